@@ -1,0 +1,73 @@
+#include "cli.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace navlab::cli {
+
+Args::Args(const std::vector<std::string>& args, std::vector<std::string> value_flags,
+           std::vector<std::string> bool_flags) {
+  auto contains = [](const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+  };
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.size() > 2 && a.rfind("--", 0) == 0) {
+      std::string name = a, val;
+      const size_t eq = a.find('=');
+      const bool inline_value = eq != std::string::npos;
+      if (inline_value) {
+        name = a.substr(0, eq);
+        val = a.substr(eq + 1);
+      }
+      if (contains(bool_flags, name) && !inline_value) {
+        flags_.emplace_back(name, "");
+      } else if (contains(value_flags, name)) {
+        if (!inline_value) {
+          if (i + 1 >= args.size()) {
+            error_ = name + " needs a value";
+            return;
+          }
+          val = args[++i];
+        }
+        flags_.emplace_back(name, val);
+      } else {
+        error_ = "unknown option " + name;
+        return;
+      }
+    } else {
+      positional_.push_back(a);
+    }
+  }
+}
+
+bool Args::has(const std::string& flag) const {
+  return std::any_of(flags_.begin(), flags_.end(), [&](const auto& f) { return f.first == flag; });
+}
+
+std::optional<std::string> Args::value(const std::string& flag) const {
+  std::optional<std::string> out;
+  for (const auto& f : flags_)
+    if (f.first == flag) out = f.second;
+  return out;
+}
+
+std::vector<std::string> Args::values(const std::string& flag) const {
+  std::vector<std::string> out;
+  for (const auto& f : flags_)
+    if (f.first == flag) out.push_back(f.second);
+  return out;
+}
+
+int usage_error(const Command& cmd, const std::string& message) {
+  std::fprintf(stderr, "navlab %s: %s\nTry 'navlab %s --help'.\n", cmd.name, message.c_str(), cmd.name);
+  return kExitUsage;
+}
+
+const Command* find_command(const std::string& name) {
+  for (const Command& c : commands())
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+}  // namespace navlab::cli

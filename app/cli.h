@@ -1,0 +1,48 @@
+// The navlab command line: one binary, the GUI without a subcommand, CLI subcommands otherwise.
+// Exit codes (DESIGN §5): 0 ok, 1 planning or validation failure, 2 usage or input error.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace navlab::cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;
+constexpr int kExitUsage = 2;
+
+struct Command {
+  const char* name;
+  const char* summary;  // one line for `navlab --help`
+  const char* usage;    // full text for `navlab NAME --help`
+  int (*run)(const std::vector<std::string>& args);  // args after the command name
+};
+
+// The explicit registry of subcommands (commands.cpp).
+const std::vector<Command>& commands();
+
+// Small argument reader shared by the subcommands: positional arguments and --flags with values.
+class Args {
+ public:
+  Args(const std::vector<std::string>& args, std::vector<std::string> value_flags,
+       std::vector<std::string> bool_flags);
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+  bool has(const std::string& flag) const;
+  std::optional<std::string> value(const std::string& flag) const;  // the last one given
+  std::vector<std::string> values(const std::string& flag) const;   // every one, in order
+  const std::vector<std::string>& positional() const { return positional_; }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> flags_;
+  std::vector<std::string> positional_;
+  std::string error_;
+};
+
+// Prints "navlab NAME: message" and the usage hint to stderr; returns kExitUsage.
+int usage_error(const Command& cmd, const std::string& message);
+// Finds a command by name (nullptr if none).
+const Command* find_command(const std::string& name);
+
+}  // namespace navlab::cli

@@ -1,0 +1,64 @@
+// Plain 2D/3D vector types and the few geometric predicates every stage shares.
+//
+// navlab plans in a 2D plane. 2D scenes use their own (x, y) with y up (math orientation, so the
+// seeds' cross product and left/right apply literally). 3D mesh scenes use Recast's world (x, y, z)
+// with y up; their planning plane is (x, -z), which keeps a top-down view right-handed. See to_plane()
+// and to_world().
+#pragma once
+
+#include <cmath>
+
+namespace navlab {
+
+struct Vec2 {
+  double x = 0.0;
+  double y = 0.0;
+  friend bool operator==(const Vec2&, const Vec2&) = default;
+};
+
+struct Vec3 {
+  double x = 0.0;
+  double y = 0.0;
+  double z = 0.0;
+  friend bool operator==(const Vec3&, const Vec3&) = default;
+};
+
+inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
+inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+inline Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }
+inline Vec2 operator*(Vec2 a, double s) { return {a.x * s, a.y * s}; }
+inline Vec2 operator*(double s, Vec2 a) { return {a.x * s, a.y * s}; }
+inline Vec2 operator/(Vec2 a, double s) { return {a.x / s, a.y / s}; }
+inline Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+inline Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline Vec3 operator*(Vec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
+
+inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+// The seeds' convention: cross(a, b) = a.x*b.y - a.y*b.x; positive when b is to the left of a.
+inline double cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+inline double length(Vec2 a) { return std::hypot(a.x, a.y); }
+inline double distance(Vec2 a, Vec2 b) { return length(b - a); }
+inline double length(Vec3 a) { return std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
+inline double distance(Vec3 a, Vec3 b) { return length(b - a); }
+inline Vec2 lerp(Vec2 a, Vec2 b, double t) { return a + (b - a) * t; }
+inline Vec2 perp_left(Vec2 a) { return {-a.y, a.x}; }
+inline bool is_finite(Vec2 a) { return std::isfinite(a.x) && std::isfinite(a.y); }
+inline bool is_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
+
+// World (Recast, y up) <-> planning plane. The plane's y is world -z.
+inline Vec2 to_plane(Vec3 w) { return {w.x, -w.z}; }
+inline Vec3 to_world(Vec2 p, double height) { return {p.x, height, -p.y}; }
+
+// Twice the signed area of triangle (a, b, c): positive when counter-clockwise.
+inline double orient(Vec2 a, Vec2 b, Vec2 c) { return cross(b - a, c - a); }
+
+// Distance from p to the segment [a, b] (a zero-length segment is a point).
+inline double distance_to_segment(Vec2 p, Vec2 a, Vec2 b) {
+  const Vec2 ab = b - a;
+  const double len2 = dot(ab, ab);
+  double t = len2 > 0.0 ? dot(p - a, ab) / len2 : 0.0;
+  t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+  return distance(p, a + ab * t);
+}
+
+}  // namespace navlab

@@ -1,0 +1,36 @@
+#include "navmesh.h"
+
+namespace navlab {
+
+Vec2 NavMesh::centroid(int poly) const {
+  if (kind == Kind::Graph) return nodes[poly].pos;
+  const NavPoly& p = polys[poly];
+  // Fan from the first vertex; falls back to the vertex average for degenerate polygons.
+  const Vec2 o = verts[p.verts[0]];
+  double area2 = 0.0;
+  Vec2 acc{};
+  for (size_t i = 1; i + 1 < p.verts.size(); ++i) {
+    const Vec2 a = verts[p.verts[i]], b = verts[p.verts[i + 1]];
+    const double w = orient(o, a, b);
+    area2 += w;
+    acc = acc + (o + a + b) * (w / 3.0);
+  }
+  if (area2 > 0.0) return acc / area2;
+  Vec2 avg{};
+  for (int v : p.verts) avg = avg + verts[v];
+  return avg / double(p.verts.size());
+}
+
+int NavMesh::node_index(const std::string& id) const {
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].id == id) return int(i);
+  return -1;
+}
+
+int NavMesh::area_index(const std::string& name) const {
+  for (size_t i = 0; i < area_names.size(); ++i)
+    if (area_names[i] == name) return int(i);
+  return -1;
+}
+
+}  // namespace navlab

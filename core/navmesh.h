@@ -1,0 +1,75 @@
+// The one navigation mesh value every stage reads, whatever source it came from.
+//
+// Polygon sources (hand-authored navmesh, baked floor plan, baked OBJ mesh) fill `verts` and `polys`;
+// the abstract graph source fills `nodes` and `edges`. Baked meshes also keep their Detour mesh so that
+// Detour queries (nearest poly, tile cache, crowd, reference paths) run on exactly the same polygons:
+// polygon index i here is Detour's polygon index i in the single tile.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "geom.h"
+
+class dtNavMesh;
+
+namespace navlab {
+
+struct NavPoly {
+  std::vector<int> verts;       // indices into NavMesh::verts, counter-clockwise in the plane
+  std::vector<int> neighbours;  // neighbours[i]: polygon across edge (verts[i], verts[i+1]); -1 = wall
+  int area = 0;                 // index into NavMesh::area_names
+  double cost = 1.0;            // traversal cost multiplier (>= 0)
+  friend bool operator==(const NavPoly&, const NavPoly&) = default;
+};
+
+struct GraphNode {
+  std::string id;
+  Vec2 pos;
+  friend bool operator==(const GraphNode&, const GraphNode&) = default;
+};
+
+struct GraphEdge {
+  int from = -1;
+  int to = -1;
+  double cost = 0.0;
+  std::string door;  // empty: not gated
+  friend bool operator==(const GraphEdge&, const GraphEdge&) = default;
+};
+
+// Owns a Detour mesh built from one baked tile (and whatever Detour state must outlive it).
+struct BakedNavMesh {
+  std::shared_ptr<dtNavMesh> detour;  // freed with dtFreeNavMesh
+  unsigned int base_ref = 0;          // dtPolyRef of polygon 0 in the tile; ref(i) = base_ref | i
+  double bake_ms = 0.0;               // measured time spent in Recast + Detour building
+};
+
+struct NavMesh {
+  enum class Kind { Polygons, Graph };
+  Kind kind = Kind::Polygons;
+  bool is3d = false;  // mesh scenes: vertices carry heights; points are reported as [x, y, z]
+
+  // Polygon sources.
+  std::vector<Vec2> verts;        // planning-plane positions
+  std::vector<double> heights;    // world height per vertex (3D only, else empty)
+  std::vector<NavPoly> polys;
+  std::vector<std::string> area_names{"default"};
+
+  // Graph source.
+  std::vector<GraphNode> nodes;
+  std::vector<GraphEdge> edges;
+
+  std::shared_ptr<const BakedNavMesh> baked;  // null unless baked with Recast
+
+  int size() const { return kind == Kind::Graph ? int(nodes.size()) : int(polys.size()); }
+  Vec2 vertex(int poly, int corner) const { return verts[polys[poly].verts[corner]]; }
+  // Polygon centroid (area-weighted) in the plane; node position for graphs.
+  Vec2 centroid(int poly) const;
+  // Node index of a graph node id, or -1.
+  int node_index(const std::string& id) const;
+  // Area index of a name, or -1.
+  int area_index(const std::string& name) const;
+};
+
+}  // namespace navlab

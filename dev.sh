@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# navlab's one entry point for people and CI.
+#   ./dev.sh run    install what is missing, build, open the app on scenes/default.json
+#                   (with no display: render it headless to out/default.png)
+#   ./dev.sh test   install what is missing, build, run every test: a warnings-as-errors build,
+#                   then the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer
+#   ./dev.sh build  install what is missing and build only
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES=(g++ make cmake pkg-config libsdl2-dev libimgui-dev libstb-dev python3-glad librecast-dev
+          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth libgl1-mesa-dri)
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "navlab: installing ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {  # build DIR [cmake options...]
+  local dir=$1; shift
+  cmake -S . -B "$dir" -DNAVLAB_WERROR=ON "$@" >/dev/null
+  cmake --build "$dir" -j "$JOBS"
+}
+
+run_tests() {  # run_tests DIR
+  xvfb-run -a -s "-screen 0 1280x800x24" ctest --test-dir "$1" --output-on-failure -j "$JOBS"
+}
+
+cmd=${1:-run}
+case "$cmd" in
+  build)
+    install_missing
+    build build
+    ;;
+  run)
+    install_missing
+    build build
+    if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+      exec ./build/app/navlab scenes/default.json
+    fi
+    mkdir -p out
+    xvfb-run -a -s "-screen 0 1280x800x24" ./build/app/navlab render scenes/default.json --out out/default.png
+    echo "navlab: no display here; rendered scenes/default.json to $(pwd)/out/default.png"
+    ;;
+  test)
+    install_missing
+    build build
+    run_tests build
+    build build-asan -DNAVLAB_SANITIZE=ON -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug
+    UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
+    ;;
+  *)
+    echo "usage: ./dev.sh run|test|build" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,47 @@
+#include "paths.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace navlab::test {
+
+std::string source_dir() { return NAVLAB_SOURCE_DIR; }
+std::string scene_path(const std::string& name) { return source_dir() + "/scenes/" + name; }
+std::string navlab_binary() { return NAVLAB_BINARY; }
+
+std::string temp_dir() {
+  static const std::string dir = [] {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "navlab-test-XXXXXX").string();
+    const char* made = mkdtemp(tmpl.data());
+    return std::string(made ? made : "/tmp");
+  }();
+  return dir;
+}
+
+static std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+RunResult run_navlab(const std::string& args) {
+  static int counter = 0;
+  const std::string base = temp_dir() + "/run" + std::to_string(getpid()) + "_" + std::to_string(counter++);
+  const std::string cmd =
+      "'" + navlab_binary() + "' " + args + " >'" + base + ".out' 2>'" + base + ".err' </dev/null";
+  const int status = std::system(cmd.c_str());
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(base + ".out");
+  r.err = slurp(base + ".err");
+  return r;
+}
+
+}  // namespace navlab::test

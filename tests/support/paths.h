@@ -1,0 +1,21 @@
+// Where tests find the source tree (scenes/) and the navlab binary, and a helper to run it.
+#pragma once
+
+#include <string>
+
+namespace navlab::test {
+
+std::string source_dir();                   // the project root
+std::string scene_path(const std::string& name);  // source_dir() + "/scenes/" + name
+std::string navlab_binary();                // path of the built navlab executable ("" if not built)
+std::string temp_dir();                     // a fresh directory for this test process
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+// Runs the navlab binary with the given arguments (shell-quoted here), capturing stdout and stderr.
+RunResult run_navlab(const std::string& args);
+
+}  // namespace navlab::test
