@@ -1,0 +1,29 @@
+// Builds the one NavMesh value from a scene's navmesh source (DESIGN §2).
+//
+//   navmesh   → hand-authored convex counter-clockwise polygons; neighbours from shared edges.
+//   floorplan → outline minus holes, validated, then baked with Recast (core/bake.h).
+//   mesh      → OBJ triangle soup (core/obj.h) baked with Recast.
+//   graph     → nodes and directed edges (NavMesh::Kind::Graph).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "navmesh.h"
+#include "result.h"
+#include "scene.h"
+
+namespace navlab {
+
+// The scene's navigation mesh. On bad geometry, one message naming the file, the polygon/vertex index
+// and what is wrong, e.g. "level.json: navmesh polygon 3 is clockwise".
+Result<NavMesh> build_navmesh(const Scene& scene);
+
+// Hand-authored build from plain vertices and polygons (the `navmesh` block). `file` prefixes messages.
+// costs/areas may be empty (all 1 / all "default"); otherwise one per polygon.
+Result<NavMesh> build_hand_authored(const Scene::Navmesh& def, const std::string& file);
+
+// Abstract graph build (the `graph` block): node ids unique, edges name existing nodes, costs >= 0.
+Result<NavMesh> build_graph(const Scene::Graph& def, const std::string& file);
+
+}  // namespace navlab
