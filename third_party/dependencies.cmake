@@ -1,4 +1,5 @@
-# CMake glue for the Debian packages navlab uses. No sources are copied here.
+# CMake glue for the Debian packages navlab uses, included from the top-level CMakeLists.txt so the
+# imported targets are visible everywhere. No sources are copied here.
 
 find_package(nlohmann_json 3.10 REQUIRED)
 
@@ -21,7 +22,7 @@ if(NAVLAB_BUILD_APP)
 
   # The GL 3.3 core loader is generated at build time into the build tree.
   find_program(GLAD_EXECUTABLE glad PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
-  set(GLAD_DIR ${CMAKE_CURRENT_BINARY_DIR}/glad)
+  set(GLAD_DIR ${CMAKE_BINARY_DIR}/glad)
   add_custom_command(
     OUTPUT ${GLAD_DIR}/src/gl.c ${GLAD_DIR}/include/glad/gl.h
     COMMAND ${GLAD_EXECUTABLE} --quiet --reproducible --api gl:core=3.3 --out-path ${GLAD_DIR} c
