@@ -1,0 +1,69 @@
+// Portals: the shared edge of each pair of consecutive corridor polygons, ordered by the direction of
+// travel, plus the naive midpoint path (DESIGN §3, seeds 000 and 002).
+//
+// Orientation: polygons are counter-clockwise in the planning plane, so walking from polygon A into
+// polygon B across the edge (v[i], v[i+1]) of A, `left` is v[i+1] and `right` is v[i]. The seeds'
+// cross product applies literally: cross(right - p, left - p) > 0 for a point p before the portal.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "geom.h"
+#include "navmesh.h"
+#include "result.h"
+
+namespace navlab {
+
+// One portal of a corridor. The last portal of a corridor is the degenerate goal portal
+// (left == right == goal, from_poly == to_poly == the last corridor polygon).
+struct Portal {
+  Vec2 left;                 // planning plane, m
+  Vec2 right;                // planning plane, m
+  int from_poly = -1;        // polygon before the portal (-1 for a free-standing portal list)
+  int to_poly = -1;          // polygon after the portal
+  double left_height = 0.0;  // world height of `left` (3D meshes; 0 otherwise), m
+  double right_height = 0.0; // world height of `right`, m
+  friend bool operator==(const Portal&, const Portal&) = default;
+};
+
+// Portals of a corridor, or why they could not be built. On failure `portals` is empty and
+// `failure->stage` is "portals" with reason one of: "empty_corridor", "bad_polygon" (an id out of
+// range), "not_adjacent" (consecutive polygons share no edge), "portal_mismatch" (the shared edge does
+// not join the two polygons: its ends are not vertices of both), "portal_order" (left/right order
+// inconsistent with the direction of travel).
+struct PortalsResult {
+  std::vector<Portal> portals;  // corridor.size() - 1 shared edges, then the goal portal
+  std::optional<Failure> failure;
+  bool ok() const { return !failure.has_value(); }
+};
+
+// Builds and validates the portals of `corridor` (polygon ids of `mesh`, in travel order) from `start`
+// (in corridor[0]) to `goal` (in corridor.back()); points in the planning plane, m. A corridor of one
+// polygon gives only the goal portal. Never swaps a mis-ordered portal: that is a failure value.
+// `goal_height` is the goal's world height (3D meshes), copied into the goal portal.
+PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
+                            double goal_height = 0.0);
+
+// Appends the degenerate goal portal (left == right == goal) to a free-standing portal list.
+std::vector<Portal> with_goal_portal(std::vector<Portal> portals, Vec2 goal, double goal_height = 0.0);
+
+// Checks the left/right order of a portal list (the goal portal included) against the direction of
+// travel from `start`: the point before each portal (start, or the previous portal's midpoint) must not
+// lie on its far side and the point after it (the next portal's midpoint) must not lie on its near
+// side. A reversed portal flips the sign of cross(right - p, left - p): it is rejected, reason
+// "portal_order", naming the portal index. Returns nullopt when consistent.
+std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>& portals);
+
+// The naive baseline: start, then the midpoint of every portal (the goal portal's midpoint is the goal).
+std::vector<Vec2> midpoint_path(Vec2 start, const std::vector<Portal>& portals);
+
+// Sum of segment lengths of a polyline, m.
+double path_length(const std::vector<Vec2>& path);
+
+// Length tolerance for a set of points: 1e-9 times their extent (at least 1e-9 m). Vertex equality
+// and near-zero cross products in portals and the funnel use it.
+double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals);
+
+}  // namespace navlab
