@@ -1,0 +1,119 @@
+#include "corridor_version.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace navlab {
+
+namespace {
+
+template <class T>
+void sort_unique(std::vector<T>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+template <class T>
+bool has(const std::vector<T>& sorted, const T& x) {
+  return std::binary_search(sorted.begin(), sorted.end(), x);
+}
+
+std::string conn_text(const Connection& c) { return std::to_string(c.a) + "-" + std::to_string(c.b); }
+
+}  // namespace
+
+ReadSet make_read_set(const std::vector<int>& corridor, const std::vector<DoorCover>& covers,
+                      const std::vector<std::string>& blocked_by, const std::vector<int>* keys,
+                      const std::vector<int>* tile_of) {
+  ReadSet r;
+  for (size_t i = 0; i < corridor.size(); ++i) {
+    const int p = corridor[i];
+    r.polygons.push_back(keys ? (*keys)[p] : p);
+    if (tile_of) r.tiles.push_back((*tile_of)[p]);
+    if (i + 1 < corridor.size()) r.connections.push_back(Connection::of(p, corridor[i + 1]));
+  }
+  sort_unique(r.polygons);
+  sort_unique(r.tiles);
+  sort_unique(r.connections);
+  for (const DoorCover& d : covers)
+    for (const Connection& c : d.connections)
+      if (has(r.connections, c)) {
+        r.doors.push_back(d.door);
+        break;
+      }
+  for (const std::string& b : blocked_by) r.doors.push_back(b);
+  sort_unique(r.doors);
+  // Connections are stored by key too, so they survive a renumbering of a tiled mesh.
+  if (keys) {
+    for (Connection& c : r.connections) c = Connection::of((*keys)[c.a], (*keys)[c.b]);
+    sort_unique(r.connections);
+  }
+  return r;
+}
+
+const char* NavChange::cause() const {
+  switch (kind) {
+    case Kind::DoorClosed: return "door_closed";
+    case Kind::DoorOpened: return "door_opened";
+    case Kind::DoorMoved: return "door_moved";
+    case Kind::TilesRebuilt: return "tiles_rebuilt";
+  }
+  return "door_closed";
+}
+
+std::string NavChange::describe() const {
+  std::ostringstream s;
+  switch (kind) {
+    case Kind::DoorClosed:
+    case Kind::DoorOpened:
+    case Kind::DoorMoved:
+      s << door << (kind == Kind::DoorClosed ? " closed" : kind == Kind::DoorOpened ? " opened" : " moved");
+      s << ": " << connections.size() << (connections.size() == 1 ? " connection" : " connections")
+        << " affected";
+      break;
+    case Kind::TilesRebuilt:
+      s << tiles.size() << (tiles.size() == 1 ? " tile" : " tiles") << " rebuilt";
+      if (!obstacle.empty()) s << " after obstacle " << obstacle << " changed";
+      break;
+  }
+  if (!connections.empty()) {
+    s << " (";
+    for (size_t i = 0; i < connections.size() && i < 6; ++i) s << (i ? ", " : "") << conn_text(connections[i]);
+    if (connections.size() > 6) s << ", ...";
+    s << ")";
+  }
+  s << ".";
+  return s.str();
+}
+
+Touch touches(const ReadSet& reads, const NavChange& change) {
+  Touch t;
+  auto hit = [&](std::string why) {
+    t.touched = true;
+    t.why = std::move(why);
+  };
+  const bool door_state = change.kind == NavChange::Kind::DoorClosed || change.kind == NavChange::Kind::DoorOpened;
+  if (door_state && !change.door.empty() && has(reads.doors, change.door)) {
+    hit("the plan read door " + change.door + ", which " + (change.kind == NavChange::Kind::DoorClosed
+                                                              ? "closed." : "opened."));
+    return t;
+  }
+  for (const Connection& c : change.connections)
+    if (has(reads.connections, c)) {
+      hit("the plan crosses connection " + conn_text(c) + ", gated by " + change.door + ".");
+      return t;
+    }
+  for (int tile : change.tiles)
+    if (has(reads.tiles, tile)) {
+      hit("the plan runs through tile " + std::to_string(tile) + ", which was rebuilt.");
+      return t;
+    }
+  for (int p : change.polygons)
+    if (has(reads.polygons, p)) {
+      hit("the plan runs through polygon " + std::to_string(p) + ", which changed.");
+      return t;
+    }
+  return t;
+}
+
+}  // namespace navlab

@@ -1,0 +1,79 @@
+// Corridor versions and read sets (DESIGN §3 "Following and replanning", seed 000 "走廊版本与可执行性").
+//
+// Every plan a follower adopts gets a version number and a read set: the polygons, connections, doors
+// and tiles it used. A change to the navigation state (a door opened, closed or moved, tiles rebuilt) is
+// described as a NavChange; the plan stays valid unless the change touches its read set. A change
+// elsewhere on the mesh never invalidates it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace navlab {
+
+// A connection between two polygons (or graph nodes), stored unordered: a <= b.
+struct Connection {
+  int a = -1;
+  int b = -1;
+  static Connection of(int x, int y) { return x <= y ? Connection{x, y} : Connection{y, x}; }
+  friend bool operator==(const Connection&, const Connection&) = default;
+  friend auto operator<=>(const Connection&, const Connection&) = default;
+};
+
+// The doors of a scene with the connections each covers (whatever its open state).
+struct DoorCover {
+  std::string door;
+  bool open = true;
+  std::vector<Connection> connections;
+};
+
+// What a plan read. Every vector is sorted and unique.
+struct ReadSet {
+  std::vector<int> polygons;             // polygon (or node) keys of the corridor
+  std::vector<Connection> connections;   // connections crossed by the corridor
+  std::vector<std::string> doors;        // doors gating a crossed connection, and doors that blocked it
+  std::vector<int> tiles;                // tiled meshes: tiles holding a corridor polygon
+  bool empty() const { return polygons.empty() && connections.empty() && doors.empty() && tiles.empty(); }
+};
+
+// The read set of a corridor (polygon/node indices in travel order). `covers`: the scene's doors;
+// `blocked_by`: ids of doors that made the plan fail or end partial (they are read too: opening one
+// invalidates the failed plan). `keys` (optional) maps a polygon index to a key that stays stable when
+// the mesh is rebuilt (tiled meshes); `tile_of` (optional) maps a polygon index to its tile.
+ReadSet make_read_set(const std::vector<int>& corridor, const std::vector<DoorCover>& covers,
+                      const std::vector<std::string>& blocked_by = {},
+                      const std::vector<int>* keys = nullptr, const std::vector<int>* tile_of = nullptr);
+
+// One change of the navigation state.
+//   DoorClosed / DoorOpened  `door` and the connections it covers.
+//   DoorMoved                `door`; `connections` is what it covered before and after the move when it is
+//                            closed (a moved open door changes no connection: empty).
+//   TilesRebuilt             `tiles` (and the stable `polygons` keys that were in them, when known).
+struct NavChange {
+  enum class Kind { DoorClosed, DoorOpened, DoorMoved, TilesRebuilt };
+  Kind kind = Kind::DoorClosed;
+  std::string door;
+  std::vector<Connection> connections;
+  std::vector<int> polygons;
+  std::vector<int> tiles;
+  std::string obstacle;  // TilesRebuilt: the obstacle whose change caused it ("" if unknown)
+  // Stable machine name: "door_closed", "door_opened", "door_moved", "tiles_rebuilt".
+  const char* cause() const;
+  // One sentence, e.g. "door1 closed: it covers 1 connection (3-4)."
+  std::string describe() const;
+};
+
+// Whether `change` touches `reads`, with one sentence saying which read item it hit.
+struct Touch {
+  bool touched = false;
+  std::string why;  // empty when not touched
+};
+Touch touches(const ReadSet& reads, const NavChange& change);
+
+// A plan's version and what it read. Versions start at 1 and grow by one per adopted plan.
+struct CorridorVersion {
+  int version = 0;
+  ReadSet reads;
+};
+
+}  // namespace navlab
