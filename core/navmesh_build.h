@@ -26,4 +26,9 @@ Result<NavMesh> build_hand_authored(const Scene::Navmesh& def, const std::string
 // Abstract graph build (the `graph` block): node ids unique, edges name existing nodes, costs >= 0.
 Result<NavMesh> build_graph(const Scene::Graph& def, const std::string& file);
 
+// Checks a floor plan before baking: outline and holes are simple polygons with finite coordinates
+// within ±1e6, each hole lies inside the outline without crossing it, painted areas are well formed.
+// Returns "" or one message, e.g. "plan.json: floorplan hole 2 is outside the outline (...)".
+std::string check_floorplan(const Scene::Floorplan& plan, const std::string& file);
+
 }  // namespace navlab

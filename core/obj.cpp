@@ -1,0 +1,88 @@
+#include "obj.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace navlab {
+
+namespace {
+
+bool parse_double(const std::string& tok, double& out) {
+  const char* first = tok.data();
+  const char* last = tok.data() + tok.size();
+  const auto r = std::from_chars(first, last, out);
+  return r.ec == std::errc() && r.ptr == last;
+}
+
+bool parse_int(const std::string& tok, long& out) {
+  const char* first = tok.data();
+  const char* last = tok.data() + tok.size();
+  const auto r = std::from_chars(first, last, out);
+  return r.ec == std::errc() && r.ptr == last;
+}
+
+}  // namespace
+
+Result<ObjMesh> parse_obj(const std::string& text, const std::string& name) {
+  ObjMesh mesh;
+  std::istringstream in(text);
+  std::string line;
+  int line_no = 0;
+  auto fail = [&](const std::string& what) {
+    return Result<ObjMesh>::fail(name + ":" + std::to_string(line_no) + ": " + what);
+  };
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (const size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream ls(line);
+    std::string kind;
+    if (!(ls >> kind)) continue;
+    if (kind == "v") {
+      double c[3];
+      std::string tok;
+      for (double& x : c) {
+        if (!(ls >> tok)) return fail("vertex needs 3 coordinates");
+        if (!parse_double(tok, x)) return fail("vertex coordinate '" + tok + "' is not a number");
+      }
+      const Vec3 v{c[0], c[1], c[2]};
+      if (!is_finite(v)) return fail("vertex coordinate is not finite");
+      mesh.verts.push_back(v);
+    } else if (kind == "f") {
+      std::vector<int> face;
+      std::string tok;
+      while (ls >> tok) {
+        // Only the position index matters: "v", "v/vt", "v//vn", "v/vt/vn".
+        const std::string first = tok.substr(0, tok.find('/'));
+        long idx = 0;
+        if (!parse_int(first, idx) || idx == 0)
+          return fail("face token '" + tok + "' has no valid vertex index");
+        const long count = long(mesh.verts.size());
+        const long resolved = idx > 0 ? idx - 1 : count + idx;
+        if (resolved < 0 || resolved >= count)
+          return fail("face index " + std::to_string(idx) + " is out of range (" + std::to_string(count) +
+                      " vertices defined so far)");
+        face.push_back(int(resolved));
+      }
+      if (face.size() < 3)
+        return fail("face has " + std::to_string(face.size()) + " vertices, needs at least 3");
+      for (size_t i = 1; i + 1 < face.size(); ++i) mesh.tris.push_back({face[0], face[i], face[i + 1]});
+    }
+    // vt, vn, o, g, s, usemtl, mtllib, l, ...: not needed for navigation.
+  }
+  if (mesh.tris.empty()) return Result<ObjMesh>::fail(name + ": OBJ file has no faces");
+  return mesh;
+}
+
+Result<ObjMesh> read_obj(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return Result<ObjMesh>::fail(path + ": cannot open OBJ file: " + std::strerror(errno));
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  if (f.bad()) return Result<ObjMesh>::fail(path + ": cannot read OBJ file: " + std::strerror(errno));
+  return parse_obj(ss.str(), path);
+}
+
+}  // namespace navlab
