@@ -39,11 +39,14 @@ struct FunnelState {
 };
 
 // One funnel iteration: one portal end tested against the funnel, or the restart after a corner.
+// Corner: `portal`/`side`/`point` are the end that crossed the other boundary; the corner is
+// `after.apex` (from portal `after.apex_portal`, on the other side). Restart follows every Corner:
+// `portal`/`side`/`point` are the corner's; the scan resumes at portal + 1 (index backtracking).
 struct FunnelStep {
-  int portal = -1;          // portal index being processed (Restart: the corner's portal index)
-  FunnelSide side = FunnelSide::Right;  // which end of the portal (Corner/Restart: the corner's side)
+  int portal = -1;          // portal index being processed
+  FunnelSide side = FunnelSide::Right;  // which end of the portal
   FunnelAction action = FunnelAction::Keep;
-  Vec2 point;               // the portal end tested (Corner/Restart: the corner)
+  Vec2 point;               // that portal end, m
   int portal_count = 0;     // number of portals (the goal portal is index portal_count - 1)
   FunnelState before;
   FunnelState after;
@@ -63,7 +66,7 @@ struct FunnelCorner {
 };
 
 struct FunnelResult {
-  std::vector<Vec2> points;           // start, corners..., goal (consecutive duplicates removed)
+  std::vector<Vec2> points;           // start, corners..., goal; at least two (start == goal: two equal)
   std::vector<FunnelCorner> corners;  // one per interior point of `points`, in order
   double length = 0.0;                // m
   std::optional<Failure> failure;     // stage "funnel": "no_portals" (empty list) or "bad_input"

@@ -62,8 +62,9 @@ std::vector<Vec2> midpoint_path(Vec2 start, const std::vector<Portal>& portals);
 // Sum of segment lengths of a polyline, m.
 double path_length(const std::vector<Vec2>& path);
 
-// Length tolerance for a set of points: 1e-9 times their extent (at least 1e-9 m). Vertex equality
-// and near-zero cross products in portals and the funnel use it.
+// Length tolerance for the start and a portal list: 1e-9 times the larger of their bounding-box
+// diagonal and their largest absolute coordinate (at least 1e-9 m). Vertex equality and near-zero
+// cross products (|cross(a, b)| <= tol * max(|a|, |b|): within tol of collinear) use it.
 double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals);
 
 }  // namespace navlab

@@ -1,0 +1,182 @@
+#include "portals.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace navlab {
+namespace {
+
+std::string fmt_point(Vec2 p) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "(%g,%g)", p.x, p.y);
+  return buf;
+}
+
+Failure portals_failure(std::string reason, std::string message) {
+  return Failure{"portals", std::move(reason), std::move(message), {}};
+}
+
+// Signed distance of p from the line right -> left, positive on the near side (the side a traveller
+// comes from). Zero for a zero-length portal.
+double near_side_distance(const Portal& portal, Vec2 p) {
+  const Vec2 e = portal.left - portal.right;
+  const double len = length(e);
+  if (len == 0.0) return 0.0;
+  return cross(e, p - portal.right) / len;
+}
+
+double height_of(const NavMesh& mesh, int vert) {
+  return mesh.is3d && vert >= 0 && size_t(vert) < mesh.heights.size() ? mesh.heights[vert] : 0.0;
+}
+
+// Position of vertex `p` in polygon `poly` (by position within tol), or -1.
+int find_vertex(const NavMesh& mesh, int poly, Vec2 p, double tol) {
+  const NavPoly& np = mesh.polys[poly];
+  for (size_t i = 0; i < np.verts.size(); ++i)
+    if (distance(mesh.verts[np.verts[i]], p) <= tol) return int(i);
+  return -1;
+}
+
+}  // namespace
+
+double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals) {
+  double lo_x = start.x, hi_x = start.x, lo_y = start.y, hi_y = start.y;
+  double max_abs = std::max(std::fabs(start.x), std::fabs(start.y));
+  auto add = [&](Vec2 p) {
+    lo_x = std::min(lo_x, p.x);
+    hi_x = std::max(hi_x, p.x);
+    lo_y = std::min(lo_y, p.y);
+    hi_y = std::max(hi_y, p.y);
+    max_abs = std::max({max_abs, std::fabs(p.x), std::fabs(p.y)});
+  };
+  for (const Portal& portal : portals) {
+    add(portal.left);
+    add(portal.right);
+  }
+  const double extent = std::hypot(hi_x - lo_x, hi_y - lo_y);
+  return 1e-9 * std::max({extent, max_abs, 1.0});
+}
+
+std::vector<Portal> with_goal_portal(std::vector<Portal> portals, Vec2 goal, double goal_height) {
+  Portal g;
+  g.left = g.right = goal;
+  g.left_height = g.right_height = goal_height;
+  if (!portals.empty()) g.from_poly = g.to_poly = portals.back().to_poly;
+  portals.push_back(g);
+  return portals;
+}
+
+std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>& portals) {
+  const double tol = geometry_tolerance(start, portals);
+  Vec2 before = start;
+  for (size_t i = 0; i < portals.size(); ++i) {
+    const Portal& p = portals[i];
+    const Vec2 mid = (p.left + p.right) * 0.5;
+    if (distance(p.left, p.right) > tol) {
+      // The point before must be on the near side, the point after on the far side (both closed).
+      const double d_before = near_side_distance(p, before);
+      const Vec2 after = i + 1 < portals.size() ? (portals[i + 1].left + portals[i + 1].right) * 0.5 : mid;
+      const double d_after = near_side_distance(p, after);
+      if (d_before < -tol || d_after > tol) {
+        const Vec2 bad = d_before < -tol ? before : after;
+        return portals_failure(
+            "portal_order", "Portal " + std::to_string(i) + " left " + fmt_point(p.left) + " right " +
+                                fmt_point(p.right) + " has " + fmt_point(bad) + " on the wrong side of it (" +
+                                (d_before < -tol ? "before" : "after") +
+                                " it in travel order): its left/right order is reversed.");
+      }
+    }
+    before = mid;
+  }
+  return std::nullopt;
+}
+
+PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
+                            double goal_height) {
+  PortalsResult out;
+  if (corridor.empty()) {
+    out.failure = portals_failure("empty_corridor", "The corridor has no polygon.");
+    return out;
+  }
+  for (int id : corridor) {
+    if (mesh.kind != NavMesh::Kind::Polygons || id < 0 || id >= int(mesh.polys.size())) {
+      out.failure = portals_failure("bad_polygon", "Corridor polygon " + std::to_string(id) +
+                                                       " is not a polygon of this navmesh.");
+      return out;
+    }
+  }
+  std::vector<Portal> portals;
+  portals.reserve(corridor.size());
+  for (size_t k = 0; k + 1 < corridor.size(); ++k) {
+    const int a = corridor[k], b = corridor[k + 1];
+    const NavPoly& pa = mesh.polys[a];
+    const int n = int(pa.verts.size());
+    int edge = -1;
+    for (int i = 0; i < n && i < int(pa.neighbours.size()); ++i)
+      if (pa.neighbours[i] == b) {
+        edge = i;
+        break;
+      }
+    if (edge < 0) {
+      out.failure = portals_failure("not_adjacent", "Corridor polygons " + std::to_string(a) + " and " +
+                                                        std::to_string(b) + " (positions " + std::to_string(k) +
+                                                        ", " + std::to_string(k + 1) + ") share no edge.");
+      return out;
+    }
+    // Edge (v[i], v[i+1]) of a counter-clockwise polygon, crossed outwards: v[i+1] is on the left.
+    Portal p;
+    const int vr = pa.verts[edge], vl = pa.verts[(edge + 1) % n];
+    p.right = mesh.verts[vr];
+    p.left = mesh.verts[vl];
+    p.right_height = height_of(mesh, vr);
+    p.left_height = height_of(mesh, vl);
+    p.from_poly = a;
+    p.to_poly = b;
+    // The same edge must be an edge of b, walked the other way (left then right, counter-clockwise).
+    const double tol = geometry_tolerance(p.left, {p});
+    const int il = find_vertex(mesh, b, p.left, tol), ir = find_vertex(mesh, b, p.right, tol);
+    const int nb = int(mesh.polys[b].verts.size());
+    if (il < 0 || ir < 0 || (il != (ir + 1) % nb && ir != (il + 1) % nb)) {
+      out.failure = portals_failure(
+          "portal_mismatch", "Portal " + std::to_string(k) + " " + fmt_point(p.left) + "/" + fmt_point(p.right) +
+                                 " of polygon " + std::to_string(a) + " is not an edge of polygon " +
+                                 std::to_string(b) + ": it does not join them.");
+      return out;
+    }
+    // a lies on the near side, b on the far side: checked with centroids and the edge order in b.
+    const double da = near_side_distance(p, mesh.centroid(a)), db = near_side_distance(p, mesh.centroid(b));
+    if (ir != (il + 1) % nb || da < -tol || db > tol) {
+      out.failure = portals_failure(
+          "portal_order", "Portal " + std::to_string(k) + " left " + fmt_point(p.left) + " right " +
+                              fmt_point(p.right) + " from polygon " + std::to_string(a) + " to " +
+                              std::to_string(b) + " is inconsistent with the direction of travel.");
+      return out;
+    }
+    portals.push_back(p);
+  }
+  portals = with_goal_portal(std::move(portals), goal, goal_height);
+  portals.back().from_poly = portals.back().to_poly = corridor.back();
+  if (auto f = check_portal_order(start, portals)) {
+    out.failure = std::move(f);
+    return out;
+  }
+  out.portals = std::move(portals);
+  return out;
+}
+
+std::vector<Vec2> midpoint_path(Vec2 start, const std::vector<Portal>& portals) {
+  std::vector<Vec2> path;
+  path.reserve(portals.size() + 1);
+  path.push_back(start);
+  for (const Portal& p : portals) path.push_back((p.left + p.right) * 0.5);
+  return path;
+}
+
+double path_length(const std::vector<Vec2>& path) {
+  double len = 0.0;
+  for (size_t i = 1; i < path.size(); ++i) len += distance(path[i - 1], path[i]);
+  return len;
+}
+
+}  // namespace navlab
