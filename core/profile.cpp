@@ -1,0 +1,267 @@
+#include "profile.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+namespace navlab {
+
+namespace {
+constexpr int kBisections = 64;
+constexpr double kSpeedEps = 1e-9;  // m/s: a speed this close to a limit is "at" it
+constexpr double kStopMatch = 1e-9; // m: a stop-turn's s matches a piece boundary within this
+
+std::string fmt(const char* f, auto... args) {
+  char buf[320];
+  std::snprintf(buf, sizeof buf, f, args...);
+  return buf;
+}
+
+struct Point {
+  double s = 0.0;
+  double curvature = 0.0;  // of the step [s, next s]
+  double cap = 0.0;        // m/s
+  const char* cap_name = "max_speed";
+};
+
+// Tangential acceleration the total budget leaves at speed v on curvature k.
+double budget(const AgentDef& ag, double v, double k) {
+  if (k == 0.0) return ag.max_accel;
+  const double lat = v * v * k;
+  return std::sqrt(std::max(0.0, ag.max_accel * ag.max_accel - lat * lat));
+}
+
+// Largest v in [lo, hi] with ok(v), given ok(lo) and ok monotone (true then false).
+template <class Pred>
+double largest(double lo, double hi, Pred ok) {
+  if (ok(hi)) return hi;
+  for (int i = 0; i < kBisections; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (ok(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+}  // namespace
+
+double stopping_speed_limit(double d, double brake, double dt) {
+  const double bdt = brake * dt;
+  return std::sqrt(bdt * bdt + 2.0 * brake * std::max(0.0, d)) - bdt;
+}
+
+const char* to_string(ProfileStep::Kind k) {
+  switch (k) {
+    case ProfileStep::Kind::PieceLimit: return "piece_limit";
+    case ProfileStep::Kind::StopTurn: return "stop_turn";
+    case ProfileStep::Kind::Braking: return "braking";
+    case ProfileStep::Kind::Accelerating: return "accelerating";
+    case ProfileStep::Kind::Total: return "total";
+  }
+  return "piece_limit";
+}
+
+std::string ProfileStep::describe() const {
+  switch (kind) {
+    case Kind::PieceLimit:
+      if (arc)
+        return fmt("Arc (piece %d, s %.2f–%.2f m, R %.2f m): speed limit %.2f m/s (%s).", piece, s0, s1, radius, v0,
+                   limit == "lateral" ? "lateral acceleration: sqrt(a_lat·R)" : "max_speed");
+      return fmt("Segment (piece %d, s %.2f–%.2f m): speed limit %.2f m/s (max_speed).", piece, s0, s1, v0);
+    case Kind::StopTurn:
+      return fmt("Stop-turn at s %.2f m: speed 0, turn %.1f° in place in %.2f s.", s0, theta * 180.0 / std::numbers::pi,
+                 time);
+    case Kind::Braking:
+      return fmt("Backward pass: brake from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m for the %s limit.", v0, s0, v1,
+                 s1, limit.c_str());
+    case Kind::Accelerating:
+      return fmt("Forward pass: accelerate from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m.", v0, s0, v1, s1);
+    case Kind::Total:
+      return fmt("Total time %.2f s over %.2f m, %.2f s of it turning in place.", time, s1, turn_time);
+  }
+  return "";
+}
+
+Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
+  Profile out;
+  out.length = path.length;
+  auto positive = [](double x) { return std::isfinite(x) && x > 0.0; };
+  if (!positive(ag.max_speed) || !positive(ag.accel) || !positive(ag.brake_decel) || !positive(ag.lateral_accel) ||
+      !positive(ag.max_accel) || !positive(ag.max_turn_rate) || !std::isfinite(ag.reaction_dt) ||
+      ag.reaction_dt < 0.0) {
+    out.failure = Failure{"profile", "bad_agent",
+                          "max_speed, accel, brake_decel, lateral_accel, max_accel and max_turn_rate must be > 0 "
+                          "and reaction_dt >= 0",
+                          {}};
+    return out;
+  }
+  auto record = [&](ProfileStep st) {
+    if (trace) trace->steps.push_back(std::move(st));
+  };
+
+  // Sample points and their limits.
+  const double a_lat = std::min(ag.lateral_accel, ag.max_accel);
+  auto piece_cap = [&](const PathPiece& p, const char** name) {
+    *name = "max_speed";
+    if (p.kind != PathPiece::Kind::Arc) return ag.max_speed;
+    const double v = std::sqrt(a_lat * p.arc.radius);
+    if (v < ag.max_speed) *name = "lateral";
+    return std::min(v, ag.max_speed);
+  };
+  std::vector<Point> pts;
+  for (size_t k = 0; k < path.pieces.size(); ++k) {
+    const PathPiece& p = path.pieces[k];
+    const char* name = nullptr;
+    const double cap = piece_cap(p, &name);
+    if (trace) {
+      ProfileStep st;
+      st.kind = ProfileStep::Kind::PieceLimit;
+      st.piece = int(k);
+      st.arc = p.kind == PathPiece::Kind::Arc;
+      st.radius = p.arc.radius;
+      st.s0 = p.s0;
+      st.s1 = p.s0 + p.length;
+      st.v0 = st.v1 = cap;
+      st.limit = name;
+      record(st);
+    }
+    const int n = std::max(1, int(std::ceil(p.length / kProfileMaxSpacing - 1e-9)));
+    for (int i = 0; i < n; ++i) {
+      Point q{p.s0 + p.length * i / n, p.curvature(), cap, name};
+      if (i == 0 && !pts.empty() && pts.back().cap < cap) {  // a boundary takes the lower neighbour limit
+        q.cap = pts.back().cap;
+        q.cap_name = pts.back().cap_name;
+      }
+      pts.push_back(q);
+    }
+  }
+  {
+    Point goal{path.length, path.pieces.empty() ? 0.0 : path.pieces.back().curvature(), 0.0, "goal"};
+    pts.push_back(goal);
+  }
+  pts.front().cap = 0.0;
+  if (pts.size() > 1) pts.front().cap_name = "start";
+  double turn_time = 0.0;
+  for (const Turn& t : path.turns) {
+    if (t.kind != TurnKind::Stop) continue;
+    auto it = std::lower_bound(pts.begin(), pts.end(), t.s - kStopMatch,
+                               [](const Point& p, double s) { return p.s < s; });
+    if (it != pts.end() && std::fabs(it->s - t.s) <= kStopMatch) {
+      it->cap = 0.0;
+      it->cap_name = "stop_turn";
+    }
+    const double time = t.theta / ag.max_turn_rate;
+    turn_time += time;
+    if (trace) {
+      ProfileStep st;
+      st.kind = ProfileStep::Kind::StopTurn;
+      st.s0 = st.s1 = t.s;
+      st.theta = t.theta;
+      st.time = time;
+      record(st);
+    }
+  }
+  const size_t n = pts.size();
+
+  // Backward pass (continuous braking envelope).
+  std::vector<double> vb(n);
+  vb[n - 1] = pts[n - 1].cap;
+  for (size_t i = n - 1; i-- > 0;) {
+    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, next = vb[i + 1];
+    const double cap = pts[i].cap;
+    if (cap <= next) {
+      vb[i] = cap;
+      continue;
+    }
+    vb[i] = largest(next, cap, [&](double v) {
+      return v * v <= next * next + 2.0 * ds * std::min(ag.brake_decel, budget(ag, v, k));
+    });
+  }
+
+  // Reaction step: at speed v the controller runs v·dt before braking along the envelope.
+  std::vector<double> vr = vb;
+  if (ag.reaction_dt > 0.0) {
+    for (size_t i = 0; i < n; ++i) {
+      auto window_ok = [&](double v) {
+        const double end = pts[i].s + v * ag.reaction_dt;
+        double m = vb[i] * vb[i];
+        size_t j = i + 1;
+        for (; j < n && pts[j].s <= end; ++j) m = std::min(m, vb[j] * vb[j]);
+        if (j < n) {  // interpolate v² (linear in s under constant deceleration) at the window's end
+          const double t = (end - pts[j - 1].s) / (pts[j].s - pts[j - 1].s);
+          m = std::min(m, vb[j - 1] * vb[j - 1] + (vb[j] * vb[j] - vb[j - 1] * vb[j - 1]) * t);
+        }
+        return v * v <= m;
+      };
+      vr[i] = largest(0.0, vb[i], window_ok);
+    }
+  }
+
+  // Forward pass (acceleration from rest).
+  std::vector<double> v(n);
+  v[0] = std::min(0.0, vr[0]);
+  for (size_t i = 0; i + 1 < n; ++i) {
+    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, prev = v[i];
+    const double hi = vr[i + 1];
+    if (hi <= prev) {
+      v[i + 1] = hi;
+      continue;
+    }
+    v[i + 1] = largest(prev, hi, [&](double u) {
+      return u * u <= prev * prev + 2.0 * ds * std::min(ag.accel, budget(ag, u, k));
+    });
+  }
+
+  // Samples, time and the binding limit.
+  double move_time = 0.0;
+  out.samples.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    ProfileSample& smp = out.samples[i];
+    smp.s = pts[i].s;
+    smp.v = v[i];
+    smp.curvature = pts[i].curvature;
+    if (i + 1 < n) {
+      const double ds = pts[i + 1].s - pts[i].s;
+      smp.a = (v[i + 1] * v[i + 1] - v[i] * v[i]) / (2.0 * ds);
+      const double vsum = v[i] + v[i + 1];
+      move_time += vsum > 0.0 ? 2.0 * ds / vsum : std::sqrt(2.0 * ds / ag.accel);
+    }
+    if (pts[i].cap == 0.0) smp.limit = pts[i].cap_name;
+    else if (v[i] < vr[i] - kSpeedEps) smp.limit = "accel";
+    else if (vr[i] < pts[i].cap - kSpeedEps) smp.limit = "braking";
+    else smp.limit = pts[i].cap_name;
+  }
+  out.total_time = move_time + turn_time;
+
+  if (trace) {
+    // One step per run of braking / accelerating samples.
+    for (size_t i = 0; i < n;) {
+      const std::string& lim = out.samples[i].limit;
+      if (lim != "braking" && lim != "accel") {
+        ++i;
+        continue;
+      }
+      size_t j = i;
+      while (j + 1 < n && out.samples[j + 1].limit == lim) ++j;
+      const size_t end = std::min(j + 1, n - 1);  // the run ends at the next sample's limit
+      ProfileStep st;
+      st.kind = lim == "braking" ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
+      const size_t from = (lim == "accel" && i > 0) ? i - 1 : i;
+      st.s0 = pts[from].s;
+      st.v0 = v[from];
+      st.s1 = pts[end].s;
+      st.v1 = v[end];
+      st.limit = out.samples[end].limit;
+      record(st);
+      i = j + 1;
+    }
+    ProfileStep total;
+    total.kind = ProfileStep::Kind::Total;
+    total.s1 = path.length;
+    total.time = out.total_time;
+    total.turn_time = turn_time;
+    record(total);
+  }
+  return out;
+}
+
+}  // namespace navlab

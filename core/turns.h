@@ -1,0 +1,115 @@
+// Corners of the clearance path become turns: a stop-turn (speed 0, turn in place) or a circle arc
+// tangent to both segments (DESIGN §3, seed 000). The result is the smoothed path as segments and arcs,
+// parameterised by arc length, which the speed profile reads.
+//
+// Per corner with turning angle θ in (0, π) and radius R, the arc's tangent points lie
+// trim = R·tan(θ/2) from the corner. An arc is accepted only when arc_coverage() finds it inside the
+// corridor; otherwise R shrinks (×0.8, the last try at exactly min_turn_radius) and the arc is tried
+// again; below min_turn_radius the corner becomes a stop-turn. Two corners share the segment between
+// them: when their trims exceed its length, both radii are scaled by the same ratio length / (sum of
+// trims), coverage is re-checked, and every shared segment is checked again until all hold.
+//
+// agent.corner_mode: stop = every corner is a stop-turn; auto = an arc when one fits, else a stop-turn;
+// arc = every corner must be an arc (a vehicle): a corner without one is a failure, reason "no_arc_fits".
+// A stop-turn needs agent.can_turn_in_place, else the failure reason is "cannot_turn_in_place".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agent.h"
+#include "coverage.h"
+#include "geom.h"
+#include "result.h"
+
+namespace navlab {
+
+enum class TurnKind { Arc, Stop };
+inline const char* to_string(TurnKind k) { return k == TurnKind::Arc ? "arc" : "stop"; }
+
+struct Turn {
+  int corner = -1;       // index of the corner in the input path (1 .. points - 2)
+  Vec2 at;               // the corner, m
+  TurnKind kind = TurnKind::Stop;
+  double s = 0.0;        // m along the smoothed path where the turn begins (arc entry / the stop point)
+  double theta = 0.0;    // rad, turning angle in [0, π]
+  bool left = true;      // turns counter-clockwise
+  double radius = 0.0;   // m (0 for a stop-turn)
+  double trim = 0.0;     // m, R·tan(θ/2) (0 for a stop-turn)
+  Vec2 entry, exit;      // arc tangent points, m (== at for a stop-turn)
+  Arc arc;               // the arc (kind == Arc)
+};
+
+// One piece of the smoothed path.
+struct PathPiece {
+  enum class Kind { Segment, Arc };
+  Kind kind = Kind::Segment;
+  Vec2 a, b;            // segment ends / arc entry and exit, m
+  Arc arc;              // kind == Arc
+  double s0 = 0.0;      // m, arc length at the piece's start
+  double length = 0.0;  // m
+  int turn = -1;        // kind == Arc: index into SmoothPath::turns
+  double curvature() const { return kind == Kind::Arc && arc.radius > 0.0 ? 1.0 / arc.radius : 0.0; }
+  Vec2 point(double s) const;  // position at arc length s (clamped to the piece), m
+};
+
+struct SmoothPath {
+  std::vector<Vec2> points;        // the input polyline (start, corners..., goal), m
+  std::vector<Turn> turns;         // one per interior point, in order
+  std::vector<PathPiece> pieces;   // segments and arcs, end to end, in order
+  double length = 0.0;             // m
+};
+
+// One decision of the turn fitting.
+//   Candidate        the first radius tried (turn_radius, or less when a segment is shorter than the trim)
+//   CoverageFailed   the arc leaves the corridor: `hit` is the wall crossing, `point` the outside sample
+//   Shrunk           radius -> new_radius after a coverage failure
+//   Fitted           the arc at `radius` lies inside the corridor
+//   ScaledWithPartner  trims of this corner and `partner` exceed their shared segment (`length`):
+//                    radius -> new_radius by `ratio`
+//   FellBackToStop   no arc: `why` says whether the radius fell below min_turn_radius, the corner
+//                    reverses direction, or corner_mode is stop
+struct TurnStep {
+  enum class Kind { Candidate, CoverageFailed, Shrunk, Fitted, ScaledWithPartner, FellBackToStop };
+  Kind kind = Kind::Candidate;
+  int corner = -1;           // index of the corner in the input path
+  Vec2 at;                   // the corner, m
+  double theta = 0.0;        // rad
+  double radius = 0.0;       // m
+  double new_radius = 0.0;   // m (Shrunk, ScaledWithPartner)
+  double trim = 0.0;         // m, at `radius` (at `new_radius` for Shrunk / ScaledWithPartner)
+  Vec2 hit;                  // CoverageFailed
+  Vec2 point;                // CoverageFailed: the tested point found outside
+  int partner = -1;          // ScaledWithPartner: the other corner
+  double length = 0.0;       // ScaledWithPartner: the shared segment's length, m
+  double ratio = 1.0;        // ScaledWithPartner
+  std::string why;           // FellBackToStop / Candidate: a short reason
+  std::string describe() const;  // one sentence with its numbers
+};
+const char* to_string(TurnStep::Kind k);
+
+struct TurnTrace {
+  std::vector<TurnStep> steps;
+};
+
+struct TurnsResult {
+  SmoothPath path;
+  std::optional<Failure> failure;  // stage "turns": no_arc_fits | cannot_turn_in_place | bad_input
+  bool ok() const { return !failure.has_value(); }
+};
+
+// Fits a turn at every interior point of `path` (>= 2 points, m; consecutive duplicates are not
+// allowed) inside `shape` for `agent` (turn_radius, min_turn_radius, corner_mode, can_turn_in_place).
+// Pure: same input, same output and trace.
+TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
+                      TurnTrace* trace = nullptr);
+
+// The arc tangent to both segments at `corner` (incoming from `prev`, outgoing to `next`) with radius
+// R (m): fills kind = Arc, theta, left, radius, trim, entry, exit and arc. θ must be in (0, π).
+Turn make_arc_turn(Vec2 prev, Vec2 corner, Vec2 next, double radius);
+
+// Turning angle at `corner` between prev->corner and corner->next, rad in [0, π].
+double turning_angle(Vec2 prev, Vec2 corner, Vec2 next);
+
+}  // namespace navlab
