@@ -1,0 +1,192 @@
+// Spawn-point validation (DESIGN §3, seeds/002 "legal spawn points"): six checks, each switchable,
+// each keeping its own result and detail. "On the navmesh" is one check of six, not the verdict.
+//
+// Checks, always evaluated in this order (a disabled check is skipped, never silently passed):
+//   projection      the point lies on a navmesh polygon whose area is allowed (spawn.allowed_areas,
+//                   absent = every area) and not excluded for the agent (agent.excluded_areas).
+//   clearance       distance from the point to the navmesh boundary >= the required clearance.
+//                   Hand-authored meshes: exact distance to the boundary edges (polygon edges without a
+//                   neighbour). Baked meshes: Detour's findDistanceToWall; the baked boundary is already
+//                   eroded by bake.agent_radius, so the default clearance there is what is still missing:
+//                   max(0, agent.radius - bake.agent_radius). Elsewhere the default is agent.radius.
+//   connectivity    the point's partition equals the partition of spawn.partition_of (default: the first
+//                   safe target). Partitions are the connected components of the polygon graph with the
+//                   doors as they are (a closed door cuts its connections; areas do not cut).
+//   forbidden_zone  the point is not inside (or on the border of) any spawn.forbidden_zones polygon.
+//   occupancy       no dynamic occupant overlaps the agent: |p - occupant| < occupant.radius + agent.radius
+//                   is a conflict ("dynamic occupancy conflict").
+//   safe_path       the full planner finds a complete path from the point to at least one safe target.
+// Every check runs (when enabled) even after an earlier one failed, so the verdict shows them all; the
+// verdict's reason is the first failing check.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "geom.h"
+#include "navmesh.h"
+#include "result.h"
+#include "scene.h"
+
+namespace navlab {
+
+enum class SpawnCheck { Projection, Clearance, Connectivity, ForbiddenZone, Occupancy, SafePath };
+constexpr int kSpawnCheckCount = 6;
+constexpr std::array<SpawnCheck, kSpawnCheckCount> kSpawnChecks = {
+    SpawnCheck::Projection, SpawnCheck::Clearance,  SpawnCheck::Connectivity,
+    SpawnCheck::ForbiddenZone, SpawnCheck::Occupancy, SpawnCheck::SafePath};
+
+// Stable names: "projection", "clearance", "connectivity", "forbidden_zone", "occupancy", "safe_path".
+const char* to_string(SpawnCheck c);
+// Inverse of to_string; nullopt for an unknown name.
+std::optional<SpawnCheck> spawn_check_from_string(const std::string& name);
+// The message of a rejection by this check, e.g. "dynamic occupancy conflict".
+const char* spawn_rejection_message(SpawnCheck c);
+
+enum class CheckOutcome { Passed, Failed, Skipped };
+const char* to_string(CheckOutcome o);  // "passed", "failed", "skipped"
+
+// Which checks run. All enabled by default.
+struct SpawnOptions {
+  std::array<bool, kSpawnCheckCount> enabled{true, true, true, true, true, true};
+  bool is_enabled(SpawnCheck c) const { return enabled[int(c)]; }
+  void set(SpawnCheck c, bool on) { enabled[int(c)] = on; }
+};
+
+// One check's result. The numeric fields that apply to the check are set; the rest keep their defaults.
+struct CheckResult {
+  SpawnCheck check = SpawnCheck::Projection;
+  CheckOutcome outcome = CheckOutcome::Skipped;
+  std::string detail;             // one sentence with the numbers / names that decided it
+  int poly = -1;                  // projection: polygon containing the point (-1: off the navmesh)
+  std::string area;               // projection: that polygon's area name
+  double distance = 0.0;          // clearance: m to the boundary; occupancy: m to the occupant centre
+  double required = 0.0;          // clearance: m required; occupancy: m (occupant radius + agent radius)
+  int partition = -1;             // connectivity: the point's partition (-1: none)
+  int expected_partition = -1;    // connectivity: the partition of partition_of (-1: none)
+  std::string name;               // forbidden_zone: zone name; occupancy: occupant name
+  std::string failure_reason;     // safe_path: the planner's failure reason (when it failed)
+  int safe_target = -1;           // safe_path: index of the safe target reached (-1: none)
+  double path_length = 0.0;       // safe_path: m, of the path found
+  bool passed() const { return outcome == CheckOutcome::Passed; }
+  friend bool operator==(const CheckResult&, const CheckResult&) = default;
+};
+
+struct SpawnVerdict {
+  std::string name;
+  Vec2 pos;                                      // planning-plane position of the candidate
+  bool accepted = false;                         // no enabled check failed
+  std::optional<SpawnCheck> reason;              // the first failing check (none when accepted)
+  std::string message;                           // spawn_rejection_message(*reason), or ""
+  std::array<CheckResult, kSpawnCheckCount> checks;  // indexed by int(SpawnCheck)
+  const CheckResult& result(SpawnCheck c) const { return checks[int(c)]; }
+  friend bool operator==(const SpawnVerdict&, const SpawnVerdict&) = default;
+};
+
+// Connected components of the polygon graph with the doors as they are (a closed door removes the
+// connections it covers). Component ids are numbered 0.. in order of their smallest polygon index.
+struct Partitions {
+  std::vector<int> of_poly;  // component id per polygon
+  int count = 0;
+};
+Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh);
+
+// Trace: one record per evaluated (or skipped) check and one per verdict, in evaluation order.
+struct SpawnCheckStep {
+  int candidate = 0;  // index in the evaluated list
+  std::string candidate_name;
+  CheckResult result;
+  std::string describe() const;
+};
+struct SpawnVerdictStep {
+  int candidate = 0;
+  SpawnVerdict verdict;
+  std::string describe() const;
+};
+struct SpawnTrace {
+  std::vector<SpawnCheckStep> checks;
+  std::vector<SpawnVerdictStep> verdicts;
+};
+
+// Everything the checks share for one scene: navmesh, partitions, reference partition, clearance.
+// Build it once, then validate any number of points (the app re-validates dragged candidates live).
+// It keeps pointers to `scene` and `navmesh`: both must outlive it.
+// Fails (a message) only when the scene cannot be validated at all: a graph navmesh has no points.
+class SpawnValidator {
+ public:
+  static Result<SpawnValidator> create(const Scene& scene, const NavMesh& navmesh);
+
+  // Runs the enabled checks on one candidate. `index` numbers the trace records.
+  SpawnVerdict validate(const SpawnCandidate& candidate, const SpawnOptions& options,
+                        SpawnTrace* trace = nullptr, int index = 0) const;
+
+  double clearance() const { return clearance_; }    // m, required by the clearance check
+  const Partitions& partitions() const { return partitions_; }
+  int expected_partition() const { return expected_partition_; }  // -1: partition_of off the mesh
+  // Polygon containing p (-1: off the navmesh).
+  int locate_point(const ScenePoint& p) const;
+  // Distance from p (on polygon `poly`) to the navmesh boundary, in m.
+  double boundary_distance(const ScenePoint& p, int poly) const;
+  // Length in m of the planned path from `from` to `to`; nullopt when no complete path exists.
+  std::optional<double> path_length(const ScenePoint& from, const ScenePoint& to) const;
+
+ private:
+  SpawnValidator(const Scene& scene, const NavMesh& navmesh) : scene_(&scene), navmesh_(&navmesh) {}
+  CheckResult check_projection(int poly) const;
+  CheckResult check_clearance(const ScenePoint& p, int poly) const;
+  CheckResult check_connectivity(int poly) const;
+  CheckResult check_forbidden(Vec2 p) const;
+  CheckResult check_occupancy(Vec2 p) const;
+  CheckResult check_safe_path(const ScenePoint& p) const;
+  // Plans from `from` to `to`: nullopt when a complete path exists (its length in *length), else why not.
+  std::optional<Failure> reach(const ScenePoint& from, const ScenePoint& to, double* length) const;
+
+  const Scene* scene_;
+  const NavMesh* navmesh_;
+  Partitions partitions_;
+  int expected_partition_ = -1;
+  std::string expected_from;  // "partition_of" or "safe target 0"
+  double clearance_ = 0.0;
+  std::string clearance_source_;
+  std::vector<std::pair<Vec2, Vec2>> boundary_;  // hand-authored boundary edges
+};
+
+// Validates every candidate of scene.spawn in order.
+Result<std::vector<SpawnVerdict>> validate_spawns(const Scene& scene, const NavMesh& navmesh,
+                                                  const SpawnOptions& options = {},
+                                                  SpawnTrace* trace = nullptr);
+
+// ---- Nearest accepted substitute: an explicit policy, never applied by validate_spawns ----
+//
+// seeds/002: replacing an illegal point by the "nearest" legal one is a product decision. The policy
+// states the search range, the distance used to rank substitutes, whether the substitute must be
+// connected to the original point, and the original failure is always returned alongside.
+enum class SubstituteDistance {
+  Euclidean,  // straight-line distance in the plane
+  Path,       // length of the planned path from the original point (the original must be on the mesh)
+};
+const char* to_string(SubstituteDistance d);
+
+struct SubstitutePolicy {
+  double radius = 2.0;  // m; only points within this straight-line distance are considered [Limit: > 0]
+  double step = 0.25;   // m; spacing of the square sample grid around the original      [Limit: > 0]
+  SubstituteDistance distance = SubstituteDistance::Euclidean;
+  bool require_connected = true;  // the substitute must share the original point's partition
+};
+
+struct SpawnSubstitute {
+  SpawnVerdict original;                  // the original verdict, unchanged (its failure is kept)
+  std::optional<SpawnVerdict> substitute;  // the nearest accepted point, if any
+  double distance = 0.0;                  // m, by the policy's distance definition
+  int samples = 0;                        // points evaluated
+  std::string message;                    // one sentence: what was found, or why nothing was
+};
+
+// Finds the nearest accepted point for a candidate under `policy`. When the original is accepted it is
+// returned as is (no substitute). Sample points are ranked by the policy distance, ties by grid order.
+SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const SpawnCandidate& candidate,
+                                      const SpawnOptions& options, const SubstitutePolicy& policy);
+
+}  // namespace navlab

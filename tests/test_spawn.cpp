@@ -1,0 +1,343 @@
+// Spawn validation: each of the six checks alone, disabling a check flips the verdict, the 1 cm
+// clearance margin, excluded areas, partitions (islands and closed doors), and the substitute policy.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "navmesh_build.h"
+#include "spawn.h"
+
+namespace navlab {
+namespace {
+
+ScenePoint pt(double x, double y) {
+  ScenePoint p;
+  p.plane = {x, y};
+  return p;
+}
+
+// The layout of scenes/spawn_checks.json, built in code (4 m squares):
+//   0 floor (0..4, 0..4)   1 floor (4..8, 0..4)   2 floor (8..12, 0..4)
+//   3 stage (0..4, 4..8)                           4 water (8..12, 4..8)   excluded for the agent
+//                                                  5 floor (8..12, 8..12)  reachable only across water
+//   6 floor (16..20, 0..4): an island
+Scene checks_scene() {
+  Scene s;
+  s.navmesh.vertices = {{0, 0},  {4, 0},  {8, 0},  {12, 0}, {0, 4},   {4, 4},   {8, 4},   {12, 4},
+                        {0, 8},  {4, 8},  {8, 8},  {12, 8}, {8, 12},  {12, 12}, {16, 0},  {20, 0},
+                        {20, 4}, {16, 4}};
+  s.navmesh.polygons = {{0, 1, 5, 4},   {1, 2, 6, 5},    {2, 3, 7, 6},   {4, 5, 9, 8},
+                        {6, 7, 11, 10}, {10, 11, 13, 12}, {14, 15, 16, 17}};
+  s.navmesh.areas = {"floor", "floor", "floor", "stage", "water", "floor", "floor"};
+  s.agent.radius = 0.5;
+  s.agent.excluded_areas = {"water"};
+  s.spawn.allowed_areas = std::vector<std::string>{"floor", "water"};
+  s.spawn.forbidden_zones = {{"exit_lane", {{5, 1}, {7, 1}, {7, 3}, {5, 3}}}};
+  Occupant crate;
+  crate.name = "crate";
+  crate.pos = pt(10, 2);
+  crate.radius = 0.5;
+  s.spawn.occupants = {crate};
+  s.spawn.safe_targets = {pt(2, 2), pt(18, 2)};
+  s.spawn.partition_of = pt(2, 2);
+  return s;
+}
+
+NavMesh mesh_of(const Scene& s) {
+  Result<NavMesh> m = build_hand_authored(s.navmesh, "test");
+  EXPECT_TRUE(m.ok()) << m.error();
+  return m.value();
+}
+
+SpawnCandidate cand(const std::string& name, double x, double y) { return {name, pt(x, y)}; }
+
+std::vector<SpawnCheck> failed_checks(const SpawnVerdict& v) {
+  std::vector<SpawnCheck> out;
+  for (const CheckResult& r : v.checks)
+    if (r.outcome == CheckOutcome::Failed) out.push_back(r.check);
+  return out;
+}
+
+class SpawnChecks : public ::testing::Test {
+ protected:
+  Scene scene = checks_scene();
+  NavMesh mesh = mesh_of(scene);
+  SpawnValidator validator = SpawnValidator::create(scene, mesh).value();
+
+  SpawnVerdict run(const SpawnCandidate& c, const SpawnOptions& o = {}) const {
+    return validator.validate(c, o);
+  }
+};
+
+TEST_F(SpawnChecks, CheckNamesRoundTripInOrder) {
+  const char* names[] = {"projection", "clearance", "connectivity", "forbidden_zone", "occupancy", "safe_path"};
+  for (int i = 0; i < kSpawnCheckCount; ++i) {
+    EXPECT_STREQ(to_string(kSpawnChecks[i]), names[i]);
+    EXPECT_EQ(spawn_check_from_string(names[i]), kSpawnChecks[i]);
+  }
+  EXPECT_FALSE(spawn_check_from_string("occupied").has_value());
+}
+
+TEST_F(SpawnChecks, GoodCandidatePassesEverything) {
+  const SpawnVerdict v = run(cand("good", 3, 1));
+  EXPECT_TRUE(v.accepted);
+  EXPECT_FALSE(v.reason.has_value());
+  EXPECT_EQ(v.message, "");
+  for (const CheckResult& r : v.checks) EXPECT_EQ(r.outcome, CheckOutcome::Passed) << to_string(r.check);
+  EXPECT_EQ(v.result(SpawnCheck::Projection).poly, 0);
+  EXPECT_EQ(v.result(SpawnCheck::Projection).area, "floor");
+  EXPECT_DOUBLE_EQ(v.result(SpawnCheck::Clearance).distance, 1.0);
+}
+
+// One candidate per check, each failing that check and no other; disabling it accepts the candidate.
+struct Alone {
+  SpawnCheck check;
+  SpawnCandidate candidate;
+};
+
+TEST_F(SpawnChecks, EachCheckFailsAloneAndDisablingItFlipsTheVerdict) {
+  const Alone cases[] = {
+      {SpawnCheck::Projection, cand("on_stage", 2, 6)},
+      {SpawnCheck::Clearance, cand("by_the_wall", 0.49, 2)},
+      {SpawnCheck::Connectivity, cand("island", 18, 2)},
+      {SpawnCheck::ForbiddenZone, cand("exit_lane", 6, 2)},
+      {SpawnCheck::Occupancy, cand("next_to_crate", 10.6, 2)},
+      {SpawnCheck::SafePath, cand("behind_water", 10, 10)},
+  };
+  for (const Alone& c : cases) {
+    SCOPED_TRACE(c.candidate.name);
+    const SpawnVerdict v = run(c.candidate);
+    EXPECT_FALSE(v.accepted);
+    EXPECT_EQ(v.reason, c.check);
+    EXPECT_EQ(failed_checks(v), std::vector<SpawnCheck>{c.check});
+    EXPECT_EQ(v.message, spawn_rejection_message(c.check));
+
+    SpawnOptions off;
+    off.set(c.check, false);
+    const SpawnVerdict flipped = run(c.candidate, off);
+    EXPECT_TRUE(flipped.accepted);
+    EXPECT_EQ(flipped.result(c.check).outcome, CheckOutcome::Skipped);
+    EXPECT_TRUE(failed_checks(flipped).empty());
+  }
+}
+
+TEST_F(SpawnChecks, ClearanceFailsByOneCentimetre) {
+  const SpawnVerdict near = run(cand("near", 0.49, 2));
+  const CheckResult& r = near.result(SpawnCheck::Clearance);
+  EXPECT_EQ(r.outcome, CheckOutcome::Failed);
+  EXPECT_NEAR(r.distance, 0.49, 1e-12);
+  EXPECT_DOUBLE_EQ(r.required, 0.5);
+  EXPECT_NEAR(r.required - r.distance, 0.01, 1e-12);
+  // Exactly the clearance away passes (>=).
+  EXPECT_EQ(run(cand("edge", 0.5, 2)).result(SpawnCheck::Clearance).outcome, CheckOutcome::Passed);
+  // Internal edges (shared with a neighbour) are not walls: 4.0 sits on the edge between 0 and 1.
+  EXPECT_DOUBLE_EQ(run(cand("seam", 4.0, 2)).result(SpawnCheck::Clearance).distance, 2.0);
+}
+
+TEST_F(SpawnChecks, ExplicitClearanceOverridesTheAgentRadius) {
+  scene.spawn.clearance = 1.5;
+  const SpawnValidator v = SpawnValidator::create(scene, mesh).value();
+  EXPECT_DOUBLE_EQ(v.clearance(), 1.5);
+  EXPECT_EQ(v.validate(cand("good", 3, 1), {}).reason, SpawnCheck::Clearance);
+  EXPECT_TRUE(v.validate(cand("centre", 2, 2.5), {}).accepted);
+}
+
+TEST_F(SpawnChecks, ExcludedAreaFailsProjectionEvenWhenAllowedForSpawning) {
+  const SpawnVerdict v = run(cand("in_water", 10, 6));
+  EXPECT_EQ(v.reason, SpawnCheck::Projection);
+  const CheckResult& p = v.result(SpawnCheck::Projection);
+  EXPECT_EQ(p.poly, 4);
+  EXPECT_EQ(p.area, "water");
+  EXPECT_NE(p.detail.find("excluded"), std::string::npos) << p.detail;
+  // Areas do not cut partitions: the water polygon is still in the main partition.
+  EXPECT_EQ(v.result(SpawnCheck::Connectivity).outcome, CheckOutcome::Passed);
+
+  scene.agent.excluded_areas.clear();
+  const SpawnValidator allowed = SpawnValidator::create(scene, mesh).value();
+  EXPECT_EQ(allowed.validate(cand("in_water", 10, 6), {}).result(SpawnCheck::Projection).outcome,
+            CheckOutcome::Passed);
+}
+
+TEST_F(SpawnChecks, AllowedAreasAbsentMeansEveryArea) {
+  scene.spawn.allowed_areas.reset();
+  const SpawnValidator v = SpawnValidator::create(scene, mesh).value();
+  EXPECT_TRUE(v.validate(cand("on_stage", 2, 6), {}).accepted);
+}
+
+TEST_F(SpawnChecks, OffTheMeshFailsProjectionFirst) {
+  const SpawnVerdict v = run(cand("gap", 6, 6));
+  EXPECT_EQ(v.reason, SpawnCheck::Projection);
+  EXPECT_EQ(v.result(SpawnCheck::Projection).poly, -1);
+  EXPECT_EQ(v.result(SpawnCheck::Clearance).outcome, CheckOutcome::Failed);
+  EXPECT_EQ(v.result(SpawnCheck::Connectivity).outcome, CheckOutcome::Failed);
+  // Checks that do not need the navmesh still report their own result.
+  EXPECT_EQ(v.result(SpawnCheck::ForbiddenZone).outcome, CheckOutcome::Passed);
+  EXPECT_EQ(v.result(SpawnCheck::Occupancy).outcome, CheckOutcome::Passed);
+}
+
+TEST_F(SpawnChecks, PartitionsAreIslandsAndDefaultToTheFirstSafeTarget) {
+  const Partitions& parts = validator.partitions();
+  EXPECT_EQ(parts.count, 2);
+  EXPECT_EQ(parts.of_poly, (std::vector<int>{0, 0, 0, 0, 0, 0, 1}));
+  const CheckResult r = run(cand("island", 18, 2)).result(SpawnCheck::Connectivity);
+  EXPECT_EQ(r.partition, 1);
+  EXPECT_EQ(r.expected_partition, 0);
+
+  // Without partition_of the first safe target decides; put the island's target first.
+  scene.spawn.partition_of.reset();
+  scene.spawn.safe_targets = {pt(18, 2), pt(2, 2)};
+  const SpawnValidator v = SpawnValidator::create(scene, mesh).value();
+  EXPECT_EQ(v.expected_partition(), 1);
+  EXPECT_EQ(v.validate(cand("island", 18, 2), {}).result(SpawnCheck::Connectivity).outcome,
+            CheckOutcome::Passed);
+  EXPECT_EQ(v.validate(cand("good", 3, 1), {}).result(SpawnCheck::Connectivity).outcome,
+            CheckOutcome::Failed);
+}
+
+TEST_F(SpawnChecks, ClosedDoorSplitsAPartition) {
+  Door door;
+  door.id = "gate";
+  door.shape = {pt(8, 0), pt(8, 4)};  // the shared edge of polygons 1 and 2
+  door.open = false;
+  scene.doors = {door};
+  const SpawnValidator closed = SpawnValidator::create(scene, mesh).value();
+  EXPECT_EQ(closed.partitions().count, 3);
+  const SpawnVerdict v = closed.validate(cand("beyond_gate", 10, 1), {});
+  EXPECT_EQ(v.reason, SpawnCheck::Connectivity);
+
+  scene.doors[0].open = true;
+  const SpawnValidator open = SpawnValidator::create(scene, mesh).value();
+  EXPECT_EQ(open.partitions().count, 2);
+  EXPECT_EQ(open.validate(cand("beyond_gate", 10, 1), {}).result(SpawnCheck::Connectivity).outcome,
+            CheckOutcome::Passed);
+}
+
+TEST_F(SpawnChecks, SafePathKeepsThePlannerFailureReason) {
+  // Behind the water: on the navmesh and in the main partition, yet no path for this agent.
+  const CheckResult r = run(cand("behind_water", 10, 10)).result(SpawnCheck::SafePath);
+  EXPECT_EQ(r.failure_reason, "agent_restricted");
+  EXPECT_NE(r.detail.find("water"), std::string::npos) << r.detail;
+  EXPECT_NE(r.detail.find("disconnected"), std::string::npos) << r.detail;  // the island's target
+  EXPECT_EQ(r.safe_target, -1);
+  // The island candidate reaches the island's own safe target (index 1).
+  const CheckResult island = run(cand("island", 18, 2)).result(SpawnCheck::SafePath);
+  EXPECT_EQ(island.outcome, CheckOutcome::Passed);
+  EXPECT_EQ(island.safe_target, 1);
+}
+
+TEST_F(SpawnChecks, OccupancyCountsTheAgentRadiusAndNamesTheOccupant) {
+  const CheckResult r = run(cand("next_to_crate", 10.6, 2)).result(SpawnCheck::Occupancy);
+  EXPECT_EQ(r.name, "crate");
+  EXPECT_NEAR(r.distance, 0.6, 1e-12);
+  EXPECT_DOUBLE_EQ(r.required, 1.0);
+  // 1.0 m away: touching, not overlapping.
+  EXPECT_EQ(run(cand("touching", 11.0, 2)).result(SpawnCheck::Occupancy).outcome, CheckOutcome::Passed);
+}
+
+TEST_F(SpawnChecks, ForbiddenZoneNamesTheZone) {
+  const CheckResult r = run(cand("exit_lane", 6, 2)).result(SpawnCheck::ForbiddenZone);
+  EXPECT_EQ(r.name, "exit_lane");
+  EXPECT_EQ(run(cand("zone_border", 5, 2)).result(SpawnCheck::ForbiddenZone).outcome, CheckOutcome::Failed);
+}
+
+TEST_F(SpawnChecks, TraceHasOneRecordPerCheckAndVerdict) {
+  SpawnTrace trace;
+  SpawnOptions o;
+  o.set(SpawnCheck::SafePath, false);
+  const SpawnVerdict v = validator.validate(cand("next_to_crate", 10.6, 2), o, &trace, 3);
+  ASSERT_EQ(trace.checks.size(), size_t(kSpawnCheckCount));
+  ASSERT_EQ(trace.verdicts.size(), 1u);
+  EXPECT_EQ(trace.checks[4].candidate, 3);
+  EXPECT_EQ(trace.checks[4].result, v.result(SpawnCheck::Occupancy));
+  EXPECT_EQ(trace.checks[5].result.outcome, CheckOutcome::Skipped);
+  EXPECT_NE(trace.checks[4].describe().find("crate"), std::string::npos);
+  EXPECT_NE(trace.verdicts[0].describe().find("dynamic occupancy conflict"), std::string::npos);
+}
+
+// Property: the hand-authored clearance is a distance to a fixed set of boundary edges, so moving a
+// point by d changes it by at most d (1-Lipschitz); seeded random pairs on the floor row.
+TEST_F(SpawnChecks, ClearanceIsOneLipschitz) {
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(0.0, 12.0), step(-0.3, 0.3);
+  int tested = 0;
+  for (int i = 0; i < 500; ++i) {
+    const ScenePoint a = pt(u(rng), u(rng) / 3.0);
+    const ScenePoint b = pt(a.plane.x + step(rng), a.plane.y + step(rng));
+    const int pa = validator.locate_point(a), pb = validator.locate_point(b);
+    if (pa < 0 || pb < 0) continue;
+    ++tested;
+    const double da = validator.boundary_distance(a, pa), db = validator.boundary_distance(b, pb);
+    EXPECT_LE(std::fabs(da - db), distance(a.plane, b.plane) + 1e-12);
+    EXPECT_GE(da, 0.0);
+  }
+  EXPECT_GT(tested, 300);
+}
+
+TEST_F(SpawnChecks, SubstituteKeepsTheOriginalFailure) {
+  SubstitutePolicy policy;
+  policy.radius = 1.5;
+  policy.step = 0.25;
+  const SpawnCandidate c = cand("next_to_crate", 10.6, 2);
+  const SpawnSubstitute s = find_spawn_substitute(validator, c, {}, policy);
+  EXPECT_EQ(s.original, run(c));
+  EXPECT_EQ(s.original.reason, SpawnCheck::Occupancy);
+  ASSERT_TRUE(s.substitute.has_value()) << s.message;
+  EXPECT_TRUE(s.substitute->accepted);
+  // Grid offsets are multiples of 0.25 m; the nearest with |p - crate| >= 1 m is (+0.5, 0): (11.1, 2).
+  EXPECT_NEAR(s.substitute->pos.x, 11.1, 1e-12);
+  EXPECT_NEAR(s.substitute->pos.y, 2.0, 1e-12);
+  EXPECT_NEAR(s.distance, 0.5, 1e-12);
+  EXPECT_GT(s.samples, 0);
+  EXPECT_NE(s.message.find("occupancy"), std::string::npos) << s.message;
+}
+
+TEST_F(SpawnChecks, SubstituteNotFoundExposesTheOriginalFailure) {
+  SubstitutePolicy policy;
+  policy.radius = 0.3;  // nothing within 0.3 m of the island point is in the main partition
+  const SpawnCandidate c = cand("island", 18, 2);
+  const SpawnSubstitute s = find_spawn_substitute(validator, c, {}, policy);
+  EXPECT_FALSE(s.substitute.has_value());
+  EXPECT_EQ(s.original.reason, SpawnCheck::Connectivity);
+  EXPECT_NE(s.message.find("connectivity"), std::string::npos) << s.message;
+}
+
+TEST_F(SpawnChecks, SubstituteMustStayConnectedToTheOriginalWhenRequired) {
+  // A candidate at the island's west edge: the nearest accepted points lie in the main partition only
+  // if connection to the original is not required; with it required nothing qualifies.
+  SpawnOptions o;
+  o.set(SpawnCheck::Connectivity, false);
+  scene.spawn.occupants[0].pos = pt(17, 2);
+  scene.spawn.occupants[0].radius = 3.0;
+  const SpawnValidator v = SpawnValidator::create(scene, mesh).value();
+  SubstitutePolicy policy;
+  policy.radius = 6.0;
+  policy.step = 0.5;
+  policy.require_connected = true;
+  const SpawnSubstitute connected = find_spawn_substitute(v, cand("island", 17, 2), o, policy);
+  EXPECT_FALSE(connected.substitute.has_value()) << connected.message;
+  policy.require_connected = false;
+  const SpawnSubstitute any = find_spawn_substitute(v, cand("island", 17, 2), o, policy);
+  ASSERT_TRUE(any.substitute.has_value()) << any.message;
+  EXPECT_LT(any.substitute->pos.x, 12.0);
+}
+
+TEST_F(SpawnChecks, AcceptedCandidateNeedsNoSubstitute) {
+  const SpawnSubstitute s = find_spawn_substitute(validator, cand("good", 3, 1), {}, {});
+  EXPECT_TRUE(s.original.accepted);
+  EXPECT_FALSE(s.substitute.has_value());
+  EXPECT_EQ(s.samples, 0);
+}
+
+TEST(SpawnGraph, GraphScenesAreRejectedWithAMessage) {
+  Scene s;
+  s.source = Scene::Source::Graph;
+  NavMesh m;
+  m.kind = NavMesh::Kind::Graph;
+  const Result<SpawnValidator> v = SpawnValidator::create(s, m);
+  EXPECT_FALSE(v.ok());
+  EXPECT_NE(v.error().find("graph"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace navlab
