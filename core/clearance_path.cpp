@@ -1,0 +1,51 @@
+#include "clearance_path.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "inner_corner.h"
+
+namespace navlab {
+
+std::string ClearanceStep::describe() const {
+  char buf[240];
+  std::snprintf(buf, sizeof buf,
+                "Portal %d is %.2f m wide: keep %.2f m from each end (DistanceToInnerCorner), leaving "
+                "(%.2f, %.2f)–(%.2f, %.2f).",
+                portal, width, distance, left.x, left.y, right.x, right.y);
+  return buf;
+}
+
+Portal shrink_portal(const Portal& portal, double distance) {
+  Portal out = portal;
+  const Vec2 span = portal.left - portal.right;
+  const double width = length(span);
+  if (width <= 0.0 || distance <= 0.0) return out;
+  const double t = std::min(distance / width, 0.5);
+  out.right = lerp(portal.right, portal.left, t);
+  out.left = lerp(portal.left, portal.right, t);
+  out.right_height = portal.right_height + (portal.left_height - portal.right_height) * t;
+  out.left_height = portal.left_height + (portal.right_height - portal.left_height) * t;
+  return out;
+}
+
+ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
+                               ClearanceTrace* trace) {
+  ClearanceResult out;
+  if (std::optional<std::string> err = inner_corner_error(inner_corner)) {
+    out.failure = Failure{"clearance", "invalid_inner_corner", *err, {}};
+    return out;
+  }
+  out.portals.reserve(portals.size());
+  for (size_t i = 0; i < portals.size(); ++i) {
+    const double width = distance(portals[i].left, portals[i].right);
+    const double d = distance_to_inner_corner(width, inner_corner);
+    out.portals.push_back(shrink_portal(portals[i], d));
+    if (trace) trace->steps.push_back({int(i), width, d, out.portals.back().left, out.portals.back().right});
+  }
+  out.path = funnel(start, out.portals, trace ? &trace->funnel : nullptr);
+  if (out.path.failure) out.failure = out.path.failure;
+  return out;
+}
+
+}  // namespace navlab

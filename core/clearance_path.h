@@ -1,0 +1,49 @@
+// The clearance path (DESIGN §3, seeds 000 and 003): the funnel run again through portals shrunk at
+// both ends by DistanceToInnerCorner(portal width). Each corner then sits that far from the wall vertex
+// it bends around, which leaves room for an arc. The exact funnel path (the plan's `corners`) is kept
+// separately; the turns are fitted on this one.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "funnel.h"
+#include "geom.h"
+#include "portals.h"
+#include "result.h"
+
+namespace navlab {
+
+// One shrunk portal: `width` (m) of the original, `distance` = DistanceToInnerCorner(width) (m) cut off
+// each end, and the resulting ends.
+struct ClearanceStep {
+  int portal = -1;
+  double width = 0.0;     // m
+  double distance = 0.0;  // m
+  Vec2 left, right;       // shrunk ends, m
+  std::string describe() const;  // one sentence with its numbers
+};
+
+struct ClearanceTrace {
+  std::vector<ClearanceStep> steps;  // one per portal (the goal portal included, width 0)
+  FunnelTrace funnel;                // the funnel's iterations over the shrunk portals
+};
+
+struct ClearanceResult {
+  std::vector<Portal> portals;     // the shrunk portals (same count and order as the input)
+  FunnelResult path;               // the funnel over them: start, corners..., goal
+  std::optional<Failure> failure;  // stage "clearance": invalid_inner_corner; or the funnel's failure
+  bool ok() const { return !failure.has_value(); }
+};
+
+// Each portal's ends move towards each other by DistanceToInnerCorner(|left − right|, inner_corner)
+// (never past the middle), then the funnel runs from `start` through them. `portals` ends with the
+// degenerate goal portal, as build_portals() gives them. `inner_corner` as AgentDef::inner_corner.
+ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
+                               ClearanceTrace* trace = nullptr);
+
+// One portal shrunk by `distance` (m) at each end (clamped to half its width).
+Portal shrink_portal(const Portal& portal, double distance);
+
+}  // namespace navlab
