@@ -299,6 +299,10 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
   // The slab: the outline's bounding rectangle at height 0, counter-clockwise in the plane (its normal
   // points up), plus a point below so the heightfield has some depth. Walls and pillars are carved per
   // cell (cell centre outside the outline or inside a hole), so concave outlines need no triangulation.
+  // The rectangle reaches two cells beyond the outline: Recast's ledge filter drops the cells on the
+  // grid's border (their outside neighbour counts as a drop), and that must not eat into the floor.
+  const double m = 2.0 * def.cell_size;
+  lo_x -= m, hi_x += m, lo_y -= m, hi_y += m;
   const Vec3 c[4] = {to_world({lo_x, lo_y}, 0.0), to_world({hi_x, lo_y}, 0.0), to_world({hi_x, hi_y}, 0.0),
                      to_world({lo_x, hi_y}, 0.0)};
   std::vector<float> verts;
