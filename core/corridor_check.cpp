@@ -41,7 +41,7 @@ double exit_parameter(const NavMesh& mesh, int poly, Vec2 p, Vec2 q, double tol)
     const Vec2 a = mesh.verts[np.verts[i]], b = mesh.verts[np.verts[(i + 1) % n]];
     const double dp = inside_distance(a, b, p), dq = inside_distance(a, b, q);
     if (dq >= -tol || dq >= dp) continue;  // q inside this half-plane, or moving inwards
-    t_exit = std::min(t_exit, std::max(0.0, (dp + tol) / (dp - dq)));
+    t_exit = std::min(t_exit, std::max(0.0, dp / (dp - dq)));
   }
   return t_exit;
 }
