@@ -1,0 +1,195 @@
+#include "gates.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace navlab {
+
+namespace {
+
+// Scale of the mesh (largest extent, at least 1) for the geometric tolerances.
+double mesh_scale(const NavMesh& mesh) {
+  if (mesh.verts.empty()) return 1.0;
+  double lo_x = mesh.verts[0].x, hi_x = lo_x, lo_y = mesh.verts[0].y, hi_y = lo_y;
+  for (const Vec2& v : mesh.verts) {
+    lo_x = std::min(lo_x, v.x);
+    hi_x = std::max(hi_x, v.x);
+    lo_y = std::min(lo_y, v.y);
+    hi_y = std::max(hi_y, v.y);
+  }
+  return std::max({1.0, hi_x - lo_x, hi_y - lo_y});
+}
+
+// Does the door segment [p, q] cover the edge [a, b]? Crossing at a point strictly inside the edge, or
+// collinear overlap over a positive length. Touching only an end of the edge does not count: that end
+// is a vertex shared by other edges the door does not close.
+bool segment_covers_edge(Vec2 p, Vec2 q, Vec2 a, Vec2 b, double eps) {
+  const Vec2 ab = b - a;
+  const double len = length(ab);
+  if (len <= eps) return false;
+  const double dp = orient(a, b, p) / len, dq = orient(a, b, q) / len;  // signed distances to the edge line
+  if (std::abs(dp) <= eps && std::abs(dq) <= eps) {
+    double tp = dot(p - a, ab) / (len * len), tq = dot(q - a, ab) / (len * len);
+    if (tp > tq) std::swap(tp, tq);
+    return (std::min(tq, 1.0) - std::max(tp, 0.0)) * len > eps;
+  }
+  if ((dp > eps && dq > eps) || (dp < -eps && dq < -eps)) return false;  // both on one side
+  // The door line meets the edge line at parameter s along the door; find where along the edge.
+  const double s = std::abs(dp - dq) > 0.0 ? dp / (dp - dq) : 0.0;
+  const Vec2 x = p + (q - p) * s;
+  const double t = dot(x - a, ab) / (len * len);
+  return t * len > eps && (1.0 - t) * len > eps;
+}
+
+bool point_in_polygon(Vec2 pt, const std::vector<Vec2>& ring) {
+  bool inside = false;
+  for (size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+    const Vec2 a = ring[i], b = ring[j];
+    if ((a.y > pt.y) != (b.y > pt.y) && pt.x < (b.x - a.x) * (pt.y - a.y) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+void add_unique(std::vector<std::string>& list, const std::string& s) {
+  if (std::find(list.begin(), list.end(), s) == list.end()) list.push_back(s);
+}
+
+}  // namespace
+
+std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
+  std::vector<Link> out;
+  if (mesh.kind == NavMesh::Kind::Graph || door.shape.empty()) return out;
+  const double eps = 1e-9 * mesh_scale(mesh);
+  std::vector<Vec2> shape;
+  for (const ScenePoint& p : door.shape) shape.push_back(p.plane);
+  for (int pi = 0; pi < int(mesh.polys.size()); ++pi) {
+    const NavPoly& poly = mesh.polys[pi];
+    const int n = int(poly.verts.size());
+    for (int e = 0; e < n; ++e) {
+      if (poly.neighbours[e] < 0) continue;
+      const Vec2 a = mesh.vertex(pi, e), b = mesh.vertex(pi, (e + 1) % n);
+      bool covered = false;
+      if (door.is_polygon) {
+        covered = shape.size() >= 3 && point_in_polygon((a + b) * 0.5, shape);
+      } else {
+        for (size_t k = 0; k + 1 < shape.size() && !covered; ++k)
+          covered = segment_covers_edge(shape[k], shape[k + 1], a, b, eps);
+      }
+      if (covered) out.push_back({pi, e});
+    }
+  }
+  return out;
+}
+
+Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides) {
+  Gates g;
+  const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
+  for (const Door& d : scene.doors) g.doors.push_back({d.id, d.open, door_links(mesh, d)});
+  auto find = [&](const std::string& id) -> DoorGate* {
+    for (DoorGate& d : g.doors)
+      if (d.id == id) return &d;
+    return nullptr;
+  };
+  if (is_graph) {
+    for (int e = 0; e < int(mesh.edges.size()); ++e) {
+      const std::string& id = mesh.edges[e].door;
+      if (id.empty()) continue;
+      DoorGate* d = find(id);
+      if (!d) {
+        g.doors.push_back({id, true, {}});
+        d = &g.doors.back();
+      }
+      d->links.push_back({mesh.edges[e].from, e});
+    }
+  }
+  for (const std::string& id : overrides.closed) {
+    if (std::find(overrides.opened.begin(), overrides.opened.end(), id) != overrides.opened.end())
+      return Result<Gates>::fail("door '" + id + "' is both closed and opened");
+  }
+  auto apply = [&](const std::vector<std::string>& ids, bool open) -> std::string {
+    for (const std::string& id : ids) {
+      DoorGate* d = find(id);
+      if (!d) {
+        std::string known;
+        for (const DoorGate& k : g.doors) known += (known.empty() ? "" : ", ") + k.id;
+        return "no door '" + id + "' in the scene (doors: " + (known.empty() ? "none" : known) + ")";
+      }
+      d->open = open;
+    }
+    return "";
+  };
+  if (std::string err = apply(overrides.closed, false); !err.empty()) return Result<Gates>::fail(err);
+  if (std::string err = apply(overrides.opened, true); !err.empty()) return Result<Gates>::fail(err);
+
+  SearchFilter& f = g.filter;
+  for (const DoorGate& d : g.doors) {
+    if (d.open || d.links.empty()) continue;
+    const int reason = int(f.reasons.size());
+    f.reasons.push_back("door " + d.id);
+    for (const Link& l : d.links) {
+      if (is_graph) {
+        if (f.graph_link_block.empty()) f.graph_link_block.assign(mesh.edges.size(), -1);
+        if (f.graph_link_block[l.link] < 0) f.graph_link_block[l.link] = reason;
+      } else {
+        if (f.poly_link_block.empty()) f.poly_link_block.resize(mesh.polys.size());
+        std::vector<int>& row = f.poly_link_block[l.node];
+        if (row.empty()) row.assign(mesh.polys[l.node].verts.size(), -1);
+        if (row[l.link] < 0) row[l.link] = reason;
+      }
+    }
+  }
+  if (!is_graph) {
+    for (const std::string& name : scene.agent.excluded_areas) {
+      const int area = mesh.area_index(name);
+      if (area < 0) continue;  // no polygon has it
+      add_unique(g.excluded_areas, name);
+      const int reason = int(f.reasons.size());
+      f.reasons.push_back("area " + name);
+      for (int p = 0; p < int(mesh.polys.size()); ++p) {
+        if (mesh.polys[p].area != area) continue;
+        if (f.node_block.empty()) f.node_block.assign(mesh.polys.size(), -1);
+        f.node_block[p] = reason;
+      }
+    }
+  }
+  return g;
+}
+
+std::vector<std::string> blocked_by(const Gates& gates, const NavMesh& mesh, const std::vector<int>& corridor,
+                                    const std::vector<int>& links) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < corridor.size(); ++i) {
+    const int node = corridor[i];
+    if (mesh.kind != NavMesh::Kind::Graph) {
+      const std::string& area = mesh.area_names[mesh.polys[node].area];
+      if (std::find(gates.excluded_areas.begin(), gates.excluded_areas.end(), area) != gates.excluded_areas.end())
+        add_unique(out, area);
+    }
+    if (i >= links.size()) continue;
+    for (const DoorGate& d : gates.doors) {
+      if (d.open) continue;
+      for (const Link& l : d.links)
+        if (l.node == node && l.link == links[i]) add_unique(out, d.id);
+    }
+  }
+  return out;
+}
+
+Failure explain_unreachable(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
+                            const Gates& gates, const Failure& original) {
+  SearchDef relaxed = def;
+  relaxed.node_budget = 0;
+  const SearchResult open = search(mesh, query, relaxed, nullptr, nullptr);
+  if (open.status != Status::Complete) return original;
+  Failure f;
+  f.stage = original.stage;
+  f.reason = "agent_restricted";
+  f.blocked_by = blocked_by(gates, mesh, open.corridor, open.links);
+  std::string list;
+  for (const std::string& b : f.blocked_by) list += (list.empty() ? "" : ", ") + b;
+  f.message = "A path from " + node_label(mesh, query.start) + " to " + node_label(mesh, query.goal) +
+              " exists only through closed doors or areas this agent may not enter (" + list + ").";
+  return f;
+}
+
+}  // namespace navlab
