@@ -145,6 +145,7 @@ Result<SpawnValidator> SpawnValidator::create(const Scene& scene, const NavMesh&
   if (navmesh.kind == NavMesh::Kind::Graph)
     return Result<SpawnValidator>::fail("spawn validation needs a polygon navmesh; this scene is a graph");
   SpawnValidator v(scene, navmesh);
+  v.locate_def_ = locate_def(scene.bake);
   v.partitions_ = compute_partitions(scene, navmesh);
 
   if (scene.spawn.clearance) {
@@ -175,77 +176,71 @@ Result<SpawnValidator> SpawnValidator::create(const Scene& scene, const NavMesh&
     v.expected_from = "safe target 0";
   }
   if (ref) {
-    const int poly = v.locate_point(*ref);
-    if (poly >= 0) v.expected_partition_ = v.partitions_.of_poly[poly];
+    const Location at = v.locate_point(*ref);
+    if (at.ok()) v.expected_partition_ = v.partitions_.of_poly[at.poly];
   } else {
     v.expected_from = "";
   }
   return v;
 }
 
-int SpawnValidator::locate_point(const ScenePoint& p) const {
-  const NavMesh& m = *navmesh_;
-  for (size_t i = 0; i < m.polys.size(); ++i) {
-    std::vector<Vec2> pts;
-    for (int vi : m.polys[i].verts) pts.push_back(m.verts[vi]);
-    if (inside_or_on(p.plane, pts)) return int(i);
-  }
-  return -1;
+Location SpawnValidator::locate_point(const ScenePoint& p) const {
+  return locate(*navmesh_, p, Endpoint::Start, locate_def_);
 }
 
-double SpawnValidator::boundary_distance(const ScenePoint& p, int poly) const {
+double SpawnValidator::boundary_distance(const Location& at) const {
   const NavMesh& m = *navmesh_;
   if (!m.baked) {
     double best = std::numeric_limits<double>::infinity();
-    for (const auto& [a, b] : boundary_) best = std::min(best, distance_to_segment(p.plane, a, b));
+    for (const auto& [a, b] : boundary_) best = std::min(best, distance_to_segment(at.point, a, b));
     return best;
   }
   dtNavMeshQuery query;
   if (dtStatusFailed(query.init(m.baked->detour.get(), 4096))) return 0.0;
   dtQueryFilter filter;
-  const dtPolyRef ref = m.baked->base_ref | dtPolyRef(poly);
-  const Vec3 w = p.world();
+  const dtPolyRef ref = m.baked->base_ref | dtPolyRef(at.poly);
+  const Vec3 w = at.world();
   const float pos[3] = {float(w.x), float(w.y), float(w.z)};
-  float on[3];
-  if (dtStatusFailed(query.closestPointOnPoly(ref, pos, on, nullptr))) return 0.0;
   // Detour reports maxRadius when no wall is nearer; search well beyond the requirement.
   const float max_radius = float(std::max(1.0, 4.0 * clearance_));
   float hit_dist = 0.0f, hit_pos[3], hit_normal[3];
-  if (dtStatusFailed(query.findDistanceToWall(ref, on, max_radius, &filter, &hit_dist, hit_pos, hit_normal)))
+  if (dtStatusFailed(query.findDistanceToWall(ref, pos, max_radius, &filter, &hit_dist, hit_pos, hit_normal)))
     return 0.0;
   return double(hit_dist);
 }
 
-CheckResult SpawnValidator::check_projection(int poly) const {
+CheckResult SpawnValidator::check_projection(const Location& at, Vec2 asked) const {
   const SpawnCheck c = SpawnCheck::Projection;
-  if (poly < 0) return make(c, CheckOutcome::Failed, "off the navmesh");
+  if (!at.ok()) return make(c, CheckOutcome::Failed, "off the navmesh");
+  const int poly = at.poly;
   const NavMesh& m = *navmesh_;
   const std::string& area = m.area_names[m.polys[poly].area];
   const auto& excluded = scene_->agent.excluded_areas;
   const auto& allowed = scene_->spawn.allowed_areas;
+  std::string where = "polygon " + std::to_string(poly);
+  const double snapped = distance(asked, at.point);
+  if (snapped > 0.0) where += " (snapped " + num(snapped) + " m)";
   CheckResult r;
   if (std::find(excluded.begin(), excluded.end(), area) != excluded.end()) {
-    r = make(c, CheckOutcome::Failed, "polygon " + std::to_string(poly) + ", area " + area +
-                                          " is excluded for the agent");
+    r = make(c, CheckOutcome::Failed, where + ", area " + area + " is excluded for the agent");
   } else if (allowed && std::find(allowed->begin(), allowed->end(), area) == allowed->end()) {
-    r = make(c, CheckOutcome::Failed, "polygon " + std::to_string(poly) + ", area " + area +
-                                          " is not an allowed spawn area");
+    r = make(c, CheckOutcome::Failed, where + ", area " + area + " is not an allowed spawn area");
   } else {
-    r = make(c, CheckOutcome::Passed, "polygon " + std::to_string(poly) + ", area " + area + " allowed");
+    r = make(c, CheckOutcome::Passed, where + ", area " + area + " allowed");
   }
   r.poly = poly;
   r.area = area;
   return r;
 }
 
-CheckResult SpawnValidator::check_clearance(const ScenePoint& p, int poly) const {
+CheckResult SpawnValidator::check_clearance(const Location& at) const {
   const SpawnCheck c = SpawnCheck::Clearance;
-  if (poly < 0) {
+  if (!at.ok()) {
     CheckResult r = make(c, CheckOutcome::Failed, "off the navmesh: no clearance");
     r.required = clearance_;
     return r;
   }
-  const double d = boundary_distance(p, poly);
+  const double d = boundary_distance(at);
   const bool ok = d >= clearance_;
   CheckResult r = make(c, ok ? CheckOutcome::Passed : CheckOutcome::Failed,
                        "distance to boundary " + num(d) + " m " + (ok ? ">=" : "<") + " required " +
@@ -319,7 +314,8 @@ CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
 
 std::optional<Failure> SpawnValidator::reach(const ScenePoint& from, const ScenePoint& to,
                                              double* length) const {
-  const int start = locate_point(from), goal = locate_point(to);
+  const Location sl = locate_point(from), gl = locate_point(to);
+  const int start = sl.poly, goal = gl.poly;
   if (start < 0) return Failure{"locate", "start_off_mesh", "the spawn point is off the navmesh", {}};
   if (goal < 0) return Failure{"locate", "goal_off_mesh", "the safe target is off the navmesh", {}};
   Result<Gates> gates = make_gates(*scene_, *navmesh_);
@@ -327,8 +323,8 @@ std::optional<Failure> SpawnValidator::reach(const ScenePoint& from, const Scene
   SearchQuery q;
   q.start = start;
   q.goal = goal;
-  q.start_pos = to_world(from.plane, 0.0);
-  q.goal_pos = to_world(to.plane, 0.0);
+  q.start_pos = sl.world();
+  q.goal_pos = gl.world();
   const SearchResult r = search(*navmesh_, q, scene_->search, &gates->filter);
   if (r.status == Status::Complete) {
     if (length) *length = r.cost;
@@ -380,15 +376,16 @@ SpawnVerdict SpawnValidator::validate(const SpawnCandidate& candidate, const Spa
   SpawnVerdict v;
   v.name = candidate.name;
   v.pos = candidate.pos.plane;
-  const int poly = locate_point(candidate.pos);
+  const Location at = locate_point(candidate.pos);
+  const int poly = at.poly;
   for (SpawnCheck c : kSpawnChecks) {
     CheckResult r;
     if (!options.is_enabled(c)) {
       r = make(c, CheckOutcome::Skipped, "disabled");
     } else {
       switch (c) {
-        case SpawnCheck::Projection: r = check_projection(poly); break;
-        case SpawnCheck::Clearance: r = check_clearance(candidate.pos, poly); break;
+        case SpawnCheck::Projection: r = check_projection(at, candidate.pos.plane); break;
+        case SpawnCheck::Clearance: r = check_clearance(at); break;
         case SpawnCheck::Connectivity: r = check_connectivity(poly); break;
         case SpawnCheck::ForbiddenZone: r = check_forbidden(candidate.pos.plane); break;
         case SpawnCheck::Occupancy: r = check_occupancy(candidate.pos.plane); break;
@@ -419,7 +416,7 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
     out.message = "invalid substitute policy (radius and step must be > 0); " + kept;
     return out;
   }
-  const int origin_poly = validator.locate_point(candidate.pos);
+  const int origin_poly = validator.locate_point(candidate.pos).poly;
   const int origin_partition = origin_poly >= 0 ? validator.partitions().of_poly[origin_poly] : -1;
   if (policy.require_connected && origin_partition < 0) {
     out.message = "no substitute: the policy requires a connection to the original point, which is off the "
@@ -455,7 +452,7 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
   for (const Sample& s : samples) {
     // A path is never shorter than the straight line, so no later sample can beat the best found.
     if (out.substitute && s.straight > out.distance) break;
-    const int poly = validator.locate_point(s.p);
+    const int poly = validator.locate_point(s.p).poly;
     if (poly < 0) continue;
     if (policy.require_connected && validator.partitions().of_poly[poly] != origin_partition) continue;
     ++out.samples;

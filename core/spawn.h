@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "geom.h"
+#include "locate.h"
 #include "navmesh.h"
 #include "result.h"
 #include "scene.h"
@@ -125,17 +126,17 @@ class SpawnValidator {
   double clearance() const { return clearance_; }    // m, required by the clearance check
   const Partitions& partitions() const { return partitions_; }
   int expected_partition() const { return expected_partition_; }  // -1: partition_of off the mesh
-  // Polygon containing p (-1: off the navmesh).
-  int locate_point(const ScenePoint& p) const;
-  // Distance from p (on polygon `poly`) to the navmesh boundary, in m.
-  double boundary_distance(const ScenePoint& p, int poly) const;
+  // Where p lands on the navmesh (core/locate.h rules; baked meshes snap within the agent's extents).
+  Location locate_point(const ScenePoint& p) const;
+  // Distance from a located point to the navmesh boundary, in m (infinity when the mesh has none).
+  double boundary_distance(const Location& at) const;
   // Length in m of the planned path from `from` to `to`; nullopt when no complete path exists.
   std::optional<double> path_length(const ScenePoint& from, const ScenePoint& to) const;
 
  private:
   SpawnValidator(const Scene& scene, const NavMesh& navmesh) : scene_(&scene), navmesh_(&navmesh) {}
-  CheckResult check_projection(int poly) const;
-  CheckResult check_clearance(const ScenePoint& p, int poly) const;
+  CheckResult check_projection(const Location& at, Vec2 asked) const;
+  CheckResult check_clearance(const Location& at) const;
   CheckResult check_connectivity(int poly) const;
   CheckResult check_forbidden(Vec2 p) const;
   CheckResult check_occupancy(Vec2 p) const;
@@ -148,6 +149,7 @@ class SpawnValidator {
   Partitions partitions_;
   int expected_partition_ = -1;
   std::string expected_from;  // "partition_of" or "safe target 0"
+  LocateDef locate_def_;
   double clearance_ = 0.0;
   std::string clearance_source_;
   std::vector<std::pair<Vec2, Vec2>> boundary_;  // hand-authored boundary edges

@@ -264,10 +264,10 @@ TEST_F(SpawnChecks, ClearanceIsOneLipschitz) {
   for (int i = 0; i < 500; ++i) {
     const ScenePoint a = pt(u(rng), u(rng) / 3.0);
     const ScenePoint b = pt(a.plane.x + step(rng), a.plane.y + step(rng));
-    const int pa = validator.locate_point(a), pb = validator.locate_point(b);
-    if (pa < 0 || pb < 0) continue;
+    const Location la = validator.locate_point(a), lb = validator.locate_point(b);
+    if (!la.ok() || !lb.ok()) continue;
     ++tested;
-    const double da = validator.boundary_distance(a, pa), db = validator.boundary_distance(b, pb);
+    const double da = validator.boundary_distance(la), db = validator.boundary_distance(lb);
     EXPECT_LE(std::fabs(da - db), distance(a.plane, b.plane) + 1e-12);
     EXPECT_GE(da, 0.0);
   }
