@@ -180,9 +180,11 @@ struct Scene {
 Result<Scene> load_scene(const std::string& path);
 // Same, from text; `path` is used in messages and to resolve relative OBJ paths.
 Result<Scene> parse_scene(const std::string& text, const std::string& path);
-// The scene as JSON text (pretty-printed, stable key order).
+// The scene as JSON text: every block, defaults included, in a stable key order; containers that fit in
+// 100 columns stay on one line. Doubles are written so that they read back exactly.
 std::string scene_to_json(const Scene& scene);
-// Writes to a temporary file beside `path`, then renames it over `path`. Returns an error message or "".
+// Writes scene_to_json() to the temporary file `path`.tmp (beside `path`), flushes it to disk, then renames
+// it over `path`, so a failure leaves any old file untouched. Returns an error message or "".
 std::string save_scene(const Scene& scene, const std::string& path);
 
 }  // namespace navlab

@@ -1,0 +1,73 @@
+// Typed, checked access to a parsed scene document (used by scene_parse.cpp). Every check that fails
+// records ONE message, `FILE:LINE:COL: /json/pointer: expected ..., got ...`, and returns false; the
+// first failure wins and parsing stops there.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "geom.h"
+
+namespace navlab {
+
+using Json = nlohmann::ordered_json;
+
+// The closest of `options` to `word` when close enough to be a likely typo (case, '_' and '-' ignored;
+// otherwise at most 1 edit per 3 characters, max 2), else "".
+std::string closest_name(const std::string& word, const std::vector<std::string>& options);
+
+// How a number is constrained (besides |value| <= 1e6, which holds for every number).
+struct NumberRule {
+  enum Sign { Any, NonNegative, Positive };
+  const char* what;     // e.g. "a speed in m/s"
+  Sign sign = Any;
+  const char* note = nullptr;  // why, appended as " (note)" when the sign rule fails
+};
+
+class SceneReader {
+ public:
+  SceneReader(const std::string& text, const std::string& file) : text_(text), file_(file) {}
+
+  const std::string& error() const { return error_; }
+
+  // Records the error (if none yet) and returns false. `at_key` places it on the member's key.
+  bool fail(const std::string& ptr, const std::string& expected, const std::string& got, bool at_key = false);
+  // The "got ..." text for a value; nullptr means the key is missing.
+  static std::string describe(const Json* v);
+
+  // `v` is an object whose keys are all in `keys` (`what` names it in the message).
+  bool object(const Json& v, const std::string& ptr, const std::vector<std::string>& keys, const std::string& what);
+  // `v` is an array with at least `min_items` items.
+  bool array(const Json& v, const std::string& ptr, const std::string& what, size_t min_items = 0);
+  // The member `key` of object `obj`, or nullptr.
+  static const Json* member(const Json& obj, const char* key);
+  // Like member(), but a missing key is an error ("expected `what`, got nothing").
+  const Json* require(const Json& obj, const std::string& ptr, const char* key, const std::string& what);
+
+  bool number(const Json& v, const std::string& ptr, double& out, const NumberRule& rule);
+  bool integer(const Json& v, const std::string& ptr, int& out, long long lo, long long hi, const std::string& what);
+  bool string(const Json& v, const std::string& ptr, std::string& out, const std::string& what, bool non_empty = true);
+  bool boolean(const Json& v, const std::string& ptr, bool& out);
+  // One of `names` (the index goes to `out`).
+  bool choice(const Json& v, const std::string& ptr, const std::vector<std::string>& names, int& out);
+  // A coordinate pair/triple: an array of `dims` numbers within ±1e6 (`what` names the expected shape).
+  bool coords(const Json& v, const std::string& ptr, size_t dims, const std::string& what, double* out);
+
+  // Optional members: absent keeps `out` as it is.
+  bool opt_number(const Json& obj, const std::string& ptr, const char* key, double& out, const NumberRule& rule);
+  bool opt_string(const Json& obj, const std::string& ptr, const char* key, std::string& out, const std::string& what,
+                  bool non_empty = true);
+  bool opt_boolean(const Json& obj, const std::string& ptr, const char* key, bool& out);
+
+ private:
+  const std::string& text_;
+  std::string file_;
+  std::string error_;
+};
+
+struct Scene;
+// Reads a parsed document into `out` (untouched on error). Returns "" or the one error message.
+std::string parse_scene_document(const Json& root, const std::string& text, const std::string& file, Scene& out);
+
+}  // namespace navlab
