@@ -1,7 +1,6 @@
 #include "spawn.h"
 
-#include "gates.h"
-#include "search.h"
+#include "plan.h"
 
 #include <DetourNavMesh.h>
 #include <DetourNavMeshQuery.h>
@@ -94,7 +93,7 @@ const char* to_string(CheckOutcome o) {
 }
 
 const char* to_string(SubstituteDistance d) {
-  return d == SubstituteDistance::Euclidean ? "euclidean" : "path";
+  return d == SubstituteDistance::Euclidean ? "euclidean" : "path cost";
 }
 
 std::string SpawnCheckStep::describe() const {
@@ -313,31 +312,22 @@ CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
 }
 
 std::optional<Failure> SpawnValidator::reach(const ScenePoint& from, const ScenePoint& to,
-                                             double* length) const {
-  const Location sl = locate_point(from), gl = locate_point(to);
-  const int start = sl.poly, goal = gl.poly;
-  if (start < 0) return Failure{"locate", "start_off_mesh", "the spawn point is off the navmesh", {}};
-  if (goal < 0) return Failure{"locate", "goal_off_mesh", "the safe target is off the navmesh", {}};
-  Result<Gates> gates = make_gates(*scene_, *navmesh_);
-  if (!gates) return Failure{"search", "invalid_gates", gates.error(), {}};
-  SearchQuery q;
-  q.start = start;
-  q.goal = goal;
-  q.start_pos = sl.world();
-  q.goal_pos = gl.world();
-  const SearchResult r = search(*navmesh_, q, scene_->search, &gates->filter);
-  if (r.status == Status::Complete) {
-    if (length) *length = r.cost;
-    return std::nullopt;
-  }
-  const Failure f = r.failure.value_or(Failure{"search", "disconnected", "no path", {}});
-  return r.status == Status::Failed ? explain_unreachable(*navmesh_, q, scene_->search, gates.value(), f) : f;
+                                             PlanResult* result) const {
+  PlanRequest request;
+  request.start = from;
+  request.goal = to;
+  PlanResult r = plan(*scene_, *navmesh_, request);
+  std::optional<Failure> why;
+  if (r.status != Status::Complete)
+    why = r.failure.value_or(Failure{"plan", "incomplete", "the planner returned no complete path", {}});
+  if (result) *result = std::move(r);
+  return why;
 }
 
-std::optional<double> SpawnValidator::path_length(const ScenePoint& from, const ScenePoint& to) const {
-  double len = 0.0;
-  if (reach(from, to, &len)) return std::nullopt;
-  return len;
+std::optional<double> SpawnValidator::path_cost(const ScenePoint& from, const ScenePoint& to) const {
+  PlanResult r;
+  if (reach(from, to, &r)) return std::nullopt;
+  return r.search.cost;
 }
 
 CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
@@ -347,14 +337,16 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
   std::string failures;
   std::string first_reason;
   for (size_t i = 0; i < targets.size(); ++i) {
-    double len = 0.0;
-    const std::optional<Failure> f = reach(p, targets[i], &len);
+    PlanResult planned;
+    const std::optional<Failure> f = reach(p, targets[i], &planned);
     if (!f) {
-      CheckResult r = make(c, CheckOutcome::Passed, "complete path to safe target " + std::to_string(i) +
-                                                        " at " + point_text(targets[i].plane) + ", " +
-                                                        num(len) + " m");
+      CheckResult r = make(c, CheckOutcome::Passed,
+                           "complete path to safe target " + std::to_string(i) + " at " +
+                               point_text(targets[i].plane) + ": " +
+                               std::to_string(planned.search.corridor.size()) + " polygons, cost " +
+                               num(planned.search.cost));
       r.safe_target = int(i);
-      r.path_length = len;
+      r.path_cost = planned.search.cost;
       return r;
     }
     if (first_reason.empty()) first_reason = f->reason;
@@ -423,8 +415,8 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
                   "navmesh; " + kept;
     return out;
   }
-  if (policy.distance == SubstituteDistance::Path && origin_poly < 0) {
-    out.message = "no substitute: path distance needs the original point on the navmesh; " + kept;
+  if (policy.distance == SubstituteDistance::PathCost && origin_poly < 0) {
+    out.message = "no substitute: path cost needs the original point on the navmesh; " + kept;
     return out;
   }
 
@@ -450,8 +442,8 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
                    [](const Sample& a, const Sample& b) { return a.straight < b.straight; });
 
   for (const Sample& s : samples) {
-    // A path is never shorter than the straight line, so no later sample can beat the best found.
-    if (out.substitute && s.straight > out.distance) break;
+    // Samples come nearest first, so in straight-line ranking the first accepted one is the answer.
+    if (policy.distance == SubstituteDistance::Euclidean && out.substitute) break;
     const int poly = validator.locate_point(s.p).poly;
     if (poly < 0) continue;
     if (policy.require_connected && validator.partitions().of_poly[poly] != origin_partition) continue;
@@ -459,10 +451,10 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
     SpawnVerdict v = validator.validate({candidate.name + "~", s.p}, options);
     if (!v.accepted) continue;
     double d = s.straight;
-    if (policy.distance == SubstituteDistance::Path) {
-      const std::optional<double> len = validator.path_length(candidate.pos, s.p);
-      if (!len) continue;
-      d = *len;
+    if (policy.distance == SubstituteDistance::PathCost) {
+      const std::optional<double> cost = validator.path_cost(candidate.pos, s.p);
+      if (!cost) continue;
+      d = *cost;
     }
     if (!out.substitute || d < out.distance) {
       out.substitute = std::move(v);
@@ -471,7 +463,7 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
   }
   if (out.substitute) {
     out.message = "substitute for " + candidate.name + " at " + point_text(out.substitute->pos) + ", " +
-                  num(out.distance) + " m away (" + to_string(policy.distance) + " distance, radius " +
+                  num(out.distance) + " away (" + to_string(policy.distance) + ", radius " +
                   num(policy.radius) + " m" + (policy.require_connected ? ", connected to the original" : "") +
                   "); " + kept;
   } else {

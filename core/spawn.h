@@ -33,6 +33,8 @@
 
 namespace navlab {
 
+struct PlanResult;
+
 enum class SpawnCheck { Projection, Clearance, Connectivity, ForbiddenZone, Occupancy, SafePath };
 constexpr int kSpawnCheckCount = 6;
 constexpr std::array<SpawnCheck, kSpawnCheckCount> kSpawnChecks = {
@@ -70,7 +72,7 @@ struct CheckResult {
   std::string name;               // forbidden_zone: zone name; occupancy: occupant name
   std::string failure_reason;     // safe_path: the planner's failure reason (when it failed)
   int safe_target = -1;           // safe_path: index of the safe target reached (-1: none)
-  double path_length = 0.0;       // safe_path: m, of the path found
+  double path_cost = 0.0;         // safe_path: search cost of the path found (m × area cost)
   bool passed() const { return outcome == CheckOutcome::Passed; }
   friend bool operator==(const CheckResult&, const CheckResult&) = default;
 };
@@ -130,8 +132,9 @@ class SpawnValidator {
   Location locate_point(const ScenePoint& p) const;
   // Distance from a located point to the navmesh boundary, in m (infinity when the mesh has none).
   double boundary_distance(const Location& at) const;
-  // Length in m of the planned path from `from` to `to`; nullopt when no complete path exists.
-  std::optional<double> path_length(const ScenePoint& from, const ScenePoint& to) const;
+  // Search cost of the planned path from `from` to `to` (distance × polygon cost, scene.search's cost
+  // model); nullopt when the planner finds no complete path.
+  std::optional<double> path_cost(const ScenePoint& from, const ScenePoint& to) const;
 
  private:
   SpawnValidator(const Scene& scene, const NavMesh& navmesh) : scene_(&scene), navmesh_(&navmesh) {}
@@ -141,8 +144,8 @@ class SpawnValidator {
   CheckResult check_forbidden(Vec2 p) const;
   CheckResult check_occupancy(Vec2 p) const;
   CheckResult check_safe_path(const ScenePoint& p) const;
-  // Plans from `from` to `to`: nullopt when a complete path exists (its length in *length), else why not.
-  std::optional<Failure> reach(const ScenePoint& from, const ScenePoint& to, double* length) const;
+  // Plans from `from` to `to` with the full planner: nullopt when the path is complete, else why not.
+  std::optional<Failure> reach(const ScenePoint& from, const ScenePoint& to, PlanResult* result) const;
 
   const Scene* scene_;
   const NavMesh* navmesh_;
@@ -166,8 +169,9 @@ Result<std::vector<SpawnVerdict>> validate_spawns(const Scene& scene, const NavM
 // states the search range, the distance used to rank substitutes, whether the substitute must be
 // connected to the original point, and the original failure is always returned alongside.
 enum class SubstituteDistance {
-  Euclidean,  // straight-line distance in the plane
-  Path,       // length of the planned path from the original point (the original must be on the mesh)
+  Euclidean,  // straight-line distance in the plane, m
+  PathCost,   // search cost of the planned path from the original point: distance × area cost
+              // (the original must be on the mesh)
 };
 const char* to_string(SubstituteDistance d);
 
@@ -181,7 +185,7 @@ struct SubstitutePolicy {
 struct SpawnSubstitute {
   SpawnVerdict original;                  // the original verdict, unchanged (its failure is kept)
   std::optional<SpawnVerdict> substitute;  // the nearest accepted point, if any
-  double distance = 0.0;                  // m, by the policy's distance definition
+  double distance = 0.0;                  // by the policy's distance definition (m, or path cost)
   int samples = 0;                        // points evaluated
   std::string message;                    // one sentence: what was found, or why nothing was
 };

@@ -322,6 +322,38 @@ TEST_F(SpawnChecks, SubstituteMustStayConnectedToTheOriginalWhenRequired) {
   EXPECT_LT(any.substitute->pos.x, 12.0);
 }
 
+TEST_F(SpawnChecks, SubstituteByPathCostAvoidsExpensiveAreas) {
+  // Polygon 2 costs 10 per metre. The candidate stands just inside it, next to a guard in polygon 1.
+  scene.navmesh.costs = {1, 1, 10, 1, 1, 1, 1};
+  Occupant guard;
+  guard.name = "guard";
+  guard.pos = pt(7.5, 2);
+  guard.radius = 0.5;
+  scene.spawn.occupants.push_back(guard);
+  const NavMesh costly = mesh_of(scene);
+  const SpawnValidator v = SpawnValidator::create(scene, costly).value();
+  const SpawnCandidate c = cand("by_guard", 8.2, 2);
+  SubstitutePolicy policy;
+  policy.radius = 1.5;
+
+  // Straight-line nearest: (8.7, 2), 0.5 m away, deeper in the expensive polygon.
+  const SpawnSubstitute straight = find_spawn_substitute(v, c, {}, policy);
+  ASSERT_TRUE(straight.substitute.has_value()) << straight.message;
+  EXPECT_NEAR(straight.substitute->pos.x, 8.7, 1e-12);
+  EXPECT_NEAR(straight.substitute->pos.y, 2.0, 1e-12);
+
+  // Path cost: leave polygon 2 through its portal midpoint (8, 2) (0.2 m × 10), then 1.0012 m in
+  // polygon 1 to (7.95, 1) or (7.95, 3); equal costs, the lower grid row comes first.
+  policy.distance = SubstituteDistance::PathCost;
+  const SpawnSubstitute cheap = find_spawn_substitute(v, c, {}, policy);
+  ASSERT_TRUE(cheap.substitute.has_value()) << cheap.message;
+  EXPECT_NEAR(cheap.substitute->pos.x, 7.95, 1e-12);
+  EXPECT_NEAR(cheap.substitute->pos.y, 1.0, 1e-12);
+  EXPECT_NEAR(cheap.distance, 2.0 + std::hypot(0.05, 1.0), 1e-9);
+  EXPECT_EQ(cheap.original.reason, SpawnCheck::Occupancy);
+  EXPECT_NE(cheap.message.find("path cost"), std::string::npos) << cheap.message;
+}
+
 TEST_F(SpawnChecks, AcceptedCandidateNeedsNoSubstitute) {
   const SpawnSubstitute s = find_spawn_substitute(validator, cand("good", 3, 1), {}, {});
   EXPECT_TRUE(s.original.accepted);
