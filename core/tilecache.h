@@ -1,0 +1,104 @@
+// Baked scenes with movable doors and obstacles: the same floor plan / OBJ input as core/bake.h, baked
+// into square tiles with Detour's tile cache, so that adding, moving or removing an obstacle rebuilds
+// only the tiles it touches (DESIGN §2 doors/obstacles, issue "doors and blockers").
+//
+// Obstacles are carved out of the walkable area: a cylinder or a (rotated) box, inflated by the bake's
+// agent_radius so the carved mesh stays the space of the agent's centre, like the eroded walls.
+// Tiles use 32-bit polygon refs: tile bits + polygon bits <= 22.
+//
+// The tiled Detour mesh is converted to the NavMesh value every stage reads: tiles are concatenated in
+// tile order, vertices shared between tiles are welded, and a polygon edge on a tile border that faces
+// several polygons of the next tile is split at their vertices so that each edge has one neighbour
+// (portals then join two polygons at shared vertices, as on a single tile). Polygon i of the NavMesh
+// has a stable key (tile << polygon bits | polygon in tile) that survives rebuilds of other tiles.
+// The NavMesh's `baked` pointer is left null: polygon indices are not Detour's single-tile indices.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "geom.h"
+#include "navmesh.h"
+#include "result.h"
+#include "scene.h"
+
+namespace navlab {
+
+struct TileCacheDef {
+  int tile_size = 32;       // cells per tile side (times bake.cell_size in metres)   [Limit: 8..255]
+  int max_obstacles = 256;  // obstacles alive at once                                  [Limit: >= 1]
+  int max_layers = 4;       // height layers per tile column (stacked floors)           [Limit: >= 1]
+};
+
+// An obstacle carved into the mesh (planning plane, metres, radians).
+struct ObstacleShape {
+  enum class Kind { Cylinder, Box };
+  Kind kind = Kind::Cylinder;
+  Vec2 center;
+  double radius = 0.5;    // m; cylinder
+  Vec2 half_extents;      // m; box, before rotation
+  double angle = 0.0;     // rad; box rotation, counter-clockwise in the plane
+  double base = -0.5;     // m; world height of the obstacle's bottom (below the floor)
+  double height = 3.0;    // m; world height of the obstacle
+  // A door segment (or any segment) as a thin box of `thickness` metres.
+  static ObstacleShape segment(Vec2 a, Vec2 b, double thickness = 0.1);
+};
+
+// The NavMesh of the tiled Detour mesh, with what ties each polygon to its tile.
+struct TiledNavMesh {
+  NavMesh mesh;
+  std::vector<int> keys;     // per polygon: stable key (tile << poly_bits | polygon index in the tile)
+  std::vector<int> tile_of;  // per polygon: tile id (layer * tiles_x * tiles_y + ty * tiles_x + tx)
+};
+
+// One call of TileCache::update(): what was rebuilt.
+struct TileUpdate {
+  std::vector<int> rebuilt_tiles;  // tile ids whose Detour tile was replaced, sorted
+  int update_calls = 0;            // dtTileCache::update calls until up to date
+  double ms = 0.0;                 // wall-clock time of the update (conversion included), ms
+  std::string describe() const;    // e.g. "2 tiles rebuilt (5, 6) in 3 update calls, 0.84 ms."
+};
+
+class TileCache {
+ public:
+  ~TileCache();
+  TileCache(const TileCache&) = delete;
+  TileCache& operator=(const TileCache&) = delete;
+
+  // Bakes a floor plan or mesh scene into tiles (other sources are an error). Closed doors are not
+  // carved here: the caller decides (see ObstacleShape::segment).
+  static Result<std::unique_ptr<TileCache>> build(const Scene& scene, const TileCacheDef& def = {});
+
+  // Adds the obstacle `id` or moves it to `shape` (a move is remove + add). Returns "" or an error.
+  // Nothing changes in the mesh until update().
+  std::string set_obstacle(const std::string& id, const ObstacleShape& shape);
+  // Removes obstacle `id` (no-op when absent). Returns "" or an error.
+  std::string remove_obstacle(const std::string& id);
+  bool has_obstacle(const std::string& id) const;
+
+  // Processes every pending obstacle request, calling dtTileCache::update until it is up to date, then
+  // refreshes navmesh(). Returns which tiles were rebuilt.
+  TileUpdate update();
+
+  // The current mesh (converted after the last update).
+  const TiledNavMesh& navmesh() const { return mesh_; }
+  int tiles_x() const { return tw_; }
+  int tiles_y() const { return th_; }
+  int tile_count() const;  // tiles holding polygons
+  int poly_bits() const { return poly_bits_; }
+  double bake_ms() const { return bake_ms_; }
+  // The planning-plane rectangle of tile `tile` (min, max corners).
+  std::pair<Vec2, Vec2> tile_bounds(int tile) const;
+
+ private:
+  TileCache();
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  TiledNavMesh mesh_;
+  int tw_ = 0, th_ = 0, poly_bits_ = 0;
+  double bake_ms_ = 0.0;
+  void convert();
+};
+
+}  // namespace navlab

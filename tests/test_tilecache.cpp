@@ -1,0 +1,193 @@
+#include "tilecache.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <queue>
+#include <random>
+
+#include "corridor_version.h"
+
+namespace navlab {
+namespace {
+
+// A 40 m x 12 m hall with two pillars, baked in 8 m tiles (cell 0.25 m, tile 32 cells).
+Scene hall() {
+  Scene s;
+  s.source = Scene::Source::Floorplan;
+  s.floorplan.outline = {{0, 0}, {40, 0}, {40, 12}, {0, 12}};
+  s.floorplan.holes = {{{10, 4}, {12, 4}, {12, 8}, {10, 8}}, {{26, 3}, {28, 3}, {28, 9}, {26, 9}}};
+  s.bake.cell_size = 0.25;
+  s.bake.agent_radius = 0.5;
+  return s;
+}
+
+bool inside(const NavMesh& m, int p, Vec2 q) {
+  const auto& v = m.polys[p].verts;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (orient(m.verts[v[i]], m.verts[v[(i + 1) % v.size()]], q) < -1e-9) return false;
+  return true;
+}
+int locate(const NavMesh& m, Vec2 q) {
+  for (int p = 0; p < m.size(); ++p)
+    if (inside(m, p, q)) return p;
+  return -1;
+}
+// Breadth-first corridor over polygon neighbours (empty when unreachable).
+std::vector<int> bfs(const NavMesh& m, int from, int to) {
+  std::vector<int> parent(m.polys.size(), -2);
+  std::queue<int> q;
+  q.push(from);
+  parent[from] = -1;
+  while (!q.empty()) {
+    const int p = q.front();
+    q.pop();
+    if (p == to) break;
+    for (int n : m.polys[p].neighbours)
+      if (n >= 0 && parent[n] == -2) parent[n] = p, q.push(n);
+  }
+  std::vector<int> path;
+  if (parent[to] == -2) return path;
+  for (int p = to; p != -1; p = parent[p]) path.push_back(p);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+TEST(TileCache, BakesTilesAndConvertsThemToOneConsistentMesh) {
+  auto tc = TileCache::build(hall());
+  ASSERT_TRUE(tc) << tc.error();
+  const TileCache& c = *tc.value();
+  EXPECT_EQ(c.tiles_x(), 5);
+  EXPECT_EQ(c.tiles_y(), 2);
+  EXPECT_GE(c.tile_count(), 8);
+  const NavMesh& m = c.navmesh().mesh;
+  ASSERT_GT(m.size(), 10);
+  EXPECT_EQ(c.navmesh().keys.size(), m.polys.size());
+  EXPECT_EQ(m.baked, nullptr);
+  // Every polygon is counter-clockwise and every neighbour link is mutual over the same two vertices.
+  int cross_tile = 0;
+  for (int p = 0; p < m.size(); ++p) {
+    const NavPoly& poly = m.polys[p];
+    double area2 = 0;
+    for (size_t i = 0; i < poly.verts.size(); ++i)
+      area2 += cross(m.verts[poly.verts[i]], m.verts[poly.verts[(i + 1) % poly.verts.size()]]);
+    EXPECT_GT(area2, 0.0) << p;
+    for (size_t i = 0; i < poly.verts.size(); ++i) {
+      const int n = poly.neighbours[i];
+      if (n < 0) continue;
+      const int a = poly.verts[i], b = poly.verts[(i + 1) % poly.verts.size()];
+      const NavPoly& q = m.polys[n];
+      bool back = false;
+      for (size_t j = 0; j < q.verts.size(); ++j)
+        if (q.verts[j] == b && q.verts[(j + 1) % q.verts.size()] == a && q.neighbours[j] == p) back = true;
+      EXPECT_TRUE(back) << "polygon " << p << " edge " << i << " -> " << n;
+      cross_tile += c.navmesh().tile_of[p] != c.navmesh().tile_of[n];
+    }
+  }
+  EXPECT_GT(cross_tile, 0);
+  // The hall is one connected piece: the west end reaches the east end.
+  const int w = locate(m, {2, 6}), e = locate(m, {38, 6});
+  ASSERT_GE(w, 0);
+  ASSERT_GE(e, 0);
+  EXPECT_FALSE(bfs(m, w, e).empty());
+}
+
+// Moving a carved obstacle across the corridor: the plan's read set is invalidated, the rebuilt tiles
+// are exactly the tiles the obstacle touched (before and after), and a new corridor goes around it.
+TEST(TileCache, MovingAnObstacleAcrossTheCorridorRebuildsOnlyTouchedTilesAndInvalidates) {
+  auto built = TileCache::build(hall());
+  ASSERT_TRUE(built) << built.error();
+  TileCache& c = *built.value();
+  const Vec2 start{2, 6}, goal{38, 6};
+  auto plan_through = [&]() {
+    const NavMesh& m = c.navmesh().mesh;
+    return bfs(m, locate(m, start), locate(m, goal));
+  };
+  std::vector<int> corridor = plan_through();
+  ASSERT_FALSE(corridor.empty());
+  ReadSet reads = make_read_set(corridor, {}, {}, &c.navmesh().keys, &c.navmesh().tile_of);
+
+  // A box far from the corridor's tiles (north-east corner region of tile row 1 only if the plan
+  // avoids it): park it first at the hall's south-west corner, then drag it across x = 19..21.
+  ObstacleShape box;
+  box.kind = ObstacleShape::Kind::Box;
+  box.half_extents = {0.3, 1.2};
+  box.center = {20, 1.2};
+  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  TileUpdate u = c.update();
+  ASSERT_FALSE(u.rebuilt_tiles.empty());
+  // Only tiles whose rectangle meets the inflated box were rebuilt.
+  auto touched = [&](Vec2 centre, Vec2 half) {
+    std::vector<int> ids;
+    const double r = 0.5 + 0.25 * 3;  // inflation by agent radius, plus a margin of a few cells
+    for (int t = 0; t < c.tiles_x() * c.tiles_y(); ++t) {
+      auto [lo, hi] = c.tile_bounds(t);
+      if (centre.x + half.x + r >= lo.x && centre.x - half.x - r <= hi.x && centre.y + half.y + r >= lo.y &&
+          centre.y - half.y - r <= hi.y)
+        ids.push_back(t);
+    }
+    return ids;
+  };
+  for (int t : u.rebuilt_tiles) {
+    const auto ok = touched(box.center, box.half_extents);
+    EXPECT_TRUE(std::find(ok.begin(), ok.end(), t) != ok.end()) << "tile " << t << " rebuilt needlessly";
+  }
+  EXPECT_LT(int(u.rebuilt_tiles.size()), c.tiles_x() * c.tiles_y());
+
+  // Drag it north in steps: a big rotated-free wall that closes the gap between the pillars' rows.
+  box.half_extents = {0.3, 6.5};
+  box.center = {20, 6};
+  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  u = c.update();
+  NavChange change{NavChange::Kind::TilesRebuilt, "", {}, {}, u.rebuilt_tiles, "crate"};
+  EXPECT_TRUE(touches(reads, change).touched) << change.describe();
+  // Wall across the whole hall: no corridor any more.
+  EXPECT_TRUE(plan_through().empty());
+
+  // Shorter crate across the middle of the corridor: the re-plan goes around it.
+  box.half_extents = {0.3, 1.5};
+  box.center = {20, 6};
+  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  u = c.update();
+  corridor = plan_through();
+  ASSERT_FALSE(corridor.empty());
+  const NavMesh& m = c.navmesh().mesh;
+  EXPECT_EQ(locate(m, {20, 6}), -1) << "the crate is carved";
+  for (int p : corridor) EXPECT_FALSE(inside(m, p, {20, 6}));
+
+  // Removing it rebuilds the same tiles and restores the straight corridor.
+  ASSERT_EQ(c.remove_obstacle("crate"), "");
+  EXPECT_FALSE(c.has_obstacle("crate"));
+  u = c.update();
+  EXPECT_FALSE(u.rebuilt_tiles.empty());
+  EXPECT_GE(locate(c.navmesh().mesh, {20, 6}), 0);
+}
+
+// Keys are stable: polygons in tiles that were not rebuilt keep their keys.
+TEST(TileCache, KeysOfUntouchedTilesSurviveARebuild) {
+  auto built = TileCache::build(hall());
+  ASSERT_TRUE(built) << built.error();
+  TileCache& c = *built.value();
+  const auto before = c.navmesh();
+  ObstacleShape cyl;
+  cyl.center = {36, 10};
+  cyl.radius = 0.5;
+  ASSERT_EQ(c.set_obstacle("barrel", cyl), "");
+  const TileUpdate u = c.update();
+  ASSERT_FALSE(u.rebuilt_tiles.empty());
+  const auto& after = c.navmesh();
+  for (size_t i = 0; i < before.keys.size(); ++i) {
+    const int tile = before.tile_of[i];
+    if (std::binary_search(u.rebuilt_tiles.begin(), u.rebuilt_tiles.end(), tile)) continue;
+    EXPECT_NE(std::find(after.keys.begin(), after.keys.end(), before.keys[i]), after.keys.end());
+  }
+}
+
+TEST(TileCache, RejectsSourcesThatAreNotBaked) {
+  Scene s;
+  s.source = Scene::Source::Navmesh;
+  EXPECT_FALSE(TileCache::build(s));
+}
+
+}  // namespace
+}  // namespace navlab
