@@ -5,13 +5,22 @@ namespace navlab::cli {
 
 int run_validate(const std::vector<std::string>& args);
 extern const char* const kValidateUsage;
+int run_render(const std::vector<std::string>& args);
+extern const char* const kRenderUsage;
 int run_bake(const std::vector<std::string>& args);
 extern const char* const kBakeUsage;
+int run_spawn(const std::vector<std::string>& args);
+extern const char* const kSpawnUsage;
+int run_plan(const std::vector<std::string>& args);
+extern const char* const kPlanUsage;
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"validate", "check scene files and print every error", kValidateUsage, run_validate},
+      {"render", "draw a scene and its plan to a PNG without a user", kRenderUsage, run_render},
       {"bake", "build a scene's navmesh (Recast bake) and write it as JSON", kBakeUsage, run_bake},
+      {"plan", "plan queries through every stage and print the results as JSON", kPlanUsage, run_plan},
+      {"spawn", "validate spawn candidates with the six switchable checks", kSpawnUsage, run_spawn},
   };
   return table;
 }

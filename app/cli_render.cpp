@@ -1,0 +1,99 @@
+// `navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N]`: the viewport's picture of a scene
+// and its first query, written without a user (hidden window: Xvfb or SDL_VIDEODRIVER=offscreen).
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "gl_png.h"
+#include "gl_renderer.h"
+#include "gl_window.h"
+#include "gui_doc.h"
+#include "gui_plan.h"
+#include "gui_script.h"
+#include "gui_viewport.h"
+
+namespace navlab::cli {
+
+extern const char* const kRenderUsage =
+    "Usage: navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N] [--presenter]\n"
+    "\n"
+    "Draws the scene and the plan of its first query as the app's viewport shows it, and writes a PNG.\n"
+    "  --out FILE.png   where to write the picture\n"
+    "  --size WxH       picture size in pixels (default 1280x800)\n"
+    "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE: search, funnel, turns or profile\n"
+    "                   (default: the complete plan)\n"
+    "  --presenter      presenter mode colours and line widths\n"
+    "Prints one line of JSON: the file, its size and the camera (centre in m, scale in px per m), so a\n"
+    "world point (x, y) is at pixel ((x - cx) * scale + W/2, H/2 - (y - cy) * scale).\n"
+    "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error.\n";
+
+int run_render(const std::vector<std::string>& args) {
+  const Command& self = *find_command("render");
+  Args a(args, {"--out", "--size", "--step"}, {"--presenter"});
+  if (!a.ok()) return usage_error(self, a.error());
+  if (a.positional().size() != 1) return usage_error(self, "expected one SCENE");
+  const auto out = a.value("--out");
+  if (!out) return usage_error(self, "--out FILE.png is required");
+  int w = 1280, h = 800;
+  if (auto size = a.value("--size")) {
+    if (std::sscanf(size->c_str(), "%dx%d", &w, &h) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)
+      return usage_error(self, "bad --size '" + *size + "' (expected WxH, 16..8192)");
+  }
+
+  app::Document doc;
+  const std::string lerr = app::load_document(a.positional()[0], doc);
+  if (!lerr.empty()) {
+    std::fprintf(stderr, "navlab render: %s\n", lerr.c_str());
+    return kExitUsage;
+  }
+  gl::Window window;
+  std::string err = window.open("navlab render", 64, 64, true, "");
+  if (err.empty()) {
+    gl::Renderer renderer;
+    err = renderer.init(gl::shader_dir());
+    if (err.empty()) {
+      app::PlanView plan;
+      plan.run(doc);
+      int step = int(plan.steps.size());
+      if (auto s = a.value("--step")) {
+        std::string perr;
+        const auto idx = app::parse_step(*s, plan, &perr);
+        if (!idx) return usage_error(self, perr);
+        step = *idx;
+      }
+      const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
+      if (theme.presenter) ImGui::GetIO().FontGlobalScale = 1.75f;
+      // One ImGui frame so the font atlas and the backend's device objects exist for the overlay.
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplSDL2_NewFrame();
+      ImGui::NewFrame();
+      app::Viewport view;
+      view.fit(doc, w, h);
+      view.begin(w, h, theme);
+      app::draw_plan(view, doc, plan, step, theme, false, -1.0);
+      if (step < int(plan.steps.size())) app::draw_caption(view, plan.describe(step), theme);
+      view.finish(renderer, doc, theme);
+      ImGui::EndFrame();
+      err = gl::write_png(*out, w, h, view.target().read_pixels());
+      if (err.empty()) {
+        const nlohmann::json info = {
+            {"out", *out},
+            {"size", {w, h}},
+            {"step", step},
+            {"steps", plan.steps.size()},
+            {"status", plan.ran ? to_string(plan.status) : "none"},
+            {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}}};
+        std::printf("%s\n", info.dump().c_str());
+        return kExitOk;
+      }
+    }
+  }
+  std::fprintf(stderr, "navlab render: %s\n", err.c_str());
+  return kExitUsage;
+}
+
+}  // namespace navlab::cli

@@ -1,0 +1,328 @@
+#include "gl_renderer.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <fstream>
+#include <sstream>
+
+namespace navlab::gl {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+std::string read_text(const std::string& path, bool* ok) {
+  std::ifstream in(path, std::ios::binary);
+  *ok = bool(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string compile(unsigned type, const std::string& src, const std::string& name, unsigned* out) {
+  const unsigned sh = glCreateShader(type);
+  const char* p = src.c_str();
+  glShaderSource(sh, 1, &p, nullptr);
+  glCompileShader(sh);
+  int ok = 0;
+  glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[2048];
+    glGetShaderInfoLog(sh, sizeof log, nullptr, log);
+    glDeleteShader(sh);
+    return name + ": " + log;
+  }
+  *out = sh;
+  return "";
+}
+
+std::string program(const std::string& dir, const std::string& base, unsigned* out) {
+  bool ok_v = false, ok_f = false;
+  const std::string vs = read_text(dir + "/" + base + ".vert", &ok_v);
+  const std::string fs = read_text(dir + "/" + base + ".frag", &ok_f);
+  if (!ok_v || !ok_f) return "cannot read shader " + dir + "/" + base + ".vert/.frag";
+  unsigned v = 0, f = 0;
+  std::string err = compile(GL_VERTEX_SHADER, vs, base + ".vert", &v);
+  if (!err.empty()) return err;
+  err = compile(GL_FRAGMENT_SHADER, fs, base + ".frag", &f);
+  if (!err.empty()) {
+    glDeleteShader(v);
+    return err;
+  }
+  const unsigned prog = glCreateProgram();
+  glAttachShader(prog, v);
+  glAttachShader(prog, f);
+  glLinkProgram(prog);
+  glDeleteShader(v);
+  glDeleteShader(f);
+  int linked = 0;
+  glGetProgramiv(prog, GL_LINK_STATUS, &linked);
+  if (!linked) {
+    char log[2048];
+    glGetProgramInfoLog(prog, sizeof log, nullptr, log);
+    glDeleteProgram(prog);
+    return base + ": " + log;
+  }
+  *out = prog;
+  return "";
+}
+
+}  // namespace
+
+void Camera::zoom_at(Vec2 s, Vec2 size_px, double factor) {
+  const Vec2 before = to_world(s, size_px);
+  scale = std::clamp(scale * factor, 1e-4, 1e6);
+  const Vec2 after = to_world(s, size_px);
+  center = center + (before - after);
+}
+
+void Camera::fit(Vec2 lo, Vec2 hi, Vec2 size_px, double margin) {
+  const double w = std::max(hi.x - lo.x, 1e-3), h = std::max(hi.y - lo.y, 1e-3);
+  const double usable_x = size_px.x * (1.0 - 2.0 * margin), usable_y = size_px.y * (1.0 - 2.0 * margin);
+  scale = std::max(1e-4, std::min(usable_x / w, usable_y / h));
+  center = (lo + hi) * 0.5;
+}
+
+// ---- Batch ----
+
+Batch::~Batch() {
+  const unsigned bufs[] = {fill_vbo_, fill_ebo_, cap_vbo_, cap_ebo_};
+  for (unsigned b : bufs)
+    if (b) glDeleteBuffers(1, &b);
+  if (fill_vao_) glDeleteVertexArrays(1, &fill_vao_);
+  if (cap_vao_) glDeleteVertexArrays(1, &cap_vao_);
+}
+
+void Batch::clear() {
+  fill_.clear();
+  fill_idx_.clear();
+  cap_.clear();
+  cap_idx_.clear();
+  dirty_ = true;
+}
+
+void Batch::polygon(const std::vector<Vec2>& pts, Rgba color) {
+  if (pts.size() < 3) return;
+  const uint32_t base = uint32_t(fill_.size());
+  for (const Vec2& p : pts) fill_.push_back({float(p.x), float(p.y), color});
+  for (uint32_t i = 1; i + 1 < pts.size(); ++i) {
+    fill_idx_.push_back(base);
+    fill_idx_.push_back(base + i);
+    fill_idx_.push_back(base + i + 1);
+  }
+  dirty_ = true;
+}
+
+void Batch::triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color) { polygon({a, b, c}, color); }
+void Batch::quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba color) { polygon({a, b, c, d}, color); }
+
+void Batch::capsule(Vec2 a, Vec2 b, Rgba color, Stroke s) {
+  const uint32_t base = uint32_t(cap_.size());
+  const float corners[4][2] = {{0, -1}, {1, -1}, {1, 1}, {0, 1}};
+  for (const auto& c : corners)
+    cap_.push_back({float(a.x), float(a.y), float(b.x), float(b.y), c[0], c[1], s.width, s.dash, s.dash_period,
+                    color});
+  const uint32_t idx[6] = {0, 1, 2, 0, 2, 3};
+  for (uint32_t i : idx) cap_idx_.push_back(base + i);
+  dirty_ = true;
+}
+
+void Batch::segment(Vec2 a, Vec2 b, Rgba color, Stroke s) { capsule(a, b, color, s); }
+
+void Batch::polyline(const std::vector<Vec2>& pts, Rgba color, Stroke s, bool closed) {
+  for (size_t i = 0; i + 1 < pts.size(); ++i) capsule(pts[i], pts[i + 1], color, s);
+  if (closed && pts.size() > 2) capsule(pts.back(), pts.front(), color, s);
+}
+
+void Batch::arc(Vec2 c, double radius, double a0, double a1, Rgba color, Stroke s) {
+  const int n = std::max(4, int(std::ceil(std::abs(a1 - a0) / (2.0 * kPi) * 96.0)));
+  std::vector<Vec2> pts;
+  pts.reserve(n + 1);
+  for (int i = 0; i <= n; ++i) {
+    const double t = a0 + (a1 - a0) * double(i) / n;
+    pts.push_back({c.x + radius * std::cos(t), c.y + radius * std::sin(t)});
+  }
+  polyline(pts, color, s);
+}
+
+void Batch::circle(Vec2 c, double radius, Rgba color, Stroke s) { arc(c, radius, 0.0, 2.0 * kPi, color, s); }
+
+void Batch::point(Vec2 p, float radius_px, Rgba fill, float outline_px, Rgba outline) {
+  if (outline_px > 0.0f) capsule(p, p, outline, {2.0f * (radius_px + outline_px)});
+  capsule(p, p, fill, {2.0f * radius_px});
+}
+
+// ---- Renderer ----
+
+Renderer::~Renderer() {
+  if (fill_prog_) glDeleteProgram(fill_prog_);
+  if (cap_prog_) glDeleteProgram(cap_prog_);
+}
+
+std::string Renderer::init(const std::string& shader_dir) {
+  std::string err = program(shader_dir, "fill", &fill_prog_);
+  if (!err.empty()) return err;
+  return program(shader_dir, "shapes", &cap_prog_);
+}
+
+void Renderer::begin(const Camera& cam, int width_px, int height_px, float line_scale) {
+  cam_ = cam;
+  size_[0] = float(std::max(1, width_px));
+  size_[1] = float(std::max(1, height_px));
+  line_scale_ = line_scale;
+}
+
+void Renderer::set_uniforms(unsigned prog) {
+  glUseProgram(prog);
+  glUniform2f(glGetUniformLocation(prog, "u_center"), float(cam_.center.x), float(cam_.center.y));
+  glUniform1f(glGetUniformLocation(prog, "u_scale"), float(cam_.scale));
+  glUniform2f(glGetUniformLocation(prog, "u_size"), size_[0], size_[1]);
+  const int ls = glGetUniformLocation(prog, "u_line_scale");
+  if (ls >= 0) glUniform1f(ls, line_scale_);
+}
+
+void Renderer::draw(Batch& b) {
+  if (b.dirty_) {
+    if (!b.fill_vao_) {
+      glGenVertexArrays(1, &b.fill_vao_);
+      glGenBuffers(1, &b.fill_vbo_);
+      glGenBuffers(1, &b.fill_ebo_);
+      glBindVertexArray(b.fill_vao_);
+      glBindBuffer(GL_ARRAY_BUFFER, b.fill_vbo_);
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b.fill_ebo_);
+      using V = Batch::FillVertex;
+      glEnableVertexAttribArray(0);
+      glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(V), (void*)offsetof(V, x));
+      glEnableVertexAttribArray(1);
+      glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(V), (void*)offsetof(V, c));
+      glGenVertexArrays(1, &b.cap_vao_);
+      glGenBuffers(1, &b.cap_vbo_);
+      glGenBuffers(1, &b.cap_ebo_);
+      glBindVertexArray(b.cap_vao_);
+      glBindBuffer(GL_ARRAY_BUFFER, b.cap_vbo_);
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b.cap_ebo_);
+      using C = Batch::CapVertex;
+      glEnableVertexAttribArray(0);
+      glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(C), (void*)offsetof(C, ax));
+      glEnableVertexAttribArray(1);
+      glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof(C), (void*)offsetof(C, bx));
+      glEnableVertexAttribArray(2);
+      glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, sizeof(C), (void*)offsetof(C, cx));
+      glEnableVertexAttribArray(3);
+      glVertexAttribPointer(3, 3, GL_FLOAT, GL_FALSE, sizeof(C), (void*)offsetof(C, width));
+      glEnableVertexAttribArray(4);
+      glVertexAttribPointer(4, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(C), (void*)offsetof(C, c));
+    }
+    glBindVertexArray(b.fill_vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, b.fill_vbo_);
+    glBufferData(GL_ARRAY_BUFFER, b.fill_.size() * sizeof(Batch::FillVertex), b.fill_.data(), GL_DYNAMIC_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, b.fill_idx_.size() * 4, b.fill_idx_.data(), GL_DYNAMIC_DRAW);
+    glBindVertexArray(b.cap_vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, b.cap_vbo_);
+    glBufferData(GL_ARRAY_BUFFER, b.cap_.size() * sizeof(Batch::CapVertex), b.cap_.data(), GL_DYNAMIC_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, b.cap_idx_.size() * 4, b.cap_idx_.data(), GL_DYNAMIC_DRAW);
+    b.dirty_ = false;
+  }
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_SCISSOR_TEST);
+  if (!b.fill_idx_.empty()) {
+    set_uniforms(fill_prog_);
+    glBindVertexArray(b.fill_vao_);
+    glDrawElements(GL_TRIANGLES, GLsizei(b.fill_idx_.size()), GL_UNSIGNED_INT, nullptr);
+  }
+  if (!b.cap_idx_.empty()) {
+    set_uniforms(cap_prog_);
+    glBindVertexArray(b.cap_vao_);
+    glDrawElements(GL_TRIANGLES, GLsizei(b.cap_idx_.size()), GL_UNSIGNED_INT, nullptr);
+  }
+  glBindVertexArray(0);
+  glUseProgram(0);
+}
+
+// ---- Target ----
+
+Target::~Target() { release(); }
+
+void Target::release() {
+  if (ms_fbo_) glDeleteFramebuffers(1, &ms_fbo_);
+  if (ms_rbo_) glDeleteRenderbuffers(1, &ms_rbo_);
+  if (fbo_) glDeleteFramebuffers(1, &fbo_);
+  if (tex_) glDeleteTextures(1, &tex_);
+  ms_fbo_ = ms_rbo_ = fbo_ = tex_ = 0;
+}
+
+void Target::resize(int w, int h, int samples) {
+  w = std::max(1, w);
+  h = std::max(1, h);
+  if (w == w_ && h == h_ && samples == samples_ && fbo_) return;
+  release();
+  w_ = w;
+  h_ = h;
+  samples_ = samples;
+  glGenTextures(1, &tex_);
+  glBindTexture(GL_TEXTURE_2D, tex_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glGenFramebuffers(1, &fbo_);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex_, 0);
+  if (samples > 1) {
+    glGenRenderbuffers(1, &ms_rbo_);
+    glBindRenderbuffer(GL_RENDERBUFFER, ms_rbo_);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, w, h);
+    glGenFramebuffers(1, &ms_fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, ms_fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, ms_rbo_);
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void Target::bind_for_drawing() {
+  glBindFramebuffer(GL_FRAMEBUFFER, ms_fbo_ ? ms_fbo_ : fbo_);
+  glViewport(0, 0, w_, h_);
+}
+
+void Target::resolve() {
+  if (ms_fbo_) {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, ms_fbo_);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo_);
+    glBlitFramebuffer(0, 0, w_, h_, 0, 0, w_, h_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void Target::blit_to_screen() {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  glBlitFramebuffer(0, 0, w_, h_, 0, 0, w_, h_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+std::vector<uint8_t> Target::read_pixels() const {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_);
+  std::vector<uint8_t> px = read_framebuffer(0, 0, w_, h_);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  return px;
+}
+
+std::vector<uint8_t> read_framebuffer(int x, int y, int w, int h) {
+  std::vector<uint8_t> px(size_t(w) * h * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  // GL rows go bottom-up; PNG rows top-down.
+  std::vector<uint8_t> flipped(px.size());
+  const size_t row = size_t(w) * 4;
+  for (int r = 0; r < h; ++r) std::copy_n(px.data() + size_t(h - 1 - r) * row, row, flipped.data() + size_t(r) * row);
+  for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+  return flipped;
+}
+
+}  // namespace navlab::gl

@@ -1,0 +1,137 @@
+// The viewport's small 2D renderer: filled polygons and screen-width anti-aliased capsules (lines,
+// dashed lines, arcs as polylines, points), drawn from vertex buffers with the shaders in shaders/.
+// Geometry is in world metres; widths are in pixels, so a batch built once stays valid while the
+// camera pans and zooms (only uniforms change).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "geom.h"
+
+namespace navlab::gl {
+
+struct Rgba {
+  uint8_t r = 0, g = 0, b = 0, a = 255;
+  Rgba with_alpha(uint8_t alpha) const { return {r, g, b, alpha}; }
+};
+
+// Camera: the world point at the target's centre and the zoom (pixels per metre). Screen y is down.
+struct Camera {
+  Vec2 center{0.0, 0.0};  // m
+  double scale = 40.0;    // px per m  [Limit: > 0]
+  Vec2 to_screen(Vec2 w, Vec2 size_px) const {
+    return {(w.x - center.x) * scale + size_px.x * 0.5, size_px.y * 0.5 - (w.y - center.y) * scale};
+  }
+  Vec2 to_world(Vec2 s, Vec2 size_px) const {
+    return {(s.x - size_px.x * 0.5) / scale + center.x, (size_px.y * 0.5 - s.y) / scale + center.y};
+  }
+  // Zooms by `factor` keeping the world point under screen point `s` fixed.
+  void zoom_at(Vec2 s, Vec2 size_px, double factor);
+  // Frames the world box [lo, hi] in a target of size_px with a margin (fraction of the size).
+  void fit(Vec2 lo, Vec2 hi, Vec2 size_px, double margin = 0.06);
+};
+
+// Line style: full width and dash pattern in pixels (dash_period 0: solid).
+struct Stroke {
+  float width = 2.0f;
+  float dash = 0.0f;
+  float dash_period = 0.0f;
+};
+
+// A list of shapes; build it, then Renderer::draw() uploads it (once, unless changed) and draws it.
+class Batch {
+ public:
+  Batch() = default;
+  Batch(const Batch&) = delete;
+  Batch& operator=(const Batch&) = delete;
+  ~Batch();
+
+  void clear();
+  bool empty() const { return fill_idx_.empty() && cap_idx_.empty(); }
+  // A convex (or star-shaped from its first vertex) polygon, filled.
+  void polygon(const std::vector<Vec2>& pts, Rgba color);
+  void triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color);
+  void quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba color);
+  void segment(Vec2 a, Vec2 b, Rgba color, Stroke s = {});
+  void polyline(const std::vector<Vec2>& pts, Rgba color, Stroke s = {}, bool closed = false);
+  // A circle arc from angle a0 to a1 (rad, counter-clockwise when a1 > a0) as a polyline.
+  void arc(Vec2 c, double radius, double a0, double a1, Rgba color, Stroke s = {});
+  // A round dot of `radius_px` pixels with an optional outline (outline_px 0: none).
+  void point(Vec2 p, float radius_px, Rgba fill, float outline_px = 0.0f, Rgba outline = {});
+  // A circle outline in world metres.
+  void circle(Vec2 c, double radius, Rgba color, Stroke s = {});
+  size_t capsule_count() const { return cap_idx_.size() / 6; }
+  size_t triangle_count() const { return fill_idx_.size() / 3; }
+
+ private:
+  friend class Renderer;
+  struct FillVertex {
+    float x, y;
+    Rgba c;
+  };
+  struct CapVertex {
+    float ax, ay, bx, by;
+    float cx, cy;
+    float width, dash, period;
+    Rgba c;
+  };
+  void capsule(Vec2 a, Vec2 b, Rgba color, Stroke s);
+  std::vector<FillVertex> fill_;
+  std::vector<uint32_t> fill_idx_;
+  std::vector<CapVertex> cap_;
+  std::vector<uint32_t> cap_idx_;
+  bool dirty_ = true;
+  unsigned fill_vao_ = 0, fill_vbo_ = 0, fill_ebo_ = 0;
+  unsigned cap_vao_ = 0, cap_vbo_ = 0, cap_ebo_ = 0;
+};
+
+class Renderer {
+ public:
+  Renderer() = default;
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+  ~Renderer();
+  // Compiles shaders/fill.* and shaders/shapes.* found in `shader_dir`. Returns "" or an error.
+  std::string init(const std::string& shader_dir);
+  // Sets the camera and target size (pixels) for the following draw() calls.
+  void begin(const Camera& cam, int width_px, int height_px, float line_scale);
+  void draw(Batch& batch);
+
+ private:
+  unsigned fill_prog_ = 0, cap_prog_ = 0;
+  Camera cam_;
+  float size_[2] = {1, 1};
+  float line_scale_ = 1.0f;
+  void set_uniforms(unsigned prog);
+};
+
+// A multisampled offscreen target with a resolved texture (what the viewport shows and exports).
+class Target {
+ public:
+  Target() = default;
+  Target(const Target&) = delete;
+  Target& operator=(const Target&) = delete;
+  ~Target();
+  // (Re)creates the buffers when the size changed. samples: MSAA samples (1: none).
+  void resize(int w, int h, int samples = 4);
+  void bind_for_drawing();  // binds the MSAA framebuffer and sets the GL viewport
+  void resolve();           // blits into the texture's framebuffer
+  void blit_to_screen();    // copies the resolved pixels to the window's framebuffer
+  // RGBA8 pixels, top row first (after resolve()).
+  std::vector<uint8_t> read_pixels() const;
+  unsigned texture() const { return tex_; }
+  int width() const { return w_; }
+  int height() const { return h_; }
+
+ private:
+  void release();
+  int w_ = 0, h_ = 0, samples_ = 0;
+  unsigned ms_fbo_ = 0, ms_rbo_ = 0, fbo_ = 0, tex_ = 0;
+};
+
+// Reads the bound read framebuffer's rectangle (x, y from the bottom-left) as RGBA8, top row first.
+std::vector<uint8_t> read_framebuffer(int x, int y, int w, int h);
+
+}  // namespace navlab::gl

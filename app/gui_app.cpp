@@ -1,0 +1,298 @@
+#include "gui_app.h"
+
+#include <SDL.h>
+#include <glad/gl.h>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "gl_png.h"
+
+namespace navlab::app {
+
+namespace {
+
+long long file_stamp(const std::string& path) {
+  std::error_code ec;
+  const auto t = std::filesystem::last_write_time(path, ec);
+  if (ec) return 0;
+  return static_cast<long long>(t.time_since_epoch().count());
+}
+
+}  // namespace
+
+std::string default_scene_path() {
+  namespace fs = std::filesystem;
+  if (char* base = SDL_GetBasePath()) {
+    const std::string beside = std::string(base) + "scenes/default.json";
+    SDL_free(base);
+    if (fs::exists(beside)) return beside;
+  }
+#ifdef NAVLAB_SOURCE_DIR
+  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/scenes/default.json";
+  if (fs::exists(src)) return src;
+#endif
+  return "scenes/default.json";
+}
+
+std::string App::init(const Options& opt) {
+  options = opt;
+  start_ticks_ = SDL_GetPerformanceCounter();
+  if (opt.use_settings) {
+    const std::string dir = config_dir();
+    if (!dir.empty()) {
+      settings_path = dir + "/settings.json";
+      ini_path_ = dir + "/imgui.ini";
+      std::string err;
+      settings = load_settings(settings_path, &err);
+      if (!err.empty()) status = err;
+    }
+  }
+  std::string err = window.open("navlab", opt.width, opt.height, opt.hidden, ini_path_);
+  if (!err.empty()) return err;
+  start_ticks_ = SDL_GetPerformanceCounter();
+  err = renderer.init(gl::shader_dir());
+  if (!err.empty()) return err;
+  set_presenter(settings.presenter);
+  const std::string scene = opt.scene.empty() ? default_scene_path() : opt.scene;
+  if (!open_scene(scene)) status = "could not open " + scene;
+  return "";
+}
+
+void App::shutdown() {
+  if (!settings_path.empty()) {
+    const std::string err = save_settings(settings, settings_path);
+    if (!err.empty()) SDL_Log("navlab: %s", err.c_str());
+  }
+}
+
+void App::show_error(const std::string& message) {
+  error = message;
+  SDL_Log("navlab: %s", message.c_str());
+}
+
+bool App::open_scene(const std::string& path) {
+  const std::string err = load_document(path, doc);
+  if (!err.empty()) {
+    show_error(err + (doc.loaded() ? "\nThe scene you had is still open." : ""));
+    return false;
+  }
+  if (options.use_settings) add_recent(settings, path);
+  file_stamp_ = file_stamp(path);
+  view.mesh_changed();
+  want_fit_ = true;
+  error.clear();
+  status = "opened " + path;
+  replan();
+  return true;
+}
+
+bool App::reload() {
+  if (!doc.loaded()) return false;
+  const auto start = doc.start, goal = doc.goal;
+  const int qi = doc.query_index;
+  const std::string path = doc.path;
+  const std::string err = load_document(path, doc);
+  if (!err.empty()) {
+    show_error(err + "\nThe scene you had is still open.");
+    file_stamp_ = file_stamp(path);
+    return false;
+  }
+  if (qi < 0) {  // keep a user-placed query across reloads
+    doc.start = start;
+    doc.goal = goal;
+    doc.query_index = -1;
+  }
+  file_stamp_ = file_stamp(path);
+  view.mesh_changed();
+  error.clear();
+  status = "reloaded " + path;
+  replan();
+  return true;
+}
+
+bool App::save_scene_as(const std::string& path) {
+  const std::string err = save_scene(doc.scene, path);
+  if (!err.empty()) {
+    show_error(err);
+    return false;
+  }
+  doc.path = path;
+  file_stamp_ = file_stamp(path);
+  if (options.use_settings) add_recent(settings, path);
+  status = "saved " + path;
+  return true;
+}
+
+void App::replan() {
+  plan.run(doc);
+  step = int(plan.steps.size());
+  playing = false;
+}
+
+void App::set_step(int s) { step = std::clamp(s, 0, int(plan.steps.size())); }
+
+void App::set_presenter(bool on) {
+  settings.presenter = on;
+  theme = on ? Theme::high_contrast() : Theme::normal();
+  view.mesh_changed();
+  apply_theme_style();
+}
+
+void App::apply_theme_style() {
+  ImGuiStyle& style = ImGui::GetStyle();
+  style = ImGuiStyle();
+  if (theme.presenter) {
+    ImGui::StyleColorsDark();
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0, 0, 0, 1);
+    style.Colors[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
+    style.Colors[ImGuiCol_FrameBg] = ImVec4(0.15f, 0.15f, 0.2f, 1);
+    style.FrameBorderSize = 1.0f;
+    style.ScaleAllSizes(1.75f);
+  } else {
+    ImGui::StyleColorsDark();
+  }
+  style.WindowRounding = 0.0f;
+  ImGui::GetIO().FontGlobalScale = theme.presenter ? 1.75f : 1.0f;
+}
+
+void App::handle_event(const void* ev) {
+  const SDL_Event& e = *static_cast<const SDL_Event*>(ev);
+  ImGui_ImplSDL2_ProcessEvent(&e);
+  if (e.type == SDL_QUIT) quit = true;
+  if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE &&
+      e.window.windowID == SDL_GetWindowID(window.sdl()))
+    quit = true;
+  if (e.type == SDL_DROPFILE) {
+    const std::string path = e.drop.file;
+    SDL_free(e.drop.file);
+    open_scene(path);
+  }
+}
+
+void App::check_file_changed() {
+  if (!doc.loaded()) return;
+  const double now = ImGui::GetTime();
+  if (now - last_file_check_ < 0.5) return;
+  last_file_check_ = now;
+  const long long stamp = file_stamp(doc.path);
+  if (stamp != 0 && stamp != file_stamp_) reload();
+}
+
+bool App::frame() {
+  SDL_Event e;
+  while (SDL_PollEvent(&e)) handle_event(&e);
+  if (quit) return false;
+  check_file_changed();
+  hover_s = hover_next;
+  hover_next = -1.0;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  if (playing && !plan.steps.empty()) {
+    play_clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
+    while (play_clock >= 1.0 && playing) {
+      play_clock -= 1.0;
+      if (step >= int(plan.steps.size())) playing = false;
+      else set_step(step + 1);
+    }
+  }
+  build_ui();
+  ImGui::Render();
+
+  draw_viewport_content();
+
+  int fw = 0, fh = 0;
+  window.drawable_size(&fw, &fh);
+  window_target_.resize(fw, fh, 1);
+  window_target_.bind_for_drawing();
+  const gl::Rgba bg = theme.background;
+  glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  window_target_.resolve();
+  do_export();
+  window_target_.blit_to_screen();
+  window.swap();
+  if (first_frame_ms < 0.0)
+    first_frame_ms = double(SDL_GetPerformanceCounter() - start_ticks_) * 1000.0 / double(SDL_GetPerformanceFrequency());
+  return !quit;
+}
+
+void App::draw_viewport_content() {
+  const int w = int(vp_w), h = int(vp_h);
+  if (want_fit_ && doc.loaded()) {
+    view.fit(doc, w, h);
+    want_fit_ = false;
+  }
+  view.begin(w, h, theme);
+  if (doc.loaded()) {
+    draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
+    if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step), theme);
+    view.finish(renderer, doc, theme);
+  }
+}
+
+void App::do_export() {
+  if (!pending_export_) return;
+  const ExportRequest req = *pending_export_;
+  pending_export_.reset();
+  const std::string path = req.path.empty() ? gl::timestamped_png_name(settings.export_dir) : req.path;
+  std::string err;
+  if (req.whole_window) {
+    err = gl::write_png(path, window_target_.width(), window_target_.height(), window_target_.read_pixels());
+  } else if (req.width > 0 && req.height > 0 && (req.width != int(vp_w) || req.height != int(vp_h))) {
+    // Same view at another size: the camera keeps its centre and scales with the width.
+    Viewport& v = view;
+    const gl::Camera saved = v.camera;
+    v.camera.scale = saved.scale * std::min(double(req.width) / vp_w, double(req.height) / vp_h);
+    v.begin(req.width, req.height, theme);
+    draw_plan(v, doc, plan, step, theme, settings.show_midpoints, hover_s);
+    if (step < int(plan.steps.size())) draw_caption(v, plan.describe(step), theme);
+    v.finish(renderer, doc, theme);
+    err = gl::write_png(path, req.width, req.height, v.target().read_pixels());
+    v.camera = saved;
+    draw_viewport_content();
+  } else {
+    err = gl::write_png(path, view.target().width(), view.target().height(), view.target().read_pixels());
+  }
+  if (err.empty()) {
+    last_export = path;
+    status = "exported " + path;
+  } else {
+    show_error(err);
+  }
+}
+
+void App::shortcuts() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  const bool ctrl = io.KeyCtrl;
+  auto pressed = [](SDL_Scancode sc, bool repeat = false) { return ImGui::IsKeyPressed(int(sc), repeat); };
+  if (pressed(SDL_SCANCODE_SPACE)) {
+    if (step >= int(plan.steps.size())) set_step(0);
+    playing = !playing;
+    play_clock = 0.0;
+  }
+  if (pressed(SDL_SCANCODE_RIGHT, true)) { playing = false; set_step(step + 1); }
+  if (pressed(SDL_SCANCODE_LEFT, true)) { playing = false; set_step(step - 1); }
+  if (pressed(SDL_SCANCODE_HOME)) { playing = false; set_step(0); }
+  if (pressed(SDL_SCANCODE_END)) { playing = false; set_step(int(plan.steps.size())); }
+  if (pressed(SDL_SCANCODE_F12)) request_export({});
+  if (pressed(SDL_SCANCODE_F1)) settings.show_help = !settings.show_help;
+  if (pressed(SDL_SCANCODE_F5) || (ctrl && pressed(SDL_SCANCODE_R))) reload();
+  if (pressed(SDL_SCANCODE_P) && !ctrl) set_presenter(!settings.presenter);
+  if (!ctrl && pressed(SDL_SCANCODE_S)) click_mode = ClickMode::SetStart;
+  if (!ctrl && pressed(SDL_SCANCODE_G)) click_mode = ClickMode::SetGoal;
+  if (!ctrl && pressed(SDL_SCANCODE_I)) click_mode = ClickMode::Inspect;
+  if (pressed(SDL_SCANCODE_ESCAPE)) click_mode = ClickMode::Inspect;
+  if (!ctrl && pressed(SDL_SCANCODE_M)) settings.show_midpoints = !settings.show_midpoints;
+  if (!ctrl && pressed(SDL_SCANCODE_F)) fit_view();
+}
+
+}  // namespace navlab::app

@@ -1,0 +1,114 @@
+// The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
+// velocity profile plot. Panels are free functions in panel_*.cpp / plot_*.cpp taking the App.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gl_renderer.h"
+#include "gl_window.h"
+#include "gui_doc.h"
+#include "gui_plan.h"
+#include "gui_settings.h"
+#include "gui_theme.h"
+#include "gui_viewport.h"
+
+namespace navlab::app {
+
+enum class ClickMode { Inspect, SetStart, SetGoal };
+
+struct ExportRequest {
+  std::string path;    // "" = timestamped name in settings.export_dir
+  bool whole_window = false;
+  int width = 0, height = 0;  // viewport exports: 0 = on-screen size
+};
+
+class App {
+ public:
+  struct Options {
+    std::string scene;           // "" = the default scene
+    bool hidden = false;         // scripted runs: no visible window
+    int width = 1440, height = 900;
+    bool use_settings = true;    // false: no settings or imgui.ini read or written (tests, scripts)
+  };
+  // Opens the window and the first scene. Returns "" or an error (no window, shaders missing).
+  std::string init(const Options& opt);
+  void shutdown();
+  // One frame: events, UI, viewport, export. Returns false when the user quit.
+  bool frame();
+
+  // ---- actions (menus, shortcuts, scripts) ----
+  // Opens a scene; on error keeps the current one and shows the error. Returns success.
+  bool open_scene(const std::string& path);
+  bool reload();
+  bool save_scene_as(const std::string& path);
+  void replan();                   // re-runs the plan; the timeline goes to its end
+  void set_step(int step);         // clamped to the timeline
+  void set_presenter(bool on);
+  void request_export(const ExportRequest& req) { pending_export_ = req; }
+  void fit_view() { want_fit_ = true; }
+  void show_error(const std::string& message);
+
+  // ---- state panels read and edit ----
+  Options options;
+  Settings settings;
+  std::string settings_path;
+  Theme theme;
+  Document doc;
+  PlanView plan;
+  int step = 0;          // current timeline index (plan.steps.size() = the end, everything shown)
+  bool playing = false;
+  double play_clock = 0.0;
+  ClickMode click_mode = ClickMode::Inspect;
+  std::string error;      // shown in the error window until dismissed
+  std::string status;     // one line at the bottom
+  double hover_s = -1.0;     // arc length hovered in the plot or on the path (m), -1 none (last frame)
+  double hover_next = -1.0;  // collected during this frame
+  bool show_panel_scene = true, show_panel_search = true, show_panel_funnel = true,
+       show_panel_agent = true, show_panel_failure = true;
+  std::string last_export;  // path of the last exported PNG
+  Viewport view;
+  gl::Renderer renderer;
+  gl::Window window;
+  // Rectangle of the viewport image on screen (pixels) in the last frame.
+  float vp_x = 0, vp_y = 0, vp_w = 1, vp_h = 1;
+  bool quit = false;
+  double first_frame_ms = -1.0;  // time from init() to the end of the first frame
+
+ private:
+  void handle_event(const void* sdl_event);
+  void build_ui();
+  void viewport_window();
+  void main_menu();
+  void shortcuts();
+  void draw_viewport_content();
+  void do_export();
+  void check_file_changed();
+  void apply_theme_style();
+  gl::Target window_target_;  // the whole window is drawn here, then shown (and read for exports)
+
+  bool want_fit_ = true;
+  std::optional<ExportRequest> pending_export_;
+  long long file_stamp_ = 0;
+  double last_file_check_ = 0.0;
+  unsigned long long start_ticks_ = 0;
+  bool drag_pan_ = false;
+  std::string ini_path_;
+};
+
+// Panels (one per file). Each draws an ImGui window or section.
+void panel_scene(App& app);
+void panel_search(App& app);
+void panel_funnel(App& app);
+void panel_agent(App& app);
+void panel_failure(App& app);
+void panel_timeline(App& app);
+void panel_step(App& app);  // the current step's details (search: open/closed sets and the G/H/F table)
+void panel_help(App& app);
+void plot_profile(App& app);
+
+// The default scene's path (scenes/default.json in the source tree or beside the executable).
+std::string default_scene_path();
+
+}  // namespace navlab::app

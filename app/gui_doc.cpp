@@ -1,0 +1,80 @@
+#include "gui_doc.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "navmesh_build.h"
+
+namespace navlab::app {
+
+namespace {
+
+void grow(Vec2& lo, Vec2& hi, Vec2 p) {
+  lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+  hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+}
+
+}  // namespace
+
+std::string load_document(const std::string& path, Document& doc) {
+  Result<Scene> scene = load_scene(path);
+  if (!scene) return scene.error();
+  Result<NavMesh> mesh = build_navmesh(scene.value());
+  if (!mesh) return mesh.error();
+
+  Document next;
+  next.path = path;
+  next.scene = std::move(scene.value());
+  next.mesh = std::move(mesh.value());
+  const double inf = std::numeric_limits<double>::infinity();
+  Vec2 lo{inf, inf}, hi{-inf, -inf};
+  if (next.mesh.kind == NavMesh::Kind::Graph) {
+    for (const auto& n : next.mesh.nodes) grow(lo, hi, n.pos);
+  } else {
+    for (const Vec2& v : next.mesh.verts) grow(lo, hi, v);
+  }
+  for (const auto& q : next.scene.queries) {
+    if (q.start.node.empty()) grow(lo, hi, q.start.plane);
+    if (q.goal.node.empty()) grow(lo, hi, q.goal.plane);
+  }
+  if (!(lo.x <= hi.x)) lo = hi = {0, 0};
+  next.lo = lo;
+  next.hi = hi;
+  if (!next.mesh.heights.empty()) {
+    const auto [mn, mx] = std::minmax_element(next.mesh.heights.begin(), next.mesh.heights.end());
+    next.min_height = *mn;
+    next.max_height = *mx;
+  }
+  if (!next.scene.queries.empty()) {
+    next.start = next.scene.queries[0].start;
+    next.goal = next.scene.queries[0].goal;
+    next.query_index = 0;
+  }
+  doc = std::move(next);
+  return "";
+}
+
+int pick_polygon(const NavMesh& mesh, Vec2 p, double pick_radius) {
+  if (mesh.kind == NavMesh::Kind::Graph) {
+    int best = -1;
+    double best_d = pick_radius;
+    for (size_t i = 0; i < mesh.nodes.size(); ++i) {
+      const double d = distance(mesh.nodes[i].pos, p);
+      if (d <= best_d) {
+        best_d = d;
+        best = int(i);
+      }
+    }
+    return best;
+  }
+  for (size_t i = 0; i < mesh.polys.size(); ++i) {
+    const auto& vs = mesh.polys[i].verts;
+    bool inside = vs.size() >= 3;
+    for (size_t k = 0; k < vs.size() && inside; ++k)
+      inside = orient(mesh.verts[vs[k]], mesh.verts[vs[(k + 1) % vs.size()]], p) >= 0.0;
+    if (inside) return int(i);
+  }
+  return -1;
+}
+
+}  // namespace navlab::app

@@ -1,0 +1,30 @@
+// The document the app shows: a scene, its navigation mesh, the current query, and (gui_plan.h) the
+// plan with its records. Loading is all-or-nothing: a bad file leaves the open document untouched.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "navmesh.h"
+#include "scene.h"
+
+namespace navlab::app {
+
+struct Document {
+  std::string path;  // the scene file ("" when none)
+  Scene scene;
+  NavMesh mesh;
+  Vec2 lo{0, 0}, hi{1, 1};  // bounds of the mesh and the scene's points in the plane, m
+  double min_height = 0.0, max_height = 0.0;  // 3D meshes: world height range, m
+  std::optional<ScenePoint> start, goal;      // the query being shown
+  int query_index = 0;                        // which scene query start/goal came from (-1: user)
+  bool loaded() const { return !path.empty(); }
+};
+
+// Loads `path` into `doc`. Returns "" on success; otherwise a readable message and `doc` is unchanged.
+std::string load_document(const std::string& path, Document& doc);
+
+// The polygon (or graph node within `pick_radius` m) under the plane point `p`, or -1.
+int pick_polygon(const NavMesh& mesh, Vec2 p, double pick_radius);
+
+}  // namespace navlab::app

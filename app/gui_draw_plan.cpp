@@ -1,0 +1,307 @@
+// Draws a plan's records as of one timeline step: the search's open/closed sets and tree, the funnel's
+// apex and rays, the corridor and portals, corners, the clearance path, arcs and stop-turns, and the
+// scene's doors, blockers, spawn candidates, start and goal. Only records and results are read.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "gui_doc.h"
+#include "gui_plan.h"
+#include "gui_theme.h"
+#include "gui_viewport.h"
+
+namespace navlab::app {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+struct Painter {
+  Viewport& view;
+  const Document& doc;
+  const PlanView& plan;
+  const Theme& th;
+  gl::Batch& b;
+  ImDrawList& dl;
+
+  std::vector<Vec2> poly_points(int p) const {
+    std::vector<Vec2> pts;
+    for (int v : doc.mesh.polys[p].verts) pts.push_back(doc.mesh.verts[v]);
+    return pts;
+  }
+  Vec2 node_pos(int n) const { return doc.mesh.centroid(n); }
+  void fill_node(int n, gl::Rgba c) {
+    if (n < 0 || n >= doc.mesh.size()) return;
+    if (doc.mesh.kind == NavMesh::Kind::Graph)
+      b.point(doc.mesh.nodes[n].pos, 20.0f, c);
+    else
+      b.polygon(poly_points(n), c);
+  }
+  void text(Vec2 world, const char* s, gl::Rgba c, float dx = 8, float dy = -8) {
+    const Vec2 p = view.to_screen(world);
+    const ImVec2 at(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f);
+    dl.AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), s);
+    dl.AddText(at, to_imu32(c), s);
+  }
+  // A ray from `from` through `to`, extended a little past it.
+  void ray(Vec2 from, Vec2 to, gl::Rgba c) {
+    const Vec2 d = to - from;
+    const double len = length(d);
+    if (len <= 0.0) return;
+    b.segment(from, to, c, {2.5f});
+    b.segment(to, to + d * (std::max(1.0, 60.0 / view.camera.scale) / len), c.with_alpha(140), {2.0f, 6.0f, 10.0f});
+  }
+
+  void scene_objects() {
+    const Scene& sc = doc.scene;
+    for (const Blocker& bl : sc.blockers) {
+      const Vec2 c = bl.center.plane;
+      if (bl.radius > 0.0) {
+        std::vector<Vec2> pts;
+        for (int i = 0; i < 48; ++i)
+          pts.push_back(c + Vec2{std::cos(i * kPi / 24), std::sin(i * kPi / 24)} * bl.radius);
+        b.polygon(pts, th.blocker.with_alpha(110));
+        b.polyline(pts, th.blocker, {2.0f}, true);
+      } else {
+        const Vec2 u{std::cos(bl.angle), std::sin(bl.angle)}, v = perp_left(u);
+        const Vec2 ex = u * bl.half_extents.x, ey = v * bl.half_extents.y;
+        const std::vector<Vec2> pts{c - ex - ey, c + ex - ey, c + ex + ey, c - ex + ey};
+        b.polygon(pts, th.blocker.with_alpha(110));
+        b.polyline(pts, th.blocker, {2.0f}, true);
+      }
+      if (length(bl.velocity) > 0.0) b.segment(c, c + bl.velocity, th.blocker, {2.0f, 5.0f, 8.0f});
+      text(c, bl.id.c_str(), th.blocker);
+    }
+    for (const Door& d : sc.doors) {
+      if (d.shape.empty()) continue;
+      const gl::Rgba c = d.open ? th.door_open : th.door_closed;
+      std::vector<Vec2> pts;
+      for (const ScenePoint& p : d.shape) pts.push_back(p.plane);
+      if (d.is_polygon) {
+        b.polygon(pts, c.with_alpha(70));
+        b.polyline(pts, c, {2.5f}, true);
+      } else {
+        b.polyline(pts, c, d.open ? gl::Stroke{4.0f, 8.0f, 14.0f} : gl::Stroke{6.0f});
+      }
+      Vec2 mid{};
+      for (const Vec2& p : pts) mid = mid + p;
+      mid = mid / double(pts.size());
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%s (%s)", d.id.c_str(), d.open ? "open" : "closed");
+      text(mid, buf, c);
+    }
+    for (const SpawnCandidate& s : sc.spawn.candidates) {
+      const Vec2 p = s.pos.plane;
+      const double r = 7.0 / view.camera.scale;
+      b.quad(p + Vec2{0, r}, p + Vec2{-r, 0}, p + Vec2{0, -r}, p + Vec2{r, 0}, th.spawn);
+      text(p, s.name.c_str(), th.spawn);
+    }
+  }
+
+  void endpoints() {
+    if (plan.has_start) {
+      const double r = doc.scene.agent.radius;
+      if (r > 0.0 && doc.mesh.kind != NavMesh::Kind::Graph) b.circle(plan.start, r, th.start.with_alpha(160), {1.5f});
+      b.point(plan.start, 7.0f, th.start, 2.0f, {0, 0, 0, 255});
+      text(plan.start, "start", th.start, 10, -10);
+    }
+    if (plan.has_goal) {
+      b.point(plan.goal, 7.0f, th.goal, 2.0f, {0, 0, 0, 255});
+      text(plan.goal, "goal", th.goal, 10, -10);
+    }
+  }
+
+  void corridor(bool portals_too, int highlight_portal) {
+    for (int n : plan.search.corridor) fill_node(n, th.corridor);
+    if (!portals_too) return;
+    for (size_t i = 0; i < plan.portals.size(); ++i) {
+      const Portal& p = plan.portals[i];
+      const bool hl = int(i) == highlight_portal;
+      if (!(p.left == p.right)) b.segment(p.left, p.right, hl ? th.apex : th.portal, {hl ? 3.0f : 1.5f});
+      b.point(p.left, hl ? 6.0f : 4.0f, th.left);
+      b.point(p.right, hl ? 6.0f : 4.0f, th.right);
+    }
+  }
+
+  void funnel_path(const std::vector<Vec2>& pts, float width = 3.0f) {
+    b.polyline(pts, th.path, {width});
+    for (size_t i = 1; i + 1 < pts.size(); ++i) b.point(pts[i], 5.0f, th.path, 1.5f, {0, 0, 0, 255});
+  }
+
+  void smooth_path(bool with_turns) {
+    if (!plan.clearance.empty()) b.polyline(plan.clearance, th.smooth.with_alpha(150), {1.5f, 5.0f, 8.0f});
+    for (const PathPiece& pc : plan.smooth.pieces) {
+      if (pc.kind == PathPiece::Kind::Segment)
+        b.segment(pc.a, pc.b, th.smooth, {6.0f});
+      else
+        b.arc(pc.arc.center, pc.arc.radius, pc.arc.start, pc.arc.start + pc.arc.sweep, th.smooth, {6.0f});
+    }
+    if (!with_turns) return;
+    char buf[64];
+    for (const Turn& t : plan.smooth.turns) {
+      if (t.kind == TurnKind::Stop) {
+        b.point(t.at, 9.0f, th.stop.with_alpha(0), 0.0f);
+        b.circle(t.at, 11.0 / view.camera.scale, th.stop, {3.0f});
+        std::snprintf(buf, sizeof buf, "stop %.0f°", t.theta * 180.0 / kPi);
+        text(t.at, buf, th.stop, 12, 10);
+      } else {
+        b.point(t.entry, 3.5f, th.smooth);
+        b.point(t.exit, 3.5f, th.smooth);
+        b.point(t.arc.center, 2.5f, th.smooth.with_alpha(160));
+        std::snprintf(buf, sizeof buf, "R %.2f m", t.radius);
+        text(t.arc.center, buf, th.smooth, 6, 0);
+      }
+    }
+  }
+
+  // ---- per stage ----
+
+  void search_step(int index) {
+    const auto& steps = plan.search_trace.steps;
+    int popped = -1;
+    for (int i = index; i >= 0; --i)
+      if (steps[i].kind == SearchStep::Kind::Popped) {
+        popped = i;
+        break;
+      }
+    if (popped >= 0) {
+      for (int n : steps[popped].closed) fill_node(n, th.closed_set);
+      for (int n : steps[popped].open) fill_node(n, th.open_set);
+      fill_node(steps[popped].node, th.current);
+    }
+    // The search tree: each popped node to its parent.
+    for (int i = 0; i <= index; ++i) {
+      const SearchStep& s = steps[i];
+      if (s.kind == SearchStep::Kind::Popped && s.parent >= 0)
+        b.segment(node_pos(s.parent), node_pos(s.node), th.text.with_alpha(150), {1.5f});
+    }
+    const SearchStep& cur = steps[index];
+    if ((cur.kind == SearchStep::Kind::Relaxed || cur.kind == SearchStep::Kind::Blocked) && cur.parent >= 0 &&
+        cur.node >= 0) {
+      const gl::Rgba c = cur.kind == SearchStep::Kind::Blocked ? th.door_closed : cur.improved ? th.left : th.portal;
+      b.segment(node_pos(cur.parent), node_pos(cur.node), c,
+                cur.kind == SearchStep::Kind::Blocked ? gl::Stroke{3.0f, 6.0f, 10.0f} : gl::Stroke{3.0f});
+      b.point(node_pos(cur.node), 5.0f, c);
+    }
+    if (cur.node >= 0 && cur.kind != SearchStep::Kind::Exhausted) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "G %.2f  H %.2f  F %.2f", cur.g, cur.h, cur.f);
+      text(node_pos(cur.node), buf, th.text, 10, 12);
+    }
+  }
+
+  void funnel_step(int index) {
+    const FunnelStep& s = plan.funnel_trace.steps[index];
+    corridor(true, s.portal);
+    // Corners found so far: start, every Corner before this step, then the apex.
+    std::vector<Vec2> pts{plan.start};
+    for (int i = 0; i <= index; ++i) {
+      const FunnelStep& f = plan.funnel_trace.steps[i];
+      if (f.action == FunnelAction::Corner && !(pts.back() == f.point)) pts.push_back(f.point);
+    }
+    if (!(pts.back() == s.after.apex)) pts.push_back(s.after.apex);
+    funnel_path(pts);
+    ray(s.after.apex, s.after.left, th.left);
+    ray(s.after.apex, s.after.right, th.right);
+    b.point(s.after.apex, 7.0f, th.apex, 2.0f, {0, 0, 0, 255});
+    text(s.after.apex, "apex", th.apex, 10, 10);
+    const gl::Rgba tested = s.side == FunnelSide::Left ? th.left : th.right;
+    b.circle(s.point, 10.0 / view.camera.scale, tested, {2.5f});
+  }
+
+  void turns_step(int index) {
+    corridor(false, -1);
+    funnel_path(plan.funnel.points, 2.0f);
+    if (!plan.clearance.empty()) b.polyline(plan.clearance, th.smooth.with_alpha(170), {2.0f, 5.0f, 8.0f});
+    const TurnStep& s = plan.turn_trace.steps[index];
+    // Turns already decided: those of earlier corners in the result.
+    for (const Turn& t : plan.smooth.turns) {
+      if (t.corner >= s.corner) continue;
+      if (t.kind == TurnKind::Arc)
+        b.arc(t.arc.center, t.arc.radius, t.arc.start, t.arc.start + t.arc.sweep, th.smooth, {5.0f});
+      else
+        b.circle(t.at, 11.0 / view.camera.scale, th.stop, {3.0f});
+    }
+    b.circle(s.at, 14.0 / view.camera.scale, th.apex, {2.0f});
+    const auto& pts = plan.smooth.points;
+    const double r = s.kind == TurnStep::Kind::Shrunk || s.kind == TurnStep::Kind::ScaledWithPartner ? s.new_radius
+                                                                                                         : s.radius;
+    if (s.kind != TurnStep::Kind::FellBackToStop && r > 0.0 && s.corner > 0 && s.corner + 1 < int(pts.size()) &&
+        s.theta > 1e-9 && s.theta < kPi - 1e-9) {
+      const Turn t = make_arc_turn(pts[s.corner - 1], pts[s.corner], pts[s.corner + 1], r);
+      const gl::Rgba c = s.kind == TurnStep::Kind::CoverageFailed ? th.door_closed : th.smooth;
+      b.circle(t.arc.center, t.arc.radius, c.with_alpha(90), {1.5f, 4.0f, 7.0f});
+      b.arc(t.arc.center, t.arc.radius, t.arc.start, t.arc.start + t.arc.sweep, c, {5.0f});
+      b.point(t.entry, 4.0f, c);
+      b.point(t.exit, 4.0f, c);
+    }
+    if (s.kind == TurnStep::Kind::CoverageFailed) {
+      b.point(s.hit, 6.0f, th.door_closed, 2.0f, {0, 0, 0, 255});
+      b.point(s.point, 5.0f, th.stop, 2.0f, {0, 0, 0, 255});
+      text(s.point, "outside", th.stop);
+    }
+    if (s.kind == TurnStep::Kind::FellBackToStop) {
+      b.circle(s.at, 11.0 / view.camera.scale, th.stop, {3.0f});
+      text(s.at, "stop-turn", th.stop, 12, 10);
+    }
+  }
+
+  void profile_step(int index) {
+    corridor(false, -1);
+    smooth_path(true);
+    funnel_path(plan.funnel.points, 2.0f);
+    const ProfileStep& s = plan.profile_trace.steps[index];
+    if (s.kind == ProfileStep::Kind::Total) return;
+    const double s1 = s.kind == ProfileStep::Kind::StopTurn ? s.s0 : s.s1;
+    std::vector<Vec2> pts;
+    const int n = std::max(2, int((s1 - s.s0) / 0.05));
+    for (int i = 0; i <= n; ++i) pts.push_back(plan.point_at(s.s0 + (s1 - s.s0) * i / n));
+    b.polyline(pts, th.apex, {8.0f});
+    if (s.kind == ProfileStep::Kind::StopTurn) b.circle(pts[0], 14.0 / view.camera.scale, th.stop, {4.0f});
+  }
+};
+
+}  // namespace
+
+void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
+               bool show_midpoints, double hover_s) {
+  Painter p{view, doc, plan, theme, view.plan(), view.overlay()};
+  p.scene_objects();
+  if (plan.ran) {
+    if (step >= 0 && step < int(plan.steps.size())) {
+      const TimelineStep& ts = plan.steps[step];
+      switch (ts.stage) {
+        case Stage::Search: p.search_step(ts.index); break;
+        case Stage::Funnel: p.funnel_step(ts.index); break;
+        case Stage::Turns: p.turns_step(ts.index); break;
+        case Stage::Profile: p.profile_step(ts.index); break;
+      }
+    } else {
+      p.corridor(true, -1);
+      p.smooth_path(true);
+      if (!plan.funnel.points.empty()) p.funnel_path(plan.funnel.points);
+    }
+    if (show_midpoints && !plan.midpoints.empty()) {
+      p.b.polyline(plan.midpoints, theme.midpoint, {2.0f, 7.0f, 11.0f});
+      for (const Vec2& m : plan.midpoints) p.b.point(m, 3.5f, theme.midpoint);
+    }
+    if (hover_s >= 0.0 && !plan.smooth.pieces.empty())
+      p.b.point(plan.point_at(hover_s), 7.0f, theme.apex, 2.0f, {0, 0, 0, 255});
+  }
+  p.endpoints();
+}
+
+void draw_caption(Viewport& view, const std::string& text, const Theme& theme) {
+  if (text.empty()) return;
+  ImDrawList& dl = view.overlay();
+  ImFont* font = ImGui::GetFont();
+  const float fs = ImGui::GetFontSize();
+  const float wrap = float(view.size().x) - 24.0f;
+  const ImVec2 sz = font->CalcTextSizeA(fs, wrap, wrap, text.c_str());
+  dl.AddRectFilled(ImVec2(6, 6), ImVec2(18 + sz.x, 14 + sz.y), IM_COL32(0, 0, 0, 170), 4.0f);
+  dl.AddText(font, fs, ImVec2(12, 10), to_imu32(theme.text), text.c_str(), nullptr, wrap);
+}
+
+}  // namespace navlab::app

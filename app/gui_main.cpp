@@ -1,0 +1,103 @@
+// The GUI entry point: `navlab [SCENE.json] [--script FILE.json --screenshot OUT.png] [--size WxH]`.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "gui_app.h"
+#include "gui_script.h"
+
+namespace navlab {
+
+namespace {
+
+bool parse_size(const std::string& s, int* w, int* h) {
+  return std::sscanf(s.c_str(), "%dx%d", w, h) == 2 && *w >= 64 && *h >= 64 && *w <= 8192 && *h <= 8192;
+}
+
+// One line of JSON on stdout after a scripted run, for tests and tools.
+void print_state(const app::App& a) {
+  nlohmann::json corners = nlohmann::json::array();
+  for (const Vec2& p : a.plan.funnel.points) corners.push_back({p.x, p.y});
+  const nlohmann::json out = {
+      {"scene", a.doc.path},
+      {"error", a.error},
+      {"status", a.plan.ran ? to_string(a.plan.status) : "none"},
+      {"step", a.step},
+      {"steps", a.plan.steps.size()},
+      {"path", corners},
+      {"screenshot", a.last_export},
+      {"first_frame_ms", a.first_frame_ms},
+      {"viewport", {{"x", a.vp_x}, {"y", a.vp_y}, {"width", a.vp_w}, {"height", a.vp_h}}},
+      {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}}};
+  std::printf("%s\n", out.dump().c_str());
+}
+
+}  // namespace
+
+int run_gui(const std::vector<std::string>& args) {
+  cli::Args parsed(args, {"--script", "--screenshot", "--size"}, {});
+  if (!parsed.ok()) {
+    std::fprintf(stderr, "navlab: %s\nTry 'navlab --help'.\n", parsed.error().c_str());
+    return cli::kExitUsage;
+  }
+  if (parsed.positional().size() > 1) {
+    std::fprintf(stderr, "navlab: one scene at a time\n");
+    return cli::kExitUsage;
+  }
+  app::App::Options opt;
+  if (!parsed.positional().empty()) opt.scene = parsed.positional()[0];
+  const auto script = parsed.value("--script");
+  const auto shot = parsed.value("--screenshot");
+  if (shot && !script) {
+    std::fprintf(stderr, "navlab: --screenshot needs --script (or use 'navlab render')\n");
+    return cli::kExitUsage;
+  }
+  if (auto size = parsed.value("--size"); size && !parse_size(*size, &opt.width, &opt.height)) {
+    std::fprintf(stderr, "navlab: bad --size '%s' (expected WxH, 64..8192)\n", size->c_str());
+    return cli::kExitUsage;
+  }
+  if (script) {
+    opt.hidden = true;
+    opt.use_settings = false;
+    if (!parsed.value("--size")) {
+      opt.width = 1280;
+      opt.height = 800;
+    }
+  }
+
+  app::App a;
+  const std::string err = a.init(opt);
+  if (!err.empty()) {
+    std::fprintf(stderr, "navlab: %s\n", err.c_str());
+    return cli::kExitUsage;
+  }
+  if (!script) {
+    while (a.frame()) {
+    }
+    a.shutdown();
+    return cli::kExitOk;
+  }
+  for (int i = 0; i < 3; ++i) a.frame();  // settle the layout before the first action
+  std::string capture = "window";
+  const std::string serr = app::run_script(a, *script, &capture);
+  if (!serr.empty()) {
+    std::fprintf(stderr, "navlab: %s\n", serr.c_str());
+    return cli::kExitUsage;
+  }
+  if (shot) {
+    a.request_export({*shot, capture != "viewport", 0, 0});
+    a.frame();
+    if (a.last_export != *shot) {
+      std::fprintf(stderr, "navlab: could not write %s: %s\n", shot->c_str(), a.error.c_str());
+      return cli::kExitUsage;
+    }
+  }
+  if (!a.error.empty()) std::fprintf(stderr, "navlab: %s\n", a.error.c_str());
+  print_state(a);
+  return cli::kExitOk;
+}
+
+}  // namespace navlab

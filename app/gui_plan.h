@@ -1,0 +1,75 @@
+// What the app shows of a plan: the results and step records of every stage, copied from the core
+// pipeline (plan.h), and the timeline that indexes every recorded step across stages. The app reads
+// these records; it never recomputes a stage.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "funnel.h"
+#include "portals.h"
+#include "profile.h"
+#include "result.h"
+#include "search.h"
+#include "turns.h"
+
+namespace navlab::app {
+
+struct Document;
+class Viewport;
+struct Theme;
+
+enum class Stage { Search, Funnel, Turns, Profile };
+const char* stage_name(Stage s);  // "search", "funnel", "turns", "profile"
+
+struct TimelineStep {
+  Stage stage = Stage::Search;
+  int index = 0;  // into that stage's trace
+};
+
+struct PlanView {
+  bool ran = false;
+  Status status = Status::Failed;
+  std::optional<Failure> failure;
+  Vec2 start, goal;  // located points in the plane, m
+  bool has_start = false, has_goal = false;
+  double plan_ms = 0.0;  // time the pipeline took, ms
+
+  SearchResult search;
+  SearchTrace search_trace;
+  std::vector<Portal> portals;
+  std::vector<Vec2> midpoints;  // the naive midpoint path
+  FunnelResult funnel;
+  FunnelTrace funnel_trace;
+  std::vector<Vec2> clearance;  // the clearance path (portals shrunk by the inner-corner distance)
+  SmoothPath smooth;
+  TurnTrace turn_trace;
+  Profile profile;
+  ProfileTrace profile_trace;
+
+  std::vector<TimelineStep> steps;
+
+  // Plans the document's current query (nothing when it has no start or goal).
+  void run(const Document& doc);
+  // The sentence of timeline step i.
+  std::string describe(int i) const;
+  // Index of the first timeline step of a stage, or -1.
+  int first_step(Stage s) const;
+  // Number of steps of a stage.
+  int count(Stage s) const;
+  // Arc length (m) of the smoothed path point nearest to `p` within `radius` m, or -1.
+  double nearest_s(Vec2 p, double radius) const;
+  // The smoothed path's point at arc length s (m).
+  Vec2 point_at(double s) const;
+};
+
+// Draws the plan as of timeline step `step` (steps.size(): complete) into the viewport's plan layer and
+// overlay. `hover_s` (m, -1 none) marks a point on the path.
+void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
+               bool show_midpoints, double hover_s);
+
+// A caption across the top of the viewport (the current step's sentence), wrapped to its width.
+void draw_caption(Viewport& view, const std::string& text, const Theme& theme);
+
+}  // namespace navlab::app

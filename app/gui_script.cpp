@@ -1,0 +1,168 @@
+#include "gui_script.h"
+
+#include <SDL.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+#include "gui_app.h"
+
+namespace navlab::app {
+
+using nlohmann::json;
+
+std::optional<int> parse_step(const std::string& text, const PlanView& plan, std::string* error) {
+  const int n = int(plan.steps.size());
+  if (text == "end") return n;
+  const size_t colon = text.find(':');
+  try {
+    if (colon == std::string::npos) {
+      const int k = std::stoi(text);
+      if (k < 1) throw std::invalid_argument("step");
+      return std::min(k - 1, n);
+    }
+    const std::string stage = text.substr(0, colon);
+    const int k = std::stoi(text.substr(colon + 1));
+    for (Stage st : {Stage::Search, Stage::Funnel, Stage::Turns, Stage::Profile}) {
+      if (stage != stage_name(st)) continue;
+      const int first = plan.first_step(st), count = plan.count(st);
+      if (k < 1) throw std::invalid_argument("step");
+      if (first < 0 || k > count) {
+        *error = "the plan has " + std::to_string(count) + " " + stage + " steps; asked for " + std::to_string(k);
+        return std::nullopt;
+      }
+      return first + k - 1;
+    }
+    *error = "unknown stage '" + stage + "' (expected search, funnel, turns or profile)";
+    return std::nullopt;
+  } catch (const std::exception&) {
+    *error = "bad step '" + text + "' (expected STAGE:N with N >= 1, a step number, or end)";
+    return std::nullopt;
+  }
+}
+
+namespace {
+
+std::string point_from(const json& j, const Document& doc, ScenePoint* out) {
+  ScenePoint p;
+  if (j.is_string()) {
+    p.node = j.get<std::string>();
+    if (doc.mesh.node_index(p.node) < 0) return "no graph node '" + p.node + "'";
+    p.plane = doc.mesh.nodes[doc.mesh.node_index(p.node)].pos;
+  } else if (j.is_array() && (j.size() == 2 || j.size() == 3)) {
+    for (const auto& v : j)
+      if (!v.is_number()) return "a point needs numbers";
+    if (j.size() == 2) {
+      p.plane = {j[0].get<double>(), j[1].get<double>()};
+    } else {
+      p.is3d = true;
+      p.height = j[1].get<double>();
+      p.plane = to_plane({j[0].get<double>(), j[1].get<double>(), j[2].get<double>()});
+    }
+  } else {
+    return "a point is [x, y], [x, y, z] or a node id";
+  }
+  *out = p;
+  return "";
+}
+
+std::string run_action(App& app, const json& a) {
+  if (!a.is_object() || a.empty()) return "an action is an object with one key";
+  if (a.contains("step")) {
+    const std::string text = a["step"].is_number_integer() ? std::to_string(a["step"].get<int>())
+                                                           : a["step"].get<std::string>();
+    std::string err;
+    const auto idx = parse_step(text, app.plan, &err);
+    if (!idx) return err;
+    app.playing = false;
+    app.set_step(*idx);
+  } else if (a.contains("play")) {
+    const double seconds = a["play"].get<double>();
+    app.playing = true;
+    app.play_clock = 0.0;
+    const Uint64 t0 = SDL_GetPerformanceCounter();
+    while (double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency()) < seconds)
+      if (!app.frame()) break;
+    app.playing = false;
+  } else if (a.contains("start") || a.contains("goal")) {
+    const bool start = a.contains("start");
+    ScenePoint p;
+    const std::string err = point_from(a[start ? "start" : "goal"], app.doc, &p);
+    if (!err.empty()) return err;
+    (start ? app.doc.start : app.doc.goal) = p;
+    app.doc.query_index = -1;
+    app.replan();
+  } else if (a.contains("open")) {
+    if (a["open"].is_string()) app.open_scene(a["open"].get<std::string>());
+  } else if (a.contains("panel")) {
+    const std::string name = a["panel"].get<std::string>();
+    const bool open = a.value("open", true);
+    if (name == "scene") app.show_panel_scene = open;
+    else if (name == "search") app.show_panel_search = open;
+    else if (name == "funnel") app.show_panel_funnel = open;
+    else if (name == "agent") app.show_panel_agent = open;
+    else if (name == "failure") app.show_panel_failure = open;
+    else if (name == "help") app.settings.show_help = open;
+    else return "unknown panel '" + name + "'";
+  } else if (a.contains("camera")) {
+    const json& c = a["camera"];
+    if (c.is_string() && c.get<std::string>() == "fit") {
+      app.fit_view();
+    } else if (c.is_object()) {
+      if (c.contains("center")) app.view.camera.center = {c["center"][0].get<double>(), c["center"][1].get<double>()};
+      if (c.contains("scale")) app.view.camera.scale = std::max(1e-4, c["scale"].get<double>());
+    } else {
+      return "camera is \"fit\" or {\"center\": [x, y], \"scale\": px_per_m}";
+    }
+  } else if (a.contains("presenter")) {
+    app.set_presenter(a["presenter"].get<bool>());
+  } else if (a.contains("midpoints")) {
+    app.settings.show_midpoints = a["midpoints"].get<bool>();
+  } else if (a.contains("agent")) {
+    AgentDef& ag = app.doc.scene.agent;
+    for (const auto& [k, v] : a["agent"].items()) {
+      if (k == "max_speed") ag.max_speed = v.get<double>();
+      else if (k == "accel") ag.accel = v.get<double>();
+      else if (k == "brake_decel") ag.brake_decel = v.get<double>();
+      else if (k == "turn_radius") ag.turn_radius = v.get<double>();
+      else if (k == "min_turn_radius") ag.min_turn_radius = v.get<double>();
+      else if (k == "lateral_accel") ag.lateral_accel = v.get<double>();
+      else if (k == "reaction_dt") ag.reaction_dt = v.get<double>();
+      else return "unknown agent parameter '" + k + "'";
+    }
+    app.replan();
+  } else if (a.contains("frames")) {
+    for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
+  } else if (a.contains("screenshot")) {
+    app.request_export({a["screenshot"].get<std::string>(), a.value("whole_window", true), 0, 0});
+  } else {
+    return "unknown action " + a.dump();
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string run_script(App& app, const std::string& script_path, std::string* capture) {
+  std::ifstream in(script_path);
+  if (!in) return "cannot read script " + script_path;
+  const json j = json::parse(in, nullptr, false);
+  if (j.is_discarded()) return script_path + ": not valid JSON";
+  const json actions = j.is_array() ? j : j.value("actions", json::array());
+  if (j.is_object() && capture) *capture = j.value("capture", "window");
+  int i = 0;
+  for (const json& a : actions) {
+    std::string err;
+    try {
+      err = run_action(app, a);
+    } catch (const json::exception& e) {
+      err = std::string("bad value: ") + e.what();
+    }
+    if (!err.empty()) return script_path + ": action " + std::to_string(i) + ": " + err;
+    app.frame();  // let the UI catch up (layout, viewport size, exports)
+    ++i;
+  }
+  return "";
+}
+
+}  // namespace navlab::app

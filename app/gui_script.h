@@ -1,0 +1,32 @@
+// Scripted runs: `navlab SCENE --script FILE.json --screenshot OUT.png` performs a list of actions in
+// the app, writes a screenshot and exits. Used by the tests and to make documentation pictures.
+//
+// Script: {"capture": "window" | "viewport", "actions": [ACTION...]} or a bare array of actions:
+//   {"step": N}            timeline step N (1-based), "end" for the complete plan, or "funnel:3"
+//   {"play": T}            play the timeline for T seconds
+//   {"start": P} / {"goal": P}   P = [x, y], [x, y, z] or a graph node id; the plan re-runs
+//   {"open": "FILE.json"}  open a scene (a bad file keeps the current one and shows the error)
+//   {"panel": NAME, "open": true|false}  scene, search, funnel, agent, failure, help
+//   {"camera": "fit"} or {"camera": {"center": [x, y], "scale": PX_PER_M}}
+//   {"presenter": true|false}, {"midpoints": true|false}
+//   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)
+//   {"frames": N}          run N frames
+//   {"screenshot": "FILE.png", "whole_window": true|false}
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace navlab::app {
+
+class App;
+struct PlanView;
+
+// Runs the script file against the app. Returns "" or an error (bad file or action).
+std::string run_script(App& app, const std::string& script_path, std::string* capture);
+
+// Parses "STAGE:N" (N >= 1, STAGE search|funnel|turns|profile) or a plain 1-based step into a timeline
+// index; "end" gives the complete plan. nullopt with `*error` set on bad input.
+std::optional<int> parse_step(const std::string& text, const PlanView& plan, std::string* error);
+
+}  // namespace navlab::app

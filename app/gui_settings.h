@@ -1,0 +1,31 @@
+// App settings kept between runs in a JSON file beside imgui.ini (the user's config directory).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace navlab::app {
+
+struct Settings {
+  bool presenter = false;
+  std::vector<std::string> recent;  // most recent first, at most 10
+  std::string export_dir;           // "" = current directory
+  int export_width = 0;             // 0 = the viewport's size on screen
+  int export_height = 0;
+  bool export_whole_window = false;
+  float playback_speed = 8.0f;      // steps per second
+  bool show_midpoints = false;
+  bool show_help = false;
+};
+
+// The directory for navlab's settings ($XDG_CONFIG_HOME/navlab or ~/.config/navlab), created on demand.
+// "" when it cannot be created.
+std::string config_dir();
+// Reads settings; missing or unreadable files give the defaults (and `*error` says why, if unreadable).
+Settings load_settings(const std::string& path, std::string* error);
+// Writes settings (temp file + rename). Returns "" or an error.
+std::string save_settings(const Settings& s, const std::string& path);
+// Moves `path` to the front of the recent list.
+void add_recent(Settings& s, const std::string& path);
+
+}  // namespace navlab::app

@@ -1,0 +1,196 @@
+#include "gui_viewport.h"
+
+#include <glad/gl.h>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace navlab::app {
+
+double nice_step(double target) {
+  const double p = std::pow(10.0, std::floor(std::log10(target)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * p >= target) return m * p;
+  return 10.0 * p;
+}
+
+Viewport::Viewport() : overlay_(std::make_unique<ImDrawList>(ImGui::GetDrawListSharedData())) {}
+Viewport::~Viewport() = default;
+
+void Viewport::fit(const Document& doc, int w, int h) {
+  camera.fit(doc.lo, doc.hi, {double(std::max(1, w)), double(std::max(1, h))});
+}
+
+void Viewport::begin(int w, int h, const Theme& theme) {
+  w_ = std::max(1, w);
+  h_ = std::max(1, h);
+  plan_.clear();
+  ImDrawList& dl = *overlay_;
+  dl._ResetForNewFrame();
+  dl.Flags = ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AllowVtxOffset;
+  dl.PushTextureID(ImGui::GetIO().Fonts->TexID);
+  dl.PushClipRect(ImVec2(0, 0), ImVec2(float(w_), float(h_)));
+  if (theme.presenter != mesh_presenter_) mesh_dirty_ = true;
+}
+
+void Viewport::build_mesh(const Document& doc, const Theme& theme) {
+  mesh_.clear();
+  mesh_presenter_ = theme.presenter;
+  const NavMesh& m = doc.mesh;
+  if (m.kind == NavMesh::Kind::Graph) {
+    for (const GraphEdge& e : m.edges) {
+      const Vec2 a = m.nodes[e.from].pos, b = m.nodes[e.to].pos;
+      const Vec2 d = b - a;
+      const double len = length(d);
+      if (len <= 0.0) continue;
+      const Vec2 u = d / len, n = perp_left(u);
+      // Directed edges: offset to the left of travel so both directions show, with an arrow head.
+      const double off = len * 0.04;
+      const Vec2 a2 = a + n * off + u * (len * 0.12), b2 = b + n * off - u * (len * 0.12);
+      mesh_.segment(a2, b2, theme.wall.with_alpha(170), {2.0f});
+      const double head = len * 0.05;
+      mesh_.triangle(b2, b2 - u * head + n * (head * 0.5), b2 - u * head - n * (head * 0.5), theme.wall.with_alpha(200));
+    }
+    return;
+  }
+  const bool shaded = m.is3d && doc.max_height > doc.min_height;
+  for (size_t i = 0; i < m.polys.size(); ++i) {
+    const NavPoly& p = m.polys[i];
+    std::vector<Vec2> pts;
+    double h = 0.0;
+    for (int v : p.verts) {
+      pts.push_back(m.verts[v]);
+      if (shaded) h += m.heights[v];
+    }
+    const double shade = shaded ? (h / p.verts.size() - doc.min_height) / (doc.max_height - doc.min_height) : 1.0;
+    mesh_.polygon(pts, area_color(p.area, shade, theme));
+  }
+  // Each shared edge once (thin), each boundary edge thick.
+  for (size_t i = 0; i < m.polys.size(); ++i) {
+    const NavPoly& p = m.polys[i];
+    const size_t n = p.verts.size();
+    for (size_t k = 0; k < n; ++k) {
+      const int nb = k < p.neighbours.size() ? p.neighbours[k] : -1;
+      const Vec2 a = m.verts[p.verts[k]], b = m.verts[p.verts[(k + 1) % n]];
+      if (nb < 0)
+        mesh_.segment(a, b, theme.wall, {2.0f});
+      else if (nb > int(i))
+        mesh_.segment(a, b, theme.edge, {1.0f});
+    }
+  }
+}
+
+void Viewport::build_grid(const Theme& theme) {
+  grid_.clear();
+  const double step = nice_step(48.0 / camera.scale);
+  const Vec2 lo = to_world({0, double(h_)}), hi = to_world({double(w_), 0});
+  const int max_lines = 400;
+  int count = 0;
+  for (double x = std::floor(lo.x / step) * step; x <= hi.x && count < max_lines; x += step, ++count)
+    grid_.segment({x, lo.y}, {x, hi.y}, std::abs(x) < step * 1e-6 ? theme.grid_axis : theme.grid, {1.0f});
+  count = 0;
+  for (double y = std::floor(lo.y / step) * step; y <= hi.y && count < max_lines; y += step, ++count)
+    grid_.segment({lo.x, y}, {hi.x, y}, std::abs(y) < step * 1e-6 ? theme.grid_axis : theme.grid, {1.0f});
+}
+
+void Viewport::draw_labels(const Document& doc, const Theme& theme) {
+  const NavMesh& m = doc.mesh;
+  ImDrawList& dl = *overlay_;
+  const ImU32 col = to_imu32(theme.text);
+  const ImU32 shadow = IM_COL32(0, 0, 0, 200);
+  auto label = [&](Vec2 world, const char* text) {
+    const Vec2 s = to_screen(world);
+    const ImVec2 sz = ImGui::CalcTextSize(text);
+    const ImVec2 p(float(s.x) - sz.x * 0.5f, float(s.y) - sz.y * 0.5f);
+    dl.AddText(ImVec2(p.x + 1, p.y + 1), shadow, text);
+    dl.AddText(p, col, text);
+  };
+  char buf[64];
+  if (m.kind == NavMesh::Kind::Graph) {
+    for (size_t i = 0; i < m.nodes.size(); ++i) {
+      const Vec2 s = to_screen(m.nodes[i].pos);
+      const float r = 16.0f * theme.line_scale;
+      dl.AddCircleFilled(ImVec2(float(s.x), float(s.y)), r, int(i) == hover_poly ? IM_COL32(90, 120, 170, 255)
+                                                                                 : IM_COL32(60, 80, 110, 255));
+      dl.AddCircle(ImVec2(float(s.x), float(s.y)), r, to_imu32(theme.wall), 0, 1.5f * theme.line_scale);
+      label(m.nodes[i].pos, m.nodes[i].id.c_str());
+    }
+    for (const GraphEdge& e : m.edges) {
+      const Vec2 a = m.nodes[e.from].pos, b = m.nodes[e.to].pos;
+      const Vec2 u = (b - a) / std::max(1e-9, distance(a, b));
+      std::snprintf(buf, sizeof buf, "%g", e.cost);
+      label((a + b) * 0.5 + perp_left(u) * (22.0 / camera.scale), buf);
+    }
+    return;
+  }
+  // Polygon ids: every polygon when they fit on screen, else only the hovered one.
+  const bool all = m.polys.size() <= 400 && camera.scale * std::max(doc.hi.x - doc.lo.x, doc.hi.y - doc.lo.y) /
+                                                    std::sqrt(double(std::max<size_t>(1, m.polys.size()))) > 60.0;
+  for (size_t i = 0; i < m.polys.size(); ++i) {
+    if (!all && int(i) != hover_poly) continue;
+    std::snprintf(buf, sizeof buf, "%zu", i);
+    label(m.centroid(int(i)), buf);
+  }
+}
+
+void Viewport::draw_scale_bar(const Theme& theme) {
+  const double metres = nice_step(110.0 / camera.scale);
+  const float px = float(metres * camera.scale);
+  const float x0 = 16.0f, y0 = float(h_) - 18.0f;
+  ImDrawList& dl = *overlay_;
+  const ImU32 col = to_imu32(theme.text);
+  const float t = 2.0f * theme.line_scale;
+  dl.AddRectFilled(ImVec2(x0 - 6, y0 - 26), ImVec2(x0 + px + 6, y0 + 8), IM_COL32(0, 0, 0, 120), 4.0f);
+  dl.AddLine(ImVec2(x0, y0), ImVec2(x0 + px, y0), col, t);
+  dl.AddLine(ImVec2(x0, y0 - 5), ImVec2(x0, y0 + 3), col, t);
+  dl.AddLine(ImVec2(x0 + px, y0 - 5), ImVec2(x0 + px, y0 + 3), col, t);
+  char buf[32];
+  if (metres >= 1.0)
+    std::snprintf(buf, sizeof buf, "%g m", metres);
+  else
+    std::snprintf(buf, sizeof buf, "%g cm", metres * 100.0);
+  dl.AddText(ImVec2(x0, y0 - 22), col, buf);
+}
+
+void Viewport::render_overlay() {
+  ImDrawList* lists[] = {overlay_.get()};
+  overlay_->_PopUnusedDrawCmd();
+  ImDrawData data;
+  data.Valid = true;
+  data.CmdLists = lists;
+  data.CmdListsCount = 1;
+  data.TotalVtxCount = overlay_->VtxBuffer.Size;
+  data.TotalIdxCount = overlay_->IdxBuffer.Size;
+  data.DisplayPos = ImVec2(0, 0);
+  data.DisplaySize = ImVec2(float(w_), float(h_));
+  data.FramebufferScale = ImVec2(1, 1);
+  ImGui_ImplOpenGL3_RenderDrawData(&data);
+}
+
+void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme) {
+  if (mesh_dirty_) {
+    build_mesh(doc, theme);
+    mesh_dirty_ = false;
+  }
+  build_grid(theme);
+  draw_labels(doc, theme);
+  draw_scale_bar(theme);
+
+  target_.resize(w_, h_);
+  target_.bind_for_drawing();
+  const gl::Rgba bg = theme.background;
+  glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  renderer.begin(camera, w_, h_, theme.line_scale);
+  renderer.draw(grid_);
+  renderer.draw(mesh_);
+  renderer.draw(plan_);
+  render_overlay();
+  target_.resolve();
+}
+
+}  // namespace navlab::app

@@ -1,0 +1,60 @@
+// The viewport: draws a document's navmesh (cached), a grid, the plan layer and a text overlay into an
+// offscreen target. The GUI shows the target's texture; `navlab render` and exports read its pixels.
+#pragma once
+
+#include <memory>
+
+#include "gl_renderer.h"
+#include "gui_doc.h"
+#include "gui_theme.h"
+
+struct ImDrawList;
+
+namespace navlab::app {
+
+class Viewport {
+ public:
+  Viewport();
+  ~Viewport();
+  Viewport(const Viewport&) = delete;
+  Viewport& operator=(const Viewport&) = delete;
+
+  gl::Camera camera;
+  int hover_poly = -1;  // polygon (or node) under the mouse, -1 if none
+
+  // Rebuild the cached navmesh shapes on the next frame (new document or theme).
+  void mesh_changed() { mesh_dirty_ = true; }
+  // Frames the document's bounds in a w×h target.
+  void fit(const Document& doc, int w, int h);
+
+  // Starts a frame of w×h pixels: empties the plan layer and the overlay.
+  void begin(int w, int h, const Theme& theme);
+  gl::Batch& plan() { return plan_; }     // shapes over the mesh, world metres
+  ImDrawList& overlay() { return *overlay_; }  // text and marks, target pixels (y down)
+  Vec2 to_screen(Vec2 world) const { return camera.to_screen(world, size()); }
+  Vec2 to_world(Vec2 screen) const { return camera.to_world(screen, size()); }
+  Vec2 size() const { return {double(w_), double(h_)}; }
+  // Draws grid, mesh, plan layer, polygon labels, scale bar and overlay into the target.
+  void finish(gl::Renderer& renderer, const Document& doc, const Theme& theme);
+  gl::Target& target() { return target_; }
+  size_t mesh_shape_count() const { return mesh_.capsule_count() + mesh_.triangle_count(); }
+
+ private:
+  void build_mesh(const Document& doc, const Theme& theme);
+  void build_grid(const Theme& theme);
+  void draw_labels(const Document& doc, const Theme& theme);
+  void draw_scale_bar(const Theme& theme);
+  void render_overlay();
+
+  int w_ = 1, h_ = 1;
+  bool mesh_dirty_ = true;
+  bool mesh_presenter_ = false;
+  gl::Batch grid_, mesh_, plan_;
+  gl::Target target_;
+  std::unique_ptr<ImDrawList> overlay_;
+};
+
+// A "nice" length (1, 2 or 5 times a power of ten) near `target` (> 0).
+double nice_step(double target);
+
+}  // namespace navlab::app

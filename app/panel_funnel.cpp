@@ -1,0 +1,34 @@
+// Funnel panel: the midpoint path for comparison, the portal and corner counts, both lengths, and the
+// corners with their portal index and side.
+#include <imgui.h>
+
+#include "gui_app.h"
+
+namespace navlab::app {
+
+void panel_funnel(App& app) {
+  if (!ImGui::CollapsingHeader("Funnel", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::Checkbox("midpoint path (naive baseline)  M", &app.settings.show_midpoints);
+  const PlanView& p = app.plan;
+  if (!p.ran || p.portals.empty()) {
+    ImGui::TextDisabled("no portals");
+    return;
+  }
+  ImGui::Text("%zu portals (the last is the goal), %d funnel iterations", p.portals.size(), p.count(Stage::Funnel));
+  const double mid = path_length(p.midpoints);
+  ImGui::Text("funnel %.3f m, midpoints %.3f m (%+.1f%%)", p.funnel.length, mid,
+              p.funnel.length > 0 ? (mid / p.funnel.length - 1.0) * 100.0 : 0.0);
+  if (!p.funnel.corners.empty() && ImGui::TreeNode("corners", "%zu corners", p.funnel.corners.size())) {
+    for (size_t i = 0; i < p.funnel.corners.size(); ++i) {
+      const FunnelCorner& c = p.funnel.corners[i];
+      ImGui::Text("%zu: (%.3f, %.3f) portal %d %s", i + 1, c.point.x, c.point.y, c.portal, to_string(c.side));
+    }
+    ImGui::TreePop();
+  }
+  if (ImGui::Button("Step through the funnel")) {
+    const int first = p.first_step(Stage::Funnel);
+    if (first >= 0) app.set_step(first);
+  }
+}
+
+}  // namespace navlab::app

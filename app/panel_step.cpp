@@ -1,0 +1,106 @@
+// The current step's details. Search steps: the open and closed sets and a sortable table of every node
+// seen so far (G, H, F, parent, state), read from the records up to this step.
+#include <imgui.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "gui_app.h"
+
+namespace navlab::app {
+
+namespace {
+
+struct NodeRow {
+  int node = -1;
+  double g = 0, h = 0, f = 0;
+  int parent = -1;
+  bool closed = false;
+};
+
+std::string join(const NavMesh& mesh, const std::vector<int>& ids) {
+  std::string out;
+  for (int id : ids) {
+    if (!out.empty()) out += ", ";
+    out += mesh.kind == NavMesh::Kind::Graph ? mesh.nodes[id].id : std::to_string(id);
+  }
+  return out.empty() ? "(empty)" : out;
+}
+
+}  // namespace
+
+void panel_step(App& app) {
+  const PlanView& p = app.plan;
+  if (app.step >= int(p.steps.size()) || p.steps[app.step].stage != Stage::Search) return;
+  const NavMesh& mesh = app.doc.mesh;
+  const int index = p.steps[app.step].index;
+  const auto& steps = p.search_trace.steps;
+  std::map<int, NodeRow> rows;
+  const SearchStep* last_pop = nullptr;
+  for (int i = 0; i <= index; ++i) {
+    const SearchStep& s = steps[i];
+    if (s.kind == SearchStep::Kind::Relaxed && s.improved) {
+      NodeRow& r = rows[s.node];
+      r = {s.node, s.g, s.h, s.f, s.parent, false};
+    } else if (s.kind == SearchStep::Kind::Popped) {
+      NodeRow& r = rows[s.node];
+      r = {s.node, s.g, s.h, s.f, s.parent, true};
+      last_pop = &s;
+    }
+  }
+  if (last_pop) {
+    ImGui::TextWrapped("open: %s", join(mesh, last_pop->open).c_str());
+    ImGui::TextWrapped("closed: %s", join(mesh, last_pop->closed).c_str());
+  }
+  std::vector<NodeRow> list;
+  for (const auto& kv : rows) list.push_back(kv.second);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
+  if (!ImGui::BeginTable("gfh", 6, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("node");
+  ImGui::TableSetupColumn("G");
+  ImGui::TableSetupColumn("H");
+  ImGui::TableSetupColumn("F", ImGuiTableColumnFlags_DefaultSort);
+  ImGui::TableSetupColumn("parent");
+  ImGui::TableSetupColumn("state");
+  ImGui::TableHeadersRow();
+  if (ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs(); spec && spec->SpecsCount > 0) {
+    const int col = spec->Specs[0].ColumnIndex;
+    const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
+    auto key = [col](const NodeRow& r) -> double {
+      switch (col) {
+        case 0: return r.node;
+        case 1: return r.g;
+        case 2: return r.h;
+        case 3: return r.f;
+        case 4: return r.parent;
+        default: return r.closed ? 1 : 0;
+      }
+    };
+    std::stable_sort(list.begin(), list.end(),
+                     [&](const NodeRow& a, const NodeRow& b) { return asc ? key(a) < key(b) : key(a) > key(b); });
+  }
+  const int current = steps[index].node;
+  for (const NodeRow& r : list) {
+    ImGui::TableNextRow();
+    if (r.node == current)
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 160));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(node_label(mesh, r.node).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", r.g);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", r.h);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", r.f);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.parent >= 0 ? node_label(mesh, r.parent).c_str() : "-");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.closed ? "closed" : "open");
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace navlab::app

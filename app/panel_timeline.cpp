@@ -1,0 +1,60 @@
+// Timeline: every recorded step of every stage. Play/pause, step, first/last, a scrub slider, jump to a
+// stage, playback speed, and the current step's sentence.
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "gui_app.h"
+
+namespace navlab::app {
+
+void panel_timeline(App& app) {
+  PlanView& p = app.plan;
+  const int n = int(p.steps.size());
+  if (ImGui::Button("|<")) { app.playing = false; app.set_step(0); }
+  ImGui::SameLine();
+  if (ImGui::Button("<")) { app.playing = false; app.set_step(app.step - 1); }
+  ImGui::SameLine();
+  if (ImGui::Button(app.playing ? "Pause" : "Play ")) {
+    if (!app.playing && app.step >= n) app.set_step(0);
+    app.playing = !app.playing;
+    app.play_clock = 0.0;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(">")) { app.playing = false; app.set_step(app.step + 1); }
+  ImGui::SameLine();
+  if (ImGui::Button(">|")) { app.playing = false; app.set_step(n); }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(120);
+  ImGui::SliderFloat("steps/s", &app.settings.playback_speed, 0.5f, 100.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
+  for (Stage st : {Stage::Search, Stage::Funnel, Stage::Turns, Stage::Profile}) {
+    const int first = p.first_step(st);
+    const int count = p.count(st);
+    char label[64];
+    std::snprintf(label, sizeof label, "%s (%d)", stage_name(st), count);
+    ImGui::SameLine();
+    const bool here = app.step < n && p.steps[app.step].stage == st;
+    if (here) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    ImGui::BeginDisabled(first < 0);
+    if (ImGui::Button(label)) { app.playing = false; app.set_step(first); }
+    ImGui::EndDisabled();
+    if (here) ImGui::PopStyleColor();
+  }
+  int s = app.step;
+  ImGui::SetNextItemWidth(-1);
+  char fmt[64];
+  if (s < n)
+    std::snprintf(fmt, sizeof fmt, "step %d / %d (%s %d)", s + 1, n, stage_name(p.steps[s].stage), p.steps[s].index + 1);
+  else
+    std::snprintf(fmt, sizeof fmt, "complete plan (%d steps)", n);
+  if (ImGui::SliderInt("##scrub", &s, 0, n, fmt)) {
+    app.playing = false;
+    app.set_step(s);
+  }
+  const std::string sentence = s < n ? p.describe(s) : std::string("The complete plan: every stage's result.");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.92f, 0.6f, 1));
+  ImGui::TextWrapped("%s", sentence.c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace navlab::app
