@@ -22,6 +22,10 @@ std::string num(double v) {
   return buf;
 }
 
+std::string count_of(size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
 std::string point_text(Vec2 p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }
 
 // Point in a simple polygon of either orientation; points on the border count as inside.
@@ -281,7 +285,7 @@ CheckResult SpawnValidator::check_forbidden(Vec2 p) const {
     }
   }
   return make(c, CheckOutcome::Passed,
-              "outside all " + std::to_string(scene_->spawn.forbidden_zones.size()) + " forbidden zones");
+              "outside every forbidden zone (" + count_of(scene_->spawn.forbidden_zones.size(), "zone") + ")");
 }
 
 CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
@@ -301,7 +305,7 @@ CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
   }
   if (!worst)
     return make(c, CheckOutcome::Passed,
-                "no overlap with any of " + std::to_string(scene_->spawn.occupants.size()) + " occupants");
+                "no overlap with any occupant (" + count_of(scene_->spawn.occupants.size(), "occupant") + ")");
   CheckResult r = make(c, CheckOutcome::Failed,
                        "overlaps occupant " + worst->name + ": distance " + num(worst_d) + " m < " +
                            num(worst->radius) + " + " + num(agent_r) + " m");
@@ -343,7 +347,7 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
       CheckResult r = make(c, CheckOutcome::Passed,
                            "complete path to safe target " + std::to_string(i) + " at " +
                                point_text(targets[i].plane) + ": " +
-                               std::to_string(planned.search.corridor.size()) + " polygons, cost " +
+                               count_of(planned.search.corridor.size(), "polygon") + ", cost " +
                                num(planned.search.cost));
       r.safe_target = int(i);
       r.path_cost = planned.search.cost;
