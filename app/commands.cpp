@@ -11,8 +11,6 @@ int run_bake(const std::vector<std::string>& args);
 extern const char* const kBakeUsage;
 int run_spawn(const std::vector<std::string>& args);
 extern const char* const kSpawnUsage;
-int run_spawn(const std::vector<std::string>& args);
-extern const char* const kSpawnUsage;
 int run_plan(const std::vector<std::string>& args);
 extern const char* const kPlanUsage;
 
@@ -21,7 +19,6 @@ const std::vector<Command>& commands() {
       {"validate", "check scene files and print every error", kValidateUsage, run_validate},
       {"render", "draw a scene and its plan to a PNG without a user", kRenderUsage, run_render},
       {"bake", "build a scene's navmesh (Recast bake) and write it as JSON", kBakeUsage, run_bake},
-      {"spawn", "validate spawn candidates with the six switchable checks", kSpawnUsage, run_spawn},
       {"plan", "plan queries through every stage and print the results as JSON", kPlanUsage, run_plan},
       {"spawn", "validate spawn candidates with the six switchable checks", kSpawnUsage, run_spawn},
   };
