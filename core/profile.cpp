@@ -245,7 +245,7 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
       const size_t end = std::min(j + 1, n - 1);  // the run ends at the next sample's limit
       ProfileStep st;
       st.kind = lim == "braking" ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
-      const size_t from = (lim == "accel" && i > 0) ? i - 1 : i;
+      const size_t from = i > 0 ? i - 1 : i;  // the zone starts where the previous limit let go
       st.s0 = pts[from].s;
       st.v0 = v[from];
       st.s1 = pts[end].s;
