@@ -1,0 +1,135 @@
+// The follower: a fixed-step simulation of one agent following its plan while doors open, close and
+// move and transient blockers pass (DESIGN §3 "Following and replanning", seeds 000 and 002; the stall
+// detector of seed 004).
+//
+// Every step (dt seconds):
+//   1. Events due at t change the navigation state (door closed/opened/moved, obstacle carved). Each
+//      change is checked against the current plan's read set (core/corridor_version.h): a change that
+//      does not touch it is ignored; one that does invalidates the corridor.
+//   2. Following: the agent is projected onto the smoothed path (arc length s, never moving backwards);
+//      the target is the path point `agent.lookahead` metres further on. Speed <= the planned profile
+//      and <= the reaction-step stopping limit for the distance left. Invalidated: the agent keeps
+//      moving along the old path but brakes for the point where the path crosses the change (the door's
+//      connection or the first carved point), never faster than the profile, until it stands still;
+//      then it re-plans from where it actually is (a new corridor version).
+//   3. Transient blockers change only the local velocity: DetourCrowd's dtObstacleAvoidanceQuery samples
+//      a velocity around the circles (boxes: their bounding circles) moving with their velocity. They
+//      never invalidate a plan and never cause a re-plan.
+//   4. The velocity changes by at most agent.max_accel·dt per step (as a vector), speeding up by at
+//      most accel·dt and slowing down by at most brake_decel·dt: it never jumps.
+//   5. Arrival is judged on the real position and speed: within arrive_distance of the end point and
+//      slower than arrive_speed. A stall detector (stall_window, stall_min_progress) reports blocked.
+// Outcomes: arrived; partial (reached the end of a partial plan: the nearest reachable point, not the
+// goal); failed (the plan failed: the reason and blocked_by are kept, the agent stands still; or
+// blocked; or the time ran out). A failed agent keeps waiting while events are pending: opening a door
+// that blocked it re-plans.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "corridor_version.h"
+#include "geom.h"
+#include "navmesh.h"
+#include "result.h"
+#include "scene.h"
+#include "turns.h"
+
+namespace navlab {
+
+class TileCache;
+
+// A change scheduled at time t (s).
+struct FollowEvent {
+  enum class Kind { Close, Open, Move };
+  double t = 0.0;
+  Kind kind = Kind::Close;
+  std::string door;
+  std::vector<Vec2> to;     // Move: the new segment (2 points) or polygon, planning plane, m
+  bool to_polygon = false;  // Move: `to` is a polygon
+};
+
+struct FollowDef {
+  double dt = 0.05;         // s; fixed step                                   [Limit: > 0]
+  double max_time = 120.0;  // s; the simulation stops (failed, "timeout") after this
+  bool avoidance = true;    // local avoidance of scene.blockers
+  // Baked scenes with movable doors: when set, closed doors are carved into this tile cache as thin
+  // boxes (ObstacleShape::segment) and the plan runs on its mesh; a door change rebuilds tiles.
+  TileCache* tile_cache = nullptr;
+};
+
+enum class FollowState { Following, Braking, Arrived, Partial, Failed, Blocked };
+const char* to_string(FollowState s);  // "following", "braking", "arrived", "partial", "failed", "blocked"
+
+// One simulation step (the state after it).
+struct FollowStep {
+  double t = 0.0;          // s, time at the end of the step
+  Vec2 pos;                // m
+  Vec2 vel;                // m/s
+  int corridor_version = 0;
+  FollowState state = FollowState::Following;
+  double s = 0.0;          // m, projection on the current path
+  double speed_limit = 0.0;  // m/s, min(profile, stopping limit) this step
+  bool avoiding = false;   // local avoidance changed the velocity
+  bool cannot_stop = false;  // braking: the stop point is closer than the braking distance
+  std::string describe() const;  // one sentence with its numbers
+};
+
+// A re-plan after an invalidating change (or a failed plan that waits).
+struct Replan {
+  double t = 0.0;
+  std::string cause;   // NavChange::cause(): door_closed, door_opened, door_moved, tiles_rebuilt
+  int version = 0;     // the corridor version adopted
+  std::string detail;  // the change and the read item it touched
+  Status status = Status::Complete;  // of the new plan
+  std::string describe() const;
+};
+
+// A plan adopted by the follower (for drawing).
+struct FollowPlan {
+  int version = 0;
+  double t = 0.0;
+  Status status = Status::Complete;
+  std::optional<Failure> failure;
+  std::vector<int> corridor;
+  SmoothPath path;
+  ReadSet reads;
+};
+
+struct FollowResult {
+  std::string outcome = "failed";  // arrived | partial | failed
+  std::optional<Failure> failure;  // failed/partial: why (stage "follow" reason "blocked" / "timeout",
+                                   // or the plan's failure with blocked_by)
+  std::vector<FollowStep> steps;
+  std::vector<Replan> replans;
+  std::vector<FollowPlan> plans;   // every adopted plan, version order
+  std::vector<std::string> ignored;  // changes that touched no read set, as sentences
+};
+
+// Runs the follower for `query` on `mesh` (built from `scene`). `scene` is copied; its doors change
+// with the events. Events need not be sorted. An event naming an unknown door is a failure value
+// (stage "follow", reason "bad_event") returned before any step.
+FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
+                    const std::vector<FollowEvent>& events, const FollowDef& def = {});
+
+// The stall detector of seed 004: reports when the net displacement over a window is below a minimum.
+class StallDetector {
+ public:
+  StallDetector(double window_s, double min_progress_m) : window_(window_s), min_progress_(min_progress_m) {}
+  // Restarts the window at `pos` (start, new target, after a report).
+  void reset(Vec2 pos) {
+    anchor_ = pos;
+    elapsed_ = 0.0;
+  }
+  // Advances by dt (s); true when the window is over and the displacement is below the minimum (the
+  // window then restarts).
+  bool tick(Vec2 pos, double dt);
+
+ private:
+  double window_, min_progress_;
+  Vec2 anchor_;
+  double elapsed_ = 0.0;
+};
+
+}  // namespace navlab
