@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -77,6 +78,9 @@ Result<ObjMesh> parse_obj(const std::string& text, const std::string& name) {
 }
 
 Result<ObjMesh> read_obj(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return Result<ObjMesh>::fail(path + ": cannot read OBJ file: it is a directory");
   std::ifstream f(path, std::ios::binary);
   if (!f) return Result<ObjMesh>::fail(path + ": cannot open OBJ file: " + std::strerror(errno));
   std::ostringstream ss;

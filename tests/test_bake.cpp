@@ -238,6 +238,7 @@ TEST(Obj, Errors) {
   EXPECT_EQ(parse_obj("v 0 0 0\n", "a.obj").error(), "a.obj: OBJ file has no faces");
   EXPECT_EQ(read_obj("/nonexistent/level.obj").error(),
             "/nonexistent/level.obj: cannot open OBJ file: No such file or directory");
+  EXPECT_EQ(read_obj(test::temp_dir()).error(), test::temp_dir() + ": cannot read OBJ file: it is a directory");
 }
 
 TEST(Obj, MeshSceneBakesTheGeneratedLevel) {
