@@ -1,0 +1,236 @@
+// `navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...`
+// Plans queries headless and prints DESIGN §5's JSON. Each result object is built by
+// plan_result_json(), one small function per stage's fields.
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli.h"
+#include "navmesh_build.h"
+#include "plan.h"
+#include "scene.h"
+
+namespace navlab::cli {
+
+extern const char* const kPlanUsage =
+    "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n\n"
+    "Plans queries of SCENE and prints {\"results\": [...]}, one object per query:\n"
+    "  {\"status\": \"complete\"|\"partial\"|\"failed\",\n"
+    "   \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\": [ids]]},\n"
+    "   \"corridor\": [polygon ids | graph node ids], \"search\": {\"algorithm\", \"expanded\", \"cost\"}}\n"
+    "  --query N        plan only query N of the list (0-based index, or the query's name)\n"
+    "  --start P --goal P  plan this one query instead; P is x,y (2D scenes), x,y,z (3D mesh scenes, y up)\n"
+    "                   or a node id (graph scenes)\n"
+    "  --queries FILE   take the query list from FILE: [{\"start\": p, \"goal\": p, \"name\": ...}] or\n"
+    "                   {\"queries\": [...]}, points written as in a scene\n"
+    "  --close ID       close door ID (repeatable); --open ID opens it\n"
+    "Without --query or --start, every query is planned, in order.\n"
+    "Exit codes: 0 every query complete, 1 any query failed or partial, 2 usage or input error.\n";
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json point_json(const NavMesh& mesh, Vec2 p, double height) {
+  if (mesh.is3d) {
+    const Vec3 w = to_world(p, height);
+    return Json::array({w.x, w.y, w.z});
+  }
+  return Json::array({p.x, p.y});
+}
+
+Json failure_json(const std::optional<Failure>& f) {
+  if (!f) return nullptr;
+  Json j;
+  j["stage"] = f->stage;
+  j["reason"] = f->reason;
+  j["message"] = f->message;
+  if (f->reason == "agent_restricted") j["blocked_by"] = f->blocked_by;
+  return j;
+}
+
+Json corridor_json(const NavMesh& mesh, const std::vector<int>& corridor) {
+  Json j = Json::array();
+  for (int id : corridor) {
+    if (mesh.kind == NavMesh::Kind::Graph)
+      j.push_back(mesh.nodes[id].id);
+    else
+      j.push_back(id);
+  }
+  return j;
+}
+
+Json search_json(const SearchResult& s) {
+  Json j;
+  j["algorithm"] = to_string(s.algorithm);
+  j["expanded"] = s.expanded;
+  j["cost"] = s.cost;
+  return j;
+}
+
+// One entry of "results". Later stages add their members here.
+Json plan_result_json(const NavMesh& mesh, const PlanResult& r) {
+  Json j;
+  j["status"] = to_string(r.status);
+  j["failure"] = failure_json(r.failure);
+  j["corridor"] = corridor_json(mesh, r.search.corridor);
+  j["search"] = search_json(r.search);
+  if (r.substitute) {
+    Json s;
+    s["corridor_end"] = corridor_json(mesh, {r.substitute->poly});
+    s["point"] = point_json(mesh, r.substitute->point, r.substitute->height);
+    s["distance"] = r.substitute->distance;
+    j["substitute"] = s;
+  }
+  return j;
+}
+
+// Parses P of --start/--goal. Returns "" or what is wrong.
+std::string parse_point(const std::string& text, const NavMesh& mesh, ScenePoint& out) {
+  out = ScenePoint{};
+  if (mesh.kind == NavMesh::Kind::Graph) {
+    if (text.empty()) return "expected a graph node id";
+    out.node = text;
+    return "";
+  }
+  std::vector<double> v;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    try {
+      size_t used = 0;
+      v.push_back(std::stod(item, &used));
+      if (used != item.size()) return "'" + text + "' is not a point (x,y or x,y,z)";
+    } catch (...) {
+      return "'" + text + "' is not a point (x,y or x,y,z)";
+    }
+  }
+  if (mesh.is3d) {
+    if (v.size() != 3) return "'" + text + "': this 3D scene needs x,y,z (y up)";
+    out.is3d = true;
+    out.plane = to_plane({v[0], v[1], v[2]});
+    out.height = v[1];
+  } else {
+    if (v.size() != 2) return "'" + text + "': this 2D scene needs x,y";
+    out.plane = {v[0], v[1]};
+  }
+  return "";
+}
+
+// Reads a point of a --queries file (written as in a scene). Returns "" or what is wrong.
+std::string json_point(const Json& j, const NavMesh& mesh, ScenePoint& out) {
+  out = ScenePoint{};
+  if (mesh.kind == NavMesh::Kind::Graph) {
+    if (!j.is_string()) return "expected a graph node id (a string)";
+    out.node = j.get<std::string>();
+    return "";
+  }
+  const size_t dims = mesh.is3d ? 3 : 2;
+  if (!j.is_array() || j.size() != dims) return mesh.is3d ? "expected [x, y, z]" : "expected [x, y]";
+  for (const Json& c : j)
+    if (!c.is_number()) return mesh.is3d ? "expected [x, y, z] of numbers" : "expected [x, y] of numbers";
+  if (mesh.is3d) {
+    const Vec3 w{j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
+    out.is3d = true;
+    out.plane = to_plane(w);
+    out.height = w.y;
+  } else {
+    out.plane = {j[0].get<double>(), j[1].get<double>()};
+  }
+  return "";
+}
+
+// Reads a --queries file. Returns "" or the error message.
+std::string read_queries(const std::string& path, const NavMesh& mesh, std::vector<Query>& out) {
+  std::ifstream in(path);
+  if (!in) return path + ": cannot read the file";
+  Json doc = Json::parse(in, nullptr, false);
+  if (doc.is_discarded()) return path + ": not valid JSON";
+  std::string base = "";
+  if (doc.is_object() && doc.contains("queries")) {
+    doc = doc["queries"];
+    base = "/queries";
+  }
+  if (!doc.is_array()) return path + ": expected an array of queries or {\"queries\": [...]}";
+  for (size_t i = 0; i < doc.size(); ++i) {
+    const std::string ptr = base + "/" + std::to_string(i);
+    const Json& q = doc[i];
+    if (!q.is_object() || !q.contains("start") || !q.contains("goal"))
+      return path + ": " + ptr + ": expected {\"start\": p, \"goal\": p}";
+    Query query;
+    if (std::string e = json_point(q["start"], mesh, query.start); !e.empty()) return path + ": " + ptr + "/start: " + e;
+    if (std::string e = json_point(q["goal"], mesh, query.goal); !e.empty()) return path + ": " + ptr + "/goal: " + e;
+    if (q.contains("name") && q["name"].is_string()) query.name = q["name"].get<std::string>();
+    out.push_back(query);
+  }
+  return "";
+}
+
+}  // namespace
+
+int run_plan(const std::vector<std::string>& argv) {
+  const Command& cmd = *find_command("plan");
+  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open"}, {});
+  if (!args.ok()) return usage_error(cmd, args.error());
+  if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
+  if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
+  if (args.has("--start") && args.has("--query")) return usage_error(cmd, "use --query or --start/--goal, not both");
+
+  Result<Scene> scene = load_scene(args.positional()[0]);
+  if (!scene) {
+    std::fprintf(stderr, "%s\n", scene.error().c_str());
+    return kExitUsage;
+  }
+  Result<NavMesh> mesh = build_navmesh(scene.value());
+  if (!mesh) {
+    std::fprintf(stderr, "%s\n", mesh.error().c_str());
+    return kExitUsage;
+  }
+
+  std::vector<Query> queries = scene->queries;
+  if (const auto file = args.value("--queries")) {
+    queries.clear();
+    if (std::string e = read_queries(*file, mesh.value(), queries); !e.empty()) {
+      std::fprintf(stderr, "navlab plan: %s\n", e.c_str());
+      return kExitUsage;
+    }
+  }
+  if (args.has("--start")) {
+    Query q;
+    q.name = "command line";
+    if (std::string e = parse_point(*args.value("--start"), mesh.value(), q.start); !e.empty())
+      return usage_error(cmd, "--start " + e);
+    if (std::string e = parse_point(*args.value("--goal"), mesh.value(), q.goal); !e.empty())
+      return usage_error(cmd, "--goal " + e);
+    queries = {q};
+  } else if (const auto n = args.value("--query")) {
+    int index = -1;
+    for (size_t i = 0; i < queries.size(); ++i)
+      if (queries[i].name == *n || std::to_string(i) == *n) index = int(i);
+    if (index < 0)
+      return usage_error(cmd, "no query '" + *n + "' (there are " + std::to_string(queries.size()) +
+                                  ", numbered from 0, or give a query name)");
+    queries = {queries[index]};
+  }
+  if (queries.empty()) return usage_error(cmd, "the scene has no queries; give --start and --goal");
+
+  DoorOverrides doors{args.values("--close"), args.values("--open")};
+  if (Result<Gates> gates = make_gates(scene.value(), mesh.value(), doors); !gates) {
+    std::fprintf(stderr, "navlab plan: %s\n", gates.error().c_str());
+    return kExitUsage;
+  }
+
+  Json out;
+  out["results"] = Json::array();
+  bool all_complete = true;
+  for (const Query& q : queries) {
+    const PlanResult r = plan(scene.value(), mesh.value(), PlanRequest{q.start, q.goal, doors});
+    all_complete = all_complete && r.status == Status::Complete;
+    out["results"].push_back(plan_result_json(mesh.value(), r));
+  }
+  std::printf("%s\n", out.dump(2).c_str());
+  return all_complete ? kExitOk : kExitFailure;
+}
+
+}  // namespace navlab::cli
