@@ -227,6 +227,35 @@ size_t locate_pointer(const std::string& text, const std::string& pointer, bool 
   }
 }
 
+size_t token_start(const std::string& t, size_t offset, bool after_literal) {
+  size_t i = t.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  size_t prev_start = offset, prev_end = 0;
+  bool prev_literal = false;
+  while (i < t.size() && i <= offset) {
+    const char c = t[i];
+    if (std::strchr(" \t\r\n", c)) {
+      ++i;
+      continue;
+    }
+    const size_t start = i;
+    const bool structural = std::strchr(",[]{}:", c) != nullptr;
+    if (c == '"') {
+      std::string ignored;
+      i = read_string(t, i, ignored);
+    } else if (structural) {
+      ++i;
+    } else {
+      ++i;
+      while (i < t.size() && !std::strchr(",[]{}:\" \t\r\n", t[i])) ++i;
+    }
+    if (offset < i) return after_literal && structural && prev_literal && prev_end == start ? prev_start : start;
+    prev_start = start;
+    prev_end = i;
+    prev_literal = !structural && c != '"';
+  }
+  return offset;
+}
+
 std::string pointer_at(const std::string& text, size_t offset) {
   std::vector<Frame> frames;
   scan(

@@ -27,6 +27,11 @@ size_t locate_pointer(const std::string& text, const std::string& pointer, bool 
 // of object keys and array indices open at that point. Used to place parse errors.
 std::string pointer_at(const std::string& text, size_t offset);
 
+// Start of the token at byte `offset` (a string, number, literal or structural character), so that an
+// error nlohmann reports at the end of a token points at its beginning. With `after_literal`, a structural
+// character right after a literal run counts as part of it (nlohmann reports "tru}" at the '}').
+size_t token_start(const std::string& text, size_t offset, bool after_literal);
+
 struct DuplicateKey {
   std::string pointer;  // pointer of the second occurrence
   size_t offset = 0;    // byte offset of its key

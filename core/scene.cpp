@@ -29,7 +29,7 @@ std::string syntax_message(const std::string& what) {
   const size_t syntax = what.find("syntax error while parsing ");
   const size_t dash = syntax == std::string::npos ? std::string::npos : what.find(" - ", syntax);
   if (dash != std::string::npos) detail = what.substr(dash + 3);
-  std::string problem, expected = "valid JSON", last_read;
+  std::string problem, expected = "a JSON value", last_read;
   size_t start = 0;
   for (bool first = true; start <= detail.size(); first = false) {
     size_t end = detail.find("; ", start);
@@ -66,8 +66,10 @@ Result<Scene> parse_scene(const std::string& text, const std::string& path) {
   try {
     root = Json::parse(text);
   } catch (const Json::parse_error& e) {
-    const size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-    return Result<Scene>::fail(located(text, path, offset, pointer_at(text, offset), syntax_message(e.what())));
+    const std::string message = syntax_message(e.what());
+    const bool literal = message.find(", got unexpected") == std::string::npos && message.find(", got invalid") != std::string::npos;
+    const size_t offset = token_start(text, e.byte > 0 ? e.byte - 1 : 0, literal);
+    return Result<Scene>::fail(located(text, path, offset, pointer_at(text, offset), message));
   } catch (const Json::exception& e) {  // out_of_range 406: a number literal beyond the range of a double
     const std::string what = e.what();
     const size_t q1 = what.find('\''), q2 = what.rfind('\'');

@@ -36,7 +36,7 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return d[a.size()][b.size()];
 }
 
-std::string dump(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string scalar(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 std::string join(const std::vector<std::string>& names) {
   std::string out;
@@ -46,10 +46,26 @@ std::string join(const std::vector<std::string>& names) {
 
 }  // namespace
 
+std::string flat_json(const Json& v) {
+  if (!v.is_structured()) return scalar(v);
+  const bool obj = v.is_object();
+  std::string out = obj ? "{" : "[";
+  bool first = true;
+  for (const auto& item : v.items()) {
+    if (!first) out += ", ";
+    first = false;
+    if (obj) out += scalar(Json(item.key())) + ": ";
+    out += flat_json(item.value());
+  }
+  return out + (obj ? "}" : "]");
+}
+
 std::string closest_name(const std::string& word, const std::vector<std::string>& options) {
   const std::string w = lower(word, true);
   for (const auto& o : options)
     if (lower(o, true) == w) return o;
+  for (const auto& o : options)  // an abbreviation: "nearest" for "nearest_reachable"
+    if (w.size() >= 4 && lower(o, true).rfind(w, 0) == 0) return o;
   const size_t budget = std::max<size_t>(1, std::min<size_t>(2, word.size() / 3));
   std::string best;
   size_t best_d = budget + 1;
@@ -73,7 +89,7 @@ bool SceneReader::fail(const std::string& ptr, const std::string& expected, cons
 
 std::string SceneReader::describe(const Json* v) {
   if (!v) return "nothing (the key is missing)";
-  std::string text = dump(*v);
+  std::string text = flat_json(*v);
   if (v->is_array() && text.size() > 40) return "an array of " + std::to_string(v->size()) + " items";
   if (v->is_object() && text.size() > 40) return "an object with " + std::to_string(v->size()) + " keys";
   if (v->is_string() && text.size() > 40) text = text.substr(0, 36) + "...\"";
@@ -127,7 +143,7 @@ bool SceneReader::number(const Json& v, const std::string& ptr, double& out, con
 
 bool SceneReader::integer(const Json& v, const std::string& ptr, int& out, long long lo, long long hi,
                           const std::string& what) {
-  const std::string range = " (" + std::to_string(lo) + ".." + std::to_string(hi) + ")";
+  const std::string range = " from " + std::to_string(lo) + " to " + std::to_string(hi);
   if (!v.is_number_integer()) return fail(ptr, what + range, describe(&v));
   bool in_range = false;
   if (v.is_number_unsigned()) {

@@ -14,8 +14,11 @@ namespace navlab {
 using Json = nlohmann::ordered_json;
 
 // The closest of `options` to `word` when close enough to be a likely typo (case, '_' and '-' ignored;
-// otherwise at most 1 edit per 3 characters, max 2), else "".
+// a prefix of 4+ characters; otherwise at most 1 edit per 3 characters, max 2), else "".
 std::string closest_name(const std::string& word, const std::vector<std::string>& options);
+
+// `v` on one line with ", " and ": " separators (invalid UTF-8 replaced).
+std::string flat_json(const Json& v);
 
 // How a number is constrained (besides |value| <= 1e6, which holds for every number).
 struct NumberRule {

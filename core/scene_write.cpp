@@ -181,24 +181,9 @@ Json scene_json(const Scene& s) {
 
 std::string scalar(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-// One line with ", " and ": " separators.
-std::string flat(const Json& v) {
-  if (!v.is_structured()) return scalar(v);
-  const bool obj = v.is_object();
-  std::string out = obj ? "{" : "[";
-  bool first = true;
-  for (const auto& item : v.items()) {
-    if (!first) out += ", ";
-    first = false;
-    if (obj) out += scalar(Json(item.key())) + ": ";
-    out += flat(item.value());
-  }
-  return out + (obj ? "}" : "]");
-}
-
 // Containers that fit on a line stay on one line; others get one member per line, indented by 2.
 void pretty(const Json& v, size_t indent, std::string& out) {
-  const std::string one = flat(v);
+  const std::string one = flat_json(v);
   if (!v.is_structured() || v.empty() || indent + one.size() <= kLineWidth) {
     out += one;
     return;

@@ -1,0 +1,805 @@
+// Scene files: every error is one exact FILE:LINE:COL message with a JSON pointer; load(save(s)) == s;
+// saving is atomic.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "json_locate.h"
+#include "paths.h"
+#include "scene.h"
+
+namespace navlab {
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+Scene parse_ok(const std::string& text) {
+  auto r = parse_scene(text, "good.json");
+  EXPECT_TRUE(r.ok()) << r.error();
+  return r.ok() ? r.value() : Scene{};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The catalogue of bad files: each gives exactly one message, checked in full.
+
+struct BadFile {
+  const char* label;
+  const char* text;
+  const char* message;
+};
+
+const BadFile kBadFiles[] = {
+    {"missing_version",
+     R"({
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}
+})",
+     "bad.json:1:1: /navlab: expected 1 (the scene format version), got nothing (the key is missing)"},
+    {"wrong_version",
+     R"({"navlab": 2, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}})",
+     "bad.json:1:12: /navlab: expected 1 (the scene format version), got 2"},
+    {"no_source",
+     R"({"navlab": 1, "name": "empty"})",
+     "bad.json:1:1: /: expected exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\" or \"graph\"), got none"},
+    {"two_sources",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "graph": {"nodes": [{"id": "A", "pos": [0, 0]}]}
+})",
+     "bad.json:4:3: /graph: expected exactly one navmesh source, got \"graph\" as well as \"navmesh\""},
+    {"root_not_object",
+     R"([1, 2])",
+     "bad.json:1:1: /: expected a scene object starting with \"navlab\": 1, got [1, 2]"},
+    {"unknown_key_hint",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"radius": 0.3, "max_sped": 3}
+})",
+     "bad.json:4:28: /agent/max_sped: expected one of the agent keys, got \"max_sped\" (did you mean \"max_speed\"?)"},
+    {"unknown_key_no_hint",
+     R"({
+  "navlab": 1,
+  "colour": "red",
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}
+})",
+     "bad.json:3:3: /colour: expected one of the scene keys (navlab, name, description, navmesh, floorplan, mesh, graph, bake, doors, blockers, agent, queries, search, spawn, unreachable_goal), got \"colour\""},
+    {"point_arity",
+     R"({
+  "navlab": 1,
+  "navmesh": {
+    "vertices": [[0, 0], [1, 0, 5], [0, 1]],
+    "polygons": [[0, 1, 2]]
+  }
+})",
+     "bad.json:4:26: /navmesh/vertices/1: expected a point [x, y], got [1, 0, 5]"},
+    {"huge_coordinate",
+     R"({
+  "navlab": 1,
+  "navmesh": {
+    "vertices": [[0, 0], [2e6, 0], [0, 1]],
+    "polygons": [[0, 1, 2]]
+  }
+})",
+     "bad.json:4:27: /navmesh/vertices/1/0: expected a coordinate within ±1e6, got 2000000.0"},
+    {"index_not_integer",
+     R"({
+  "navlab": 1,
+  "navmesh": {
+    "vertices": [[0, 0], [1, 0], [0, 1]],
+    "polygons": [[0, 1.5, 2]]
+  }
+})",
+     "bad.json:5:22: /navmesh/polygons/0/1: expected a vertex index from 0 to 2, got 1.5"},
+    {"index_out_of_range",
+     R"({
+  "navlab": 1,
+  "navmesh": {
+    "vertices": [[0, 0], [1, 0], [0, 1]],
+    "polygons": [[0, 1, 3]]
+  }
+})",
+     "bad.json:5:25: /navmesh/polygons/0/2: expected a vertex index from 0 to 2, got 3"},
+    {"negative_cost",
+     R"({
+  "navlab": 1,
+  "navmesh": {
+    "vertices": [[0, 0], [1, 0], [0, 1], [1, 1]],
+    "polygons": [[0, 1, 2], [1, 3, 2]],
+    "costs": [1, -2]
+  }
+})",
+     "bad.json:6:18: /navmesh/costs/1: expected a cost multiplier >= 0, got -2"},
+    {"cost_count",
+     R"({
+  "navlab": 1,
+  "navmesh": {
+    "vertices": [[0, 0], [1, 0], [0, 1], [1, 1]],
+    "polygons": [[0, 1, 2], [1, 3, 2]],
+    "costs": [1]
+  }
+})",
+     "bad.json:6:14: /navmesh/costs: expected an array of 2 costs (one per polygon), got [1]"},
+    {"mesh_point_2d",
+     R"({
+  "navlab": 1,
+  "mesh": {"obj": "level.obj"},
+  "queries": [{"name": "q", "start": [0, 0], "goal": [1, 0, 1]}]
+})",
+     "bad.json:4:38: /queries/0/start: expected a point [x, y, z] (mesh scenes are 3D, y up), got [0, 0]"},
+    {"graph_query_unknown_node",
+     R"({
+  "navlab": 1,
+  "graph": {"nodes": [{"id": "Start", "pos": [0, 0]}, {"id": "Goal", "pos": [4, 0]}]},
+  "queries": [{"start": "Start", "goal": "Gaol"}]
+})",
+     "bad.json:4:42: /queries/0/goal: expected a node id of the graph, got \"Gaol\" (did you mean \"Goal\"?)"},
+    {"graph_query_point",
+     R"({
+  "navlab": 1,
+  "graph": {"nodes": [{"id": "Start", "pos": [0, 0]}, {"id": "Goal", "pos": [4, 0]}]},
+  "queries": [{"start": [0, 0], "goal": "Goal"}]
+})",
+     "bad.json:4:25: /queries/0/start: expected a node id of the graph, got [0, 0]"},
+    {"graph_edge_unknown_node",
+     R"({
+  "navlab": 1,
+  "graph": {
+    "nodes": [{"id": "Start", "pos": [0, 0]}, {"id": "Hall", "pos": [2, 0]}],
+    "edges": [{"from": "Start", "to": "Hal", "cost": 2}]
+  }
+})",
+     "bad.json:5:39: /graph/edges/0/to: expected a node id of the graph, got \"Hal\" (did you mean \"Hall\"?)"},
+    {"graph_duplicate_node",
+     R"({
+  "navlab": 1,
+  "graph": {
+    "nodes": [{"id": "Start", "pos": [0, 0]}, {"id": "Start", "pos": [2, 0]}]
+  }
+})",
+     "bad.json:4:54: /graph/nodes/1/id: expected a node id not used before, got \"Start\" (a second time)"},
+    {"graph_negative_edge_cost",
+     R"({
+  "navlab": 1,
+  "graph": {
+    "nodes": [{"id": "A", "pos": [0, 0]}, {"id": "B", "pos": [2, 0]}],
+    "edges": [{"from": "A", "to": "B", "cost": -1}]
+  }
+})",
+     "bad.json:5:48: /graph/edges/0/cost: expected an edge cost >= 0, got -1"},
+    {"duplicate_door",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "doors": [
+    {"id": "door1", "segment": [[0, 0], [1, 0]]},
+    {"id": "door1", "segment": [[0, 0], [0, 1]]}
+  ]
+})",
+     "bad.json:6:12: /doors/1/id: expected a door id not used before, got \"door1\" (a second time)"},
+    {"door_segment_three_points",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "doors": [{"id": "door1", "segment": [[0, 0], [1, 0], [2, 0]]}]
+})",
+     "bad.json:4:40: /doors/0/segment: expected a segment of 2 points, got [[0, 0], [1, 0], [2, 0]]"},
+    {"max_speed_zero",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"max_speed": 0}
+})",
+     "bad.json:4:26: /agent/max_speed: expected a speed in m/s > 0, got 0 (an agent that cannot move can follow no path)"},
+    {"accel_zero",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"accel": 0, "brake_decel": 2}
+})",
+     "bad.json:4:22: /agent/accel: expected an acceleration in m/s² > 0, got 0 (the agent could never start moving)"},
+    {"brake_zero",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"accel": 1.5, "brake_decel": 0}
+})",
+     "bad.json:4:42: /agent/brake_decel: expected a deceleration in m/s² > 0, got 0 (the agent could never stop)"},
+    {"radius_negative",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"radius": -0.5}
+})",
+     "bad.json:4:23: /agent/radius: expected a radius in m >= 0, got -0.5"},
+    {"speed_wrong_type",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"max_speed": "fast"}
+})",
+     "bad.json:4:26: /agent/max_speed: expected a speed in m/s > 0, got \"fast\""},
+    {"corner_mode_hint",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"corner_mode": "ark"}
+})",
+     "bad.json:4:28: /agent/corner_mode: expected one of \"stop\", \"arc\", \"auto\", got \"ark\" (did you mean \"arc\"?)"},
+    {"inner_corner_too_deep",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"inner_corner": [[0.3, 0.03], [0.4, 0.3]]}
+})",
+     "bad.json:4:49: /agent/inner_corner/1/1: expected a distance from 0 to half the width (0.2), got 0.3"},
+    {"excluded_area_hint",
+     R"({
+  "navlab": 1,
+  "navmesh": {
+    "vertices": [[0, 0], [1, 0], [0, 1], [1, 1]],
+    "polygons": [[0, 1, 2], [1, 3, 2]],
+    "areas": ["floor", "water"]
+  },
+  "agent": {"excluded_areas": ["watr"]}
+})",
+     "bad.json:8:32: /agent/excluded_areas/0: expected an area name of this scene, got \"watr\" (did you mean \"water\"?)"},
+    {"heuristic_negative",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "search": {"algorithm": "astar", "heuristic_scale": -1}
+})",
+     "bad.json:4:55: /search/heuristic_scale: expected a heuristic scale >= 0, got -1"},
+    {"node_budget_negative",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "search": {"node_budget": -5}
+})",
+     "bad.json:4:29: /search/node_budget: expected a node budget (0 = unlimited) from 0 to 2147483647, got -5"},
+    {"graph_cost_model_on_mesh",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "search": {"cost_model": "graph"}
+})",
+     "bad.json:4:28: /search/cost_model: expected \"edge_midpoints\" or \"centroids\" (\"graph\" is for graph scenes), got \"graph\""},
+    {"verts_per_poly",
+     R"({
+  "navlab": 1,
+  "floorplan": {"outline": [[0, 0], [10, 0], [10, 10], [0, 10]]},
+  "bake": {"cell_size": 0.2, "verts_per_poly": 7}
+})",
+     "bad.json:4:48: /bake/verts_per_poly: expected a vertex count per polygon from 3 to 6, got 7"},
+    {"bake_zero_cell",
+     R"({
+  "navlab": 1,
+  "floorplan": {"outline": [[0, 0], [10, 0], [10, 10], [0, 10]]},
+  "bake": {"cell_size": 0}
+})",
+     "bad.json:4:25: /bake/cell_size: expected a cell size in m > 0, got 0"},
+    {"blocker_circle_and_box",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "blockers": [{"id": "crate", "center": [0.2, 0.2], "radius": 0.1, "half_extents": [0.1, 0.1]}]
+})",
+     "bad.json:4:69: /blockers/0/half_extents: expected either \"radius\" or \"half_extents\", got both"},
+    {"blocker_negative_radius",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "blockers": [{"id": "barrel", "center": [0.2, 0.2], "radius": -0.1}]
+})",
+     "bad.json:4:65: /blockers/0/radius: expected a radius in m > 0, got -0.1"},
+    {"unreachable_policy",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "unreachable_goal": {"policy": "nearest", "radius": 2}
+})",
+     "bad.json:4:34: /unreachable_goal/policy: expected one of \"fail\", \"nearest_reachable\", got \"nearest\" (did you mean \"nearest_reachable\"?)"},
+    {"spawn_occupant_radius",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "spawn": {"occupants": [{"name": "guard", "pos": [0.2, 0.2], "radius": -1}]}
+})",
+     "bad.json:4:74: /spawn/occupants/0/radius: expected a radius in m >= 0, got -1"},
+    {"duplicate_key",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"radius": 0.3, "radius": 0.4}
+})",
+     "bad.json:4:28: /agent/radius: expected each key once per object, got \"radius\" a second time"},
+    {"number_overflow",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "agent": {"radius": 1e999}
+})",
+     "bad.json:4:23: /agent/radius: expected a number within ±1e6, got 1e999"},
+    {"utf8_column",
+     R"({"navlab": 1, "name": "Café – lobby", "navmesh": [1, 2]})",
+     "bad.json:1:50: /navmesh: expected navmesh (an object), got [1, 2]"},
+    {"truncated",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]],)",
+     "bad.json:3:52: /navmesh: expected string literal, got end of input"},
+    {"trailing_comma_array",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1],], "polygons": [[0, 1, 2]]}
+})",
+     "bad.json:3:51: /navmesh/vertices/3: expected '[', '{', or a literal, got ']'"},
+    {"trailing_comma_object",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+})",
+     "bad.json:4:1: /: expected string literal, got '}'"},
+    {"missing_comma",
+     R"({
+  "navlab": 1
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}
+})",
+     "bad.json:3:3: /: expected '}', got string literal"},
+    {"empty_file",
+     R"()",
+     "bad.json:1:1: /: expected '[', '{', or a literal, got end of input"},
+    {"bad_literal",
+     R"({
+  "navlab": 1,
+  "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+  "doors": [{"id": "d", "segment": [[0, 0], [1, 0]], "open": tru}]
+})",
+     "bad.json:4:62: /doors/0/open: expected a JSON value, got invalid literal 'tru}'"},
+};
+
+TEST(SceneErrors, CatalogueOfBadFilesGivesExactMessages) {
+  ASSERT_GE(std::size(kBadFiles), 20u);
+  for (const BadFile& bad : kBadFiles) {
+    const auto r = parse_scene(bad.text, "bad.json");
+    ASSERT_FALSE(r.ok()) << bad.label;
+    EXPECT_EQ(r.error(), bad.message) << bad.label;
+  }
+}
+
+TEST(SceneErrors, EveryBadFileAlsoFailsFromDiskWithItsPath) {
+  const std::string dir = test::temp_dir() + "/bad";
+  std::filesystem::create_directories(dir);
+  for (const BadFile& bad : kBadFiles) {
+    const std::string path = dir + "/" + bad.label + ".json";
+    write_file(path, bad.text);
+    const auto r = load_scene(path);
+    ASSERT_FALSE(r.ok()) << bad.label;
+    const std::string expected = path + std::string(bad.message).substr(std::string("bad.json").size());
+    EXPECT_EQ(r.error(), expected) << bad.label;
+  }
+}
+
+TEST(SceneErrors, UnknownKeysInEveryBlockSuggestTheClosestName) {
+  const std::string base = R"("navlab": 1, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]})";
+  const struct {
+    const char* block;
+    const char* pointer;
+    const char* hint;
+  } cases[] = {
+      {R"("bake": {"cellsize": 0.3})", "/bake/cellsize", "cell_size"},
+      {R"("agent": {"Max_Speed": 3})", "/agent/Max_Speed", "max_speed"},
+      {R"("agent": {"innercorner": [[0.4, 0.2]]})", "/agent/innercorner", "inner_corner"},
+      {R"("search": {"algoritm": "astar"})", "/search/algoritm", "algorithm"},
+      {R"("spawn": {"candidate": []})", "/spawn/candidate", "candidates"},
+      {R"("queries": [{"start": [0.1, 0.1], "gaol": [0.2, 0.2]}])", "/queries/0/gaol", "goal"},
+      {R"("doors": [{"id": "d", "segmnet": [[0, 0], [1, 0]]}])", "/doors/0/segmnet", "segment"},
+      {R"("blockers": [{"id": "b", "center": [0, 0], "raduis": 1}])", "/blockers/0/raduis", "radius"},
+      {R"("unreachable_goal": {"policy": "nearest_reachable", "radius": 1, "require_conected": true})",
+       "/unreachable_goal/require_conected", "require_connected"},
+  };
+  for (const auto& c : cases) {
+    const std::string text = "{" + base + ", " + c.block + "}";
+    const auto r = parse_scene(text, "k.json");
+    ASSERT_FALSE(r.ok()) << c.block;
+    EXPECT_NE(r.error().find(std::string(": ") + c.pointer + ": expected one of the "), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find(std::string("(did you mean \"") + c.hint + "\"?)"), std::string::npos) << r.error();
+  }
+}
+
+TEST(SceneErrors, MissingOrUnreadableFile) {
+  const std::string missing = test::temp_dir() + "/no_such_scene.json";
+  auto r = load_scene(missing);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), missing + ": cannot read the file (No such file or directory)");
+  r = load_scene(test::temp_dir());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), test::temp_dir() + ": cannot read the file (it is a directory)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Good files: every block, every source kind.
+
+const char* const kRichNavmesh = R"({
+  "navlab": 1,
+  "name": "Rich navmesh",
+  "description": "Every block, with values other than the defaults.",
+  "navmesh": {
+    "vertices": [[0, 0], [4, 0], [4, 3], [0, 3], [8, 0], [8, 3]],
+    "polygons": [[0, 1, 2, 3], [1, 4, 5, 2]],
+    "costs": [1, 2.5],
+    "areas": ["floor", "water"]
+  },
+  "bake": {"cell_size": 0.25, "verts_per_poly": 4, "agent_max_slope": 30},
+  "doors": [
+    {"id": "door1", "segment": [[4, 0], [4, 3]], "open": false},
+    {"id": "hatch", "polygon": [[5, 1], [6, 1], [6, 2]]}
+  ],
+  "blockers": [
+    {"id": "barrel", "center": [2, 1.5], "radius": 0.4},
+    {"id": "cart", "center": [6, 1.5], "half_extents": [0.5, 0.25], "angle": 0.3, "velocity": [0.1, -0.2]}
+  ],
+  "agent": {
+    "radius": 0.3, "max_speed": 3.5, "accel": 1.5, "brake_decel": 2.5, "reaction_dt": 0.2,
+    "lateral_accel": 1.2, "max_accel": 2.2, "turn_radius": 0.8, "min_turn_radius": 0.1,
+    "can_turn_in_place": false, "max_turn_rate": 2, "corner_mode": "arc",
+    "inner_corner": [[0.3, 0.03], [0.4, 0.2]], "excluded_areas": ["water"],
+    "arrive_distance": 0.05, "arrive_speed": 0.2, "lookahead": 0.7, "stall_window": 1.5,
+    "stall_min_progress": 0.1
+  },
+  "queries": [{"name": "across", "start": [0.5, 0.5], "goal": [7.5, 2.5]}, {"start": [1, 1], "goal": [2, 2]}],
+  "search": {"algorithm": "dijkstra", "heuristic_scale": 1.5, "node_budget": 100, "cost_model": "centroids"},
+  "spawn": {
+    "candidates": [{"name": "P1", "pos": [1, 1]}, {"name": "P2", "pos": [6, 2]}],
+    "allowed_areas": ["floor"],
+    "forbidden_zones": [{"name": "stage", "polygon": [[0, 0], [1, 0], [1, 1]]}],
+    "occupants": [{"name": "guard", "pos": [2, 2], "radius": 0.5}],
+    "safe_targets": [[0.5, 2.5]],
+    "clearance": 0.4,
+    "partition_of": [0.5, 0.5]
+  },
+  "unreachable_goal": {"policy": "nearest_reachable", "radius": 3, "require_connected": false}
+})";
+
+const char* const kRichFloorplan = R"({
+  "navlab": 1,
+  "floorplan": {
+    "outline": [[0, 0], [20, 0], [20, 10], [0, 10]],
+    "holes": [[[4, 4], [5, 4], [5, 5], [4, 5]], [[10, 2], [11, 2], [11, 3]]],
+    "areas": [{"name": "carpet", "polygon": [[12, 5], [18, 5], [18, 9], [12, 9]]}]
+  },
+  "doors": [{"id": "front", "segment": [[8, 0], [8, 10]]}],
+  "agent": {"excluded_areas": ["carpet"]},
+  "queries": [{"start": [1, 1], "goal": [19, 9]}],
+  "unreachable_goal": "fail"
+})";
+
+const char* const kRichMesh = R"({
+  "navlab": 1,
+  "mesh": {"obj": "levels/dungeon.obj"},
+  "bake": {"agent_radius": 0.4},
+  "doors": [{"id": "gate", "segment": [[1, 0.5, 2], [1, 0.5, 4]]}],
+  "blockers": [{"id": "crate", "center": [3, 0, -1.25], "half_extents": [1, 2]}],
+  "queries": [{"name": "q", "start": [0.5, 0.25, -3], "goal": [10, 1.5, 7.125]}],
+  "spawn": {
+    "candidates": [{"name": "S", "pos": [2, 0, 2]}],
+    "forbidden_zones": [{"name": "pit", "polygon": [[0, 0, 0], [1, 0, 0], [1, 0, -1]]}],
+    "safe_targets": [[5, 0, 5]],
+    "partition_of": [5, 0, 5]
+  }
+})";
+
+const char* const kRichGraph = R"({
+  "navlab": 1,
+  "graph": {
+    "nodes": [{"id": "Start", "pos": [0, 0]}, {"id": "Hall", "pos": [2, 0]}, {"id": "Goal", "pos": [4, 0]}],
+    "edges": [
+      {"from": "Start", "to": "Hall", "cost": 2},
+      {"from": "Hall", "to": "Goal", "cost": 2.5, "door": "door1"}
+    ]
+  },
+  "doors": [{"id": "door1", "open": false}],
+  "queries": [{"name": "W2", "start": "Start", "goal": "Goal"}],
+  "spawn": {"candidates": [{"name": "at hall", "pos": "Hall"}, {"name": "nearby", "pos": [1, 1]}], "safe_targets": ["Goal"]}
+})";
+
+TEST(SceneLoad, RichNavmeshReadsEveryField) {
+  const Scene s = parse_ok(kRichNavmesh);
+  EXPECT_EQ(s.path, "good.json");
+  EXPECT_EQ(s.name, "Rich navmesh");
+  EXPECT_EQ(s.source, Scene::Source::Navmesh);
+  ASSERT_EQ(s.navmesh.vertices.size(), 6u);
+  EXPECT_EQ(s.navmesh.vertices[4], (Vec2{8, 0}));
+  EXPECT_EQ(s.navmesh.polygons[1], (std::vector<int>{1, 4, 5, 2}));
+  EXPECT_EQ(s.navmesh.costs, (std::vector<double>{1, 2.5}));
+  EXPECT_EQ(s.navmesh.areas, (std::vector<std::string>{"floor", "water"}));
+  EXPECT_EQ(s.bake.cell_size, 0.25);
+  EXPECT_EQ(s.bake.cell_height, 0.2);  // default kept
+  EXPECT_EQ(s.bake.verts_per_poly, 4);
+  ASSERT_EQ(s.doors.size(), 2u);
+  EXPECT_FALSE(s.doors[0].open);
+  EXPECT_FALSE(s.doors[0].is_polygon);
+  EXPECT_EQ(s.doors[0].shape[1].plane, (Vec2{4, 3}));
+  EXPECT_TRUE(s.doors[1].open);
+  EXPECT_TRUE(s.doors[1].is_polygon);
+  ASSERT_EQ(s.blockers.size(), 2u);
+  EXPECT_EQ(s.blockers[0].radius, 0.4);
+  EXPECT_EQ(s.blockers[1].half_extents, (Vec2{0.5, 0.25}));
+  EXPECT_EQ(s.blockers[1].angle, 0.3);
+  EXPECT_EQ(s.blockers[1].velocity, (Vec2{0.1, -0.2}));
+  EXPECT_EQ(s.agent.radius, 0.3);
+  EXPECT_EQ(s.agent.brake_decel, 2.5);
+  EXPECT_FALSE(s.agent.can_turn_in_place);
+  EXPECT_EQ(s.agent.corner_mode, CornerMode::Arc);
+  EXPECT_EQ(s.agent.inner_corner, (std::vector<Vec2>{{0.3, 0.03}, {0.4, 0.2}}));
+  EXPECT_EQ(s.agent.excluded_areas, (std::vector<std::string>{"water"}));
+  EXPECT_EQ(s.agent.stall_min_progress, 0.1);
+  ASSERT_EQ(s.queries.size(), 2u);
+  EXPECT_EQ(s.queries[0].name, "across");
+  EXPECT_EQ(s.queries[0].goal.plane, (Vec2{7.5, 2.5}));
+  EXPECT_FALSE(s.queries[0].goal.is3d);
+  EXPECT_EQ(s.search.algorithm, Algorithm::Dijkstra);
+  EXPECT_EQ(s.search.heuristic_scale, 1.5);
+  EXPECT_EQ(s.search.node_budget, 100);
+  EXPECT_EQ(s.search.cost_model, CostModel::Centroids);
+  EXPECT_EQ(s.spawn.candidates[1].name, "P2");
+  EXPECT_EQ(s.spawn.allowed_areas, (std::vector<std::string>{"floor"}));
+  EXPECT_EQ(s.spawn.forbidden_zones[0].polygon.size(), 3u);
+  EXPECT_EQ(s.spawn.occupants[0].radius, 0.5);
+  EXPECT_EQ(s.spawn.clearance, 0.4);
+  ASSERT_TRUE(s.spawn.partition_of.has_value());
+  EXPECT_EQ(s.spawn.partition_of->plane, (Vec2{0.5, 0.5}));
+  EXPECT_TRUE(s.unreachable_goal.nearest_reachable);
+  EXPECT_EQ(s.unreachable_goal.radius, 3.0);
+  EXPECT_FALSE(s.unreachable_goal.require_connected);
+}
+
+TEST(SceneLoad, MeshScenePointsAreWorldCoordinatesOnThePlane) {
+  const Scene s = parse_ok(kRichMesh);
+  EXPECT_EQ(s.source, Scene::Source::Mesh);
+  EXPECT_EQ(s.mesh.obj, "levels/dungeon.obj");
+  const ScenePoint& start = s.queries[0].start;
+  EXPECT_TRUE(start.is3d);
+  EXPECT_EQ(start.plane, (Vec2{0.5, 3.0}));  // (x, -z)
+  EXPECT_EQ(start.height, 0.25);
+  EXPECT_EQ(start.world(), (Vec3{0.5, 0.25, -3}));
+  EXPECT_EQ(s.blockers[0].center.plane, (Vec2{3, 1.25}));
+  EXPECT_EQ(s.spawn.forbidden_zones[0].polygon[2], (Vec2{1, 1}));
+  EXPECT_EQ(s.search.cost_model, CostModel::EdgeMidpoints);
+}
+
+TEST(SceneLoad, GraphSceneNamesNodesAndDefaultsToTheGraphCostModel) {
+  const Scene s = parse_ok(kRichGraph);
+  EXPECT_EQ(s.source, Scene::Source::Graph);
+  ASSERT_EQ(s.graph.edges.size(), 2u);
+  EXPECT_EQ(s.graph.edges[1].door, "door1");
+  EXPECT_EQ(s.graph.edges[1].cost, 2.5);
+  EXPECT_EQ(s.queries[0].start.node, "Start");
+  EXPECT_EQ(s.queries[0].goal.node, "Goal");
+  EXPECT_EQ(s.spawn.candidates[0].pos.node, "Hall");
+  EXPECT_EQ(s.spawn.candidates[1].pos.plane, (Vec2{1, 1}));
+  EXPECT_EQ(s.spawn.safe_targets[0].node, "Goal");
+  EXPECT_EQ(s.search.cost_model, CostModel::Graph);
+  EXPECT_TRUE(s.doors[0].shape.empty());
+}
+
+TEST(SceneLoad, AbsentBlocksKeepTheDocumentedDefaults) {
+  const Scene s = parse_ok(R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}})");
+  EXPECT_EQ(s.bake, BakeDef{});
+  EXPECT_EQ(s.agent, AgentDef{});
+  EXPECT_EQ(s.search, SearchDef{});
+  EXPECT_EQ(s.spawn, SpawnDef{});
+  EXPECT_EQ(s.unreachable_goal, UnreachablePolicy{});
+  EXPECT_TRUE(s.doors.empty());
+  EXPECT_TRUE(s.queries.empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round trips.
+
+TEST(SceneSave, RoundTripOfARichSceneOfEachSourceKind) {
+  for (const char* text : {kRichNavmesh, kRichFloorplan, kRichMesh, kRichGraph}) {
+    const Scene s = parse_ok(text);
+    const std::string path = test::temp_dir() + "/round_trip.json";
+    ASSERT_EQ(save_scene(s, path), "");
+    const auto back = load_scene(path);
+    ASSERT_TRUE(back.ok()) << back.error() << "\n" << read_file(path);
+    EXPECT_TRUE(back.value() == s) << read_file(path);
+    EXPECT_EQ(back->path, path);
+    EXPECT_EQ(scene_to_json(back.value()), scene_to_json(s));  // stable text
+  }
+}
+
+TEST(SceneSave, EverySceneInTheProjectRoundTrips) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(test::source_dir() + "/scenes")) {
+    if (entry.path().extension() != ".json") continue;
+    const auto s = load_scene(entry.path().string());
+    ASSERT_TRUE(s.ok()) << s.error();
+    const auto back = parse_scene(scene_to_json(s.value()), "copy.json");
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_TRUE(back.value() == s.value()) << entry.path();
+    ++count;
+  }
+  EXPECT_GT(count, 0);
+}
+
+TEST(SceneSave, EqualityComparesEverythingButThePath) {
+  Scene a = parse_ok(kRichNavmesh);
+  Scene b = a;
+  b.path = "elsewhere.json";
+  EXPECT_TRUE(a == b);
+  b.agent.inner_corner[1].y = 0.19;
+  EXPECT_FALSE(a == b);
+  b = a;
+  b.spawn.clearance.reset();
+  EXPECT_FALSE(a == b);
+  b = a;
+  b.description += ".";
+  EXPECT_FALSE(a == b);
+}
+
+// Seeded random scenes with awkward doubles: saving and loading gives back exactly the same values.
+TEST(SceneSave, RandomScenesRoundTripExactly) {
+  std::mt19937_64 rng(20240611);
+  std::uniform_real_distribution<double> coord(-1e6, 1e6);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  auto awkward = [&]() {
+    switch (rng() % 4) {
+      case 0: return coord(rng);
+      case 1: return unit(rng) / 3.0;
+      case 2: return double(int64_t(rng() % 2001) - 1000) / 10.0;  // 0.1 steps
+      default: return std::ldexp(unit(rng), -int(rng() % 60));  // tiny
+    }
+  };
+  for (int trial = 0; trial < 60; ++trial) {
+    Scene s;
+    const bool mesh = trial % 2 == 1;
+    s.source = mesh ? Scene::Source::Mesh : Scene::Source::Navmesh;
+    s.name = "random " + std::to_string(trial);
+    if (mesh) {
+      s.mesh.obj = "r.obj";
+    } else {
+      for (int i = 0; i < 7; ++i) s.navmesh.vertices.push_back({awkward(), awkward()});
+      s.navmesh.polygons = {{0, 1, 2}, {2, 3, 4, 5}, {6, 0, 3}};
+      s.navmesh.costs = {unit(rng) * 5, 0.0, unit(rng)};
+    }
+    auto point = [&]() {
+      ScenePoint p;
+      p.plane = {awkward(), awkward()};
+      if (mesh) {
+        p.height = awkward();
+        p.is3d = true;
+      }
+      return p;
+    };
+    s.queries.push_back({"q", point(), point()});
+    s.doors.push_back({"d", {point(), point()}, false, trial % 3 == 0});
+    s.blockers.push_back({"b", point(), 0.0, {unit(rng) + 0.01, unit(rng) + 0.01}, awkward(), {awkward(), awkward()}});
+    s.blockers.push_back({"c", point(), unit(rng) + 1e-9, {}, 0.0, {}});
+    s.agent.max_speed = unit(rng) * 10 + 1e-3;
+    s.agent.turn_radius = unit(rng) + 0.5;
+    s.agent.min_turn_radius = unit(rng) * 0.5;
+    s.agent.inner_corner = {{0.1 + unit(rng), 0.0}, {2.0 + unit(rng), unit(rng)}};
+    s.search.heuristic_scale = unit(rng) * 2;
+    s.search.node_budget = int(rng() % 100000);
+    s.spawn.candidates.push_back({"c", point()});
+    s.spawn.safe_targets.push_back(point());
+    s.spawn.clearance = unit(rng);
+    s.spawn.forbidden_zones.push_back({"z", {{awkward(), awkward()}, {awkward(), awkward()}, {awkward(), awkward()}}});
+    s.unreachable_goal = {true, unit(rng) + 0.1, trial % 2 == 0};
+    const auto back = parse_scene(scene_to_json(s), "r.json");
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_TRUE(back.value() == s) << scene_to_json(s);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atomic save.
+
+TEST(SceneSave, WritesATempFileAndRenamesIt) {
+  const std::string dir = test::temp_dir() + "/atomic";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/scene.json";
+  const std::string link = dir + "/old_copy.json";
+  write_file(path, "old contents\n");
+  std::filesystem::remove(link);
+  std::filesystem::create_hard_link(path, link);  // the same file (inode) under a second name
+  const Scene s = parse_ok(kRichGraph);
+  ASSERT_EQ(save_scene(s, path), "");
+  // A rename swaps in a new file: the old inode, still reachable through the hard link, is untouched.
+  // Writing in place would have changed both names.
+  EXPECT_EQ(read_file(link), "old contents\n");
+  EXPECT_EQ(read_file(path), scene_to_json(s));
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+}
+
+TEST(SceneSave, AFailedSaveLeavesTheOldFileUntouched) {
+  const std::string dir = test::temp_dir() + "/blocked";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/scene.json";
+  write_file(path, "old contents\n");
+  std::filesystem::create_directories(path + ".tmp");  // the temp file cannot be created
+  const std::string error = save_scene(parse_ok(kRichNavmesh), path);
+  EXPECT_EQ(error, "cannot write " + path + ".tmp (Is a directory)");
+  EXPECT_EQ(read_file(path), "old contents\n");
+}
+
+TEST(SceneSave, AMissingDirectoryIsAnError) {
+  const std::string path = test::temp_dir() + "/no/such/dir/scene.json";
+  EXPECT_EQ(save_scene(parse_ok(kRichNavmesh), path), "cannot write " + path + ".tmp (No such file or directory)");
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(SceneSave, AnUnwritableDirectoryIsAnError) {
+  if (geteuid() == 0) GTEST_SKIP() << "permissions do not apply to root";
+  const std::string dir = test::temp_dir() + "/readonly";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/scene.json";
+  write_file(path, "old contents\n");
+  chmod(dir.c_str(), 0555);
+  const std::string error = save_scene(parse_ok(kRichNavmesh), path);
+  chmod(dir.c_str(), 0755);
+  EXPECT_EQ(error, "cannot write " + path + ".tmp (Permission denied)");
+  EXPECT_EQ(read_file(path), "old contents\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions in JSON text.
+
+TEST(JsonLocate, LineAndColumnCountCharactersNotBytes) {
+  const std::string text = "{\n  \"a\": \"\xC3\xA9t\xC3\xA9\", \"b\": 1\n}";
+  const size_t b = text.find("1");
+  EXPECT_EQ(text_position(text, b).line, 2);
+  EXPECT_EQ(text_position(text, b).column, 20);  // 19 characters before it (22 bytes)
+  EXPECT_EQ(text_position(text, 0).column, 1);
+  EXPECT_EQ(text_position(text, text.size()).line, 3);
+  EXPECT_EQ(text_position(text, text.size()).column, 2);
+}
+
+TEST(JsonLocate, PointersWithEscapesAndMissingMembers) {
+  const std::string text = R"({"a/b": [10, {"c~d": true, "\u0065": [1, 2]}], "x": null})";
+  EXPECT_EQ(locate_pointer(text, "/a~1b/0"), text.find("10"));
+  EXPECT_EQ(locate_pointer(text, "/a~1b/1/c~0d"), text.find("true"));
+  EXPECT_EQ(locate_pointer(text, "/a~1b/1/e/1"), text.find("2]"));
+  EXPECT_EQ(locate_pointer(text, "/a~1b/1/c~0d", true), text.find("\"c~d\""));
+  EXPECT_EQ(locate_pointer(text, "/x"), text.find("null"));
+  EXPECT_EQ(locate_pointer(text, "/x/missing"), text.find("null"));  // nearest existing ancestor
+  EXPECT_EQ(locate_pointer(text, "/nope"), 0u);
+  EXPECT_EQ(locate_pointer(text, ""), 0u);
+}
+
+TEST(JsonLocate, PointerAtAnOffsetOfBrokenText) {
+  const std::string text = R"({"a": [1, {"b": [2, 3,], "c")";
+  EXPECT_EQ(pointer_at(text, text.find("]")), "/a/1/b/2");
+  EXPECT_EQ(pointer_at(text, text.size()), "/a/1/c");
+  EXPECT_EQ(pointer_at(text, 0), "");
+}
+
+TEST(JsonLocate, DuplicateKeysAreFoundPerObject) {
+  EXPECT_FALSE(find_duplicate_key(R"({"a": {"x": 1}, "b": {"x": 2}, "c": [{"x": 1}, {"x": 2}]})").has_value());
+  const std::string text = R"({"a": [{"x": 1, "y": 2, "x": 3}]})";
+  const auto dup = find_duplicate_key(text);
+  ASSERT_TRUE(dup.has_value());
+  EXPECT_EQ(dup->pointer, "/a/0/x");
+  EXPECT_EQ(dup->offset, text.rfind("\"x\""));
+}
+
+}  // namespace
+}  // namespace navlab
