@@ -27,7 +27,8 @@ extern const char* const kRenderUsage =
     "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE: search, funnel, turns or profile\n"
     "                   (default: the complete plan)\n"
     "  --presenter      presenter mode colours and line widths\n"
-    "Prints one line of JSON: the file, its size and the camera (centre in m, scale in px per m), so a\n"
+    "Prints one line of JSON: the file, its size, the funnel path drawn (plane m) and the camera (centre\n"
+    "in m, scale in px per m), so a\n"
     "world point (x, y) is at pixel ((x - cx) * scale + W/2, H/2 - (y - cy) * scale).\n"
     "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error.\n";
 
@@ -80,7 +81,10 @@ int run_render(const std::vector<std::string>& args) {
       ImGui::EndFrame();
       err = gl::write_png(*out, w, h, view.target().read_pixels());
       if (err.empty()) {
+        nlohmann::json path = nlohmann::json::array();
+        for (const Vec2& q : plan.funnel.points) path.push_back({q.x, q.y});
         const nlohmann::json info = {
+            {"path", path},
             {"out", *out},
             {"size", {w, h}},
             {"step", step},

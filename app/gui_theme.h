@@ -14,7 +14,7 @@ struct Theme {
   gl::Rgba edge{22, 25, 30, 255};        // inner polygon edges
   gl::Rgba wall{210, 214, 220, 255};     // boundary edges
   gl::Rgba corridor{70, 190, 200, 90};
-  gl::Rgba open_set{90, 160, 255, 110};
+  gl::Rgba open_set{120, 230, 140, 120};
   gl::Rgba closed_set{150, 110, 220, 110};
   gl::Rgba current{255, 255, 255, 140};
   gl::Rgba portal{170, 180, 190, 255};

@@ -18,7 +18,7 @@ double nice_step(double target) {
   return 10.0 * p;
 }
 
-Viewport::Viewport() : overlay_(std::make_unique<ImDrawList>(ImGui::GetDrawListSharedData())) {}
+Viewport::Viewport() = default;
 Viewport::~Viewport() = default;
 
 void Viewport::fit(const Document& doc, int w, int h) {
@@ -29,6 +29,8 @@ void Viewport::begin(int w, int h, const Theme& theme) {
   w_ = std::max(1, w);
   h_ = std::max(1, h);
   plan_.clear();
+  // Created here, not in the constructor: the ImGui context must exist first.
+  if (!overlay_) overlay_ = std::make_unique<ImDrawList>(ImGui::GetDrawListSharedData());
   ImDrawList& dl = *overlay_;
   dl._ResetForNewFrame();
   dl.Flags = ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AllowVtxOffset;

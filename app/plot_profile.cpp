@@ -32,8 +32,7 @@ void plot_profile(App& app) {
     return;
   }
   ImGui::Text("total time %.2f s, length %.2f m", p.profile.total_time, p.profile.length);
-  ImGui::SameLine();
-  ImGui::TextColored(ImVec4(0.92f, 0.92f, 0.92f, 1), " max speed");
+  ImGui::TextColored(ImVec4(0.92f, 0.92f, 0.92f, 1), "max speed");
   ImGui::SameLine();
   ImGui::TextColored(ImVec4(0.24f, 0.9f, 0.98f, 1), " arc");
   ImGui::SameLine();
