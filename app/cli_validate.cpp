@@ -36,8 +36,8 @@ int run_validate(const std::vector<std::string>& args) {
       ++failed;
       continue;
     }
-    const bool graph = mesh->kind == NavMesh::Kind::Graph;
-    std::printf("%s: ok (%d %s)\n", file.c_str(), mesh->size(), graph ? "nodes" : "polygons");
+    const char* unit = mesh->kind == NavMesh::Kind::Graph ? "node" : "polygon";
+    std::printf("%s: ok (%d %s%s)\n", file.c_str(), mesh->size(), unit, mesh->size() == 1 ? "" : "s");
   }
   if (failed > 0 && parsed.positional().size() > 1)
     std::fprintf(stderr, "navlab validate: %d of %zu files failed\n", failed, parsed.positional().size());
