@@ -233,6 +233,7 @@ void App::draw_viewport_content() {
   view.begin(w, h, theme);
   if (doc.loaded()) {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
+    draw_spawn_verdicts(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step), theme);
     view.finish(renderer, doc, theme);
   }

@@ -13,6 +13,7 @@
 #include "gui_settings.h"
 #include "gui_theme.h"
 #include "gui_viewport.h"
+#include "panel_spawn.h"
 
 namespace navlab::app {
 
@@ -67,6 +68,8 @@ class App {
   double hover_next = -1.0;  // collected during this frame
   bool show_panel_scene = true, show_panel_search = true, show_panel_funnel = true,
        show_panel_agent = true, show_panel_failure = true;
+  bool show_panel_spawn = true;
+  SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
   std::string last_export;  // path of the last exported PNG
   Viewport view;
   gl::Renderer renderer;

@@ -35,6 +35,7 @@ void App::main_menu() {
     ImGui::MenuItem("Funnel panel", nullptr, &show_panel_funnel);
     ImGui::MenuItem("Corners and speed panel", nullptr, &show_panel_agent);
     ImGui::MenuItem("Failure panel", nullptr, &show_panel_failure);
+    ImGui::MenuItem("Spawn panel", nullptr, &show_panel_spawn);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -70,6 +71,7 @@ void App::build_ui() {
     if (show_panel_funnel) panel_funnel(*this);
     if (show_panel_agent) panel_agent(*this);
     if (show_panel_failure) panel_failure(*this);
+    if (show_panel_spawn) panel_spawn(*this);
   }
   ImGui::End();
 

@@ -1,0 +1,34 @@
+// Spawn panel state: which of the six checks are on, the verdicts of the scene's candidates (re-run
+// whenever the scene or the toggles change) and the candidate selected in the table.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scene.h"
+#include "spawn.h"
+
+namespace navlab::app {
+
+class App;
+
+struct SpawnView {
+  SpawnOptions options;
+  std::vector<SpawnVerdict> verdicts;  // one per scene candidate, in scene order
+  std::string error;                   // the scene cannot be validated (graph scenes)
+  int selected = -1;                   // candidate whose checks are listed, -1 none
+  double validate_ms = 0.0;            // time of the last validation
+  // What the verdicts were computed from.
+  bool valid = false;
+  Scene scene;
+  SpawnOptions used;
+  size_t polys = 0;
+};
+
+// The spawn panel: six toggles, the per-candidate table and the selected candidate's checks.
+void panel_spawn(App& app);
+// Draws each candidate's verdict in the viewport (green ring accepted, red ring and reason rejected),
+// the occupants' radii and the forbidden zones.
+void draw_spawn_verdicts(App& app);
+
+}  // namespace navlab::app
