@@ -94,23 +94,23 @@ Touch touches(const ReadSet& reads, const NavChange& change) {
   };
   const bool door_state = change.kind == NavChange::Kind::DoorClosed || change.kind == NavChange::Kind::DoorOpened;
   if (door_state && !change.door.empty() && has(reads.doors, change.door)) {
-    hit("the plan read door " + change.door + ", which " + (change.kind == NavChange::Kind::DoorClosed
+    hit("The plan read door " + change.door + ", which " + (change.kind == NavChange::Kind::DoorClosed
                                                               ? "closed." : "opened."));
     return t;
   }
   for (const Connection& c : change.connections)
     if (has(reads.connections, c)) {
-      hit("the plan crosses connection " + conn_text(c) + ", gated by " + change.door + ".");
+      hit("The plan crosses connection " + conn_text(c) + ", gated by " + change.door + ".");
       return t;
     }
   for (int tile : change.tiles)
     if (has(reads.tiles, tile)) {
-      hit("the plan runs through tile " + std::to_string(tile) + ", which was rebuilt.");
+      hit("The plan runs through tile " + std::to_string(tile) + ", which was rebuilt.");
       return t;
     }
   for (int p : change.polygons)
     if (has(reads.polygons, p)) {
-      hit("the plan runs through polygon " + std::to_string(p) + ", which changed.");
+      hit("The plan runs through polygon " + std::to_string(p) + ", which changed.");
       return t;
     }
   return t;

@@ -1,0 +1,234 @@
+// `navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--tile-cache]`
+// Runs the follower (core/follower.h) on one query and prints DESIGN §5's JSON.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "follower.h"
+#include "navmesh_build.h"
+#include "scene.h"
+#include "tilecache.h"
+
+namespace navlab::cli {
+
+extern const char* const kSimulateUsage =
+    "Usage: navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--max-time S] [--tile-cache]\n\n"
+    "Follows the plan of one query with a fixed time step while doors change, and prints\n"
+    "  {\"outcome\": \"arrived\"|\"partial\"|\"failed\", \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\"]},\n"
+    "   \"steps\": [{\"t\", \"pos\", \"vel\", \"corridor_version\", \"state\"}],\n"
+    "   \"replans\": [{\"t\", \"cause\", \"version\", \"status\", \"detail\"}], \"ignored\": [sentences]}\n"
+    "  --query N      the query to follow (0-based index or name; default 0)\n"
+    "  --events FILE  [{\"t\": 1.5, \"close\": \"door1\"}, {\"t\": 4, \"open\": \"door1\"},\n"
+    "                  {\"t\": 2, \"move\": \"door1\", \"to\": [[x, y], [x, y]]}]; \"to\" is a segment (2 points),\n"
+    "                  a polygon (3 or more) or {\"segment\": [...]} / {\"polygon\": [...]}\n"
+    "  --dt S         time step in seconds (default 0.05)\n"
+    "  --max-time S   give up after S seconds (default 120)\n"
+    "  --tile-cache   baked scenes: bake in tiles and carve closed doors (a door change rebuilds tiles)\n"
+    "States: following, braking, arrived, partial, failed, blocked.\n"
+    "Exit codes: 0 arrived, 1 partial or failed, 2 usage or input error.\n";
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json point_json(bool is3d, Vec2 p, double height) {
+  if (is3d) {
+    const Vec3 w = to_world(p, height);
+    return Json::array({w.x, w.y, w.z});
+  }
+  return Json::array({p.x, p.y});
+}
+
+Json vel_json(bool is3d, Vec2 v) {
+  if (is3d) return Json::array({v.x, 0.0, -v.y});
+  return Json::array({v.x, v.y});
+}
+
+Json failure_json(const std::optional<Failure>& f) {
+  if (!f) return nullptr;
+  Json j;
+  j["stage"] = f->stage;
+  j["reason"] = f->reason;
+  j["message"] = f->message;
+  if (!f->blocked_by.empty() || f->reason == "agent_restricted") j["blocked_by"] = f->blocked_by;
+  return j;
+}
+
+// A point of the events file: [x, y] or (3D scenes) [x, y, z]. Returns "" or what is wrong.
+std::string read_point(const Json& j, bool is3d, Vec2& out) {
+  const size_t dims = is3d ? 3 : 2;
+  if (!j.is_array() || j.size() != dims) return is3d ? "expected [x, y, z]" : "expected [x, y]";
+  for (const Json& c : j)
+    if (!c.is_number()) return "expected numbers";
+  out = is3d ? to_plane({j[0].get<double>(), j[1].get<double>(), j[2].get<double>()})
+             : Vec2{j[0].get<double>(), j[1].get<double>()};
+  return "";
+}
+
+// Reads the events file. Returns "" or the error message (path: /pointer: what).
+std::string read_events(const std::string& path, bool is3d, std::vector<FollowEvent>& out) {
+  std::ifstream in(path);
+  if (!in) return path + ": cannot read the file";
+  const Json doc = Json::parse(in, nullptr, false);
+  if (doc.is_discarded()) return path + ": not valid JSON";
+  if (!doc.is_array()) return path + ": expected an array of events";
+  for (size_t i = 0; i < doc.size(); ++i) {
+    const std::string ptr = path + ": /" + std::to_string(i);
+    const Json& e = doc[i];
+    if (!e.is_object() || !e.contains("t") || !e["t"].is_number())
+      return ptr + ": expected {\"t\": seconds, \"close\"|\"open\"|\"move\": door id}";
+    FollowEvent ev;
+    ev.t = e["t"].get<double>();
+    if (!std::isfinite(ev.t) || ev.t < 0) return ptr + "/t: expected a time >= 0";
+    int kinds = 0;
+    for (const char* k : {"close", "open", "move"})
+      if (e.contains(k)) {
+        ++kinds;
+        if (!e[k].is_string()) return ptr + "/" + k + ": expected a door id (a string)";
+        ev.door = e[k].get<std::string>();
+        ev.kind = std::string(k) == "close" ? FollowEvent::Kind::Close
+                  : std::string(k) == "open" ? FollowEvent::Kind::Open
+                                             : FollowEvent::Kind::Move;
+      }
+    if (kinds != 1) return ptr + ": expected exactly one of \"close\", \"open\", \"move\"";
+    if (ev.kind == FollowEvent::Kind::Move) {
+      if (!e.contains("to")) return ptr + ": a move needs \"to\": a segment or polygon";
+      Json to = e["to"];
+      bool polygon = false;
+      if (to.is_object()) {
+        if (to.contains("segment")) {
+          to = to["segment"];
+        } else if (to.contains("polygon")) {
+          to = to["polygon"];
+          polygon = true;
+        } else {
+          return ptr + "/to: expected {\"segment\": [...]} or {\"polygon\": [...]}";
+        }
+      }
+      if (!to.is_array() || to.size() < 2) return ptr + "/to: expected at least two points";
+      if (to.size() > 2) polygon = true;
+      for (size_t k = 0; k < to.size(); ++k) {
+        Vec2 p;
+        if (std::string bad = read_point(to[k], is3d, p); !bad.empty())
+          return ptr + "/to/" + std::to_string(k) + ": " + bad;
+        ev.to.push_back(p);
+      }
+      ev.to_polygon = polygon;
+    }
+    out.push_back(std::move(ev));
+  }
+  return "";
+}
+
+double read_seconds(const std::string& text, bool& ok) {
+  try {
+    size_t used = 0;
+    const double v = std::stod(text, &used);
+    ok = used == text.size() && std::isfinite(v) && v > 0;
+    return v;
+  } catch (...) {
+    ok = false;
+    return 0.0;
+  }
+}
+
+}  // namespace
+
+int run_simulate(const std::vector<std::string>& raw) {
+  const Command& cmd = *find_command("simulate");
+  Args args(raw, {"--query", "--events", "--dt", "--max-time"}, {"--tile-cache"});
+  if (!args.ok()) return usage_error(cmd, args.error());
+  if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
+  auto scene = load_scene(args.positional()[0]);
+  if (!scene) {
+    std::fprintf(stderr, "%s\n", scene.error().c_str());
+    return kExitUsage;
+  }
+  FollowDef def;
+  if (auto dt = args.value("--dt")) {
+    bool ok = false;
+    def.dt = read_seconds(*dt, ok);
+    if (!ok) return usage_error(cmd, "--dt needs a positive number of seconds, got '" + *dt + "'");
+  }
+  if (auto mt = args.value("--max-time")) {
+    bool ok = false;
+    def.max_time = read_seconds(*mt, ok);
+    if (!ok) return usage_error(cmd, "--max-time needs a positive number of seconds, got '" + *mt + "'");
+  }
+  std::unique_ptr<TileCache> tiles;
+  NavMesh mesh;
+  if (args.has("--tile-cache")) {
+    if (scene->source != Scene::Source::Floorplan && scene->source != Scene::Source::Mesh)
+      return usage_error(cmd, "--tile-cache needs a floorplan or mesh scene");
+    auto built = TileCache::build(scene.value());
+    if (!built) {
+      std::fprintf(stderr, "%s: %s\n", scene->path.c_str(), built.error().c_str());
+      return kExitUsage;
+    }
+    tiles = std::move(built.value());
+    def.tile_cache = tiles.get();
+    mesh.is3d = tiles->navmesh().mesh.is3d;
+  } else {
+    auto built = build_navmesh(scene.value());
+    if (!built) {
+      std::fprintf(stderr, "%s\n", built.error().c_str());
+      return kExitUsage;
+    }
+    mesh = std::move(built.value());
+  }
+  if (scene->queries.empty()) return usage_error(cmd, "the scene has no queries");
+  size_t qi = 0;
+  if (auto q = args.value("--query")) {
+    bool found = false;
+    for (size_t i = 0; i < scene->queries.size(); ++i)
+      if (scene->queries[i].name == *q || std::to_string(i) == *q) qi = i, found = true;
+    if (!found) return usage_error(cmd, "no query '" + *q + "' (the scene has " +
+                                            std::to_string(scene->queries.size()) + ")");
+  }
+  std::vector<FollowEvent> events;
+  if (auto file = args.value("--events"))
+    if (std::string bad = read_events(*file, mesh.is3d, events); !bad.empty()) {
+      std::fprintf(stderr, "%s\n", bad.c_str());
+      return kExitUsage;
+    }
+
+  const Query& query = scene->queries[qi];
+  const FollowResult r = follow(scene.value(), mesh, query, events, def);
+  if (r.failure && r.failure->reason == "bad_event") {
+    std::fprintf(stderr, "navlab simulate: %s\n", r.failure->message.c_str());
+    return kExitUsage;
+  }
+  Json out;
+  out["outcome"] = r.outcome;
+  out["failure"] = failure_json(r.failure);
+  Json steps = Json::array();
+  for (const FollowStep& s : r.steps) {
+    Json j;
+    j["t"] = std::round(s.t * 1e6) / 1e6;
+    j["pos"] = point_json(mesh.is3d, s.pos, query.start.height);
+    j["vel"] = vel_json(mesh.is3d, s.vel);
+    j["corridor_version"] = s.corridor_version;
+    j["state"] = to_string(s.state);
+    steps.push_back(std::move(j));
+  }
+  out["steps"] = std::move(steps);
+  Json replans = Json::array();
+  for (const Replan& p : r.replans) {
+    Json j;
+    j["t"] = std::round(p.t * 1e6) / 1e6;
+    j["cause"] = p.cause;
+    j["version"] = p.version;
+    j["status"] = to_string(p.status);
+    j["detail"] = p.detail;
+    replans.push_back(std::move(j));
+  }
+  out["replans"] = std::move(replans);
+  out["ignored"] = r.ignored;
+  std::printf("%s\n", out.dump(2).c_str());
+  return r.outcome == "arrived" ? kExitOk : kExitFailure;
+}
+
+}  // namespace navlab::cli

@@ -1,0 +1,107 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "paths.h"
+
+namespace navlab {
+namespace {
+
+using Json = nlohmann::json;
+
+std::string write_events(const std::string& name, const std::string& text) {
+  const std::string path = test::temp_dir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string q(const std::string& s) { return "'" + s + "'"; }
+
+Json run_json(const std::string& args, int expected_exit) {
+  const auto r = test::run_navlab(args);
+  EXPECT_EQ(r.exit_code, expected_exit) << r.err;
+  const Json j = Json::parse(r.out, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << r.out << r.err;
+  return j;
+}
+
+TEST(CliSimulate, GuardReplansWhenTheDoorClosesAndArrives) {
+  const std::string ev = write_events("close.json", R"([{"t": 1.5, "close": "door1"}])");
+  const Json j = run_json("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --events " + q(ev), 0);
+  EXPECT_EQ(j["outcome"], "arrived");
+  EXPECT_TRUE(j["failure"].is_null());
+  ASSERT_EQ(j["replans"].size(), 1u);
+  EXPECT_EQ(j["replans"][0]["cause"], "door_closed");
+  EXPECT_EQ(j["replans"][0]["version"], 2);
+  ASSERT_FALSE(j["steps"].empty());
+  for (const char* key : {"t", "pos", "vel", "corridor_version", "state"}) EXPECT_TRUE(j["steps"][0].contains(key)) << key;
+  EXPECT_EQ(j["steps"].back()["state"], "arrived");
+  EXPECT_EQ(j["steps"].back()["corridor_version"], 2);
+  // Steps are dt = 0.05 s apart by default, and the velocity never jumps (max_accel 3 m/s²).
+  double vx = 0, vy = 0;
+  for (size_t i = 0; i < j["steps"].size(); ++i) {
+    const Json& s = j["steps"][i];
+    EXPECT_NEAR(s["t"].get<double>(), 0.05 * double(i + 1), 1e-6);
+    const double nx = s["vel"][0], ny = s["vel"][1];
+    EXPECT_LE(std::hypot(nx - vx, ny - vy), 3.0 * 0.05 + 1e-9);
+    vx = nx, vy = ny;
+  }
+}
+
+TEST(CliSimulate, NoOtherRouteFailsWithBlockedBy) {
+  const std::string ev = write_events("close2.json", R"([{"t": 1.5, "close": "door1"}])");
+  const Json j =
+      run_json("simulate " + q(test::scene_path("guard_narrow_door_only.json")) + " --events " + q(ev) + " --dt 0.1", 1);
+  EXPECT_EQ(j["outcome"], "failed");
+  EXPECT_EQ(j["failure"]["reason"], "agent_restricted");
+  EXPECT_EQ(j["failure"]["blocked_by"], Json::array({"door1"}));
+  EXPECT_EQ(j["steps"].back()["state"], "failed");
+  EXPECT_EQ(j["steps"].back()["vel"], Json::array({0.0, 0.0}));
+  EXPECT_LT(j["steps"].back()["pos"][0].get<double>(), 8.0);
+  EXPECT_NEAR(j["steps"][0]["t"].get<double>(), 0.1, 1e-9);
+}
+
+TEST(CliSimulate, MoveEventTakesASegment) {
+  const std::string ev = write_events("move.json", R"([{"t": 0, "close": "door1"}, {"t": 0.5, "move": "door1", "to": [[3, 7], [5, 7]]}])");
+  const Json j = run_json("simulate " + q(test::scene_path("doors_balcony.json")) + " --events " + q(ev), 0);
+  EXPECT_EQ(j["outcome"], "arrived");
+  // Closing door1 at t = 0 invalidates the first plan; moving the closed door away (onto the balcony's
+  // north wall) touches nothing the balcony route read... unless it covers it: the balcony plan is kept.
+  ASSERT_GE(j["replans"].size(), 1u);
+  EXPECT_EQ(j["replans"][0]["cause"], "door_closed");
+}
+
+TEST(CliSimulate, BlockerNeverReplans) {
+  const Json j = run_json("simulate " + q(test::scene_path("blocker_corridor.json")), 0);
+  EXPECT_EQ(j["outcome"], "arrived");
+  EXPECT_TRUE(j["replans"].empty());
+}
+
+TEST(CliSimulate, BadInputIsAUsageError) {
+  EXPECT_EQ(test::run_navlab("simulate").exit_code, 2);
+  const std::string bad = write_events("bad.json", R"([{"t": 1, "shut": "door1"}])");
+  auto r = test::run_navlab("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --events " + q(bad));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("/0"), std::string::npos) << r.err;
+  const std::string unknown = write_events("unknown.json", R"([{"t": 1, "close": "door9"}])");
+  r = test::run_navlab("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --events " + q(unknown));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("door9"), std::string::npos) << r.err;
+  r = test::run_navlab("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --dt -1");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(CliSimulate, TileCacheCarvesAClosedDoorOnABakedScene) {
+  // default.json: closing both corridor doors cuts the west office off from the hall.
+  const std::string ev =
+      write_events("tc.json", R"([{"t": 0.5, "close": "door_west"}, {"t": 0.5, "close": "door_east"}])");
+  const Json j = run_json("simulate " + q(test::scene_path("default.json")) + " --tile-cache --query 0 --events " + q(ev), 1);
+  EXPECT_EQ(j["outcome"], "failed");
+  ASSERT_GE(j["replans"].size(), 1u);
+  EXPECT_EQ(j["steps"].back()["vel"], Json::array({0.0, 0.0}));
+}
+
+}  // namespace
+}  // namespace navlab
