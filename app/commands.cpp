@@ -13,6 +13,8 @@ int run_spawn(const std::vector<std::string>& args);
 extern const char* const kSpawnUsage;
 int run_plan(const std::vector<std::string>& args);
 extern const char* const kPlanUsage;
+int run_simulate(const std::vector<std::string>& args);
+extern const char* const kSimulateUsage;
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -21,6 +23,7 @@ const std::vector<Command>& commands() {
       {"bake", "build a scene's navmesh (Recast bake) and write it as JSON", kBakeUsage, run_bake},
       {"plan", "plan queries through every stage and print the results as JSON", kPlanUsage, run_plan},
       {"spawn", "validate spawn candidates with the six switchable checks", kSpawnUsage, run_spawn},
+      {"simulate", "follow a plan with a fixed time step while doors open, close and move", kSimulateUsage, run_simulate},
   };
   return table;
 }
