@@ -18,7 +18,9 @@ extern const char* const kPlanUsage =
     "Plans queries of SCENE and prints {\"results\": [...]}, one object per query:\n"
     "  {\"status\": \"complete\"|\"partial\"|\"failed\",\n"
     "   \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\": [ids]]},\n"
-    "   \"corridor\": [polygon ids | graph node ids], \"search\": {\"algorithm\", \"expanded\", \"cost\"}}\n"
+    "   \"corridor\": [polygon ids | graph node ids], \"search\": {\"algorithm\", \"expanded\", \"cost\"},\n"
+    "   polygon meshes also: \"portals\": [[left, right]...], \"corners\": [start, corner..., goal],\n"
+    "   \"length\", \"midpoint_length\" (m), \"inside_corridor\": true|false}\n"
     "  --query N        plan only query N of the list (0-based index, or the query's name)\n"
     "  --start P --goal P  plan this one query instead; P is x,y (2D scenes), x,y,z (3D mesh scenes, y up)\n"
     "                   or a node id (graph scenes)\n"
@@ -69,6 +71,23 @@ Json search_json(const SearchResult& s) {
   return j;
 }
 
+// Portals (shared edges, without the goal portal), funnel corners and lengths.
+void funnel_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
+  Json portals = Json::array();
+  for (size_t i = 0; i + 1 < r.portals.size(); ++i) {
+    const Portal& p = r.portals[i];
+    portals.push_back(Json::array({point_json(mesh, p.left, p.left_height), point_json(mesh, p.right, p.right_height)}));
+  }
+  j["portals"] = portals;
+  Json corners = Json::array();
+  for (size_t i = 0; i < r.funnel.points.size(); ++i)
+    corners.push_back(point_json(mesh, r.funnel.points[i], i < r.funnel_heights.size() ? r.funnel_heights[i] : 0.0));
+  j["corners"] = corners;
+  j["length"] = r.funnel.length;
+  j["midpoint_length"] = r.midpoint_length;
+  j["inside_corridor"] = r.inside_corridor;
+}
+
 // One entry of "results". Later stages add their members here.
 Json plan_result_json(const NavMesh& mesh, const PlanResult& r) {
   Json j;
@@ -76,6 +95,7 @@ Json plan_result_json(const NavMesh& mesh, const PlanResult& r) {
   j["failure"] = failure_json(r.failure);
   j["corridor"] = corridor_json(mesh, r.search.corridor);
   j["search"] = search_json(r.search);
+  if (!r.funnel.points.empty()) funnel_json(mesh, r, j);
   if (r.substitute) {
     Json s;
     s["corridor_end"] = corridor_json(mesh, {r.substitute->poly});

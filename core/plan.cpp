@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "corridor_check.h"
+
 namespace navlab {
 
 namespace {
@@ -101,6 +103,34 @@ bool stage_search(const Context& c, PlanResult& r) {
   return false;
 }
 
+// Stage 3: portals and funnel over the corridor (polygon meshes only: a graph has no geometry).
+bool stage_funnel(const Context& c, PlanResult& r) {
+  if (c.mesh.kind == NavMesh::Kind::Graph || r.search.corridor.empty()) return true;
+  const Vec2 start = r.locate.start.point;
+  PortalsResult p = build_portals(c.mesh, r.search.corridor, start, r.end_point, r.end_height);
+  if (!p.ok()) {
+    fail(r, *p.failure);
+    return false;
+  }
+  r.portals = std::move(p.portals);
+  r.midpoints = midpoint_path(start, r.portals);
+  r.midpoint_length = path_length(r.midpoints);
+  r.funnel = funnel(start, r.portals, c.trace ? &c.trace->funnel : nullptr);
+  if (!r.funnel.ok()) {
+    fail(r, *r.funnel.failure);
+    return false;
+  }
+  // A corner is a portal end: it takes that mesh vertex's height.
+  r.funnel_heights = {r.locate.start.height};
+  for (const FunnelCorner& k : r.funnel.corners) {
+    const Portal& portal = r.portals[k.portal];
+    r.funnel_heights.push_back(k.side == FunnelSide::Left ? portal.left_height : portal.right_height);
+  }
+  r.funnel_heights.push_back(r.end_height);
+  r.inside_corridor = check_in_corridor(c.mesh, r.search.corridor, r.funnel.points).inside;
+  return true;
+}
+
 }  // namespace
 
 PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace) {
@@ -113,6 +143,7 @@ PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& requ
   const Context c{scene, mesh, request, gates.value(), trace};
   if (!stage_locate(c, r)) return r;
   if (!stage_search(c, r)) return r;
+  if (!stage_funnel(c, r)) return r;
   return r;
 }
 

@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "gates.h"
+#include "funnel.h"
 #include "locate.h"
 #include "navmesh.h"
+#include "portals.h"
 #include "reachable.h"
 #include "result.h"
 #include "scene.h"
@@ -41,11 +43,20 @@ struct PlanResult {
   // (budget_exhausted) the point of the last corridor polygon nearest the goal. Plane m; world height.
   Vec2 end_point;
   double end_height = 0.0;
+
+  // Portals and funnel (polygon meshes; empty for graphs). Stage "portals" fails on an invalid portal.
+  std::vector<Portal> portals;         // shared edges in travel order, then the goal portal
+  std::vector<Vec2> midpoints;         // naive baseline: start, portal midpoints, end
+  double midpoint_length = 0.0;        // m
+  FunnelResult funnel;                 // points: start, corners..., end; corners with portal index/side
+  std::vector<double> funnel_heights;  // world height of each funnel point (3D meshes; else 0)
+  bool inside_corridor = false;        // every funnel segment stays inside the corridor
 };
 
 struct PlanTrace {
   std::vector<LocateStep> locate;
   SearchTrace search;
+  FunnelTrace funnel;
 };
 
 // Plans one query on `mesh` (built from `scene`). Uses scene.search, scene.doors (with request.doors
