@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <memory>
 
-#include "clearance_path.h"
 #include "coverage.h"
 #include "gates.h"
+#include "motion.h"
 #include "plan.h"
 #include "portals.h"
 #include "profile.h"
@@ -222,32 +222,38 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   a.plan.reads = make_read_set(pr.search.corridor, covers, blocked, w.keys(), w.tile_of());
   const Vec2 start = pr.locate.start.point;
   a.end = pr.end_point;
-  std::vector<Vec2> points;
-  CorridorShape shape;
   if (mesh.kind == NavMesh::Kind::Graph) {
+    // Graph scenes: the node positions, every node a stop-turn (there is no corridor to fit arcs in).
+    std::vector<Vec2> points;
     for (int n : pr.search.corridor) points.push_back(mesh.nodes[n].pos);
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    if (points.size() < 2) {
+      a.movable = true;  // already there
+      a.dense.pts = {start};
+      a.dense.s = {0.0};
+      return a;
+    }
+    AgentDef agent = w.scene.agent;
+    agent.corner_mode = CornerMode::Stop;
+    TurnsResult turns = fit_turns(points, CorridorShape{}, agent);
+    if (!turns.ok()) return fail_with(*turns.failure), a;
+    a.profile = speed_profile(turns.path, agent);
+    if (!a.profile.ok()) return fail_with(*a.profile.failure), a;
+    a.plan.path = std::move(turns.path);
   } else {
-    PortalsResult portals = build_portals(mesh, pr.search.corridor, start, a.end, pr.end_height);
-    if (!portals.ok()) return fail_with(*portals.failure), a;
-    a.portals = portals.portals;
-    ClearanceResult clear = clearance_path(start, portals.portals, w.scene.agent.inner_corner);
-    if (!clear.ok()) return fail_with(*clear.failure), a;
-    points = clear.path.points;
-    shape = corridor_shape(mesh, pr.search.corridor);
+    if (pr.portals.empty()) return fail_with({"follow", "no_portals", "the plan has no portals", {}}), a;
+    a.portals = pr.portals;
+    if (distance(start, a.end) < 1e-9) {
+      a.movable = true;  // already there
+      a.dense.pts = {start};
+      a.dense.s = {0.0};
+      return a;
+    }
+    MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
+    if (!motion.ok()) return fail_with(*motion.failure), a;
+    a.profile = std::move(motion.profile);
+    a.plan.path = std::move(motion.turns.path);
   }
-  points.erase(std::unique(points.begin(), points.end()), points.end());
-  if (points.size() < 2) points = {start, a.end};
-  if (points.size() == 2 && points[0] == points[1]) {
-    a.movable = true;  // already there
-    a.dense.pts = {start};
-    a.dense.s = {0.0};
-    return a;
-  }
-  TurnsResult turns = fit_turns(points, shape, w.scene.agent);
-  if (!turns.ok()) return fail_with(*turns.failure), a;
-  a.profile = speed_profile(turns.path, w.scene.agent);
-  if (!a.profile.ok()) return fail_with(*a.profile.failure), a;
-  a.plan.path = std::move(turns.path);
   a.dense = densify(a.plan.path);
   a.movable = true;
   return a;
