@@ -20,7 +20,9 @@ extern const char* const kPlanUsage =
     "   \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\": [ids]]},\n"
     "   \"corridor\": [polygon ids | graph node ids], \"search\": {\"algorithm\", \"expanded\", \"cost\"},\n"
     "   polygon meshes also: \"portals\": [[left, right]...], \"corners\": [start, corner..., goal],\n"
-    "   \"length\", \"midpoint_length\" (m), \"inside_corridor\": true|false}\n"
+    "   \"length\", \"midpoint_length\" (m), \"inside_corridor\": true|false,\n"
+    "   \"turns\": [{\"at\", \"kind\": \"arc\"|\"stop\", \"s\", \"theta\", \"radius\", \"trim\"}],\n"
+    "   \"profile\": {\"total_time\", \"length\", \"samples\": [{\"s\", \"v\", \"a\", \"limit\", \"curvature\"}]}}\n"
     "  --query N        plan only query N of the list (0-based index, or the query's name)\n"
     "  --start P --goal P  plan this one query instead; P is x,y (2D scenes), x,y,z (3D mesh scenes, y up)\n"
     "                   or a node id (graph scenes)\n"
@@ -88,6 +90,35 @@ void funnel_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
   j["inside_corridor"] = r.inside_corridor;
 }
 
+// Turns of the clearance path and the speed profile along the smoothed path (s in m, theta in rad,
+// radius and trim in m, v in m/s, a in m/s², curvature in 1/m, total_time in s).
+void motion_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
+  const MotionResult& m = r.motion;
+  Json turns = Json::array();
+  for (const Turn& t : m.turns.path.turns) {
+    double height = 0.0;  // a clearance corner is a point of a shrunk portal: it takes that height
+    if (t.corner >= 1 && t.corner - 1 < int(m.clearance.path.corners.size())) {
+      const FunnelCorner& k = m.clearance.path.corners[t.corner - 1];
+      const Portal& p = m.clearance.portals[k.portal];
+      height = k.side == FunnelSide::Left ? p.left_height : p.right_height;
+    }
+    Json tj;
+    tj["at"] = point_json(mesh, t.at, height);
+    tj["kind"] = to_string(t.kind);
+    tj["s"] = t.s;
+    tj["theta"] = t.theta;
+    tj["radius"] = t.radius;
+    tj["trim"] = t.trim;
+    turns.push_back(tj);
+  }
+  j["turns"] = turns;
+  if (!m.profile.ok() || m.profile.samples.empty()) return;
+  Json samples = Json::array();
+  for (const ProfileSample& s : m.profile.samples)
+    samples.push_back({{"s", s.s}, {"v", s.v}, {"a", s.a}, {"limit", s.limit}, {"curvature", s.curvature}});
+  j["profile"] = {{"total_time", m.profile.total_time}, {"length", m.profile.length}, {"samples", samples}};
+}
+
 // One entry of "results". Later stages add their members here.
 Json plan_result_json(const NavMesh& mesh, const PlanResult& r) {
   Json j;
@@ -96,6 +127,7 @@ Json plan_result_json(const NavMesh& mesh, const PlanResult& r) {
   j["corridor"] = corridor_json(mesh, r.search.corridor);
   j["search"] = search_json(r.search);
   if (!r.funnel.points.empty()) funnel_json(mesh, r, j);
+  if (!r.motion.clearance.path.points.empty()) motion_json(mesh, r, j);
   if (r.substitute) {
     Json s;
     s["corridor_end"] = corridor_json(mesh, {r.substitute->poly});

@@ -131,6 +131,18 @@ bool stage_funnel(const Context& c, PlanResult& r) {
   return true;
 }
 
+// Stage 4: clearance path, turns and speed profile along the funnel's corridor.
+bool stage_motion(const Context& c, PlanResult& r) {
+  if (c.mesh.kind == NavMesh::Kind::Graph || r.portals.empty()) return true;
+  r.motion = plan_motion(c.mesh, r.search.corridor, r.locate.start.point, r.portals, c.scene.agent,
+                         c.trace ? &c.trace->motion : nullptr);
+  if (!r.motion.ok()) {
+    fail(r, *r.motion.failure);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace) {
@@ -144,6 +156,7 @@ PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& requ
   if (!stage_locate(c, r)) return r;
   if (!stage_search(c, r)) return r;
   if (!stage_funnel(c, r)) return r;
+  if (!stage_motion(c, r)) return r;
   return r;
 }
 

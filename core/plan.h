@@ -11,6 +11,7 @@
 #include "gates.h"
 #include "funnel.h"
 #include "locate.h"
+#include "motion.h"
 #include "navmesh.h"
 #include "portals.h"
 #include "reachable.h"
@@ -51,12 +52,17 @@ struct PlanResult {
   FunnelResult funnel;                 // points: start, corners..., end; corners with portal index/side
   std::vector<double> funnel_heights;  // world height of each funnel point (3D meshes; else 0)
   bool inside_corridor = false;        // every funnel segment stays inside the corridor
+
+  // Clearance path, turns (stop-turns or arcs) and speed profile (polygon meshes; core/motion.h).
+  // Stages "clearance", "turns" and "profile" fail with their own reasons.
+  MotionResult motion;
 };
 
 struct PlanTrace {
   std::vector<LocateStep> locate;
   SearchTrace search;
   FunnelTrace funnel;
+  MotionTrace motion;
 };
 
 // Plans one query on `mesh` (built from `scene`). Uses scene.search, scene.doors (with request.doors
