@@ -152,10 +152,33 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
     for (const Vec3& v : c) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
     verts.insert(verts.end(), {float(c[0].x), -0.2f, float(c[0].z)});
     tris = {0, 1, 2, 0, 2, 3};
-    is_floor = [&plan](Vec2 p) {
+    // Holes are bucketed on a coarse grid so a cell tests only the holes near it (levels with
+    // thousands of pillars would otherwise test every hole for every cell).
+    struct HoleGrid {
+      double x0 = 0, y0 = 0, size = 4.0;
+      int nx = 1, ny = 1;
+      std::vector<std::vector<int>> cells;
+    };
+    auto grid = std::make_shared<HoleGrid>();
+    grid->x0 = lx;
+    grid->y0 = ly;
+    grid->nx = std::max(1, int(std::ceil((hx - lx) / grid->size)) + 1);
+    grid->ny = std::max(1, int(std::ceil((hy - ly) / grid->size)) + 1);
+    grid->cells.resize(size_t(grid->nx) * size_t(grid->ny));
+    auto cell_of = [grid](double v, double o, int n) { return std::clamp(int(std::floor((v - o) / grid->size)), 0, n - 1); };
+    for (size_t h = 0; h < plan.holes.size(); ++h) {
+      double x_lo = 1e300, x_hi = -1e300, y_lo = 1e300, y_hi = -1e300;
+      for (const Vec2& p : plan.holes[h])
+        x_lo = std::min(x_lo, p.x), x_hi = std::max(x_hi, p.x), y_lo = std::min(y_lo, p.y), y_hi = std::max(y_hi, p.y);
+      for (int gx = cell_of(x_lo, lx, grid->nx); gx <= cell_of(x_hi, lx, grid->nx); ++gx)
+        for (int gy = cell_of(y_lo, ly, grid->ny); gy <= cell_of(y_hi, ly, grid->ny); ++gy)
+          grid->cells[size_t(gy) * size_t(grid->nx) + size_t(gx)].push_back(int(h));
+    }
+    is_floor = [&plan, grid, cell_of](Vec2 p) {
       if (!point_in_ring(p, plan.outline)) return false;
-      for (const auto& h : plan.holes)
-        if (point_in_ring(p, h)) return false;
+      const int gx = cell_of(p.x, grid->x0, grid->nx), gy = cell_of(p.y, grid->y0, grid->ny);
+      for (int h : grid->cells[size_t(gy) * size_t(grid->nx) + size_t(gx)])
+        if (point_in_ring(p, plan.holes[size_t(h)])) return false;
       return true;
     };
     std::vector<int> ids;
@@ -441,24 +464,40 @@ void TileCache::convert() {
     return base[it] + int(ip);
   };
 
-  // Welding: planning-plane position to the nearest millimetre, heights within agent_max_climb.
+  // Welding: only vertices on a tile's border can be shared with another tile; they are matched by
+  // planning-plane position to the nearest millimetre and heights within agent_max_climb.
   std::unordered_map<long long, std::vector<int>> weld;
+  weld.reserve(size_t(total) * 2);
+  mesh.verts.reserve(size_t(total) * 3);
+  mesh.heights.reserve(size_t(total) * 3);
   const double climb = std::max(0.01, im.bake.agent_max_climb);
-  auto vertex = [&](Vec3 w) {
+  auto add_vertex = [&](Vec3 w) {
+    mesh.verts.push_back(to_plane(w));
+    mesh.heights.push_back(w.y);
+    return int(mesh.verts.size()) - 1;
+  };
+  auto welded = [&](Vec3 w) {
     const long long key = (std::llround(w.x * 1000.0) * 1000003LL) ^ std::llround(w.z * 1000.0);
     auto& bucket = weld[key];
     for (int v : bucket)
-      if (std::abs(v < int(mesh.heights.size()) ? mesh.heights[v] - w.y : 0.0) <= climb &&
-          distance(mesh.verts[v], to_plane(w)) < 1e-3)
-        return v;
-    mesh.verts.push_back(to_plane(w));
-    mesh.heights.push_back(w.y);
-    bucket.push_back(int(mesh.verts.size()) - 1);
-    return int(mesh.verts.size()) - 1;
+      if (std::abs(mesh.heights[v] - w.y) <= climb && distance(mesh.verts[v], to_plane(w)) < 1e-3) return v;
+    const int v = add_vertex(w);
+    bucket.push_back(v);
+    return v;
   };
-
+  std::vector<int> local;  // tile vertex -> mesh vertex, per tile
   for (const auto& [id, slot] : order) {
     const dtMeshTile* tile = nav.getTile(slot);
+    const float* tmin = tile->header->bmin;
+    const float* tmax = tile->header->bmax;
+    local.assign(size_t(tile->header->vertCount), -1);
+    auto vertex_of = [&](int i) {
+      if (local[size_t(i)] >= 0) return local[size_t(i)];
+      const float* v = &tile->verts[i * 3];
+      const bool border = std::abs(v[0] - tmin[0]) < 1e-3f || std::abs(v[0] - tmax[0]) < 1e-3f ||
+                          std::abs(v[2] - tmin[2]) < 1e-3f || std::abs(v[2] - tmax[2]) < 1e-3f;
+      return local[size_t(i)] = border ? welded(world_of(v)) : add_vertex(world_of(v));
+    };
     for (int ip = 0; ip < tile->header->polyCount; ++ip) {
       const dtPoly& dp = tile->polys[ip];
       NavPoly p;
@@ -466,7 +505,7 @@ void TileCache::convert() {
       for (int j = 0; j < n; ++j) {
         const Vec3 va = world_of(&tile->verts[dp.verts[j] * 3]);
         const Vec3 vb = world_of(&tile->verts[dp.verts[(j + 1) % n] * 3]);
-        p.verts.push_back(vertex(va));
+        p.verts.push_back(vertex_of(dp.verts[j]));
         const unsigned short nei = dp.neis[j];
         if (!(nei & DT_EXT_LINK)) {
           p.neighbours.push_back(nei != 0 ? base[slot] + int(nei) - 1 : -1);
@@ -499,7 +538,7 @@ void TileCache::convert() {
         if (pts.size() > 1 && distance(to_plane(pts.back()), b) <= 1e-3) pts.pop_back();
         pts.push_back(vb);
         for (size_t s = 0; s + 1 < pts.size(); ++s) {
-          if (s > 0) p.verts.push_back(vertex(pts[s]));
+          if (s > 0) p.verts.push_back(welded(pts[s]));
           const Vec2 m = (to_plane(pts[s]) + to_plane(pts[s + 1])) * 0.5;
           int neighbour = -1;
           for (dtPolyRef r : faced) {
