@@ -25,8 +25,12 @@ const gl::Rgba kOccupant{240, 150, 60, 200};
 ImVec4 outcome_colour(CheckOutcome o) {
   return o == CheckOutcome::Passed ? kPass : o == CheckOutcome::Failed ? kFail : kSkip;
 }
-const char* outcome_mark(CheckOutcome o) {
+const char* outcome_word(CheckOutcome o) {
   return o == CheckOutcome::Passed ? "pass" : o == CheckOutcome::Failed ? "FAIL" : "skip";
+}
+// Table cells are narrow: two characters per check.
+const char* outcome_mark(CheckOutcome o) {
+  return o == CheckOutcome::Passed ? "ok" : o == CheckOutcome::Failed ? "NO" : "--";
 }
 
 // Re-validates when the scene, the mesh or the toggles changed since the last run.
@@ -50,7 +54,9 @@ void refresh(App& app) {
 void toggles(SpawnView& v) {
   for (int i = 0; i < kSpawnCheckCount; ++i) {
     bool on = v.options.enabled[i];
-    if (ImGui::Checkbox(to_string(kSpawnChecks[i]), &on)) v.options.enabled[i] = on;
+    char label[48];
+    std::snprintf(label, sizeof label, "%d %s", i + 1, to_string(kSpawnChecks[i]));
+    if (ImGui::Checkbox(label, &on)) v.options.enabled[i] = on;
     if (i % 2 == 0) ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.5f);
   }
 }
@@ -60,7 +66,8 @@ void table(SpawnView& v) {
   if (!ImGui::BeginTable("spawn_table", 2 + kSpawnCheckCount, flags)) return;
   ImGui::TableSetupColumn("candidate");
   ImGui::TableSetupColumn("verdict");
-  const char* heads[] = {"proj", "clear", "conn", "zone", "occ", "path"};
+  // Columns 1..6 are the checks in order; hovering a cell names the check and gives its detail.
+  const char* heads[] = {"1", "2", "3", "4", "5", "6"};
   for (const char* h : heads) ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
   for (int i = 0; i < int(v.verdicts.size()); ++i) {
@@ -93,7 +100,8 @@ void details(const SpawnVerdict& sv) {
   else
     ImGui::TextColored(kFail, "rejected: %s (%s)", to_string(*sv.reason), sv.message.c_str());
   for (const CheckResult& r : sv.checks) {
-    ImGui::TextColored(outcome_colour(r.outcome), "%-14s %s", to_string(r.check), outcome_mark(r.outcome));
+    ImGui::TextColored(outcome_colour(r.outcome), "%d %-14s %s", int(r.check) + 1, to_string(r.check),
+                       outcome_word(r.outcome));
     ImGui::Indent();
     ImGui::TextWrapped("%s", r.detail.c_str());
     ImGui::Unindent();
@@ -139,8 +147,11 @@ void draw_spawn_verdicts(App& app) {
   for (const ForbiddenZone& z : sc.spawn.forbidden_zones) b.polyline(z.polygon, kZone, {2.0f, 6.0f, 10.0f}, true);
   for (const Occupant& o : sc.spawn.occupants) {
     b.circle(o.pos.plane, o.radius, kOccupant, {2.0f});
+    // The name sits above the circle so it never covers a candidate's reason below its ring.
     const Vec2 s = view.to_screen(o.pos.plane);
-    dl.AddText(ImVec2(float(s.x) + 6, float(s.y) + 4), to_imu32(kOccupant), o.name.c_str());
+    const ImVec2 tw = ImGui::CalcTextSize(o.name.c_str());
+    const float top = float(s.y - o.radius / px) - tw.y - 2.0f;
+    dl.AddText(ImVec2(float(s.x) - tw.x * 0.5f, top), to_imu32(kOccupant), o.name.c_str());
   }
   for (int i = 0; i < int(v.verdicts.size()); ++i) {
     const SpawnVerdict& sv = v.verdicts[i];
