@@ -39,7 +39,7 @@ Scene checks_scene() {
   crate.pos = pt(10, 2);
   crate.radius = 0.5;
   s.spawn.occupants = {crate};
-  s.spawn.safe_targets = {pt(2, 2), pt(18, 2)};
+  s.spawn.safe_targets = {pt(2, 2), pt(19, 3)};
   s.spawn.partition_of = pt(2, 2);
   return s;
 }
@@ -186,7 +186,7 @@ TEST_F(SpawnChecks, PartitionsAreIslandsAndDefaultToTheFirstSafeTarget) {
 
   // Without partition_of the first safe target decides; put the island's target first.
   scene.spawn.partition_of.reset();
-  scene.spawn.safe_targets = {pt(18, 2), pt(2, 2)};
+  scene.spawn.safe_targets = {pt(19, 3), pt(2, 2)};
   const SpawnValidator v = SpawnValidator::create(scene, mesh).value();
   EXPECT_EQ(v.expected_partition(), 1);
   EXPECT_EQ(v.validate(cand("island", 18, 2), {}).result(SpawnCheck::Connectivity).outcome,
