@@ -205,7 +205,7 @@ double SpawnValidator::boundary_distance(const Location& at) const {
   const Vec3 w = at.world();
   const float pos[3] = {float(w.x), float(w.y), float(w.z)};
   // Detour reports maxRadius when no wall is nearer; search well beyond the requirement.
-  const float max_radius = float(std::max(1.0, 4.0 * clearance_));
+  const float max_radius = float(wall_search_radius());
   float hit_dist = 0.0f, hit_pos[3], hit_normal[3];
   if (dtStatusFailed(query.findDistanceToWall(ref, pos, max_radius, &filter, &hit_dist, hit_pos, hit_normal)))
     return 0.0;
@@ -222,7 +222,7 @@ CheckResult SpawnValidator::check_projection(const Location& at, Vec2 asked) con
   const auto& allowed = scene_->spawn.allowed_areas;
   std::string where = "polygon " + std::to_string(poly);
   const double snapped = distance(asked, at.point);
-  if (snapped > 0.0) where += " (snapped " + num(snapped) + " m)";
+  if (snapped > 1e-6) where += " (snapped " + num(snapped) + " m)";
   CheckResult r;
   if (std::find(excluded.begin(), excluded.end(), area) != excluded.end()) {
     r = make(c, CheckOutcome::Failed, where + ", area " + area + " is excluded for the agent");
@@ -245,9 +245,13 @@ CheckResult SpawnValidator::check_clearance(const Location& at) const {
   }
   const double d = boundary_distance(at);
   const bool ok = d >= clearance_;
+  // Detour's wall search stops at its radius: report "no wall within" rather than a made-up distance.
+  const std::string measured = navmesh_->baked && d >= wall_search_radius()
+                                   ? "no boundary within " + num(wall_search_radius()) + " m"
+                                   : "distance to boundary " + num(d) + " m";
   CheckResult r = make(c, ok ? CheckOutcome::Passed : CheckOutcome::Failed,
-                       "distance to boundary " + num(d) + " m " + (ok ? ">=" : "<") + " required " +
-                           num(clearance_) + " m (" + clearance_source_ + ")");
+                       measured + " " + (ok ? ">=" : "<") + " required " + num(clearance_) + " m (" +
+                           clearance_source_ + ")");
   r.distance = d;
   r.required = clearance_;
   return r;

@@ -20,6 +20,7 @@
 // verdict's reason is the first failing check.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -131,7 +132,9 @@ class SpawnValidator {
   // Where p lands on the navmesh (core/locate.h rules; baked meshes snap within the agent's extents).
   Location locate_point(const ScenePoint& p) const;
   // Distance from a located point to the navmesh boundary, in m (infinity when the mesh has none).
+  // Baked meshes search walls only within wall_search_radius() and report that radius beyond it.
   double boundary_distance(const Location& at) const;
+  double wall_search_radius() const { return std::max(5.0, 4.0 * clearance_); }  // m
   // Search cost of the planned path from `from` to `to` (distance × polygon cost, scene.search's cost
   // model); nullopt when the planner finds no complete path.
   std::optional<double> path_cost(const ScenePoint& from, const ScenePoint& to) const;

@@ -361,6 +361,33 @@ TEST_F(SpawnChecks, AcceptedCandidateNeedsNoSubstitute) {
   EXPECT_EQ(s.samples, 0);
 }
 
+// Baked meshes measure clearance with Detour's findDistanceToWall on the eroded mesh: a 10 m square
+// room eroded by 0.6 m puts its walls at 0.6 and 9.4 (within a cell of 0.3 m).
+TEST(SpawnBaked, ClearanceUsesDetourOnTheErodedMesh) {
+  Scene s;
+  s.source = Scene::Source::Floorplan;
+  s.floorplan.outline = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+  s.agent.radius = 0.6;  // equal to bake.agent_radius: nothing more is required
+  Result<NavMesh> m = build_navmesh(s);
+  ASSERT_TRUE(m.ok()) << m.error();
+  ASSERT_TRUE(m->baked);
+  const SpawnValidator v = SpawnValidator::create(s, m.value()).value();
+  EXPECT_DOUBLE_EQ(v.clearance(), 0.0);
+  const Location centre = v.locate_point(pt(5, 5));
+  ASSERT_TRUE(centre.ok());
+  EXPECT_NEAR(v.boundary_distance(centre), 4.4, 0.3);
+  const Location near_wall = v.locate_point(pt(1.5, 5));
+  ASSERT_TRUE(near_wall.ok());
+  EXPECT_NEAR(v.boundary_distance(near_wall), 0.9, 0.3);
+  // An explicit clearance of 1.5 m rejects the point near the wall and accepts the centre.
+  s.spawn.clearance = 1.5;
+  const SpawnValidator strict = SpawnValidator::create(s, m.value()).value();
+  SpawnOptions only;
+  only.enabled = {true, true, false, false, false, false};
+  EXPECT_EQ(strict.validate(cand("wall", 1.5, 5), only).reason, SpawnCheck::Clearance);
+  EXPECT_TRUE(strict.validate(cand("centre", 5, 5), only).accepted);
+}
+
 TEST(SpawnGraph, GraphScenesAreRejectedWithAMessage) {
   Scene s;
   s.source = Scene::Source::Graph;
