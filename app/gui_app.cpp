@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <filesystem>
 
 #include "gl_png.h"
@@ -54,7 +55,6 @@ std::string App::init(const Options& opt) {
   }
   std::string err = window.open("navlab", opt.width, opt.height, opt.hidden, ini_path_);
   if (!err.empty()) return err;
-  start_ticks_ = SDL_GetPerformanceCounter();
   err = renderer.init(gl::shader_dir());
   if (!err.empty()) return err;
   set_presenter(settings.presenter);
@@ -183,7 +183,16 @@ void App::check_file_changed() {
   if (stamp != 0 && stamp != file_stamp_) reload();
 }
 
+namespace {
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+}  // namespace
+
 bool App::frame() {
+  const double cpu0 = thread_cpu_ms();
   SDL_Event e;
   while (SDL_PollEvent(&e)) handle_event(&e);
   if (quit) return false;
@@ -204,6 +213,7 @@ bool App::frame() {
   }
   build_ui();
   ImGui::Render();
+  last_prep_cpu_ms = thread_cpu_ms() - cpu0;
 
   draw_viewport_content();
 
@@ -230,11 +240,13 @@ void App::draw_viewport_content() {
     view.fit(doc, w, h);
     want_fit_ = false;
   }
+  const double cpu0 = thread_cpu_ms();
   view.begin(w, h, theme);
   if (doc.loaded()) {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
     draw_spawn_verdicts(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step), theme);
+    last_prep_cpu_ms += thread_cpu_ms() - cpu0;
     view.finish(renderer, doc, theme);
   }
 }

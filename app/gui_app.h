@@ -78,6 +78,14 @@ class App {
   float vp_x = 0, vp_y = 0, vp_w = 1, vp_h = 1;
   bool quit = false;
   double first_frame_ms = -1.0;  // time from init() to the end of the first frame
+  struct FrameStats {             // filled by the script action {"measure": N}
+    int frames = 0;
+    double thread_cpu_ms = 0.0;   // main thread CPU per frame (UI, drawing, GL calls)
+    double process_cpu_ms = 0.0;  // whole process CPU per frame (with a software GL's threads)
+    double wall_ms = 0.0;         // wall time per frame
+    double prep_cpu_ms = 0.0;     // main thread CPU per frame before GL draw calls (UI and shapes)
+  } measured;
+  double last_prep_cpu_ms = 0.0;  // that part of the last frame
 
  private:
   void handle_event(const void* sdl_event);

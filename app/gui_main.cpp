@@ -30,6 +30,11 @@ void print_state(const app::App& a) {
       {"path", corners},
       {"screenshot", a.last_export},
       {"first_frame_ms", a.first_frame_ms},
+      {"frame", {{"frames", a.measured.frames},
+                 {"thread_cpu_ms", a.measured.thread_cpu_ms},
+                 {"process_cpu_ms", a.measured.process_cpu_ms},
+                 {"wall_ms", a.measured.wall_ms},
+                 {"prep_cpu_ms", a.measured.prep_cpu_ms}}},
       {"viewport", {{"x", a.vp_x}, {"y", a.vp_y}, {"width", a.vp_w}, {"height", a.vp_h}}},
       {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}}};
   std::printf("%s\n", out.dump().c_str());

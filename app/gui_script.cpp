@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <ctime>
 
 #include "gui_app.h"
 
@@ -131,6 +132,21 @@ std::string run_action(App& app, const json& a) {
       else return "unknown agent parameter '" + k + "'";
     }
     app.replan();
+  } else if (a.contains("measure")) {
+    const int n = std::max(1, a["measure"].get<int>());
+    auto now = [](clockid_t id) {
+      timespec ts{};
+      clock_gettime(id, &ts);
+      return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+    };
+    const double t0 = now(CLOCK_THREAD_CPUTIME_ID), p0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
+    double prep = 0.0;
+    for (int i = 0; i < n; ++i) {
+      app.frame();
+      prep += app.last_prep_cpu_ms;
+    }
+    app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
+                    (now(CLOCK_MONOTONIC) - w0) / n, prep / n};
   } else if (a.contains("frames")) {
     for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
   } else if (a.contains("screenshot")) {

@@ -11,6 +11,7 @@
 //   {"presenter": true|false}, {"midpoints": true|false}
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)
 //   {"frames": N}          run N frames
+//   {"measure": N}         run N frames and record CPU and wall time per frame (printed at exit)
 //   {"screenshot": "FILE.png", "whole_window": true|false}
 #pragma once
 

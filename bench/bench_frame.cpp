@@ -1,0 +1,81 @@
+// The app's frame cost on a large mesh: time to the first frame and CPU per frame on a 20,000-polygon
+// hand-authored grid, measured by the navlab binary itself in a scripted run (hidden window; under
+// Xvfb when DISPLAY is set, else SDL's offscreen driver). Results: docs/app.md.
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string navlab_path() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  return (self.parent_path().parent_path() / "app" / "navlab").string();  // build/bench -> build/app
+}
+
+// A W×H grid of 1 m square polygons (W*H polygons) with one query corner to corner.
+std::string write_grid_scene(const std::string& dir, int w, int h) {
+  const std::string path = dir + "/grid_" + std::to_string(w * h) + ".json";
+  std::ofstream out(path);
+  out << "{\"navlab\": 1, \"name\": \"grid " << w << "x" << h << "\", \"navmesh\": {\"vertices\": [";
+  for (int y = 0; y <= h; ++y)
+    for (int x = 0; x <= w; ++x) out << (x || y ? "," : "") << "[" << x << "," << y << "]";
+  out << "], \"polygons\": [";
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const int a = y * (w + 1) + x;
+      out << (x || y ? "," : "") << "[" << a << "," << a + 1 << "," << a + w + 2 << "," << a + w + 1 << "]";
+    }
+  out << "]}, \"queries\": [{\"start\": [0.5, 0.5], \"goal\": [" << w - 0.5 << ", " << h * 0.5 - 0.5 << "]}]}\n";
+  return path;
+}
+
+nlohmann::json run_script(const std::string& scene, const std::string& dir, int frames) {
+  const std::string script = dir + "/measure.json";
+  std::ofstream(script) << "{\"actions\": [{\"frames\": 5}, {\"measure\": " << frames << "}]}\n";
+  const std::string cmd = "'" + navlab_path() + "' '" + scene + "' --script '" + script + "' --size 1440x900 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return nullptr;
+  std::string out;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  pclose(p);
+  const size_t nl = out.rfind('\n', out.size() > 1 ? out.size() - 2 : 0);
+  return nlohmann::json::parse(nl == std::string::npos ? out : out.substr(nl + 1), nullptr, false);
+}
+
+void frame_on_grid(benchmark::State& state) {
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  const std::string dir = fs::temp_directory_path().string();
+  const int w = int(state.range(0)), h = int(state.range(1));
+  const std::string scene = write_grid_scene(dir, w, h);
+  for (auto _ : state) {
+    const nlohmann::json r = run_script(scene, dir, 120);
+    if (r.is_discarded() || r.is_null() || !r.contains("frame")) {
+      state.SkipWithError("the scripted run failed (is navlab built, is there a display?)");
+      return;
+    }
+    state.SetIterationTime(r["frame"]["wall_ms"].get<double>() / 1e3);
+    state.counters["polygons"] = w * h;
+    state.counters["first_frame_ms"] = r["first_frame_ms"].get<double>();
+    state.counters["cpu_ms_per_frame"] = r["frame"]["thread_cpu_ms"].get<double>();
+    state.counters["ui_cpu_ms_per_frame"] = r["frame"]["prep_cpu_ms"].get<double>();
+    state.counters["process_cpu_ms_per_frame"] = r["frame"]["process_cpu_ms"].get<double>();
+    state.counters["wall_ms_per_frame"] = r["frame"]["wall_ms"].get<double>();
+  }
+  std::error_code ec;
+  fs::remove(scene, ec);
+}
+
+}  // namespace
+
+BENCHMARK(frame_on_grid)->Args({40, 25})->Args({200, 100})->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
