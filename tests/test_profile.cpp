@@ -2,10 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <numbers>
 
 #include "coverage.h"
 #include "navmesh_build.h"
+#include "paths.h"
 #include "profile.h"
 #include "turns.h"
 
@@ -243,6 +245,73 @@ TEST(Profile, BadAgentIsAFailureValue) {
   ASSERT_FALSE(p.ok());
   EXPECT_EQ(p.failure->stage, "profile");
   EXPECT_EQ(p.failure->reason, "bad_agent");
+}
+
+}  // namespace
+}  // namespace navlab
+
+namespace navlab {
+namespace {
+
+// End to end through `navlab plan`: DESIGN §5's turns and profile fields.
+TEST(ProfileCli, StraightHallRunStartsBraking4_4MetresBeforeTheGoal) {
+  // The default scene's agent keeps the defaults max_speed 4, brake_decel 2, reaction_dt 0.1.
+  const test::RunResult run = test::run_navlab("plan " + test::scene_path("default.json") + " --start 2,2 --goal 38,2");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto doc = nlohmann::json::parse(run.out);
+  const auto& r = doc["results"][0];
+  ASSERT_EQ(r["corners"].size(), 2u);  // a straight run: no corner, no turn
+  EXPECT_TRUE(r["turns"].empty());
+  const auto& prof = r["profile"];
+  const double len = prof["length"].get<double>();
+  EXPECT_NEAR(len, 36.0, 1e-9);
+  bool at_brake_start = false;
+  for (const auto& s : prof["samples"]) {
+    const double si = s["s"].get<double>(), v = s["v"].get<double>();
+    if (std::fabs(si - (len - 4.4)) < 1e-6) {
+      at_brake_start = true;
+      EXPECT_NEAR(v, 4.0, 1e-9);
+    }
+    if (si > len - 4.4 + 1e-6) {
+      EXPECT_LT(v, 4.0 - 1e-6);
+    }
+  }
+  EXPECT_TRUE(at_brake_start);
+  EXPECT_GT(prof["total_time"].get<double>(), len / 4.0);
+}
+
+TEST(ProfileCli, DefaultSceneTurnsAndDenseSamples) {
+  const test::RunResult run = test::run_navlab("plan " + test::scene_path("default.json"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto doc = nlohmann::json::parse(run.out);
+  ASSERT_FALSE(doc["results"].empty());
+  for (const auto& r : doc["results"]) {
+    ASSERT_TRUE(r.contains("turns"));
+    ASSERT_TRUE(r.contains("profile"));
+    double prev_s = -1.0;
+    for (const auto& t : r["turns"]) {
+      for (const char* key : {"at", "kind", "s", "theta", "radius", "trim"}) EXPECT_TRUE(t.contains(key)) << key;
+      const double s = t["s"].get<double>();
+      EXPECT_GT(s, prev_s);
+      prev_s = s;
+      const double theta = t["theta"].get<double>(), radius = t["radius"].get<double>();
+      if (t["kind"] == "arc") {
+        EXPECT_NEAR(t["trim"].get<double>(), radius * std::tan(theta / 2), 1e-9);
+      } else {
+        EXPECT_EQ(t["trim"].get<double>(), 0.0);
+      }
+    }
+    const auto& samples = r["profile"]["samples"];
+    ASSERT_GE(samples.size(), 2u);
+    for (size_t i = 1; i < samples.size(); ++i) {
+      const double ds = samples[i]["s"].get<double>() - samples[i - 1]["s"].get<double>();
+      EXPECT_GT(ds, 0.0);
+      EXPECT_LE(ds, 0.05 + 1e-9);
+    }
+    EXPECT_EQ(samples.back()["v"].get<double>(), 0.0);
+    EXPECT_EQ(samples.back()["limit"], "goal");
+    EXPECT_NEAR(samples.back()["s"].get<double>(), r["profile"]["length"].get<double>(), 1e-9);
+  }
 }
 
 }  // namespace
