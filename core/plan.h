@@ -60,7 +60,7 @@ struct PlanResult {
 
 struct PlanTrace {
   std::vector<LocateStep> locate;
-  SearchTrace search;
+  SearchTrace search;  // nearest_reachable: the failed search's steps, then the search to the substitute
   FunnelTrace funnel;
   MotionTrace motion;
 };

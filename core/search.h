@@ -60,7 +60,7 @@ struct SearchQuery {
 //   Relaxed       from `parent` (the node being expanded) to `node` over `link`: candidate `g`,`h`,`f`
 //                 against `old_g` (infinity when unseen); `improved` says whether it was taken.
 //   Blocked       the link from `parent` to `node` is closed or `node` is excluded; `why` names it.
-//   Exhausted     the node budget ran out before the goal was popped.
+//   Exhausted     the node budget ran out before the goal (`node`) was popped; `g` holds the pops made.
 struct SearchStep {
   enum class Kind { Popped, StaleSkipped, Relaxed, Blocked, Exhausted };
   Kind kind = Kind::Popped;
@@ -85,7 +85,7 @@ struct SearchTrace {
   Algorithm algorithm = Algorithm::AStar;
   CostModel cost_model = CostModel::EdgeMidpoints;
   std::vector<SearchStep> steps;
-  std::vector<Vec3> positions;  // search position of every node at the end (world; unseen: start pos)
+  std::vector<Vec3> positions;  // search position of every node at the end (world; unseen: (0,0,0))
 };
 
 struct SearchResult {
