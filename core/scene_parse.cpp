@@ -31,6 +31,7 @@ class Parser {
   std::string point_shape() const {
     return source_ == Scene::Source::Mesh ? "a point [x, y, z] (mesh scenes are 3D, y up)" : "a point [x, y]";
   }
+  // A point of the scene's kind; with `allow_node`, a graph scene also accepts a node id (spawn points).
   bool point(const Json& v, P ptr, ScenePoint& out, bool allow_node);
   bool node_id(const Json& v, P ptr, std::string& out);
   bool plane_point(const Json& v, P ptr, Vec2& out);
@@ -55,7 +56,7 @@ class Parser {
 
 bool Parser::point(const Json& v, P ptr, ScenePoint& out, bool allow_node) {
   out = ScenePoint{};
-  if (source_ == Scene::Source::Graph && (allow_node || v.is_string())) {
+  if (source_ == Scene::Source::Graph && allow_node) {
     if (v.is_string()) return node_id(v, ptr, out.node);
     if (!v.is_array()) return r_.fail(ptr, "a node id or a point [x, y]", SceneReader::describe(&v));
   }

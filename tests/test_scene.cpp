@@ -165,6 +165,13 @@ const BadFile kBadFiles[] = {
   }
 })",
      "bad.json:5:39: /graph/edges/0/to: expected a node id of the graph, got \"Hal\" (did you mean \"Hall\"?)"},
+    {"graph_blocker_node",
+     R"({
+  "navlab": 1,
+  "graph": {"nodes": [{"id": "Hall", "pos": [0, 0]}]},
+  "blockers": [{"id": "b", "center": "Hall", "radius": 1}]
+})",
+     "bad.json:4:38: /blockers/0/center: expected a point [x, y], got \"Hall\""},
     {"graph_duplicate_node",
      R"({
   "navlab": 1,
