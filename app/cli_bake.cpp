@@ -39,7 +39,8 @@ nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double b
   out["source"] = source_name(scene.source);
   out["is3d"] = mesh.is3d;
   out["bake_ms"] = mesh.baked ? mesh.baked->bake_ms : build_ms;
-  auto& verts = out["vertices"] = nlohmann::ordered_json::array();
+  // Filled as locals: ordered_json keeps keys in a vector, so references into `out` do not survive inserts.
+  auto verts = nlohmann::ordered_json::array();
   for (size_t i = 0; i < mesh.verts.size(); ++i) {
     if (mesh.is3d) {
       const Vec3 w = to_world(mesh.verts[i], mesh.heights[i]);
@@ -48,16 +49,18 @@ nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double b
       verts.push_back({mesh.verts[i].x, mesh.verts[i].y});
     }
   }
-  auto& polys = out["polygons"] = nlohmann::ordered_json::array();
-  auto& neis = out["neighbours"] = nlohmann::ordered_json::array();
-  auto& areas = out["areas"] = nlohmann::ordered_json::array();
-  auto& costs = out["costs"] = nlohmann::ordered_json::array();
+  auto polys = nlohmann::ordered_json::array(), neis = polys, areas = polys, costs = polys;
   for (const NavPoly& p : mesh.polys) {
     polys.push_back(p.verts);
     neis.push_back(p.neighbours);
     areas.push_back(mesh.area_names[p.area]);
     costs.push_back(p.cost);
   }
+  out["vertices"] = std::move(verts);
+  out["polygons"] = std::move(polys);
+  out["neighbours"] = std::move(neis);
+  out["areas"] = std::move(areas);
+  out["costs"] = std::move(costs);
   out["area_names"] = mesh.area_names;
   return out;
 }
