@@ -183,6 +183,58 @@ TEST(TileCache, KeysOfUntouchedTilesSurviveARebuild) {
   }
 }
 
+// Property: after each of a series of random obstacle adds, moves and removals, the incrementally
+// patched mesh (only rebuilt tiles and their neighbours converted again) equals a full conversion of
+// the same Detour mesh: same polygons in the same order, vertices, heights, neighbours, areas, keys.
+void expect_same_mesh(const TiledNavMesh& a, const TiledNavMesh& b, const std::string& when) {
+  ASSERT_EQ(a.keys, b.keys) << when;
+  ASSERT_EQ(a.tile_of, b.tile_of) << when;
+  ASSERT_EQ(a.mesh.polys.size(), b.mesh.polys.size()) << when;
+  for (size_t p = 0; p < a.mesh.polys.size(); ++p) {
+    const NavPoly &pa = a.mesh.polys[p], &pb = b.mesh.polys[p];
+    ASSERT_EQ(pa.verts, pb.verts) << when << ": polygon " << p;
+    ASSERT_EQ(pa.neighbours, pb.neighbours) << when << ": polygon " << p;
+    ASSERT_EQ(pa.area, pb.area) << when << ": polygon " << p;
+    ASSERT_EQ(pa.cost, pb.cost) << when << ": polygon " << p;
+  }
+  ASSERT_EQ(a.mesh.verts, b.mesh.verts) << when;
+  ASSERT_EQ(a.mesh.heights, b.mesh.heights) << when;
+  ASSERT_EQ(a.mesh.is3d, b.mesh.is3d) << when;
+  ASSERT_EQ(a.mesh.area_names, b.mesh.area_names) << when;
+}
+
+TEST(TileCache, IncrementalConversionEqualsAFullConversionAfterRandomMoves) {
+  auto built = TileCache::build(hall());
+  ASSERT_TRUE(built) << built.error();
+  TileCache& c = *built.value();
+  expect_same_mesh(c.navmesh(), c.full_conversion(), "after the bake");
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> x(0.0, 40.0), y(0.0, 12.0), size(0.2, 2.5), angle(0.0, 3.14159);
+  std::uniform_int_distribution<int> pick(0, 3), kind(0, 2);
+  int partial = 0, moves = 0;
+  for (int step = 0; step < 60; ++step) {
+    const std::string id = "o" + std::to_string(pick(rng));
+    const int k = kind(rng);
+    if (k == 2 && c.has_obstacle(id)) {
+      ASSERT_EQ(c.remove_obstacle(id), "");
+    } else {
+      ObstacleShape s;
+      s.kind = k == 0 ? ObstacleShape::Kind::Cylinder : ObstacleShape::Kind::Box;
+      s.center = {x(rng), y(rng)};
+      s.radius = size(rng) * 0.5;
+      s.half_extents = {size(rng), size(rng) * 0.5};
+      s.angle = angle(rng);
+      ASSERT_EQ(c.set_obstacle(id, s), "");
+    }
+    const TileUpdate u = c.update();
+    ++moves;
+    partial += u.converted_polygons < c.navmesh().mesh.size();
+    expect_same_mesh(c.navmesh(), c.full_conversion(), "step " + std::to_string(step) + ": " + u.describe());
+  }
+  EXPECT_EQ(moves, 60);
+  EXPECT_GT(partial, 30) << "most updates convert only part of the mesh";
+}
+
 TEST(TileCache, RejectsSourcesThatAreNotBaked) {
   Scene s;
   s.source = Scene::Source::Navmesh;
