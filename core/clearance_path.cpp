@@ -44,8 +44,31 @@ ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, c
     if (trace) trace->steps.push_back({int(i), width, d, out.portals.back().left, out.portals.back().right});
   }
   out.path = funnel(start, out.portals, trace ? &trace->funnel : nullptr);
-  if (out.path.failure) out.failure = out.path.failure;
+  if (out.path.failure) {
+    out.failure = out.path.failure;
+    return out;
+  }
+  merge_coincident(out.path, geometry_tolerance(start, out.portals));
   return out;
+}
+
+void merge_coincident(FunnelResult& path, double tol) {
+  std::vector<Vec2>& pts = path.points;
+  if (pts.size() < 2) return;
+  const auto near = [tol](Vec2 a, Vec2 b) { return distance(a, b) <= tol; };
+  // Interior points: keep one that moves more than tol from the last kept point and from the goal.
+  std::vector<Vec2> kept{pts.front()};
+  std::vector<FunnelCorner> corners;
+  for (size_t i = 1; i + 1 < pts.size(); ++i) {
+    if (near(pts[i], kept.back()) || near(pts[i], pts.back())) continue;
+    kept.push_back(pts[i]);
+    corners.push_back(path.corners[i - 1]);
+  }
+  // Start within tol of the goal: the zero-length path stays at the start.
+  kept.push_back(kept.size() == 1 && near(pts.front(), pts.back()) ? pts.front() : pts.back());
+  pts = std::move(kept);
+  path.corners = std::move(corners);
+  path.length = path_length(pts);
 }
 
 }  // namespace navlab

@@ -43,6 +43,12 @@ struct ClearanceResult {
 ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
                                ClearanceTrace* trace = nullptr);
 
+// Makes a funnel path safe for fit_turns(): drops interior corners within `tol` (m) of the point kept
+// before them or of the goal (with their FunnelCorner entries), and when the start lies within `tol` of
+// the goal with no corner between, makes the goal equal to the start (the zero-length path). Length is
+// recomputed. clearance_path() applies it with geometry_tolerance(start, shrunk portals).
+void merge_coincident(FunnelResult& path, double tol);
+
 // One portal shrunk by `distance` (m) at each end (clamped to half its width).
 Portal shrink_portal(const Portal& portal, double distance);
 

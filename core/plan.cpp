@@ -120,6 +120,8 @@ bool stage_funnel(const Context& c, PlanResult& r) {
     fail(r, *r.funnel.failure);
     return false;
   }
+  // Start and goal within the funnel's tolerance: the zero-length plan (corners keep both points).
+  if (r.funnel.corners.empty() && r.funnel.length <= geometry_tolerance(start, r.portals)) r.funnel.length = 0.0;
   // A corner is a portal end: it takes that mesh vertex's height.
   r.funnel_heights = {r.locate.start.height};
   for (const FunnelCorner& k : r.funnel.corners) {

@@ -207,7 +207,10 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
   if (path.size() < 2) return fail("bad_input", "a path needs a start and a goal");
   for (size_t i = 0; i < path.size(); ++i) {
     if (!is_finite(path[i])) return fail("bad_input", fmt("path point %zu is not finite", i));
-    if (i > 0 && path[i] == path[i - 1]) return fail("bad_input", fmt("path points %zu and %zu coincide", i - 1, i));
+    // Start == goal with nothing between is the zero-length path; a repeated corner is the caller's bug.
+    const bool zero_length = path.size() == 2;
+    if (i > 0 && path[i] == path[i - 1] && !zero_length)
+      return fail("bad_input", fmt("path points %zu and %zu coincide", i - 1, i));
   }
   if (!(agent.turn_radius > 0.0) || !(agent.min_turn_radius >= 0.0) || !std::isfinite(agent.turn_radius))
     return fail("bad_input", fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",

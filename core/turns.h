@@ -100,7 +100,9 @@ struct TurnsResult {
 };
 
 // Fits a turn at every interior point of `path` (>= 2 points, m; consecutive duplicates are not
-// allowed) inside `shape` for `agent` (turn_radius, min_turn_radius, corner_mode, can_turn_in_place).
+// allowed, except a two-point path whose start equals its goal: the zero-length path, no turns, no
+// pieces, length 0) inside `shape` for `agent` (turn_radius, min_turn_radius, corner_mode,
+// can_turn_in_place).
 // Pure: same input, same output and trace.
 TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
                       TurnTrace* trace = nullptr);
