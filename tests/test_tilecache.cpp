@@ -7,6 +7,7 @@
 #include <random>
 
 #include "corridor_version.h"
+#include "paths.h"
 
 namespace navlab {
 namespace {
@@ -233,6 +234,35 @@ TEST(TileCache, IncrementalConversionEqualsAFullConversionAfterRandomMoves) {
   }
   EXPECT_EQ(moves, 60);
   EXPECT_GT(partial, 30) << "most updates convert only part of the mesh";
+}
+
+// The same on the 3D OBJ level (a step and a ramp: vertices with heights), with cylinders dragged
+// over the ramp in small tiles so that most moves cross a tile border.
+TEST(TileCache, IncrementalConversionEqualsAFullConversionOnA3DLevel) {
+  auto scene = load_scene(test::scene_path("mesh_level.json"));
+  ASSERT_TRUE(scene) << scene.error();
+  TileCacheDef def;
+  def.tile_size = 16;
+  auto built = TileCache::build(scene.value(), def);
+  ASSERT_TRUE(built) << built.error();
+  TileCache& c = *built.value();
+  ASSERT_TRUE(c.navmesh().mesh.is3d);
+  expect_same_mesh(c.navmesh(), c.full_conversion(), "after the bake");
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> x(0.0, 20.0), y(0.0, 12.0), r(0.3, 1.5);
+  int partial = 0;
+  for (int step = 0; step < 30; ++step) {
+    ObstacleShape s;
+    s.center = {x(rng), y(rng)};
+    s.radius = r(rng);
+    s.base = -1.0;
+    s.height = 5.0;
+    ASSERT_EQ(c.set_obstacle(step % 2 ? "a" : "b", s), "");
+    const TileUpdate u = c.update();
+    partial += u.converted_polygons > 0 && u.converted_polygons < c.navmesh().mesh.size();
+    expect_same_mesh(c.navmesh(), c.full_conversion(), "step " + std::to_string(step) + ": " + u.describe());
+  }
+  EXPECT_GT(partial, 15) << partial << " partial; " << c.navmesh().mesh.size() << " polygons; " << c.tiles_x() << "x" << c.tiles_y() << " tiles";
 }
 
 TEST(TileCache, RejectsSourcesThatAreNotBaked) {
