@@ -15,6 +15,8 @@ int run_plan(const std::vector<std::string>& args);
 extern const char* const kPlanUsage;
 int run_simulate(const std::vector<std::string>& args);
 extern const char* const kSimulateUsage;
+int run_bench(const std::vector<std::string>& args);
+extern const char* const kBenchUsage;
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -24,6 +26,7 @@ const std::vector<Command>& commands() {
       {"plan", "plan queries through every stage and print the results as JSON", kPlanUsage, run_plan},
       {"spawn", "validate spawn candidates with the six switchable checks", kSpawnUsage, run_spawn},
       {"simulate", "follow a plan with a fixed time step while doors open, close and move", kSimulateUsage, run_simulate},
+      {"bench", "time the planner stages against Detour on seeded random pairs and print the ratios", kBenchUsage, run_bench},
   };
   return table;
 }

@@ -1,0 +1,572 @@
+// `navlab bench SCENE [--pairs N] [--seed S] [--sample-us US] [--text]`
+// Times the planner's stages and, on baked meshes, Detour's findNearestPoly + findPath +
+// findStraightPath on the same seeded random start/goal pairs, in one run, and prints the ratios.
+//
+// Every time is per query: one call of a stage on one pair is repeated until the repetitions together
+// last at least --sample-us (so the clock's resolution and the cost of reading it do not matter), and
+// the pair's time is that total divided by the repetitions, the fastest of three such loops. Medians
+// and means are over pairs.
+#include <DetourNavMesh.h>
+#include <DetourNavMeshQuery.h>
+#include <DetourStatus.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "navmesh_build.h"
+#include "plan.h"
+#include "random_pairs.h"
+#include "scene.h"
+
+namespace navlab::cli {
+
+extern const char* const kBenchUsage =
+    "Usage: navlab bench SCENE [--pairs N] [--seed S] [--sample-us US] [--text]\n\n"
+    "Draws N seeded random start/goal pairs on SCENE's navmesh (area-weighted random polygon, uniform\n"
+    "point inside it; graph scenes: two distinct random nodes) and times, for every pair:\n"
+    "  ours    locate (both points), search, portals+funnel, motion (clearance, turns, profile) and the\n"
+    "          whole plan() call, each stage on its own (no trace);\n"
+    "  Detour  findNearestPoly (both points), findPath, findStraightPath (baked meshes only: a\n"
+    "          hand-authored mesh or a graph has no Detour mesh, so only our stages are reported).\n"
+    "Prints JSON (default) or, with --text, a table:\n"
+    "  {\"scene\", \"source\", \"polygons\", \"pairs\", \"seed\", \"sample_us\", \"search\": {\"algorithm\", \"cost_model\"},\n"
+    "   \"ours\": {\"counts\": {\"complete\", \"partial\", \"disconnected\", \"failed\"},\n"
+    "            \"stages\": {NAME: {\"queries\", \"median_us\", \"mean_us\"}}},\n"
+    "   \"detour\": null | {\"counts\": {...}, \"stages\": {...}},\n"
+    "   \"ratios\": null | {\"pairs\", \"search_vs_find_path\", \"search_portals_funnel_vs_find_path_straight_path\",\n"
+    "                     \"locate_vs_find_nearest_poly\"}, \"notes\": [...]}\n"
+    "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
+    "least --sample-us. Each ratio is ours / Detour (above 1: ours is slower) as {\"median\", \"of_means\"}:\n"
+    "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete.\n"
+    "  --pairs N        number of random pairs (1..100000, default 200)\n"
+    "  --seed S         seed of the pairs (0..2^64-1, default 1); the same seed gives the same pairs\n"
+    "  --sample-us US   minimum length in microseconds of each timed repetition loop (1..1000000,\n"
+    "                   default 200)\n"
+    "  --text           print a table instead of JSON\n"
+    "Speed depends on the machine and on its load: compare ratios measured in one run.\n"
+    "Exit codes: 0 ok, 2 usage or input error.\n";
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+// Results of timed calls are folded into this so that the compiler keeps every call.
+volatile std::size_t g_sink = 0;
+
+// Microseconds per call of `f`: one warm-up call, then loops of growing repetition counts until one
+// loop lasts at least `sample_us`; then two more loops of that count. The fastest loop counts: on a
+// shared machine the slower ones were interrupted.
+template <class F>
+double per_call_us(F&& f, double sample_us) {
+  constexpr long kMaxReps = 1L << 24;
+  constexpr int kRounds = 3;
+  auto loop_us = [&](long reps) {
+    const Clock::time_point t0 = Clock::now();
+    for (long i = 0; i < reps; ++i) f();
+    return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+  };
+  f();
+  long reps = 1;
+  double best = loop_us(reps);
+  while (best < sample_us && reps < kMaxReps) {
+    const double aim = best > 0.0 ? sample_us * 1.25 / best * double(reps) : double(reps) * 16.0;
+    reps = std::min(kMaxReps, std::max(reps * 2, long(aim)));
+    best = loop_us(reps);
+  }
+  for (int round = 1; round < kRounds; ++round) best = std::min(best, loop_us(reps));
+  return best / double(reps);
+}
+
+// Per-pair times of one stage (NaN where the stage did not run for that pair).
+struct Stage {
+  const char* name;
+  std::vector<double> us;
+};
+
+struct Stats {
+  int queries = 0;
+  double median = 0.0;
+  double mean = 0.0;
+};
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+Stats stats_of(const std::vector<double>& per_pair) {
+  std::vector<double> v;
+  for (double x : per_pair)
+    if (!std::isnan(x)) v.push_back(x);
+  Stats s;
+  s.queries = int(v.size());
+  if (v.empty()) return s;
+  double sum = 0.0;
+  for (double x : v) sum += x;
+  s.mean = sum / double(v.size());
+  s.median = median_of(v);
+  return s;
+}
+
+struct Counts {
+  int complete = 0, partial = 0, disconnected = 0, failed = 0;
+};
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+
+// Our stages, one pair at a time, in the order plan() runs them.
+struct OursRun {
+  Stage locate{"locate", {}}, search{"search", {}}, portals_funnel{"portals_funnel", {}}, motion{"motion", {}},
+      plan{"plan", {}};
+  Counts counts;
+  std::vector<bool> complete;  // per pair
+};
+
+OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, const std::vector<RandomPair>& pairs,
+                 double sample_us) {
+  OursRun run;
+  const bool polygons = mesh.kind == NavMesh::Kind::Polygons;
+  const LocateDef def = locate_def(scene.bake);
+  for (const RandomPair& pair : pairs) {
+    double t_locate = kNone, t_search = kNone, t_pf = kNone, t_motion = kNone;
+    Location s, g;
+    t_locate = per_call_us(
+        [&] {
+          s = locate(mesh, pair.start, Endpoint::Start, def);
+          g = locate(mesh, pair.goal, Endpoint::Goal, def);
+          g_sink = g_sink + size_t(s.poly + g.poly);
+        },
+        sample_us);
+    bool complete = false;
+    if (!s.ok() || !g.ok()) {
+      ++run.counts.failed;
+    } else {
+      const SearchQuery q{s.poly, g.poly, s.world(), g.world()};
+      SearchResult r;
+      t_search = per_call_us(
+          [&] {
+            r = search(mesh, q, scene.search, &gates.filter);
+            g_sink = g_sink + r.corridor.size();
+          },
+          sample_us);
+      if (r.status == Status::Complete) {
+        ++run.counts.complete;
+        complete = true;
+      } else if (r.status == Status::Partial) {
+        ++run.counts.partial;
+      } else if (r.failure && r.failure->reason == "disconnected") {
+        ++run.counts.disconnected;
+      } else {
+        ++run.counts.failed;
+      }
+      if (complete && polygons) {
+        PortalsResult p;
+        FunnelResult f;
+        t_pf = per_call_us(
+            [&] {
+              p = build_portals(mesh, r.corridor, s.point, g.point, g.height);
+              if (p.ok()) f = funnel(s.point, p.portals);
+              g_sink = g_sink + f.points.size();
+            },
+            sample_us);
+        if (p.ok() && f.ok()) {
+          t_motion = per_call_us(
+              [&] {
+                const MotionResult m = plan_motion(mesh, r.corridor, s.point, p.portals, scene.agent);
+                g_sink = g_sink + m.turns.path.turns.size();
+              },
+              sample_us);
+        }
+      }
+    }
+    const PlanRequest request{pair.start, pair.goal, {}};
+    const double t_plan = per_call_us(
+        [&] {
+          const PlanResult r = plan(scene, mesh, request);
+          g_sink = g_sink + r.funnel.points.size();
+        },
+        sample_us);
+    run.locate.us.push_back(t_locate);
+    run.search.us.push_back(t_search);
+    run.portals_funnel.us.push_back(t_pf);
+    run.motion.us.push_back(t_motion);
+    run.plan.us.push_back(t_plan);
+    run.complete.push_back(complete);
+  }
+  return run;
+}
+
+// Detour's queries on the same pairs, from the same world points and search box as our locate.
+struct DetourRun {
+  Stage nearest{"find_nearest_poly", {}}, path{"find_path", {}}, straight{"find_straight_path", {}};
+  Counts counts;
+  std::vector<bool> complete;
+};
+
+DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<RandomPair>& pairs,
+                     double sample_us, std::string& error) {
+  DetourRun run;
+  const dtNavMesh* nav = mesh.baked->detour.get();
+  const dtMeshTile* tile = nav->getTileByRef(mesh.baked->base_ref);
+  if (!tile) {
+    error = "the baked Detour mesh has no tile";
+    return run;
+  }
+  const int n = tile->header->polyCount;
+  dtNavMeshQuery query;
+  if (dtStatusFailed(query.init(nav, std::clamp(n + 1, 64, 65535)))) {
+    error = "Detour could not create a navmesh query";
+    return run;
+  }
+  // Detour's filter carries our per-polygon cost multipliers as area costs.
+  dtQueryFilter filter;
+  for (int i = 0; i < n && i < mesh.size(); ++i) filter.setAreaCost(tile->polys[i].getArea(), float(mesh.polys[i].cost));
+  const LocateDef def = locate_def(scene.bake);
+  const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
+  const int max_path = std::max(n, 1);
+  const size_t max_straight = size_t(max_path) + 2;
+  std::vector<dtPolyRef> path(static_cast<size_t>(max_path));
+  std::vector<dtPolyRef> straight_refs(max_straight);
+  std::vector<float> straight(3 * max_straight);
+  std::vector<unsigned char> straight_flags(max_straight);
+
+  for (const RandomPair& pair : pairs) {
+    const Vec3 ws = pair.start.world(), wg = pair.goal.world();
+    const float sp[3] = {float(ws.x), float(ws.y), float(ws.z)}, gp[3] = {float(wg.x), float(wg.y), float(wg.z)};
+    float sn[3] = {0, 0, 0}, gn[3] = {0, 0, 0};
+    dtPolyRef sref = 0, gref = 0;
+    const double t_nearest = per_call_us(
+        [&] {
+          query.findNearestPoly(sp, ext, &filter, &sref, sn);
+          query.findNearestPoly(gp, ext, &filter, &gref, gn);
+          g_sink = g_sink + sref + gref;
+        },
+        sample_us);
+    double t_path = kNone, t_straight = kNone;
+    bool complete = false;
+    if (sref == 0 || gref == 0) {
+      ++run.counts.failed;
+    } else {
+      int count = 0;
+      dtStatus st = 0;
+      t_path = per_call_us(
+          [&] {
+            st = query.findPath(sref, gref, sn, gn, &filter, path.data(), &count, max_path);
+            g_sink = g_sink + size_t(count);
+          },
+          sample_us);
+      if (dtStatusFailed(st) || count == 0) {
+        ++run.counts.failed;
+      } else if (path[size_t(count) - 1] != gref) {
+        ++run.counts.disconnected;
+      } else {
+        ++run.counts.complete;
+        complete = true;
+        int points = 0;
+        t_straight = per_call_us(
+            [&] {
+              query.findStraightPath(sn, gn, path.data(), count, straight.data(), straight_flags.data(),
+                                     straight_refs.data(), &points, max_path + 2, 0);
+              g_sink = g_sink + size_t(points);
+            },
+            sample_us);
+      }
+    }
+    run.nearest.us.push_back(t_nearest);
+    run.path.us.push_back(t_path);
+    run.straight.us.push_back(t_straight);
+    run.complete.push_back(complete);
+  }
+  return run;
+}
+
+// ours / Detour over the pairs complete in both: median of per-pair ratios and ratio of means.
+struct Ratio {
+  double median = 0.0;
+  double of_means = 0.0;
+};
+
+Ratio ratio_of(const std::vector<double>& ours, const std::vector<double>& detour, const std::vector<size_t>& pick) {
+  std::vector<double> per_pair;
+  double sum_ours = 0.0, sum_detour = 0.0;
+  for (size_t i : pick) {
+    per_pair.push_back(ours[i] / detour[i]);
+    sum_ours += ours[i];
+    sum_detour += detour[i];
+  }
+  Ratio r;
+  if (per_pair.empty()) return r;
+  r.median = median_of(per_pair);
+  r.of_means = sum_ours / sum_detour;
+  return r;
+}
+
+std::vector<double> sum_of(const std::vector<double>& a, const std::vector<double>& b) {
+  std::vector<double> out(a.size());
+  for (size_t i = 0; i < a.size(); ++i) out[i] = a[i] + b[i];
+  return out;
+}
+
+struct Ratios {
+  int pairs = 0;
+  Ratio search, chain, locate;
+};
+
+Ratios ratios_of(const OursRun& ours, const DetourRun& detour) {
+  std::vector<size_t> pick;
+  for (size_t i = 0; i < ours.complete.size(); ++i)
+    if (ours.complete[i] && detour.complete[i] && !std::isnan(ours.portals_funnel.us[i])) pick.push_back(i);
+  Ratios r;
+  r.pairs = int(pick.size());
+  r.search = ratio_of(ours.search.us, detour.path.us, pick);
+  r.chain = ratio_of(sum_of(ours.search.us, ours.portals_funnel.us), sum_of(detour.path.us, detour.straight.us), pick);
+  r.locate = ratio_of(ours.locate.us, detour.nearest.us, pick);
+  return r;
+}
+
+// ---- output ----
+
+Json counts_json(const Counts& c) {
+  return {{"complete", c.complete}, {"partial", c.partial}, {"disconnected", c.disconnected}, {"failed", c.failed}};
+}
+
+Json stage_json(const Stage& s) {
+  const Stats st = stats_of(s.us);
+  Json j;
+  j["queries"] = st.queries;
+  j["median_us"] = st.queries ? Json(st.median) : Json(nullptr);
+  j["mean_us"] = st.queries ? Json(st.mean) : Json(nullptr);
+  return j;
+}
+
+Json ratio_json(const Ratio& r) { return {{"median", r.median}, {"of_means", r.of_means}}; }
+
+const char* source_name(Scene::Source s) {
+  switch (s) {
+    case Scene::Source::Navmesh: return "navmesh";
+    case Scene::Source::Floorplan: return "floorplan";
+    case Scene::Source::Mesh: return "mesh";
+    case Scene::Source::Graph: return "graph";
+  }
+  return "navmesh";
+}
+
+struct Report {
+  std::string scene_file;
+  const Scene* scene = nullptr;
+  const NavMesh* mesh = nullptr;
+  int pairs = 0;
+  unsigned long long seed = 0;
+  double sample_us = 0.0;
+  OursRun ours;
+  std::optional<DetourRun> detour;
+  std::optional<Ratios> ratios;
+  std::vector<std::string> notes;
+};
+
+std::vector<const Stage*> our_stages(const Report& rep) {
+  if (rep.mesh->kind == NavMesh::Kind::Graph) return {&rep.ours.locate, &rep.ours.search, &rep.ours.plan};
+  return {&rep.ours.locate, &rep.ours.search, &rep.ours.portals_funnel, &rep.ours.motion, &rep.ours.plan};
+}
+
+Json report_json(const Report& rep) {
+  Json j;
+  j["scene"] = rep.scene_file;
+  j["source"] = source_name(rep.scene->source);
+  j["polygons"] = rep.mesh->size();
+  j["pairs"] = rep.pairs;
+  j["seed"] = rep.seed;
+  j["sample_us"] = rep.sample_us;
+  const CostModel model = effective_cost_model(*rep.mesh, rep.scene->search);
+  j["search"] = {{"algorithm", to_string(rep.scene->search.algorithm)}, {"cost_model", to_string(model)}};
+  Json stages = Json::object();
+  for (const Stage* s : our_stages(rep)) stages[s->name] = stage_json(*s);
+  j["ours"] = {{"counts", counts_json(rep.ours.counts)}, {"stages", stages}};
+  if (rep.detour) {
+    Json ds = Json::object();
+    for (const Stage* s : {&rep.detour->nearest, &rep.detour->path, &rep.detour->straight}) ds[s->name] = stage_json(*s);
+    j["detour"] = {{"counts", counts_json(rep.detour->counts)}, {"stages", ds}};
+  } else {
+    j["detour"] = nullptr;
+  }
+  if (rep.ratios && rep.ratios->pairs > 0) {
+    j["ratios"] = {{"pairs", rep.ratios->pairs},
+                   {"search_vs_find_path", ratio_json(rep.ratios->search)},
+                   {"search_portals_funnel_vs_find_path_straight_path", ratio_json(rep.ratios->chain)},
+                   {"locate_vs_find_nearest_poly", ratio_json(rep.ratios->locate)}};
+  } else {
+    j["ratios"] = nullptr;
+  }
+  j["notes"] = rep.notes;
+  return j;
+}
+
+void print_stage_row(const char* who, const char* label, const Stage& s) {
+  const Stats st = stats_of(s.us);
+  if (st.queries == 0) {
+    std::printf("  %-7s %-34s %7d %12s %12s\n", who, label, 0, "-", "-");
+    return;
+  }
+  std::printf("  %-7s %-34s %7d %12.2f %12.2f\n", who, label, st.queries, st.median, st.mean);
+}
+
+void print_counts(const char* who, const Counts& c) {
+  std::printf("  %-7s %d complete, %d partial, %d disconnected, %d failed\n", who, c.complete, c.partial,
+              c.disconnected, c.failed);
+}
+
+void print_text(const Report& rep) {
+  const CostModel model = effective_cost_model(*rep.mesh, rep.scene->search);
+  std::printf("navlab bench %s: %s, %d %s, %d pairs, seed %llu, %s with %s costs, samples >= %g us\n\n",
+              rep.scene_file.c_str(), source_name(rep.scene->source), rep.mesh->size(),
+              rep.mesh->kind == NavMesh::Kind::Graph ? "nodes" : "polygons", rep.pairs, rep.seed,
+              to_string(rep.scene->search.algorithm), to_string(model), rep.sample_us);
+  std::printf("  %-7s %-34s %7s %12s %12s\n", "", "stage (per query)", "queries", "median us", "mean us");
+  const bool polygons = rep.mesh->kind == NavMesh::Kind::Polygons;
+  print_stage_row("ours", "locate (start and goal)", rep.ours.locate);
+  print_stage_row("ours", "search", rep.ours.search);
+  if (polygons) {
+    print_stage_row("ours", "portals + funnel", rep.ours.portals_funnel);
+    print_stage_row("ours", "motion (clearance, turns, profile)", rep.ours.motion);
+  }
+  print_stage_row("ours", "plan() (every stage)", rep.ours.plan);
+  if (rep.detour) {
+    print_stage_row("Detour", "findNearestPoly (start and goal)", rep.detour->nearest);
+    print_stage_row("Detour", "findPath", rep.detour->path);
+    print_stage_row("Detour", "findStraightPath", rep.detour->straight);
+  }
+  std::printf("\nPairs:\n");
+  print_counts("ours", rep.ours.counts);
+  if (rep.detour) print_counts("Detour", rep.detour->counts);
+  if (rep.ratios && rep.ratios->pairs > 0) {
+    std::printf("\nours / Detour over the %d pairs complete in both (median of per-pair ratios, ratio of means):\n",
+                rep.ratios->pairs);
+    std::printf("  %-58s %8.2f %8.2f\n", "search / findPath", rep.ratios->search.median, rep.ratios->search.of_means);
+    std::printf("  %-58s %8.2f %8.2f\n", "search + portals + funnel / findPath + findStraightPath",
+                rep.ratios->chain.median, rep.ratios->chain.of_means);
+    std::printf("  %-58s %8.2f %8.2f\n", "locate / findNearestPoly", rep.ratios->locate.median,
+                rep.ratios->locate.of_means);
+  }
+  if (!rep.notes.empty()) std::printf("\n");
+  for (const std::string& n : rep.notes) std::printf("Note: %s\n", n.c_str());
+}
+
+// Strict whole-string integer in [lo, hi]; "" when fine, else what is wrong.
+std::string parse_count(const std::string& flag, const std::string& text, unsigned long long lo,
+                        unsigned long long hi, unsigned long long& out) {
+  const std::string expected = flag + " expects an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                               ", got '" + text + "'";
+  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) return expected;
+  try {
+    size_t used = 0;
+    out = std::stoull(text, &used, 10);
+    if (used != text.size()) return expected;
+  } catch (const std::exception&) {
+    return expected;
+  }
+  return out < lo || out > hi ? expected : "";
+}
+
+std::string parse_positive(const std::string& flag, const std::string& text, double hi, double& out) {
+  const std::string expected = flag + " expects a number above 0 and at most " + std::to_string(long(hi)) +
+                               ", got '" + text + "'";
+  try {
+    size_t used = 0;
+    out = std::stod(text, &used);
+    if (used != text.size()) return expected;
+  } catch (const std::exception&) {
+    return expected;
+  }
+  return std::isfinite(out) && out > 0.0 && out <= hi ? "" : expected;
+}
+
+}  // namespace
+
+int run_bench(const std::vector<std::string>& argv) {
+  const Command& cmd = *find_command("bench");
+  Args args(argv, {"--pairs", "--seed", "--sample-us"}, {"--text"});
+  if (!args.ok()) return usage_error(cmd, args.error());
+  if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
+
+  unsigned long long pairs_n = 200, seed = 1;
+  double sample_us = 200.0;
+  if (const auto v = args.value("--pairs"))
+    if (std::string e = parse_count("--pairs", *v, 1, 100000, pairs_n); !e.empty()) return usage_error(cmd, e);
+  if (const auto v = args.value("--seed"))
+    if (std::string e = parse_count("--seed", *v, 0, std::numeric_limits<unsigned long long>::max(), seed);
+        !e.empty())
+      return usage_error(cmd, e);
+  if (const auto v = args.value("--sample-us"))
+    if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
+
+  Result<Scene> scene = load_scene(args.positional()[0]);
+  if (!scene) {
+    std::fprintf(stderr, "%s\n", scene.error().c_str());
+    return kExitUsage;
+  }
+  Result<NavMesh> mesh = build_navmesh(scene.value());
+  if (!mesh) {
+    std::fprintf(stderr, "%s\n", mesh.error().c_str());
+    return kExitUsage;
+  }
+  const Result<Gates> gates = make_gates(scene.value(), mesh.value());
+  if (!gates) {
+    std::fprintf(stderr, "navlab bench: %s\n", gates.error().c_str());
+    return kExitUsage;
+  }
+  const std::vector<RandomPair> pairs = random_pairs(mesh.value(), int(pairs_n), seed);
+  if (pairs.empty()) {
+    std::fprintf(stderr, "navlab bench: %s: the navmesh has no area (or no node) to draw points from\n",
+                 args.positional()[0].c_str());
+    return kExitUsage;
+  }
+
+  Report rep;
+  rep.scene_file = args.positional()[0];
+  rep.scene = &scene.value();
+  rep.mesh = &mesh.value();
+  rep.pairs = int(pairs.size());
+  rep.seed = seed;
+  rep.sample_us = sample_us;
+  rep.ours = run_ours(scene.value(), mesh.value(), gates.value(), pairs, sample_us);
+  if (mesh->kind == NavMesh::Kind::Graph) {
+    rep.notes.push_back("Detour does not apply: a graph scene has no polygon mesh.");
+  } else if (!mesh->baked) {
+    rep.notes.push_back("Detour does not apply: a hand-authored navmesh is not baked, so there is no Detour mesh.");
+  } else {
+    std::string error;
+    DetourRun d = run_detour(scene.value(), mesh.value(), pairs, sample_us, error);
+    if (!error.empty()) {
+      std::fprintf(stderr, "navlab bench: %s\n", error.c_str());
+      return kExitUsage;
+    }
+    rep.ratios = ratios_of(rep.ours, d);
+    rep.detour = std::move(d);
+    if (scene->search.algorithm != Algorithm::AStar ||
+        effective_cost_model(mesh.value(), scene->search) != CostModel::EdgeMidpoints)
+      rep.notes.push_back("Detour's findPath is A* with edge-midpoint costs; this scene's search is not.");
+    bool gated = false;
+    for (int b : gates->filter.node_block) gated = gated || b >= 0;
+    for (const DoorGate& d2 : gates->doors) gated = gated || !d2.open;
+    if (gated)
+      rep.notes.push_back("Closed doors and excluded areas gate our search only: Detour's default filter ignores them.");
+  }
+
+  if (args.has("--text"))
+    print_text(rep);
+  else
+    std::printf("%s\n", report_json(rep).dump(2).c_str());
+  return kExitOk;
+}
+
+}  // namespace navlab::cli
