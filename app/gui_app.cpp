@@ -130,6 +130,7 @@ bool App::save_scene_as(const std::string& path) {
 
 void App::replan() {
   plan.run(doc);
+  ++plan_runs;
   step = int(plan.steps.size());
   playing = false;
 }
@@ -203,6 +204,7 @@ bool App::frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
+  doors_frame(*this, ImGui::GetIO().DeltaTime);
   if (playing && !plan.steps.empty()) {
     play_clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
     while (play_clock >= 1.0 && playing) {
@@ -245,6 +247,7 @@ void App::draw_viewport_content() {
   if (doc.loaded()) {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
     draw_spawn_verdicts(*this);
+    draw_doors(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step), theme);
     last_prep_cpu_ms += thread_cpu_ms() - cpu0;
     view.finish(renderer, doc, theme);

@@ -9,6 +9,7 @@
 #include "gl_renderer.h"
 #include "gl_window.h"
 #include "gui_doc.h"
+#include "gui_doors.h"
 #include "gui_plan.h"
 #include "gui_settings.h"
 #include "gui_theme.h"
@@ -69,6 +70,9 @@ class App {
   bool show_panel_scene = true, show_panel_search = true, show_panel_funnel = true,
        show_panel_agent = true, show_panel_failure = true;
   bool show_panel_spawn = true;
+  bool show_panel_doors = true;
+  DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
+  int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
   std::string last_export;  // path of the last exported PNG
   Viewport view;

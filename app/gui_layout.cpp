@@ -36,6 +36,7 @@ void App::main_menu() {
     ImGui::MenuItem("Corners and speed panel", nullptr, &show_panel_agent);
     ImGui::MenuItem("Failure panel", nullptr, &show_panel_failure);
     ImGui::MenuItem("Spawn panel", nullptr, &show_panel_spawn);
+    ImGui::MenuItem("Doors panel", nullptr, &show_panel_doors);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -72,6 +73,7 @@ void App::build_ui() {
     if (show_panel_agent) panel_agent(*this);
     if (show_panel_failure) panel_failure(*this);
     if (show_panel_spawn) panel_spawn(*this);
+    if (show_panel_doors) panel_doors(*this);
   }
   ImGui::End();
 
@@ -131,6 +133,9 @@ void App::viewport_window() {
   const Vec2 size{vp_w, vp_h};
   const Vec2 mouse{io.MousePos.x - vp_x, io.MousePos.y - vp_y};
   view.hover_poly = -1;
+  // Doors and blockers take a left drag in inspect mode (the plan re-runs live); no panning then.
+  const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, view.camera.to_world(mouse, size),
+                                                            10.0 / view.camera.scale, hovered);
   if (!hovered) {
     if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) drag_pan_ = false;
   }
@@ -140,7 +145,7 @@ void App::viewport_window() {
     if (io.MouseWheel != 0.0f) view.camera.zoom_at(mouse, size, std::pow(1.2, io.MouseWheel));
     // Right/middle drag pans anywhere; left drag pans in Inspect mode.
     if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||
-        (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect))
+        (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed))
       drag_pan_ = true;
     if (ImGui::IsMouseClicked(0) && click_mode != ClickMode::Inspect) {
       ScenePoint p;

@@ -69,6 +69,7 @@ std::string point_from(const json& j, const Document& doc, ScenePoint* out) {
 
 std::string run_action(App& app, const json& a) {
   if (!a.is_object() || a.empty()) return "an action is an object with one key";
+  if (std::string err; doors_script_action(app, a, &err)) return err;
   if (a.contains("step")) {
     const std::string text = a["step"].is_number_integer() ? std::to_string(a["step"].get<int>())
                                                            : a["step"].get<std::string>();
@@ -93,8 +94,9 @@ std::string run_action(App& app, const json& a) {
     (start ? app.doc.start : app.doc.goal) = p;
     app.doc.query_index = -1;
     app.replan();
-  } else if (a.contains("open")) {
-    if (a["open"].is_string()) app.open_scene(a["open"].get<std::string>());
+  } else if (a.contains("open") && !a.contains("panel")) {
+    if (!a["open"].is_string()) return "{\"open\": FILE} needs a file name";
+    app.open_scene(a["open"].get<std::string>());
   } else if (a.contains("panel")) {
     const std::string name = a["panel"].get<std::string>();
     const bool open = a.value("open", true);
@@ -103,6 +105,7 @@ std::string run_action(App& app, const json& a) {
     else if (name == "funnel") app.show_panel_funnel = open;
     else if (name == "agent") app.show_panel_agent = open;
     else if (name == "failure") app.show_panel_failure = open;
+    else if (name == "doors") app.show_panel_doors = open;
     else if (name == "help") app.settings.show_help = open;
     else return "unknown panel '" + name + "'";
   } else if (a.contains("camera")) {

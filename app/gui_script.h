@@ -6,7 +6,12 @@
 //   {"play": T}            play the timeline for T seconds
 //   {"start": P} / {"goal": P}   P = [x, y], [x, y, z] or a graph node id; the plan re-runs
 //   {"open": "FILE.json"}  open a scene (a bad file keeps the current one and shows the error)
-//   {"panel": NAME, "open": true|false}  scene, search, funnel, agent, failure, help
+//   {"panel": NAME, "open": true|false}  scene, search, funnel, agent, failure, doors, help
+//   {"door": ID, "open": true|false}     open/close a door (re-plans when the plan read it)
+//   {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N}  drag a door there over N frames (default 10)
+//   {"drag_blocker": ID, "to": [x,y], "frames": N}      drag a blocker (never re-plans)
+//   {"simulate": T}        advance the follower animation by T simulated seconds (starts it if needed)
+//   {"sim_restart": true}  run the follower again from the start
 //   {"camera": "fit"} or {"camera": {"center": [x, y], "scale": PX_PER_M}}
 //   {"presenter": true|false}, {"midpoints": true|false}
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)

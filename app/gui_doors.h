@@ -1,0 +1,114 @@
+// Doors, blockers and the follower in the app: door states and shapes the user changes (doors panel,
+// dragging in the viewport, scripts), the corridor version and read set of the plan on screen, the
+// re-plan log with causes, and the follower simulation (core/follower.h) animated along the plan.
+//
+// Whether a change invalidates the plan on screen is asked of the core: the read set comes from
+// make_read_set() and each change is a NavChange tested with touches() (core/corridor_version.h). A
+// change that touches the read set re-runs the plan and gives it the next corridor version; any other
+// change keeps the plan and its version. Blockers are transient: moving one never re-plans, it only
+// re-runs the simulation (local avoidance).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "corridor_version.h"
+#include "follower.h"
+#include "scene.h"
+
+namespace navlab::app {
+
+class App;
+
+struct DoorLogEntry {
+  int version = 0;         // corridor version after the change
+  bool replanned = false;  // the change touched the read set and the plan re-ran
+  std::string cause;       // NavChange::cause(), "blocker_moved", or "plan" (query/parameters/scene)
+  std::string text;        // e.g. "v3: door_east closed — touched the corridor's read set (connection 11↔17)"
+};
+
+// The follower run shown as an animation. It starts from `base` (the scene when it started); door
+// changes made while it runs are added as events at their simulation time and the run is repeated
+// (the follower is deterministic, so the past stays the same and the change acts from that time on).
+struct SimView {
+  bool valid = false;
+  Scene base;
+  Query query;
+  std::vector<FollowEvent> events;
+  FollowResult result;
+  double t = 0.0;        // s, simulation time shown
+  bool playing = false;
+  double speed = 1.0;    // simulated seconds per real second
+  double run_ms = 0.0;   // time the last follow() call took
+  // Index of the step shown at time t (the last step with step.t <= t), -1 before the first.
+  int step_index() const;
+  double end_time() const { return result.steps.empty() ? 0.0 : result.steps.back().t; }
+};
+
+struct DoorsView {
+  int version = 0;                // corridor version of the plan on screen (0: no plan yet)
+  ReadSet reads;                  // what that plan read
+  std::vector<DoorCover> covers;  // every door and the connections it covers now
+  std::vector<DoorLogEntry> log;
+  SimView sim;
+  int replans_this_frame = 0;     // live re-plans are limited to one per frame
+  struct Deferred {               // a change that touched the read set after this frame's re-plan
+    std::string cause, reason;
+  };
+  std::optional<Deferred> deferred;  // re-planned at the start of the next frame
+
+  // Viewport dragging.
+  enum class Grab { None, DoorBody, DoorEnd, Blocker };
+  Grab grab = Grab::None;
+  std::string grab_id;
+  int grab_end = -1;               // DoorEnd: which point of the segment
+  Vec2 grab_at;                    // world point where the drag started, m
+  std::vector<Vec2> grab_shape;    // door points (or the blocker centre) when the drag started
+  bool grab_replanned = false;     // this drag re-planned at least once
+  std::string hover_id;            // door or blocker under the mouse ("" none)
+
+  // What the state was computed for.
+  std::string seen_path;
+  int seen_plan_runs = -1;
+};
+
+// ---- per frame ----
+// Notices plans re-run by something else (new query, parameters, scene) and advances a playing
+// simulation by the frame's time. Call once per frame before the UI.
+void doors_frame(App& app, double dt_seconds);
+
+// ---- changes (panel, viewport, scripts). Each returns "" or an error. ----
+std::string doors_set_open(App& app, const std::string& door, bool open);
+// Moves door `door` to `shape` (2 points: a segment; 3 or more: a polygon), plane metres.
+// `final_move` false during a drag: "plan kept" entries of one drag are merged in the log.
+std::string doors_move(App& app, const std::string& door, const std::vector<Vec2>& shape, bool final_move = true);
+// Moves blocker `id` to `center` (plane metres). Never re-plans; re-runs the simulation when
+// `final_move`.
+std::string blockers_move(App& app, const std::string& id, Vec2 center, bool final_move = true);
+
+// ---- simulation ----
+void sim_restart(App& app);              // runs the follower from the current scene, t = 0
+void sim_advance(App& app, double seconds);  // moves the shown time (clamped to the run)
+
+// ---- viewport ----
+// Mouse handling over the viewport (world: mouse in plane metres; pick: pick radius in metres).
+// Returns true when it took the mouse (a door or blocker is grabbed or being dragged): no panning.
+bool doors_viewport_mouse(App& app, Vec2 world, double pick, bool hovered);
+// Draws door handles, the hovered/grabbed object, and the simulated agent (position, velocity arrow,
+// state, the follower's current path and trail) into the viewport.
+void draw_doors(App& app);
+
+// The doors panel.
+void panel_doors(App& app);
+
+// Script actions {"door": ID, "open": b}, {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N},
+// {"drag_blocker": ID, "to": [x,y], "frames": N}, {"simulate": seconds}, {"sim_restart": true}.
+// Returns false when `action` is none of these; otherwise `*error` is "" or what is wrong.
+bool doors_script_action(App& app, const nlohmann::json& action, std::string* error);
+// The doors state for the scripted run's printed JSON.
+nlohmann::json doors_state_json(const App& app);
+
+}  // namespace navlab::app

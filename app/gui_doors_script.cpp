@@ -1,0 +1,159 @@
+// Scripted-run actions for doors, blockers and the follower simulation, and the doors state printed
+// after a scripted run (gui_doors.h).
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "gui_app.h"
+#include "gui_doors.h"
+
+namespace navlab::app {
+
+using nlohmann::json;
+
+namespace {
+
+std::string read_xy(const json& j, Vec2* out) {
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number()) return "expected [x, y]";
+  *out = {j[0].get<double>(), j[1].get<double>()};
+  return "";
+}
+
+json xy(Vec2 p) { return json::array({p.x, p.y}); }
+
+// Drags over `frames` frames (>= 1) from `from` to `to` point by point, one move per frame as the
+// viewport does, then releases.
+template <class Move>
+void drag_frames(App& app, int frames, Move move) {
+  for (int i = 1; i <= frames; ++i) {
+    move(double(i) / frames, i == frames);
+    app.frame();
+  }
+}
+
+}  // namespace
+
+bool doors_script_action(App& app, const json& a, std::string* error) {
+  *error = "";
+  if (a.contains("door")) {
+    if (!a["door"].is_string() || !a.contains("open") || !a["open"].is_boolean()) {
+      *error = "expected {\"door\": ID, \"open\": true|false}";
+      return true;
+    }
+    *error = doors_set_open(app, a["door"].get<std::string>(), a["open"].get<bool>());
+    return true;
+  }
+  if (a.contains("drag_door")) {
+    const std::string id = a["drag_door"].get<std::string>();
+    const json& to = a.value("to", json());
+    std::vector<Vec2> target;
+    if (!to.is_array() || to.size() < 2) {
+      *error = "drag_door needs \"to\": [[x, y], [x, y]] (or a polygon)";
+      return true;
+    }
+    for (const json& p : to) {
+      Vec2 v;
+      if (std::string bad = read_xy(p, &v); !bad.empty()) {
+        *error = "drag_door to: " + bad;
+        return true;
+      }
+      target.push_back(v);
+    }
+    std::vector<Vec2> from;
+    for (const Door& d : app.doc.scene.doors)
+      if (d.id == id)
+        for (const ScenePoint& p : d.shape) from.push_back(p.plane);
+    if (from.empty()) {
+      *error = "no door '" + id + "'";
+      return true;
+    }
+    if (from.size() != target.size()) from.assign(target.size(), from.front());
+    drag_frames(app, std::max(1, a.value("frames", 10)), [&](double u, bool last) {
+      std::vector<Vec2> shape;
+      for (size_t i = 0; i < target.size(); ++i) shape.push_back(lerp(from[i], target[i], u));
+      if (std::string bad = doors_move(app, id, shape, last); !bad.empty()) *error = bad;
+    });
+    return true;
+  }
+  if (a.contains("drag_blocker")) {
+    const std::string id = a["drag_blocker"].get<std::string>();
+    Vec2 target;
+    if (std::string bad = read_xy(a.value("to", json()), &target); !bad.empty()) {
+      *error = "drag_blocker to: " + bad;
+      return true;
+    }
+    const Blocker* b = nullptr;
+    for (const Blocker& x : app.doc.scene.blockers)
+      if (x.id == id) b = &x;
+    if (!b) {
+      *error = "no blocker '" + id + "'";
+      return true;
+    }
+    const Vec2 from = b->center.plane;
+    drag_frames(app, std::max(1, a.value("frames", 10)), [&](double u, bool last) {
+      if (std::string bad = blockers_move(app, id, lerp(from, target, u), last); !bad.empty()) *error = bad;
+    });
+    return true;
+  }
+  if (a.contains("simulate")) {
+    if (!a["simulate"].is_number() || a["simulate"].get<double>() < 0.0) {
+      *error = "expected {\"simulate\": seconds}";
+      return true;
+    }
+    sim_advance(app, a["simulate"].get<double>());
+    if (!app.doors.sim.valid) *error = "nothing to simulate (no start or goal)";
+    return true;
+  }
+  if (a.contains("sim_restart")) {
+    sim_restart(app);
+    return true;
+  }
+  return false;
+}
+
+json doors_state_json(const App& app) {
+  const DoorsView& d = app.doors;
+  json doors = json::array();
+  for (const Door& door : app.doc.scene.doors) {
+    json pts = json::array();
+    for (const ScenePoint& p : door.shape) pts.push_back(xy(p.plane));
+    size_t covers = 0;
+    for (const DoorCover& c : d.covers)
+      if (c.door == door.id) covers = c.connections.size();
+    doors.push_back({{"id", door.id}, {"open", door.open}, {"shape", pts}, {"covers", covers}});
+  }
+  json blockers = json::array();
+  for (const Blocker& b : app.doc.scene.blockers) blockers.push_back({{"id", b.id}, {"center", xy(b.center.plane)}});
+  json connections = json::array();
+  for (const Connection& c : d.reads.connections) connections.push_back({c.a, c.b});
+  json log = json::array();
+  for (const DoorLogEntry& e : d.log)
+    log.push_back({{"version", e.version}, {"replanned", e.replanned}, {"cause", e.cause}, {"text", e.text}});
+  json sim = {{"valid", d.sim.valid}, {"t", d.sim.t}};
+  if (d.sim.valid) {
+    const int k = d.sim.step_index();
+    json replans = json::array();
+    for (const Replan& r : d.sim.result.replans)
+      replans.push_back({{"t", r.t}, {"cause", r.cause}, {"version", r.version}, {"detail", r.detail}});
+    sim["outcome"] = d.sim.result.outcome;
+    sim["end_time"] = d.sim.end_time();
+    sim["steps"] = d.sim.result.steps.size();
+    sim["replans"] = replans;
+    sim["events"] = d.sim.events.size();
+    if (k >= 0) {
+      const FollowStep& s = d.sim.result.steps[size_t(k)];
+      sim["step"] = {{"index", k},          {"t", s.t}, {"pos", xy(s.pos)}, {"vel", xy(s.vel)},
+                     {"state", to_string(s.state)}, {"corridor_version", s.corridor_version}};
+    }
+  }
+  return {{"panel_open", app.show_panel_doors},
+          {"version", d.version},
+          {"reads", {{"polygons", d.reads.polygons}, {"connections", connections}, {"doors", d.reads.doors}}},
+          {"doors", doors},
+          {"blockers", blockers},
+          {"log", log},
+          {"sim", sim}};
+}
+
+}  // namespace navlab::app

@@ -1,0 +1,215 @@
+// Doors and blockers in the viewport: grabbing (a door by its segment or an end handle, a blocker by
+// its body), dragging with the plan re-run live, and the simulated agent drawn from the follower's
+// step records (position, velocity arrow, state, the path it follows, where it re-planned).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "gui_app.h"
+#include "gui_doors.h"
+
+namespace navlab::app {
+
+namespace {
+
+const gl::Rgba kAgent{90, 170, 255, 255};
+
+Vec2 u_of(Vec2 v) {
+  const double l = length(v);
+  return l > 0.0 ? v / l : Vec2{};
+}
+
+double segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+  const Vec2 ab = b - a;
+  const double len2 = dot(ab, ab);
+  const double u = len2 > 0.0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0;
+  return distance(p, a + ab * u);
+}
+
+std::vector<Vec2> door_points(const Door& d) {
+  std::vector<Vec2> pts;
+  for (const ScenePoint& p : d.shape) pts.push_back(p.plane);
+  return pts;
+}
+
+bool inside_polygon(const std::vector<Vec2>& pts, Vec2 p) {
+  bool in = false;
+  for (size_t i = 0, j = pts.size() - 1; i < pts.size(); j = i++)
+    if ((pts[i].y > p.y) != (pts[j].y > p.y) &&
+        p.x < (pts[j].x - pts[i].x) * (p.y - pts[i].y) / (pts[j].y - pts[i].y) + pts[i].x)
+      in = !in;
+  return in;
+}
+
+bool on_blocker(const Blocker& b, Vec2 p, double pick) {
+  const Vec2 d = p - b.center.plane;
+  if (b.radius > 0.0) return length(d) <= b.radius + pick;
+  const Vec2 u{std::cos(b.angle), std::sin(b.angle)};
+  const Vec2 local{dot(d, u), dot(d, perp_left(u))};
+  return std::abs(local.x) <= b.half_extents.x + pick && std::abs(local.y) <= b.half_extents.y + pick;
+}
+
+// What is under the mouse: a door end handle first, then a door's segment or area, then a blocker.
+struct Pick {
+  DoorsView::Grab grab = DoorsView::Grab::None;
+  std::string id;
+  int end = -1;
+};
+
+Pick pick_at(const Scene& scene, Vec2 p, double pick) {
+  for (const Door& d : scene.doors) {
+    if (d.is_polygon) continue;
+    const auto pts = door_points(d);
+    for (size_t i = 0; i < pts.size(); ++i)
+      if (distance(pts[i], p) <= pick) return {DoorsView::Grab::DoorEnd, d.id, int(i)};
+  }
+  for (const Door& d : scene.doors) {
+    const auto pts = door_points(d);
+    if (pts.size() < 2) continue;
+    bool hit = d.is_polygon && inside_polygon(pts, p);
+    const size_t n = d.is_polygon ? pts.size() : pts.size() - 1;
+    for (size_t i = 0; i < n && !hit; ++i) hit = segment_distance(p, pts[i], pts[(i + 1) % pts.size()]) <= pick;
+    if (hit) return {DoorsView::Grab::DoorBody, d.id, -1};
+  }
+  for (const Blocker& b : scene.blockers)
+    if (on_blocker(b, p, pick)) return {DoorsView::Grab::Blocker, b.id, -1};
+  return {};
+}
+
+// Applies the drag for the mouse at `world` (once per frame); `final_move` on release.
+void drag_to(App& app, Vec2 world, bool final_move) {
+  DoorsView& d = app.doors;
+  const Vec2 delta = world - d.grab_at;
+  if (d.grab == DoorsView::Grab::Blocker) {
+    blockers_move(app, d.grab_id, d.grab_shape[0] + delta, final_move);
+    return;
+  }
+  std::vector<Vec2> shape = d.grab_shape;
+  if (d.grab == DoorsView::Grab::DoorEnd)
+    shape[size_t(d.grab_end)] = shape[size_t(d.grab_end)] + delta;
+  else
+    for (Vec2& p : shape) p = p + delta;
+  doors_move(app, d.grab_id, shape, final_move);
+}
+
+}  // namespace
+
+bool doors_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
+  DoorsView& d = app.doors;
+  if (d.grab != DoorsView::Grab::None) {
+    const bool down = ImGui::IsMouseDown(0);
+    drag_to(app, world, !down);
+    if (!down) {
+      d.grab = DoorsView::Grab::None;
+      app.status = d.grab_replanned ? "dragged " + d.grab_id + ": re-planned" : "dragged " + d.grab_id + ": plan kept";
+    }
+    return true;
+  }
+  d.hover_id.clear();
+  if (!hovered || app.click_mode != ClickMode::Inspect) return false;
+  const Pick p = pick_at(app.doc.scene, world, pick);
+  if (p.grab == DoorsView::Grab::None) return false;
+  d.hover_id = p.id;
+  ImGui::SetMouseCursor(p.grab == DoorsView::Grab::DoorEnd ? ImGuiMouseCursor_ResizeAll : ImGuiMouseCursor_Hand);
+  if (!ImGui::IsMouseClicked(0)) return false;
+  d.grab = p.grab;
+  d.grab_id = p.id;
+  d.grab_end = p.end;
+  d.grab_at = world;
+  d.grab_replanned = false;
+  d.grab_shape.clear();
+  if (p.grab == DoorsView::Grab::Blocker) {
+    for (const Blocker& b : app.doc.scene.blockers)
+      if (b.id == p.id) d.grab_shape.push_back(b.center.plane);
+  } else {
+    for (const Door& door : app.doc.scene.doors)
+      if (door.id == p.id) d.grab_shape = door_points(door);
+  }
+  return true;
+}
+
+void draw_doors(App& app) {
+  if (!app.doc.loaded()) return;
+  Viewport& view = app.view;
+  const Theme& th = app.theme;
+  const DoorsView& d = app.doors;
+  gl::Batch& b = view.plan();
+  ImDrawList& dl = view.overlay();
+  auto text = [&](Vec2 world, const char* s, gl::Rgba c, float dx, float dy) {
+    const Vec2 p = view.to_screen(world);
+    const ImVec2 at(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f);
+    dl.AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), s);
+    dl.AddText(at, to_imu32(c), s);
+  };
+
+  // Door handles; the hovered or grabbed door and the doors the plan read are outlined.
+  for (const Door& door : app.doc.scene.doors) {
+    const auto pts = door_points(door);
+    if (pts.size() < 2) continue;
+    const bool active = door.id == d.hover_id || (d.grab != DoorsView::Grab::None && door.id == d.grab_id);
+    const bool read = std::binary_search(d.reads.doors.begin(), d.reads.doors.end(), door.id);
+    if (active) b.polyline(pts, th.apex.with_alpha(150), {10.0f}, door.is_polygon);
+    if (!door.is_polygon)
+      for (const Vec2& p : pts) b.point(p, active ? 6.0f : 4.0f, th.apex, 1.5f, {0, 0, 0, 255});
+    if (read) {
+      Vec2 mid{};
+      for (const Vec2& p : pts) mid = mid + p;
+      text(mid / double(pts.size()), "read by the plan", th.text, 8, 10);
+    }
+  }
+  for (const Blocker& bl : app.doc.scene.blockers)
+    if (bl.id == d.hover_id || (d.grab == DoorsView::Grab::Blocker && bl.id == d.grab_id))
+      b.circle(bl.center.plane, (bl.radius > 0.0 ? bl.radius : length(bl.half_extents)) + 0.15, th.apex, {2.5f});
+
+  // The simulated agent at the time shown.
+  const SimView& s = d.sim;
+  if (!s.valid || s.result.steps.empty()) return;
+  const int k = s.step_index();
+  const FollowStep& st = k >= 0 ? s.result.steps[size_t(k)] : s.result.steps.front();
+  const Vec2 pos = k >= 0 ? st.pos : s.query.start.plane;
+  const Vec2 vel = k >= 0 ? st.vel : Vec2{};
+  const int version = k >= 0 ? st.corridor_version : 1;
+  // The path the follower follows now (its plan of that version), dashed.
+  for (const FollowPlan& p : s.result.plans)
+    if (p.version == version)
+      for (const PathPiece& pc : p.path.pieces) {
+        if (pc.kind == PathPiece::Kind::Segment)
+          b.segment(pc.a, pc.b, kAgent.with_alpha(200), {2.5f, 6.0f, 10.0f});
+        else
+          b.arc(pc.arc.center, pc.arc.radius, pc.arc.start, pc.arc.start + pc.arc.sweep, kAgent.with_alpha(200),
+                {2.5f, 6.0f, 10.0f});
+      }
+  std::vector<Vec2> trail{s.query.start.plane};
+  for (int i = 0; i <= k; ++i) trail.push_back(s.result.steps[size_t(i)].pos);
+  if (trail.size() >= 2) b.polyline(trail, kAgent.with_alpha(120), {2.0f});
+  for (const Replan& r : s.result.replans) {
+    if (r.t > s.t + 1e-9) continue;
+    for (const FollowStep& fs : s.result.steps)
+      if (fs.t + 1e-9 >= r.t) {
+        b.point(fs.pos, 6.0f, th.stop, 1.5f, {0, 0, 0, 255});
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "re-plan v%d", r.version);
+        text(fs.pos, buf, th.stop, 10, 12);
+        break;
+      }
+  }
+  const double r = std::max(app.doc.scene.agent.radius, 4.0 / view.camera.scale);
+  // A point (drawn with the lines, in order) so the disc stays above the paths under it.
+  b.point(pos, float(r * view.camera.scale), kAgent, 1.5f, {0, 0, 0, 255});
+  const double speed = length(vel);
+  if (speed > 1e-6) {
+    const Vec2 tip = pos + vel + u_of(vel) * r;  // 1 s of travel from the disc's edge
+    const Vec2 u = vel / speed, n = perp_left(u);
+    const double head = std::min(0.35 * speed, 12.0 / view.camera.scale);
+    b.segment(pos + u * r, tip - u * head * 0.5, th.apex, {3.0f});
+    b.triangle(tip, tip - u * head + n * head * 0.5, tip - u * head - n * head * 0.5, th.apex);
+  }
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%s  v%d  %.2f m/s  t %.2f s", k >= 0 ? to_string(st.state) : "ready", version, speed,
+                s.t);
+  text(pos, buf, kAgent, 12, -14);
+}
+
+}  // namespace navlab::app

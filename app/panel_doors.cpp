@@ -1,0 +1,104 @@
+// Doors panel: open/close each door (the plan re-runs when the change touches what it read), the
+// corridor version and read set, blockers, the follower simulation (play/pause, speed, time) and the
+// re-plan log with causes.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "gui_app.h"
+#include "gui_doors.h"
+
+namespace navlab::app {
+
+namespace {
+
+void sim_controls(App& app) {
+  SimView& s = app.doors.sim;
+  if (ImGui::Button(s.playing ? "Pause##sim" : "Play##sim")) {
+    if (!s.valid) sim_restart(app);
+    if (!s.playing && s.t >= s.end_time()) s.t = 0.0;
+    s.playing = s.valid && !s.playing;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Restart##sim")) {
+    sim_restart(app);
+    s.playing = s.valid;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  float speed = float(s.speed);
+  if (ImGui::SliderFloat("##speed", &speed, 0.1f, 4.0f, "speed %.2fx")) s.speed = speed;
+  if (!s.valid) {
+    ImGui::TextDisabled("Play runs the follower on the plan's query.");
+    return;
+  }
+  float t = float(s.t);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##t", &t, 0.0f, float(s.end_time()), "t %.2f s")) {
+    s.t = t;
+    s.playing = false;
+  }
+  const int k = s.step_index();
+  if (k >= 0) ImGui::TextWrapped("%s", s.result.steps[size_t(k)].describe().c_str());
+  ImGui::Text("outcome %s after %.2f s (%zu steps, %zu re-plans; run in %.1f ms)", s.result.outcome.c_str(),
+              s.end_time(), s.result.steps.size(), s.result.replans.size(), s.run_ms);
+  if (s.result.failure)
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s: %s", s.result.failure->reason.c_str(),
+                       s.result.failure->message.c_str());
+  for (const Replan& r : s.result.replans)
+    if (r.t <= s.t + 1e-9) ImGui::BulletText("%s", r.describe().c_str());
+}
+
+}  // namespace
+
+void panel_doors(App& app) {
+  if (!ImGui::CollapsingHeader("Doors and blockers", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  DoorsView& d = app.doors;
+  ImGui::Text("Corridor version v%d", d.version);
+  ImGui::SameLine();
+  ImGui::TextDisabled("(reads %zu polygons, %zu connections, %zu doors)", d.reads.polygons.size(),
+                      d.reads.connections.size(), d.reads.doors.size());
+  if (app.doc.scene.doors.empty()) ImGui::TextDisabled("The scene has no doors.");
+  std::string pending_id;
+  bool pending_open = false;
+  for (const Door& door : app.doc.scene.doors) {
+    ImGui::PushID(door.id.c_str());
+    bool open = door.open;
+    if (ImGui::Checkbox(door.id.c_str(), &open)) {
+      pending_id = door.id;
+      pending_open = open;
+    }
+    size_t covers = 0;
+    for (const DoorCover& c : d.covers)
+      if (c.door == door.id) covers = c.connections.size();
+    ImGui::SameLine();
+    const bool read = std::binary_search(d.reads.doors.begin(), d.reads.doors.end(), door.id);
+    ImGui::TextDisabled("%s, covers %zu connection%s%s", door.open ? "open" : "closed", covers,
+                        covers == 1 ? "" : "s", read ? ", read by the plan" : "");
+    ImGui::PopID();
+  }
+  if (!pending_id.empty()) doors_set_open(app, pending_id, pending_open);
+  for (const Blocker& b : app.doc.scene.blockers)
+    ImGui::BulletText("blocker %s at (%.2f, %.2f)", b.id.c_str(), b.center.plane.x, b.center.plane.y);
+  ImGui::TextDisabled("Drag a door (segment or end) or a blocker in the viewport.");
+
+  ImGui::Separator();
+  ImGui::TextUnformatted("Agent (follower simulation)");
+  sim_controls(app);
+
+  ImGui::Separator();
+  ImGui::TextUnformatted("Re-plan log");
+  const float h = ImGui::GetTextLineHeightWithSpacing() * 7.0f;
+  if (ImGui::BeginChild("##doorlog", ImVec2(0, h), true)) {
+    for (const DoorLogEntry& e : d.log) {
+      if (!e.replanned) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%s", e.text.c_str());
+      if (!e.replanned) ImGui::PopStyleColor();
+    }
+    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f) ImGui::SetScrollHereY(1.0f);
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace navlab::app

@@ -1,0 +1,355 @@
+// The doors panel, door/blocker dragging and the follower animation in scripted app runs: the printed
+// state (corridor version, read set, re-plan log, simulation) and the PNG the run writes.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "paths.h"
+
+namespace navlab::test {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kPathR = 255, kPathG = 190, kPathB = 30;    // the funnel path colour
+constexpr int kAgentR = 90, kAgentG = 170, kAgentB = 255;  // the simulated agent's colour
+constexpr int kClosedR = 230, kClosedG = 60, kClosedB = 60;  // a closed door
+
+struct Image {
+  int w = 0, h = 0;
+  std::vector<unsigned char> px;  // RGBA
+  bool ok() const { return w > 0 && h > 0; }
+  const unsigned char* at(int x, int y) const { return &px[(size_t(y) * w + x) * 4]; }
+};
+
+Image load_png(const std::string& path) {
+  Image img;
+  int n = 0;
+  unsigned char* data = stbi_load(path.c_str(), &img.w, &img.h, &n, 4);
+  if (!data) return {};
+  img.px.assign(data, data + size_t(img.w) * img.h * 4);
+  stbi_image_free(data);
+  return img;
+}
+
+void use_display() {
+  const char* d = std::getenv("DISPLAY");
+  if (!d || !*d) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = temp_dir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+json last_json_line(const std::string& out) {
+  const size_t line = out.rfind('\n', out.size() >= 2 ? out.size() - 2 : 0);
+  return json::parse(out.substr(line == std::string::npos ? 0 : line + 1), nullptr, false);
+}
+
+struct ScriptRun {
+  json state;
+  Image img;
+};
+
+// Runs `actions` on default.json (or `scene`) and captures the viewport.
+ScriptRun run_script(const std::string& name, const std::string& actions, const std::string& scene = "default.json",
+               const std::string& capture = "viewport") {
+  use_display();
+  const std::string script =
+      write_file(name + ".json", R"({"capture": ")" + capture + R"(", "actions": )" + actions + "}");
+  const std::string shot = temp_dir() + "/" + name + ".png";
+  const RunResult r = run_navlab("'" + scene_path(scene) + "' --script '" + script + "' --screenshot '" + shot +
+                                 "' --size 1100x760");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  ScriptRun out;
+  out.state = last_json_line(r.out);
+  EXPECT_FALSE(out.state.is_discarded()) << r.out;
+  out.img = load_png(shot);
+  EXPECT_TRUE(out.img.ok()) << shot;
+  return out;
+}
+
+struct Camera {
+  double cx = 0, cy = 0, scale = 1, w = 1, h = 1;
+  explicit Camera(const ScriptRun& r) {
+    cx = r.state["camera"]["center"][0].get<double>();
+    cy = r.state["camera"]["center"][1].get<double>();
+    scale = r.state["camera"]["scale"].get<double>();
+    w = r.img.w;
+    h = r.img.h;
+  }
+  void project(double x, double y, double* px, double* py) const {
+    *px = (x - cx) * scale + w * 0.5;
+    *py = h * 0.5 - (y - cy) * scale;
+  }
+};
+
+bool colour_near(const Image& img, double x, double y, int r, int g, int b, int radius) {
+  for (int dy = -radius; dy <= radius; ++dy)
+    for (int dx = -radius; dx <= radius; ++dx) {
+      const int xx = int(std::lround(x)) + dx, yy = int(std::lround(y)) + dy;
+      if (xx < 0 || yy < 0 || xx >= img.w || yy >= img.h) continue;
+      const unsigned char* p = img.at(xx, yy);
+      if (std::abs(p[0] - r) < 40 && std::abs(p[1] - g) < 40 && std::abs(p[2] - b) < 50) return true;
+    }
+  return false;
+}
+
+// Fraction of the pixels within `radius` px of (x, y) that have the agent's colour (its disc is opaque).
+double agent_fill(const Image& img, double x, double y, int radius) {
+  int n = 0, hits = 0;
+  for (int dy = -radius; dy <= radius; ++dy)
+    for (int dx = -radius; dx <= radius; ++dx) {
+      const int xx = int(std::lround(x)) + dx, yy = int(std::lround(y)) + dy;
+      if (dx * dx + dy * dy > radius * radius || xx < 0 || yy < 0 || xx >= img.w || yy >= img.h) continue;
+      const unsigned char* p = img.at(xx, yy);
+      ++n;
+      hits += std::abs(p[0] - kAgentR) < 12 && std::abs(p[1] - kAgentG) < 12 && std::abs(p[2] - kAgentB) < 12;
+    }
+  return n > 0 ? double(hits) / n : 0.0;
+}
+
+// Fraction of samples along the printed path where the path colour is drawn (`offset_px` sideways).
+double path_hits(const ScriptRun& run, double offset_px = 0.0) {
+  const Camera cam(run);
+  const json& path = run.state["path"];
+  int samples = 0, hits = 0;
+  for (size_t i = 0; i + 1 < path.size(); ++i) {
+    double ax, ay, bx, by;
+    cam.project(path[i][0].get<double>(), path[i][1].get<double>(), &ax, &ay);
+    cam.project(path[i + 1][0].get<double>(), path[i + 1][1].get<double>(), &bx, &by);
+    const double len = std::hypot(bx - ax, by - ay);
+    if (len < 40.0) continue;
+    const double nx = -(by - ay) / len, ny = (bx - ax) / len;
+    for (double t = 16.0; t < len - 16.0; t += 4.0) {
+      ++samples;
+      hits += colour_near(run.img, ax + (bx - ax) * t / len + nx * offset_px, ay + (by - ay) * t / len + ny * offset_px,
+                          kPathR, kPathG, kPathB, 2);
+    }
+  }
+  return samples > 0 ? double(hits) / samples : 0.0;
+}
+
+const json& door(const json& state, const std::string& id) {
+  for (const json& d : state["doors"]["doors"])
+    if (d["id"] == id) return d;
+  static const json none;
+  return none;
+}
+
+bool reads_door(const json& state, const std::string& id) {
+  for (const json& d : state["doors"]["reads"]["doors"])
+    if (d == id) return true;
+  return false;
+}
+
+// The door whose connections the default query's plan crosses, and the other one.
+struct Doors {
+  std::string used, other;
+};
+
+Doors default_doors(const json& state) {
+  if (reads_door(state, "door_east")) return {"door_east", "door_west"};
+  return {"door_west", "door_east"};
+}
+
+TEST(AppDoors, ClosingTheDoorThePlanReadsReplansWithTheNextVersion) {
+  const ScriptRun before = run_script("doors_before", R"([{"camera": "fit"}])");
+  const json& s0 = before.state;
+  ASSERT_EQ(s0["status"], "complete");
+  EXPECT_EQ(s0["doors"]["version"], 1);
+  ASSERT_TRUE(reads_door(s0, "door_east") != reads_door(s0, "door_west"))
+      << "the default query should cross exactly one of the two corridor doors: " << s0["doors"]["reads"];
+  const Doors d = default_doors(s0);
+  EXPECT_GT(path_hits(before), 0.9);
+
+  const ScriptRun after = run_script("doors_close", R"([{"door": ")" + d.used + R"(", "open": false}, {"camera": "fit"}])");
+  const json& s1 = after.state;
+  EXPECT_EQ(s1["status"], "complete");  // the other door is open: a detour exists
+  EXPECT_EQ(s1["doors"]["version"], 2);
+  EXPECT_EQ(door(s1, d.used)["open"], false);
+  EXPECT_FALSE(reads_door(s1, d.used));
+  EXPECT_TRUE(reads_door(s1, d.other));
+  EXPECT_NE(s1["path"], s0["path"]);
+  const json& entry = s1["doors"]["log"].back();
+  EXPECT_EQ(entry["version"], 2);
+  EXPECT_EQ(entry["replanned"], true);
+  EXPECT_EQ(entry["cause"], "door_closed");
+  const std::string text = entry["text"];
+  EXPECT_EQ(text.rfind("v2: " + d.used + " closed - touched the corridor's read set", 0), 0u) << text;
+  EXPECT_NE(text.find("connection "), std::string::npos) << text;
+
+  // The picture shows the new path, not the old one, and the door drawn closed.
+  EXPECT_GT(path_hits(after), 0.9);
+  EXPECT_LT(path_hits(after, 25.0), 0.3);
+  const Camera cam(after);
+  const json& seg = door(s1, d.used)["shape"];
+  double mx, my;
+  cam.project((seg[0][0].get<double>() + seg[1][0].get<double>()) / 2, (seg[0][1].get<double>() + seg[1][1].get<double>()) / 2,
+              &mx, &my);
+  EXPECT_TRUE(colour_near(after.img, mx, my, kClosedR, kClosedG, kClosedB, 3));
+  EXPECT_FALSE(colour_near(before.img, mx, my, kClosedR, kClosedG, kClosedB, 3));
+}
+
+TEST(AppDoors, ChangesOutsideTheReadSetKeepThePlanAndItsVersion) {
+  const ScriptRun base = run_script("outside_base", R"([{"camera": "fit"}])");
+  const Doors d = default_doors(base.state);
+  // Close the door the plan does not use, then drag it along the hall wall: neither touches the plan.
+  const ScriptRun r = run_script("outside", R"([{"door": ")" + d.other + R"(", "open": false},
+      {"drag_door": ")" + d.other + R"(", "to": [[1, 9.8], [3.5, 9.8]], "frames": 6}, {"camera": "fit"}])");
+  const json& s = r.state;
+  EXPECT_EQ(s["doors"]["version"], 1);
+  EXPECT_EQ(s["path"], base.state["path"]);
+  const json& log = s["doors"]["log"];
+  ASSERT_GE(log.size(), 3u);  // first plan, the close, the move (one entry for the whole drag)
+  EXPECT_EQ(log[log.size() - 2]["cause"], "door_closed");
+  EXPECT_EQ(log[log.size() - 2]["replanned"], false);
+  EXPECT_EQ(log.back()["cause"], "door_moved");
+  EXPECT_EQ(log.back()["replanned"], false);
+  const std::string text = log.back()["text"];
+  EXPECT_EQ(text.rfind(d.other + " moved - outside the read set, plan kept (v1)", 0), 0u) << text;
+  EXPECT_EQ(door(s, d.other)["shape"][0], json::array({1.0, 9.8}));
+  EXPECT_GT(path_hits(r), 0.9);
+}
+
+TEST(AppDoors, DraggingAClosedDoorAcrossTheCorridorReplansLive) {
+  // The plan's own portals tell where the corridor is; the closed door is dragged onto one of them.
+  const ScriptRun base = run_script("drag_base", R"([{"camera": "fit"}])");
+  const Doors d = default_doors(base.state);
+  const RunResult plan = run_navlab("plan '" + scene_path("default.json") + "' --query 0");
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  const json portals = json::parse(plan.out)["results"][0]["portals"];
+  ASSERT_GE(portals.size(), 3u);
+  const json& p = portals[portals.size() / 2];
+  const double lx = p[0][0], ly = p[0][1], rx = p[1][0], ry = p[1][1];
+  // A segment through the portal's middle, across it, 1.5 m each side.
+  const double mx = (lx + rx) / 2, my = (ly + ry) / 2, len = std::hypot(rx - lx, ry - ly);
+  ASSERT_GT(len, 0.1);
+  const double ux = (rx - lx) / len, uy = (ry - ly) / len;
+  char to[160];
+  std::snprintf(to, sizeof to, "[[%.4f, %.4f], [%.4f, %.4f]]", mx - uy * 1.5, my + ux * 1.5, mx + uy * 1.5,
+                my - ux * 1.5);
+  const ScriptRun r = run_script("drag_across", R"([{"door": ")" + d.other + R"(", "open": false},
+      {"drag_door": ")" + d.other + R"(", "to": )" + to + R"(, "frames": 8}, {"camera": "fit"}])");
+  const json& s = r.state;
+  EXPECT_GE(s["doors"]["version"].get<int>(), 2);
+  EXPECT_NE(s["path"], base.state["path"]);
+  bool moved_replan = false;
+  for (const json& e : s["doors"]["log"])
+    if (e["cause"] == "door_moved" && e["replanned"] == true) {
+      moved_replan = true;
+      const std::string text = e["text"];
+      EXPECT_NE(text.find(d.other + " moved - touched the corridor's read set (connection "), std::string::npos) << text;
+    }
+  EXPECT_TRUE(moved_replan) << s["doors"]["log"];
+  EXPECT_GT(s["doors"]["doors"][d.other == "door_west" ? 0 : 1]["covers"].get<int>(), 0);
+  EXPECT_EQ(s["status"], "complete");  // the hall is wide: the plan goes round the door
+  EXPECT_GT(path_hits(r), 0.9);
+}
+
+TEST(AppDoors, TheAgentAnimationMovesTheAgent) {
+  const ScriptRun r = run_script("sim", R"([{"simulate": 3}, {"camera": "fit"}])");
+  const json& sim = r.state["doors"]["sim"];
+  ASSERT_EQ(sim["valid"], true) << sim;
+  EXPECT_EQ(sim["outcome"], "arrived");
+  ASSERT_TRUE(sim.contains("step"));
+  EXPECT_NEAR(sim["step"]["t"].get<double>(), 3.0, 0.051);
+  const json& start = r.state["path"][0];
+  const double px = sim["step"]["pos"][0], py = sim["step"]["pos"][1];
+  const double moved = std::hypot(px - start[0].get<double>(), py - start[1].get<double>());
+  EXPECT_GT(moved, 1.0);
+  EXPECT_EQ(sim["step"]["state"], "following");
+  // The agent is drawn where the step says, and not at the start any more.
+  const Camera cam(r);
+  double ax, ay, sx, sy;
+  cam.project(px, py, &ax, &ay);
+  EXPECT_GT(agent_fill(r.img, ax, ay, 3), 0.9);
+
+  // Later in the run the agent is further along.
+  const ScriptRun later = run_script("sim_later", R"([{"simulate": 3}, {"simulate": 3}, {"camera": "fit"}])");
+  const json& step2 = later.state["doors"]["sim"]["step"];
+  EXPECT_NEAR(step2["t"].get<double>(), 6.0, 0.051);
+  EXPECT_GT(std::hypot(step2["pos"][0].get<double>() - start[0].get<double>(),
+                       step2["pos"][1].get<double>() - start[1].get<double>()),
+            moved);
+  // Drawn at its new place and no longer at the start.
+  const Camera cam2(later);
+  cam2.project(step2["pos"][0].get<double>(), step2["pos"][1].get<double>(), &ax, &ay);
+  cam2.project(start[0].get<double>(), start[1].get<double>(), &sx, &sy);
+  ASSERT_GT(std::hypot(ax - sx, ay - sy), 30.0);
+  EXPECT_GT(agent_fill(later.img, ax, ay, 3), 0.9);
+  EXPECT_LT(agent_fill(later.img, sx, sy, 3), 0.2);
+}
+
+TEST(AppDoors, ClosingTheDoorWhileTheAgentWalksMakesTheFollowerReplan) {
+  const ScriptRun base = run_script("walk_base", R"([{"frames": 1}])");
+  const Doors d = default_doors(base.state);
+  const ScriptRun r = run_script("walk_close", R"([{"simulate": 1}, {"door": ")" + d.used +
+                                             R"(", "open": false}, {"simulate": 120}, {"camera": "fit"}])");
+  const json& sim = r.state["doors"]["sim"];
+  EXPECT_EQ(sim["events"], 1);
+  ASSERT_GE(sim["replans"].size(), 1u) << sim;
+  EXPECT_EQ(sim["replans"][0]["cause"], "door_closed");
+  EXPECT_GE(sim["replans"][0]["t"].get<double>(), 1.0);
+  EXPECT_EQ(sim["outcome"], "arrived");
+  EXPECT_EQ(sim["step"]["corridor_version"], sim["replans"].back()["version"]);
+}
+
+TEST(AppDoors, DraggingABlockerNeverReplans) {
+  const ScriptRun r = run_script("blocker",
+                           R"([{"simulate": 0.5}, {"drag_blocker": "crate", "to": [12, 1.5], "frames": 5},
+                               {"simulate": 60}, {"camera": "fit"}])",
+                           "blocker_corridor.json");
+  const json& s = r.state;
+  EXPECT_EQ(s["doors"]["version"], 1);
+  EXPECT_EQ(s["doors"]["blockers"][0]["center"], json::array({12.0, 1.5}));
+  EXPECT_EQ(s["doors"]["log"].back()["cause"], "blocker_moved");
+  EXPECT_EQ(s["doors"]["log"].back()["replanned"], false);
+  EXPECT_TRUE(s["doors"]["sim"]["replans"].empty());
+  EXPECT_EQ(s["doors"]["sim"]["outcome"], "arrived");
+  // The blocker's outline is drawn round its new place, not round the old one.
+  const Camera cam(r);
+  auto ring_hits = [&](double cx, double cy) {
+    int hits = 0;
+    for (int i = 0; i < 16; ++i) {
+      double x, y;
+      cam.project(cx + 0.5 * std::cos(i * 0.3927), cy + 0.5 * std::sin(i * 0.3927), &x, &y);
+      hits += colour_near(r.img, x, y, 240, 150, 60, 2);
+    }
+    return hits;
+  };
+  EXPECT_GE(ring_hits(12.0, 1.5), 12);
+  EXPECT_LE(ring_hits(10.0, 2.0), 4);
+}
+
+TEST(AppScript, PanelsCanBeClosed) {
+  const ScriptRun open = run_script("panels_open", R"([{"frames": 1}])", "default.json", "window");
+  const ScriptRun closed = run_script("panels_closed",
+                                R"([{"panel": "doors", "open": false}, {"panel": "scene", "open": false}])",
+                                "default.json", "window");
+  EXPECT_EQ(open.state["doors"]["panel_open"], true);
+  EXPECT_EQ(closed.state["doors"]["panel_open"], false);
+  // The left column changes when the scene panel (its first section) is gone.
+  ASSERT_EQ(open.img.px.size(), closed.img.px.size());
+  int differing = 0;
+  for (int y = 40; y < open.img.h; ++y)
+    for (int x = 0; x < 300; ++x)
+      differing += std::abs(open.img.at(x, y)[0] - closed.img.at(x, y)[0]) > 30;
+  EXPECT_GT(differing, 500);
+  // A bare {"open": false} is an error, not a scene to open.
+  const std::string script = write_file("open_false.json", R"([{"open": false}])");
+  const RunResult bad = run_navlab("'" + scene_path("default.json") + "' --script '" + script + "'");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("needs a file name"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace navlab::test
