@@ -203,6 +203,12 @@ bool App::frame() {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  int sized_w = 0, sized_h = 0;  // a whole-window export at another size: this frame is laid out for it
+  const bool sized = sized_window_export(&sized_w, &sized_h);
+  if (sized) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(float(sized_w) / io.DisplayFramebufferScale.x, float(sized_h) / io.DisplayFramebufferScale.y);
+  }
   ImGui::NewFrame();
   doors_frame(*this, ImGui::GetIO().DeltaTime);
   if (playing && !plan.steps.empty()) {
@@ -213,7 +219,11 @@ bool App::frame() {
       else set_step(step + 1);
     }
   }
+  const float shown_w = vp_w, shown_h = vp_h;
+  const gl::Camera shown_camera = view.camera;
   build_ui();
+  if (sized)  // the export's viewport shows the same view as the screen's
+    view.camera.scale = shown_camera.scale * std::min(vp_w / shown_w, vp_h / shown_h);
   ImGui::Render();
   last_prep_cpu_ms = thread_cpu_ms() - cpu0;
 
@@ -221,6 +231,10 @@ bool App::frame() {
 
   int fw = 0, fh = 0;
   window.drawable_size(&fw, &fh);
+  if (sized) {
+    fw = sized_w;
+    fh = sized_h;
+  }
   window_target_.resize(fw, fh, 1);
   window_target_.bind_for_drawing();
   const gl::Rgba bg = theme.background;
@@ -229,8 +243,14 @@ bool App::frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   window_target_.resolve();
   do_export();
-  window_target_.blit_to_screen();
-  window.swap();
+  if (sized) {  // a frame drawn at an export size is not shown; the screen's layout comes back
+    view.camera = shown_camera;
+    vp_w = shown_w;
+    vp_h = shown_h;
+  } else {
+    window_target_.blit_to_screen();
+    window.swap();
+  }
   if (first_frame_ms < 0.0)
     first_frame_ms = double(SDL_GetPerformanceCounter() - start_ticks_) * 1000.0 / double(SDL_GetPerformanceFrequency());
   return !quit;
@@ -254,8 +274,23 @@ void App::draw_viewport_content() {
   }
 }
 
+bool App::sized_window_export(int* w, int* h) const {
+  if (!pending_export_ || pending_export_->next_frame || !pending_export_->whole_window) return false;
+  if (pending_export_->width <= 0 || pending_export_->height <= 0) return false;
+  int fw = 0, fh = 0;
+  window.drawable_size(&fw, &fh);
+  if (pending_export_->width == fw && pending_export_->height == fh) return false;
+  *w = pending_export_->width;
+  *h = pending_export_->height;
+  return true;
+}
+
 void App::do_export() {
   if (!pending_export_) return;
+  if (pending_export_->next_frame) {
+    pending_export_->next_frame = false;
+    return;
+  }
   const ExportRequest req = *pending_export_;
   pending_export_.reset();
   const std::string path = req.path.empty() ? gl::timestamped_png_name(settings.export_dir) : req.path;
@@ -263,16 +298,18 @@ void App::do_export() {
   if (req.whole_window) {
     err = gl::write_png(path, window_target_.width(), window_target_.height(), window_target_.read_pixels());
   } else if (req.width > 0 && req.height > 0 && (req.width != int(vp_w) || req.height != int(vp_h))) {
-    // Same view at another size: the camera keeps its centre and scales with the width.
-    Viewport& v = view;
-    const gl::Camera saved = v.camera;
-    v.camera.scale = saved.scale * std::min(double(req.width) / vp_w, double(req.height) / vp_h);
-    v.begin(req.width, req.height, theme);
-    draw_plan(v, doc, plan, step, theme, settings.show_midpoints, hover_s);
-    if (step < int(plan.steps.size())) draw_caption(v, plan.describe(step), theme);
-    v.finish(renderer, doc, theme);
-    err = gl::write_png(path, req.width, req.height, v.target().read_pixels());
-    v.camera = saved;
+    // Same view at another size, offscreen: the camera keeps its centre and scales with the size; every
+    // layer of the viewport (plan, spawn verdicts, doors) is drawn again at that size.
+    const gl::Camera saved = view.camera;
+    const float saved_w = vp_w, saved_h = vp_h;
+    view.camera.scale = saved.scale * std::min(double(req.width) / vp_w, double(req.height) / vp_h);
+    vp_w = float(req.width);
+    vp_h = float(req.height);
+    draw_viewport_content();
+    err = gl::write_png(path, req.width, req.height, view.target().read_pixels());
+    view.camera = saved;
+    vp_w = saved_w;
+    vp_h = saved_h;
     draw_viewport_content();
   } else {
     err = gl::write_png(path, view.target().width(), view.target().height(), view.target().read_pixels());
@@ -281,6 +318,7 @@ void App::do_export() {
     last_export = path;
     status = "exported " + path;
   } else {
+    status = "export failed: " + err;
     show_error(err);
   }
 }
@@ -309,6 +347,7 @@ void App::shortcuts() {
   if (pressed(SDL_SCANCODE_ESCAPE)) click_mode = ClickMode::Inspect;
   if (!ctrl && pressed(SDL_SCANCODE_M)) settings.show_midpoints = !settings.show_midpoints;
   if (!ctrl && pressed(SDL_SCANCODE_F)) fit_view();
+  spawn_edit_shortcuts(*this);
 }
 
 }  // namespace navlab::app

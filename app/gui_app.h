@@ -9,6 +9,7 @@
 #include "gl_renderer.h"
 #include "gl_window.h"
 #include "gui_doc.h"
+#include "gui_export.h"
 #include "gui_doors.h"
 #include "gui_plan.h"
 #include "gui_settings.h"
@@ -23,7 +24,8 @@ enum class ClickMode { Inspect, SetStart, SetGoal };
 struct ExportRequest {
   std::string path;    // "" = timestamped name in settings.export_dir
   bool whole_window = false;
-  int width = 0, height = 0;  // viewport exports: 0 = on-screen size
+  int width = 0, height = 0;  // 0 = on-screen size; another size is rendered offscreen at that size
+  bool next_frame = false;    // write it at the end of the next frame (a dialog closing this frame)
 };
 
 class App {
@@ -75,6 +77,7 @@ class App {
   int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
   std::string last_export;  // path of the last exported PNG
+  ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Viewport view;
   gl::Renderer renderer;
   gl::Window window;
@@ -99,6 +102,9 @@ class App {
   void shortcuts();
   void draw_viewport_content();
   void do_export();
+  // The pending export's size when it is the whole window at another size than the screen (this frame
+  // is then laid out and drawn at that size, offscreen); false otherwise.
+  bool sized_window_export(int* w, int* h) const;
   void check_file_changed();
   void apply_theme_style();
   gl::Target window_target_;  // the whole window is drawn here, then shown (and read for exports)

@@ -19,8 +19,8 @@ void App::main_menu() {
         if (ImGui::MenuItem(r.c_str())) open_scene(r);
       ImGui::EndMenu();
     }
-    if (ImGui::MenuItem("Export PNG (viewport)", "F12")) request_export({});
-    if (ImGui::MenuItem("Export PNG (whole window)")) request_export({"", true, 0, 0});
+    if (ImGui::MenuItem("Export PNG...")) export_dialog_open(*this);
+    if (ImGui::MenuItem("Export viewport now", "F12")) request_export({});
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit = true;
     ImGui::EndMenu();
@@ -49,6 +49,7 @@ void App::main_menu() {
     if (ImGui::RadioButton(modes[i], int(click_mode) == i)) click_mode = ClickMode(i);
     ImGui::SameLine();
   }
+  spawn_mode_button(*this);
   ImGui::EndMainMenuBar();
 }
 
@@ -104,6 +105,7 @@ void App::build_ui() {
   ImGui::PopStyleVar();
 
   if (settings.show_help) panel_help(*this);
+  panel_export(*this);
   if (!error.empty()) {
     ImGui::SetNextWindowPos(ImVec2(bx + 20, o.y + 20), ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints(ImVec2(300, 0), ImVec2(std::max(320.0f, bw - 40), 400));
@@ -136,6 +138,10 @@ void App::viewport_window() {
   // Doors and blockers take a left drag in inspect mode (the plan re-runs live); no panning then.
   const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, view.camera.to_world(mouse, size),
                                                             10.0 / view.camera.scale, hovered);
+  // Spawn candidates: left drag moves one, add mode places a new one (gui_spawn_edit.h).
+  const bool spawn_grabbed = !grabbed && doc.loaded() &&
+                             spawn_viewport_mouse(*this, view.camera.to_world(mouse, size),
+                                                  kCandidateGrabPx / view.camera.scale, hovered);
   if (!hovered) {
     if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) drag_pan_ = false;
   }
@@ -145,7 +151,7 @@ void App::viewport_window() {
     if (io.MouseWheel != 0.0f) view.camera.zoom_at(mouse, size, std::pow(1.2, io.MouseWheel));
     // Right/middle drag pans anywhere; left drag pans in Inspect mode.
     if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||
-        (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed))
+        (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed))
       drag_pan_ = true;
     if (ImGui::IsMouseClicked(0) && click_mode != ClickMode::Inspect) {
       ScenePoint p;

@@ -30,6 +30,7 @@ void print_state(const app::App& a) {
       {"path", corners},
       {"screenshot", a.last_export},
       {"doors", app::doors_state_json(a)},
+      {"spawn", app::spawn_state_json(a)},
       {"first_frame_ms", a.first_frame_ms},
       {"frame", {{"frames", a.measured.frames},
                  {"thread_cpu_ms", a.measured.thread_cpu_ms},

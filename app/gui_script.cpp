@@ -70,6 +70,8 @@ std::string point_from(const json& j, const Document& doc, ScenePoint* out) {
 std::string run_action(App& app, const json& a) {
   if (!a.is_object() || a.empty()) return "an action is an object with one key";
   if (std::string err; doors_script_action(app, a, &err)) return err;
+  if (std::string err; spawn_script_action(app, a, &err)) return err;
+  if (std::string err; export_script_action(app, a, &err)) return err;
   if (a.contains("step")) {
     const std::string text = a["step"].is_number_integer() ? std::to_string(a["step"].get<int>())
                                                            : a["step"].get<std::string>();
@@ -135,6 +137,8 @@ std::string run_action(App& app, const json& a) {
       else return "unknown agent parameter '" + k + "'";
     }
     app.replan();
+  } else if (a.contains("save_as")) {
+    if (!app.save_scene_as(a["save_as"].get<std::string>())) return app.error;
   } else if (a.contains("measure")) {
     const int n = std::max(1, a["measure"].get<int>());
     auto now = [](clockid_t id) {

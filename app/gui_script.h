@@ -12,6 +12,11 @@
 //   {"drag_blocker": ID, "to": [x,y], "frames": N}      drag a blocker (never re-plans)
 //   {"simulate": T}        advance the follower animation by T simulated seconds (starts it if needed)
 //   {"sim_restart": true}  run the follower again from the start
+//   {"move_candidate": NAME, "to": [x,y]}, {"add_candidate": [x,y]}, {"delete_candidate": NAME}
+//                          edit spawn candidates (verdicts are re-checked in the next frame)
+//   {"export": "FILE.png", "size": [w, h], "what": "viewport" | "window"}  export a PNG (another size
+//                          than the screen's is rendered offscreen)
+//   {"save_as": "FILE.json"}  save the scene (with its edited candidates, doors, ...)
 //   {"camera": "fit"} or {"camera": {"center": [x, y], "scale": PX_PER_M}}
 //   {"presenter": true|false}, {"midpoints": true|false}
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)

@@ -21,6 +21,7 @@ const gl::Rgba kAcceptedRing{80, 220, 110, 255};
 const gl::Rgba kRejectedRing{240, 70, 70, 255};
 const gl::Rgba kZone{240, 70, 70, 200};
 const gl::Rgba kOccupant{240, 150, 60, 200};
+const gl::Rgba kGhost{255, 255, 255, 200};
 
 ImVec4 outcome_colour(CheckOutcome o) {
   return o == CheckOutcome::Passed ? kPass : o == CheckOutcome::Failed ? kFail : kSkip;
@@ -33,23 +34,63 @@ const char* outcome_mark(CheckOutcome o) {
   return o == CheckOutcome::Passed ? "ok" : o == CheckOutcome::Failed ? "NO" : "--";
 }
 
-// Re-validates when the scene, the mesh or the toggles changed since the last run.
-void refresh(App& app) {
+// Whether `a` and `b` differ at most in their spawn candidates.
+bool same_but_candidates(Scene& a, const Scene& b) {
+  std::vector<SpawnCandidate> kept = std::move(a.spawn.candidates);
+  a.spawn.candidates = b.spawn.candidates;
+  const bool same = a == b;
+  a.spawn.candidates = std::move(kept);
+  return same;
+}
+
+}  // namespace
+
+void spawn_refresh(App& app) {
   SpawnView& v = app.spawn;
   const Document& doc = app.doc;
-  if (v.valid && v.used.enabled == v.options.enabled && v.polys == doc.mesh.polys.size() && v.scene == doc.scene)
-    return;
+  const bool same_setup = v.valid && v.used.enabled == v.options.enabled && v.polys == doc.mesh.polys.size();
+  if (same_setup && v.scene == doc.scene) return;
+  // Dragging changes a candidate every frame: validate at most once per frame (the next frame catches up).
+  if (v.validated_frame == ImGui::GetFrameCount()) return;
+  v.validated_frame = ImGui::GetFrameCount();
   const auto t0 = std::chrono::steady_clock::now();
-  Result<std::vector<SpawnVerdict>> r = validate_spawns(doc.scene, doc.mesh, v.options);
+  if (same_setup && v.validator && same_but_candidates(v.scene, doc.scene)) {
+    // Only candidates changed: keep the verdicts of unchanged ones, re-check the others.
+    const std::vector<SpawnCandidate>& old = v.scene.spawn.candidates;
+    std::vector<SpawnVerdict> out;
+    v.revalidated = 0;
+    for (const SpawnCandidate& c : doc.scene.spawn.candidates) {
+      size_t k = 0;
+      while (k < old.size() && !(old[k] == c)) ++k;
+      if (k < old.size() && k < v.verdicts.size()) {
+        out.push_back(v.verdicts[k]);
+      } else {
+        out.push_back(v.validator->validate(c, v.options));
+        ++v.revalidated;
+      }
+    }
+    v.verdicts = std::move(out);
+    v.scene.spawn.candidates = doc.scene.spawn.candidates;
+  } else {
+    v.scene = doc.scene;
+    v.validator.reset();
+    Result<SpawnValidator> made = SpawnValidator::create(v.scene, doc.mesh);
+    v.error = made ? "" : made.error();
+    v.verdicts.clear();
+    if (made) {
+      v.validator.emplace(std::move(made.value()));
+      for (const SpawnCandidate& c : v.scene.spawn.candidates) v.verdicts.push_back(v.validator->validate(c, v.options));
+    }
+    v.revalidated = int(v.verdicts.size());
+  }
   v.validate_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  v.error = r ? "" : r.error();
-  v.verdicts = r ? std::move(r.value()) : std::vector<SpawnVerdict>{};
   if (v.selected >= int(v.verdicts.size())) v.selected = -1;
-  v.scene = doc.scene;
   v.used = v.options;
   v.polys = doc.mesh.polys.size();
   v.valid = true;
 }
+
+namespace {
 
 void toggles(SpawnView& v) {
   for (int i = 0; i < kSpawnCheckCount; ++i) {
@@ -115,11 +156,15 @@ void panel_spawn(App& app) {
   if (!app.doc.loaded()) return;
   SpawnView& v = app.spawn;
   toggles(v);
-  refresh(app);
+  spawn_refresh(app);
   if (!v.error.empty()) {
     ImGui::TextWrapped("%s", v.error.c_str());
     return;
   }
+  spawn_mode_button(app);
+  ImGui::SameLine();
+  ImGui::TextDisabled(v.edit.add_mode ? "click in the view to add %s" : "drag a candidate to move it",
+                      next_candidate_name(app.doc.scene.spawn.candidates).c_str());
   if (v.verdicts.empty()) {
     ImGui::TextDisabled("no spawn candidates in this scene");
     return;
@@ -128,21 +173,34 @@ void panel_spawn(App& app) {
   for (const SpawnVerdict& sv : v.verdicts) accepted += sv.accepted;
   ImGui::Text("%d of %zu accepted", accepted, v.verdicts.size());
   ImGui::SameLine();
-  ImGui::TextDisabled("validated in %.2f ms", v.validate_ms);
+  ImGui::TextDisabled("validated %d in %.2f ms", v.revalidated, v.validate_ms);
   table(v);
-  if (v.selected >= 0) details(v.verdicts[v.selected]);
-  else ImGui::TextDisabled("click a candidate to see its checks");
+  if (v.selected >= 0) {
+    if (ImGui::Button("Delete (Del)")) {
+      spawn_delete_candidate(app, v.selected);
+      return;
+    }
+    details(v.verdicts[v.selected]);
+  } else {
+    ImGui::TextDisabled("click a candidate to see its checks");
+  }
 }
 
 void draw_spawn_verdicts(App& app) {
   if (!app.doc.loaded() || !app.show_panel_spawn) return;
-  refresh(app);
+  spawn_refresh(app);
   const SpawnView& v = app.spawn;
-  if (v.verdicts.empty()) return;
   Viewport& view = app.view;
   gl::Batch& b = view.plan();
   ImDrawList& dl = view.overlay();
   const double px = 1.0 / view.camera.scale;  // metres per pixel
+  if (v.edit.ghost) {  // add mode: where the next candidate goes
+    b.circle(*v.edit.ghost, kCandidateGrabPx * px, kGhost, {2.0f, 4.0f, 7.0f});
+    const Vec2 s = view.to_screen(*v.edit.ghost);
+    dl.AddText(ImVec2(float(s.x) + 14, float(s.y) - 20), to_imu32(kGhost),
+               next_candidate_name(app.doc.scene.spawn.candidates).c_str());
+  }
+  if (v.verdicts.empty()) return;
   const Scene& sc = app.doc.scene;
   for (const ForbiddenZone& z : sc.spawn.forbidden_zones) b.polyline(z.polygon, kZone, {2.0f, 6.0f, 10.0f}, true);
   for (const Occupant& o : sc.spawn.occupants) {
@@ -156,7 +214,9 @@ void draw_spawn_verdicts(App& app) {
   for (int i = 0; i < int(v.verdicts.size()); ++i) {
     const SpawnVerdict& sv = v.verdicts[i];
     const gl::Rgba c = sv.accepted ? kAcceptedRing : kRejectedRing;
-    b.circle(sv.pos, 12.0 * px, c, {v.selected == i ? 4.0f : 2.5f});
+    b.circle(sv.pos, kCandidateGrabPx * px, c, {v.selected == i ? 4.0f : 2.5f});
+    if (v.edit.hover == i || v.edit.grab == i)  // grabbable: a white halo outside the ring
+      b.circle(sv.pos, (kCandidateGrabPx + 4.0) * px, kGhost, {1.5f});
     if (!sv.accepted) {
       const Vec2 s = view.to_screen(sv.pos);
       const char* why = to_string(*sv.reason);

@@ -2,9 +2,11 @@
 // whenever the scene or the toggles change) and the candidate selected in the table.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "gui_spawn_edit.h"
 #include "scene.h"
 #include "spawn.h"
 
@@ -18,13 +20,21 @@ struct SpawnView {
   std::string error;                   // the scene cannot be validated (graph scenes)
   int selected = -1;                   // candidate whose checks are listed, -1 none
   double validate_ms = 0.0;            // time of the last validation
+  int revalidated = 0;                 // candidates validated by the last validation
+  SpawnEdit edit;                      // dragging, adding and deleting candidates (gui_spawn_edit.h)
   // What the verdicts were computed from.
   bool valid = false;
   Scene scene;
   SpawnOptions used;
   size_t polys = 0;
+  // Built for `scene` and the document's mesh; when only the candidates change (dragged, added,
+  // deleted) it re-checks just the changed ones. Holds pointers to `scene` and the mesh.
+  std::optional<SpawnValidator> validator;
+  int validated_frame = -1;  // ImGui frame of the last validation (at most one per frame)
 };
 
+// Re-validates the candidates when the scene, the mesh or the toggles changed, at most once per frame.
+void spawn_refresh(App& app);
 // The spawn panel: six toggles, the per-candidate table and the selected candidate's checks.
 void panel_spawn(App& app);
 // Draws each candidate's verdict in the viewport (green ring accepted, red ring and reason rejected),

@@ -1,0 +1,150 @@
+#include "gui_export.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+
+#include "gl_png.h"
+#include "gui_app.h"
+
+namespace navlab::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// `path` with its folder replaced by `dir` ("" = the current directory).
+std::string in_folder(const std::string& path, const std::string& dir) {
+  const fs::path name = fs::path(path).filename();
+  return (fs::path(dir.empty() ? "." : dir) / (name.empty() ? fs::path("navlab.png") : name)).string();
+}
+
+}  // namespace
+
+void export_current_size(const App& app, bool whole_window, int* w, int* h) {
+  if (whole_window) {
+    app.window.drawable_size(w, h);
+  } else {
+    *w = int(app.vp_w);
+    *h = int(app.vp_h);
+  }
+}
+
+std::string export_check(const std::string& path, int w, int h) {
+  if (w < 16 || h < 16 || w > 8192 || h > 8192) return "the size must be 16 to 8192 pixels each way";
+  if (path.empty()) return "choose a file name";
+  if (fs::path(path).extension() != ".png") return "the file name must end in .png";
+  const fs::path dir = fs::path(path).parent_path();
+  if (!dir.empty() && !fs::is_directory(dir)) return "the folder " + dir.string() + " does not exist";
+  return "";
+}
+
+void export_dialog_open(App& app) {
+  ExportDialog& d = app.export_dialog;
+  d.whole_window = app.settings.export_whole_window;
+  export_current_size(app, d.whole_window, &d.width, &d.height);
+  d.path = gl::timestamped_png_name(app.settings.export_dir);
+  d.error.clear();
+  d.open_request = true;
+}
+
+void panel_export(App& app) {
+  ExportDialog& d = app.export_dialog;
+  if (d.open_request) {
+    ImGui::OpenPopup("Export PNG");
+    d.open_request = false;
+  }
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal("Export PNG", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  int cur_w = 0, cur_h = 0;
+  if (ImGui::RadioButton("Viewport", !d.whole_window) && d.whole_window) {
+    d.whole_window = false;
+    export_current_size(app, false, &d.width, &d.height);
+  }
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Whole window", d.whole_window) && !d.whole_window) {
+    d.whole_window = true;
+    export_current_size(app, true, &d.width, &d.height);
+  }
+  export_current_size(app, d.whole_window, &cur_w, &cur_h);
+  const float field = ImGui::GetFontSize() * 7.0f;
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputInt("width", &d.width, 0);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputInt("height", &d.height, 0);
+  ImGui::SameLine();
+  char cur[48];
+  std::snprintf(cur, sizeof cur, "Current (%dx%d)", cur_w, cur_h);
+  if (ImGui::Button(cur)) {
+    d.width = cur_w;
+    d.height = cur_h;
+  }
+  if (d.width != cur_w || d.height != cur_h)
+    ImGui::TextDisabled("rendered offscreen at %dx%d (the screen shows %dx%d)", d.width, d.height, cur_w, cur_h);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 32.0f);
+  ImGui::InputText("path", &d.path);
+  if (ImGui::SmallButton("Current directory")) d.path = in_folder(d.path, "");
+  const std::string& recent = app.settings.export_dir;
+  if (!recent.empty() && recent != ".") {
+    ImGui::SameLine();
+    const std::string label = "Recent folder: " + recent;
+    if (ImGui::SmallButton(label.c_str())) d.path = in_folder(d.path, recent);
+  }
+  if (ImGui::SmallButton("New timestamped name")) d.path = in_folder(gl::timestamped_png_name(""), fs::path(d.path).parent_path().string());
+  if (!d.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", d.error.c_str());
+  ImGui::Separator();
+  if (ImGui::Button("Export") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+    d.error = export_check(d.path, d.width, d.height);
+    if (d.error.empty()) {
+      const bool sized = d.width != cur_w || d.height != cur_h;
+      ExportRequest req{d.path, d.whole_window, sized ? d.width : 0, sized ? d.height : 0};
+      req.next_frame = true;  // the dialog is gone from the next frame's picture
+      app.request_export(req);
+      app.settings.export_whole_window = d.whole_window;
+      const std::string dir = fs::path(d.path).parent_path().string();
+      app.settings.export_dir = dir.empty() ? "" : fs::absolute(dir).lexically_normal().string();
+      ImGui::CloseCurrentPopup();
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+    ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+bool export_script_action(App& app, const nlohmann::json& a, std::string* error) {
+  if (!a.contains("export")) return false;
+  try {
+    const std::string path = a["export"].get<std::string>();
+    const std::string what = a.value("what", "viewport");
+    if (what != "viewport" && what != "window") {
+      *error = "\"what\" is \"viewport\" or \"window\"";
+      return true;
+    }
+    int w = 0, h = 0;
+    export_current_size(app, what == "window", &w, &h);
+    int cur_w = w, cur_h = h;
+    if (a.contains("size")) {
+      const nlohmann::json& s = a["size"];
+      if (!s.is_array() || s.size() != 2) {
+        *error = "\"size\" is [width, height]";
+        return true;
+      }
+      w = s[0].get<int>();
+      h = s[1].get<int>();
+    }
+    *error = export_check(path, w, h);
+    if (error->empty()) {
+      const bool sized = w != cur_w || h != cur_h;
+      app.request_export({path, what == "window", sized ? w : 0, sized ? h : 0});
+    }
+  } catch (const nlohmann::json::exception& e) {
+    *error = std::string("bad value: ") + e.what();
+  }
+  return true;
+}
+
+}  // namespace navlab::app

@@ -1,0 +1,41 @@
+// File → Export PNG…: a small dialog choosing what to export (the viewport or the whole window), the
+// picture's size (default: the current size; another size is rendered offscreen at that size) and the
+// path (a timestamped default in the current directory or the recent export folder). F12 still exports
+// the viewport at once with the defaults. Scripts export with {"export": PATH, "size": [w, h],
+// "what": "viewport" | "window"}.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace navlab::app {
+
+class App;
+
+struct ExportDialog {
+  bool open_request = false;  // open the dialog in this frame (menus cannot open a top-level popup)
+  bool whole_window = false;
+  int width = 0, height = 0;  // pixels
+  std::string path;
+  std::string error;          // why the last Export click was refused (shown in the dialog)
+};
+
+// Opens the dialog with the defaults: the remembered choice of viewport or window, its current size and
+// a timestamped file name in the recent export folder (or the current directory).
+void export_dialog_open(App& app);
+// Draws the dialog when it is open. Call once per frame at the top level of the UI.
+void panel_export(App& app);
+
+// The current size in pixels of what an export of the viewport (false) or the whole window (true) shows.
+void export_current_size(const App& app, bool whole_window, int* w, int* h);
+// Checks an export before it is requested: size within [16, 8192], the path ends in .png and its folder
+// exists. Returns "" or what is wrong.
+std::string export_check(const std::string& path, int w, int h);
+
+// Script action {"export": PATH, "size": [w, h], "what": "viewport" | "window"} ("size" and "what"
+// optional: the current size, the viewport). Returns false when `action` is not an export; otherwise
+// `*error` is "" or what is wrong. The file is written at the end of the next frame.
+bool export_script_action(App& app, const nlohmann::json& action, std::string* error);
+
+}  // namespace navlab::app

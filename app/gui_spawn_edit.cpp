@@ -1,0 +1,217 @@
+#include "gui_spawn_edit.h"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+
+#include "gui_app.h"
+
+namespace navlab::app {
+
+namespace {
+
+std::string point_text(Vec2 p) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "(%.2f, %.2f)", p.x, p.y);
+  return buf;
+}
+
+// A scene point at plane position `p`; on 3D meshes its height is the mean height of the polygon under
+// it (the candidate keeps its old height when there is none).
+ScenePoint point_at(const Document& doc, Vec2 p, const ScenePoint* old) {
+  ScenePoint out = old ? *old : ScenePoint{};
+  out.node.clear();
+  out.plane = p;
+  out.is3d = doc.mesh.is3d;
+  if (out.is3d) {
+    const int poly = pick_polygon(doc.mesh, p, 0.0);
+    if (poly >= 0) {
+      double h = 0.0;
+      for (int v : doc.mesh.polys[poly].verts) h += doc.mesh.heights[v];
+      out.height = h / double(doc.mesh.polys[poly].verts.size());
+    }
+  }
+  return out;
+}
+
+int find_candidate(const std::vector<SpawnCandidate>& cands, const std::string& name) {
+  for (int i = 0; i < int(cands.size()); ++i)
+    if (cands[i].name == name) return i;
+  return -1;
+}
+
+bool editable(const App& app, std::string* why) {
+  if (!app.doc.loaded()) {
+    *why = "no scene is open";
+    return false;
+  }
+  if (app.doc.mesh.kind == NavMesh::Kind::Graph) {
+    *why = "spawn candidates are points on a navmesh; a graph scene has none";
+    return false;
+  }
+  return true;
+}
+
+Vec2 json_point(const nlohmann::json& j) {
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number())
+    throw std::invalid_argument("a point is [x, y]");
+  return {j[0].get<double>(), j[1].get<double>()};
+}
+
+}  // namespace
+
+std::string next_candidate_name(const std::vector<SpawnCandidate>& candidates) {
+  long best = 0;
+  for (const SpawnCandidate& c : candidates) {
+    if (c.name.size() < 2 || c.name[0] != 'P') continue;
+    const std::string digits = c.name.substr(1);
+    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    best = std::max(best, std::stol(digits));
+  }
+  return "P" + std::to_string(best + 1);
+}
+
+std::string spawn_move_candidate(App& app, const std::string& name, Vec2 to) {
+  std::string why;
+  if (!editable(app, &why)) return why;
+  auto& cands = app.doc.scene.spawn.candidates;
+  const int i = find_candidate(cands, name);
+  if (i < 0) return "no spawn candidate '" + name + "'";
+  cands[i].pos = point_at(app.doc, to, &cands[i].pos);
+  app.status = "moved " + name + " to " + point_text(to);
+  return "";
+}
+
+std::string spawn_add_candidate(App& app, Vec2 at, std::string* added) {
+  std::string why;
+  if (!editable(app, &why)) return why;
+  auto& cands = app.doc.scene.spawn.candidates;
+  SpawnCandidate c{next_candidate_name(cands), point_at(app.doc, at, nullptr)};
+  app.status = "added " + c.name + " at " + point_text(at);
+  if (added) *added = c.name;
+  cands.push_back(std::move(c));
+  app.spawn.selected = int(cands.size()) - 1;
+  return "";
+}
+
+std::string spawn_delete_candidate(App& app, int index) {
+  auto& cands = app.doc.scene.spawn.candidates;
+  if (index < 0 || index >= int(cands.size())) return "no spawn candidate number " + std::to_string(index);
+  app.status = "deleted " + cands[index].name;
+  cands.erase(cands.begin() + index);
+  SpawnView& v = app.spawn;
+  if (v.selected == index) v.selected = -1;
+  else if (v.selected > index) --v.selected;
+  v.edit.grab = -1;
+  v.edit.hover = -1;
+  return "";
+}
+
+bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
+  SpawnEdit& e = app.spawn.edit;
+  std::string why;
+  e.ghost.reset();
+  if (!editable(app, &why)) {
+    e = SpawnEdit{};
+    return false;
+  }
+  if (app.click_mode != ClickMode::Inspect) e.add_mode = false;
+  auto& cands = app.doc.scene.spawn.candidates;
+  if (e.grab >= int(cands.size())) e.grab = -1;
+  if (e.grab >= 0) {
+    if (ImGui::IsMouseDown(0)) {
+      // Verdicts follow in this frame's drawing: the panel re-validates a changed candidate once a frame.
+      const Vec2 to = world + e.grab_offset;
+      if (to.x != cands[e.grab].pos.plane.x || to.y != cands[e.grab].pos.plane.y)
+        spawn_move_candidate(app, cands[e.grab].name, to);
+    } else {
+      e.grab = -1;
+    }
+    return true;
+  }
+  e.hover = -1;
+  if (!hovered) return false;
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < int(cands.size()); ++i) {
+    const double d = distance(cands[i].pos.plane, world);
+    if (d <= pick && d < best) {
+      best = d;
+      e.hover = i;
+    }
+  }
+  if (e.add_mode) {
+    e.ghost = world;
+    if (ImGui::IsMouseClicked(0)) spawn_add_candidate(app, world);
+    return ImGui::IsMouseClicked(0);
+  }
+  if (e.hover >= 0 && app.click_mode == ClickMode::Inspect && ImGui::IsMouseClicked(0)) {
+    e.grab = e.hover;
+    e.grab_offset = cands[e.hover].pos.plane - world;
+    app.spawn.selected = e.hover;
+    return true;
+  }
+  return false;
+}
+
+void spawn_edit_shortcuts(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || io.KeyCtrl) return;
+  SpawnEdit& e = app.spawn.edit;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_A, false)) {
+    e.add_mode = !e.add_mode;
+    if (e.add_mode) app.click_mode = ClickMode::Inspect;
+  }
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false) || ImGui::IsKeyPressed(SDL_SCANCODE_I, false))
+    e.add_mode = false;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_DELETE, false) && app.spawn.selected >= 0)
+    spawn_delete_candidate(app, app.spawn.selected);
+}
+
+void spawn_mode_button(App& app) {
+  SpawnEdit& e = app.spawn.edit;
+  if (ImGui::RadioButton("Add candidate (A)", e.add_mode)) {
+    e.add_mode = !e.add_mode;
+    if (e.add_mode) app.click_mode = ClickMode::Inspect;
+  }
+}
+
+bool spawn_script_action(App& app, const nlohmann::json& a, std::string* error) {
+  try {
+    if (a.contains("move_candidate")) {
+      if (!a.contains("to")) throw std::invalid_argument("move_candidate needs \"to\": [x, y]");
+      *error = spawn_move_candidate(app, a["move_candidate"].get<std::string>(), json_point(a["to"]));
+    } else if (a.contains("add_candidate")) {
+      *error = spawn_add_candidate(app, json_point(a["add_candidate"]));
+    } else if (a.contains("delete_candidate")) {
+      const int i = find_candidate(app.doc.scene.spawn.candidates, a["delete_candidate"].get<std::string>());
+      *error = i < 0 ? "no spawn candidate '" + a["delete_candidate"].get<std::string>() + "'"
+                     : spawn_delete_candidate(app, i);
+    } else {
+      return false;
+    }
+  } catch (const std::exception& ex) {
+    *error = ex.what();
+  }
+  return true;
+}
+
+nlohmann::json spawn_state_json(const App& app) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const SpawnVerdict& v : app.spawn.verdicts) {
+    nlohmann::json checks = nlohmann::json::object();
+    for (const CheckResult& r : v.checks) checks[to_string(r.check)] = to_string(r.outcome);
+    out.push_back({{"name", v.name},
+                   {"pos", {v.pos.x, v.pos.y}},
+                   {"accepted", v.accepted},
+                   {"reason", v.reason ? nlohmann::json(to_string(*v.reason)) : nlohmann::json(nullptr)},
+                   {"checks", checks}});
+  }
+  return out;
+}
+
+}  // namespace navlab::app

@@ -1,0 +1,62 @@
+// Editing spawn candidates in the app: drag a candidate in the viewport to move it, add new ones (add
+// mode: the A key or the spawn panel's button, then a click places P<n>), delete the selected one
+// (Delete key or the panel's button). The candidates edited are the scene's own
+// (doc.scene.spawn.candidates), so Save writes them; the spawn panel re-validates the moved or added
+// candidates through core/spawn.h (SpawnValidator), at most once per frame.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "geom.h"
+#include "scene.h"
+
+namespace navlab::app {
+
+class App;
+
+struct SpawnEdit {
+  bool add_mode = false;  // the next left click in the viewport adds a candidate
+  int grab = -1;          // candidate being dragged (index in the scene's candidates), -1 none
+  Vec2 grab_offset;       // candidate position minus the mouse's plane point when grabbed, m
+  int hover = -1;         // candidate under the mouse, -1 none
+  std::optional<Vec2> ghost;  // add mode: where a click would add the next candidate, m
+};
+
+// Grab distance around a candidate, in screen pixels (the verdict ring's radius).
+constexpr double kCandidateGrabPx = 12.0;
+
+// A name for a new candidate: "P" followed by one more than the largest number of the P<number> names
+// in use (P1 when there are none).
+std::string next_candidate_name(const std::vector<SpawnCandidate>& candidates);
+
+// ---- edits (viewport, panel, scripts); each returns "" or an error ----
+// Moves the candidate named `name` to the plane point `to` (m).
+std::string spawn_move_candidate(App& app, const std::string& name, Vec2 to);
+// Adds a candidate at the plane point `at` (m) with next_candidate_name(); `*added` gets its name.
+std::string spawn_add_candidate(App& app, Vec2 at, std::string* added = nullptr);
+// Deletes the candidate at `index` in the scene's list.
+std::string spawn_delete_candidate(App& app, int index);
+
+// ---- viewport and keys ----
+// Mouse over the viewport (world: mouse in plane metres, pick: grab radius in m). Left-drag moves the
+// candidate under the mouse; in add mode a left click adds one. Returns true when it took the mouse
+// (no panning, no start/goal placement then).
+bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered);
+// A (add mode on/off) and Delete (the selected candidate). Call from the app's shortcuts.
+void spawn_edit_shortcuts(App& app);
+// The "Add candidate (A)" mode button (menu bar or panel).
+void spawn_mode_button(App& app);
+
+// Script actions {"move_candidate": NAME, "to": [x, y]}, {"add_candidate": [x, y]},
+// {"delete_candidate": NAME}. Returns false when `action` is none of these; otherwise `*error` is ""
+// or what is wrong.
+bool spawn_script_action(App& app, const nlohmann::json& action, std::string* error);
+// The candidates and their verdicts as shown, for the scripted run's printed JSON:
+// [{"name", "pos": [x, y], "accepted", "reason", "checks": {check: "passed"|"failed"|"skipped"}}].
+nlohmann::json spawn_state_json(const App& app);
+
+}  // namespace navlab::app

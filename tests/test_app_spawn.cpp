@@ -1,0 +1,228 @@
+// Spawn candidates edited in the app and PNG export at a chosen size, checked headless: scripted runs
+// move and add candidates, the printed state gives the verdicts the app shows, and the PNG is read
+// back with stb_image to find each candidate's verdict ring (green accepted, red rejected) at the
+// pixel where the printed camera projects it.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "paths.h"
+
+namespace navlab::test {
+namespace {
+
+using nlohmann::json;
+
+struct Rgb {
+  int r, g, b;
+};
+constexpr Rgb kAccepted{80, 220, 110};  // the app's ring colours (app/panel_spawn.cpp)
+constexpr Rgb kRejected{240, 70, 70};
+constexpr double kRingPx = 12.0;        // ring radius in pixels
+
+struct Image {
+  int w = 0, h = 0;
+  std::vector<unsigned char> px;  // RGBA
+  bool ok() const { return w > 0 && h > 0; }
+  const unsigned char* at(int x, int y) const { return &px[(size_t(y) * w + x) * 4]; }
+};
+
+Image load_png(const std::string& path) {
+  Image img;
+  int n = 0;
+  unsigned char* data = stbi_load(path.c_str(), &img.w, &img.h, &n, 4);
+  if (!data) return {};
+  img.px.assign(data, data + size_t(img.w) * img.h * 4);
+  stbi_image_free(data);
+  return img;
+}
+
+void use_display() {
+  const char* d = std::getenv("DISPLAY");
+  if (!d || !*d) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+}
+
+struct Camera {
+  double cx = 0, cy = 0, scale = 1, w = 1, h = 1;
+  void project(double x, double y, double* px, double* py) const {
+    *px = (x - cx) * scale + w * 0.5;
+    *py = h * 0.5 - (y - cy) * scale;
+  }
+};
+
+Camera camera_of(const json& state, double w, double h) {
+  return {state["camera"]["center"][0].get<double>(), state["camera"]["center"][1].get<double>(),
+          state["camera"]["scale"].get<double>(), w, h};
+}
+
+bool colour_near(const Image& img, int x, int y, Rgb c) {
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int xx = x + dx, yy = y + dy;
+      if (xx < 0 || yy < 0 || xx >= img.w || yy >= img.h) continue;
+      const unsigned char* p = img.at(xx, yy);
+      if (std::abs(p[0] - c.r) < 40 && std::abs(p[1] - c.g) < 40 && std::abs(p[2] - c.b) < 40) return true;
+    }
+  return false;
+}
+
+// Fraction of 36 points on the ring around plane point (x, y) where colour `c` is found.
+double ring_hits(const Image& img, const Camera& cam, double x, double y, Rgb c) {
+  double sx, sy;
+  cam.project(x, y, &sx, &sy);
+  int hits = 0;
+  for (int i = 0; i < 36; ++i) {
+    const double a = i * 3.14159265358979 / 18.0;
+    hits += colour_near(img, int(std::lround(sx + kRingPx * std::cos(a))), int(std::lround(sy + kRingPx * std::sin(a))), c);
+  }
+  return hits / 36.0;
+}
+
+json last_json_line(const std::string& out) {
+  const size_t line = out.rfind('\n', out.size() >= 2 ? out.size() - 2 : 0);
+  return json::parse(out.substr(line == std::string::npos ? 0 : line + 1), nullptr, false);
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = temp_dir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// Runs a viewport-captured script on the default scene; returns the printed state and the picture.
+json run_script(const std::string& name, const std::string& actions, Image* img) {
+  const std::string script = write_file(name + ".json", R"({"capture": "viewport", "actions": )" + actions + "}");
+  const std::string shot = temp_dir() + "/" + name + ".png";
+  const RunResult r = run_navlab("'" + scene_path("default.json") + "' --script '" + script + "' --screenshot '" +
+                                 shot + "' --size 1100x760");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  *img = load_png(shot);
+  return last_json_line(r.out);
+}
+
+const json* candidate(const json& state, const std::string& name) {
+  for (const json& c : state["spawn"])
+    if (c["name"] == name) return &c;
+  return nullptr;
+}
+
+TEST(AppSpawn, MovingP3AwayFromTheGuardAcceptsIt) {
+  use_display();
+  // As the scene is: P3 at (33.3, 20) overlaps the guard at (33, 20) → rejected, reason occupancy.
+  Image before;
+  const json s0 = run_script("p3_before", R"([{"frames": 2}])", &before);
+  ASSERT_FALSE(s0.is_discarded());
+  const json* p3 = candidate(s0, "P3");
+  ASSERT_NE(p3, nullptr) << s0["spawn"];
+  EXPECT_FALSE((*p3)["accepted"].get<bool>());
+  EXPECT_EQ((*p3)["reason"], "occupancy");
+  ASSERT_TRUE(before.ok());
+  const Camera c0 = camera_of(s0, before.w, before.h);
+  EXPECT_GT(ring_hits(before, c0, 33.3, 20, kRejected), 0.6);
+  EXPECT_LT(ring_hits(before, c0, 33.3, 20, kAccepted), 0.1);
+
+  // Moved 3 m away from the guard: every check passes and the ring turns green there.
+  Image after;
+  const json s1 = run_script("p3_after", R"([{"move_candidate": "P3", "to": [30, 20]}, {"frames": 1}])", &after);
+  ASSERT_FALSE(s1.is_discarded());
+  p3 = candidate(s1, "P3");
+  ASSERT_NE(p3, nullptr);
+  EXPECT_TRUE((*p3)["accepted"].get<bool>()) << *p3;
+  EXPECT_TRUE((*p3)["reason"].is_null());
+  EXPECT_EQ((*p3)["checks"]["occupancy"], "passed");
+  EXPECT_DOUBLE_EQ((*p3)["pos"][0].get<double>(), 30.0);
+  ASSERT_TRUE(after.ok());
+  const Camera c1 = camera_of(s1, after.w, after.h);
+  EXPECT_GT(ring_hits(after, c1, 30, 20, kAccepted), 0.6);
+  EXPECT_LT(ring_hits(after, c1, 30, 20, kRejected), 0.1);
+  EXPECT_LT(ring_hits(after, c1, 33.3, 20, kRejected), 0.1);  // nothing left where it was
+  // The other candidates keep their verdicts.
+  EXPECT_EQ(s1["spawn"].size(), s0["spawn"].size());
+  for (const char* name : {"P1", "P2", "P4", "P5"})
+    EXPECT_EQ((*candidate(s1, name))["accepted"], (*candidate(s0, name))["accepted"]) << name;
+}
+
+TEST(AppSpawn, CandidateAddedInsideAPillarIsRejected) {
+  use_display();
+  Image img;
+  // (13, 4.8) is the middle of the pillar hole [12.4, 13.6] × [4.2, 5.4]; the scene has P1..P5.
+  const json s = run_script("pillar", R"([{"add_candidate": [13, 4.8]}, {"frames": 1}])", &img);
+  ASSERT_FALSE(s.is_discarded());
+  const json* p6 = candidate(s, "P6");
+  ASSERT_NE(p6, nullptr) << s["spawn"];
+  EXPECT_FALSE((*p6)["accepted"].get<bool>());
+  EXPECT_EQ((*p6)["reason"], "projection");
+  EXPECT_EQ((*p6)["checks"]["projection"], "failed");
+  ASSERT_TRUE(img.ok());
+  const Camera cam = camera_of(s, img.w, img.h);
+  EXPECT_GT(ring_hits(img, cam, 13, 4.8, kRejected), 0.6);
+  EXPECT_LT(ring_hits(img, cam, 13, 4.8, kAccepted), 0.1);
+}
+
+TEST(AppSpawn, EditedCandidatesAreSavedWithTheScene) {
+  use_display();
+  const std::string saved = temp_dir() + "/edited.json";
+  Image img;
+  const json s = run_script("save", R"([{"move_candidate": "P3", "to": [30, 20]}, {"add_candidate": [13, 4.8]},
+                                        {"delete_candidate": "P1"}, {"save_as": ")" + saved + R"("}])",
+                            &img);
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["error"], "");
+  // The saved file, validated by the CLI (core only), gives the verdicts the app showed.
+  const RunResult r = run_navlab("spawn '" + saved + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json out = json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(out.is_discarded()) << r.out;
+  std::vector<std::string> names;
+  for (const json& c : out["candidates"]) names.push_back(c["name"]);
+  EXPECT_EQ(names, (std::vector<std::string>{"P2", "P3", "P4", "P5", "P6"}));
+  ASSERT_EQ(out["candidates"].size(), s["spawn"].size());
+  for (size_t i = 0; i < out["candidates"].size(); ++i) {
+    EXPECT_EQ(out["candidates"][i]["name"], s["spawn"][i]["name"]);
+    EXPECT_EQ(out["candidates"][i]["accepted"], s["spawn"][i]["accepted"]) << out["candidates"][i]["name"];
+  }
+}
+
+TEST(AppExport, ViewportAndWindowAtAChosenSize) {
+  use_display();
+  const std::string vp = temp_dir() + "/export_vp.png", win = temp_dir() + "/export_win.png";
+  Image shot;
+  const json s = run_script("export", R"([{"export": ")" + vp + R"(", "size": [640, 360], "what": "viewport"},
+                                          {"export": ")" + win + R"(", "size": [800, 500], "what": "window"}])",
+                            &shot);
+  ASSERT_FALSE(s.is_discarded());
+  const Image a = load_png(vp), b = load_png(win);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(a.w, 640);
+  EXPECT_EQ(a.h, 360);
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b.w, 800);
+  EXPECT_EQ(b.h, 500);
+  // The offscreen viewport shows the same view: the camera keeps its centre and scales with the size,
+  // and every layer is drawn (P2, inside a pillar, has its red ring where that camera puts it).
+  Camera cam = camera_of(s, a.w, a.h);
+  cam.scale *= std::min(640.0 / s["viewport"]["width"].get<double>(), 360.0 / s["viewport"]["height"].get<double>());
+  EXPECT_GT(ring_hits(a, cam, 20, 4.8, kRejected), 0.6);
+  EXPECT_LT(ring_hits(a, cam, 4, 4, kRejected), 0.1);  // P1 is accepted
+  EXPECT_GT(ring_hits(a, cam, 4, 4, kAccepted), 0.6);
+  // The screen's picture keeps its own size.
+  EXPECT_EQ(shot.w, int(s["viewport"]["width"].get<double>()));
+}
+
+TEST(AppExport, MissingFolderIsAnError) {
+  use_display();
+  const std::string script = write_file(
+      "export_bad.json", R"({"actions": [{"export": ")" + temp_dir() + R"(/no/such/dir/x.png", "size": [640, 360]}]})");
+  const RunResult r = run_navlab("'" + scene_path("default.json") + "' --script '" + script + "'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace navlab::test
