@@ -55,6 +55,7 @@ std::string App::init(const Options& opt) {
   }
   std::string err = window.open("navlab", opt.width, opt.height, opt.hidden, ini_path_);
   if (!err.empty()) return err;
+  fonts = load_fonts();
   err = renderer.init(gl::shader_dir());
   if (!err.empty()) return err;
   set_presenter(settings.presenter);
@@ -149,16 +150,13 @@ void App::apply_theme_style() {
   style = ImGuiStyle();
   if (theme.presenter) {
     ImGui::StyleColorsDark();
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(0, 0, 0, 1);
-    style.Colors[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
-    style.Colors[ImGuiCol_FrameBg] = ImVec4(0.15f, 0.15f, 0.2f, 1);
-    style.FrameBorderSize = 1.0f;
-    style.ScaleAllSizes(1.75f);
+    style.ScaleAllSizes(kPresenterScale);
+    presenter_style(style);
   } else {
     ImGui::StyleColorsDark();
   }
   style.WindowRounding = 0.0f;
-  ImGui::GetIO().FontGlobalScale = theme.presenter ? 1.75f : 1.0f;
+  use_font(fonts, theme.presenter);
 }
 
 void App::handle_event(const void* ev) {

@@ -12,6 +12,7 @@
 #include "gui_export.h"
 #include "gui_doors.h"
 #include "gui_plan.h"
+#include "gui_presenter.h"
 #include "gui_settings.h"
 #include "gui_theme.h"
 #include "gui_viewport.h"
@@ -78,6 +79,7 @@ class App {
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
   std::string last_export;  // path of the last exported PNG
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
+  Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)
   Viewport view;
   gl::Renderer renderer;
   gl::Window window;
