@@ -27,7 +27,7 @@ struct DoorLogEntry {
   int version = 0;         // corridor version after the change
   bool replanned = false;  // the change touched the read set and the plan re-ran
   std::string cause;       // NavChange::cause(), "blocker_moved", or "plan" (query/parameters/scene)
-  std::string text;        // e.g. "v3: door_east closed — touched the corridor's read set (connection 11↔17)"
+  std::string text;        // e.g. "v3: door_east closed - touched the corridor's read set (connection 11<->17). ..."
 };
 
 // The follower run shown as an animation. It starts from `base` (the scene when it started); door
