@@ -201,6 +201,10 @@ bool App::frame() {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  if (script_mouse) {  // after the backend, which sets the real mouse
+    ImGui::GetIO().MousePos = ImVec2(script_mouse->x, script_mouse->y);
+    ImGui::GetIO().MouseDown[0] = script_mouse->down;
+  }
   int sized_w = 0, sized_h = 0;  // a whole-window export at another size: this frame is laid out for it
   const bool sized = sized_window_export(&sized_w, &sized_h);
   if (sized) {

@@ -29,6 +29,12 @@ struct ExportRequest {
   bool next_frame = false;    // write it at the end of the next frame (a dialog closing this frame)
 };
 
+// A mouse the script drives (window pixels, left button), replacing the real one while set.
+struct ScriptMouse {
+  float x = 0, y = 0;
+  bool down = false;
+};
+
 class App {
  public:
   struct Options {
@@ -80,6 +86,7 @@ class App {
   std::string last_export;  // path of the last exported PNG
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)
+  std::optional<ScriptMouse> script_mouse;  // scripts: {"mouse": [x, y], "down": b}
   Viewport view;
   gl::Renderer renderer;
   gl::Window window;

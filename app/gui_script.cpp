@@ -137,6 +137,11 @@ std::string run_action(App& app, const json& a) {
       else return "unknown agent parameter '" + k + "'";
     }
     app.replan();
+  } else if (a.contains("mouse")) {
+    // The point is in plane metres, placed on the viewport with the current camera.
+    const Vec2 s = app.view.camera.to_screen({a["mouse"][0].get<double>(), a["mouse"][1].get<double>()},
+                                             {app.vp_w, app.vp_h});
+    app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
   } else if (a.contains("save_as")) {
     if (!app.save_scene_as(a["save_as"].get<std::string>())) return app.error;
   } else if (a.contains("measure")) {

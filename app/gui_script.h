@@ -17,6 +17,8 @@
 //   {"export": "FILE.png", "size": [w, h], "what": "viewport" | "window"}  export a PNG (another size
 //                          than the screen's is rendered offscreen)
 //   {"save_as": "FILE.json"}  save the scene (with its edited candidates, doors, ...)
+//   {"mouse": [x, y], "down": true|false}  move the mouse to plane point (x, y) on the viewport, left
+//                          button down or up (one frame runs after each action: press, move, release)
 //   {"camera": "fit"} or {"camera": {"center": [x, y], "scale": PX_PER_M}}
 //   {"presenter": true|false}, {"midpoints": true|false}
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)

@@ -185,6 +185,9 @@ bool spawn_script_action(App& app, const nlohmann::json& a, std::string* error) 
     if (a.contains("move_candidate")) {
       if (!a.contains("to")) throw std::invalid_argument("move_candidate needs \"to\": [x, y]");
       *error = spawn_move_candidate(app, a["move_candidate"].get<std::string>(), json_point(a["to"]));
+    } else if (a.contains("spawn_add_mode")) {
+      app.spawn.edit.add_mode = a["spawn_add_mode"].get<bool>();
+      if (app.spawn.edit.add_mode) app.click_mode = ClickMode::Inspect;
     } else if (a.contains("add_candidate")) {
       *error = spawn_add_candidate(app, json_point(a["add_candidate"]));
     } else if (a.contains("delete_candidate")) {

@@ -52,7 +52,7 @@ void spawn_edit_shortcuts(App& app);
 void spawn_mode_button(App& app);
 
 // Script actions {"move_candidate": NAME, "to": [x, y]}, {"add_candidate": [x, y]},
-// {"delete_candidate": NAME}. Returns false when `action` is none of these; otherwise `*error` is ""
+// {"delete_candidate": NAME}, {"spawn_add_mode": true|false}. Returns false when `action` is none of these; otherwise `*error` is ""
 // or what is wrong.
 bool spawn_script_action(App& app, const nlohmann::json& action, std::string* error);
 // The candidates and their verdicts as shown, for the scripted run's printed JSON:

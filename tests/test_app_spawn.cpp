@@ -189,6 +189,36 @@ TEST(AppSpawn, EditedCandidatesAreSavedWithTheScene) {
   }
 }
 
+// The viewport's own mouse handling: press on P3, drag it in two moves, release; then add mode and a
+// click inside a pillar. The mouse goes where the camera projects the plane points.
+TEST(AppSpawn, MouseDragsACandidateAndClicksOneIn) {
+  use_display();
+  Image img;
+  const json s = run_script("mouse", R"([{"mouse": [33.3, 20], "down": false}, {"mouse": [33.3, 20], "down": true},
+                                         {"mouse": [31.5, 20.5], "down": true}, {"mouse": [30, 20], "down": true},
+                                         {"mouse": [30, 20], "down": false},
+                                         {"spawn_add_mode": true}, {"mouse": [13, 4.8], "down": false},
+                                         {"mouse": [13, 4.8], "down": true}, {"mouse": [13, 4.8], "down": false},
+                                         {"spawn_add_mode": false}, {"mouse": [5, 20], "down": false}])",
+                            &img);
+  ASSERT_FALSE(s.is_discarded());
+  const json* p3 = candidate(s, "P3");
+  ASSERT_NE(p3, nullptr);
+  EXPECT_NEAR((*p3)["pos"][0].get<double>(), 30.0, 0.05);  // the grab keeps the press point's offset (0)
+  EXPECT_NEAR((*p3)["pos"][1].get<double>(), 20.0, 0.05);
+  EXPECT_TRUE((*p3)["accepted"].get<bool>());
+  const json* p6 = candidate(s, "P6");
+  ASSERT_NE(p6, nullptr) << s["spawn"];
+  EXPECT_NEAR((*p6)["pos"][0].get<double>(), 13.0, 0.05);
+  EXPECT_EQ((*p6)["reason"], "projection");
+  EXPECT_EQ(s["spawn"].size(), 6u);  // one click, one candidate
+  ASSERT_TRUE(img.ok());
+  const Camera cam = camera_of(s, img.w, img.h);
+  EXPECT_GT(ring_hits(img, cam, (*p3)["pos"][0].get<double>(), (*p3)["pos"][1].get<double>(), kAccepted), 0.6);
+  // The drag moved the candidate, not the camera (no panning while a candidate is held).
+  EXPECT_GT(ring_hits(img, cam, 13, 4.8, kRejected), 0.6);
+}
+
 TEST(AppExport, ViewportAndWindowAtAChosenSize) {
   use_display();
   const std::string vp = temp_dir() + "/export_vp.png", win = temp_dir() + "/export_win.png";
