@@ -1,0 +1,189 @@
+// `navlab bench` end to end: JSON shape, counts that add up to --pairs, positive finite times and
+// ratios, no Detour numbers where Detour does not apply (hand-authored mesh, graph), the --text table,
+// and usage errors. No assertion is about speed.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "paths.h"
+
+namespace navlab {
+namespace {
+
+using json = nlohmann::ordered_json;  // keeps the stage order of the output
+
+// Short repetition loops keep the tests quick; the numbers are not looked at for speed.
+json bench_json(const std::string& scene, const std::string& extra) {
+  const test::RunResult r = test::run_navlab("bench '" + test::scene_path(scene) + "' --sample-us 5 " + extra);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return json::parse(r.out);
+}
+
+bool positive_finite(const json& v) { return v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() > 0; }
+
+int total(const json& counts) {
+  return counts["complete"].get<int>() + counts["partial"].get<int>() + counts["disconnected"].get<int>() +
+         counts["failed"].get<int>();
+}
+
+// Every stage: queries within [0, pairs]; median and mean positive and finite when it ran.
+void expect_stages(const json& stages, const std::vector<std::string>& names, int pairs) {
+  ASSERT_EQ(stages.size(), names.size()) << stages.dump();
+  size_t i = 0;
+  for (auto it = stages.begin(); it != stages.end(); ++it, ++i) {
+    EXPECT_EQ(it.key(), names[i]);
+    const json& s = it.value();
+    const int q = s["queries"].get<int>();
+    EXPECT_GE(q, 0);
+    EXPECT_LE(q, pairs);
+    if (q > 0) {
+      EXPECT_TRUE(positive_finite(s["median_us"])) << it.key() << ": " << s.dump();
+      EXPECT_TRUE(positive_finite(s["mean_us"])) << it.key() << ": " << s.dump();
+    } else {
+      EXPECT_TRUE(s["median_us"].is_null());
+      EXPECT_TRUE(s["mean_us"].is_null());
+    }
+  }
+}
+
+const std::vector<std::string> kPolygonStages = {"locate", "search", "portals_funnel", "motion", "plan"};
+
+TEST(CliBench, DefaultSceneAgainstDetour) {
+  const int pairs = 24;
+  const json out = bench_json("default.json", "--pairs 24 --seed 7");
+  EXPECT_EQ(out["source"], "floorplan");
+  EXPECT_EQ(out["pairs"], pairs);
+  EXPECT_EQ(out["seed"], 7);
+  EXPECT_EQ(out["sample_us"], 5.0);
+  EXPECT_GT(out["polygons"].get<int>(), 1);
+  EXPECT_EQ(out["search"]["algorithm"], "astar");
+  EXPECT_EQ(out["search"]["cost_model"], "edge_midpoints");
+
+  const json& ours = out["ours"];
+  EXPECT_EQ(total(ours["counts"]), pairs);
+  expect_stages(ours["stages"], kPolygonStages, pairs);
+  EXPECT_EQ(ours["stages"]["locate"]["queries"], pairs);
+  EXPECT_EQ(ours["stages"]["plan"]["queries"], pairs);
+  EXPECT_EQ(ours["stages"]["portals_funnel"]["queries"], ours["counts"]["complete"]);
+
+  const json& detour = out["detour"];
+  ASSERT_TRUE(detour.is_object()) << out.dump();
+  EXPECT_EQ(total(detour["counts"]), pairs);
+  expect_stages(detour["stages"], {"find_nearest_poly", "find_path", "find_straight_path"}, pairs);
+  EXPECT_EQ(detour["stages"]["find_nearest_poly"]["queries"], pairs);
+  EXPECT_EQ(detour["stages"]["find_straight_path"]["queries"], detour["counts"]["complete"]);
+  // Same points, same polygons, same graph: the same pairs are complete and disconnected for both.
+  EXPECT_EQ(ours["counts"]["complete"], detour["counts"]["complete"]);
+  EXPECT_EQ(ours["counts"]["disconnected"], detour["counts"]["disconnected"]);
+  EXPECT_GT(ours["counts"]["complete"].get<int>(), 0);
+
+  const json& ratios = out["ratios"];
+  ASSERT_TRUE(ratios.is_object()) << out.dump();
+  EXPECT_GT(ratios["pairs"].get<int>(), 0);
+  EXPECT_LE(ratios["pairs"].get<int>(), ours["counts"]["complete"].get<int>());
+  for (const char* k :
+       {"search_vs_find_path", "search_portals_funnel_vs_find_path_straight_path", "locate_vs_find_nearest_poly"}) {
+    EXPECT_TRUE(positive_finite(ratios[k]["median"])) << k << ": " << ratios.dump();
+    EXPECT_TRUE(positive_finite(ratios[k]["of_means"])) << k << ": " << ratios.dump();
+  }
+  EXPECT_TRUE(out["notes"].is_array());
+}
+
+TEST(CliBench, BakedObjLevel) {
+  const json out = bench_json("mesh_level.json", "--pairs 10");
+  EXPECT_EQ(out["source"], "mesh");
+  EXPECT_EQ(out["seed"], 1);  // the default
+  EXPECT_EQ(total(out["ours"]["counts"]), 10);
+  ASSERT_TRUE(out["detour"].is_object());
+  EXPECT_EQ(total(out["detour"]["counts"]), 10);
+  EXPECT_EQ(out["ours"]["counts"]["complete"], out["detour"]["counts"]["complete"]);
+}
+
+TEST(CliBench, SameSeedSamePairs) {
+  // Timing differs between runs; what the pairs are (and so how they end) does not.
+  const json a = bench_json("default.json", "--pairs 12 --seed 99");
+  const json b = bench_json("default.json", "--pairs 12 --seed 99");
+  EXPECT_EQ(a["ours"]["counts"], b["ours"]["counts"]);
+  EXPECT_EQ(a["ours"]["stages"]["motion"]["queries"], b["ours"]["stages"]["motion"]["queries"]);
+  EXPECT_EQ(a["detour"]["counts"], b["detour"]["counts"]);
+}
+
+TEST(CliBench, HandAuthoredMeshHasNoDetour) {
+  const json out = bench_json("navmesh_basic.json", "--pairs 8");
+  EXPECT_EQ(out["source"], "navmesh");
+  EXPECT_EQ(total(out["ours"]["counts"]), 8);
+  expect_stages(out["ours"]["stages"], kPolygonStages, 8);
+  EXPECT_TRUE(out["detour"].is_null());
+  EXPECT_TRUE(out["ratios"].is_null());
+  ASSERT_EQ(out["notes"].size(), 1u);
+  EXPECT_NE(out["notes"][0].get<std::string>().find("Detour does not apply"), std::string::npos);
+}
+
+TEST(CliBench, GraphSceneReportsOurStagesOnly) {
+  const json out = bench_json("graph_basic.json", "--pairs 9 --seed 3");
+  EXPECT_EQ(out["source"], "graph");
+  EXPECT_EQ(out["search"]["cost_model"], "graph");
+  EXPECT_EQ(total(out["ours"]["counts"]), 9);
+  expect_stages(out["ours"]["stages"], {"locate", "search", "plan"}, 9);
+  EXPECT_EQ(out["ours"]["stages"]["search"]["queries"], 9);
+  EXPECT_TRUE(out["detour"].is_null());
+  EXPECT_TRUE(out["ratios"].is_null());
+  ASSERT_EQ(out["notes"].size(), 1u);
+  EXPECT_NE(out["notes"][0].get<std::string>().find("Detour does not apply"), std::string::npos);
+}
+
+TEST(CliBench, TextTable) {
+  const test::RunResult r =
+      test::run_navlab("bench '" + test::scene_path("default.json") + "' --pairs 4 --sample-us 5 --text");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* line : {"4 pairs, seed 1", "ours    search", "Detour  findPath", "Detour  findStraightPath",
+                           "search / findPath", "search + portals + funnel / findPath + findStraightPath"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  EXPECT_FALSE(json::accept(r.out));  // a table, not JSON
+}
+
+TEST(CliBench, BadPairsAreUsageErrors) {
+  const std::string scene = "'" + test::scene_path("default.json") + "'";
+  for (const char* bad : {"0", "-3", "abc", "1.5", "100001", "''", "7x", "99999999999999999999999"}) {
+    const test::RunResult r = test::run_navlab("bench " + scene + " --pairs " + bad);
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_NE(r.err.find("--pairs expects an integer from 1 to 100000"), std::string::npos) << bad << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << bad;
+  }
+}
+
+TEST(CliBench, OtherUsageAndInputErrors) {
+  const std::string scene = "'" + test::scene_path("default.json") + "'";
+  struct Case {
+    std::string args;
+    std::string message;
+  };
+  const Case cases[] = {
+      {"bench", "expected one SCENE file"},
+      {"bench " + scene + " " + scene, "expected one SCENE file"},
+      {"bench " + scene + " --seed -1", "--seed expects an integer"},
+      {"bench " + scene + " --sample-us 0", "--sample-us expects a number above 0"},
+      {"bench " + scene + " --pairs", "--pairs needs a value"},
+      {"bench " + scene + " --close door_west", "unknown option --close"},
+      {"bench '" + test::scene_path("no_such_scene.json") + "'", "no_such_scene.json"},
+  };
+  for (const Case& c : cases) {
+    const test::RunResult r = test::run_navlab(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << ": " << r.err;
+  }
+}
+
+TEST(CliBench, Help) {
+  const test::RunResult r = test::run_navlab("bench --help");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind("Usage: navlab bench SCENE", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("--pairs N"), std::string::npos);
+  EXPECT_NE(r.out.find("Exit codes: 0 ok, 2 usage or input error."), std::string::npos);
+  const test::RunResult top = test::run_navlab("--help");
+  EXPECT_NE(top.out.find("bench"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace navlab
