@@ -116,6 +116,10 @@ void panel_export(App& app) {
 }
 
 bool export_script_action(App& app, const nlohmann::json& a, std::string* error) {
+  if (a.contains("export_dialog")) {
+    if (a["export_dialog"].get<bool>()) export_dialog_open(app);
+    return true;
+  }
   if (!a.contains("export")) return false;
   try {
     const std::string path = a["export"].get<std::string>();

@@ -36,6 +36,7 @@ std::string export_check(const std::string& path, int w, int h);
 // Script action {"export": PATH, "size": [w, h], "what": "viewport" | "window"} ("size" and "what"
 // optional: the current size, the viewport). Returns false when `action` is not an export; otherwise
 // `*error` is "" or what is wrong. The file is written at the end of the next frame.
+// {"export_dialog": true} opens the dialog (to look at it).
 bool export_script_action(App& app, const nlohmann::json& action, std::string* error);
 
 }  // namespace navlab::app
