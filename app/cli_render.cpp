@@ -13,6 +13,7 @@
 #include "gl_window.h"
 #include "gui_doc.h"
 #include "gui_plan.h"
+#include "gui_presenter.h"
 #include "gui_script.h"
 #include "gui_viewport.h"
 
@@ -67,7 +68,7 @@ int run_render(const std::vector<std::string>& args) {
         step = *idx;
       }
       const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
-      if (theme.presenter) ImGui::GetIO().FontGlobalScale = 1.75f;
+      app::use_font(app::load_fonts(), theme.presenter);  // the app's presenter font, not a scaled one
       // One ImGui frame so the font atlas and the backend's device objects exist for the overlay.
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplSDL2_NewFrame();
