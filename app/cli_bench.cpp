@@ -32,7 +32,8 @@ extern const char* const kBenchUsage =
     "Usage: navlab bench SCENE [--pairs N] [--seed S] [--sample-us US] [--text]\n\n"
     "Draws N seeded random start/goal pairs on SCENE's navmesh (area-weighted random polygon, uniform\n"
     "point inside it; graph scenes: two distinct random nodes) and times, for every pair:\n"
-    "  ours    locate (both points), search, portals+funnel, motion (clearance, turns, profile) and the\n"
+    "  ours    locate (both points), search, portals+funnel, motion (clearance, turns, profile; and\n"
+    "          each of the three on its own as motion_clearance, motion_turns, motion_profile) and the\n"
     "          whole plan() call, each stage on its own (no trace);\n"
     "  Detour  findNearestPoly (both points), findPath, findStraightPath (baked meshes only: a\n"
     "          hand-authored mesh or a graph has no Detour mesh, so only our stages are reported).\n"
@@ -128,9 +129,40 @@ constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 struct OursRun {
   Stage locate{"locate", {}}, search{"search", {}}, portals_funnel{"portals_funnel", {}}, motion{"motion", {}},
       plan{"plan", {}};
+  // The parts of `motion`, each timed on its own from the previous part's result.
+  Stage clearance{"motion_clearance", {}}, turns{"motion_turns", {}}, profile{"motion_profile", {}};
   Counts counts;
   std::vector<bool> complete;  // per pair
 };
+
+// plan_motion's three parts: clearance path; corridor shape and turns; speed profile. A part runs only
+// when the one before it succeeded (its time stays NaN otherwise).
+void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start,
+                       const std::vector<Portal>& portals, const AgentDef& agent, double sample_us,
+                       double& t_clearance, double& t_turns, double& t_profile) {
+  ClearanceResult c;
+  t_clearance = per_call_us(
+      [&] {
+        c = clearance_path(start, portals, agent.inner_corner);
+        g_sink = g_sink + c.path.points.size();
+      },
+      sample_us);
+  if (!c.ok()) return;
+  TurnsResult t;
+  t_turns = per_call_us(
+      [&] {
+        t = fit_turns(c.path.points, corridor_shape(mesh, corridor), agent);
+        g_sink = g_sink + t.path.turns.size();
+      },
+      sample_us);
+  if (!t.ok()) return;
+  t_profile = per_call_us(
+      [&] {
+        const Profile pr = speed_profile(t.path, agent);
+        g_sink = g_sink + pr.samples.size();
+      },
+      sample_us);
+}
 
 OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, const std::vector<RandomPair>& pairs,
                  double sample_us) {
@@ -139,6 +171,7 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
   const LocateDef def = locate_def(scene.bake);
   for (const RandomPair& pair : pairs) {
     double t_locate = kNone, t_search = kNone, t_pf = kNone, t_motion = kNone;
+    double t_clearance = kNone, t_turns = kNone, t_profile = kNone;
     Location s, g;
     t_locate = per_call_us(
         [&] {
@@ -186,6 +219,8 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
                 g_sink = g_sink + m.turns.path.turns.size();
               },
               sample_us);
+          time_motion_parts(mesh, r.corridor, s.point, p.portals, scene.agent, sample_us, t_clearance, t_turns,
+                            t_profile);
         }
       }
     }
@@ -200,6 +235,9 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
     run.search.us.push_back(t_search);
     run.portals_funnel.us.push_back(t_pf);
     run.motion.us.push_back(t_motion);
+    run.clearance.us.push_back(t_clearance);
+    run.turns.us.push_back(t_turns);
+    run.profile.us.push_back(t_profile);
     run.plan.us.push_back(t_plan);
     run.complete.push_back(complete);
   }
@@ -376,7 +414,8 @@ struct Report {
 
 std::vector<const Stage*> our_stages(const Report& rep) {
   if (rep.mesh->kind == NavMesh::Kind::Graph) return {&rep.ours.locate, &rep.ours.search, &rep.ours.plan};
-  return {&rep.ours.locate, &rep.ours.search, &rep.ours.portals_funnel, &rep.ours.motion, &rep.ours.plan};
+  return {&rep.ours.locate,    &rep.ours.search,        &rep.ours.portals_funnel, &rep.ours.motion,
+          &rep.ours.clearance, &rep.ours.turns, &rep.ours.profile,  &rep.ours.plan};
 }
 
 Json report_json(const Report& rep) {
@@ -438,6 +477,9 @@ void print_text(const Report& rep) {
   if (polygons) {
     print_stage_row("ours", "portals + funnel", rep.ours.portals_funnel);
     print_stage_row("ours", "motion (clearance, turns, profile)", rep.ours.motion);
+    print_stage_row("ours", "  clearance path", rep.ours.clearance);
+    print_stage_row("ours", "  corridor shape + turns", rep.ours.turns);
+    print_stage_row("ours", "  speed profile", rep.ours.profile);
   }
   print_stage_row("ours", "plan() (every stage)", rep.ours.plan);
   if (rep.detour) {

@@ -47,7 +47,8 @@ void expect_stages(const json& stages, const std::vector<std::string>& names, in
   }
 }
 
-const std::vector<std::string> kPolygonStages = {"locate", "search", "portals_funnel", "motion", "plan"};
+const std::vector<std::string> kPolygonStages = {
+    "locate", "search", "portals_funnel", "motion", "motion_clearance", "motion_turns", "motion_profile", "plan"};
 
 TEST(CliBench, DefaultSceneAgainstDetour) {
   const int pairs = 24;
@@ -66,6 +67,7 @@ TEST(CliBench, DefaultSceneAgainstDetour) {
   EXPECT_EQ(ours["stages"]["locate"]["queries"], pairs);
   EXPECT_EQ(ours["stages"]["plan"]["queries"], pairs);
   EXPECT_EQ(ours["stages"]["portals_funnel"]["queries"], ours["counts"]["complete"]);
+  EXPECT_EQ(ours["stages"]["motion_clearance"]["queries"], ours["stages"]["motion"]["queries"]);
 
   const json& detour = out["detour"];
   ASSERT_TRUE(detour.is_object()) << out.dump();
