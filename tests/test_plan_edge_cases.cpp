@@ -283,7 +283,11 @@ void expect_zero_length_json(const Json& r, const Json& point) {
   ASSERT_EQ(r.value("status", ""), "complete") << r.dump();
   EXPECT_TRUE(r["failure"].is_null());
   EXPECT_EQ(r["corridor"].size(), 1u);
-  EXPECT_EQ(r["corners"], Json::array({point, point}));
+  // A baked mesh reports located points in Detour's float precision.
+  ASSERT_EQ(r["corners"].size(), 2u);
+  EXPECT_EQ(r["corners"][0], r["corners"][1]);
+  ASSERT_EQ(r["corners"][0].size(), point.size());
+  for (size_t i = 0; i < point.size(); ++i) EXPECT_NEAR(r["corners"][0][i].get<double>(), point[i].get<double>(), 1e-6);
   EXPECT_EQ(r["length"], 0.0);
   EXPECT_EQ(r["inside_corridor"], true);
   EXPECT_EQ(r["turns"], Json::array());
