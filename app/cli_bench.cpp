@@ -49,8 +49,8 @@ extern const char* const kBenchUsage =
     "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete.\n"
     "  --pairs N        number of random pairs (1..100000, default 200)\n"
     "  --seed S         seed of the pairs (0..2^64-1, default 1); the same seed gives the same pairs\n"
-    "  --sample-us US   minimum length in microseconds of each timed repetition loop (1..1000000,\n"
-    "                   default 200)\n"
+    "  --sample-us US   minimum length in microseconds of each timed repetition loop (above 0, at\n"
+    "                   most 1000000, default 200)\n"
     "  --text           print a table instead of JSON\n"
     "Speed depends on the machine and on its load: compare ratios measured in one run.\n"
     "Exit codes: 0 ok, 2 usage or input error.\n";
