@@ -1,7 +1,6 @@
 // The doors panel, door/blocker dragging and the follower animation in scripted app runs: the printed
 // state (corridor version, read set, re-plan log, simulation) and the PNG the run writes.
 #include <gtest/gtest.h>
-#include <stb_image.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -10,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app_image.h"
 #include "paths.h"
 
 namespace navlab::test {
@@ -17,91 +17,8 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int kPathR = 255, kPathG = 190, kPathB = 30;    // the funnel path colour
-constexpr int kAgentR = 90, kAgentG = 170, kAgentB = 255;  // the simulated agent's colour
-constexpr int kClosedR = 230, kClosedG = 60, kClosedB = 60;  // a closed door
-
-struct Image {
-  int w = 0, h = 0;
-  std::vector<unsigned char> px;  // RGBA
-  bool ok() const { return w > 0 && h > 0; }
-  const unsigned char* at(int x, int y) const { return &px[(size_t(y) * w + x) * 4]; }
-};
-
-Image load_png(const std::string& path) {
-  Image img;
-  int n = 0;
-  unsigned char* data = stbi_load(path.c_str(), &img.w, &img.h, &n, 4);
-  if (!data) return {};
-  img.px.assign(data, data + size_t(img.w) * img.h * 4);
-  stbi_image_free(data);
-  return img;
-}
-
-void use_display() {
-  const char* d = std::getenv("DISPLAY");
-  if (!d || !*d) setenv("SDL_VIDEODRIVER", "offscreen", 1);
-}
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = temp_dir() + "/" + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
-json last_json_line(const std::string& out) {
-  const size_t line = out.rfind('\n', out.size() >= 2 ? out.size() - 2 : 0);
-  return json::parse(out.substr(line == std::string::npos ? 0 : line + 1), nullptr, false);
-}
-
-struct ScriptRun {
-  json state;
-  Image img;
-};
-
-// Runs `actions` on default.json (or `scene`) and captures the viewport.
-ScriptRun run_script(const std::string& name, const std::string& actions, const std::string& scene = "default.json",
-               const std::string& capture = "viewport") {
-  use_display();
-  const std::string script =
-      write_file(name + ".json", R"({"capture": ")" + capture + R"(", "actions": )" + actions + "}");
-  const std::string shot = temp_dir() + "/" + name + ".png";
-  const RunResult r = run_navlab("'" + scene_path(scene) + "' --script '" + script + "' --screenshot '" + shot +
-                                 "' --size 1100x760");
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  ScriptRun out;
-  out.state = last_json_line(r.out);
-  EXPECT_FALSE(out.state.is_discarded()) << r.out;
-  out.img = load_png(shot);
-  EXPECT_TRUE(out.img.ok()) << shot;
-  return out;
-}
-
-struct Camera {
-  double cx = 0, cy = 0, scale = 1, w = 1, h = 1;
-  explicit Camera(const ScriptRun& r) {
-    cx = r.state["camera"]["center"][0].get<double>();
-    cy = r.state["camera"]["center"][1].get<double>();
-    scale = r.state["camera"]["scale"].get<double>();
-    w = r.img.w;
-    h = r.img.h;
-  }
-  void project(double x, double y, double* px, double* py) const {
-    *px = (x - cx) * scale + w * 0.5;
-    *py = h * 0.5 - (y - cy) * scale;
-  }
-};
-
-bool colour_near(const Image& img, double x, double y, int r, int g, int b, int radius) {
-  for (int dy = -radius; dy <= radius; ++dy)
-    for (int dx = -radius; dx <= radius; ++dx) {
-      const int xx = int(std::lround(x)) + dx, yy = int(std::lround(y)) + dy;
-      if (xx < 0 || yy < 0 || xx >= img.w || yy >= img.h) continue;
-      const unsigned char* p = img.at(xx, yy);
-      if (std::abs(p[0] - r) < 40 && std::abs(p[1] - g) < 40 && std::abs(p[2] - b) < 50) return true;
-    }
-  return false;
-}
+constexpr Rgb kAgent{90, 170, 255};  // the simulated agent's colour
+constexpr Rgb kClosed{230, 60, 60};  // a closed door
 
 // Fraction of the pixels within `radius` px of (x, y) that have the agent's colour (its disc is opaque).
 double agent_fill(const Image& img, double x, double y, int radius) {
@@ -112,30 +29,14 @@ double agent_fill(const Image& img, double x, double y, int radius) {
       if (dx * dx + dy * dy > radius * radius || xx < 0 || yy < 0 || xx >= img.w || yy >= img.h) continue;
       const unsigned char* p = img.at(xx, yy);
       ++n;
-      hits += std::abs(p[0] - kAgentR) < 12 && std::abs(p[1] - kAgentG) < 12 && std::abs(p[2] - kAgentB) < 12;
+      hits += std::abs(p[0] - kAgent.r) < 12 && std::abs(p[1] - kAgent.g) < 12 && std::abs(p[2] - kAgent.b) < 12;
     }
   return n > 0 ? double(hits) / n : 0.0;
 }
 
 // Fraction of samples along the printed path where the path colour is drawn (`offset_px` sideways).
 double path_hits(const ScriptRun& run, double offset_px = 0.0) {
-  const Camera cam(run);
-  const json& path = run.state["path"];
-  int samples = 0, hits = 0;
-  for (size_t i = 0; i + 1 < path.size(); ++i) {
-    double ax, ay, bx, by;
-    cam.project(path[i][0].get<double>(), path[i][1].get<double>(), &ax, &ay);
-    cam.project(path[i + 1][0].get<double>(), path[i + 1][1].get<double>(), &bx, &by);
-    const double len = std::hypot(bx - ax, by - ay);
-    if (len < 40.0) continue;
-    const double nx = -(by - ay) / len, ny = (bx - ax) / len;
-    for (double t = 16.0; t < len - 16.0; t += 4.0) {
-      ++samples;
-      hits += colour_near(run.img, ax + (bx - ax) * t / len + nx * offset_px, ay + (by - ay) * t / len + ny * offset_px,
-                          kPathR, kPathG, kPathB, 2);
-    }
-  }
-  return samples > 0 ? double(hits) / samples : 0.0;
+  return path_hits(run.img, run.state["path"], run.camera(), offset_px);
 }
 
 const json& door(const json& state, const std::string& id) {
@@ -190,13 +91,13 @@ TEST(AppDoors, ClosingTheDoorThePlanReadsReplansWithTheNextVersion) {
   // The picture shows the new path, not the old one, and the door drawn closed.
   EXPECT_GT(path_hits(after), 0.9);
   EXPECT_LT(path_hits(after, 25.0), 0.3);
-  const Camera cam(after);
+  const Camera cam = after.camera();
   const json& seg = door(s1, d.used)["shape"];
   double mx, my;
   cam.project((seg[0][0].get<double>() + seg[1][0].get<double>()) / 2, (seg[0][1].get<double>() + seg[1][1].get<double>()) / 2,
               &mx, &my);
-  EXPECT_TRUE(colour_near(after.img, mx, my, kClosedR, kClosedG, kClosedB, 3));
-  EXPECT_FALSE(colour_near(before.img, mx, my, kClosedR, kClosedG, kClosedB, 3));
+  EXPECT_TRUE(colour_near(after.img, mx, my, kClosed, 3));
+  EXPECT_FALSE(colour_near(before.img, mx, my, kClosed, 3));
 }
 
 TEST(AppDoors, ChangesOutsideTheReadSetKeepThePlanAndItsVersion) {
@@ -268,7 +169,7 @@ TEST(AppDoors, TheAgentAnimationMovesTheAgent) {
   EXPECT_GT(moved, 1.0);
   EXPECT_EQ(sim["step"]["state"], "following");
   // The agent is drawn where the step says, and not at the start any more.
-  const Camera cam(r);
+  const Camera cam = r.camera();
   double ax, ay, sx, sy;
   cam.project(px, py, &ax, &ay);
   EXPECT_GT(agent_fill(r.img, ax, ay, 3), 0.9);
@@ -281,7 +182,7 @@ TEST(AppDoors, TheAgentAnimationMovesTheAgent) {
                        step2["pos"][1].get<double>() - start[1].get<double>()),
             moved);
   // Drawn at its new place and no longer at the start.
-  const Camera cam2(later);
+  const Camera cam2 = later.camera();
   cam2.project(step2["pos"][0].get<double>(), step2["pos"][1].get<double>(), &ax, &ay);
   cam2.project(start[0].get<double>(), start[1].get<double>(), &sx, &sy);
   ASSERT_GT(std::hypot(ax - sx, ay - sy), 30.0);
@@ -316,13 +217,13 @@ TEST(AppDoors, DraggingABlockerNeverReplans) {
   EXPECT_TRUE(s["doors"]["sim"]["replans"].empty());
   EXPECT_EQ(s["doors"]["sim"]["outcome"], "arrived");
   // The blocker's outline is drawn round its new place, not round the old one.
-  const Camera cam(r);
+  const Camera cam = r.camera();
   auto ring_hits = [&](double cx, double cy) {
     int hits = 0;
     for (int i = 0; i < 16; ++i) {
       double x, y;
       cam.project(cx + 0.5 * std::cos(i * 0.3927), cy + 0.5 * std::sin(i * 0.3927), &x, &y);
-      hits += colour_near(r.img, x, y, 240, 150, 60, 2);
+      hits += colour_near(r.img, x, y, Rgb{240, 150, 60}, 2);
     }
     return hits;
   };

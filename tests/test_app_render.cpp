@@ -2,7 +2,6 @@
 // here with stb_image. The path colour must be found along the path as projected with the camera the
 // command reports, and not beside it.
 #include <gtest/gtest.h>
-#include <stb_image.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -12,107 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "app_image.h"
 #include "paths.h"
 
 namespace navlab::test {
 namespace {
 
 using nlohmann::json;
-
-constexpr int kPathR = 255, kPathG = 190, kPathB = 30;  // the app's funnel path colour
-
-struct Image {
-  int w = 0, h = 0;
-  std::vector<unsigned char> px;  // RGBA
-  bool ok() const { return w > 0 && h > 0; }
-  const unsigned char* at(int x, int y) const { return &px[(size_t(y) * w + x) * 4]; }
-};
-
-Image load_png(const std::string& path) {
-  Image img;
-  int n = 0;
-  unsigned char* data = stbi_load(path.c_str(), &img.w, &img.h, &n, 4);
-  if (!data) return {};
-  img.px.assign(data, data + size_t(img.w) * img.h * 4);
-  stbi_image_free(data);
-  return img;
-}
-
-void use_display() {
-  // The test command runs ctest under xvfb-run; without an X display, SDL's offscreen driver renders.
-  const char* d = std::getenv("DISPLAY");
-  if (!d || !*d) setenv("SDL_VIDEODRIVER", "offscreen", 1);
-}
-
-struct Camera {
-  double cx = 0, cy = 0, scale = 1, w = 1, h = 1;
-  void project(double x, double y, double* px, double* py) const {
-    *px = (x - cx) * scale + w * 0.5;
-    *py = h * 0.5 - (y - cy) * scale;
-  }
-};
-
-Camera camera_of(const json& j, double w, double h) {
-  Camera c;
-  c.cx = j["camera"]["center"][0].get<double>();
-  c.cy = j["camera"]["center"][1].get<double>();
-  c.scale = j["camera"]["scale"].get<double>();
-  c.w = w;
-  c.h = h;
-  return c;
-}
-
-bool path_colour_near(const Image& img, int x, int y) {
-  for (int dy = -2; dy <= 2; ++dy)
-    for (int dx = -2; dx <= 2; ++dx) {
-      const int xx = x + dx, yy = y + dy;
-      if (xx < 0 || yy < 0 || xx >= img.w || yy >= img.h) continue;
-      const unsigned char* p = img.at(xx, yy);
-      if (std::abs(p[0] - kPathR) < 40 && std::abs(p[1] - kPathG) < 40 && std::abs(p[2] - kPathB) < 50) return true;
-    }
-  return false;
-}
-
-// Fraction of samples along the path (every 4 px, away from its vertices) where the path colour is
-// found; `offset_px` moves every sample sideways (a control that must miss).
-double path_hits(const Image& img, const json& path, const Camera& cam, double offset_px = 0.0) {
-  int samples = 0, hits = 0;
-  for (size_t i = 0; i + 1 < path.size(); ++i) {
-    double ax, ay, bx, by;
-    cam.project(path[i][0].get<double>(), path[i][1].get<double>(), &ax, &ay);
-    cam.project(path[i + 1][0].get<double>(), path[i + 1][1].get<double>(), &bx, &by);
-    const double len = std::hypot(bx - ax, by - ay);
-    if (len < 40.0) continue;
-    const double nx = -(by - ay) / len, ny = (bx - ax) / len;
-    for (double t = 16.0; t < len - 16.0; t += 4.0) {
-      const double x = ax + (bx - ax) * t / len + nx * offset_px, y = ay + (by - ay) * t / len + ny * offset_px;
-      ++samples;
-      hits += path_colour_near(img, int(std::lround(x)), int(std::lround(y)));
-    }
-  }
-  return samples > 0 ? double(hits) / samples : 0.0;
-}
-
-json last_json_line(const std::string& out) {
-  const size_t start = out.rfind('{');
-  const size_t line = out.rfind('\n', out.size() >= 2 ? out.size() - 2 : 0);
-  const std::string text = out.substr(line == std::string::npos ? 0 : line + 1);
-  (void)start;
-  return json::parse(text, nullptr, false);
-}
-
-int distinct_colours(const Image& img) {
-  std::set<unsigned> colours;
-  for (size_t i = 0; i < img.px.size(); i += 4 * 7)
-    colours.insert(unsigned(img.px[i]) << 16 | unsigned(img.px[i + 1]) << 8 | img.px[i + 2]);
-  return int(colours.size());
-}
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = temp_dir() + "/" + name;
-  std::ofstream(path) << text;
-  return path;
-}
 
 TEST(AppRender, DefaultSceneShowsThePathWhereThePlanPutsIt) {
   use_display();

@@ -3,7 +3,6 @@
 // back with stb_image to find each candidate's verdict ring (green accepted, red rejected) at the
 // pixel where the printed camera projects it.
 #include <gtest/gtest.h>
-#include <stb_image.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "app_image.h"
 #include "paths.h"
 
 namespace navlab::test {
@@ -19,58 +19,9 @@ namespace {
 
 using nlohmann::json;
 
-struct Rgb {
-  int r, g, b;
-};
 constexpr Rgb kAccepted{80, 220, 110};  // the app's ring colours (app/panel_spawn.cpp)
 constexpr Rgb kRejected{240, 70, 70};
 constexpr double kRingPx = 12.0;        // ring radius in pixels
-
-struct Image {
-  int w = 0, h = 0;
-  std::vector<unsigned char> px;  // RGBA
-  bool ok() const { return w > 0 && h > 0; }
-  const unsigned char* at(int x, int y) const { return &px[(size_t(y) * w + x) * 4]; }
-};
-
-Image load_png(const std::string& path) {
-  Image img;
-  int n = 0;
-  unsigned char* data = stbi_load(path.c_str(), &img.w, &img.h, &n, 4);
-  if (!data) return {};
-  img.px.assign(data, data + size_t(img.w) * img.h * 4);
-  stbi_image_free(data);
-  return img;
-}
-
-void use_display() {
-  const char* d = std::getenv("DISPLAY");
-  if (!d || !*d) setenv("SDL_VIDEODRIVER", "offscreen", 1);
-}
-
-struct Camera {
-  double cx = 0, cy = 0, scale = 1, w = 1, h = 1;
-  void project(double x, double y, double* px, double* py) const {
-    *px = (x - cx) * scale + w * 0.5;
-    *py = h * 0.5 - (y - cy) * scale;
-  }
-};
-
-Camera camera_of(const json& state, double w, double h) {
-  return {state["camera"]["center"][0].get<double>(), state["camera"]["center"][1].get<double>(),
-          state["camera"]["scale"].get<double>(), w, h};
-}
-
-bool colour_near(const Image& img, int x, int y, Rgb c) {
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int xx = x + dx, yy = y + dy;
-      if (xx < 0 || yy < 0 || xx >= img.w || yy >= img.h) continue;
-      const unsigned char* p = img.at(xx, yy);
-      if (std::abs(p[0] - c.r) < 40 && std::abs(p[1] - c.g) < 40 && std::abs(p[2] - c.b) < 40) return true;
-    }
-  return false;
-}
 
 // Fraction of 36 points on the ring around plane point (x, y) where colour `c` is found.
 double ring_hits(const Image& img, const Camera& cam, double x, double y, Rgb c) {
@@ -79,31 +30,16 @@ double ring_hits(const Image& img, const Camera& cam, double x, double y, Rgb c)
   int hits = 0;
   for (int i = 0; i < 36; ++i) {
     const double a = i * 3.14159265358979 / 18.0;
-    hits += colour_near(img, int(std::lround(sx + kRingPx * std::cos(a))), int(std::lround(sy + kRingPx * std::sin(a))), c);
+    hits += colour_near(img, sx + kRingPx * std::cos(a), sy + kRingPx * std::sin(a), c, 1);
   }
   return hits / 36.0;
 }
 
-json last_json_line(const std::string& out) {
-  const size_t line = out.rfind('\n', out.size() >= 2 ? out.size() - 2 : 0);
-  return json::parse(out.substr(line == std::string::npos ? 0 : line + 1), nullptr, false);
-}
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = temp_dir() + "/" + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
 // Runs a viewport-captured script on the default scene; returns the printed state and the picture.
 json run_script(const std::string& name, const std::string& actions, Image* img) {
-  const std::string script = write_file(name + ".json", R"({"capture": "viewport", "actions": )" + actions + "}");
-  const std::string shot = temp_dir() + "/" + name + ".png";
-  const RunResult r = run_navlab("'" + scene_path("default.json") + "' --script '" + script + "' --screenshot '" +
-                                 shot + "' --size 1100x760");
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  *img = load_png(shot);
-  return last_json_line(r.out);
+  ScriptRun r = navlab::test::run_script(name, actions);
+  *img = std::move(r.img);
+  return r.state;
 }
 
 const json* candidate(const json& state, const std::string& name) {
