@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <numbers>
 
 #include "coverage.h"
 #include "gates.h"
@@ -179,6 +180,12 @@ struct World {
   }
 };
 
+// A stop-turn of the path being followed.
+struct StopTurn {
+  double s = 0.0;  // m, where the agent stands
+  Vec2 out;        // unit direction of the path after the turn
+};
+
 // A plan made usable for following.
 struct Active {
   FollowPlan plan;
@@ -187,25 +194,85 @@ struct Active {
   std::vector<Portal> portals;
   Vec2 end;
   bool movable = false;  // has a path to follow
+  std::vector<StopTurn> stops;
+  // What tells where along the corridor the agent is: the corridor polygons' outlines at adoption
+  // (indices may shift when tiles are rebuilt; these do not), or for graphs each node's arc length.
+  std::vector<std::vector<Vec2>> rings;
+  std::vector<double> node_s;
+  // The read set of the part not passed yet, and what it is made from.
+  int passed = 0;
+  ReadSet reads;
+  std::vector<DoorCover> covers;
+  std::vector<std::string> blocked;
+  std::vector<int> keys, tile_of;  // tiled meshes: copies at adoption
 };
 
-Active adopt(const World& w, Vec2 from, double height, const Query& query, int version, double t) {
+// The read set of the corridor from index `passed` on (the polygons left behind are not read any more).
+void read_from(Active& a, int passed) {
+  a.passed = passed;
+  if (a.plan.corridor.empty()) {
+    a.reads = a.plan.reads;
+    return;
+  }
+  const std::vector<int> rest(a.plan.corridor.begin() + passed, a.plan.corridor.end());
+  a.reads = make_read_set(rest, a.covers, a.blocked, a.keys.empty() ? nullptr : &a.keys,
+                          a.tile_of.empty() ? nullptr : &a.tile_of);
+}
+
+bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) {
+  for (size_t i = 0; i < ring.size(); ++i)
+    if (orient(ring[i], ring[(i + 1) % ring.size()], p) < -1e-9) return false;
+  return !ring.empty();
+}
+
+// Index in the corridor of the polygon (node) the agent is in or last passed: never moves backwards.
+int passed_index(const Active& a, Vec2 pos, double s_now, double reach) {
+  int k = a.passed;
+  if (!a.node_s.empty()) {
+    while (k + 1 < int(a.node_s.size()) && a.node_s[size_t(k) + 1] <= s_now + reach) ++k;
+    return k;
+  }
+  for (int i = a.passed + 1; i < int(a.rings.size()) && i <= a.passed + 8; ++i)
+    if (inside_ring(a.rings[size_t(i)], pos)) k = i;
+  return k;
+}
+
+// Signed angle (rad, in (-π, π]) that turns direction `from` onto direction `to`.
+double angle_between(double from, double to) {
+  double d = std::remainder(to - from, 2.0 * std::numbers::pi);
+  if (d <= -std::numbers::pi) d += 2.0 * std::numbers::pi;
+  return d;
+}
+
+// Plans from `from` (plane, m; graph scenes: from node `start_node` of the mesh, or the query's start
+// when -1, with `from` leading back to it when it is elsewhere).
+Active adopt(const World& w, Vec2 from, double height, const Query& query, int version, double t, int start_node) {
   Active a;
   a.plan.version = version;
   a.plan.t = t;
   const NavMesh& mesh = w.mesh();
+  const bool graph = mesh.kind == NavMesh::Kind::Graph;
   PlanRequest req;
   req.start.plane = from;
   req.start.height = height;
   req.start.is3d = mesh.is3d;
-  if (mesh.kind == NavMesh::Kind::Graph) req.start = query.start;  // graph agents stay on their nodes
+  if (graph) {
+    // Graph agents plan from nodes: the query's start, or the node they are at or last passed.
+    req.start = query.start;
+    if (start_node >= 0) req.start.node = mesh.nodes[size_t(start_node)].id;
+  }
   req.goal = query.goal;
   req.doors = w.overrides;
   const PlanResult pr = plan(w.scene, mesh, req);
   a.plan.status = pr.status;
   a.plan.failure = pr.failure;
-  const std::vector<DoorCover> covers = w.covers();
-  std::vector<std::string> blocked = pr.failure ? pr.failure->blocked_by : std::vector<std::string>{};
+  a.plan.start = pr.locate.start.ok() ? pr.locate.start.poly : -1;
+  a.covers = w.covers();
+  a.blocked = pr.failure ? pr.failure->blocked_by : std::vector<std::string>{};
+  if (w.keys()) a.keys = *w.keys();
+  if (w.tile_of()) a.tile_of = *w.tile_of();
+  const std::vector<DoorCover>& covers = a.covers;
+  const std::vector<std::string>& blocked = a.blocked;
   auto fail_with = [&](Failure f) {
     a.plan.status = Status::Failed;
     a.plan.failure = std::move(f);
@@ -216,16 +283,28 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
     a.plan.reads = make_read_set(here >= 0 ? std::vector<int>{here} : std::vector<int>{}, covers, blocked, w.keys(),
                                  w.tile_of());
     if (pr.status != Status::Failed) fail_with({"follow", "no_corridor", "the plan has no corridor", {}});
+    read_from(a, 0);
     return a;
   }
   a.plan.corridor = pr.search.corridor;
   a.plan.reads = make_read_set(pr.search.corridor, covers, blocked, w.keys(), w.tile_of());
   const Vec2 start = pr.locate.start.point;
   a.end = pr.end_point;
-  if (mesh.kind == NavMesh::Kind::Graph) {
+  read_from(a, 0);
+  if (graph) {
     // Graph scenes: the node positions, every node a stop-turn (there is no corridor to fit arcs in).
+    // An agent standing away from its start node walks back to it first.
     std::vector<Vec2> points;
-    for (int n : pr.search.corridor) points.push_back(mesh.nodes[n].pos);
+    const bool lead_in = start_node >= 0 && distance(from, mesh.nodes[size_t(pr.search.corridor[0])].pos) >
+                                                w.scene.agent.arrive_distance;
+    if (lead_in) points.push_back(from);
+    double s_acc = 0.0;
+    for (int n : pr.search.corridor) {
+      const Vec2 q = mesh.nodes[size_t(n)].pos;
+      if (!points.empty()) s_acc += distance(points.back(), q);
+      a.node_s.push_back(s_acc);
+      points.push_back(q);
+    }
     points.erase(std::unique(points.begin(), points.end()), points.end());
     if (points.size() < 2) {
       a.movable = true;  // already there
@@ -253,8 +332,17 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
     if (!motion.ok()) return fail_with(*motion.failure), a;
     a.profile = std::move(motion.profile);
     a.plan.path = std::move(motion.turns.path);
+    for (int p : pr.search.corridor) {
+      std::vector<Vec2> ring;
+      for (int v : mesh.polys[size_t(p)].verts) ring.push_back(mesh.verts[size_t(v)]);
+      a.rings.push_back(std::move(ring));
+    }
   }
   a.dense = densify(a.plan.path);
+  const SmoothPath& path = a.plan.path;
+  for (const Turn& turn : path.turns)
+    if (turn.kind == TurnKind::Stop && turn.corner >= 0 && size_t(turn.corner) + 1 < path.points.size())
+      a.stops.push_back({turn.s, normalized(path.points[size_t(turn.corner) + 1] - turn.at)});
   a.movable = true;
   return a;
 }
@@ -337,6 +425,7 @@ struct Avoider {
 const char* to_string(FollowState s) {
   switch (s) {
     case FollowState::Following: return "following";
+    case FollowState::Turning: return "turning";
     case FollowState::Braking: return "braking";
     case FollowState::Arrived: return "arrived";
     case FollowState::Partial: return "partial";
@@ -402,9 +491,22 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   double height = query.start.height;
   Vec2 vel{};
   int version = 1;
-  Active act = adopt(w, pos, height, query, version, 0.0);
+  Active act = adopt(w, pos, height, query, version, 0.0, -1);
   out.plans.push_back(act.plan);
   if (act.plan.status != Status::Failed && !act.dense.pts.empty()) pos = act.dense.pts.front();
+  // The agent starts facing along its path.
+  auto start_direction = [](const Active& a) {
+    for (size_t i = 1; i < a.dense.pts.size(); ++i)
+      if (distance(a.dense.pts[i], a.dense.pts[0]) > 1e-9) return std::optional<Vec2>(normalized(a.dense.pts[i] - a.dense.pts[0]));
+    return std::optional<Vec2>();
+  };
+  double heading = 0.0;
+  if (auto d = start_direction(act)) heading = std::atan2(d->y, d->x);
+  size_t next_stop = 0;              // first stop-turn of the path not done yet
+  bool turning = false;              // turning in place ...
+  double turn_to = 0.0;              // ... towards this heading (rad)
+  bool turn_is_stop = false;         // the turn is stop-turn `next_stop` (else: aligning to a new plan)
+  double s_turned = -1.0;            // m, the last stop-turn done on this path
   FollowState state = act.plan.status == Status::Failed ? FollowState::Failed : FollowState::Following;
   double s_now = 0.0, s_stop = -1.0;
   bool pending_replan = false;
@@ -416,7 +518,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   const int max_steps = int(std::ceil(def.max_time / dt));
 
   auto invalidate = [&](const NavChange& change, double t) {
-    const Touch touch = touches(act.plan.reads, change);
+    const Touch touch = touches(act.reads, change);
     if (!touch.touched) {
       out.ignored.push_back("t " + num(t) + " s: " + change.describe() + " The plan (version " +
                             std::to_string(act.plan.version) + ") did not read it.");
@@ -483,12 +585,12 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
       const std::vector<int> rebuilt = w.carve(e.door);
       if (!rebuilt.empty()) {
         NavChange tiles{NavChange::Kind::TilesRebuilt, "", {}, {}, rebuilt, e.door};
-        if (!touches(act.plan.reads, keyed).touched) {
+        if (!touches(act.reads, keyed).touched) {
           invalidate(tiles, e.t);
           continue;
         }
       }
-      if (touches(act.plan.reads, keyed).touched) {
+      if (touches(act.reads, keyed).touched) {
         invalidate(keyed, e.t);
         if (state == FollowState::Braking) {
           // Stop points are found in index space.
@@ -505,8 +607,21 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     if ((state == FollowState::Braking && standing) || pending_replan) {
       pending_replan = false;
       ++version;
-      act = adopt(w, pos, height, query, version, t0);
+      const int node = w.mesh().kind == NavMesh::Kind::Graph && !act.plan.corridor.empty()
+                           ? act.plan.corridor[size_t(act.passed)]
+                           : -1;
+      act = adopt(w, pos, height, query, version, t0, node);
       out.plans.push_back(act.plan);
+      next_stop = 0;
+      s_turned = -1.0;
+      turning = false;
+      // A new path that leaves in another direction starts with a turn in place.
+      if (auto d = start_direction(act); d && ag.can_turn_in_place &&
+                                         std::abs(angle_between(heading, std::atan2(d->y, d->x))) > 1e-6) {
+        turning = true;
+        turn_to = std::atan2(d->y, d->x);
+        turn_is_stop = false;
+      }
       out.replans.push_back({t0, pending_cause, version, pending_detail, act.plan.status});
       s_now = 0.0;
       s_stop = -1.0;
@@ -515,7 +630,36 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
       vel = {};
     }
 
-    // 3. Velocity for this step.
+    // 3. Turning in place: at a stop-turn once the agent stands there, or at the start of a new path.
+    if (state == FollowState::Following && !turning && next_stop < act.stops.size() && length(vel) <= 1e-9 &&
+        s_now >= act.stops[next_stop].s - ag.arrive_distance) {
+      turning = true;
+      turn_to = std::atan2(act.stops[next_stop].out.y, act.stops[next_stop].out.x);
+      turn_is_stop = true;
+    }
+    bool turned = false;
+    if (state == FollowState::Following && turning && length(vel) <= 1e-9) {
+      const double d = angle_between(heading, turn_to);
+      const double most = ag.max_turn_rate * dt;
+      if (std::abs(d) > 1e-9) {
+        heading = std::remainder(heading + std::clamp(d, -most, most), 2.0 * std::numbers::pi);
+        turned = true;
+      }
+      if (std::abs(d) <= most) {
+        heading = turn_to;
+        turning = false;
+        if (turn_is_stop) s_turned = act.stops[next_stop++].s;
+        stall.reset(pos);
+      }
+    }
+    if (turned) {
+      const double t1 = t0 + dt;
+      out.steps.push_back({t1, pos, vel, act.plan.version, FollowState::Turning, s_now, 0.0, false, false, heading,
+                           act.passed});
+      continue;
+    }
+
+    // 4. Velocity for this step.
     const double cur = length(vel);
     double limit = 0.0;
     bool cannot_stop = false;
@@ -524,11 +668,19 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     if (moving_state && act.dense.pts.size() >= 2) {
       s_now = act.dense.project(pos, s_now, std::max(2.0, 3.0 * cur * dt + ag.lookahead));
       const double L = act.dense.length();
-      const Vec2 target = act.dense.at(s_now + ag.lookahead);
+      // The next stop-turn caps the target and the speed: the agent stands there before turning.
+      const double cap = next_stop < act.stops.size() ? act.stops[next_stop].s : L;
+      const Vec2 target = act.dense.at(std::min(s_now + ag.lookahead, cap));
       dir = normalized(target - pos);
       if (length(target - pos) < 1e-9) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
-      limit = std::min(profile_speed(act.profile, s_now + std::max(cur * dt, 0.05)),
-                       stopping_speed_limit(std::max(0.0, L - s_now), ag.brake_decel, ag.reaction_dt));
+      if (cap < L && (cap - s_now < 1e-3 || length(target - pos) < 1e-3)) dir = normalized(vel);
+      // The profile is read a little ahead, but not into the last 5 cm before a stop (the stopping limit
+      // brings the agent there) and never before a stop-turn already done (it stands at it).
+      const double look = std::max(cur * dt, 0.05);
+      const double ahead = std::max(std::min(s_now + look, std::max(s_now, cap - look)), s_turned + look);
+      limit = std::min({profile_speed(act.profile, ahead),
+                        stopping_speed_limit(std::max(0.0, L - s_now), ag.brake_decel, ag.reaction_dt),
+                        stopping_speed_limit(std::max(0.0, cap - s_now), ag.brake_decel, ag.reaction_dt)});
       // Arrived at the end point?
       const double remaining = distance(pos, act.end);
       if (remaining <= ag.arrive_distance) limit = std::min(limit, stopping_speed_limit(remaining, ag.brake_decel, 0.0));
@@ -554,9 +706,14 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     vel = vel + clamp_length(desired - vel, ag.max_accel * dt);
     if (length(vel) < 1e-9) vel = {};
     pos = pos + vel * dt;
+    if (length(vel) > 1e-9) heading = std::atan2(vel.y, vel.x);
     const double t1 = t0 + dt;
+    if (moving_state) {
+      const int passed = passed_index(act, pos, s_now, ag.arrive_distance);
+      if (passed != act.passed) read_from(act, passed);
+    }
 
-    // 4. Arrival, stall.
+    // 5. Arrival, stall.
     if (moving_state && act.movable && distance(pos, act.end) <= ag.arrive_distance && length(vel) <= ag.arrive_speed &&
         state == FollowState::Following) {
       state = act.plan.status == Status::Partial ? FollowState::Partial : FollowState::Arrived;
@@ -566,7 +723,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
                             "the agent moved less than " + num(ag.stall_min_progress) + " m in " +
                                 num(ag.stall_window) + " s (stall detector)", {}};
     }
-    out.steps.push_back({t1, pos, vel, act.plan.version, state, s_now, limit, avoiding, cannot_stop});
+    out.steps.push_back({t1, pos, vel, act.plan.version, state, s_now, limit, avoiding, cannot_stop, heading, act.passed});
 
     if (state == FollowState::Arrived) break;
     const bool waiting = state == FollowState::Failed || state == FollowState::Partial || state == FollowState::Blocked;

@@ -7,11 +7,19 @@
 //      change is checked against the current plan's read set (core/corridor_version.h): a change that
 //      does not touch it is ignored; one that does invalidates the corridor.
 //   2. Following: the agent is projected onto the smoothed path (arc length s, never moving backwards);
-//      the target is the path point `agent.lookahead` metres further on. Speed <= the planned profile
-//      and <= the reaction-step stopping limit for the distance left. Invalidated: the agent keeps
+//      the target is the path point `agent.lookahead` metres further on (never past the next
+//      stop-turn). Speed <= the planned profile and <= the reaction-step stopping limit for the
+//      distance left and for the next stop-turn. At a stop-turn the agent stands (speed 0) and turns
+//      its heading in place at agent.max_turn_rate until it points along the next segment (state
+//      turning: θ / max_turn_rate seconds, rounded up to whole steps), then goes on. A re-planned
+//      path that starts in another direction than the agent's heading begins with such a turn too. Invalidated: the agent keeps
 //      moving along the old path but brakes for the point where the path crosses the change (the door's
 //      connection or the first carved point), never faster than the profile, until it stands still;
-//      then it re-plans from where it actually is (a new corridor version).
+//      then it re-plans from where it actually is (a new corridor version). Graph scenes re-plan from
+//      the node the agent is at or last passed; the new path leads from the agent's position back to
+//      that node first when it stands past it.
+//   The plan's read set shrinks as the agent moves on: the polygons (graph nodes) it has left behind
+//   and the connections between them are dropped, so a door closing behind it changes nothing.
 //   3. Transient blockers change only the local velocity: DetourCrowd's dtObstacleAvoidanceQuery samples
 //      a velocity around the circles (boxes: their bounding circles) moving with their velocity. They
 //      never invalidate a plan and never cause a re-plan.
@@ -59,8 +67,9 @@ struct FollowDef {
   TileCache* tile_cache = nullptr;
 };
 
-enum class FollowState { Following, Braking, Arrived, Partial, Failed, Blocked };
-const char* to_string(FollowState s);  // "following", "braking", "arrived", "partial", "failed", "blocked"
+enum class FollowState { Following, Turning, Braking, Arrived, Partial, Failed, Blocked };
+// "following", "turning", "braking", "arrived", "partial", "failed", "blocked"
+const char* to_string(FollowState s);
 
 // One simulation step (the state after it).
 struct FollowStep {
@@ -73,6 +82,8 @@ struct FollowStep {
   double speed_limit = 0.0;  // m/s, min(profile, stopping limit) this step
   bool avoiding = false;   // local avoidance changed the velocity
   bool cannot_stop = false;  // braking: the stop point is closer than the braking distance
+  double heading = 0.0;    // rad, counter-clockwise from +x: the agent's facing (turns in place at stop-turns)
+  int passed = 0;          // index in the plan's corridor of the polygon (node) the agent is in (last passed)
   std::string describe() const;  // one sentence with its numbers
 };
 
@@ -92,9 +103,10 @@ struct FollowPlan {
   double t = 0.0;
   Status status = Status::Complete;
   std::optional<Failure> failure;
+  int start = -1;          // polygon (graph node) the plan starts from, -1 when off the mesh
   std::vector<int> corridor;
   SmoothPath path;
-  ReadSet reads;
+  ReadSet reads;           // of the whole corridor, at adoption (the follower checks the part not passed)
 };
 
 struct FollowResult {

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <numbers>
 #include <random>
 
 #include "navmesh_build.h"
@@ -195,6 +197,168 @@ TEST(Follower, GuardArrivesForAnyClosingTime) {
     EXPECT_EQ(r.outcome, "arrived") << "close at " << t;
     expect_smooth(r, l.scene.agent, 0.05);
     for (const FollowStep& s : r.steps) EXPECT_TRUE(is_finite(s.pos) && is_finite(s.vel));
+  }
+}
+
+// The first step at which `pred` holds (steps of a run without events), or -1.
+template <class Pred>
+int first_step(const FollowResult& r, Pred pred) {
+  for (size_t i = 0; i < r.steps.size(); ++i)
+    if (pred(r.steps[i])) return int(i);
+  return -1;
+}
+
+// Positions never jump: each step moves at most max_speed·dt.
+void expect_continuous(const FollowResult& r, Vec2 start, const AgentDef& agent, double dt) {
+  Vec2 prev = start;
+  for (const FollowStep& s : r.steps) {
+    EXPECT_LE(distance(s.pos, prev), agent.max_speed * dt + 1e-9) << s.describe();
+    prev = s.pos;
+  }
+}
+
+// Graph scenes re-plan from the node the agent is at or last passed, not from the query's start.
+// W2 with hall_door closing while the agent walks from Hall to Door: the edges are directed and Hall's
+// only way on is through the door, so the re-plan from Hall fails, blocked by hall_door (re-planning
+// from Start would find Start, Balcony, Goal and walk off from a node the agent left long ago).
+TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
+  const Loaded l = load("w2_doors.json");
+  const int hall = l.mesh.node_index("Hall"), start = l.mesh.node_index("Start");
+  const FollowResult free_run = follow(l.scene, l.mesh, l.scene.queries[0], {});
+  ASSERT_EQ(free_run.outcome, "arrived");
+  const Vec2 start_pos = free_run.plans[0].path.points.front();
+  const int between_hall_and_door = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 2.5; });
+  const int between_start_and_hall = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 0.8; });
+  ASSERT_GE(between_hall_and_door, 0);
+  ASSERT_GE(between_start_and_hall, 0);
+
+  {
+    const double t = free_run.steps[size_t(between_hall_and_door)].t;
+    const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t, "hall_door")});
+    EXPECT_EQ(r.outcome, "failed");
+    ASSERT_TRUE(r.failure);
+    EXPECT_EQ(r.failure->reason, "agent_restricted");
+    EXPECT_EQ(r.failure->blocked_by, (std::vector<std::string>{"hall_door"}));
+    ASSERT_EQ(r.replans.size(), 1u);
+    ASSERT_EQ(r.plans.size(), 2u);
+    EXPECT_EQ(r.plans[1].start, hall) << "re-planned from the node last passed";
+    expect_smooth(r, l.scene.agent, 0.05);
+    expect_continuous(r, start_pos, l.scene.agent, 0.05);
+    EXPECT_EQ(r.steps.back().vel, (Vec2{0, 0}));
+    EXPECT_GT(r.steps.back().pos.x, 2.0);  // it stays past Hall, it did not go back to Start
+  }
+  {
+    const double t = free_run.steps[size_t(between_start_and_hall)].t;
+    const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t, "hall_door")});
+    ASSERT_EQ(r.outcome, "arrived") << (r.failure ? r.failure->message : "");
+    ASSERT_EQ(r.plans.size(), 2u);
+    EXPECT_EQ(r.plans[1].start, start);
+    EXPECT_EQ(r.plans[1].corridor,
+              (std::vector<int>{start, l.mesh.node_index("Balcony"), l.mesh.node_index("Goal")}));
+    // The new path leads from where the agent stood back to Start, then on.
+    const auto replan_step = std::find_if(r.steps.begin(), r.steps.end(),
+                                          [](const FollowStep& s) { return s.corridor_version == 2; });
+    ASSERT_NE(replan_step, r.steps.begin());
+    const Vec2 stood = (replan_step - 1)->pos;
+    EXPECT_GT(stood.x, 0.8);
+    ASSERT_GE(r.plans[1].path.points.size(), 3u);
+    EXPECT_EQ(r.plans[1].path.points[0], stood);
+    EXPECT_EQ(r.plans[1].path.points[1], l.mesh.nodes[size_t(start)].pos);
+    expect_smooth(r, l.scene.agent, 0.05);
+    expect_continuous(r, start_pos, l.scene.agent, 0.05);
+  }
+}
+
+// At a stop-turn the agent stands and turns in place at max_turn_rate: the time spent turning is
+// θ / max_turn_rate, rounded up to whole steps. W2 with Hall->Door removed: Start, Balcony, Goal turns
+// 90° at Balcony.
+TEST(Follower, StopTurnsTakeTheirTurningTimeInPlace) {
+  Loaded l = load("w2_doors.json");
+  auto& edges = l.scene.graph.edges;
+  edges.erase(std::remove_if(edges.begin(), edges.end(), [](const GraphEdgeDef& e) { return e.door == "hall_door"; }),
+              edges.end());
+  auto mesh = build_navmesh(l.scene);
+  ASSERT_TRUE(mesh) << mesh.error();
+  const Vec2 balcony = mesh->nodes[size_t(mesh->node_index("Balcony"))].pos;
+  for (double rate : {std::numbers::pi, 1.0, 0.7}) {
+    for (double dt : {0.05, 0.1}) {
+      Scene scene = l.scene;
+      scene.agent.max_turn_rate = rate;
+      FollowDef def;
+      def.dt = dt;
+      const FollowResult r = follow(scene, mesh.value(), scene.queries[0], {}, def);
+      ASSERT_EQ(r.outcome, "arrived") << rate << " " << dt;
+      ASSERT_EQ(r.plans.size(), 1u);
+      ASSERT_EQ(r.plans[0].path.turns.size(), 1u);
+      const Turn& turn = r.plans[0].path.turns[0];
+      EXPECT_EQ(turn.kind, TurnKind::Stop);
+      EXPECT_NEAR(turn.theta, std::numbers::pi / 2, 1e-12);
+      int turning = 0;
+      double prev_heading = r.steps.front().heading;
+      for (size_t i = 0; i < r.steps.size(); ++i) {
+        const FollowStep& s = r.steps[i];
+        if (s.state == FollowState::Turning) {
+          ++turning;
+          EXPECT_EQ(s.vel, (Vec2{0, 0})) << s.describe();
+          EXPECT_LE(distance(s.pos, balcony), scene.agent.arrive_distance) << s.describe();
+          ASSERT_GT(i, 0u);
+          EXPECT_EQ(s.pos, r.steps[i - 1].pos) << "no motion while turning";
+          EXPECT_LE(std::abs(std::remainder(s.heading - prev_heading, 2 * std::numbers::pi)), rate * dt + 1e-9);
+        }
+        prev_heading = s.heading;
+      }
+      const double expected = turn.theta / rate;
+      EXPECT_GE(turning * dt, expected - 1e-9) << "rate " << rate << " dt " << dt;
+      EXPECT_LT(turning * dt, expected + dt) << "rate " << rate << " dt " << dt;
+      // Turning steps are consecutive and the agent leaves facing the next segment (Balcony -> Goal).
+      const int first = first_step(r, [](const FollowStep& s) { return s.state == FollowState::Turning; });
+      ASSERT_GE(first, 0);
+      for (int k = first; k < first + turning; ++k) EXPECT_EQ(r.steps[size_t(k)].state, FollowState::Turning);
+      EXPECT_NEAR(r.steps[size_t(first + turning - 1)].heading, -std::numbers::pi / 4, 1e-9);
+      expect_smooth(r, scene.agent, dt);
+    }
+  }
+}
+
+// The read set shrinks as the agent moves on: a door closing behind it does not invalidate the plan.
+TEST(Follower, ADoorClosingBehindTheAgentDoesNotForceAReplan) {
+  {
+    // Graph: hall_door closes once the agent has reached Door.
+    const Loaded l = load("w2_doors.json");
+    const FollowResult free_run = follow(l.scene, l.mesh, l.scene.queries[0], {});
+    const int past = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 4.2; });
+    ASSERT_GE(past, 0);
+    const double t = free_run.steps[size_t(past)].t;
+    const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t, "hall_door")});
+    EXPECT_EQ(r.outcome, "arrived");
+    EXPECT_TRUE(r.replans.empty());
+    EXPECT_EQ(r.ignored.size(), 1u);
+    // The same close a little earlier, while the agent still walks towards Door, does invalidate.
+    const int before = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 3.0; });
+    const FollowResult early =
+        follow(l.scene, l.mesh, l.scene.queries[0], {close_at(free_run.steps[size_t(before)].t, "hall_door")});
+    EXPECT_EQ(early.replans.size(), 1u);
+  }
+  {
+    // Polygons: the guard's door closes once its centre is in the east room.
+    const Loaded l = load("guard_narrow_door.json");
+    const FollowResult free_run = follow(l.scene, l.mesh, l.scene.queries[0], {});
+    ASSERT_EQ(free_run.outcome, "arrived");
+    const int past = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 8.3; });
+    ASSERT_GE(past, 0);
+    EXPECT_EQ(free_run.steps[size_t(past)].passed, 2) << "in the east room, the corridor's last polygon";
+    const FollowResult r =
+        follow(l.scene, l.mesh, l.scene.queries[0], {close_at(free_run.steps[size_t(past)].t + 0.05, "door1")});
+    EXPECT_EQ(r.outcome, "arrived");
+    EXPECT_TRUE(r.replans.empty());
+    ASSERT_EQ(r.ignored.size(), 1u);
+    for (const FollowStep& s : r.steps) EXPECT_NE(s.state, FollowState::Braking) << s.describe();
+    // Still in the passage (polygon 1) when it closes: invalidated.
+    const int inside = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 6.5; });
+    ASSERT_EQ(free_run.steps[size_t(inside)].passed, 1);
+    const FollowResult early =
+        follow(l.scene, l.mesh, l.scene.queries[0], {close_at(free_run.steps[size_t(inside)].t + 0.05, "door1")});
+    EXPECT_FALSE(early.replans.empty());
   }
 }
 
