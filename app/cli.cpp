@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "navmesh_build.h"
+
 namespace navlab::cli {
 
 Args::Args(const std::vector<std::string>& args, std::vector<std::string> value_flags,
@@ -68,6 +70,30 @@ const Command* find_command(const std::string& name) {
   for (const Command& c : commands())
     if (name == c.name) return &c;
   return nullptr;
+}
+
+std::optional<LoadedScene> load_scene_and_mesh(const std::string& path) {
+  Result<Scene> scene = load_scene(path);
+  if (!scene) {
+    std::fprintf(stderr, "%s\n", scene.error().c_str());
+    return std::nullopt;
+  }
+  Result<NavMesh> mesh = build_navmesh(scene.value());
+  if (!mesh) {
+    std::fprintf(stderr, "%s\n", mesh.error().c_str());
+    return std::nullopt;
+  }
+  return LoadedScene{std::move(scene).value(), std::move(mesh).value()};
+}
+
+nlohmann::ordered_json failure_json(const std::optional<Failure>& f) {
+  if (!f) return nullptr;
+  nlohmann::ordered_json j;
+  j["stage"] = f->stage;
+  j["reason"] = f->reason;
+  j["message"] = f->message;
+  if (!f->blocked_by.empty() || f->reason == "agent_restricted") j["blocked_by"] = f->blocked_by;
+  return j;
 }
 
 }  // namespace navlab::cli

@@ -2,9 +2,15 @@
 // Exit codes (DESIGN §5): 0 ok, 1 planning or validation failure, 2 usage or input error.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "navmesh.h"
+#include "result.h"
+#include "scene.h"
 
 namespace navlab::cli {
 
@@ -44,5 +50,17 @@ class Args {
 int usage_error(const Command& cmd, const std::string& message);
 // Finds a command by name (nullptr if none).
 const Command* find_command(const std::string& name);
+
+// A scene file loaded and its navmesh built, for the commands that plan on it.
+struct LoadedScene {
+  Scene scene;
+  NavMesh mesh;
+};
+// Loads `path` and builds its navmesh; on failure prints the one error message to stderr and returns
+// nullopt (the command then exits with kExitUsage: an unreadable scene is an input error).
+std::optional<LoadedScene> load_scene_and_mesh(const std::string& path);
+
+// A failure as DESIGN §5 prints it: null, or {stage, reason, message[, blocked_by]}.
+nlohmann::ordered_json failure_json(const std::optional<Failure>& failure);
 
 }  // namespace navlab::cli

@@ -23,20 +23,10 @@ extern const char* const kBakeUsage =
 
 namespace {
 
-const char* source_name(Scene::Source s) {
-  switch (s) {
-    case Scene::Source::Navmesh: return "navmesh";
-    case Scene::Source::Floorplan: return "floorplan";
-    case Scene::Source::Mesh: return "mesh";
-    case Scene::Source::Graph: return "graph";
-  }
-  return "navmesh";
-}
-
 nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double build_ms) {
   nlohmann::ordered_json out;
   out["scene"] = scene.path;
-  out["source"] = source_name(scene.source);
+  out["source"] = to_string(scene.source);
   out["is3d"] = mesh.is3d;
   out["bake_ms"] = mesh.baked ? mesh.baked->bake_ms : build_ms;
   // Filled as locals: ordered_json keeps keys in a vector, so references into `out` do not survive inserts.

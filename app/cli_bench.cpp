@@ -389,16 +389,6 @@ Json stage_json(const Stage& s) {
 
 Json ratio_json(const Ratio& r) { return {{"median", r.median}, {"of_means", r.of_means}}; }
 
-const char* source_name(Scene::Source s) {
-  switch (s) {
-    case Scene::Source::Navmesh: return "navmesh";
-    case Scene::Source::Floorplan: return "floorplan";
-    case Scene::Source::Mesh: return "mesh";
-    case Scene::Source::Graph: return "graph";
-  }
-  return "navmesh";
-}
-
 struct Report {
   std::string scene_file;
   const Scene* scene = nullptr;
@@ -421,7 +411,7 @@ std::vector<const Stage*> our_stages(const Report& rep) {
 Json report_json(const Report& rep) {
   Json j;
   j["scene"] = rep.scene_file;
-  j["source"] = source_name(rep.scene->source);
+  j["source"] = to_string(rep.scene->source);
   j["polygons"] = rep.mesh->size();
   j["pairs"] = rep.pairs;
   j["seed"] = rep.seed;
@@ -467,7 +457,7 @@ void print_counts(const char* who, const Counts& c) {
 void print_text(const Report& rep) {
   const CostModel model = effective_cost_model(*rep.mesh, rep.scene->search);
   std::printf("navlab bench %s: %s, %d %s, %d pairs, seed %llu, %s with %s costs, samples >= %g us\n\n",
-              rep.scene_file.c_str(), source_name(rep.scene->source), rep.mesh->size(),
+              rep.scene_file.c_str(), to_string(rep.scene->source), rep.mesh->size(),
               rep.mesh->kind == NavMesh::Kind::Graph ? "nodes" : "polygons", rep.pairs, rep.seed,
               to_string(rep.scene->search.algorithm), to_string(model), rep.sample_us);
   std::printf("  %-7s %-34s %7s %12s %12s\n", "", "stage (per query)", "queries", "median us", "mean us");
@@ -551,22 +541,16 @@ int run_bench(const std::vector<std::string>& argv) {
   if (const auto v = args.value("--sample-us"))
     if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
 
-  Result<Scene> scene = load_scene(args.positional()[0]);
-  if (!scene) {
-    std::fprintf(stderr, "%s\n", scene.error().c_str());
-    return kExitUsage;
-  }
-  Result<NavMesh> mesh = build_navmesh(scene.value());
-  if (!mesh) {
-    std::fprintf(stderr, "%s\n", mesh.error().c_str());
-    return kExitUsage;
-  }
-  const Result<Gates> gates = make_gates(scene.value(), mesh.value());
+  std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
+  if (!loaded) return kExitUsage;
+  const Scene& scene = loaded->scene;
+  const NavMesh& mesh = loaded->mesh;
+  const Result<Gates> gates = make_gates(scene, mesh);
   if (!gates) {
     std::fprintf(stderr, "navlab bench: %s\n", gates.error().c_str());
     return kExitUsage;
   }
-  const std::vector<RandomPair> pairs = random_pairs(mesh.value(), int(pairs_n), seed);
+  const std::vector<RandomPair> pairs = random_pairs(mesh, int(pairs_n), seed);
   if (pairs.empty()) {
     std::fprintf(stderr, "navlab bench: %s: the navmesh has no area (or no node) to draw points from\n",
                  args.positional()[0].c_str());
@@ -575,27 +559,27 @@ int run_bench(const std::vector<std::string>& argv) {
 
   Report rep;
   rep.scene_file = args.positional()[0];
-  rep.scene = &scene.value();
-  rep.mesh = &mesh.value();
+  rep.scene = &scene;
+  rep.mesh = &mesh;
   rep.pairs = int(pairs.size());
   rep.seed = seed;
   rep.sample_us = sample_us;
-  rep.ours = run_ours(scene.value(), mesh.value(), gates.value(), pairs, sample_us);
-  if (mesh->kind == NavMesh::Kind::Graph) {
+  rep.ours = run_ours(scene, mesh, gates.value(), pairs, sample_us);
+  if (mesh.kind == NavMesh::Kind::Graph) {
     rep.notes.push_back("Detour does not apply: a graph scene has no polygon mesh.");
-  } else if (!mesh->baked) {
+  } else if (!mesh.baked) {
     rep.notes.push_back("Detour does not apply: a hand-authored navmesh is not baked, so there is no Detour mesh.");
   } else {
     std::string error;
-    DetourRun d = run_detour(scene.value(), mesh.value(), pairs, sample_us, error);
+    DetourRun d = run_detour(scene, mesh, pairs, sample_us, error);
     if (!error.empty()) {
       std::fprintf(stderr, "navlab bench: %s\n", error.c_str());
       return kExitUsage;
     }
     rep.ratios = ratios_of(rep.ours, d);
     rep.detour = std::move(d);
-    if (scene->search.algorithm != Algorithm::AStar ||
-        effective_cost_model(mesh.value(), scene->search) != CostModel::EdgeMidpoints)
+    if (scene.search.algorithm != Algorithm::AStar ||
+        effective_cost_model(mesh, scene.search) != CostModel::EdgeMidpoints)
       rep.notes.push_back("Detour's findPath is A* with edge-midpoint costs; this scene's search is not.");
     bool gated = false;
     for (int b : gates->filter.node_block) gated = gated || b >= 0;

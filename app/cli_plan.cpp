@@ -44,16 +44,6 @@ Json point_json(const NavMesh& mesh, Vec2 p, double height) {
   return Json::array({p.x, p.y});
 }
 
-Json failure_json(const std::optional<Failure>& f) {
-  if (!f) return nullptr;
-  Json j;
-  j["stage"] = f->stage;
-  j["reason"] = f->reason;
-  j["message"] = f->message;
-  if (f->reason == "agent_restricted") j["blocked_by"] = f->blocked_by;
-  return j;
-}
-
 Json corridor_json(const NavMesh& mesh, const std::vector<int>& corridor) {
   Json j = Json::array();
   for (int id : corridor) {
@@ -229,21 +219,15 @@ int run_plan(const std::vector<std::string>& argv) {
   if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
   if (args.has("--start") && args.has("--query")) return usage_error(cmd, "use --query or --start/--goal, not both");
 
-  Result<Scene> scene = load_scene(args.positional()[0]);
-  if (!scene) {
-    std::fprintf(stderr, "%s\n", scene.error().c_str());
-    return kExitUsage;
-  }
-  Result<NavMesh> mesh = build_navmesh(scene.value());
-  if (!mesh) {
-    std::fprintf(stderr, "%s\n", mesh.error().c_str());
-    return kExitUsage;
-  }
+  std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
+  if (!loaded) return kExitUsage;
+  const Scene& scene = loaded->scene;
+  const NavMesh& mesh = loaded->mesh;
 
-  std::vector<Query> queries = scene->queries;
+  std::vector<Query> queries = scene.queries;
   if (const auto file = args.value("--queries")) {
     queries.clear();
-    if (std::string e = read_queries(*file, mesh.value(), queries); !e.empty()) {
+    if (std::string e = read_queries(*file, mesh, queries); !e.empty()) {
       std::fprintf(stderr, "navlab plan: %s\n", e.c_str());
       return kExitUsage;
     }
@@ -251,9 +235,9 @@ int run_plan(const std::vector<std::string>& argv) {
   if (args.has("--start")) {
     Query q;
     q.name = "command line";
-    if (std::string e = parse_point(*args.value("--start"), mesh.value(), q.start); !e.empty())
+    if (std::string e = parse_point(*args.value("--start"), mesh, q.start); !e.empty())
       return usage_error(cmd, "--start " + e);
-    if (std::string e = parse_point(*args.value("--goal"), mesh.value(), q.goal); !e.empty())
+    if (std::string e = parse_point(*args.value("--goal"), mesh, q.goal); !e.empty())
       return usage_error(cmd, "--goal " + e);
     queries = {q};
   } else if (const auto n = args.value("--query")) {
@@ -268,7 +252,7 @@ int run_plan(const std::vector<std::string>& argv) {
   if (queries.empty()) return usage_error(cmd, "the scene has no queries; give --start and --goal");
 
   DoorOverrides doors{args.values("--close"), args.values("--open")};
-  if (Result<Gates> gates = make_gates(scene.value(), mesh.value(), doors); !gates) {
+  if (Result<Gates> gates = make_gates(scene, mesh, doors); !gates) {
     std::fprintf(stderr, "navlab plan: %s\n", gates.error().c_str());
     return kExitUsage;
   }
@@ -277,9 +261,9 @@ int run_plan(const std::vector<std::string>& argv) {
   out["results"] = Json::array();
   bool all_complete = true;
   for (const Query& q : queries) {
-    const PlanResult r = plan(scene.value(), mesh.value(), PlanRequest{q.start, q.goal, doors});
+    const PlanResult r = plan(scene, mesh, PlanRequest{q.start, q.goal, doors});
     all_complete = all_complete && r.status == Status::Complete;
-    out["results"].push_back(plan_result_json(mesh.value(), r));
+    out["results"].push_back(plan_result_json(mesh, r));
   }
   std::printf("%s\n", out.dump(2).c_str());
   return all_complete ? kExitOk : kExitFailure;

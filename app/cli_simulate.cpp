@@ -47,16 +47,6 @@ Json vel_json(bool is3d, Vec2 v) {
   return Json::array({v.x, v.y});
 }
 
-Json failure_json(const std::optional<Failure>& f) {
-  if (!f) return nullptr;
-  Json j;
-  j["stage"] = f->stage;
-  j["reason"] = f->reason;
-  j["message"] = f->message;
-  if (!f->blocked_by.empty() || f->reason == "agent_restricted") j["blocked_by"] = f->blocked_by;
-  return j;
-}
-
 // A point of the events file: [x, y] or (3D scenes) [x, y, z]. Returns "" or what is wrong.
 std::string read_point(const Json& j, bool is3d, Vec2& out) {
   const size_t dims = is3d ? 3 : 2;

@@ -74,25 +74,19 @@ int run_spawn(const std::vector<std::string>& argv) {
     options.set(*c, false);
   }
 
-  Result<Scene> scene = load_scene(args.positional()[0]);
-  if (!scene) {
-    std::fprintf(stderr, "%s\n", scene.error().c_str());
-    return kExitUsage;
-  }
-  Result<NavMesh> mesh = build_navmesh(scene.value());
-  if (!mesh) {
-    std::fprintf(stderr, "%s\n", mesh.error().c_str());
-    return kExitUsage;
-  }
-  Result<std::vector<SpawnVerdict>> verdicts = validate_spawns(scene.value(), mesh.value(), options);
+  std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
+  if (!loaded) return kExitUsage;
+  const Scene& scene = loaded->scene;
+  const NavMesh& mesh = loaded->mesh;
+  Result<std::vector<SpawnVerdict>> verdicts = validate_spawns(scene, mesh, options);
   if (!verdicts) {
-    std::fprintf(stderr, "%s: %s\n", scene->path.c_str(), verdicts.error().c_str());
+    std::fprintf(stderr, "%s: %s\n", scene.path.c_str(), verdicts.error().c_str());
     return kExitUsage;
   }
   nlohmann::ordered_json out;
   auto& list = out["candidates"] = nlohmann::ordered_json::array();
   for (size_t i = 0; i < verdicts->size(); ++i)
-    list.push_back(verdict_json(verdicts.value()[i], scene->spawn.candidates[i].pos));
+    list.push_back(verdict_json(verdicts.value()[i], scene.spawn.candidates[i].pos));
   const std::string text = out.dump(2) + "\n";
   std::fwrite(text.data(), 1, text.size(), stdout);
   return kExitOk;

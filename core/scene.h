@@ -175,6 +175,17 @@ struct Scene {
   bool operator==(const Scene& o) const;  // compares everything but `path`
 };
 
+// The source's name as the scene format writes it: "navmesh", "floorplan", "mesh" or "graph".
+inline const char* to_string(Scene::Source s) {
+  switch (s) {
+    case Scene::Source::Navmesh: return "navmesh";
+    case Scene::Source::Floorplan: return "floorplan";
+    case Scene::Source::Mesh: return "mesh";
+    case Scene::Source::Graph: return "graph";
+  }
+  return "navmesh";
+}
+
 // Loads and validates a scene file. On error, one message:
 //   FILE:LINE:COL: /json/pointer: expected ..., got ...
 Result<Scene> load_scene(const std::string& path);
