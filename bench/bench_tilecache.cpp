@@ -119,4 +119,21 @@ void BM_DragObstacleUpdateAndReplan(benchmark::State& state) {
 }
 BENCHMARK(BM_DragObstacleUpdateAndReplan)->Unit(benchmark::kMillisecond)->Iterations(200);
 
+// For comparison: converting the whole tiled mesh, which is what an update cost before only the
+// rebuilt tiles and their neighbours were converted again.
+void BM_FullConversion(benchmark::State& state) {
+  static const Scene scene = pillared_level();
+  auto built = TileCache::build(scene);
+  if (!built) {
+    state.SkipWithError(built.error().c_str());
+    return;
+  }
+  for (auto _ : state) {
+    const TiledNavMesh m = built.value()->full_conversion();
+    benchmark::DoNotOptimize(m.mesh.polys.data());
+  }
+  state.counters["polygons"] = double(built.value()->navmesh().mesh.size());
+}
+BENCHMARK(BM_FullConversion)->Unit(benchmark::kMillisecond)->Iterations(100);
+
 }  // namespace
