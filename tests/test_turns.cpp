@@ -268,8 +268,17 @@ TEST(Turns, ReversalIsAStopTurnAndShortSegmentsLimitTheRadius) {
 
 TEST(Turns, BadInputIsAFailureValue) {
   AgentDef agent;
-  EXPECT_EQ(fit_turns({{0, 0}}, {}, agent).failure->reason, "bad_input");
-  EXPECT_EQ(fit_turns({{0, 0}, {0, 0}}, {}, agent).failure->reason, "bad_input");
+  for (const std::vector<Vec2>& bad : {std::vector<Vec2>{{0, 0}}, std::vector<Vec2>{{0, 0}, {1, 0}, {1, 0}},
+                                       std::vector<Vec2>{{0, 0}, {0, 0}, {1, 0}}}) {
+    const TurnsResult r = fit_turns(bad, {}, agent);
+    ASSERT_TRUE(r.failure.has_value()) << bad.size() << " points";
+    EXPECT_EQ(r.failure->reason, "bad_input");
+  }
+  // Start equal to goal is the one allowed repeat: a zero-length path without turns.
+  const TurnsResult still = fit_turns({{0, 0}, {0, 0}}, {}, agent);
+  ASSERT_TRUE(still.ok());
+  EXPECT_TRUE(still.path.turns.empty());
+  EXPECT_EQ(still.path.length, 0.0);
   const TurnsResult straight = fit_turns({{0, 0}, {3, 4}}, {}, agent);
   ASSERT_TRUE(straight.ok());
   EXPECT_TRUE(straight.path.turns.empty());
