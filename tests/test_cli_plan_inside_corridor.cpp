@@ -14,17 +14,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::vector<std::string> scene_files() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::directory_iterator(test::source_dir() + "/scenes"))
-    if (e.path().extension() == ".json") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 TEST(CliPlanInsideCorridor, TrueForEveryQueryOfEveryPolygonScene) {
   int polygon_scenes = 0, paths = 0;
-  for (const std::string& file : scene_files()) {
+  for (const std::string& file : test::scene_files()) {
     SCOPED_TRACE(file);
     const Result<Scene> scene = load_scene(file);
     ASSERT_TRUE(scene.ok()) << scene.error();

@@ -4,19 +4,13 @@
 #include "corridor_check.h"
 #include "funnel.h"
 #include "navmesh_build.h"
+#include "meshes.h"
 #include "portals.h"
 
 namespace navlab {
 namespace {
 
-NavMesh mesh_of(std::vector<Vec2> vertices, std::vector<std::vector<int>> polygons) {
-  Scene::Navmesh def;
-  def.vertices = std::move(vertices);
-  def.polygons = std::move(polygons);
-  Result<NavMesh> m = build_hand_authored(def, "test");
-  EXPECT_TRUE(m.ok()) << m.error();
-  return m.ok() ? m.value() : NavMesh{};
-}
+using test::mesh_of;
 
 std::vector<FunnelAction> actions_at(const FunnelTrace& t, int portal) {
   std::vector<FunnelAction> out;

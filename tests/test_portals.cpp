@@ -2,19 +2,13 @@
 #include <gtest/gtest.h>
 
 #include "navmesh_build.h"
+#include "meshes.h"
 #include "portals.h"
 
 namespace navlab {
 namespace {
 
-NavMesh mesh_of(std::vector<Vec2> vertices, std::vector<std::vector<int>> polygons) {
-  Scene::Navmesh def;
-  def.vertices = std::move(vertices);
-  def.polygons = std::move(polygons);
-  Result<NavMesh> m = build_hand_authored(def, "test");
-  EXPECT_TRUE(m.ok()) << m.error();
-  return m.ok() ? m.value() : NavMesh{};
-}
+using test::mesh_of;
 
 // W4 (seed 000): start room, then the polygon between portal (1,1)/(1,-1) and portal (2,3)/(2,2), then
 // the goal polygon.

@@ -14,14 +14,6 @@
 namespace navlab {
 namespace {
 
-std::vector<std::string> scene_files() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::directory_iterator(test::source_dir() + "/scenes"))
-    if (e.path().extension() == ".json") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 TEST(Scenes, OnePerSourceKindAndTheDefault) {
   for (const char* name : {"default.json", "navmesh_basic.json", "floorplan_basic.json", "mesh_level.json",
                            "graph_basic.json"})
@@ -29,7 +21,7 @@ TEST(Scenes, OnePerSourceKindAndTheDefault) {
 }
 
 TEST(Scenes, EveryOneLoadsAndBuilds) {
-  const auto files = scene_files();
+  const auto files = test::scene_files();
   ASSERT_GE(files.size(), 5u);
   for (const std::string& file : files) {
     SCOPED_TRACE(file);

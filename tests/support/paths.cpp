@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +15,14 @@ namespace navlab::test {
 std::string source_dir() { return NAVLAB_SOURCE_DIR; }
 std::string scene_path(const std::string& name) { return source_dir() + "/scenes/" + name; }
 std::string navlab_binary() { return NAVLAB_BINARY; }
+
+std::vector<std::string> scene_files() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(source_dir() + "/scenes"))
+    if (e.path().extension() == ".json") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 std::string temp_dir() {
   static const std::string dir = [] {

@@ -2,11 +2,13 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace navlab::test {
 
 std::string source_dir();                   // the project root
 std::string scene_path(const std::string& name);  // source_dir() + "/scenes/" + name
+std::vector<std::string> scene_files();     // every scenes/*.json, sorted
 std::string navlab_binary();                // path of the built navlab executable ("" if not built)
 std::string temp_dir();                     // a fresh directory for this test process
 
