@@ -105,18 +105,7 @@ NavMesh to_navmesh(std::shared_ptr<BakedNavMesh> baked, const CellRules& rules) 
       const unsigned short nei = dp.neis[j];
       p.neighbours.push_back(nei != 0 && !(nei & DT_EXT_LINK) ? int(nei) - 1 : -1);
     }
-    double area2 = 0.0;
-    for (int j = 0; j < n; ++j) area2 += cross(mesh.verts[p.verts[j]], mesh.verts[p.verts[(j + 1) % n]]);
-    if (area2 < 0.0) {
-      // Reverse to counter-clockwise. Reversed edge k runs along original edge (n - 2 - k) mod n.
-      NavPoly r;
-      for (int k = 0; k < n; ++k) {
-        r.verts.push_back(p.verts[n - 1 - k]);
-        r.neighbours.push_back(p.neighbours[((n - 2 - k) % n + n) % n]);
-      }
-      p.verts = std::move(r.verts);
-      p.neighbours = std::move(r.neighbours);
-    }
+    make_counter_clockwise(p, mesh.verts);
     p.area = our_area(dp.getArea());
     mesh.polys.push_back(std::move(p));
   }

@@ -2,6 +2,20 @@
 
 namespace navlab {
 
+void make_counter_clockwise(NavPoly& poly, const std::vector<Vec2>& verts) {
+  const int n = int(poly.verts.size());
+  double area2 = 0.0;
+  for (int k = 0; k < n; ++k) area2 += cross(verts[size_t(poly.verts[k])], verts[size_t(poly.verts[(k + 1) % n])]);
+  if (area2 >= 0.0) return;
+  NavPoly r;
+  for (int k = 0; k < n; ++k) {
+    r.verts.push_back(poly.verts[n - 1 - k]);
+    r.neighbours.push_back(poly.neighbours[((n - 2 - k) % n + n) % n]);
+  }
+  poly.verts = std::move(r.verts);
+  poly.neighbours = std::move(r.neighbours);
+}
+
 Vec2 NavMesh::centroid(int poly) const {
   if (kind == Kind::Graph) return nodes[poly].pos;
   const NavPoly& p = polys[poly];

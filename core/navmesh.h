@@ -24,6 +24,10 @@ struct NavPoly {
   friend bool operator==(const NavPoly&, const NavPoly&) = default;
 };
 
+// Reverses a clockwise polygon (in `verts`) to counter-clockwise, keeping each neighbour on its edge:
+// reversed edge k runs along original edge (n - 2 - k) mod n. Counter-clockwise polygons are unchanged.
+void make_counter_clockwise(NavPoly& poly, const std::vector<Vec2>& verts);
+
 struct GraphNode {
   std::string id;
   Vec2 pos;

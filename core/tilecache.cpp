@@ -558,19 +558,7 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
         p.neighbours.push_back(neighbour);
       }
     }
-    const int m = int(p.verts.size());
-    double area2 = 0.0;
-    for (int k = 0; k < m; ++k) area2 += cross(verts[size_t(p.verts[k])], verts[size_t(p.verts[(k + 1) % m])]);
-    if (area2 < 0.0) {
-      // Reversed edge k runs along original edge (m - 2 - k) mod m.
-      NavPoly r;
-      for (int k = 0; k < m; ++k) {
-        r.verts.push_back(p.verts[m - 1 - k]);
-        r.neighbours.push_back(p.neighbours[((m - 2 - k) % m + m) % m]);
-      }
-      p.verts = std::move(r.verts);
-      p.neighbours = std::move(r.neighbours);
-    }
+    make_counter_clockwise(p, verts);
     p.area = dp.getArea();
     if (p.area >= area_count) p.area = 0;
     polys.push_back(std::move(p));
