@@ -10,13 +10,13 @@
 
 #include "gates.h"
 #include "gui_app.h"
+#include "gui_doors_internal.h"
 #include "search.h"
 
 namespace navlab::app {
 
-namespace {
-
-std::vector<DoorCover> door_covers(const Document& doc) {
+std::vector<DoorCover> doors_covers(const App& app) {
+  const Document& doc = app.doc;
   std::vector<DoorCover> out;
   auto gates = make_gates(doc.scene, doc.mesh);
   if (!gates) return out;
@@ -33,6 +33,8 @@ std::vector<DoorCover> door_covers(const Document& doc) {
   return out;
 }
 
+namespace {
+
 std::vector<Connection> cover_of(const std::vector<DoorCover>& covers, const std::string& id) {
   for (const DoorCover& c : covers)
     if (c.door == id) return c.connections;
@@ -40,6 +42,7 @@ std::vector<Connection> cover_of(const std::vector<DoorCover>& covers, const std
 }
 
 // The read set of the plan on screen. A failed plan read where it stands and the doors that blocked it.
+// On the tile cache's mesh, polygons and connections are read by their stable keys, with their tiles.
 ReadSet plan_reads(const App& app, const std::vector<DoorCover>& covers) {
   const PlanView& p = app.plan;
   if (!p.ran) return {};
@@ -49,7 +52,23 @@ ReadSet plan_reads(const App& app, const std::vector<DoorCover>& covers) {
     if (here >= 0) corridor.push_back(here);
   }
   const std::vector<std::string> blocked = p.failure ? p.failure->blocked_by : std::vector<std::string>{};
-  return make_read_set(corridor, covers, blocked);
+  const TilesView& t = app.doors.tiles;
+  const bool keyed = t.on() && t.keys.size() == app.doc.mesh.polys.size();
+  ReadSet r = make_read_set(corridor, covers, blocked, keyed ? &t.keys : nullptr, keyed ? &t.tile_of : nullptr);
+  if (keyed && p.status != Status::Complete) {
+    // A plan that did not reach the goal read every polygon its search expanded: a rebuilt tile among
+    // them may open a way (the doors that failed it are carved, not named in blocked_by).
+    for (const SearchStep& st : p.search_trace.steps)
+      if (st.kind == SearchStep::Kind::Popped && st.node >= 0 && size_t(st.node) < t.keys.size()) {
+        r.polygons.push_back(t.keys[size_t(st.node)]);
+        r.tiles.push_back(t.tile_of[size_t(st.node)]);
+      }
+    for (std::vector<int>* v : {&r.polygons, &r.tiles}) {
+      std::sort(v->begin(), v->end());
+      v->erase(std::unique(v->begin(), v->end()), v->end());
+    }
+  }
+  return r;
 }
 
 Door* find_door(Scene& s, const std::string& id) {
@@ -72,38 +91,6 @@ std::string conn_list(const std::vector<Connection>& cs) {
   return s;
 }
 
-// Re-reads what the plan on screen read (after any plan run).
-void refresh(App& app) {
-  DoorsView& d = app.doors;
-  d.covers = door_covers(app.doc);
-  d.reads = plan_reads(app, d.covers);
-  d.seen_plan_runs = app.plan_runs;
-  d.seen_path = app.doc.path;
-}
-
-void add_log(DoorsView& d, DoorLogEntry e, bool merge) {
-  constexpr size_t kMaxLog = 200;
-  if (merge && !d.log.empty() && d.log.back().cause == e.cause && d.log.back().replanned == e.replanned)
-    d.log.back() = std::move(e);
-  else
-    d.log.push_back(std::move(e));
-  if (d.log.size() > kMaxLog) d.log.erase(d.log.begin(), d.log.begin() + long(d.log.size() - kMaxLog));
-}
-
-// Re-runs the plan after a change that touched the read set and logs it under the next version.
-void replan_for(App& app, const std::string& cause, const std::string& reason) {
-  DoorsView& d = app.doors;
-  ++d.replans_this_frame;
-  d.deferred.reset();
-  if (d.grab != DoorsView::Grab::None) d.grab_replanned = true;
-  app.replan();
-  ++d.version;
-  refresh(app);
-  const std::string text = "v" + std::to_string(d.version) + ": " + reason + " Re-planned: " +
-                           (app.plan.ran ? to_string(app.plan.status) : "none") + ".";
-  add_log(d, {d.version, true, cause, text}, false);
-}
-
 // Applies one change that was already made to app.doc.scene: asks the core whether it touches the read
 // set, re-plans when it does (live changes: at most once per frame; a second one waits for the next
 // frame), and logs why.
@@ -118,27 +105,39 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
     if (!hit.empty()) reason += " (connection " + conn_list(hit) + ")";
     reason += ". " + touch.why;
     if (final_move || d.replans_this_frame == 0)
-      replan_for(app, change.cause(), reason);
+      doors_replan(app, change.cause(), reason);
     else
       d.deferred = DoorsView::Deferred{change.cause(), reason};
     return;
   }
-  d.covers = door_covers(app.doc);
+  d.covers = doors_covers(app);
   const std::string text = what + " - outside the read set, plan kept (v" + std::to_string(d.version) + "). " +
                            change.describe();
-  add_log(d, {d.version, false, change.cause(), text}, merge);
+  doors_log(d, {d.version, false, change.cause(), text}, merge);
 }
 
-// The follower run for the scene as it is now.
+// The follower run for the scene as it is now. In the tile cache mode the follower carves doors into a
+// tile cache of its own, baked from the simulation's scene (follow() changes the cache it is given, and
+// the mesh on screen must not show the simulation's carving).
 void run_sim(App& app) {
   SimView& s = app.doors.sim;
   const auto t0 = std::chrono::steady_clock::now();
-  s.result = follow(s.base, app.doc.mesh, s.query, s.events);
+  FollowDef def;
+  std::unique_ptr<TileCache> own;
+  if (app.doors.tiles.on()) {
+    if (auto built = TileCache::build(s.base)) {
+      own = std::move(built.value());
+      def.tile_cache = own.get();
+    }
+  }
+  s.result = follow(s.base, app.doc.mesh, s.query, s.events, def);
+  s.tile_cache = def.tile_cache != nullptr;
   s.run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   s.t = std::min(s.t, s.end_time());
 }
 
-// A door change while the simulation is under way becomes an event at the time shown.
+// A door change while the simulation is under way becomes an event at the time shown. A drag sends its
+// moves once per frame: a move of the same door at the same time replaces the previous one.
 void sim_door_event(App& app, FollowEvent ev) {
   SimView& s = app.doors.sim;
   if (!s.valid) return;
@@ -147,11 +146,48 @@ void sim_door_event(App& app, FollowEvent ev) {
     return;
   }
   ev.t = s.t;
-  s.events.push_back(std::move(ev));
+  if (ev.kind == FollowEvent::Kind::Move && !s.events.empty() && s.events.back().kind == FollowEvent::Kind::Move &&
+      s.events.back().door == ev.door && s.events.back().t == ev.t)
+    s.events.back() = std::move(ev);
+  else
+    s.events.push_back(std::move(ev));
   run_sim(app);
 }
 
 }  // namespace
+
+void doors_refresh(App& app) {
+  DoorsView& d = app.doors;
+  d.covers = doors_covers(app);
+  d.reads = plan_reads(app, d.covers);
+  d.seen_plan_runs = app.plan_runs;
+  d.seen_path = app.doc.path;
+}
+
+void doors_log(DoorsView& d, DoorLogEntry e, bool merge) {
+  constexpr size_t kMaxLog = 200;
+  // Entries of one drag: the same cause and outcome, and the same "door moved" before the " - ".
+  auto head = [](const std::string& text) { return text.substr(0, text.find(" - ")); };
+  if (merge && !d.log.empty() && d.log.back().cause == e.cause && d.log.back().replanned == e.replanned &&
+      head(d.log.back().text) == head(e.text))
+    d.log.back() = std::move(e);
+  else
+    d.log.push_back(std::move(e));
+  if (d.log.size() > kMaxLog) d.log.erase(d.log.begin(), d.log.begin() + long(d.log.size() - kMaxLog));
+}
+
+void doors_replan(App& app, const std::string& cause, const std::string& reason) {
+  DoorsView& d = app.doors;
+  ++d.replans_this_frame;
+  d.deferred.reset();
+  if (d.grab != DoorsView::Grab::None) d.grab_replanned = true;
+  app.replan();
+  ++d.version;
+  doors_refresh(app);
+  const std::string text = "v" + std::to_string(d.version) + ": " + reason + " Re-planned: " +
+                           (app.plan.ran ? to_string(app.plan.status) : "none") + ".";
+  doors_log(d, {d.version, true, cause, text}, false);
+}
 
 int SimView::step_index() const {
   int idx = -1;
@@ -162,24 +198,36 @@ int SimView::step_index() const {
 void doors_frame(App& app, double dt_seconds) {
   DoorsView& d = app.doors;
   d.replans_this_frame = 0;
-  if (d.deferred && d.seen_path == app.doc.path) replan_for(app, d.deferred->cause, d.deferred->reason);
+  if (d.deferred && d.seen_path == app.doc.path) doors_replan(app, d.deferred->cause, d.deferred->reason);
   if (d.seen_path != app.doc.path) {
+    const bool wanted = d.tiles.wanted;  // the mode is kept across scenes
     d = DoorsView{};
+    d.tiles.wanted = wanted;
+    if (tiles_sync(app)) app.replan();
     d.version = app.plan.ran ? 1 : 0;
-    refresh(app);
-    if (d.version > 0) add_log(d, {1, true, "plan", "v1: first plan of " + app.doc.scene.name + "."}, false);
-  } else if (d.seen_plan_runs != app.plan_runs) {
+    doors_refresh(app);
+    std::string text = "v1: first plan of " + app.doc.scene.name + ".";
+    if (d.tiles.on()) text += " Doors carved with the tile cache: " + d.tiles.last_update;
+    if (d.version > 0) doors_log(d, {1, true, "plan", text}, false);
+    return doors_frame_sim(app, dt_seconds);
+  }
+  if (tiles_sync(app)) app.replan();  // the scene was reloaded: bake its tiles again
+  if (d.seen_plan_runs != app.plan_runs) {
     // Re-planned by something else: a new query, new parameters or a reloaded scene.
     d.version += app.plan.ran ? 1 : 0;
-    refresh(app);
+    doors_refresh(app);
     d.sim.valid = false;
     d.sim.playing = false;
     d.sim.t = 0.0;
     if (app.plan.ran)
-      add_log(d, {d.version, true, "plan",
+      doors_log(d, {d.version, true, "plan",
                   "v" + std::to_string(d.version) + ": new plan (query, parameters or scene changed)."}, true);
   }
-  SimView& s = d.sim;
+  doors_frame_sim(app, dt_seconds);
+}
+
+void doors_frame_sim(App& app, double dt_seconds) {
+  SimView& s = app.doors.sim;
   if (s.playing && s.valid) {
     s.t += dt_seconds * s.speed;
     if (s.t >= s.end_time()) {
@@ -198,7 +246,10 @@ std::string doors_set_open(App& app, const std::string& id, bool open) {
   change.door = id;
   change.connections = cover_of(app.doors.covers, id);
   door->open = open;
-  apply_change(app, change, id + (open ? " opened" : " closed"), false, true);
+  if (app.doors.tiles.on())
+    tiles_door_changed(app, id, id + (open ? " opened" : " closed"), false, true);
+  else
+    apply_change(app, change, id + (open ? " opened" : " closed"), false, true);
   sim_door_event(app, {0.0, open ? FollowEvent::Kind::Open : FollowEvent::Kind::Close, id, {}, false});
   return "";
 }
@@ -223,14 +274,19 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   if (!door->open) change.connections = cover_of(app.doors.covers, id);
   door->shape = std::move(pts);
   door->is_polygon = polygon;
-  if (!door->open) {
-    for (const Connection& c : cover_of(door_covers(app.doc), id)) change.connections.push_back(c);
+  if (!door->open && !app.doors.tiles.on()) {
+    for (const Connection& c : cover_of(doors_covers(app), id)) change.connections.push_back(c);
     std::sort(change.connections.begin(), change.connections.end());
     change.connections.erase(std::unique(change.connections.begin(), change.connections.end()),
                              change.connections.end());
   }
-  if (!same) apply_change(app, change, id + " moved", true, final_move);
-  if (final_move) sim_door_event(app, {0.0, FollowEvent::Kind::Move, id, shape, polygon});
+  if (!same && !door->open && app.doors.tiles.on())
+    tiles_door_changed(app, id, id + " moved", true, final_move);
+  else if (!same)
+    apply_change(app, change, id + " moved", true, final_move);
+  // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move
+  // a door once per frame).
+  if (!same || final_move) sim_door_event(app, {0.0, FollowEvent::Kind::Move, id, shape, polygon});
   return "";
 }
 
@@ -242,7 +298,7 @@ std::string blockers_move(App& app, const std::string& id, Vec2 center, bool fin
   DoorsView& d = app.doors;
   char at[64];
   std::snprintf(at, sizeof at, "(%.2f, %.2f)", center.x, center.y);
-  add_log(d, {d.version, false, "blocker_moved",
+  doors_log(d, {d.version, false, "blocker_moved",
               id + " moved to " + at + " - a transient blocker changes no connection: plan kept (v" +
                   std::to_string(d.version) + "), the agent avoids it locally."},
           true);

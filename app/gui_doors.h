@@ -7,8 +7,16 @@
 // change that touches the read set re-runs the plan and gives it the next corridor version; any other
 // change keeps the plan and its version. Blockers are transient: moving one never re-plans, it only
 // re-runs the simulation (local avoidance).
+//
+// Baked scenes (floor plan or mesh) can carve doors with Detour's tile cache instead (core/tilecache.h):
+// the scene is baked in tiles, every closed door is carved as a thin box, and the mesh on screen is the
+// tile cache's mesh. Closing, opening or moving a door then rebuilds only the tiles it touches; the
+// change is a NavChange of kind TilesRebuilt, which touches the plan when a rebuilt tile holds a polygon
+// of its corridor. Polygon indices may shift after a rebuild: a kept plan is renumbered by the stable
+// polygon keys (TiledNavMesh::keys).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +26,7 @@
 #include "corridor_version.h"
 #include "follower.h"
 #include "scene.h"
+#include "tilecache.h"
 
 namespace navlab::app {
 
@@ -42,10 +51,27 @@ struct SimView {
   double t = 0.0;        // s, simulation time shown
   bool playing = false;
   double speed = 1.0;    // simulated seconds per real second
-  double run_ms = 0.0;   // time the last follow() call took
+  double run_ms = 0.0;   // time the last follow() call took (with baking its tile cache)
+  bool tile_cache = false;  // the last run carved doors in a tile cache of its own (FollowDef::tile_cache)
   // Index of the step shown at time t (the last step with step.t <= t), -1 before the first.
   int step_index() const;
   double end_time() const { return result.steps.empty() ? 0.0 : result.steps.back().t; }
+};
+
+// The tile cache mode (carving doors) and what its last change rebuilt.
+struct TilesView {
+  bool wanted = false;                // the user's choice (kept across scenes); off by default
+  std::shared_ptr<TileCache> cache;   // while on: baked from the scene, closed doors carved; doc.mesh is its mesh
+  std::vector<int> keys;              // stable polygon keys of doc.mesh (TiledNavMesh::keys)
+  std::vector<int> tile_of;           // tile of each polygon of doc.mesh
+  std::vector<int> rebuilt;           // tiles rebuilt by the last change
+  std::string last_update;            // TileUpdate::describe() of the last change
+  double update_ms = 0.0;             // tile update (with conversion) of the last change, ms
+  double replan_ms = 0.0;             // the re-plan after it (0 when the plan was kept), ms
+  double changed_at = -1.0;           // ImGui time (s) of the last change: its tiles are outlined ~1 s
+  int changes = 0;                    // tile updates since the mode was turned on
+  std::string error;                  // why the mode could not be turned on ("" none)
+  bool on() const { return cache != nullptr; }
 };
 
 struct DoorsView {
@@ -59,6 +85,7 @@ struct DoorsView {
     std::string cause, reason;
   };
   std::optional<Deferred> deferred;  // re-planned at the start of the next frame
+  TilesView tiles;
 
   // Viewport dragging.
   enum class Grab { None, DoorBody, DoorEnd, Blocker };
@@ -89,6 +116,13 @@ std::string doors_move(App& app, const std::string& door, const std::vector<Vec2
 // `final_move`.
 std::string blockers_move(App& app, const std::string& id, Vec2 center, bool final_move = true);
 
+// ---- tile cache mode ----
+// Whether the scene can carve doors (a floor plan or mesh scene).
+bool tiles_possible(const App& app);
+// Turns carving doors with the tile cache on or off (remembered across scenes). Rebuilds the mesh on
+// screen and re-plans on it under the next corridor version. Returns "" or an error.
+std::string doors_set_tile_cache(App& app, bool on);
+
 // ---- simulation ----
 void sim_restart(App& app);              // runs the follower from the current scene, t = 0
 void sim_advance(App& app, double seconds);  // moves the shown time (clamped to the run)
@@ -105,7 +139,8 @@ void draw_doors(App& app);
 void panel_doors(App& app);
 
 // Script actions {"door": ID, "open": b}, {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N},
-// {"drag_blocker": ID, "to": [x,y], "frames": N}, {"simulate": seconds}, {"sim_restart": true}.
+// {"drag_blocker": ID, "to": [x,y], "frames": N}, {"simulate": seconds}, {"sim_restart": true},
+// {"tile_cache": true|false}.
 // Returns false when `action` is none of these; otherwise `*error` is "" or what is wrong.
 bool doors_script_action(App& app, const nlohmann::json& action, std::string* error);
 // The doors state for the scripted run's printed JSON.

@@ -105,6 +105,14 @@ bool doors_script_action(App& app, const json& a, std::string* error) {
     if (!app.doors.sim.valid) *error = "nothing to simulate (no start or goal)";
     return true;
   }
+  if (a.contains("tile_cache")) {
+    if (!a["tile_cache"].is_boolean()) {
+      *error = "expected {\"tile_cache\": true|false}";
+      return true;
+    }
+    *error = doors_set_tile_cache(app, a["tile_cache"].get<bool>());
+    return true;
+  }
   if (a.contains("sim_restart")) {
     sim_restart(app);
     return true;
@@ -130,7 +138,26 @@ json doors_state_json(const App& app) {
   json log = json::array();
   for (const DoorLogEntry& e : d.log)
     log.push_back({{"version", e.version}, {"replanned", e.replanned}, {"cause", e.cause}, {"text", e.text}});
-  json sim = {{"valid", d.sim.valid}, {"t", d.sim.t}};
+  const TilesView& t = d.tiles;
+  json tiles = {{"on", t.on()},           {"possible", tiles_possible(app)}, {"rebuilt", t.rebuilt},
+                {"last_update", t.last_update}, {"update_ms", t.update_ms},   {"replan_ms", t.replan_ms},
+                {"changes", t.changes},    {"polygons", app.doc.mesh.polys.size()}, {"error", t.error}};
+  if (t.on()) {
+    json bounds = json::array();
+    for (int tile : t.rebuilt) {
+      const auto [lo, hi] = t.cache->tile_bounds(tile);
+      bounds.push_back(json::array({xy(lo), xy(hi)}));
+    }
+    tiles["rebuilt_bounds"] = bounds;
+    tiles["tiles_x"] = t.cache->tiles_x();
+    tiles["tiles_y"] = t.cache->tiles_y();
+    tiles["tile_count"] = t.cache->tile_count();
+    // The mesh on screen against the cache's mesh converted from scratch (what it must equal).
+    const TiledNavMesh full = t.cache->full_conversion();
+    tiles["full_conversion_polygons"] = full.mesh.polys.size();
+    tiles["equals_full_conversion"] = full.mesh.polys == app.doc.mesh.polys && full.mesh.verts == app.doc.mesh.verts;
+  }
+  json sim = {{"valid", d.sim.valid}, {"t", d.sim.t}, {"tile_cache", d.sim.tile_cache}};
   if (d.sim.valid) {
     const int k = d.sim.step_index();
     json replans = json::array();
@@ -149,7 +176,9 @@ json doors_state_json(const App& app) {
   }
   return {{"panel_open", app.show_panel_doors},
           {"version", d.version},
-          {"reads", {{"polygons", d.reads.polygons}, {"connections", connections}, {"doors", d.reads.doors}}},
+          {"reads",
+           {{"polygons", d.reads.polygons}, {"connections", connections}, {"doors", d.reads.doors}, {"tiles", d.reads.tiles}}},
+          {"tile_cache", tiles},
           {"doors", doors},
           {"blockers", blockers},
           {"log", log},

@@ -15,6 +15,8 @@ namespace navlab::app {
 namespace {
 
 const gl::Rgba kAgent{90, 170, 255, 255};
+const gl::Rgba kRebuilt{120, 255, 200, 170};  // outline of the tiles the last change rebuilt
+constexpr double kRebuiltShown = 1.0;          // s the outline stays
 
 Vec2 u_of(Vec2 v) {
   const double l = length(v);
@@ -163,6 +165,15 @@ void draw_doors(App& app) {
     if (bl.id == d.hover_id || (d.grab == DoorsView::Grab::Blocker && bl.id == d.grab_id))
       b.circle(bl.center.plane, (bl.radius > 0.0 ? bl.radius : length(bl.half_extents)) + 0.15, th.apex, {2.5f});
 
+  // The tiles the last tile cache change rebuilt, outlined for about a second.
+  const TilesView& tv = d.tiles;
+  if (tv.on() && !tv.rebuilt.empty() && ImGui::GetTime() - tv.changed_at < kRebuiltShown)
+    for (int tile : tv.rebuilt) {
+      const auto [lo, hi] = tv.cache->tile_bounds(tile);
+      b.polyline({lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}, kRebuilt, {2.0f}, true);
+      text({lo.x, hi.y}, "rebuilt", kRebuilt, 4, 10);
+    }
+
   // The simulated agent at the time shown.
   const SimView& s = d.sim;
   if (!s.valid || s.result.steps.empty()) return;
@@ -190,7 +201,7 @@ void draw_doors(App& app) {
       if (fs.t + 1e-9 >= r.t) {
         b.point(fs.pos, 6.0f, th.stop, 1.5f, {0, 0, 0, 255});
         char buf[48];
-        std::snprintf(buf, sizeof buf, "re-plan v%d", r.version);
+        std::snprintf(buf, sizeof buf, "agent re-plan v%d", r.version);
         text(fs.pos, buf, th.stop, 10, 12);
         break;
       }
@@ -207,7 +218,7 @@ void draw_doors(App& app) {
     b.triangle(tip, tip - u * head + n * head * 0.5, tip - u * head - n * head * 0.5, th.apex);
   }
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%s  v%d  %.2f m/s  t %.2f s", k >= 0 ? to_string(st.state) : "ready", version, speed,
+  std::snprintf(buf, sizeof buf, "%s  agent v%d  %.2f m/s  t %.2f s", k >= 0 ? to_string(st.state) : "ready", version, speed,
                 s.t);
   text(pos, buf, kAgent, 12, -14);
 }

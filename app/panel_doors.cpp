@@ -41,13 +41,45 @@ void sim_controls(App& app) {
   }
   const int k = s.step_index();
   if (k >= 0) ImGui::TextWrapped("%s", s.result.steps[size_t(k)].describe().c_str());
-  ImGui::Text("outcome %s after %.2f s (%zu steps, %zu re-plans; run in %.1f ms)", s.result.outcome.c_str(),
-              s.end_time(), s.result.steps.size(), s.result.replans.size(), s.run_ms);
+  ImGui::Text("outcome %s after %.2f s (%zu steps, %zu re-plans; run in %.1f ms%s)", s.result.outcome.c_str(),
+              s.end_time(), s.result.steps.size(), s.result.replans.size(), s.run_ms,
+              s.tile_cache ? ", doors carved in its own tile cache" : "");
   if (s.result.failure)
     ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s: %s", s.result.failure->reason.c_str(),
                        s.result.failure->message.c_str());
   for (const Replan& r : s.result.replans)
-    if (r.t <= s.t + 1e-9) ImGui::BulletText("%s", r.describe().c_str());
+    if (r.t <= s.t + 1e-9) ImGui::BulletText("agent: %s", r.describe().c_str());
+}
+
+void tile_cache_controls(App& app) {
+  if (!tiles_possible(app)) return;
+  TilesView& t = app.doors.tiles;
+  bool on = t.on();
+  if (ImGui::Checkbox("Carve doors with the tile cache", &on)) {
+    const std::string err = doors_set_tile_cache(app, on);
+    if (!err.empty()) app.status = err;
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("On: the scene is baked in tiles and every closed door is cut out of the mesh. Closing,\n"
+                      "opening or dragging a door rebuilds only the tiles it touches; the plan re-runs when a\n"
+                      "rebuilt tile holds a polygon of its corridor. Off: one baked tile, closed doors gate the\n"
+                      "connections they cover.");
+  if (!t.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", t.error.c_str());
+  if (!t.on()) {
+    ImGui::TextDisabled("Off: closed doors gate the connections they cover.");
+    return;
+  }
+  ImGui::TextDisabled("On: closed doors are cut out of the mesh; a door change rebuilds only the tiles it touches "
+                      "(outlined in the viewport).");
+  if (t.changes == 0) {
+    ImGui::TextWrapped("Baked: %s", t.last_update.c_str());
+    return;
+  }
+  ImGui::TextWrapped("Last change: %s", t.last_update.c_str());
+  if (t.replan_ms > 0.0)
+    ImGui::Text("tile update %.2f ms + re-plan %.2f ms", t.update_ms, t.replan_ms);
+  else
+    ImGui::Text("tile update %.2f ms, plan kept", t.update_ms);
 }
 
 }  // namespace
@@ -79,12 +111,15 @@ void panel_doors(App& app) {
     ImGui::PopID();
   }
   if (!pending_id.empty()) doors_set_open(app, pending_id, pending_open);
+  tile_cache_controls(app);
   for (const Blocker& b : app.doc.scene.blockers)
     ImGui::BulletText("blocker %s at (%.2f, %.2f)", b.id.c_str(), b.center.plane.x, b.center.plane.y);
   ImGui::TextDisabled("Drag a door (segment or end) or a blocker in the viewport.");
 
   ImGui::Separator();
   ImGui::TextUnformatted("Agent (follower simulation)");
+  ImGui::TextDisabled("The agent numbers its own corridor versions (agent v1, v2, ...) from Play; they are not the "
+                      "plan's v%d above.", d.version);
   sim_controls(app);
 
   ImGui::Separator();

@@ -1,0 +1,33 @@
+// Shared between the doors files of the app (gui_doors.cpp, gui_doors_tiles.cpp): the log, the re-plan
+// after a change and the tile cache mode's steps. Not for panels.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gui_doors.h"
+
+namespace navlab::app {
+
+// Every door with the connections it covers on the mesh on screen.
+std::vector<DoorCover> doors_covers(const App& app);
+// Re-reads what the plan on screen read (after any plan run).
+void doors_refresh(App& app);
+// Appends a log entry; `merge` replaces the last one when it has the same cause and outcome (a drag).
+void doors_log(DoorsView& d, DoorLogEntry e, bool merge);
+// Re-runs the plan after a change that touched the read set and logs it under the next version.
+void doors_replan(App& app, const std::string& cause, const std::string& reason);
+
+// Advances a playing simulation by the frame's time (s).
+void doors_frame_sim(App& app, double dt_seconds);
+
+// Makes the mesh on screen match the tile cache mode: bakes the tile cache (closed doors carved) when
+// the mode is wanted and the mesh is not the cache's (turned on, scene opened or reloaded), or goes back
+// to the single-tile mesh when it is not wanted. Returns true when doc.mesh was replaced (re-plan).
+bool tiles_sync(App& app);
+// A door's state or shape changed in app.doc.scene while the tile cache mode is on: carves it (closed)
+// or removes its carving (open), updates the tiles, shows the new mesh, and re-plans when a rebuilt tile
+// holds a polygon the plan read (live changes: at most once per frame). `what` starts the log text.
+void tiles_door_changed(App& app, const std::string& door, const std::string& what, bool merge, bool final_move);
+
+}  // namespace navlab::app

@@ -1,0 +1,188 @@
+// The doors panel's tile cache mode in scripted app runs: closed doors carved out of the mesh, a door
+// drag rebuilding only the tiles it touches, the plan re-run when a rebuilt tile holds its corridor and
+// kept otherwise, and the mesh on screen equal to the tile cache's mesh converted from scratch.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "app_image.h"
+#include "paths.h"
+#include "scene.h"
+#include "tilecache.h"
+
+namespace navlab::test {
+namespace {
+
+using nlohmann::json;
+
+const json& door(const json& state, const std::string& id) {
+  for (const json& d : state["doors"]["doors"])
+    if (d["id"] == id) return d;
+  static const json none;
+  return none;
+}
+
+std::vector<int> ints(const json& j) { return j.get<std::vector<int>>(); }
+
+bool shares(const std::vector<int>& a, const std::vector<int>& b) {
+  return std::any_of(a.begin(), a.end(), [&](int x) { return std::count(b.begin(), b.end(), x) > 0; });
+}
+
+// Whether the printed path passes within `r` metres of point (x, y).
+bool path_near(const json& path, double x, double y, double r) {
+  for (size_t i = 0; i + 1 < path.size(); ++i) {
+    const double ax = path[i][0], ay = path[i][1], bx = path[i + 1][0], by = path[i + 1][1];
+    const double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+    const double u = len2 > 0 ? std::clamp(((x - ax) * dx + (y - ay) * dy) / len2, 0.0, 1.0) : 0.0;
+    if (std::hypot(ax + dx * u - x, ay + dy * u - y) <= r) return true;
+  }
+  return false;
+}
+
+TEST(AppDoorsTiles, TurningTheModeOnCarvesClosedDoorsAndReplansOnTheTiledMesh) {
+  const ScriptRun off = run_script("tiles_off", R"([{"frames": 1}])");
+  EXPECT_EQ(off.state["doors"]["tile_cache"]["on"], false);
+  EXPECT_EQ(off.state["doors"]["tile_cache"]["possible"], true);
+  const ScriptRun on = run_script("tiles_on", R"([{"tile_cache": true}, {"camera": "fit"}])");
+  const json& s = on.state;
+  const json& t = s["doors"]["tile_cache"];
+  ASSERT_EQ(t["on"], true) << t;
+  EXPECT_EQ(s["status"], "complete");
+  EXPECT_EQ(s["doors"]["version"], 2);
+  EXPECT_EQ(s["doors"]["log"].back()["cause"], "tile_cache");
+  EXPECT_GT(t["tile_count"].get<int>(), 1);
+  EXPECT_EQ(t["equals_full_conversion"], true);
+  EXPECT_FALSE(s["doors"]["reads"]["tiles"].empty());
+  EXPECT_GT(path_hits(on.img, s["path"], on.camera()), 0.9);
+  // A graph scene has nothing to carve.
+  const std::string script = write_file("tiles_graph.json", R"([{"tile_cache": true}])");
+  const RunResult bad = run_navlab("'" + scene_path("graph_basic.json") + "' --script '" + script + "'");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("floor plan or mesh"), std::string::npos) << bad.err;
+}
+
+TEST(AppDoorsTiles, DraggingAClosedDoorAcrossTheCorridorRebuildsTilesAndReplansAroundIt) {
+  // door_west is closed and dragged across the corridor that runs east from the west office's doorway.
+  const ScriptRun base = run_script("tiles_drag_base", R"([{"tile_cache": true}, {"camera": "fit"}])");
+  ASSERT_TRUE(path_near(base.state["path"], 20.0, 11.8, 1.8)) << "the plan should run along the corridor";
+  const int v0 = base.state["doors"]["version"];
+  const ScriptRun r = run_script("tiles_drag_across", R"([{"tile_cache": true}, {"door": "door_west", "open": false},
+      {"drag_door": "door_west", "to": [[20, 10.2], [20, 13.4]], "frames": 8}, {"camera": "fit"}])");
+  const json& s = r.state;
+  const json& t = s["doors"]["tile_cache"];
+  EXPECT_EQ(s["status"], "complete");
+  EXPECT_GT(s["doors"]["version"].get<int>(), v0);
+  EXPECT_EQ(door(s, "door_west")["open"], false);
+  int rebuilt_replans = 0;
+  for (const json& e : s["doors"]["log"])
+    if (e["cause"] == "tiles_rebuilt" && e["replanned"] == true) {
+      ++rebuilt_replans;
+      const std::string text = e["text"];
+      EXPECT_NE(text.find("rebuilt ("), std::string::npos) << text;  // which tiles
+      EXPECT_NE(text.find("Touched the corridor's read set"), std::string::npos) << text;
+    }
+  EXPECT_GE(rebuilt_replans, 2) << s["doors"]["log"];
+  EXPECT_EQ(s["doors"]["log"].back()["cause"], "tiles_rebuilt");
+  EXPECT_EQ(s["doors"]["log"].back()["version"], s["doors"]["version"]);
+  EXPECT_FALSE(t["rebuilt"].empty());
+  EXPECT_EQ(t["rebuilt"].size(), t["rebuilt_bounds"].size());
+  EXPECT_LT(t["rebuilt"].size(), t["tile_count"].get<size_t>());  // only the tiles it touches
+  // The new path keeps clear of the door: it leaves the corridor west of it.
+  EXPECT_FALSE(path_near(s["path"], 20.0, 11.8, 1.8)) << s["path"];
+  EXPECT_TRUE(path_near(s["path"], 6.25, 9.8, 1.5)) << "through the doorway door_west left: " << s["path"];
+
+  // The picture: the path drawn where the printed path runs, none across the carved door.
+  EXPECT_GT(path_hits(r.img, s["path"], r.camera()), 0.9);
+  const Camera cam = r.camera();
+  int across = 0;
+  for (double y = 10.4; y <= 13.2; y += 0.2) {
+    double px, py;
+    cam.project(20.0, y, &px, &py);
+    across += colour_near(r.img, px, py, kPathColour, 2);
+  }
+  EXPECT_EQ(across, 0);
+  // The old path's picture had it there.
+  int before = 0;
+  for (double x = 18.0; x <= 22.0; x += 0.25)
+    for (double y = 10.2; y <= 13.4; y += 0.2) {
+      double px, py;
+      base.camera().project(x, y, &px, &py);
+      before += colour_near(base.img, px, py, kPathColour, 1);
+    }
+  EXPECT_GT(before, 0);
+}
+
+TEST(AppDoorsTiles, ADoorChangedInTilesThePlanDoesNotReadKeepsThePlanAndItsVersion) {
+  // Move the open door (nothing is carved) into the store's north end, close it there, drag it a little.
+  const ScriptRun r = run_script("tiles_far", R"([{"tile_cache": true},
+      {"drag_door": "door_west", "to": [[21, 22.5], [23, 22.5]], "frames": 1},
+      {"door": "door_west", "open": false},
+      {"drag_door": "door_west", "to": [[21, 21.5], [23, 21.5]], "frames": 4}, {"camera": "fit"}])");
+  const json& s = r.state;
+  const json& t = s["doors"]["tile_cache"];
+  EXPECT_EQ(s["doors"]["version"], 2);  // the first plan, then the plan on the tiled mesh
+  ASSERT_FALSE(t["rebuilt"].empty());
+  EXPECT_FALSE(shares(ints(t["rebuilt"]), ints(s["doors"]["reads"]["tiles"])))
+      << t["rebuilt"] << " vs " << s["doors"]["reads"]["tiles"];
+  const json& log = s["doors"]["log"];
+  ASSERT_GE(log.size(), 4u);
+  EXPECT_EQ(log.back()["cause"], "tiles_rebuilt");
+  EXPECT_EQ(log.back()["replanned"], false);
+  EXPECT_EQ(log[log.size() - 2]["cause"], "tiles_rebuilt");  // the close
+  EXPECT_EQ(log[log.size() - 2]["replanned"], false);
+  const std::string text = log.back()["text"];
+  EXPECT_EQ(text.rfind("door_west moved - ", 0), 0u) << text;
+  EXPECT_NE(text.find("plan kept (v2)"), std::string::npos) << text;
+  EXPECT_EQ(t["equals_full_conversion"], true);
+  EXPECT_GT(path_hits(r.img, s["path"], r.camera()), 0.9);  // the kept plan is drawn on the new mesh
+}
+
+TEST(AppDoorsTiles, TheMeshOnScreenEqualsAFreshConversionAfterSeveralDrags) {
+  const ScriptRun r = run_script("tiles_many", R"([{"tile_cache": true},
+      {"door": "door_west", "open": false}, {"door": "door_east", "open": false},
+      {"drag_door": "door_west", "to": [[15, 11], [16, 12.5]], "frames": 5},
+      {"drag_door": "door_east", "to": [[27, 6], [28.5, 6]], "frames": 5},
+      {"door": "door_east", "open": true},
+      {"drag_door": "door_west", "to": [[10, 5], [10, 7]], "frames": 3}, {"camera": "fit"}])");
+  const json& s = r.state;
+  const json& t = s["doors"]["tile_cache"];
+  EXPECT_GE(t["changes"].get<int>(), 10);
+  EXPECT_EQ(t["equals_full_conversion"], true);
+  EXPECT_EQ(t["polygons"], t["full_conversion_polygons"]);
+
+  // The same doors carved into a tile cache built here from the scene file give the same polygon count.
+  auto scene = load_scene(scene_path("default.json"));
+  ASSERT_TRUE(scene) << scene.error();
+  auto cache = TileCache::build(scene.value());
+  ASSERT_TRUE(cache) << cache.error();
+  for (const json& d : s["doors"]["doors"]) {
+    if (d["open"] == true) continue;
+    const json& p = d["shape"];
+    const Vec2 a{p[0][0].get<double>(), p[0][1].get<double>()}, b{p[1][0].get<double>(), p[1][1].get<double>()};
+    ASSERT_EQ(cache.value()->set_obstacle(d["id"].get<std::string>(), ObstacleShape::segment(a, b)), "");
+  }
+  cache.value()->update();
+  EXPECT_EQ(t["polygons"].get<size_t>(), cache.value()->full_conversion().mesh.polys.size());
+  EXPECT_EQ(s["status"], "complete");
+  EXPECT_GT(path_hits(r.img, s["path"], r.camera()), 0.9);
+}
+
+TEST(AppDoorsTiles, TheFollowerCarvesInItsOwnTileCache) {
+  const ScriptRun r = run_script("tiles_sim", R"([{"tile_cache": true}, {"simulate": 1},
+      {"door": "door_east", "open": false}, {"simulate": 120}, {"camera": "fit"}])");
+  const json& s = r.state;
+  const json& sim = s["doors"]["sim"];
+  EXPECT_EQ(sim["tile_cache"], true);
+  ASSERT_GE(sim["replans"].size(), 1u) << sim;
+  EXPECT_EQ(sim["outcome"], "arrived");
+  // The door closed on screen is carved once: the simulation's carving did not leak into the mesh shown.
+  EXPECT_EQ(s["doors"]["tile_cache"]["equals_full_conversion"], true);
+  EXPECT_EQ(s["doors"]["tile_cache"]["changes"], 1);
+}
+
+}  // namespace
+}  // namespace navlab::test
