@@ -160,12 +160,34 @@ void Batch::point(Vec2 p, float radius_px, Rgba fill, float outline_px, Rgba out
 Renderer::~Renderer() {
   if (fill_prog_) glDeleteProgram(fill_prog_);
   if (cap_prog_) glDeleteProgram(cap_prog_);
+  if (copy_prog_) glDeleteProgram(copy_prog_);
+  if (empty_vao_) glDeleteVertexArrays(1, &empty_vao_);
 }
 
 std::string Renderer::init(const std::string& shader_dir) {
   std::string err = program(shader_dir, "fill", &fill_prog_);
   if (!err.empty()) return err;
-  return program(shader_dir, "shapes", &cap_prog_);
+  err = program(shader_dir, "shapes", &cap_prog_);
+  if (!err.empty()) return err;
+  err = program(shader_dir, "copy", &copy_prog_);
+  if (!err.empty()) return err;
+  glGenVertexArrays(1, &empty_vao_);
+  return "";
+}
+
+void Renderer::copy_texture(unsigned texture) {
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_SCISSOR_TEST);
+  glUseProgram(copy_prog_);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glUniform1i(glGetUniformLocation(copy_prog_, "u_tex"), 0);
+  glBindVertexArray(empty_vao_);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindVertexArray(0);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glUseProgram(0);
 }
 
 void Renderer::begin(const Camera& cam, int width_px, int height_px, float line_scale) {

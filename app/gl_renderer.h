@@ -15,12 +15,16 @@ namespace navlab::gl {
 struct Rgba {
   uint8_t r = 0, g = 0, b = 0, a = 255;
   Rgba with_alpha(uint8_t alpha) const { return {r, g, b, alpha}; }
+  friend bool operator==(const Rgba&, const Rgba&) = default;
 };
 
 // Camera: the world point at the target's centre and the zoom (pixels per metre). Screen y is down.
 struct Camera {
   Vec2 center{0.0, 0.0};  // m
   double scale = 40.0;    // px per m  [Limit: > 0]
+  friend bool operator==(const Camera& a, const Camera& b) {
+    return a.center.x == b.center.x && a.center.y == b.center.y && a.scale == b.scale;
+  }
   Vec2 to_screen(Vec2 w, Vec2 size_px) const {
     return {(w.x - center.x) * scale + size_px.x * 0.5, size_px.y * 0.5 - (w.y - center.y) * scale};
   }
@@ -93,14 +97,18 @@ class Renderer {
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;
   ~Renderer();
-  // Compiles shaders/fill.* and shaders/shapes.* found in `shader_dir`. Returns "" or an error.
+  // Compiles shaders/fill.*, shaders/shapes.* and shaders/copy.* found in `shader_dir`. Returns "" or an
+  // error.
   std::string init(const std::string& shader_dir);
   // Sets the camera and target size (pixels) for the following draw() calls.
   void begin(const Camera& cam, int width_px, int height_px, float line_scale);
   void draw(Batch& batch);
+  // Replaces every pixel of the bound target with texture `texture` of the same size (no blending).
+  void copy_texture(unsigned texture);
 
  private:
-  unsigned fill_prog_ = 0, cap_prog_ = 0;
+  unsigned fill_prog_ = 0, cap_prog_ = 0, copy_prog_ = 0;
+  unsigned empty_vao_ = 0;  // the copy quad has no vertex buffer, but core profile needs a VAO
   Camera cam_;
   float size_[2] = {1, 1};
   float line_scale_ = 1.0f;

@@ -100,6 +100,7 @@ class App {
     double process_cpu_ms = 0.0;  // whole process CPU per frame (with a software GL's threads)
     double wall_ms = 0.0;         // wall time per frame
     double prep_cpu_ms = 0.0;     // main thread CPU per frame before GL draw calls (UI and shapes)
+    long static_redraws = 0;      // frames that redrew the viewport's static layer (grid and mesh)
   } measured;
   double last_prep_cpu_ms = 0.0;  // that part of the last frame
 

@@ -153,12 +153,18 @@ std::string run_action(App& app, const json& a) {
     };
     const double t0 = now(CLOCK_THREAD_CPUTIME_ID), p0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
     double prep = 0.0;
+    // {"measure": N, "pan": [dx, dy]}: the camera moves by (dx, dy) pixels every frame (a user dragging
+    // the view), so every frame redraws the whole scene.
+    Vec2 pan{0, 0};
+    if (a.contains("pan")) pan = {a["pan"][0].get<double>(), a["pan"][1].get<double>()};
+    const long redraws0 = app.view.static_redraws();
     for (int i = 0; i < n; ++i) {
+      app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
       app.frame();
       prep += app.last_prep_cpu_ms;
     }
     app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
-                    (now(CLOCK_MONOTONIC) - w0) / n, prep / n};
+                    (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0};
   } else if (a.contains("frames")) {
     for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
   } else if (a.contains("screenshot")) {

@@ -34,6 +34,7 @@ struct Theme {
   gl::Rgba text{230, 232, 236, 255};
   gl::Rgba hover{255, 255, 255, 60};
 
+  friend bool operator==(const Theme&, const Theme&) = default;
   static Theme normal();
   static Theme high_contrast();  // presenter mode
 };

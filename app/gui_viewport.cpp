@@ -41,6 +41,9 @@ void Viewport::begin(int w, int h, const Theme& theme) {
 
 void Viewport::build_mesh(const Document& doc, const Theme& theme) {
   mesh_.clear();
+  edges_.clear();
+  walls_.clear();
+  typical_poly_m_ = 1e9;  // graphs: no inner edges
   mesh_presenter_ = theme.presenter;
   const NavMesh& m = doc.mesh;
   if (m.kind == NavMesh::Kind::Graph) {
@@ -60,6 +63,7 @@ void Viewport::build_mesh(const Document& doc, const Theme& theme) {
     return;
   }
   const bool shaded = m.is3d && doc.max_height > doc.min_height;
+  double area = 0.0;
   for (size_t i = 0; i < m.polys.size(); ++i) {
     const NavPoly& p = m.polys[i];
     std::vector<Vec2> pts;
@@ -70,7 +74,9 @@ void Viewport::build_mesh(const Document& doc, const Theme& theme) {
     }
     const double shade = shaded ? (h / p.verts.size() - doc.min_height) / (doc.max_height - doc.min_height) : 1.0;
     mesh_.polygon(pts, area_color(p.area, shade, theme));
+    for (size_t k = 1; k + 1 < pts.size(); ++k) area += 0.5 * std::abs(orient(pts[0], pts[k], pts[k + 1]));
   }
+  typical_poly_m_ = m.polys.empty() ? 0.0 : std::sqrt(area / double(m.polys.size()));
   // Each shared edge once (thin), each boundary edge thick.
   for (size_t i = 0; i < m.polys.size(); ++i) {
     const NavPoly& p = m.polys[i];
@@ -79,9 +85,9 @@ void Viewport::build_mesh(const Document& doc, const Theme& theme) {
       const int nb = k < p.neighbours.size() ? p.neighbours[k] : -1;
       const Vec2 a = m.verts[p.verts[k]], b = m.verts[p.verts[(k + 1) % n]];
       if (nb < 0)
-        mesh_.segment(a, b, theme.wall, {2.0f});
+        walls_.segment(a, b, theme.wall, {2.0f});
       else if (nb > int(i))
-        mesh_.segment(a, b, theme.edge, {1.0f});
+        edges_.segment(a, b, theme.edge, {1.0f});
     }
   }
 }
@@ -173,23 +179,41 @@ void Viewport::render_overlay() {
   ImGui_ImplOpenGL3_RenderDrawData(&data);
 }
 
-void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme) {
-  if (mesh_dirty_) {
-    build_mesh(doc, theme);
-    mesh_dirty_ = false;
-  }
+void Viewport::draw_static(gl::Renderer& renderer, const Theme& theme) {
   build_grid(theme);
-  draw_labels(doc, theme);
-  draw_scale_bar(theme);
-
-  target_.resize(w_, h_);
-  target_.bind_for_drawing();
+  static_target_.resize(w_, h_);
+  static_target_.bind_for_drawing();
   const gl::Rgba bg = theme.background;
   glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   renderer.begin(camera, w_, h_, theme.line_scale);
   renderer.draw(grid_);
   renderer.draw(mesh_);
+  if (inner_edges_shown()) renderer.draw(edges_);
+  renderer.draw(walls_);
+  static_target_.resolve();
+  static_camera_ = camera;
+  static_theme_ = theme;
+  static_valid_ = true;
+  ++static_redraws_;
+}
+
+void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme) {
+  if (mesh_dirty_) {
+    build_mesh(doc, theme);
+    mesh_dirty_ = false;
+    static_valid_ = false;
+  }
+  if (!static_valid_ || !(static_camera_ == camera) || !(static_theme_ == theme) ||
+      static_target_.width() != w_ || static_target_.height() != h_)
+    draw_static(renderer, theme);
+  draw_labels(doc, theme);
+  draw_scale_bar(theme);
+
+  target_.resize(w_, h_);
+  target_.bind_for_drawing();
+  renderer.copy_texture(static_target_.texture());
+  renderer.begin(camera, w_, h_, theme.line_scale);
   renderer.draw(plan_);
   render_overlay();
   target_.resolve();

@@ -1,5 +1,9 @@
 // The viewport: draws a document's navmesh (cached), a grid, the plan layer and a text overlay into an
 // offscreen target. The GUI shows the target's texture; `navlab render` and exports read its pixels.
+//
+// The static layer (background, grid and navmesh) is drawn into its own target only when it changes
+// (camera, size, theme or mesh); other frames copy its pixels and draw the plan layer and the overlay
+// over them. A large mesh then costs its vertex work once per view change, not once per frame.
 #pragma once
 
 #include <memory>
@@ -37,7 +41,15 @@ class Viewport {
   // Draws grid, mesh, plan layer, polygon labels, scale bar and overlay into the target.
   void finish(gl::Renderer& renderer, const Document& doc, const Theme& theme);
   gl::Target& target() { return target_; }
-  size_t mesh_shape_count() const { return mesh_.capsule_count() + mesh_.triangle_count(); }
+  size_t mesh_shape_count() const {
+    return mesh_.capsule_count() + mesh_.triangle_count() + edges_.capsule_count() + walls_.capsule_count();
+  }
+  // Inner polygon edges are drawn only when a typical polygon is at least this wide on screen; below
+  // it they would cover the fills with a dense grid (and cost most of the mesh's vertex work).
+  static constexpr double kMinEdgeSpacingPx = 10.0;
+  bool inner_edges_shown() const { return typical_poly_m_ * camera.scale >= kMinEdgeSpacingPx; }
+  // How many times the static layer has been drawn (it is redrawn only when the view changes).
+  long static_redraws() const { return static_redraws_; }
 
  private:
   void build_mesh(const Document& doc, const Theme& theme);
@@ -45,12 +57,21 @@ class Viewport {
   void draw_labels(const Document& doc, const Theme& theme);
   void draw_scale_bar(const Theme& theme);
   void render_overlay();
+  void draw_static(gl::Renderer& renderer, const Theme& theme);
 
   int w_ = 1, h_ = 1;
   bool mesh_dirty_ = true;
   bool mesh_presenter_ = false;
-  gl::Batch grid_, mesh_, plan_;
+  // mesh_: polygon fills (graphs: edges); edges_: inner polygon edges (drawn when polygons are large
+  // enough on screen); walls_: boundary edges, drawn last.
+  gl::Batch grid_, mesh_, edges_, walls_, plan_;
+  double typical_poly_m_ = 0.0;  // side of a square of the mesh's mean polygon area, m
   gl::Target target_;
+  gl::Target static_target_;  // background, grid and mesh for static_camera_ / static_theme_
+  bool static_valid_ = false;
+  gl::Camera static_camera_;
+  Theme static_theme_;
+  long static_redraws_ = 0;
   std::unique_ptr<ImDrawList> overlay_;
 };
 

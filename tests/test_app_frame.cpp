@@ -1,0 +1,120 @@
+// The viewport's static layer (background, grid, navmesh) is drawn once per view and copied on other
+// frames: still frames must not redraw it, a moved camera must, and the cached picture must be the one a
+// fresh draw at that camera gives. Inner polygon edges are left out when polygons are tiny on screen.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "app_image.h"
+#include "paths.h"
+
+namespace navlab::test {
+namespace {
+
+using nlohmann::json;
+
+int differing_pixels(const Image& a, const Image& b) {
+  EXPECT_EQ(a.px.size(), b.px.size());
+  if (a.px.size() != b.px.size()) return -1;
+  int n = 0;
+  for (size_t i = 0; i < a.px.size(); i += 4)
+    n += a.px[i] != b.px[i] || a.px[i + 1] != b.px[i + 1] || a.px[i + 2] != b.px[i + 2];
+  return n;
+}
+
+TEST(AppFrame, StillFramesReuseTheStaticLayerAndAMovingCameraRedrawsIt) {
+  const ScriptRun still = run_script("frame_still", R"([{"frames": 3}, {"measure": 6}])");
+  EXPECT_EQ(still.state["frame"]["frames"], 6);
+  EXPECT_EQ(still.state["frame"]["static_redraws"], 0);
+  const ScriptRun pan = run_script("frame_pan", R"([{"frames": 3}, {"measure": 6, "pan": [4, 2]}])");
+  EXPECT_EQ(pan.state["frame"]["static_redraws"], 6);
+  // Stepping the timeline changes only the plan layer.
+  const ScriptRun steps =
+      run_script("frame_steps", R"([{"frames": 3}, {"step": "funnel:1"}, {"measure": 2}, {"step": "search:2"}, {"measure": 2}])");
+  EXPECT_EQ(steps.state["frame"]["static_redraws"], 0);
+}
+
+TEST(AppFrame, TheCachedLayerFollowsTheCameraAndEqualsAFreshDraw) {
+  // One 10 m square polygon: its walls are easy to find on screen.
+  const std::string file = write_file(
+      "frame_square.json",
+      R"({"navlab": 1, "name": "square", "navmesh": {"vertices": [[0,0],[10,0],[10,10],[0,10]], "polygons": [[0,1,2,3]]},
+          "queries": [{"start": [1, 1], "goal": [9, 8]}]})");
+  const std::string open = R"({"open": ")" + file + R"("}, {"frames": 2}, )";
+  const std::string cam = R"({"camera": {"center": [6, 5], "scale": 40}})";
+  // Drawn at the final camera after a few frames elsewhere.
+  const ScriptRun direct = run_script("frame_direct", "[" + open + R"({"camera": {"center": [2, 2], "scale": 10}}, {"frames": 4}, )" + cam +
+                                                          R"(, {"frames": 2}, {"step": "funnel:1"}, {"frames": 1}])");
+  // Another first camera, and frames that only step the timeline before the picture.
+  const ScriptRun moved = run_script("frame_moved", "[" + open + R"({"camera": {"center": [20, -4], "scale": 5}}, {"frames": 4}, )" + cam +
+                                                        R"(, {"frames": 1}, {"step": "search:1"}, {"frames": 2}, {"step": "funnel:1"}, {"frames": 1}])");
+  EXPECT_EQ(differing_pixels(direct.img, moved.img), 0);
+  // The walls are where the final camera puts them, not where an earlier camera did.
+  const Rgb wall{210, 214, 220};  // Theme::wall
+  for (const ScriptRun* r : {&direct, &moved}) {
+    const Camera c = r->camera();
+    double x = 0, y = 0;
+    int hits = 0;
+    for (double t = 2.0; t <= 8.0; t += 1.0) {
+      c.project(0.0, t, &x, &y);  // the west wall
+      hits += colour_near(r->img, x, y, wall, 1);
+      c.project(t, 0.0, &x, &y);  // the south wall
+      hits += colour_near(r->img, x, y, wall, 1);
+    }
+    EXPECT_EQ(hits, 14);
+    c.project(-0.5, 5.0, &x, &y);  // outside the square: no wall
+    EXPECT_FALSE(colour_near(r->img, x, y, wall, 2));
+  }
+}
+
+TEST(AppFrame, InnerEdgesAreShownOnlyWhenPolygonsAreLargeEnoughOnScreen) {
+  // A 60 x 40 grid of 1 m squares.
+  const int w = 60, h = 40;
+  json verts = json::array(), polys = json::array();
+  for (int y = 0; y <= h; ++y)
+    for (int x = 0; x <= w; ++x) verts.push_back({x, y});
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const int a = y * (w + 1) + x;
+      polys.push_back({a, a + 1, a + w + 2, a + w + 1});
+    }
+  const json scene = {{"navlab", 1}, {"name", "grid"}, {"navmesh", {{"vertices", verts}, {"polygons", polys}}}};
+  const std::string file = write_file("frame_grid.json", scene.dump());
+  // Theme::edge is nearly black over the fill; a 1 px line blends with the fill at its sides, so a point
+  // is "on an edge" when a pixel within 1 px is much darker than the middle of the polygon beside it.
+  auto brightness = [](const Image& img, int x, int y) {
+    const unsigned char* p = img.at(x, y);
+    return p[0] + p[1] + p[2];
+  };
+  auto darkest_near = [&](const Image& img, double x, double y) {
+    int best = 3 * 255;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) best = std::min(best, brightness(img, int(x) + dx, int(y) + dy));
+    return best;
+  };
+  for (double scale : {30.0, 4.0}) {
+    const ScriptRun r = run_script("frame_grid_" + std::to_string(int(scale)),
+                                   R"([{"open": ")" + file + R"("}, {"camera": {"center": [30.5, 20.5], "scale": )" +
+                                       std::to_string(scale) + R"(}}, {"frames": 2}])");
+    const Camera c = r.camera();
+    // Points on inner vertical edges x = 28..33, between grid rows (y = k + 0.5).
+    int on_edges = 0, samples = 0;
+    for (int x = 28; x <= 33; ++x)
+      for (int y = 18; y <= 22; ++y) {
+        double sx = 0, sy = 0, mx = 0, my = 0;
+        c.project(x, y + 0.5, &sx, &sy);
+        c.project(x + 0.5, y + 0.5, &mx, &my);
+        on_edges += darkest_near(r.img, sx, sy) < 0.7 * brightness(r.img, int(mx), int(my));
+        ++samples;
+      }
+    if (scale == 30.0)
+      EXPECT_EQ(on_edges, samples) << "inner edges at 30 px per polygon";
+    else
+      EXPECT_EQ(on_edges, 0) << "no inner edges at 4 px per polygon";
+  }
+}
+
+}  // namespace
+}  // namespace navlab::test
