@@ -39,9 +39,19 @@ struct Painter {
     else
       b.polygon(poly_points(n), c);
   }
-  void text(Vec2 world, const char* s, gl::Rgba c, float dx = 8, float dy = -8) {
+  // Screen rectangles of the turn labels placed so far: a label that would overlap one is left out
+  // (zoomed out over many turns they would print over each other; zooming in shows them all).
+  std::vector<ImVec4> placed;
+  void text(Vec2 world, const char* s, gl::Rgba c, float dx = 8, float dy = -8, bool declutter = false) {
     const Vec2 p = view.to_screen(world);
     const ImVec2 at(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f);
+    if (declutter) {
+      const ImVec2 sz = ImGui::CalcTextSize(s);
+      const ImVec4 r(at.x - 2, at.y - 1, at.x + sz.x + 2, at.y + sz.y + 1);
+      for (const ImVec4& o : placed)
+        if (r.x < o.z && o.x < r.z && r.y < o.w && o.y < r.w) return;
+      placed.push_back(r);
+    }
     dl.AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), s);
     dl.AddText(at, to_imu32(c), s);
   }
@@ -145,13 +155,13 @@ struct Painter {
         b.point(t.at, 9.0f, th.stop.with_alpha(0), 0.0f);
         b.circle(t.at, 11.0 / view.camera.scale, th.stop, {3.0f});
         std::snprintf(buf, sizeof buf, "stop %.0f°", t.theta * 180.0 / kPi);
-        text(t.at, buf, th.stop, 12, 10);
+        text(t.at, buf, th.stop, 12, 10, true);
       } else {
         b.point(t.entry, 3.5f, th.smooth);
         b.point(t.exit, 3.5f, th.smooth);
         b.point(t.arc.center, 2.5f, th.smooth.with_alpha(160));
         std::snprintf(buf, sizeof buf, "R %.2f m", t.radius);
-        text(t.arc.center, buf, th.smooth, 6, 0);
+        text(t.arc.center, buf, th.smooth, 6, 0, true);
       }
     }
   }
@@ -267,7 +277,7 @@ struct Painter {
 
 void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
                bool show_midpoints, double hover_s) {
-  Painter p{view, doc, plan, theme, view.plan(), view.overlay()};
+  Painter p{view, doc, plan, theme, view.plan(), view.overlay(), {}};
   p.scene_objects();
   if (plan.ran) {
     if (step >= 0 && step < int(plan.steps.size())) {
