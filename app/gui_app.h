@@ -120,6 +120,7 @@ class App {
   gl::Target window_target_;  // the whole window is drawn here, then shown (and read for exports)
 
   bool want_fit_ = true;
+  float layout_w_ = 0.0f, layout_h_ = 0.0f;  // viewport size the camera was last framed for
   std::optional<ExportRequest> pending_export_;
   long long file_stamp_ = 0;
   double last_file_check_ = 0.0;

@@ -128,6 +128,12 @@ void App::viewport_window() {
   vp_y = pos.y;
   vp_w = std::max(1.0f, avail.x);
   vp_h = std::max(1.0f, avail.y);
+  // A resized viewport (window, panels, presenter mode's larger panels) keeps showing the same region:
+  // same centre, zoom scaled with the size.
+  if (layout_w_ > 0.0f && (vp_w != layout_w_ || vp_h != layout_h_))
+    view.camera.scale *= std::min(double(vp_w) / layout_w_, double(vp_h) / layout_h_);
+  layout_w_ = vp_w;
+  layout_h_ = vp_h;
   view.target().resize(int(vp_w), int(vp_h));
   ImGui::Image((ImTextureID)(intptr_t)view.target().texture(), ImVec2(vp_w, vp_h), ImVec2(0, 1), ImVec2(1, 0));
   const bool hovered = ImGui::IsItemHovered();

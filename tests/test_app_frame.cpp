@@ -118,3 +118,32 @@ TEST(AppFrame, InnerEdgesAreShownOnlyWhenPolygonsAreLargeEnoughOnScreen) {
 
 }  // namespace
 }  // namespace navlab::test
+
+namespace navlab::test {
+namespace {
+
+TEST(AppFrame, PresenterModeKeepsTheFramedRegionVisible) {
+  const ScriptRun normal = run_script("frame_normal", R"([{"frames": 3}])");
+  const ScriptRun presenter = run_script("frame_presenter", R"([{"frames": 3}, {"presenter": true}, {"frames": 3}])");
+  // Presenter mode's larger panels leave a smaller viewport...
+  ASSERT_LT(presenter.img.w * presenter.img.h, normal.img.w * normal.img.h);
+  const Camera a = normal.camera(), b = presenter.camera();
+  // ...which shows the same region: same centre, zoom scaled with the size.
+  EXPECT_DOUBLE_EQ(a.cx, b.cx);
+  EXPECT_DOUBLE_EQ(a.cy, b.cy);
+  EXPECT_NEAR(b.scale / a.scale, std::min(b.w / a.w, b.h / a.h), 1e-9);
+  // The whole path stays on screen.
+  const nlohmann::json& path = presenter.state["path"];
+  ASSERT_GE(path.size(), 2u);
+  for (const auto& p : path) {
+    double x = 0, y = 0;
+    b.project(p[0].get<double>(), p[1].get<double>(), &x, &y);
+    EXPECT_GT(x, 0.0);
+    EXPECT_LT(x, b.w);
+    EXPECT_GT(y, 0.0);
+    EXPECT_LT(y, b.h);
+  }
+}
+
+}  // namespace
+}  // namespace navlab::test
