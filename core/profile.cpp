@@ -32,7 +32,8 @@ double budget(const AgentDef& ag, double v, double k) {
   return std::sqrt(std::max(0.0, ag.max_accel * ag.max_accel - lat * lat));
 }
 
-// Largest v in [lo, hi] with ok(v), given ok(lo) and ok monotone (true then false).
+// Largest v in [lo, hi] with ok(v), given ok(lo) and ok monotone (true then false). Only used where a
+// closed form below could not give a finite answer.
 template <class Pred>
 double largest(double lo, double hi, Pred ok) {
   if (ok(hi)) return hi;
@@ -41,6 +42,62 @@ double largest(double lo, double hi, Pred ok) {
     (ok(mid) ? lo : hi) = mid;
   }
   return lo;
+}
+
+// Largest v in [from, cap] (from <= cap) reachable over ds from `from` at a tangential rate of
+// min(rate, budget(v, k)): v² <= from² + 2·ds·min(rate, budget(v, k)). The right side shrinks as v grows,
+// so the answer is where both sides meet, in closed form in x = v²:
+//  - where the budget is at least `rate` (x <= sqrt(A² − rate²)/k, A = max_accel; everywhere on a
+//    segment) the bound is x = from² + 2·ds·rate;
+//  - beyond, the budget binds: (x − from²)² = 4·ds²·(A² − k²x²), whose larger root is the crossing.
+double reachable(const AgentDef& ag, double from, double cap, double ds, double k, double rate) {
+  const double A = ag.max_accel, f2 = from * from;
+  const double x1 = f2 + 2.0 * ds * std::min(rate, A);
+  if (k == 0.0 || (rate < A && x1 * k <= std::sqrt((A - rate) * (A + rate)))) return std::min(cap, std::sqrt(x1));
+  if (f2 * k >= A) return from;  // no budget left already at `from`
+  const double q = 4.0 * ds * ds, a2 = 1.0 + q * k * k;
+  const double disc = q * (A * A * a2 - k * k * f2 * f2);
+  const double v = std::sqrt((f2 + std::sqrt(std::max(0.0, disc))) / a2);
+  if (std::isfinite(v)) return std::clamp(v, from, cap);
+  return largest(from, cap, [&](double u) { return u * u <= f2 + 2.0 * ds * std::min(rate, budget(ag, u, k)); });
+}
+
+// The larger root of v² − β·v − α = 0 (0 discriminant when it is negative), without cancellation.
+double larger_root(double beta, double alpha) {
+  const double sd = std::sqrt(std::max(0.0, beta * beta + 4.0 * alpha));
+  return beta >= 0.0 ? 0.5 * (beta + sd) : 2.0 * alpha / (sd - beta);
+}
+
+// Largest v in [0, vb[i]] whose reaction window [s_i, s_i + v·dt] keeps v² <= the envelope's v², which
+// is linear in s between samples (constant deceleration), so its minimum over the window is at a
+// sample inside it or at the window's end. The window end walks piece by piece [s_{j−1}, s_j]: while v²
+// at the piece's far end still holds, the piece is passed; otherwise v is there: v² <= the samples'
+// minimum and v² <= the envelope's v² at s_i + v·dt, a quadratic in v.
+double reaction_speed(const std::vector<Point>& pts, const std::vector<double>& vb, size_t i, double dt) {
+  const size_t n = pts.size();
+  const double vmax = vb[i], si = pts[i].s;
+  if (vmax <= 0.0) return vmax;
+  double m = vmax * vmax;  // minimum of the envelope's v² at the samples inside the window so far
+  for (size_t j = i + 1; j < n; ++j) {
+    const double s0 = pts[j - 1].s, s1 = pts[j].s;
+    const double lo = (s0 - si) / dt, hi = (s1 - si) / dt;  // v whose window ends at s0 / s1
+    const double b0 = vb[j - 1] * vb[j - 1], b1 = vb[j] * vb[j];
+    if (hi < vmax) {
+      const double m1 = std::min(m, b1);
+      if (hi * hi <= m1) {
+        m = m1;
+        continue;
+      }
+      if (s1 <= s0) return lo;
+    } else {
+      const double t = (si + vmax * dt - s0) / (s1 - s0);
+      if (vmax * vmax <= std::min(m, b0 + (b1 - b0) * t)) return vmax;
+    }
+    const double c = (b1 - b0) / (s1 - s0);  // d(v²)/ds on this piece
+    const double root = larger_root(c * dt, b0 + c * (si - s0));
+    return std::clamp(std::min(std::sqrt(m), root), lo, std::min(hi, vmax));
+  }
+  return std::min(vmax, std::sqrt(m));
 }
 }  // namespace
 
@@ -172,29 +229,13 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
       vb[i] = cap;
       continue;
     }
-    vb[i] = largest(next, cap, [&](double v) {
-      return v * v <= next * next + 2.0 * ds * std::min(ag.brake_decel, budget(ag, v, k));
-    });
+    vb[i] = reachable(ag, next, cap, ds, k, ag.brake_decel);
   }
 
   // Reaction step: at speed v the controller runs v·dt before braking along the envelope.
   std::vector<double> vr = vb;
-  if (ag.reaction_dt > 0.0) {
-    for (size_t i = 0; i < n; ++i) {
-      auto window_ok = [&](double v) {
-        const double end = pts[i].s + v * ag.reaction_dt;
-        double m = vb[i] * vb[i];
-        size_t j = i + 1;
-        for (; j < n && pts[j].s <= end; ++j) m = std::min(m, vb[j] * vb[j]);
-        if (j < n) {  // interpolate v² (linear in s under constant deceleration) at the window's end
-          const double t = (end - pts[j - 1].s) / (pts[j].s - pts[j - 1].s);
-          m = std::min(m, vb[j - 1] * vb[j - 1] + (vb[j] * vb[j] - vb[j - 1] * vb[j - 1]) * t);
-        }
-        return v * v <= m;
-      };
-      vr[i] = largest(0.0, vb[i], window_ok);
-    }
-  }
+  if (ag.reaction_dt > 0.0)
+    for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, i, ag.reaction_dt);
 
   // Forward pass (acceleration from rest).
   std::vector<double> v(n);
@@ -206,9 +247,7 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
       v[i + 1] = hi;
       continue;
     }
-    v[i + 1] = largest(prev, hi, [&](double u) {
-      return u * u <= prev * prev + 2.0 * ds * std::min(ag.accel, budget(ag, u, k));
-    });
+    v[i + 1] = reachable(ag, prev, hi, ds, k, ag.accel);
   }
 
   // Samples, time and the binding limit.
