@@ -72,13 +72,17 @@ double larger_root(double beta, double alpha) {
 // is linear in s between samples (constant deceleration), so its minimum over the window is at a
 // sample inside it or at the window's end. The window end walks piece by piece [s_{j−1}, s_j]: while v²
 // at the piece's far end still holds, the piece is passed; otherwise v is there: v² <= the samples'
-// minimum and v² <= the envelope's v² at s_i + v·dt, a quadratic in v.
-double reaction_speed(const std::vector<Point>& pts, const std::vector<double>& vb, size_t i, double dt) {
+// minimum and v² <= the envelope's v² at s_i + v·dt, a quadratic in v. Samples before `lower` (the first
+// after i with a lower envelope speed) cannot bind, so the walk starts at the piece that ends there.
+double reaction_speed(const std::vector<Point>& pts, const std::vector<double>& vb, size_t i, size_t lower,
+                      double dt) {
   const size_t n = pts.size();
   const double vmax = vb[i], si = pts[i].s;
   if (vmax <= 0.0) return vmax;
   double m = vmax * vmax;  // minimum of the envelope's v² at the samples inside the window so far
-  for (size_t j = i + 1; j < n; ++j) {
+  const size_t first = std::max(i + 1, lower);
+  if (first > i + 1 && (pts[first - 1].s - si) / dt >= vmax) return vmax;
+  for (size_t j = first; j < n; ++j) {
     const double s0 = pts[j - 1].s, s1 = pts[j].s;
     const double lo = (s0 - si) / dt, hi = (s1 - si) / dt;  // v whose window ends at s0 / s1
     const double b0 = vb[j - 1] * vb[j - 1], b1 = vb[j] * vb[j];
@@ -164,7 +168,15 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
     if (v < ag.max_speed) *name = "lateral";
     return std::min(v, ag.max_speed);
   };
+  auto piece_samples = [](const PathPiece& p) {
+    return std::max(1, int(std::ceil(p.length / kProfileMaxSpacing - 1e-9)));
+  };
   std::vector<Point> pts;
+  {
+    size_t count = 1;  // the goal
+    for (const PathPiece& p : path.pieces) count += size_t(piece_samples(p));
+    pts.reserve(count);
+  }
   for (size_t k = 0; k < path.pieces.size(); ++k) {
     const PathPiece& p = path.pieces[k];
     const char* name = nullptr;
@@ -181,7 +193,7 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
       st.limit = name;
       record(st);
     }
-    const int n = std::max(1, int(std::ceil(p.length / kProfileMaxSpacing - 1e-9)));
+    const int n = piece_samples(p);
     for (int i = 0; i < n; ++i) {
       Point q{p.s0 + p.length * i / n, p.curvature(), cap, name};
       if (i == 0 && !pts.empty() && pts.back().cap < cap) {  // a boundary takes the lower neighbour limit
@@ -234,8 +246,18 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
 
   // Reaction step: at speed v the controller runs v·dt before braking along the envelope.
   std::vector<double> vr = vb;
-  if (ag.reaction_dt > 0.0)
-    for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, i, ag.reaction_dt);
+  if (ag.reaction_dt > 0.0) {
+    std::vector<size_t> lower(n, n);  // the first sample after i with vb below vb[i] (n: none)
+    std::vector<size_t> stack;
+    for (size_t j = 0; j < n; ++j) {
+      while (!stack.empty() && vb[j] < vb[stack.back()]) {
+        lower[stack.back()] = j;
+        stack.pop_back();
+      }
+      stack.push_back(j);
+    }
+    for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, i, lower[i], ag.reaction_dt);
+  }
 
   // Forward pass (acceleration from rest).
   std::vector<double> v(n);
