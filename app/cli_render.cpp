@@ -16,6 +16,7 @@
 #include "gui_presenter.h"
 #include "gui_script.h"
 #include "gui_viewport.h"
+#include "panel_spawn.h"
 
 namespace navlab::cli {
 
@@ -77,6 +78,8 @@ int run_render(const std::vector<std::string>& args) {
       view.fit(doc, w, h);
       view.begin(w, h, theme);
       app::draw_plan(view, doc, plan, step, theme, false, -1.0);
+      app::SpawnView spawn;  // every check on, as the app starts
+      app::draw_spawn_verdicts(view, doc, spawn);
       if (step < int(plan.steps.size())) app::draw_caption(view, plan.describe(step), theme);
       view.finish(renderer, doc, theme);
       ImGui::EndFrame();

@@ -223,6 +223,7 @@ bool App::frame() {
   }
   const float shown_w = vp_w, shown_h = vp_h;
   const gl::Camera shown_camera = view.camera;
+  const float shown_layout_w = layout_w_, shown_layout_h = layout_h_;
   build_ui();
   if (sized)  // the export's viewport shows the same view as the screen's
     view.camera.scale = shown_camera.scale * std::min(vp_w / shown_w, vp_h / shown_h);
@@ -249,6 +250,8 @@ bool App::frame() {
     view.camera = shown_camera;
     vp_w = shown_w;
     vp_h = shown_h;
+    layout_w_ = shown_layout_w;
+    layout_h_ = shown_layout_h;
   } else {
     window_target_.blit_to_screen();
     window.swap();

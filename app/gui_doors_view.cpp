@@ -138,12 +138,9 @@ void draw_doors(App& app) {
   const Theme& th = app.theme;
   const DoorsView& d = app.doors;
   gl::Batch& b = view.plan();
-  ImDrawList& dl = view.overlay();
   auto text = [&](Vec2 world, const char* s, gl::Rgba c, float dx, float dy) {
     const Vec2 p = view.to_screen(world);
-    const ImVec2 at(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f);
-    dl.AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), s);
-    dl.AddText(at, to_imu32(c), s);
+    view.label(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f, s, to_imu32(c));
   };
 
   // Door handles; the hovered or grabbed door and the doors the plan read are outlined.

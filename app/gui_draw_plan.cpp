@@ -39,21 +39,10 @@ struct Painter {
     else
       b.polygon(poly_points(n), c);
   }
-  // Screen rectangles of the turn labels placed so far: a label that would overlap one is left out
-  // (zoomed out over many turns they would print over each other; zooming in shows them all).
-  std::vector<ImVec4> placed;
+  // `declutter`: left out when it would overlap a label placed before (zoomed out over many turns).
   void text(Vec2 world, const char* s, gl::Rgba c, float dx = 8, float dy = -8, bool declutter = false) {
     const Vec2 p = view.to_screen(world);
-    const ImVec2 at(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f);
-    if (declutter) {
-      const ImVec2 sz = ImGui::CalcTextSize(s);
-      const ImVec4 r(at.x - 2, at.y - 1, at.x + sz.x + 2, at.y + sz.y + 1);
-      for (const ImVec4& o : placed)
-        if (r.x < o.z && o.x < r.z && r.y < o.w && o.y < r.w) return;
-      placed.push_back(r);
-    }
-    dl.AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), s);
-    dl.AddText(at, to_imu32(c), s);
+    view.label(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f, s, to_imu32(c), declutter);
   }
   // A ray from `from` through `to`, extended a little past it.
   void ray(Vec2 from, Vec2 to, gl::Rgba c) {
@@ -277,7 +266,7 @@ struct Painter {
 
 void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
                bool show_midpoints, double hover_s) {
-  Painter p{view, doc, plan, theme, view.plan(), view.overlay(), {}};
+  Painter p{view, doc, plan, theme, view.plan(), view.overlay()};
   p.scene_objects();
   if (plan.ran) {
     if (step >= 0 && step < int(plan.steps.size())) {

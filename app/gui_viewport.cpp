@@ -29,6 +29,7 @@ void Viewport::begin(int w, int h, const Theme& theme) {
   w_ = std::max(1, w);
   h_ = std::max(1, h);
   plan_.clear();
+  labels_.clear();
   // Created here, not in the constructor: the ImGui context must exist first.
   if (!overlay_) overlay_ = std::make_unique<ImDrawList>(ImGui::GetDrawListSharedData());
   ImDrawList& dl = *overlay_;
@@ -37,6 +38,18 @@ void Viewport::begin(int w, int h, const Theme& theme) {
   dl.PushTextureID(ImGui::GetIO().Fonts->TexID);
   dl.PushClipRect(ImVec2(0, 0), ImVec2(float(w_), float(h_)));
   if (theme.presenter != mesh_presenter_) mesh_dirty_ = true;
+}
+
+bool Viewport::label(float x, float y, const char* text, unsigned color, bool may_skip) {
+  const ImVec2 sz = ImGui::CalcTextSize(text);
+  const Rect r{x - 2.0f, y - 1.0f, x + sz.x + 2.0f, y + sz.y + 1.0f};
+  if (may_skip)
+    for (const Rect& o : labels_)
+      if (r.x0 < o.x1 && o.x0 < r.x1 && r.y0 < o.y1 && o.y0 < r.y1) return false;
+  labels_.push_back(r);
+  overlay_->AddText(ImVec2(x + 1, y + 1), IM_COL32(0, 0, 0, 200), text);
+  overlay_->AddText(ImVec2(x, y), color, text);
+  return true;
 }
 
 void Viewport::build_mesh(const Document& doc, const Theme& theme) {
@@ -109,13 +122,11 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
   const NavMesh& m = doc.mesh;
   ImDrawList& dl = *overlay_;
   const ImU32 col = to_imu32(theme.text);
-  const ImU32 shadow = IM_COL32(0, 0, 0, 200);
-  auto label = [&](Vec2 world, const char* text) {
+  // Centred on `world`; polygon ids give way to the labels placed before them.
+  auto centred = [&](Vec2 world, const char* text, bool may_skip) {
     const Vec2 s = to_screen(world);
     const ImVec2 sz = ImGui::CalcTextSize(text);
-    const ImVec2 p(float(s.x) - sz.x * 0.5f, float(s.y) - sz.y * 0.5f);
-    dl.AddText(ImVec2(p.x + 1, p.y + 1), shadow, text);
-    dl.AddText(p, col, text);
+    label(float(s.x) - sz.x * 0.5f, float(s.y) - sz.y * 0.5f, text, col, may_skip);
   };
   char buf[64];
   if (m.kind == NavMesh::Kind::Graph) {
@@ -125,13 +136,13 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
       dl.AddCircleFilled(ImVec2(float(s.x), float(s.y)), r, int(i) == hover_poly ? IM_COL32(90, 120, 170, 255)
                                                                                  : IM_COL32(60, 80, 110, 255));
       dl.AddCircle(ImVec2(float(s.x), float(s.y)), r, to_imu32(theme.wall), 0, 1.5f * theme.line_scale);
-      label(m.nodes[i].pos, m.nodes[i].id.c_str());
+      centred(m.nodes[i].pos, m.nodes[i].id.c_str(), false);
     }
     for (const GraphEdge& e : m.edges) {
       const Vec2 a = m.nodes[e.from].pos, b = m.nodes[e.to].pos;
       const Vec2 u = (b - a) / std::max(1e-9, distance(a, b));
       std::snprintf(buf, sizeof buf, "%g", e.cost);
-      label((a + b) * 0.5 + perp_left(u) * (22.0 / camera.scale), buf);
+      centred((a + b) * 0.5 + perp_left(u) * (22.0 / camera.scale), buf, false);
     }
     return;
   }
@@ -141,7 +152,7 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
   for (size_t i = 0; i < m.polys.size(); ++i) {
     if (!all && int(i) != hover_poly) continue;
     std::snprintf(buf, sizeof buf, "%zu", i);
-    label(m.centroid(int(i)), buf);
+    centred(m.centroid(int(i)), buf, int(i) != hover_poly);
   }
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "gl_renderer.h"
 #include "gui_doc.h"
@@ -35,6 +36,10 @@ class Viewport {
   void begin(int w, int h, const Theme& theme);
   gl::Batch& plan() { return plan_; }     // shapes over the mesh, world metres
   ImDrawList& overlay() { return *overlay_; }  // text and marks, target pixels (y down)
+  // A text label in the overlay at target pixel (x, y) (top-left), with a dark shadow. Labels are kept
+  // apart: one with `may_skip` that would overlap a label placed earlier this frame is left out (returns
+  // false); the others are always drawn and keep their place. Polygon ids are placed last, may_skip.
+  bool label(float x, float y, const char* text, unsigned color, bool may_skip = false);
   Vec2 to_screen(Vec2 world) const { return camera.to_screen(world, size()); }
   Vec2 to_world(Vec2 screen) const { return camera.to_world(screen, size()); }
   Vec2 size() const { return {double(w_), double(h_)}; }
@@ -73,6 +78,10 @@ class Viewport {
   Theme static_theme_;
   long static_redraws_ = 0;
   std::unique_ptr<ImDrawList> overlay_;
+  struct Rect {
+    float x0, y0, x1, y1;
+  };
+  std::vector<Rect> labels_;  // placed this frame
 };
 
 // A "nice" length (1, 2 or 5 times a power of ten) near `target` (> 0).

@@ -45,9 +45,9 @@ bool same_but_candidates(Scene& a, const Scene& b) {
 
 }  // namespace
 
-void spawn_refresh(App& app) {
-  SpawnView& v = app.spawn;
-  const Document& doc = app.doc;
+void spawn_refresh(App& app) { spawn_refresh(app.spawn, app.doc); }
+
+void spawn_refresh(SpawnView& v, const Document& doc) {
   const bool same_setup = v.valid && v.used.enabled == v.options.enabled && v.polys == doc.mesh.polys.size();
   if (same_setup && v.scene == doc.scene) return;
   // Dragging changes a candidate every frame: validate at most once per frame (the next frame catches up).
@@ -188,9 +188,13 @@ void panel_spawn(App& app) {
 
 void draw_spawn_verdicts(App& app) {
   if (!app.doc.loaded() || !app.show_panel_spawn) return;
-  spawn_refresh(app);
-  const SpawnView& v = app.spawn;
-  Viewport& view = app.view;
+  draw_spawn_verdicts(app.view, app.doc, app.spawn);
+}
+
+void draw_spawn_verdicts(Viewport& view, const Document& doc, SpawnView& sv_state) {
+  if (!doc.loaded()) return;
+  spawn_refresh(sv_state, doc);
+  const SpawnView& v = sv_state;
   gl::Batch& b = view.plan();
   ImDrawList& dl = view.overlay();
   const double px = 1.0 / view.camera.scale;  // metres per pixel
@@ -198,10 +202,10 @@ void draw_spawn_verdicts(App& app) {
     b.circle(*v.edit.ghost, kCandidateGrabPx * px, kGhost, {2.0f, 4.0f, 7.0f});
     const Vec2 s = view.to_screen(*v.edit.ghost);
     dl.AddText(ImVec2(float(s.x) + 14, float(s.y) - 20), to_imu32(kGhost),
-               next_candidate_name(app.doc.scene.spawn.candidates).c_str());
+               next_candidate_name(doc.scene.spawn.candidates).c_str());
   }
   if (v.verdicts.empty()) return;
-  const Scene& sc = app.doc.scene;
+  const Scene& sc = doc.scene;
   for (const ForbiddenZone& z : sc.spawn.forbidden_zones) b.polyline(z.polygon, kZone, {2.0f, 6.0f, 10.0f}, true);
   for (const Occupant& o : sc.spawn.occupants) {
     b.circle(o.pos.plane, o.radius, kOccupant, {2.0f});
@@ -209,7 +213,7 @@ void draw_spawn_verdicts(App& app) {
     const Vec2 s = view.to_screen(o.pos.plane);
     const ImVec2 tw = ImGui::CalcTextSize(o.name.c_str());
     const float top = float(s.y - o.radius / px) - tw.y - 2.0f;
-    dl.AddText(ImVec2(float(s.x) - tw.x * 0.5f, top), to_imu32(kOccupant), o.name.c_str());
+    view.label(float(s.x) - tw.x * 0.5f, top, o.name.c_str(), to_imu32(kOccupant));
   }
   for (int i = 0; i < int(v.verdicts.size()); ++i) {
     const SpawnVerdict& sv = v.verdicts[i];
@@ -220,8 +224,7 @@ void draw_spawn_verdicts(App& app) {
     if (!sv.accepted) {
       const Vec2 s = view.to_screen(sv.pos);
       const char* why = to_string(*sv.reason);
-      dl.AddText(ImVec2(float(s.x) + 9, float(s.y) + 7), IM_COL32(0, 0, 0, 220), why);
-      dl.AddText(ImVec2(float(s.x) + 8, float(s.y) + 6), to_imu32(c), why);
+      view.label(float(s.x) + 8, float(s.y) + 6, why, to_imu32(c));
     }
   }
 }

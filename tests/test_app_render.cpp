@@ -41,6 +41,25 @@ TEST(AppRender, DefaultSceneShowsThePathWhereThePlanPutsIt) {
   EXPECT_LT(path_hits(img, path, cam, -25.0), 0.3);
 }
 
+TEST(AppRender, SpawnVerdictRingsAreDrawnAsInTheApp) {
+  use_display();
+  const std::string out = temp_dir() + "/spawn_rings.png";
+  const RunResult r = run_navlab("render '" + scene_path("default.json") + "' --out '" + out + "' --size 800x600");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Image img = load_png(out);
+  ASSERT_TRUE(img.ok());
+  const Camera cam = camera_of(last_json_line(r.out), 800, 600);
+  const Rgb accepted{80, 220, 110}, rejected{240, 70, 70};  // the spawn panel's ring colours
+  // P1 (4, 4) is accepted, P2 (20, 4.8) is rejected (projection); rings are 12 px in radius.
+  double x = 0, y = 0;
+  cam.project(4.0, 4.0, &x, &y);
+  EXPECT_TRUE(colour_near(img, x - 12, y, accepted, 2));
+  EXPECT_FALSE(colour_near(img, x - 12, y, rejected, 2));
+  cam.project(20.0, 4.8, &x, &y);
+  EXPECT_TRUE(colour_near(img, x - 12, y, rejected, 2));
+  EXPECT_FALSE(colour_near(img, x - 12, y, accepted, 2));
+}
+
 TEST(AppRender, FunnelStepOneAndThreeDiffer) {
   use_display();
   const std::string a = temp_dir() + "/funnel1.png", b = temp_dir() + "/funnel3.png";
