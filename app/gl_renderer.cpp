@@ -175,14 +175,14 @@ std::string Renderer::init(const std::string& shader_dir) {
   return "";
 }
 
-void Renderer::copy_texture(unsigned texture) {
+void Renderer::copy_texture(unsigned texture, int dx, int dy) {
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
-  glDisable(GL_SCISSOR_TEST);
   glUseProgram(copy_prog_);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture);
   glUniform1i(glGetUniformLocation(copy_prog_, "u_tex"), 0);
+  glUniform2i(glGetUniformLocation(copy_prog_, "u_offset"), dx, dy);
   glBindVertexArray(empty_vao_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glBindVertexArray(0);
@@ -252,7 +252,6 @@ void Renderer::draw(Batch& b) {
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
-  glDisable(GL_SCISSOR_TEST);
   if (!b.fill_idx_.empty()) {
     set_uniforms(fill_prog_);
     glBindVertexArray(b.fill_vao_);

@@ -100,11 +100,14 @@ class Renderer {
   // Compiles shaders/fill.*, shaders/shapes.* and shaders/copy.* found in `shader_dir`. Returns "" or an
   // error.
   std::string init(const std::string& shader_dir);
-  // Sets the camera and target size (pixels) for the following draw() calls.
+  // Sets the camera and target size (pixels) for the following draw() calls. draw() leaves the scissor
+  // test as it is (a caller may restrict drawing to a rectangle).
   void begin(const Camera& cam, int width_px, int height_px, float line_scale);
   void draw(Batch& batch);
-  // Replaces every pixel of the bound target with texture `texture` of the same size (no blending).
-  void copy_texture(unsigned texture);
+  // Replaces the pixels of the bound target with texture `texture` of the same size moved by (dx, dy)
+  // pixels (GL orientation: y up); pixels whose source is outside the texture keep their value. No
+  // blending; the scissor test, when enabled, applies.
+  void copy_texture(unsigned texture, int dx = 0, int dy = 0);
 
  private:
   unsigned fill_prog_ = 0, cap_prog_ = 0, copy_prog_ = 0;

@@ -101,6 +101,7 @@ class App {
     double wall_ms = 0.0;         // wall time per frame
     double prep_cpu_ms = 0.0;     // main thread CPU per frame before GL draw calls (UI and shapes)
     long static_redraws = 0;      // frames that redrew the viewport's static layer (grid and mesh)
+    long static_shifts = 0;       // of those, pans that moved it and drew only the uncovered strips
   } measured;
   double last_prep_cpu_ms = 0.0;  // that part of the last frame
 

@@ -37,7 +37,8 @@ void print_state(const app::App& a) {
                  {"process_cpu_ms", a.measured.process_cpu_ms},
                  {"wall_ms", a.measured.wall_ms},
                  {"prep_cpu_ms", a.measured.prep_cpu_ms},
-                 {"static_redraws", a.measured.static_redraws}}},
+                 {"static_redraws", a.measured.static_redraws},
+                 {"static_shifts", a.measured.static_shifts}}},
       {"viewport", {{"x", a.vp_x}, {"y", a.vp_y}, {"width", a.vp_w}, {"height", a.vp_h}}},
       {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}}};
   std::printf("%s\n", out.dump().c_str());

@@ -154,17 +154,22 @@ std::string run_action(App& app, const json& a) {
     const double t0 = now(CLOCK_THREAD_CPUTIME_ID), p0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
     double prep = 0.0;
     // {"measure": N, "pan": [dx, dy]}: the camera moves by (dx, dy) pixels every frame (a user dragging
-    // the view), so every frame redraws the whole scene.
+    // the view); {"measure": N, "zoom": f}: the zoom is multiplied by f every frame (a user turning the
+    // wheel), so every frame draws the static layer again.
     Vec2 pan{0, 0};
     if (a.contains("pan")) pan = {a["pan"][0].get<double>(), a["pan"][1].get<double>()};
-    const long redraws0 = app.view.static_redraws();
+    const double zoom = a.value("zoom", 1.0);
+    if (!(zoom > 0.0)) return "zoom needs a factor > 0";
+    const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts();
     for (int i = 0; i < n; ++i) {
       app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
+      app.view.camera.scale *= zoom;
       app.frame();
       prep += app.last_prep_cpu_ms;
     }
     app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
-                    (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0};
+                    (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0,
+                    app.view.static_shifts() - shifts0};
   } else if (a.contains("frames")) {
     for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
   } else if (a.contains("screenshot")) {

@@ -52,59 +52,6 @@ bool Viewport::label(float x, float y, const char* text, unsigned color, bool ma
   return true;
 }
 
-void Viewport::build_mesh(const Document& doc, const Theme& theme) {
-  mesh_.clear();
-  edges_.clear();
-  walls_.clear();
-  typical_poly_m_ = 1e9;  // graphs: no inner edges
-  mesh_presenter_ = theme.presenter;
-  const NavMesh& m = doc.mesh;
-  if (m.kind == NavMesh::Kind::Graph) {
-    for (const GraphEdge& e : m.edges) {
-      const Vec2 a = m.nodes[e.from].pos, b = m.nodes[e.to].pos;
-      const Vec2 d = b - a;
-      const double len = length(d);
-      if (len <= 0.0) continue;
-      const Vec2 u = d / len, n = perp_left(u);
-      // Directed edges: offset to the left of travel so both directions show, with an arrow head.
-      const double off = len * 0.04;
-      const Vec2 a2 = a + n * off + u * (len * 0.12), b2 = b + n * off - u * (len * 0.12);
-      mesh_.segment(a2, b2, theme.wall.with_alpha(170), {2.0f});
-      const double head = len * 0.05;
-      mesh_.triangle(b2, b2 - u * head + n * (head * 0.5), b2 - u * head - n * (head * 0.5), theme.wall.with_alpha(200));
-    }
-    return;
-  }
-  const bool shaded = m.is3d && doc.max_height > doc.min_height;
-  double area = 0.0;
-  for (size_t i = 0; i < m.polys.size(); ++i) {
-    const NavPoly& p = m.polys[i];
-    std::vector<Vec2> pts;
-    double h = 0.0;
-    for (int v : p.verts) {
-      pts.push_back(m.verts[v]);
-      if (shaded) h += m.heights[v];
-    }
-    const double shade = shaded ? (h / p.verts.size() - doc.min_height) / (doc.max_height - doc.min_height) : 1.0;
-    mesh_.polygon(pts, area_color(p.area, shade, theme));
-    for (size_t k = 1; k + 1 < pts.size(); ++k) area += 0.5 * std::abs(orient(pts[0], pts[k], pts[k + 1]));
-  }
-  typical_poly_m_ = m.polys.empty() ? 0.0 : std::sqrt(area / double(m.polys.size()));
-  // Each shared edge once (thin), each boundary edge thick.
-  for (size_t i = 0; i < m.polys.size(); ++i) {
-    const NavPoly& p = m.polys[i];
-    const size_t n = p.verts.size();
-    for (size_t k = 0; k < n; ++k) {
-      const int nb = k < p.neighbours.size() ? p.neighbours[k] : -1;
-      const Vec2 a = m.verts[p.verts[k]], b = m.verts[p.verts[(k + 1) % n]];
-      if (nb < 0)
-        walls_.segment(a, b, theme.wall, {2.0f});
-      else if (nb > int(i))
-        edges_.segment(a, b, theme.edge, {1.0f});
-    }
-  }
-}
-
 void Viewport::build_grid(const Theme& theme) {
   grid_.clear();
   const double step = nice_step(48.0 / camera.scale);
@@ -190,40 +137,87 @@ void Viewport::render_overlay() {
   ImGui_ImplOpenGL3_RenderDrawData(&data);
 }
 
-void Viewport::draw_static(gl::Renderer& renderer, const Theme& theme) {
-  build_grid(theme);
-  static_target_.resize(w_, h_);
-  static_target_.bind_for_drawing();
+void Viewport::draw_static_rect(gl::Renderer& renderer, const Theme& theme, int x0, int y0, int x1, int y1) {
   const gl::Rgba bg = theme.background;
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(x0, h_ - y1, x1 - x0, y1 - y0);
   glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   renderer.begin(camera, w_, h_, theme.line_scale);
   renderer.draw(grid_);
-  renderer.draw(mesh_);
-  if (inner_edges_shown()) renderer.draw(edges_);
-  renderer.draw(walls_);
-  static_target_.resolve();
+  // The world rectangle, widened by the widest line's half width so strokes reaching in are drawn.
+  const double margin = 4.0 * theme.line_scale / camera.scale;
+  const Vec2 a = to_world({double(x0), double(y1)}), b = to_world({double(x1), double(y0)});
+  mesh_.draw(renderer, a - Vec2{margin, margin}, b + Vec2{margin, margin}, inner_edges_shown());
+  glDisable(GL_SCISSOR_TEST);
+}
+
+void Viewport::draw_static(gl::Renderer& renderer, const Theme& theme) {
+  build_grid(theme);
+  gl::Target& t = static_[current_];
+  t.resize(w_, h_);
+  t.bind_for_drawing();
+  draw_static_rect(renderer, theme, 0, 0, w_, h_);
+  t.resolve();
   static_camera_ = camera;
   static_theme_ = theme;
   static_valid_ = true;
+  static_drift_ = {0, 0};
   ++static_redraws_;
 }
 
+void Viewport::shift_static(gl::Renderer& renderer, const Theme& theme, int dx, int dy) {
+  build_grid(theme);
+  const gl::Target& from = static_[current_];
+  gl::Target& to = static_[1 - current_];
+  to.resize(w_, h_);
+  to.bind_for_drawing();
+  renderer.copy_texture(from.texture(), dx, -dy);  // GL rows go up
+  // The uncovered strips, 2 px wider so that strokes crossing the seam are drawn whole.
+  const int pad = 2;
+  if (dx > 0) draw_static_rect(renderer, theme, 0, 0, std::min(w_, dx + pad), h_);
+  if (dx < 0) draw_static_rect(renderer, theme, std::max(0, w_ + dx - pad), 0, w_, h_);
+  if (dy > 0) draw_static_rect(renderer, theme, 0, 0, w_, std::min(h_, dy + pad));
+  if (dy < 0) draw_static_rect(renderer, theme, 0, std::max(0, h_ + dy - pad), w_, h_);
+  to.resolve();
+  current_ = 1 - current_;
+  static_camera_ = camera;
+  ++static_redraws_;
+  ++static_shifts_;
+}
+
 void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme) {
+  glDisable(GL_SCISSOR_TEST);
   if (mesh_dirty_) {
-    build_mesh(doc, theme);
+    mesh_.build(doc, theme);
+    mesh_presenter_ = theme.presenter;
     mesh_dirty_ = false;
     static_valid_ = false;
   }
-  if (!static_valid_ || !(static_camera_ == camera) || !(static_theme_ == theme) ||
-      static_target_.width() != w_ || static_target_.height() != h_)
+  const gl::Target& cached = static_[current_];
+  const bool same_view = static_valid_ && static_theme_ == theme && cached.width() == w_ && cached.height() == h_ &&
+                         static_camera_.scale == camera.scale;
+  if (!same_view) {
     draw_static(renderer, theme);
+  } else if (!(static_camera_ == camera)) {
+    // A pan: the picture moves by this many screen pixels (y down).
+    const double dx = (static_camera_.center.x - camera.center.x) * camera.scale;
+    const double dy = (camera.center.y - static_camera_.center.y) * camera.scale;
+    const double rx = std::round(dx), ry = std::round(dy);
+    const Vec2 drift = static_drift_ + Vec2{dx - rx, dy - ry};
+    if (std::abs(drift.x) < 0.05 && std::abs(drift.y) < 0.05 && std::abs(rx) < w_ / 2 && std::abs(ry) < h_ / 2) {
+      shift_static(renderer, theme, int(rx), int(ry));
+      static_drift_ = drift;
+    } else {
+      draw_static(renderer, theme);
+    }
+  }
   draw_labels(doc, theme);
   draw_scale_bar(theme);
 
   target_.resize(w_, h_);
   target_.bind_for_drawing();
-  renderer.copy_texture(static_target_.texture());
+  renderer.copy_texture(static_[current_].texture());
   renderer.begin(camera, w_, h_, theme.line_scale);
   renderer.draw(plan_);
   render_overlay();

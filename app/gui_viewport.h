@@ -3,7 +3,9 @@
 //
 // The static layer (background, grid and navmesh) is drawn into its own target only when it changes
 // (camera, size, theme or mesh); other frames copy its pixels and draw the plan layer and the overlay
-// over them. A large mesh then costs its vertex work once per view change, not once per frame.
+// over them. A large mesh then costs its vertex work once per view change, not once per frame. A pan
+// by whole pixels moves the previous static picture and draws only the strips it uncovers (the mesh is
+// kept in spatial chunks, gui_mesh_layer.h, so a strip draws only the chunks it overlaps).
 #pragma once
 
 #include <memory>
@@ -11,6 +13,7 @@
 
 #include "gl_renderer.h"
 #include "gui_doc.h"
+#include "gui_mesh_layer.h"
 #include "gui_theme.h"
 
 struct ImDrawList;
@@ -46,37 +49,42 @@ class Viewport {
   // Draws grid, mesh, plan layer, polygon labels, scale bar and overlay into the target.
   void finish(gl::Renderer& renderer, const Document& doc, const Theme& theme);
   gl::Target& target() { return target_; }
-  size_t mesh_shape_count() const {
-    return mesh_.capsule_count() + mesh_.triangle_count() + edges_.capsule_count() + walls_.capsule_count();
-  }
+  size_t mesh_shape_count() const { return mesh_.shape_count(); }
   // Inner polygon edges are drawn only when a typical polygon is at least this wide on screen; below
   // it they would cover the fills with a dense grid (and cost most of the mesh's vertex work).
   static constexpr double kMinEdgeSpacingPx = 10.0;
-  bool inner_edges_shown() const { return typical_poly_m_ * camera.scale >= kMinEdgeSpacingPx; }
-  // How many times the static layer has been drawn (it is redrawn only when the view changes).
+  bool inner_edges_shown() const { return mesh_.typical_polygon_m() * camera.scale >= kMinEdgeSpacingPx; }
+  // How many times the static layer has been drawn (it is redrawn only when the view changes), and how
+  // many of those were pans that moved the previous picture and drew only the uncovered strips.
   long static_redraws() const { return static_redraws_; }
+  long static_shifts() const { return static_shifts_; }
 
  private:
-  void build_mesh(const Document& doc, const Theme& theme);
   void build_grid(const Theme& theme);
   void draw_labels(const Document& doc, const Theme& theme);
   void draw_scale_bar(const Theme& theme);
   void render_overlay();
   void draw_static(gl::Renderer& renderer, const Theme& theme);
+  // Moves the static picture by (dx, dy) screen pixels (y down) and draws the uncovered strips.
+  void shift_static(gl::Renderer& renderer, const Theme& theme, int dx, int dy);
+  // Draws grid and mesh over the screen rectangle [x0, x1) × [y0, y1) (pixels, y down) of the bound target.
+  void draw_static_rect(gl::Renderer& renderer, const Theme& theme, int x0, int y0, int x1, int y1);
 
   int w_ = 1, h_ = 1;
   bool mesh_dirty_ = true;
   bool mesh_presenter_ = false;
-  // mesh_: polygon fills (graphs: edges); edges_: inner polygon edges (drawn when polygons are large
-  // enough on screen); walls_: boundary edges, drawn last.
-  gl::Batch grid_, mesh_, edges_, walls_, plan_;
-  double typical_poly_m_ = 0.0;  // side of a square of the mesh's mean polygon area, m
+  gl::Batch grid_, plan_;
+  MeshLayer mesh_;
   gl::Target target_;
-  gl::Target static_target_;  // background, grid and mesh for static_camera_ / static_theme_
+  // Background, grid and mesh for static_camera_ / static_theme_ in static_[current_]; the other one
+  // receives the next pan.
+  gl::Target static_[2];
+  int current_ = 0;
   bool static_valid_ = false;
   gl::Camera static_camera_;
   Theme static_theme_;
-  long static_redraws_ = 0;
+  Vec2 static_drift_{0, 0};  // px: rounding of the pans since the last full draw
+  long static_redraws_ = 0, static_shifts_ = 0;
   std::unique_ptr<ImDrawList> overlay_;
   struct Rect {
     float x0, y0, x1, y1;

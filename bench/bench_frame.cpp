@@ -38,12 +38,16 @@ std::string write_grid_scene(const std::string& dir, int w, int h) {
   return path;
 }
 
-// Runs the app on `scene` for 5 frames, then measures `frames` frames; with `pan`, the camera moves
-// 3 px per frame (a user dragging the view: every frame redraws the whole scene).
-nlohmann::json run_script(const std::string& scene, const std::string& dir, int frames, bool pan) {
+enum class Motion { Still, Pan, Zoom };
+
+// Runs the app on `scene` for 5 frames, then measures `frames` frames: a still view; a pan of (3, 1) px
+// per frame (a user dragging the view: the cached picture moves, uncovered strips are drawn); or a zoom
+// by 1 % per frame (a user turning the wheel: the whole static layer is drawn every frame).
+nlohmann::json run_script(const std::string& scene, const std::string& dir, int frames, Motion motion) {
   const std::string script = dir + "/measure.json";
   std::ofstream(script) << "{\"actions\": [{\"frames\": 5}, {\"measure\": " << frames
-                        << (pan ? ", \"pan\": [3, 1]" : "") << "}]}\n";
+                        << (motion == Motion::Pan ? ", \"pan\": [3, 1]" : motion == Motion::Zoom ? ", \"zoom\": 1.01" : "")
+                        << "}]}\n";
   const std::string cmd = "'" + navlab_path() + "' '" + scene + "' --script '" + script + "' --size 1440x900 2>/dev/null";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return nullptr;
@@ -60,10 +64,10 @@ void frame_on_grid(benchmark::State& state) {
   if (!display || !*display) setenv("SDL_VIDEODRIVER", "offscreen", 1);
   const std::string dir = fs::temp_directory_path().string();
   const int w = int(state.range(0)), h = int(state.range(1));
-  const bool pan = state.range(2) != 0;
+  const Motion motion = Motion(state.range(2));
   const std::string scene = write_grid_scene(dir, w, h);
   for (auto _ : state) {
-    const nlohmann::json r = run_script(scene, dir, 120, pan);
+    const nlohmann::json r = run_script(scene, dir, 120, motion);
     if (r.is_discarded() || r.is_null() || !r.contains("frame")) {
       state.SkipWithError("the scripted run failed (is navlab built, is there a display?)");
       return;
@@ -76,6 +80,7 @@ void frame_on_grid(benchmark::State& state) {
     state.counters["process_cpu_ms_per_frame"] = r["frame"]["process_cpu_ms"].get<double>();
     state.counters["wall_ms_per_frame"] = r["frame"]["wall_ms"].get<double>();
     state.counters["static_redraws"] = r["frame"]["static_redraws"].get<double>();
+    state.counters["static_shifts"] = r["frame"]["static_shifts"].get<double>();
   }
   std::error_code ec;
   fs::remove(scene, ec);
@@ -83,11 +88,13 @@ void frame_on_grid(benchmark::State& state) {
 
 }  // namespace
 
-// Args: grid width, grid height, pan (0: still view, 1: the view moves every frame).
+// Args: grid width, grid height, motion (0: still view, 1: pan every frame, 2: zoom every frame).
 BENCHMARK(frame_on_grid)
-    ->ArgNames({"w", "h", "pan"})
+    ->ArgNames({"w", "h", "motion"})
     ->Args({40, 25, 0})
     ->Args({200, 100, 0})
     ->Args({40, 25, 1})
     ->Args({200, 100, 1})
+    ->Args({40, 25, 2})
+    ->Args({200, 100, 2})
     ->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);

@@ -1,0 +1,107 @@
+#include "gui_mesh_layer.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace navlab::app {
+
+namespace {
+constexpr double kPolygonsPerChunk = 512.0;  // about this many polygons share a chunk
+constexpr int kMaxChunksPerSide = 16;
+}  // namespace
+
+size_t MeshLayer::shape_count() const {
+  size_t n = 0;
+  for (const auto& c : chunks_)
+    n += c->fill.capsule_count() + c->fill.triangle_count() + c->edges.capsule_count() + c->walls.capsule_count();
+  return n;
+}
+
+void MeshLayer::build(const Document& doc, const Theme& theme) {
+  chunks_.clear();
+  typical_poly_m_ = 1e9;
+  const NavMesh& m = doc.mesh;
+  if (m.kind == NavMesh::Kind::Graph) {
+    auto c = std::make_unique<Chunk>();
+    for (const GraphEdge& e : m.edges) {
+      const Vec2 a = m.nodes[e.from].pos, b = m.nodes[e.to].pos;
+      const Vec2 d = b - a;
+      const double len = length(d);
+      if (len <= 0.0) continue;
+      const Vec2 u = d / len, n = perp_left(u);
+      // Directed edges: offset to the left of travel so both directions show, with an arrow head.
+      const double off = len * 0.04;
+      const Vec2 a2 = a + n * off + u * (len * 0.12), b2 = b + n * off - u * (len * 0.12);
+      c->walls.segment(a2, b2, theme.wall.with_alpha(170), {2.0f});
+      const double head = len * 0.05;
+      c->fill.triangle(b2, b2 - u * head + n * (head * 0.5), b2 - u * head - n * (head * 0.5),
+                       theme.wall.with_alpha(200));
+      c->include(a);
+      c->include(b);
+    }
+    chunks_.push_back(std::move(c));
+    return;
+  }
+  if (m.polys.empty()) return;
+
+  // Chunks: a square grid over the mesh's bounds; a polygon belongs to the cell of its first vertex.
+  Vec2 lo{1e300, 1e300}, hi{-1e300, -1e300};
+  for (const Vec2& v : m.verts) {
+    lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
+    hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
+  }
+  const int side = std::clamp(int(std::ceil(std::sqrt(double(m.polys.size()) / kPolygonsPerChunk))), 1, kMaxChunksPerSide);
+  const double cw = std::max(1e-9, (hi.x - lo.x) / side), ch = std::max(1e-9, (hi.y - lo.y) / side);
+  std::vector<std::unique_ptr<Chunk>> grid(size_t(side) * side);
+  auto chunk_of = [&](int poly) -> Chunk& {
+    const Vec2 p = m.verts[m.polys[poly].verts[0]];
+    const int cx = std::clamp(int((p.x - lo.x) / cw), 0, side - 1), cy = std::clamp(int((p.y - lo.y) / ch), 0, side - 1);
+    auto& c = grid[size_t(cy) * side + cx];
+    if (!c) c = std::make_unique<Chunk>();
+    return *c;
+  };
+
+  const bool shaded = m.is3d && doc.max_height > doc.min_height;
+  double area = 0.0;
+  std::vector<Vec2> pts;
+  for (size_t i = 0; i < m.polys.size(); ++i) {
+    const NavPoly& p = m.polys[i];
+    Chunk& c = chunk_of(int(i));
+    pts.clear();
+    double h = 0.0;
+    for (int v : p.verts) {
+      pts.push_back(m.verts[v]);
+      c.include(m.verts[v]);
+      if (shaded) h += m.heights[v];
+    }
+    const double shade = shaded ? (h / p.verts.size() - doc.min_height) / (doc.max_height - doc.min_height) : 1.0;
+    c.fill.polygon(pts, area_color(p.area, shade, theme));
+    for (size_t k = 1; k + 1 < pts.size(); ++k) area += 0.5 * std::abs(orient(pts[0], pts[k], pts[k + 1]));
+    // Each shared edge once (thin, by the lower polygon index), each boundary edge thick.
+    const size_t n = p.verts.size();
+    for (size_t k = 0; k < n; ++k) {
+      const int nb = k < p.neighbours.size() ? p.neighbours[k] : -1;
+      const Vec2 a = m.verts[p.verts[k]], b = m.verts[p.verts[(k + 1) % n]];
+      if (nb < 0)
+        c.walls.segment(a, b, theme.wall, {2.0f});
+      else if (nb > int(i))
+        c.edges.segment(a, b, theme.edge, {1.0f});
+    }
+  }
+  typical_poly_m_ = std::sqrt(area / double(m.polys.size()));
+  for (auto& c : grid)
+    if (c) chunks_.push_back(std::move(c));
+}
+
+void MeshLayer::draw(gl::Renderer& renderer, Vec2 lo, Vec2 hi, bool inner_edges) {
+  auto overlaps = [&](const Chunk& c) { return c.lo.x <= hi.x && lo.x <= c.hi.x && c.lo.y <= hi.y && lo.y <= c.hi.y; };
+  for (auto& c : chunks_)
+    if (overlaps(*c)) renderer.draw(c->fill);
+  if (inner_edges)
+    for (auto& c : chunks_)
+      if (overlaps(*c)) renderer.draw(c->edges);
+  for (auto& c : chunks_)
+    if (overlaps(*c)) renderer.draw(c->walls);
+}
+
+}  // namespace navlab::app

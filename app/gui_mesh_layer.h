@@ -1,0 +1,42 @@
+// The navmesh as the viewport draws it: polygon fills coloured by area (height-shaded on 3D meshes),
+// inner edges and boundary walls, or a graph's directed edges. Shapes are kept in square spatial chunks
+// so that a view showing part of a large mesh, or a strip uncovered by panning, draws only the chunks
+// it overlaps.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "geom.h"
+#include "gl_renderer.h"
+#include "gui_doc.h"
+#include "gui_theme.h"
+
+namespace navlab::app {
+
+class MeshLayer {
+ public:
+  // Rebuilds the shapes of `doc`'s mesh with `theme`'s colours.
+  void build(const Document& doc, const Theme& theme);
+  // Draws the chunks overlapping the world rectangle [lo, hi] (m): fills, then inner edges (when
+  // `inner_edges`), then walls. The renderer's camera must be set (Renderer::begin).
+  void draw(gl::Renderer& renderer, Vec2 lo, Vec2 hi, bool inner_edges);
+  // Side of a square of the mean polygon area, m (graphs: very large, so no inner edges are hidden).
+  double typical_polygon_m() const { return typical_poly_m_; }
+  size_t shape_count() const;
+  size_t chunk_count() const { return chunks_.size(); }
+
+ private:
+  struct Chunk {
+    Vec2 lo{1e300, 1e300}, hi{-1e300, -1e300};  // bounds of its shapes, m
+    gl::Batch fill, edges, walls;
+    void include(Vec2 p) {
+      lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+      hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+    }
+  };
+  std::vector<std::unique_ptr<Chunk>> chunks_;
+  double typical_poly_m_ = 0.0;
+};
+
+}  // namespace navlab::app
