@@ -26,6 +26,7 @@ std::string load_document(const std::string& path, Document& doc) {
   next.path = path;
   next.scene = std::move(scene.value());
   next.mesh = std::move(mesh.value());
+  next.mesh_revision = new_mesh_revision();
   const double inf = std::numeric_limits<double>::infinity();
   Vec2 lo{inf, inf}, hi{-inf, -inf};
   if (next.mesh.kind == NavMesh::Kind::Graph) {
@@ -52,6 +53,11 @@ std::string load_document(const std::string& path, Document& doc) {
   }
   doc = std::move(next);
   return "";
+}
+
+long new_mesh_revision() {
+  static long last = 0;
+  return ++last;
 }
 
 int pick_polygon(const NavMesh& mesh, Vec2 p, double pick_radius) {

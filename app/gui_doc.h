@@ -18,8 +18,12 @@ struct Document {
   double min_height = 0.0, max_height = 0.0;  // 3D meshes: world height range, m
   std::optional<ScenePoint> start, goal;      // the query being shown
   int query_index = 0;                        // which scene query start/goal came from (-1: user)
+  long mesh_revision = 0;  // a new number whenever `mesh` is replaced (load, tile cache rebuild)
   bool loaded() const { return !path.empty(); }
 };
+
+// A number no mesh had before (for Document::mesh_revision).
+long new_mesh_revision();
 
 // Loads `path` into `doc`. Returns "" on success; otherwise a readable message and `doc` is unchanged.
 std::string load_document(const std::string& path, Document& doc);

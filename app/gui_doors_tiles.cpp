@@ -31,6 +31,7 @@ void show_mesh(App& app) {
   TilesView& t = app.doors.tiles;
   const TiledNavMesh& m = t.cache->navmesh();
   app.doc.mesh = m.mesh;
+  app.doc.mesh_revision = new_mesh_revision();
   t.keys = m.keys;
   t.tile_of = m.tile_of;
   app.view.mesh_changed();
@@ -120,6 +121,7 @@ bool tiles_sync(App& app) {
       return false;
     }
     app.doc.mesh = std::move(mesh.value());
+    app.doc.mesh_revision = new_mesh_revision();
     app.view.mesh_changed();
     return true;
   }

@@ -48,7 +48,7 @@ bool same_but_candidates(Scene& a, const Scene& b) {
 void spawn_refresh(App& app) { spawn_refresh(app.spawn, app.doc); }
 
 void spawn_refresh(SpawnView& v, const Document& doc) {
-  const bool same_setup = v.valid && v.used.enabled == v.options.enabled && v.polys == doc.mesh.polys.size();
+  const bool same_setup = v.valid && v.used.enabled == v.options.enabled && v.mesh_revision == doc.mesh_revision;
   if (same_setup && v.scene == doc.scene) return;
   // Dragging changes a candidate every frame: validate at most once per frame (the next frame catches up).
   if (v.validated_frame == ImGui::GetFrameCount()) return;
@@ -86,7 +86,7 @@ void spawn_refresh(SpawnView& v, const Document& doc) {
   v.validate_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (v.selected >= int(v.verdicts.size())) v.selected = -1;
   v.used = v.options;
-  v.polys = doc.mesh.polys.size();
+  v.mesh_revision = doc.mesh_revision;
   v.valid = true;
 }
 

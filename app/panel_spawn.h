@@ -28,7 +28,7 @@ struct SpawnView {
   bool valid = false;
   Scene scene;
   SpawnOptions used;
-  size_t polys = 0;
+  long mesh_revision = -1;  // Document::mesh_revision
   // Built for `scene` and the document's mesh; when only the candidates change (dragged, added,
   // deleted) it re-checks just the changed ones. Holds pointers to `scene` and the mesh.
   std::optional<SpawnValidator> validator;

@@ -171,6 +171,28 @@ TEST(AppDoorsTiles, TheMeshOnScreenEqualsAFreshConversionAfterSeveralDrags) {
   EXPECT_GT(path_hits(r.img, s["path"], r.camera()), 0.9);
 }
 
+// The spawn verdicts follow the carved mesh: a closed door dragged onto the safe target (20, 11.8) takes
+// it off the mesh, so no candidate can be connected to it; dragged back into its doorway, P1 is accepted
+// again.
+const json& candidate(const json& state, const std::string& name) {
+  for (const json& c : state["spawn"])
+    if (c["name"] == name) return c;
+  static const json none;
+  return none;
+}
+
+TEST(AppDoorsTiles, SpawnVerdictsFollowTheCarvedMesh) {
+  const ScriptRun onto = run_script("tiles_spawn_onto", R"([{"tile_cache": true}, {"door": "door_west", "open": false},
+      {"drag_door": "door_west", "to": [[20, 10.2], [20, 13.4]], "frames": 6}, {"frames": 1}])");
+  EXPECT_EQ(candidate(onto.state, "P1")["accepted"], false);
+  EXPECT_EQ(candidate(onto.state, "P1")["checks"]["connectivity"], "failed");
+  const ScriptRun back = run_script("tiles_spawn_back", R"([{"tile_cache": true}, {"door": "door_west", "open": false},
+      {"drag_door": "door_west", "to": [[20, 10.2], [20, 13.4]], "frames": 6}, {"frames": 1},
+      {"drag_door": "door_west", "to": [[5.0, 9.8], [7.5, 9.8]], "frames": 6}, {"frames": 1}])");
+  EXPECT_EQ(candidate(back.state, "P1")["accepted"], true);
+  EXPECT_EQ(candidate(back.state, "P1")["checks"]["connectivity"], "passed");
+}
+
 TEST(AppDoorsTiles, TheFollowerCarvesInItsOwnTileCache) {
   const ScriptRun r = run_script("tiles_sim", R"([{"tile_cache": true}, {"simulate": 1},
       {"door": "door_east", "open": false}, {"simulate": 120}, {"camera": "fit"}])");
