@@ -56,12 +56,26 @@ struct Labels {
         state(n, NodeState::Unseen) {}
 };
 
-std::vector<int> nodes_in(const Labels& l, NodeState s) {
-  std::vector<int> out;
-  for (size_t i = 0; i < l.state.size(); ++i)
-    if (l.state[i] == s) out.push_back(int(i));
-  return out;
-}
+// The open and closed sets as sorted node lists, kept up to date on every state change when a trace
+// records them (a copy per pop costs the sets' size, not the mesh's).
+struct TracedSets {
+  std::vector<int> open, closed;
+  static void insert(std::vector<int>& v, int n) {
+    const auto it = std::lower_bound(v.begin(), v.end(), n);
+    if (it == v.end() || *it != n) v.insert(it, n);
+  }
+  static void erase(std::vector<int>& v, int n) {
+    const auto it = std::lower_bound(v.begin(), v.end(), n);
+    if (it != v.end() && *it == n) v.erase(it);
+  }
+  void changed(int n, NodeState from, NodeState to) {
+    if (from == to) return;
+    if (from == NodeState::Open) erase(open, n);
+    if (from == NodeState::Closed) erase(closed, n);
+    if (to == NodeState::Open) insert(open, n);
+    if (to == NodeState::Closed) insert(closed, n);
+  }
+};
 
 // Outgoing links of a node, in a fixed order: polygon edges in vertex order, graph edges in file order.
 struct Adjacency {
@@ -164,7 +178,12 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   L.g[start] = 0.0;
   if (start == query.goal && model != CostModel::Graph) L.g[start] = distance(query.start_pos, query.goal_pos) * poly_cost(start);
   L.f[start] = L.g[start] + heuristic(start, L.pos[start]);
-  L.state[start] = NodeState::Open;
+  TracedSets sets;
+  auto set_state = [&](int node, NodeState to) {
+    if (trace) sets.changed(node, L.state[node], to);
+    L.state[node] = to;
+  };
+  set_state(start, NodeState::Open);
   best_dist = distance(L.pos[start], target);
   open.push({L.f[start], seq++, start, 0});
 
@@ -197,7 +216,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
       }
       break;
     }
-    L.state[cur] = NodeState::Closed;
+    set_state(cur, NodeState::Closed);
     ++res.expanded;
     if (trace) {
       SearchStep s;
@@ -210,8 +229,8 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
       s.h = L.f[cur] - L.g[cur];
       s.node_name = node_label(mesh, cur);
       s.parent_name = L.parent[cur] < 0 ? "" : node_label(mesh, L.parent[cur]);
-      s.open = nodes_in(L, NodeState::Open);
-      s.closed = nodes_in(L, NodeState::Closed);
+      s.open = sets.open;
+      s.closed = sets.closed;
       trace->steps.push_back(std::move(s));
     }
     if (cur == query.goal) {
@@ -285,7 +304,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
       L.f[next] = f;
       L.parent[next] = cur;
       L.parent_link[next] = link;
-      L.state[next] = NodeState::Open;
+      set_state(next, NodeState::Open);
       ++L.version[next];
       open.push({f, seq++, next, L.version[next]});
       const double d = distance(L.pos[next], target);
