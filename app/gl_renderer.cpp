@@ -116,6 +116,19 @@ void Batch::polygon(const std::vector<Vec2>& pts, Rgba color) {
   dirty_ = true;
 }
 
+uint32_t Batch::add_vertex(Vec2 p, Rgba color) {
+  fill_.push_back({float(p.x), float(p.y), color});
+  dirty_ = true;
+  return uint32_t(fill_.size() - 1);
+}
+
+void Batch::fill_triangle(uint32_t a, uint32_t b, uint32_t c) {
+  fill_idx_.push_back(a);
+  fill_idx_.push_back(b);
+  fill_idx_.push_back(c);
+  dirty_ = true;
+}
+
 void Batch::triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color) { polygon({a, b, c}, color); }
 void Batch::quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba color) { polygon({a, b, c, d}, color); }
 

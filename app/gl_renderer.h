@@ -56,6 +56,10 @@ class Batch {
   bool empty() const { return fill_idx_.empty() && cap_idx_.empty(); }
   // A convex (or star-shaped from its first vertex) polygon, filled.
   void polygon(const std::vector<Vec2>& pts, Rgba color);
+  // Filled triangles over shared vertices (a mesh whose polygons share corners): add_vertex() returns
+  // the vertex's index for fill_triangle().
+  uint32_t add_vertex(Vec2 p, Rgba color);
+  void fill_triangle(uint32_t a, uint32_t b, uint32_t c);
   void triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color);
   void quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba color);
   void segment(Vec2 a, Vec2 b, Rgba color, Stroke s = {});

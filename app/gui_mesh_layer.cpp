@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <unordered_map>
 
 namespace navlab::app {
 
@@ -53,20 +55,25 @@ void MeshLayer::build(const Document& doc, const Theme& theme) {
   const int side = std::clamp(int(std::ceil(std::sqrt(double(m.polys.size()) / kPolygonsPerChunk))), 1, kMaxChunksPerSide);
   const double cw = std::max(1e-9, (hi.x - lo.x) / side), ch = std::max(1e-9, (hi.y - lo.y) / side);
   std::vector<std::unique_ptr<Chunk>> grid(size_t(side) * side);
-  auto chunk_of = [&](int poly) -> Chunk& {
+  auto cell_of = [&](int poly) {
     const Vec2 p = m.verts[m.polys[poly].verts[0]];
     const int cx = std::clamp(int((p.x - lo.x) / cw), 0, side - 1), cy = std::clamp(int((p.y - lo.y) / ch), 0, side - 1);
-    auto& c = grid[size_t(cy) * side + cx];
-    if (!c) c = std::make_unique<Chunk>();
-    return *c;
+    return size_t(cy) * side + cx;
   };
 
   const bool shaded = m.is3d && doc.max_height > doc.min_height;
   double area = 0.0;
   std::vector<Vec2> pts;
+  // Flat colours (no height shading): polygons of one area in one chunk share their corner vertices,
+  // so each mesh vertex is processed once per chunk and colour, not once per polygon around it.
+  // Key: cell (< 2^8) << 48 | area (< 2^16) << 32 | mesh vertex.
+  std::unordered_map<uint64_t, uint32_t> shared;  // -> batch vertex
+  std::vector<uint32_t> idx;
   for (size_t i = 0; i < m.polys.size(); ++i) {
     const NavPoly& p = m.polys[i];
-    Chunk& c = chunk_of(int(i));
+    const size_t cell = cell_of(int(i));
+    if (!grid[cell]) grid[cell] = std::make_unique<Chunk>();
+    Chunk& c = *grid[cell];
     pts.clear();
     double h = 0.0;
     for (int v : p.verts) {
@@ -74,8 +81,20 @@ void MeshLayer::build(const Document& doc, const Theme& theme) {
       c.include(m.verts[v]);
       if (shaded) h += m.heights[v];
     }
-    const double shade = shaded ? (h / p.verts.size() - doc.min_height) / (doc.max_height - doc.min_height) : 1.0;
-    c.fill.polygon(pts, area_color(p.area, shade, theme));
+    if (shaded) {
+      const double shade = (h / p.verts.size() - doc.min_height) / (doc.max_height - doc.min_height);
+      c.fill.polygon(pts, area_color(p.area, shade, theme));
+    } else if (pts.size() >= 3) {
+      const gl::Rgba col = area_color(p.area, 1.0, theme);
+      idx.clear();
+      for (int v : p.verts) {
+        const uint64_t key = uint64_t(cell) << 48 | uint64_t(uint16_t(p.area)) << 32 | uint64_t(uint32_t(v));
+        auto [it, added] = shared.try_emplace(key, 0u);
+        if (added) it->second = c.fill.add_vertex(m.verts[v], col);
+        idx.push_back(it->second);
+      }
+      for (size_t k = 1; k + 1 < idx.size(); ++k) c.fill.fill_triangle(idx[0], idx[k], idx[k + 1]);
+    }
     for (size_t k = 1; k + 1 < pts.size(); ++k) area += 0.5 * std::abs(orient(pts[0], pts[k], pts[k + 1]));
     // Each shared edge once (thin, by the lower polygon index), each boundary edge thick.
     const size_t n = p.verts.size();
