@@ -141,6 +141,29 @@ TEST(AppDoorsTiles, ADoorChangedInTilesThePlanDoesNotReadKeepsThePlanAndItsVersi
   EXPECT_GT(path_hits(r.img, s["path"], r.camera()), 0.9);  // the kept plan is drawn on the new mesh
 }
 
+// A kept plan's records are renumbered to the rebuilt mesh: the timeline's sentences name the polygons
+// a fresh plan on that mesh names (the change in the store's north end shifts the polygon indices of
+// the tiles after it). Only the open set may be smaller: polygons of rebuilt tiles are dropped from it.
+TEST(AppDoorsTiles, AKeptPlanNamesThePolygonsOfTheRebuiltMesh) {
+  const std::string change = R"({"tile_cache": true},
+      {"drag_door": "door_west", "to": [[21, 22.5], [23, 22.5]], "frames": 1},
+      {"door": "door_west", "open": false},
+      {"drag_door": "door_west", "to": [[21, 21.5], [23, 21.5]], "frames": 4})";
+  for (const char* step : {"search:10", "search:40"}) {
+    const std::string at = std::string(R"({"step": ")") + step + R"("})";
+    const ScriptRun before = run_script("tiles_names_before", std::string(R"([{"tile_cache": true}, )") + at + "]");
+    const ScriptRun kept = run_script("tiles_names_kept", "[" + change + ", " + at + "]");
+    // The same change, then a plan run again from scratch on that mesh (same agent, new version).
+    const ScriptRun fresh = run_script("tiles_names_fresh", "[" + change + R"(, {"agent": {"max_speed": 4}}, )" + at + "]");
+    EXPECT_EQ(kept.state["doors"]["version"], 2);
+    EXPECT_EQ(fresh.state["doors"]["version"], 3);
+    const std::string k = kept.state["caption"], f = fresh.state["caption"], b = before.state["caption"];
+    ASSERT_EQ(k.rfind("Pop polygon ", 0), 0u) << k;
+    EXPECT_EQ(k.substr(0, k.find(';')), f.substr(0, f.find(';'))) << step;
+    EXPECT_NE(k.substr(0, k.find(';')), b.substr(0, b.find(';'))) << step << ": the indices did not shift";
+  }
+}
+
 TEST(AppDoorsTiles, TheMeshOnScreenEqualsAFreshConversionAfterSeveralDrags) {
   const ScriptRun r = run_script("tiles_many", R"([{"tile_cache": true},
       {"door": "door_west", "open": false}, {"door": "door_east", "open": false},
