@@ -96,4 +96,64 @@ nlohmann::ordered_json failure_json(const std::optional<Failure>& f) {
   return j;
 }
 
+namespace {
+
+constexpr size_t kMaxRow = 100;  // characters: a longer array is written one element per line
+
+// `j` on one line ([1, 2], [[0, 0], [3, 3]]), or "" when it holds an object or is longer than kMaxRow.
+template <class Json>
+std::string one_line(const Json& j) {
+  if (j.is_object()) return "";
+  if (!j.is_array()) return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string out = "[";
+  for (size_t i = 0; i < j.size(); ++i) {
+    const std::string e = one_line(j[i]);
+    if (e.empty()) return "";
+    out += (i ? ", " : "") + e;
+    if (out.size() > kMaxRow) return "";
+  }
+  return out + "]";
+}
+
+template <class Json>
+void write_readable(std::string& out, const Json& j, int depth) {
+  const std::string pad(size_t(depth) * 2, ' '), inner(size_t(depth + 1) * 2, ' ');
+  if (j.is_array() || j.is_object()) {
+    if (j.empty()) {
+      out += j.is_array() ? "[]" : "{}";
+      return;
+    }
+    if (const std::string row = one_line(j); !row.empty()) {
+      out += row;
+      return;
+    }
+    out += j.is_array() ? "[\n" : "{\n";
+    bool first = true;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      out += first ? "" : ",\n";
+      first = false;
+      out += inner;
+      if (j.is_object()) out += Json(it.key()).dump() + ": ";
+      write_readable(out, *it, depth + 1);
+    }
+    out += "\n" + pad + (j.is_array() ? "]" : "}");
+  } else {
+    out += j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+}
+
+}  // namespace
+
+std::string readable_json(const nlohmann::json& j) {
+  std::string out;
+  write_readable(out, j, 0);
+  return out;
+}
+
+std::string readable_json(const nlohmann::ordered_json& j) {
+  std::string out;
+  write_readable(out, j, 0);
+  return out;
+}
+
 }  // namespace navlab::cli

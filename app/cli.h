@@ -63,4 +63,10 @@ std::optional<LoadedScene> load_scene_and_mesh(const std::string& path);
 // A failure as DESIGN §5 prints it: null, or {stage, reason, message[, blocked_by]}.
 nlohmann::ordered_json failure_json(const std::optional<Failure>& failure);
 
+// JSON as the commands print it: objects and nested arrays indented by two spaces, but an array of
+// numbers, strings or booleans stays on one line ([3.0, 22.0]), so points, corridors and polygons read
+// as rows. Any JSON reader reads it as the same value.
+std::string readable_json(const nlohmann::json& j);
+std::string readable_json(const nlohmann::ordered_json& j);
+
 }  // namespace navlab::cli

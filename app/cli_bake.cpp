@@ -81,7 +81,7 @@ int run_bake(const std::vector<std::string>& argv) {
     std::fprintf(stderr, "%s\n", mesh.error().c_str());
     return kExitUsage;
   }
-  const std::string text = to_json(scene.value(), mesh.value(), build_ms).dump(1) + "\n";
+  const std::string text = readable_json(to_json(scene.value(), mesh.value(), build_ms)) + "\n";
   if (*out_path == "-") {
     std::fwrite(text.data(), 1, text.size(), stdout);
     return kExitOk;

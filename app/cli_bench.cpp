@@ -591,7 +591,7 @@ int run_bench(const std::vector<std::string>& argv) {
   if (args.has("--text"))
     print_text(rep);
   else
-    std::printf("%s\n", report_json(rep).dump(2).c_str());
+    std::printf("%s\n", readable_json(report_json(rep)).c_str());
   return kExitOk;
 }
 

@@ -265,7 +265,7 @@ int run_plan(const std::vector<std::string>& argv) {
     all_complete = all_complete && r.status == Status::Complete;
     out["results"].push_back(plan_result_json(mesh, r));
   }
-  std::printf("%s\n", out.dump(2).c_str());
+  std::printf("%s\n", readable_json(out).c_str());
   return all_complete ? kExitOk : kExitFailure;
 }
 

@@ -217,7 +217,7 @@ int run_simulate(const std::vector<std::string>& raw) {
   }
   out["replans"] = std::move(replans);
   out["ignored"] = r.ignored;
-  std::printf("%s\n", out.dump(2).c_str());
+  std::printf("%s\n", readable_json(out).c_str());
   return r.outcome == "arrived" ? kExitOk : kExitFailure;
 }
 

@@ -87,7 +87,7 @@ int run_spawn(const std::vector<std::string>& argv) {
   auto& list = out["candidates"] = nlohmann::ordered_json::array();
   for (size_t i = 0; i < verdicts->size(); ++i)
     list.push_back(verdict_json(verdicts.value()[i], scene.spawn.candidates[i].pos));
-  const std::string text = out.dump(2) + "\n";
+  const std::string text = readable_json(out) + "\n";
   std::fwrite(text.data(), 1, text.size(), stdout);
   return kExitOk;
 }

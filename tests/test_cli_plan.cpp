@@ -1,7 +1,9 @@
 // `navlab plan` end to end: the JSON of DESIGN §5, query selection, door overrides, errors, exit codes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "paths.h"
@@ -37,6 +39,26 @@ TEST(CliPlan, W2PrintsTheCorridorWithCost6) {
   EXPECT_EQ(q["search"]["algorithm"], "dijkstra");
   EXPECT_EQ(q["search"]["expanded"], 5);
   EXPECT_DOUBLE_EQ(q["search"]["cost"].get<double>(), 6.0);
+}
+
+TEST(CliPlan, OutputKeepsPointsAndCorridorsOnOneLine) {
+  const test::RunResult r = test::run_navlab("plan " + scene("w4_funnel_corner.json"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"corners\": [[0.0, 0.0], [1.0, 1.0], [3.0, 5.5]]"), std::string::npos) << r.out;
+  // Still one JSON value, equal to what the rows say.
+  const Json j = Json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded());
+  EXPECT_EQ(j["results"][0]["corners"], Json::parse("[[0, 0], [1, 1], [3, 5.5]]"));
+  // A baked mesh file: one row per vertex and polygon, not one line per number.
+  const std::string out = test::temp_dir() + "/rows_bake.json";
+  const test::RunResult b = test::run_navlab("bake " + scene("floorplan_basic.json") + " --out '" + out + "'");
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  std::ifstream in(out);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const Json baked = Json::parse(text, nullptr, false);
+  ASSERT_FALSE(baked.is_discarded());
+  const size_t lines = size_t(std::count(text.begin(), text.end(), '\n'));
+  EXPECT_LT(lines, baked["vertices"].size() + 2 * baked["polygons"].size() + 20) << text;
 }
 
 TEST(CliPlan, W2ClosedDoorDetoursWithCost9) {
