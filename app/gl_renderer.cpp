@@ -39,13 +39,15 @@ std::string compile(unsigned type, const std::string& src, const std::string& na
   return "";
 }
 
-std::string program(const std::string& dir, const std::string& base, unsigned* out) {
+// Links shaders/`base`.frag with shaders/`vert_base`.vert (default: the same base).
+std::string program(const std::string& dir, const std::string& base, unsigned* out, std::string vert_base = "") {
+  if (vert_base.empty()) vert_base = base;
   bool ok_v = false, ok_f = false;
-  const std::string vs = read_text(dir + "/" + base + ".vert", &ok_v);
+  const std::string vs = read_text(dir + "/" + vert_base + ".vert", &ok_v);
   const std::string fs = read_text(dir + "/" + base + ".frag", &ok_f);
-  if (!ok_v || !ok_f) return "cannot read shader " + dir + "/" + base + ".vert/.frag";
+  if (!ok_v || !ok_f) return "cannot read shader " + dir + "/" + vert_base + ".vert or " + base + ".frag";
   unsigned v = 0, f = 0;
-  std::string err = compile(GL_VERTEX_SHADER, vs, base + ".vert", &v);
+  std::string err = compile(GL_VERTEX_SHADER, vs, vert_base + ".vert", &v);
   if (!err.empty()) return err;
   err = compile(GL_FRAGMENT_SHADER, fs, base + ".frag", &f);
   if (!err.empty()) {
@@ -174,6 +176,7 @@ Renderer::~Renderer() {
   if (fill_prog_) glDeleteProgram(fill_prog_);
   if (cap_prog_) glDeleteProgram(cap_prog_);
   if (copy_prog_) glDeleteProgram(copy_prog_);
+  if (resample_prog_) glDeleteProgram(resample_prog_);
   if (empty_vao_) glDeleteVertexArrays(1, &empty_vao_);
 }
 
@@ -183,6 +186,8 @@ std::string Renderer::init(const std::string& shader_dir) {
   err = program(shader_dir, "shapes", &cap_prog_);
   if (!err.empty()) return err;
   err = program(shader_dir, "copy", &copy_prog_);
+  if (!err.empty()) return err;
+  err = program(shader_dir, "resample", &resample_prog_, "copy");
   if (!err.empty()) return err;
   glGenVertexArrays(1, &empty_vao_);
   return "";
@@ -279,6 +284,22 @@ void Renderer::draw(Batch& b) {
   glUseProgram(0);
 }
 
+void Renderer::resample_texture(unsigned texture, Vec2 a, Vec2 b) {
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  glUseProgram(resample_prog_);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glUniform1i(glGetUniformLocation(resample_prog_, "u_tex"), 0);
+  glUniform2f(glGetUniformLocation(resample_prog_, "u_a"), float(a.x), float(a.y));
+  glUniform2f(glGetUniformLocation(resample_prog_, "u_b"), float(b.x), float(b.y));
+  glBindVertexArray(empty_vao_);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindVertexArray(0);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glUseProgram(0);
+}
+
 // ---- Target ----
 
 Target::~Target() { release(); }
@@ -291,10 +312,10 @@ void Target::release() {
   ms_fbo_ = ms_rbo_ = fbo_ = tex_ = 0;
 }
 
-void Target::resize(int w, int h, int samples) {
+bool Target::resize(int w, int h, int samples) {
   w = std::max(1, w);
   h = std::max(1, h);
-  if (w == w_ && h == h_ && samples == samples_ && fbo_) return;
+  if (w == w_ && h == h_ && samples == samples_ && fbo_) return false;
   release();
   w_ = w;
   h_ = h;
@@ -317,6 +338,7 @@ void Target::resize(int w, int h, int samples) {
   }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glBindTexture(GL_TEXTURE_2D, 0);
+  return true;
 }
 
 void Target::bind_for_drawing() {

@@ -101,8 +101,8 @@ class Renderer {
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;
   ~Renderer();
-  // Compiles shaders/fill.*, shaders/shapes.* and shaders/copy.* found in `shader_dir`. Returns "" or an
-  // error.
+  // Compiles shaders/fill.*, shapes.*, copy.* and resample.frag (with copy.vert) found in `shader_dir`.
+  // Returns "" or an error.
   std::string init(const std::string& shader_dir);
   // Sets the camera and target size (pixels) for the following draw() calls. draw() leaves the scissor
   // test as it is (a caller may restrict drawing to a rectangle).
@@ -112,9 +112,12 @@ class Renderer {
   // pixels (GL orientation: y up); pixels whose source is outside the texture keep their value. No
   // blending; the scissor test, when enabled, applies.
   void copy_texture(unsigned texture, int dx = 0, int dy = 0);
+  // Draws texture `texture` scaled and moved (bilinear): target pixel p (GL orientation) shows the
+  // texture at pixel p * a + b; pixels whose source is outside the texture keep their value.
+  void resample_texture(unsigned texture, Vec2 a, Vec2 b);
 
  private:
-  unsigned fill_prog_ = 0, cap_prog_ = 0, copy_prog_ = 0;
+  unsigned fill_prog_ = 0, cap_prog_ = 0, copy_prog_ = 0, resample_prog_ = 0;
   unsigned empty_vao_ = 0;  // the copy quad has no vertex buffer, but core profile needs a VAO
   Camera cam_;
   float size_[2] = {1, 1};
@@ -129,8 +132,8 @@ class Target {
   Target(const Target&) = delete;
   Target& operator=(const Target&) = delete;
   ~Target();
-  // (Re)creates the buffers when the size changed. samples: MSAA samples (1: none).
-  void resize(int w, int h, int samples = 4);
+  // (Re)creates the buffers when the size changed (returns true then). samples: MSAA samples (1: none).
+  bool resize(int w, int h, int samples = 4);
   void bind_for_drawing();  // binds the MSAA framebuffer and sets the GL viewport
   void resolve();           // blits into the texture's framebuffer
   void blit_to_screen();    // copies the resolved pixels to the window's framebuffer

@@ -275,7 +275,7 @@ void App::draw_viewport_content() {
     draw_doors(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step), theme);
     last_prep_cpu_ms += thread_cpu_ms() - cpu0;
-    view.finish(renderer, doc, theme);
+    view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
   }
 }
 

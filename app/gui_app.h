@@ -102,6 +102,8 @@ class App {
     double prep_cpu_ms = 0.0;     // main thread CPU per frame before GL draw calls (UI and shapes)
     long static_redraws = 0;      // frames that redrew the viewport's static layer (grid and mesh)
     long static_shifts = 0;       // of those, pans that moved it and drew only the uncovered strips
+    long static_previews = 0;     // of those, zoom previews (the last full picture scaled)
+    double full_draw_ms = 0.0;    // thread CPU of the last full draw of the static layer
   } measured;
   double last_prep_cpu_ms = 0.0;  // that part of the last frame
 

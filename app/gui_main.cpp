@@ -39,7 +39,9 @@ void print_state(const app::App& a) {
                  {"wall_ms", a.measured.wall_ms},
                  {"prep_cpu_ms", a.measured.prep_cpu_ms},
                  {"static_redraws", a.measured.static_redraws},
-                 {"static_shifts", a.measured.static_shifts}}},
+                 {"static_shifts", a.measured.static_shifts},
+                 {"static_previews", a.measured.static_previews},
+                 {"full_draw_ms", a.measured.full_draw_ms}}},
       {"viewport", {{"x", a.vp_x}, {"y", a.vp_y}, {"width", a.vp_w}, {"height", a.vp_h}}},
       {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}}};
   std::printf("%s\n", out.dump().c_str());

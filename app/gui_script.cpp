@@ -120,6 +120,12 @@ std::string run_action(App& app, const json& a) {
     } else {
       return "camera is \"fit\" or {\"center\": [x, y], \"scale\": px_per_m}";
     }
+  } else if (a.contains("zoom_preview_ms")) {
+    // {"zoom_preview_ms": ms}: zooms are previewed when a full draw of the static layer costs more
+    // (0: always; a huge value: never).
+    if (!a["zoom_preview_ms"].is_number() || !(a["zoom_preview_ms"].get<double>() >= 0.0))
+      return "zoom_preview_ms needs a number of milliseconds >= 0";
+    app.view.preview_above_ms = a["zoom_preview_ms"].get<double>();
   } else if (a.contains("presenter")) {
     app.set_presenter(a["presenter"].get<bool>());
   } else if (a.contains("midpoints")) {
@@ -160,7 +166,8 @@ std::string run_action(App& app, const json& a) {
     if (a.contains("pan")) pan = {a["pan"][0].get<double>(), a["pan"][1].get<double>()};
     const double zoom = a.value("zoom", 1.0);
     if (!(zoom > 0.0)) return "zoom needs a factor > 0";
-    const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts();
+    const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts(),
+               previews0 = app.view.static_previews();
     for (int i = 0; i < n; ++i) {
       app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
       app.view.camera.scale *= zoom;
@@ -169,7 +176,8 @@ std::string run_action(App& app, const json& a) {
     }
     app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
                     (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0,
-                    app.view.static_shifts() - shifts0};
+                    app.view.static_shifts() - shifts0, app.view.static_previews() - previews0,
+                    app.view.last_full_draw_ms()};
   } else if (a.contains("frames")) {
     for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
   } else if (a.contains("screenshot")) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <set>
 
 namespace navlab::app {
@@ -152,10 +153,19 @@ void Viewport::draw_static_rect(gl::Renderer& renderer, const Theme& theme, int 
   glDisable(GL_SCISSOR_TEST);
 }
 
+namespace {
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+}  // namespace
+
 void Viewport::draw_static(gl::Renderer& renderer, const Theme& theme) {
+  const double t0 = thread_cpu_ms();
   build_grid(theme);
   gl::Target& t = static_[current_];
-  t.resize(w_, h_);
+  const bool allocated = t.resize(w_, h_);
   t.bind_for_drawing();
   draw_static_rect(renderer, theme, 0, 0, w_, h_);
   t.resolve();
@@ -163,7 +173,44 @@ void Viewport::draw_static(gl::Renderer& renderer, const Theme& theme) {
   static_theme_ = theme;
   static_valid_ = true;
   static_drift_ = {0, 0};
+  exact_ = true;
   ++static_redraws_;
+  // The cost of the last full draw at this view's detail, leaving out the first one of this mesh (it
+  // compiles shaders) and those that allocated their target (a new size). 0 until known: no previews.
+  const double ms = thread_cpu_ms() - t0;
+  if (++full_draws_ > 1 && !allocated) full_draw_ms_ = ms;
+}
+
+void Viewport::preview_static(gl::Renderer& renderer, const Theme& theme) {
+  if (exact_) {
+    base_ = current_;
+    base_camera_ = static_camera_;
+  }
+  build_grid(theme);
+  gl::Target& to = static_[1 - base_];
+  to.resize(w_, h_);
+  to.bind_for_drawing();
+  // Target pixel p (GL: y up) shows world (p - size/2) / scale + centre, which the base picture has at
+  // (world - base centre) * base scale + size/2.
+  const Vec2 half{w_ * 0.5, h_ * 0.5};
+  const double k = base_camera_.scale / camera.scale;
+  const Vec2 b = (camera.center - base_camera_.center) * base_camera_.scale + half - half * k;
+  renderer.resample_texture(static_[base_].texture(), {k, k}, b);
+  // Where the base picture does not reach (zooming out), draw the strips afresh.
+  const Vec2 lo = to_screen(base_camera_.to_world({0.0, double(h_)}, size()));  // its bottom-left corner
+  const Vec2 hi = to_screen(base_camera_.to_world({double(w_), 0.0}, size()));  // its top-right corner
+  const int pad = 2;
+  const int x0 = int(std::ceil(lo.x)), x1 = int(std::floor(hi.x)), y0 = int(std::ceil(hi.y)), y1 = int(std::floor(lo.y));
+  if (x0 > 0) draw_static_rect(renderer, theme, 0, 0, std::min(w_, x0 + pad), h_);
+  if (x1 < w_) draw_static_rect(renderer, theme, std::max(0, x1 - pad), 0, w_, h_);
+  if (y0 > 0) draw_static_rect(renderer, theme, 0, 0, w_, std::min(h_, y0 + pad));
+  if (y1 < h_) draw_static_rect(renderer, theme, 0, std::max(0, y1 - pad), w_, h_);
+  to.resolve();
+  current_ = 1 - base_;
+  static_camera_ = camera;
+  exact_ = false;
+  ++static_redraws_;
+  ++static_previews_;
 }
 
 void Viewport::shift_static(gl::Renderer& renderer, const Theme& theme, int dx, int dy) {
@@ -186,18 +233,19 @@ void Viewport::shift_static(gl::Renderer& renderer, const Theme& theme, int dx, 
   ++static_shifts_;
 }
 
-void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme) {
+void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme, bool allow_preview) {
   glDisable(GL_SCISSOR_TEST);
   if (mesh_dirty_) {
     mesh_.build(doc, theme);
     mesh_presenter_ = theme.presenter;
+    full_draws_ = 0;
+    full_draw_ms_ = 0.0;
     mesh_dirty_ = false;
     static_valid_ = false;
   }
   const gl::Target& cached = static_[current_];
-  const bool same_view = static_valid_ && static_theme_ == theme && cached.width() == w_ && cached.height() == h_ &&
-                         static_camera_.scale == camera.scale;
-  if (!same_view) {
+  const bool same_setup = static_valid_ && static_theme_ == theme && cached.width() == w_ && cached.height() == h_;
+  if (!same_setup) {
     draw_static(renderer, theme);
   } else if (!(static_camera_ == camera)) {
     // A pan: the picture moves by this many screen pixels (y down).
@@ -205,12 +253,18 @@ void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& 
     const double dy = (camera.center.y - static_camera_.center.y) * camera.scale;
     const double rx = std::round(dx), ry = std::round(dy);
     const Vec2 drift = static_drift_ + Vec2{dx - rx, dy - ry};
-    if (std::abs(drift.x) < 0.05 && std::abs(drift.y) < 0.05 && std::abs(rx) < w_ / 2 && std::abs(ry) < h_ / 2) {
+    const double k = (exact_ ? static_camera_ : base_camera_).scale / camera.scale;
+    if (exact_ && static_camera_.scale == camera.scale && std::abs(drift.x) < 0.05 && std::abs(drift.y) < 0.05 &&
+        std::abs(rx) < w_ / 2 && std::abs(ry) < h_ / 2) {
       shift_static(renderer, theme, int(rx), int(ry));
       static_drift_ = drift;
+    } else if (allow_preview && (preview_above_ms <= 0.0 || full_draw_ms_ > preview_above_ms) && k >= 0.5 && k <= 2.0) {
+      preview_static(renderer, theme);
     } else {
       draw_static(renderer, theme);
     }
+  } else if (!exact_) {
+    draw_static(renderer, theme);  // the camera stopped: the full picture again
   }
   draw_labels(doc, theme);
   draw_scale_bar(theme);

@@ -5,7 +5,11 @@
 // (camera, size, theme or mesh); other frames copy its pixels and draw the plan layer and the overlay
 // over them. A large mesh then costs its vertex work once per view change, not once per frame. A pan
 // by whole pixels moves the previous static picture and draws only the strips it uncovers (the mesh is
-// kept in spatial chunks, gui_mesh_layer.h, so a strip draws only the chunks it overlaps).
+// kept in spatial chunks, gui_mesh_layer.h, so a strip draws only the chunks it overlaps). When a full
+// draw of the static layer is expensive (above preview_above_ms of CPU: a large mesh on a software
+// renderer), a zoom shows the last full picture scaled, with fresh strips where it does not reach, and
+// the full picture is drawn again as soon as the camera stops changing (the next still frame) or a
+// picture is exported.
 #pragma once
 
 #include <memory>
@@ -47,7 +51,12 @@ class Viewport {
   Vec2 to_world(Vec2 screen) const { return camera.to_world(screen, size()); }
   Vec2 size() const { return {double(w_), double(h_)}; }
   // Draws grid, mesh, plan layer, polygon labels, scale bar and overlay into the target.
-  void finish(gl::Renderer& renderer, const Document& doc, const Theme& theme);
+  // `allow_preview` false: the static layer is exact this frame (exports).
+  void finish(gl::Renderer& renderer, const Document& doc, const Theme& theme, bool allow_preview = true);
+  // A zoom is previewed when the last full draw of the static layer took more than this much thread
+  // CPU time (ms); 0: always, a huge value: never.
+  double preview_above_ms = 2.0;  // a quarter of an 8 ms frame
+  double last_full_draw_ms() const { return full_draw_ms_; }  // the cost that decides (0: not known yet)
   gl::Target& target() { return target_; }
   size_t mesh_shape_count() const { return mesh_.shape_count(); }
   // Inner polygon edges are drawn only when a typical polygon is at least this wide on screen; below
@@ -58,6 +67,7 @@ class Viewport {
   // many of those were pans that moved the previous picture and drew only the uncovered strips.
   long static_redraws() const { return static_redraws_; }
   long static_shifts() const { return static_shifts_; }
+  long static_previews() const { return static_previews_; }
 
  private:
   void build_grid(const Theme& theme);
@@ -65,6 +75,9 @@ class Viewport {
   void draw_scale_bar(const Theme& theme);
   void render_overlay();
   void draw_static(gl::Renderer& renderer, const Theme& theme);
+  // The zoom preview: the last full picture (base_) scaled to the camera, fresh strips where it does
+  // not reach.
+  void preview_static(gl::Renderer& renderer, const Theme& theme);
   // Moves the static picture by (dx, dy) screen pixels (y down) and draws the uncovered strips.
   void shift_static(gl::Renderer& renderer, const Theme& theme, int dx, int dy);
   // Draws grid and mesh over the screen rectangle [x0, x1) × [y0, y1) (pixels, y down) of the bound target.
@@ -84,7 +97,12 @@ class Viewport {
   gl::Camera static_camera_;
   Theme static_theme_;
   Vec2 static_drift_{0, 0};  // px: rounding of the pans since the last full draw
-  long static_redraws_ = 0, static_shifts_ = 0;
+  bool exact_ = true;         // static_[current_] is a full drawing (not a zoom preview)
+  int base_ = 0;              // during a preview: the full picture it scales, drawn at base_camera_
+  gl::Camera base_camera_;
+  double full_draw_ms_ = 0.0;  // thread CPU time of the last full draw that counts (0: not known yet)
+  int full_draws_ = 0;         // full draws since the mesh was built
+  long static_redraws_ = 0, static_shifts_ = 0, static_previews_ = 0;
   std::unique_ptr<ImDrawList> overlay_;
   struct Rect {
     float x0, y0, x1, y1;

@@ -38,16 +38,18 @@ std::string write_grid_scene(const std::string& dir, int w, int h) {
   return path;
 }
 
-enum class Motion { Still, Pan, Zoom };
+enum class Motion { Still, Pan, Zoom, ZoomNoPreview };
 
 // Runs the app on `scene` for 5 frames, then measures `frames` frames: a still view; a pan of (3, 1) px
-// per frame (a user dragging the view: the cached picture moves, uncovered strips are drawn); or a zoom
-// by 1 % per frame (a user turning the wheel: the whole static layer is drawn every frame).
+// per frame (a user dragging the view: the cached picture moves, uncovered strips are drawn); a zoom by
+// 1 % per frame (a user turning the wheel: previewed when a full draw is slow); or the same zoom with
+// previews off (the whole static layer drawn every frame).
 nlohmann::json run_script(const std::string& scene, const std::string& dir, int frames, Motion motion) {
   const std::string script = dir + "/measure.json";
-  std::ofstream(script) << "{\"actions\": [{\"frames\": 5}, {\"measure\": " << frames
-                        << (motion == Motion::Pan ? ", \"pan\": [3, 1]" : motion == Motion::Zoom ? ", \"zoom\": 1.01" : "")
-                        << "}]}\n";
+  const char* move = motion == Motion::Pan ? ", \"pan\": [3, 1]" : motion == Motion::Still ? "" : ", \"zoom\": 1.01";
+  std::ofstream(script) << "{\"actions\": [{\"frames\": 5}, "
+                        << (motion == Motion::ZoomNoPreview ? "{\"zoom_preview_ms\": 1e9}, " : "")
+                        << "{\"measure\": " << frames << move << "}]}\n";
   const std::string cmd = "'" + navlab_path() + "' '" + scene + "' --script '" + script + "' --size 1440x900 2>/dev/null";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return nullptr;
@@ -81,6 +83,8 @@ void frame_on_grid(benchmark::State& state) {
     state.counters["wall_ms_per_frame"] = r["frame"]["wall_ms"].get<double>();
     state.counters["static_redraws"] = r["frame"]["static_redraws"].get<double>();
     state.counters["static_shifts"] = r["frame"]["static_shifts"].get<double>();
+    state.counters["static_previews"] = r["frame"]["static_previews"].get<double>();
+    state.counters["full_draw_ms"] = r["frame"]["full_draw_ms"].get<double>();
   }
   std::error_code ec;
   fs::remove(scene, ec);
@@ -88,7 +92,8 @@ void frame_on_grid(benchmark::State& state) {
 
 }  // namespace
 
-// Args: grid width, grid height, motion (0: still view, 1: pan every frame, 2: zoom every frame).
+// Args: grid width, grid height, motion (0: still view, 1: pan every frame, 2: zoom every frame,
+// 3: zoom every frame without previews).
 BENCHMARK(frame_on_grid)
     ->ArgNames({"w", "h", "motion"})
     ->Args({40, 25, 0})
@@ -97,4 +102,6 @@ BENCHMARK(frame_on_grid)
     ->Args({200, 100, 1})
     ->Args({40, 25, 2})
     ->Args({200, 100, 2})
+    ->Args({40, 25, 3})
+    ->Args({200, 100, 3})
     ->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);

@@ -182,3 +182,26 @@ TEST(AppFrame, PanningMovesTheCachedPictureAndDrawsOnlyTheUncoveredStrips) {
 
 }  // namespace
 }  // namespace navlab::test
+
+namespace navlab::test {
+namespace {
+
+TEST(AppFrame, AZoomIsPreviewedWhenFullDrawsAreSlowAndTheExactPictureFollows) {
+  // Previews forced (threshold 0 ms): every zoom frame scales the last full picture.
+  const ScriptRun zoomed = run_script(
+      "frame_zoom_preview", R"([{"frames": 3}, {"zoom_preview_ms": 0}, {"measure": 6, "zoom": 0.97}])");
+  EXPECT_EQ(zoomed.state["frame"]["static_previews"], 6);
+  EXPECT_EQ(zoomed.state["frame"]["static_redraws"], 6);
+  // Never previewed: every zoom frame is drawn in full.
+  const ScriptRun full = run_script(
+      "frame_zoom_full", R"([{"frames": 3}, {"zoom_preview_ms": 1e9}, {"measure": 6, "zoom": 0.97}])");
+  EXPECT_EQ(full.state["frame"]["static_previews"], 0);
+  EXPECT_EQ(full.state["frame"]["static_redraws"], 6);
+  // Once the camera stops, the exact picture is drawn again: the screenshot taken after the zoom equals
+  // the one drawn in full every frame.
+  ASSERT_EQ(zoomed.state["camera"], full.state["camera"]);
+  EXPECT_LT(pixels_apart(zoomed.img, full.img, 24), zoomed.img.w * zoomed.img.h / 2000);
+}
+
+}  // namespace
+}  // namespace navlab::test
