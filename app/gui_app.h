@@ -104,6 +104,7 @@ class App {
     long static_shifts = 0;       // of those, pans that moved it and drew only the uncovered strips
     long static_previews = 0;     // of those, zoom previews (the last full picture scaled)
     double full_draw_ms = 0.0;    // thread CPU of the last full draw of the static layer
+    bool static_exact = true;     // after the last measured frame: the static layer is not a preview
   } measured;
   double last_prep_cpu_ms = 0.0;  // that part of the last frame
 

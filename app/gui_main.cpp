@@ -41,7 +41,8 @@ void print_state(const app::App& a) {
                  {"static_redraws", a.measured.static_redraws},
                  {"static_shifts", a.measured.static_shifts},
                  {"static_previews", a.measured.static_previews},
-                 {"full_draw_ms", a.measured.full_draw_ms}}},
+                 {"full_draw_ms", a.measured.full_draw_ms},
+                 {"static_exact", a.measured.static_exact}}},
       {"viewport", {{"x", a.vp_x}, {"y", a.vp_y}, {"width", a.vp_w}, {"height", a.vp_h}}},
       {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}}};
   std::printf("%s\n", out.dump().c_str());

@@ -177,7 +177,7 @@ std::string run_action(App& app, const json& a) {
     app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
                     (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0,
                     app.view.static_shifts() - shifts0, app.view.static_previews() - previews0,
-                    app.view.last_full_draw_ms()};
+                    app.view.last_full_draw_ms(), app.view.static_exact()};
   } else if (a.contains("frames")) {
     for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
   } else if (a.contains("screenshot")) {

@@ -209,6 +209,7 @@ void Viewport::preview_static(gl::Renderer& renderer, const Theme& theme) {
   current_ = 1 - base_;
   static_camera_ = camera;
   exact_ = false;
+  previewed_at_ = ImGui::GetTime();
   ++static_redraws_;
   ++static_previews_;
 }
@@ -263,8 +264,8 @@ void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& 
     } else {
       draw_static(renderer, theme);
     }
-  } else if (!exact_) {
-    draw_static(renderer, theme);  // the camera stopped: the full picture again
+  } else if (!exact_ && (!allow_preview || ImGui::GetTime() - previewed_at_ >= kPreviewSettleSeconds)) {
+    draw_static(renderer, theme);  // the camera has stopped: the full picture again
   }
   draw_labels(doc, theme);
   draw_scale_bar(theme);

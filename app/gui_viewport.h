@@ -8,8 +8,8 @@
 // kept in spatial chunks, gui_mesh_layer.h, so a strip draws only the chunks it overlaps). When a full
 // draw of the static layer is expensive (above preview_above_ms of CPU: a large mesh on a software
 // renderer), a zoom shows the last full picture scaled, with fresh strips where it does not reach, and
-// the full picture is drawn again as soon as the camera stops changing (the next still frame) or a
-// picture is exported.
+// the full picture is drawn again once the camera has not changed for kPreviewSettleSeconds (so the
+// frames between a mouse wheel's notches stay previews) or when a picture is exported.
 #pragma once
 
 #include <memory>
@@ -56,6 +56,7 @@ class Viewport {
   // A zoom is previewed when the last full draw of the static layer took more than this much thread
   // CPU time (ms); 0: always, a huge value: never.
   double preview_above_ms = 2.0;  // a quarter of an 8 ms frame
+  static constexpr double kPreviewSettleSeconds = 0.15;
   double last_full_draw_ms() const { return full_draw_ms_; }  // the cost that decides (0: not known yet)
   gl::Target& target() { return target_; }
   size_t mesh_shape_count() const { return mesh_.shape_count(); }
@@ -68,6 +69,7 @@ class Viewport {
   long static_redraws() const { return static_redraws_; }
   long static_shifts() const { return static_shifts_; }
   long static_previews() const { return static_previews_; }
+  bool static_exact() const { return exact_; }  // the static layer shown is a full drawing, not a preview
 
  private:
   void build_grid(const Theme& theme);
@@ -100,6 +102,7 @@ class Viewport {
   bool exact_ = true;         // static_[current_] is a full drawing (not a zoom preview)
   int base_ = 0;              // during a preview: the full picture it scales, drawn at base_camera_
   gl::Camera base_camera_;
+  double previewed_at_ = 0.0;  // ImGui time of the last preview, s
   double full_draw_ms_ = 0.0;  // thread CPU time of the last full draw that counts (0: not known yet)
   int full_draws_ = 0;         // full draws since the mesh was built
   long static_redraws_ = 0, static_shifts_ = 0, static_previews_ = 0;

@@ -201,6 +201,10 @@ TEST(AppFrame, AZoomIsPreviewedWhenFullDrawsAreSlowAndTheExactPictureFollows) {
   // the one drawn in full every frame.
   ASSERT_EQ(zoomed.state["camera"], full.state["camera"]);
   EXPECT_LT(pixels_apart(zoomed.img, full.img, 24), zoomed.img.w * zoomed.img.h / 2000);
+  // On screen too, the full picture comes back once the camera has been still for a moment.
+  const ScriptRun settled = run_script(
+      "frame_zoom_settled", R"([{"frames": 3}, {"zoom_preview_ms": 0}, {"measure": 4, "zoom": 0.97}, {"play": 0.4}, {"measure": 1}])");
+  EXPECT_EQ(settled.state["frame"]["static_exact"], true);
 }
 
 }  // namespace
