@@ -23,7 +23,10 @@
 //   {"presenter": true|false}, {"midpoints": true|false}
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)
 //   {"frames": N}          run N frames
-//   {"measure": N}         run N frames and record CPU and wall time per frame (printed at exit)
+//   {"measure": N}         run N frames and record CPU and wall time per frame (printed at exit, "frame")
+//   {"measure": N, "pan": [dx, dy]} / {"measure": N, "zoom": f}: the camera moves by (dx, dy) px or
+//                          zooms by f every measured frame
+//   {"zoom_preview_ms": MS} zoom previews when a full draw of the static layer costs more (0: always)
 //   {"screenshot": "FILE.png", "whole_window": true|false}
 #pragma once
 
