@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "paths.h"
@@ -53,8 +52,7 @@ TEST(CliPlan, OutputKeepsPointsAndCorridorsOnOneLine) {
   const std::string out = test::temp_dir() + "/rows_bake.json";
   const test::RunResult b = test::run_navlab("bake " + scene("floorplan_basic.json") + " --out '" + out + "'");
   ASSERT_EQ(b.exit_code, 0) << b.err;
-  std::ifstream in(out);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = test::read_text(out);
   const Json baked = Json::parse(text, nullptr, false);
   ASSERT_FALSE(baked.is_discarded());
   const size_t lines = size_t(std::count(text.begin(), text.end(), '\n'));

@@ -33,11 +33,16 @@ std::string temp_dir() {
   return dir;
 }
 
-static std::string slurp(const std::string& path) {
+std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
 }
 
 RunResult run_navlab(const std::string& args) {
@@ -48,8 +53,8 @@ RunResult run_navlab(const std::string& args) {
   const int status = std::system(cmd.c_str());
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(base + ".out");
-  r.err = slurp(base + ".err");
+  r.out = read_text(base + ".out");
+  r.err = read_text(base + ".err");
   return r;
 }
 

@@ -11,6 +11,8 @@ std::string scene_path(const std::string& name);  // source_dir() + "/scenes/" +
 std::vector<std::string> scene_files();     // every scenes/*.json, sorted
 std::string navlab_binary();                // path of the built navlab executable ("" if not built)
 std::string temp_dir();                     // a fresh directory for this test process
+std::string read_text(const std::string& path);  // the whole file ("" when unreadable)
+void write_text(const std::string& path, const std::string& text);  // replaces the file
 
 struct RunResult {
   int exit_code = -1;
