@@ -163,7 +163,13 @@ std::string run_action(App& app, const json& a) {
     // the view); {"measure": N, "zoom": f}: the zoom is multiplied by f every frame (a user turning the
     // wheel), so every frame draws the static layer again.
     Vec2 pan{0, 0};
-    if (a.contains("pan")) pan = {a["pan"][0].get<double>(), a["pan"][1].get<double>()};
+    if (a.contains("pan")) {
+      const json& p = a["pan"];
+      if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
+        return "pan needs [dx, dy] in pixels";
+      pan = {p[0].get<double>(), p[1].get<double>()};
+    }
+    if (a.contains("zoom") && !a["zoom"].is_number()) return "zoom needs a factor > 0";
     const double zoom = a.value("zoom", 1.0);
     if (!(zoom > 0.0)) return "zoom needs a factor > 0";
     const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts(),

@@ -209,3 +209,28 @@ TEST(AppFrame, AZoomIsPreviewedWhenFullDrawsAreSlowAndTheExactPictureFollows) {
 
 }  // namespace
 }  // namespace navlab::test
+
+namespace navlab::test {
+namespace {
+
+TEST(AppFrame, BadMeasureOptionsAreUsageErrors) {
+  use_display();
+  const struct {
+    const char* action;
+    const char* message;
+  } cases[] = {
+      {R"({"measure": 2, "pan": [1]})", "action 0: pan needs [dx, dy] in pixels"},
+      {R"({"measure": 2, "zoom": "in"})", "action 0: zoom needs a factor > 0"},
+      {R"({"measure": 2, "zoom": 0})", "action 0: zoom needs a factor > 0"},
+      {R"({"zoom_preview_ms": -1})", "action 0: zoom_preview_ms needs a number of milliseconds >= 0"},
+  };
+  for (const auto& c : cases) {
+    const std::string script = write_file("frame_bad.json", std::string(R"({"actions": [)") + c.action + "]}");
+    const RunResult r = run_navlab("'" + scene_path("default.json") + "' --script '" + script + "'");
+    EXPECT_EQ(r.exit_code, 2) << c.action;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace navlab::test
