@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gui_app.h"
+#include "gui_script.h"
 #include "gui_doors.h"
 
 namespace navlab::app {
@@ -13,12 +14,6 @@ namespace navlab::app {
 using nlohmann::json;
 
 namespace {
-
-std::string read_xy(const json& j, Vec2* out) {
-  if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number()) return "expected [x, y]";
-  *out = {j[0].get<double>(), j[1].get<double>()};
-  return "";
-}
 
 json xy(Vec2 p) { return json::array({p.x, p.y}); }
 

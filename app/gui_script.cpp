@@ -12,6 +12,12 @@ namespace navlab::app {
 
 using nlohmann::json;
 
+std::string read_xy(const json& j, Vec2* out) {
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number()) return "expected [x, y]";
+  *out = {j[0].get<double>(), j[1].get<double>()};
+  return "";
+}
+
 std::optional<int> parse_step(const std::string& text, const PlanView& plan, std::string* error) {
   const int n = int(plan.steps.size());
   if (text == "end") return n;
@@ -115,8 +121,15 @@ std::string run_action(App& app, const json& a) {
     if (c.is_string() && c.get<std::string>() == "fit") {
       app.fit_view();
     } else if (c.is_object()) {
-      if (c.contains("center")) app.view.camera.center = {c["center"][0].get<double>(), c["center"][1].get<double>()};
-      if (c.contains("scale")) app.view.camera.scale = std::max(1e-4, c["scale"].get<double>());
+      if (c.contains("center")) {
+        Vec2 center;
+        if (!read_xy(c["center"], &center).empty()) return "camera center: expected [x, y] in metres";
+        app.view.camera.center = center;
+      }
+      if (c.contains("scale")) {
+        if (!c["scale"].is_number() || !(c["scale"].get<double>() > 0.0)) return "camera scale: expected pixels per metre > 0";
+        app.view.camera.scale = std::max(1e-4, c["scale"].get<double>());
+      }
     } else {
       return "camera is \"fit\" or {\"center\": [x, y], \"scale\": px_per_m}";
     }
@@ -145,8 +158,9 @@ std::string run_action(App& app, const json& a) {
     app.replan();
   } else if (a.contains("mouse")) {
     // The point is in plane metres, placed on the viewport with the current camera.
-    const Vec2 s = app.view.camera.to_screen({a["mouse"][0].get<double>(), a["mouse"][1].get<double>()},
-                                             {app.vp_w, app.vp_h});
+    Vec2 at;
+    if (!read_xy(a["mouse"], &at).empty()) return "mouse: expected [x, y] in metres";
+    const Vec2 s = app.view.camera.to_screen(at, {app.vp_w, app.vp_h});
     app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
   } else if (a.contains("save_as")) {
     if (!app.save_scene_as(a["save_as"].get<std::string>())) return app.error;
@@ -163,12 +177,7 @@ std::string run_action(App& app, const json& a) {
     // the view); {"measure": N, "zoom": f}: the zoom is multiplied by f every frame (a user turning the
     // wheel), so every frame draws the static layer again.
     Vec2 pan{0, 0};
-    if (a.contains("pan")) {
-      const json& p = a["pan"];
-      if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
-        return "pan needs [dx, dy] in pixels";
-      pan = {p[0].get<double>(), p[1].get<double>()};
-    }
+    if (a.contains("pan") && !read_xy(a["pan"], &pan).empty()) return "pan needs [dx, dy] in pixels";
     if (a.contains("zoom") && !a["zoom"].is_number()) return "zoom needs a factor > 0";
     const double zoom = a.value("zoom", 1.0);
     if (!(zoom > 0.0)) return "zoom needs a factor > 0";

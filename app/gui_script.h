@@ -33,6 +33,10 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include "geom.h"
+
 namespace navlab::app {
 
 class App;
@@ -44,5 +48,9 @@ std::string run_script(App& app, const std::string& script_path, std::string* ca
 // Parses "STAGE:N" (N >= 1, STAGE search|funnel|turns|profile) or a plain 1-based step into a timeline
 // index; "end" gives the complete plan. nullopt with `*error` set on bad input.
 std::optional<int> parse_step(const std::string& text, const PlanView& plan, std::string* error);
+
+// Reads a plane point [x, y] (metres or pixels, as the action says) into `*out`. Returns "" or
+// "expected [x, y]".
+std::string read_xy(const nlohmann::json& j, Vec2* out);
 
 }  // namespace navlab::app

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "gui_app.h"
+#include "gui_script.h"
 
 namespace navlab::app {
 
@@ -58,9 +59,9 @@ bool editable(const App& app, std::string* why) {
 }
 
 Vec2 json_point(const nlohmann::json& j) {
-  if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number())
-    throw std::invalid_argument("a point is [x, y]");
-  return {j[0].get<double>(), j[1].get<double>()};
+  Vec2 p;
+  if (!read_xy(j, &p).empty()) throw std::invalid_argument("a point is [x, y]");
+  return p;
 }
 
 }  // namespace

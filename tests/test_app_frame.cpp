@@ -213,7 +213,7 @@ TEST(AppFrame, AZoomIsPreviewedWhenFullDrawsAreSlowAndTheExactPictureFollows) {
 namespace navlab::test {
 namespace {
 
-TEST(AppFrame, BadMeasureOptionsAreUsageErrors) {
+TEST(AppFrame, BadScriptValuesAreUsageErrors) {
   use_display();
   const struct {
     const char* action;
@@ -223,6 +223,9 @@ TEST(AppFrame, BadMeasureOptionsAreUsageErrors) {
       {R"({"measure": 2, "zoom": "in"})", "action 0: zoom needs a factor > 0"},
       {R"({"measure": 2, "zoom": 0})", "action 0: zoom needs a factor > 0"},
       {R"({"zoom_preview_ms": -1})", "action 0: zoom_preview_ms needs a number of milliseconds >= 0"},
+      {R"({"camera": {"center": [1]}})", "action 0: camera center: expected [x, y] in metres"},
+      {R"({"camera": {"scale": 0}})", "action 0: camera scale: expected pixels per metre > 0"},
+      {R"({"mouse": [1, "a"]})", "action 0: mouse: expected [x, y] in metres"},
   };
   for (const auto& c : cases) {
     const std::string script = write_file("frame_bad.json", std::string(R"({"actions": [)") + c.action + "]}");
