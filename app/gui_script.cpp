@@ -79,6 +79,8 @@ std::string run_action(App& app, const json& a) {
   if (std::string err; spawn_script_action(app, a, &err)) return err;
   if (std::string err; export_script_action(app, a, &err)) return err;
   if (a.contains("step")) {
+    if (!a["step"].is_number_integer() && !a["step"].is_string())
+      return "step needs N, \"STAGE:N\" or \"end\"";
     const std::string text = a["step"].is_number_integer() ? std::to_string(a["step"].get<int>())
                                                            : a["step"].get<std::string>();
     std::string err;

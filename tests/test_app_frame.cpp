@@ -226,6 +226,7 @@ TEST(AppFrame, BadScriptValuesAreUsageErrors) {
       {R"({"camera": {"center": [1]}})", "action 0: camera center: expected [x, y] in metres"},
       {R"({"camera": {"scale": 0}})", "action 0: camera scale: expected pixels per metre > 0"},
       {R"({"mouse": [1, "a"]})", "action 0: mouse: expected [x, y] in metres"},
+      {R"({"step": 1.5})", R"(action 0: step needs N, "STAGE:N" or "end")"},
   };
   for (const auto& c : cases) {
     const std::string script = write_file("frame_bad.json", std::string(R"({"actions": [)") + c.action + "]}");
