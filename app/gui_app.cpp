@@ -1,5 +1,7 @@
 #include "gui_app.h"
 
+#include "cpu_clock.h"
+
 #include <SDL.h>
 #include <glad/gl.h>
 #include <imgui.h>
@@ -181,14 +183,6 @@ void App::check_file_changed() {
   const long long stamp = file_stamp(doc.path);
   if (stamp != 0 && stamp != file_stamp_) reload();
 }
-
-namespace {
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-}  // namespace
 
 bool App::frame() {
   const double cpu0 = thread_cpu_ms();

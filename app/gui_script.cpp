@@ -1,5 +1,7 @@
 #include "gui_script.h"
 
+#include "cpu_clock.h"
+
 #include <SDL.h>
 #include <nlohmann/json.hpp>
 
@@ -168,11 +170,7 @@ std::string run_action(App& app, const json& a) {
     if (!app.save_scene_as(a["save_as"].get<std::string>())) return app.error;
   } else if (a.contains("measure")) {
     const int n = std::max(1, a["measure"].get<int>());
-    auto now = [](clockid_t id) {
-      timespec ts{};
-      clock_gettime(id, &ts);
-      return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-    };
+    const auto now = clock_ms;
     const double t0 = now(CLOCK_THREAD_CPUTIME_ID), p0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
     double prep = 0.0;
     // {"measure": N, "pan": [dx, dy]}: the camera moves by (dx, dy) pixels every frame (a user dragging

@@ -1,5 +1,7 @@
 #include "gui_viewport.h"
 
+#include "cpu_clock.h"
+
 #include <glad/gl.h>
 #include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -7,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <set>
 
 namespace navlab::app {
@@ -152,14 +153,6 @@ void Viewport::draw_static_rect(gl::Renderer& renderer, const Theme& theme, int 
   mesh_.draw(renderer, a - Vec2{margin, margin}, b + Vec2{margin, margin}, inner_edges_shown());
   glDisable(GL_SCISSOR_TEST);
 }
-
-namespace {
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-}  // namespace
 
 void Viewport::draw_static(gl::Renderer& renderer, const Theme& theme) {
   const double t0 = thread_cpu_ms();
