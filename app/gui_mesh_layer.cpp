@@ -12,13 +12,6 @@ constexpr double kPolygonsPerChunk = 512.0;  // about this many polygons share a
 constexpr int kMaxChunksPerSide = 16;
 }  // namespace
 
-size_t MeshLayer::shape_count() const {
-  size_t n = 0;
-  for (const auto& c : chunks_)
-    n += c->fill.capsule_count() + c->fill.triangle_count() + c->edges.capsule_count() + c->walls.capsule_count();
-  return n;
-}
-
 void MeshLayer::build(const Document& doc, const Theme& theme) {
   chunks_.clear();
   typical_poly_m_ = 1e9;

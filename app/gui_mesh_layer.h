@@ -23,8 +23,6 @@ class MeshLayer {
   void draw(gl::Renderer& renderer, Vec2 lo, Vec2 hi, bool inner_edges);
   // Side of a square of the mean polygon area, m (graphs: very large, so no inner edges are hidden).
   double typical_polygon_m() const { return typical_poly_m_; }
-  size_t shape_count() const;
-  size_t chunk_count() const { return chunks_.size(); }
 
  private:
   struct Chunk {

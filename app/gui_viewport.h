@@ -59,7 +59,6 @@ class Viewport {
   static constexpr double kPreviewSettleSeconds = 0.15;
   double last_full_draw_ms() const { return full_draw_ms_; }  // the cost that decides (0: not known yet)
   gl::Target& target() { return target_; }
-  size_t mesh_shape_count() const { return mesh_.shape_count(); }
   // Inner polygon edges are drawn only when a typical polygon is at least this wide on screen; below
   // it they would cover the fills with a dense grid (and cost most of the mesh's vertex work).
   static constexpr double kMinEdgeSpacingPx = 10.0;
