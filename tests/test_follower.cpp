@@ -8,24 +8,15 @@
 #include <random>
 
 #include "navmesh_build.h"
+#include "meshes.h"
 #include "paths.h"
 #include "scene.h"
 
 namespace navlab {
 namespace {
 
-struct Loaded {
-  Scene scene;
-  NavMesh mesh;
-};
-
-Loaded load(const std::string& name) {
-  auto s = load_scene(test::scene_path(name));
-  EXPECT_TRUE(s) << s.error();
-  auto m = build_navmesh(s.value());
-  EXPECT_TRUE(m) << m.error();
-  return {s.value(), m.value()};
-}
+using test::Loaded;
+using test::load;
 
 FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false}; }
 FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false}; }

@@ -3,24 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "navmesh_build.h"
+#include "meshes.h"
 #include "paths.h"
 #include "plan.h"
 
 namespace navlab {
 namespace {
 
-struct Loaded {
-  Scene scene;
-  NavMesh mesh;
-};
-
-Loaded load(const std::string& name) {
-  Result<Scene> s = load_scene(test::scene_path(name));
-  EXPECT_TRUE(s.ok()) << s.error();
-  Result<NavMesh> m = build_navmesh(s.value());
-  EXPECT_TRUE(m.ok()) << m.error();
-  return {s.value(), m.value()};
-}
+using test::Loaded;
+using test::load;
 
 PlanResult plan_query(const Loaded& l, size_t i, DoorOverrides doors = {}, PlanTrace* trace = nullptr) {
   return plan(l.scene, l.mesh, PlanRequest{l.scene.queries.at(i).start, l.scene.queries.at(i).goal, doors}, trace);

@@ -11,12 +11,15 @@
 #include <nlohmann/json.hpp>
 
 #include "navmesh_build.h"
+#include "meshes.h"
 #include "paths.h"
 #include "plan.h"
 #include "turns.h"
 
 namespace navlab {
 namespace {
+
+using test::Loaded;
 
 constexpr int kArcSamples = 400;
 constexpr double kInsideTol = 1e-6;  // m: a point this close to a polygon's edge counts as inside
@@ -46,21 +49,8 @@ std::optional<Vec2> first_outside(const NavMesh& mesh, const std::vector<int>& c
   return std::nullopt;
 }
 
-struct Loaded {
-  Scene scene;
-  NavMesh mesh;
-};
-
-Loaded load_default() {
-  Result<Scene> s = load_scene(test::scene_path("default.json"));
-  EXPECT_TRUE(s.ok()) << s.error();
-  Result<NavMesh> m = build_navmesh(s.value());
-  EXPECT_TRUE(m.ok()) << m.error();
-  return {s.value(), m.value()};
-}
-
 TEST(PlanDefaultScene, ArcsWhereThereIsRoomStopTurnsWhereThereIsNot) {
-  const Loaded l = load_default();
+  const Loaded l = test::load("default.json");
   const AgentDef& agent = l.scene.agent;
   ASSERT_GT(agent.min_turn_radius, 0.0);
   ASSERT_GE(l.scene.queries.size(), 4u);
@@ -108,7 +98,7 @@ TEST(PlanDefaultScene, ArcsWhereThereIsRoomStopTurnsWhereThereIsNot) {
 // The service gap is what makes the difference: the same turn, planned for an agent allowed to arc
 // as tight as the gap permits, becomes an arc.
 TEST(PlanDefaultScene, TheServiceGapTurnIsAnArcForATighterAgent) {
-  Loaded l = load_default();
+  Loaded l = test::load("default.json");
   const Query* service = nullptr;
   for (const Query& q : l.scene.queries)
     if (q.name == "desk_to_service_bay") service = &q;

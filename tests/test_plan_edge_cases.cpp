@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "navmesh_build.h"
+#include "meshes.h"
 #include "paths.h"
 #include "plan.h"
 #include "turns.h"
@@ -15,28 +16,11 @@
 namespace navlab {
 namespace {
 
+using test::Loaded;
+using test::load;
+using test::load_text;
+
 using Json = nlohmann::json;
-
-struct Loaded {
-  Scene scene;
-  NavMesh mesh;
-};
-
-Loaded load_text(const std::string& text) {
-  Result<Scene> s = parse_scene(text, "edge_case.json");
-  EXPECT_TRUE(s.ok()) << s.error();
-  Result<NavMesh> m = build_navmesh(s.value());
-  EXPECT_TRUE(m.ok()) << m.error();
-  return {s.value(), m.value()};
-}
-
-Loaded load(const std::string& name) {
-  Result<Scene> s = load_scene(test::scene_path(name));
-  EXPECT_TRUE(s.ok()) << s.error();
-  Result<NavMesh> m = build_navmesh(s.value());
-  EXPECT_TRUE(m.ok()) << m.error();
-  return {s.value(), m.value()};
-}
 
 ScenePoint p2(double x, double y) {
   ScenePoint p;
@@ -116,7 +100,7 @@ TEST(PlanEdgeCases, StartEqualsGoalIsAZeroLengthPlan) {
 TEST(PlanEdgeCases, StartWithinToleranceOfGoalIsAZeroLengthPlan) {
   // A hand-authored mesh keeps doubles (a baked one rounds located points to Detour's floats). The
   // funnel's tolerance here is 1e-9 × the largest coordinate (1.5 m): 1.5e-9 m.
-  const Loaded l = load_text(kLCorridor);
+  const Loaded l = load_text(kLCorridor, "edge_case.json");
   const PlanResult r = run(l, p2(1, 1.5), p2(1, 1.5 + 5e-10));
   expect_zero_length(r);
   EXPECT_EQ(r.funnel.points[1], (Vec2{1, 1.5 + 5e-10}));  // corners keep the goal as given
@@ -129,7 +113,7 @@ TEST(PlanEdgeCases, StartWithinToleranceOfGoalIsAZeroLengthPlan) {
 }
 
 TEST(PlanEdgeCases, StartEqualsGoalOnASharedVertexAndIn3D) {
-  const Loaded l = load_text(kLCorridor);
+  const Loaded l = load_text(kLCorridor, "edge_case.json");
   expect_zero_length(run(l, p2(4, 3), p2(4, 3)));  // a vertex of three polygons
   expect_zero_length(run(l, p2(8, 2), p2(8, 2)));  // on the edge shared by two polygons
 
@@ -139,7 +123,7 @@ TEST(PlanEdgeCases, StartEqualsGoalOnASharedVertexAndIn3D) {
 }
 
 TEST(PlanEdgeCases, TwoPointPathHasNoTurns) {
-  const Loaded l = load_text(kLCorridor);
+  const Loaded l = load_text(kLCorridor, "edge_case.json");
   const PlanResult r = run(l, p2(1, 1.5), p2(7, 1.5));
   expect_sound(r);
   ASSERT_EQ(r.funnel.points.size(), 2u);
@@ -151,7 +135,7 @@ TEST(PlanEdgeCases, TwoPointPathHasNoTurns) {
 }
 
 TEST(PlanEdgeCases, GoalOnAPolygonVertex) {
-  const Loaded l = load_text(kLCorridor);
+  const Loaded l = load_text(kLCorridor, "edge_case.json");
   // (8,3) is the inner corner of the L; (10,9) and (8,9) are outer vertices of the last polygon; (4,3)
   // lies on the way, shared by the first two polygons.
   for (Vec2 goal : {Vec2{8, 3}, Vec2{10, 9}, Vec2{8, 9}, Vec2{4, 3}, Vec2{8, 5}}) {
@@ -169,7 +153,7 @@ TEST(PlanEdgeCases, GoalOnAPolygonVertex) {
 }
 
 TEST(PlanEdgeCases, StartOnASharedEdge) {
-  const Loaded l = load_text(kLCorridor);
+  const Loaded l = load_text(kLCorridor, "edge_case.json");
   // (4, 1.5) lies on the edge between the first two polygons, (8, 4) on the edge into the last leg,
   // (4, 3) is an end of that edge and (8, 3) the inner corner itself.
   for (Vec2 start : {Vec2{4, 1.5}, Vec2{8, 4}, Vec2{4, 3}, Vec2{8, 3}, Vec2{4, 0}}) {

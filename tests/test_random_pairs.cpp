@@ -7,19 +7,12 @@
 
 #include "locate.h"
 #include "navmesh_build.h"
+#include "meshes.h"
 #include "paths.h"
 #include "random_pairs.h"
 
 namespace navlab {
 namespace {
-
-NavMesh load(const std::string& name) {
-  Result<Scene> scene = load_scene(test::scene_path(name));
-  EXPECT_TRUE(scene.ok()) << scene.error();
-  Result<NavMesh> mesh = build_navmesh(scene.value());
-  EXPECT_TRUE(mesh.ok()) << mesh.error();
-  return std::move(mesh).value();
-}
 
 // Containment with a small tolerance (points are on the closed polygon).
 bool inside(const NavMesh& mesh, int poly, Vec2 p) {
@@ -33,7 +26,7 @@ bool inside(const NavMesh& mesh, int poly, Vec2 p) {
 
 TEST(RandomPairs, PointsLieInTheirPolygons) {
   for (const char* scene : {"navmesh_basic.json", "default.json", "mesh_level.json"}) {
-    const NavMesh mesh = load(scene);
+    const NavMesh mesh = test::load(scene).mesh;
     const std::vector<RandomPair> pairs = random_pairs(mesh, 300, 5);
     ASSERT_EQ(pairs.size(), 300u) << scene;
     for (const RandomPair& p : pairs) {
@@ -60,7 +53,7 @@ TEST(RandomPairs, PointsLieInTheirPolygons) {
 }
 
 TEST(RandomPairs, HandAuthoredPointsAreLocatedInTheirPolygon) {
-  const NavMesh mesh = load("navmesh_basic.json");
+  const NavMesh mesh = test::load("navmesh_basic.json").mesh;
   for (const RandomPair& p : random_pairs(mesh, 200, 11)) {
     const Location s = locate(mesh, p.start, Endpoint::Start);
     ASSERT_TRUE(s.ok());
@@ -70,7 +63,7 @@ TEST(RandomPairs, HandAuthoredPointsAreLocatedInTheirPolygon) {
 }
 
 TEST(RandomPairs, SameSeedSamePairsOtherSeedOtherPairs) {
-  const NavMesh mesh = load("default.json");
+  const NavMesh mesh = test::load("default.json").mesh;
   const std::vector<RandomPair> a = random_pairs(mesh, 50, 42), b = random_pairs(mesh, 50, 42),
                                 c = random_pairs(mesh, 50, 43);
   ASSERT_EQ(a.size(), b.size());
@@ -101,7 +94,7 @@ TEST(RandomPairs, AreaWeighted) {
 }
 
 TEST(RandomPairs, GraphPairsAreDistinctNodes) {
-  const NavMesh mesh = load("graph_basic.json");
+  const NavMesh mesh = test::load("graph_basic.json").mesh;
   ASSERT_GT(mesh.size(), 1);
   std::vector<int> seen(size_t(mesh.size()), 0);
   for (const RandomPair& p : random_pairs(mesh, 200, 9)) {
@@ -114,7 +107,7 @@ TEST(RandomPairs, GraphPairsAreDistinctNodes) {
 }
 
 TEST(RandomPairs, NothingToDrawFrom) {
-  const NavMesh mesh = load("default.json");
+  const NavMesh mesh = test::load("default.json").mesh;
   EXPECT_TRUE(random_pairs(mesh, 0, 1).empty());
   EXPECT_TRUE(random_pairs(mesh, -5, 1).empty());
   EXPECT_TRUE(random_pairs(NavMesh{}, 10, 1).empty());

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "navmesh_build.h"
+#include "paths.h"
 #include "scene.h"
 
 namespace navlab::test {
@@ -15,5 +16,19 @@ NavMesh mesh_of(std::vector<Vec2> vertices, std::vector<std::vector<int>> polygo
   EXPECT_TRUE(m.ok()) << m.error();
   return m.ok() ? m.value() : NavMesh{};
 }
+
+namespace {
+Loaded with_mesh(const Result<Scene>& s) {
+  EXPECT_TRUE(s.ok()) << s.error();
+  if (!s.ok()) return {};
+  Result<NavMesh> m = build_navmesh(s.value());
+  EXPECT_TRUE(m.ok()) << m.error();
+  return {s.value(), m.ok() ? m.value() : NavMesh{}};
+}
+}  // namespace
+
+Loaded load(const std::string& name) { return with_mesh(load_scene(scene_path(name))); }
+
+Loaded load_text(const std::string& text, const std::string& file) { return with_mesh(parse_scene(text, file)); }
 
 }  // namespace navlab::test

@@ -1,15 +1,26 @@
-// Small hand-authored meshes for unit tests.
+// Meshes for unit tests: small hand-authored ones, and scenes loaded with their navmesh.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "geom.h"
 #include "navmesh.h"
+#include "scene.h"
 
 namespace navlab::test {
 
 // Builds a hand-authored NavMesh (neighbours from shared edges); a build error fails the test (EXPECT)
 // and gives an empty mesh.
 NavMesh mesh_of(std::vector<Vec2> vertices, std::vector<std::vector<int>> polygons);
+
+struct Loaded {
+  Scene scene;
+  NavMesh mesh;
+};
+// scenes/`name` and its navmesh; a load or build error fails the test (EXPECT) and gives empty values.
+Loaded load(const std::string& name);
+// The same for scene text (`file` names it in messages).
+Loaded load_text(const std::string& text, const std::string& file = "test.json");
 
 }  // namespace navlab::test
