@@ -1,0 +1,277 @@
+#include "detour_file.h"
+
+#include <DetourAlloc.h>
+#include <DetourNavMesh.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <system_error>
+
+#include "bake.h"
+
+namespace navlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+// RecastDemo's file layout (Sample_TileMesh's NavMeshSetHeader and NavMeshTileHeader).
+constexpr int kSetMagic = 'M' << 24 | 'S' << 16 | 'E' << 8 | 'T';
+constexpr int kSetVersion = 1;
+struct SetHeader {
+  int magic;
+  int version;
+  int num_tiles;
+  dtNavMeshParams params;
+};
+struct TileHeader {
+  dtTileRef tile_ref;
+  int data_size;
+};
+
+// Largest count a tile header may give for any of its arrays: far above what Recast builds (polygons
+// are at most 2^22 per mesh with 32-bit references), small enough that sizes cannot overflow.
+constexpr int kMaxTileCount = 1 << 22;
+
+int align4(long long n) { return int((n + 3) & ~3LL); }
+
+// The size dtCreateNavMeshData gives tile data with these counts.
+long long expected_tile_size(const dtMeshHeader& h) {
+  return align4(sizeof(dtMeshHeader)) + align4(12LL * h.vertCount) + align4(sizeof(dtPoly) * (long long)h.polyCount) +
+         align4(sizeof(dtLink) * (long long)h.maxLinkCount) +
+         align4(sizeof(dtPolyDetail) * (long long)h.detailMeshCount) + align4(12LL * h.detailVertCount) +
+         align4(4LL * h.detailTriCount) + align4(sizeof(dtBVNode) * (long long)h.bvNodeCount) +
+         align4(sizeof(dtOffMeshConnection) * (long long)h.offMeshConCount);
+}
+
+// Where the arrays of a tile start, as dtNavMesh::addTile lays them out.
+struct TileView {
+  const dtMeshHeader* h;
+  const float* verts;
+  const dtPoly* polys;
+  const dtPolyDetail* detail;
+  const unsigned char* detail_tris;
+  const dtBVNode* bv;
+  const dtOffMeshConnection* offmesh;
+};
+
+TileView view_of(const unsigned char* d) {
+  TileView v{};
+  v.h = reinterpret_cast<const dtMeshHeader*>(d);
+  const dtMeshHeader& h = *v.h;
+  long long at = align4(sizeof(dtMeshHeader));
+  v.verts = reinterpret_cast<const float*>(d + at);
+  at += align4(12LL * h.vertCount);
+  v.polys = reinterpret_cast<const dtPoly*>(d + at);
+  at += align4(sizeof(dtPoly) * (long long)h.polyCount) + align4(sizeof(dtLink) * (long long)h.maxLinkCount);
+  v.detail = reinterpret_cast<const dtPolyDetail*>(d + at);
+  at += align4(sizeof(dtPolyDetail) * (long long)h.detailMeshCount) + align4(12LL * h.detailVertCount);
+  v.detail_tris = d + at;
+  at += align4(4LL * h.detailTriCount);
+  v.bv = reinterpret_cast<const dtBVNode*>(d + at);
+  at += align4(sizeof(dtBVNode) * (long long)h.bvNodeCount);
+  v.offmesh = reinterpret_cast<const dtOffMeshConnection*>(d + at);
+  return v;
+}
+
+std::string check_counts(const dtMeshHeader& h, int size) {
+  if (h.magic != DT_NAVMESH_MAGIC) return "its tile data does not start with Detour's magic 'DNAV'";
+  if (h.version != DT_NAVMESH_VERSION)
+    return "its tile data has version " + std::to_string(h.version) + ", Detour here reads version " +
+           std::to_string(DT_NAVMESH_VERSION);
+  for (int c : {h.polyCount, h.vertCount, h.maxLinkCount, h.detailMeshCount, h.detailVertCount, h.detailTriCount,
+                h.bvNodeCount, h.offMeshConCount, h.offMeshBase})
+    if (c < 0 || c > kMaxTileCount) return "a tile count is " + std::to_string(c) + ", outside 0.." + std::to_string(kMaxTileCount);
+  if (expected_tile_size(h) != size)
+    return "a tile's data has " + std::to_string(size) + " bytes where its counts need " +
+           std::to_string(expected_tile_size(h));
+  if (h.offMeshBase + h.offMeshConCount != h.polyCount || h.detailMeshCount != h.offMeshBase)
+    return "a tile's polygon, detail and off-mesh counts do not agree";
+  return "";
+}
+
+std::string check_polys(const TileView& t) {
+  const dtMeshHeader& h = *t.h;
+  for (int i = 0; i < 3 * h.vertCount; ++i)
+    if (!std::isfinite(t.verts[i])) return "a tile vertex is not a finite number";
+  for (int i = 0; i < h.polyCount; ++i) {
+    const dtPoly& p = t.polys[i];
+    const bool ground = i < h.offMeshBase;
+    if (p.vertCount > DT_VERTS_PER_POLYGON || p.vertCount < (ground ? 3 : 2))
+      return "polygon " + std::to_string(i) + " has " + std::to_string(p.vertCount) + " vertices";
+    if ((p.getType() == DT_POLYTYPE_GROUND) != ground)
+      return "polygon " + std::to_string(i) + " has the wrong type for its place in the tile";
+    for (int j = 0; j < p.vertCount; ++j) {
+      if (p.verts[j] >= h.vertCount) return "polygon " + std::to_string(i) + " names vertex " + std::to_string(p.verts[j]) + " of " + std::to_string(h.vertCount);
+      const unsigned short nei = p.neis[j];
+      if (!(nei & DT_EXT_LINK) && nei != 0 && nei - 1 >= h.polyCount)
+        return "polygon " + std::to_string(i) + " names neighbour " + std::to_string(nei - 1) + " of " + std::to_string(h.polyCount);
+    }
+  }
+  return "";
+}
+
+std::string check_detail_bv_offmesh(const TileView& t) {
+  const dtMeshHeader& h = *t.h;
+  for (int i = 0; i < h.detailMeshCount; ++i) {
+    const dtPolyDetail& d = t.detail[i];
+    if ((long long)d.vertBase + d.vertCount > h.detailVertCount || (long long)d.triBase + d.triCount > h.detailTriCount)
+      return "detail mesh " + std::to_string(i) + " reaches past the detail arrays";
+    const int corners = t.polys[i].vertCount + d.vertCount;
+    for (unsigned k = 0; k < d.triCount; ++k)
+      for (int c = 0; c < 3; ++c)
+        if (t.detail_tris[(d.triBase + k) * 4 + unsigned(c)] >= corners)
+          return "detail mesh " + std::to_string(i) + " has a triangle corner out of range";
+  }
+  for (int i = 0; i < h.bvNodeCount; ++i) {
+    const int n = t.bv[i].i;
+    if (n >= 0 ? n >= h.polyCount : (long long)i - n > h.bvNodeCount)
+      return "BV tree node " + std::to_string(i) + " points outside the tree";
+  }
+  for (int i = 0; i < h.offMeshConCount; ++i)
+    if (t.offmesh[i].poly < h.offMeshBase || t.offmesh[i].poly >= h.polyCount)
+      return "off-mesh connection " + std::to_string(i) + " names polygon " + std::to_string(t.offmesh[i].poly);
+  return "";
+}
+
+// Why the tile data cannot be handed to Detour, or "".
+std::string check_tile(const unsigned char* data, int size) {
+  if (size < int(sizeof(dtMeshHeader))) return "a tile's data is shorter than Detour's tile header";
+  dtMeshHeader h;
+  std::memcpy(&h, data, sizeof h);
+  if (std::string why = check_counts(h, size); !why.empty()) return why;
+  const TileView t = view_of(data);
+  if (std::string why = check_polys(t); !why.empty()) return why;
+  return check_detail_bv_offmesh(t);
+}
+
+// Bits Detour gives an index up to n: log2 of n rounded up to a power of two.
+int bits_for(int n) {
+  int bits = 0;
+  while ((1 << bits) < n) ++bits;
+  return bits;
+}
+
+std::string check_params(const dtNavMeshParams& p, int tiles) {
+  if (!std::isfinite(p.orig[0]) || !std::isfinite(p.orig[1]) || !std::isfinite(p.orig[2]) ||
+      !std::isfinite(p.tileWidth) || !std::isfinite(p.tileHeight) || p.tileWidth <= 0 || p.tileHeight <= 0)
+    return "its navmesh parameters (origin, tile size) are not finite positive numbers";
+  if (p.maxTiles < tiles || p.maxTiles <= 0 || p.maxTiles > kMaxDetourFileTiles || p.maxPolys <= 0 ||
+      p.maxPolys > kMaxTileCount)
+    return "its navmesh parameters allow " + std::to_string(p.maxTiles) + " tiles of " + std::to_string(p.maxPolys) +
+           " polygons for " + std::to_string(tiles) + " tiles";
+  // Detour's 32-bit polygon references: tile bits + polygon bits must leave at least 10 salt bits (an
+  // init that fails after allocating leaves a mesh that cannot even be freed safely, so check first).
+  if (bits_for(p.maxTiles) + bits_for(p.maxPolys) > 22)
+    return "its navmesh parameters need more than 22 bits of tile and polygon index (" + std::to_string(p.maxTiles) +
+           " tiles of " + std::to_string(p.maxPolys) + " polygons)";
+  return "";
+}
+
+std::vector<std::string> area_names_for(const dtNavMesh& nav) {
+  int top = 0;
+  for (int i = 0; i < nav.getMaxTiles(); ++i) {
+    const dtMeshTile* t = nav.getTile(i);
+    if (!t || !t->header) continue;
+    for (int k = 0; k < t->header->polyCount; ++k) top = std::max(top, int(t->polys[k].getArea()));
+  }
+  std::vector<std::string> names{"default"};
+  for (int a = 1; a <= top; ++a) names.push_back("area " + std::to_string(a));
+  return names;
+}
+
+using R = Result<NavMesh>;
+
+}  // namespace
+
+Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const std::string& name) {
+  auto fail = [&](const std::string& why) { return R::fail(name + ": not a navmesh file navlab can read: " + why); };
+  SetHeader set;
+  if (bytes.size() < sizeof set) return fail("it is shorter than the file header (" + std::to_string(bytes.size()) + " bytes)");
+  std::memcpy(&set, bytes.data(), sizeof set);
+  if (set.magic != kSetMagic) return fail("it does not start with the magic 'MSET'");
+  if (set.version != kSetVersion) return fail("it has version " + std::to_string(set.version) + ", not 1");
+  if (set.num_tiles < 1 || set.num_tiles > kMaxDetourFileTiles)
+    return fail("it has " + std::to_string(set.num_tiles) + " tiles (1 to " + std::to_string(kMaxDetourFileTiles) + ")");
+  if (set.num_tiles > 1)
+    return R::fail(name + ": the navmesh file has " + std::to_string(set.num_tiles) +
+                   " tiles; navlab reads navmesh files of one tile (a solo mesh) so far");
+  if (std::string why = check_params(set.params, set.num_tiles); !why.empty()) return fail(why);
+  std::shared_ptr<dtNavMesh> nav(dtAllocNavMesh(), [](dtNavMesh* p) { dtFreeNavMesh(p); });
+  if (!nav || dtStatusFailed(nav->init(&set.params))) return fail("Detour rejects its navmesh parameters");
+  size_t at = sizeof set;
+  for (int i = 0; i < set.num_tiles; ++i) {
+    TileHeader th;
+    if (bytes.size() - at < sizeof th) return fail("it ends inside the header of tile " + std::to_string(i));
+    std::memcpy(&th, bytes.data() + at, sizeof th);
+    at += sizeof th;
+    if (th.data_size <= 0 || size_t(th.data_size) > bytes.size() - at)
+      return fail("tile " + std::to_string(i) + " claims " + std::to_string(th.data_size) + " bytes, " +
+                  std::to_string(bytes.size() - at) + " are left");
+    if (std::string why = check_tile(bytes.data() + at, th.data_size); !why.empty())
+      return fail("tile " + std::to_string(i) + ": " + why);
+    auto* data = static_cast<unsigned char*>(dtAlloc(size_t(th.data_size), DT_ALLOC_PERM));
+    std::memcpy(data, bytes.data() + at, size_t(th.data_size));
+    at += size_t(th.data_size);
+    if (dtStatusFailed(nav->addTile(data, th.data_size, DT_TILE_FREE_DATA, th.tile_ref, nullptr))) {
+      dtFree(data);
+      return fail("Detour rejects tile " + std::to_string(i) + " (its place in the tile grid is taken or invalid)");
+    }
+  }
+  auto baked = std::make_shared<BakedNavMesh>();
+  const std::vector<std::string> areas = area_names_for(*nav);
+  baked->detour = std::move(nav);
+  return navmesh_from_tile(std::move(baked), true, areas);
+}
+
+Result<NavMesh> read_detour_file(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return R::fail(path + ": cannot open the navmesh file (it does not exist)");
+  if (!fs::is_regular_file(path, ec)) return R::fail(path + ": cannot open the navmesh file (it is not a regular file)");
+  const auto size = fs::file_size(path, ec);
+  if (ec) return R::fail(path + ": cannot open the navmesh file (" + ec.message() + ")");
+  if (size > static_cast<std::uintmax_t>(kMaxDetourFileBytes))
+    return R::fail(path + ": the navmesh file has " + std::to_string(size) + " bytes, more than the limit of " +
+                   std::to_string(kMaxDetourFileBytes) + " (kMaxDetourFileBytes)");
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return R::fail(path + ": cannot read the navmesh file");
+  return parse_detour_file(bytes, path);
+}
+
+std::string write_detour_file(const NavMesh& mesh, const std::string& path) {
+  if (!mesh.baked || !mesh.baked->detour) return path + ": only a baked navmesh (floorplan, mesh or detour scene) has Detour data to write";
+  const dtNavMesh& nav = *mesh.baked->detour;
+  SetHeader set{kSetMagic, kSetVersion, 0, *nav.getParams()};
+  for (int i = 0; i < nav.getMaxTiles(); ++i)
+    if (const dtMeshTile* t = nav.getTile(i); t && t->header && t->dataSize) ++set.num_tiles;
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(&set), sizeof set);
+    for (int i = 0; i < nav.getMaxTiles(); ++i) {
+      const dtMeshTile* t = nav.getTile(i);
+      if (!t || !t->header || !t->dataSize) continue;
+      const TileHeader th{nav.getTileRef(t), t->dataSize};
+      out.write(reinterpret_cast<const char*>(&th), sizeof th);
+      out.write(reinterpret_cast<const char*>(t->data), t->dataSize);
+    }
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      return path + ": cannot write the navmesh file";
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    return path + ": cannot write the navmesh file (" + ec.message() + ")";
+  }
+  return "";
+}
+
+}  // namespace navlab
