@@ -48,11 +48,11 @@ void BM_Funnel(benchmark::State& state) {
 }
 BENCHMARK(BM_Funnel)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
-void BM_Portals(benchmark::State& state) {
+void BM_MidpointPath(benchmark::State& state) {
   // The midpoint baseline over the same corridor, for scale.
   const std::vector<Portal> portals = winding_corridor(int(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(navlab::midpoint_path({0, 0}, portals));
 }
-BENCHMARK(BM_Portals)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_MidpointPath)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -2,6 +2,8 @@
 # imported targets are visible everywhere. No sources are copied here.
 
 find_package(nlohmann_json 3.10 REQUIRED)
+# 3D level formats besides OBJ (glTF 2.0, FBX, Collada, ...): Assimp (libassimp-dev) ships a CMake config.
+find_package(assimp 5.2 REQUIRED)
 
 # Recast/Detour (librecast-dev) ships neither a CMake config nor a .pc file.
 find_path(RECAST_INCLUDE_DIR Recast.h PATH_SUFFIXES recastnavigation REQUIRED)

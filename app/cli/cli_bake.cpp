@@ -1,0 +1,116 @@
+// `navlab bake SCENE --out FILE.json`: builds the scene's navmesh (baking floor plans and OBJ levels
+// with Recast) and writes its vertices, polygons, neighbours, areas and bake time as JSON.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "detour_file.h"
+#include "navmesh_build.h"
+#include "scene.h"
+
+namespace navlab::cli {
+
+extern const char* const kBakeUsage =
+    "Usage: navlab bake SCENE --out FILE.json [--detour-out FILE.bin]\n\n"
+    "Builds the navmesh of SCENE (floor plans and OBJ levels are baked with Recast using the scene's\n"
+    "`bake` parameters; hand-authored meshes are checked and linked) and writes FILE.json:\n"
+    "  {\"scene\", \"source\", \"is3d\", \"bake_ms\", \"vertices\": [[x, y] | [x, y, z]...],\n"
+    "   \"polygons\": [[vertex indices, counter-clockwise]...], \"neighbours\": [[polygon across edge i, or -1]...],\n"
+    "   \"areas\": [area name per polygon], \"area_names\": [...], \"costs\": [...]}\n"
+    "Polygon i of a baked mesh is Detour's polygon i in the single tile. `--out -` writes to stdout.\n"
+    "--detour-out FILE.bin also (or only) writes the Detour navmesh in RecastDemo's all-tiles file format\n"
+    "('MSET'), which Recast-based engines load and a scene reads back with \"detour\": \"FILE.bin\".\n"
+    "Exit codes: 0 ok, 2 usage error, unreadable scene, bad geometry or an empty bake.\n";
+
+namespace {
+
+nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double build_ms) {
+  nlohmann::ordered_json out;
+  out["scene"] = scene.path;
+  out["source"] = to_string(scene.source);
+  out["is3d"] = mesh.is3d;
+  out["bake_ms"] = mesh.baked ? mesh.baked->bake_ms : build_ms;
+  // Filled as locals: ordered_json keeps keys in a vector, so references into `out` do not survive inserts.
+  auto verts = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < mesh.verts.size(); ++i) {
+    if (mesh.is3d) {
+      const Vec3 w = to_world(mesh.verts[i], mesh.heights[i]);
+      verts.push_back({w.x, w.y, w.z});
+    } else {
+      verts.push_back({mesh.verts[i].x, mesh.verts[i].y});
+    }
+  }
+  auto polys = nlohmann::ordered_json::array(), neis = polys, areas = polys, costs = polys;
+  for (const NavPoly& p : mesh.polys) {
+    polys.push_back(p.verts);
+    neis.push_back(p.neighbours);
+    areas.push_back(mesh.area_names[p.area]);
+    costs.push_back(p.cost);
+  }
+  out["vertices"] = std::move(verts);
+  out["polygons"] = std::move(polys);
+  out["neighbours"] = std::move(neis);
+  out["areas"] = std::move(areas);
+  out["costs"] = std::move(costs);
+  out["area_names"] = mesh.area_names;
+  return out;
+}
+
+}  // namespace
+
+int run_bake(const std::vector<std::string>& argv) {
+  const Command& cmd = *find_command("bake");
+  Args args(argv, {"--out", "--detour-out"}, {});
+  if (!args.ok()) return usage_error(cmd, args.error());
+  if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
+  const auto out_path = args.value("--out");
+  const auto detour_path = args.value("--detour-out");
+  if ((!out_path || out_path->empty()) && (!detour_path || detour_path->empty()))
+    return usage_error(cmd, "--out FILE.json is required (or --detour-out FILE.bin)");
+
+  auto scene = load_scene(args.positional()[0]);
+  if (!scene) {
+    std::fprintf(stderr, "%s\n", scene.error().c_str());
+    return kExitUsage;
+  }
+  if (scene->source == Scene::Source::Graph) {
+    std::fprintf(stderr, "%s: a graph scene has nodes and edges, no polygons to bake\n", scene->path.c_str());
+    return kExitUsage;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  auto mesh = build_navmesh(scene.value());
+  const double build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (!mesh) {
+    std::fprintf(stderr, "%s\n", mesh.error().c_str());
+    return kExitUsage;
+  }
+  if (detour_path) {
+    if (std::string err = write_detour_file(mesh.value(), *detour_path); !err.empty()) {
+      std::fprintf(stderr, "%s\n", err.c_str());
+      return kExitUsage;
+    }
+    if (!out_path) {
+      std::printf("wrote %s: the Detour navmesh, %zu polygons\n", detour_path->c_str(), mesh->polys.size());
+      return kExitOk;
+    }
+  }
+  const std::string text = readable_json(to_json(scene.value(), mesh.value(), build_ms)) + "\n";
+  if (*out_path == "-") {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return kExitOk;
+  }
+  std::ofstream f(*out_path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) {
+    std::fprintf(stderr, "navlab bake: cannot write %s\n", out_path->c_str());
+    return kExitUsage;
+  }
+  std::printf("wrote %s: %zu polygons, %zu vertices, %s in %.1f ms\n", out_path->c_str(), mesh->polys.size(),
+              mesh->verts.size(), mesh->baked ? "baked" : "built", mesh->baked ? mesh->baked->bake_ms : build_ms);
+  return kExitOk;
+}
+
+}  // namespace navlab::cli

@@ -1,0 +1,22 @@
+#include "format.h"
+
+#include <cmath>
+
+namespace navlab {
+namespace {
+constexpr double kLargestFixed = 1e15;  // beyond it a fixed-point number is too long to read: exponent
+}  // namespace
+
+std::string num(double v, int digits) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "infinity" : "-infinity";
+  char buf[64];
+  const double mag = std::fabs(v);
+  if (mag >= std::pow(10.0, digits) && mag < kLargestFixed) std::snprintf(buf, sizeof buf, "%.1f", v);
+  else std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
+
+std::string point_text(Vec2 p, int digits) { return "(" + num(p.x, digits) + ", " + num(p.y, digits) + ")"; }
+
+}  // namespace navlab

@@ -1,0 +1,30 @@
+// Numbers and points as sentences and messages print them. One place, so every stage rounds alike.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "geom.h"
+
+namespace navlab {
+
+// Significant digits: sentences for people read 3 ("2.24 m"), exact records 6 ("2.23607").
+constexpr int kSentenceDigits = 3;
+constexpr int kExactDigits = 6;
+
+// `v` with `digits` significant digits ("%g" style); a magnitude that would need an exponent is
+// written with one decimal instead (1234.5, not 1.23e+03); "infinity" and "nan" as words.
+std::string num(double v, int digits = kSentenceDigits);
+
+// "(x, y)" with num() for each coordinate.
+std::string point_text(Vec2 p, int digits = kSentenceDigits);
+
+// printf into a std::string (the result is cut at 511 characters).
+template <class... Args>
+std::string fmt(const char* format, Args... args) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, format, args...);
+  return buf;
+}
+
+}  // namespace navlab

@@ -1,0 +1,752 @@
+#include "follower.h"
+#include "format.h"
+
+#include <DetourObstacleAvoidance.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <numbers>
+
+#include "coverage.h"
+#include "gates.h"
+#include "motion.h"
+#include "plan.h"
+#include "portals.h"
+#include "profile.h"
+#include "tilecache.h"
+
+namespace navlab {
+
+namespace {
+
+constexpr double kCrawl = 0.02;  // m/s
+
+Vec2 normalized(Vec2 v) {
+  const double l = length(v);
+  return l > 1e-12 ? v / l : Vec2{};
+}
+
+Vec2 clamp_length(Vec2 v, double max_len) {
+  const double l = length(v);
+  return l > max_len && l > 0.0 ? v * (max_len / l) : v;
+}
+
+// The smoothed path sampled densely (<= 0.05 m apart), with arc length at every sample.
+struct Dense {
+  std::vector<Vec2> pts;
+  std::vector<double> s;
+  double length() const { return s.empty() ? 0.0 : s.back(); }
+  Vec2 at(double q) const {
+    if (pts.empty()) return {};
+    if (q <= 0.0) return pts.front();
+    if (q >= length()) return pts.back();
+    const size_t i = size_t(std::upper_bound(s.begin(), s.end(), q) - s.begin());
+    const double u = (q - s[i - 1]) / std::max(1e-12, s[i] - s[i - 1]);
+    return lerp(pts[i - 1], pts[i], u);
+  }
+  // Closest point to `p` with arc length in [from, from + window]; returns its arc length.
+  double project(Vec2 p, double from, double window) const {
+    if (pts.size() < 2) return 0.0;
+    double best_s = from, best_d = 1e300;
+    size_t i = size_t(std::max<long>(0, long(std::upper_bound(s.begin(), s.end(), from) - s.begin()) - 1));
+    for (; i + 1 < pts.size() && s[i] <= from + window; ++i) {
+      const Vec2 a = pts[i], ab = pts[i + 1] - a;
+      const double len2 = dot(ab, ab);
+      const double u = len2 > 0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0;
+      const double d = distance(p, a + ab * u);
+      if (d < best_d - 1e-12) best_d = d, best_s = s[i] + u * (s[i + 1] - s[i]);
+    }
+    return std::max(from, best_s);
+  }
+};
+
+Dense densify(const SmoothPath& path) {
+  Dense d;
+  for (const PathPiece& piece : path.pieces) {
+    const int n = std::max(1, int(std::ceil(piece.length / kProfileMaxSpacing)));
+    for (int k = d.pts.empty() ? 0 : 1; k <= n; ++k) {
+      const double q = piece.s0 + piece.length * k / n;
+      d.pts.push_back(piece.point(q));
+      d.s.push_back(q);
+    }
+  }
+  if (d.pts.empty() && !path.points.empty()) {
+    d.pts.push_back(path.points.front());
+    d.s.push_back(0.0);
+  }
+  return d;
+}
+
+double profile_speed(const Profile& p, double s) {
+  const auto& v = p.samples;
+  if (v.empty()) return 0.0;
+  if (s <= v.front().s) return v.front().v;
+  if (s >= v.back().s) return v.back().v;
+  auto it = std::upper_bound(v.begin(), v.end(), s, [](double q, const ProfileSample& x) { return q < x.s; });
+  const ProfileSample& b = *it;
+  const ProfileSample& a = *(it - 1);
+  const double u = (s - a.s) / std::max(1e-12, b.s - a.s);
+  return a.v + (b.v - a.v) * u;
+}
+
+bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double& u) {
+  const Vec2 r = b - a, q = d - c;
+  const double den = cross(r, q);
+  if (std::abs(den) < 1e-15) return false;
+  u = cross(c - a, q) / den;
+  const double w = cross(c - a, r) / den;
+  return u >= 0.0 && u <= 1.0 && w >= -1e-9 && w <= 1.0 + 1e-9;
+}
+
+bool on_mesh(const NavMesh& m, Vec2 p) {
+  if (m.kind == NavMesh::Kind::Graph) return true;
+  for (const NavPoly& poly : m.polys) {
+    bool in = true;
+    for (size_t i = 0; i < poly.verts.size() && in; ++i)
+      in = orient(m.verts[poly.verts[i]], m.verts[poly.verts[(i + 1) % poly.verts.size()]], p) >= -1e-9;
+    if (in) return true;
+  }
+  return false;
+}
+
+// The follower's view of the navigation state: the scene's doors (after the events), the mesh, and the
+// optional tile cache that carves closed doors.
+struct World {
+  Scene scene;
+  const NavMesh* fixed = nullptr;
+  TileCache* tiles = nullptr;
+  DoorOverrides overrides;
+
+  const NavMesh& mesh() const { return tiles ? tiles->navmesh().mesh : *fixed; }
+  const std::vector<int>* keys() const { return tiles ? &tiles->navmesh().keys : nullptr; }
+  const std::vector<int>* tile_of() const { return tiles ? &tiles->navmesh().tile_of : nullptr; }
+  bool closed(const std::string& id) const {
+    if (std::count(overrides.closed.begin(), overrides.closed.end(), id)) return true;
+    if (std::count(overrides.opened.begin(), overrides.opened.end(), id)) return false;
+    for (const Door& d : scene.doors)
+      if (d.id == id) return !d.open;
+    return false;
+  }
+  std::vector<DoorCover> covers() const {
+    std::vector<DoorCover> out;
+    auto gates = make_gates(scene, mesh(), overrides);
+    if (!gates) return out;
+    for (const DoorGate& g : gates->doors) {
+      DoorCover c{g.id, g.open, {}};
+      for (const Link& l : g.links) {
+        const int to = link_target(mesh(), l.node, l.link);
+        if (to >= 0) c.connections.push_back(Connection::of(l.node, to));
+      }
+      std::sort(c.connections.begin(), c.connections.end());
+      c.connections.erase(std::unique(c.connections.begin(), c.connections.end()), c.connections.end());
+      out.push_back(std::move(c));
+    }
+    return out;
+  }
+  std::vector<Connection> cover_of(const std::string& id) const {
+    for (DoorCover& c : covers())
+      if (c.door == id) return c.connections;
+    return {};
+  }
+  std::vector<Connection> keyed(std::vector<Connection> cs) const {
+    if (const auto* k = keys())
+      for (Connection& c : cs) c = Connection::of((*k)[c.a], (*k)[c.b]);
+    return cs;
+  }
+  // Carves door `id` (closed) or removes its carving (open); returns the rebuilt tiles.
+  std::vector<int> carve(const std::string& id) {
+    if (!tiles) return {};
+    const Door* door = nullptr;
+    for (const Door& d : scene.doors)
+      if (d.id == id) door = &d;
+    if (!door || door->shape.size() < 2) return {};
+    const std::string name = "door:" + id;
+    if (closed(id)) {
+      const Vec2 a = door->shape.front().plane;
+      const Vec2 b = door->is_polygon ? door->shape[door->shape.size() / 2].plane : door->shape[1].plane;
+      tiles->set_obstacle(name, ObstacleShape::segment(a, b));
+    } else {
+      tiles->remove_obstacle(name);
+    }
+    return tiles->update().rebuilt_tiles;
+  }
+};
+
+// A stop-turn of the path being followed.
+struct StopTurn {
+  double s = 0.0;  // m, where the agent stands
+  Vec2 out;        // unit direction of the path after the turn
+};
+
+// A plan made usable for following.
+struct Active {
+  FollowPlan plan;
+  Profile profile;
+  Dense dense;
+  std::vector<Portal> portals;
+  Vec2 end;
+  bool movable = false;  // has a path to follow
+  std::vector<StopTurn> stops;
+  // What tells where along the corridor the agent is: the corridor polygons' outlines at adoption
+  // (indices may shift when tiles are rebuilt; these do not), or for graphs each node's arc length.
+  std::vector<std::vector<Vec2>> rings;
+  std::vector<double> node_s;
+  // The read set of the part not passed yet, and what it is made from.
+  int passed = 0;
+  ReadSet reads;
+  std::vector<DoorCover> covers;
+  std::vector<std::string> blocked;
+  std::vector<int> keys, tile_of;  // tiled meshes: copies at adoption
+};
+
+// The read set of the corridor from index `passed` on (the polygons left behind are not read any more).
+void read_from(Active& a, int passed) {
+  a.passed = passed;
+  if (a.plan.corridor.empty()) {
+    a.reads = a.plan.reads;
+    return;
+  }
+  const std::vector<int> rest(a.plan.corridor.begin() + passed, a.plan.corridor.end());
+  a.reads = make_read_set(rest, a.covers, a.blocked, a.keys.empty() ? nullptr : &a.keys,
+                          a.tile_of.empty() ? nullptr : &a.tile_of);
+}
+
+bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) {
+  for (size_t i = 0; i < ring.size(); ++i)
+    if (orient(ring[i], ring[(i + 1) % ring.size()], p) < -1e-9) return false;
+  return !ring.empty();
+}
+
+// Index in the corridor of the polygon (node) the agent is in or last passed: never moves backwards.
+int passed_index(const Active& a, Vec2 pos, double s_now, double reach) {
+  int k = a.passed;
+  if (!a.node_s.empty()) {
+    while (k + 1 < int(a.node_s.size()) && a.node_s[size_t(k) + 1] <= s_now + reach) ++k;
+    return k;
+  }
+  for (int i = a.passed + 1; i < int(a.rings.size()) && i <= a.passed + 8; ++i)
+    if (inside_ring(a.rings[size_t(i)], pos)) k = i;
+  return k;
+}
+
+// Signed angle (rad, in (-π, π]) that turns direction `from` onto direction `to`.
+double angle_between(double from, double to) {
+  double d = std::remainder(to - from, 2.0 * std::numbers::pi);
+  if (d <= -std::numbers::pi) d += 2.0 * std::numbers::pi;
+  return d;
+}
+
+// Plans from `from` (plane, m; graph scenes: from node `start_node` of the mesh, or the query's start
+// when -1, with `from` leading back to it when it is elsewhere).
+Active adopt(const World& w, Vec2 from, double height, const Query& query, int version, double t, int start_node) {
+  Active a;
+  a.plan.version = version;
+  a.plan.t = t;
+  const NavMesh& mesh = w.mesh();
+  const bool graph = mesh.kind == NavMesh::Kind::Graph;
+  PlanRequest req;
+  req.start.plane = from;
+  req.start.height = height;
+  req.start.is3d = mesh.is3d;
+  if (graph) {
+    // Graph agents plan from nodes: the query's start, or the node they are at or last passed.
+    req.start = query.start;
+    if (start_node >= 0) req.start.node = mesh.nodes[size_t(start_node)].id;
+  }
+  req.goal = query.goal;
+  req.doors = w.overrides;
+  const PlanResult pr = plan(w.scene, mesh, req);
+  a.plan.status = pr.status;
+  a.plan.failure = pr.failure;
+  a.plan.start = pr.locate.start.ok() ? pr.locate.start.poly : -1;
+  a.covers = w.covers();
+  a.blocked = pr.failure ? pr.failure->blocked_by : std::vector<std::string>{};
+  if (w.keys()) a.keys = *w.keys();
+  if (w.tile_of()) a.tile_of = *w.tile_of();
+  const std::vector<DoorCover>& covers = a.covers;
+  const std::vector<std::string>& blocked = a.blocked;
+  auto fail_with = [&](Failure f) {
+    a.plan.status = Status::Failed;
+    a.plan.failure = std::move(f);
+    a.movable = false;
+  };
+  if (pr.status == Status::Failed || pr.search.corridor.empty()) {
+    const int here = pr.locate.start.ok() ? pr.locate.start.poly : -1;
+    a.plan.reads = make_read_set(here >= 0 ? std::vector<int>{here} : std::vector<int>{}, covers, blocked, w.keys(),
+                                 w.tile_of());
+    if (pr.status != Status::Failed) fail_with({"follow", "no_corridor", "the plan has no corridor", {}});
+    read_from(a, 0);
+    return a;
+  }
+  a.plan.corridor = pr.search.corridor;
+  a.plan.reads = make_read_set(pr.search.corridor, covers, blocked, w.keys(), w.tile_of());
+  const Vec2 start = pr.locate.start.point;
+  a.end = pr.end_point;
+  read_from(a, 0);
+  if (graph) {
+    // Graph scenes: the node positions, every node a stop-turn (there is no corridor to fit arcs in).
+    // An agent standing away from its start node walks back to it first.
+    std::vector<Vec2> points;
+    const bool lead_in = start_node >= 0 && distance(from, mesh.nodes[size_t(pr.search.corridor[0])].pos) >
+                                                w.scene.agent.arrive_distance;
+    if (lead_in) points.push_back(from);
+    double s_acc = 0.0;
+    for (int n : pr.search.corridor) {
+      const Vec2 q = mesh.nodes[size_t(n)].pos;
+      if (!points.empty()) s_acc += distance(points.back(), q);
+      a.node_s.push_back(s_acc);
+      points.push_back(q);
+    }
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    if (points.size() < 2) {
+      a.movable = true;  // already there
+      a.dense.pts = {start};
+      a.dense.s = {0.0};
+      return a;
+    }
+    AgentDef agent = w.scene.agent;
+    agent.corner_mode = CornerMode::Stop;
+    TurnsResult turns = fit_turns(points, CorridorShape{}, agent);
+    if (!turns.ok()) return fail_with(*turns.failure), a;
+    a.profile = speed_profile(turns.path, agent);
+    if (!a.profile.ok()) return fail_with(*a.profile.failure), a;
+    a.plan.path = std::move(turns.path);
+  } else {
+    if (pr.portals.empty()) return fail_with({"follow", "no_portals", "the plan has no portals", {}}), a;
+    a.portals = pr.portals;
+    if (distance(start, a.end) < 1e-9) {
+      a.movable = true;  // already there
+      a.dense.pts = {start};
+      a.dense.s = {0.0};
+      return a;
+    }
+    MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
+    if (!motion.ok()) return fail_with(*motion.failure), a;
+    a.profile = std::move(motion.profile);
+    a.plan.path = std::move(motion.turns.path);
+    for (int p : pr.search.corridor) {
+      std::vector<Vec2> ring;
+      for (int v : mesh.polys[size_t(p)].verts) ring.push_back(mesh.verts[size_t(v)]);
+      a.rings.push_back(std::move(ring));
+    }
+  }
+  a.dense = densify(a.plan.path);
+  const SmoothPath& path = a.plan.path;
+  for (const Turn& turn : path.turns)
+    if (turn.kind == TurnKind::Stop && turn.corner >= 0 && size_t(turn.corner) + 1 < path.points.size())
+      a.stops.push_back({turn.s, normalized(path.points[size_t(turn.corner) + 1] - turn.at)});
+  a.movable = true;
+  return a;
+}
+
+// Where braking must end after `change` invalidated `act`: just before the path crosses a connection
+// the change affects, or before the first point that is no longer on the mesh. Returns -1 if none.
+double stop_point(const Active& act, const World& w, const NavChange& change, double s_now, double radius) {
+  double best = -1.0;
+  auto consider = [&](double s) {
+    s = std::max(s_now, s - radius);
+    if (best < 0.0 || s < best) best = s;
+  };
+  for (const Portal& p : act.portals) {
+    if (p.from_poly == p.to_poly) continue;
+    const Connection c = Connection::of(p.from_poly, p.to_poly);
+    if (std::find(change.connections.begin(), change.connections.end(), c) == change.connections.end()) continue;
+    for (size_t i = 0; i + 1 < act.dense.pts.size(); ++i) {
+      double u = 0.0;
+      if (act.dense.s[i + 1] < s_now) continue;
+      if (segments_cross(act.dense.pts[i], act.dense.pts[i + 1], p.right, p.left, u)) {
+        consider(act.dense.s[i] + u * (act.dense.s[i + 1] - act.dense.s[i]));
+        break;
+      }
+    }
+  }
+  if (best < 0.0 && change.kind == NavChange::Kind::TilesRebuilt)
+    for (size_t i = 0; i < act.dense.pts.size(); ++i)
+      if (act.dense.s[i] >= s_now && !on_mesh(w.mesh(), act.dense.pts[i])) {
+        consider(act.dense.s[i]);
+        break;
+      }
+  return best;
+}
+
+struct Avoider {
+  std::unique_ptr<dtObstacleAvoidanceQuery, void (*)(dtObstacleAvoidanceQuery*)> q{dtAllocObstacleAvoidanceQuery(),
+                                                                                  dtFreeObstacleAvoidanceQuery};
+  dtObstacleAvoidanceParams params{};
+  Avoider() {
+    q->init(16, 0);
+    // DetourCrowd's defaults (RecastDemo "high quality" adaptive sampling).
+    params.velBias = 0.4f;
+    params.weightDesVel = 2.0f;
+    params.weightCurVel = 0.75f;
+    params.weightSide = 0.75f;
+    params.weightToi = 2.5f;
+    params.horizTime = 1.5f;
+    params.gridSize = 33;
+    params.adaptiveDivs = 7;
+    params.adaptiveRings = 2;
+    params.adaptiveDepth = 5;
+  }
+  // The sampled velocity near `desired`, or `desired` itself when no blocker is near.
+  Vec2 sample(const Scene& scene, double t, Vec2 pos, Vec2 vel, Vec2 desired, double vmax, bool& used) {
+    used = false;
+    q->reset();
+    const double range = vmax * params.horizTime + 2.0 * scene.agent.radius;
+    auto w3 = [](Vec2 p) { return std::array<float, 3>{float(p.x), 0.0f, float(-p.y)}; };
+    int n = 0;
+    for (const Blocker& b : scene.blockers) {
+      const Vec2 c = b.center.plane + b.velocity * t;
+      const double r = b.radius > 0 ? b.radius : length(b.half_extents);
+      if (distance(c, pos) - r - scene.agent.radius > range) continue;
+      const auto cp = w3(c), cv = w3(b.velocity);
+      q->addCircle(cp.data(), float(r), cv.data(), cv.data());
+      ++n;
+    }
+    if (n == 0) return desired;
+    const auto p = w3(pos), v = w3(vel), d = w3(desired);
+    float out[3] = {0, 0, 0};
+    q->sampleVelocityAdaptive(p.data(), float(scene.agent.radius), float(vmax), v.data(), d.data(), out, &params);
+    const Vec2 nv{out[0], -out[2]};
+    used = distance(nv, desired) > 0.05;
+    return nv;
+  }
+};
+
+}  // namespace
+
+const char* to_string(FollowState s) {
+  switch (s) {
+    case FollowState::Following: return "following";
+    case FollowState::Turning: return "turning";
+    case FollowState::Braking: return "braking";
+    case FollowState::Arrived: return "arrived";
+    case FollowState::Partial: return "partial";
+    case FollowState::Failed: return "failed";
+    case FollowState::Blocked: return "blocked";
+  }
+  return "failed";
+}
+
+std::string FollowStep::describe() const {
+  std::string text = "t " + num(t) + " s: " + to_string(state) + " at (" + num(pos.x) + ", " + num(pos.y) +
+                  "), speed " + num(length(vel)) + " m/s (limit " + num(speed_limit) + "), s " + num(this->s) +
+                  " m on corridor version " + std::to_string(corridor_version);
+  if (avoiding) text += "; avoiding a blocker";
+  if (cannot_stop) text += "; cannot stop before the change, braking at the maximum";
+  return text + ".";
+}
+
+std::string Replan::describe() const {
+  return "t " + num(t) + " s: re-planned (" + cause + ") to corridor version " + std::to_string(version) + ", " +
+         to_string(status) + ". " + detail;
+}
+
+bool StallDetector::tick(Vec2 pos, double dt) {
+  elapsed_ += dt;
+  if (elapsed_ + 1e-12 < window_) return false;
+  const bool stalled = distance(pos, anchor_) < min_progress_;
+  reset(pos);
+  return stalled;
+}
+
+FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
+                    const std::vector<FollowEvent>& events_in, const FollowDef& def) {
+  FollowResult out;
+  World w;
+  w.scene = scene;
+  w.fixed = &mesh;
+  w.tiles = def.tile_cache;
+  const AgentDef& ag = w.scene.agent;
+  const double dt = def.dt > 0 ? def.dt : 0.05;
+
+  std::vector<FollowEvent> events = events_in;
+  std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.t < b.t; });
+  {
+    auto known = w.covers();
+    for (const FollowEvent& e : events) {
+      const bool in_scene = std::any_of(w.scene.doors.begin(), w.scene.doors.end(), [&](const Door& d) { return d.id == e.door; });
+      const bool gate = std::any_of(known.begin(), known.end(), [&](const DoorCover& c) { return c.door == e.door; });
+      if ((e.kind == FollowEvent::Kind::Move && !in_scene) || (!in_scene && !gate) ||
+          (e.kind == FollowEvent::Kind::Move && e.to.size() < (e.to_polygon ? 3u : 2u))) {
+        out.failure = Failure{"follow", "bad_event",
+                              "event at t " + num(e.t) + " s names door '" + e.door + "', which " +
+                                  (in_scene || gate ? "cannot move there" : "is not in the scene"), {}};
+        return out;
+      }
+    }
+  }
+  if (w.tiles)
+    for (const Door& d : w.scene.doors)
+      if (!d.open) w.carve(d.id);
+
+  Vec2 pos = query.start.plane;
+  double height = query.start.height;
+  Vec2 vel{};
+  int version = 1;
+  Active act = adopt(w, pos, height, query, version, 0.0, -1);
+  out.plans.push_back(act.plan);
+  if (act.plan.status != Status::Failed && !act.dense.pts.empty()) pos = act.dense.pts.front();
+  // The agent starts facing along its path.
+  auto start_direction = [](const Active& a) {
+    for (size_t i = 1; i < a.dense.pts.size(); ++i)
+      if (distance(a.dense.pts[i], a.dense.pts[0]) > 1e-9) return std::optional<Vec2>(normalized(a.dense.pts[i] - a.dense.pts[0]));
+    return std::optional<Vec2>();
+  };
+  double heading = 0.0;
+  if (auto d = start_direction(act)) heading = std::atan2(d->y, d->x);
+  size_t next_stop = 0;              // first stop-turn of the path not done yet
+  bool turning = false;              // turning in place ...
+  double turn_to = 0.0;              // ... towards this heading (rad)
+  bool turn_is_stop = false;         // the turn is stop-turn `next_stop` (else: aligning to a new plan)
+  double s_turned = -1.0;            // m, the last stop-turn done on this path
+  FollowState state = act.plan.status == Status::Failed ? FollowState::Failed : FollowState::Following;
+  double s_now = 0.0, s_stop = -1.0;
+  bool pending_replan = false;
+  std::string pending_cause, pending_detail;
+  StallDetector stall(ag.stall_window, ag.stall_min_progress);
+  stall.reset(pos);
+  Avoider avoider;
+  size_t next_event = 0;
+  const int max_steps = int(std::ceil(def.max_time / dt));
+
+  auto invalidate = [&](const NavChange& change, double t) {
+    const Touch touch = touches(act.reads, change);
+    if (!touch.touched) {
+      out.ignored.push_back("t " + num(t) + " s: " + change.describe() + " The plan (version " +
+                            std::to_string(act.plan.version) + ") did not read it.");
+      return;
+    }
+    pending_cause = change.cause();
+    pending_detail = change.describe() + " " + touch.why;
+    if (state == FollowState::Following || state == FollowState::Braking) {
+      const double sp = stop_point(act, w, change, s_now, ag.radius);
+      const double comfortable = s_now + length(vel) * length(vel) / (2.0 * ag.brake_decel) + length(vel) * ag.reaction_dt;
+      s_stop = s_stop >= 0.0 ? std::min(s_stop, sp >= 0.0 ? sp : comfortable) : (sp >= 0.0 ? sp : comfortable);
+      state = FollowState::Braking;
+      stall.reset(pos);
+    } else {
+      pending_replan = true;  // standing still already: re-plan now
+    }
+  };
+
+  for (int k = 0; k < max_steps; ++k) {
+    const double t0 = k * dt;
+    // 1. Events due now.
+    while (next_event < events.size() && events[next_event].t <= t0 + 1e-9) {
+      const FollowEvent& e = events[next_event++];
+      const auto before = w.cover_of(e.door);
+      const bool was_closed = w.closed(e.door);
+      NavChange change;
+      change.door = e.door;
+      if (e.kind == FollowEvent::Kind::Close || e.kind == FollowEvent::Kind::Open) {
+        auto& add = e.kind == FollowEvent::Kind::Close ? w.overrides.closed : w.overrides.opened;
+        auto& drop = e.kind == FollowEvent::Kind::Close ? w.overrides.opened : w.overrides.closed;
+        drop.erase(std::remove(drop.begin(), drop.end(), e.door), drop.end());
+        if (!std::count(add.begin(), add.end(), e.door)) add.push_back(e.door);
+        change.kind = e.kind == FollowEvent::Kind::Close ? NavChange::Kind::DoorClosed : NavChange::Kind::DoorOpened;
+        if (was_closed == (e.kind == FollowEvent::Kind::Close)) {
+          out.ignored.push_back("t " + num(e.t) + " s: door " + e.door + " was already " +
+                                (was_closed ? "closed." : "open."));
+          continue;
+        }
+        change.connections = before;
+      } else {
+        for (Door& d : w.scene.doors)
+          if (d.id == e.door) {
+            d.shape.clear();
+            for (Vec2 p : e.to) {
+              ScenePoint sp;
+              sp.plane = p;
+              sp.is3d = w.mesh().is3d;
+              d.shape.push_back(sp);
+            }
+            d.is_polygon = e.to_polygon;
+          }
+        change.kind = NavChange::Kind::DoorMoved;
+        if (was_closed) {
+          change.connections = before;
+          for (const Connection& c : w.cover_of(e.door)) change.connections.push_back(c);
+          std::sort(change.connections.begin(), change.connections.end());
+          change.connections.erase(std::unique(change.connections.begin(), change.connections.end()),
+                                   change.connections.end());
+        }
+      }
+      // Connections are compared in index space here (stop points) and by key in the read set.
+      NavChange keyed = change;
+      keyed.connections = w.keyed(change.connections);
+      const std::vector<int> rebuilt = w.carve(e.door);
+      if (!rebuilt.empty()) {
+        NavChange tiles{NavChange::Kind::TilesRebuilt, "", {}, {}, rebuilt, e.door};
+        if (!touches(act.reads, keyed).touched) {
+          invalidate(tiles, e.t);
+          continue;
+        }
+      }
+      if (touches(act.reads, keyed).touched) {
+        invalidate(keyed, e.t);
+        if (state == FollowState::Braking) {
+          // Stop points are found in index space.
+          const double sp = stop_point(act, w, change, s_now, ag.radius);
+          if (sp >= 0.0) s_stop = std::min(s_stop, sp);
+        }
+      } else {
+        invalidate(keyed, e.t);  // records it as ignored
+      }
+    }
+
+    // 2. Re-plan from where the agent stands.
+    const bool standing = length(vel) <= 1e-9;
+    if ((state == FollowState::Braking && standing) || pending_replan) {
+      pending_replan = false;
+      ++version;
+      const int node = w.mesh().kind == NavMesh::Kind::Graph && !act.plan.corridor.empty()
+                           ? act.plan.corridor[size_t(act.passed)]
+                           : -1;
+      act = adopt(w, pos, height, query, version, t0, node);
+      out.plans.push_back(act.plan);
+      next_stop = 0;
+      s_turned = -1.0;
+      turning = false;
+      // A new path that leaves in another direction starts with a turn in place.
+      if (auto d = start_direction(act); d && ag.can_turn_in_place &&
+                                         std::abs(angle_between(heading, std::atan2(d->y, d->x))) > 1e-6) {
+        turning = true;
+        turn_to = std::atan2(d->y, d->x);
+        turn_is_stop = false;
+      }
+      out.replans.push_back({t0, pending_cause, version, pending_detail, act.plan.status});
+      s_now = 0.0;
+      s_stop = -1.0;
+      stall.reset(pos);
+      state = act.plan.status == Status::Failed ? FollowState::Failed : FollowState::Following;
+      vel = {};
+    }
+
+    // 3. Turning in place: at a stop-turn once the agent stands there, or at the start of a new path.
+    if (state == FollowState::Following && !turning && next_stop < act.stops.size() && length(vel) <= 1e-9 &&
+        s_now >= act.stops[next_stop].s - ag.arrive_distance) {
+      turning = true;
+      turn_to = std::atan2(act.stops[next_stop].out.y, act.stops[next_stop].out.x);
+      turn_is_stop = true;
+    }
+    bool turned = false;
+    if (state == FollowState::Following && turning && length(vel) <= 1e-9) {
+      const double d = angle_between(heading, turn_to);
+      const double most = ag.max_turn_rate * dt;
+      if (std::abs(d) > 1e-9) {
+        heading = std::remainder(heading + std::clamp(d, -most, most), 2.0 * std::numbers::pi);
+        turned = true;
+      }
+      if (std::abs(d) <= most) {
+        heading = turn_to;
+        turning = false;
+        if (turn_is_stop) s_turned = act.stops[next_stop++].s;
+        stall.reset(pos);
+      }
+    }
+    if (turned) {
+      const double t1 = t0 + dt;
+      out.steps.push_back({t1, pos, vel, act.plan.version, FollowState::Turning, s_now, 0.0, false, false, heading,
+                           act.passed});
+      continue;
+    }
+
+    // 4. Velocity for this step.
+    const double cur = length(vel);
+    double limit = 0.0;
+    bool cannot_stop = false;
+    Vec2 dir = normalized(vel);
+    const bool moving_state = state == FollowState::Following || state == FollowState::Braking;
+    if (moving_state && act.dense.pts.size() >= 2) {
+      s_now = act.dense.project(pos, s_now, std::max(2.0, 3.0 * cur * dt + ag.lookahead));
+      const double L = act.dense.length();
+      // The next stop-turn caps the target and the speed: the agent stands there before turning.
+      const double cap = next_stop < act.stops.size() ? act.stops[next_stop].s : L;
+      const Vec2 target = act.dense.at(std::min(s_now + ag.lookahead, cap));
+      dir = normalized(target - pos);
+      if (length(target - pos) < 1e-9) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
+      if (cap < L && (cap - s_now < 1e-3 || length(target - pos) < 1e-3)) dir = normalized(vel);
+      // The profile is read a little ahead, but not into the last 5 cm before a stop (the stopping limit
+      // brings the agent there) and never before a stop-turn already done (it stands at it).
+      const double look = std::max(cur * dt, 0.05);
+      const double ahead = std::max(std::min(s_now + look, std::max(s_now, cap - look)), s_turned + look);
+      limit = std::min({profile_speed(act.profile, ahead),
+                        stopping_speed_limit(std::max(0.0, L - s_now), ag.brake_decel, ag.reaction_dt),
+                        stopping_speed_limit(std::max(0.0, cap - s_now), ag.brake_decel, ag.reaction_dt)});
+      // Arrived at the end point?
+      const double remaining = distance(pos, act.end);
+      if (remaining <= ag.arrive_distance) limit = std::min(limit, stopping_speed_limit(remaining, ag.brake_decel, 0.0));
+      if (state == FollowState::Braking) {
+        const double d = std::max(0.0, s_stop - s_now);
+        // Cancelling: never speed up again; brake for the stop point as the profile would.
+        limit = std::min({limit, cur, stopping_speed_limit(d, ag.brake_decel, ag.reaction_dt)});
+        cannot_stop = cur * cur / (2.0 * ag.brake_decel) > d + 1e-9 && cur > 0.0;
+      }
+    }
+    // Below a crawl the stopping limit only creeps towards the stop point: treat it as a stop.
+    if (limit < kCrawl) limit = 0.0;
+    const double speed = std::clamp(limit, std::max(0.0, cur - ag.brake_decel * dt), cur + ag.accel * dt);
+    Vec2 desired = moving_state ? dir * speed : normalized(vel) * std::max(0.0, cur - ag.brake_decel * dt);
+    bool avoiding = false;
+    if (moving_state && def.avoidance && !w.scene.blockers.empty() && speed > 0.0) {
+      // The sampling pattern scales with vmax: the agent's top speed, as DetourCrowd passes it.
+      Vec2 nv = avoider.sample(w.scene, t0, pos, vel, desired, ag.max_speed, avoiding);
+      nv = clamp_length(nv, speed);
+      if (avoiding && !on_mesh(w.mesh(), pos + nv * dt)) avoiding = false;
+      else desired = nv;
+    }
+    vel = vel + clamp_length(desired - vel, ag.max_accel * dt);
+    if (length(vel) < 1e-9) vel = {};
+    pos = pos + vel * dt;
+    if (length(vel) > 1e-9) heading = std::atan2(vel.y, vel.x);
+    const double t1 = t0 + dt;
+    if (moving_state) {
+      const int passed = passed_index(act, pos, s_now, ag.arrive_distance);
+      if (passed != act.passed) read_from(act, passed);
+    }
+
+    // 5. Arrival, stall.
+    if (moving_state && act.movable && distance(pos, act.end) <= ag.arrive_distance && length(vel) <= ag.arrive_speed &&
+        state == FollowState::Following) {
+      state = act.plan.status == Status::Partial ? FollowState::Partial : FollowState::Arrived;
+    } else if (state == FollowState::Following && stall.tick(pos, dt)) {
+      state = FollowState::Blocked;
+      out.failure = Failure{"follow", "blocked",
+                            "the agent moved less than " + num(ag.stall_min_progress) + " m in " +
+                                num(ag.stall_window) + " s (stall detector)", {}};
+    }
+    out.steps.push_back({t1, pos, vel, act.plan.version, state, s_now, limit, avoiding, cannot_stop, heading, act.passed});
+
+    if (state == FollowState::Arrived) break;
+    const bool waiting = state == FollowState::Failed || state == FollowState::Partial || state == FollowState::Blocked;
+    if (waiting && length(vel) <= 1e-9 && next_event >= events.size()) break;
+  }
+
+  const FollowState last = out.steps.empty() ? state : out.steps.back().state;
+  switch (last) {
+    case FollowState::Arrived:
+      out.outcome = "arrived";
+      out.failure.reset();
+      break;
+    case FollowState::Partial:
+      out.outcome = "partial";
+      out.failure = act.plan.failure;
+      break;
+    case FollowState::Blocked:
+      out.outcome = "failed";
+      break;
+    case FollowState::Failed:
+      out.outcome = "failed";
+      out.failure = act.plan.failure;
+      break;
+    default:
+      out.outcome = "failed";
+      out.failure = Failure{"follow", "timeout", "the agent did not arrive within " + num(def.max_time) + " s", {}};
+  }
+  return out;
+}
+
+}  // namespace navlab

@@ -1,0 +1,709 @@
+#include "tilecache.h"
+
+#include <DetourCommon.h>
+#include <DetourNavMesh.h>
+#include <DetourNavMeshBuilder.h>
+#include <DetourTileCache.h>
+#include <DetourTileCacheBuilder.h>
+#include <Recast.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <unordered_map>
+
+#include "bake.h"
+#include "level_file.h"
+
+namespace navlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// FastLZ is not packaged: the tile cache stores layers uncompressed.
+struct PassThroughCompressor final : dtTileCacheCompressor {
+  int maxCompressedSize(const int bufferSize) override { return bufferSize; }
+  dtStatus compress(const unsigned char* buffer, const int bufferSize, unsigned char* compressed,
+                    const int maxCompressedSize, int* compressedSize) override {
+    if (bufferSize > maxCompressedSize) return DT_FAILURE | DT_BUFFER_TOO_SMALL;
+    std::memcpy(compressed, buffer, size_t(bufferSize));
+    *compressedSize = bufferSize;
+    return DT_SUCCESS;
+  }
+  dtStatus decompress(const unsigned char* compressed, const int compressedSize, unsigned char* buffer,
+                      const int maxBufferSize, int* bufferSize) override {
+    if (compressedSize > maxBufferSize) return DT_FAILURE | DT_BUFFER_TOO_SMALL;
+    std::memcpy(buffer, compressed, size_t(compressedSize));
+    *bufferSize = compressedSize;
+    return DT_SUCCESS;
+  }
+};
+
+// Without flags the default query filter rejects every polygon. Areas become ours: Recast's walkable
+// area (63) is our area 0, painted areas keep their index.
+struct FlagsProcess final : dtTileCacheMeshProcess {
+  void process(dtNavMeshCreateParams* params, unsigned char* polyAreas, unsigned short* polyFlags) override {
+    for (int i = 0; i < params->polyCount; ++i) {
+      if (polyAreas[i] == DT_TILECACHE_WALKABLE_AREA) polyAreas[i] = 0;
+      polyFlags[i] = 1;
+    }
+  }
+};
+
+struct RcFree {
+  void operator()(rcHeightfield* p) const { rcFreeHeightField(p); }
+  void operator()(rcCompactHeightfield* p) const { rcFreeCompactHeightfield(p); }
+  void operator()(rcHeightfieldLayerSet* p) const { rcFreeHeightfieldLayerSet(p); }
+};
+template <class T>
+using RcPtr = std::unique_ptr<T, RcFree>;
+
+int next_pow2(int v) {
+  int p = 1;
+  while (p < v) p <<= 1;
+  return p;
+}
+int ilog2(int v) {
+  int r = 0;
+  while ((1 << r) < v) ++r;
+  return r;
+}
+
+Vec3 world_of(const float* v) { return {v[0], v[1], v[2]}; }
+
+struct Welder {
+  std::unordered_map<long long, std::vector<int>> buckets;  // planning-plane mm key -> vertex indices
+  static long long key(Vec3 w) { return (std::llround(w.x * 1000.0) * 1000003LL) ^ std::llround(w.z * 1000.0); }
+};
+
+}  // namespace
+
+ObstacleShape ObstacleShape::segment(Vec2 a, Vec2 b, double thickness) {
+  ObstacleShape s;
+  s.kind = Kind::Box;
+  s.center = (a + b) * 0.5;
+  s.half_extents = {distance(a, b) * 0.5, thickness * 0.5};
+  s.angle = std::atan2(b.y - a.y, b.x - a.x);
+  return s;
+}
+
+std::string TileUpdate::describe() const {
+  std::ostringstream s;
+  s << rebuilt_tiles.size() << (rebuilt_tiles.size() == 1 ? " tile" : " tiles") << " rebuilt";
+  if (!rebuilt_tiles.empty()) {
+    s << " (";
+    for (size_t i = 0; i < rebuilt_tiles.size(); ++i) s << (i ? ", " : "") << rebuilt_tiles[i];
+    s << ")";
+  }
+  s << " in " << update_calls << " update calls, " << converted_polygons << " polygons converted again, " << ms
+    << " ms (conversion " << convert_ms << " ms).";
+  return s.str();
+}
+
+// Declaration order is destruction order reversed: the tile cache goes first, then the Detour mesh,
+// then the compressor, mesh process and allocator it points to.
+struct TileCache::Impl {
+  dtTileCacheAlloc alloc;
+  PassThroughCompressor comp;
+  FlagsProcess proc;
+  BakeDef bake;
+  bool is3d = false;
+  std::vector<std::string> area_names{"default"};
+  float orig[3] = {0, 0, 0};
+  int tile_size = 32;
+  std::unique_ptr<dtNavMesh, void (*)(dtNavMesh*)> nav{nullptr, dtFreeNavMesh};
+  std::unique_ptr<dtTileCache, void (*)(dtTileCache*)> cache{nullptr, dtFreeTileCache};
+  std::map<std::string, dtObstacleRef> obstacles;
+  Welder weld;                  // border vertices of the converted mesh, for welding rebuilt tiles
+  std::vector<double> heights;  // world height of every converted vertex (2D meshes too)
+  ~Impl() {
+    cache.reset();
+    nav.reset();
+  }
+};
+
+TileCache::TileCache() : impl_(std::make_unique<Impl>()) {}
+TileCache::~TileCache() = default;
+
+Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const TileCacheDef& def) {
+  using R = Result<std::unique_ptr<TileCache>>;
+  const auto t_start = Clock::now();
+  const BakeDef& b = scene.bake;
+  if (def.tile_size < 8 || def.tile_size > 255) return R::fail("tile_size must be in 8..255");
+  if (!(b.cell_size > 0 && b.cell_height > 0 && b.agent_height > 0 && b.agent_radius >= 0))
+    return R::fail("bad bake parameters");
+  if (b.verts_per_poly < 3 || b.verts_per_poly > DT_VERTS_PER_POLYGON) return R::fail("bake.verts_per_poly must be in 3..6");
+
+  std::unique_ptr<TileCache> tc(new TileCache());
+  Impl& im = *tc->impl_;
+  im.bake = b;
+  im.tile_size = def.tile_size;
+
+  // Input triangles (world, y up) and the floor plan's per-cell carving rules, as core/bake.h does.
+  std::vector<float> verts;
+  std::vector<int> tris;
+  std::function<bool(Vec2)> is_floor;
+  std::function<int(Vec2)> area_at;
+  if (scene.source == Scene::Source::Floorplan) {
+    const auto& plan = scene.floorplan;
+    if (plan.outline.size() < 3) return R::fail("floorplan outline needs at least 3 points");
+    double lx = plan.outline[0].x, hx = lx, ly = plan.outline[0].y, hy = ly;
+    for (const Vec2& p : plan.outline) {
+      lx = std::min(lx, p.x), hx = std::max(hx, p.x), ly = std::min(ly, p.y), hy = std::max(hy, p.y);
+    }
+    const Vec3 c[4] = {to_world({lx, ly}, 0.0), to_world({hx, ly}, 0.0), to_world({hx, hy}, 0.0), to_world({lx, hy}, 0.0)};
+    for (const Vec3& v : c) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
+    verts.insert(verts.end(), {float(c[0].x), -0.2f, float(c[0].z)});
+    tris = {0, 1, 2, 0, 2, 3};
+    // Holes are bucketed on a coarse grid so a cell tests only the holes near it (levels with
+    // thousands of pillars would otherwise test every hole for every cell).
+    struct HoleGrid {
+      double x0 = 0, y0 = 0, size = 4.0;
+      int nx = 1, ny = 1;
+      std::vector<std::vector<int>> cells;
+    };
+    auto grid = std::make_shared<HoleGrid>();
+    grid->x0 = lx;
+    grid->y0 = ly;
+    grid->nx = std::max(1, int(std::ceil((hx - lx) / grid->size)) + 1);
+    grid->ny = std::max(1, int(std::ceil((hy - ly) / grid->size)) + 1);
+    grid->cells.resize(size_t(grid->nx) * size_t(grid->ny));
+    auto cell_of = [grid](double v, double o, int n) { return std::clamp(int(std::floor((v - o) / grid->size)), 0, n - 1); };
+    for (size_t h = 0; h < plan.holes.size(); ++h) {
+      double x_lo = 1e300, x_hi = -1e300, y_lo = 1e300, y_hi = -1e300;
+      for (const Vec2& p : plan.holes[h])
+        x_lo = std::min(x_lo, p.x), x_hi = std::max(x_hi, p.x), y_lo = std::min(y_lo, p.y), y_hi = std::max(y_hi, p.y);
+      for (int gx = cell_of(x_lo, lx, grid->nx); gx <= cell_of(x_hi, lx, grid->nx); ++gx)
+        for (int gy = cell_of(y_lo, ly, grid->ny); gy <= cell_of(y_hi, ly, grid->ny); ++gy)
+          grid->cells[size_t(gy) * size_t(grid->nx) + size_t(gx)].push_back(int(h));
+    }
+    is_floor = [&plan, grid, cell_of](Vec2 p) {
+      if (!point_in_ring(p, plan.outline)) return false;
+      const int gx = cell_of(p.x, grid->x0, grid->nx), gy = cell_of(p.y, grid->y0, grid->ny);
+      for (int h : grid->cells[size_t(gy) * size_t(grid->nx) + size_t(gx)])
+        if (point_in_ring(p, plan.holes[size_t(h)])) return false;
+      return true;
+    };
+    std::vector<int> ids;
+    for (const AreaPaint& a : plan.areas) {
+      auto it = std::find(im.area_names.begin(), im.area_names.end(), a.name);
+      if (it == im.area_names.end()) im.area_names.push_back(a.name);
+      ids.push_back(int(std::find(im.area_names.begin(), im.area_names.end(), a.name) - im.area_names.begin()));
+    }
+    if (im.area_names.size() >= RC_WALKABLE_AREA) return R::fail("too many painted areas (at most 62)");
+    if (!plan.areas.empty())
+      area_at = [&plan, ids](Vec2 p) {
+        int id = 0;
+        for (size_t i = 0; i < plan.areas.size(); ++i)
+          if (point_in_ring(p, plan.areas[i].polygon)) id = ids[i];
+        return id;
+      };
+  } else if (scene.source == Scene::Source::Mesh) {
+    auto obj = read_level(scene.mesh, scene.path);
+    if (!obj) return R::fail(obj.error());
+    for (const Vec3& v : obj->verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
+    for (const auto& t : obj->tris) tris.insert(tris.end(), t.begin(), t.end());
+    im.is3d = true;
+  } else {
+    return R::fail("the tile cache needs a floorplan or mesh scene");
+  }
+  const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
+  if (nverts == 0 || ntris == 0) return R::fail("no triangles to bake");
+
+  float bmin[3], bmax[3];
+  rcCalcBounds(verts.data(), nverts, bmin, bmax);
+  int gw = 0, gh = 0;
+  rcCalcGridSize(bmin, bmax, float(b.cell_size), &gw, &gh);
+  const int ts = def.tile_size;
+  tc->tw_ = (gw + ts - 1) / ts;
+  tc->th_ = (gh + ts - 1) / ts;
+  const int max_tiles = tc->tw_ * tc->th_ * def.max_layers;
+  const int tile_bits = ilog2(next_pow2(max_tiles));
+  if (tile_bits > 14) return R::fail("the level needs " + std::to_string(max_tiles) + " tiles; raise tile_size");
+  tc->poly_bits_ = 22 - tile_bits;
+  rcVcopy(im.orig, bmin);
+
+  const float cs = float(b.cell_size), ch = float(b.cell_height);
+  const int walkable_height = int(std::ceil(b.agent_height / b.cell_height));
+  const int walkable_climb = int(std::floor(b.agent_max_climb / b.cell_height));
+  const int walkable_radius = int(std::ceil(b.agent_radius / b.cell_size));
+  const int border = walkable_radius + 3;
+
+  dtTileCacheParams tcp{};
+  rcVcopy(tcp.orig, bmin);
+  tcp.cs = cs;
+  tcp.ch = ch;
+  tcp.width = ts;
+  tcp.height = ts;
+  tcp.walkableHeight = float(b.agent_height);
+  tcp.walkableRadius = float(b.agent_radius);
+  tcp.walkableClimb = float(b.agent_max_climb);
+  tcp.maxSimplificationError = float(b.edge_max_error);
+  tcp.maxTiles = max_tiles;
+  tcp.maxObstacles = std::max(1, def.max_obstacles);
+  im.cache.reset(dtAllocTileCache());
+  if (!im.cache || dtStatusFailed(im.cache->init(&tcp, &im.alloc, &im.comp, &im.proc)))
+    return R::fail("Detour could not initialise the tile cache");
+
+  dtNavMeshParams nmp{};
+  rcVcopy(nmp.orig, bmin);
+  nmp.tileWidth = float(ts) * cs;
+  nmp.tileHeight = float(ts) * cs;
+  nmp.maxTiles = 1 << tile_bits;
+  nmp.maxPolys = 1 << tc->poly_bits_;
+  im.nav.reset(dtAllocNavMesh());
+  if (!im.nav || dtStatusFailed(im.nav->init(&nmp))) return R::fail("Detour could not initialise the tiled navmesh");
+
+  rcContext ctx(false);
+  std::vector<unsigned char> tri_areas(size_t(ntris), 0);
+  for (int ty = 0; ty < tc->th_; ++ty)
+    for (int tx = 0; tx < tc->tw_; ++tx) {
+      const int w = ts + 2 * border;
+      float tmin[3] = {bmin[0] + float(tx * ts - border) * cs, bmin[1], bmin[2] + float(ty * ts - border) * cs};
+      float tmax[3] = {bmin[0] + float((tx + 1) * ts + border) * cs, bmax[1], bmin[2] + float((ty + 1) * ts + border) * cs};
+      RcPtr<rcHeightfield> hf(rcAllocHeightfield());
+      if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, tmin, tmax, cs, ch))
+        return R::fail("Recast could not allocate a tile heightfield");
+      std::fill(tri_areas.begin(), tri_areas.end(), 0);
+      rcMarkWalkableTriangles(&ctx, float(b.agent_max_slope), verts.data(), nverts, tris.data(), ntris, tri_areas.data());
+      if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), tri_areas.data(), ntris, *hf, walkable_climb))
+        return R::fail("Recast could not rasterise a tile");
+      rcFilterLowHangingWalkableObstacles(&ctx, walkable_climb, *hf);
+      rcFilterLedgeSpans(&ctx, walkable_height, walkable_climb, *hf);
+      rcFilterWalkableLowHeightSpans(&ctx, walkable_height, *hf);
+      RcPtr<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
+      if (!chf || !rcBuildCompactHeightfield(&ctx, walkable_height, walkable_climb, *hf, *chf))
+        return R::fail("Recast could not build a compact heightfield");
+      auto centre = [&](int x, int z) {
+        return to_plane({chf->bmin[0] + (x + 0.5) * cs, 0.0, chf->bmin[2] + (z + 0.5) * cs});
+      };
+      auto for_each_span = [&](auto&& f) {
+        for (int z = 0; z < chf->height; ++z)
+          for (int x = 0; x < chf->width; ++x) {
+            const rcCompactCell& c = chf->cells[x + z * chf->width];
+            for (unsigned i = c.index, end = c.index + c.count; i < end; ++i) f(x, z, int(i));
+          }
+      };
+      if (is_floor)
+        for_each_span([&](int x, int z, int i) {
+          if (!is_floor(centre(x, z))) chf->areas[i] = RC_NULL_AREA;
+        });
+      if (!rcErodeWalkableArea(&ctx, walkable_radius, *chf)) return R::fail("Recast could not erode a tile");
+      if (area_at)
+        for_each_span([&](int x, int z, int i) {
+          if (chf->areas[i] == RC_NULL_AREA) return;
+          const int a = area_at(centre(x, z));
+          chf->areas[i] = a == 0 ? RC_WALKABLE_AREA : (unsigned char)a;
+        });
+      RcPtr<rcHeightfieldLayerSet> lset(rcAllocHeightfieldLayerSet());
+      if (!lset || !rcBuildHeightfieldLayers(&ctx, *chf, border, walkable_height, *lset))
+        return R::fail("Recast could not build heightfield layers");
+      for (int i = 0; i < std::min(lset->nlayers, def.max_layers); ++i) {
+        const rcHeightfieldLayer& layer = lset->layers[i];
+        dtTileCacheLayerHeader header{};
+        header.magic = DT_TILECACHE_MAGIC;
+        header.version = DT_TILECACHE_VERSION;
+        header.tx = tx;
+        header.ty = ty;
+        header.tlayer = i;
+        rcVcopy(header.bmin, layer.bmin);
+        rcVcopy(header.bmax, layer.bmax);
+        header.width = (unsigned char)layer.width;
+        header.height = (unsigned char)layer.height;
+        header.minx = (unsigned char)layer.minx;
+        header.maxx = (unsigned char)layer.maxx;
+        header.miny = (unsigned char)layer.miny;
+        header.maxy = (unsigned char)layer.maxy;
+        header.hmin = (unsigned short)layer.hmin;
+        header.hmax = (unsigned short)layer.hmax;
+        unsigned char* data = nullptr;
+        int size = 0;
+        if (dtStatusFailed(dtBuildTileCacheLayer(&im.comp, &header, layer.heights, layer.areas, layer.cons, &data, &size)))
+          return R::fail("Detour could not build a tile cache layer");
+        if (dtStatusFailed(im.cache->addTile(data, size, DT_COMPRESSEDTILE_FREE_DATA, nullptr))) {
+          dtFree(data);
+          return R::fail("Detour could not add a tile cache layer");
+        }
+      }
+    }
+  for (int ty = 0; ty < tc->th_; ++ty)
+    for (int tx = 0; tx < tc->tw_; ++tx)
+      if (dtStatusFailed(im.cache->buildNavMeshTilesAt(tx, ty, im.nav.get())))
+        return R::fail("Detour could not build the navmesh tiles at " + std::to_string(tx) + "," + std::to_string(ty));
+  tc->convert(nullptr);
+  if (tc->mesh_.mesh.polys.empty()) return R::fail("the bake produced no polygons");
+  tc->bake_ms_ = std::chrono::duration<double, std::milli>(Clock::now() - t_start).count();
+  return R(std::move(tc));
+}
+
+std::string TileCache::set_obstacle(const std::string& id, const ObstacleShape& shape) {
+  Impl& im = *impl_;
+  if (std::string err = remove_obstacle(id); !err.empty()) return err;
+  const double r = im.bake.agent_radius;
+  dtObstacleRef ref = 0;
+  auto add = [&]() -> dtStatus {
+    if (shape.kind == ObstacleShape::Kind::Cylinder) {
+      const Vec3 p = to_world(shape.center, shape.base);
+      const float pos[3] = {float(p.x), float(p.y), float(p.z)};
+      return im.cache->addObstacle(pos, float(shape.radius + r), float(shape.height), &ref);
+    }
+    const Vec3 c = to_world(shape.center, shape.base + shape.height * 0.5);
+    const float centre[3] = {float(c.x), float(c.y), float(c.z)};
+    const float half[3] = {float(shape.half_extents.x + r), float(shape.height * 0.5), float(shape.half_extents.y + r)};
+    return im.cache->addBoxObstacle(centre, half, float(shape.angle), &ref);
+  };
+  dtStatus st = add();
+  if (dtStatusDetail(st, DT_BUFFER_TOO_SMALL)) {  // the request queue is full: process it, then retry
+    update();
+    st = add();
+  }
+  if (dtStatusFailed(st)) return "Detour could not add obstacle " + id + " (too many obstacles?)";
+  im.obstacles[id] = ref;
+  return "";
+}
+
+std::string TileCache::remove_obstacle(const std::string& id) {
+  Impl& im = *impl_;
+  auto it = im.obstacles.find(id);
+  if (it == im.obstacles.end()) return "";
+  dtStatus st = im.cache->removeObstacle(it->second);
+  if (dtStatusDetail(st, DT_BUFFER_TOO_SMALL)) {
+    update();
+    st = im.cache->removeObstacle(it->second);
+  }
+  if (dtStatusFailed(st)) return "Detour could not remove obstacle " + id;
+  im.obstacles.erase(it);
+  return "";
+}
+
+bool TileCache::has_obstacle(const std::string& id) const { return impl_->obstacles.count(id) != 0; }
+
+int TileCache::tile_count() const {
+  int n = 0;
+  const dtNavMesh& nav = *impl_->nav;
+  for (int i = 0; i < nav.getMaxTiles(); ++i) {
+    const dtMeshTile* t = nav.getTile(i);
+    n += t && t->header && t->header->polyCount > 0;
+  }
+  return n;
+}
+
+std::pair<Vec2, Vec2> TileCache::tile_bounds(int tile) const {
+  const Impl& im = *impl_;
+  const int tx = tile % tw_, ty = (tile / tw_) % th_;
+  const double side = im.tile_size * im.bake.cell_size;
+  const double x0 = im.orig[0] + tx * side, z0 = im.orig[2] + ty * side;
+  return {{x0, -(z0 + side)}, {x0 + side, -z0}};
+}
+
+TileUpdate TileCache::update() {
+  const auto t0 = Clock::now();
+  Impl& im = *impl_;
+  dtNavMesh& nav = *im.nav;
+  const dtNavMesh& cnav = nav;
+  auto tile_id = [&](const dtMeshTile* t) {
+    return t->header->layer * tw_ * th_ + t->header->y * tw_ + t->header->x;
+  };
+  auto snapshot = [&]() {
+    std::map<int, dtTileRef> refs;
+    for (int i = 0; i < nav.getMaxTiles(); ++i) {
+      const dtMeshTile* t = cnav.getTile(i);
+      if (t && t->header) refs[tile_id(t)] = nav.getTileRef(t);
+    }
+    return refs;
+  };
+  const auto before = snapshot();
+  TileUpdate u;
+  bool up_to_date = false;
+  while (!up_to_date && u.update_calls < 100000) {
+    if (dtStatusFailed(im.cache->update(0.0f, &nav, &up_to_date))) break;
+    ++u.update_calls;
+  }
+  const auto after = snapshot();
+  for (const auto& [id, ref] : after) {
+    auto it = before.find(id);
+    if (it == before.end() || it->second != ref) u.rebuilt_tiles.push_back(id);
+  }
+  for (const auto& [id, ref] : before)
+    if (!after.count(id)) u.rebuilt_tiles.push_back(id);
+  std::sort(u.rebuilt_tiles.begin(), u.rebuilt_tiles.end());
+  u.rebuilt_tiles.erase(std::unique(u.rebuilt_tiles.begin(), u.rebuilt_tiles.end()), u.rebuilt_tiles.end());
+  const auto t1 = Clock::now();
+  if (!u.rebuilt_tiles.empty()) u.converted_polygons = convert(&u.rebuilt_tiles);
+  const auto t2 = Clock::now();
+  u.convert_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();
+  u.ms = std::chrono::duration<double, std::milli>(t2 - t0).count();
+  return u;
+}
+
+// Tiled Detour mesh → NavMesh. Per polygon the vertex order and the counter-clockwise fix follow
+// core/bake.h's single-tile reader; what is added here is welding across tiles and splitting border
+// edges at the vertices of the polygons they face, so that each edge has exactly one neighbour.
+//
+// The conversion is per tile: a polygon reads only its own tile and, across the tile border, the
+// polygons its external links face (which live in the eight neighbouring tiles). So after an update
+// only the rebuilt tiles and their neighbours are converted again; every other polygon is moved over
+// with its neighbour indices shifted. Vertices are then numbered in order of first use in polygon
+// order, in both paths, which makes the patched mesh identical to a full conversion.
+namespace {
+
+
+struct ConvertCtx {
+  const dtNavMesh& nav;
+  const std::vector<int>& base;  // tile slot -> index of its polygon 0 in the new layout (-1: no polygons)
+  std::vector<Vec2>& verts;
+  std::vector<double>& heights;
+  Welder& weld;
+  double climb;
+
+  int add_vertex(Vec3 w) {
+    verts.push_back(to_plane(w));
+    heights.push_back(w.y);
+    return int(verts.size()) - 1;
+  }
+  // Only vertices on a tile's border can be shared with another tile; they are matched by
+  // planning-plane position to the nearest millimetre and heights within agent_max_climb.
+  int welded(Vec3 w) {
+    auto& bucket = weld.buckets[Welder::key(w)];
+    for (int v : bucket)
+      if (std::abs(heights[size_t(v)] - w.y) <= climb && distance(verts[size_t(v)], to_plane(w)) < 1e-3) return v;
+    const int v = add_vertex(w);
+    bucket.push_back(v);
+    return v;
+  }
+  int index_of(dtPolyRef ref) const {
+    unsigned int salt = 0, it = 0, ip = 0;
+    nav.decodePolyId(ref, salt, it, ip);
+    return base[it] + int(ip);
+  }
+  // Appends the polygons of the tile in `slot` to `polys`.
+  void tile(int slot, std::vector<NavPoly>& polys, int area_count);
+};
+
+void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
+  const dtMeshTile* tile = nav.getTile(slot);
+  const float* tmin = tile->header->bmin;
+  const float* tmax = tile->header->bmax;
+  std::vector<int> local(size_t(tile->header->vertCount), -1);  // tile vertex -> mesh vertex
+  auto vertex_of = [&](int i) {
+    if (local[size_t(i)] >= 0) return local[size_t(i)];
+    const float* v = &tile->verts[i * 3];
+    const bool border = std::abs(v[0] - tmin[0]) < 1e-3f || std::abs(v[0] - tmax[0]) < 1e-3f ||
+                        std::abs(v[2] - tmin[2]) < 1e-3f || std::abs(v[2] - tmax[2]) < 1e-3f;
+    return local[size_t(i)] = border ? welded(world_of(v)) : add_vertex(world_of(v));
+  };
+  for (int ip = 0; ip < tile->header->polyCount; ++ip) {
+    const dtPoly& dp = tile->polys[ip];
+    NavPoly p;
+    const int n = dp.vertCount;
+    p.verts.reserve(size_t(n) + 2);
+    p.neighbours.reserve(size_t(n) + 2);
+    for (int j = 0; j < n; ++j) {
+      const Vec3 va = world_of(&tile->verts[dp.verts[j] * 3]);
+      const Vec3 vb = world_of(&tile->verts[dp.verts[(j + 1) % n] * 3]);
+      p.verts.push_back(vertex_of(dp.verts[j]));
+      const unsigned short nei = dp.neis[j];
+      if (!(nei & DT_EXT_LINK)) {
+        p.neighbours.push_back(nei != 0 ? base[size_t(slot)] + int(nei) - 1 : -1);
+        continue;
+      }
+      // A tile border edge: split it at the vertices of the polygons it faces.
+      const Vec2 a = to_plane(va), b = to_plane(vb);
+      const Vec2 ab = b - a;
+      const double len2 = dot(ab, ab);
+      std::vector<dtPolyRef> faced;
+      std::vector<std::pair<double, Vec3>> cuts;
+      for (unsigned k = dp.firstLink; k != DT_NULL_LINK; k = tile->links[k].next) {
+        const dtLink& link = tile->links[k];
+        if (link.edge != j) continue;
+        faced.push_back(link.ref);
+        const dtMeshTile* nt = nullptr;
+        const dtPoly* np = nullptr;
+        nav.getTileAndPolyByRefUnsafe(link.ref, &nt, &np);
+        for (int q = 0; q < np->vertCount; ++q) {
+          const Vec3 w = world_of(&nt->verts[np->verts[q] * 3]);
+          const Vec2 c = to_plane(w);
+          const double t = len2 > 0 ? dot(c - a, ab) / len2 : 0.0;
+          if (t > 1e-6 && t < 1 - 1e-6 && distance_to_segment(c, a, b) < 1e-3) cuts.push_back({t, w});
+        }
+      }
+      std::sort(cuts.begin(), cuts.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+      std::vector<Vec3> pts{va};
+      for (const auto& c : cuts)
+        if (distance(to_plane(c.second), to_plane(pts.back())) > 1e-3) pts.push_back(c.second);
+      if (pts.size() > 1 && distance(to_plane(pts.back()), b) <= 1e-3) pts.pop_back();
+      pts.push_back(vb);
+      for (size_t s = 0; s + 1 < pts.size(); ++s) {
+        if (s > 0) p.verts.push_back(welded(pts[s]));
+        const Vec2 m = (to_plane(pts[s]) + to_plane(pts[s + 1])) * 0.5;
+        int neighbour = -1;
+        for (dtPolyRef r : faced) {
+          const dtMeshTile* nt = nullptr;
+          const dtPoly* np = nullptr;
+          nav.getTileAndPolyByRefUnsafe(r, &nt, &np);
+          for (int q = 0; q < np->vertCount && neighbour < 0; ++q) {
+            const Vec2 c0 = to_plane(world_of(&nt->verts[np->verts[q] * 3]));
+            const Vec2 c1 = to_plane(world_of(&nt->verts[np->verts[(q + 1) % np->vertCount] * 3]));
+            if (distance_to_segment(m, c0, c1) < 1e-3) neighbour = index_of(r);
+          }
+        }
+        p.neighbours.push_back(neighbour);
+      }
+    }
+    make_counter_clockwise(p, verts);
+    p.area = dp.getArea();
+    if (p.area >= area_count) p.area = 0;
+    polys.push_back(std::move(p));
+  }
+}
+
+
+struct Layout {
+  int tw = 0, th = 0, poly_bits = 0;
+  bool is3d = false;
+  const std::vector<std::string>* area_names = nullptr;
+  double climb = 0.01;
+};
+
+// Converts `nav` into `mesh`. `rebuilt` null: everything, from scratch. Otherwise `mesh`, `weld` and
+// `heights` hold the previous conversion and only the tiles in `rebuilt` (tile ids) and their
+// neighbours are converted again. `heights` is the world height of every vertex (kept for welding
+// also when the mesh is 2D). Returns the number of polygons converted.
+int convert_mesh(const dtNavMesh& nav, const Layout& lay, const std::vector<int>* rebuilt, TiledNavMesh& mesh,
+                 Welder& weld, std::vector<double>& heights) {
+  const int layer_size = lay.tw * lay.th;
+  auto id_of = [&](const dtMeshTile* t) { return t->header->layer * layer_size + t->header->y * lay.tw + t->header->x; };
+
+  // The new layout: tiles with polygons in tile-id order.
+  std::vector<std::pair<int, int>> order;  // (tile id, tile slot)
+  for (int i = 0; i < nav.getMaxTiles(); ++i) {
+    const dtMeshTile* t = nav.getTile(i);
+    if (t && t->header && t->header->polyCount > 0) order.push_back({id_of(t), i});
+  }
+  std::sort(order.begin(), order.end());
+  std::vector<int> base(size_t(nav.getMaxTiles()), -1);
+  int total = 0;
+  for (const auto& [id, slot] : order) {
+    base[size_t(slot)] = total;
+    total += nav.getTile(slot)->header->polyCount;
+  }
+
+  // The old layout: each tile's range of polygons.
+  const bool full = rebuilt == nullptr || mesh.keys.empty();
+  std::unordered_map<int, std::pair<int, int>> old_range;  // tile id -> (first, count)
+  if (full) {
+    mesh = TiledNavMesh{};
+    weld.buckets.clear();
+    heights.clear();
+  } else {
+    for (size_t i = 0; i < mesh.tile_of.size(); ++i) ++old_range.try_emplace(mesh.tile_of[i], int(i), 0).first->second.second;
+  }
+  // Converted again: the rebuilt tiles and their neighbours (any layer), and any tile that is new.
+  std::vector<char> redo(order.size(), 1);
+  if (!full)
+    for (size_t o = 0; o < order.size(); ++o) {
+      const int id = order[o].first, tx = id % lay.tw, ty = (id % layer_size) / lay.tw;
+      auto it = old_range.find(id);
+      bool near = it == old_range.end() || it->second.second != nav.getTile(order[o].second)->header->polyCount;
+      for (size_t r = 0; r < rebuilt->size() && !near; ++r) {
+        const int rid = (*rebuilt)[r], rx = rid % lay.tw, ry = (rid % layer_size) / lay.tw;
+        near = std::abs(rx - tx) <= 1 && std::abs(ry - ty) <= 1;
+      }
+      redo[o] = near;
+    }
+  // Old polygon index -> new index for every tile that was not rebuilt (a converted neighbour keeps
+  // its polygons too, and the kept polygons next to it point into it).
+  std::vector<int> remap(mesh.mesh.polys.size(), -1);
+  if (!full)
+    for (const auto& [id, slot] : order) {
+      auto it = old_range.find(id);
+      if (it == old_range.end() || std::binary_search(rebuilt->begin(), rebuilt->end(), id)) continue;
+      const auto& [first, count] = it->second;
+      for (int k = 0; k < count; ++k) remap[size_t(first + k)] = base[size_t(slot)] + k;
+    }
+
+  ConvertCtx ctx{nav, base, mesh.mesh.verts, heights, weld, lay.climb};
+  TiledNavMesh out;
+  out.mesh.kind = NavMesh::Kind::Polygons;
+  out.mesh.is3d = lay.is3d;
+  out.mesh.area_names = *lay.area_names;
+  out.mesh.polys.reserve(size_t(total));
+  out.keys.reserve(size_t(total));
+  out.tile_of.reserve(size_t(total));
+  int converted = 0;
+  for (size_t o = 0; o < order.size(); ++o) {
+    const auto& [id, slot] = order[o];
+    const int count = nav.getTile(slot)->header->polyCount;
+    if (redo[o]) {
+      ctx.tile(slot, out.mesh.polys, int(lay.area_names->size()));
+      converted += count;
+    } else {
+      const int first = old_range.at(id).first;
+      for (int k = 0; k < count; ++k) {
+        NavPoly& p = mesh.mesh.polys[size_t(first + k)];
+        for (int& nb : p.neighbours)
+          if (nb >= 0) nb = remap[size_t(nb)];
+        out.mesh.polys.push_back(std::move(p));
+      }
+    }
+    for (int k = 0; k < count; ++k) {
+      out.keys.push_back((id << lay.poly_bits) | k);
+      out.tile_of.push_back(id);
+    }
+  }
+
+  // Vertices in order of first use; unused ones (of the replaced polygons) are dropped.
+  const std::vector<Vec2>& old_verts = mesh.mesh.verts;
+  std::vector<int> vmap(old_verts.size(), -1);
+  std::vector<Vec2>& verts = out.mesh.verts;
+  std::vector<double> new_heights;
+  verts.reserve(old_verts.size());
+  new_heights.reserve(old_verts.size());
+  for (NavPoly& p : out.mesh.polys)
+    for (int& v : p.verts) {
+      int& to = vmap[size_t(v)];
+      if (to < 0) {
+        to = int(verts.size());
+        verts.push_back(old_verts[size_t(v)]);
+        new_heights.push_back(heights[size_t(v)]);
+      }
+      v = to;
+    }
+  for (auto it = weld.buckets.begin(); it != weld.buckets.end();) {
+    auto& bucket = it->second;
+    size_t n = 0;
+    for (int v : bucket)
+      if (vmap[size_t(v)] >= 0) bucket[n++] = vmap[size_t(v)];
+    bucket.resize(n);
+    it = bucket.empty() ? weld.buckets.erase(it) : std::next(it);
+  }
+  heights = std::move(new_heights);
+  if (out.mesh.is3d) out.mesh.heights = heights;
+  mesh = std::move(out);
+  return converted;
+}
+
+}  // namespace
+
+int TileCache::convert(const std::vector<int>* rebuilt) {
+  const Impl& im = *impl_;
+  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(0.01, im.bake.agent_max_climb)};
+  return convert_mesh(*im.nav, lay, rebuilt, mesh_, impl_->weld, impl_->heights);
+}
+
+TiledNavMesh TileCache::full_conversion() const {
+  const Impl& im = *impl_;
+  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(0.01, im.bake.agent_max_climb)};
+  TiledNavMesh out;
+  Welder weld;
+  std::vector<double> heights;
+  convert_mesh(*im.nav, lay, nullptr, out, weld, heights);
+  return out;
+}
+
+}  // namespace navlab

@@ -1,0 +1,330 @@
+#include "profile.h"
+#include "format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+namespace navlab {
+
+namespace {
+constexpr int kBisections = 64;
+constexpr double kSpeedEps = 1e-9;  // m/s: a speed this close to a limit is "at" it
+constexpr double kStopMatch = 1e-9; // m: a stop-turn's s matches a piece boundary within this
+
+// Time to cover ds from rest to rest, speeding up at `accel` then braking at `brake` (both samples of a
+// piece shorter than the sample spacing can be stops): the peak v² = 2·ds·a·b/(a + b), t = v/a + v/b.
+double rest_to_rest_time(double ds, double accel, double brake) {
+  const double v = std::sqrt(2.0 * ds * accel * brake / (accel + brake));
+  return v / accel + v / brake;
+}
+
+struct Point {
+  double s = 0.0;
+  double curvature = 0.0;  // of the step [s, next s]
+  double cap = 0.0;        // m/s
+  const char* cap_name = "max_speed";
+};
+
+// Tangential acceleration the total budget leaves at speed v on curvature k.
+double budget(const AgentDef& ag, double v, double k) {
+  if (k == 0.0) return ag.max_accel;
+  const double lat = v * v * k;
+  return std::sqrt(std::max(0.0, ag.max_accel * ag.max_accel - lat * lat));
+}
+
+// Largest v in [lo, hi] with ok(v), given ok(lo) and ok monotone (true then false). Only used where a
+// closed form below could not give a finite answer.
+template <class Pred>
+double largest(double lo, double hi, Pred ok) {
+  if (ok(hi)) return hi;
+  for (int i = 0; i < kBisections; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (ok(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+// Largest v in [from, cap] (from <= cap) reachable over ds from `from` at a tangential rate of
+// min(rate, budget(v, k)): v² <= from² + 2·ds·min(rate, budget(v, k)). The right side shrinks as v grows,
+// so the answer is where both sides meet, in closed form in x = v²:
+//  - where the budget is at least `rate` (x <= sqrt(A² − rate²)/k, A = max_accel; everywhere on a
+//    segment) the bound is x = from² + 2·ds·rate;
+//  - beyond, the budget binds: (x − from²)² = 4·ds²·(A² − k²x²), whose larger root is the crossing.
+double reachable(const AgentDef& ag, double from, double cap, double ds, double k, double rate) {
+  const double A = ag.max_accel, f2 = from * from;
+  const double x1 = f2 + 2.0 * ds * std::min(rate, A);
+  if (k == 0.0 || (rate < A && x1 * k <= std::sqrt((A - rate) * (A + rate)))) return std::min(cap, std::sqrt(x1));
+  if (f2 * k >= A) return from;  // no budget left already at `from`
+  const double q = 4.0 * ds * ds, a2 = 1.0 + q * k * k;
+  const double disc = q * (A * A * a2 - k * k * f2 * f2);
+  const double v = std::sqrt((f2 + std::sqrt(std::max(0.0, disc))) / a2);
+  if (std::isfinite(v)) return std::clamp(v, from, cap);
+  return largest(from, cap, [&](double u) { return u * u <= f2 + 2.0 * ds * std::min(rate, budget(ag, u, k)); });
+}
+
+// The larger root of v² − β·v − α = 0 (0 discriminant when it is negative), without cancellation.
+double larger_root(double beta, double alpha) {
+  const double sd = std::sqrt(std::max(0.0, beta * beta + 4.0 * alpha));
+  return beta >= 0.0 ? 0.5 * (beta + sd) : 2.0 * alpha / (sd - beta);
+}
+
+// Largest v in [0, vb[i]] whose reaction window [s_i, s_i + v·dt] keeps v² <= the envelope's v², which
+// is linear in s between samples (constant deceleration), so its minimum over the window is at a
+// sample inside it or at the window's end. The window end walks piece by piece [s_{j−1}, s_j]: while v²
+// at the piece's far end still holds, the piece is passed; otherwise v is there: v² <= the samples'
+// minimum and v² <= the envelope's v² at s_i + v·dt, a quadratic in v. Samples before `lower` (the first
+// after i with a lower envelope speed) cannot bind, so the walk starts at the piece that ends there.
+double reaction_speed(const std::vector<Point>& pts, const std::vector<double>& vb, size_t i, size_t lower,
+                      double dt) {
+  const size_t n = pts.size();
+  const double vmax = vb[i], si = pts[i].s;
+  if (vmax <= 0.0) return vmax;
+  double m = vmax * vmax;  // minimum of the envelope's v² at the samples inside the window so far
+  const size_t first = std::max(i + 1, lower);
+  if (first > i + 1 && (pts[first - 1].s - si) / dt >= vmax) return vmax;
+  for (size_t j = first; j < n; ++j) {
+    const double s0 = pts[j - 1].s, s1 = pts[j].s;
+    const double lo = (s0 - si) / dt, hi = (s1 - si) / dt;  // v whose window ends at s0 / s1
+    const double b0 = vb[j - 1] * vb[j - 1], b1 = vb[j] * vb[j];
+    if (hi < vmax) {
+      const double m1 = std::min(m, b1);
+      if (hi * hi <= m1) {
+        m = m1;
+        continue;
+      }
+      if (s1 <= s0) return lo;
+    } else {
+      const double t = (si + vmax * dt - s0) / (s1 - s0);
+      if (vmax * vmax <= std::min(m, b0 + (b1 - b0) * t)) return vmax;
+    }
+    const double c = (b1 - b0) / (s1 - s0);  // d(v²)/ds on this piece
+    const double root = larger_root(c * dt, b0 + c * (si - s0));
+    return std::clamp(std::min(std::sqrt(m), root), lo, std::min(hi, vmax));
+  }
+  return std::min(vmax, std::sqrt(m));
+}
+}  // namespace
+
+double stopping_speed_limit(double d, double brake, double dt) {
+  const double bdt = brake * dt;
+  return std::sqrt(bdt * bdt + 2.0 * brake * std::max(0.0, d)) - bdt;
+}
+
+const char* to_string(ProfileStep::Kind k) {
+  switch (k) {
+    case ProfileStep::Kind::PieceLimit: return "piece_limit";
+    case ProfileStep::Kind::StopTurn: return "stop_turn";
+    case ProfileStep::Kind::Braking: return "braking";
+    case ProfileStep::Kind::Accelerating: return "accelerating";
+    case ProfileStep::Kind::Total: return "total";
+  }
+  return "piece_limit";
+}
+
+std::string ProfileStep::describe() const {
+  switch (kind) {
+    case Kind::PieceLimit:
+      if (arc)
+        return fmt("Arc (piece %d, s %.2f–%.2f m, R %.2f m): speed limit %.2f m/s (%s).", piece, s0, s1, radius, v0,
+                   limit == "lateral" ? "lateral acceleration: sqrt(a_lat·R)" : "max_speed");
+      return fmt("Segment (piece %d, s %.2f–%.2f m): speed limit %.2f m/s (max_speed).", piece, s0, s1, v0);
+    case Kind::StopTurn:
+      return fmt("Stop-turn at s %.2f m: speed 0, turn %.1f° in place in %.2f s.", s0, theta * 180.0 / std::numbers::pi,
+                 time);
+    case Kind::Braking:
+      return fmt("Backward pass: brake from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m for the %s limit.", v0, s0, v1,
+                 s1, limit.c_str());
+    case Kind::Accelerating:
+      return fmt("Forward pass: accelerate from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m.", v0, s0, v1, s1);
+    case Kind::Total:
+      return fmt("Total time %.2f s over %.2f m, %.2f s of it turning in place.", time, s1, turn_time);
+  }
+  return "";
+}
+
+Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
+  Profile out;
+  out.length = path.length;
+  auto positive = [](double x) { return std::isfinite(x) && x > 0.0; };
+  if (!positive(ag.max_speed) || !positive(ag.accel) || !positive(ag.brake_decel) || !positive(ag.lateral_accel) ||
+      !positive(ag.max_accel) || !positive(ag.max_turn_rate) || !std::isfinite(ag.reaction_dt) ||
+      ag.reaction_dt < 0.0) {
+    out.failure = Failure{"profile", "bad_agent",
+                          "max_speed, accel, brake_decel, lateral_accel, max_accel and max_turn_rate must be > 0 "
+                          "and reaction_dt >= 0",
+                          {}};
+    return out;
+  }
+  auto record = [&](ProfileStep st) {
+    if (trace) trace->steps.push_back(std::move(st));
+  };
+
+  // Sample points and their limits.
+  const double a_lat = std::min(ag.lateral_accel, ag.max_accel);
+  auto piece_cap = [&](const PathPiece& p, const char** name) {
+    *name = "max_speed";
+    if (p.kind != PathPiece::Kind::Arc) return ag.max_speed;
+    const double v = std::sqrt(a_lat * p.arc.radius);
+    if (v < ag.max_speed) *name = "lateral";
+    return std::min(v, ag.max_speed);
+  };
+  auto piece_samples = [](const PathPiece& p) {
+    return std::max(1, int(std::ceil(p.length / kProfileMaxSpacing - 1e-9)));
+  };
+  std::vector<Point> pts;
+  {
+    size_t count = 1;  // the goal
+    for (const PathPiece& p : path.pieces) count += size_t(piece_samples(p));
+    pts.reserve(count);
+  }
+  for (size_t k = 0; k < path.pieces.size(); ++k) {
+    const PathPiece& p = path.pieces[k];
+    const char* name = nullptr;
+    const double cap = piece_cap(p, &name);
+    if (trace) {
+      ProfileStep st;
+      st.kind = ProfileStep::Kind::PieceLimit;
+      st.piece = int(k);
+      st.arc = p.kind == PathPiece::Kind::Arc;
+      st.radius = p.arc.radius;
+      st.s0 = p.s0;
+      st.s1 = p.s0 + p.length;
+      st.v0 = st.v1 = cap;
+      st.limit = name;
+      record(st);
+    }
+    const int n = piece_samples(p);
+    for (int i = 0; i < n; ++i) {
+      Point q{p.s0 + p.length * i / n, p.curvature(), cap, name};
+      if (i == 0 && !pts.empty() && pts.back().cap < cap) {  // a boundary takes the lower neighbour limit
+        q.cap = pts.back().cap;
+        q.cap_name = pts.back().cap_name;
+      }
+      pts.push_back(q);
+    }
+  }
+  {
+    Point goal{path.length, path.pieces.empty() ? 0.0 : path.pieces.back().curvature(), 0.0, "goal"};
+    pts.push_back(goal);
+  }
+  pts.front().cap = 0.0;
+  if (pts.size() > 1) pts.front().cap_name = "start";
+  double turn_time = 0.0;
+  for (const Turn& t : path.turns) {
+    if (t.kind != TurnKind::Stop) continue;
+    auto it = std::lower_bound(pts.begin(), pts.end(), t.s - kStopMatch,
+                               [](const Point& p, double s) { return p.s < s; });
+    if (it != pts.end() && std::fabs(it->s - t.s) <= kStopMatch) {
+      it->cap = 0.0;
+      it->cap_name = "stop_turn";
+    }
+    const double time = t.theta / ag.max_turn_rate;
+    turn_time += time;
+    if (trace) {
+      ProfileStep st;
+      st.kind = ProfileStep::Kind::StopTurn;
+      st.s0 = st.s1 = t.s;
+      st.theta = t.theta;
+      st.time = time;
+      record(st);
+    }
+  }
+  const size_t n = pts.size();
+
+  // Backward pass (continuous braking envelope).
+  std::vector<double> vb(n);
+  vb[n - 1] = pts[n - 1].cap;
+  for (size_t i = n - 1; i-- > 0;) {
+    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, next = vb[i + 1];
+    const double cap = pts[i].cap;
+    if (cap <= next) {
+      vb[i] = cap;
+      continue;
+    }
+    vb[i] = reachable(ag, next, cap, ds, k, ag.brake_decel);
+  }
+
+  // Reaction step: at speed v the controller runs v·dt before braking along the envelope.
+  std::vector<double> vr = vb;
+  if (ag.reaction_dt > 0.0) {
+    std::vector<size_t> lower(n, n);  // the first sample after i with vb below vb[i] (n: none)
+    std::vector<size_t> stack;
+    for (size_t j = 0; j < n; ++j) {
+      while (!stack.empty() && vb[j] < vb[stack.back()]) {
+        lower[stack.back()] = j;
+        stack.pop_back();
+      }
+      stack.push_back(j);
+    }
+    for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, i, lower[i], ag.reaction_dt);
+  }
+
+  // Forward pass (acceleration from rest).
+  std::vector<double> v(n);
+  v[0] = std::min(0.0, vr[0]);
+  for (size_t i = 0; i + 1 < n; ++i) {
+    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, prev = v[i];
+    const double hi = vr[i + 1];
+    if (hi <= prev) {
+      v[i + 1] = hi;
+      continue;
+    }
+    v[i + 1] = reachable(ag, prev, hi, ds, k, ag.accel);
+  }
+
+  // Samples, time and the binding limit.
+  double move_time = 0.0;
+  out.samples.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    ProfileSample& smp = out.samples[i];
+    smp.s = pts[i].s;
+    smp.v = v[i];
+    smp.curvature = pts[i].curvature;
+    if (i + 1 < n) {
+      const double ds = pts[i + 1].s - pts[i].s;
+      smp.a = (v[i + 1] * v[i + 1] - v[i] * v[i]) / (2.0 * ds);
+      const double vsum = v[i] + v[i + 1];
+      move_time += vsum > 0.0 ? 2.0 * ds / vsum : rest_to_rest_time(ds, ag.accel, ag.brake_decel);
+    }
+    if (pts[i].cap == 0.0) smp.limit = pts[i].cap_name;
+    else if (v[i] < vr[i] - kSpeedEps) smp.limit = "accel";
+    else if (vr[i] < pts[i].cap - kSpeedEps) smp.limit = "braking";
+    else smp.limit = pts[i].cap_name;
+  }
+  out.total_time = move_time + turn_time;
+
+  if (trace) {
+    // One step per run of braking / accelerating samples.
+    for (size_t i = 0; i < n;) {
+      const std::string& lim = out.samples[i].limit;
+      if (lim != "braking" && lim != "accel") {
+        ++i;
+        continue;
+      }
+      size_t j = i;
+      while (j + 1 < n && out.samples[j + 1].limit == lim) ++j;
+      const size_t end = std::min(j + 1, n - 1);  // the run ends at the next sample's limit
+      ProfileStep st;
+      st.kind = lim == "braking" ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
+      const size_t from = i > 0 ? i - 1 : i;  // the zone starts where the previous limit let go
+      st.s0 = pts[from].s;
+      st.v0 = v[from];
+      st.s1 = pts[end].s;
+      st.v1 = v[end];
+      st.limit = out.samples[end].limit;
+      record(st);
+      i = j + 1;
+    }
+    ProfileStep total;
+    total.kind = ProfileStep::Kind::Total;
+    total.s1 = path.length;
+    total.time = out.total_time;
+    total.turn_time = turn_time;
+    record(total);
+  }
+  return out;
+}
+
+}  // namespace navlab

@@ -1,0 +1,337 @@
+#include "bake.h"
+#include "cell_raster.h"
+#include "format.h"
+
+#include <DetourNavMesh.h>
+#include <DetourNavMeshBuilder.h>
+#include <Recast.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <memory>
+
+namespace navlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+struct RecastDeleter {
+  void operator()(rcHeightfield* p) const { rcFreeHeightField(p); }
+  void operator()(rcCompactHeightfield* p) const { rcFreeCompactHeightfield(p); }
+  void operator()(rcContourSet* p) const { rcFreeContourSet(p); }
+  void operator()(rcPolyMesh* p) const { rcFreePolyMesh(p); }
+  void operator()(rcPolyMeshDetail* p) const { rcFreePolyMeshDetail(p); }
+};
+template <class T>
+using RcPtr = std::unique_ptr<T, RecastDeleter>;
+
+// What the caller adds to the generic pipeline: a floor plan carves the slab and paints areas per cell.
+struct CellRules {
+  // Null: every rasterised span stays, area 0. Else one value per compact-heightfield cell (x + z * width):
+  // kNotFloor (the span is dropped before erosion), or the area index the span gets after erosion.
+  std::function<std::vector<int>(const CellGrid&)> raster;
+  std::vector<std::string> area_names{"default"};
+  bool is3d = false;
+};
+
+// Our area index a ↔ Recast area id: 0 ("default") is RC_WALKABLE_AREA, a >= 1 is a itself.
+unsigned char recast_area(int a) { return a == 0 ? RC_WALKABLE_AREA : (unsigned char)a; }
+int our_area(unsigned char id) { return id == RC_WALKABLE_AREA ? 0 : int(id); }
+
+std::string check_bake_def(const BakeDef& b) {
+  auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
+  if (!positive(b.cell_size)) return "bake.cell_size must be > 0, got " + num(b.cell_size, kExactDigits);
+  if (!positive(b.cell_height)) return "bake.cell_height must be > 0, got " + num(b.cell_height, kExactDigits);
+  if (!positive(b.agent_height)) return "bake.agent_height must be > 0, got " + num(b.agent_height, kExactDigits);
+  if (!std::isfinite(b.agent_radius) || b.agent_radius < 0.0)
+    return "bake.agent_radius must be >= 0, got " + num(b.agent_radius, kExactDigits);
+  if (b.verts_per_poly < 3 || b.verts_per_poly > DT_VERTS_PER_POLYGON)
+    return "bake.verts_per_poly must be in 3..6, got " + std::to_string(b.verts_per_poly);
+  return "";
+}
+
+long count_walkable(const rcCompactHeightfield& chf) {
+  long n = 0;
+  for (int i = 0; i < chf.spanCount; ++i) n += chf.areas[i] != RC_NULL_AREA;
+  return n;
+}
+
+// Centre of compact-heightfield cell (x, z) in the planning plane.
+Vec2 cell_centre(const rcCompactHeightfield& chf, int x, int z) {
+  const double wx = chf.bmin[0] + (x + 0.5) * chf.cs, wz = chf.bmin[2] + (z + 0.5) * chf.cs;
+  return to_plane({wx, 0.0, wz});
+}
+
+template <class F>
+void for_each_span(rcCompactHeightfield& chf, F&& f) {
+  for (int z = 0; z < chf.height; ++z)
+    for (int x = 0; x < chf.width; ++x) {
+      const rcCompactCell& c = chf.cells[x + z * chf.width];
+      for (unsigned i = c.index, end = c.index + c.count; i < end; ++i) f(x, z, int(i));
+    }
+}
+
+NavMesh to_navmesh(std::shared_ptr<BakedNavMesh> baked, const CellRules& rules) {
+  return navmesh_from_tile(std::move(baked), rules.is3d, rules.area_names);
+}
+
+// The shared Recast → Detour pipeline (RecastDemo's Solo Mesh steps) over a triangle soup.
+Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tris, const CellRules& rules,
+                     const BakeDef& def, std::vector<BakeStep>* trace) {
+  using R = Result<NavMesh>;
+  if (std::string bad = check_bake_def(def); !bad.empty()) return R::fail(bad);
+  const auto t_total = Clock::now();
+  auto step = [&](const char* phase, Clock::time_point t0, long count, const char* unit) {
+    if (trace) trace->push_back({phase, ms_since(t0), count, unit});
+  };
+  const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
+
+  rcConfig cfg{};
+  cfg.cs = float(def.cell_size);
+  cfg.ch = float(def.cell_height);
+  cfg.walkableSlopeAngle = float(def.agent_max_slope);
+  cfg.walkableHeight = int(std::ceil(def.agent_height / def.cell_height));
+  cfg.walkableClimb = int(std::floor(def.agent_max_climb / def.cell_height));
+  cfg.walkableRadius = int(std::ceil(def.agent_radius / def.cell_size));
+  cfg.maxEdgeLen = int(def.edge_max_len / def.cell_size);
+  cfg.maxSimplificationError = float(def.edge_max_error);
+  cfg.minRegionArea = int(def.region_min_size * def.region_min_size);
+  cfg.mergeRegionArea = int(def.region_merge_size * def.region_merge_size);
+  cfg.maxVertsPerPoly = def.verts_per_poly;
+  cfg.detailSampleDist = float(def.detail_sample_dist < 0.9 ? 0.0 : def.cell_size * def.detail_sample_dist);
+  cfg.detailSampleMaxError = float(def.cell_height * def.detail_sample_max_error);
+  rcCalcBounds(verts.data(), nverts, cfg.bmin, cfg.bmax);
+  rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
+  if (double(cfg.width) * cfg.height > 4e7)
+    return R::fail("the bake grid would be " + std::to_string(cfg.width) + " x " + std::to_string(cfg.height) +
+                   " cells; raise bake.cell_size");
+
+  rcContext ctx(false);
+  auto t0 = Clock::now();
+  RcPtr<rcHeightfield> solid(rcAllocHeightfield());
+  if (!solid || !rcCreateHeightfield(&ctx, *solid, cfg.width, cfg.height, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch))
+    return R::fail("Recast could not allocate the heightfield");
+  std::vector<unsigned char> areas(size_t(ntris), 0);
+  rcMarkWalkableTriangles(&ctx, cfg.walkableSlopeAngle, verts.data(), nverts, tris.data(), ntris, areas.data());
+  long walkable_tris = 0;
+  for (unsigned char a : areas) walkable_tris += a != RC_NULL_AREA;
+  if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), areas.data(), ntris, *solid, cfg.walkableClimb))
+    return R::fail("Recast could not rasterise the triangles");
+  step("rasterize", t0, walkable_tris, "walkable triangles");
+
+  t0 = Clock::now();
+  rcFilterLowHangingWalkableObstacles(&ctx, cfg.walkableClimb, *solid);
+  rcFilterLedgeSpans(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid);
+  rcFilterWalkableLowHeightSpans(&ctx, cfg.walkableHeight, *solid);
+  RcPtr<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
+  if (!chf || !rcBuildCompactHeightfield(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid, *chf))
+    return R::fail("Recast could not build the compact heightfield");
+  solid.reset();
+  std::vector<int> raster;
+  if (rules.raster) {
+    const rcCompactHeightfield& grid = *chf;
+    raster = rules.raster(CellGrid{chf->width, chf->height, [&grid](int x, int z) { return cell_centre(grid, x, z); }});
+    for_each_span(*chf, [&](int x, int z, int i) {
+      if (raster[size_t(x + z * chf->width)] == kNotFloor) chf->areas[i] = RC_NULL_AREA;
+    });
+  }
+  const long before_erosion = count_walkable(*chf);
+  step("filter", t0, before_erosion, "walkable spans");
+
+  t0 = Clock::now();
+  if (!rcErodeWalkableArea(&ctx, cfg.walkableRadius, *chf)) return R::fail("Recast could not erode the walkable area");
+  const long after_erosion = count_walkable(*chf);
+  if (!raster.empty())
+    for_each_span(*chf, [&](int x, int z, int i) {
+      if (chf->areas[i] != RC_NULL_AREA) chf->areas[i] = recast_area(raster[size_t(x + z * chf->width)]);
+    });
+  step("erode", t0, after_erosion, "walkable spans left");
+  if (after_erosion == 0)
+    return R::fail("the bake produced no polygons: no walkable cell is left after eroding " +
+                   std::to_string(before_erosion) + " walkable cells by agent_radius " + num(def.agent_radius, kExactDigits) +
+                   " m (the floor is narrower than twice the agent radius, or no triangle is walkable)");
+
+  t0 = Clock::now();
+  if (!rcBuildDistanceField(&ctx, *chf)) return R::fail("Recast could not build the distance field");
+  if (!rcBuildRegions(&ctx, *chf, 0, cfg.minRegionArea, cfg.mergeRegionArea))
+    return R::fail("Recast could not build regions");
+  step("regions", t0, chf->maxRegions, "regions");
+
+  t0 = Clock::now();
+  RcPtr<rcContourSet> cset(rcAllocContourSet());
+  if (!cset || !rcBuildContours(&ctx, *chf, cfg.maxSimplificationError, cfg.maxEdgeLen, *cset))
+    return R::fail("Recast could not build contours");
+  step("contours", t0, cset->nconts, "contours");
+
+  t0 = Clock::now();
+  RcPtr<rcPolyMesh> pmesh(rcAllocPolyMesh());
+  if (!pmesh || !rcBuildPolyMesh(&ctx, *cset, cfg.maxVertsPerPoly, *pmesh))
+    return R::fail("Recast could not build the polygon mesh");
+  step("polygons", t0, pmesh->npolys, "polygons");
+  if (pmesh->npolys == 0)
+    return R::fail("the bake produced no polygons: " + std::to_string(after_erosion) +
+                   " walkable cells remain after erosion but every region is smaller than region_min_size " +
+                   num(def.region_min_size, kExactDigits) + " cells");
+
+  t0 = Clock::now();
+  RcPtr<rcPolyMeshDetail> dmesh(rcAllocPolyMeshDetail());
+  if (!dmesh || !rcBuildPolyMeshDetail(&ctx, *pmesh, *chf, cfg.detailSampleDist, cfg.detailSampleMaxError, *dmesh))
+    return R::fail("Recast could not build the detail mesh");
+  step("detail", t0, dmesh->ntris, "detail triangles");
+
+  t0 = Clock::now();
+  // The default Detour query filter rejects polygons with no flags: every polygon gets flag 1.
+  for (int i = 0; i < pmesh->npolys; ++i) pmesh->flags[i] = 1;
+  dtNavMeshCreateParams params{};
+  params.verts = pmesh->verts;
+  params.vertCount = pmesh->nverts;
+  params.polys = pmesh->polys;
+  params.polyAreas = pmesh->areas;
+  params.polyFlags = pmesh->flags;
+  params.polyCount = pmesh->npolys;
+  params.nvp = pmesh->nvp;
+  params.detailMeshes = dmesh->meshes;
+  params.detailVerts = dmesh->verts;
+  params.detailVertsCount = dmesh->nverts;
+  params.detailTris = dmesh->tris;
+  params.detailTriCount = dmesh->ntris;
+  params.walkableHeight = float(def.agent_height);
+  params.walkableRadius = float(def.agent_radius);
+  params.walkableClimb = float(def.agent_max_climb);
+  rcVcopy(params.bmin, pmesh->bmin);
+  rcVcopy(params.bmax, pmesh->bmax);
+  params.cs = cfg.cs;
+  params.ch = cfg.ch;
+  params.buildBvTree = true;
+  // Detour area ids are ours (0 = default); Recast's RC_WALKABLE_AREA maps to 0.
+  for (int i = 0; i < pmesh->npolys; ++i) pmesh->areas[i] = (unsigned char)our_area(pmesh->areas[i]);
+  unsigned char* data = nullptr;
+  int size = 0;
+  if (!dtCreateNavMeshData(&params, &data, &size)) return R::fail("Detour could not create the navmesh data");
+  std::shared_ptr<dtNavMesh> nav(dtAllocNavMesh(), [](dtNavMesh* p) { dtFreeNavMesh(p); });
+  if (!nav) {
+    dtFree(data);
+    return R::fail("Detour could not allocate the navmesh");
+  }
+  if (dtStatusFailed(nav->init(data, size, DT_TILE_FREE_DATA))) {
+    dtFree(data);
+    return R::fail("Detour could not initialise the navmesh");
+  }
+  step("detour", t0, pmesh->npolys, "polygons in the tile");
+
+  auto baked = std::make_shared<BakedNavMesh>();
+  baked->detour = std::move(nav);
+  NavMesh mesh = to_navmesh(baked, rules);
+  baked->bake_ms = ms_since(t_total);
+  return mesh;
+}
+
+}  // namespace
+
+// Reads the single Detour tile back into the NavMesh value (see navmesh.h for the conventions).
+NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::vector<std::string> area_names) {
+  NavMesh mesh;
+  mesh.kind = NavMesh::Kind::Polygons;
+  mesh.is3d = is3d;
+  mesh.area_names = std::move(area_names);
+  const dtNavMesh& nav = *baked->detour;
+  const dtMeshTile* tile = nav.getTile(0);
+  for (int i = 0; i < nav.getMaxTiles() && !(tile && tile->header); ++i) tile = nav.getTile(i);  // the one tile
+  baked->base_ref = nav.getPolyRefBase(tile);
+  for (int i = 0; i < tile->header->vertCount; ++i) {
+    const float* v = &tile->verts[i * 3];
+    mesh.verts.push_back(to_plane({v[0], v[1], v[2]}));
+    if (is3d) mesh.heights.push_back(v[1]);
+  }
+  for (int i = 0; i < tile->header->polyCount; ++i) {
+    const dtPoly& dp = tile->polys[i];
+    NavPoly p;
+    const int n = dp.vertCount;
+    for (int j = 0; j < n; ++j) {
+      p.verts.push_back(dp.verts[j]);
+      // Internal links are stored as neighbour index + 1; 0 is a wall. A single tile has no external links.
+      const unsigned short nei = dp.neis[j];
+      p.neighbours.push_back(nei != 0 && !(nei & DT_EXT_LINK) ? int(nei) - 1 : -1);
+    }
+    make_counter_clockwise(p, mesh.verts);
+    p.area = our_area(dp.getArea());
+    mesh.polys.push_back(std::move(p));
+  }
+  mesh.baked = std::move(baked);
+  return mesh;
+}
+
+std::string BakeStep::describe() const {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%s: %ld %s (%.2f ms).", phase.c_str(), count, unit.c_str(), ms);
+  return buf;
+}
+
+bool point_in_ring(Vec2 p, const std::vector<Vec2>& ring) {
+  bool inside = false;
+  for (size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+    const Vec2 a = ring[i], b = ring[j];
+    if ((a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace) {
+  double lo_x = plan.outline.at(0).x, hi_x = lo_x, lo_y = plan.outline[0].y, hi_y = lo_y;
+  for (const Vec2& p : plan.outline) {
+    lo_x = std::min(lo_x, p.x);
+    hi_x = std::max(hi_x, p.x);
+    lo_y = std::min(lo_y, p.y);
+    hi_y = std::max(hi_y, p.y);
+  }
+  // The slab: the outline's bounding rectangle at height 0, counter-clockwise in the plane (its normal
+  // points up), plus a point below so the heightfield has some depth. Walls and pillars are carved per
+  // cell (cell centre outside the outline or inside a hole), so concave outlines need no triangulation.
+  // The rectangle reaches two cells beyond the outline: Recast's ledge filter drops the cells on the
+  // grid's border (their outside neighbour counts as a drop), and that must not eat into the floor.
+  const double m = 2.0 * def.cell_size;
+  lo_x -= m, hi_x += m, lo_y -= m, hi_y += m;
+  const Vec3 c[4] = {to_world({lo_x, lo_y}, 0.0), to_world({hi_x, lo_y}, 0.0), to_world({hi_x, hi_y}, 0.0),
+                     to_world({lo_x, hi_y}, 0.0)};
+  std::vector<float> verts;
+  for (const Vec3& v : c) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
+  verts.insert(verts.end(), {float(c[0].x), -0.2f, float(c[0].z)});
+  const std::vector<int> tris = {0, 1, 2, 0, 2, 3};
+
+  CellRules rules;
+  std::vector<int> paint_ids;
+  for (const AreaPaint& a : plan.areas) {
+    int id = -1;
+    for (size_t i = 0; i < rules.area_names.size(); ++i)
+      if (rules.area_names[i] == a.name) id = int(i);
+    if (id < 0) {
+      rules.area_names.push_back(a.name);
+      id = int(rules.area_names.size()) - 1;
+    }
+    paint_ids.push_back(id);
+  }
+  if (rules.area_names.size() >= RC_WALKABLE_AREA)
+    return Result<NavMesh>::fail("floorplan paints " + std::to_string(rules.area_names.size()) +
+                                 " area names; at most 62 are supported");
+  rules.raster = [&plan, paint_ids](const CellGrid& grid) { return rasterize_floorplan(plan, paint_ids, grid); };
+  return bake(verts, tris, rules, def, trace);
+}
+
+Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace) {
+  std::vector<float> verts;
+  for (const Vec3& v : soup.verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
+  std::vector<int> tris;
+  for (const auto& t : soup.tris) tris.insert(tris.end(), t.begin(), t.end());
+  CellRules rules;
+  rules.is3d = true;
+  return bake(verts, tris, rules, def, trace);
+}
+
+}  // namespace navlab

@@ -1,0 +1,159 @@
+#include "locate.h"
+#include "format.h"
+
+#include <DetourNavMesh.h>
+#include <DetourNavMeshQuery.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace navlab {
+
+namespace {
+
+std::string fmt_point(Vec2 p) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "(%g, %g)", p.x, p.y);
+  return buf;
+}
+
+const char* which_name(Endpoint w) { return w == Endpoint::Start ? "start" : "goal"; }
+
+Location off_mesh(Endpoint which, const std::string& message) {
+  Location loc;
+  loc.failure = Failure{"locate", which == Endpoint::Start ? "start_off_mesh" : "goal_off_mesh", message, {}};
+  return loc;
+}
+
+bool in_convex(const NavMesh& mesh, int poly, Vec2 p, double tol) {
+  const NavPoly& pl = mesh.polys[poly];
+  const size_t n = pl.verts.size();
+  for (size_t i = 0; i < n; ++i) {
+    const Vec2 a = mesh.verts[pl.verts[i]], b = mesh.verts[pl.verts[(i + 1) % n]];
+    const double len = length(b - a);
+    if (len <= 0.0) continue;
+    if (cross(b - a, p - a) / len < -tol) return false;
+  }
+  return true;
+}
+
+Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const LocateDef& def, double& snapped) {
+  const dtNavMesh* nav = mesh.baked->detour.get();
+  dtNavMeshQuery query;
+  if (dtStatusFailed(query.init(nav, 64))) return off_mesh(which, "Detour could not create a navmesh query");
+  dtQueryFilter filter;  // includes every polygon with a non-zero flag (all baked polygons)
+  const float centre[3] = {float(world.x), float(world.y), float(world.z)};
+  const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
+  dtPolyRef ref = 0;
+  float nearest[3] = {centre[0], centre[1], centre[2]};
+  const Vec2 asked = to_plane(world);
+  const std::string where = std::string(which_name(which)) + " point " + fmt_point(asked);
+  if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0)
+    return off_mesh(which, where + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
+                               num(def.half_extent_y) + " m vertically of the navmesh");
+  const Vec2 on = to_plane({nearest[0], nearest[1], nearest[2]});
+  snapped = distance(asked, on);
+  // The search box is square: beyond the agent radius the point is off the mesh even inside the box.
+  if (snapped > def.half_extent_xz * (1.0 + 1e-6))
+    return off_mesh(which, where + " is " + num(snapped) + " m from the navmesh, farther than " +
+                               num(def.half_extent_xz) + " m");
+  unsigned int salt = 0, tile = 0, index = 0;
+  nav->decodePolyId(ref, salt, tile, index);
+  int best = int(index);
+  // Deterministic ties: the lowest polygon index that contains the snapped point (shared edges, vertices).
+  const double tol = std::max(1e-5, locate_tolerance(mesh));
+  const float tiny[3] = {float(tol * 10), float(def.half_extent_y), float(tol * 10)};
+  dtPolyRef refs[32];
+  int count = 0;
+  if (dtStatusSucceed(query.queryPolygons(nearest, tiny, &filter, refs, &count, 32)))
+    for (int i = 0; i < count; ++i) {
+      nav->decodePolyId(refs[i], salt, tile, index);
+      const int cand = int(index);
+      if (cand >= best || !in_convex(mesh, cand, on, tol)) continue;
+      float h = 0.0f;
+      if (mesh.is3d && (dtStatusFailed(query.getPolyHeight(refs[i], nearest, &h)) ||
+                        std::abs(h - nearest[1]) > 1e-3))
+        continue;
+      best = cand;
+    }
+  Location loc;
+  loc.poly = best;
+  loc.point = on;
+  loc.height = mesh.is3d ? nearest[1] : 0.0;
+  return loc;
+}
+
+}  // namespace
+
+LocateDef locate_def(const BakeDef& bake) {
+  return {std::max(bake.agent_radius, bake.cell_size), bake.agent_height};
+}
+
+double locate_tolerance(const NavMesh& mesh) {
+  if (mesh.verts.empty()) return 1e-7;
+  double lo_x = mesh.verts[0].x, hi_x = lo_x, lo_y = mesh.verts[0].y, hi_y = lo_y;
+  for (const Vec2& v : mesh.verts) {
+    lo_x = std::min(lo_x, v.x);
+    hi_x = std::max(hi_x, v.x);
+    lo_y = std::min(lo_y, v.y);
+    hi_y = std::max(hi_y, v.y);
+  }
+  return 1e-7 * std::max({1.0, hi_x - lo_x, hi_y - lo_y});
+}
+
+int polygon_containing(const NavMesh& mesh, Vec2 p, double tolerance) {
+  for (int i = 0; i < int(mesh.polys.size()); ++i)
+    if (in_convex(mesh, i, p, tolerance)) return i;
+  return -1;
+}
+
+Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const LocateDef& def,
+                std::vector<LocateStep>* trace) {
+  Location loc;
+  std::string method;
+  double snapped = 0.0;
+  if (mesh.kind == NavMesh::Kind::Graph) {
+    method = "node id";
+    const int node = mesh.node_index(p.node);
+    if (p.node.empty())
+      loc = off_mesh(which, std::string(which_name(which)) + " must name a graph node id");
+    else if (node < 0)
+      loc = off_mesh(which, std::string(which_name(which)) + " node '" + p.node + "' is not in the graph");
+    else {
+      loc.poly = node;
+      loc.point = mesh.nodes[node].pos;
+    }
+  } else if (mesh.baked) {
+    method = "detour nearest poly";
+    loc = locate_baked(mesh, to_world(p.plane, p.is3d ? p.height : 0.0), which, def, snapped);
+  } else {
+    method = "point in polygon";
+    const int poly = is_finite(p.plane) ? polygon_containing(mesh, p.plane, locate_tolerance(mesh)) : -1;
+    if (poly < 0) {
+      loc = off_mesh(which, std::string(which_name(which)) + " point " + fmt_point(p.plane) +
+                                " is not inside any navmesh polygon");
+    } else {
+      loc.poly = poly;
+      loc.point = p.plane;
+    }
+  }
+  if (trace) trace->push_back({which, p.plane, loc.poly, loc.ok() ? loc.point : p.plane, snapped, method});
+  return loc;
+}
+
+std::string LocateStep::describe() const {
+  char buf[200];
+  if (poly < 0)
+    std::snprintf(buf, sizeof buf, "%s (%g, %g) is off the navmesh (%s).", which_name(which), query.x, query.y,
+                  method.c_str());
+  else if (snapped > 0.0)
+    std::snprintf(buf, sizeof buf, "%s (%g, %g) snapped %.3f m onto polygon %d at (%g, %g) (%s).",
+                  which_name(which), query.x, query.y, snapped, poly, point.x, point.y, method.c_str());
+  else
+    std::snprintf(buf, sizeof buf, "%s (%g, %g) is in polygon %d (%s).", which_name(which), query.x, query.y, poly,
+                  method.c_str());
+  return buf;
+}
+
+}  // namespace navlab

@@ -1,0 +1,332 @@
+#include "turns.h"
+#include "format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+namespace navlab {
+
+namespace {
+constexpr double kShrink = 0.8;        // radius factor per coverage failure
+constexpr int kMaxShrinks = 60;        // bounds the loop when min_turn_radius is 0
+constexpr int kMaxScalePasses = 1000;  // every pass strictly shrinks a trim or removes an arc
+constexpr double kReversal = 1e-6;     // rad: θ this close to π is a reversal (tan(θ/2) -> ∞)
+constexpr double kPieceEps = 1e-12;    // m: shorter pieces are dropped from the smoothed path
+
+Vec2 unit(Vec2 v) {
+  const double len = length(v);
+  return len > 0.0 ? v / len : Vec2{1.0, 0.0};
+}
+
+Turn stop_turn(int corner, Vec2 prev, Vec2 at, Vec2 next) {
+  Turn t;
+  t.corner = corner;
+  t.at = at;
+  t.kind = TurnKind::Stop;
+  t.theta = turning_angle(prev, at, next);
+  t.left = cross(at - prev, next - at) >= 0.0;
+  t.entry = t.exit = at;
+  return t;
+}
+
+struct Fitter {
+  const std::vector<Vec2>& path;
+  const CorridorShape& shape;
+  const AgentDef& agent;
+  TurnTrace* trace;
+
+  void record(TurnStep step) const {
+    if (trace) trace->steps.push_back(std::move(step));
+  }
+  TurnStep step(TurnStep::Kind kind, int corner, double theta, double radius) const {
+    TurnStep s;
+    s.kind = kind;
+    s.corner = corner;
+    s.at = path[corner];
+    s.theta = theta;
+    s.radius = radius;
+    s.trim = radius * std::tan(theta / 2.0);
+    return s;
+  }
+  void fell_back(int corner, double theta, double radius, std::string why) const {
+    if (!trace) return;
+    TurnStep s = step(TurnStep::Kind::FellBackToStop, corner, theta, radius);
+    s.trim = 0.0;
+    s.why = std::move(why);
+    record(std::move(s));
+  }
+
+  // Tries radius r, shrinking on every coverage failure; nullopt when no radius >= min fits.
+  std::optional<Turn> fit(int corner, double r) const {
+    const Vec2 prev = path[corner - 1], at = path[corner], next = path[corner + 1];
+    const double min_r = agent.min_turn_radius;
+    for (int shrinks = 0;; ++shrinks) {
+      Turn t = make_arc_turn(prev, at, next, r);
+      t.corner = corner;
+      const ArcCoverage cov = arc_coverage(t.arc, shape);
+      if (cov.inside) {
+        record(step(TurnStep::Kind::Fitted, corner, t.theta, r));
+        return t;
+      }
+      if (trace) {
+        TurnStep s = step(TurnStep::Kind::CoverageFailed, corner, t.theta, r);
+        s.hit = cov.hit;
+        s.point = cov.outside_point;
+        record(std::move(s));
+      }
+      if (r <= min_r || shrinks >= kMaxShrinks) return std::nullopt;
+      const double nr = std::max(r * kShrink, min_r);
+      if (trace) {
+        TurnStep s = step(TurnStep::Kind::Shrunk, corner, t.theta, r);
+        s.new_radius = nr;
+        s.trim = nr * std::tan(t.theta / 2.0);
+        record(std::move(s));
+      }
+      r = nr;
+    }
+  }
+
+  Turn first_fit(int corner) const {
+    const Vec2 prev = path[corner - 1], at = path[corner], next = path[corner + 1];
+    Turn stop = stop_turn(corner, prev, at, next);
+    const double theta = stop.theta;
+    if (agent.corner_mode == CornerMode::Stop) {
+      fell_back(corner, theta, 0.0, "corner_mode is stop");
+      return stop;
+    }
+    if (theta >= std::numbers::pi - kReversal) {
+      fell_back(corner, theta, 0.0, "the path reverses direction here");
+      return stop;
+    }
+    const double tan_half = std::tan(theta / 2.0);
+    const double seg = std::min(distance(prev, at), distance(at, next));
+    double r = agent.turn_radius;
+    std::string why = "preferred turn_radius";
+    if (tan_half > 0.0 && r * tan_half > seg) {
+      r = seg / tan_half;
+      why = "largest radius whose trim fits the shorter segment";
+    }
+    if (trace) {
+      TurnStep s = step(TurnStep::Kind::Candidate, corner, theta, r);
+      s.why = why;
+      record(std::move(s));
+    }
+    if (r < agent.min_turn_radius) {
+      fell_back(corner, theta, r, "its segments are too short for min_turn_radius");
+      return stop;
+    }
+    if (std::optional<Turn> arc = fit(corner, r)) return *arc;
+    fell_back(corner, theta, agent.min_turn_radius, "no arc of at least min_turn_radius stays inside the corridor");
+    return stop;
+  }
+};
+}  // namespace
+
+double turning_angle(Vec2 prev, Vec2 corner, Vec2 next) {
+  const Vec2 din = unit(corner - prev), dout = unit(next - corner);
+  return std::atan2(std::fabs(cross(din, dout)), dot(din, dout));
+}
+
+Turn make_arc_turn(Vec2 prev, Vec2 corner, Vec2 next, double radius) {
+  const Vec2 din = unit(corner - prev), dout = unit(next - corner);
+  Turn t;
+  t.at = corner;
+  t.kind = TurnKind::Arc;
+  t.theta = std::atan2(std::fabs(cross(din, dout)), dot(din, dout));
+  t.left = cross(din, dout) >= 0.0;
+  t.radius = radius;
+  t.trim = radius * std::tan(t.theta / 2.0);
+  t.entry = corner - din * t.trim;
+  t.exit = corner + dout * t.trim;
+  const Vec2 normal = t.left ? perp_left(din) : -perp_left(din);
+  t.arc.center = t.entry + normal * radius;
+  t.arc.radius = radius;
+  t.arc.start = std::atan2(t.entry.y - t.arc.center.y, t.entry.x - t.arc.center.x);
+  t.arc.sweep = t.left ? t.theta : -t.theta;
+  return t;
+}
+
+Vec2 PathPiece::point(double s) const {
+  const double u = length > 0.0 ? std::clamp((s - s0) / length, 0.0, 1.0) : 0.0;
+  return kind == Kind::Arc ? arc.point(u) : lerp(a, b, u);
+}
+
+const char* to_string(TurnStep::Kind k) {
+  switch (k) {
+    case TurnStep::Kind::Candidate: return "candidate";
+    case TurnStep::Kind::CoverageFailed: return "coverage_failed";
+    case TurnStep::Kind::Shrunk: return "shrunk";
+    case TurnStep::Kind::Fitted: return "fitted";
+    case TurnStep::Kind::ScaledWithPartner: return "scaled_with_partner";
+    case TurnStep::Kind::FellBackToStop: return "fell_back_to_stop";
+  }
+  return "candidate";
+}
+
+std::string TurnStep::describe() const {
+  const double deg = theta * 180.0 / std::numbers::pi;
+  switch (kind) {
+    case Kind::Candidate:
+      return fmt("Corner %d at (%.2f, %.2f) turns %.1f°: try an arc of radius %.2f m (trim %.2f m, %s).",
+                 corner, at.x, at.y, deg, radius, trim, why.c_str());
+    case Kind::CoverageFailed:
+      return fmt("Corner %d: the arc of radius %.2f m leaves the corridor: it crosses a wall at (%.2f, %.2f) "
+                 "and (%.2f, %.2f) on it is outside.",
+                 corner, radius, hit.x, hit.y, point.x, point.y);
+    case Kind::Shrunk:
+      return fmt("Corner %d: shrink the radius from %.2f m to %.2f m (trim %.2f m) and test again.", corner,
+                 radius, new_radius, trim);
+    case Kind::Fitted:
+      return fmt("Corner %d: arc of radius %.2f m fits inside the corridor (turn %.1f°, trim %.2f m).", corner,
+                 radius, deg, trim);
+    case Kind::ScaledWithPartner:
+      return fmt("Corner %d shares a %.2f m segment with corner %d and their trims overlap: scale the radius "
+                 "by %.3f from %.2f m to %.2f m (trim %.2f m).",
+                 corner, length, partner, ratio, radius, new_radius, trim);
+    case Kind::FellBackToStop:
+      return fmt("Corner %d at (%.2f, %.2f) becomes a stop-turn of %.1f°: %s.", corner, at.x, at.y, deg,
+                 why.c_str());
+  }
+  return "";
+}
+
+TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
+                      TurnTrace* trace) {
+  TurnsResult out;
+  auto fail = [&](const char* reason, std::string message) {
+    out.failure = Failure{"turns", reason, std::move(message), {}};
+    return out;
+  };
+  if (path.size() < 2) return fail("bad_input", "a path needs a start and a goal");
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (!is_finite(path[i])) return fail("bad_input", fmt("path point %zu is not finite", i));
+    // Start == goal with nothing between is the zero-length path; a repeated corner is the caller's bug.
+    const bool zero_length = path.size() == 2;
+    if (i > 0 && path[i] == path[i - 1] && !zero_length)
+      return fail("bad_input", fmt("path points %zu and %zu coincide", i - 1, i));
+  }
+  if (!(agent.turn_radius > 0.0) || !(agent.min_turn_radius >= 0.0) || !std::isfinite(agent.turn_radius))
+    return fail("bad_input", fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
+                                 agent.turn_radius, agent.min_turn_radius));
+
+  const Fitter fitter{path, shape, agent, trace};
+  const int corners = int(path.size()) - 2;
+  std::vector<Turn> turns;
+  for (int c = 1; c <= corners; ++c) turns.push_back(fitter.first_fit(c));
+
+  // Shared segments: trims of both ends must fit; scale both radii by one ratio until all hold.
+  for (int pass = 0; pass < kMaxScalePasses; ++pass) {
+    bool changed = false;
+    for (int k = 0; k + 1 < corners; ++k) {
+      Turn& ta = turns[k];
+      Turn& tb = turns[k + 1];
+      if (ta.kind != TurnKind::Arc || tb.kind != TurnKind::Arc) continue;
+      const double len = distance(path[k + 1], path[k + 2]);
+      const double sum = ta.trim + tb.trim;
+      if (sum <= len * (1.0 + 1e-12)) continue;
+      changed = true;
+      const double ratio = len / sum;
+      Turn* pair[2] = {&ta, &tb};
+      bool below[2];
+      for (int j = 0; j < 2; ++j) {
+        Turn& t = *pair[j];
+        const double nr = t.radius * ratio;
+        below[j] = nr < agent.min_turn_radius;
+        if (trace) {
+          TurnStep s = fitter.step(TurnStep::Kind::ScaledWithPartner, t.corner, t.theta, t.radius);
+          s.new_radius = nr;
+          s.trim = nr * std::tan(t.theta / 2.0);
+          s.partner = pair[1 - j]->corner;
+          s.length = len;
+          s.ratio = ratio;
+          fitter.record(std::move(s));
+        }
+      }
+      for (int j = 0; j < 2; ++j) {
+        Turn& t = *pair[j];
+        const Vec2 prev = path[t.corner - 1], next = path[t.corner + 1];
+        if (below[j]) {
+          fitter.fell_back(t.corner, t.theta, t.radius * ratio,
+                           "sharing its segment needs a radius below min_turn_radius");
+          t = stop_turn(t.corner, prev, t.at, next);
+        } else if (below[1 - j]) {
+          // The partner becomes a stop-turn and frees the segment: this arc keeps its radius.
+        } else {
+          const int corner = t.corner;
+          const double theta = t.theta;
+          if (std::optional<Turn> arc = fitter.fit(corner, t.radius * ratio)) {
+            t = *arc;
+          } else {
+            fitter.fell_back(corner, theta, agent.min_turn_radius,
+                             "after scaling, no arc of at least min_turn_radius stays inside the corridor");
+            t = stop_turn(corner, prev, path[corner], next);
+          }
+        }
+      }
+    }
+    if (!changed) break;
+  }
+
+  // The smoothed path: segments between turns, arcs at arc turns.
+  SmoothPath& sp = out.path;
+  sp.points = path;
+  double s = 0.0;
+  Vec2 cursor = path.front();
+  auto add_segment = [&](Vec2 to) {
+    const double len = distance(cursor, to);
+    if (len > kPieceEps) {
+      PathPiece p;
+      p.kind = PathPiece::Kind::Segment;
+      p.a = cursor;
+      p.b = to;
+      p.s0 = s;
+      p.length = len;
+      sp.pieces.push_back(p);
+      s += len;
+    }
+    cursor = to;
+  };
+  for (Turn& t : turns) {
+    if (t.kind == TurnKind::Arc) {
+      add_segment(t.entry);
+      t.s = s;
+      PathPiece p;
+      p.kind = PathPiece::Kind::Arc;
+      p.a = t.entry;
+      p.b = t.exit;
+      p.arc = t.arc;
+      p.s0 = s;
+      p.length = t.arc.length();
+      p.turn = int(&t - turns.data());
+      if (p.length > kPieceEps) {
+        sp.pieces.push_back(p);
+        s += p.length;
+      }
+      cursor = t.exit;
+    } else {
+      add_segment(t.at);
+      t.s = s;
+    }
+  }
+  add_segment(path.back());
+  sp.length = s;
+  sp.turns = std::move(turns);
+
+  // Modes that cannot use a stop-turn turn it into a failure (the path is still returned).
+  const bool stops_allowed = agent.can_turn_in_place && agent.corner_mode != CornerMode::Arc;
+  for (const Turn& t : sp.turns) {
+    if (t.kind != TurnKind::Stop || stops_allowed) continue;
+    if (agent.corner_mode == CornerMode::Stop)
+      return fail("cannot_turn_in_place",
+                  "corner_mode is stop but the agent cannot turn in place (can_turn_in_place is false)");
+    return fail("no_arc_fits",
+                fmt("corner %d at (%.2f, %.2f): no arc of at least %.2f m fits inside the corridor and %s", t.corner,
+                    t.at.x, t.at.y, agent.min_turn_radius,
+                    agent.corner_mode == CornerMode::Arc ? "corner_mode is arc" : "the agent cannot turn in place"));
+  }
+  return out;
+}
+
+}  // namespace navlab

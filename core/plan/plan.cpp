@@ -1,0 +1,160 @@
+#include "plan.h"
+#include "format.h"
+
+#include <cstdio>
+
+#include "corridor_check.h"
+
+namespace navlab {
+
+namespace {
+
+// Everything a stage may read besides its own inputs.
+struct Context {
+  const Scene& scene;
+  const NavMesh& mesh;
+  const PlanRequest& request;
+  const Gates& gates;
+  PlanTrace* trace;
+};
+
+void fail(PlanResult& r, Failure f) {
+  r.status = Status::Failed;
+  r.failure = std::move(f);
+}
+
+// Stage 1: locate both endpoints. Returns false when the pipeline must stop.
+bool stage_locate(const Context& c, PlanResult& r) {
+  const LocateDef def = locate_def(c.scene.bake);
+  std::vector<LocateStep>* steps = c.trace ? &c.trace->locate : nullptr;
+  r.locate.start = locate(c.mesh, c.request.start, Endpoint::Start, def, steps);
+  if (!r.locate.start.ok()) {
+    fail(r, *r.locate.start.failure);
+    return false;
+  }
+  r.locate.goal = locate(c.mesh, c.request.goal, Endpoint::Goal, def, steps);
+  if (!r.locate.goal.ok()) fail(r, *r.locate.goal.failure);  // the nearest_reachable policy may still act
+  return true;
+}
+
+// The unreachable_goal policy: search towards the substitute goal, keep `original` as the reason.
+void head_for_substitute(const Context& c, PlanResult& r, const Failure& original, Vec2 goal_point) {
+  fail(r, original);
+  const UnreachablePolicy& policy = c.scene.unreachable_goal;
+  if (!policy.nearest_reachable) return;
+  const std::optional<Substitute> sub =
+      nearest_reachable(c.mesh, r.locate.start.poly, goal_point, policy, &c.gates.filter);
+  if (!sub || !sub->reachable) {
+    r.failure->message += sub ? " The nearest polygon within " + num(policy.radius, kExactDigits) + " m of the goal (" +
+                                    node_label(c.mesh, sub->poly) + ") cannot be reached either."
+                              : " No reachable polygon lies within " + num(policy.radius, kExactDigits) + " m of the goal.";
+    return;
+  }
+  SearchQuery q{r.locate.start.poly, sub->poly, r.locate.start.world(), sub->world()};
+  SearchDef def = c.scene.search;
+  r.search = search(c.mesh, q, def, &c.gates.filter, c.trace ? &c.trace->search : nullptr);
+  if (r.search.corridor.empty()) return;
+  r.substitute = sub;
+  r.status = Status::Partial;
+  r.end_point = sub->point;
+  r.end_height = sub->height;
+  r.failure->message += " Heading instead for the nearest reachable point (" + num(sub->point.x, kExactDigits) + ", " +
+                        num(sub->point.y, kExactDigits) + ") in " + node_label(c.mesh, sub->poly) + ", " +
+                        num(sub->distance, kExactDigits) + " m from the goal.";
+}
+
+// Stage 2: search the polygon graph. Returns false when there is no corridor to go on with.
+bool stage_search(const Context& c, PlanResult& r) {
+  if (!r.locate.goal.ok()) {
+    if (c.mesh.kind != NavMesh::Kind::Graph) head_for_substitute(c, r, *r.failure, c.request.goal.plane);
+    return !r.search.corridor.empty();
+  }
+  const SearchQuery q{r.locate.start.poly, r.locate.goal.poly, r.locate.start.world(), r.locate.goal.world()};
+  r.search = search(c.mesh, q, c.scene.search, &c.gates.filter, c.trace ? &c.trace->search : nullptr);
+  switch (r.search.status) {
+    case Status::Complete:
+      r.status = Status::Complete;
+      r.failure.reset();
+      r.end_point = r.locate.goal.point;
+      r.end_height = r.locate.goal.height;
+      return true;
+    case Status::Partial: {
+      r.status = Status::Partial;
+      r.failure = r.search.failure;
+      const int last = r.search.corridor.back();
+      if (c.mesh.kind == NavMesh::Kind::Graph) {
+        r.end_point = c.mesh.nodes[last].pos;
+      } else {
+        r.end_point = closest_point_on_polygon(c.mesh, last, r.locate.goal.point, &r.end_height);
+      }
+      return true;
+    }
+    case Status::Failed: {
+      const Failure why = explain_unreachable(c.mesh, q, c.scene.search, c.gates, *r.search.failure);
+      head_for_substitute(c, r, why, r.locate.goal.point);
+      return !r.search.corridor.empty();
+    }
+  }
+  return false;
+}
+
+// Stage 3: portals and funnel over the corridor (polygon meshes only: a graph has no geometry).
+bool stage_funnel(const Context& c, PlanResult& r) {
+  if (c.mesh.kind == NavMesh::Kind::Graph || r.search.corridor.empty()) return true;
+  const Vec2 start = r.locate.start.point;
+  PortalsResult p = build_portals(c.mesh, r.search.corridor, start, r.end_point, r.end_height);
+  if (!p.ok()) {
+    fail(r, *p.failure);
+    return false;
+  }
+  r.portals = std::move(p.portals);
+  r.midpoints = midpoint_path(start, r.portals);
+  r.midpoint_length = path_length(r.midpoints);
+  r.funnel = funnel(start, r.portals, c.trace ? &c.trace->funnel : nullptr);
+  if (!r.funnel.ok()) {
+    fail(r, *r.funnel.failure);
+    return false;
+  }
+  // Start and goal within the funnel's tolerance: the zero-length plan (corners keep both points).
+  if (r.funnel.corners.empty() && r.funnel.length <= geometry_tolerance(start, r.portals)) r.funnel.length = 0.0;
+  // A corner is a portal end: it takes that mesh vertex's height.
+  r.funnel_heights = {r.locate.start.height};
+  for (const FunnelCorner& k : r.funnel.corners) {
+    const Portal& portal = r.portals[k.portal];
+    r.funnel_heights.push_back(k.side == FunnelSide::Left ? portal.left_height : portal.right_height);
+  }
+  r.funnel_heights.push_back(r.end_height);
+  r.inside_corridor = check_in_corridor(c.mesh, r.search.corridor, r.funnel.points).inside;
+  return true;
+}
+
+// Stage 4: clearance path, turns and speed profile along the funnel's corridor.
+bool stage_motion(const Context& c, PlanResult& r) {
+  if (c.mesh.kind == NavMesh::Kind::Graph || r.portals.empty()) return true;
+  r.motion = plan_motion(c.mesh, r.search.corridor, r.locate.start.point, r.portals, c.scene.agent,
+                         c.trace ? &c.trace->motion : nullptr);
+  if (!r.motion.ok()) {
+    fail(r, *r.motion.failure);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace) {
+  PlanResult r;
+  const Result<Gates> gates = make_gates(scene, mesh, request.doors);
+  if (!gates.ok()) {
+    fail(r, Failure{"plan", "bad_request", gates.error(), {}});
+    return r;
+  }
+  const Context c{scene, mesh, request, gates.value(), trace};
+  if (!stage_locate(c, r)) return r;
+  if (!stage_search(c, r)) return r;
+  if (!stage_funnel(c, r)) return r;
+  if (!stage_motion(c, r)) return r;
+  return r;
+}
+
+}  // namespace navlab

@@ -1,0 +1,76 @@
+// The planning pipeline: one query from start to goal through every stage, in order:
+//   gates (doors, excluded areas) → locate start and goal → search (the corridor) → portals → funnel
+//   (the corners) → clearance path → turns (stop-turns and arcs) → speed profile
+// Each stage's result is one member of PlanResult and each stage's step records one member of
+// PlanTrace. The first stage that fails stops the pipeline; PlanResult::failure names it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gates.h"
+#include "funnel.h"
+#include "locate.h"
+#include "motion.h"
+#include "navmesh.h"
+#include "portals.h"
+#include "reachable.h"
+#include "result.h"
+#include "scene.h"
+#include "search.h"
+
+namespace navlab {
+
+struct PlanRequest {
+  ScenePoint start;
+  ScenePoint goal;
+  DoorOverrides doors;  // door ids closed / opened on top of the scene's states
+};
+
+struct LocateResult {
+  Location start;
+  Location goal;
+};
+
+struct PlanResult {
+  Status status = Status::Failed;
+  std::optional<Failure> failure;  // the first failure (a partial result keeps its reason here)
+
+  LocateResult locate;
+  SearchResult search;
+  // unreachable_goal: nearest_reachable: where the search headed instead of the goal (status Partial).
+  std::optional<Substitute> substitute;
+  // Where the corridor ends, for the stages after search: the located goal, the substitute point, or
+  // (budget_exhausted) the point of the last corridor polygon nearest the goal. Plane m; world height.
+  Vec2 end_point;
+  double end_height = 0.0;
+
+  // Portals and funnel (polygon meshes; empty for graphs). Stage "portals" fails on an invalid portal.
+  std::vector<Portal> portals;         // shared edges in travel order, then the goal portal
+  std::vector<Vec2> midpoints;         // naive baseline: start, portal midpoints, end
+  double midpoint_length = 0.0;        // m
+  FunnelResult funnel;                 // points: start, corners..., end; corners with portal index/side
+  std::vector<double> funnel_heights;  // world height of each funnel point (3D meshes; else 0)
+  bool inside_corridor = false;        // every funnel segment stays inside the corridor
+
+  // Clearance path, turns (stop-turns or arcs) and speed profile (polygon meshes; core/motion.h).
+  // Stages "clearance", "turns" and "profile" fail with their own reasons.
+  MotionResult motion;
+};
+
+struct PlanTrace {
+  std::vector<LocateStep> locate;
+  SearchTrace search;  // nearest_reachable: the failed search's steps, then the search to the substitute
+  FunnelTrace funnel;
+  MotionTrace motion;
+};
+
+// Plans one query on `mesh` (built from `scene`). Uses scene.search, scene.doors (with request.doors
+// applied), scene.agent.excluded_areas, scene.bake (locate extents) and scene.unreachable_goal.
+// Failures: stage "plan" reason "bad_request" (unknown door id), stage "locate" start_off_mesh /
+// goal_off_mesh, stage "search" disconnected / agent_restricted / budget_exhausted (Partial).
+// `trace` (optional) receives every stage's step records.
+PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace = nullptr);
+
+}  // namespace navlab

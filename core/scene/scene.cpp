@@ -1,0 +1,111 @@
+// Scene loading: read the file, parse the JSON (turning nlohmann's errors into FILE:LINE:COL messages
+// with a JSON pointer), reject duplicate keys, then read the document (scene_parse.cpp).
+#include "scene.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "json_locate.h"
+#include "scene_reader.h"
+
+namespace navlab {
+namespace {
+
+std::string located(const std::string& text, const std::string& file, size_t offset, const std::string& pointer,
+                    const std::string& body) {
+  const TextPos pos = text_position(text, offset);
+  return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " +
+         (pointer.empty() ? "/" : pointer) + ": " + body;
+}
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+// nlohmann's "syntax error while parsing X - unexpected T; expected E" becomes "expected E, got T".
+std::string syntax_message(const std::string& what) {
+  std::string detail = what;
+  const size_t syntax = what.find("syntax error while parsing ");
+  const size_t dash = syntax == std::string::npos ? std::string::npos : what.find(" - ", syntax);
+  if (dash != std::string::npos) detail = what.substr(dash + 3);
+  std::string problem, expected = "a JSON value", last_read;
+  size_t start = 0;
+  for (bool first = true; start <= detail.size(); first = false) {
+    size_t end = detail.find("; ", start);
+    if (end == std::string::npos) end = detail.size();
+    const std::string part = detail.substr(start, end - start);
+    if (first) problem = part;
+    else if (starts_with(part, "expected ")) expected = part.substr(9);
+    else if (starts_with(part, "last read: ")) last_read = part.substr(11);
+    start = end + 2;
+  }
+  if (starts_with(problem, "unexpected ")) return "expected " + expected + ", got " + problem.substr(11);
+  if (last_read.size() >= 2 && last_read.front() == '\'' && last_read.back() == '\'')
+    last_read = last_read.substr(1, last_read.size() - 2);
+  const size_t space = last_read.find_last_of(" \t\n");
+  if (space != std::string::npos) last_read = last_read.substr(space + 1);
+  return "expected " + expected + ", got " + problem + (last_read.empty() ? "" : " '" + last_read + "'");
+}
+
+// Byte offset of the number literal `literal` (as a whole token) in `text`, or 0.
+size_t find_number(const std::string& text, const std::string& literal) {
+  const auto is_delim = [](char c) { return std::strchr(",[]{}: \t\r\n", c) != nullptr; };
+  for (size_t at = text.find(literal); at != std::string::npos; at = text.find(literal, at + 1)) {
+    const bool before = at == 0 || is_delim(text[at - 1]);
+    const size_t after = at + literal.size();
+    if (before && (after >= text.size() || is_delim(text[after]))) return at;
+  }
+  return 0;
+}
+
+}  // namespace
+
+Result<Scene> parse_scene(const std::string& text, const std::string& path) {
+  Json root;
+  try {
+    root = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    const std::string message = syntax_message(e.what());
+    const bool literal = message.find(", got unexpected") == std::string::npos && message.find(", got invalid") != std::string::npos;
+    const size_t offset = token_start(text, e.byte > 0 ? e.byte - 1 : 0, literal);
+    return Result<Scene>::fail(located(text, path, offset, pointer_at(text, offset), message));
+  } catch (const Json::exception& e) {  // out_of_range 406: a number literal beyond the range of a double
+    const std::string what = e.what();
+    const size_t q1 = what.find('\''), q2 = what.rfind('\'');
+    const std::string literal = q1 != std::string::npos && q2 > q1 ? what.substr(q1 + 1, q2 - q1 - 1) : "";
+    const size_t offset = literal.empty() ? 0 : find_number(text, literal);
+    return Result<Scene>::fail(located(text, path, offset, pointer_at(text, offset),
+                                       "expected a number within ±1e6, got " + (literal.empty() ? what : literal)));
+  }
+  if (const auto dup = find_duplicate_key(text)) {
+    const std::string key = dup->pointer.substr(dup->pointer.rfind('/') + 1);
+    return Result<Scene>::fail(located(text, path, dup->offset, dup->pointer,
+                                       "expected each key once per object, got \"" + key + "\" a second time"));
+  }
+  Scene scene;
+  const std::string error = parse_scene_document(root, text, path, scene);
+  if (!error.empty()) return Result<Scene>::fail(error);
+  scene.path = path;
+  return scene;
+}
+
+Result<Scene> load_scene(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Result<Scene>::fail(path + ": cannot read the file (it is a directory)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Result<Scene>::fail(path + ": cannot read the file (" + std::strerror(errno) + ")");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) return Result<Scene>::fail(path + ": cannot read the file (" + std::strerror(errno) + ")");
+  return parse_scene(buffer.str(), path);
+}
+
+bool Scene::operator==(const Scene& o) const {
+  return name == o.name && description == o.description && source == o.source && navmesh == o.navmesh &&
+         floorplan == o.floorplan && mesh == o.mesh && graph == o.graph && detour == o.detour && bake == o.bake && doors == o.doors &&
+         blockers == o.blockers && agent == o.agent && queries == o.queries && search == o.search &&
+         spawn == o.spawn && unreachable_goal == o.unreachable_goal;
+}
+
+}  // namespace navlab

@@ -1,0 +1,214 @@
+// A navlab scene: one JSON file (DESIGN §2). Load, validate and save; loading never half-loads.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agent.h"
+#include "geom.h"
+#include "result.h"
+
+namespace navlab {
+
+// A point as written in a scene: [x, y] (2D), [x, y, z] (3D mesh scenes, y up) or a graph node id.
+struct ScenePoint {
+  std::string node;  // graph scenes: node id (coordinates unused)
+  Vec2 plane;        // planning-plane position: [x, y] as written, or to_plane([x, y, z])
+  double height = 0.0;  // 3D: world y
+  bool is3d = false;
+  Vec3 world() const { return to_world(plane, height); }
+  friend bool operator==(const ScenePoint&, const ScenePoint&) = default;
+};
+
+// Recast bake parameters; defaults are RecastDemo's Solo Mesh defaults.
+struct BakeDef {
+  double cell_size = 0.3;                // m
+  double cell_height = 0.2;              // m
+  double agent_height = 2.0;             // m
+  double agent_radius = 0.6;             // m; the baked mesh is eroded by this
+  double agent_max_climb = 0.9;          // m
+  double agent_max_slope = 45.0;         // degrees
+  double region_min_size = 8.0;          // cells (squared in Recast)
+  double region_merge_size = 20.0;       // cells (squared in Recast)
+  double edge_max_len = 12.0;            // m (divided by cell_size for Recast)
+  double edge_max_error = 1.3;           // cells
+  int verts_per_poly = 6;                // [Limit: 3..6]
+  double detail_sample_dist = 6.0;       // cells (times cell_size)
+  double detail_sample_max_error = 1.0;  // cells (times cell_height)
+  friend bool operator==(const BakeDef&, const BakeDef&) = default;
+};
+
+struct AreaPaint {  // floor plans: a polygon painted with an area name
+  std::string name;
+  std::vector<Vec2> polygon;
+  friend bool operator==(const AreaPaint&, const AreaPaint&) = default;
+};
+
+struct Door {
+  std::string id;
+  std::vector<ScenePoint> shape;  // two points (segment) or a polygon
+  bool is_polygon = false;
+  bool open = true;
+  friend bool operator==(const Door&, const Door&) = default;
+};
+
+// Transient obstacle: never changes topology. A circle (radius > 0) or a box (half_extents).
+struct Blocker {
+  std::string id;
+  ScenePoint center;
+  double radius = 0.0;      // m; circle when > 0
+  Vec2 half_extents;        // m; box when radius == 0
+  double angle = 0.0;       // rad; box rotation
+  Vec2 velocity;            // m/s; in the plane
+  friend bool operator==(const Blocker&, const Blocker&) = default;
+};
+
+struct GraphNodeDef {
+  std::string id;
+  Vec2 pos;
+  friend bool operator==(const GraphNodeDef&, const GraphNodeDef&) = default;
+};
+struct GraphEdgeDef {  // directed
+  std::string from;
+  std::string to;
+  double cost = 0.0;
+  std::string door;  // optional gate
+  friend bool operator==(const GraphEdgeDef&, const GraphEdgeDef&) = default;
+};
+
+struct Query {
+  std::string name;
+  ScenePoint start;
+  ScenePoint goal;
+  friend bool operator==(const Query&, const Query&) = default;
+};
+
+enum class Algorithm { AStar, Dijkstra };
+enum class CostModel { EdgeMidpoints, Centroids, Graph };
+inline const char* to_string(Algorithm a) { return a == Algorithm::AStar ? "astar" : "dijkstra"; }
+inline const char* to_string(CostModel c) {
+  return c == CostModel::EdgeMidpoints ? "edge_midpoints" : c == CostModel::Centroids ? "centroids" : "graph";
+}
+
+struct SearchDef {
+  Algorithm algorithm = Algorithm::AStar;
+  double heuristic_scale = 0.999;  // Detour's H_SCALE
+  int node_budget = 0;             // expansions allowed; 0 = unlimited
+  CostModel cost_model = CostModel::EdgeMidpoints;  // graph scenes default to Graph
+  friend bool operator==(const SearchDef&, const SearchDef&) = default;
+};
+
+struct SpawnCandidate {
+  std::string name;
+  ScenePoint pos;
+  friend bool operator==(const SpawnCandidate&, const SpawnCandidate&) = default;
+};
+struct ForbiddenZone {
+  std::string name;
+  std::vector<Vec2> polygon;
+  friend bool operator==(const ForbiddenZone&, const ForbiddenZone&) = default;
+};
+struct Occupant {
+  std::string name;
+  ScenePoint pos;
+  double radius = 0.0;
+  friend bool operator==(const Occupant&, const Occupant&) = default;
+};
+struct SpawnDef {
+  std::vector<SpawnCandidate> candidates;
+  std::optional<std::vector<std::string>> allowed_areas;  // absent: every area
+  std::vector<ForbiddenZone> forbidden_zones;
+  std::vector<Occupant> occupants;
+  std::vector<ScenePoint> safe_targets;
+  std::optional<double> clearance;          // absent: agent radius
+  std::optional<ScenePoint> partition_of;   // absent: the first safe target
+  friend bool operator==(const SpawnDef&, const SpawnDef&) = default;
+};
+
+struct UnreachablePolicy {
+  bool nearest_reachable = false;  // false: "fail"
+  double radius = 0.0;             // m
+  bool require_connected = true;
+  friend bool operator==(const UnreachablePolicy&, const UnreachablePolicy&) = default;
+};
+
+struct Scene {
+  enum class Source { Navmesh, Floorplan, Mesh, Graph, Detour };
+  std::string path;  // file it was loaded from (relative OBJ paths resolve against it); not saved
+  std::string name;
+  std::string description;
+  Source source = Source::Navmesh;
+
+  struct Navmesh {
+    std::vector<Vec2> vertices;
+    std::vector<std::vector<int>> polygons;
+    std::vector<double> costs;        // empty: all 1
+    std::vector<std::string> areas;   // empty: all "default"
+    friend bool operator==(const Navmesh&, const Navmesh&) = default;
+  } navmesh;
+  struct Floorplan {
+    std::vector<Vec2> outline;
+    std::vector<std::vector<Vec2>> holes;
+    std::vector<AreaPaint> areas;
+    friend bool operator==(const Floorplan&, const Floorplan&) = default;
+  } floorplan;
+  // A 3D level file: exactly one of `obj` (navlab's own OBJ reader) or `file` (any format Assimp reads:
+  // glTF 2.0 .gltf/.glb, FBX, Collada, ...), both relative to the scene file. `scale` multiplies every
+  // coordinate (0.01 for a level in centimetres); `up` names the level's up axis (Recast plans y-up, so
+  // a z-up level is turned: (x, y, z) -> (x, z, -y)).
+  struct Mesh {
+    enum class Up { Y, Z };
+    std::string obj;
+    std::string file;
+    double scale = 1.0;
+    Up up = Up::Y;
+    const std::string& path() const { return file.empty() ? obj : file; }
+    friend bool operator==(const Mesh&, const Mesh&) = default;
+  } mesh;
+  struct Graph {
+    std::vector<GraphNodeDef> nodes;
+    std::vector<GraphEdgeDef> edges;
+    friend bool operator==(const Graph&, const Graph&) = default;
+  } graph;
+  std::string detour;  // a Detour navmesh file (RecastDemo's all-tiles format), relative to the scene file
+
+  BakeDef bake;
+  std::vector<Door> doors;
+  std::vector<Blocker> blockers;
+  AgentDef agent;
+  std::vector<Query> queries;
+  SearchDef search;
+  SpawnDef spawn;
+  UnreachablePolicy unreachable_goal;
+
+  bool operator==(const Scene& o) const;  // compares everything but `path`
+  // Mesh and Detour-file scenes are 3D: points are [x, y, z] with y up.
+  bool is3d() const { return source == Source::Mesh || source == Source::Detour; }
+};
+
+// The source's name as the scene format writes it: "navmesh", "floorplan", "mesh", "graph" or "detour".
+inline const char* to_string(Scene::Source s) {
+  switch (s) {
+    case Scene::Source::Navmesh: return "navmesh";
+    case Scene::Source::Floorplan: return "floorplan";
+    case Scene::Source::Mesh: return "mesh";
+    case Scene::Source::Graph: return "graph";
+    case Scene::Source::Detour: return "detour";
+  }
+  return "navmesh";
+}
+
+// Loads and validates a scene file. On error, one message:
+//   FILE:LINE:COL: /json/pointer: expected ..., got ...
+Result<Scene> load_scene(const std::string& path);
+// Same, from text; `path` is used in messages and to resolve relative OBJ paths.
+Result<Scene> parse_scene(const std::string& text, const std::string& path);
+// The scene as JSON text: every block, defaults included, in a stable key order; containers that fit in
+// 100 columns stay on one line. Doubles are written so that they read back exactly.
+std::string scene_to_json(const Scene& scene);
+// Writes scene_to_json() to the temporary file `path`.tmp (beside `path`), flushes it to disk, then renames
+// it over `path`, so a failure leaves any old file untouched. Returns an error message or "".
+std::string save_scene(const Scene& scene, const std::string& path);
+
+}  // namespace navlab

@@ -1,0 +1,236 @@
+// Scene -> JSON text (every block, stable key order) and the atomic save (temp file + rename).
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "scene.h"
+#include "scene_reader.h"
+
+namespace navlab {
+namespace {
+
+constexpr size_t kLineWidth = 100;
+
+class Writer {
+ public:
+  explicit Writer(const Scene& s) : mesh_(s.is3d()) {}
+
+  Json point(const ScenePoint& p) const {
+    if (!p.node.empty()) return p.node;
+    if (mesh_) {
+      const Vec3 w = to_world(p.plane, p.height);
+      return Json::array({w.x, w.y, w.z});
+    }
+    return Json::array({p.plane.x, p.plane.y});
+  }
+  Json plane(Vec2 p) const { return mesh_ ? point(ScenePoint{"", p, 0.0, true}) : Json::array({p.x, p.y}); }
+  static Json vec2(Vec2 p) { return Json::array({p.x, p.y}); }
+  template <class T, class F>
+  static Json list(const std::vector<T>& items, F f) {
+    Json out = Json::array();
+    for (const T& item : items) out.push_back(f(item));
+    return out;
+  }
+  Json points(const std::vector<ScenePoint>& ps) const {
+    return list(ps, [&](const ScenePoint& p) { return point(p); });
+  }
+  Json planes(const std::vector<Vec2>& ps) const {
+    return list(ps, [&](Vec2 p) { return plane(p); });
+  }
+
+ private:
+  bool mesh_;
+};
+
+Json source_json(const Scene& s, const Writer& w) {
+  Json out = Json::object();
+  switch (s.source) {
+    case Scene::Source::Navmesh:
+      out["vertices"] = w.planes(s.navmesh.vertices);
+      out["polygons"] = s.navmesh.polygons;
+      if (!s.navmesh.costs.empty()) out["costs"] = s.navmesh.costs;
+      if (!s.navmesh.areas.empty()) out["areas"] = s.navmesh.areas;
+      break;
+    case Scene::Source::Floorplan:
+      out["outline"] = w.planes(s.floorplan.outline);
+      out["holes"] = Writer::list(s.floorplan.holes, [&](const std::vector<Vec2>& h) { return w.planes(h); });
+      out["areas"] = Writer::list(s.floorplan.areas, [&](const AreaPaint& a) {
+        return Json{{"name", a.name}, {"polygon", w.planes(a.polygon)}};
+      });
+      break;
+    case Scene::Source::Mesh:
+      if (s.mesh.file.empty()) out["obj"] = s.mesh.obj;
+      else out["file"] = s.mesh.file;
+      if (s.mesh.scale != 1.0) out["scale"] = s.mesh.scale;
+      if (s.mesh.up == Scene::Mesh::Up::Z) out["up"] = "z";
+      break;
+    case Scene::Source::Graph:
+      out["nodes"] = Writer::list(s.graph.nodes, [](const GraphNodeDef& n) {
+        return Json{{"id", n.id}, {"pos", Writer::vec2(n.pos)}};
+      });
+      out["edges"] = Writer::list(s.graph.edges, [](const GraphEdgeDef& e) {
+        Json j{{"from", e.from}, {"to", e.to}, {"cost", e.cost}};
+        if (!e.door.empty()) j["door"] = e.door;
+        return j;
+      });
+      break;
+    case Scene::Source::Detour:
+      return s.detour;  // a file name, not a block
+  }
+  return out;
+}
+
+Json bake_json(const BakeDef& b) {
+  return Json{{"cell_size", b.cell_size},
+              {"cell_height", b.cell_height},
+              {"agent_height", b.agent_height},
+              {"agent_radius", b.agent_radius},
+              {"agent_max_climb", b.agent_max_climb},
+              {"agent_max_slope", b.agent_max_slope},
+              {"region_min_size", b.region_min_size},
+              {"region_merge_size", b.region_merge_size},
+              {"edge_max_len", b.edge_max_len},
+              {"edge_max_error", b.edge_max_error},
+              {"verts_per_poly", b.verts_per_poly},
+              {"detail_sample_dist", b.detail_sample_dist},
+              {"detail_sample_max_error", b.detail_sample_max_error}};
+}
+
+Json agent_json(const AgentDef& a) {
+  return Json{{"radius", a.radius},
+              {"max_speed", a.max_speed},
+              {"accel", a.accel},
+              {"brake_decel", a.brake_decel},
+              {"reaction_dt", a.reaction_dt},
+              {"lateral_accel", a.lateral_accel},
+              {"max_accel", a.max_accel},
+              {"turn_radius", a.turn_radius},
+              {"min_turn_radius", a.min_turn_radius},
+              {"can_turn_in_place", a.can_turn_in_place},
+              {"max_turn_rate", a.max_turn_rate},
+              {"corner_mode", to_string(a.corner_mode)},
+              {"inner_corner", Writer::list(a.inner_corner, [](Vec2 p) { return Writer::vec2(p); })},
+              {"excluded_areas", a.excluded_areas},
+              {"arrive_distance", a.arrive_distance},
+              {"arrive_speed", a.arrive_speed},
+              {"lookahead", a.lookahead},
+              {"stall_window", a.stall_window},
+              {"stall_min_progress", a.stall_min_progress}};
+}
+
+Json spawn_json(const SpawnDef& s, const Writer& w) {
+  Json out = Json::object();
+  out["candidates"] = Writer::list(s.candidates, [&](const SpawnCandidate& c) {
+    return Json{{"name", c.name}, {"pos", w.point(c.pos)}};
+  });
+  if (s.allowed_areas) out["allowed_areas"] = *s.allowed_areas;
+  out["forbidden_zones"] = Writer::list(s.forbidden_zones, [&](const ForbiddenZone& z) {
+    return Json{{"name", z.name}, {"polygon", w.planes(z.polygon)}};
+  });
+  out["occupants"] = Writer::list(s.occupants, [&](const Occupant& o) {
+    return Json{{"name", o.name}, {"pos", w.point(o.pos)}, {"radius", o.radius}};
+  });
+  out["safe_targets"] = w.points(s.safe_targets);
+  if (s.clearance) out["clearance"] = *s.clearance;
+  if (s.partition_of) out["partition_of"] = w.point(*s.partition_of);
+  return out;
+}
+
+Json scene_json(const Scene& s) {
+  const Writer w(s);
+  static const char* const kSourceKeys[] = {"navmesh", "floorplan", "mesh", "graph", "detour"};
+  Json out = Json::object();
+  out["navlab"] = 1;
+  out["name"] = s.name;
+  out["description"] = s.description;
+  out[kSourceKeys[int(s.source)]] = source_json(s, w);
+  out["bake"] = bake_json(s.bake);
+  out["doors"] = Writer::list(s.doors, [&](const Door& d) {
+    Json j{{"id", d.id}};
+    if (!d.shape.empty()) j[d.is_polygon ? "polygon" : "segment"] = w.points(d.shape);
+    j["open"] = d.open;
+    return j;
+  });
+  out["blockers"] = Writer::list(s.blockers, [&](const Blocker& b) {
+    Json j{{"id", b.id}, {"center", w.point(b.center)}};
+    if (b.radius > 0.0) {
+      j["radius"] = b.radius;
+    } else {
+      j["half_extents"] = Writer::vec2(b.half_extents);
+      j["angle"] = b.angle;
+    }
+    j["velocity"] = Writer::vec2(b.velocity);
+    return j;
+  });
+  out["agent"] = agent_json(s.agent);
+  out["queries"] = Writer::list(s.queries, [&](const Query& q) {
+    return Json{{"name", q.name}, {"start", w.point(q.start)}, {"goal", w.point(q.goal)}};
+  });
+  out["search"] = Json{{"algorithm", to_string(s.search.algorithm)},
+                       {"heuristic_scale", s.search.heuristic_scale},
+                       {"node_budget", s.search.node_budget},
+                       {"cost_model", to_string(s.search.cost_model)}};
+  out["spawn"] = spawn_json(s.spawn, w);
+  const UnreachablePolicy& u = s.unreachable_goal;
+  if (u == UnreachablePolicy{}) {
+    out["unreachable_goal"] = "fail";
+  } else {
+    out["unreachable_goal"] = Json{{"policy", u.nearest_reachable ? "nearest_reachable" : "fail"},
+                                   {"radius", u.radius},
+                                   {"require_connected", u.require_connected}};
+  }
+  return out;
+}
+
+std::string scalar(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// Containers that fit on a line stay on one line; others get one member per line, indented by 2.
+void pretty(const Json& v, size_t indent, std::string& out) {
+  const std::string one = flat_json(v);
+  if (!v.is_structured() || v.empty() || indent + one.size() <= kLineWidth) {
+    out += one;
+    return;
+  }
+  const bool obj = v.is_object();
+  const std::string pad(indent + 2, ' ');
+  out += obj ? "{\n" : "[\n";
+  bool first = true;
+  for (const auto& item : v.items()) {
+    if (!first) out += ",\n";
+    first = false;
+    out += pad;
+    if (obj) out += scalar(Json(item.key())) + ": ";
+    pretty(item.value(), indent + 2, out);
+  }
+  out += "\n" + std::string(indent, ' ') + (obj ? "}" : "]");
+}
+
+std::string errno_text() { return std::strerror(errno); }
+
+}  // namespace
+
+std::string scene_to_json(const Scene& scene) {
+  std::string out;
+  pretty(scene_json(scene), 0, out);
+  return out + "\n";
+}
+
+std::string save_scene(const Scene& scene, const std::string& path) {
+  const std::string text = scene_to_json(scene);
+  const std::string tmp = path + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return "cannot write " + tmp + " (" + errno_text() + ")";
+  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  ok = std::fflush(f) == 0 && ok;
+  ok = ::fsync(fileno(f)) == 0 && ok;  // the bytes are on disk before the rename makes them the file
+  std::string error = ok ? "" : "cannot write " + tmp + " (" + errno_text() + ")";
+  if (std::fclose(f) != 0 && error.empty()) error = "cannot write " + tmp + " (" + errno_text() + ")";
+  if (error.empty() && std::rename(tmp.c_str(), path.c_str()) != 0)
+    error = "cannot replace " + path + " (" + errno_text() + ")";
+  if (!error.empty()) std::remove(tmp.c_str());
+  return error;
+}
+
+}  // namespace navlab

@@ -1,0 +1,120 @@
+// The search stage: Dijkstra and A* over the polygon graph (or the abstract node graph) of a NavMesh.
+//
+// The open list is a binary heap with stale-entry skip: an improved node is pushed again and its old
+// entries are skipped when popped. Entries with equal F pop in insertion order, so a trace is the same
+// on every run. Closed nodes are reopened when a cheaper way to them is found (the edge_midpoints model
+// is not consistent, exactly like Detour's).
+//
+// Cost models (SearchDef::cost_model), with `cost` the polygon's traversal multiplier:
+//   edge_midpoints  Detour's dtNavMeshQuery::findPath. The start node sits at the start point; any other
+//                   polygon's search position is the midpoint of the portal through which it was first
+//                   discovered (Detour keeps that position when the node is later re-parented).
+//                   g += |pos(next) - pos(current)| * cost(current); entering the goal polygon also adds
+//                   |goal point - pos(goal polygon)| * cost(goal polygon). h = |goal point - pos| * scale,
+//                   0 on the goal polygon. Distances are 3D when the mesh has heights.
+//   centroids       the same with every polygon's position at its centroid.
+//   graph           explicit edge costs (graph scenes: GraphEdge::cost). On a polygon mesh, the
+//                   centroid-to-centroid distance times the cost of the polygon being left, no start or
+//                   goal legs. h = |pos(node) - pos(goal node)| * scale.
+// Graph scenes always use `graph`, whatever the SearchDef says.
+#pragma once
+
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "geom.h"
+#include "navmesh.h"
+#include "result.h"
+#include "scene.h"
+
+namespace navlab {
+
+// What may not be used in a search. Every vector may be left empty (nothing blocked).
+// Each blocked entry holds an index into `reasons` (the closed door or excluded area that blocks it).
+struct SearchFilter {
+  std::vector<std::string> reasons;            // e.g. "door door1", "area water"
+  std::vector<int> node_block;                 // per polygon / graph node: -1 allowed
+  std::vector<std::vector<int>> poly_link_block;  // polygons: [poly][edge]: -1 open
+  std::vector<int> graph_link_block;           // graph: per NavMesh::edges index: -1 open
+
+  bool node_blocked(int node) const { return !node_block.empty() && node_block[node] >= 0; }
+  // `link`: polygon edge index of `node` (polygons) or NavMesh::edges index (graph).
+  int link_block(const NavMesh& mesh, int node, int link) const;
+};
+
+// One query, already located: start/goal polygon (or node) indices and world positions
+// (2D scenes: to_world(plane, 0); graph scenes: the node positions).
+struct SearchQuery {
+  int start = -1;
+  int goal = -1;
+  Vec3 start_pos;
+  Vec3 goal_pos;
+};
+
+// One recorded step of a search. Kinds:
+//   Popped        `node` left the open list with `g`, `h`, `f` and `parent`; `open`/`closed` are the sets
+//                 right after it was closed (sorted node indices).
+//   StaleSkipped  an outdated heap entry of `node` (its `f`) was popped and ignored.
+//   Relaxed       from `parent` (the node being expanded) to `node` over `link`: candidate `g`,`h`,`f`
+//                 against `old_g` (infinity when unseen); `improved` says whether it was taken.
+//   Blocked       the link from `parent` to `node` is closed or `node` is excluded; `why` names it.
+//   Exhausted     the node budget ran out before the goal (`node`) was popped; `g` holds the pops made.
+struct SearchStep {
+  enum class Kind { Popped, StaleSkipped, Relaxed, Blocked, Exhausted };
+  Kind kind = Kind::Popped;
+  int node = -1;
+  int parent = -1;
+  int link = -1;
+  double g = 0.0;
+  double h = 0.0;
+  double f = 0.0;
+  double old_g = std::numeric_limits<double>::infinity();
+  bool improved = false;
+  std::string node_name;    // "P3" / "polygon 3"
+  std::string parent_name;  // "" when none
+  std::string why;          // Blocked only
+  std::vector<int> open;    // Popped only
+  std::vector<int> closed;  // Popped only
+  // One sentence with the step's numbers, e.g. "Pop Hall (parent Start): G 2, H 0, F 2; 2 open, 1 closed."
+  std::string describe() const;
+};
+
+struct SearchTrace {
+  Algorithm algorithm = Algorithm::AStar;
+  CostModel cost_model = CostModel::EdgeMidpoints;
+  std::vector<SearchStep> steps;
+  std::vector<Vec3> positions;  // search position of every node at the end (world; unseen: (0,0,0))
+};
+
+struct SearchResult {
+  Status status = Status::Failed;
+  std::optional<Failure> failure;  // stage "search": disconnected | budget_exhausted
+  std::vector<int> corridor;       // node indices, start first; partial: start .. best node so far
+  std::vector<int> links;          // links[i] joins corridor[i] and corridor[i+1] (see SearchFilter)
+  double cost = 0.0;               // G of the last corridor node (goal leg included for the goal)
+  int expanded = 0;                // nodes popped (the goal included; stale entries not counted)
+  Algorithm algorithm = Algorithm::AStar;
+  CostModel cost_model = CostModel::EdgeMidpoints;
+};
+
+// The cost model actually used for `mesh` (graph meshes always use Graph).
+CostModel effective_cost_model(const NavMesh& mesh, const SearchDef& def);
+
+// Runs Dijkstra (def.algorithm == Dijkstra: h = 0) or A* from query.start to query.goal.
+// def.node_budget > 0 limits the number of nodes popped: when it runs out before the goal is popped the
+// result is Partial with reason budget_exhausted and the corridor to the discovered node nearest the
+// goal (as Detour's partial path; it may be the goal itself, not proven shortest). No path under
+// `filter`: Failed, reason disconnected (the caller tells agent_restricted apart, see gates.h). As in
+// Detour the link back to a node's parent is not relaxed. `trace` (optional) receives every step.
+SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
+                    const SearchFilter* filter = nullptr, SearchTrace* trace = nullptr);
+
+// Display name of a node: the graph node id, or "polygon N".
+std::string node_label(const NavMesh& mesh, int node);
+
+// The polygon across edge `link` of `node` (polygons) or the head of NavMesh::edges[link] (graph).
+int link_target(const NavMesh& mesh, int node, int link);
+
+}  // namespace navlab

@@ -1,0 +1,487 @@
+#include "spawn.h"
+#include "format.h"
+
+#include "plan.h"
+
+#include <DetourNavMesh.h>
+#include <DetourNavMeshQuery.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+
+namespace navlab {
+
+namespace {
+
+std::string count_of(size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+
+// Point in a simple polygon of either orientation; points on the border count as inside.
+bool inside_or_on(Vec2 p, const std::vector<Vec2>& poly) {
+  const size_t n = poly.size();
+  if (n < 3) return false;
+  double scale = 1.0;
+  for (Vec2 v : poly) scale = std::max({scale, std::fabs(v.x), std::fabs(v.y)});
+  const double eps = 1e-9 * scale;
+  bool in = false;
+  for (size_t i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2 a = poly[j], b = poly[i];
+    if (distance_to_segment(p, a, b) <= eps) return true;
+    if ((a.y > p.y) != (b.y > p.y)) {
+      const double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+      if (p.x < x) in = !in;
+    }
+  }
+  return in;
+}
+
+CheckResult make(SpawnCheck c, CheckOutcome o, std::string detail) {
+  CheckResult r;
+  r.check = c;
+  r.outcome = o;
+  r.detail = std::move(detail);
+  return r;
+}
+
+}  // namespace
+
+const char* to_string(SpawnCheck c) {
+  switch (c) {
+    case SpawnCheck::Projection: return "projection";
+    case SpawnCheck::Clearance: return "clearance";
+    case SpawnCheck::Connectivity: return "connectivity";
+    case SpawnCheck::ForbiddenZone: return "forbidden_zone";
+    case SpawnCheck::Occupancy: return "occupancy";
+    case SpawnCheck::SafePath: return "safe_path";
+  }
+  return "projection";
+}
+
+std::optional<SpawnCheck> spawn_check_from_string(const std::string& name) {
+  for (SpawnCheck c : kSpawnChecks)
+    if (name == to_string(c)) return c;
+  return std::nullopt;
+}
+
+const char* spawn_rejection_message(SpawnCheck c) {
+  switch (c) {
+    case SpawnCheck::Projection: return "not on an allowed navigation area";
+    case SpawnCheck::Clearance: return "not enough clearance for the agent";
+    case SpawnCheck::Connectivity: return "not connected to the allowed partition";
+    case SpawnCheck::ForbiddenZone: return "inside a forbidden spawn zone";
+    case SpawnCheck::Occupancy: return "dynamic occupancy conflict";
+    case SpawnCheck::SafePath: return "no valid path to a safe target";
+  }
+  return "";
+}
+
+const char* to_string(CheckOutcome o) {
+  switch (o) {
+    case CheckOutcome::Passed: return "passed";
+    case CheckOutcome::Failed: return "failed";
+    case CheckOutcome::Skipped: return "skipped";
+  }
+  return "skipped";
+}
+
+const char* to_string(SubstituteDistance d) {
+  return d == SubstituteDistance::Euclidean ? "euclidean" : "path cost";
+}
+
+std::string SpawnCheckStep::describe() const {
+  return "Candidate " + candidate_name + ", " + to_string(result.check) + ": " +
+         to_string(result.outcome) + " (" + result.detail + ").";
+}
+
+std::string SpawnVerdictStep::describe() const {
+  if (verdict.accepted) return "Candidate " + verdict.name + " at " + point_text(verdict.pos) + ": accepted.";
+  return "Candidate " + verdict.name + " at " + point_text(verdict.pos) + ": rejected, reason " +
+         to_string(*verdict.reason) + " (" + verdict.message + ").";
+}
+
+// ---- Partitions ----
+
+Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
+  // Only the door links of the gates cut partitions; excluded areas are the projection check's job.
+  Result<Gates> gates = make_gates(scene, navmesh);
+  const SearchFilter* cut = gates ? &gates->filter : nullptr;
+  Partitions out;
+  const int n = int(navmesh.polys.size());
+  out.of_poly.assign(n, -1);
+  std::vector<int> stack;
+  for (int seed = 0; seed < n; ++seed) {
+    if (out.of_poly[seed] >= 0) continue;
+    const int id = out.count++;
+    out.of_poly[seed] = id;
+    stack.push_back(seed);
+    while (!stack.empty()) {
+      const int p = stack.back();
+      stack.pop_back();
+      const NavPoly& poly = navmesh.polys[p];
+      for (size_t e = 0; e < poly.neighbours.size(); ++e) {
+        const int q = poly.neighbours[e];
+        if (q < 0 || out.of_poly[q] >= 0) continue;
+        if (cut && cut->link_block(navmesh, p, int(e)) >= 0) continue;
+        out.of_poly[q] = id;
+        stack.push_back(q);
+      }
+    }
+  }
+  return out;
+}
+
+// ---- Validator ----
+
+Result<SpawnValidator> SpawnValidator::create(const Scene& scene, const NavMesh& navmesh) {
+  if (navmesh.kind == NavMesh::Kind::Graph)
+    return Result<SpawnValidator>::fail("spawn validation needs a polygon navmesh; this scene is a graph");
+  SpawnValidator v(scene, navmesh);
+  v.locate_def_ = locate_def(scene.bake);
+  v.partitions_ = compute_partitions(scene, navmesh);
+
+  if (scene.spawn.clearance) {
+    v.clearance_ = *scene.spawn.clearance;
+    v.clearance_source_ = "spawn.clearance";
+  } else if (navmesh.baked) {
+    v.clearance_ = std::max(0.0, scene.agent.radius - scene.bake.agent_radius);
+    v.clearance_source_ = "agent radius beyond the bake erosion";
+  } else {
+    v.clearance_ = scene.agent.radius;
+    v.clearance_source_ = "agent radius";
+  }
+
+  if (!navmesh.baked) {
+    for (size_t p = 0; p < navmesh.polys.size(); ++p) {
+      const NavPoly& poly = navmesh.polys[p];
+      const size_t n = poly.verts.size();
+      for (size_t e = 0; e < n; ++e)
+        if (poly.neighbours[e] < 0)
+          v.boundary_.emplace_back(navmesh.verts[poly.verts[e]], navmesh.verts[poly.verts[(e + 1) % n]]);
+    }
+  }
+
+  std::optional<ScenePoint> ref = scene.spawn.partition_of;
+  v.expected_from = "partition_of";
+  if (!ref && !scene.spawn.safe_targets.empty()) {
+    ref = scene.spawn.safe_targets.front();
+    v.expected_from = "safe target 0";
+  }
+  if (ref) {
+    const Location at = v.locate_point(*ref);
+    if (at.ok()) v.expected_partition_ = v.partitions_.of_poly[at.poly];
+  } else {
+    v.expected_from = "";
+  }
+  return v;
+}
+
+Location SpawnValidator::locate_point(const ScenePoint& p) const {
+  return locate(*navmesh_, p, Endpoint::Start, locate_def_);
+}
+
+double SpawnValidator::boundary_distance(const Location& at) const {
+  const NavMesh& m = *navmesh_;
+  if (!m.baked) {
+    double best = std::numeric_limits<double>::infinity();
+    for (const auto& [a, b] : boundary_) best = std::min(best, distance_to_segment(at.point, a, b));
+    return best;
+  }
+  dtNavMeshQuery query;
+  if (dtStatusFailed(query.init(m.baked->detour.get(), 4096))) return 0.0;
+  dtQueryFilter filter;
+  const dtPolyRef ref = m.baked->base_ref | dtPolyRef(at.poly);
+  const Vec3 w = at.world();
+  const float pos[3] = {float(w.x), float(w.y), float(w.z)};
+  // Detour reports maxRadius when no wall is nearer; search well beyond the requirement.
+  const float max_radius = float(wall_search_radius());
+  float hit_dist = 0.0f, hit_pos[3], hit_normal[3];
+  if (dtStatusFailed(query.findDistanceToWall(ref, pos, max_radius, &filter, &hit_dist, hit_pos, hit_normal)))
+    return 0.0;
+  return double(hit_dist);
+}
+
+CheckResult SpawnValidator::check_projection(const Location& at, Vec2 asked) const {
+  const SpawnCheck c = SpawnCheck::Projection;
+  if (!at.ok()) return make(c, CheckOutcome::Failed, "off the navmesh");
+  const int poly = at.poly;
+  const NavMesh& m = *navmesh_;
+  const std::string& area = m.area_names[m.polys[poly].area];
+  const auto& excluded = scene_->agent.excluded_areas;
+  const auto& allowed = scene_->spawn.allowed_areas;
+  std::string where = "polygon " + std::to_string(poly);
+  const double snapped = distance(asked, at.point);
+  if (snapped > 1e-6) where += " (snapped " + num(snapped) + " m)";
+  CheckResult r;
+  if (std::find(excluded.begin(), excluded.end(), area) != excluded.end()) {
+    r = make(c, CheckOutcome::Failed, where + ", area " + area + " is excluded for the agent");
+  } else if (allowed && std::find(allowed->begin(), allowed->end(), area) == allowed->end()) {
+    r = make(c, CheckOutcome::Failed, where + ", area " + area + " is not an allowed spawn area");
+  } else {
+    r = make(c, CheckOutcome::Passed, where + ", area " + area + " allowed");
+  }
+  r.poly = poly;
+  r.area = area;
+  return r;
+}
+
+CheckResult SpawnValidator::check_clearance(const Location& at) const {
+  const SpawnCheck c = SpawnCheck::Clearance;
+  if (!at.ok()) {
+    CheckResult r = make(c, CheckOutcome::Failed, "off the navmesh: no clearance");
+    r.required = clearance_;
+    return r;
+  }
+  const double d = boundary_distance(at);
+  const bool ok = d >= clearance_;
+  // Detour's wall search stops at its radius: report "no wall within" rather than a made-up distance.
+  const std::string measured = navmesh_->baked && d >= wall_search_radius()
+                                   ? "no boundary within " + num(wall_search_radius()) + " m"
+                                   : "distance to boundary " + num(d) + " m";
+  CheckResult r = make(c, ok ? CheckOutcome::Passed : CheckOutcome::Failed,
+                       measured + " " + (ok ? ">=" : "<") + " required " + num(clearance_) + " m (" +
+                           clearance_source_ + ")");
+  r.distance = d;
+  r.required = clearance_;
+  return r;
+}
+
+CheckResult SpawnValidator::check_connectivity(int poly) const {
+  const SpawnCheck c = SpawnCheck::Connectivity;
+  CheckResult r;
+  if (expected_from.empty()) {
+    r = make(c, CheckOutcome::Failed, "no reference partition: neither partition_of nor a safe target is given");
+  } else if (expected_partition_ < 0) {
+    r = make(c, CheckOutcome::Failed, "no reference partition: " + expected_from + " is off the navmesh");
+  } else if (poly < 0) {
+    r = make(c, CheckOutcome::Failed, "off the navmesh: no partition (expected partition " +
+                                          std::to_string(expected_partition_) + ")");
+  } else {
+    r.partition = partitions_.of_poly[poly];
+    const bool ok = r.partition == expected_partition_;
+    r = make(c, ok ? CheckOutcome::Passed : CheckOutcome::Failed,
+             "partition " + std::to_string(partitions_.of_poly[poly]) + (ok ? " == " : " != ") +
+                 "partition " + std::to_string(expected_partition_) + " of " + expected_from);
+    r.partition = partitions_.of_poly[poly];
+  }
+  r.expected_partition = expected_partition_;
+  return r;
+}
+
+CheckResult SpawnValidator::check_forbidden(Vec2 p) const {
+  const SpawnCheck c = SpawnCheck::ForbiddenZone;
+  for (const ForbiddenZone& z : scene_->spawn.forbidden_zones) {
+    if (inside_or_on(p, z.polygon)) {
+      CheckResult r = make(c, CheckOutcome::Failed, "inside forbidden zone " + z.name);
+      r.name = z.name;
+      return r;
+    }
+  }
+  return make(c, CheckOutcome::Passed,
+              "outside every forbidden zone (" + count_of(scene_->spawn.forbidden_zones.size(), "zone") + ")");
+}
+
+CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
+  const SpawnCheck c = SpawnCheck::Occupancy;
+  const double agent_r = scene_->agent.radius;
+  // The deepest overlap decides which occupant is named (ties: the first listed).
+  const Occupant* worst = nullptr;
+  double worst_gap = 0.0, worst_d = 0.0;
+  for (const Occupant& o : scene_->spawn.occupants) {
+    const double d = distance(p, o.pos.plane);
+    const double gap = d - (o.radius + agent_r);
+    if (gap < 0.0 && (!worst || gap < worst_gap)) {
+      worst = &o;
+      worst_gap = gap;
+      worst_d = d;
+    }
+  }
+  if (!worst)
+    return make(c, CheckOutcome::Passed,
+                "no overlap with any occupant (" + count_of(scene_->spawn.occupants.size(), "occupant") + ")");
+  CheckResult r = make(c, CheckOutcome::Failed,
+                       "overlaps occupant " + worst->name + ": distance " + num(worst_d) + " m < " +
+                           num(worst->radius) + " + " + num(agent_r) + " m");
+  r.name = worst->name;
+  r.distance = worst_d;
+  r.required = worst->radius + agent_r;
+  return r;
+}
+
+std::optional<Failure> SpawnValidator::reach(const ScenePoint& from, const ScenePoint& to,
+                                             PlanResult* result) const {
+  PlanRequest request;
+  request.start = from;
+  request.goal = to;
+  PlanResult r = plan(*scene_, *navmesh_, request);
+  std::optional<Failure> why;
+  if (r.status != Status::Complete)
+    why = r.failure.value_or(Failure{"plan", "incomplete", "the planner returned no complete path", {}});
+  if (result) *result = std::move(r);
+  return why;
+}
+
+std::optional<double> SpawnValidator::path_cost(const ScenePoint& from, const ScenePoint& to) const {
+  PlanResult r;
+  if (reach(from, to, &r)) return std::nullopt;
+  return r.search.cost;
+}
+
+CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
+  const SpawnCheck c = SpawnCheck::SafePath;
+  const auto& targets = scene_->spawn.safe_targets;
+  if (targets.empty()) return make(c, CheckOutcome::Failed, "no safe targets in the scene");
+  std::string failures;
+  std::string first_reason;
+  for (size_t i = 0; i < targets.size(); ++i) {
+    PlanResult planned;
+    const std::optional<Failure> f = reach(p, targets[i], &planned);
+    if (!f) {
+      CheckResult r = make(c, CheckOutcome::Passed,
+                           "complete path to safe target " + std::to_string(i) + " at " +
+                               point_text(targets[i].plane) + ": " +
+                               count_of(planned.search.corridor.size(), "polygon") + ", cost " +
+                               num(planned.search.cost));
+      r.safe_target = int(i);
+      r.path_cost = planned.search.cost;
+      return r;
+    }
+    if (first_reason.empty()) first_reason = f->reason;
+    std::string what = f->reason;
+    if (!f->blocked_by.empty()) {
+      what += " (blocked by";
+      for (const std::string& b : f->blocked_by) what += " " + b;
+      what += ")";
+    }
+    failures += (failures.empty() ? "" : ", ") + std::string("safe target ") + std::to_string(i) + " " + what;
+  }
+  CheckResult r = make(c, CheckOutcome::Failed, "no complete path: " + failures);
+  r.failure_reason = first_reason;
+  return r;
+}
+
+SpawnVerdict SpawnValidator::validate(const SpawnCandidate& candidate, const SpawnOptions& options,
+                                      SpawnTrace* trace, int index) const {
+  SpawnVerdict v;
+  v.name = candidate.name;
+  v.pos = candidate.pos.plane;
+  const Location at = locate_point(candidate.pos);
+  const int poly = at.poly;
+  for (SpawnCheck c : kSpawnChecks) {
+    CheckResult r;
+    if (!options.is_enabled(c)) {
+      r = make(c, CheckOutcome::Skipped, "disabled");
+    } else {
+      switch (c) {
+        case SpawnCheck::Projection: r = check_projection(at, candidate.pos.plane); break;
+        case SpawnCheck::Clearance: r = check_clearance(at); break;
+        case SpawnCheck::Connectivity: r = check_connectivity(poly); break;
+        case SpawnCheck::ForbiddenZone: r = check_forbidden(candidate.pos.plane); break;
+        case SpawnCheck::Occupancy: r = check_occupancy(candidate.pos.plane); break;
+        case SpawnCheck::SafePath: r = check_safe_path(candidate.pos); break;
+      }
+    }
+    if (r.outcome == CheckOutcome::Failed && !v.reason) v.reason = c;
+    if (trace) trace->checks.push_back({index, candidate.name, r});
+    v.checks[int(c)] = std::move(r);
+  }
+  v.accepted = !v.reason;
+  v.message = v.reason ? spawn_rejection_message(*v.reason) : "";
+  if (trace) trace->verdicts.push_back({index, v});
+  return v;
+}
+
+SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const SpawnCandidate& candidate,
+                                      const SpawnOptions& options, const SubstitutePolicy& policy) {
+  SpawnSubstitute out;
+  out.original = validator.validate(candidate, options);
+  if (out.original.accepted) {
+    out.message = "candidate " + candidate.name + " is accepted: no substitute needed";
+    return out;
+  }
+  const std::string kept = std::string("original failure ") + to_string(*out.original.reason) + " (" +
+                           out.original.message + ") kept";
+  if (!(policy.radius > 0.0) || !(policy.step > 0.0)) {
+    out.message = "invalid substitute policy (radius and step must be > 0); " + kept;
+    return out;
+  }
+  const int origin_poly = validator.locate_point(candidate.pos).poly;
+  const int origin_partition = origin_poly >= 0 ? validator.partitions().of_poly[origin_poly] : -1;
+  if (policy.require_connected && origin_partition < 0) {
+    out.message = "no substitute: the policy requires a connection to the original point, which is off the "
+                  "navmesh; " + kept;
+    return out;
+  }
+  if (policy.distance == SubstituteDistance::PathCost && origin_poly < 0) {
+    out.message = "no substitute: path cost needs the original point on the navmesh; " + kept;
+    return out;
+  }
+
+  // Square grid around the original, kept within the radius, ranked by straight-line distance (ties in
+  // grid order: rows bottom to top, then left to right).
+  struct Sample {
+    ScenePoint p;
+    double straight;
+  };
+  std::vector<Sample> samples;
+  const int k = int(std::floor(policy.radius / policy.step));
+  for (int j = -k; j <= k; ++j)
+    for (int i = -k; i <= k; ++i) {
+      if (i == 0 && j == 0) continue;
+      const Vec2 off{i * policy.step, j * policy.step};
+      const double d = length(off);
+      if (d > policy.radius) continue;
+      ScenePoint p = candidate.pos;
+      p.plane = candidate.pos.plane + off;
+      samples.push_back({p, d});
+    }
+  std::stable_sort(samples.begin(), samples.end(),
+                   [](const Sample& a, const Sample& b) { return a.straight < b.straight; });
+
+  for (const Sample& s : samples) {
+    // Samples come nearest first, so in straight-line ranking the first accepted one is the answer.
+    if (policy.distance == SubstituteDistance::Euclidean && out.substitute) break;
+    const int poly = validator.locate_point(s.p).poly;
+    if (poly < 0) continue;
+    if (policy.require_connected && validator.partitions().of_poly[poly] != origin_partition) continue;
+    ++out.samples;
+    SpawnVerdict v = validator.validate({candidate.name + "~", s.p}, options);
+    if (!v.accepted) continue;
+    double d = s.straight;
+    if (policy.distance == SubstituteDistance::PathCost) {
+      const std::optional<double> cost = validator.path_cost(candidate.pos, s.p);
+      if (!cost) continue;
+      d = *cost;
+    }
+    if (!out.substitute || d < out.distance) {
+      out.substitute = std::move(v);
+      out.distance = d;
+    }
+  }
+  if (out.substitute) {
+    out.message = "substitute for " + candidate.name + " at " + point_text(out.substitute->pos) + ", " +
+                  num(out.distance) + " away (" + to_string(policy.distance) + ", radius " +
+                  num(policy.radius) + " m" + (policy.require_connected ? ", connected to the original" : "") +
+                  "); " + kept;
+  } else {
+    out.message = "no accepted point within " + num(policy.radius) + " m of " + candidate.name + " (" +
+                  std::to_string(out.samples) + " samples evaluated); " + kept;
+  }
+  return out;
+}
+
+Result<std::vector<SpawnVerdict>> validate_spawns(const Scene& scene, const NavMesh& navmesh,
+                                                  const SpawnOptions& options, SpawnTrace* trace) {
+  Result<SpawnValidator> validator = SpawnValidator::create(scene, navmesh);
+  if (!validator) return Result<std::vector<SpawnVerdict>>::fail(validator.error());
+  std::vector<SpawnVerdict> out;
+  for (size_t i = 0; i < scene.spawn.candidates.size(); ++i)
+    out.push_back(validator->validate(scene.spawn.candidates[i], options, trace, int(i)));
+  return out;
+}
+
+}  // namespace navlab
