@@ -268,6 +268,9 @@ Result<NavMesh> build_navmesh(const Scene& scene) {
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
+    case Scene::Source::SideScroller:
+      return Result<NavMesh>::fail(file_prefix(scene.path) +
+                                   "a side-scroller scene has no navmesh (its enemies walk the solids: navlab simulate)");
     case Scene::Source::Mesh: {
       if (scene.mesh.obj.empty()) return Result<NavMesh>::fail(file_prefix(scene.path) + "mesh.obj is empty");
       std::filesystem::path obj(scene.mesh.obj);

@@ -33,7 +33,8 @@ const BadFile kBadFiles[] = {
      "bad.json:1:12: /navlab: expected 1 (the scene format version), got 2"},
     {"no_source",
      R"({"navlab": 1, "name": "empty"})",
-     "bad.json:1:1: /: expected exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\" or \"graph\"), got none"},
+     "bad.json:1:1: /: expected exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\" or \"graph\") or "
+     "\"sidescroller\", got none"},
     {"two_sources",
      R"({
   "navlab": 1,
