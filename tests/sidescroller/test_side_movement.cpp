@@ -9,17 +9,25 @@ namespace {
 
 constexpr double kEps = 1e-9;
 
+Body body(Vec2 pos, Vec2 size, bool flying = false) {
+  Body b;
+  b.pos = pos;
+  b.size = size;
+  b.flying = flying;
+  return b;
+}
+
 TEST(SideMovement, StandingOnAGroundTopIsGrounded) {
   const World w{30.0, {{0, 0, 10, 1}}};
-  EXPECT_TRUE(Mover(w, Body{{5, 1}, {1, 1}}).grounded());
-  EXPECT_FALSE(Mover(w, Body{{5, 2}, {1, 1}}).grounded());
+  EXPECT_TRUE(Mover(w, body({5, 1}, {1, 1})).grounded());
+  EXPECT_FALSE(Mover(w, body({5, 2}, {1, 1})).grounded());
   // Past the end: the footprint [10, 11] only touches the ground's side x = 10.
-  EXPECT_FALSE(Mover(w, Body{{10.5, 1}, {1, 1}}).grounded());
+  EXPECT_FALSE(Mover(w, body({10.5, 1}, {1, 1})).grounded());
 }
 
 TEST(SideMovement, TheClampStopsTheLeadingEdgeAtTheCliff) {
   const World w{30.0, {{0, 0, 10, 1}}};
-  Mover m(w, Body{{9, 1}, {1, 1}});
+  Mover m(w, body({9, 1}, {1, 1}));
   EXPECT_FALSE(m.would_block_ahead(+1));
   EXPECT_DOUBLE_EQ(m.room_ahead(+1), 0.5);  // leading edge 9.5, ground ends at 10
   m.move_horizontal(+1, 2.0);
@@ -37,7 +45,7 @@ TEST(SideMovement, TheClampStopsTheLeadingEdgeAtTheCliff) {
 
 TEST(SideMovement, TheClampStopsTheBodyAtAWall) {
   const World w{30.0, {{0, 0, 20, 1}, {12, 1, 13, 5}}};
-  Mover m(w, Body{{11, 1}, {1, 1}});
+  Mover m(w, body({11, 1}, {1, 1}));
   m.move_horizontal(+1, 2.0);
   m.step(0.5);
   EXPECT_NEAR(m.x(), 11.5, kEps);  // leading edge on the wall's face x = 12
@@ -48,7 +56,7 @@ TEST(SideMovement, TheClampStopsTheBodyAtAWall) {
 TEST(SideMovement, TouchingBoxesAreOneFloor) {
   // Two boxes side by side at the same top: no cliff at x = 5.
   const World w{30.0, {{0, 0, 5, 1}, {5, 0, 10, 1}}};
-  Mover m(w, Body{{3, 1}, {1, 1}});
+  Mover m(w, body({3, 1}, {1, 1}));
   EXPECT_DOUBLE_EQ(m.room_ahead(+1), 6.5);
   EXPECT_DOUBLE_EQ(m.room_ahead(-1), 2.5);
 }
@@ -56,7 +64,7 @@ TEST(SideMovement, TouchingBoxesAreOneFloor) {
 TEST(SideMovement, AGroundBodyFallsAndLandsOnTheTopItCrosses) {
   // g = 30 m/s², dt = 0.1 s: v = -3, -6, -9, -12 m/s; y = 2.7, 2.1, 1.2, then 0.0 crosses the top 1.
   const World w{30.0, {{0, 0, 10, 1}}};
-  Mover m(w, Body{{5, 3}, {1, 1}});
+  Mover m(w, body({5, 3}, {1, 1}));
   const double ys[] = {2.7, 2.1, 1.2};
   for (double y : ys) {
     EXPECT_FALSE(m.step(0.1).landed);
@@ -70,13 +78,15 @@ TEST(SideMovement, AGroundBodyFallsAndLandsOnTheTopItCrosses) {
 
 TEST(SideMovement, AChargeRunsOffTheCliffButNotThroughAWall) {
   const World w{30.0, {{0, 0, 10, 1}, {0, -5, 30, -4}, {13, -4, 14, 0}}};
-  Mover m(w, Body{{9, 1}, {1, 1}});
+  Mover m(w, body({9, 1}, {1, 1}));
   m.charge(+1, 2.0);
   m.step(0.5);  // 1 m: x = 10, still on the ground (footprint [9.5, 10.5])
   EXPECT_NEAR(m.x(), 10.0, kEps);
   EXPECT_TRUE(m.grounded());
-  m.step(0.5);  // x = 11: off the ground, falling
-  EXPECT_FALSE(m.grounded());
+  m.step(0.5);  // x = 11: off the ground; v = -15 m/s drops 7.5 m > 5 m: lands on the top -4 in this step
+  EXPECT_NEAR(m.x(), 11.0, kEps);
+  EXPECT_DOUBLE_EQ(m.body().pos.y, -4.0);
+  EXPECT_TRUE(m.grounded());
   for (int i = 0; i < 20; ++i) m.step(0.5);
   EXPECT_NEAR(m.x(), 12.5, kEps);  // against the wall's face x = 13
   EXPECT_DOUBLE_EQ(m.body().pos.y, -4.0);
@@ -84,7 +94,7 @@ TEST(SideMovement, AChargeRunsOffTheCliffButNotThroughAWall) {
 
 TEST(SideMovement, FlyingBodiesGoStraightAndIgnoreGravity) {
   const World w{30.0, {{0, 0, 10, 1}}};
-  Mover m(w, Body{{0, 5}, {1, 1}, {}, false, true});
+  Mover m(w, body({0, 5}, {1, 1}, true));
   m.fly_towards({3, 9}, 2.0);  // 5 m away along (0.6, 0.8)
   m.step(0.5);
   EXPECT_NEAR(m.body().pos.x, 0.6, kEps);

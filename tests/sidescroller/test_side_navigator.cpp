@@ -14,6 +14,14 @@ namespace {
 constexpr double kDt = 0.05;
 constexpr double kEps = 1e-9;
 
+Body body(Vec2 pos, Vec2 size, bool flying = false) {
+  Body b;
+  b.pos = pos;
+  b.size = size;
+  b.flying = flying;
+  return b;
+}
+
 // Steps navigator and body together `n` times (what the simulation does after the strategy).
 void run(SteppedNavigator& nav, Mover& m, int n) {
   for (int i = 0; i < n; ++i) {
@@ -34,7 +42,7 @@ TEST(SideNavigator, ArrivedWithinTheStoppingDistanceInX) {
 
 TEST(SideNavigator, GroundWanderPointsLieWithinMinMaxOnBothSidesAtTheBodysHeight) {
   const World w{30.0, {{-100, 0, 100, 1}}};
-  Mover m(w, Body{{3, 1}, {1, 1}});
+  Mover m(w, body({3, 1}, {1, 1}));
   GroundNavigator nav(m, {2.0, 0.1, {1.5, 4.0}, 7});
   int left = 0, right = 0;
   for (int i = 0; i < 2000; ++i) {
@@ -53,7 +61,7 @@ TEST(SideNavigator, GroundWanderPointsLieWithinMinMaxOnBothSidesAtTheBodysHeight
 
 TEST(SideNavigator, TheSameSeedGivesTheSameWanderPoints) {
   const World w{30.0, {{-100, 0, 100, 1}}};
-  Mover m(w, Body{{3, 1}, {1, 1}});
+  Mover m(w, body({3, 1}, {1, 1}));
   GroundNavigator a(m, {2.0, 0.1, {1, 3}, 42}), b(m, {2.0, 0.1, {1, 3}, 42}), c(m, {2.0, 0.1, {1, 3}, 43});
   int differ = 0;
   for (int i = 0; i < 20; ++i) {
@@ -71,7 +79,7 @@ TEST(SideNavigator, TheSameSeedGivesTheSameWanderPoints) {
 // rounding exactly at the boundary.
 TEST(SideNavigator, GroundWalksToTheTargetAndArrives) {
   const World w{30.0, {{0, 0, 20, 1}}};
-  Mover m(w, Body{{2, 1}, {1, 1}});
+  Mover m(w, body({2, 1}, {1, 1}));
   GroundNavigator nav(m, {2.0, 0.05, {}, 1});
   EXPECT_FALSE(nav.is_moving());
   nav.move_towards({5, 1});
@@ -90,7 +98,7 @@ TEST(SideNavigator, GroundWalksToTheTargetAndArrives) {
 
 TEST(SideNavigator, MoveTowardsIsIdempotentAndANewTargetClearsArrivedAndBlocked) {
   const World w{30.0, {{0, 0, 10, 1}}};
-  Mover m(w, Body{{8, 1}, {1, 1}});
+  Mover m(w, body({8, 1}, {1, 1}));
   GroundNavigator nav(m, {2.0, 0.05, {}, 1});
   nav.move_towards({20, 1});  // past the cliff at 10
   run(nav, m, 15);            // 1.5 m to x = 9.5 in 15 ticks
@@ -116,7 +124,7 @@ TEST(SideNavigator, MoveTowardsIsIdempotentAndANewTargetClearsArrivedAndBlocked)
 
 TEST(SideNavigator, BlockedAtAWall) {
   const World w{30.0, {{0, 0, 20, 1}, {12, 1, 13, 4}}};
-  Mover m(w, Body{{10, 1}, {1, 1}});
+  Mover m(w, body({10, 1}, {1, 1}));
   GroundNavigator nav(m, {2.0, 0.1, {}, 1});
   nav.move_towards({18, 1});
   run(nav, m, 16);  // 1.5 m to the wall face (x = 11.5), then the probe
@@ -127,7 +135,7 @@ TEST(SideNavigator, BlockedAtAWall) {
 
 TEST(SideNavigator, SetSpeedZeroFallsBackToTheWalkSpeed) {
   const World w{30.0, {{0, 0, 100, 1}}};
-  Mover m(w, Body{{2, 1}, {1, 1}});
+  Mover m(w, body({2, 1}, {1, 1}));
   GroundNavigator nav(m, {2.0, 0.1, {}, 1});
   nav.set_speed(4.0);
   EXPECT_EQ(nav.speed(), 4.0);
@@ -144,7 +152,7 @@ TEST(SideNavigator, TheStallDetectorBlocksASlowWalkAfterItsWindow) {
   // 0.05 m/s: 0.0025 m per tick. The 10th fixed update closes the 0.5 s window having seen 9 steps
   // (0.0225 m < 0.05 m): blocked by a stall then, not before.
   const World w{30.0, {{0, 0, 100, 1}}};
-  Mover m(w, Body{{2, 1}, {1, 1}});
+  Mover m(w, body({2, 1}, {1, 1}));
   GroundNavigator nav(m, {0.05, 0.01, {}, 1});
   nav.move_towards({50, 1});
   run(nav, m, 9);
@@ -157,7 +165,7 @@ TEST(SideNavigator, TheStallDetectorBlocksASlowWalkAfterItsWindow) {
 
 TEST(SideNavigator, FlyingGoesStraightIsNeverBlockedAndWandersAroundHome) {
   const World w{30.0, {{0, 0, 10, 1}, {4, 1, 5, 9}}};  // a wall between it and the target
-  Mover m(w, Body{{2, 5}, {1, 1}, {}, false, true});
+  Mover m(w, body({2, 5}, {1, 1}, true));
   FlyingNavigator nav(m, {2, 5}, {2.0, 0.1, {1.0, 2.5}, 3});
   nav.move_towards({8, 5});
   run(nav, m, 60);  // 6 m at 0.1 m per tick, straight through

@@ -15,12 +15,26 @@ namespace {
 
 constexpr double kEps = 1e-9;
 
-SideEnemyDef enemy(Vec2 pos, SideStrategyDef strategy, double speed = 2.0) {
+Body body(Vec2 pos, Vec2 size, bool flying = false) {
+  Body b;
+  b.pos = pos;
+  b.size = size;
+  b.flying = flying;
+  return b;
+}
+
+SideStrategyDef strategy(SideStrategyKind kind) {
+  SideStrategyDef s;
+  s.kind = kind;
+  return s;
+}
+
+SideEnemyDef enemy(Vec2 pos, SideStrategyDef plan, double speed = 2.0) {
   SideEnemyDef e;
   e.id = "e";
   e.pos = pos;
   e.speed = speed;
-  e.strategy = std::move(strategy);
+  e.strategy = std::move(plan);
   return e;
 }
 
@@ -58,7 +72,7 @@ TEST(SideStrategy, ShouldFlipPaceTruthTable) {
 TEST(SideStrategy, PaceGoesBackAndForthBetweenTheEdges) {
   // Platform [0, 10]; x = 5 walking right. 45 ticks to x = 9.5, the cliff is seen on tick 46 → turn;
   // 90 ticks to x = 0.5 (tick 135), turn on tick 136; back at 9.5 on tick 225, turn on tick 226.
-  const auto steps = run(scene({{0, 0, 10, 1}}, enemy({5, 1}, {SideStrategyKind::Pace})), 12.0);
+  const auto steps = run(scene({{0, 0, 10, 1}}, enemy({5, 1}, strategy(SideStrategyKind::Pace))), 12.0);
   std::vector<size_t> flips;
   for (size_t k = 0; k < steps.size(); ++k) {
     EXPECT_GE(steps[k].pos.x, 0.5 - kEps);
@@ -82,7 +96,7 @@ TEST(SideStrategy, PaceTurnsWhenPushedAgainstABlockedSideWithTheOtherSideFree) {
   for (const std::vector<SideBox>& solids : {std::vector<SideBox>{{0, 0, 10, 1}},                  // cliff at x = 0
                                              std::vector<SideBox>{{-5, 0, 10, 1}, {-1, 1, 0, 3}}}) {  // wall at x = 0
     const World w{30.0, solids};
-    Mover m(w, Body{{0.5, 1}, {1, 1}});
+    Mover m(w, body({0.5, 1}, {1, 1}));
     ASSERT_TRUE(m.would_block_ahead(-1));
     Pace pace(m, 2.0, -1, true);
     const Note n = pace.update({}, 0.05);
@@ -95,7 +109,7 @@ TEST(SideStrategy, PaceTurnsWhenPushedAgainstABlockedSideWithTheOtherSideFree) {
 
 TEST(SideStrategy, PaceBlockedOnBothSidesFlipsOnceAndStays) {
   // A platform exactly as wide as the body: tick 1 turns (first contact), then blocked both ways: stays.
-  const auto steps = run(scene({{0, 0, 1, 1}}, enemy({0.5, 1}, {SideStrategyKind::Pace})), 5.0);
+  const auto steps = run(scene({{0, 0, 1, 1}}, enemy({0.5, 1}, strategy(SideStrategyKind::Pace))), 5.0);
   int flips = 0;
   for (const SideStep& s : steps) {
     flips += s.note.decision == Decision::Flipped ? 1 : 0;
@@ -112,7 +126,7 @@ TEST(SideStrategy, WanderStopsAtThePlatformEdgeAndPicksAgain) {
   // Wander points 20 m away are always past an edge of the 10 m platform, so every walk ends at an edge:
   // from x = 5 either edge is 4.5 m = 45 ticks away; the navigator reports the cliff on tick 46, the
   // wander pauses on tick 47 (t = 2.35 s) and picks again 1 s (20 ticks) later.
-  SideStrategyDef w{SideStrategyKind::Wander};
+  SideStrategyDef w = strategy(SideStrategyKind::Wander);
   w.min = w.max = 20.0;
   w.pause = 1.0;
   const auto steps = run(scene({{0, 0, 10, 1}}, enemy({5, 1}, w)), 20.0);
@@ -143,7 +157,7 @@ TEST(SideStrategy, WaypointsAdvanceOnArrivalAndOnBlockAtACliff) {
   // (14, 1) lies past the cliff at 10: the body stops at 9.5 after 15 more ticks (tick 76), blocked on
   // tick 77, advance on tick 78; waypoint 2 (3, 1) is 6.5 m back: x = 3 on tick 142, arrival on 143,
   // advance to waypoint 0 on tick 144.
-  SideStrategyDef w{SideStrategyKind::Waypoints};
+  SideStrategyDef w = strategy(SideStrategyKind::Waypoints);
   w.points = {{8, 1}, {14, 1}, {3, 1}};
   SideEnemyDef e = enemy({2, 1}, w);
   e.stopping_distance = 0.05;  // not a multiple of the 0.1 m step: arrival is on the point, not at 0.1 m
@@ -169,7 +183,7 @@ TEST(SideStrategy, ApproachCatchesThePlayerThenStopsAtTheEdgeWhenThePlayerJumpsA
   // Platforms [0, 10] and [13, 20]. Player at x = 7: 5 m = 50 ticks, caught on tick 51 (t = 2.55 s).
   // At t = 4 s (tick 81) the player jumps to (16, 1) on the other platform: the chaser walks to the edge
   // (x = 9.5, 25 ticks, tick 105), is blocked by the cliff on tick 106 and stays there, reported.
-  SideEnemyDef e = enemy({2, 1}, {SideStrategyKind::Approach});
+  SideEnemyDef e = enemy({2, 1}, strategy(SideStrategyKind::Approach));
   e.stopping_distance = 0.05;  // not a multiple of the 0.1 m step: arrival is on the point, not at 0.1 m
   SideScrollerDef s = scene({{0, 0, 10, 1}, {13, 0, 20, 1}}, e);
   s.has_player = true;
@@ -203,7 +217,7 @@ TEST(SideStrategy, RushStopsPastTheLockPointOffACliffAndLands) {
   // stops the charge in mid-air; it falls straight (drop after m falling ticks: 30·0.05²·m(m+1)/2 =
   // 0.0375·m(m+1), 5.85 m > 5 m at m = 12: tick 39) onto the ground below (top y = -4) and is done on
   // tick 40.
-  SideStrategyDef r{SideStrategyKind::Rush};
+  SideStrategyDef r = strategy(SideStrategyKind::Rush);
   r.to = {12.1, 1};
   const auto steps = run(scene({{0, 0, 10, 1}, {0, -5, 30, -4}}, enemy({5, 1}, r, 4.0)), 4.0);
   EXPECT_EQ(steps[1].note.decision, Decision::Started);
@@ -220,8 +234,10 @@ TEST(SideStrategy, RushStopsPastTheLockPointOffACliffAndLands) {
   EXPECT_TRUE(steps[39].grounded);
   EXPECT_EQ(steps[39].pos.y, -4.0);
   EXPECT_EQ(steps[40].note.decision, Decision::Landed);
-  for (const SideStep& s : steps)
-    if (s.state == SideState::Done) EXPECT_TRUE(s.grounded) << s.t;  // never ends in mid-air
+  for (const SideStep& s : steps) {
+    if (s.state != SideState::Done) continue;
+    EXPECT_TRUE(s.grounded) << s.t;  // never ends in mid-air
+  }
   EXPECT_EQ(steps.back().state, SideState::Done);
   EXPECT_TRUE(steps.back().arrived);
   EXPECT_NEAR(steps.back().pos.x, 12.2, kEps);
@@ -230,7 +246,7 @@ TEST(SideStrategy, RushStopsPastTheLockPointOffACliffAndLands) {
 TEST(SideStrategy, RushIntoAWallEndsTheChargeBlocked) {
   // Wall face at x = 8: the leading edge reaches it at x = 7.5 (12.5 ticks of 0.2 m: clamped on tick 13),
   // the next tick sees no room and ends the rush, blocked by the wall, on the ground.
-  SideStrategyDef r{SideStrategyKind::Rush};
+  SideStrategyDef r = strategy(SideStrategyKind::Rush);
   r.to = {20, 1};
   const auto steps = run(scene({{0, 0, 30, 1}, {8, 1, 9, 4}}, enemy({5, 1}, r, 4.0)), 2.0);
   EXPECT_NEAR(steps[13].pos.x, 7.5, kEps);
@@ -242,7 +258,7 @@ TEST(SideStrategy, RushIntoAWallEndsTheChargeBlocked) {
 }
 
 TEST(SideStrategy, AnEnemyWithoutANavigatorStands) {
-  SideEnemyDef e = enemy({5, 1}, {SideStrategyKind::Wander});
+  SideEnemyDef e = enemy({5, 1}, strategy(SideStrategyKind::Wander));
   e.navigator = SideNavigatorKind::None;
   const auto steps = run(scene({{0, 0, 10, 1}}, e), 2.0);
   EXPECT_EQ(steps[1].note.decision, Decision::PickFailed);
@@ -253,7 +269,7 @@ TEST(SideStrategy, AnEnemyWithoutANavigatorStands) {
 }
 
 TEST(SideStrategy, TheSameSceneGivesTheSameRecords) {
-  SideStrategyDef w{SideStrategyKind::Wander};
+  SideStrategyDef w = strategy(SideStrategyKind::Wander);
   const SideScrollerDef s = scene({{0, 0, 30, 1}}, enemy({15, 1}, w));
   const auto a = run(s, 10.0), b = run(s, 10.0);
   ASSERT_EQ(a.size(), b.size());
@@ -264,7 +280,7 @@ TEST(SideStrategy, TheSameSceneGivesTheSameRecords) {
 }
 
 TEST(SideStrategy, EveryRecordHasASentence) {
-  SideStrategyDef r{SideStrategyKind::Rush};
+  SideStrategyDef r = strategy(SideStrategyKind::Rush);
   r.to = {12.1, 1};
   const SideScrollerDef s = scene({{0, 0, 10, 1}, {0, -5, 30, -4}}, enemy({5, 1}, r, 4.0));
   const auto steps = run(s, 3.0);
