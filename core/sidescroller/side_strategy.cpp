@@ -49,6 +49,7 @@ bool should_flip_pace(bool blocked, bool blocked_prev, bool opposite_free) {
 
 Pace::Pace(Mover& mover, double speed, int dir, bool blocked_prev)
     : mover_(mover), speed_(speed), dir_(dir >= 0 ? 1 : -1), blocked_prev_(blocked_prev) {
+  state_ = SideState::Idle;  // until its first tick on the ground
   stall_.reset(mover_.x());
 }
 

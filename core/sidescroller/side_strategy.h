@@ -84,7 +84,7 @@ class Pace final : public Strategy {
   int dir_;
   bool blocked_prev_, blocked_ = false;
   StallDetector stall_{kPaceStall};
-  SideState state_ = SideState::Idle;  // until the first tick on the ground
+  SideState state_ = SideState::Pacing;
 };
 
 // Pick a wander point, go, pause `pause` s on arrival or block, pick again.
