@@ -115,7 +115,7 @@ const BadFile kBadFiles[] = {
     "enemies": [{"id": "a", "pos": [5, 1], "strategy": {"kind": "pace"}}]
   }
 })",
-     "bad.json:4:23: /sidescroller/solids/0/2: expected x1 > x0 (0), got -1"},
+     "bad.json:4:23: /sidescroller/solids/0/2: expected x1 > x0 (0.0), got -1"},
     {"pace_for_a_flyer",
      R"({
   "navlab": 1,
