@@ -32,6 +32,7 @@ void print_state(const app::App& a) {
       {"screenshot", a.last_export},
       {"doors", app::doors_state_json(a)},
       {"spawn", app::spawn_state_json(a)},
+      {"side", app::side_state_json(a)},
       {"first_frame_ms", a.first_frame_ms},
       {"frame", {{"frames", a.measured.frames},
                  {"thread_cpu_ms", a.measured.thread_cpu_ms},

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -13,6 +14,10 @@
 #include "tilecache.h"
 
 namespace navlab::cli {
+
+// cli_simulate_sidescroller.cpp; `max_time` absent: SideSimDef's default.
+int run_simulate_sidescroller(const Command& cmd, const Args& args, const Scene& scene, double dt,
+                              std::optional<double> max_time);
 
 extern const char* const kSimulateUsage =
     "Usage: navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--max-time S] [--tile-cache]\n\n"
@@ -28,6 +33,10 @@ extern const char* const kSimulateUsage =
     "  --max-time S   give up after S seconds (default 120)\n"
     "  --tile-cache   baked scenes: bake in tiles and carve closed doors (a door change rebuilds tiles)\n"
     "States: following, braking, arrived, partial, failed, blocked.\n"
+    "On a side-scroller scene (only --dt and --max-time, default 10 s) every enemy is ticked and it prints\n"
+    "  {\"enemies\": [{\"id\", \"steps\": [{\"t\", \"pos\", \"vel\", \"moving\", \"arrived\", \"blocked\", \"state\"}]}]}\n"
+    "  with the states idle, pacing, stuck, wandering, paused, to_waypoint, chasing, caught, at_edge,\n"
+    "  charging, falling, done (exit code 0).\n"
     "Exit codes: 0 arrived, 1 partial or failed, 2 usage or input error.\n";
 
 namespace {
@@ -148,6 +157,9 @@ int run_simulate(const std::vector<std::string>& raw) {
     def.max_time = read_seconds(*mt, ok);
     if (!ok) return usage_error(cmd, "--max-time needs a positive number of seconds, got '" + *mt + "'");
   }
+  if (scene->source == Scene::Source::SideScroller)
+    return run_simulate_sidescroller(cmd, args, scene.value(), def.dt,
+                                     args.has("--max-time") ? std::optional<double>(def.max_time) : std::nullopt);
   std::unique_ptr<TileCache> tiles;
   NavMesh mesh;
   if (args.has("--tile-cache")) {

@@ -13,7 +13,8 @@ extern const char* const kValidateUsage =
     "Checks each scene file: the JSON format of every block, the values (types, ranges, point sizes,\n"
     "ids), then the navmesh geometry (convex counter-clockwise polygons, shared edges, floor plans and\n"
     "OBJ levels baked with Recast). Every file is checked, even after one fails.\n"
-    "Prints 'FILE: ok (N polygons)' (or N nodes for a graph) on stdout for a good file, and one error\n"
+    "Prints 'FILE: ok (N polygons)' (or N nodes for a graph; a side-scroller scene, which has no navmesh:\n"
+    "'FILE: ok (side-scroller, N enemies, M solids)') on stdout for a good file, and one error\n"
     "per bad file on stderr: 'FILE:LINE:COL: /json/pointer: expected ..., got ...' for a format or value\n"
     "error, or the file, the polygon/vertex index and what is wrong for a geometry error.\n"
     "Exit codes: 0 every file is valid, 1 at least one file is not, 2 usage error (no file given).\n";
@@ -28,6 +29,12 @@ int run_validate(const std::vector<std::string>& args) {
     if (!scene) {
       std::fprintf(stderr, "%s\n", scene.error().c_str());
       ++failed;
+      continue;
+    }
+    if (scene->source == Scene::Source::SideScroller) {  // no navmesh to build: its values are all checked
+      const SideScrollerDef& side = scene->sidescroller;
+      std::printf("%s: ok (side-scroller, %zu enem%s, %zu solid%s)\n", file.c_str(), side.enemies.size(),
+                  side.enemies.size() == 1 ? "y" : "ies", side.solids.size(), side.solids.size() == 1 ? "" : "s");
       continue;
     }
     const Result<NavMesh> mesh = build_navmesh(scene.value());

@@ -132,6 +132,7 @@ bool App::save_scene_as(const std::string& path) {
 }
 
 void App::replan() {
+  if (doc.scene.source == Scene::Source::SideScroller) side_rerun(*this);
   plan.run(doc);
   ++plan_runs;
   step = int(plan.steps.size());

@@ -14,6 +14,7 @@
 #include "gui_plan.h"
 #include "gui_presenter.h"
 #include "gui_settings.h"
+#include "gui_side.h"
 #include "gui_theme.h"
 #include "gui_viewport.h"
 #include "panel_spawn.h"
@@ -83,6 +84,7 @@ class App {
   DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
   int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
+  SideView side;    // side-scroller scenes: the records and the tick shown (gui_side.h)
   std::string last_export;  // path of the last exported PNG
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)

@@ -19,7 +19,9 @@ void grow(Vec2& lo, Vec2& hi, Vec2 p) {
 std::string load_document(const std::string& path, Document& doc) {
   Result<Scene> scene = load_scene(path);
   if (!scene) return scene.error();
-  Result<NavMesh> mesh = build_navmesh(scene.value());
+  // A side-scroller scene has no navmesh: the side view (gui_side.h) draws its solids.
+  const bool side = scene->source == Scene::Source::SideScroller;
+  Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene.value());
   if (!mesh) return mesh.error();
 
   Document next;

@@ -63,46 +63,50 @@ void App::build_ui() {
   const float bottom_h = std::min(250.0f * k, mv->WorkSize.y * 0.4f);
   const ImVec2 o = mv->WorkPos, sz = mv->WorkSize;
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-
-  // Left column: the panels.
-  ImGui::SetNextWindowPos(o);
-  ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
-  if (ImGui::Begin("Panels", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
-    if (show_panel_scene) panel_scene(*this);
-    if (show_panel_search) panel_search(*this);
-    if (show_panel_funnel) panel_funnel(*this);
-    if (show_panel_agent) panel_agent(*this);
-    if (show_panel_failure) panel_failure(*this);
-    if (show_panel_spawn) panel_spawn(*this);
-    if (show_panel_doors) panel_doors(*this);
-  }
-  ImGui::End();
-
-  // Bottom strip: timeline + step details on the left, the velocity profile on the right.
   const float bx = o.x + left_w, bw = sz.x - left_w;
-  const float tl_w = bw * 0.55f;
-  ImGui::SetNextWindowPos(ImVec2(bx, o.y + sz.y - bottom_h));
-  ImGui::SetNextWindowSize(ImVec2(tl_w, bottom_h));
-  if (ImGui::Begin("Timeline", nullptr, fixed)) {
-    panel_timeline(*this);
-    panel_step(*this);
-  }
-  ImGui::End();
-  ImGui::SetNextWindowPos(ImVec2(bx + tl_w, o.y + sz.y - bottom_h));
-  ImGui::SetNextWindowSize(ImVec2(bw - tl_w, bottom_h));
-  if (ImGui::Begin("Velocity profile", nullptr, fixed)) plot_profile(*this);
-  ImGui::End();
 
-  // The viewport fills the rest.
-  ImGui::SetNextWindowPos(ImVec2(bx, o.y));
-  ImGui::SetNextWindowSize(ImVec2(bw, sz.y - bottom_h));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  if (ImGui::Begin("Viewport", nullptr,
-                   fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                       ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus))
-    viewport_window();
-  ImGui::End();
-  ImGui::PopStyleVar();
+  if (doc.scene.source == Scene::Source::SideScroller) {
+    side_ui(*this);  // a side view: its own windows, no navmesh panels (gui_side.h)
+  } else {
+    // Left column: the panels.
+    ImGui::SetNextWindowPos(o);
+    ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
+    if (ImGui::Begin("Panels", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
+      if (show_panel_scene) panel_scene(*this);
+      if (show_panel_search) panel_search(*this);
+      if (show_panel_funnel) panel_funnel(*this);
+      if (show_panel_agent) panel_agent(*this);
+      if (show_panel_failure) panel_failure(*this);
+      if (show_panel_spawn) panel_spawn(*this);
+      if (show_panel_doors) panel_doors(*this);
+    }
+    ImGui::End();
+
+    // Bottom strip: timeline + step details on the left, the velocity profile on the right.
+    const float tl_w = bw * 0.55f;
+    ImGui::SetNextWindowPos(ImVec2(bx, o.y + sz.y - bottom_h));
+    ImGui::SetNextWindowSize(ImVec2(tl_w, bottom_h));
+    if (ImGui::Begin("Timeline", nullptr, fixed)) {
+      panel_timeline(*this);
+      panel_step(*this);
+    }
+    ImGui::End();
+    ImGui::SetNextWindowPos(ImVec2(bx + tl_w, o.y + sz.y - bottom_h));
+    ImGui::SetNextWindowSize(ImVec2(bw - tl_w, bottom_h));
+    if (ImGui::Begin("Velocity profile", nullptr, fixed)) plot_profile(*this);
+    ImGui::End();
+
+    // The viewport fills the rest.
+    ImGui::SetNextWindowPos(ImVec2(bx, o.y));
+    ImGui::SetNextWindowSize(ImVec2(bw, sz.y - bottom_h));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    if (ImGui::Begin("Viewport", nullptr,
+                     fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
+                         ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus))
+      viewport_window();
+    ImGui::End();
+    ImGui::PopStyleVar();
+  }
 
   if (settings.show_help) panel_help(*this);
   panel_export(*this);

@@ -28,6 +28,8 @@
 //                          zooms by f every measured frame
 //   {"zoom_preview_ms": MS} zoom previews when a full draw of the static layer costs more (0: always)
 //   {"screenshot": "FILE.png", "whole_window": true|false}
+//   {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}  side-scroller scenes:
+//                          show tick N, advance the ticks by SECONDS, move the player (gui_side.h)
 #pragma once
 
 #include <optional>

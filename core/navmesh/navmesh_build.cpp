@@ -264,6 +264,9 @@ Result<NavMesh> build_navmesh(const Scene& scene) {
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
+    case Scene::Source::SideScroller:
+      return Result<NavMesh>::fail(file_prefix(scene.path) +
+                                   "a side-scroller scene has no navmesh (its enemies walk the solids: navlab simulate)");
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());

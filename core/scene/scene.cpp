@@ -103,7 +103,8 @@ Result<Scene> load_scene(const std::string& path) {
 
 bool Scene::operator==(const Scene& o) const {
   return name == o.name && description == o.description && source == o.source && navmesh == o.navmesh &&
-         floorplan == o.floorplan && mesh == o.mesh && graph == o.graph && detour == o.detour && bake == o.bake && doors == o.doors &&
+         floorplan == o.floorplan && mesh == o.mesh && graph == o.graph && detour == o.detour &&
+         sidescroller == o.sidescroller && bake == o.bake && doors == o.doors &&
          blockers == o.blockers && agent == o.agent && queries == o.queries && search == o.search &&
          spawn == o.spawn && unreachable_goal == o.unreachable_goal;
 }

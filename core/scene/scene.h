@@ -133,8 +133,64 @@ struct UnreachablePolicy {
   friend bool operator==(const UnreachablePolicy&, const UnreachablePolicy&) = default;
 };
 
+// Side-scroller scenes (DESIGN §3 "Side-scroller navigation", seed 004): a side view, y up, with solid
+// boxes and enemies that walk or fly without any navigation graph.
+struct SideBox {  // an axis-aligned solid: ground, platform or wall; x0 < x1, y0 < y1 (m)
+  double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;
+  friend bool operator==(const SideBox&, const SideBox&) = default;
+};
+struct SidePlayerEvent {  // the player teleports to `pos` at time `t`
+  double t = 0.0;  // s
+  Vec2 pos;
+  friend bool operator==(const SidePlayerEvent&, const SidePlayerEvent&) = default;
+};
+enum class SideNavigatorKind { Ground, Flying, None };
+enum class SideStrategyKind { Pace, Wander, Waypoints, Approach, Rush };
+inline const char* to_string(SideNavigatorKind k) {
+  return k == SideNavigatorKind::Ground ? "ground" : k == SideNavigatorKind::Flying ? "flying" : "none";
+}
+inline const char* to_string(SideStrategyKind k) {
+  switch (k) {
+    case SideStrategyKind::Pace: return "pace";
+    case SideStrategyKind::Wander: return "wander";
+    case SideStrategyKind::Waypoints: return "waypoints";
+    case SideStrategyKind::Approach: return "approach";
+    case SideStrategyKind::Rush: return "rush";
+  }
+  return "pace";
+}
+struct SideStrategyDef {
+  SideStrategyKind kind = SideStrategyKind::Pace;
+  double min = 1.0;           // wander: nearest wander point, m from the body (ground) or home (flying)
+  double max = 3.0;           // wander: farthest wander point, m                      [Limit: >= min]
+  double pause = 1.0;         // wander: pause after each arrival or block, s
+  std::vector<Vec2> points;   // waypoints, visited in order and again from the first
+  Vec2 to;                    // rush: the lock point; the charge stops once the body is past its x
+  friend bool operator==(const SideStrategyDef&, const SideStrategyDef&) = default;
+};
+struct SideEnemyDef {
+  std::string id;
+  Vec2 pos;                   // bottom centre of the body, m
+  Vec2 body{1.0, 1.0};        // width, height, m                                     [Limit: > 0]
+  SideNavigatorKind navigator = SideNavigatorKind::Ground;
+  double speed = 2.0;         // walk (or fly) speed, m/s                             [Limit: > 0]
+  double stopping_distance = 0.1;  // m; arrived when this close to the target (ground: in x)
+  SideStrategyDef strategy;
+  friend bool operator==(const SideEnemyDef&, const SideEnemyDef&) = default;
+};
+struct SideScrollerDef {
+  double gravity = 30.0;      // m/s², pulls ground bodies down (y up)
+  std::vector<SideBox> solids;
+  Vec2 player;                // the player's position at t = 0
+  bool has_player = false;    // false when the scene names no player
+  std::vector<SidePlayerEvent> player_events;
+  std::vector<SideEnemyDef> enemies;
+  friend bool operator==(const SideScrollerDef&, const SideScrollerDef&) = default;
+};
+
 struct Scene {
-  enum class Source { Navmesh, Floorplan, Mesh, Graph, Detour };
+  // SideScroller: a side view with no navmesh (the `sidescroller` block instead of a navmesh source).
+  enum class Source { Navmesh, Floorplan, Mesh, Graph, SideScroller, Detour };
   std::string path;  // file it was loaded from (relative OBJ paths resolve against it); not saved
   std::string name;
   std::string description;
@@ -171,6 +227,7 @@ struct Scene {
     std::vector<GraphEdgeDef> edges;
     friend bool operator==(const Graph&, const Graph&) = default;
   } graph;
+  SideScrollerDef sidescroller;
   std::string detour;  // a Detour navmesh file (RecastDemo's all-tiles format), relative to the scene file
 
   BakeDef bake;
@@ -187,13 +244,15 @@ struct Scene {
   bool is3d() const { return source == Source::Mesh || source == Source::Detour; }
 };
 
-// The source's name as the scene format writes it: "navmesh", "floorplan", "mesh", "graph" or "detour".
+// The source's name as the scene format writes it: "navmesh", "floorplan", "mesh", "graph",
+// "sidescroller" or "detour".
 inline const char* to_string(Scene::Source s) {
   switch (s) {
     case Scene::Source::Navmesh: return "navmesh";
     case Scene::Source::Floorplan: return "floorplan";
     case Scene::Source::Mesh: return "mesh";
     case Scene::Source::Graph: return "graph";
+    case Scene::Source::SideScroller: return "sidescroller";
     case Scene::Source::Detour: return "detour";
   }
   return "navmesh";

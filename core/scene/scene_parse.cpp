@@ -7,6 +7,7 @@
 #include "json_locate.h"
 #include "scene.h"
 #include "scene_reader.h"
+#include "scene_sidescroller.h"
 
 namespace navlab {
 namespace {
@@ -15,7 +16,10 @@ using P = const std::string&;
 std::string at(P ptr, const char* key) { return pointer_append(ptr, key); }
 std::string at(P ptr, size_t i) { return pointer_append(ptr, i); }
 
-const std::vector<std::string> kSources = {"navmesh", "floorplan", "mesh", "graph", "detour"};
+const std::vector<std::string> kSources = {"navmesh", "floorplan", "mesh", "graph", "sidescroller", "detour"};
+// Blocks about navmeshes and planning, which a side-scroller scene (no navmesh) does not have.
+const std::vector<std::string> kNavmeshOnly = {"bake", "doors", "blockers", "agent", "queries", "search", "spawn",
+                                              "unreachable_goal"};
 
 class Parser {
  public:
@@ -121,7 +125,8 @@ bool Parser::unique_id(const Json& obj, P ptr, std::set<std::string>& seen, std:
 bool Parser::run(const Json& root, Scene& s) {
   if (!root.is_object()) return r_.fail("", "a scene object starting with \"navlab\": 1", SceneReader::describe(&root));
   if (!r_.object(root, "", {"navlab", "name", "description", "navmesh", "floorplan", "mesh", "graph", "detour", "bake",
-                            "doors", "blockers", "agent", "queries", "search", "spawn", "unreachable_goal"},
+                            "doors", "blockers", "agent", "queries", "search", "spawn", "unreachable_goal",
+                            "sidescroller"},
                  "scene"))
     return false;
   const Json* version = r_.require(root, "", "navlab", "1 (the scene format version)");
@@ -143,10 +148,17 @@ bool Parser::run(const Json& root, Scene& s) {
     source_ = static_cast<Scene::Source>(it - kSources.begin());
   }
   if (first.empty())
-    return r_.fail("", "exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\", \"graph\" or \"detour\")",
+    return r_.fail("", "exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\", \"graph\" or \"detour\") or "
+                   "\"sidescroller\"",
                    "none");
   s.source = source_;
   const Json& src = root[first];
+  if (source_ == Scene::Source::SideScroller) {
+    for (const std::string& key : kNavmeshOnly)
+      if (SceneReader::member(root, key.c_str()))
+        return r_.fail("/" + key, "no \"" + key + "\" in a side-scroller scene (it has no navmesh)", "\"" + key + "\"", true);
+    return read_sidescroller(r_, src, "/sidescroller", s.sidescroller);
+  }
   const bool source_ok = source_ == Scene::Source::Navmesh     ? navmesh(src, "/navmesh", s.navmesh)
                          : source_ == Scene::Source::Floorplan ? floorplan(src, "/floorplan", s.floorplan)
                          : source_ == Scene::Source::Mesh      ? mesh(src, "/mesh", s.mesh)

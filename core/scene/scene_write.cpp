@@ -7,6 +7,7 @@
 
 #include "scene.h"
 #include "scene_reader.h"
+#include "scene_sidescroller.h"
 
 namespace navlab {
 namespace {
@@ -66,6 +67,8 @@ Json source_json(const Scene& s, const Writer& w) {
       if (s.mesh.scale != 1.0) out["scale"] = s.mesh.scale;
       if (s.mesh.up == Scene::Mesh::Up::Z) out["up"] = "z";
       break;
+    case Scene::Source::SideScroller:
+      return sidescroller_json(s.sidescroller);
     case Scene::Source::Graph:
       out["nodes"] = Writer::list(s.graph.nodes, [](const GraphNodeDef& n) {
         return Json{{"id", n.id}, {"pos", Writer::vec2(n.pos)}};
@@ -140,12 +143,12 @@ Json spawn_json(const SpawnDef& s, const Writer& w) {
 
 Json scene_json(const Scene& s) {
   const Writer w(s);
-  static const char* const kSourceKeys[] = {"navmesh", "floorplan", "mesh", "graph", "detour"};
   Json out = Json::object();
   out["navlab"] = 1;
   out["name"] = s.name;
   out["description"] = s.description;
-  out[kSourceKeys[int(s.source)]] = source_json(s, w);
+  out[to_string(s.source)] = source_json(s, w);
+  if (s.source == Scene::Source::SideScroller) return out;  // no navmesh, so none of the planning blocks
   out["bake"] = bake_json(s.bake);
   out["doors"] = Writer::list(s.doors, [&](const Door& d) {
     Json j{{"id", d.id}};

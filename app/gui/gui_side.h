@@ -1,0 +1,51 @@
+// The side view of a side-scroller scene (DESIGN §3, seed 004): solids, enemies coloured by their
+// flags with their state and the stall window as a shrinking bar, the draggable player, play/pause/step
+// through the ticks with each enemy's sentence, and x(t) per enemy. It draws the records of
+// core/sidescroller/side_sim.h; a dragged player becomes a player event of the scene and the run is
+// recomputed by the core.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "geom.h"
+#include "scene.h"
+#include "side_sim.h"
+
+namespace navlab::app {
+
+class App;
+
+struct SideView {
+  side::SideRun run;
+  double max_time = 20.0;  // s simulated
+  int tick = 0;            // record index shown (0: spawn)
+  bool playing = false;
+  double play_clock = 0.0;  // s of simulated time not yet shown
+  bool dragging = false;    // the player is being dragged
+  Vec2 drag_pos;            // where the player is dropped (m)
+  // Plane <-> canvas pixels of the last frame (y up in the plane, down on screen).
+  Vec2 lo{0, 0};
+  double scale = 1.0;       // px per m
+  float canvas_x = 0, canvas_y = 0, canvas_h = 1;
+
+  int ticks() const { return run.enemies.empty() ? 0 : int(run.enemies[0].steps.size()) - 1; }
+  double time() const { return tick * run.dt; }
+};
+
+// Simulates the document's side-scroller scene again (after opening it or moving the player), keeping
+// the tick shown when it still exists.
+void side_rerun(App& app);
+// Moves the player to `pos` at the shown tick's time (a player event of the scene) and re-runs.
+void side_move_player(App& app, Vec2 pos);
+// The whole window layout for a side-scroller document (instead of the navmesh panels and viewport).
+void side_ui(App& app);
+// Script actions {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}. Returns true
+// when `a` was one of them (`*err` then holds "" or what is wrong).
+bool side_script_action(App& app, const nlohmann::json& a, std::string* err);
+// {"tick", "t", "enemies": [{"id", "state", "pos", "caption"}], "canvas": {"x", "y", "height", "lo",
+// "scale"}} for the scripted run's printed state; null for other documents.
+nlohmann::json side_state_json(const App& app);
+
+}  // namespace navlab::app
