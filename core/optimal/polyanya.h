@@ -21,7 +21,9 @@
 // more cheaply is pruned. The goal is found when it lies in the next polygon of a popped node: a final
 // node with the exact remaining length is pushed, and the search ends when a final node is popped.
 //
-// Lengths are in the planning plane (m); on 3D meshes heights are not part of the length. The agent
+// Lengths are in the planning plane (m); on 3D meshes heights are not part of the length. Polygon cost
+// multipliers (NavPoly::cost) are not used: the length is Euclidean, so on a mesh with costs the
+// polygon search may rightly avoid a region the shortest path crosses. The agent
 // radius is handled as the funnel handles it: baked meshes are already eroded by it; a hand-authored
 // mesh is taken as the space of the agent's centre.
 #pragma once
