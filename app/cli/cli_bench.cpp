@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "navmesh_build.h"
 #include "plan.h"
+#include "polyanya.h"
 #include "random_pairs.h"
 #include "scene.h"
 
@@ -42,11 +43,17 @@ extern const char* const kBenchUsage =
     "   \"ours\": {\"counts\": {\"complete\", \"partial\", \"disconnected\", \"failed\"},\n"
     "            \"stages\": {NAME: {\"queries\", \"median_us\", \"mean_us\"}}},\n"
     "   \"detour\": null | {\"counts\": {...}, \"stages\": {...}},\n"
+    "   \"optimal\": null | {\"stages\": {\"polyanya\": {...}}, \"pairs\", \"optimal_share\",\n"
+    "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}},\n"
     "   \"ratios\": null | {\"pairs\", \"search_vs_find_path\", \"search_portals_funnel_vs_find_path_straight_path\",\n"
     "                     \"locate_vs_find_nearest_poly\"}, \"notes\": [...]}\n"
     "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
     "least --sample-us. Each ratio is ours / Detour (above 1: ours is slower) as {\"median\", \"of_means\"}:\n"
     "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete.\n"
+    "On polygon meshes Polyanya (the exact shortest path) is timed on the same located pairs, and the\n"
+    "length of the usual plan's path (the funnel through the searched corridor) is divided by the optimal\n"
+    "length: mean, 90th percentile and maximum over the pairs both complete with a positive length;\n"
+    "optimal_share is the fraction of those pairs whose funnel path is optimal (within 1e-9 relative).\n"
     "  --pairs N        number of random pairs (1..100000, default 200)\n"
     "  --seed S         seed of the pairs (0..2^64-1, default 1); the same seed gives the same pairs\n"
     "  --sample-us US   minimum length in microseconds of each timed repetition loop (above 0, at\n"
@@ -372,6 +379,75 @@ Ratios ratios_of(const OursRun& ours, const DetourRun& detour) {
   return r;
 }
 
+// Polyanya on the same pairs, and the usual plan's path length over the optimal length.
+struct OptimalRun {
+  Stage polyanya{"polyanya", {}};
+  std::vector<double> ratios;  // funnel length / optimal length: pairs complete in both, optimal length > 0
+};
+
+// A funnel length within this relative distance of the optimal length counts as optimal.
+constexpr double kOptimalRelTolerance = 1e-9;
+
+// The usual plan's path length: the funnel through the searched corridor; NaN unless complete.
+double funnel_length(const Scene& scene, const NavMesh& mesh, const Gates& gates, const Location& s,
+                     const Location& g) {
+  const SearchResult r = search(mesh, SearchQuery{s.poly, g.poly, s.world(), g.world()}, scene.search, &gates.filter);
+  if (r.status != Status::Complete) return kNone;
+  const PortalsResult p = build_portals(mesh, r.corridor, s.point, g.point, g.height);
+  if (!p.ok()) return kNone;
+  const FunnelResult f = funnel(s.point, p.portals);
+  return f.ok() ? f.length : kNone;
+}
+
+// The corner table (polyanya_mesh_info) is made once per mesh, like Detour's mesh: it is not timed.
+OptimalRun run_optimal(const Scene& scene, const NavMesh& mesh, const Gates& gates,
+                       const std::vector<RandomPair>& pairs, double sample_us) {
+  OptimalRun run;
+  const LocateDef def = locate_def(scene.bake);
+  const PolyanyaMeshInfo info = polyanya_mesh_info(mesh, &gates.filter);
+  for (const RandomPair& pair : pairs) {
+    const Location s = locate(mesh, pair.start, Endpoint::Start, def);
+    const Location g = locate(mesh, pair.goal, Endpoint::Goal, def);
+    double t = kNone;
+    if (s.ok() && g.ok()) {
+      const PolyanyaQuery q{s.point, g.point, s.poly, g.poly};
+      PolyanyaResult r;
+      t = per_call_us(
+          [&] {
+            r = polyanya(mesh, info, q, &gates.filter);
+            g_sink = g_sink + r.path.size();
+          },
+          sample_us);
+      const double fl = funnel_length(scene, mesh, gates, s, g);
+      if (r.status == Status::Complete && r.length > 0.0 && !std::isnan(fl)) run.ratios.push_back(fl / r.length);
+    }
+    run.polyanya.us.push_back(t);
+  }
+  return run;
+}
+
+struct RatioStats {
+  double mean = 0.0, p90 = 0.0, max = 0.0, optimal_share = 0.0;
+};
+
+// Mean, 90th percentile (nearest rank) and maximum of the ratios, and the share that are optimal.
+RatioStats ratio_stats(std::vector<double> v) {
+  RatioStats st;
+  if (v.empty()) return st;
+  std::sort(v.begin(), v.end());
+  double sum = 0.0;
+  int optimal = 0;
+  for (double x : v) {
+    sum += x;
+    optimal += x <= 1.0 + kOptimalRelTolerance;
+  }
+  st.mean = sum / double(v.size());
+  st.p90 = v[size_t(std::ceil(0.9 * double(v.size()))) - 1];
+  st.max = v.back();
+  st.optimal_share = double(optimal) / double(v.size());
+  return st;
+}
+
 // ---- output ----
 
 Json counts_json(const Counts& c) {
@@ -399,8 +475,27 @@ struct Report {
   OursRun ours;
   std::optional<DetourRun> detour;
   std::optional<Ratios> ratios;
+  std::optional<OptimalRun> optimal;
   std::vector<std::string> notes;
 };
+
+Json optimal_json(const OptimalRun& o) {
+  const RatioStats st = ratio_stats(o.ratios);
+  Json j;
+  j["stages"] = {{o.polyanya.name, stage_json(o.polyanya)}};
+  j["pairs"] = o.ratios.size();
+  j["optimal_share"] = o.ratios.empty() ? Json(nullptr) : Json(st.optimal_share);
+  j["funnel_over_optimal"] = o.ratios.empty() ? Json(nullptr) : Json{{"mean", st.mean}, {"p90", st.p90}, {"max", st.max}};
+  return j;
+}
+
+void print_optimal(const OptimalRun& o) {
+  const RatioStats st = ratio_stats(o.ratios);
+  std::printf("\nusual plan's path length / exact shortest length over %zu pairs:\n", o.ratios.size());
+  if (o.ratios.empty()) return;
+  std::printf("  mean %.4f, 90th percentile %.4f, max %.4f; optimal in %.1f%% of the pairs\n", st.mean, st.p90,
+              st.max, 100.0 * st.optimal_share);
+}
 
 std::vector<const Stage*> our_stages(const Report& rep) {
   if (rep.mesh->kind == NavMesh::Kind::Graph) return {&rep.ours.locate, &rep.ours.search, &rep.ours.plan};
@@ -436,6 +531,7 @@ Json report_json(const Report& rep) {
   } else {
     j["ratios"] = nullptr;
   }
+  j["optimal"] = rep.optimal ? optimal_json(*rep.optimal) : Json(nullptr);
   j["notes"] = rep.notes;
   return j;
 }
@@ -472,6 +568,7 @@ void print_text(const Report& rep) {
     print_stage_row("ours", "  speed profile", rep.ours.profile);
   }
   print_stage_row("ours", "plan() (every stage)", rep.ours.plan);
+  if (rep.optimal) print_stage_row("ours", "Polyanya (exact shortest path)", rep.optimal->polyanya);
   if (rep.detour) {
     print_stage_row("Detour", "findNearestPoly (start and goal)", rep.detour->nearest);
     print_stage_row("Detour", "findPath", rep.detour->path);
@@ -489,6 +586,7 @@ void print_text(const Report& rep) {
     std::printf("  %-58s %8.2f %8.2f\n", "locate / findNearestPoly", rep.ratios->locate.median,
                 rep.ratios->locate.of_means);
   }
+  if (rep.optimal) print_optimal(*rep.optimal);
   if (!rep.notes.empty()) std::printf("\n");
   for (const std::string& n : rep.notes) std::printf("Note: %s\n", n.c_str());
 }
@@ -565,6 +663,7 @@ int run_bench(const std::vector<std::string>& argv) {
   rep.seed = seed;
   rep.sample_us = sample_us;
   rep.ours = run_ours(scene, mesh, gates.value(), pairs, sample_us);
+  if (mesh.kind == NavMesh::Kind::Polygons) rep.optimal = run_optimal(scene, mesh, gates.value(), pairs, sample_us);
   if (mesh.kind == NavMesh::Kind::Graph) {
     rep.notes.push_back("Detour does not apply: a graph scene has no polygon mesh.");
   } else if (!mesh.baked) {

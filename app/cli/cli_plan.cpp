@@ -1,4 +1,5 @@
-// `navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...`
+// `navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...
+//  [--algorithm NAME] [--compare-optimal]`
 // Plans queries headless and prints DESIGN §5's JSON. Each result object is built by
 // plan_result_json(), one small function per stage's fields.
 #include <cstdio>
@@ -9,12 +10,14 @@
 #include "cli.h"
 #include "navmesh_build.h"
 #include "plan.h"
+#include "plan_optimal.h"
 #include "scene.h"
 
 namespace navlab::cli {
 
 extern const char* const kPlanUsage =
-    "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n\n"
+    "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n"
+    "                         [--algorithm astar|dijkstra|polyanya] [--compare-optimal]\n\n"
     "Plans queries of SCENE and prints {\"results\": [...]}, one object per query:\n"
     "  {\"status\": \"complete\"|\"partial\"|\"failed\",\n"
     "   \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\": [ids]]},\n"
@@ -29,6 +32,11 @@ extern const char* const kPlanUsage =
     "  --queries FILE   take the query list from FILE: [{\"start\": p, \"goal\": p, \"name\": ...}] or\n"
     "                   {\"queries\": [...]}, points written as in a scene\n"
     "  --close ID       close door ID (repeatable); --open ID opens it\n"
+    "  --algorithm NAME the search instead of the scene's \"search\": {\"algorithm\"}: astar, dijkstra, or\n"
+    "                   polyanya (the exact shortest path on the navmesh; the corridor is the polygons it\n"
+    "                   crosses and the later stages run on it; polygon meshes only)\n"
+    "  --compare-optimal  each result also gets \"optimal_length\": the exact shortest length (m) from\n"
+    "                   the located start to the corridor's end, or null when there is no corridor\n"
     "Without --query or --start, every query is planned, in order.\n"
     "Exit codes: 0 every query complete, 1 any query failed or partial, 2 usage or input error.\n";
 
@@ -209,11 +217,35 @@ std::string read_queries(const std::string& path, const NavMesh& mesh, std::vect
   return "";
 }
 
+// --algorithm: "" when fine, else what is wrong.
+std::string parse_algorithm(const std::string& text, Algorithm& out) {
+  for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Polyanya})
+    if (text == to_string(a)) {
+      out = a;
+      return "";
+    }
+  return "--algorithm expects astar, dijkstra or polyanya, got '" + text + "'";
+}
+
+// One query through the scene's search (Polyanya: the plan on the exact shortest path), as JSON.
+Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, bool compare, Status& status) {
+  const PlanResult r = scene.search.algorithm == Algorithm::Polyanya ? plan_optimal(scene, mesh, request).plan
+                                                                     : plan(scene, mesh, request);
+  status = r.status;
+  Json j = plan_result_json(mesh, r);
+  if (compare) {
+    const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors);
+    j["optimal_length"] = o && o->status == Status::Complete ? Json(o->length) : Json(nullptr);
+  }
+  return j;
+}
+
 }  // namespace
 
 int run_plan(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("plan");
-  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open"}, {});
+  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open", "--algorithm"},
+            {"--compare-optimal"});
   if (!args.ok()) return usage_error(cmd, args.error());
   if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
   if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
@@ -221,8 +253,12 @@ int run_plan(const std::vector<std::string>& argv) {
 
   std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
   if (!loaded) return kExitUsage;
-  const Scene& scene = loaded->scene;
+  Scene scene = loaded->scene;
   const NavMesh& mesh = loaded->mesh;
+  if (const auto a = args.value("--algorithm"))
+    if (std::string e = parse_algorithm(*a, scene.search.algorithm); !e.empty()) return usage_error(cmd, e);
+  if (scene.search.algorithm == Algorithm::Polyanya && mesh.kind == NavMesh::Kind::Graph)
+    return usage_error(cmd, "polyanya needs a polygon mesh; a graph scene is searched with astar or dijkstra");
 
   std::vector<Query> queries = scene.queries;
   if (const auto file = args.value("--queries")) {
@@ -261,9 +297,9 @@ int run_plan(const std::vector<std::string>& argv) {
   out["results"] = Json::array();
   bool all_complete = true;
   for (const Query& q : queries) {
-    const PlanResult r = plan(scene, mesh, PlanRequest{q.start, q.goal, doors});
-    all_complete = all_complete && r.status == Status::Complete;
-    out["results"].push_back(plan_result_json(mesh, r));
+    Status status = Status::Failed;
+    out["results"].push_back(plan_one(scene, mesh, PlanRequest{q.start, q.goal, doors}, args.has("--compare-optimal"), status));
+    all_complete = all_complete && status == Status::Complete;
   }
   std::printf("%s\n", readable_json(out).c_str());
   return all_complete ? kExitOk : kExitFailure;

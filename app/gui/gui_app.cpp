@@ -266,6 +266,7 @@ void App::draw_viewport_content() {
   view.begin(w, h, theme);
   if (doc.loaded()) {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
+    if (settings.show_optimal) draw_optimal(view, plan, theme);
     draw_spawn_verdicts(*this);
     draw_doors(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step), theme);

@@ -292,6 +292,13 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
   p.endpoints();
 }
 
+void draw_optimal(Viewport& view, const PlanView& plan, const Theme& theme) {
+  if (plan.optimal.size() < 2) return;
+  gl::Batch& b = view.plan();
+  b.polyline(plan.optimal, theme.optimal, {3.0f});
+  for (size_t i = 1; i + 1 < plan.optimal.size(); ++i) b.point(plan.optimal[i], 5.0f, theme.optimal);
+}
+
 void draw_caption(Viewport& view, const std::string& text, const Theme& theme) {
   if (text.empty()) return;
   ImDrawList& dl = view.overlay();

@@ -48,6 +48,11 @@ struct PlanView {
   Profile profile;
   ProfileTrace profile_trace;
 
+  // The exact shortest path from the located start to the corridor's end (Polyanya, under the same
+  // doors and areas) and its length, m; empty when there is none.
+  std::vector<Vec2> optimal;
+  double optimal_length = 0.0;
+
   std::vector<TimelineStep> steps;
 
   // Plans the document's current query (nothing when it has no start or goal).
@@ -68,6 +73,9 @@ struct PlanView {
 // overlay. `hover_s` (m, -1 none) marks a point on the path.
 void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
                bool show_midpoints, double hover_s);
+
+// Draws PlanView::optimal (the exact shortest path) over the plan.
+void draw_optimal(Viewport& view, const PlanView& plan, const Theme& theme);
 
 // A caption across the top of the viewport (the current step's sentence), wrapped to its width.
 void draw_caption(Viewport& view, const std::string& text, const Theme& theme);

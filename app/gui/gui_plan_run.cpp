@@ -4,6 +4,7 @@
 #include "gui_doc.h"
 #include "gui_plan.h"
 #include "plan.h"
+#include "plan_optimal.h"
 
 namespace navlab::app {
 
@@ -25,6 +26,10 @@ void PlanView::run(const Document& doc) {
   has_goal = r.locate.goal.ok();
   start = has_start ? r.locate.start.point : doc.start->plane;
   goal = has_goal ? r.locate.goal.point : doc.goal->plane;
+  if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r); o && o->status == Status::Complete) {
+    optimal = o->path;
+    optimal_length = o->length;
+  }
   search = std::move(r.search);
   search_trace = std::move(trace.search);
   portals = std::move(r.portals);

@@ -148,6 +148,8 @@ std::string run_action(App& app, const json& a) {
     app.set_presenter(a["presenter"].get<bool>());
   } else if (a.contains("midpoints")) {
     app.settings.show_midpoints = a["midpoints"].get<bool>();
+  } else if (a.contains("optimal")) {
+    app.settings.show_optimal = a["optimal"].get<bool>();
   } else if (a.contains("agent")) {
     AgentDef& ag = app.doc.scene.agent;
     for (const auto& [k, v] : a["agent"].items()) {

@@ -43,6 +43,7 @@ Settings load_settings(const std::string& path, std::string* error) {
   s.export_whole_window = j.value("export_whole_window", false);
   s.playback_speed = std::clamp(j.value("playback_speed", s.playback_speed), 0.25f, 200.0f);
   s.show_midpoints = j.value("show_midpoints", false);
+  s.show_optimal = j.value("show_optimal", false);
   s.show_help = j.value("show_help", false);
   return s;
 }
@@ -56,6 +57,7 @@ std::string save_settings(const Settings& s, const std::string& path) {
                             {"export_whole_window", s.export_whole_window},
                             {"playback_speed", s.playback_speed},
                             {"show_midpoints", s.show_midpoints},
+                            {"show_optimal", s.show_optimal},
                             {"show_help", s.show_help}};
   const std::string tmp = path + ".tmp";
   {

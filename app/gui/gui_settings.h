@@ -15,6 +15,7 @@ struct Settings {
   bool export_whole_window = false;
   float playback_speed = 8.0f;      // steps per second
   bool show_midpoints = false;
+  bool show_optimal = false;  // the exact shortest path beside the funnel's
   bool show_help = false;
 };
 

@@ -16,6 +16,7 @@ struct Context {
   const PlanRequest& request;
   const Gates& gates;
   PlanTrace* trace;
+  const CorridorSearch* corridor_search;  // null: search()
 };
 
 void fail(PlanResult& r, Failure f) {
@@ -37,6 +38,12 @@ bool stage_locate(const Context& c, PlanResult& r) {
   return true;
 }
 
+// The search stage's corridor: the request's corridor search when it has one.
+SearchResult find_corridor(const Context& c, const SearchQuery& q) {
+  if (c.corridor_search) return (*c.corridor_search)(q, c.gates.filter);
+  return search(c.mesh, q, c.scene.search, &c.gates.filter, c.trace ? &c.trace->search : nullptr);
+}
+
 // The unreachable_goal policy: search towards the substitute goal, keep `original` as the reason.
 void head_for_substitute(const Context& c, PlanResult& r, const Failure& original, Vec2 goal_point) {
   fail(r, original);
@@ -51,8 +58,7 @@ void head_for_substitute(const Context& c, PlanResult& r, const Failure& origina
     return;
   }
   SearchQuery q{r.locate.start.poly, sub->poly, r.locate.start.world(), sub->world()};
-  SearchDef def = c.scene.search;
-  r.search = search(c.mesh, q, def, &c.gates.filter, c.trace ? &c.trace->search : nullptr);
+  r.search = find_corridor(c, q);
   if (r.search.corridor.empty()) return;
   r.substitute = sub;
   r.status = Status::Partial;
@@ -70,7 +76,7 @@ bool stage_search(const Context& c, PlanResult& r) {
     return !r.search.corridor.empty();
   }
   const SearchQuery q{r.locate.start.poly, r.locate.goal.poly, r.locate.start.world(), r.locate.goal.world()};
-  r.search = search(c.mesh, q, c.scene.search, &c.gates.filter, c.trace ? &c.trace->search : nullptr);
+  r.search = find_corridor(c, q);
   switch (r.search.status) {
     case Status::Complete:
       r.status = Status::Complete;
@@ -143,13 +149,18 @@ bool stage_motion(const Context& c, PlanResult& r) {
 }  // namespace
 
 PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace) {
+  return plan_with_search(scene, mesh, request, CorridorSearch{}, trace);
+}
+
+PlanResult plan_with_search(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
+                            const CorridorSearch& corridor_search, PlanTrace* trace) {
   PlanResult r;
   const Result<Gates> gates = make_gates(scene, mesh, request.doors);
   if (!gates.ok()) {
     fail(r, Failure{"plan", "bad_request", gates.error(), {}});
     return r;
   }
-  const Context c{scene, mesh, request, gates.value(), trace};
+  const Context c{scene, mesh, request, gates.value(), trace, corridor_search ? &corridor_search : nullptr};
   if (!stage_locate(c, r)) return r;
   if (!stage_search(c, r)) return r;
   if (!stage_funnel(c, r)) return r;

@@ -5,6 +5,7 @@
 // PlanTrace. The first stage that fails stops the pipeline; PlanResult::failure names it.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@
 #include "search.h"
 
 namespace navlab {
+
+// Finds the corridor for a located query under the gates' filter, in place of the polygon-graph search.
+using CorridorSearch = std::function<SearchResult(const SearchQuery&, const SearchFilter&)>;
 
 struct PlanRequest {
   ScenePoint start;
@@ -72,5 +76,11 @@ struct PlanTrace {
 // goal_off_mesh, stage "search" disconnected / agent_restricted / budget_exhausted (Partial).
 // `trace` (optional) receives every stage's step records.
 PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace = nullptr);
+
+// plan() with `corridor_search` in place of search() (e.g. the polygons the exact shortest path
+// crosses, core/optimal/plan_optimal.h): it is called for the goal (and for a nearest_reachable
+// substitute) and the later stages run on its corridor unchanged. trace->search stays empty.
+PlanResult plan_with_search(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
+                            const CorridorSearch& corridor_search, PlanTrace* trace = nullptr);
 
 }  // namespace navlab

@@ -84,9 +84,13 @@ struct Query {
   friend bool operator==(const Query&, const Query&) = default;
 };
 
-enum class Algorithm { AStar, Dijkstra };
+// Polyanya is not a polygon-graph search: plan_optimal() (core/optimal) takes the corridor from the
+// exact shortest path; search() given Polyanya runs A*.
+enum class Algorithm { AStar, Dijkstra, Polyanya };
 enum class CostModel { EdgeMidpoints, Centroids, Graph };
-inline const char* to_string(Algorithm a) { return a == Algorithm::AStar ? "astar" : "dijkstra"; }
+inline const char* to_string(Algorithm a) {
+  return a == Algorithm::AStar ? "astar" : a == Algorithm::Dijkstra ? "dijkstra" : "polyanya";
+}
 inline const char* to_string(CostModel c) {
   return c == CostModel::EdgeMidpoints ? "edge_midpoints" : c == CostModel::Centroids ? "centroids" : "graph";
 }

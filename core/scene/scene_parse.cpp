@@ -492,7 +492,7 @@ bool Parser::search(const Json& v, P ptr, SearchDef& out) {
   if (!r_.object(v, ptr, {"algorithm", "heuristic_scale", "node_budget", "cost_model"}, "search")) return false;
   if (const Json* a = SceneReader::member(v, "algorithm")) {
     int k = 0;
-    if (!r_.choice(*a, at(ptr, "algorithm"), {"astar", "dijkstra"}, k)) return false;
+    if (!r_.choice(*a, at(ptr, "algorithm"), {"astar", "dijkstra", "polyanya"}, k)) return false;
     out.algorithm = static_cast<Algorithm>(k);
   }
   if (!r_.opt_number(v, ptr, "heuristic_scale", out.heuristic_scale, {"a heuristic scale", NumberRule::NonNegative}))

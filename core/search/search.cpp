@@ -137,7 +137,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   const int n = mesh.size();
   const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
   const CostModel model = res.cost_model;
-  const bool astar = def.algorithm == Algorithm::AStar;
+  const bool astar = def.algorithm != Algorithm::Dijkstra;  // Polyanya: A* (see scene.h)
   if (trace) {
     trace->algorithm = def.algorithm;
     trace->cost_model = model;

@@ -18,6 +18,12 @@ void panel_funnel(App& app) {
   const double mid = path_length(p.midpoints);
   ImGui::Text("funnel %.3f m, midpoints %.3f m (%+.1f%%)", p.funnel.length, mid,
               p.funnel.length > 0 ? (mid / p.funnel.length - 1.0) * 100.0 : 0.0);
+  ImGui::Checkbox("shortest path (Polyanya)", &app.settings.show_optimal);
+  if (!p.optimal.empty()) {
+    const double diff = p.funnel.length - p.optimal_length;
+    ImGui::Text("funnel %.3f m, shortest %.3f m, difference %.3f m (%+.2f%%)", p.funnel.length, p.optimal_length,
+                diff, p.optimal_length > 0 ? diff / p.optimal_length * 100.0 : 0.0);
+  }
   if (!p.funnel.corners.empty() && ImGui::TreeNode("corners", "%zu corners", p.funnel.corners.size())) {
     for (size_t i = 0; i < p.funnel.corners.size(); ++i) {
       const FunnelCorner& c = p.funnel.corners[i];

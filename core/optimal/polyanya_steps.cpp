@@ -1,0 +1,100 @@
+#include <cstdio>
+
+#include "polyanya.h"
+
+namespace navlab {
+
+namespace {
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+std::string point(Vec2 p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }
+
+std::string root_text(const PolyanyaStep& s) {
+  if (s.root_vertex < 0) return "root the start " + point(s.root);
+  return "root vertex " + std::to_string(s.root_vertex) + " " + point(s.root);
+}
+
+std::string node_text(const PolyanyaStep& s) {
+  return "interval " + point(s.left) + "–" + point(s.right) + " into polygon " + std::to_string(s.poly) + ", " +
+         root_text(s) + ", g " + num(s.g) + ", h " + num(s.h) + ", f " + num(s.f);
+}
+
+const char* why_text(SuccessorKind k) {
+  switch (k) {
+    case SuccessorKind::Start: return "an edge of a start polygon, seen whole from the start";
+    case SuccessorKind::Observable: return "visible from the root between the rays through the interval's ends";
+    case SuccessorKind::LeftNonObservable: return "hidden left of the ray through the left corner, which becomes the root";
+    case SuccessorKind::RightNonObservable: return "hidden right of the ray through the right corner, which becomes the root";
+    case SuccessorKind::Collinear: return "the root is a vertex of this polygon and sees all of it";
+  }
+  return "";
+}
+
+}  // namespace
+
+const char* to_string(SuccessorKind k) {
+  switch (k) {
+    case SuccessorKind::Start: return "start";
+    case SuccessorKind::Observable: return "observable";
+    case SuccessorKind::LeftNonObservable: return "left_non_observable";
+    case SuccessorKind::RightNonObservable: return "right_non_observable";
+    case SuccessorKind::Collinear: return "collinear";
+  }
+  return "observable";
+}
+
+const char* to_string(PolyanyaStep::Kind k) {
+  switch (k) {
+    case PolyanyaStep::Kind::Start: return "start";
+    case PolyanyaStep::Kind::Direct: return "direct";
+    case PolyanyaStep::Kind::Popped: return "popped";
+    case PolyanyaStep::Kind::Successor: return "successor";
+    case PolyanyaStep::Kind::Pruned: return "pruned";
+    case PolyanyaStep::Kind::GoalNode: return "goal_node";
+    case PolyanyaStep::Kind::Found: return "found";
+  }
+  return "popped";
+}
+
+const char* to_string(PolyanyaStep::Prune p) {
+  switch (p) {
+    case PolyanyaStep::Prune::None: return "none";
+    case PolyanyaStep::Prune::RootDominated: return "root_dominated";
+    case PolyanyaStep::Prune::Duplicate: return "duplicate";
+  }
+  return "none";
+}
+
+std::string PolyanyaStep::describe() const {
+  const std::string id = "node " + std::to_string(node);
+  switch (kind) {
+    case Kind::Start:
+      return "Start " + point(root) + " is in polygon " + std::to_string(poly) + ": its edges are the first intervals.";
+    case Kind::Direct:
+      return "Goal " + point(left) + " is in start polygon " + std::to_string(poly) + ": the straight segment, " +
+             num(f) + " m, is the shortest path.";
+    case Kind::Popped: return "Pop " + id + ": " + node_text(*this) + ".";
+    case Kind::Successor:
+      return "Push " + id + " (from node " + std::to_string(parent) + ", " + why_text(why) + "): " + node_text(*this) + ".";
+    case Kind::Pruned:
+      if (prune == Prune::Duplicate)
+        return "Prune " + id + ": the same interval into polygon " + std::to_string(poly) + " with the same root was already expanded.";
+      return "Prune " + id + ": its " + root_text(*this) + " is reached with g " + num(g) + " but already with g " +
+             num(best_g) + ".";
+    case Kind::GoalNode:
+      return "Goal is in polygon " + std::to_string(poly) + " beyond node " + std::to_string(parent) + ": push final " +
+             id + " with f " + num(f) + (turn_vertex >= 0 ? " (turning at vertex " + std::to_string(turn_vertex) + " " +
+                                                                  point(left) + ")"
+                                                            : " (straight from the root)") + ".";
+    case Kind::Found:
+      return "Pop final " + id + ": the goal is reached, shortest path " + num(f) + " m.";
+  }
+  return "";
+}
+
+}  // namespace navlab

@@ -1,0 +1,105 @@
+// `navlab plan --algorithm polyanya`, scene "search": {"algorithm": "polyanya"}, `--compare-optimal`
+// and the optimal part of `navlab bench`, end to end.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "paths.h"
+
+namespace navlab {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json run_json(const std::string& args, int want_exit = 0) {
+  const test::RunResult r = test::run_navlab(args);
+  EXPECT_EQ(r.exit_code, want_exit) << r.err;
+  return r.exit_code == 0 || r.exit_code == 1 ? json::parse(r.out) : json();
+}
+
+std::string scene(const std::string& name) { return "'" + test::scene_path(name) + "'"; }
+
+// The corner path of the Polyanya plan is the optimal path: its length equals the search's cost, and
+// the later stages (turns, profile) run on it.
+TEST(CliPlanOptimal, AlgorithmPolyanyaGivesTheOptimalPath) {
+  for (const char* name : {"navmesh_basic.json", "default.json", "mesh_level.json"}) {
+    const json out = run_json("plan " + scene(name) + " --algorithm polyanya");
+    ASSERT_FALSE(out["results"].empty()) << name;
+    for (const json& r : out["results"]) {
+      ASSERT_EQ(r["status"], "complete") << name << ": " << r.dump();
+      EXPECT_EQ(r["search"]["algorithm"], "polyanya");
+      const double length = r["length"].get<double>(), cost = r["search"]["cost"].get<double>();
+      EXPECT_NEAR(length, cost, 1e-6 * std::max(1.0, cost)) << name;
+      EXPECT_TRUE(r["turns"].is_array());
+      EXPECT_TRUE(r["profile"].is_object()) << name;
+      EXPECT_TRUE(r["inside_corridor"].get<bool>()) << name;
+    }
+  }
+}
+
+// --compare-optimal: each usual result gets optimal_length, never above its funnel length, equal to
+// the Polyanya plan's length; the scene key selects Polyanya like the flag.
+TEST(CliPlanOptimal, CompareOptimalAndSceneKey) {
+  const json usual = run_json("plan " + scene("default.json") + " --compare-optimal");
+  const json optimal = run_json("plan " + scene("default.json") + " --algorithm polyanya");
+  ASSERT_EQ(usual["results"].size(), optimal["results"].size());
+  for (size_t i = 0; i < usual["results"].size(); ++i) {
+    const json& u = usual["results"][i];
+    ASSERT_TRUE(u["optimal_length"].is_number()) << u.dump();
+    const double opt = u["optimal_length"].get<double>();
+    EXPECT_LE(opt, u["length"].get<double>() + 1e-9);
+    EXPECT_NEAR(opt, optimal["results"][i]["length"].get<double>(), 1e-6 * std::max(1.0, opt));
+    EXPECT_EQ(u["search"]["algorithm"], "astar");
+  }
+  std::string text = test::read_text(test::scene_path("navmesh_basic.json"));
+  const size_t brace = text.find('{');
+  text.insert(brace + 1, "\"search\": {\"algorithm\": \"polyanya\"},");
+  const std::string path = test::temp_dir() + "/polyanya_scene.json";
+  test::write_text(path, text);
+  const json keyed = run_json("plan '" + path + "'");
+  const json flagged = run_json("plan " + scene("navmesh_basic.json") + " --algorithm polyanya");
+  ASSERT_EQ(keyed["results"].size(), flagged["results"].size());
+  for (size_t i = 0; i < keyed["results"].size(); ++i) {
+    EXPECT_EQ(keyed["results"][i]["search"]["algorithm"], "polyanya");
+    EXPECT_EQ(keyed["results"][i]["length"], flagged["results"][i]["length"]);
+  }
+}
+
+TEST(CliPlanOptimal, FailuresAndUsage) {
+  // Goal off the mesh: the usual locate failure, and no optimal length.
+  const json off = run_json("plan " + scene("fail_goal_off_mesh.json") + " --algorithm polyanya --compare-optimal", 1);
+  ASSERT_FALSE(off["results"].empty());
+  EXPECT_EQ(off["results"][0]["failure"]["reason"], "goal_off_mesh");
+  EXPECT_TRUE(off["results"][0]["optimal_length"].is_null());
+  const json dis = run_json("plan " + scene("fail_disconnected.json") + " --algorithm polyanya", 1);
+  EXPECT_EQ(dis["results"][0]["failure"]["reason"], "disconnected");
+  const json restricted = run_json("plan " + scene("fail_agent_restricted.json") + " --algorithm polyanya", 1);
+  EXPECT_EQ(restricted["results"][0]["failure"]["reason"], "agent_restricted");
+  EXPECT_EQ(test::run_navlab("plan " + scene("graph_basic.json") + " --algorithm polyanya").exit_code, 2);
+  EXPECT_EQ(test::run_navlab("plan " + scene("navmesh_basic.json") + " --algorithm best").exit_code, 2);
+}
+
+TEST(CliPlanOptimal, BenchReportsPolyanyaAndLengthRatios) {
+  const json out = run_json("bench " + scene("default.json") + " --pairs 30 --seed 3 --sample-us 5");
+  const json& o = out["optimal"];
+  ASSERT_TRUE(o.is_object()) << out.dump();
+  EXPECT_GT(o["stages"]["polyanya"]["queries"].get<int>(), 0);
+  EXPECT_GT(o["stages"]["polyanya"]["mean_us"].get<double>(), 0.0);
+  ASSERT_GT(o["pairs"].get<int>(), 0);
+  const json& f = o["funnel_over_optimal"];
+  const double mean = f["mean"].get<double>(), p90 = f["p90"].get<double>(), max = f["max"].get<double>();
+  EXPECT_GE(mean, 1.0 - 1e-9);
+  EXPECT_LE(mean, max);
+  EXPECT_LE(p90, max);
+  EXPECT_GE(p90, 1.0 - 1e-9);
+  const double share = o["optimal_share"].get<double>();
+  EXPECT_GE(share, 0.0);
+  EXPECT_LE(share, 1.0);
+  EXPECT_TRUE(out["ratios"].is_object());  // the existing fields stay
+  const json graph = run_json("bench " + scene("graph_basic.json") + " --pairs 5 --sample-us 5");
+  EXPECT_TRUE(graph["optimal"].is_null());
+}
+
+}  // namespace
+}  // namespace navlab
