@@ -177,15 +177,19 @@ const Obstacle* first_hit(const std::vector<Obstacle>& obstacles, const std::vec
   return nullptr;
 }
 
-// Pre (forward = false) or post (forward = true) section of a channel, shrunk until it fits.
+// Pre (forward = false) or post (forward = true) section of a channel: the gate moved `r` back (or
+// forward) and scaled by `k` about the path, both halved until the polygon fits in the corridor.
 std::vector<Vec2> end_section(const Gate& g, Vec2 travel, bool forward, const CorridorShape& shape,
                               const ChannelDef& def) {
   const Vec2 d = forward ? travel : -travel;
   double r = ray_cast(shape, g.at, d, def.end_reach);
-  for (int tries = 0; tries <= def.shrink_tries; ++tries, r *= 0.5) {
-    std::vector<Vec2> poly = forward ? dedupe({g.right, g.right + d * r, g.left + d * r, g.left})
-                                     : dedupe({g.left, g.left + d * r, g.right + d * r, g.right});
-    if (polygon_inside(shape, poly)) return poly;
+  for (int i = 0; i <= def.shrink_tries; ++i, r *= 0.5) {
+    double k = 1.0;
+    for (int j = 0; j <= def.shrink_tries; ++j, k *= 0.5) {
+      const Vec2 l = g.at + d * r + (g.left - g.at) * k, rt = g.at + d * r + (g.right - g.at) * k;
+      std::vector<Vec2> poly = forward ? dedupe({g.right, rt, l, g.left}) : dedupe({g.left, l, rt, g.right});
+      if (polygon_inside(shape, poly)) return poly;
+    }
   }
   return {g.left, g.right};
 }

@@ -13,7 +13,8 @@
 // A section still crossing a wall, a gate narrower than min_width or a section hit by an obstacle
 // splits the channel there: the path between the two channels is left as it is (a ChannelArray).
 // Pre- and post-channel sections extend the first and last section backwards / forwards: open
-// counter-clockwise polylines closed by the first / last gate. An obstacle in the pre (post) section
+// counter-clockwise polylines closed by the first / last gate (the gate moved up to end_reach back or
+// forward, narrowed where the navmesh border needs it). An obstacle in the pre (post) section
 // invalidates the first (last) section.
 #pragma once
 

@@ -35,9 +35,12 @@ struct Node {
   double width = 0.0;  // peg: gate width, m
   double R = 0.0, d = 0.0;
   bool left = true;
+  // The circle passes d from the corner, on the gate. A radius below d cannot keep that distance
+  // around a point, so the arc is then the circle of radius d around the corner itself.
   void place() {
-    c = corner + u * (d - R);
-    r = left ? R : -R;
+    const double radius = std::max(R, d);
+    c = corner + u * (d - radius);
+    r = left ? radius : -radius;
   }
 };
 

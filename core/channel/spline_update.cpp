@@ -10,6 +10,7 @@ namespace {
 constexpr double kJoinTol = 1e-6;    // m: the fresh spline joins the previous one within this distance
 constexpr double kDirTol = 1e-6;     // 1 - cos of the largest angle between the two directions at the join
 constexpr double kCutStep = 0.02;    // m: Safe mode tests the previous spline in chords this long
+constexpr double kTouch = 1e-9;      // m: a chord this close to an obstacle meets it
 
 void record(SplineTrace* trace, SplineStep st) {
   if (trace) trace->steps.push_back(std::move(st));
@@ -26,6 +27,19 @@ Spline with_mode(Spline s, SplineMode mode, bool recompute, const std::string& w
   return s;
 }
 
+// The chord [a, b] crosses or touches the obstacle outline (touching counts: the cut must stay clear).
+bool meets(Vec2 a, Vec2 b, const std::vector<Vec2>& outline) {
+  if (outlines_intersect({a, b}, outline)) return true;
+  const size_t edges = outline.size() == 2 ? 1 : outline.size();
+  for (size_t i = 0; i < edges; ++i) {
+    const Vec2 c = outline[i], d = outline[(i + 1) % outline.size()];
+    if (std::min({distance_to_segment(a, c, d), distance_to_segment(b, c, d), distance_to_segment(c, a, b),
+                  distance_to_segment(d, a, b)}) <= kTouch)
+      return true;
+  }
+  return false;
+}
+
 // Arc length where the chord walk along `s` first leaves the navmesh or meets an obstacle.
 double safe_end(const Spline& s, const SplineUpdate& u) {
   const int n = std::max(1, int(std::ceil(s.length / kCutStep)));
@@ -34,7 +48,7 @@ double safe_end(const Spline& s, const SplineUpdate& u) {
     const double at = s.length * i / n;
     const Vec2 b = s.point_at(at);
     bool bad = u.navmesh && !segment_inside(*u.navmesh, a, b);
-    for (const Obstacle& o : u.obstacles) bad = bad || outlines_intersect({a, b}, o.outline);
+    for (const Obstacle& o : u.obstacles) bad = bad || meets(a, b, o.outline);
     if (bad) return s.length * (i - 1) / n;
     a = b;
   }

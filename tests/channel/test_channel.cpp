@@ -93,18 +93,22 @@ TEST(Channel, LCorridorHasOneChannelWithATurnGateAtTheInnerCorner) {
   for (const Gate& g : c.gates) {
     if (g.kind != GateKind::Turn) continue;
     ++turns;
-    // The corner (10, 4) is the left end; the right end is on the far walls (x = 14 or y = 0).
+    // The corner (10, 4) is the left end. Start and goal are mirror images across the diagonal through
+    // it, so the gate runs down that diagonal towards the far corner (14, 0), 4·sqrt(2) = 5.66 m away,
+    // and stops at max_half_width = 5 m.
     EXPECT_TRUE(g.turn_left);
     EXPECT_NEAR(g.left.x, 10.0, 1e-12);
     EXPECT_NEAR(g.left.y, 4.0, 1e-12);
-    EXPECT_TRUE(std::fabs(g.right.x - 14.0) < 1e-9 || std::fabs(g.right.y) < 1e-9) << g.right.x << "," << g.right.y;
+    EXPECT_NEAR(g.right.x, 10.0 + 5.0 / std::sqrt(2.0), 1e-9);
+    EXPECT_NEAR(g.right.y, 4.0 - 5.0 / std::sqrt(2.0), 1e-9);
   }
   EXPECT_EQ(turns, 1);
   // Straights of 9.2 m and 9.2 m with max_gate_spacing 3 m: 3 intermediate gates on each.
   EXPECT_EQ(c.gates.size(), 1u + 3u + 1u + 3u + 1u);
   for (size_t i = 1; i < c.gates.size(); ++i)
-    if (c.gates[i].kind != GateKind::Turn && c.gates[i - 1].kind != GateKind::Turn)
+    if (c.gates[i].kind != GateKind::Turn && c.gates[i - 1].kind != GateKind::Turn) {
       EXPECT_LE(distance(c.gates[i].at, c.gates[i - 1].at), ChannelDef{}.max_gate_spacing + 1e-9);
+    }
 }
 
 TEST(Channel, EverySectionLiesInsideTheNavmesh) {
@@ -134,8 +138,10 @@ TEST(Channel, PreAndPostSectionsAreCounterClockwiseAndOnTheNavmesh) {
   EXPECT_EQ(c.pre.back(), c.gates.front().right);
   EXPECT_EQ(c.post.front(), c.gates.back().right);
   EXPECT_EQ(c.post.back(), c.gates.back().left);
-  // Start (1, 2) heading east: the pre section reaches 1 m back (end_reach), to x = 0.
-  EXPECT_NEAR(c.pre[1].x, 0.0, 1e-9);
+  // Both reach back / forward from their gate (the far edge's midpoint lies behind / ahead of it).
+  const Vec2 t0 = c.gates[1].at - c.gates[0].at, t1 = c.gates.back().at - c.gates[c.gates.size() - 2].at;
+  EXPECT_LT(dot((c.pre[1] + c.pre[2]) / 2.0 - c.gates.front().at, t0), -0.1);
+  EXPECT_GT(dot((c.post[1] + c.post[2]) / 2.0 - c.gates.back().at, t1), 0.1);
 }
 
 TEST(Channel, AnObstacleOnThePathSplitsTheChannelAndNoSectionTouchesIt) {

@@ -23,10 +23,10 @@ std::string l_corridor(double width, const std::string& agent) {
   const double x = 10.0 + width;
   char buf[1024];
   std::snprintf(buf, sizeof buf, R"({"navlab": 1,
-    "navmesh": {"vertices": [[0,0],[10,0],[%g,0],[%g,%g],[10,%g],[0,%g],[%g,14],[10,14]],
+    "navmesh": {"vertices": [[0,0],[10,0],[%.17g,0],[%.17g,%.17g],[10,%.17g],[0,%.17g],[%.17g,14],[10,14]],
                 "polygons": [[0,1,4,5],[1,2,3,4],[4,3,6,7]]},
     "agent": %s,
-    "queries": [{"start": [1, %g], "goal": [%g, %g]}]})",
+    "queries": [{"start": [1, %.17g], "goal": [%.17g, %.17g]}]})",
                 x, x, width, width, width, x, agent.c_str(), width / 2, 10.0 + width / 2, width + 9.0);
   return buf;
 }
@@ -220,7 +220,7 @@ TEST(Spline, TheProfileRunsOnTheSplineWithTheArcSpeedLimit) {
 // the L runs to the far corner (10 + W, 0): width W·sqrt(2). A tiny preferred radius (0.05 m) keeps
 // the arc from being relaxed in the narrow corridors.
 double closest_to_corner(double width, const std::string& points) {
-  const Built b = build(l_corridor(width, R"({"turn_radius": 0.05, "inner_corner": )" + points + "}"));
+  const Built b = build(l_corridor(width, R"({"turn_radius": 0.05, "min_turn_radius": 0.01, "inner_corner": )" + points + "}"));
   EXPECT_EQ(b.channel.spline.mode, SplineMode::Optimal);
   double nearest = 1e9;
   for (const SplinePiece& p : b.channel.spline.pieces)

@@ -29,13 +29,13 @@ ScenePoint at(double x, double y) {
   return p;
 }
 
-struct Run {
+struct Planned {
   PlanResult plan;
   ChannelPlan channel;
 };
 
-Run run(const test::Loaded& l, Vec2 start, const DoorOverrides& doors = {}) {
-  Run r;
+Planned run(const test::Loaded& l, Vec2 start, const DoorOverrides& doors = {}) {
+  Planned r;
   r.plan = plan(l.scene, l.mesh, PlanRequest{at(start.x, start.y), l.scene.queries[0].goal, doors});
   r.channel = plan_channel(l.scene, l.mesh, r.plan, doors);
   return r;
@@ -43,10 +43,10 @@ Run run(const test::Loaded& l, Vec2 start, const DoorOverrides& doors = {}) {
 
 TEST(SplineUpdate, DoorClosingFreezesTheSplineAndTheSafeModeCutsItAtTheDoor) {
   const test::Loaded l = load_text(kDoor);
-  const Run first = run(l, {1, 2});
+  const Planned first = run(l, {1, 2});
   ASSERT_EQ(first.channel.spline.mode, SplineMode::Optimal);
   const DoorOverrides closed{{"door1"}, {}};
-  const Run again = run(l, {3, 2}, closed);  // the agent has moved 2 m; the door is now closed
+  const Planned again = run(l, {3, 2}, closed);  // the agent has moved 2 m; the door is now closed
   ASSERT_EQ(again.plan.status, Status::Failed);
   const CorridorShape whole = corridor_shape(l.mesh, {0, 1});
 
@@ -77,7 +77,7 @@ TEST(SplineUpdate, DoorClosingFreezesTheSplineAndTheSafeModeCutsItAtTheDoor) {
 
 TEST(SplineUpdate, OffTheNavmeshTheShortcutLeadsBack) {
   const test::Loaded l = load_text(kDoor);
-  const Run off = run(l, {5, 5});
+  const Planned off = run(l, {5, 5});
   ASSERT_TRUE(off.plan.failure.has_value());
   EXPECT_EQ(off.plan.failure->reason, "start_off_mesh");
   SplineUpdate u;
@@ -104,7 +104,7 @@ TEST(SplineUpdate, NoWayBackIsAFailureAndTheAgentStops) {
   EXPECT_TRUE(a.recompute_needed);
   EXPECT_TRUE(a.pieces.empty());
   // On the mesh, with the door closed before anything was followed: nothing to freeze.
-  const Run closed = run(l, {1, 2}, DoorOverrides{{"door1"}, {}});
+  const Planned closed = run(l, {1, 2}, DoorOverrides{{"door1"}, {}});
   SplineUpdate none;
   none.position = {1, 2};
   none.fresh = &closed.channel.spline;
@@ -116,7 +116,7 @@ TEST(SplineUpdate, NoWayBackIsAFailureAndTheAgentStops) {
 
 TEST(SplineUpdate, AnOptimalReplanNeedsNoRecompute) {
   const test::Loaded l = load_text(kDoor);
-  const Run first = run(l, {1, 2});
+  const Planned first = run(l, {1, 2});
   SplineUpdate u;
   u.fresh = &first.channel.spline;
   u.position = {1, 2};
