@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "channel_plan.h"
 #include "cli.h"
+#include "cli_plan_channel.h"
 #include "navmesh_build.h"
 #include "plan.h"
 #include "scene.h"
@@ -14,7 +16,8 @@
 namespace navlab::cli {
 
 extern const char* const kPlanUsage =
-    "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n\n"
+    "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n"
+    "                   [--smoothing arcs|channel]\n\n"
     "Plans queries of SCENE and prints {\"results\": [...]}, one object per query:\n"
     "  {\"status\": \"complete\"|\"partial\"|\"failed\",\n"
     "   \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\": [ids]]},\n"
@@ -29,6 +32,9 @@ extern const char* const kPlanUsage =
     "  --queries FILE   take the query list from FILE: [{\"start\": p, \"goal\": p, \"name\": ...}] or\n"
     "                   {\"queries\": [...]}, points written as in a scene\n"
     "  --close ID       close door ID (repeatable); --open ID opens it\n"
+    "  --smoothing channel  also build the channel and fit the circle-arc spline in it: each result gains\n"
+    "                   \"channel\": {\"gates\": [[l, r]...], \"channels\": N} and \"spline\": {\"mode\", \"pieces\",\n"
+    "                   \"length\"}, and \"profile\" is the speed profile along the spline (default: arcs)\n"
     "Without --query or --start, every query is planned, in order.\n"
     "Exit codes: 0 every query complete, 1 any query failed or partial, 2 usage or input error.\n";
 
@@ -213,11 +219,13 @@ std::string read_queries(const std::string& path, const NavMesh& mesh, std::vect
 
 int run_plan(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("plan");
-  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open"}, {});
+  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open", "--smoothing"}, {});
   if (!args.ok()) return usage_error(cmd, args.error());
   if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
   if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
   if (args.has("--start") && args.has("--query")) return usage_error(cmd, "use --query or --start/--goal, not both");
+  const std::string smoothing = args.value("--smoothing").value_or("arcs");
+  if (smoothing != "arcs" && smoothing != "channel") return usage_error(cmd, "--smoothing is arcs or channel");
 
   std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
   if (!loaded) return kExitUsage;
@@ -263,7 +271,9 @@ int run_plan(const std::vector<std::string>& argv) {
   for (const Query& q : queries) {
     const PlanResult r = plan(scene, mesh, PlanRequest{q.start, q.goal, doors});
     all_complete = all_complete && r.status == Status::Complete;
-    out["results"].push_back(plan_result_json(mesh, r));
+    Json j = plan_result_json(mesh, r);
+    if (smoothing == "channel") add_channel_json(mesh, r, plan_channel(scene, mesh, r, doors), j);
+    out["results"].push_back(j);
   }
   std::printf("%s\n", readable_json(out).c_str());
   return all_complete ? kExitOk : kExitFailure;
