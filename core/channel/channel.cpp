@@ -14,6 +14,8 @@ namespace {
 constexpr double kRaySkip = 1e-7;      // m: a ray ignores walls it starts on (hits closer than this)
 constexpr double kCrossTol = 1e-9;     // m: two edges cross only when each end is this far off the other
 constexpr double kInsideMargin = 1e-7; // m: a wall vertex is inside a section only when this far in
+constexpr double kParallel = 1e-15;    // m²: a ray or segment and a wall with |cross| below this are parallel
+constexpr double kWallEnds = 1e-12;    // fraction of a wall: hits this far past its ends still count
 
 std::string num(double v) {
   char buf[32];
@@ -27,11 +29,11 @@ double ray_cast(const CorridorShape& shape, Vec2 p, Vec2 d, double max) {
   for (const WallEdge& w : shape.walls) {
     const Vec2 e = w.b - w.a;
     const double den = cross(d, e);
-    if (std::fabs(den) < 1e-15) continue;
+    if (std::fabs(den) < kParallel) continue;
     const Vec2 ap = w.a - p;
     const double t = cross(ap, e) / den;  // along the ray
     const double u = cross(ap, d) / den;  // along the wall
-    if (t > kRaySkip && t < best && u >= -1e-12 && u <= 1.0 + 1e-12) best = t;
+    if (t > kRaySkip && t < best && u >= -kWallEnds && u <= 1.0 + kWallEnds) best = t;
   }
   return best;
 }
@@ -357,15 +359,15 @@ bool segment_inside(const CorridorShape& shape, Vec2 a, Vec2 b) {
   for (const WallEdge& w : shape.walls) {
     const Vec2 e = w.b - w.a;
     const double den = cross(d, e);
-    if (std::fabs(den) < 1e-15) continue;
+    if (std::fabs(den) < kParallel) continue;
     const Vec2 aw = w.a - a;
     const double t = cross(aw, e) / den, u = cross(aw, d) / den;
-    if (t > 0.0 && t < 1.0 && u >= -1e-12 && u <= 1.0 + 1e-12) cuts.push_back(t);
+    if (t > 0.0 && t < 1.0 && u >= -kWallEnds && u <= 1.0 + kWallEnds) cuts.push_back(t);
   }
   std::sort(cuts.begin(), cuts.end());
   if (!inside_corridor(shape, a) || !inside_corridor(shape, b)) return false;
   for (size_t i = 0; i + 1 < cuts.size(); ++i)
-    if (cuts[i + 1] - cuts[i] > 1e-12 && !inside_corridor(shape, lerp(a, b, (cuts[i] + cuts[i + 1]) / 2.0)))
+    if (cuts[i + 1] - cuts[i] > kWallEnds && !inside_corridor(shape, lerp(a, b, (cuts[i] + cuts[i + 1]) / 2.0)))
       return false;
   return true;
 }

@@ -18,6 +18,7 @@ constexpr double kMinDistance = 1e-3;    // m: a distance to the inner corner be
 constexpr double kAngleTol = 1e-9;       // rad: sweeps within this of 0 / π count as 0 / π
 constexpr double kMinPiece = 1e-9;       // m: shorter pieces are dropped
 constexpr double kKinkAngle = 1e-6;      // rad: pieces meeting at a larger angle meet at a stop-turn
+constexpr double kNoTangent = 1e-18;     // m²: circles whose centre distance² exceeds dr² by less have no tangent
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 std::string num(double v) {
@@ -52,7 +53,7 @@ struct Tangent {
 std::optional<Tangent> tangent(const Node& n1, const Node& n2) {
   const Vec2 w = n2.c - n1.c;
   const double d2 = dot(w, w), dr = n2.r - n1.r;
-  if (d2 - dr * dr <= 1e-18) return std::nullopt;
+  if (d2 - dr * dr <= kNoTangent) return std::nullopt;
   const double len = std::sqrt(d2 - dr * dr);
   const Vec2 t = (w * len - perp_left(w) * dr) / d2;
   const Vec2 n = perp_left(t);
@@ -135,7 +136,7 @@ std::vector<Node> make_nodes(const Channel& ch, int index, const SplineDef& def,
     n.gate = int(g);
     n.corner = gate.at;
     const Vec2 far = gate.turn_left ? gate.right : gate.left;
-    n.u = (far - gate.at) / std::max(distance(far, gate.at), 1e-12);
+    n.u = (far - gate.at) / std::max(distance(far, gate.at), kMinPiece);
     n.width = gate.width();
     n.R = def.turn_radius;
     n.d = distance_to_inner_corner(n.width, def.inner_corner);
@@ -278,7 +279,7 @@ Arc SplinePiece::arc() const {
 Vec2 SplinePiece::point(double u) const { return kind == Kind::Arc ? arc().point(u) : lerp(from, to, u); }
 
 Vec2 SplinePiece::tangent(double u) const {
-  if (kind == Kind::Segment) return (to - from) / std::max(length(), 1e-300);
+  if (kind == Kind::Segment) return (to - from) / std::max(length(), kMinPiece);
   const Vec2 radial = (point(u) - center) / radius;
   return ccw ? perp_left(radial) : -perp_left(radial);
 }

@@ -44,7 +44,9 @@ TEST(CliPlanChannel, DefaultSceneGivesGatesAndASplineOfSegmentsAndArcs) {
     double len = 0.0;
     const Json* prev = nullptr;
     for (const Json& p : sp["pieces"]) {
-      if (prev) EXPECT_LT(dist((*prev)["to"], p["from"]), 1e-9);
+      if (prev) {
+        EXPECT_LT(dist((*prev)["to"], p["from"]), 1e-9);
+      }
       if (p["kind"] == "segment") {
         len += dist(p["from"], p["to"]);
       } else {
