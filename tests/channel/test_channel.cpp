@@ -28,6 +28,13 @@ const char* kBlocked = R"({"navlab": 1,
   "blockers": [{"id": "crate", "center": [10, 2], "radius": 0.5}],
   "queries": [{"start": [1, 2], "goal": [19, 2]}]})";
 
+// A corridor 6 x 4 m with a wedge hanging from its top wall down to (3, 3), between the two gates of a
+// short straight path: the first section must shrink to pass under the wedge's tip.
+const char* kNotch = R"({"navlab": 1,
+  "navmesh": {"vertices": [[0,0],[3,0],[3,3],[2.5,4],[0,4],[6,0],[6,4],[3.5,4]],
+              "polygons": [[0,1,2,3,4],[1,5,6,7,2]]},
+  "queries": [{"start": [1, 1], "goal": [3.9, 1]}]})";
+
 // Independent point-in-polygon (crossing number), counting points within `tol` of an edge as inside.
 bool in_polygon(const std::vector<Vec2>& poly, Vec2 p, double tol = 1e-7) {
   bool in = false;
@@ -112,8 +119,9 @@ TEST(Channel, LCorridorHasOneChannelWithATurnGateAtTheInnerCorner) {
 }
 
 TEST(Channel, EverySectionLiesInsideTheNavmesh) {
-  for (const char* text : {kL, kBlocked}) {
+  for (const char* text : {kL, kBlocked, kNotch}) {
     const Built b = build(text);
+    ASSERT_FALSE(b.channel.channels.channels.empty());
     for (const Channel& c : b.channel.channels.channels)
       for (const Section& s : c.sections) {
         ASSERT_GE(s.polygon.size(), 3u);
