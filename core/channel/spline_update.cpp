@@ -72,7 +72,7 @@ Spline out_of_navmesh(const SplineUpdate& u, SplineTrace* trace) {
   seg.to = *u.way_back;
   if (distance(seg.from, seg.to) > 0.0) back.pieces.push_back(seg);
   back.length = distance(seg.from, seg.to);
-  return with_mode(back, SplineMode::OutOfNavMesh, true, "the agent is off the navmesh: the shortcut leads back",
+  return with_mode(back, SplineMode::OutOfNavMesh, true, "the agent is off the navmesh: the shortcut returns to the nearest navmesh point",
                    trace);
 }
 
