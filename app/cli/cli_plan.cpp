@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "channel_plan.h"
 #include "cli.h"
+#include "cli_plan_channel.h"
 #include "navmesh_build.h"
 #include "plan.h"
 #include "plan_optimal.h"
@@ -17,7 +19,8 @@ namespace navlab::cli {
 
 extern const char* const kPlanUsage =
     "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n"
-    "                         [--algorithm astar|dijkstra|polyanya] [--compare-optimal]\n\n"
+    "                         [--algorithm astar|dijkstra|polyanya] [--compare-optimal]\n"
+    "                         [--smoothing arcs|channel]\n\n"
     "Plans queries of SCENE and prints {\"results\": [...]}, one object per query:\n"
     "  {\"status\": \"complete\"|\"partial\"|\"failed\",\n"
     "   \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\": [ids]]},\n"
@@ -37,6 +40,9 @@ extern const char* const kPlanUsage =
     "                   crosses and the later stages run on it; polygon meshes only)\n"
     "  --compare-optimal  each result also gets \"optimal_length\": the exact shortest length (m) from\n"
     "                   the located start to the corridor's end, or null when there is no corridor\n"
+    "  --smoothing channel  also build the channel and fit the circle-arc spline in it: each result gains\n"
+    "                   \"channel\": {\"gates\": [[l, r]...], \"channels\": N} and \"spline\": {\"mode\", \"pieces\",\n"
+    "                   \"length\"}, and \"profile\" is the speed profile along the spline (default: arcs)\n"
     "Without --query or --start, every query is planned, in order.\n"
     "Exit codes: 0 every query complete, 1 any query failed or partial, 2 usage or input error.\n";
 
@@ -227,13 +233,21 @@ std::string parse_algorithm(const std::string& text, Algorithm& out) {
   return "--algorithm expects astar, dijkstra or polyanya, got '" + text + "'";
 }
 
+// What a result adds besides the plan itself.
+struct PlanOptions {
+  bool compare_optimal = false;  // "optimal_length"
+  bool channel = false;          // "channel" and "spline", and the profile along the spline
+};
+
 // One query through the scene's search (Polyanya: the plan on the exact shortest path), as JSON.
-Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, bool compare, Status& status) {
+Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, const PlanOptions& options,
+              Status& status) {
   const PlanResult r = scene.search.algorithm == Algorithm::Polyanya ? plan_optimal(scene, mesh, request).plan
                                                                      : plan(scene, mesh, request);
   status = r.status;
   Json j = plan_result_json(mesh, r);
-  if (compare) {
+  if (options.channel) add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors), j);
+  if (options.compare_optimal) {
     const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors);
     j["optimal_length"] = o && o->status == Status::Complete ? Json(o->length) : Json(nullptr);
   }
@@ -244,12 +258,15 @@ Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
 
 int run_plan(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("plan");
-  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open", "--algorithm"},
+  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open", "--algorithm", "--smoothing"},
             {"--compare-optimal"});
   if (!args.ok()) return usage_error(cmd, args.error());
   if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
   if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
   if (args.has("--start") && args.has("--query")) return usage_error(cmd, "use --query or --start/--goal, not both");
+  const std::string smoothing = args.value("--smoothing").value_or("arcs");
+  if (smoothing != "arcs" && smoothing != "channel") return usage_error(cmd, "--smoothing is arcs or channel");
+  const PlanOptions options{args.has("--compare-optimal"), smoothing == "channel"};
 
   std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
   if (!loaded) return kExitUsage;
@@ -298,7 +315,7 @@ int run_plan(const std::vector<std::string>& argv) {
   bool all_complete = true;
   for (const Query& q : queries) {
     Status status = Status::Failed;
-    out["results"].push_back(plan_one(scene, mesh, PlanRequest{q.start, q.goal, doors}, args.has("--compare-optimal"), status));
+    out["results"].push_back(plan_one(scene, mesh, PlanRequest{q.start, q.goal, doors}, options, status));
     all_complete = all_complete && status == Status::Complete;
   }
   std::printf("%s\n", readable_json(out).c_str());
