@@ -4,11 +4,14 @@
 #include <DetourNavMeshBuilder.h>
 #include <Recast.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <functional>
 #include <memory>
+
+#include "bake_check.h"
 
 namespace navlab {
 
@@ -42,6 +45,7 @@ struct CellRules {
   std::function<int(Vec2)> area_at;    // null: every polygon is area 0; else our area index at a point
   std::vector<std::string> area_names{"default"};
   bool is3d = false;
+  double margin = 0.0;  // m of grid around the walkable content on each side (not part of the floor)
 };
 
 // Our area index a ↔ Recast area id: 0 ("default") is RC_WALKABLE_AREA, a >= 1 is a itself.
@@ -127,22 +131,24 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   rcConfig cfg{};
   cfg.cs = float(def.cell_size);
   cfg.ch = float(def.cell_height);
+  rcCalcBounds(verts.data(), nverts, cfg.bmin, cfg.bmax);
+  const double grid_x = cfg.bmax[0] - cfg.bmin[0], grid_z = cfg.bmax[2] - cfg.bmin[2];
+  const BakeGridSize grid{grid_x - 2.0 * rules.margin, grid_z - 2.0 * rules.margin, cfg.bmax[1] - cfg.bmin[1], grid_x,
+                          grid_z};
+  if (std::string bad = check_bake_grid(def, grid); !bad.empty()) return R::fail(bad);
+  rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
+  const long long cells = (long long)cfg.width * cfg.height;
   cfg.walkableSlopeAngle = float(def.agent_max_slope);
   cfg.walkableHeight = int(std::ceil(def.agent_height / def.cell_height));
   cfg.walkableClimb = int(std::floor(def.agent_max_climb / def.cell_height));
   cfg.walkableRadius = int(std::ceil(def.agent_radius / def.cell_size));
   cfg.maxEdgeLen = int(def.edge_max_len / def.cell_size);
   cfg.maxSimplificationError = float(def.edge_max_error);
-  cfg.minRegionArea = int(def.region_min_size * def.region_min_size);
-  cfg.mergeRegionArea = int(def.region_merge_size * def.region_merge_size);
+  cfg.minRegionArea = region_area_cells(def.region_min_size, cells);
+  cfg.mergeRegionArea = region_area_cells(def.region_merge_size, cells);
   cfg.maxVertsPerPoly = def.verts_per_poly;
   cfg.detailSampleDist = float(def.detail_sample_dist < 0.9 ? 0.0 : def.cell_size * def.detail_sample_dist);
   cfg.detailSampleMaxError = float(def.cell_height * def.detail_sample_max_error);
-  rcCalcBounds(verts.data(), nverts, cfg.bmin, cfg.bmax);
-  rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
-  if (double(cfg.width) * cfg.height > 4e7)
-    return R::fail("the bake grid would be " + std::to_string(cfg.width) + " x " + std::to_string(cfg.height) +
-                   " cells; raise bake.cell_size");
 
   rcContext ctx(false);
   auto t0 = Clock::now();
@@ -153,6 +159,10 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   rcMarkWalkableTriangles(&ctx, cfg.walkableSlopeAngle, verts.data(), nverts, tris.data(), ntris, areas.data());
   long walkable_tris = 0;
   for (unsigned char a : areas) walkable_tris += a != RC_NULL_AREA;
+  if (walkable_tris == 0)
+    return R::fail("no triangle is walkable: each of the " + std::to_string(ntris) +
+                   " is steeper than bake.agent_max_slope " + num(def.agent_max_slope) +
+                   " degrees or has no area (a level needs floor triangles facing up)");
   if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), areas.data(), ntris, *solid, cfg.walkableClimb))
     return R::fail("Recast could not rasterise the triangles");
   step("rasterize", t0, walkable_tris, "walkable triangles");
@@ -300,10 +310,20 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
   const std::vector<int> tris = {0, 1, 2, 0, 2, 3};
 
   CellRules rules;
-  rules.is_floor = [&plan](Vec2 p) {
+  rules.margin = m;
+  // Each hole's bounding box first, so that many small holes cost little per cell.
+  std::vector<std::array<double, 4>> hole_boxes;
+  for (const auto& h : plan.holes) {
+    std::array<double, 4> b{h.at(0).x, h[0].y, h[0].x, h[0].y};
+    for (const Vec2& q : h) b = {std::min(b[0], q.x), std::min(b[1], q.y), std::max(b[2], q.x), std::max(b[3], q.y)};
+    hole_boxes.push_back(b);
+  }
+  rules.is_floor = [&plan, hole_boxes](Vec2 p) {
     if (!point_in_ring(p, plan.outline)) return false;
-    for (const auto& h : plan.holes)
-      if (point_in_ring(p, h)) return false;
+    for (size_t i = 0; i < plan.holes.size(); ++i) {
+      const auto& b = hole_boxes[i];
+      if (p.x >= b[0] && p.y >= b[1] && p.x <= b[2] && p.y <= b[3] && point_in_ring(p, plan.holes[i])) return false;
+    }
     return true;
   };
   std::vector<int> paint_ids;
