@@ -11,7 +11,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene fuzz_obj fuzz_plan)
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DNAVLAB_FUZZ=ON -DNAVLAB_BUILD_APP=OFF -DNAVLAB_BUILD_TESTS=OFF \
-  -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1 >/dev/null
 cmake --build build-fuzz -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
 
 mkdir -p build-fuzz/crashes
