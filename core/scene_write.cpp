@@ -206,8 +206,9 @@ void pretty(const Json& v, size_t indent, std::string& out) {
 
 std::string errno_text() { return std::strerror(errno); }
 
-// `scene` as saved to `path`: a relative OBJ path is rewritten to stay relative to the new file's folder
-// (Save As into another folder), or made absolute when no relative path leads there.
+// `scene` as saved to `path`: a relative OBJ path that names an existing file is rewritten to stay
+// relative to the new file's folder (Save As into another folder), or made absolute when no relative
+// path leads there.
 Scene rebased(const Scene& scene, const std::string& path) {
   namespace fs = std::filesystem;
   if (scene.source != Scene::Source::Mesh || scene.path.empty() || fs::path(scene.mesh.obj).is_absolute())
@@ -217,6 +218,7 @@ Scene rebased(const Scene& scene, const std::string& path) {
   const fs::path new_dir = fs::absolute(fs::path(path), ec).parent_path();
   if (ec || old_dir.lexically_normal() == new_dir.lexically_normal()) return scene;
   const fs::path obj = (old_dir / scene.mesh.obj).lexically_normal();
+  if (!fs::exists(obj, ec)) return scene;  // nothing to keep reachable (e.g. a scene made from text)
   const fs::path rel = obj.lexically_relative(new_dir.lexically_normal());
   Scene out = scene;
   out.mesh.obj = rel.empty() ? obj.string() : rel.string();
