@@ -3,13 +3,15 @@
 #   ./dev.sh run    install what is missing, build, open the app on scenes/default.json
 #                   (with no display: render it headless to out/default.png)
 #   ./dev.sh test   install what is missing, build, run every test: a warnings-as-errors build,
-#                   then the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer
+#                   then the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer, then
+#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 60) under ASan + UBSan
 #   ./dev.sh build  install what is missing and build only
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(g++ make cmake pkg-config libsdl2-dev libimgui-dev libstb-dev python3-glad librecast-dev
-          nlohmann-json3-dev libassimp-dev libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth libgl1-mesa-dri)
+          nlohmann-json3-dev libassimp-dev libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth libgl1-mesa-dri
+          clang libclang-rt-14-dev)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {
@@ -57,6 +59,7 @@ case "$cmd" in
     run_tests build
     build build-asan -DNAVLAB_SANITIZE=ON -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
+    tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-60}"
     ;;
   *)
     echo "usage: ./dev.sh run|test|build" >&2

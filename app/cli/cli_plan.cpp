@@ -2,6 +2,7 @@
 //  [--algorithm NAME] [--compare-optimal]`
 // Plans queries headless and prints DESIGN §5's JSON. Each result object is built by
 // plan_result_json(), one small function per stage's fields.
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -10,6 +11,8 @@
 #include "channel_plan.h"
 #include "cli.h"
 #include "cli_plan_channel.h"
+#include "input_limits.h"
+#include "json_file.h"
 #include "navmesh_build.h"
 #include "plan.h"
 #include "plan_optimal.h"
@@ -161,6 +164,8 @@ std::string parse_point(const std::string& text, const NavMesh& mesh, ScenePoint
     } catch (...) {
       return "'" + text + "' is not a point (x,y or x,y,z)";
     }
+    if (!std::isfinite(v.back()) || std::fabs(v.back()) > limits::kMaxMagnitude)
+      return "'" + text + "' is not a point with coordinates within ±1e6 (x,y or x,y,z)";
   }
   if (mesh.is3d) {
     if (v.size() != 3) return "'" + text + "': this 3D scene needs x,y,z (y up)";
@@ -186,6 +191,8 @@ std::string json_point(const Json& j, const NavMesh& mesh, ScenePoint& out) {
   if (!j.is_array() || j.size() != dims) return mesh.is3d ? "expected [x, y, z]" : "expected [x, y]";
   for (const Json& c : j)
     if (!c.is_number()) return mesh.is3d ? "expected [x, y, z] of numbers" : "expected [x, y] of numbers";
+  for (const Json& c : j)
+    if (std::fabs(c.get<double>()) > limits::kMaxMagnitude) return "expected coordinates within ±1e6, got " + c.dump();
   if (mesh.is3d) {
     const Vec3 w{j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
     out.is3d = true;
@@ -199,16 +206,18 @@ std::string json_point(const Json& j, const NavMesh& mesh, ScenePoint& out) {
 
 // Reads a --queries file. Returns "" or the error message.
 std::string read_queries(const std::string& path, const NavMesh& mesh, std::vector<Query>& out) {
-  std::ifstream in(path);
-  if (!in) return path + ": cannot read the file";
-  Json doc = Json::parse(in, nullptr, false);
-  if (doc.is_discarded()) return path + ": not valid JSON";
+  Result<Json> loaded = load_json_file(path);
+  if (!loaded) return loaded.error();
+  Json doc = std::move(loaded).value();
   std::string base = "";
   if (doc.is_object() && doc.contains("queries")) {
     doc = doc["queries"];
     base = "/queries";
   }
   if (!doc.is_array()) return path + ": expected an array of queries or {\"queries\": [...]}";
+  if (doc.size() > limits::kMaxQueries)
+    return path + ": " + base + ": expected at most " + std::to_string(limits::kMaxQueries) +
+           " queries (the query count limit), got " + std::to_string(doc.size());
   for (size_t i = 0; i < doc.size(); ++i) {
     const std::string ptr = base + "/" + std::to_string(i);
     const Json& q = doc[i];

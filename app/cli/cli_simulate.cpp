@@ -9,6 +9,8 @@
 
 #include "cli.h"
 #include "follower.h"
+#include "input_limits.h"
+#include "json_file.h"
 #include "navmesh_build.h"
 #include "scene.h"
 #include "tilecache.h"
@@ -62,6 +64,9 @@ std::string read_point(const Json& j, bool is3d, Vec2& out) {
   if (!j.is_array() || j.size() != dims) return is3d ? "expected [x, y, z]" : "expected [x, y]";
   for (const Json& c : j)
     if (!c.is_number()) return "expected numbers";
+  for (const Json& c : j)
+    if (!std::isfinite(c.get<double>()) || std::fabs(c.get<double>()) > limits::kMaxMagnitude)
+      return "expected coordinates within ±1e6, got " + c.dump();
   out = is3d ? to_plane({j[0].get<double>(), j[1].get<double>(), j[2].get<double>()})
              : Vec2{j[0].get<double>(), j[1].get<double>()};
   return "";
@@ -69,10 +74,9 @@ std::string read_point(const Json& j, bool is3d, Vec2& out) {
 
 // Reads the events file. Returns "" or the error message (path: /pointer: what).
 std::string read_events(const std::string& path, bool is3d, std::vector<FollowEvent>& out) {
-  std::ifstream in(path);
-  if (!in) return path + ": cannot read the file";
-  const Json doc = Json::parse(in, nullptr, false);
-  if (doc.is_discarded()) return path + ": not valid JSON";
+  Result<Json> loaded = load_json_file(path);
+  if (!loaded) return loaded.error();
+  const Json& doc = loaded.value();
   if (!doc.is_array()) return path + ": expected an array of events";
   for (size_t i = 0; i < doc.size(); ++i) {
     const std::string ptr = path + ": /" + std::to_string(i);
@@ -122,6 +126,9 @@ std::string read_events(const std::string& path, bool is3d, std::vector<FollowEv
   return "";
 }
 
+// Longest time step (s): a larger one jumps through walls and makes the motion meaningless.
+constexpr double kMaxTimeStep = 1.0;
+
 double read_seconds(const std::string& text, bool& ok) {
   try {
     size_t used = 0;
@@ -157,6 +164,14 @@ int run_simulate(const std::vector<std::string>& raw) {
     def.max_time = read_seconds(*mt, ok);
     if (!ok) return usage_error(cmd, "--max-time needs a positive number of seconds, got '" + *mt + "'");
   }
+  if (def.dt > kMaxTimeStep)
+    return usage_error(cmd, "--dt " + *args.value("--dt") + " is longer than the " + std::to_string(int(kMaxTimeStep)) +
+                                " s limit for a time step");
+  if (def.max_time / def.dt > limits::kMaxSimulationSteps)
+    return usage_error(cmd, "--max-time " + Json(def.max_time).dump() + " s at --dt " + Json(def.dt).dump() + " s is " +
+                                Json(std::ceil(def.max_time / def.dt)).dump() + " steps, more than the limit of " +
+                                Json(limits::kMaxSimulationSteps).dump() + "; use --dt " +
+                                Json(def.max_time / limits::kMaxSimulationSteps).dump() + " or more");
   if (scene->source == Scene::Source::SideScroller)
     return run_simulate_sidescroller(cmd, args, scene.value(), def.dt,
                                      args.has("--max-time") ? std::optional<double>(def.max_time) : std::nullopt);

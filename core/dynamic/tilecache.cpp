@@ -17,6 +17,7 @@
 #include <unordered_map>
 
 #include "bake.h"
+#include "bake_check.h"
 #include "level_file.h"
 
 namespace navlab {
@@ -217,6 +218,8 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
 
   float bmin[3], bmax[3];
   rcCalcBounds(verts.data(), nverts, bmin, bmax);
+  const BakeGridSize grid{bmax[0] - bmin[0], bmax[2] - bmin[2], bmax[1] - bmin[1], bmax[0] - bmin[0], bmax[2] - bmin[2]};
+  if (std::string bad = check_bake_grid(b, grid); !bad.empty()) return R::fail(bad);
   int gw = 0, gh = 0;
   rcCalcGridSize(bmin, bmax, float(b.cell_size), &gw, &gh);
   const int ts = def.tile_size;

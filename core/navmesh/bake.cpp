@@ -6,11 +6,14 @@
 #include <DetourNavMeshBuilder.h>
 #include <Recast.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <functional>
 #include <memory>
+
+#include "bake_check.h"
 
 namespace navlab {
 
@@ -39,6 +42,7 @@ struct CellRules {
   std::function<std::vector<int>(const CellGrid&)> raster;
   std::vector<std::string> area_names{"default"};
   bool is3d = false;
+  double margin = 0.0;  // m of grid around the walkable content on each side (not part of the floor)
 };
 
 // Our area index a ↔ Recast area id: 0 ("default") is RC_WALKABLE_AREA, a >= 1 is a itself.
@@ -96,22 +100,24 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   rcConfig cfg{};
   cfg.cs = float(def.cell_size);
   cfg.ch = float(def.cell_height);
+  rcCalcBounds(verts.data(), nverts, cfg.bmin, cfg.bmax);
+  const double grid_x = cfg.bmax[0] - cfg.bmin[0], grid_z = cfg.bmax[2] - cfg.bmin[2];
+  const BakeGridSize grid{grid_x - 2.0 * rules.margin, grid_z - 2.0 * rules.margin, cfg.bmax[1] - cfg.bmin[1], grid_x,
+                          grid_z};
+  if (std::string bad = check_bake_grid(def, grid); !bad.empty()) return R::fail(bad);
+  rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
+  const long long cells = (long long)cfg.width * cfg.height;
   cfg.walkableSlopeAngle = float(def.agent_max_slope);
   cfg.walkableHeight = int(std::ceil(def.agent_height / def.cell_height));
   cfg.walkableClimb = int(std::floor(def.agent_max_climb / def.cell_height));
   cfg.walkableRadius = int(std::ceil(def.agent_radius / def.cell_size));
   cfg.maxEdgeLen = int(def.edge_max_len / def.cell_size);
   cfg.maxSimplificationError = float(def.edge_max_error);
-  cfg.minRegionArea = int(def.region_min_size * def.region_min_size);
-  cfg.mergeRegionArea = int(def.region_merge_size * def.region_merge_size);
+  cfg.minRegionArea = region_area_cells(def.region_min_size, cells);
+  cfg.mergeRegionArea = region_area_cells(def.region_merge_size, cells);
   cfg.maxVertsPerPoly = def.verts_per_poly;
   cfg.detailSampleDist = float(def.detail_sample_dist < 0.9 ? 0.0 : def.cell_size * def.detail_sample_dist);
   cfg.detailSampleMaxError = float(def.cell_height * def.detail_sample_max_error);
-  rcCalcBounds(verts.data(), nverts, cfg.bmin, cfg.bmax);
-  rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
-  if (double(cfg.width) * cfg.height > 4e7)
-    return R::fail("the bake grid would be " + std::to_string(cfg.width) + " x " + std::to_string(cfg.height) +
-                   " cells; raise bake.cell_size");
 
   rcContext ctx(false);
   auto t0 = Clock::now();
@@ -122,6 +128,10 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   rcMarkWalkableTriangles(&ctx, cfg.walkableSlopeAngle, verts.data(), nverts, tris.data(), ntris, areas.data());
   long walkable_tris = 0;
   for (unsigned char a : areas) walkable_tris += a != RC_NULL_AREA;
+  if (walkable_tris == 0)
+    return R::fail("no triangle is walkable: each of the " + std::to_string(ntris) +
+                   " is steeper than bake.agent_max_slope " + num(def.agent_max_slope) +
+                   " degrees or has no area (a level needs floor triangles facing up)");
   if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), areas.data(), ntris, *solid, cfg.walkableClimb))
     return R::fail("Recast could not rasterise the triangles");
   step("rasterize", t0, walkable_tris, "walkable triangles");
@@ -306,6 +316,7 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
   const std::vector<int> tris = {0, 1, 2, 0, 2, 3};
 
   CellRules rules;
+  rules.margin = m;
   std::vector<int> paint_ids;
   for (const AreaPaint& a : plan.areas) {
     int id = -1;

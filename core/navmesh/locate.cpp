@@ -18,6 +18,12 @@ std::string fmt_point(Vec2 p) {
   return buf;
 }
 
+std::string fmt_world(Vec3 p) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "(%g, %g, %g)", p.x, p.y, p.z);
+  return buf;
+}
+
 const char* which_name(Endpoint w) { return w == Endpoint::Start ? "start" : "goal"; }
 
 Location off_mesh(Endpoint which, const std::string& message) {
@@ -48,7 +54,8 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
   dtPolyRef ref = 0;
   float nearest[3] = {centre[0], centre[1], centre[2]};
   const Vec2 asked = to_plane(world);
-  const std::string where = std::string(which_name(which)) + " point " + fmt_point(asked);
+  // Messages give the point as the scene wrote it: [x, y, z] (y up) in 3D scenes.
+  const std::string where = std::string(which_name(which)) + " point " + (mesh.is3d ? fmt_world(world) : fmt_point(asked));
   if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0)
     return off_mesh(which, where + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
                                num(def.half_extent_y) + " m vertically of the navmesh");

@@ -2,10 +2,14 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "input_limits.h"
+#include "text_file.h"
 
 namespace navlab {
 
@@ -43,13 +47,16 @@ Result<ObjMesh> parse_obj(const std::string& text, const std::string& name) {
     if (!(ls >> kind)) continue;
     if (kind == "v") {
       double c[3];
-      std::string tok;
-      for (double& x : c) {
-        if (!(ls >> tok)) return fail("vertex needs 3 coordinates");
-        if (!parse_double(tok, x)) return fail("vertex coordinate '" + tok + "' is not a number");
+      std::string tokens[3];
+      for (int k = 0; k < 3; ++k) {
+        if (!(ls >> tokens[k])) return fail("vertex needs 3 coordinates");
+        if (!parse_double(tokens[k], c[k])) return fail("vertex coordinate '" + tokens[k] + "' is not a number");
       }
       const Vec3 v{c[0], c[1], c[2]};
       if (!is_finite(v)) return fail("vertex coordinate is not finite");
+      for (int k = 0; k < 3; ++k)
+        if (std::fabs(c[k]) > limits::kMaxMagnitude)
+          return fail("vertex coordinate " + tokens[k] + " is beyond ±1e6 (the coordinate limit)");
       mesh.verts.push_back(v);
     } else if (kind == "f") {
       std::vector<int> face;
@@ -83,10 +90,10 @@ Result<ObjMesh> read_obj(const std::string& path) {
     return Result<ObjMesh>::fail(path + ": cannot read OBJ file: it is a directory");
   std::ifstream f(path, std::ios::binary);
   if (!f) return Result<ObjMesh>::fail(path + ": cannot open OBJ file: " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  if (f.bad()) return Result<ObjMesh>::fail(path + ": cannot read OBJ file: " + std::strerror(errno));
-  return parse_obj(ss.str(), path);
+  f.close();
+  Result<std::string> text = read_text_file(path, "OBJ file", limits::kMaxFileBytes);
+  if (!text) return Result<ObjMesh>::fail(text.error());
+  return parse_obj(text.value(), path);
 }
 
 }  // namespace navlab

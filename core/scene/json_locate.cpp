@@ -277,4 +277,18 @@ std::optional<DuplicateKey> find_duplicate_key(const std::string& text) {
   return dup;
 }
 
+std::optional<size_t> find_too_deep(const std::string& text, int max_depth) {
+  std::optional<size_t> deep;
+  std::vector<Frame> frames;
+  scan(
+      text, text.size(), frames,
+      [&](const std::vector<Frame>& fs, size_t offset) {
+        if ((text[offset] != '{' && text[offset] != '[') || fs.size() < size_t(max_depth)) return false;
+        deep = offset;
+        return true;
+      },
+      [](const std::vector<Frame>&, size_t) { return false; });
+  return deep;
+}
+
 }  // namespace navlab

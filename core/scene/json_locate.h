@@ -40,6 +40,9 @@ struct DuplicateKey {
 // silently), if any.
 std::optional<DuplicateKey> find_duplicate_key(const std::string& text);
 
+// Byte offset of the first '{' or '[' that opens level `max_depth` + 1 of nesting in `text`, if any.
+std::optional<size_t> find_too_deep(const std::string& text, int max_depth);
+
 // Appends one escaped reference token to a JSON pointer ("~" -> "~0", "/" -> "~1").
 std::string pointer_append(const std::string& pointer, const std::string& token);
 std::string pointer_append(const std::string& pointer, size_t index);

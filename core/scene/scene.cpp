@@ -8,8 +8,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "input_limits.h"
+#include "json_file.h"
 #include "json_locate.h"
 #include "scene_reader.h"
+#include "text_file.h"
 
 namespace navlab {
 namespace {
@@ -59,25 +62,41 @@ size_t find_number(const std::string& text, const std::string& literal) {
   return 0;
 }
 
-}  // namespace
-
-Result<Scene> parse_scene(const std::string& text, const std::string& path) {
-  Json root;
+// Parses JSON text, or fails with `FILE:LINE:COL: /pointer: expected ..., got ...`.
+Result<Json> parse_json(const std::string& text, const std::string& path) {
+  if (const auto deep = find_too_deep(text, limits::kMaxJsonDepth))
+    return Result<Json>::fail(located(text, path, *deep, pointer_at(text, *deep),
+                                      "expected JSON nested at most " + std::to_string(limits::kMaxJsonDepth) +
+                                          " levels deep (the nesting limit), got a deeper array or object"));
   try {
-    root = Json::parse(text);
+    return Json::parse(text);
   } catch (const Json::parse_error& e) {
     const std::string message = syntax_message(e.what());
     const bool literal = message.find(", got unexpected") == std::string::npos && message.find(", got invalid") != std::string::npos;
     const size_t offset = token_start(text, e.byte > 0 ? e.byte - 1 : 0, literal);
-    return Result<Scene>::fail(located(text, path, offset, pointer_at(text, offset), message));
+    return Result<Json>::fail(located(text, path, offset, pointer_at(text, offset), message));
   } catch (const Json::exception& e) {  // out_of_range 406: a number literal beyond the range of a double
     const std::string what = e.what();
     const size_t q1 = what.find('\''), q2 = what.rfind('\'');
     const std::string literal = q1 != std::string::npos && q2 > q1 ? what.substr(q1 + 1, q2 - q1 - 1) : "";
     const size_t offset = literal.empty() ? 0 : find_number(text, literal);
-    return Result<Scene>::fail(located(text, path, offset, pointer_at(text, offset),
-                                       "expected a number within ±1e6, got " + (literal.empty() ? what : literal)));
+    return Result<Json>::fail(located(text, path, offset, pointer_at(text, offset),
+                                      "expected a number within ±1e6, got " + (literal.empty() ? what : literal)));
   }
+}
+
+}  // namespace
+
+Result<Json> load_json_file(const std::string& path) {
+  Result<std::string> text = read_text_file(path, "file", limits::kMaxFileBytes);
+  if (!text) return Result<Json>::fail(text.error());
+  return parse_json(text.value(), path);
+}
+
+Result<Scene> parse_scene(const std::string& text, const std::string& path) {
+  Result<Json> parsed = parse_json(text, path);
+  if (!parsed) return Result<Scene>::fail(parsed.error());
+  const Json& root = parsed.value();
   if (const auto dup = find_duplicate_key(text)) {
     const std::string key = dup->pointer.substr(dup->pointer.rfind('/') + 1);
     return Result<Scene>::fail(located(text, path, dup->offset, dup->pointer,
@@ -91,14 +110,9 @@ Result<Scene> parse_scene(const std::string& text, const std::string& path) {
 }
 
 Result<Scene> load_scene(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Result<Scene>::fail(path + ": cannot read the file (it is a directory)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Result<Scene>::fail(path + ": cannot read the file (" + std::strerror(errno) + ")");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return Result<Scene>::fail(path + ": cannot read the file (" + std::strerror(errno) + ")");
-  return parse_scene(buffer.str(), path);
+  Result<std::string> text = read_text_file(path, "file", limits::kMaxFileBytes);
+  if (!text) return Result<Scene>::fail(text.error());
+  return parse_scene(text.value(), path);
 }
 
 bool Scene::operator==(const Scene& o) const {

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <climits>
 #include <set>
+#include <unordered_set>
 
+#include "input_limits.h"
 #include "json_locate.h"
 #include "scene.h"
 #include "scene_reader.h"
@@ -30,7 +32,8 @@ class Parser {
  private:
   SceneReader r_;
   Scene::Source source_ = Scene::Source::Navmesh;
-  std::vector<std::string> node_ids_;
+  std::vector<std::string> node_ids_;          // in file order, for "did you mean"
+  std::unordered_set<std::string> node_set_;   // the same ids, for lookups
 
   bool three_d() const { return source_ == Scene::Source::Mesh || source_ == Scene::Source::Detour; }
   std::string point_shape() const {
@@ -41,8 +44,12 @@ class Parser {
   bool node_id(const Json& v, P ptr, std::string& out);
   bool plane_point(const Json& v, P ptr, Vec2& out);
   bool vec2(const Json& v, P ptr, Vec2& out, const std::string& what);
-  bool flat_points(const Json& v, P ptr, std::vector<Vec2>& out, size_t min, const std::string& what);
+  // An array of `min` or more points; a ring (outline, hole, polygon) has at most limits::kMaxRingPoints.
+  bool flat_points(const Json& v, P ptr, std::vector<Vec2>& out, size_t min, const std::string& what,
+                   bool ring = true);
   bool unique_id(const Json& obj, P ptr, std::set<std::string>& seen, std::string& out, const char* what);
+  // At most `limit` items in array `v` (`what` names the limit in the message).
+  bool at_most(const Json& v, P ptr, size_t limit, const std::string& what);
 
   bool navmesh(const Json& v, P ptr, Scene::Navmesh& out);
   bool floorplan(const Json& v, P ptr, Scene::Floorplan& out);
@@ -82,7 +89,7 @@ bool Parser::point(const Json& v, P ptr, ScenePoint& out, bool allow_node) {
 bool Parser::node_id(const Json& v, P ptr, std::string& out) {
   if (!v.is_string()) return r_.fail(ptr, "a node id of the graph", SceneReader::describe(&v));
   const std::string& id = v.get_ref<const std::string&>();
-  if (std::find(node_ids_.begin(), node_ids_.end(), id) == node_ids_.end()) {
+  if (node_set_.count(id) == 0) {
     const std::string hint = closest_name(id, node_ids_);
     return r_.fail(ptr, "a node id of the graph",
                    SceneReader::describe(&v) + (hint.empty() ? " (no such node)" : " (did you mean \"" + hint + "\"?)"));
@@ -105,12 +112,20 @@ bool Parser::vec2(const Json& v, P ptr, Vec2& out, const std::string& what) {
   return true;
 }
 
-bool Parser::flat_points(const Json& v, P ptr, std::vector<Vec2>& out, size_t min, const std::string& what) {
-  if (!r_.array(v, ptr, what, min)) return false;
+bool Parser::flat_points(const Json& v, P ptr, std::vector<Vec2>& out, size_t min, const std::string& what,
+                         bool ring) {
+  if (!r_.array(v, ptr, what, min) ||
+      (ring && !at_most(v, ptr, limits::kMaxRingPoints, "points (the ring size limit)")))
+    return false;
   out.resize(v.size());
   for (size_t i = 0; i < v.size(); ++i)
     if (!plane_point(v[i], at(ptr, i), out[i])) return false;
   return true;
+}
+
+bool Parser::at_most(const Json& v, P ptr, size_t limit, const std::string& what) {
+  if (!v.is_array() || v.size() <= limit) return true;
+  return r_.fail(ptr, "at most " + std::to_string(limit) + " " + what, SceneReader::describe(&v));
 }
 
 bool Parser::unique_id(const Json& obj, P ptr, std::set<std::string>& seen, std::string& out, const char* what) {
@@ -184,7 +199,8 @@ bool Parser::run(const Json& root, Scene& s) {
 bool Parser::navmesh(const Json& v, P ptr, Scene::Navmesh& out) {
   if (!r_.object(v, ptr, {"vertices", "polygons", "costs", "areas"}, "navmesh")) return false;
   const Json* verts = r_.require(v, ptr, "vertices", "an array of vertices [[x, y], ...]");
-  if (!verts || !flat_points(*verts, at(ptr, "vertices"), out.vertices, 3, "an array of at least 3 vertices [[x, y], ...]"))
+  if (!verts || !flat_points(*verts, at(ptr, "vertices"), out.vertices, 3, "an array of at least 3 vertices [[x, y], ...]",
+                             false))
     return false;
   const std::string pp = at(ptr, "polygons");
   const Json* polys = r_.require(v, ptr, "polygons", "an array of polygons (arrays of vertex indices)");
@@ -193,7 +209,9 @@ bool Parser::navmesh(const Json& v, P ptr, Scene::Navmesh& out) {
   out.polygons.resize(polys->size());
   for (size_t i = 0; i < polys->size(); ++i) {
     const Json& poly = (*polys)[i];
-    if (!r_.array(poly, at(pp, i), "a polygon of at least 3 vertex indices", 3)) return false;
+    if (!r_.array(poly, at(pp, i), "a polygon of at least 3 vertex indices", 3) ||
+        !at_most(poly, at(pp, i), limits::kMaxPolygonVertices, "vertex indices (the polygon size limit)"))
+      return false;
     out.polygons[i].resize(poly.size());
     for (size_t k = 0; k < poly.size(); ++k)
       if (!r_.integer(poly[k], at(at(pp, i), k), out.polygons[i][k], 0, last, "a vertex index")) return false;
@@ -225,7 +243,9 @@ bool Parser::floorplan(const Json& v, P ptr, Scene::Floorplan& out) {
     return false;
   if (const Json* holes = SceneReader::member(v, "holes")) {
     const std::string hp = at(ptr, "holes");
-    if (!r_.array(*holes, hp, "an array of holes [[[x, y], ...], ...]")) return false;
+    if (!r_.array(*holes, hp, "an array of holes [[[x, y], ...], ...]") ||
+        !at_most(*holes, hp, limits::kMaxHoles, "holes (the hole count limit)"))
+      return false;
     out.holes.resize(holes->size());
     for (size_t i = 0; i < holes->size(); ++i)
       if (!flat_points((*holes)[i], at(hp, i), out.holes[i], 3, "a hole [[x, y], ...] of at least 3 points")) return false;
@@ -283,6 +303,7 @@ bool Parser::graph(const Json& v, P ptr, Scene::Graph& out) {
     const Json* pos = r_.require(n, ip, "pos", "a position [x, y]");
     if (!pos || !vec2(*pos, at(ip, "pos"), out.nodes[i].pos, "a position [x, y]")) return false;
     node_ids_.push_back(out.nodes[i].id);
+    node_set_.insert(out.nodes[i].id);
   }
   const Json* edges = SceneReader::member(v, "edges");
   if (!edges) return true;
@@ -466,7 +487,9 @@ bool Parser::agent(const Json& v, P ptr, AgentDef& out) {
 }
 
 bool Parser::queries(const Json& v, P ptr, std::vector<Query>& out) {
-  if (!r_.array(v, ptr, "an array of queries [{\"start\", \"goal\", \"name\"}, ...]")) return false;
+  if (!r_.array(v, ptr, "an array of queries [{\"start\", \"goal\", \"name\"}, ...]") ||
+      !at_most(v, ptr, limits::kMaxQueries, "queries (the query count limit)"))
+    return false;
   out.resize(v.size());
   const bool graph = source_ == Scene::Source::Graph;
   for (size_t i = 0; i < v.size(); ++i) {
@@ -629,7 +652,7 @@ bool Parser::references(const Scene& s) {
       if (std::find(areas.begin(), areas.end(), names[i]) != areas.end()) continue;
       const std::string hint = closest_name(names[i], areas);
       return r_.fail(at(ptr, i), "an area name of this scene",
-                     "\"" + names[i] + "\"" + (hint.empty() ? " (no such area)" : " (did you mean \"" + hint + "\"?)"));
+                     quoted_name(names[i]) + (hint.empty() ? " (no such area)" : " (did you mean \"" + hint + "\"?)"));
     }
     return true;
   };

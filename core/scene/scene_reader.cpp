@@ -5,11 +5,14 @@
 #include <cmath>
 
 #include "json_locate.h"
+#include "input_limits.h"
 
 namespace navlab {
 namespace {
 
-constexpr double kMaxMagnitude = 1e6;
+using limits::kMaxMagnitude;
+// Characters of flat_json output after which the rest of a value is left out ("...").
+constexpr size_t kMaxFlatChars = 4096;
 
 std::string lower(const std::string& s, bool drop_separators) {
   std::string out;
@@ -44,23 +47,58 @@ std::string join(const std::vector<std::string>& names) {
   return out;
 }
 
-}  // namespace
+// A JSON pointer as a message shows it: "/" for the root; a very long one (a huge key) is cut.
+std::string shown_pointer(const std::string& ptr) {
+  if (ptr.empty()) return "/";
+  if (ptr.size() <= 2 * limits::kMaxQuotedChars) return ptr;
+  size_t cut = 2 * limits::kMaxQuotedChars;
+  while (cut > 0 && (static_cast<unsigned char>(ptr[cut]) & 0xC0) == 0x80) --cut;
+  return ptr.substr(0, cut) + "...";
+}
 
-std::string flat_json(const Json& v) {
-  if (!v.is_structured()) return scalar(v);
+// Appends `v` to `out`; stops at `depth` levels or once `out` is longer than kMaxFlatChars (then "...").
+void flat_json_into(const Json& v, std::string& out, int depth) {
+  if (!v.is_structured()) {
+    out += scalar(v);
+    return;
+  }
+  if (depth >= limits::kMaxJsonDepth || out.size() > kMaxFlatChars) {
+    out += "...";
+    return;
+  }
   const bool obj = v.is_object();
-  std::string out = obj ? "{" : "[";
+  out += obj ? "{" : "[";
   bool first = true;
   for (const auto& item : v.items()) {
+    if (out.size() > kMaxFlatChars) {
+      out += ", ...";
+      break;
+    }
     if (!first) out += ", ";
     first = false;
     if (obj) out += scalar(Json(item.key())) + ": ";
-    out += flat_json(item.value());
+    flat_json_into(item.value(), out, depth + 1);
   }
-  return out + (obj ? "}" : "]");
+  out += obj ? "}" : "]";
+}
+
+}  // namespace
+
+std::string flat_json(const Json& v) {
+  std::string out;
+  flat_json_into(v, out, 0);
+  return out;
+}
+
+std::string quoted_name(const std::string& name) {
+  if (name.size() <= limits::kMaxQuotedChars) return "\"" + name + "\"";
+  size_t cut = limits::kMaxQuotedChars;
+  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return "\"" + name.substr(0, cut) + "...\" (" + std::to_string(name.size()) + " characters)";
 }
 
 std::string closest_name(const std::string& word, const std::vector<std::string>& options) {
+  if (word.size() > limits::kMaxHintWordChars) return "";
   const std::string w = lower(word, true);
   for (const auto& o : options)
     if (lower(o, true) == w) return o;
@@ -70,6 +108,7 @@ std::string closest_name(const std::string& word, const std::vector<std::string>
   std::string best;
   size_t best_d = budget + 1;
   for (const auto& o : options) {
+    if (o.size() > limits::kMaxHintWordChars) continue;
     const size_t d = edit_distance(lower(word, false), lower(o, false));
     if (d < best_d) {
       best_d = d;
@@ -82,8 +121,8 @@ std::string closest_name(const std::string& word, const std::vector<std::string>
 bool SceneReader::fail(const std::string& ptr, const std::string& expected, const std::string& got, bool at_key) {
   if (!error_.empty()) return false;
   const TextPos pos = text_position(text_, locate_pointer(text_, ptr, at_key));
-  error_ = file_ + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " +
-           (ptr.empty() ? "/" : ptr) + ": expected " + expected + ", got " + got;
+  error_ = file_ + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + shown_pointer(ptr) +
+           ": expected " + expected + ", got " + got;
   return false;
 }
 
@@ -102,7 +141,7 @@ bool SceneReader::object(const Json& v, const std::string& ptr, const std::vecto
   for (const auto& item : v.items()) {
     if (std::find(keys.begin(), keys.end(), item.key()) != keys.end()) continue;
     const std::string hint = closest_name(item.key(), keys);
-    const std::string got = "\"" + item.key() + "\"" + (hint.empty() ? "" : " (did you mean \"" + hint + "\"?)");
+    const std::string got = quoted_name(item.key()) + (hint.empty() ? "" : " (did you mean \"" + hint + "\"?)");
     return fail(pointer_append(ptr, item.key()),
                 "one of the " + what + " keys" + (hint.empty() ? " (" + join(keys) + ")" : ""), got, true);
   }

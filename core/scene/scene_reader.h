@@ -17,7 +17,11 @@ using Json = nlohmann::ordered_json;
 // a prefix of 4+ characters; otherwise at most 1 edit per 3 characters, max 2), else "".
 std::string closest_name(const std::string& word, const std::vector<std::string>& options);
 
-// `v` on one line with ", " and ": " separators (invalid UTF-8 replaced).
+// `name` in double quotes; a name longer than limits::kMaxQuotedChars is cut: "abc..." (N characters).
+std::string quoted_name(const std::string& name);
+
+// `v` on one line with ", " and ": " separators (invalid UTF-8 replaced); nesting beyond
+// limits::kMaxJsonDepth and text beyond a few KB are left out as "...".
 std::string flat_json(const Json& v);
 
 // How a number is constrained (besides |value| <= 1e6, which holds for every number).

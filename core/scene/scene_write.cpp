@@ -1,9 +1,11 @@
 // Scene -> JSON text (every block, stable key order) and the atomic save (temp file + rename).
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include "scene.h"
 #include "scene_reader.h"
@@ -212,6 +214,25 @@ void pretty(const Json& v, size_t indent, std::string& out) {
 
 std::string errno_text() { return std::strerror(errno); }
 
+// `scene` as saved to `path`: a relative OBJ path that names an existing file is rewritten to stay
+// relative to the new file's folder (Save As into another folder), or made absolute when no relative
+// path leads there.
+Scene rebased(const Scene& scene, const std::string& path) {
+  namespace fs = std::filesystem;
+  if (scene.source != Scene::Source::Mesh || scene.path.empty() || fs::path(scene.mesh.obj).is_absolute())
+    return scene;
+  std::error_code ec;
+  const fs::path old_dir = fs::absolute(fs::path(scene.path), ec).parent_path();
+  const fs::path new_dir = fs::absolute(fs::path(path), ec).parent_path();
+  if (ec || old_dir.lexically_normal() == new_dir.lexically_normal()) return scene;
+  const fs::path obj = (old_dir / scene.mesh.obj).lexically_normal();
+  if (!fs::exists(obj, ec)) return scene;  // nothing to keep reachable (e.g. a scene made from text)
+  const fs::path rel = obj.lexically_relative(new_dir.lexically_normal());
+  Scene out = scene;
+  out.mesh.obj = rel.empty() ? obj.string() : rel.string();
+  return out;
+}
+
 }  // namespace
 
 std::string scene_to_json(const Scene& scene) {
@@ -221,17 +242,25 @@ std::string scene_to_json(const Scene& scene) {
 }
 
 std::string save_scene(const Scene& scene, const std::string& path) {
-  const std::string text = scene_to_json(scene);
-  const std::string tmp = path + ".tmp";
+  namespace fs = std::filesystem;
+  // Saving over a symbolic link writes the file it points to (the link stays); an existing file keeps its mode.
+  std::error_code ec;
+  const fs::path target = fs::is_symlink(path, ec) ? fs::weakly_canonical(path, ec) : fs::path(path);
+  const std::string out = ec ? path : target.string();
+  struct stat old_stat {};
+  const bool existed = ::stat(out.c_str(), &old_stat) == 0;
+  const std::string text = scene_to_json(rebased(scene, out));
+  const std::string tmp = out + ".tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) return "cannot write " + tmp + " (" + errno_text() + ")";
   bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   ok = std::fflush(f) == 0 && ok;
+  if (existed) ok = ::fchmod(fileno(f), old_stat.st_mode & 07777) == 0 && ok;
   ok = ::fsync(fileno(f)) == 0 && ok;  // the bytes are on disk before the rename makes them the file
   std::string error = ok ? "" : "cannot write " + tmp + " (" + errno_text() + ")";
   if (std::fclose(f) != 0 && error.empty()) error = "cannot write " + tmp + " (" + errno_text() + ")";
-  if (error.empty() && std::rename(tmp.c_str(), path.c_str()) != 0)
-    error = "cannot replace " + path + " (" + errno_text() + ")";
+  if (error.empty() && std::rename(tmp.c_str(), out.c_str()) != 0)
+    error = "cannot replace " + out + " (" + errno_text() + ")";
   if (!error.empty()) std::remove(tmp.c_str());
   return error;
 }

@@ -1,0 +1,36 @@
+// Input limits: product decisions that keep every input near-linear in time and bounded in memory.
+// Each is reported as an input error naming the limit and where the input exceeds it; docs/limits.md
+// lists them with the reasons.
+#pragma once
+
+#include <cstddef>
+
+namespace navlab::limits {
+
+// Bytes read from one scene, OBJ, --events or --queries file (a larger or endless file, e.g. /dev/zero,
+// is refused after reading this many bytes).
+constexpr size_t kMaxFileBytes = size_t{64} << 20;
+// Levels of [ and { nesting in a JSON file (a scene needs 6).
+constexpr int kMaxJsonDepth = 64;
+// Vertices of one navmesh polygon (planning work grows with the square of a polygon's size).
+constexpr size_t kMaxPolygonVertices = 1000;
+// Points of one floor-plan ring (outline, hole, painted area): each bake cell tests every ring point.
+constexpr size_t kMaxRingPoints = 2000;
+// Holes of one floor plan.
+constexpr size_t kMaxHoles = 1000;
+// Ring points of a whole floor plan times bake cells: the carving work of a floor-plan bake.
+constexpr double kMaxCarveWork = 4e9;
+// Queries in one scene or --queries file.
+constexpr size_t kMaxQueries = 1000;
+// Time steps of one simulation (max-time / dt).
+constexpr double kMaxSimulationSteps = 2e5;
+// Characters of a name or key quoted in a message (longer ones are cut with "...").
+constexpr size_t kMaxQuotedChars = 60;
+// Longest word for which a "did you mean" hint is searched (the search is quadratic in the length).
+constexpr size_t kMaxHintWordChars = 64;
+// Cells of one bake grid (width x height).
+constexpr double kMaxBakeCells = 4e7;
+// Coordinates, sizes and times: every number of a scene or events file is within ±kMaxMagnitude.
+constexpr double kMaxMagnitude = 1e6;
+
+}  // namespace navlab::limits

@@ -1,0 +1,98 @@
+#include "bake_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "input_limits.h"
+
+namespace navlab {
+namespace {
+
+// Recast stores span heights in 13 bits (RC_SPAN_HEIGHT_BITS in Recast 1.5.1).
+constexpr double kMaxSpanCells = 8191.0;
+// rcErodeWalkableArea compares against radius * 2 in an unsigned char.
+constexpr double kMaxErodeCells = 127.0;
+// Detour stores a tile's vertices as 16-bit cell coordinates.
+constexpr double kMaxGridSide = 65535.0;
+// A floor this many cells across is the least that makes a useful suggestion for cell_size.
+constexpr double kMinCellsAcross = 10.0;
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+// The smallest value >= v with 2 significant digits (a suggested setting that surely passes).
+double round_up(double v) {
+  if (!(v > 0.0)) return v;
+  const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1.0);
+  return std::ceil(v / scale * (1.0 - 1e-12)) * scale;
+}
+
+// `param` must keep `metres` within `limit` cells of `cell` m: "" or the message.
+std::string cells_within(const char* param, double metres, const char* cell_param, double cell, double limit,
+                         const char* why) {
+  const double cells = metres / cell;
+  if (cells <= limit) return "";
+  return std::string(param) + " " + num(metres) + " m is " + num(cells) + " cells of " + cell_param + " " + num(cell) +
+         " m, more than " + num(limit) + " (" + why + "); raise " + cell_param + " to at least " +
+         num(round_up(metres / limit)) + " m";
+}
+
+// A cell count as a whole number (cell counts can exceed an int).
+std::string grid_text(double cells) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f", cells);
+  return buf;
+}
+
+}  // namespace
+
+double grid_cells(double extent, double cell_size) { return std::floor(extent / cell_size + 0.5); }
+
+std::string check_bake_grid(const BakeDef& def, const BakeGridSize& grid) {
+  const double cs = def.cell_size, ch = def.cell_height;
+  const double width = grid_cells(grid.grid_x, cs), depth = grid_cells(grid.grid_z, cs);
+  const double smaller = std::min(grid.content_x, grid.content_z);
+  if (width < 1.0 || depth < 1.0 || smaller < cs) {
+    const char* axis = grid.content_x <= grid.content_z ? "x" : "z";
+    if (smaller <= 0.0)
+      return "the geometry has zero extent along world " + std::string(axis) +
+             " (every vertex at the same " + axis + "): there is no floor area to bake";
+    return "bake.cell_size " + num(cs) + " m is larger than the geometry's extent along world " + axis + " (" +
+           num(smaller) + " m); try bake.cell_size " + num(round_up(smaller / kMinCellsAcross)) + " m";
+  }
+  const std::string size = grid_text(width) + " x " + grid_text(depth);
+  const double cells = width * depth;
+  if (cells > limits::kMaxBakeCells)
+    return "the bake grid would be " + size +
+           " cells, more than the limit of " + num(limits::kMaxBakeCells) + " cells; raise bake.cell_size to at least " +
+           num(round_up(cs * std::sqrt(cells / limits::kMaxBakeCells))) + " m";
+  const double side = std::max(width, depth);
+  if (side > kMaxGridSide)
+    return "the bake grid would be " + size +
+           " cells, more than Detour's " + grid_text(kMaxGridSide) + " cells per side of one tile; raise " +
+           "bake.cell_size to at least " + num(round_up(cs * side / kMaxGridSide)) + " m";
+  const char* span = "Recast's span height limit";
+  if (std::string bad = cells_within("the geometry's height", grid.height, "bake.cell_height", ch, kMaxSpanCells, span);
+      !bad.empty())
+    return bad;
+  if (std::string bad = cells_within("bake.agent_height", def.agent_height, "bake.cell_height", ch, kMaxSpanCells, span);
+      !bad.empty())
+    return bad;
+  if (std::string bad = cells_within("bake.agent_max_climb", def.agent_max_climb, "bake.cell_height", ch,
+                                     kMaxSpanCells, span);
+      !bad.empty())
+    return bad;
+  return cells_within("bake.agent_radius", def.agent_radius, "bake.cell_size", cs, kMaxErodeCells,
+                      "Recast's erosion limit");
+}
+
+int region_area_cells(double side_cells, long long cells) {
+  const double area = side_cells * side_cells;
+  return int(std::min(area, double(std::min<long long>(cells + 1, 0x7fffffff))));
+}
+
+}  // namespace navlab

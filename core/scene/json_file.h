@@ -1,0 +1,14 @@
+// JSON files other than scenes (--events, --queries): read and parsed with the scene's size and nesting
+// limits and the scene's `FILE:LINE:COL: /pointer: expected ..., got ...` syntax errors.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "result.h"
+
+namespace navlab {
+
+Result<nlohmann::ordered_json> load_json_file(const std::string& path);
+
+}  // namespace navlab
