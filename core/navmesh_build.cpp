@@ -264,7 +264,7 @@ Result<NavMesh> build_navmesh(const Scene& scene) {
     case Scene::Source::Floorplan: {
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
-      auto baked = bake_floorplan(scene.floorplan, scene.bake);
+      auto baked = bake_floorplan(scene.floorplan, scene.bake, nullptr, scene.doors);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
@@ -274,7 +274,7 @@ Result<NavMesh> build_navmesh(const Scene& scene) {
       if (obj.is_relative()) obj = std::filesystem::path(scene.path).parent_path() / obj;
       auto soup = read_obj(obj.string());
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = bake_triangles(soup.value(), scene.bake);
+      auto baked = bake_triangles(soup.value(), scene.bake, nullptr, scene.doors);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
