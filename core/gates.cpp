@@ -100,6 +100,16 @@ std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id) {
   return out;
 }
 
+std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh) {
+  std::vector<int> out;
+  for (const DoorGate& d : gates.doors)
+    if (!d.open)
+      for (int p : door_polygons(mesh, d.id)) out.push_back(p);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
   std::vector<Link> out;
   if (mesh.kind == NavMesh::Kind::Graph) return out;

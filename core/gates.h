@@ -58,6 +58,9 @@ int baked_door_index(const NavMesh& mesh, const std::string& id);
 // The polygons of door `id`'s footprint (baked meshes; empty when it was not marked or made none).
 std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id);
 
+// The polygons of every closed baked door in `gates`, sorted (what locate may not pick).
+std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh);
+
 // Door coverage, door states after `overrides` and the agent's excluded areas as a search filter.
 // Fails when an override names a door that is neither in the scene nor on a graph edge.
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides = {});

@@ -30,7 +30,8 @@ void fail(PlanResult& r, Failure f) {
 
 // Stage 1: locate both endpoints. Returns false when the pipeline must stop.
 bool stage_locate(const Context& c, PlanResult& r) {
-  const LocateDef def = locate_def(c.scene.bake);
+  LocateDef def = locate_def(c.scene.bake);
+  def.excluded = closed_door_polygons(c.gates, c.mesh);
   std::vector<LocateStep>* steps = c.trace ? &c.trace->locate : nullptr;
   r.locate.start = locate(c.mesh, c.request.start, Endpoint::Start, def, steps);
   if (!r.locate.start.ok()) {
