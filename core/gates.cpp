@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "bake.h"
 #include "json_locate.h"
 
 namespace navlab {
@@ -83,6 +84,27 @@ std::vector<Link> baked_door_links(const NavMesh& mesh, int door_index) {
   return out;
 }
 
+const Door* scene_door(const Scene& scene, const std::string& id) {
+  for (const Door& d : scene.doors)
+    if (d.id == id) return &d;
+  return nullptr;
+}
+
+// Is a baked door still where it was baked? Its polygons' centroids lie in its current footprint. A door
+// moved since (a drag in the app, a move event of the follower) gates the shared edges its shape covers
+// until the mesh is baked again.
+bool baked_in_place(const NavMesh& mesh, const Door& door, const BakeDef& bake) {
+  int k = -1;
+  for (size_t i = 0; i < mesh.door_ids.size(); ++i)
+    if (mesh.door_ids[i] == door.id) k = int(i);
+  if (k < 0) return true;
+  const std::vector<Vec2> box = door_footprint(door, bake);
+  if (box.size() < 3) return false;
+  for (int p = 0; p < int(mesh.polys.size()); ++p)
+    if (mesh.polys[size_t(p)].door == k && !point_in_polygon(mesh.centroid(p), box)) return false;
+  return true;
+}
+
 }  // namespace
 
 int baked_door_index(const NavMesh& mesh, const std::string& id) {
@@ -102,19 +124,33 @@ std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id) {
 
 std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh) {
   std::vector<int> out;
-  for (const DoorGate& d : gates.doors)
-    if (!d.open)
-      for (int p : door_polygons(mesh, d.id)) out.push_back(p);
+  for (const DoorGate& d : gates.doors) {
+    const int k = baked_door_index(mesh, d.id);
+    if (d.open || k < 0 || d.links.empty()) continue;
+    // Only while the door gates its own polygons (not moved since the bake).
+    const bool own = std::all_of(d.links.begin(), d.links.end(), [&](const Link& l) {
+      return mesh.polys[size_t(l.node)].door == k || mesh.polys[size_t(link_target(mesh, l.node, l.link))].door == k;
+    });
+    if (!own) continue;
+    for (int p : door_polygons(mesh, d.id)) out.push_back(p);
+  }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
+std::vector<Link> shape_links(const NavMesh& mesh, const Door& door);
+
 std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
-  std::vector<Link> out;
-  if (mesh.kind == NavMesh::Kind::Graph) return out;
+  if (mesh.kind == NavMesh::Kind::Graph) return {};
   if (const int k = baked_door_index(mesh, door.id); k >= 0) return baked_door_links(mesh, k);
-  if (door.shape.empty()) return out;
+  return shape_links(mesh, door);
+}
+
+// The shared edges a door shape covers (hand-authored meshes, or a baked door moved since the bake).
+std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
+  std::vector<Link> out;
+  if (mesh.kind == NavMesh::Kind::Graph || door.shape.empty()) return out;
   const double eps = 1e-9 * mesh_scale(mesh);
   std::vector<Vec2> shape;
   for (const ScenePoint& p : door.shape) shape.push_back(p.plane);
@@ -140,7 +176,8 @@ std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides) {
   Gates g;
   const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
-  for (const Door& d : scene.doors) g.doors.push_back({d.id, d.open, door_links(mesh, d)});
+  for (const Door& d : scene.doors)
+    g.doors.push_back({d.id, d.open, baked_in_place(mesh, d, scene.bake) ? door_links(mesh, d) : shape_links(mesh, d)});
   auto find = [&](const std::string& id) -> DoorGate* {
     for (DoorGate& d : g.doors)
       if (d.id == id) return &d;
@@ -183,7 +220,9 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
     const int reason = int(f.reasons.size());
     f.reasons.push_back("door " + d.id);
     // A closed baked door's polygons are gone too (a start or goal on one cannot leave it).
-    for (int p : door_polygons(mesh, d.id)) {
+    const Door* sd = scene_door(scene, d.id);
+    const bool in_place = sd && baked_in_place(mesh, *sd, scene.bake);
+    for (int p : in_place ? door_polygons(mesh, d.id) : std::vector<int>{}) {
       if (f.node_block.empty()) f.node_block.assign(mesh.polys.size(), -1);
       if (f.node_block[p] < 0) f.node_block[p] = reason;
     }
