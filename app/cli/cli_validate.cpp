@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "gates.h"
 #include "navmesh_build.h"
 #include "scene.h"
 
@@ -12,7 +13,8 @@ extern const char* const kValidateUsage =
     "Usage: navlab validate SCENE.json...\n\n"
     "Checks each scene file: the JSON format of every block, the values (types, ranges, point sizes,\n"
     "ids), then the navmesh geometry (convex counter-clockwise polygons, shared edges, floor plans and\n"
-    "OBJ levels baked with Recast). Every file is checked, even after one fails.\n"
+    "OBJ levels baked with Recast), then that every door covers at least one connection (a baked door:\n"
+    "polygons of its own). Every file is checked, even after one fails.\n"
     "Prints 'FILE: ok (N polygons)' (or N nodes for a graph; a side-scroller scene, which has no navmesh:\n"
     "'FILE: ok (side-scroller, N enemies, M solids)') on stdout for a good file, and one error\n"
     "per bad file on stderr: 'FILE:LINE:COL: /json/pointer: expected ..., got ...' for a format or value\n"
@@ -40,6 +42,11 @@ int run_validate(const std::vector<std::string>& args) {
     const Result<NavMesh> mesh = build_navmesh(scene.value());
     if (!mesh) {
       std::fprintf(stderr, "%s\n", mesh.error().c_str());
+      ++failed;
+      continue;
+    }
+    if (const std::string bad = check_door_covers(scene.value(), mesh.value()); !bad.empty()) {
+      std::fprintf(stderr, "%s\n", bad.c_str());
       ++failed;
       continue;
     }

@@ -15,60 +15,20 @@
 
 namespace navlab::app {
 
-std::vector<DoorCover> doors_covers(const App& app) {
-  const Document& doc = app.doc;
-  std::vector<DoorCover> out;
-  auto gates = make_gates(doc.scene, doc.mesh);
-  if (!gates) return out;
-  for (const DoorGate& g : gates->doors) {
-    DoorCover c{g.id, g.open, {}};
-    for (const Link& l : g.links) {
-      const int to = link_target(doc.mesh, l.node, l.link);
-      if (to >= 0) c.connections.push_back(Connection::of(l.node, to));
-    }
-    std::sort(c.connections.begin(), c.connections.end());
-    c.connections.erase(std::unique(c.connections.begin(), c.connections.end()), c.connections.end());
-    out.push_back(std::move(c));
-  }
-  return out;
-}
+std::vector<DoorCover> doors_covers(const App& app) { return door_covers(app.doc.scene, app.doc.mesh); }
 
 namespace {
 
-std::vector<Connection> cover_of(const std::vector<DoorCover>& covers, const std::string& id) {
-  for (const DoorCover& c : covers)
-    if (c.door == id) return c.connections;
-  return {};
-}
-
-// The read set of the plan on screen. A failed plan read where it stands and the doors that blocked it.
-// On the tile cache's mesh, polygons and connections are read by their stable keys, with their tiles.
+// The read set of the plan on screen, by the core's rule (plan_read_set). On the tile cache's mesh,
+// polygons and connections are read by their stable keys, with their tiles.
 ReadSet plan_reads(const App& app, const std::vector<DoorCover>& covers) {
   const PlanView& p = app.plan;
   if (!p.ran) return {};
-  std::vector<int> corridor = p.search.corridor;
-  if (corridor.empty() && p.has_start) {
-    const int here = pick_polygon(app.doc.mesh, p.start, 0.0);
-    if (here >= 0) corridor.push_back(here);
-  }
-  const std::vector<std::string> blocked = p.failure ? p.failure->blocked_by : std::vector<std::string>{};
+  const PlanUse use{p.status, p.search.corridor, p.start_poly,
+                    p.failure ? p.failure->blocked_by : std::vector<std::string>{}, p.search.popped};
   const TilesView& t = app.doors.tiles;
   const bool keyed = t.on() && t.keys.size() == app.doc.mesh.polys.size();
-  ReadSet r = make_read_set(corridor, covers, blocked, keyed ? &t.keys : nullptr, keyed ? &t.tile_of : nullptr);
-  if (keyed && p.status != Status::Complete) {
-    // A plan that did not reach the goal read every polygon its search expanded: a rebuilt tile among
-    // them may open a way (the doors that failed it are carved, not named in blocked_by).
-    for (const SearchStep& st : p.search_trace.steps)
-      if (st.kind == SearchStep::Kind::Popped && st.node >= 0 && size_t(st.node) < t.keys.size()) {
-        r.polygons.push_back(t.keys[size_t(st.node)]);
-        r.tiles.push_back(t.tile_of[size_t(st.node)]);
-      }
-    for (std::vector<int>* v : {&r.polygons, &r.tiles}) {
-      std::sort(v->begin(), v->end());
-      v->erase(std::unique(v->begin(), v->end()), v->end());
-    }
-  }
-  return r;
+  return plan_read_set(use, covers, keyed ? &t.keys : nullptr, keyed ? &t.tile_of : nullptr);
 }
 
 Door* find_door(Scene& s, const std::string& id) {
@@ -241,10 +201,8 @@ std::string doors_set_open(App& app, const std::string& id, bool open) {
   Door* door = find_door(app.doc.scene, id);
   if (!door) return "no door '" + id + "'";
   if (door->open == open) return "";
-  NavChange change;
-  change.kind = open ? NavChange::Kind::DoorOpened : NavChange::Kind::DoorClosed;
-  change.door = id;
-  change.connections = cover_of(app.doors.covers, id);
+  const NavChange change = door_change(open ? NavChange::Kind::DoorOpened : NavChange::Kind::DoorClosed, id,
+                                       app.doors.covers, app.doors.covers, !open);
   door->open = open;
   if (app.doors.tiles.on())
     tiles_door_changed(app, id, id + (open ? " opened" : " closed"), false, true);
@@ -268,18 +226,9 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   }
   const bool same = pts == door->shape && polygon == door->is_polygon;
   if (same && !final_move) return "";
-  NavChange change;
-  change.kind = NavChange::Kind::DoorMoved;
-  change.door = id;
-  if (!door->open) change.connections = cover_of(app.doors.covers, id);
   door->shape = std::move(pts);
   door->is_polygon = polygon;
-  if (!door->open && !app.doors.tiles.on()) {
-    for (const Connection& c : cover_of(doors_covers(app), id)) change.connections.push_back(c);
-    std::sort(change.connections.begin(), change.connections.end());
-    change.connections.erase(std::unique(change.connections.begin(), change.connections.end()),
-                             change.connections.end());
-  }
+  const NavChange change = door_change(NavChange::Kind::DoorMoved, id, app.doors.covers, doors_covers(app), !door->open);
   if (!same && !door->open && app.doors.tiles.on())
     tiles_door_changed(app, id, id + " moved", true, final_move);
   else if (!same)

@@ -34,6 +34,7 @@ struct PlanView {
   std::optional<Failure> failure;
   Vec2 start, goal;  // located points in the plane, m
   bool has_start = false, has_goal = false;
+  int start_poly = -1;  // located start polygon (node), -1 off the mesh
   double plan_ms = 0.0;  // time the pipeline took, ms
 
   SearchResult search;

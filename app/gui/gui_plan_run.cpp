@@ -23,6 +23,7 @@ void PlanView::run(const Document& doc) {
   status = r.status;
   failure = r.failure;
   has_start = r.locate.start.ok();
+  start_poly = r.locate.start.poly;
   has_goal = r.locate.goal.ok();
   start = has_start ? r.locate.start.point : doc.start->plane;
   goal = has_goal ? r.locate.goal.point : doc.goal->plane;

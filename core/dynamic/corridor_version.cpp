@@ -51,6 +51,42 @@ ReadSet make_read_set(const std::vector<int>& corridor, const std::vector<DoorCo
   return r;
 }
 
+ReadSet plan_read_set(const PlanUse& use, const std::vector<DoorCover>& covers, const std::vector<int>* keys,
+                      const std::vector<int>* tile_of) {
+  std::vector<int> corridor = use.corridor;
+  if (corridor.empty() && use.start >= 0) corridor.push_back(use.start);
+  ReadSet r = make_read_set(corridor, covers, use.blocked_by, keys, tile_of);
+  if (use.status == Status::Complete) return r;
+  for (int p : use.expanded) {
+    if (p < 0 || (keys && size_t(p) >= keys->size()) || (tile_of && size_t(p) >= tile_of->size())) continue;
+    r.polygons.push_back(keys ? (*keys)[size_t(p)] : p);
+    if (tile_of) r.tiles.push_back((*tile_of)[size_t(p)]);
+  }
+  sort_unique(r.polygons);
+  sort_unique(r.tiles);
+  return r;
+}
+
+NavChange door_change(NavChange::Kind kind, const std::string& door, const std::vector<DoorCover>& before,
+                      const std::vector<DoorCover>& after, bool closed) {
+  NavChange c;
+  c.kind = kind;
+  c.door = door;
+  auto cover = [&](const std::vector<DoorCover>& covers) {
+    for (const DoorCover& d : covers)
+      if (d.door == door) return d.connections;
+    return std::vector<Connection>{};
+  };
+  if (kind == NavChange::Kind::DoorClosed || kind == NavChange::Kind::DoorOpened) {
+    c.connections = cover(before);
+  } else if (kind == NavChange::Kind::DoorMoved && closed) {
+    c.connections = cover(before);
+    for (const Connection& x : cover(after)) c.connections.push_back(x);
+    sort_unique(c.connections);
+  }
+  return c;
+}
+
 const char* NavChange::cause() const {
   switch (kind) {
     case Kind::DoorClosed: return "door_closed";

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "result.h"
+
 namespace navlab {
 
 // A connection between two polygons (or graph nodes), stored unordered: a <= b.
@@ -44,6 +46,24 @@ ReadSet make_read_set(const std::vector<int>& corridor, const std::vector<DoorCo
                       const std::vector<std::string>& blocked_by = {},
                       const std::vector<int>* keys = nullptr, const std::vector<int>* tile_of = nullptr);
 
+// What a plan used, as the read-set rule (plan_read_set) needs it.
+struct PlanUse {
+  Status status = Status::Failed;
+  std::vector<int> corridor;            // polygon (node) indices, start first; may be empty
+  int start = -1;                       // located start polygon (node), -1 off the mesh
+  std::vector<std::string> blocked_by;  // doors (areas) that failed it or made it partial
+  std::vector<int> expanded;            // polygons (nodes) its search popped (SearchResult::popped)
+};
+
+// The one read-set rule for a plan, used by the follower and the app alike:
+//   - the corridor (a plan with no corridor: the polygon its start is on, when located);
+//   - the doors gating a crossed connection and the doors in blocked_by;
+//   - a plan that did not reach its goal (status not Complete) also read every polygon its search
+//     expanded: a change there (a rebuilt tile, a carved door opened) may open a way to the goal.
+// `keys`/`tile_of` as in make_read_set. Every vector of the result is sorted and unique.
+ReadSet plan_read_set(const PlanUse& use, const std::vector<DoorCover>& covers,
+                      const std::vector<int>* keys = nullptr, const std::vector<int>* tile_of = nullptr);
+
 // One change of the navigation state.
 //   DoorClosed / DoorOpened  `door` and the connections it covers.
 //   DoorMoved                `door`; `connections` is what it covered before and after the move when it is
@@ -62,6 +82,13 @@ struct NavChange {
   // One sentence, e.g. "door1 closed: it covers 1 connection (3-4)."
   std::string describe() const;
 };
+
+// The NavChange of a door event, from the door covers just before it (`before`) and just after it
+// (`after`: the door's new state or shape applied). Closed/opened: the connections the door covers.
+// Moved: when the door is closed (`closed`), the connections it covered before and covers after; an
+// open door that moves changes no connection (empty).
+NavChange door_change(NavChange::Kind kind, const std::string& door, const std::vector<DoorCover>& before,
+                      const std::vector<DoorCover>& after, bool closed);
 
 // Whether `change` touches `reads`, with one sentence saying which read item it hit.
 struct Touch {

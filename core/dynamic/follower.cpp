@@ -130,27 +130,8 @@ struct World {
       if (d.id == id) return !d.open;
     return false;
   }
-  std::vector<DoorCover> covers() const {
-    std::vector<DoorCover> out;
-    auto gates = make_gates(scene, mesh(), overrides);
-    if (!gates) return out;
-    for (const DoorGate& g : gates->doors) {
-      DoorCover c{g.id, g.open, {}};
-      for (const Link& l : g.links) {
-        const int to = link_target(mesh(), l.node, l.link);
-        if (to >= 0) c.connections.push_back(Connection::of(l.node, to));
-      }
-      std::sort(c.connections.begin(), c.connections.end());
-      c.connections.erase(std::unique(c.connections.begin(), c.connections.end()), c.connections.end());
-      out.push_back(std::move(c));
-    }
-    return out;
-  }
-  std::vector<Connection> cover_of(const std::string& id) const {
-    for (DoorCover& c : covers())
-      if (c.door == id) return c.connections;
-    return {};
-  }
+  std::vector<DoorCover> covers() const { return door_covers(scene, mesh(), overrides); }
+  std::vector<Connection> cover_of(const std::string& id) const { return navlab::cover_of(covers(), id); }
   std::vector<Connection> keyed(std::vector<Connection> cs) const {
     if (const auto* k = keys())
       for (Connection& c : cs) c = Connection::of((*k)[c.a], (*k)[c.b]);
@@ -198,7 +179,7 @@ struct Active {
   int passed = 0;
   ReadSet reads;
   std::vector<DoorCover> covers;
-  std::vector<std::string> blocked;
+  PlanUse use;                     // what the plan used (core/corridor_version.h plan_read_set)
   std::vector<int> keys, tile_of;  // tiled meshes: copies at adoption
 };
 
@@ -209,9 +190,9 @@ void read_from(Active& a, int passed) {
     a.reads = a.plan.reads;
     return;
   }
-  const std::vector<int> rest(a.plan.corridor.begin() + passed, a.plan.corridor.end());
-  a.reads = make_read_set(rest, a.covers, a.blocked, a.keys.empty() ? nullptr : &a.keys,
-                          a.tile_of.empty() ? nullptr : &a.tile_of);
+  PlanUse rest = a.use;
+  rest.corridor.assign(a.plan.corridor.begin() + passed, a.plan.corridor.end());
+  a.reads = plan_read_set(rest, a.covers, a.keys.empty() ? nullptr : &a.keys, a.tile_of.empty() ? nullptr : &a.tile_of);
 }
 
 bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) {
@@ -263,26 +244,22 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   a.plan.failure = pr.failure;
   a.plan.start = pr.locate.start.ok() ? pr.locate.start.poly : -1;
   a.covers = w.covers();
-  a.blocked = pr.failure ? pr.failure->blocked_by : std::vector<std::string>{};
+  a.use = {pr.status, pr.search.corridor, a.plan.start,
+           pr.failure ? pr.failure->blocked_by : std::vector<std::string>{}, pr.search.popped};
   if (w.keys()) a.keys = *w.keys();
   if (w.tile_of()) a.tile_of = *w.tile_of();
-  const std::vector<DoorCover>& covers = a.covers;
-  const std::vector<std::string>& blocked = a.blocked;
+  a.plan.reads = plan_read_set(a.use, a.covers, w.keys(), w.tile_of());
   auto fail_with = [&](Failure f) {
     a.plan.status = Status::Failed;
     a.plan.failure = std::move(f);
     a.movable = false;
   };
   if (pr.status == Status::Failed || pr.search.corridor.empty()) {
-    const int here = pr.locate.start.ok() ? pr.locate.start.poly : -1;
-    a.plan.reads = make_read_set(here >= 0 ? std::vector<int>{here} : std::vector<int>{}, covers, blocked, w.keys(),
-                                 w.tile_of());
     if (pr.status != Status::Failed) fail_with({"follow", "no_corridor", "the plan has no corridor", {}});
     read_from(a, 0);
     return a;
   }
   a.plan.corridor = pr.search.corridor;
-  a.plan.reads = make_read_set(pr.search.corridor, covers, blocked, w.keys(), w.tile_of());
   const Vec2 start = pr.locate.start.point;
   a.end = pr.end_point;
   read_from(a, 0);
@@ -537,22 +514,20 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     // 1. Events due now.
     while (next_event < events.size() && events[next_event].t <= t0 + 1e-9) {
       const FollowEvent& e = events[next_event++];
-      const auto before = w.cover_of(e.door);
+      const std::vector<DoorCover> before = w.covers();
       const bool was_closed = w.closed(e.door);
-      NavChange change;
-      change.door = e.door;
+      NavChange::Kind kind = NavChange::Kind::DoorMoved;
       if (e.kind == FollowEvent::Kind::Close || e.kind == FollowEvent::Kind::Open) {
         auto& add = e.kind == FollowEvent::Kind::Close ? w.overrides.closed : w.overrides.opened;
         auto& drop = e.kind == FollowEvent::Kind::Close ? w.overrides.opened : w.overrides.closed;
         drop.erase(std::remove(drop.begin(), drop.end(), e.door), drop.end());
         if (!std::count(add.begin(), add.end(), e.door)) add.push_back(e.door);
-        change.kind = e.kind == FollowEvent::Kind::Close ? NavChange::Kind::DoorClosed : NavChange::Kind::DoorOpened;
+        kind = e.kind == FollowEvent::Kind::Close ? NavChange::Kind::DoorClosed : NavChange::Kind::DoorOpened;
         if (was_closed == (e.kind == FollowEvent::Kind::Close)) {
           out.ignored.push_back("t " + num(e.t) + " s: door " + e.door + " was already " +
                                 (was_closed ? "closed." : "open."));
           continue;
         }
-        change.connections = before;
       } else {
         for (Door& d : w.scene.doors)
           if (d.id == e.door) {
@@ -565,15 +540,9 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
             }
             d.is_polygon = e.to_polygon;
           }
-        change.kind = NavChange::Kind::DoorMoved;
-        if (was_closed) {
-          change.connections = before;
-          for (const Connection& c : w.cover_of(e.door)) change.connections.push_back(c);
-          std::sort(change.connections.begin(), change.connections.end());
-          change.connections.erase(std::unique(change.connections.begin(), change.connections.end()),
-                                   change.connections.end());
-        }
       }
+      const NavChange change = door_change(kind, e.door, before, kind == NavChange::Kind::DoorMoved ? w.covers() : before,
+                                           was_closed);
       // Connections are compared in index space here (stop points) and by key in the read set.
       NavChange keyed = change;
       keyed.connections = w.keyed(change.connections);

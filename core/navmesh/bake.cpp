@@ -35,6 +35,13 @@ struct RecastDeleter {
 template <class T>
 using RcPtr = std::unique_ptr<T, RecastDeleter>;
 
+// A door footprint as Recast marks it: a ring of world points (x, y, z) and the height range it marks.
+struct DoorMark {
+  std::string id;
+  std::vector<float> verts;
+  float hmin = 0.0f, hmax = 0.0f;
+};
+
 // What the caller adds to the generic pipeline: a floor plan carves the slab and paints areas per cell.
 struct CellRules {
   // Null: every rasterised span stays, area 0. Else one value per compact-heightfield cell (x + z * width):
@@ -43,6 +50,11 @@ struct CellRules {
   std::vector<std::string> area_names{"default"};
   bool is3d = false;
   double margin = 0.0;  // m of grid around the walkable content on each side (not part of the floor)
+  // The painted area at a point (null: area 0): door polygons take the area painted beneath them.
+  std::function<int(Vec2)> area_at;
+  // Door k is marked with Recast area id area_names.size() + k, above every painted area's id.
+  std::vector<DoorMark> doors;
+  int door_area(int k) const { return int(area_names.size()) + k; }
 };
 
 // Our area index a ↔ Recast area id: 0 ("default") is RC_WALKABLE_AREA, a >= 1 is a itself.
@@ -82,8 +94,50 @@ void for_each_span(rcCompactHeightfield& chf, F&& f) {
     }
 }
 
-NavMesh to_navmesh(std::shared_ptr<BakedNavMesh> baked, const CellRules& rules) {
-  return navmesh_from_tile(std::move(baked), rules.is3d, rules.area_names);
+// The NavMesh of the baked tile, with each polygon's door (-1: none) and the door ids.
+NavMesh to_navmesh(std::shared_ptr<BakedNavMesh> baked, const CellRules& rules, const std::vector<int>& poly_door) {
+  NavMesh mesh = navmesh_from_tile(std::move(baked), rules.is3d, rules.area_names);
+  for (size_t i = 0; i < mesh.polys.size(); ++i) mesh.polys[i].door = poly_door[i];
+  for (const DoorMark& d : rules.doors) mesh.door_ids.push_back(d.id);
+  return mesh;
+}
+
+// Marks every door footprint on the walkable cells (after erosion and painting, before the regions):
+// door k becomes Recast area rules.door_area(k). Returns the spans marked.
+long mark_doors(rcContext& ctx, const CellRules& rules, rcCompactHeightfield& chf) {
+  for (size_t k = 0; k < rules.doors.size(); ++k) {
+    const DoorMark& d = rules.doors[k];
+    if (d.verts.size() < 9) continue;
+    rcMarkConvexPolyArea(&ctx, d.verts.data(), int(d.verts.size() / 3), d.hmin, d.hmax,
+                         (unsigned char)rules.door_area(int(k)), chf);
+  }
+  long marked = 0;
+  for (int i = 0; i < chf.spanCount; ++i)
+    marked += chf.areas[i] != RC_NULL_AREA && chf.areas[i] != RC_WALKABLE_AREA && chf.areas[i] >= rules.door_area(0);
+  return marked;
+}
+
+// Sets every polygon's Detour flags and, for door polygons, gives back the area painted beneath them
+// (sampled at the polygon's vertex average). Returns each polygon's door index (-1: none).
+std::vector<int> door_polygons(const CellRules& rules, rcPolyMesh& pm) {
+  std::vector<int> door(size_t(pm.npolys), -1);
+  const int first = rules.door_area(0), last = rules.door_area(int(rules.doors.size()));
+  for (int i = 0; i < pm.npolys; ++i) {
+    pm.flags[i] = kPolyFlagWalk;
+    const int id = pm.areas[i];
+    if (rules.doors.empty() || id == RC_WALKABLE_AREA || id < first || id >= last) continue;
+    door[size_t(i)] = id - first;
+    pm.flags[i] |= kPolyFlagDoor;
+    const unsigned short* p = &pm.polys[i * 2 * pm.nvp];
+    Vec2 sum{};
+    int n = 0;
+    for (; n < pm.nvp && p[n] != RC_MESH_NULL_IDX; ++n) {
+      const unsigned short* v = &pm.verts[p[n] * 3];
+      sum = sum + to_plane({pm.bmin[0] + v[0] * pm.cs, 0.0, pm.bmin[2] + v[2] * pm.cs});
+    }
+    pm.areas[i] = recast_area(rules.area_at && n > 0 ? rules.area_at(sum * (1.0 / n)) : 0);
+  }
+  return door;
 }
 
 // The shared Recast → Detour pipeline (RecastDemo's Solo Mesh steps) over a triangle soup.
@@ -91,6 +145,9 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
                      const BakeDef& def, std::vector<BakeStep>* trace) {
   using R = Result<NavMesh>;
   if (std::string bad = check_bake_def(def); !bad.empty()) return R::fail(bad);
+  if (rules.door_area(int(rules.doors.size())) > RC_WALKABLE_AREA)
+    return R::fail(std::to_string(rules.area_names.size()) + " area names and " + std::to_string(rules.doors.size()) +
+                   " doors need more than the 62 Recast area ids a bake can mark");
   const auto t_total = Clock::now();
   auto step = [&](const char* phase, Clock::time_point t0, long count, const char* unit) {
     if (trace) trace->push_back({phase, ms_since(t0), count, unit});
@@ -163,6 +220,10 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
       if (chf->areas[i] != RC_NULL_AREA) chf->areas[i] = recast_area(raster[size_t(x + z * chf->width)]);
     });
   step("erode", t0, after_erosion, "walkable spans left");
+  if (!rules.doors.empty()) {
+    t0 = Clock::now();
+    step("doors", t0, mark_doors(ctx, rules, *chf), "door spans marked");
+  }
   if (after_erosion == 0)
     return R::fail("the bake produced no polygons: no walkable cell is left after eroding " +
                    std::to_string(before_erosion) + " walkable cells by agent_radius " + num(def.agent_radius, kExactDigits) +
@@ -197,8 +258,8 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   step("detail", t0, dmesh->ntris, "detail triangles");
 
   t0 = Clock::now();
-  // The default Detour query filter rejects polygons with no flags: every polygon gets flag 1.
-  for (int i = 0; i < pmesh->npolys; ++i) pmesh->flags[i] = 1;
+  // The default Detour query filter rejects polygons with no flags: every polygon gets kPolyFlagWalk.
+  const std::vector<int> poly_door = door_polygons(rules, *pmesh);
   dtNavMeshCreateParams params{};
   params.verts = pmesh->verts;
   params.vertCount = pmesh->nverts;
@@ -238,9 +299,31 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
 
   auto baked = std::make_shared<BakedNavMesh>();
   baked->detour = std::move(nav);
-  NavMesh mesh = to_navmesh(baked, rules);
+  NavMesh mesh = to_navmesh(baked, rules, poly_door);
   baked->bake_ms = ms_since(t_total);
   return mesh;
+}
+
+// The Recast marks of `doors`: footprints in world coordinates at the doors' heights (0 on a floor plan).
+std::vector<DoorMark> door_marks(const std::vector<Door>& doors, const BakeDef& def) {
+  std::vector<DoorMark> out;
+  for (const Door& d : doors) {
+    DoorMark m;
+    m.id = d.id;
+    double lo = 0.0, hi = 0.0;
+    for (size_t i = 0; i < d.shape.size(); ++i) {
+      lo = i == 0 ? d.shape[i].height : std::min(lo, d.shape[i].height);
+      hi = i == 0 ? d.shape[i].height : std::max(hi, d.shape[i].height);
+    }
+    m.hmin = float(lo - def.agent_max_climb);
+    m.hmax = float(hi + def.agent_height);
+    for (Vec2 p : door_footprint(d, def)) {
+      const Vec3 w = to_world(p, 0.5 * (lo + hi));
+      m.verts.insert(m.verts.end(), {float(w.x), float(w.y), float(w.z)});
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
 }
 
 }  // namespace
@@ -278,6 +361,22 @@ NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::v
   return mesh;
 }
 
+std::vector<Vec2> door_footprint(const Door& door, const BakeDef& def) {
+  std::vector<Vec2> out;
+  if (door.is_polygon) {
+    if (door.shape.size() >= 3)
+      for (const ScenePoint& p : door.shape) out.push_back(p.plane);
+    return out;
+  }
+  if (door.shape.size() < 2) return out;
+  const Vec2 a = door.shape[0].plane, b = door.shape[1].plane;
+  const double len = length(b - a);
+  if (!(len > 0.0)) return out;
+  const Vec2 u = (b - a) * (1.0 / len), n{-u.y, u.x};
+  const Vec2 along = u * (kDoorEndCells * def.cell_size), across = n * (0.5 * kDoorDepthCells * def.cell_size);
+  return {a - along - across, b + along - across, b + along + across, a - along + across};
+}
+
 std::string BakeStep::describe() const {
   char buf[160];
   std::snprintf(buf, sizeof buf, "%s: %ld %s (%.2f ms).", phase.c_str(), count, unit.c_str(), ms);
@@ -293,7 +392,8 @@ bool point_in_ring(Vec2 p, const std::vector<Vec2>& ring) {
   return inside;
 }
 
-Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace) {
+Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
+                               const std::vector<Door>& doors) {
   double lo_x = plan.outline.at(0).x, hi_x = lo_x, lo_y = plan.outline[0].y, hi_y = lo_y;
   for (const Vec2& p : plan.outline) {
     lo_x = std::min(lo_x, p.x);
@@ -332,16 +432,26 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
     return Result<NavMesh>::fail("floorplan paints " + std::to_string(rules.area_names.size()) +
                                  " area names; at most 62 are supported");
   rules.raster = [&plan, paint_ids](const CellGrid& grid) { return rasterize_floorplan(plan, paint_ids, grid); };
+  if (!plan.areas.empty())
+    rules.area_at = [&plan, paint_ids](Vec2 p) {
+      int id = 0;
+      for (size_t i = 0; i < plan.areas.size(); ++i)
+        if (point_in_ring(p, plan.areas[i].polygon)) id = paint_ids[i];
+      return id;
+    };
+  rules.doors = door_marks(doors, def);
   return bake(verts, tris, rules, def, trace);
 }
 
-Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace) {
+Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace,
+                               const std::vector<Door>& doors) {
   std::vector<float> verts;
   for (const Vec3& v : soup.verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
   std::vector<int> tris;
   for (const auto& t : soup.tris) tris.insert(tris.end(), t.begin(), t.end());
   CellRules rules;
   rules.is3d = true;
+  rules.doors = door_marks(doors, def);
   return bake(verts, tris, rules, def, trace);
 }
 

@@ -22,18 +22,44 @@ struct BakeStep {
   std::string describe() const;  // e.g. "erode: 1520 walkable spans left after eroding (0.41 ms)."
 };
 
+// Doors are part of the bake. Each door's footprint (door_footprint) is marked on the eroded walkable
+// cells as an area of its own before the regions are built (Recast's rcMarkConvexPolyArea, as RecastDemo
+// marks its door volumes), so the doorway becomes polygons of their own whatever the layout. Those
+// polygons keep the area painted beneath them (NavPoly::area), name their door (NavPoly::door, index into
+// NavMesh::door_ids) and carry the Detour flag kPolyFlagDoor besides kPolyFlagWalk. Opening or closing a
+// door needs no re-bake (core/gates.h gates its polygons); moving one does.
+constexpr unsigned short kPolyFlagWalk = 1;  // every baked polygon (the default query filter needs a flag)
+constexpr unsigned short kPolyFlagDoor = 2;  // a door's footprint polygon
+
+// Cells of depth of a segment door's footprint box (across the doorway): deep enough that the region it
+// makes has an interior and its contour survives simplification as a polygon.
+constexpr double kDoorDepthCells = 4.0;
+// Cells each end of a segment door's box reaches beyond the segment (along the doorway), so a segment
+// drawn from jamb to jamb, or only across the walkable width left after erosion, covers every
+// walkable cell of the doorway.
+constexpr double kDoorEndCells = 1.0;
+
+// The footprint marked for `door` (planning plane, m): a polygon door is its polygon; a segment door is
+// the box of depth kDoorDepthCells * cell_size centred on the segment and reaching kDoorEndCells *
+// cell_size beyond each end. Empty for a door with fewer than 2 points or a zero-length segment.
+std::vector<Vec2> door_footprint(const Door& door, const BakeDef& bake);
+
 // Bakes a floor plan: the outline minus the holes becomes a thin walkable slab at height 0 (world
 // (x, 0, -y)); Recast voxelises it, erodes it by bake.agent_radius and builds polygons. Painted areas
 // (scene floorplan.areas, later ones on top) give polygons their area; unpainted floor is "default".
 // The plan must be valid already (check_floorplan). Errors: "the bake produced no polygons: ...",
 // Recast/Detour failures, bad bake parameters.
+// `doors` are marked as described above (their open state does not matter).
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& bake,
-                               std::vector<BakeStep>* trace = nullptr);
+                               std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {});
 
 // Bakes a 3D triangle soup (world coordinates, y up). Triangles whose slope is within
 // bake.agent_max_slope and whose winding is counter-clockwise seen from above are walkable.
 // The result has is3d = true and one world height per vertex.
-Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::vector<BakeStep>* trace = nullptr);
+// Door footprints are marked between the lowest door point's height minus agent_max_climb and the
+// highest plus agent_height.
+Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::vector<BakeStep>* trace = nullptr,
+                               const std::vector<Door>& doors = {});
 
 // The NavMesh value of a single-tile Detour mesh (`baked->detour`, tile 0): polygon i is Detour's
 // polygon i, vertices in the plane (heights kept when `is3d`), area ids mapped to `area_names`

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace navlab {
 
@@ -44,6 +45,38 @@ bool in_convex(const NavMesh& mesh, int poly, Vec2 p, double tol) {
   return true;
 }
 
+bool is_excluded(const LocateDef& def, int poly) {
+  return std::binary_search(def.excluded.begin(), def.excluded.end(), poly);
+}
+
+// When Detour's nearest polygon `ref` is excluded (a closed door's), the nearest point of a polygon that
+// is not, within the search box: `ref` and `nearest` are replaced. False when there is none.
+bool allowed_nearest(const dtNavMeshQuery& query, const dtNavMesh& nav, const LocateDef& def, const float* centre,
+                     const float* ext, dtPolyRef& ref, float* nearest) {
+  unsigned int salt = 0, tile = 0, index = 0;
+  nav.decodePolyId(ref, salt, tile, index);
+  if (!is_excluded(def, int(index))) return true;
+  constexpr int kMaxPolys = 128;
+  dtPolyRef refs[kMaxPolys];
+  int count = 0;
+  dtQueryFilter filter;
+  if (dtStatusFailed(query.queryPolygons(centre, ext, &filter, refs, &count, kMaxPolys))) return false;
+  double best = std::numeric_limits<double>::infinity();
+  ref = 0;
+  for (int i = 0; i < count; ++i) {
+    nav.decodePolyId(refs[i], salt, tile, index);
+    float p[3];
+    if (is_excluded(def, int(index)) || dtStatusFailed(query.closestPointOnPoly(refs[i], centre, p, nullptr))) continue;
+    const double d = std::hypot(p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]);
+    if (d < best) {
+      best = d;
+      ref = refs[i];
+      std::copy(p, p + 3, nearest);
+    }
+  }
+  return ref != 0;
+}
+
 Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const LocateDef& def, double& snapped) {
   const dtNavMesh* nav = mesh.baked->detour.get();
   dtNavMeshQuery query;
@@ -56,9 +89,11 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
   const Vec2 asked = to_plane(world);
   // Messages give the point as the scene wrote it: [x, y, z] (y up) in 3D scenes.
   const std::string where = std::string(which_name(which)) + " point " + (mesh.is3d ? fmt_world(world) : fmt_point(asked));
-  if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0)
+  if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0 ||
+      !allowed_nearest(query, *nav, def, centre, ext, ref, nearest))
     return off_mesh(which, where + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
-                               num(def.half_extent_y) + " m vertically of the navmesh");
+                               num(def.half_extent_y) + " m vertically of the navmesh" +
+                               (def.excluded.empty() ? "" : " outside closed doors' polygons"));
   const Vec2 on = to_plane({nearest[0], nearest[1], nearest[2]});
   snapped = distance(asked, on);
   // The search box is square: beyond the agent radius the point is off the mesh even inside the box.
@@ -77,7 +112,7 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
     for (int i = 0; i < count; ++i) {
       nav->decodePolyId(refs[i], salt, tile, index);
       const int cand = int(index);
-      if (cand >= best || !in_convex(mesh, cand, on, tol)) continue;
+      if (cand >= best || is_excluded(def, cand) || !in_convex(mesh, cand, on, tol)) continue;
       float h = 0.0f;
       if (mesh.is3d && (dtStatusFailed(query.getPolyHeight(refs[i], nearest, &h)) ||
                         std::abs(h - nearest[1]) > 1e-3))
@@ -94,7 +129,10 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
 }  // namespace
 
 LocateDef locate_def(const BakeDef& bake) {
-  return {std::max(bake.agent_radius, bake.cell_size), bake.agent_height};
+  LocateDef def;
+  def.half_extent_xz = std::max(bake.agent_radius, bake.cell_size);
+  def.half_extent_y = bake.agent_height;
+  return def;
 }
 
 double locate_tolerance(const NavMesh& mesh) {

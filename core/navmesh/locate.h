@@ -25,6 +25,9 @@ enum class Endpoint { Start, Goal };  // which failure reason an off-mesh point 
 struct LocateDef {
   double half_extent_xz = 0.6;  // horizontal; a point farther than this from the mesh is off it
   double half_extent_y = 2.0;   // vertical (3D scenes; 2D scenes are at height 0)
+  // Baked meshes: polygons a point may not be located on (closed doors' polygons), sorted. A point on
+  // one goes to the nearest point of another polygon within the box.
+  std::vector<int> excluded;
 };
 // The agent's extents for a baked mesh: horizontal bake.agent_radius (at least one cell),
 // vertical bake.agent_height.

@@ -21,6 +21,8 @@ struct NavPoly {
   std::vector<int> neighbours;  // neighbours[i]: polygon across edge (verts[i], verts[i+1]); -1 = wall
   int area = 0;                 // index into NavMesh::area_names
   double cost = 1.0;            // traversal cost multiplier (>= 0)
+  int door = -1;                // baked meshes: index into NavMesh::door_ids of the door whose footprint
+                                // this polygon is (-1: not a door polygon)
   friend bool operator==(const NavPoly&, const NavPoly&) = default;
 };
 
@@ -59,6 +61,10 @@ struct NavMesh {
   std::vector<double> heights;    // world height per vertex (3D only, else empty)
   std::vector<NavPoly> polys;
   std::vector<std::string> area_names{"default"};
+  // Baked meshes: the ids of the doors whose footprints were marked in the bake (core/bake.h), whether
+  // or not a polygon came of them. A door listed here is gated by its polygons (NavPoly::door); any other
+  // door by the shared edges its shape covers (core/gates.h).
+  std::vector<std::string> door_ids;
 
   // Graph source.
   std::vector<GraphNode> nodes;

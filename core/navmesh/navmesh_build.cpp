@@ -260,7 +260,7 @@ Result<NavMesh> build_navmesh(const Scene& scene) {
     case Scene::Source::Floorplan: {
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
-      auto baked = bake_floorplan(scene.floorplan, scene.bake);
+      auto baked = bake_floorplan(scene.floorplan, scene.bake, nullptr, scene.doors);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
@@ -270,7 +270,7 @@ Result<NavMesh> build_navmesh(const Scene& scene) {
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = bake_triangles(soup.value(), scene.bake);
+      auto baked = bake_triangles(soup.value(), scene.bake, nullptr, scene.doors);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }

@@ -24,16 +24,49 @@ void fail(PlanResult& r, Failure f) {
   r.failure = std::move(f);
 }
 
+bool gate_open(const Gates& gates, const std::string& id) {
+  for (const DoorGate& g : gates.doors)
+    if (g.id == id) return g.open;
+  return true;
+}
+
+// A point on a closed door's polygons is located beside them (LocateDef::excluded), but never across
+// the door: when the move from the asked point to the located one crosses or touches a closed segment
+// door, the point is off the mesh (an agent that stopped on a closed door's line stays there).
+constexpr double kNoMove = 1e-9;  // m; a located point closer than this to the asked one was not moved
+
+void behind_closed_door(const Context& c, const ScenePoint& asked, Location& loc, Endpoint which) {
+  if (!loc.ok() || c.mesh.kind == NavMesh::Kind::Graph) return;
+  const Vec2 a = asked.plane, b = loc.point;
+  for (const Door& d : c.scene.doors) {
+    if (d.is_polygon || d.shape.size() != 2 || gate_open(c.gates, d.id)) continue;
+    const Vec2 p = d.shape[0].plane, q = d.shape[1].plane;
+    if (distance(a, b) <= kNoMove) return;  // located where asked: on an open polygon
+    if (orient(p, q, a) * orient(p, q, b) > 0.0 || orient(a, b, p) * orient(a, b, q) > 0.0) continue;
+    char at[64];
+    std::snprintf(at, sizeof at, "(%g, %g)", a.x, a.y);
+    loc = Location{};
+    loc.failure = Failure{"locate", which == Endpoint::Start ? "start_off_mesh" : "goal_off_mesh",
+                          std::string(which == Endpoint::Start ? "start" : "goal") + " point " + at +
+                              " is on closed door " + d.id + "'s polygons and the nearest other polygon is across it",
+                          {d.id}};
+    return;
+  }
+}
+
 // Stage 1: locate both endpoints. Returns false when the pipeline must stop.
 bool stage_locate(const Context& c, PlanResult& r) {
-  const LocateDef def = locate_def(c.scene.bake);
+  LocateDef def = locate_def(c.scene.bake);
+  def.excluded = closed_door_polygons(c.gates, c.mesh);
   std::vector<LocateStep>* steps = c.trace ? &c.trace->locate : nullptr;
   r.locate.start = locate(c.mesh, c.request.start, Endpoint::Start, def, steps);
+  behind_closed_door(c, c.request.start, r.locate.start, Endpoint::Start);
   if (!r.locate.start.ok()) {
     fail(r, *r.locate.start.failure);
     return false;
   }
   r.locate.goal = locate(c.mesh, c.request.goal, Endpoint::Goal, def, steps);
+  behind_closed_door(c, c.request.goal, r.locate.goal, Endpoint::Goal);
   if (!r.locate.goal.ok()) fail(r, *r.locate.goal.failure);  // the nearest_reachable policy may still act
   return true;
 }

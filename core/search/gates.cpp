@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "bake.h"
+#include "json_locate.h"
 
 namespace navlab {
 
@@ -41,6 +46,18 @@ bool segment_covers_edge(Vec2 p, Vec2 q, Vec2 a, Vec2 b, double eps) {
   return t * len > eps && (1.0 - t) * len > eps;
 }
 
+// "FILE:LINE:COL: POINTER: BODY" for a value of the scene's file (scene_parse.cpp's form), or
+// "FILE: POINTER: BODY" when the file cannot be read again.
+std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body) {
+  const std::string file = scene.path.empty() ? std::string("scene") : scene.path;
+  std::ifstream in(scene.path, std::ios::binary);
+  if (!in) return file + ": " + pointer + ": " + body;
+  std::ostringstream text;
+  text << in.rdbuf();
+  const TextPos pos = text_position(text.str(), locate_pointer(text.str(), pointer));
+  return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + pointer + ": " + body;
+}
+
 bool point_in_polygon(Vec2 pt, const std::vector<Vec2>& ring) {
   bool inside = false;
   for (size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
@@ -54,9 +71,84 @@ void add_unique(std::vector<std::string>& list, const std::string& s) {
   if (std::find(list.begin(), list.end(), s) == list.end()) list.push_back(s);
 }
 
+// A door marked in the bake covers every connection of its polygons, in both directions.
+std::vector<Link> baked_door_links(const NavMesh& mesh, int door_index) {
+  std::vector<Link> out;
+  for (int pi = 0; pi < int(mesh.polys.size()); ++pi) {
+    const NavPoly& poly = mesh.polys[pi];
+    for (int e = 0; e < int(poly.neighbours.size()); ++e) {
+      const int nb = poly.neighbours[e];
+      if (nb >= 0 && (poly.door == door_index || mesh.polys[nb].door == door_index)) out.push_back({pi, e});
+    }
+  }
+  return out;
+}
+
+const Door* scene_door(const Scene& scene, const std::string& id) {
+  for (const Door& d : scene.doors)
+    if (d.id == id) return &d;
+  return nullptr;
+}
+
+// Is a baked door still where it was baked? Its polygons' centroids lie in its current footprint. A door
+// moved since (a drag in the app, a move event of the follower) gates the shared edges its shape covers
+// until the mesh is baked again.
+bool baked_in_place(const NavMesh& mesh, const Door& door, const BakeDef& bake) {
+  int k = -1;
+  for (size_t i = 0; i < mesh.door_ids.size(); ++i)
+    if (mesh.door_ids[i] == door.id) k = int(i);
+  if (k < 0) return true;
+  const std::vector<Vec2> box = door_footprint(door, bake);
+  if (box.size() < 3) return false;
+  for (int p = 0; p < int(mesh.polys.size()); ++p)
+    if (mesh.polys[size_t(p)].door == k && !point_in_polygon(mesh.centroid(p), box)) return false;
+  return true;
+}
+
 }  // namespace
 
+int baked_door_index(const NavMesh& mesh, const std::string& id) {
+  for (size_t i = 0; i < mesh.door_ids.size(); ++i)
+    if (mesh.door_ids[i] == id) return int(i);
+  return -1;
+}
+
+std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id) {
+  std::vector<int> out;
+  const int k = baked_door_index(mesh, id);
+  if (k < 0) return out;
+  for (int pi = 0; pi < int(mesh.polys.size()); ++pi)
+    if (mesh.polys[pi].door == k) out.push_back(pi);
+  return out;
+}
+
+std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh) {
+  std::vector<int> out;
+  for (const DoorGate& d : gates.doors) {
+    const int k = baked_door_index(mesh, d.id);
+    if (d.open || k < 0 || d.links.empty()) continue;
+    // Only while the door gates its own polygons (not moved since the bake).
+    const bool own = std::all_of(d.links.begin(), d.links.end(), [&](const Link& l) {
+      return mesh.polys[size_t(l.node)].door == k || mesh.polys[size_t(link_target(mesh, l.node, l.link))].door == k;
+    });
+    if (!own) continue;
+    for (int p : door_polygons(mesh, d.id)) out.push_back(p);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<Link> shape_links(const NavMesh& mesh, const Door& door);
+
 std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
+  if (mesh.kind == NavMesh::Kind::Graph) return {};
+  if (const int k = baked_door_index(mesh, door.id); k >= 0) return baked_door_links(mesh, k);
+  return shape_links(mesh, door);
+}
+
+// The shared edges a door shape covers (hand-authored meshes, or a baked door moved since the bake).
+std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
   std::vector<Link> out;
   if (mesh.kind == NavMesh::Kind::Graph || door.shape.empty()) return out;
   const double eps = 1e-9 * mesh_scale(mesh);
@@ -84,7 +176,8 @@ std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides) {
   Gates g;
   const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
-  for (const Door& d : scene.doors) g.doors.push_back({d.id, d.open, door_links(mesh, d)});
+  for (const Door& d : scene.doors)
+    g.doors.push_back({d.id, d.open, baked_in_place(mesh, d, scene.bake) ? door_links(mesh, d) : shape_links(mesh, d)});
   auto find = [&](const std::string& id) -> DoorGate* {
     for (DoorGate& d : g.doors)
       if (d.id == id) return &d;
@@ -126,6 +219,13 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
     if (d.open || d.links.empty()) continue;
     const int reason = int(f.reasons.size());
     f.reasons.push_back("door " + d.id);
+    // A closed baked door's polygons are gone too (a start or goal on one cannot leave it).
+    const Door* sd = scene_door(scene, d.id);
+    const bool in_place = sd && baked_in_place(mesh, *sd, scene.bake);
+    for (int p : in_place ? door_polygons(mesh, d.id) : std::vector<int>{}) {
+      if (f.node_block.empty()) f.node_block.assign(mesh.polys.size(), -1);
+      if (f.node_block[p] < 0) f.node_block[p] = reason;
+    }
     for (const Link& l : d.links) {
       if (is_graph) {
         if (f.graph_link_block.empty()) f.graph_link_block.assign(mesh.edges.size(), -1);
@@ -153,6 +253,49 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
     }
   }
   return g;
+}
+
+std::vector<DoorCover> door_covers(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides) {
+  std::vector<DoorCover> out;
+  const Result<Gates> gates = make_gates(scene, mesh, overrides);
+  if (!gates) return out;
+  for (const DoorGate& g : gates->doors) {
+    DoorCover c{g.id, g.open, {}};
+    for (const Link& l : g.links) {
+      const int to = link_target(mesh, l.node, l.link);
+      if (to >= 0) c.connections.push_back(Connection::of(l.node, to));
+    }
+    std::sort(c.connections.begin(), c.connections.end());
+    c.connections.erase(std::unique(c.connections.begin(), c.connections.end()), c.connections.end());
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<Connection> cover_of(const std::vector<DoorCover>& covers, const std::string& door) {
+  for (const DoorCover& c : covers)
+    if (c.door == door) return c.connections;
+  return {};
+}
+
+std::string check_door_covers(const Scene& scene, const NavMesh& mesh) {
+  const std::vector<DoorCover> covers = door_covers(scene, mesh);
+  for (size_t i = 0; i < scene.doors.size(); ++i) {
+    const Door& d = scene.doors[i];
+    if (!cover_of(covers, d.id).empty()) continue;
+    std::string why;
+    if (mesh.kind == NavMesh::Kind::Graph)
+      why = "no graph edge names it";
+    else if (baked_door_index(mesh, d.id) >= 0)
+      why = door_polygons(mesh, d.id).empty()
+                ? "its footprint marks no walkable cell of the baked mesh, so it has no polygon"
+                : "its polygons connect to no other polygon";
+    else
+      why = d.is_polygon ? "no shared polygon edge has its midpoint inside it" : "its segment crosses no shared polygon edge";
+    return scene_error_at(scene, "/doors/" + std::to_string(i),
+                          "door '" + d.id + "' covers nothing: " + why + "; it would gate no connection");
+  }
+  return "";
 }
 
 std::vector<std::string> blocked_by(const Gates& gates, const NavMesh& mesh, const std::vector<int>& corridor,

@@ -5,6 +5,9 @@
 //   door segment  covers every shared polygon edge it crosses (at a point inside the edge, not merely at
 //                 one of its ends) or overlaps collinearly over a positive length;
 //   door polygon  covers every shared polygon edge whose midpoint lies inside it;
+//   baked doors   a door marked in the bake (NavMesh::door_ids, core/bake.h) covers every connection of its
+//                 footprint polygons instead, whatever its shape; while closed its polygons are excluded
+//                 from the search too (SearchFilter::node_block), so a start or goal on one is cut off;
 //   graph scenes  a door gates the edges that name it (GraphEdge::door).
 // Both directions of a covered shared edge are covered. agent.excluded_areas removes every polygon of
 // those areas.
@@ -13,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "corridor_version.h"
 #include "navmesh.h"
 #include "result.h"
 #include "scene.h"
@@ -49,9 +53,28 @@ struct Gates {
 // The connections a door shape covers on a polygon mesh (see the header comment).
 std::vector<Link> door_links(const NavMesh& mesh, const Door& door);
 
+// Index of door `id` in mesh.door_ids (marked in the bake), or -1.
+int baked_door_index(const NavMesh& mesh, const std::string& id);
+// The polygons of door `id`'s footprint (baked meshes; empty when it was not marked or made none).
+std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id);
+
+// The polygons of every closed baked door in `gates`, sorted (what locate may not pick).
+std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh);
+
 // Door coverage, door states after `overrides` and the agent's excluded areas as a search filter.
 // Fails when an override names a door that is neither in the scene nor on a graph edge.
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides = {});
+
+// Every door (make_gates order) with its state after `overrides` and the connections it covers, sorted
+// and unique. This is the one door-cover rule: the planner, the follower and the app all read it.
+// Empty when `overrides` name an unknown door.
+std::vector<DoorCover> door_covers(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides = {});
+// The connections door `door` covers in `covers` (empty when absent).
+std::vector<Connection> cover_of(const std::vector<DoorCover>& covers, const std::string& door);
+
+// "" when every scene door covers at least one connection; otherwise the error for the first door that
+// covers nothing, "FILE:LINE:COL: /doors/N: door 'ID' covers nothing: WHY; ...".
+std::string check_door_covers(const Scene& scene, const NavMesh& mesh);
 
 // The closed doors (ids) and excluded areas (names) a corridor passes through, in corridor order,
 // each once. `corridor`/`links` as in SearchResult.

@@ -213,6 +213,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     }
     set_state(cur, NodeState::Closed);
     ++res.expanded;
+    res.popped.push_back(cur);
     if (trace) {
       SearchStep s;
       s.kind = SearchStep::Kind::Popped;

@@ -95,6 +95,7 @@ struct SearchResult {
   std::vector<int> links;          // links[i] joins corridor[i] and corridor[i+1] (see SearchFilter)
   double cost = 0.0;               // G of the last corridor node (goal leg included for the goal)
   int expanded = 0;                // nodes popped (the goal included; stale entries not counted)
+  std::vector<int> popped;         // the nodes popped, in pop order (a reopened node appears again)
   Algorithm algorithm = Algorithm::AStar;
   CostModel cost_model = CostModel::EdgeMidpoints;
 };
