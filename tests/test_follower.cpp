@@ -26,7 +26,9 @@ FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent:
 void expect_smooth(const FollowResult& r, const AgentDef& agent, double dt) {
   Vec2 prev{};
   for (const FollowStep& s : r.steps) {
-    if (!s.collided) EXPECT_LE(distance(s.vel, prev), agent.max_accel * dt + 1e-9) << s.describe();
+    if (!s.collided) {
+      EXPECT_LE(distance(s.vel, prev), agent.max_accel * dt + 1e-9) << s.describe();
+    }
     prev = s.vel;
   }
 }
