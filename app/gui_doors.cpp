@@ -48,8 +48,7 @@ ReadSet plan_reads(const App& app, const std::vector<DoorCover>& covers) {
   if (!p.ran) return {};
   std::vector<int> corridor = p.search.corridor;
   if (corridor.empty() && p.has_start) {
-    const int here = pick_polygon(app.doc.mesh, p.start, 0.0);
-    if (here >= 0) corridor.push_back(here);
+    if (p.start_poly >= 0) corridor.push_back(p.start_poly);
   }
   const std::vector<std::string> blocked = p.failure ? p.failure->blocked_by : std::vector<std::string>{};
   const TilesView& t = app.doors.tiles;
