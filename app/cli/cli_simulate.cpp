@@ -25,8 +25,11 @@ extern const char* const kSimulateUsage =
     "Usage: navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--max-time S] [--tile-cache]\n\n"
     "Follows the plan of one query with a fixed time step while doors change, and prints\n"
     "  {\"outcome\": \"arrived\"|\"partial\"|\"failed\", \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\"]},\n"
-    "   \"steps\": [{\"t\", \"pos\", \"vel\", \"corridor_version\", \"state\"}],\n"
-    "   \"replans\": [{\"t\", \"cause\", \"version\", \"status\", \"detail\"}], \"ignored\": [sentences]}\n"
+    "   \"steps\": [{\"t\", \"pos\", \"vel\", \"corridor_version\", \"state\", \"cannot_stop\", \"collided\"}],\n"
+    "   \"replans\": [{\"t\", \"cause\", \"version\", \"status\", \"detail\", \"cannot_stop\"}],\n"
+    "   \"ignored\": [sentences]}\n"
+    "  cannot_stop: braking could not stop before the change (a door that closed too late is a wall:\n"
+    "  the agent stops against it, collided); the re-plan after it says so too\n"
     "  --query N      the query to follow (0-based index or name; default 0)\n"
     "  --events FILE  [{\"t\": 1.5, \"close\": \"door1\"}, {\"t\": 4, \"open\": \"door1\"},\n"
     "                  {\"t\": 2, \"move\": \"door1\", \"to\": [[x, y], [x, y]]}]; \"to\" is a segment (2 points),\n"
@@ -229,6 +232,8 @@ int run_simulate(const std::vector<std::string>& raw) {
     j["vel"] = vel_json(mesh.is3d, s.vel);
     j["corridor_version"] = s.corridor_version;
     j["state"] = to_string(s.state);
+    j["cannot_stop"] = s.cannot_stop;
+    j["collided"] = s.collided;
     steps.push_back(std::move(j));
   }
   out["steps"] = std::move(steps);
@@ -240,6 +245,7 @@ int run_simulate(const std::vector<std::string>& raw) {
     j["version"] = p.version;
     j["status"] = to_string(p.status);
     j["detail"] = p.detail;
+    j["cannot_stop"] = p.cannot_stop;
     replans.push_back(std::move(j));
   }
   out["replans"] = std::move(replans);

@@ -210,6 +210,43 @@ struct Painter {
     b.circle(s.point, 10.0 / view.camera.scale, tested, {2.5f});
   }
 
+  // Where the start or goal was asked for, where it landed, and the polygon (node) it was located in.
+  void locate_step(int index) {
+    const LocateStep& s = plan.locate_trace[size_t(index)];
+    const gl::Rgba c = s.which == Endpoint::Start ? th.start : th.goal;
+    fill_node(s.poly, c.with_alpha(90));
+    b.circle(s.query, 10.0 / view.camera.scale, c, {2.0f});
+    if (s.poly >= 0 && !(s.point == s.query)) {
+      b.segment(s.query, s.point, c, {2.0f, 4.0f, 6.0f});
+      b.point(s.point, 6.0f, c, 2.0f, {0, 0, 0, 255});
+    }
+    text(s.query, s.poly >= 0 ? s.method.c_str() : "off the mesh", c, 12, 12);
+  }
+
+  // One portal of the clearance stage: its full width and the part kept after the inner-corner distance
+  // is cut off each end.
+  void clearance_step(int index) {
+    corridor(false, -1);
+    funnel_path(plan.funnel.points, 2.0f);
+    const ClearanceStep& s = plan.clearance_trace.steps[size_t(index)];
+    for (int i = 0; i < index; ++i) {
+      const ClearanceStep& done = plan.clearance_trace.steps[size_t(i)];
+      b.segment(done.left, done.right, th.smooth.with_alpha(150), {2.0f});
+    }
+    if (s.portal >= 0 && size_t(s.portal) < plan.portals.size()) {
+      const Portal& p = plan.portals[size_t(s.portal)];
+      b.segment(p.left, p.right, th.portal, {1.5f, 4.0f, 6.0f});
+      b.segment(p.left, s.left, th.stop, {3.0f});
+      b.segment(p.right, s.right, th.stop, {3.0f});
+    }
+    b.segment(s.left, s.right, th.apex, {3.5f});
+    b.point(s.left, 6.0f, th.left);
+    b.point(s.right, 6.0f, th.right);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "w %.2f m, keep %.2f m", s.width, s.distance);
+    text((s.left + s.right) * 0.5, buf, th.apex, 10, 12);
+  }
+
   void turns_step(int index) {
     corridor(false, -1);
     funnel_path(plan.funnel.points, 2.0f);
@@ -224,12 +261,9 @@ struct Painter {
         b.circle(t.at, 11.0 / view.camera.scale, th.stop, {3.0f});
     }
     b.circle(s.at, 14.0 / view.camera.scale, th.apex, {2.0f});
-    const auto& pts = plan.smooth.points;
-    const double r = s.kind == TurnStep::Kind::Shrunk || s.kind == TurnStep::Kind::ScaledWithPartner ? s.new_radius
-                                                                                                         : s.radius;
-    if (s.kind != TurnStep::Kind::FellBackToStop && r > 0.0 && s.corner > 0 && s.corner + 1 < int(pts.size()) &&
-        s.theta > 1e-9 && s.theta < kPi - 1e-9) {
-      const Turn t = make_arc_turn(pts[s.corner - 1], pts[s.corner], pts[s.corner + 1], r);
+    // The arc this step tried, as its record keeps it.
+    if (s.arc) {
+      const Turn& t = *s.arc;
       const gl::Rgba c = s.kind == TurnStep::Kind::CoverageFailed ? th.door_closed : th.smooth;
       b.circle(t.arc.center, t.arc.radius, c.with_alpha(90), {1.5f, 4.0f, 7.0f});
       b.arc(t.arc.center, t.arc.radius, t.arc.start, t.arc.start + t.arc.sweep, c, {5.0f});
@@ -272,8 +306,10 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
     if (step >= 0 && step < int(plan.steps.size())) {
       const TimelineStep& ts = plan.steps[step];
       switch (ts.stage) {
+        case Stage::Locate: p.locate_step(ts.index); break;
         case Stage::Search: p.search_step(ts.index); break;
         case Stage::Funnel: p.funnel_step(ts.index); break;
+        case Stage::Clearance: p.clearance_step(ts.index); break;
         case Stage::Turns: p.turns_step(ts.index); break;
         case Stage::Profile: p.profile_step(ts.index); break;
       }

@@ -8,8 +8,10 @@ namespace navlab::app {
 
 const char* stage_name(Stage s) {
   switch (s) {
+    case Stage::Locate: return "locate";
     case Stage::Search: return "search";
     case Stage::Funnel: return "funnel";
+    case Stage::Clearance: return "clearance";
     case Stage::Turns: return "turns";
     case Stage::Profile: return "profile";
   }
@@ -20,8 +22,10 @@ std::string PlanView::describe(int i) const {
   if (i < 0 || i >= int(steps.size())) return "";
   const TimelineStep& s = steps[i];
   switch (s.stage) {
+    case Stage::Locate: return locate_trace[s.index].describe();
     case Stage::Search: return search_trace.steps[s.index].describe();
     case Stage::Funnel: return funnel_trace.steps[s.index].describe();
+    case Stage::Clearance: return clearance_trace.steps[s.index].describe();
     case Stage::Turns: return turn_trace.steps[s.index].describe();
     case Stage::Profile: return profile_trace.steps[s.index].describe();
   }

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "clearance_path.h"
 #include "funnel.h"
+#include "locate.h"
 #include "portals.h"
 #include "profile.h"
 #include "result.h"
@@ -20,8 +22,12 @@ struct Document;
 class Viewport;
 struct Theme;
 
-enum class Stage { Search, Funnel, Turns, Profile };
-const char* stage_name(Stage s);  // "search", "funnel", "turns", "profile"
+enum class Stage { Locate, Search, Funnel, Clearance, Turns, Profile };
+// "locate", "search", "funnel", "clearance", "turns", "profile"
+const char* stage_name(Stage s);
+// Every stage in pipeline (timeline) order.
+inline constexpr Stage kStages[] = {Stage::Locate, Stage::Search,  Stage::Funnel,
+                                    Stage::Clearance, Stage::Turns, Stage::Profile};
 
 struct TimelineStep {
   Stage stage = Stage::Search;
@@ -34,9 +40,10 @@ struct PlanView {
   std::optional<Failure> failure;
   Vec2 start, goal;  // located points in the plane, m
   bool has_start = false, has_goal = false;
-  int start_poly = -1;  // located start polygon (node), -1 off the mesh
+  int start_poly = -1;  // polygon (graph node) the start was located in, from the locate record; -1 off the mesh
   double plan_ms = 0.0;  // time the pipeline took, ms
 
+  std::vector<LocateStep> locate_trace;  // start, then goal: which polygon, by which rule
   SearchResult search;
   SearchTrace search_trace;
   std::vector<Portal> portals;
@@ -44,6 +51,7 @@ struct PlanView {
   FunnelResult funnel;
   FunnelTrace funnel_trace;
   std::vector<Vec2> clearance;  // the clearance path (portals shrunk by the inner-corner distance)
+  ClearanceTrace clearance_trace;  // each portal's width and the distance kept from its ends
   SmoothPath smooth;
   TurnTrace turn_trace;
   Profile profile;

@@ -25,12 +25,14 @@ void PlanView::run(const Document& doc) {
   has_start = r.locate.start.ok();
   start_poly = r.locate.start.poly;
   has_goal = r.locate.goal.ok();
+  start_poly = r.locate.start.poly;
   start = has_start ? r.locate.start.point : doc.start->plane;
   goal = has_goal ? r.locate.goal.point : doc.goal->plane;
   if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r); o && o->status == Status::Complete) {
     optimal = o->path;
     optimal_length = o->length;
   }
+  locate_trace = std::move(trace.locate);
   search = std::move(r.search);
   search_trace = std::move(trace.search);
   portals = std::move(r.portals);
@@ -38,13 +40,16 @@ void PlanView::run(const Document& doc) {
   funnel = std::move(r.funnel);
   funnel_trace = std::move(trace.funnel);
   clearance = std::move(r.motion.clearance.path.points);
+  clearance_trace = std::move(trace.motion.clearance);
   smooth = std::move(r.motion.turns.path);
   turn_trace = std::move(trace.motion.turns);
   profile = std::move(r.motion.profile);
   profile_trace = std::move(trace.motion.profile);
 
+  for (size_t i = 0; i < locate_trace.size(); ++i) steps.push_back({Stage::Locate, int(i)});
   for (size_t i = 0; i < search_trace.steps.size(); ++i) steps.push_back({Stage::Search, int(i)});
   for (size_t i = 0; i < funnel_trace.steps.size(); ++i) steps.push_back({Stage::Funnel, int(i)});
+  for (size_t i = 0; i < clearance_trace.steps.size(); ++i) steps.push_back({Stage::Clearance, int(i)});
   for (size_t i = 0; i < turn_trace.steps.size(); ++i) steps.push_back({Stage::Turns, int(i)});
   for (size_t i = 0; i < profile_trace.steps.size(); ++i) steps.push_back({Stage::Profile, int(i)});
 }

@@ -32,7 +32,7 @@ std::optional<int> parse_step(const std::string& text, const PlanView& plan, std
     }
     const std::string stage = text.substr(0, colon);
     const int k = std::stoi(text.substr(colon + 1));
-    for (Stage st : {Stage::Search, Stage::Funnel, Stage::Turns, Stage::Profile}) {
+    for (Stage st : kStages) {
       if (stage != stage_name(st)) continue;
       const int first = plan.first_step(st), count = plan.count(st);
       if (k < 1) throw std::invalid_argument("step");
@@ -42,7 +42,7 @@ std::optional<int> parse_step(const std::string& text, const PlanView& plan, std
       }
       return first + k - 1;
     }
-    *error = "unknown stage '" + stage + "' (expected search, funnel, turns or profile)";
+    *error = "unknown stage '" + stage + "' (expected locate, search, funnel, clearance, turns or profile)";
     return std::nullopt;
   } catch (const std::exception&) {
     *error = "bad step '" + text + "' (expected STAGE:N with N >= 1, a step number, or end)";

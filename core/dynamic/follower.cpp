@@ -23,6 +23,7 @@ namespace navlab {
 namespace {
 
 constexpr double kCrawl = 0.02;  // m/s
+constexpr long long kMaxSteps = 1LL << 40;  // steps; a bound no simulation reaches, so the count never overflows
 
 Vec2 normalized(Vec2 v) {
   const double l = length(v);
@@ -63,6 +64,23 @@ struct Dense {
   }
 };
 
+// The arc length of the steering target (see the header, step 2): the farthest path sample in
+// (from, until], or `until` itself, whose straight line from `pos` keeps within `tolerance` of every path
+// sample between. The first candidate is taken whatever its line (the agent must aim somewhere).
+double steer_s(const Dense& d, Vec2 pos, double from, double until, double tolerance) {
+  const auto first = std::upper_bound(d.s.begin(), d.s.end(), from) - d.s.begin();
+  double best = until;
+  for (size_t j = size_t(first); j <= d.s.size(); ++j) {
+    const double q = j < d.s.size() ? std::min(d.s[j], until) : until;
+    const Vec2 target = d.at(q);
+    for (size_t k = size_t(first); k < d.s.size() && d.s[k] < q; ++k)
+      if (distance_to_segment(d.pts[k], pos, target) > tolerance) return j == size_t(first) ? q : best;
+    best = q;
+    if (q >= until) break;
+  }
+  return best;
+}
+
 Dense densify(const SmoothPath& path) {
   Dense d;
   for (const PathPiece& piece : path.pieces) {
@@ -90,6 +108,61 @@ double profile_speed(const Profile& p, double s) {
   const ProfileSample& a = *(it - 1);
   const double u = (s - a.s) / std::max(1e-12, b.s - a.s);
   return a.v + (b.v - a.v) * u;
+}
+
+constexpr double kSteerTolerance = 0.02;  // m; the line to the steering target keeps this close to the path
+constexpr double kInsideTolerance = 1e-9;  // m² (twice a triangle area); point-in-polygon tolerance
+
+bool in_polygon(const NavMesh& m, int poly, Vec2 p) {
+  const std::vector<int>& v = m.polys[size_t(poly)].verts;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (orient(m.verts[size_t(v[i])], m.verts[size_t(v[(i + 1) % v.size()])], p) < -kInsideTolerance) return false;
+  return !v.empty();
+}
+
+Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b) {
+  const Vec2 ab = b - a;
+  const double len2 = dot(ab, ab);
+  return a + ab * (len2 > 0.0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0);
+}
+
+// The polygon the agent stands in, found again when `poly` no longer contains `pos` (tiles rebuilt, a
+// new plan): the lowest polygon containing it, or else the nearest mesh point (where `pos` moves).
+int settle(const NavMesh& m, Vec2& pos, int poly) {
+  if (m.kind == NavMesh::Kind::Graph || m.polys.empty()) return -1;
+  if (poly >= 0 && poly < int(m.polys.size()) && in_polygon(m, poly, pos)) return poly;
+  for (int i = 0; i < int(m.polys.size()); ++i)
+    if (in_polygon(m, i, pos)) return i;
+  double best = 1e300;
+  int best_poly = 0;
+  Vec2 best_pos = pos;
+  for (int i = 0; i < int(m.polys.size()); ++i) {
+    const std::vector<int>& v = m.polys[size_t(i)].verts;
+    for (size_t e = 0; e < v.size(); ++e) {
+      const Vec2 c = closest_on_segment(pos, m.verts[size_t(v[e])], m.verts[size_t(v[(e + 1) % v.size()])]);
+      if (distance(c, pos) < best) best = distance(c, pos), best_poly = i, best_pos = c;
+    }
+  }
+  pos = best_pos + normalized(m.centroid(best_poly) - best_pos) * kWallInset;
+  return best_poly;
+}
+
+constexpr double kSightHop = 0.05;  // m; the line to a steering target is walked on the mesh in hops this long
+
+// Whether the straight line from `from` (in polygon `poly`) to `to` stays on the mesh: walked over the
+// surface in short hops, none of them stopped by a wall (a mesh border or a closed door).
+bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to) {
+  if (m.kind == NavMesh::Kind::Graph || poly < 0) return true;
+  const int hops = std::max(1, int(std::ceil(distance(from, to) / kSightHop)));
+  Vec2 p = from;
+  for (int i = 1; i <= hops; ++i) {
+    const Vec2 q = lerp(from, to, double(i) / hops);
+    const SurfaceMove hop = move_along_surface(m, walls, poly, p, q);
+    if (hop.hit_wall) return false;
+    p = q;
+    poly = hop.poly;
+  }
+  return true;
 }
 
 bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double& u) {
@@ -132,6 +205,11 @@ struct World {
   }
   std::vector<DoorCover> covers() const { return door_covers(scene, mesh(), overrides); }
   std::vector<Connection> cover_of(const std::string& id) const { return navlab::cover_of(covers(), id); }
+  // The walls the agent slides along besides the mesh borders: closed doors and excluded areas.
+  SearchFilter walls() const {
+    auto gates = make_gates(scene, mesh(), overrides);
+    return gates ? gates->filter : SearchFilter{};
+  }
   std::vector<Connection> keyed(std::vector<Connection> cs) const {
     if (const auto* k = keys())
       for (Connection& c : cs) c = Connection::of((*k)[c.a], (*k)[c.b]);
@@ -321,15 +399,18 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
 
 // Where braking must end after `change` invalidated `act`: just before the path crosses a connection
 // the change affects, or before the first point that is no longer on the mesh. Returns -1 if none.
+// `change` names its connections by key (World::keyed); the portals are in the polygon indices of the
+// plan's mesh, which tiles rebuilt since may have renumbered, so they are compared by the plan's keys.
 double stop_point(const Active& act, const World& w, const NavChange& change, double s_now, double radius) {
   double best = -1.0;
   auto consider = [&](double s) {
     s = std::max(s_now, s - radius);
     if (best < 0.0 || s < best) best = s;
   };
+  auto key = [&](int poly) { return act.keys.empty() ? poly : act.keys[size_t(poly)]; };
   for (const Portal& p : act.portals) {
     if (p.from_poly == p.to_poly) continue;
-    const Connection c = Connection::of(p.from_poly, p.to_poly);
+    const Connection c = Connection::of(key(p.from_poly), key(p.to_poly));
     if (std::find(change.connections.begin(), change.connections.end(), c) == change.connections.end()) continue;
     for (size_t i = 0; i + 1 < act.dense.pts.size(); ++i) {
       double u = 0.0;
@@ -407,18 +488,54 @@ const char* to_string(FollowState s) {
   return "failed";
 }
 
+SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
+  if (mesh.kind == NavMesh::Kind::Graph || poly < 0 || poly >= int(mesh.polys.size())) return {to, poly, false};
+  // Detour's search circle: around the middle of the move, half its length plus a millimetre.
+  const Vec2 centre = (from + to) * 0.5;
+  const double reach = distance(from, to) * 0.5 + 1e-3;
+  std::vector<int> open{poly};
+  std::vector<char> seen(mesh.polys.size(), 0);
+  seen[size_t(poly)] = 1;
+  SurfaceMove out{from, poly, true};
+  double best = 1e300;
+  for (size_t i = 0; i < open.size(); ++i) {
+    const int cur = open[i];
+    if (in_polygon(mesh, cur, to)) return {to, cur, false};
+    const NavPoly& p = mesh.polys[size_t(cur)];
+    for (size_t e = 0; e < p.verts.size(); ++e) {
+      const Vec2 a = mesh.verts[size_t(p.verts[e])], b = mesh.verts[size_t(p.verts[(e + 1) % p.verts.size()])];
+      const int next = e < p.neighbours.size() ? p.neighbours[e] : -1;
+      if (next < 0 || filter.link_block(mesh, cur, int(e)) >= 0 || filter.node_blocked(next)) {
+        const Vec2 c = closest_on_segment(to, a, b);
+        if (distance(c, to) < best) best = distance(c, to), out.pos = c, out.poly = cur;
+      } else if (!seen[size_t(next)] && distance_to_segment(centre, a, b) <= reach) {
+        seen[size_t(next)] = 1;
+        open.push_back(next);
+      }
+    }
+  }
+  out.pos = out.pos + normalized(mesh.centroid(out.poly) - out.pos) * kWallInset;
+  return out;
+}
+
+double stall_progress(const AgentDef& agent) {
+  return std::min(agent.stall_min_progress, kStallSpeedShare * agent.max_speed * agent.stall_window);
+}
+
 std::string FollowStep::describe() const {
   std::string text = "t " + num(t) + " s: " + to_string(state) + " at (" + num(pos.x) + ", " + num(pos.y) +
                   "), speed " + num(length(vel)) + " m/s (limit " + num(speed_limit) + "), s " + num(this->s) +
                   " m on corridor version " + std::to_string(corridor_version);
   if (avoiding) text += "; avoiding a blocker";
   if (cannot_stop) text += "; cannot stop before the change, braking at the maximum";
+  if (collided) text += "; stopped by a wall (a closed door or the mesh border)";
   return text + ".";
 }
 
 std::string Replan::describe() const {
   return "t " + num(t) + " s: re-planned (" + cause + ") to corridor version " + std::to_string(version) + ", " +
-         to_string(status) + ". " + detail;
+         to_string(status) + ". " + detail +
+         (cannot_stop ? " The agent could not stop before the change and stopped against it." : "");
 }
 
 bool StallDetector::tick(Vec2 pos, double dt) {
@@ -483,11 +600,17 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   double s_now = 0.0, s_stop = -1.0;
   bool pending_replan = false;
   std::string pending_cause, pending_detail;
-  StallDetector stall(ag.stall_window, ag.stall_min_progress);
+  StallDetector stall(ag.stall_window, stall_progress(ag));
   stall.reset(pos);
   Avoider avoider;
   size_t next_event = 0;
-  const int max_steps = int(std::ceil(def.max_time / dt));
+  // Counted in 64 bits: max_time / dt may exceed the range of int (a huge --max-time).
+  const double wanted_steps = std::ceil(def.max_time / dt);
+  const long long max_steps = wanted_steps < double(kMaxSteps) ? (long long)wanted_steps : kMaxSteps;
+  // The polygon the agent stands in and the walls it slides along (mesh borders, closed doors).
+  int poly = act.plan.status == Status::Failed ? -1 : settle(w.mesh(), pos, act.plan.start);
+  SearchFilter walls = w.walls();
+  bool braking_cannot_stop = false;  // a braking step since the last re-plan could not stop in time
 
   auto invalidate = [&](const NavChange& change, double t) {
     const Touch touch = touches(act.reads, change);
@@ -509,8 +632,8 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     }
   };
 
-  for (int k = 0; k < max_steps; ++k) {
-    const double t0 = k * dt;
+  for (long long k = 0; k < max_steps; ++k) {
+    const double t0 = double(k) * dt;
     // 1. Events due now.
     while (next_event < events.size() && events[next_event].t <= t0 + 1e-9) {
       const FollowEvent& e = events[next_event++];
@@ -543,7 +666,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
       }
       const NavChange change = door_change(kind, e.door, before, kind == NavChange::Kind::DoorMoved ? w.covers() : before,
                                            was_closed);
-      // Connections are compared in index space here (stop points) and by key in the read set.
+      // Connections are compared by key: in the read set and against the plan's portals (stop points).
       NavChange keyed = change;
       keyed.connections = w.keyed(change.connections);
       const std::vector<int> rebuilt = w.carve(e.door);
@@ -554,16 +677,8 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
           continue;
         }
       }
-      if (touches(act.reads, keyed).touched) {
-        invalidate(keyed, e.t);
-        if (state == FollowState::Braking) {
-          // Stop points are found in index space.
-          const double sp = stop_point(act, w, change, s_now, ag.radius);
-          if (sp >= 0.0) s_stop = std::min(s_stop, sp);
-        }
-      } else {
-        invalidate(keyed, e.t);  // records it as ignored
-      }
+      invalidate(keyed, e.t);  // records it as ignored when it touches nothing the plan reads
+      walls = w.walls();
     }
 
     // 2. Re-plan from where the agent stands.
@@ -586,7 +701,9 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
         turn_to = std::atan2(d->y, d->x);
         turn_is_stop = false;
       }
-      out.replans.push_back({t0, pending_cause, version, pending_detail, act.plan.status});
+      out.replans.push_back({t0, pending_cause, version, pending_detail, act.plan.status, braking_cannot_stop});
+      braking_cannot_stop = false;
+      poly = settle(w.mesh(), pos, act.plan.start);
       s_now = 0.0;
       s_stop = -1.0;
       stall.reset(pos);
@@ -618,8 +735,8 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     }
     if (turned) {
       const double t1 = t0 + dt;
-      out.steps.push_back({t1, pos, vel, act.plan.version, FollowState::Turning, s_now, 0.0, false, false, heading,
-                           act.passed});
+      out.steps.push_back({t1, pos, vel, act.plan.version, FollowState::Turning, s_now, 0.0, false, false, false,
+                           heading, act.passed});
       continue;
     }
 
@@ -634,7 +751,12 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
       const double L = act.dense.length();
       // The next stop-turn caps the target and the speed: the agent stands there before turning.
       const double cap = next_stop < act.stops.size() ? act.stops[next_stop].s : L;
-      const Vec2 target = act.dense.at(std::min(s_now + ag.lookahead, cap));
+      const double tolerance = kSteerTolerance + distance(pos, act.dense.at(s_now));
+      double aim = steer_s(act.dense, pos, s_now, std::min(s_now + ag.lookahead, cap), tolerance);
+      // Never aim across a wall: back off along the path until the target is in sight on the mesh.
+      poly = settle(w.mesh(), pos, poly);
+      while (aim > s_now + kSightHop && !in_sight(w.mesh(), walls, poly, pos, act.dense.at(aim))) aim -= kSightHop;
+      const Vec2 target = act.dense.at(aim);
       dir = normalized(target - pos);
       if (length(target - pos) < 1e-9) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
       if (cap < L && (cap - s_now < 1e-3 || length(target - pos) < 1e-3)) dir = normalized(vel);
@@ -653,6 +775,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
         // Cancelling: never speed up again; brake for the stop point as the profile would.
         limit = std::min({limit, cur, stopping_speed_limit(d, ag.brake_decel, ag.reaction_dt)});
         cannot_stop = cur * cur / (2.0 * ag.brake_decel) > d + 1e-9 && cur > 0.0;
+        braking_cannot_stop = braking_cannot_stop || cannot_stop;
       }
     }
     // Below a crawl the stopping limit only creeps towards the stop point: treat it as a stop.
@@ -669,7 +792,19 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     }
     vel = vel + clamp_length(desired - vel, ag.max_accel * dt);
     if (length(vel) < 1e-9) vel = {};
-    pos = pos + vel * dt;
+    bool collided = false;
+    if (length(vel) > 0.0 && w.mesh().kind != NavMesh::Kind::Graph) {
+      poly = settle(w.mesh(), pos, poly);
+      const SurfaceMove move = move_along_surface(w.mesh(), walls, poly, pos, pos + vel * dt);
+      poly = move.poly;
+      collided = move.hit_wall;
+      // Against a wall the velocity is what the move allowed.
+      if (collided) vel = (move.pos - pos) / dt;
+      if (length(vel) < 1e-9) vel = {};
+      pos = move.pos;
+    } else {
+      pos = pos + vel * dt;
+    }
     if (length(vel) > 1e-9) heading = std::atan2(vel.y, vel.x);
     const double t1 = t0 + dt;
     if (moving_state) {
@@ -684,10 +819,11 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     } else if (state == FollowState::Following && stall.tick(pos, dt)) {
       state = FollowState::Blocked;
       out.failure = Failure{"follow", "blocked",
-                            "the agent moved less than " + num(ag.stall_min_progress) + " m in " +
+                            "the agent moved less than " + num(stall_progress(ag)) + " m in " +
                                 num(ag.stall_window) + " s (stall detector)", {}};
     }
-    out.steps.push_back({t1, pos, vel, act.plan.version, state, s_now, limit, avoiding, cannot_stop, heading, act.passed});
+    out.steps.push_back(
+        {t1, pos, vel, act.plan.version, state, s_now, limit, avoiding, cannot_stop, collided, heading, act.passed});
 
     if (state == FollowState::Arrived) break;
     const bool waiting = state == FollowState::Failed || state == FollowState::Partial || state == FollowState::Blocked;

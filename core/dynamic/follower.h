@@ -7,8 +7,9 @@
 //      change is checked against the current plan's read set (core/corridor_version.h): a change that
 //      does not touch it is ignored; one that does invalidates the corridor.
 //   2. Following: the agent is projected onto the smoothed path (arc length s, never moving backwards);
-//      the target is the path point `agent.lookahead` metres further on (never past the next
-//      stop-turn). Speed <= the planned profile and <= the reaction-step stopping limit for the
+//      the target is the farthest path point at most `agent.lookahead` metres further on (never past
+//      the next stop-turn) whose straight line from the agent keeps within kSteerTolerance (plus the
+//      agent's distance from the path) of the path between: the agent does not cut inside corners. Speed <= the planned profile and <= the reaction-step stopping limit for the
 //      distance left and for the next stop-turn. At a stop-turn the agent stands (speed 0) and turns
 //      its heading in place at agent.max_turn_rate until it points along the next segment (state
 //      turning: θ / max_turn_rate seconds, rounded up to whole steps), then goes on. A re-planned
@@ -24,9 +25,14 @@
 //      a velocity around the circles (boxes: their bounding circles) moving with their velocity. They
 //      never invalidate a plan and never cause a re-plan.
 //   4. The velocity changes by at most agent.max_accel·dt per step (as a vector), speeding up by at
-//      most accel·dt and slowing down by at most brake_decel·dt: it never jumps.
+//      most accel·dt and slowing down by at most brake_decel·dt: it never jumps, except against a wall.
+//      The move is made over the mesh surface (move_along_surface): the agent slides along walls and
+//      never leaves the mesh; a closed door is a wall, so an agent that cannot stop before a door that
+//      closed too late stops against it (the step records `collided`, the braking steps and the
+//      re-plan `cannot_stop`), and every re-plan starts from a point on the mesh.
 //   5. Arrival is judged on the real position and speed: within arrive_distance of the end point and
-//      slower than arrive_speed. A stall detector (stall_window, stall_min_progress) reports blocked.
+//      slower than arrive_speed. A stall detector reports blocked: less progress than
+//      stall_progress(agent) over stall_window.
 // Outcomes: arrived; partial (reached the end of a partial plan: the nearest reachable point, not the
 // goal); failed (the plan failed: the reason and blocked_by are kept, the agent stands still; or
 // blocked; or the time ran out). A failed agent keeps waiting while events are pending: opening a door
@@ -42,6 +48,7 @@
 #include "navmesh.h"
 #include "result.h"
 #include "scene.h"
+#include "search.h"
 #include "turns.h"
 
 namespace navlab {
@@ -82,6 +89,7 @@ struct FollowStep {
   double speed_limit = 0.0;  // m/s, min(profile, stopping limit) this step
   bool avoiding = false;   // local avoidance changed the velocity
   bool cannot_stop = false;  // braking: the stop point is closer than the braking distance
+  bool collided = false;     // the move was stopped or deflected by a wall (mesh border or closed door)
   double heading = 0.0;    // rad, counter-clockwise from +x: the agent's facing (turns in place at stop-turns)
   int passed = 0;          // index in the plan's corridor of the polygon (node) the agent is in (last passed)
   std::string describe() const;  // one sentence with its numbers
@@ -94,6 +102,7 @@ struct Replan {
   int version = 0;     // the corridor version adopted
   std::string detail;  // the change and the read item it touched
   Status status = Status::Complete;  // of the new plan
+  bool cannot_stop = false;  // the agent could not stop before the change: it stopped against it
   std::string describe() const;
 };
 
@@ -124,6 +133,26 @@ struct FollowResult {
 // (stage "follow", reason "bad_event") returned before any step.
 FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
                     const std::vector<FollowEvent>& events, const FollowDef& def = {});
+
+// One move of the agent's centre over the surface of a polygon mesh, as Detour's
+// dtNavMeshQuery::moveAlongSurface does on its polygons: a breadth-first walk from polygon `poly` over
+// the edges `filter` leaves open, limited to the circle around the move. When `to` lies in a reached
+// polygon the move ends there; otherwise it ends at the point of the reached walls (mesh borders, edges a
+// closed door covers, edges into excluded polygons) nearest to `to`, kWallInset inside its polygon: the
+// agent slides along the wall and never leaves the mesh. Graph meshes: the move is not constrained.
+struct SurfaceMove {
+  Vec2 pos;               // m, where the move ends
+  int poly = -1;          // polygon it ends in
+  bool hit_wall = false;  // `to` was not reachable: stopped or deflected by a wall
+};
+constexpr double kWallInset = 1e-4;  // m; a move stopped by a wall ends this far inside its polygon
+SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to);
+
+// The progress (m) below which the follower's stall detector reports blocked over agent.stall_window:
+// agent.stall_min_progress, but never more than kStallSpeedShare of what the agent covers at its top
+// speed in the window (a slow agent is not blocked for being slow).
+constexpr double kStallSpeedShare = 0.25;
+double stall_progress(const AgentDef& agent);
 
 // The stall detector of seed 004: reports when the net displacement over a window is below a minimum.
 class StallDetector {

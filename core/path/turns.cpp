@@ -38,7 +38,16 @@ struct Fitter {
   TurnTrace* trace;
 
   void record(TurnStep step) const {
-    if (trace) trace->steps.push_back(std::move(step));
+    if (!trace) return;
+    const bool shrunk = step.kind == TurnStep::Kind::Shrunk || step.kind == TurnStep::Kind::ScaledWithPartner;
+    const double r = shrunk ? step.new_radius : step.radius;
+    const int c = step.corner;
+    if (step.kind != TurnStep::Kind::FellBackToStop && r > 0.0 && c > 0 && size_t(c) + 1 < path.size() &&
+        step.theta > 0.0 && step.theta < std::numbers::pi - kReversal) {
+      step.arc = make_arc_turn(path[size_t(c) - 1], path[size_t(c)], path[size_t(c) + 1], r);
+      step.arc->corner = c;
+    }
+    trace->steps.push_back(std::move(step));
   }
   TurnStep step(TurnStep::Kind kind, int corner, double theta, double radius) const {
     TurnStep s;

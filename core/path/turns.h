@@ -85,6 +85,9 @@ struct TurnStep {
   double length = 0.0;       // ScaledWithPartner: the shared segment's length, m
   double ratio = 1.0;        // ScaledWithPartner
   std::string why;           // FellBackToStop / Candidate: a short reason
+  // The arc this step tried (Candidate, CoverageFailed, Fitted: at `radius`; Shrunk, ScaledWithPartner:
+  // at `new_radius`), as make_arc_turn() gives it; none for FellBackToStop or when no arc exists there.
+  std::optional<Turn> arc;
   std::string describe() const;  // one sentence with its numbers
 };
 const char* to_string(TurnStep::Kind k);

@@ -103,5 +103,31 @@ TEST(CliSimulate, TileCacheCarvesAClosedDoorOnABakedScene) {
   EXPECT_EQ(j["steps"].back()["vel"], Json::array({0.0, 0.0}));
 }
 
+TEST(CliSimulate, AHugeMaxTimeStillSimulates) {
+  // 1.08e8 s at dt 0.05 s is 2.16e9 steps, more than an int counts.
+  const Json j = run_json("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --max-time 1.08e8", 0);
+  EXPECT_EQ(j["outcome"], "arrived");
+  EXPECT_FALSE(j["steps"].empty());
+}
+
+TEST(CliSimulate, StepsAndReplansSayWhetherTheAgentCouldStop) {
+  // guard_narrow_door_only.json: closed at 2 s (the agent near x = 5 at 4 m/s needs 4 m to stop) the
+  // door (x = 8) is too late to stop for; the agent stops against it.
+  const std::string ev = write_events("late.json", R"([{"t": 2, "close": "door1"}])");
+  const Json j = run_json("simulate " + q(test::scene_path("guard_narrow_door_only.json")) + " --events " + q(ev), 1);
+  ASSERT_FALSE(j["steps"].empty());
+  bool cannot_stop = false, collided = false;
+  for (const Json& s : j["steps"]) {
+    ASSERT_TRUE(s.contains("cannot_stop") && s.contains("collided"));
+    cannot_stop = cannot_stop || s["cannot_stop"].get<bool>();
+    collided = collided || s["collided"].get<bool>();
+    EXPECT_LE(s["pos"][0].get<double>(), 8.0);
+  }
+  EXPECT_TRUE(cannot_stop);
+  EXPECT_TRUE(collided);
+  ASSERT_GE(j["replans"].size(), 1u);
+  EXPECT_EQ(j["replans"][0]["cannot_stop"], true);
+}
+
 }  // namespace
 }  // namespace navlab

@@ -21,11 +21,14 @@ using test::load;
 FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false}; }
 FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false}; }
 
-// |Δv| <= max_accel·dt at every step, from rest.
+// |Δv| <= max_accel·dt at every step, from rest, except where a wall stopped the agent (a door that
+// closed too late to stop for).
 void expect_smooth(const FollowResult& r, const AgentDef& agent, double dt) {
   Vec2 prev{};
   for (const FollowStep& s : r.steps) {
-    EXPECT_LE(distance(s.vel, prev), agent.max_accel * dt + 1e-9) << s.describe();
+    if (!s.collided) {
+      EXPECT_LE(distance(s.vel, prev), agent.max_accel * dt + 1e-9) << s.describe();
+    }
     prev = s.vel;
   }
 }

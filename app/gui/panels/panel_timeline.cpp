@@ -28,7 +28,7 @@ void panel_timeline(App& app) {
   ImGui::SetNextItemWidth(120);
   ImGui::SliderFloat("steps/s", &app.settings.playback_speed, 0.5f, 100.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
   ImGui::TextUnformatted("jump to");
-  for (Stage st : {Stage::Search, Stage::Funnel, Stage::Turns, Stage::Profile}) {
+  for (Stage st : kStages) {
     const int first = p.first_step(st);
     const int count = p.count(st);
     char label[64];

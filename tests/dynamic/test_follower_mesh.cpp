@@ -1,0 +1,310 @@
+// The follower stays on the mesh: its moves are made over the mesh surface, it steers along the smoothed
+// path without cutting inside corners, a door that closes too late to stop for is a wall, and the
+// follower's step count and stall rule hold for extreme settings.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include "follower.h"
+#include "meshes.h"
+#include "navmesh_build.h"
+#include "scene.h"
+#include "tilecache.h"
+
+namespace navlab {
+namespace {
+
+using test::Loaded;
+using test::load;
+using test::load_text;
+
+constexpr double kOnMesh = 1e-3;  // m; a step counts as on the mesh within a millimetre of a polygon
+
+FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false}; }
+FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false}; }
+
+// Independent oracle: even-odd ray casting (no orientation test), then the distance to the outline.
+bool ray_inside(const std::vector<Vec2>& ring, Vec2 p) {
+  bool in = false;
+  for (size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+    const Vec2 a = ring[i], b = ring[j];
+    if ((a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) in = !in;
+  }
+  return in;
+}
+
+double outline_distance(const std::vector<Vec2>& ring, Vec2 p) {
+  double best = 1e300;
+  for (size_t i = 0; i < ring.size(); ++i) {
+    const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
+    const Vec2 ab = b - a;
+    const double u = std::clamp(dot(p - a, ab) / dot(ab, ab), 0.0, 1.0);
+    best = std::min(best, length(p - (a + ab * u)));
+  }
+  return best;
+}
+
+// How far `p` is outside every polygon of `mesh` (0 when inside one).
+double off_mesh(const NavMesh& mesh, Vec2 p) {
+  double best = 1e300;
+  for (const NavPoly& poly : mesh.polys) {
+    std::vector<Vec2> ring;
+    for (int v : poly.verts) ring.push_back(mesh.verts[size_t(v)]);
+    if (ray_inside(ring, p)) return 0.0;
+    best = std::min(best, outline_distance(ring, p));
+  }
+  return best;
+}
+
+int steps_off_mesh(const NavMesh& mesh, const FollowResult& r, double* deepest = nullptr) {
+  int n = 0;
+  double worst = 0.0;
+  for (const FollowStep& s : r.steps) {
+    const double d = off_mesh(mesh, s.pos);
+    worst = std::max(worst, d);
+    if (d > kOnMesh) ++n;
+  }
+  if (deepest) *deepest = worst;
+  return n;
+}
+
+TEST(FollowerMesh, TheBalconyRouteStaysOnTheMesh) {
+  // door1 closed from the start: the route rounds the courtyard's corners (2, 5) and (6, 5).
+  const Loaded l = load("doors_balcony.json");
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(0.0, "door1")});
+  EXPECT_EQ(r.outcome, "arrived") << (r.failure ? r.failure->message : "");
+  double deepest = 0.0;
+  EXPECT_EQ(steps_off_mesh(l.mesh, r, &deepest), 0) << "deepest " << deepest << " m";
+}
+
+// The smoothed path of `plan` sampled every centimetre.
+std::vector<Vec2> samples(const FollowPlan& plan) {
+  std::vector<Vec2> out;
+  for (const PathPiece& piece : plan.path.pieces) {
+    const int n = std::max(1, int(std::ceil(piece.length / 0.01)));
+    for (int k = 0; k <= n; ++k) out.push_back(piece.point(piece.s0 + piece.length * k / n));
+  }
+  return out;
+}
+
+TEST(FollowerMesh, SteeringTracksTheSmoothedPathRoundCorners) {
+  const Loaded l = load("doors_balcony.json");
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(0.0, "door1")});
+  ASSERT_EQ(r.plans.size(), 2u);  // the plan through door1, then the balcony route at t = 0
+  const std::vector<Vec2> path = samples(r.plans[1]);
+  ASSERT_FALSE(path.empty());
+  double worst = 0.0;
+  for (const FollowStep& s : r.steps) {
+    ASSERT_EQ(s.corridor_version, 2);
+    double d = 1e300;
+    for (Vec2 q : path) d = std::min(d, distance(q, s.pos));
+    worst = std::max(worst, d);
+    EXPECT_FALSE(s.collided) << s.describe();
+  }
+  // Measured 0.078 m: the lag of an agent whose velocity turns by at most max_accel·dt per step round
+  // the 0.21 m arcs.
+  EXPECT_LT(worst, 0.1);
+}
+
+// A random hand-authored scene: a grid of 2 m cells with some cells left out, two doors on shared edges
+// between kept cells, a query between two kept cells.
+std::string random_scene(std::mt19937& rng, std::vector<std::string>& doors) {
+  const int nx = 5, ny = 4;
+  const double cell = 2.0;
+  std::vector<char> kept(size_t(nx * ny));
+  std::bernoulli_distribution keep(0.75);
+  for (char& k : kept) k = keep(rng) ? 1 : 0;
+  auto vid = [&](int i, int j) { return j * (nx + 1) + i; };
+  std::ostringstream s;
+  s << R"({"navlab": 1, "name": "random", "navmesh": {"vertices": [)";
+  for (int j = 0; j <= ny; ++j)
+    for (int i = 0; i <= nx; ++i) s << (i || j ? ", " : "") << "[" << i * cell << ", " << j * cell << "]";
+  s << R"(], "polygons": [)";
+  std::vector<int> cells;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      if (kept[size_t(j * nx + i)]) {
+        s << (cells.empty() ? "" : ", ") << "[" << vid(i, j) << ", " << vid(i + 1, j) << ", " << vid(i + 1, j + 1)
+          << ", " << vid(i, j + 1) << "]";
+        cells.push_back(j * nx + i);
+      }
+  s << "]}, \"doors\": [";
+  // Shared vertical edges between kept cells: candidates for doors.
+  std::vector<int> shared;
+  for (int c : cells)
+    if (c % nx + 1 < nx && kept[size_t(c + 1)]) shared.push_back(c);
+  std::shuffle(shared.begin(), shared.end(), rng);
+  for (size_t d = 0; d < std::min<size_t>(2, shared.size()); ++d) {
+    const int i = shared[d] % nx + 1, j = shared[d] / nx;
+    doors.push_back("door" + std::to_string(d));
+    s << (d ? ", " : "") << R"({"id": ")" << doors.back() << R"(", "segment": [[)" << i * cell << ", " << j * cell
+      << "], [" << i * cell << ", " << (j + 1) * cell << "]], \"open\": true}";
+  }
+  std::uniform_int_distribution<size_t> pick(0, cells.size() - 1);
+  std::uniform_real_distribution<double> in_cell(0.5, 1.5);
+  auto point = [&] {
+    const int c = cells[pick(rng)];
+    std::ostringstream p;
+    p << "[" << (c % nx) * cell + in_cell(rng) << ", " << (c / nx) * cell + in_cell(rng) << "]";
+    return p.str();
+  };
+  s << R"(], "agent": {"radius": 0.3}, "queries": [{"name": "q", "start": )" << point() << ", \"goal\": " << point()
+    << "}]}";
+  return s.str();
+}
+
+TEST(FollowerMesh, EveryStepOfRandomScenesAndDoorEventsIsOnTheMesh) {
+  int runs = 0, moved = 0;
+  for (unsigned seed = 1; seed <= 40; ++seed) {
+    std::mt19937 rng(seed);
+    std::vector<std::string> doors;
+    const std::string text = random_scene(rng, doors);
+    if (doors.empty()) continue;
+    const Loaded l = load_text(text, "random_" + std::to_string(seed) + ".json");
+    if (l.mesh.polys.empty()) continue;
+    std::uniform_real_distribution<double> when(0.0, 5.0);
+    std::vector<FollowEvent> events;
+    for (const std::string& d : doors) {
+      const double t = when(rng);
+      events.push_back(close_at(t, d));
+      if (std::bernoulli_distribution(0.5)(rng)) events.push_back(open_at(t + when(rng), d));
+    }
+    FollowDef def;
+    def.max_time = 60.0;
+    const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], events, def);
+    ++runs;
+    if (r.steps.size() > 1 && distance(r.steps.front().pos, r.steps.back().pos) > 1.0) ++moved;
+    double deepest = 0.0;
+    EXPECT_EQ(steps_off_mesh(l.mesh, r, &deepest), 0) << "seed " << seed << ": deepest " << deepest << " m\n" << text;
+    for (const Replan& p : r.replans)
+      EXPECT_FALSE(p.status == Status::Failed && p.detail.find("start_off_mesh") != std::string::npos) << seed;
+  }
+  EXPECT_GE(runs, 30);
+  EXPECT_GE(moved, 15);  // the property is not met by agents that never move
+}
+
+// guard_narrow_door_only.json: the corridor's door is the segment x = 8, y in [2.5, 3.5]; there is no
+// other route. Closed when the agent is this close to it, the door is too late to stop for.
+TEST(FollowerMesh, ADoorClosedTooLateIsAWallTheAgentStopsAgainst) {
+  const Loaded l = load("guard_narrow_door_only.json");
+  const double door_x = 8.0;
+  const FollowResult free_run = follow(l.scene, l.mesh, l.scene.queries[0], {});
+  ASSERT_EQ(free_run.outcome, "arrived");
+  // The first step whose braking distance (v²/2b) reaches past the door.
+  double t_close = -1.0;
+  for (const FollowStep& s : free_run.steps) {
+    const double v = length(s.vel);
+    if (s.pos.x < door_x && s.pos.x + v * v / (2.0 * l.scene.agent.brake_decel) > door_x + 0.1) {
+      t_close = s.t;
+      break;
+    }
+  }
+  ASSERT_GT(t_close, 0.0);
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t_close, "door1")});
+  EXPECT_EQ(r.outcome, "failed");
+  bool cannot_stop = false, collided = false;
+  double max_x = 0.0;
+  for (const FollowStep& s : r.steps) {
+    cannot_stop = cannot_stop || s.cannot_stop;
+    collided = collided || s.collided;
+    max_x = std::max(max_x, s.pos.x);
+  }
+  EXPECT_TRUE(cannot_stop);
+  EXPECT_TRUE(collided);
+  EXPECT_LE(max_x, door_x);  // never beyond the door
+  EXPECT_GT(max_x, door_x - 0.01);  // it ran into it
+  ASSERT_GE(r.replans.size(), 1u);
+  EXPECT_TRUE(r.replans[0].cannot_stop);
+  EXPECT_NE(r.replans[0].describe().find("could not stop"), std::string::npos);
+  EXPECT_EQ(r.steps.back().vel, (Vec2{0, 0}));
+}
+
+TEST(FollowerMesh, AHugeMaxTimeStillSimulates) {
+  // 1.08e8 s / 0.05 s = 2.16e9 steps: more than an int holds.
+  const Loaded l = load("guard_narrow_door.json");
+  FollowDef def;
+  def.max_time = 1.08e8;
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
+  EXPECT_FALSE(r.steps.empty());
+  EXPECT_EQ(r.outcome, "arrived");
+}
+
+TEST(FollowerMesh, ASlowAgentIsNotBlocked) {
+  // A 3 m corridor walked at 0.1 m/s: 0.2 m per 2 s window is exactly its top speed, less while it
+  // speeds up, so the fixed rule would report it blocked.
+  const Loaded l = load_text(R"({"navlab": 1, "name": "slow",
+    "navmesh": {"vertices": [[0, 0], [4, 0], [4, 2], [0, 2]], "polygons": [[0, 1, 2, 3]]},
+    "agent": {"radius": 0.3, "max_speed": 0.1},
+    "queries": [{"name": "q", "start": [0.5, 1], "goal": [3.5, 1]}]})");
+  EXPECT_DOUBLE_EQ(stall_progress(l.scene.agent), 0.25 * 0.1 * 2.0);
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {});
+  EXPECT_EQ(r.outcome, "arrived") << (r.failure ? r.failure->message : "");
+  // A default agent keeps the seed's 0.2 m.
+  EXPECT_DOUBLE_EQ(stall_progress(AgentDef{}), 0.2);
+}
+
+// default.json baked in tiles: query 0 leaves through door_east (y = 9.8, x 32.5..35). Closed while the
+// agent is still 10 m away at 4 m/s, the agent brakes for the door, not at once (which would stand it
+// v²/2b + v·reaction_dt = 4.4 m further on, about 5.6 m from the door): it stops near the carved door,
+// then re-plans.
+TEST(FollowerMesh, OnATiledMeshTheAgentBrakesForTheDoorNotAtOnce) {
+  const Loaded l = load("default.json");
+  auto tiles = TileCache::build(l.scene);
+  ASSERT_TRUE(tiles) << tiles.error();
+  FollowDef def;
+  def.tile_cache = tiles.value().get();
+  const Vec2 a{32.5, 9.8}, b{35, 9.8};
+  const FollowResult free_run = follow(l.scene, tiles.value()->navmesh().mesh, l.scene.queries[0], {}, def);
+  ASSERT_EQ(free_run.outcome, "arrived");
+  // The free run passes the door; when is it 10 m from it?
+  double t_close = -1.0, nearest = 1e300;
+  for (const FollowStep& s : free_run.steps) {
+    nearest = std::min(nearest, distance_to_segment(s.pos, a, b));
+    if (t_close < 0.0 && distance_to_segment(s.pos, a, b) < 10.0) t_close = s.t;
+  }
+  ASSERT_LT(nearest, 0.5);
+  ASSERT_GT(t_close, 0.0);
+  auto fresh = TileCache::build(l.scene);
+  ASSERT_TRUE(fresh);
+  def.tile_cache = fresh.value().get();
+  const FollowResult r = follow(l.scene, fresh.value()->navmesh().mesh, l.scene.queries[0],
+                                {close_at(t_close, "door_east")}, def);
+  ASSERT_GE(r.replans.size(), 1u);
+  Vec2 at_replan{};
+  for (const FollowStep& s : r.steps)
+    if (s.t <= r.replans[0].t + 1e-9) at_replan = s.pos;
+  // Measured 2.29 m: the carved box (inflated by the bake's agent radius) and the body radius 0.6 m.
+  EXPECT_LT(distance_to_segment(at_replan, a, b), 3.0) << "stood at (" << at_replan.x << ", " << at_replan.y << ")";
+  EXPECT_EQ(r.outcome, "arrived");
+}
+
+TEST(MoveAlongSurface, SlidesAlongTheBorderAndStopsAtAClosedDoor) {
+  // Two unit squares side by side, sharing the edge x = 1.
+  const NavMesh m = test::mesh_of({{0, 0}, {1, 0}, {2, 0}, {2, 1}, {1, 1}, {0, 1}}, {{0, 1, 4, 5}, {1, 2, 3, 4}});
+  ASSERT_EQ(m.polys.size(), 2u);
+  // Free move across the shared edge.
+  SurfaceMove mv = move_along_surface(m, {}, 0, {0.5, 0.5}, {1.5, 0.5});
+  EXPECT_FALSE(mv.hit_wall);
+  EXPECT_EQ(mv.poly, 1);
+  EXPECT_EQ(mv.pos, (Vec2{1.5, 0.5}));
+  // Into the border y = 1: slides to the nearest border point, just inside.
+  mv = move_along_surface(m, {}, 0, {0.5, 0.8}, {0.8, 1.4});
+  EXPECT_TRUE(mv.hit_wall);
+  EXPECT_NEAR(mv.pos.x, 0.8, 1e-3);
+  EXPECT_NEAR(mv.pos.y, 1.0, 1e-3);
+  EXPECT_LT(mv.pos.y, 1.0);
+  // The shared edge blocked (a closed door): the move ends just before it, in polygon 0.
+  SearchFilter door;
+  door.poly_link_block = {{-1, 0, -1, -1}, {-1, -1, -1, 0}};
+  mv = move_along_surface(m, door, 0, {0.5, 0.5}, {1.5, 0.5});
+  EXPECT_TRUE(mv.hit_wall);
+  EXPECT_EQ(mv.poly, 0);
+  EXPECT_NEAR(mv.pos.x, 1.0, 1e-3);
+  EXPECT_LT(mv.pos.x, 1.0);
+}
+
+}  // namespace
+}  // namespace navlab
