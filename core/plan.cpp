@@ -55,6 +55,16 @@ void head_for_substitute(const Context& c, PlanResult& r, const Failure& origina
                               : " No reachable polygon lies within " + num(policy.radius) + " m of the goal.";
     return;
   }
+  if (c.trace) {
+    SearchStep s;
+    s.kind = SearchStep::Kind::Retarget;
+    s.node = sub->poly;
+    s.node_name = node_label(c.mesh, sub->poly);
+    s.point = sub->point;
+    s.g = sub->distance;
+    s.why = original.reason;
+    c.trace->search.steps.push_back(std::move(s));
+  }
   SearchQuery q{r.locate.start.poly, sub->poly, r.locate.start.world(), sub->world()};
   SearchDef def = c.scene.search;
   r.search = search(c.mesh, q, def, &c.gates.filter, c.trace ? &c.trace->search : nullptr);
