@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(g++ make cmake pkg-config libsdl2-dev libimgui-dev libstb-dev python3-glad librecast-dev
-          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth libgl1-mesa-dri)
+          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth libgl1-mesa-dri libgif-dev)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {

@@ -9,12 +9,14 @@
 #include "cli.h"
 #include "navmesh_build.h"
 #include "plan.h"
+#include "plan_steps.h"
 #include "scene.h"
 
 namespace navlab::cli {
 
 extern const char* const kPlanUsage =
-    "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n\n"
+    "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n"
+    "                  [--trace]\n\n"
     "Plans queries of SCENE and prints {\"results\": [...]}, one object per query:\n"
     "  {\"status\": \"complete\"|\"partial\"|\"failed\",\n"
     "   \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\": [ids]]},\n"
@@ -29,6 +31,9 @@ extern const char* const kPlanUsage =
     "  --queries FILE   take the query list from FILE: [{\"start\": p, \"goal\": p, \"name\": ...}] or\n"
     "                   {\"queries\": [...]}, points written as in a scene\n"
     "  --close ID       close door ID (repeatable); --open ID opens it\n"
+    "  --trace          each result also gets \"steps\": [{\"stage\", \"index\", \"kind\", \"text\"}...], every\n"
+    "                   recorded step from locate to profile with its sentence; index counts each\n"
+    "                   stage's steps from 1, as render --step STAGE:N does\n"
     "Without --query or --start, every query is planned, in order.\n"
     "Exit codes: 0 every query complete, 1 any query failed or partial, 2 usage or input error.\n";
 
@@ -128,6 +133,14 @@ Json plan_result_json(const NavMesh& mesh, const PlanResult& r) {
   return j;
 }
 
+// --trace: every stage's steps with their sentences.
+Json steps_json(const std::vector<StepText>& steps) {
+  Json out = Json::array();
+  for (const StepText& s : steps)
+    out.push_back({{"stage", s.stage}, {"index", s.index}, {"kind", s.kind}, {"text", s.text}});
+  return out;
+}
+
 // Parses P of --start/--goal. Returns "" or what is wrong.
 std::string parse_point(const std::string& text, const NavMesh& mesh, ScenePoint& out) {
   out = ScenePoint{};
@@ -213,7 +226,7 @@ std::string read_queries(const std::string& path, const NavMesh& mesh, std::vect
 
 int run_plan(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("plan");
-  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open"}, {});
+  Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open"}, {"--trace"});
   if (!args.ok()) return usage_error(cmd, args.error());
   if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
   if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
@@ -261,9 +274,13 @@ int run_plan(const std::vector<std::string>& argv) {
   out["results"] = Json::array();
   bool all_complete = true;
   for (const Query& q : queries) {
-    const PlanResult r = plan(scene, mesh, PlanRequest{q.start, q.goal, doors});
+    PlanTrace trace;
+    const bool traced = args.has("--trace");
+    const PlanResult r = plan(scene, mesh, PlanRequest{q.start, q.goal, doors}, traced ? &trace : nullptr);
     all_complete = all_complete && r.status == Status::Complete;
-    out["results"].push_back(plan_result_json(mesh, r));
+    Json j = plan_result_json(mesh, r);
+    if (traced) j["steps"] = steps_json(plan_steps(trace));
+    out["results"].push_back(j);
   }
   std::printf("%s\n", readable_json(out).c_str());
   return all_complete ? kExitOk : kExitFailure;

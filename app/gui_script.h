@@ -28,6 +28,9 @@
 //                          zooms by f every measured frame
 //   {"zoom_preview_ms": MS} zoom previews when a full draw of the static layer costs more (0: always)
 //   {"screenshot": "FILE.png", "whole_window": true|false}
+//   {"lesson": "FILE.json"}  open a lesson at its first slide (gui_lessons.h)
+//   {"key_tap": "PageDown" | "PageUp", "ctrl": true|false}  a key press and release pushed as SDL events,
+//                          both handled within the one frame that follows
 #pragma once
 
 #include <optional>

@@ -53,7 +53,7 @@ std::string pt(Vec2 p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }
 
 // "cross(R − A, P − A) = 4": the test of the seed, with its value.
 std::string cross_text(const char* side, Vec2 apex, Vec2 end, Vec2 p) {
-  return std::string("cross(") + side + " − A, P − A) = " + num(cross(end - apex, p - apex));
+  return std::string("cross(") + side + " - A, P - A) = " + num(cross(end - apex, p - apex));
 }
 
 constexpr double kSlopeMinDx = 1e-9;  // m: a ray this close to vertical has no slope worth reading
@@ -77,7 +77,7 @@ std::string FunnelStep::describe() const {
   const std::string who = (goal ? "Goal portal " + std::to_string(portal) + ", the goal P = "
                                 : "Portal " + std::to_string(portal) + ", " + to_string(side) + " end P = ") +
                           pt(point) + ", apex A = " + pt(before.apex) + ": ";
-  const std::string narrower = right_end ? " ≥ 0" : " ≤ 0";
+  const std::string narrower = right_end ? " >= 0" : " <= 0";
   const std::string wider = right_end ? " < 0" : " > 0";
   switch (action) {
     case FunnelAction::TightenLeft:
@@ -87,7 +87,7 @@ std::string FunnelStep::describe() const {
         return who + "the " + name + " side still starts at the apex, so it opens towards P." + slopes_text(before, point);
       const std::string second = other_end == before.apex ? "the other side still starts at the apex"
                                                           : cross_text(other, before.apex, other_end, point) +
-                                                                (right_end ? " ≤ 0" : " ≥ 0") + " (not past the " +
+                                                                (right_end ? " <= 0" : " >= 0") + " (not past the " +
                                                                 (right_end ? "left" : "right") + " side)";
       return who + cross_text(own, before.apex, own_end, point) + narrower + " (inside the " + name + " side) and " +
              second + ": the funnel narrows, " + name + " moves from " + pt(own_end) + " to P." +

@@ -155,7 +155,7 @@ std::string relaxed_text(const SearchStep& s) {
 
 std::string join_route(const std::vector<std::string>& route) {
   std::string out;
-  for (size_t i = 0; i < route.size(); ++i) out += (i ? " → " : "") + route[i];
+  for (size_t i = 0; i < route.size(); ++i) out += (i ? ", " : "") + route[i];
   return out;
 }
 

@@ -179,7 +179,7 @@ std::string TurnStep::describe() const {
   switch (kind) {
     case Kind::Candidate:
       return fmt("Corner %d at (%.2f, %.2f) turns %.1f°: try an arc of radius %.2f m, the %s; its trim "
-                 "R·tan(θ/2) is %.2f m.",
+                 "R·tan(turn/2) is %.2f m.",
                  corner, at.x, at.y, deg, radius, why.c_str(), trim);
     case Kind::CoverageFailed:
       if (distance(hit, point) < kSamePrinted)

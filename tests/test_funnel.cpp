@@ -70,7 +70,7 @@ TEST(Funnel, W4MovedPortalHasNoOverlapCornerAtOneOne) {
   EXPECT_EQ(corner.after.right, (Vec2{1, 1}));
   EXPECT_EQ(corner.after.apex_portal, 0);
   EXPECT_EQ(corner.describe(),
-            "Portal 1, right end P = (2, 3), apex A = (0, 0): cross(L − A, P − A) = 1 > 0: P is past the left side, "
+            "Portal 1, right end P = (2, 3), apex A = (0, 0): cross(L - A, P - A) = 1 > 0: P is past the left side, "
             "so L = (1, 1) becomes a corner; the apex moves there (portal 0). Slopes from the apex: funnel [-1, 1], "
             "P 1.50.");
   EXPECT_EQ(trace.steps[k + 1].action, FunnelAction::Restart);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "json_locate.h"
+#include "lesson_toggles.h"
 #include "navmesh_build.h"
 #include "plan.h"
 #include "plan_steps.h"
@@ -40,7 +41,7 @@ class SlideReader {
   SlideReader(SceneReader& r, const fs::path& folder) : r_(r), folder_(folder) {}
 
   bool read(const Json& v, const std::string& ptr, LessonSlide& out) {
-    if (!r_.object(v, ptr, {"title", "text", "scene", "query", "step", "toggles", "camera"}, "a slide")) return false;
+    if (!r_.object(v, ptr, {"title", "text", "scene", "query", "step", "toggles", "camera"}, "slide")) return false;
     const Json* scene = r_.require(v, ptr, "scene", "a scene file (relative to the lesson)");
     std::string rel;
     if (!r_.opt_string(v, ptr, "title", out.title, "a slide title") ||
@@ -88,7 +89,9 @@ class SlideReader {
     if (!d->is_object()) return r_.fail(tp + "/doors", "{\"door id\": open (true|false)}", SceneReader::describe(d));
     for (const auto& [id, open] : d->items()) {
       const std::string p = pointer_append(tp + "/doors", id);
-      const bool known = std::any_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; });
+      const bool known =
+          std::any_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; }) ||
+          std::any_of(scene_.graph.edges.begin(), scene_.graph.edges.end(), [&](const GraphEdgeDef& e) { return e.door == id; });
       if (!known) return r_.fail(p, "a door id of the scene", "'" + id + "'", true);
       bool on = true;
       if (!r_.boolean(open, p, on)) return false;
@@ -116,7 +119,7 @@ class SlideReader {
   bool agent(const Json& t, const std::string& tp, LessonSlide& out) {
     const Json* a = SceneReader::member(t, "agent");
     if (!a) return true;
-    if (!r_.object(*a, tp + "/agent", lesson_agent_parameters(), "agent parameters")) return false;
+    if (!r_.object(*a, tp + "/agent", lesson_agent_parameters(), "agent parameter")) return false;
     for (const auto& [name, value] : a->items()) {
       double x = 0.0;
       if (!r_.number(value, pointer_append(tp + "/agent", name), x, {"a positive number", NumberRule::Positive}))
@@ -135,7 +138,7 @@ class SlideReader {
     double xy[2] = {0, 0};
     const Json* center = r_.require(*c, cp, "center", "[x, y] in m");
     const Json* scale = r_.require(*c, cp, "scale", "pixels per metre");
-    if (!r_.object(*c, cp, {"center", "scale"}, "a camera") || !center || !scale ||
+    if (!r_.object(*c, cp, {"center", "scale"}, "camera") || !center || !scale ||
         !r_.coords(*center, cp + "/center", 2, "[x, y] in m", xy) ||
         !r_.number(*scale, cp + "/scale", cam.scale, {"pixels per metre", NumberRule::Positive}))
       return false;
@@ -164,10 +167,7 @@ class SlideReader {
 
   int steps_in_stage(const LessonSlide& slide, const std::string& stage) {
     Scene scene = scene_;
-    for (const auto& [id, open] : slide.doors)
-      for (Door& d : scene.doors)
-        if (d.id == id) d.open = open;
-    for (const auto& [name, value] : slide.agent) set_agent_parameter(scene.agent, name, value);
+    apply_slide_toggles(slide, scene);
     Result<NavMesh> mesh = build_navmesh(scene);
     if (!mesh) return 0;
     const Query& q = scene.queries[size_t(slide.query)];
@@ -197,7 +197,7 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
   int version = 0;
   const Json* ver = root.is_object() ? r.require(root, "", "navlab_lesson", "the lesson format version 1") : nullptr;
   const Json* slides = root.is_object() ? r.require(root, "", "slides", "an array of slides") : nullptr;
-  const bool ok = r.object(root, "", {"navlab_lesson", "title", "summary", "slides"}, "a lesson") && ver &&
+  const bool ok = r.object(root, "", {"navlab_lesson", "title", "summary", "slides"}, "lesson") && ver &&
                   r.integer(*ver, "/navlab_lesson", version, 1, 1, "the lesson format version 1") &&
                   r.opt_string(root, "", "title", lesson.title, "a lesson title") &&
                   r.opt_string(root, "", "summary", lesson.summary, "a summary", false) && slides &&
@@ -222,6 +222,19 @@ const std::vector<std::string>& lesson_agent_parameters() {
 
 bool apply_agent_parameter(AgentDef& agent, const std::string& name, double value) {
   return set_agent_parameter(agent, name, value);
+}
+
+void apply_slide_toggles(const LessonSlide& slide, Scene& scene) {
+  for (const auto& [id, open] : slide.doors) {
+    auto it = std::find_if(scene.doors.begin(), scene.doors.end(), [&](const Door& d) { return d.id == id; });
+    if (it == scene.doors.end()) {
+      Door gate;
+      gate.id = id;
+      it = scene.doors.insert(scene.doors.end(), gate);
+    }
+    it->open = open;
+  }
+  for (const auto& [name, value] : slide.agent) set_agent_parameter(scene.agent, name, value);
 }
 
 Result<Lesson> load_lesson(const std::string& path) {
