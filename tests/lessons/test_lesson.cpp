@@ -50,14 +50,14 @@ struct BadCase {
 TEST(Lesson, BadSlidesGiveOneErrorWithPositionAndPointer) {
   const std::string scene = test::scene_path("w4_funnel_corner.json");
   const BadCase cases[] = {
-      {R"({"title": "t", "text": "x"})", "/slides/0: expected a scene file"},
+      {R"({"title": "t", "text": "x"})", "/slides/0/scene: expected a scene file"},
       {R"({"scene": "no_such.json"})", "/slides/0/scene: expected a scene that loads"},
       {R"({"scene": "SCENE", "query": 7})", "/slides/0/query: expected a query index (0..0)"},
       {R"({"scene": "SCENE", "step": "funnel:99"})", "/slides/0/step: expected a step the plan has ("},
       {R"({"scene": "SCENE", "step": "walk:1"})", "/slides/0/step: expected \"STAGE:N\""},
       {R"({"scene": "SCENE", "toggles": {"doors": {"nope": true}}})", "/slides/0/toggles/doors/nope: expected a door id"},
       {R"({"scene": "SCENE", "toggles": {"agent": {"speed": 2}}})", "/slides/0/toggles/agent"},
-      {R"({"scene": "SCENE", "camera": {"center": [0, 0]}})", "/slides/0/camera: expected pixels per metre"},
+      {R"({"scene": "SCENE", "camera": {"center": [0, 0]}})", "/slides/0/camera/scale: expected pixels per metre"},
   };
   for (const BadCase& c : cases) {
     std::string slide = c.slide;
