@@ -33,6 +33,10 @@ void print_state(const app::App& a) {
       {"doors", app::doors_state_json(a)},
       {"spawn", app::spawn_state_json(a)},
       {"side", app::side_state_json(a)},
+      {"lesson", a.lessons.lesson ? nlohmann::json{{"file", a.lessons.lesson->path},
+                                                    {"slide", a.lessons.slide},
+                                                    {"slides", a.lessons.lesson->slides.size()}}
+                                  : nlohmann::json(nullptr)},
       {"first_frame_ms", a.first_frame_ms},
       {"frame", {{"frames", a.measured.frames},
                  {"thread_cpu_ms", a.measured.thread_cpu_ms},

@@ -16,6 +16,7 @@
 #include "navmesh_build.h"
 #include "plan.h"
 #include "plan_optimal.h"
+#include "plan_steps.h"
 #include "scene.h"
 
 namespace navlab::cli {
@@ -23,7 +24,7 @@ namespace navlab::cli {
 extern const char* const kPlanUsage =
     "Usage: navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...\n"
     "                         [--algorithm astar|dijkstra|polyanya] [--compare-optimal]\n"
-    "                         [--smoothing arcs|channel]\n\n"
+    "                         [--smoothing arcs|channel] [--trace]\n\n"
     "Plans queries of SCENE and prints {\"results\": [...]}, one object per query:\n"
     "  {\"status\": \"complete\"|\"partial\"|\"failed\",\n"
     "   \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\": [ids]]},\n"
@@ -46,6 +47,9 @@ extern const char* const kPlanUsage =
     "  --smoothing channel  also build the channel and fit the circle-arc spline in it: each result gains\n"
     "                   \"channel\": {\"gates\": [[l, r]...], \"channels\": N} and \"spline\": {\"mode\", \"pieces\",\n"
     "                   \"length\"}, and \"profile\" is the speed profile along the spline (default: arcs)\n"
+    "  --trace          each result also gets \"steps\": [{\"stage\", \"index\", \"kind\", \"text\"}...], every\n"
+    "                   recorded step from locate to profile with its sentence; index counts each\n"
+    "                   stage's steps from 1, as render --step STAGE:N does\n"
     "Without --query or --start, every query is planned, in order.\n"
     "Exit codes: 0 every query complete, 1 any query failed or partial, 2 usage or input error.\n";
 
@@ -143,6 +147,14 @@ Json plan_result_json(const NavMesh& mesh, const PlanResult& r) {
     j["substitute"] = s;
   }
   return j;
+}
+
+// --trace: every stage's steps with their sentences.
+Json steps_json(const std::vector<StepText>& steps) {
+  Json out = Json::array();
+  for (const StepText& s : steps)
+    out.push_back({{"stage", s.stage}, {"index", s.index}, {"kind", s.kind}, {"text", s.text}});
+  return out;
 }
 
 // Parses P of --start/--goal. Returns "" or what is wrong.
@@ -246,15 +258,19 @@ std::string parse_algorithm(const std::string& text, Algorithm& out) {
 struct PlanOptions {
   bool compare_optimal = false;  // "optimal_length"
   bool channel = false;          // "channel" and "spline", and the profile along the spline
+  bool trace = false;            // "steps": every stage's step sentences
 };
 
 // One query through the scene's search (Polyanya: the plan on the exact shortest path), as JSON.
 Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, const PlanOptions& options,
               Status& status) {
+  PlanTrace trace;
+  PlanTrace* const sink = options.trace ? &trace : nullptr;
   const PlanResult r = scene.search.algorithm == Algorithm::Polyanya ? plan_optimal(scene, mesh, request).plan
-                                                                     : plan(scene, mesh, request);
+                                                                     : plan(scene, mesh, request, sink);
   status = r.status;
   Json j = plan_result_json(mesh, r);
+  if (options.trace) j["steps"] = steps_json(plan_steps(trace));
   if (options.channel) add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors), j);
   if (options.compare_optimal) {
     const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors);
@@ -268,14 +284,14 @@ Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
 int run_plan(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("plan");
   Args args(argv, {"--query", "--start", "--goal", "--queries", "--close", "--open", "--algorithm", "--smoothing"},
-            {"--compare-optimal"});
+            {"--compare-optimal", "--trace"});
   if (!args.ok()) return usage_error(cmd, args.error());
   if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
   if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
   if (args.has("--start") && args.has("--query")) return usage_error(cmd, "use --query or --start/--goal, not both");
   const std::string smoothing = args.value("--smoothing").value_or("arcs");
   if (smoothing != "arcs" && smoothing != "channel") return usage_error(cmd, "--smoothing is arcs or channel");
-  const PlanOptions options{args.has("--compare-optimal"), smoothing == "channel"};
+  const PlanOptions options{args.has("--compare-optimal"), smoothing == "channel", args.has("--trace")};
 
   std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
   if (!loaded) return kExitUsage;

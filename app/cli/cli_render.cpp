@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "gl_gif.h"
 #include "gl_png.h"
 #include "gl_renderer.h"
 #include "gl_window.h"
@@ -22,6 +23,7 @@ namespace navlab::cli {
 
 extern const char* const kRenderUsage =
     "Usage: navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N] [--presenter]\n"
+    "       navlab render SCENE --step STAGE --gif OUT.gif [--size WxH] [--presenter]\n"
     "\n"
     "Draws the scene and the plan of its first query as the app's viewport shows it, and writes a PNG.\n"
     "  --out FILE.png   where to write the picture\n"
@@ -30,18 +32,69 @@ extern const char* const kRenderUsage =
     "                   clearance, turns or profile\n"
     "                   (default: the complete plan)\n"
     "  --presenter      presenter mode colours and line widths\n"
+    "  --gif OUT.gif    an animated GIF of every step of STAGE (--step STAGE, no :N), one second per step,\n"
+    "                   then three seconds of the complete plan; loops\n"
     "Prints one line of JSON: the file, its size, the funnel path drawn (plane m) and the camera (centre\n"
     "in m, scale in px per m), so a\n"
     "world point (x, y) is at pixel ((x - cx) * scale + W/2, H/2 - (y - cy) * scale).\n"
     "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error.\n";
 
+namespace {
+
+struct Frame {
+  const app::Document& doc;
+  const app::PlanView& plan;
+  const app::Theme& theme;
+  int w, h;
+};
+
+// Draws the viewport at timeline step `step` (with its caption) and returns its pixels.
+std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step, app::Viewport& view) {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  view.fit(f.doc, f.w, f.h);
+  view.begin(f.w, f.h, f.theme);
+  app::draw_plan(view, f.doc, f.plan, step, f.theme, false, -1.0);
+  app::SpawnView spawn;  // every check on, as the app starts
+  app::draw_spawn_verdicts(view, f.doc, spawn);
+  if (step < int(f.plan.steps.size())) app::draw_caption(view, f.plan.describe(step), f.theme);
+  view.finish(renderer, f.doc, f.theme);
+  ImGui::EndFrame();
+  return view.target().read_pixels();
+}
+
+constexpr int kGifStepCs = 100;  // 1/100 s per step of the animation
+constexpr int kGifEndCs = 300;   // the complete plan, shown last
+
+// --step STAGE --gif OUT: every step of the stage, then the complete plan. Returns "" or an error.
+std::string write_stage_gif(const Frame& f, gl::Renderer& renderer, const std::string& stage, const std::string& out) {
+  int first = -1, count = 0;
+  for (app::Stage st : {app::Stage::Search, app::Stage::Funnel, app::Stage::Turns, app::Stage::Profile})
+    if (stage == app::stage_name(st)) {
+      first = f.plan.first_step(st);
+      count = f.plan.count(st);
+    }
+  if (first < 0 || count == 0) return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile)";
+  std::vector<gl::GifFrame> frames;
+  app::Viewport view;
+  for (int i = 0; i < count; ++i) frames.push_back({draw_frame(f, renderer, first + i, view), kGifStepCs});
+  frames.push_back({draw_frame(f, renderer, int(f.plan.steps.size()), view), kGifEndCs});
+  return gl::write_gif(out, f.w, f.h, frames);
+}
+
+}  // namespace
+
 int run_render(const std::vector<std::string>& args) {
   const Command& self = *find_command("render");
-  Args a(args, {"--out", "--size", "--step"}, {"--presenter"});
+  Args a(args, {"--out", "--size", "--step", "--gif"}, {"--presenter"});
   if (!a.ok()) return usage_error(self, a.error());
   if (a.positional().size() != 1) return usage_error(self, "expected one SCENE");
   const auto out = a.value("--out");
-  if (!out) return usage_error(self, "--out FILE.png is required");
+  const auto gif = a.value("--gif");
+  if (!out && !gif) return usage_error(self, "--out FILE.png (or --step STAGE --gif OUT.gif) is required");
+  if (gif && (!a.value("--step") || a.value("--step")->find(':') != std::string::npos))
+    return usage_error(self, "--gif needs --step STAGE (a stage name: search, funnel, turns or profile)");
   int w = 1280, h = 800;
   if (auto size = a.value("--size")) {
     if (std::sscanf(size->c_str(), "%dx%d", &w, &h) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)
@@ -56,53 +109,50 @@ int run_render(const std::vector<std::string>& args) {
   }
   gl::Window window;
   std::string err = window.open("navlab render", 64, 64, true, "");
-  if (err.empty()) {
-    gl::Renderer renderer;
-    err = renderer.init(gl::shader_dir());
-    if (err.empty()) {
-      app::PlanView plan;
-      plan.run(doc);
-      int step = int(plan.steps.size());
-      if (auto s = a.value("--step")) {
-        std::string perr;
-        const auto idx = app::parse_step(*s, plan, &perr);
-        if (!idx) return usage_error(self, perr);
-        step = *idx;
-      }
-      const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
-      app::use_font(app::load_fonts(), theme.presenter);  // the app's presenter font, not a scaled one
-      // One ImGui frame so the font atlas and the backend's device objects exist for the overlay.
-      ImGui_ImplOpenGL3_NewFrame();
-      ImGui_ImplSDL2_NewFrame();
-      ImGui::NewFrame();
-      app::Viewport view;
-      view.fit(doc, w, h);
-      view.begin(w, h, theme);
-      app::draw_plan(view, doc, plan, step, theme, false, -1.0);
-      app::SpawnView spawn;  // every check on, as the app starts
-      app::draw_spawn_verdicts(view, doc, spawn);
-      if (step < int(plan.steps.size())) app::draw_caption(view, plan.describe(step), theme);
-      view.finish(renderer, doc, theme);
-      ImGui::EndFrame();
-      err = gl::write_png(*out, w, h, view.target().read_pixels());
-      if (err.empty()) {
-        nlohmann::json path = nlohmann::json::array();
-        for (const Vec2& q : plan.funnel.points) path.push_back({q.x, q.y});
-        const nlohmann::json info = {
-            {"path", path},
-            {"out", *out},
-            {"size", {w, h}},
-            {"step", step},
-            {"steps", plan.steps.size()},
-            {"status", plan.ran ? to_string(plan.status) : "none"},
-            {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}}};
-        std::printf("%s\n", info.dump().c_str());
-        return kExitOk;
-      }
-    }
+  gl::Renderer renderer;
+  if (err.empty()) err = renderer.init(gl::shader_dir());
+  if (!err.empty()) {
+    std::fprintf(stderr, "navlab render: %s\n", err.c_str());
+    return kExitUsage;
   }
-  std::fprintf(stderr, "navlab render: %s\n", err.c_str());
-  return kExitUsage;
+  app::PlanView plan;
+  plan.run(doc);
+  const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
+  app::use_font(app::load_fonts(), theme.presenter);  // the app's presenter font, not a scaled one
+  const Frame frame{doc, plan, theme, w, h};
+  if (gif) {
+    if (err = write_stage_gif(frame, renderer, *a.value("--step"), *gif); !err.empty()) {
+      std::fprintf(stderr, "navlab render: %s\n", err.c_str());
+      return kExitUsage;
+    }
+    std::printf("%s\n", nlohmann::json{{"gif", *gif}, {"size", {w, h}}}.dump().c_str());
+    return kExitOk;
+  }
+  int step = int(plan.steps.size());
+  if (auto s = a.value("--step")) {
+    std::string perr;
+    const auto idx = app::parse_step(*s, plan, &perr);
+    if (!idx) return usage_error(self, perr);
+    step = *idx;
+  }
+  app::Viewport view;
+  err = gl::write_png(*out, w, h, draw_frame(frame, renderer, step, view));
+  if (!err.empty()) {
+    std::fprintf(stderr, "navlab render: %s\n", err.c_str());
+    return kExitUsage;
+  }
+  nlohmann::json path = nlohmann::json::array();
+  for (const Vec2& q : plan.funnel.points) path.push_back({q.x, q.y});
+  const nlohmann::json info = {
+      {"path", path},
+      {"out", *out},
+      {"size", {w, h}},
+      {"step", step},
+      {"steps", plan.steps.size()},
+      {"status", plan.ran ? to_string(plan.status) : "none"},
+      {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}}};
+  std::printf("%s\n", info.dump().c_str());
+  return kExitOk;
 }
 
 }  // namespace navlab::cli

@@ -17,6 +17,8 @@ int run_simulate(const std::vector<std::string>& args);
 extern const char* const kSimulateUsage;
 int run_bench(const std::vector<std::string>& args);
 extern const char* const kBenchUsage;
+int run_lesson(const std::vector<std::string>& args);
+extern const char* const kLessonUsage;
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -27,6 +29,7 @@ const std::vector<Command>& commands() {
       {"spawn", "validate spawn candidates with the six switchable checks", kSpawnUsage, run_spawn},
       {"simulate", "follow a plan with a fixed time step while doors open, close and move", kSimulateUsage, run_simulate},
       {"bench", "time the planner stages against Detour on seeded random pairs and print the ratios", kBenchUsage, run_bench},
+      {"lesson", "render every slide of a lesson to PNG with a page of its text", kLessonUsage, run_lesson},
   };
   return table;
 }

@@ -169,6 +169,9 @@ void App::handle_event(const void* ev) {
   if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE &&
       e.window.windowID == SDL_GetWindowID(window.sdl()))
     quit = true;
+  // Lesson keys from the key event itself: a tap whose press and release fall in one frame counts.
+  if (e.type == SDL_KEYDOWN && !ImGui::GetIO().WantTextInput)
+    lesson_key(*this, e.key.keysym.scancode, (e.key.keysym.mod & KMOD_CTRL) != 0);
   if (e.type == SDL_DROPFILE) {
     const std::string path = e.drop.file;
     SDL_free(e.drop.file);

@@ -11,6 +11,7 @@
 #include "gui_doc.h"
 #include "gui_export.h"
 #include "gui_doors.h"
+#include "gui_lessons.h"
 #include "gui_plan.h"
 #include "gui_presenter.h"
 #include "gui_settings.h"
@@ -60,6 +61,11 @@ class App {
   void set_presenter(bool on);
   void request_export(const ExportRequest& req) { pending_export_ = req; }
   void fit_view() { want_fit_ = true; }
+  void set_camera(Vec2 center, double scale) {  // a fixed view (a lesson slide's camera), no fitting
+    view.camera.center = center;
+    view.camera.scale = scale;
+    want_fit_ = false;
+  }
   void show_error(const std::string& message);
 
   // ---- state panels read and edit ----
@@ -85,6 +91,7 @@ class App {
   int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
   SideView side;    // side-scroller scenes: the records and the tick shown (gui_side.h)
+  LessonsView lessons;  // Lessons menu and slide panel (gui_lessons.h)
   std::string last_export;  // path of the last exported PNG
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)

@@ -39,6 +39,7 @@ void App::main_menu() {
     ImGui::MenuItem("Doors panel", nullptr, &show_panel_doors);
     ImGui::EndMenu();
   }
+  lessons_menu(*this);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Shortcuts", "F1", &settings.show_help);
     ImGui::EndMenu();
@@ -108,6 +109,7 @@ void App::build_ui() {
     ImGui::PopStyleVar();
   }
 
+  panel_lesson(*this, bx + 10, o.y + sz.y - bottom_h - 10, std::min(bw - 20, 620.0f * k));
   if (settings.show_help) panel_help(*this);
   panel_export(*this);
   if (!error.empty()) {

@@ -81,6 +81,7 @@ std::string run_action(App& app, const json& a) {
   if (std::string err; spawn_script_action(app, a, &err)) return err;
   if (std::string err; export_script_action(app, a, &err)) return err;
   if (std::string err; side_script_action(app, a, &err)) return err;
+  if (std::string err; lesson_script_action(app, a, &err)) return err;
   if (a.contains("step")) {
     if (!a["step"].is_number_integer() && !a["step"].is_string())
       return "step needs N, \"STAGE:N\" or \"end\"";

@@ -30,6 +30,9 @@
 //   {"screenshot": "FILE.png", "whole_window": true|false}
 //   {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}  side-scroller scenes:
 //                          show tick N, advance the ticks by SECONDS, move the player (gui_side.h)
+//   {"lesson": "FILE.json"}  open a lesson at its first slide (gui_lessons.h)
+//   {"key_tap": "PageDown" | "PageUp", "ctrl": true|false}  a key press and release pushed as SDL events,
+//                          both handled within the one frame that follows
 #pragma once
 
 #include <optional>

@@ -19,10 +19,10 @@ std::string num(double v, int digits = kSentenceDigits);
 // "(x, y)" with num() for each coordinate.
 std::string point_text(Vec2 p, int digits = kSentenceDigits);
 
-// printf into a std::string (the result is cut at 511 characters).
+// printf into a std::string (the result is cut at 1023 characters).
 template <class... Args>
 std::string fmt(const char* format, Args... args) {
-  char buf[512];
+  char buf[1024];
   std::snprintf(buf, sizeof buf, format, args...);
   return buf;
 }

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <numbers>
 
+#include "sum_text.h"
+
 namespace navlab {
 
 namespace {
@@ -18,6 +20,15 @@ constexpr double kStopMatch = 1e-9; // m: a stop-turn's s matches a piece bounda
 double rest_to_rest_time(double ds, double accel, double brake) {
   const double v = std::sqrt(2.0 * ds * accel * brake / (accel + brake));
   return v / accel + v / brake;
+}
+
+// A sample limit as a sentence names it.
+std::string limit_name(const std::string& limit) {
+  if (limit == "goal") return "goal";
+  if (limit == "stop_turn") return "stop-turn";
+  if (limit == "lateral") return "arc's lateral-acceleration limit sqrt(a_lat·R)";
+  if (limit == "max_speed") return "max_speed limit";
+  return limit + " limit";
 }
 
 struct Point {
@@ -126,16 +137,25 @@ const char* to_string(ProfileStep::Kind k) {
 std::string ProfileStep::describe() const {
   switch (kind) {
     case Kind::PieceLimit:
-      if (arc)
-        return fmt("Arc (piece %d, s %.2f–%.2f m, R %.2f m): speed limit %.2f m/s (%s).", piece, s0, s1, radius, v0,
-                   limit == "lateral" ? "lateral acceleration: sqrt(a_lat·R)" : "max_speed");
-      return fmt("Segment (piece %d, s %.2f–%.2f m): speed limit %.2f m/s (max_speed).", piece, s0, s1, v0);
+      if (arc && limit == "lateral")
+        return fmt("On the arc from s %.2f m to %.2f m (R %.2f m) the speed limit is sqrt(a_lat·R) = sqrt(%.2f · %.2f) "
+                   "= %.2f m/s.",
+                   s0, s1, radius, v0 * v0 / radius, radius, v0);
+      return fmt("On the %s from s %.2f m to %.2f m the speed limit is max_speed, %.2f m/s.", arc ? "arc" : "segment", s0,
+                 s1, v0);
     case Kind::StopTurn:
       return fmt("Stop-turn at s %.2f m: speed 0, turn %.1f° in place in %.2f s.", s0, theta * 180.0 / std::numbers::pi,
                  time);
-    case Kind::Braking:
-      return fmt("Backward pass: brake from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m for the %s limit.", v0, s0, v1,
-                 s1, limit.c_str());
+    case Kind::Braking: {
+      const std::string zone = fmt("from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m", v0, s0, v1, s1);
+      if (v1 > 0.0)
+        return "Backward pass: brake " + zone + " to meet the " + limit_name(limit) + " ahead.";
+      // A stop ahead: the seed's braking rule with its two terms, v·dt + v²/(2b) = distance.
+      const double react = v0 * reaction_dt, brake_len = v0 * v0 / (2.0 * brake);
+      return "Backward pass: to stop for the " + limit_name(limit) + " the agent brakes " + zone + ": at " +
+             fmt("%.2f m/s with reaction step dt %.2f s and braking b %.2f m/s², ", v0, reaction_dt, brake) +
+             "stopping takes " + sum_text({react, brake_len}, " m") + " (v·dt + v²/2b).";
+    }
     case Kind::Accelerating:
       return fmt("Forward pass: accelerate from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m.", v0, s0, v1, s1);
     case Kind::Total:
@@ -308,12 +328,17 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
       const size_t end = std::min(j + 1, n - 1);  // the run ends at the next sample's limit
       ProfileStep st;
       st.kind = lim == "braking" ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
-      const size_t from = i > 0 ? i - 1 : i;  // the zone starts where the previous limit let go
+      // The zone starts where the previous limit let go; after another braking or accelerating run it
+      // starts where that run ended, so s never runs backwards from one step to the next.
+      const bool after_run = i > 0 && (out.samples[i - 1].limit == "braking" || out.samples[i - 1].limit == "accel");
+      const size_t from = i > 0 && !after_run ? i - 1 : i;
       st.s0 = pts[from].s;
       st.v0 = v[from];
       st.s1 = pts[end].s;
       st.v1 = v[end];
       st.limit = out.samples[end].limit;
+      st.brake = ag.brake_decel;
+      st.reaction_dt = ag.reaction_dt;
       record(st);
       i = j + 1;
     }

@@ -53,6 +53,8 @@ struct ProfileStep {
   double time = 0.0;      // StopTurn / Total: s
   double turn_time = 0.0; // Total: s spent turning in place
   std::string limit;      // PieceLimit: max_speed | lateral; Braking: the limit braked for
+  double brake = 0.0;       // Braking: the agent's brake deceleration, m/s²
+  double reaction_dt = 0.0; // Braking: the agent's reaction step, s
   std::string describe() const;  // one sentence with its numbers
 };
 const char* to_string(ProfileStep::Kind k);

@@ -183,21 +183,32 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
       loc.point = p.plane;
     }
   }
-  if (trace) trace->push_back({which, p.plane, loc.poly, loc.ok() ? loc.point : p.plane, snapped, method});
+  if (trace) {
+    const Vec2 asked = mesh.kind == NavMesh::Kind::Graph && loc.ok() ? loc.point : p.plane;
+    trace->push_back({which, asked, loc.poly, loc.ok() ? loc.point : asked, snapped, method, p.node});
+  }
   return loc;
 }
 
 std::string LocateStep::describe() const {
-  char buf[200];
-  if (poly < 0)
-    std::snprintf(buf, sizeof buf, "%s (%g, %g) is off the navmesh (%s).", which_name(which), query.x, query.y,
-                  method.c_str());
-  else if (snapped > 0.0)
-    std::snprintf(buf, sizeof buf, "%s (%g, %g) snapped %.3f m onto polygon %d at (%g, %g) (%s).",
-                  which_name(which), query.x, query.y, snapped, poly, point.x, point.y, method.c_str());
-  else
-    std::snprintf(buf, sizeof buf, "%s (%g, %g) is in polygon %d (%s).", which_name(which), query.x, query.y, poly,
-                  method.c_str());
+  char buf[240];
+  const char* who = which == Endpoint::Start ? "Start" : "Goal";
+  if (method == "node id") {
+    if (poly < 0)
+      std::snprintf(buf, sizeof buf, "%s node '%s' is not in the graph.", who, node_id.c_str());
+    else
+      std::snprintf(buf, sizeof buf, "%s is graph node %s (node %d) at (%g, %g).", who, node_id.c_str(), poly, point.x,
+                    point.y);
+  } else if (poly < 0) {
+    std::snprintf(buf, sizeof buf, "%s (%g, %g) is off the navmesh: %s.", who, query.x, query.y,
+                  method == "point in polygon" ? "no polygon contains it"
+                                               : "no polygon lies within the agent's search box around it");
+  } else if (snapped > 0.0) {
+    std::snprintf(buf, sizeof buf, "%s (%g, %g) is %.2f m from the navmesh: it moves onto polygon %d at (%.2f, %.2f).",
+                  who, query.x, query.y, snapped, poly, point.x, point.y);
+  } else {
+    std::snprintf(buf, sizeof buf, "%s (%g, %g) is in polygon %d.", who, query.x, query.y, poly);
+  }
   return buf;
 }
 

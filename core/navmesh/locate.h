@@ -50,6 +50,7 @@ struct LocateStep {
   Vec2 point;           // where it landed
   double snapped = 0.0; // m moved onto the mesh (baked meshes)
   std::string method;   // "point in polygon", "detour nearest poly", "node id"
+  std::string node_id;  // graph meshes: the node id the query names (`query` and `point`: its position)
   std::string describe() const;
 };
 

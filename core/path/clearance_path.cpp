@@ -7,13 +7,27 @@
 
 namespace navlab {
 
+namespace {
+
+// Up to three decimals, trailing zeros dropped (0.115, 0.2, 0.02): the inner-corner examples need three.
+std::string short_num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  std::string s = buf;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
+}
+
+std::string pt(Vec2 p) { return "(" + short_num(p.x) + ", " + short_num(p.y) + ")"; }
+
+}  // namespace
+
 std::string ClearanceStep::describe() const {
-  char buf[240];
-  std::snprintf(buf, sizeof buf,
-                "Portal %d is %.2f m wide: keep %.2f m from each end (DistanceToInnerCorner), leaving "
-                "(%.2f, %.2f)–(%.2f, %.2f).",
-                portal, width, distance, left.x, left.y, right.x, right.y);
-  return buf;
+  if (width <= 0.0) return "Portal " + std::to_string(portal) + " is the goal point " + pt(left) + " itself: nothing to cut off.";
+  return "Portal " + std::to_string(portal) + " is " + short_num(width) + " m wide; DistanceToInnerCorner(" +
+         short_num(width) + " m) = " + short_num(distance) + " m is cut off each end, leaving " + pt(left) + " to " +
+         pt(right) + ".";
 }
 
 Portal shrink_portal(const Portal& portal, double distance) {

@@ -7,12 +7,6 @@
 namespace navlab {
 namespace {
 
-std::string fmt_point(Vec2 p) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "(%g,%g)", p.x, p.y);
-  return buf;
-}
-
 // Sign of cross(a, b) with a tolerance: 0 when the tip of the shorter vector is within tol of the
 // longer one's line, i.e. |cross(a, b)| <= tol * max(|a|, |b|).
 int cross_sign(Vec2 a, Vec2 b, double tol) {
@@ -42,32 +36,76 @@ const char* to_string(FunnelAction a) {
   return "keep";
 }
 
+namespace {
+
+// A number read aloud: whole numbers plain, others with two decimals ("-1", "1.50").
+std::string num(double v) {
+  char buf[32];
+  if (std::fabs(v) < 0.005) return "0";
+  if (std::fabs(v - std::round(v)) < 1e-9)
+    std::snprintf(buf, sizeof buf, "%.0f", std::round(v) == 0.0 ? 0.0 : std::round(v));
+  else
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+std::string pt(Vec2 p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }
+
+// "cross(R − A, P − A) = 4": the test of the seed, with its value.
+std::string cross_text(const char* side, Vec2 apex, Vec2 end, Vec2 p) {
+  return std::string("cross(") + side + " - A, P - A) = " + num(cross(end - apex, p - apex));
+}
+
+constexpr double kSlopeMinDx = 1e-9;  // m: a ray this close to vertical has no slope worth reading
+
+// " Slopes from the apex: funnel [-1, 1], P 1." when every ray points along +x (the seed's W4 view), else "".
+std::string slopes_text(const FunnelState& f, Vec2 p) {
+  const Vec2 l = f.left - f.apex, r = f.right - f.apex, q = p - f.apex;
+  if (l.x <= kSlopeMinDx || r.x <= kSlopeMinDx || q.x <= kSlopeMinDx) return "";
+  return " Slopes from the apex: funnel [" + num(r.y / r.x) + ", " + num(l.y / l.x) + "], P " + num(q.y / q.x) + ".";
+}
+
+}  // namespace
+
 std::string FunnelStep::describe() const {
   const bool goal = portal_count > 0 && portal == portal_count - 1;
-  const std::string who = goal ? "Goal portal " + std::to_string(portal)
-                               : "Portal " + std::to_string(portal) + ", " + to_string(side) + " end";
-  const std::string at = " " + fmt_point(point);
-  const std::string apex = fmt_point(before.apex);
+  const bool right_end = side == FunnelSide::Right;
+  const char* own = right_end ? "R" : "L";
+  const char* other = right_end ? "L" : "R";
+  const Vec2 own_end = right_end ? before.right : before.left;
+  const Vec2 other_end = right_end ? before.left : before.right;
+  const std::string who = (goal ? "Goal portal " + std::to_string(portal) + ", the goal P = "
+                                : "Portal " + std::to_string(portal) + ", " + to_string(side) + " end P = ") +
+                          pt(point) + ", apex A = " + pt(before.apex) + ": ";
+  const std::string narrower = right_end ? " >= 0" : " <= 0";
+  const std::string wider = right_end ? " < 0" : " > 0";
   switch (action) {
     case FunnelAction::TightenLeft:
-      return who + at + " is inside the funnel from apex " + apex + ": the left boundary moves from " +
-             fmt_point(before.left) + " to it.";
-    case FunnelAction::TightenRight:
-      return who + at + " is inside the funnel from apex " + apex + ": the right boundary moves from " +
-             fmt_point(before.right) + " to it.";
-    case FunnelAction::Keep:
-      return who + at + " would widen the funnel from apex " + apex + ": the " + to_string(side) +
-             " boundary stays at " + fmt_point(side == FunnelSide::Left ? before.left : before.right) + ".";
-    case FunnelAction::Corner: {
-      const bool right_end = side == FunnelSide::Right;  // a right end crosses the left boundary
-      return who + at + " is outside the " + (right_end ? "left" : "right") + " boundary " + apex + "->" +
-             fmt_point(right_end ? before.left : before.right) + ": corner at " + fmt_point(after.apex) +
-             " (portal " + std::to_string(after.apex_portal) + ", " + (right_end ? "left" : "right") +
-             " end); restart after portal " + std::to_string(after.apex_portal) + ".";
+    case FunnelAction::TightenRight: {
+      const std::string name = to_string(side);
+      if (own_end == before.apex)
+        return who + "the " + name + " side still starts at the apex, so it opens towards P." + slopes_text(before, point);
+      const std::string second = other_end == before.apex ? "the other side still starts at the apex"
+                                                          : cross_text(other, before.apex, other_end, point) +
+                                                                (right_end ? " <= 0" : " >= 0") + " (not past the " +
+                                                                (right_end ? "left" : "right") + " side)";
+      return who + cross_text(own, before.apex, own_end, point) + narrower + " (inside the " + name + " side) and " +
+             second + ": the funnel narrows, " + name + " moves from " + pt(own_end) + " to P." +
+             slopes_text(before, point);
     }
+    case FunnelAction::Keep:
+      return who + cross_text(own, before.apex, own_end, point) + wider + ": P lies outside the " + to_string(side) +
+             " side and would widen the funnel, so " + to_string(side) + " stays at " + pt(own_end) + "." +
+             slopes_text(before, point);
+    case FunnelAction::Corner:
+      return who + cross_text(other, before.apex, other_end, point) + (right_end ? " > 0" : " < 0") +
+             ": P is past the " + (right_end ? "left" : "right") + " side, so " + other + " = " + pt(other_end) +
+             " becomes a corner; the apex moves there (portal " + std::to_string(after.apex_portal) + ")." +
+             slopes_text(before, point);
     case FunnelAction::Restart:
-      return "Restart after portal " + std::to_string(portal) + " with apex, left and right at " +
-             fmt_point(after.apex) + ": the scan resumes at portal " + std::to_string(portal + 1) + ".";
+      return "Restart from the corner " + pt(after.apex) + ": apex, left and right all start there, and the scan "
+             "goes back to portal " + std::to_string(portal + 1) + ", just after the corner's portal " +
+             std::to_string(portal) + ".";
   }
   return "";
 }

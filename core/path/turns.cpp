@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <numbers>
 
+#include "sum_text.h"
+
 namespace navlab {
 
 namespace {
@@ -14,6 +16,7 @@ constexpr int kMaxShrinks = 60;        // bounds the loop when min_turn_radius i
 constexpr int kMaxScalePasses = 1000;  // every pass strictly shrinks a trim or removes an arc
 constexpr double kReversal = 1e-6;     // rad: θ this close to π is a reversal (tan(θ/2) -> ∞)
 constexpr double kPieceEps = 1e-12;    // m: shorter pieces are dropped from the smoothed path
+constexpr double kSamePrinted = 0.005; // m: points this close print the same at two decimals
 
 Vec2 unit(Vec2 v) {
   const double len = length(v);
@@ -102,7 +105,7 @@ struct Fitter {
     Turn stop = stop_turn(corner, prev, at, next);
     const double theta = stop.theta;
     if (agent.corner_mode == CornerMode::Stop) {
-      fell_back(corner, theta, 0.0, "corner_mode is stop");
+      fell_back(corner, theta, 0.0, "the agent's corner mode is stop");
       return stop;
     }
     if (theta >= std::numbers::pi - kReversal) {
@@ -112,7 +115,7 @@ struct Fitter {
     const double tan_half = std::tan(theta / 2.0);
     const double seg = std::min(distance(prev, at), distance(at, next));
     double r = agent.turn_radius;
-    std::string why = "preferred turn_radius";
+    std::string why = "preferred turn radius";
     if (tan_half > 0.0 && r * tan_half > seg) {
       r = seg / tan_half;
       why = "largest radius whose trim fits the shorter segment";
@@ -123,11 +126,12 @@ struct Fitter {
       record(std::move(s));
     }
     if (r < agent.min_turn_radius) {
-      fell_back(corner, theta, r, "its segments are too short for min_turn_radius");
+      fell_back(corner, theta, r, fmt("its segments are too short for the minimum turn radius %.2f m", agent.min_turn_radius));
       return stop;
     }
     if (std::optional<Turn> arc = fit(corner, r)) return *arc;
-    fell_back(corner, theta, agent.min_turn_radius, "no arc of at least min_turn_radius stays inside the corridor");
+    fell_back(corner, theta, agent.min_turn_radius,
+              fmt("no arc of at least the minimum turn radius %.2f m stays inside the corridor", agent.min_turn_radius));
     return stop;
   }
 };
@@ -178,22 +182,32 @@ std::string TurnStep::describe() const {
   const double deg = theta * 180.0 / std::numbers::pi;
   switch (kind) {
     case Kind::Candidate:
-      return fmt("Corner %d at (%.2f, %.2f) turns %.1f°: try an arc of radius %.2f m (trim %.2f m, %s).",
-                 corner, at.x, at.y, deg, radius, trim, why.c_str());
+      return fmt("Corner %d at (%.2f, %.2f) turns %.1f°: try an arc of radius %.2f m, the %s; its trim "
+                 "R·tan(turn/2) is %.2f m.",
+                 corner, at.x, at.y, deg, radius, why.c_str(), trim);
     case Kind::CoverageFailed:
-      return fmt("Corner %d: the arc of radius %.2f m leaves the corridor: it crosses a wall at (%.2f, %.2f) "
-                 "and (%.2f, %.2f) on it is outside.",
+      if (distance(hit, point) < kSamePrinted)
+        return fmt("Corner %d: the arc of radius %.2f m leaves the corridor at (%.2f, %.2f), where it crosses a "
+                   "wall.",
+                   corner, radius, hit.x, hit.y);
+      return fmt("Corner %d: the arc of radius %.2f m crosses a wall at (%.2f, %.2f), and its point (%.2f, %.2f) "
+                 "beyond that lies outside the corridor.",
                  corner, radius, hit.x, hit.y, point.x, point.y);
     case Kind::Shrunk:
       return fmt("Corner %d: shrink the radius from %.2f m to %.2f m (trim %.2f m) and test again.", corner,
                  radius, new_radius, trim);
     case Kind::Fitted:
-      return fmt("Corner %d: arc of radius %.2f m fits inside the corridor (turn %.1f°, trim %.2f m).", corner,
+      return fmt("Corner %d: the arc of radius %.2f m fits inside the corridor (turn %.1f°, trim %.2f m).", corner,
                  radius, deg, trim);
-    case Kind::ScaledWithPartner:
-      return fmt("Corner %d shares a %.2f m segment with corner %d and their trims overlap: scale the radius "
-                 "by %.3f from %.2f m to %.2f m (trim %.2f m).",
-                 corner, length, partner, ratio, radius, new_radius, trim);
+    case Kind::ScaledWithPartner: {
+      const std::string before = sum_text({old_trim, partner_trim}, " m");
+      const std::string after = sum_text({trim, partner_new_trim}, " m");
+      return fmt("Corners %d and %d share a %.2f m segment, but their trims %s overlap by %.2f m: both radii are "
+                 "scaled by %.2f / %.2f = %.3f, so corner %d's radius goes from %.2f m to %.2f m and the trims become "
+                 "%s.",
+                 corner, partner, length, before.c_str(), old_trim + partner_trim - length, length,
+                 old_trim + partner_trim, ratio, corner, radius, new_radius, after.c_str());
+    }
     case Kind::FellBackToStop:
       return fmt("Corner %d at (%.2f, %.2f) becomes a stop-turn of %.1f°: %s.", corner, at.x, at.y, deg,
                  why.c_str());
@@ -250,6 +264,9 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
           s.partner = pair[1 - j]->corner;
           s.length = len;
           s.ratio = ratio;
+          s.old_trim = t.trim;
+          s.partner_trim = pair[1 - j]->trim;
+          s.partner_new_trim = pair[1 - j]->trim * ratio;
           fitter.record(std::move(s));
         }
       }
@@ -258,7 +275,8 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
         const Vec2 prev = path[t.corner - 1], next = path[t.corner + 1];
         if (below[j]) {
           fitter.fell_back(t.corner, t.theta, t.radius * ratio,
-                           "sharing its segment needs a radius below min_turn_radius");
+                           fmt("sharing its segment needs a radius below the minimum turn radius %.2f m",
+                               agent.min_turn_radius));
           t = stop_turn(t.corner, prev, t.at, next);
         } else if (below[1 - j]) {
           // The partner becomes a stop-turn and frees the segment: this arc keeps its radius.
@@ -269,7 +287,9 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
             t = *arc;
           } else {
             fitter.fell_back(corner, theta, agent.min_turn_radius,
-                             "after scaling, no arc of at least min_turn_radius stays inside the corridor");
+                             fmt("after scaling, no arc of at least the minimum turn radius %.2f m stays inside the "
+                                 "corridor",
+                                 agent.min_turn_radius));
             t = stop_turn(corner, prev, path[corner], next);
           }
         }

@@ -84,6 +84,9 @@ struct TurnStep {
   int partner = -1;          // ScaledWithPartner: the other corner
   double length = 0.0;       // ScaledWithPartner: the shared segment's length, m
   double ratio = 1.0;        // ScaledWithPartner
+  double old_trim = 0.0;     // ScaledWithPartner: this corner's trim before scaling, m
+  double partner_trim = 0.0;      // ScaledWithPartner: the partner's trim before scaling, m
+  double partner_new_trim = 0.0;  // ScaledWithPartner: the partner's trim after scaling, m
   std::string why;           // FellBackToStop / Candidate: a short reason
   // The arc this step tried (Candidate, CoverageFailed, Fitted: at `radius`; Shrunk, ScaledWithPartner:
   // at `new_radius`), as make_arc_turn() gives it; none for FellBackToStop or when no arc exists there.

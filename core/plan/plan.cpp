@@ -90,6 +90,16 @@ void head_for_substitute(const Context& c, PlanResult& r, const Failure& origina
                               : " No reachable polygon lies within " + num(policy.radius, kExactDigits) + " m of the goal.";
     return;
   }
+  if (c.trace) {
+    SearchStep s;
+    s.kind = SearchStep::Kind::Retarget;
+    s.node = sub->poly;
+    s.node_name = node_label(c.mesh, sub->poly);
+    s.point = sub->point;
+    s.g = sub->distance;
+    s.why = original.reason;
+    c.trace->search.steps.push_back(std::move(s));
+  }
   SearchQuery q{r.locate.start.poly, sub->poly, r.locate.start.world(), sub->world()};
   r.search = find_corridor(c, q);
   if (r.search.corridor.empty()) return;

@@ -2,12 +2,22 @@
 #include "format.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <queue>
+
+#include "sum_text.h"
 
 namespace navlab {
 
 namespace {
+
+// Whole numbers as they are (graph costs: "G 6"), others with two decimals.
+std::string cost_num(double v) {
+  if (v == std::numeric_limits<double>::infinity()) return "infinity";
+  if (std::fabs(v - std::round(v)) < 1e-9) return fixed_text(std::round(v), 0);
+  return fixed_text(v, 2);
+}
 
 Vec3 world_vertex(const NavMesh& mesh, int v) {
   return to_world(mesh.verts[v], mesh.heights.empty() ? 0.0 : mesh.heights[v]);
@@ -104,27 +114,81 @@ CostModel effective_cost_model(const NavMesh& mesh, const SearchDef& def) {
   return mesh.kind == NavMesh::Kind::Graph ? CostModel::Graph : def.cost_model;
 }
 
+const char* to_string(SearchStep::Kind k) {
+  switch (k) {
+    case SearchStep::Kind::Popped: return "popped";
+    case SearchStep::Kind::StaleSkipped: return "stale_skipped";
+    case SearchStep::Kind::Relaxed: return "relaxed";
+    case SearchStep::Kind::Blocked: return "blocked";
+    case SearchStep::Kind::Exhausted: return "exhausted";
+    case SearchStep::Kind::Reached: return "reached";
+    case SearchStep::Kind::OpenEmpty: return "open_empty";
+    case SearchStep::Kind::Retarget: return "retarget";
+  }
+  return "popped";
+}
+
+namespace {
+
+// "G 2 + H 3 = F 5"; non-whole values at the decimals where the printed terms add up.
+std::string gh_sum(double g, double h, double f) {
+  const bool whole = std::fabs(g - std::round(g)) < 1e-9 && std::fabs(h - std::round(h)) < 1e-9;
+  if (whole) return "G " + cost_num(g) + " + H " + cost_num(h) + " = F " + cost_num(f);
+  const int d = decimals_that_add_up({g, h});
+  return "G " + fixed_text(g, d) + " + H " + fixed_text(h, d) + " = F " + fixed_text(g + h, d);
+}
+
+std::string count(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string relaxed_text(const SearchStep& s) {
+  const std::string from = "From " + s.parent_name + ", ";
+  if (!s.improved)
+    return from + "reaching " + s.node_name + " costs G " + cost_num(s.g) + ", which is not less than its G " +
+           cost_num(s.old_g) + " so far: " + s.node_name + " keeps its parent.";
+  if (s.old_g == std::numeric_limits<double>::infinity())
+    return from + s.node_name + " is seen for the first time: " + gh_sum(s.g, s.h, s.f) + "; it joins the open list with parent " +
+           s.parent_name + ".";
+  return from + "a cheaper way to " + s.node_name + ": G " + cost_num(s.g) + " is less than its G " + cost_num(s.old_g) +
+         " so far; " + gh_sum(s.g, s.h, s.f) + ", parent now " + s.parent_name + (s.was_closed ? "; it was already taken, so it is opened again." : "; its open-list entry is updated.");
+}
+
+std::string join_route(const std::vector<std::string>& route) {
+  std::string out;
+  for (size_t i = 0; i < route.size(); ++i) out += (i ? ", " : "") + route[i];
+  return out;
+}
+
+}  // namespace
+
 std::string SearchStep::describe() const {
   switch (kind) {
     case Kind::Popped:
-      return "Pop " + node_name + (parent_name.empty() ? "" : " (parent " + parent_name + ")") + ": G " +
-             num(g, kExactDigits) + ", H " + num(h, kExactDigits) + ", F " + num(f, kExactDigits) + "; " + std::to_string(open.size()) + " open, " +
-             std::to_string(closed.size()) + " closed.";
+      return "Take " + node_name + " from the open list" +
+             (parent_name.empty() ? " (the start)" : " (reached from " + parent_name + ")") + ": " + gh_sum(g, h, f) +
+             "; " + count(open.size(), "node", "nodes") + " open, " + count(closed.size(), "node", "nodes") + " closed.";
     case Kind::StaleSkipped:
-      return "Skip an outdated queue entry of " + node_name + " (F " + num(f, kExactDigits) +
-             "): a cheaper way to it was found later.";
-    case Kind::Relaxed:
-      if (improved)
-        return "Relax " + parent_name + " -> " + node_name + ": G " + num(g, kExactDigits) + " beats " + num(old_g, kExactDigits) +
-               ", H " + num(h, kExactDigits) + ", F " + num(f, kExactDigits) + ": " + node_name + " is (re)opened with parent " +
-               parent_name + ".";
-      return "Relax " + parent_name + " -> " + node_name + ": G " + num(g, kExactDigits) + " is not better than " +
-             num(old_g, kExactDigits) + ", kept.";
+      return "Skip an outdated open-list entry of " + node_name + " (F " + cost_num(f) +
+             "): a cheaper entry for it was added later.";
+    case Kind::Relaxed: return relaxed_text(*this);
     case Kind::Blocked:
-      return "Skip " + parent_name + " -> " + node_name + ": blocked by " + why + ".";
+      return "From " + parent_name + ", " + node_name + " cannot be entered: blocked by " + why + ".";
     case Kind::Exhausted:
-      return "Node budget used up after " + std::to_string(int(g)) + " pops, before reaching " + node_name +
-             ".";
+      return "The node budget is used up after taking " + std::to_string(int(g)) + " nodes, before " + node_name +
+             " was taken: the search stops without proving or ruling out a path.";
+    case Kind::Reached:
+      return "Goal reached: " + node_name + " was taken with cost " + cost_num(g) +
+             "; the corridor is rebuilt from the parents: " + join_route(route) + ".";
+    case Kind::OpenEmpty:
+      return "The open list is empty and " + node_name +
+             " was never reached: no path leads there with the doors and areas in force.";
+    case Kind::Retarget: {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "(%.2f, %.2f)", point.x, point.y);
+      return "The goal cannot be reached (" + why + "), and the scene asks for the nearest reachable point: " +
+             "a second search heads for " + node_name + " at " + buf + ", " + cost_num(g) + " m from the goal.";
+    }
   }
   return "";
 }
@@ -291,6 +355,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
         s.f = f;
         s.old_g = L.g[next];
         s.improved = improved;
+        s.was_closed = L.state[next] == NodeState::Closed;
         s.node_name = node_label(mesh, next);
         s.parent_name = node_label(mesh, cur);
         trace->steps.push_back(std::move(s));
@@ -311,6 +376,13 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     }
   }
   if (trace) trace->positions = L.pos;
+  if (trace && !found && !exhausted) {
+    SearchStep s;
+    s.kind = SearchStep::Kind::OpenEmpty;
+    s.node = query.goal;
+    s.node_name = node_label(mesh, query.goal);
+    trace->steps.push_back(std::move(s));
+  }
 
   int last = -1;
   if (found) {
@@ -337,6 +409,15 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   std::reverse(res.corridor.begin(), res.corridor.end());
   std::reverse(res.links.begin(), res.links.end());
   res.cost = L.g[last];
+  if (trace && found) {
+    SearchStep s;
+    s.kind = SearchStep::Kind::Reached;
+    s.node = last;
+    s.g = res.cost;
+    s.node_name = node_label(mesh, last);
+    for (int v : res.corridor) s.route.push_back(node_label(mesh, v));
+    trace->steps.push_back(std::move(s));
+  }
   return res;
 }
 

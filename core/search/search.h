@@ -61,8 +61,13 @@ struct SearchQuery {
 //                 against `old_g` (infinity when unseen); `improved` says whether it was taken.
 //   Blocked       the link from `parent` to `node` is closed or `node` is excluded; `why` names it.
 //   Exhausted     the node budget ran out before the goal (`node`) was popped; `g` holds the pops made.
+//   Reached       the goal `node` was popped with cost `g`: the search stops and the corridor is rebuilt by
+//                 following the parents back; `route` names it, start first.
+//   OpenEmpty     the open list ran empty before the goal `node` was popped: no path under the filter.
+//   Retarget      the goal cannot be reached (`why`); the unreachable_goal policy searches again towards
+//                 `node`, whose point `point` lies `g` m from the goal.
 struct SearchStep {
-  enum class Kind { Popped, StaleSkipped, Relaxed, Blocked, Exhausted };
+  enum class Kind { Popped, StaleSkipped, Relaxed, Blocked, Exhausted, Reached, OpenEmpty, Retarget };
   Kind kind = Kind::Popped;
   int node = -1;
   int parent = -1;
@@ -72,14 +77,19 @@ struct SearchStep {
   double f = 0.0;
   double old_g = std::numeric_limits<double>::infinity();
   bool improved = false;
+  bool was_closed = false;  // Relaxed: `node` had already been taken from the open list (it is reopened)
   std::string node_name;    // "P3" / "polygon 3"
   std::string parent_name;  // "" when none
-  std::string why;          // Blocked only
+  std::string why;          // Blocked: the closed door or excluded area; Retarget: why the goal fails
+  Vec2 point;               // Retarget: the substitute point, m
+  std::vector<std::string> route;  // Reached: the corridor's node names, start first
   std::vector<int> open;    // Popped only
   std::vector<int> closed;  // Popped only
-  // One sentence with the step's numbers, e.g. "Pop Hall (parent Start): G 2, H 0, F 2; 2 open, 1 closed."
+  // One sentence with the step's numbers, e.g. "Take Hall from the open list (reached from Start):
+  // G 2 + H 0 = F 2; 1 open, 2 closed."
   std::string describe() const;
 };
+const char* to_string(SearchStep::Kind k);  // "popped", "stale_skipped", "relaxed", ... (stable JSON names)
 
 struct SearchTrace {
   Algorithm algorithm = Algorithm::AStar;

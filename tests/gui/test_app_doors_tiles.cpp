@@ -158,7 +158,7 @@ TEST(AppDoorsTiles, AKeptPlanNamesThePolygonsOfTheRebuiltMesh) {
     EXPECT_EQ(kept.state["doors"]["version"], 2);
     EXPECT_EQ(fresh.state["doors"]["version"], 3);
     const std::string k = kept.state["caption"], f = fresh.state["caption"], b = before.state["caption"];
-    ASSERT_EQ(k.rfind("Pop polygon ", 0), 0u) << k;
+    ASSERT_EQ(k.rfind("Take polygon ", 0), 0u) << k;
     EXPECT_EQ(k.substr(0, k.find(';')), f.substr(0, f.find(';'))) << step;
     EXPECT_NE(k.substr(0, k.find(';')), b.substr(0, b.find(';'))) << step << ": the indices did not shift";
   }

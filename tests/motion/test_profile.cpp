@@ -83,7 +83,7 @@ TEST(Profile, W6_StraightCorridorStartsBraking4_4MetresBeforeTheGoal) {
     found = true;
     EXPECT_NEAR(st.s0, 20.0 - 4.4, 0.051);
     EXPECT_EQ(st.limit, "goal");
-    EXPECT_NE(st.describe().find("brake from 4.00 m/s"), std::string::npos) << st.describe();
+    EXPECT_NE(st.describe().find("brakes from 4.00 m/s"), std::string::npos) << st.describe();
   }
   EXPECT_TRUE(found);
   EXPECT_EQ(trace.steps.back().kind, ProfileStep::Kind::Total);

@@ -102,8 +102,8 @@ TEST(LocateTrace, DescribesTheDecision) {
   locate(m, pt(1.5, 0.5), Endpoint::Start, {}, &trace);
   locate(m, pt(5, 5), Endpoint::Goal, {}, &trace);
   ASSERT_EQ(trace.size(), 2u);
-  EXPECT_EQ(trace[0].describe(), "start (1.5, 0.5) is in polygon 1 (point in polygon).");
-  EXPECT_EQ(trace[1].describe(), "goal (5, 5) is off the navmesh (point in polygon).");
+  EXPECT_EQ(trace[0].describe(), "Start (1.5, 0.5) is in polygon 1.");
+  EXPECT_EQ(trace[1].describe(), "Goal (5, 5) is off the navmesh: no polygon contains it.");
 }
 
 // ---- Baked meshes. ----

@@ -70,8 +70,9 @@ TEST(Funnel, W4MovedPortalHasNoOverlapCornerAtOneOne) {
   EXPECT_EQ(corner.after.right, (Vec2{1, 1}));
   EXPECT_EQ(corner.after.apex_portal, 0);
   EXPECT_EQ(corner.describe(),
-            "Portal 1, right end (2,3) is outside the left boundary (0,0)->(1,1): corner at (1,1) (portal 0, "
-            "left end); restart after portal 0.");
+            "Portal 1, right end P = (2, 3), apex A = (0, 0): cross(L - A, P - A) = 1 > 0: P is past the left side, "
+            "so L = (1, 1) becomes a corner; the apex moves there (portal 0). Slopes from the apex: funnel [-1, 1], "
+            "P 1.50.");
   EXPECT_EQ(trace.steps[k + 1].action, FunnelAction::Restart);
   EXPECT_EQ(trace.steps[k + 2].portal, 1);
   EXPECT_EQ(trace.steps[k + 2].before.apex, (Vec2{1, 1}));
@@ -210,8 +211,8 @@ TEST(Funnel, EveryStepDescribesItselfWithNumbers) {
     EXPECT_EQ(d.back(), '.') << d;
   }
   EXPECT_EQ(trace.steps[0].describe(),
-            "Portal 0, right end (1,-1) is inside the funnel from apex (0,0): the right boundary moves from "
-            "(0,0) to it.");
+            "Portal 0, right end P = (1, -1), apex A = (0, 0): the right side still starts at the apex, so it opens "
+            "towards P.");
 }
 
 TEST(Funnel, EmptyOrNonFiniteInputIsAFailureValue) {

@@ -102,7 +102,7 @@ TEST(ClearancePath, CornerMovesOffTheWallVertexByTheInnerCornerDistance) {
   ASSERT_EQ(trace.steps.size(), portals.portals.size());
   EXPECT_NEAR(trace.steps[1].width, 4.0, 1e-12);
   EXPECT_NEAR(trace.steps[1].distance, 0.2, 1e-12);
-  EXPECT_NE(trace.steps[1].describe().find("0.20"), std::string::npos);
+  EXPECT_NE(trace.steps[1].describe().find("= 0.2 m"), std::string::npos) << trace.steps[1].describe();
 
   // Zero clearance: the clearance path is the exact funnel.
   const ClearanceResult zero = clearance_path(start, portals.portals, {});

@@ -88,7 +88,7 @@ TEST(SearchW2, CorridorCostAndPopOrder) {
   EXPECT_FALSE(it->improved);
   EXPECT_DOUBLE_EQ(it->g, 9.0);
   EXPECT_DOUBLE_EQ(it->old_g, 6.0);
-  EXPECT_EQ(it->describe(), "Relax Balcony -> Goal: G 9 is not better than 6, kept.");
+  EXPECT_EQ(it->describe(), "From Balcony, reaching Goal costs G 9, which is not less than its G 6 so far: Goal keeps its parent.");
   // The pop of Door: G 4, parent Hall, Start and Hall closed, Balcony and Door... open before.
   const auto door = std::find_if(trace.steps.begin(), trace.steps.end(), [](const SearchStep& s) {
     return s.kind == SearchStep::Kind::Popped && s.node_name == "Door";
@@ -125,7 +125,7 @@ TEST(SearchW2, ClosedDoorGateGivesTheSameDetour) {
   const auto blocked = std::find_if(trace.steps.begin(), trace.steps.end(),
                                     [](const SearchStep& s) { return s.kind == SearchStep::Kind::Blocked; });
   ASSERT_NE(blocked, trace.steps.end());
-  EXPECT_EQ(blocked->describe(), "Skip Hall -> Door: blocked by door door1.");
+  EXPECT_EQ(blocked->describe(), "From Hall, Door cannot be entered: blocked by door door1.");
   // An unknown door id is an input error, not a silent no-op.
   EXPECT_FALSE(make_gates(scene, m, DoorOverrides{{"nope"}, {}}).ok());
 }

@@ -1,0 +1,257 @@
+#include "lesson.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "json_locate.h"
+#include "lesson_toggles.h"
+#include "navmesh_build.h"
+#include "plan.h"
+#include "plan_steps.h"
+#include "scene.h"
+#include "scene_reader.h"
+#include "spawn.h"
+
+namespace navlab {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The stages a slide's step may name: the ones the app's timeline shows.
+const std::vector<std::string> kTimelineStages = {"search", "funnel", "turns", "profile"};
+
+bool set_agent_parameter(AgentDef& a, const std::string& name, double v) {
+  if (name == "max_speed") a.max_speed = v;
+  else if (name == "accel") a.accel = v;
+  else if (name == "brake_decel") a.brake_decel = v;
+  else if (name == "reaction_dt") a.reaction_dt = v;
+  else if (name == "lateral_accel") a.lateral_accel = v;
+  else if (name == "turn_radius") a.turn_radius = v;
+  else if (name == "min_turn_radius") a.min_turn_radius = v;
+  else return false;
+  return true;
+}
+
+// Reads the slide's scene and checks the names the slide uses against it.
+class SlideReader {
+ public:
+  SlideReader(SceneReader& r, const fs::path& folder) : r_(r), folder_(folder) {}
+
+  bool read(const Json& v, const std::string& ptr, LessonSlide& out) {
+    if (!r_.object(v, ptr, {"title", "text", "scene", "query", "step", "toggles", "camera"}, "slide")) return false;
+    const Json* scene = r_.require(v, ptr, "scene", "a scene file (relative to the lesson)");
+    std::string rel;
+    if (!r_.opt_string(v, ptr, "title", out.title, "a slide title") ||
+        !r_.opt_string(v, ptr, "text", out.text, "the slide's text") || !scene ||
+        !r_.string(*scene, ptr + "/scene", rel, "a scene file (relative to the lesson)"))
+      return false;
+    out.scene = (folder_ / rel).lexically_normal().string();
+    Result<Scene> loaded = load_scene(out.scene);
+    if (!loaded) return r_.fail(ptr + "/scene", "a scene that loads (" + loaded.error() + ")", flat_json(*scene));
+    scene_ = std::move(loaded).value();
+    return query(v, ptr, out) && toggles(v, ptr, out) && camera(v, ptr, out) && step(v, ptr, out);
+  }
+
+ private:
+  bool query(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const Json* q = SceneReader::member(v, "query");
+    if (!q) {
+      if (scene_.queries.empty()) out.query = -1;
+      return true;
+    }
+    for (size_t i = 0; i < scene_.queries.size(); ++i)
+      if ((q->is_string() && scene_.queries[i].name == q->get<std::string>()) ||
+          (q->is_number_integer() && q->get<long long>() == (long long)i)) {
+        out.query = int(i);
+        return true;
+      }
+    return r_.fail(ptr + "/query",
+                   "a query index (0.." + std::to_string(int(scene_.queries.size()) - 1) + ") or name of the scene",
+                   flat_json(*q));
+  }
+
+  bool toggles(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const Json* t = SceneReader::member(v, "toggles");
+    if (!t) return true;
+    const std::string tp = ptr + "/toggles";
+    if (!r_.object(*t, tp, {"midpoints", "doors", "spawn_checks", "agent"}, "slide toggles") ||
+        !r_.opt_boolean(*t, tp, "midpoints", out.midpoints))
+      return false;
+    return doors(*t, tp, out) && spawn_checks(*t, tp, out) && agent(*t, tp, out);
+  }
+
+  bool doors(const Json& t, const std::string& tp, LessonSlide& out) {
+    const Json* d = SceneReader::member(t, "doors");
+    if (!d) return true;
+    if (!d->is_object()) return r_.fail(tp + "/doors", "{\"door id\": open (true|false)}", SceneReader::describe(d));
+    for (const auto& [id, open] : d->items()) {
+      const std::string p = pointer_append(tp + "/doors", id);
+      const bool known =
+          std::any_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; }) ||
+          std::any_of(scene_.graph.edges.begin(), scene_.graph.edges.end(), [&](const GraphEdgeDef& e) { return e.door == id; });
+      if (!known) return r_.fail(p, "a door id of the scene", "'" + id + "'", true);
+      bool on = true;
+      if (!r_.boolean(open, p, on)) return false;
+      out.doors.emplace_back(id, on);
+    }
+    return true;
+  }
+
+  bool spawn_checks(const Json& t, const std::string& tp, LessonSlide& out) {
+    const Json* s = SceneReader::member(t, "spawn_checks");
+    if (!s) return true;
+    if (!s->is_object()) return r_.fail(tp + "/spawn_checks", "{\"check\": enabled (true|false)}", SceneReader::describe(s));
+    for (const auto& [name, on] : s->items()) {
+      const std::string p = pointer_append(tp + "/spawn_checks", name);
+      if (!spawn_check_from_string(name))
+        return r_.fail(p, "a spawn check (projection, clearance, connectivity, forbidden_zone, occupancy, safe_path)",
+                       "'" + name + "'", true);
+      bool enabled = true;
+      if (!r_.boolean(on, p, enabled)) return false;
+      out.spawn_checks.emplace_back(name, enabled);
+    }
+    return true;
+  }
+
+  bool agent(const Json& t, const std::string& tp, LessonSlide& out) {
+    const Json* a = SceneReader::member(t, "agent");
+    if (!a) return true;
+    if (!r_.object(*a, tp + "/agent", lesson_agent_parameters(), "agent parameter")) return false;
+    for (const auto& [name, value] : a->items()) {
+      double x = 0.0;
+      if (!r_.number(value, pointer_append(tp + "/agent", name), x, {"a positive number", NumberRule::Positive}))
+        return false;
+      out.agent.emplace_back(name, x);
+    }
+    return true;
+  }
+
+  bool camera(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const Json* c = SceneReader::member(v, "camera");
+    if (!c || (c->is_string() && c->get<std::string>() == "fit")) return true;
+    const std::string cp = ptr + "/camera";
+    if (!c->is_object()) return r_.fail(cp, "\"fit\" or {\"center\": [x, y], \"scale\": px_per_m}", flat_json(*c));
+    LessonCamera cam;
+    double xy[2] = {0, 0};
+    const Json* center = r_.require(*c, cp, "center", "[x, y] in m");
+    const Json* scale = r_.require(*c, cp, "scale", "pixels per metre");
+    if (!r_.object(*c, cp, {"center", "scale"}, "camera") || !center || !scale ||
+        !r_.coords(*center, cp + "/center", 2, "[x, y] in m", xy) ||
+        !r_.number(*scale, cp + "/scale", cam.scale, {"pixels per metre", NumberRule::Positive}))
+      return false;
+    cam.center = {xy[0], xy[1]};
+    out.camera = cam;
+    return true;
+  }
+
+  // The step must name a timeline stage and a step the slide's plan has.
+  bool step(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const Json* s = SceneReader::member(v, "step");
+    if (!s) return true;
+    if (!r_.string(*s, ptr + "/step", out.step, "\"STAGE:N\" or \"end\"")) return false;
+    if (out.step == "end") return true;
+    if (out.query < 0) return r_.fail(ptr + "/step", "\"end\" (the scene has no query to plan)", flat_json(*s));
+    const std::optional<StepRef> ref = parse_step_ref(out.step);
+    const bool stage_ok =
+        ref && std::find(kTimelineStages.begin(), kTimelineStages.end(), ref->stage) != kTimelineStages.end();
+    if (!stage_ok) return r_.fail(ptr + "/step", "\"STAGE:N\" (search, funnel, turns or profile; N >= 1) or \"end\"", flat_json(*s));
+    const int count = steps_in_stage(out, ref->stage);
+    if (ref->index > count)
+      return r_.fail(ptr + "/step", "a step the plan has (" + std::to_string(count) + " " + ref->stage + " steps)",
+                     flat_json(*s));
+    return true;
+  }
+
+  int steps_in_stage(const LessonSlide& slide, const std::string& stage) {
+    Scene scene = scene_;
+    apply_slide_toggles(slide, scene);
+    Result<NavMesh> mesh = build_navmesh(scene);
+    if (!mesh) return 0;
+    const Query& q = scene.queries[size_t(slide.query)];
+    PlanTrace trace;
+    plan(scene, mesh.value(), PlanRequest{q.start, q.goal, {}}, &trace);
+    const std::vector<StepText> steps = plan_steps(trace);
+    return int(std::count_if(steps.begin(), steps.end(), [&](const StepText& t) { return t.stage == stage; }));
+  }
+
+  SceneReader& r_;
+  fs::path folder_;
+  Scene scene_;
+};
+
+Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
+  Json root;
+  try {
+    root = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    const TextPos at = text_position(text, e.byte > 0 ? e.byte - 1 : 0);
+    return Result<Lesson>::fail(path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
+                                ": not valid JSON");
+  }
+  SceneReader r(text, path);
+  Lesson lesson;
+  lesson.path = path;
+  int version = 0;
+  const Json* ver = root.is_object() ? r.require(root, "", "navlab_lesson", "the lesson format version 1") : nullptr;
+  const Json* slides = root.is_object() ? r.require(root, "", "slides", "an array of slides") : nullptr;
+  const bool ok = r.object(root, "", {"navlab_lesson", "title", "summary", "slides"}, "lesson") && ver &&
+                  r.integer(*ver, "/navlab_lesson", version, 1, 1, "the lesson format version 1") &&
+                  r.opt_string(root, "", "title", lesson.title, "a lesson title") &&
+                  r.opt_string(root, "", "summary", lesson.summary, "a summary", false) && slides &&
+                  r.array(*slides, "/slides", "an array of slides", 1);
+  if (!ok) return Result<Lesson>::fail(r.error());
+  SlideReader reader(r, fs::path(path).parent_path());
+  for (size_t i = 0; i < slides->size(); ++i) {
+    LessonSlide slide;
+    if (!reader.read((*slides)[i], "/slides/" + std::to_string(i), slide)) return Result<Lesson>::fail(r.error());
+    lesson.slides.push_back(std::move(slide));
+  }
+  return lesson;
+}
+
+}  // namespace
+
+const std::vector<std::string>& lesson_agent_parameters() {
+  static const std::vector<std::string> names = {"max_speed",     "accel",       "brake_decel",    "reaction_dt",
+                                                 "lateral_accel", "turn_radius", "min_turn_radius"};
+  return names;
+}
+
+bool apply_agent_parameter(AgentDef& agent, const std::string& name, double value) {
+  return set_agent_parameter(agent, name, value);
+}
+
+void apply_slide_toggles(const LessonSlide& slide, Scene& scene) {
+  for (const auto& [id, open] : slide.doors) {
+    auto it = std::find_if(scene.doors.begin(), scene.doors.end(), [&](const Door& d) { return d.id == id; });
+    if (it == scene.doors.end()) {
+      Door gate;
+      gate.id = id;
+      it = scene.doors.insert(scene.doors.end(), gate);
+    }
+    it->open = open;
+  }
+  for (const auto& [name, value] : slide.agent) set_agent_parameter(scene.agent, name, value);
+}
+
+Result<Lesson> load_lesson(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Result<Lesson>::fail(path + ": cannot read the file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return parse_lesson(buffer.str(), path);
+}
+
+std::vector<std::string> lesson_files(const std::string& folder) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(folder, ec))
+    if (e.path().extension() == ".json") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace navlab

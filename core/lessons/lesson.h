@@ -1,0 +1,70 @@
+// Lessons: a course a teacher runs slide by slide. A lesson file (scenes/lessons/NN_name.json) is
+//
+//   {"navlab_lesson": 1, "title": "...", "summary": "...", "slides": [SLIDE, ...]}
+//
+// and each SLIDE sets what the viewport shows and says what to look at:
+//
+//   {"title": "...",            short heading
+//    "text": "...",             what the teacher reads out (one paragraph)
+//    "scene": "../w3.json",     a scene file, relative to the lesson file
+//    "query": 0,                which of the scene's queries (index or name; default 0; a scene
+//                               without queries, e.g. a spawn scene, shows no plan)
+//    "step": "funnel:3",        timeline position: STAGE:N (N-th step of search, funnel, turns or
+//                               profile, from 1) or "end" (the complete plan; default)
+//    "toggles": {"midpoints": true, "doors": {"door1": false}, "spawn_checks": {"occupancy": false},
+//                "agent": {"turn_radius": 2.0}},   all optional
+//    "camera": "fit" | {"center": [x, y], "scale": PX_PER_M}}   default "fit"
+//
+// Loading checks everything a slide names (the scene loads, the query, door ids, spawn check and agent
+// parameter names, the step's stage) and reports the first problem as FILE:LINE:COL: /json/pointer.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "agent.h"
+#include "geom.h"
+#include "result.h"
+
+namespace navlab {
+
+struct LessonCamera {
+  Vec2 center;         // m
+  double scale = 1.0;  // px per m
+};
+
+struct LessonSlide {
+  std::string title;
+  std::string text;
+  std::string scene;  // path of the scene file (resolved against the lesson file's folder)
+  int query = 0;      // index into the scene's queries (-1: the scene has none, nothing is planned)
+  std::string step = "end";
+  bool midpoints = false;
+  std::vector<std::pair<std::string, bool>> doors;         // door id, open
+  std::vector<std::pair<std::string, bool>> spawn_checks;  // check name, enabled
+  std::vector<std::pair<std::string, double>> agent;       // agent parameter, value
+  std::optional<LessonCamera> camera;                      // nullopt: fit the scene
+};
+
+struct Lesson {
+  std::string path;
+  std::string title;
+  std::string summary;
+  std::vector<LessonSlide> slides;  // at least one
+};
+
+// The agent parameters a slide may set (numbers, metres / seconds as in AgentDef).
+const std::vector<std::string>& lesson_agent_parameters();
+
+// Sets one of lesson_agent_parameters() on `agent`; false for another name.
+bool apply_agent_parameter(AgentDef& agent, const std::string& name, double value);
+
+// Reads and checks a lesson file. Every slide's scene is loaded once to check its names.
+Result<Lesson> load_lesson(const std::string& path);
+
+// The lesson files of a folder (*.json), sorted by name.
+std::vector<std::string> lesson_files(const std::string& folder);
+
+}  // namespace navlab

@@ -1,0 +1,54 @@
+#include "plan_steps.h"
+
+#include <charconv>
+
+namespace navlab {
+
+namespace {
+
+const char* kind_name(const LocateStep& s) { return s.which == Endpoint::Start ? "start" : "goal"; }
+const char* kind_name(const SearchStep& s) { return to_string(s.kind); }
+const char* kind_name(const FunnelStep& s) { return to_string(s.action); }
+const char* kind_name(const ClearanceStep&) { return "shrink"; }
+const char* kind_name(const TurnStep& s) { return to_string(s.kind); }
+const char* kind_name(const ProfileStep& s) { return to_string(s.kind); }
+
+// Appends one stage's records, numbered from 1 after the stage's `first` earlier rows.
+template <class Step>
+void append(std::vector<StepText>& out, const char* stage, const std::vector<Step>& steps, int first = 0) {
+  for (size_t i = 0; i < steps.size(); ++i)
+    out.push_back(StepText{stage, first + int(i) + 1, kind_name(steps[i]), steps[i].describe()});
+}
+
+}  // namespace
+
+const std::vector<std::string>& plan_step_stages() {
+  static const std::vector<std::string> stages = {"locate", "search", "funnel", "clearance", "turns", "profile"};
+  return stages;
+}
+
+std::vector<StepText> plan_steps(const PlanTrace& trace) {
+  std::vector<StepText> out;
+  append(out, "locate", trace.locate);
+  append(out, "search", trace.search.steps);
+  append(out, "funnel", trace.funnel.steps);
+  append(out, "clearance", trace.motion.clearance.steps);
+  append(out, "clearance", trace.motion.clearance.funnel.steps, int(trace.motion.clearance.steps.size()));
+  append(out, "turns", trace.motion.turns.steps);
+  append(out, "profile", trace.motion.profile.steps);
+  return out;
+}
+
+std::optional<StepRef> parse_step_ref(const std::string& text) {
+  const size_t colon = text.find(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 >= text.size()) return std::nullopt;
+  StepRef ref;
+  ref.stage = text.substr(0, colon);
+  const char* first = text.data() + colon + 1;
+  const char* last = text.data() + text.size();
+  const auto [end, ec] = std::from_chars(first, last, ref.index);
+  if (ec != std::errc() || end != last || ref.index < 1) return std::nullopt;
+  return ref;
+}
+
+}  // namespace navlab

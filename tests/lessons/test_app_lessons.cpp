@@ -1,0 +1,92 @@
+// Lessons in the app and in the docs. A presentation clicker sends a key press and its release within
+// one frame: the slide must still turn (keys come from SDL events). docs/lessons/ is what
+// `navlab lesson` renders: re-rendering must give the same pages and (within a tolerance) pictures.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "app_image.h"
+#include "lesson.h"
+#include "paths.h"
+
+namespace navlab::test {
+namespace {
+
+using nlohmann::json;
+
+std::string lesson_path(const std::string& name) { return source_dir() + "/scenes/lessons/" + name; }
+
+int slide_after(const std::string& name, const std::string& taps) {
+  const ScriptRun r =
+      run_script(name, R"([{"lesson": ")" + lesson_path("04_portals_and_funnel.json") + "\"}" + taps + "]");
+  if (!r.state.contains("lesson") || r.state["lesson"].is_null()) return -1;
+  return r.state["lesson"]["slide"].get<int>();
+}
+
+TEST(AppLessons, APressAndReleaseInOneFrameTurnTheSlide) {
+  EXPECT_EQ(slide_after("lesson_none", ""), 0);
+  EXPECT_EQ(slide_after("lesson_one", R"(, {"key_tap": "PageDown"})"), 1);
+  EXPECT_EQ(slide_after("lesson_three", R"(, {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"key_tap": "PageDown"})"), 3);
+  EXPECT_EQ(slide_after("lesson_back", R"(, {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"key_tap": "PageUp"})"), 1);
+  EXPECT_EQ(slide_after("lesson_before_first", R"(, {"key_tap": "PageUp"})"), 0);
+}
+
+TEST(AppLessons, EverySlideOfEveryLessonIsReachableByKeyboard) {
+  // Ctrl+Page Down opens the first lesson, Page Down walks its slides; the last Page Down stays on the
+  // last slide, Ctrl+Page Down then opens the next lesson.
+  const Result<Lesson> first = load_lesson(lesson_path("01_polygons_and_graph.json"));
+  ASSERT_TRUE(first.ok()) << first.error();
+  std::string taps = R"([{"key_tap": "PageDown", "ctrl": true})";
+  for (size_t i = 0; i < first->slides.size(); ++i) taps += R"(, {"key_tap": "PageDown"})";
+  taps += R"(, {"key_tap": "PageDown", "ctrl": true}, {"key_tap": "PageDown"}])";
+  const ScriptRun r = run_script("lesson_walk", taps);
+  ASSERT_FALSE(r.state["lesson"].is_null()) << r.err;
+  EXPECT_NE(r.state["lesson"]["file"].get<std::string>().find("02_dijkstra_and_astar.json"), std::string::npos);
+  EXPECT_EQ(r.state["lesson"]["slide"], 1);
+  EXPECT_EQ(r.state["error"], "");
+}
+
+// Pixels that differ by more than `tol` in a channel.
+int differing(const Image& a, const Image& b, int tol) {
+  int n = 0;
+  for (size_t i = 0; i < a.px.size(); i += 4)
+    for (size_t c = 0; c < 3; ++c)
+      if (std::abs(int(a.px[i + c]) - int(b.px[i + c])) > tol) {
+        ++n;
+        break;
+      }
+  return n;
+}
+
+TEST(AppLessons, DocsLessonsAreWhatNavlabLessonRenders) {
+  use_display();
+  constexpr int kChannelTol = 8;        // llvmpipe is deterministic; this allows a rounding change
+  constexpr double kMaxDiffering = 0.002;  // of the pixels
+  const std::vector<std::string> files = lesson_files(source_dir() + "/scenes/lessons");
+  ASSERT_GE(files.size(), 8u);
+  for (const std::string& file : files) {
+    const std::string stem = std::filesystem::path(file).stem().string();
+    SCOPED_TRACE(stem);
+    const std::string docs = source_dir() + "/docs/lessons/" + stem;
+    const std::string out = temp_dir() + "/lessons/" + stem;
+    const RunResult r = run_navlab("lesson '" + file + "' --out '" + out + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(out + "/index.md"), read_text(docs + "/index.md"))
+        << "the page drifted: re-run navlab lesson " << file << " --out " << docs;
+    const json info = last_json_line(r.out);
+    for (const json& s : info["slides"]) {
+      const Image now = load_png(out + "/" + s["png"].get<std::string>());
+      const Image kept = load_png(docs + "/" + s["png"].get<std::string>());
+      ASSERT_TRUE(now.ok());
+      ASSERT_TRUE(kept.ok()) << docs << "/" << s["png"];
+      ASSERT_EQ(now.px.size(), kept.px.size());
+      EXPECT_LE(differing(now, kept, kChannelTol), kMaxDiffering * now.w * now.h) << s["png"];
+    }
+  }
+}
+
+}  // namespace
+}  // namespace navlab::test

@@ -1,0 +1,83 @@
+// Lesson files: every lesson under scenes/lessons/ loads with every slide's scene, query, toggles and
+// step checked; a bad lesson gives one error with FILE:LINE:COL and the JSON pointer.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "lesson.h"
+#include "paths.h"
+
+namespace navlab {
+namespace {
+
+std::string lessons_dir() { return test::source_dir() + "/scenes/lessons"; }
+
+TEST(Lesson, EightLessonsCoverThePipelineAndAllLoad) {
+  const std::vector<std::string> files = lesson_files(lessons_dir());
+  ASSERT_GE(files.size(), 8u);
+  std::set<std::string> stages;
+  for (const std::string& f : files) {
+    SCOPED_TRACE(f);
+    const Result<Lesson> l = load_lesson(f);
+    ASSERT_TRUE(l.ok()) << l.error();
+    EXPECT_FALSE(l->title.empty());
+    EXPECT_GE(l->slides.size(), 3u);
+    for (const LessonSlide& s : l->slides) {
+      EXPECT_FALSE(s.title.empty());
+      EXPECT_FALSE(s.text.empty());
+      stages.insert(s.step.substr(0, s.step.find(':')));
+    }
+  }
+  for (const char* stage : {"search", "funnel", "turns", "profile", "end"}) EXPECT_TRUE(stages.count(stage)) << stage;
+}
+
+TEST(Lesson, SlidesReadTheirToggles) {
+  const Result<Lesson> l = load_lesson(lessons_dir() + "/07_doors_and_replanning.json");
+  ASSERT_TRUE(l.ok()) << l.error();
+  const LessonSlide& closed = l->slides.at(1);
+  ASSERT_EQ(closed.doors.size(), 1u);
+  EXPECT_EQ(closed.doors[0], (std::pair<std::string, bool>{"hall_door", false}));
+  EXPECT_EQ(closed.step, "end");
+  EXPECT_NE(closed.scene.find("w2_doors.json"), std::string::npos);
+}
+
+struct BadCase {
+  const char* slide;     // the one slide of the lesson
+  const char* expected;  // part of the error message
+};
+
+TEST(Lesson, BadSlidesGiveOneErrorWithPositionAndPointer) {
+  const std::string scene = test::scene_path("w4_funnel_corner.json");
+  const BadCase cases[] = {
+      {R"({"title": "t", "text": "x"})", "/slides/0/scene: expected a scene file"},
+      {R"({"scene": "no_such.json"})", "/slides/0/scene: expected a scene that loads"},
+      {R"({"scene": "SCENE", "query": 7})", "/slides/0/query: expected a query index (0..0)"},
+      {R"({"scene": "SCENE", "step": "funnel:99"})", "/slides/0/step: expected a step the plan has ("},
+      {R"({"scene": "SCENE", "step": "walk:1"})", "/slides/0/step: expected \"STAGE:N\""},
+      {R"({"scene": "SCENE", "toggles": {"doors": {"nope": true}}})", "/slides/0/toggles/doors/nope: expected a door id"},
+      {R"({"scene": "SCENE", "toggles": {"agent": {"speed": 2}}})", "/slides/0/toggles/agent"},
+      {R"({"scene": "SCENE", "camera": {"center": [0, 0]}})", "/slides/0/camera/scale: expected pixels per metre"},
+  };
+  for (const BadCase& c : cases) {
+    std::string slide = c.slide;
+    if (const size_t at = slide.find("SCENE"); at != std::string::npos) slide.replace(at, 5, scene);
+    const std::string path = test::temp_dir() + "/bad_lesson.json";
+    test::write_text(path, "{\n  \"navlab_lesson\": 1,\n  \"title\": \"bad\",\n  \"slides\": [\n    " + slide + "\n  ]\n}\n");
+    const Result<Lesson> l = load_lesson(path);
+    ASSERT_FALSE(l.ok()) << c.slide;
+    EXPECT_NE(l.error().find(path + ":5:"), std::string::npos) << l.error();
+    EXPECT_NE(l.error().find(c.expected), std::string::npos) << l.error();
+  }
+}
+
+TEST(Lesson, NotJsonGivesLineAndColumn) {
+  const std::string path = test::temp_dir() + "/broken_lesson.json";
+  test::write_text(path, "{\n  \"navlab_lesson\": 1,\n  \"slides\": [\n    {\"scene\": }\n  ]\n}\n");
+  const Result<Lesson> l = load_lesson(path);
+  ASSERT_FALSE(l.ok());
+  EXPECT_NE(l.error().find(path + ":4:"), std::string::npos) << l.error();
+}
+
+}  // namespace
+}  // namespace navlab
