@@ -190,8 +190,9 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
     if (v < ag.max_speed) *name = "lateral";
     return std::min(v, ag.max_speed);
   };
-  auto piece_samples = [](const PathPiece& p) {
-    return std::max(1, int(std::ceil(p.length / kProfileMaxSpacing - 1e-9)));
+  const double spacing = profile_spacing(path.length);
+  auto piece_samples = [spacing](const PathPiece& p) {
+    return std::max(1, int(std::ceil(p.length / spacing - 1e-9)));
   };
   std::vector<Point> pts;
   {

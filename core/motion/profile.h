@@ -14,6 +14,7 @@
 // Forward pass: from v = 0 at the start, v_{i+1} <= sqrt(v_i² + 2·a·Δs).
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,7 +25,12 @@
 
 namespace navlab {
 
-constexpr double kProfileMaxSpacing = 0.05;  // m: samples are at most this far apart
+constexpr double kProfileMaxSpacing = 0.05;  // m: samples are at most this far apart...
+constexpr double kMaxProfileSamples = 100000;  // ...on paths up to 5 km; a longer one gets this many samples
+
+// The sample spacing for a path `length` m long: kProfileMaxSpacing, or length / kMaxProfileSamples when
+// that is larger (so no input, however large its coordinates, makes the profile run away).
+inline double profile_spacing(double length) { return std::max(kProfileMaxSpacing, length / kMaxProfileSamples); }
 
 struct ProfileSample {
   double s = 0.0;          // m along the smoothed path
@@ -66,7 +72,7 @@ struct ProfileTrace {
 struct Profile {
   double total_time = 0.0;  // s, moving time plus in-place turning at stop-turns (θ / max_turn_rate)
   double length = 0.0;      // m
-  std::vector<ProfileSample> samples;  // at every piece end and at most kProfileMaxSpacing apart
+  std::vector<ProfileSample> samples;  // at every piece end and at most profile_spacing(length) apart
   std::optional<Failure> failure;      // stage "profile": bad_agent (a limit <= 0 or not finite)
   bool ok() const { return !failure.has_value(); }
 };

@@ -245,6 +245,16 @@ TEST(Profile, APathShorterThanOneSampleTakesTheRestToRestTime) {
   EXPECT_NEAR(p.total_time, std::sqrt(0.02), 1e-12);
 }
 
+TEST(Profile, AHugePathKeepsABoundedSampleCount) {
+  // 1,000 km (coordinates near the scene limit): 100,000 samples 10 m apart, not 20 million 5 cm apart.
+  const Profile p = speed_profile(straight(1e6), w6_agent());
+  ASSERT_TRUE(p.ok());
+  EXPECT_LE(p.samples.size(), size_t(kMaxProfileSamples) + 1);
+  for (size_t i = 1; i < p.samples.size(); ++i) ASSERT_LE(p.samples[i].s - p.samples[i - 1].s, 10.0 + 1e-6);
+  // A 5 km path still gets the 5 cm spacing.
+  EXPECT_EQ(profile_spacing(5000.0), kProfileMaxSpacing);
+}
+
 TEST(Profile, ShortPathPeaksWhereAccelerationMeetsBraking) {
   // 2 m, accel 2 m/s², brake 2 m/s², dt 0.1 s: sqrt(4s) = sqrt(0.04 + 4(2 − s)) − 0.2 at s = 0.9049 m,
   // v = 1.9025 m/s (solved by hand); the samples lie every 0.05 m, so the highest is at s = 0.9:
