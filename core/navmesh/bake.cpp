@@ -203,8 +203,8 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   solid.reset();
   std::vector<int> raster;
   if (rules.raster) {
-    const rcCompactHeightfield& grid = *chf;
-    raster = rules.raster(CellGrid{chf->width, chf->height, [&grid](int x, int z) { return cell_centre(grid, x, z); }});
+    const rcCompactHeightfield& hf = *chf;
+    raster = rules.raster(CellGrid{chf->width, chf->height, [&hf](int x, int z) { return cell_centre(hf, x, z); }});
     for_each_span(*chf, [&](int x, int z, int i) {
       if (raster[size_t(x + z * chf->width)] == kNotFloor) chf->areas[i] = RC_NULL_AREA;
     });

@@ -103,11 +103,13 @@ TEST(CliSimulate, TileCacheCarvesAClosedDoorOnABakedScene) {
   EXPECT_EQ(j["steps"].back()["vel"], Json::array({0.0, 0.0}));
 }
 
-TEST(CliSimulate, AHugeMaxTimeStillSimulates) {
-  // 1.08e8 s at dt 0.05 s is 2.16e9 steps, more than an int counts.
-  const Json j = run_json("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --max-time 1.08e8", 0);
-  EXPECT_EQ(j["outcome"], "arrived");
-  EXPECT_FALSE(j["steps"].empty());
+TEST(CliSimulate, AHugeMaxTimeIsAnInputErrorNamingTheStepLimit) {
+  // 1.08e8 s at dt 0.05 s is 2.16e9 steps: more than an int counts (once zero steps, silently) and more
+  // than the simulation step limit, so it is refused with the limit and a time step that fits.
+  const auto r = test::run_navlab("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --max-time 1.08e8");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("more than the limit of 200000"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("use --dt 540.0 or more"), std::string::npos) << r.err;
 }
 
 TEST(CliSimulate, StepsAndReplansSayWhetherTheAgentCouldStop) {

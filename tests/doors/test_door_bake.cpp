@@ -233,7 +233,7 @@ TEST(DoorBake, PropertyWithTheOtherPassageWalledUpAClosedDoorAlwaysBlocks) {
 }
 
 TEST(DoorBake, EveryDoorOfEverySceneCoversSomething) {
-  for (const std::string& file : test::scene_files()) {
+  for (const std::string& file : test::navmesh_scene_files()) {
     const Result<Scene> scene = load_scene(file);
     ASSERT_TRUE(scene.ok()) << scene.error();
     const Result<NavMesh> mesh = build_navmesh(scene.value());

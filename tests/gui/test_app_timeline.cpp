@@ -17,15 +17,15 @@ TEST(AppTimeline, LocateAndClearanceStepsAreOnTheTimeline) {
   const ScriptRun locate = run_script("timeline_locate", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])",
                                       "doors_balcony.json");
   ASSERT_EQ(locate.exit_code, 0) << locate.err;
-  EXPECT_EQ(locate.state["caption"], "start (1, 1.5) is in polygon 0 (point in polygon).");
+  EXPECT_EQ(locate.state["caption"], "Start (1, 1.5) is in polygon 0.");
   const ScriptRun goal = run_script("timeline_goal", R"([{"frames": 2}, {"step": "locate:2"}, {"frames": 1}])",
                                     "doors_balcony.json");
-  EXPECT_EQ(goal.state["caption"], "goal (7, 1.5) is in polygon 3 (point in polygon).");
+  EXPECT_EQ(goal.state["caption"], "Goal (7, 1.5) is in polygon 3.");
   const ScriptRun clearance = run_script(
       "timeline_clearance", R"([{"frames": 2}, {"step": "clearance:1"}, {"frames": 1}])", "doors_balcony.json");
   ASSERT_EQ(clearance.exit_code, 0) << clearance.err;
   const std::string caption = clearance.state["caption"];
-  EXPECT_EQ(caption.rfind("Portal 0 is 3.00 m wide: keep 0.20 m from each end", 0), 0u) << caption;
+  EXPECT_EQ(caption.rfind("Portal 0 is 3 m wide; DistanceToInnerCorner(3 m) = 0.2 m is cut off each end", 0), 0u) << caption;
 }
 
 }  // namespace

@@ -69,7 +69,7 @@ TEST(PlanSteps, SearchSaysWhenTheGoalIsReachedAndRebuildsTheCorridor) {
 
 TEST(PlanSteps, NoSentenceSaysInfinityOrReopenedOrRepeatsAPoint) {
   const std::regex point(R"(\(-?[0-9.]+, -?[0-9.]+\))");
-  for (const std::string& file : test::scene_files()) {
+  for (const std::string& file : test::navmesh_scene_files()) {
     const std::string name = file.substr(file.find_last_of('/') + 1);
     if (name == "mesh_level.json") continue;  // a 3D bake: slow, and its sentences are the same kinds
     SCOPED_TRACE(name);

@@ -145,7 +145,7 @@ TEST(GeometryErrors, Inf) {
 TEST(GeometryErrors, BeyondOneMillion) {
   Scene::Navmesh m = two_squares();
   m.vertices[5] = {2e6, 1};
-  EXPECT_EQ(error_of(m), "bad.json: navmesh vertex 5 is beyond ±1e6 ([2e+06, 1])");
+  EXPECT_EQ(error_of(m), "bad.json: navmesh vertex 5 is beyond ±1e6 ([2000000.0, 1])");
 }
 
 TEST(GeometryErrors, EdgeSharedByMoreThanTwoPolygons) {

@@ -33,8 +33,8 @@ const BadFile kBadFiles[] = {
      "bad.json:1:12: /navlab: expected 1 (the scene format version), got 2"},
     {"no_source",
      R"({"navlab": 1, "name": "empty"})",
-     "bad.json:1:1: /: expected exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\" or \"graph\") or "
-     "\"sidescroller\", got none"},
+     "bad.json:1:1: /: expected exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\", \"graph\" or "
+     "\"detour\") or \"sidescroller\", got none"},
     {"two_sources",
      R"({
   "navlab": 1,
@@ -58,7 +58,7 @@ const BadFile kBadFiles[] = {
   "colour": "red",
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}
 })",
-     "bad.json:3:3: /colour: expected one of the scene keys (navlab, name, description, navmesh, floorplan, mesh, graph, bake, doors, blockers, agent, queries, search, spawn, unreachable_goal, sidescroller), got \"colour\""},
+     "bad.json:3:3: /colour: expected one of the scene keys (navlab, name, description, navmesh, floorplan, mesh, graph, detour, bake, doors, blockers, agent, queries, search, spawn, unreachable_goal, sidescroller), got \"colour\""},
     {"point_arity",
      R"({
   "navlab": 1,
@@ -121,7 +121,7 @@ const BadFile kBadFiles[] = {
   "mesh": {"obj": "level.obj"},
   "queries": [{"name": "q", "start": [0, 0], "goal": [1, 0, 1]}]
 })",
-     "bad.json:4:38: /queries/0/start: expected a point [x, y, z] (mesh scenes are 3D, y up), got [0, 0]"},
+     "bad.json:4:38: /queries/0/start: expected a point [x, y, z] (mesh and detour scenes are 3D, y up), got [0, 0]"},
     {"graph_query_unknown_node",
      R"({
   "navlab": 1,

@@ -31,4 +31,13 @@ Loaded load(const std::string& name) { return with_mesh(load_scene(scene_path(na
 
 Loaded load_text(const std::string& text, const std::string& file) { return with_mesh(parse_scene(text, file)); }
 
+std::vector<std::string> navmesh_scene_files() {
+  std::vector<std::string> out;
+  for (const std::string& f : scene_files()) {
+    const Result<Scene> s = load_scene(f);
+    if (!s || s->source != Scene::Source::SideScroller) out.push_back(f);
+  }
+  return out;
+}
+
 }  // namespace navlab::test

@@ -20,6 +20,8 @@ struct Loaded {
 };
 // scenes/`name` and its navmesh; a load or build error fails the test (EXPECT) and gives empty values.
 Loaded load(const std::string& name);
+// Every scenes/*.json with a navmesh (side-scroller scenes have none), sorted.
+std::vector<std::string> navmesh_scene_files();
 // The same for scene text (`file` names it in messages).
 Loaded load_text(const std::string& text, const std::string& file = "test.json");
 
