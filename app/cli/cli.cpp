@@ -86,6 +86,14 @@ std::optional<LoadedScene> load_scene_and_mesh(const std::string& path) {
   return LoadedScene{std::move(scene).value(), std::move(mesh).value()};
 }
 
+nlohmann::ordered_json point_json(const NavMesh& mesh, Vec2 p, double height) {
+  if (mesh.is3d) {
+    const Vec3 w = to_world(p, height);
+    return nlohmann::ordered_json::array({w.x, w.y, w.z});
+  }
+  return nlohmann::ordered_json::array({p.x, p.y});
+}
+
 nlohmann::ordered_json failure_json(const std::optional<Failure>& f) {
   if (!f) return nullptr;
   nlohmann::ordered_json j;

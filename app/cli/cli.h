@@ -60,6 +60,9 @@ struct LoadedScene {
 // nullopt (the command then exits with kExitUsage: an unreadable scene is an input error).
 std::optional<LoadedScene> load_scene_and_mesh(const std::string& path);
 
+// A planning-plane point as the scene writes points: [x, y], or [x, y, z] (y up) on a 3D mesh at `height`.
+nlohmann::ordered_json point_json(const NavMesh& mesh, Vec2 p, double height);
+
 // A failure as DESIGN §5 prints it: null, or {stage, reason, message[, blocked_by]}.
 nlohmann::ordered_json failure_json(const std::optional<Failure>& failure);
 

@@ -57,14 +57,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json point_json(const NavMesh& mesh, Vec2 p, double height) {
-  if (mesh.is3d) {
-    const Vec3 w = to_world(p, height);
-    return Json::array({w.x, w.y, w.z});
-  }
-  return Json::array({p.x, p.y});
-}
-
 Json corridor_json(const NavMesh& mesh, const std::vector<int>& corridor) {
   Json j = Json::array();
   for (int id : corridor) {

@@ -1,19 +1,12 @@
 #include "cli_plan_channel.h"
 
+#include "cli.h"
+
 namespace navlab::cli {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// 3D scenes report plane points at the start's height (the channel is computed in the plane).
-Json point_json(const NavMesh& mesh, Vec2 p, double height) {
-  if (mesh.is3d) {
-    const Vec3 w = to_world(p, height);
-    return Json::array({w.x, w.y, w.z});
-  }
-  return Json::array({p.x, p.y});
-}
 
 Json piece_json(const NavMesh& mesh, const SplinePiece& p, double h) {
   Json j;

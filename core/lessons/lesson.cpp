@@ -87,7 +87,10 @@ class SlideReader {
     const Json* d = SceneReader::member(t, "doors");
     if (!d) return true;
     if (!d->is_object()) return r_.fail(tp + "/doors", "{\"door id\": open (true|false)}", SceneReader::describe(d));
-    for (const auto& [id, open] : d->items()) {
+    for (const auto& item : d->items()) {
+      // Named copies, not structured bindings: lambdas below capture them (clang cannot capture bindings).
+      const std::string id = item.key();
+      const Json& open = item.value();
       const std::string p = pointer_append(tp + "/doors", id);
       const bool known =
           std::any_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; }) ||
@@ -225,7 +228,9 @@ bool apply_agent_parameter(AgentDef& agent, const std::string& name, double valu
 }
 
 void apply_slide_toggles(const LessonSlide& slide, Scene& scene) {
-  for (const auto& [id, open] : slide.doors) {
+  for (const auto& door_open : slide.doors) {
+    const std::string& id = door_open.first;
+    const bool open = door_open.second;
     auto it = std::find_if(scene.doors.begin(), scene.doors.end(), [&](const Door& d) { return d.id == id; });
     if (it == scene.doors.end()) {
       Door gate;
