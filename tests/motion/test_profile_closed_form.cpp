@@ -274,7 +274,7 @@ TEST(ProfileClosedForm, MatchesTheIntegratedProfileOnRandomPiecesAndAgents) {
   std::mt19937 rng(5150);
   MaxDiff diff;
   int reaction = 0, no_reaction = 0, lateral_above = 0, stops = 0, arcs = 0;
-  for (int run = 0; run < 400; ++run) {
+  for (int run = 0; run < 120; ++run) {
     const SmoothPath path = random_pieces(rng);
     const AgentDef agent = random_agent(rng);
     (agent.reaction_dt > 0.0 ? reaction : no_reaction)++;
@@ -286,11 +286,11 @@ TEST(ProfileClosedForm, MatchesTheIntegratedProfileOnRandomPiecesAndAgents) {
   }
   std::printf("max |dv| %.3g m/s, max relative time difference %.3g over %.3g under-rel %.3g\n", diff.v, diff.time, diff.over, diff.under);
   // The draws cover what they are meant to.
-  EXPECT_GT(reaction, 100);
-  EXPECT_GT(no_reaction, 50);
-  EXPECT_GT(lateral_above, 100);
-  EXPECT_GT(stops, 200);
-  EXPECT_GT(arcs, 500);
+  EXPECT_GT(reaction, 30);
+  EXPECT_GT(no_reaction, 15);
+  EXPECT_GT(lateral_above, 30);
+  EXPECT_GT(stops, 60);
+  EXPECT_GT(arcs, 150);
 }
 
 TEST(ProfileClosedForm, MatchesTheIntegratedProfileOnFittedPaths) {
@@ -299,7 +299,7 @@ TEST(ProfileClosedForm, MatchesTheIntegratedProfileOnFittedPaths) {
   const CorridorShape shape = corridor_shape(room, {0});
   MaxDiff diff;
   int runs = 0, arcs = 0;
-  for (int attempt = 0; attempt < 1000 && runs < 300; ++attempt) {
+  for (int attempt = 0; attempt < 400 && runs < 100; ++attempt) {
     const AgentDef agent = random_agent(rng);
     const std::optional<SmoothPath> path = random_fitted(rng, shape, agent);
     if (!path) continue;
@@ -309,8 +309,8 @@ TEST(ProfileClosedForm, MatchesTheIntegratedProfileOnFittedPaths) {
     ++runs;
   }
   std::printf("max |dv| %.3g m/s, max relative time difference %.3g over %.3g under-rel %.3g\n", diff.v, diff.time, diff.over, diff.under);
-  EXPECT_EQ(runs, 300);
-  EXPECT_GT(arcs, 300);
+  EXPECT_EQ(runs, 100);
+  EXPECT_GT(arcs, 100);
 }
 
 // The closed forms at their edges: a stop right after the start, a path shorter than one sample
