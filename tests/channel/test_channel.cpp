@@ -35,24 +35,11 @@ const char* kNotch = R"({"navlab": 1,
               "polygons": [[0,1,2,3,4],[1,5,6,7,2]]},
   "queries": [{"start": [1, 1], "goal": [3.9, 1]}]})";
 
-// Independent point-in-polygon (crossing number), counting points within `tol` of an edge as inside.
-bool in_polygon(const std::vector<Vec2>& poly, Vec2 p, double tol = 1e-7) {
-  bool in = false;
-  for (size_t i = 0, j = poly.size() - 1; i < poly.size(); j = i++) {
-    const Vec2 a = poly[i], b = poly[j];
-    const Vec2 ab = b - a;
-    const double t = std::clamp(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y), 0.0, 1.0);
-    if (std::hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t) <= tol) return true;
-    if ((a.y > p.y) != (b.y > p.y) && p.x < ab.x * (p.y - a.y) / ab.y + a.x) in = !in;
-  }
-  return in;
-}
-
 bool on_mesh(const NavMesh& mesh, Vec2 p) {
   for (size_t i = 0; i < mesh.polys.size(); ++i) {
     std::vector<Vec2> poly;
     for (int v : mesh.polys[i].verts) poly.push_back(mesh.verts[v]);
-    if (in_polygon(poly, p)) return true;
+    if (test::inside_polygon(poly, p)) return true;
   }
   return false;
 }
@@ -64,7 +51,7 @@ std::vector<Vec2> samples(const std::vector<Vec2>& poly, double step) {
   for (Vec2 p : poly) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
   for (double x = x0; x <= x1; x += step)
     for (double y = y0; y <= y1; y += step)
-      if (in_polygon(poly, {x, y})) out.push_back({x, y});
+      if (test::inside_polygon(poly, {x, y})) out.push_back({x, y});
   for (size_t i = 0; i < poly.size(); ++i) {
     const Vec2 a = poly[i], b = poly[(i + 1) % poly.size()];
     const int n = std::max(1, int(distance(a, b) / step));

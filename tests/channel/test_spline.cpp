@@ -46,18 +46,6 @@ Built build(const std::string& text) {
   return b;
 }
 
-bool in_polygon(const std::vector<Vec2>& poly, Vec2 p, double tol = 1e-7) {
-  bool in = false;
-  for (size_t i = 0, j = poly.size() - 1; i < poly.size(); j = i++) {
-    const Vec2 a = poly[i], b = poly[j];
-    const Vec2 ab = b - a;
-    const double t = std::clamp(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y), 0.0, 1.0);
-    if (std::hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t) <= tol) return true;
-    if ((a.y > p.y) != (b.y > p.y) && p.x < ab.x * (p.y - a.y) / ab.y + a.x) in = !in;
-  }
-  return in;
-}
-
 // Points of a piece every `step` m, from its own fields (independent of SplinePiece::point).
 std::vector<Vec2> sample_piece(const SplinePiece& p, double step) {
   std::vector<Vec2> out;
@@ -100,11 +88,11 @@ void expect_inside_channel_and_mesh(const Built& b) {
   for (const SplinePiece& p : b.channel.spline.pieces)
     for (Vec2 q : sample_piece(p, 0.01)) {
       bool in_channel = false, in_mesh = false;
-      for (const Section& s : ca.channels[0].sections) in_channel = in_channel || in_polygon(s.polygon, q);
+      for (const Section& s : ca.channels[0].sections) in_channel = in_channel || test::inside_polygon(s.polygon, q);
       for (const NavPoly& poly : b.l.mesh.polys) {
         std::vector<Vec2> pts;
         for (int v : poly.verts) pts.push_back(b.l.mesh.verts[v]);
-        in_mesh = in_mesh || in_polygon(pts, q);
+        in_mesh = in_mesh || test::inside_polygon(pts, q);
       }
       EXPECT_TRUE(in_channel) << q.x << "," << q.y;
       EXPECT_TRUE(in_mesh) << q.x << "," << q.y;

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "navmesh_build.h"
 #include "paths.h"
 #include "scene.h"
@@ -30,6 +33,18 @@ Loaded with_mesh(const Result<Scene>& s) {
 Loaded load(const std::string& name) { return with_mesh(load_scene(scene_path(name))); }
 
 Loaded load_text(const std::string& text, const std::string& file) { return with_mesh(parse_scene(text, file)); }
+
+bool inside_polygon(const std::vector<Vec2>& poly, Vec2 p, double tol) {
+  bool in = false;
+  for (size_t i = 0, j = poly.size() - 1; i < poly.size(); j = i++) {
+    const Vec2 a = poly[i], b = poly[j];
+    const Vec2 ab = b - a;
+    const double t = std::clamp(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y), 0.0, 1.0);
+    if (std::hypot(p.x - a.x - ab.x * t, p.y - a.y - ab.y * t) <= tol) return true;
+    if ((a.y > p.y) != (b.y > p.y) && p.x < ab.x * (p.y - a.y) / ab.y + a.x) in = !in;
+  }
+  return in;
+}
 
 std::vector<std::string> navmesh_scene_files() {
   std::vector<std::string> out;

@@ -20,6 +20,10 @@ struct Loaded {
 };
 // scenes/`name` and its navmesh; a load or build error fails the test (EXPECT) and gives empty values.
 Loaded load(const std::string& name);
+// Independent point-in-polygon oracle for tests (crossing number, either winding): points within `tol`
+// of an edge count as inside.
+bool inside_polygon(const std::vector<Vec2>& poly, Vec2 p, double tol = 1e-7);
+
 // Every scenes/*.json with a navmesh (side-scroller scenes have none), sorted.
 std::vector<std::string> navmesh_scene_files();
 // The same for scene text (`file` names it in messages).
