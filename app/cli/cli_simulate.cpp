@@ -36,7 +36,7 @@ extern const char* const kSimulateUsage =
     "                  a polygon (3 or more) or {\"segment\": [...]} / {\"polygon\": [...]}\n"
     "  --dt S         time step in seconds (default 0.05)\n"
     "  --max-time S   give up after S seconds (default 120)\n"
-    "  --tile-cache   baked scenes: bake in tiles and carve closed doors (a door change rebuilds tiles)\n"
+    "  --tile-cache   baked scenes: bake in tiles (a door move rebuilds only the tiles it touches)\n"
     "States: following, braking, arrived, partial, failed, blocked.\n"
     "On a side-scroller scene (only --dt and --max-time, default 10 s) every enemy is ticked and it prints\n"
     "  {\"enemies\": [{\"id\", \"steps\": [{\"t\", \"pos\", \"vel\", \"moving\", \"arrived\", \"blocked\", \"state\"}]}]}\n"

@@ -11,6 +11,7 @@
 #include "gates.h"
 #include "gui_app.h"
 #include "gui_doors_internal.h"
+#include "navmesh_build.h"
 #include "search.h"
 
 namespace navlab::app {
@@ -76,9 +77,34 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
   doors_log(d, {d.version, false, change.cause(), text}, merge);
 }
 
-// The follower run for the scene as it is now. In the tile cache mode the follower carves doors into a
-// tile cache of its own, baked from the simulation's scene (follow() changes the cache it is given, and
-// the mesh on screen must not show the simulation's carving).
+// A baked door was dropped somewhere else: the single-tile mesh is baked again with its footprint there
+// (the same rule as the follower's, core/follower.cpp World::rebake). Every plan read polygon numbers
+// of the old mesh, so a plan on screen re-runs.
+void rebake_door_moved(App& app, const std::string& id, const std::string& what) {
+  DoorsView& d = app.doors;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto again = build_navmesh(app.doc.scene);
+  if (!again) {
+    doors_log(d, {d.version, false, "mesh_rebaked", what + " - the bake failed, the old mesh stays: " + again.error()},
+              false);
+    return;
+  }
+  app.doc.mesh = std::move(again.value());
+  app.doc.mesh_revision = new_mesh_revision();
+  app.view.mesh_changed();
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  NavChange change{NavChange::Kind::MeshRebaked, id, {}, {}, {}, ""};
+  char baked[96];
+  std::snprintf(baked, sizeof baked, " - the mesh was baked again (%zu polygons, %.1f ms).", app.doc.mesh.polys.size(), ms);
+  const Touch touch = touches(d.reads, change);
+  if (touch.touched) return doors_replan(app, change.cause(), what + baked + " " + touch.why);
+  doors_refresh(app);
+  doors_log(d, {d.version, false, change.cause(), what + baked + " No plan on screen."}, false);
+}
+
+// The follower run for the scene as it is now. In the tile cache mode the follower moves doors in a tile
+// cache of its own, baked from the simulation's scene (follow() changes the cache it is given, and the
+// mesh on screen must not show the simulation's rebuilds).
 void run_sim(App& app) {
   SimView& s = app.doors.sim;
   const auto t0 = std::chrono::steady_clock::now();
@@ -167,7 +193,7 @@ void doors_frame(App& app, double dt_seconds) {
     d.version = app.plan.ran ? 1 : 0;
     doors_refresh(app);
     std::string text = "v1: first plan of " + app.doc.scene.name + ".";
-    if (d.tiles.on()) text += " Doors carved with the tile cache: " + d.tiles.last_update;
+    if (d.tiles.on()) text += " Baked in tiles with the tile cache: " + d.tiles.last_update;
     if (d.version > 0) doors_log(d, {1, true, "plan", text}, false);
     return doors_frame_sim(app, dt_seconds);
   }
@@ -204,10 +230,7 @@ std::string doors_set_open(App& app, const std::string& id, bool open) {
   const NavChange change = door_change(open ? NavChange::Kind::DoorOpened : NavChange::Kind::DoorClosed, id,
                                        app.doors.covers, app.doors.covers, !open);
   door->open = open;
-  if (app.doors.tiles.on())
-    tiles_door_changed(app, id, id + (open ? " opened" : " closed"), false, true);
-  else
-    apply_change(app, change, id + (open ? " opened" : " closed"), false, true);
+  apply_change(app, change, id + (open ? " opened" : " closed"), false, true);
   sim_door_event(app, {0.0, open ? FollowEvent::Kind::Open : FollowEvent::Kind::Close, id, {}, false});
   return "";
 }
@@ -229,8 +252,10 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   door->shape = std::move(pts);
   door->is_polygon = polygon;
   const NavChange change = door_change(NavChange::Kind::DoorMoved, id, app.doors.covers, doors_covers(app), !door->open);
-  if (!same && !door->open && app.doors.tiles.on())
-    tiles_door_changed(app, id, id + " moved", true, final_move);
+  if (!same && app.doors.tiles.on())
+    tiles_door_moved(app, id, id + " moved", true, final_move);
+  else if (!app.doors.tiles.on() && final_move && baked_door_index(app.doc.mesh, id) >= 0)
+    rebake_door_moved(app, id, id + " moved");
   else if (!same)
     apply_change(app, change, id + " moved", true, final_move);
   // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move

@@ -8,12 +8,14 @@
 // change keeps the plan and its version. Blockers are transient: moving one never re-plans, it only
 // re-runs the simulation (local avoidance).
 //
-// Baked scenes (floor plan or mesh) can carve doors with Detour's tile cache instead (core/tilecache.h):
-// the scene is baked in tiles, every closed door is carved as a thin box, and the mesh on screen is the
-// tile cache's mesh. Closing, opening or moving a door then rebuilds only the tiles it touches; the
-// change is a NavChange of kind TilesRebuilt, which touches the plan when a rebuilt tile holds a polygon
-// of its corridor. Polygon indices may shift after a rebuild: a kept plan is renumbered by the stable
-// polygon keys (TiledNavMesh::keys).
+// Baked scenes (floor plan or mesh) mark every door in the bake: closing or opening one gates its
+// polygons and bakes nothing. Moving one bakes again: on a single tile the whole mesh when the drag ends
+// (while dragging, the door gates the shared edges its shape covers), a NavChange of kind MeshRebaked
+// that re-plans any plan on screen. With Detour's tile cache on (core/tilecache.h) the mesh on screen is
+// the tile cache's mesh and a move rebuilds only the tiles under the door's old and new footprints, at
+// every frame of a drag; the change is a NavChange of kind TilesRebuilt, which touches the plan when a
+// rebuilt tile holds a polygon of its corridor. Polygon indices may shift after a rebuild: a kept plan
+// is renumbered by the stable polygon keys (TiledNavMesh::keys).
 #pragma once
 
 #include <memory>
@@ -52,7 +54,7 @@ struct SimView {
   bool playing = false;
   double speed = 1.0;    // simulated seconds per real second
   double run_ms = 0.0;   // time the last follow() call took (with baking its tile cache)
-  bool tile_cache = false;  // the last run carved doors in a tile cache of its own (FollowDef::tile_cache)
+  bool tile_cache = false;  // the last run moved doors in a tile cache of its own (FollowDef::tile_cache)
   // Index of the step shown at time t (the last step with step.t <= t), -1 before the first.
   int step_index() const;
   double end_time() const { return result.steps.empty() ? 0.0 : result.steps.back().t; }
@@ -61,7 +63,7 @@ struct SimView {
 // The tile cache mode (carving doors) and what its last change rebuilt.
 struct TilesView {
   bool wanted = false;                // the user's choice (kept across scenes); off by default
-  std::shared_ptr<TileCache> cache;   // while on: baked from the scene, closed doors carved; doc.mesh is its mesh
+  std::shared_ptr<TileCache> cache;   // while on: baked from the scene, every door marked; doc.mesh is its mesh
   std::vector<int> keys;              // stable polygon keys of doc.mesh (TiledNavMesh::keys)
   std::vector<int> tile_of;           // tile of each polygon of doc.mesh
   std::vector<int> rebuilt;           // tiles rebuilt by the last change
@@ -117,7 +119,7 @@ std::string doors_move(App& app, const std::string& door, const std::vector<Vec2
 std::string blockers_move(App& app, const std::string& id, Vec2 center, bool final_move = true);
 
 // ---- tile cache mode ----
-// Whether the scene can carve doors (a floor plan or mesh scene).
+// Whether the scene can be baked in tiles (a floor plan or mesh scene).
 bool tiles_possible(const App& app);
 // Turns carving doors with the tile cache on or off (remembered across scenes). Rebuilds the mesh on
 // screen and re-plans on it under the next corridor version. Returns "" or an error.

@@ -21,13 +21,13 @@ void doors_replan(App& app, const std::string& cause, const std::string& reason)
 // Advances a playing simulation by the frame's time (s).
 void doors_frame_sim(App& app, double dt_seconds);
 
-// Makes the mesh on screen match the tile cache mode: bakes the tile cache (closed doors carved) when
+// Makes the mesh on screen match the tile cache mode: bakes the tile cache (every door marked) when
 // the mode is wanted and the mesh is not the cache's (turned on, scene opened or reloaded), or goes back
 // to the single-tile mesh when it is not wanted. Returns true when doc.mesh was replaced (re-plan).
 bool tiles_sync(App& app);
-// A door's state or shape changed in app.doc.scene while the tile cache mode is on: carves it (closed)
-// or removes its carving (open), updates the tiles, shows the new mesh, and re-plans when a rebuilt tile
-// holds a polygon the plan read (live changes: at most once per frame). `what` starts the log text.
-void tiles_door_changed(App& app, const std::string& door, const std::string& what, bool merge, bool final_move);
+// A door's shape changed in app.doc.scene while the tile cache mode is on: rebuilds the tiles under its
+// old and new footprints, shows the new mesh, and re-plans when a rebuilt tile holds a polygon the plan
+// read (live changes: at most once per frame). `what` starts the log text.
+void tiles_door_moved(App& app, const std::string& door, const std::string& what, bool merge, bool final_move);
 
 }  // namespace navlab::app

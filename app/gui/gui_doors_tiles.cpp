@@ -1,5 +1,5 @@
-// The tile cache mode of the doors (gui_doors.h): baking the scene in tiles with closed doors carved,
-// updating only the tiles a door change touches, deciding with the core whether the rebuilt tiles touch
+// The tile cache mode of the doors (gui_doors.h): baking the scene in tiles with every door marked,
+// rebuilding only the tiles a door move touches, deciding with the core whether the rebuilt tiles touch
 // the plan's read set, and keeping a kept plan's polygon numbers right when a rebuild shifts them.
 #include <imgui.h>
 
@@ -14,17 +14,6 @@
 namespace navlab::app {
 
 namespace {
-
-std::string obstacle_name(const std::string& door) { return "door:" + door; }
-
-// Carves a closed door as a thin box along its segment (a polygon door: along its first point and the
-// point half way round) or removes an open door's carving. Nothing changes until update().
-std::string carve(TileCache& cache, const Door& door) {
-  if (door.open || door.shape.size() < 2) return cache.remove_obstacle(obstacle_name(door.id));
-  const Vec2 a = door.shape.front().plane;
-  const Vec2 b = door.is_polygon ? door.shape[door.shape.size() / 2].plane : door.shape[1].plane;
-  return cache.set_obstacle(obstacle_name(door.id), ObstacleShape::segment(a, b));
-}
 
 // Shows the cache's current mesh.
 void show_mesh(App& app) {
@@ -106,12 +95,10 @@ bool tiles_sync(App& app) {
       return false;
     }
     t.cache = std::move(built.value());
-    for (const Door& door : app.doc.scene.doors) carve(*t.cache, door);
-    const TileUpdate up = t.cache->update();
     show_mesh(app);
     t.rebuilt.clear();
     t.changes = 0;
-    t.update_ms = up.ms;
+    t.update_ms = 0.0;
     t.replan_ms = 0.0;
     char buf[160];
     std::snprintf(buf, sizeof buf, "%d tiles (%d x %d), %zu polygons, baked in %.1f ms.", t.cache->tile_count(),
@@ -148,24 +135,20 @@ std::string doors_set_tile_cache(App& app, bool on) {
   d.sim.t = 0.0;
   doors_replan(app, "tile_cache",
                on ? "Tile cache on: " + d.tiles.last_update +
-                        " Closed doors are carved out of the mesh; the plan runs on the carved mesh."
-                  : std::string("Tile cache off: one baked tile; closed doors gate the connections they cover."));
+                        " Doors are baked into their tiles: closing one gates its polygons, moving one rebuilds its tiles."
+                  : std::string("Tile cache off: one baked tile; moving a door bakes the whole mesh again."));
   return "";
 }
 
-void tiles_door_changed(App& app, const std::string& id, const std::string& what, bool merge, bool final_move) {
+void tiles_door_moved(App& app, const std::string& id, const std::string& what, bool merge, bool final_move) {
   DoorsView& d = app.doors;
   TilesView& t = d.tiles;
   const Door* door = nullptr;
   for (const Door& x : app.doc.scene.doors)
     if (x.id == id) door = &x;
   if (!door) return;
-  if (std::string bad = carve(*t.cache, *door); !bad.empty()) {
-    doors_log(d, {d.version, false, "tiles_rebuilt", what + " - the tile cache refused it: " + bad}, merge);
-    return;
-  }
   const std::vector<int> old_keys = t.keys, old_tiles = t.tile_of;
-  const TileUpdate up = t.cache->update();
+  const TileUpdate up = t.cache->move_door(*door);
   show_mesh(app);
   t.rebuilt = up.rebuilt_tiles;
   t.last_update = up.describe();

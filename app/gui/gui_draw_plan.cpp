@@ -32,6 +32,8 @@ struct Painter {
     return pts;
   }
   Vec2 node_pos(int n) const { return doc.mesh.centroid(n); }
+  // A record's node may be -1 (a polygon of a tile rebuilt since the plan ran).
+  bool on_mesh(int n) const { return n >= 0 && n < doc.mesh.size(); }
   void fill_node(int n, gl::Rgba c) {
     if (n < 0 || n >= doc.mesh.size()) return;
     if (doc.mesh.kind == NavMesh::Kind::Graph)
@@ -173,18 +175,18 @@ struct Painter {
     // The search tree: each popped node to its parent.
     for (int i = 0; i <= index; ++i) {
       const SearchStep& s = steps[i];
-      if (s.kind == SearchStep::Kind::Popped && s.parent >= 0)
+      if (s.kind == SearchStep::Kind::Popped && on_mesh(s.parent) && on_mesh(s.node))
         b.segment(node_pos(s.parent), node_pos(s.node), th.text.with_alpha(150), {1.5f});
     }
     const SearchStep& cur = steps[index];
-    if ((cur.kind == SearchStep::Kind::Relaxed || cur.kind == SearchStep::Kind::Blocked) && cur.parent >= 0 &&
-        cur.node >= 0) {
+    if ((cur.kind == SearchStep::Kind::Relaxed || cur.kind == SearchStep::Kind::Blocked) && on_mesh(cur.parent) &&
+        on_mesh(cur.node)) {
       const gl::Rgba c = cur.kind == SearchStep::Kind::Blocked ? th.door_closed : cur.improved ? th.left : th.portal;
       b.segment(node_pos(cur.parent), node_pos(cur.node), c,
                 cur.kind == SearchStep::Kind::Blocked ? gl::Stroke{3.0f, 6.0f, 10.0f} : gl::Stroke{3.0f});
       b.point(node_pos(cur.node), 5.0f, c);
     }
-    if (cur.node >= 0 && cur.kind != SearchStep::Kind::Exhausted) {
+    if (on_mesh(cur.node) && cur.kind != SearchStep::Kind::Exhausted) {
       char buf[96];
       std::snprintf(buf, sizeof buf, "G %.2f  H %.2f  F %.2f", cur.g, cur.h, cur.f);
       text(node_pos(cur.node), buf, th.text, 10, 12);

@@ -9,9 +9,11 @@
 #include <cstdio>
 #include <memory>
 #include <numbers>
+#include <optional>
 
 #include "coverage.h"
 #include "gates.h"
+#include "navmesh_build.h"
 #include "motion.h"
 #include "plan.h"
 #include "portals.h"
@@ -185,15 +187,24 @@ bool on_mesh(const NavMesh& m, Vec2 p) {
   return false;
 }
 
-// The follower's view of the navigation state: the scene's doors (after the events), the mesh, and the
-// optional tile cache that carves closed doors.
+// Whether `p` can be stood on: inside a polygon the walls (closed doors, excluded areas) leave open.
+bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p) {
+  if (m.kind == NavMesh::Kind::Graph) return true;
+  for (int i = 0; i < int(m.polys.size()); ++i)
+    if (!walls.node_blocked(i) && in_polygon(m, i, p)) return true;
+  return false;
+}
+
+// The follower's view of the navigation state: the scene's doors (after the events), the mesh (baked
+// again when a baked door moves) and the optional tile cache.
 struct World {
   Scene scene;
   const NavMesh* fixed = nullptr;
+  std::shared_ptr<const NavMesh> rebaked;  // the mesh baked again after a door moved (null: `fixed`)
   TileCache* tiles = nullptr;
   DoorOverrides overrides;
 
-  const NavMesh& mesh() const { return tiles ? tiles->navmesh().mesh : *fixed; }
+  const NavMesh& mesh() const { return tiles ? tiles->navmesh().mesh : rebaked ? *rebaked : *fixed; }
   const std::vector<int>* keys() const { return tiles ? &tiles->navmesh().keys : nullptr; }
   const std::vector<int>* tile_of() const { return tiles ? &tiles->navmesh().tile_of : nullptr; }
   bool closed(const std::string& id) const {
@@ -215,22 +226,17 @@ struct World {
       for (Connection& c : cs) c = Connection::of((*k)[c.a], (*k)[c.b]);
     return cs;
   }
-  // Carves door `id` (closed) or removes its carving (open); returns the rebuilt tiles.
-  std::vector<int> carve(const std::string& id) {
-    if (!tiles) return {};
-    const Door* door = nullptr;
-    for (const Door& d : scene.doors)
-      if (d.id == id) door = &d;
-    if (!door || door->shape.size() < 2) return {};
-    const std::string name = "door:" + id;
-    if (closed(id)) {
-      const Vec2 a = door->shape.front().plane;
-      const Vec2 b = door->is_polygon ? door->shape[door->shape.size() / 2].plane : door->shape[1].plane;
-      tiles->set_obstacle(name, ObstacleShape::segment(a, b));
-    } else {
-      tiles->remove_obstacle(name);
-    }
-    return tiles->update().rebuilt_tiles;
+  // Door `door` (already moved in `scene`) is baked again where the bake marked it: on the tile cache the
+  // tiles under its old and new footprints, on a single baked tile the whole mesh. Empty for doors the
+  // bake did not mark (hand-authored meshes, graphs: the door gates the edges its new shape covers) and
+  // when the bake fails (the old mesh stays; the door then gates the edges its shape covers).
+  std::optional<NavChange> rebake(const Door& door) {
+    if (tiles) return NavChange{NavChange::Kind::TilesRebuilt, "", {}, {}, tiles->move_door(door).rebuilt_tiles, door.id};
+    if (baked_door_index(mesh(), door.id) < 0) return std::nullopt;
+    auto again = build_navmesh(scene);
+    if (!again) return std::nullopt;
+    rebaked = std::make_shared<const NavMesh>(std::move(again.value()));
+    return NavChange{NavChange::Kind::MeshRebaked, door.id, {}, {}, {}, ""};
   }
 };
 
@@ -421,9 +427,13 @@ double stop_point(const Active& act, const World& w, const NavChange& change, do
       }
     }
   }
-  if (best < 0.0 && change.kind == NavChange::Kind::TilesRebuilt)
+  // Baked again: the first point ahead that cannot be stood on any more (off the mesh or in a closed
+  // door's polygon).
+  const bool baked_again = change.kind == NavChange::Kind::TilesRebuilt || change.kind == NavChange::Kind::MeshRebaked;
+  const SearchFilter walls = baked_again ? w.walls() : SearchFilter{};
+  if (best < 0.0 && baked_again)
     for (size_t i = 0; i < act.dense.pts.size(); ++i)
-      if (act.dense.s[i] >= s_now && !on_mesh(w.mesh(), act.dense.pts[i])) {
+      if (act.dense.s[i] >= s_now && !passable(w.mesh(), walls, act.dense.pts[i])) {
         consider(act.dense.s[i]);
         break;
       }
@@ -572,9 +582,6 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
       }
     }
   }
-  if (w.tiles)
-    for (const Door& d : w.scene.doors)
-      if (!d.open) w.carve(d.id);
 
   Vec2 pos = query.start.plane;
   double height = query.start.height;
@@ -640,6 +647,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
       const std::vector<DoorCover> before = w.covers();
       const bool was_closed = w.closed(e.door);
       NavChange::Kind kind = NavChange::Kind::DoorMoved;
+      bool moved_baked = false;  // a baked door moved: the bake ran again and said what changed
       if (e.kind == FollowEvent::Kind::Close || e.kind == FollowEvent::Kind::Open) {
         auto& add = e.kind == FollowEvent::Kind::Close ? w.overrides.closed : w.overrides.opened;
         auto& drop = e.kind == FollowEvent::Kind::Close ? w.overrides.opened : w.overrides.closed;
@@ -662,21 +670,19 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
               d.shape.push_back(sp);
             }
             d.is_polygon = e.to_polygon;
+            if (auto rebuilt = w.rebake(d)) {
+              walls = w.walls();
+              invalidate(*rebuilt, e.t);
+              moved_baked = true;
+            }
           }
+        if (moved_baked) continue;
       }
       const NavChange change = door_change(kind, e.door, before, kind == NavChange::Kind::DoorMoved ? w.covers() : before,
                                            was_closed);
       // Connections are compared by key: in the read set and against the plan's portals (stop points).
       NavChange keyed = change;
       keyed.connections = w.keyed(change.connections);
-      const std::vector<int> rebuilt = w.carve(e.door);
-      if (!rebuilt.empty()) {
-        NavChange tiles{NavChange::Kind::TilesRebuilt, "", {}, {}, rebuilt, e.door};
-        if (!touches(act.reads, keyed).touched) {
-          invalidate(tiles, e.t);
-          continue;
-        }
-      }
       invalidate(keyed, e.t);  // records it as ignored when it touches nothing the plan reads
       walls = w.walls();
     }

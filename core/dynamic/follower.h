@@ -3,9 +3,12 @@
 // detector of seed 004).
 //
 // Every step (dt seconds):
-//   1. Events due at t change the navigation state (door closed/opened/moved, obstacle carved). Each
-//      change is checked against the current plan's read set (core/corridor_version.h): a change that
-//      does not touch it is ignored; one that does invalidates the corridor.
+//   1. Events due at t change the navigation state (door closed, opened or moved). Each change is
+//      checked against the current plan's read set (core/corridor_version.h): a change that does not
+//      touch it is ignored; one that does invalidates the corridor. A door the bake marked is baked again
+//      where it moved to: with FollowDef::tile_cache only the tiles under its old and new footprints
+//      (tiles_rebuilt), else the whole single-tile mesh (mesh_rebaked, which every plan read). Other
+//      doors gate the edges their new shape covers (door_moved).
 //   2. Following: the agent is projected onto the smoothed path (arc length s, never moving backwards);
 //      the target is the farthest path point at most `agent.lookahead` metres further on (never past
 //      the next stop-turn) whose straight line from the agent keeps within kSteerTolerance (plus the
@@ -15,7 +18,7 @@
 //      turning: θ / max_turn_rate seconds, rounded up to whole steps), then goes on. A re-planned
 //      path that starts in another direction than the agent's heading begins with such a turn too. Invalidated: the agent keeps
 //      moving along the old path but brakes for the point where the path crosses the change (the door's
-//      connection or the first carved point), never faster than the profile, until it stands still;
+//      connection, or after a bake the first point that cannot be stood on), never faster than the profile, until it stands still;
 //      then it re-plans from where it actually is (a new corridor version). Graph scenes re-plan from
 //      the node the agent is at or last passed; the new path leads from the agent's position back to
 //      that node first when it stands past it.
@@ -69,8 +72,8 @@ struct FollowDef {
   double dt = 0.05;         // s; fixed step                                   [Limit: > 0]
   double max_time = 120.0;  // s; the simulation stops (failed, "timeout") after this
   bool avoidance = true;    // local avoidance of scene.blockers
-  // Baked scenes with movable doors: when set, closed doors are carved into this tile cache as thin
-  // boxes (ObstacleShape::segment) and the plan runs on its mesh; a door change rebuilds tiles.
+  // Baked scenes: when set, the plan runs on this tile cache's mesh (baked from the scene, every door
+  // marked) and a door move rebuilds only the tiles it touches.
   TileCache* tile_cache = nullptr;
 };
 

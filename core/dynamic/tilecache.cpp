@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -46,12 +47,16 @@ struct PassThroughCompressor final : dtTileCacheCompressor {
 };
 
 // Without flags the default query filter rejects every polygon. Areas become ours: Recast's walkable
-// area (63) is our area 0, painted areas keep their index.
+// area (63) is our area 0, painted areas keep their index; door areas (first_door .. first_door + doors - 1)
+// keep their id here and get the door flag (the conversion turns them into NavPoly::door).
 struct FlagsProcess final : dtTileCacheMeshProcess {
+  int first_door = 0;
+  int doors = 0;
   void process(dtNavMeshCreateParams* params, unsigned char* polyAreas, unsigned short* polyFlags) override {
     for (int i = 0; i < params->polyCount; ++i) {
       if (polyAreas[i] == DT_TILECACHE_WALKABLE_AREA) polyAreas[i] = 0;
-      polyFlags[i] = 1;
+      const bool door = polyAreas[i] >= first_door && polyAreas[i] < first_door + doors;
+      polyFlags[i] = door ? kPolyFlagWalk | kPolyFlagDoor : kPolyFlagWalk;
     }
   }
 };
@@ -101,8 +106,9 @@ std::string TileUpdate::describe() const {
     for (size_t i = 0; i < rebuilt_tiles.size(); ++i) s << (i ? ", " : "") << rebuilt_tiles[i];
     s << ")";
   }
-  s << " in " << update_calls << " update calls, " << converted_polygons << " polygons converted again, " << ms
-    << " ms (conversion " << convert_ms << " ms).";
+  char times[96];
+  std::snprintf(times, sizeof times, "%.2f ms (conversion %.2f ms).", ms, convert_ms);
+  s << " in " << update_calls << " update calls, " << converted_polygons << " polygons converted again, " << times;
   return s.str();
 }
 
@@ -117,19 +123,209 @@ struct TileCache::Impl {
   std::vector<std::string> area_names{"default"};
   float orig[3] = {0, 0, 0};
   int tile_size = 32;
+  int max_layers = 4;
+  // The bake input, kept to rebuild tiles when a door moves: world triangles, the floor plan's carving
+  // and painting rules (null for meshes) and the doors as they are now.
+  std::vector<float> verts;
+  std::vector<int> tris;
+  Scene::Floorplan plan;
+  std::function<bool(Vec2)> is_floor;
+  std::function<int(Vec2)> area_at;
+  std::vector<Door> doors;
+  float bmin[3] = {0, 0, 0}, bmax[3] = {0, 0, 0};
+  int walkable_height = 0, walkable_climb = 0, walkable_radius = 0, border = 0;
   std::unique_ptr<dtNavMesh, void (*)(dtNavMesh*)> nav{nullptr, dtFreeNavMesh};
   std::unique_ptr<dtTileCache, void (*)(dtTileCache*)> cache{nullptr, dtFreeTileCache};
   std::map<std::string, dtObstacleRef> obstacles;
+  std::map<std::string, ObstacleShape> shapes;  // the shape of every obstacle in `obstacles`
   Welder weld;                  // border vertices of the converted mesh, for welding rebuilt tiles
   std::vector<double> heights;  // world height of every converted vertex (2D meshes too)
   ~Impl() {
     cache.reset();
     nav.reset();
   }
+  std::string read_input(const Scene& scene);     // verts, tris and the floor plan's rules
+  std::string build_tile(int tx, int ty);         // bakes tile (tx, ty) into layers and adds them to the cache
+  void rebuild_tile(int tx, int ty);              // replaces the tile's layers and Detour tiles
+  bool touches_tile(const std::vector<Vec2>& footprint, int tx, int ty) const;
 };
 
 TileCache::TileCache() : impl_(std::make_unique<Impl>()) {}
 TileCache::~TileCache() = default;
+
+// The bake input: the floor plan's slab with its per-cell carving (a coarse grid buckets the holes, so
+// a cell tests only the holes near it) and painting, or the level's triangles.
+std::string TileCache::Impl::read_input(const Scene& scene) {
+  if (scene.source == Scene::Source::Floorplan) {
+    plan = scene.floorplan;
+    if (plan.outline.size() < 3) return "floorplan outline needs at least 3 points";
+    double lx = plan.outline[0].x, hx = lx, ly = plan.outline[0].y, hy = ly;
+    for (const Vec2& p : plan.outline) {
+      lx = std::min(lx, p.x), hx = std::max(hx, p.x), ly = std::min(ly, p.y), hy = std::max(hy, p.y);
+    }
+    const Vec3 c[4] = {to_world({lx, ly}, 0.0), to_world({hx, ly}, 0.0), to_world({hx, hy}, 0.0), to_world({lx, hy}, 0.0)};
+    for (const Vec3& v : c) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
+    verts.insert(verts.end(), {float(c[0].x), -0.2f, float(c[0].z)});
+    tris = {0, 1, 2, 0, 2, 3};
+    struct HoleGrid {
+      double x0 = 0, y0 = 0, size = 4.0;
+      int nx = 1, ny = 1;
+      std::vector<std::vector<int>> cells;
+      int cell(double v, double o, int n) const { return std::clamp(int(std::floor((v - o) / size)), 0, n - 1); }
+    };
+    auto grid = std::make_shared<HoleGrid>();
+    grid->x0 = lx;
+    grid->y0 = ly;
+    grid->nx = std::max(1, int(std::ceil((hx - lx) / grid->size)) + 1);
+    grid->ny = std::max(1, int(std::ceil((hy - ly) / grid->size)) + 1);
+    grid->cells.resize(size_t(grid->nx) * size_t(grid->ny));
+    for (size_t h = 0; h < plan.holes.size(); ++h) {
+      double x_lo = 1e300, x_hi = -1e300, y_lo = 1e300, y_hi = -1e300;
+      for (const Vec2& p : plan.holes[h])
+        x_lo = std::min(x_lo, p.x), x_hi = std::max(x_hi, p.x), y_lo = std::min(y_lo, p.y), y_hi = std::max(y_hi, p.y);
+      for (int gx = grid->cell(x_lo, lx, grid->nx); gx <= grid->cell(x_hi, lx, grid->nx); ++gx)
+        for (int gy = grid->cell(y_lo, ly, grid->ny); gy <= grid->cell(y_hi, ly, grid->ny); ++gy)
+          grid->cells[size_t(gy) * size_t(grid->nx) + size_t(gx)].push_back(int(h));
+    }
+    const Scene::Floorplan* fp = &plan;  // Impl lives on the heap: the address is stable
+    is_floor = [fp, grid](Vec2 p) {
+      if (!point_in_ring(p, fp->outline)) return false;
+      const int gx = grid->cell(p.x, grid->x0, grid->nx), gy = grid->cell(p.y, grid->y0, grid->ny);
+      for (int h : grid->cells[size_t(gy) * size_t(grid->nx) + size_t(gx)])
+        if (point_in_ring(p, fp->holes[size_t(h)])) return false;
+      return true;
+    };
+    std::vector<int> ids;
+    for (const AreaPaint& a : plan.areas) {
+      auto it = std::find(area_names.begin(), area_names.end(), a.name);
+      if (it == area_names.end()) area_names.push_back(a.name);
+      ids.push_back(int(std::find(area_names.begin(), area_names.end(), a.name) - area_names.begin()));
+    }
+    if (!plan.areas.empty())
+      area_at = [fp, ids](Vec2 p) {
+        int id = 0;
+        for (size_t i = 0; i < fp->areas.size(); ++i)
+          if (point_in_ring(p, fp->areas[i].polygon)) id = ids[i];
+        return id;
+      };
+  } else if (scene.source == Scene::Source::Mesh) {
+    auto obj = read_level(scene.mesh, scene.path);
+    if (!obj) return obj.error();
+    for (const Vec3& v : obj->verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
+    for (const auto& t : obj->tris) tris.insert(tris.end(), t.begin(), t.end());
+    is3d = true;
+  } else {
+    return "the tile cache needs a floorplan or mesh scene";
+  }
+  if (area_names.size() + doors.size() >= RC_WALKABLE_AREA)
+    return std::to_string(area_names.size()) + " area names and " + std::to_string(doors.size()) +
+           " doors need more than the 62 Recast area ids a bake can mark";
+  proc.first_door = int(area_names.size());
+  proc.doors = int(doors.size());
+  if (verts.empty() || tris.empty()) return "no triangles to bake";
+  return "";
+}
+
+// Tile (tx, ty) as core/bake.h bakes a whole level: rasterise, filter, carve the floor plan, erode, paint,
+// mark the doors; then its height layers go into the cache (at most max_layers).
+std::string TileCache::Impl::build_tile(int tx, int ty) {
+  const float cs = float(bake.cell_size), ch = float(bake.cell_height);
+  const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
+  const int w = tile_size + 2 * border;
+  float tmin[3] = {bmin[0] + float(tx * tile_size - border) * cs, bmin[1], bmin[2] + float(ty * tile_size - border) * cs};
+  float tmax[3] = {bmin[0] + float((tx + 1) * tile_size + border) * cs, bmax[1],
+                   bmin[2] + float((ty + 1) * tile_size + border) * cs};
+  rcContext ctx(false);
+  RcPtr<rcHeightfield> hf(rcAllocHeightfield());
+  if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, tmin, tmax, cs, ch)) return "Recast could not allocate a tile heightfield";
+  std::vector<unsigned char> tri_areas(size_t(ntris), 0);
+  rcMarkWalkableTriangles(&ctx, float(bake.agent_max_slope), verts.data(), nverts, tris.data(), ntris, tri_areas.data());
+  if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), tri_areas.data(), ntris, *hf, walkable_climb))
+    return "Recast could not rasterise a tile";
+  rcFilterLowHangingWalkableObstacles(&ctx, walkable_climb, *hf);
+  rcFilterLedgeSpans(&ctx, walkable_height, walkable_climb, *hf);
+  rcFilterWalkableLowHeightSpans(&ctx, walkable_height, *hf);
+  RcPtr<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
+  if (!chf || !rcBuildCompactHeightfield(&ctx, walkable_height, walkable_climb, *hf, *chf))
+    return "Recast could not build a compact heightfield";
+  auto centre = [&](int x, int z) { return to_plane({chf->bmin[0] + (x + 0.5) * cs, 0.0, chf->bmin[2] + (z + 0.5) * cs}); };
+  auto for_each_span = [&](auto&& f) {
+    for (int z = 0; z < chf->height; ++z)
+      for (int x = 0; x < chf->width; ++x) {
+        const rcCompactCell& c = chf->cells[x + z * chf->width];
+        for (unsigned i = c.index, end = c.index + c.count; i < end; ++i) f(x, z, int(i));
+      }
+  };
+  if (is_floor)
+    for_each_span([&](int x, int z, int i) {
+      if (!is_floor(centre(x, z))) chf->areas[i] = RC_NULL_AREA;
+    });
+  if (!rcErodeWalkableArea(&ctx, walkable_radius, *chf)) return "Recast could not erode a tile";
+  if (area_at)
+    for_each_span([&](int x, int z, int i) {
+      if (chf->areas[i] == RC_NULL_AREA) return;
+      const int a = area_at(centre(x, z));
+      chf->areas[i] = a == 0 ? RC_WALKABLE_AREA : (unsigned char)a;
+    });
+  if (!doors.empty()) mark_door_areas(ctx, doors, bake, proc.first_door, *chf);
+  RcPtr<rcHeightfieldLayerSet> lset(rcAllocHeightfieldLayerSet());
+  if (!lset || !rcBuildHeightfieldLayers(&ctx, *chf, border, walkable_height, *lset))
+    return "Recast could not build heightfield layers";
+  for (int i = 0; i < std::min(lset->nlayers, max_layers); ++i) {
+    const rcHeightfieldLayer& layer = lset->layers[i];
+    dtTileCacheLayerHeader header{};
+    header.magic = DT_TILECACHE_MAGIC;
+    header.version = DT_TILECACHE_VERSION;
+    header.tx = tx;
+    header.ty = ty;
+    header.tlayer = i;
+    rcVcopy(header.bmin, layer.bmin);
+    rcVcopy(header.bmax, layer.bmax);
+    header.width = (unsigned char)layer.width;
+    header.height = (unsigned char)layer.height;
+    header.minx = (unsigned char)layer.minx;
+    header.maxx = (unsigned char)layer.maxx;
+    header.miny = (unsigned char)layer.miny;
+    header.maxy = (unsigned char)layer.maxy;
+    header.hmin = (unsigned short)layer.hmin;
+    header.hmax = (unsigned short)layer.hmax;
+    unsigned char* data = nullptr;
+    int size = 0;
+    if (dtStatusFailed(dtBuildTileCacheLayer(&comp, &header, layer.heights, layer.areas, layer.cons, &data, &size)))
+      return "Detour could not build a tile cache layer";
+    if (dtStatusFailed(cache->addTile(data, size, DT_COMPRESSEDTILE_FREE_DATA, nullptr))) {
+      dtFree(data);
+      return "Detour could not add a tile cache layer";
+    }
+  }
+  return "";
+}
+
+// Does a footprint (planning plane) reach into tile (tx, ty), border cells included?
+bool TileCache::Impl::touches_tile(const std::vector<Vec2>& footprint, int tx, int ty) const {
+  if (footprint.empty()) return false;
+  double x_lo = 1e300, x_hi = -1e300, z_lo = 1e300, z_hi = -1e300;
+  for (Vec2 p : footprint) {
+    const Vec3 w = to_world(p, 0.0);
+    x_lo = std::min(x_lo, w.x), x_hi = std::max(x_hi, w.x), z_lo = std::min(z_lo, w.z), z_hi = std::max(z_hi, w.z);
+  }
+  const double cs = bake.cell_size;
+  const double tx0 = bmin[0] + (tx * tile_size - border) * cs, tx1 = bmin[0] + ((tx + 1) * tile_size + border) * cs;
+  const double tz0 = bmin[2] + (ty * tile_size - border) * cs, tz1 = bmin[2] + ((ty + 1) * tile_size + border) * cs;
+  return x_hi >= tx0 && x_lo <= tx1 && z_hi >= tz0 && z_lo <= tz1;
+}
+
+void TileCache::Impl::rebuild_tile(int tx, int ty) {
+  constexpr int kMaxTileLayers = 32;
+  dtCompressedTileRef layers[kMaxTileLayers];
+  const int n = cache->getTilesAt(tx, ty, layers, kMaxTileLayers);
+  for (int i = 0; i < n; ++i) cache->removeTile(layers[i], nullptr, nullptr);
+  const dtMeshTile* tiles[kMaxTileLayers];
+  const int m = static_cast<const dtNavMesh&>(*nav).getTilesAt(tx, ty, tiles, kMaxTileLayers);
+  for (int i = 0; i < m; ++i) nav->removeTile(nav->getTileRef(tiles[i]), nullptr, nullptr);
+  build_tile(tx, ty);  // a tile that fails to bake stays empty, as in build()
+  cache->buildNavMeshTilesAt(tx, ty, nav.get());
+}
 
 Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const TileCacheDef& def) {
   using R = Result<std::unique_ptr<TileCache>>;
@@ -144,80 +340,14 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   Impl& im = *tc->impl_;
   im.bake = b;
   im.tile_size = def.tile_size;
+  im.max_layers = def.max_layers;
+  im.doors = scene.doors;
+  if (std::string bad = im.read_input(scene); !bad.empty()) return R::fail(bad);
+  const int nverts = int(im.verts.size() / 3);
 
-  // Input triangles (world, y up) and the floor plan's per-cell carving rules, as core/bake.h does.
-  std::vector<float> verts;
-  std::vector<int> tris;
-  std::function<bool(Vec2)> is_floor;
-  std::function<int(Vec2)> area_at;
-  if (scene.source == Scene::Source::Floorplan) {
-    const auto& plan = scene.floorplan;
-    if (plan.outline.size() < 3) return R::fail("floorplan outline needs at least 3 points");
-    double lx = plan.outline[0].x, hx = lx, ly = plan.outline[0].y, hy = ly;
-    for (const Vec2& p : plan.outline) {
-      lx = std::min(lx, p.x), hx = std::max(hx, p.x), ly = std::min(ly, p.y), hy = std::max(hy, p.y);
-    }
-    const Vec3 c[4] = {to_world({lx, ly}, 0.0), to_world({hx, ly}, 0.0), to_world({hx, hy}, 0.0), to_world({lx, hy}, 0.0)};
-    for (const Vec3& v : c) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
-    verts.insert(verts.end(), {float(c[0].x), -0.2f, float(c[0].z)});
-    tris = {0, 1, 2, 0, 2, 3};
-    // Holes are bucketed on a coarse grid so a cell tests only the holes near it (levels with
-    // thousands of pillars would otherwise test every hole for every cell).
-    struct HoleGrid {
-      double x0 = 0, y0 = 0, size = 4.0;
-      int nx = 1, ny = 1;
-      std::vector<std::vector<int>> cells;
-    };
-    auto grid = std::make_shared<HoleGrid>();
-    grid->x0 = lx;
-    grid->y0 = ly;
-    grid->nx = std::max(1, int(std::ceil((hx - lx) / grid->size)) + 1);
-    grid->ny = std::max(1, int(std::ceil((hy - ly) / grid->size)) + 1);
-    grid->cells.resize(size_t(grid->nx) * size_t(grid->ny));
-    auto cell_of = [grid](double v, double o, int n) { return std::clamp(int(std::floor((v - o) / grid->size)), 0, n - 1); };
-    for (size_t h = 0; h < plan.holes.size(); ++h) {
-      double x_lo = 1e300, x_hi = -1e300, y_lo = 1e300, y_hi = -1e300;
-      for (const Vec2& p : plan.holes[h])
-        x_lo = std::min(x_lo, p.x), x_hi = std::max(x_hi, p.x), y_lo = std::min(y_lo, p.y), y_hi = std::max(y_hi, p.y);
-      for (int gx = cell_of(x_lo, lx, grid->nx); gx <= cell_of(x_hi, lx, grid->nx); ++gx)
-        for (int gy = cell_of(y_lo, ly, grid->ny); gy <= cell_of(y_hi, ly, grid->ny); ++gy)
-          grid->cells[size_t(gy) * size_t(grid->nx) + size_t(gx)].push_back(int(h));
-    }
-    is_floor = [&plan, grid, cell_of](Vec2 p) {
-      if (!point_in_ring(p, plan.outline)) return false;
-      const int gx = cell_of(p.x, grid->x0, grid->nx), gy = cell_of(p.y, grid->y0, grid->ny);
-      for (int h : grid->cells[size_t(gy) * size_t(grid->nx) + size_t(gx)])
-        if (point_in_ring(p, plan.holes[size_t(h)])) return false;
-      return true;
-    };
-    std::vector<int> ids;
-    for (const AreaPaint& a : plan.areas) {
-      auto it = std::find(im.area_names.begin(), im.area_names.end(), a.name);
-      if (it == im.area_names.end()) im.area_names.push_back(a.name);
-      ids.push_back(int(std::find(im.area_names.begin(), im.area_names.end(), a.name) - im.area_names.begin()));
-    }
-    if (im.area_names.size() >= RC_WALKABLE_AREA) return R::fail("too many painted areas (at most 62)");
-    if (!plan.areas.empty())
-      area_at = [&plan, ids](Vec2 p) {
-        int id = 0;
-        for (size_t i = 0; i < plan.areas.size(); ++i)
-          if (point_in_ring(p, plan.areas[i].polygon)) id = ids[i];
-        return id;
-      };
-  } else if (scene.source == Scene::Source::Mesh) {
-    auto obj = read_level(scene.mesh, scene.path);
-    if (!obj) return R::fail(obj.error());
-    for (const Vec3& v : obj->verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
-    for (const auto& t : obj->tris) tris.insert(tris.end(), t.begin(), t.end());
-    im.is3d = true;
-  } else {
-    return R::fail("the tile cache needs a floorplan or mesh scene");
-  }
-  const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
-  if (nverts == 0 || ntris == 0) return R::fail("no triangles to bake");
-
-  float bmin[3], bmax[3];
-  rcCalcBounds(verts.data(), nverts, bmin, bmax);
+  rcCalcBounds(im.verts.data(), nverts, im.bmin, im.bmax);
+  const float* bmin = im.bmin;
+  const float* bmax = im.bmax;
   const BakeGridSize grid{bmax[0] - bmin[0], bmax[2] - bmin[2], bmax[1] - bmin[1], bmax[0] - bmin[0], bmax[2] - bmin[2]};
   if (std::string bad = check_bake_grid(b, grid); !bad.empty()) return R::fail(bad);
   int gw = 0, gh = 0;
@@ -231,16 +361,15 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   tc->poly_bits_ = 22 - tile_bits;
   rcVcopy(im.orig, bmin);
 
-  const float cs = float(b.cell_size), ch = float(b.cell_height);
-  const int walkable_height = int(std::ceil(b.agent_height / b.cell_height));
-  const int walkable_climb = int(std::floor(b.agent_max_climb / b.cell_height));
-  const int walkable_radius = int(std::ceil(b.agent_radius / b.cell_size));
-  const int border = walkable_radius + 3;
+  im.walkable_height = int(std::ceil(b.agent_height / b.cell_height));
+  im.walkable_climb = int(std::floor(b.agent_max_climb / b.cell_height));
+  im.walkable_radius = int(std::ceil(b.agent_radius / b.cell_size));
+  im.border = im.walkable_radius + 3;
 
   dtTileCacheParams tcp{};
   rcVcopy(tcp.orig, bmin);
-  tcp.cs = cs;
-  tcp.ch = ch;
+  tcp.cs = float(b.cell_size);
+  tcp.ch = float(b.cell_height);
   tcp.width = ts;
   tcp.height = ts;
   tcp.walkableHeight = float(b.agent_height);
@@ -255,85 +384,16 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
 
   dtNavMeshParams nmp{};
   rcVcopy(nmp.orig, bmin);
-  nmp.tileWidth = float(ts) * cs;
-  nmp.tileHeight = float(ts) * cs;
+  nmp.tileWidth = float(ts) * float(b.cell_size);
+  nmp.tileHeight = float(ts) * float(b.cell_size);
   nmp.maxTiles = 1 << tile_bits;
   nmp.maxPolys = 1 << tc->poly_bits_;
   im.nav.reset(dtAllocNavMesh());
   if (!im.nav || dtStatusFailed(im.nav->init(&nmp))) return R::fail("Detour could not initialise the tiled navmesh");
 
-  rcContext ctx(false);
-  std::vector<unsigned char> tri_areas(size_t(ntris), 0);
   for (int ty = 0; ty < tc->th_; ++ty)
-    for (int tx = 0; tx < tc->tw_; ++tx) {
-      const int w = ts + 2 * border;
-      float tmin[3] = {bmin[0] + float(tx * ts - border) * cs, bmin[1], bmin[2] + float(ty * ts - border) * cs};
-      float tmax[3] = {bmin[0] + float((tx + 1) * ts + border) * cs, bmax[1], bmin[2] + float((ty + 1) * ts + border) * cs};
-      RcPtr<rcHeightfield> hf(rcAllocHeightfield());
-      if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, tmin, tmax, cs, ch))
-        return R::fail("Recast could not allocate a tile heightfield");
-      std::fill(tri_areas.begin(), tri_areas.end(), 0);
-      rcMarkWalkableTriangles(&ctx, float(b.agent_max_slope), verts.data(), nverts, tris.data(), ntris, tri_areas.data());
-      if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), tri_areas.data(), ntris, *hf, walkable_climb))
-        return R::fail("Recast could not rasterise a tile");
-      rcFilterLowHangingWalkableObstacles(&ctx, walkable_climb, *hf);
-      rcFilterLedgeSpans(&ctx, walkable_height, walkable_climb, *hf);
-      rcFilterWalkableLowHeightSpans(&ctx, walkable_height, *hf);
-      RcPtr<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
-      if (!chf || !rcBuildCompactHeightfield(&ctx, walkable_height, walkable_climb, *hf, *chf))
-        return R::fail("Recast could not build a compact heightfield");
-      auto centre = [&](int x, int z) {
-        return to_plane({chf->bmin[0] + (x + 0.5) * cs, 0.0, chf->bmin[2] + (z + 0.5) * cs});
-      };
-      auto for_each_span = [&](auto&& f) {
-        for (int z = 0; z < chf->height; ++z)
-          for (int x = 0; x < chf->width; ++x) {
-            const rcCompactCell& c = chf->cells[x + z * chf->width];
-            for (unsigned i = c.index, end = c.index + c.count; i < end; ++i) f(x, z, int(i));
-          }
-      };
-      if (is_floor)
-        for_each_span([&](int x, int z, int i) {
-          if (!is_floor(centre(x, z))) chf->areas[i] = RC_NULL_AREA;
-        });
-      if (!rcErodeWalkableArea(&ctx, walkable_radius, *chf)) return R::fail("Recast could not erode a tile");
-      if (area_at)
-        for_each_span([&](int x, int z, int i) {
-          if (chf->areas[i] == RC_NULL_AREA) return;
-          const int a = area_at(centre(x, z));
-          chf->areas[i] = a == 0 ? RC_WALKABLE_AREA : (unsigned char)a;
-        });
-      RcPtr<rcHeightfieldLayerSet> lset(rcAllocHeightfieldLayerSet());
-      if (!lset || !rcBuildHeightfieldLayers(&ctx, *chf, border, walkable_height, *lset))
-        return R::fail("Recast could not build heightfield layers");
-      for (int i = 0; i < std::min(lset->nlayers, def.max_layers); ++i) {
-        const rcHeightfieldLayer& layer = lset->layers[i];
-        dtTileCacheLayerHeader header{};
-        header.magic = DT_TILECACHE_MAGIC;
-        header.version = DT_TILECACHE_VERSION;
-        header.tx = tx;
-        header.ty = ty;
-        header.tlayer = i;
-        rcVcopy(header.bmin, layer.bmin);
-        rcVcopy(header.bmax, layer.bmax);
-        header.width = (unsigned char)layer.width;
-        header.height = (unsigned char)layer.height;
-        header.minx = (unsigned char)layer.minx;
-        header.maxx = (unsigned char)layer.maxx;
-        header.miny = (unsigned char)layer.miny;
-        header.maxy = (unsigned char)layer.maxy;
-        header.hmin = (unsigned short)layer.hmin;
-        header.hmax = (unsigned short)layer.hmax;
-        unsigned char* data = nullptr;
-        int size = 0;
-        if (dtStatusFailed(dtBuildTileCacheLayer(&im.comp, &header, layer.heights, layer.areas, layer.cons, &data, &size)))
-          return R::fail("Detour could not build a tile cache layer");
-        if (dtStatusFailed(im.cache->addTile(data, size, DT_COMPRESSEDTILE_FREE_DATA, nullptr))) {
-          dtFree(data);
-          return R::fail("Detour could not add a tile cache layer");
-        }
-      }
-    }
+    for (int tx = 0; tx < tc->tw_; ++tx)
+      if (std::string bad = im.build_tile(tx, ty); !bad.empty()) return R::fail(bad);
   for (int ty = 0; ty < tc->th_; ++ty)
     for (int tx = 0; tx < tc->tw_; ++tx)
       if (dtStatusFailed(im.cache->buildNavMeshTilesAt(tx, ty, im.nav.get())))
@@ -367,6 +427,7 @@ std::string TileCache::set_obstacle(const std::string& id, const ObstacleShape& 
   }
   if (dtStatusFailed(st)) return "Detour could not add obstacle " + id + " (too many obstacles?)";
   im.obstacles[id] = ref;
+  im.shapes[id] = shape;
   return "";
 }
 
@@ -381,6 +442,7 @@ std::string TileCache::remove_obstacle(const std::string& id) {
   }
   if (dtStatusFailed(st)) return "Detour could not remove obstacle " + id;
   im.obstacles.erase(it);
+  im.shapes.erase(id);
   return "";
 }
 
@@ -405,6 +467,49 @@ std::pair<Vec2, Vec2> TileCache::tile_bounds(int tile) const {
 }
 
 TileUpdate TileCache::update() {
+  return apply([] {});
+}
+
+TileUpdate TileCache::move_door(const Door& door) {
+  Impl& im = *impl_;
+  auto it = std::find_if(im.doors.begin(), im.doors.end(), [&](const Door& d) { return d.id == door.id; });
+  if (it == im.doors.end()) return {};
+  const std::vector<Vec2> before = door_footprint(*it, im.bake), after = door_footprint(door, im.bake);
+  *it = door;
+  return apply([&] {
+    std::vector<std::pair<int, int>> touched;
+    for (int ty = 0; ty < th_; ++ty)
+      for (int tx = 0; tx < tw_; ++tx)
+        if (im.touches_tile(before, tx, ty) || im.touches_tile(after, tx, ty)) touched.push_back({tx, ty});
+    // An obstacle remembers the cache tiles it carved by reference: lift the ones over these tiles out
+    // before the tiles are replaced, and put them back after.
+    std::map<std::string, ObstacleShape> lifted;
+    for (const auto& [id, ref] : im.obstacles) {
+      const dtTileCacheObstacle* ob = im.cache->getObstacleByRef(ref);
+      for (int i = 0; ob && i < ob->ntouched; ++i) {
+        const dtCompressedTile* t = im.cache->getTileByRef(ob->touched[i]);
+        if (t && std::count(touched.begin(), touched.end(), std::pair<int, int>{t->header->tx, t->header->ty}))
+          lifted[id] = im.shapes.at(id);
+      }
+    }
+    for (const auto& [id, shape] : lifted) remove_obstacle(id);
+    drain();
+    for (const auto& [tx, ty] : touched) im.rebuild_tile(tx, ty);
+    for (const auto& [id, shape] : lifted) set_obstacle(id, shape);
+  });
+}
+
+int TileCache::drain() {
+  int calls = 0;
+  bool up_to_date = false;
+  while (!up_to_date && calls < 100000) {
+    if (dtStatusFailed(impl_->cache->update(0.0f, impl_->nav.get(), &up_to_date))) break;
+    ++calls;
+  }
+  return calls;
+}
+
+TileUpdate TileCache::apply(const std::function<void()>& change) {
   const auto t0 = Clock::now();
   Impl& im = *impl_;
   dtNavMesh& nav = *im.nav;
@@ -422,11 +527,8 @@ TileUpdate TileCache::update() {
   };
   const auto before = snapshot();
   TileUpdate u;
-  bool up_to_date = false;
-  while (!up_to_date && u.update_calls < 100000) {
-    if (dtStatusFailed(im.cache->update(0.0f, &nav, &up_to_date))) break;
-    ++u.update_calls;
-  }
+  change();
+  u.update_calls = drain();
   const auto after = snapshot();
   for (const auto& [id, ref] : after) {
     auto it = before.find(id);
@@ -463,6 +565,8 @@ struct ConvertCtx {
   std::vector<double>& heights;
   Welder& weld;
   double climb;
+  const std::function<int(Vec2)>* area_at = nullptr;  // painted area at a point (null: area 0)
+  int door_count = 0;                                 // door k is area area_count + k
 
   int add_vertex(Vec3 w) {
     verts.push_back(to_plane(w));
@@ -560,7 +664,15 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
     }
     make_counter_clockwise(p, verts);
     p.area = dp.getArea();
-    if (p.area >= area_count) p.area = 0;
+    if (p.area >= area_count && p.area < area_count + door_count) {
+      // A door polygon takes back the area painted beneath it (at its vertex average), as in core/bake.h.
+      p.door = p.area - area_count;
+      Vec2 sum{};
+      for (int v : p.verts) sum = sum + verts[size_t(v)];
+      p.area = area_at && *area_at && !p.verts.empty() ? (*area_at)(sum * (1.0 / double(p.verts.size()))) : 0;
+    } else if (p.area >= area_count) {
+      p.area = 0;
+    }
     polys.push_back(std::move(p));
   }
 }
@@ -571,6 +683,8 @@ struct Layout {
   bool is3d = false;
   const std::vector<std::string>* area_names = nullptr;
   double climb = 0.01;
+  const std::function<int(Vec2)>* area_at = nullptr;
+  const std::vector<Door>* doors = nullptr;
 };
 
 // Converts `nav` into `mesh`. `rebuilt` null: everything, from scratch. Otherwise `mesh`, `weld` and
@@ -631,10 +745,14 @@ int convert_mesh(const dtNavMesh& nav, const Layout& lay, const std::vector<int>
     }
 
   ConvertCtx ctx{nav, base, mesh.mesh.verts, heights, weld, lay.climb};
+  ctx.area_at = lay.area_at;
+  ctx.door_count = lay.doors ? int(lay.doors->size()) : 0;
   TiledNavMesh out;
   out.mesh.kind = NavMesh::Kind::Polygons;
   out.mesh.is3d = lay.is3d;
   out.mesh.area_names = *lay.area_names;
+  if (lay.doors)
+    for (const Door& d : *lay.doors) out.mesh.door_ids.push_back(d.id);
   out.mesh.polys.reserve(size_t(total));
   out.keys.reserve(size_t(total));
   out.tile_of.reserve(size_t(total));
@@ -695,13 +813,15 @@ int convert_mesh(const dtNavMesh& nav, const Layout& lay, const std::vector<int>
 
 int TileCache::convert(const std::vector<int>* rebuilt) {
   const Impl& im = *impl_;
-  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(0.01, im.bake.agent_max_climb)};
+  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(0.01, im.bake.agent_max_climb),
+                   &im.area_at, &im.doors};
   return convert_mesh(*im.nav, lay, rebuilt, mesh_, impl_->weld, impl_->heights);
 }
 
 TiledNavMesh TileCache::full_conversion() const {
   const Impl& im = *impl_;
-  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(0.01, im.bake.agent_max_climb)};
+  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(0.01, im.bake.agent_max_climb),
+                   &im.area_at, &im.doors};
   TiledNavMesh out;
   Welder weld;
   std::vector<double> heights;

@@ -2,6 +2,10 @@
 // into square tiles with Detour's tile cache, so that adding, moving or removing an obstacle rebuilds
 // only the tiles it touches (DESIGN §2 doors/obstacles, issue "doors and blockers").
 //
+// Doors are marked in every tile as core/bake.h marks them in a single tile: their polygons name the door
+// (NavPoly::door, NavMesh::door_ids) and closing or opening one changes no tile (core/gates.h gates its
+// polygons); moving one rebuilds the tiles its old and new footprints reach (move_door).
+//
 // Obstacles are carved out of the walkable area: a cylinder or a (rotated) box, inflated by the bake's
 // agent_radius so the carved mesh stays the space of the agent's centre, like the eroded walls.
 // Tiles use 32-bit polygon refs: tile bits + polygon bits <= 22.
@@ -19,6 +23,7 @@
 // before it; its key does not change), vertices numbered in order of first use in polygon order.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -74,8 +79,8 @@ class TileCache {
   TileCache(const TileCache&) = delete;
   TileCache& operator=(const TileCache&) = delete;
 
-  // Bakes a floor plan or mesh scene into tiles (other sources are an error). Closed doors are not
-  // carved here: the caller decides (see ObstacleShape::segment).
+  // Bakes a floor plan or mesh scene into tiles (other sources are an error), every door of the scene
+  // marked in its tiles whatever its open state.
   static Result<std::unique_ptr<TileCache>> build(const Scene& scene, const TileCacheDef& def = {});
 
   // Adds the obstacle `id` or moves it to `shape` (a move is remove + add). Returns "" or an error.
@@ -84,6 +89,10 @@ class TileCache {
   // Removes obstacle `id` (no-op when absent). Returns "" or an error.
   std::string remove_obstacle(const std::string& id);
   bool has_obstacle(const std::string& id) const;
+
+  // Moves the scene door `door.id` to `door`'s shape: the tiles under its old and new footprints are
+  // baked again (obstacles over them carved again) and the mesh refreshed. An unknown id changes nothing.
+  TileUpdate move_door(const Door& door);
 
   // Processes every pending obstacle request, calling dtTileCache::update until it is up to date, then
   // refreshes navmesh(). Returns which tiles were rebuilt.
@@ -109,6 +118,9 @@ class TileCache {
   int tw_ = 0, th_ = 0, poly_bits_ = 0;
   double bake_ms_ = 0.0;
   int convert(const std::vector<int>* rebuilt);  // null: everything; returns polygons converted
+  int drain();  // dtTileCache::update until up to date; returns the calls made
+  // Runs `change`, drains the cache and reports (and converts again) the Detour tiles that changed.
+  TileUpdate apply(const std::function<void()>& change);
 };
 
 }  // namespace navlab

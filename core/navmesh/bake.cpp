@@ -102,18 +102,18 @@ NavMesh to_navmesh(std::shared_ptr<BakedNavMesh> baked, const CellRules& rules, 
   return mesh;
 }
 
-// Marks every door footprint on the walkable cells (after erosion and painting, before the regions):
-// door k becomes Recast area rules.door_area(k). Returns the spans marked.
-long mark_doors(rcContext& ctx, const CellRules& rules, rcCompactHeightfield& chf) {
-  for (size_t k = 0; k < rules.doors.size(); ++k) {
-    const DoorMark& d = rules.doors[k];
+// Marks every door of `marks` on the walkable cells: door k becomes Recast area first_area + k. Returns
+// the spans that carry a door area afterwards.
+long mark_doors(rcContext& ctx, const std::vector<DoorMark>& marks, int first_area, rcCompactHeightfield& chf) {
+  for (size_t k = 0; k < marks.size(); ++k) {
+    const DoorMark& d = marks[k];
     if (d.verts.size() < 9) continue;
     rcMarkConvexPolyArea(&ctx, d.verts.data(), int(d.verts.size() / 3), d.hmin, d.hmax,
-                         (unsigned char)rules.door_area(int(k)), chf);
+                         (unsigned char)(first_area + int(k)), chf);
   }
   long marked = 0;
   for (int i = 0; i < chf.spanCount; ++i)
-    marked += chf.areas[i] != RC_NULL_AREA && chf.areas[i] != RC_WALKABLE_AREA && chf.areas[i] >= rules.door_area(0);
+    marked += chf.areas[i] != RC_NULL_AREA && chf.areas[i] != RC_WALKABLE_AREA && chf.areas[i] >= first_area;
   return marked;
 }
 
@@ -222,7 +222,7 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   step("erode", t0, after_erosion, "walkable spans left");
   if (!rules.doors.empty()) {
     t0 = Clock::now();
-    step("doors", t0, mark_doors(ctx, rules, *chf), "door spans marked");
+    step("doors", t0, mark_doors(ctx, rules.doors, rules.door_area(0), *chf), "door spans marked");
   }
   if (after_erosion == 0)
     return R::fail("the bake produced no polygons: no walkable cell is left after eroding " +
@@ -375,6 +375,11 @@ std::vector<Vec2> door_footprint(const Door& door, const BakeDef& def) {
   const Vec2 u = (b - a) * (1.0 / len), n{-u.y, u.x};
   const Vec2 along = u * (kDoorEndCells * def.cell_size), across = n * (0.5 * kDoorDepthCells * def.cell_size);
   return {a - along - across, b + along - across, b + along + across, a - along + across};
+}
+
+long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeDef& def, int first_area,
+                     rcCompactHeightfield& chf) {
+  return mark_doors(ctx, door_marks(doors, def), first_area, chf);
 }
 
 std::string BakeStep::describe() const {

@@ -11,6 +11,9 @@
 #include "result.h"
 #include "scene.h"
 
+class rcContext;
+struct rcCompactHeightfield;
+
 namespace navlab {
 
 // One phase of a bake (rasterize, filter, erode, regions, contours, polygons, detail, detour).
@@ -43,6 +46,13 @@ constexpr double kDoorEndCells = 1.0;
 // the box of depth kDoorDepthCells * cell_size centred on the segment and reaching kDoorEndCells *
 // cell_size beyond each end. Empty for a door with fewer than 2 points or a zero-length segment.
 std::vector<Vec2> door_footprint(const Door& door, const BakeDef& bake);
+
+// Marks door k's footprint on the walkable spans of `chf` as Recast area first_area + k, between the
+// door's lowest point minus agent_max_climb and its highest plus agent_height (the bake calls it after
+// erosion and painting, before the regions; the tile cache does the same per tile). Returns the spans
+// that carry a door area afterwards.
+long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeDef& bake, int first_area,
+                     rcCompactHeightfield& chf);
 
 // Bakes a floor plan: the outline minus the holes becomes a thin walkable slab at height 0 (world
 // (x, 0, -y)); Recast voxelises it, erodes it by bake.agent_radius and builds polygons. Painted areas

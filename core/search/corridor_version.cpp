@@ -93,6 +93,7 @@ const char* NavChange::cause() const {
     case Kind::DoorOpened: return "door_opened";
     case Kind::DoorMoved: return "door_moved";
     case Kind::TilesRebuilt: return "tiles_rebuilt";
+    case Kind::MeshRebaked: return "mesh_rebaked";
   }
   return "door_closed";
 }
@@ -110,6 +111,9 @@ std::string NavChange::describe() const {
     case Kind::TilesRebuilt:
       s << tiles.size() << (tiles.size() == 1 ? " tile" : " tiles") << " rebuilt";
       if (!obstacle.empty()) s << " after obstacle " << obstacle << " changed";
+      break;
+    case Kind::MeshRebaked:
+      s << "the mesh was baked again after " << door << " moved";
       break;
   }
   if (!connections.empty()) {
@@ -139,6 +143,10 @@ Touch touches(const ReadSet& reads, const NavChange& change) {
       hit("The plan crosses connection " + conn_text(c) + ", gated by " + change.door + ".");
       return t;
     }
+  if (change.kind == NavChange::Kind::MeshRebaked && !reads.empty()) {
+    hit("Every polygon of the plan was baked again (" + change.door + " moved), so its numbers no longer hold.");
+    return t;
+  }
   for (int tile : change.tiles)
     if (has(reads.tiles, tile)) {
       hit("The plan runs through tile " + std::to_string(tile) + ", which was rebuilt.");

@@ -59,7 +59,7 @@ struct PlanUse {
 //   - the corridor (a plan with no corridor: the polygon its start is on, when located);
 //   - the doors gating a crossed connection and the doors in blocked_by;
 //   - a plan that did not reach its goal (status not Complete) also read every polygon its search
-//     expanded: a change there (a rebuilt tile, a carved door opened) may open a way to the goal.
+//     expanded: a change there (a rebuilt tile, a door opened) may open a way to the goal.
 // `keys`/`tile_of` as in make_read_set. Every vector of the result is sorted and unique.
 ReadSet plan_read_set(const PlanUse& use, const std::vector<DoorCover>& covers,
                       const std::vector<int>* keys = nullptr, const std::vector<int>* tile_of = nullptr);
@@ -69,15 +69,17 @@ ReadSet plan_read_set(const PlanUse& use, const std::vector<DoorCover>& covers,
 //   DoorMoved                `door`; `connections` is what it covered before and after the move when it is
 //                            closed (a moved open door changes no connection: empty).
 //   TilesRebuilt             `tiles` (and the stable `polygons` keys that were in them, when known).
+//   MeshRebaked              the whole mesh was baked again (a baked door moved, `door`): every polygon
+//                            number may have changed, so it touches every plan that read anything.
 struct NavChange {
-  enum class Kind { DoorClosed, DoorOpened, DoorMoved, TilesRebuilt };
+  enum class Kind { DoorClosed, DoorOpened, DoorMoved, TilesRebuilt, MeshRebaked };
   Kind kind = Kind::DoorClosed;
   std::string door;
   std::vector<Connection> connections;
   std::vector<int> polygons;
   std::vector<int> tiles;
   std::string obstacle;  // TilesRebuilt: the obstacle whose change caused it ("" if unknown)
-  // Stable machine name: "door_closed", "door_opened", "door_moved", "tiles_rebuilt".
+  // Stable machine name: "door_closed", "door_opened", "door_moved", "tiles_rebuilt", "mesh_rebaked".
   const char* cause() const;
   // One sentence, e.g. "door1 closed: it covers 1 connection (3-4)."
   std::string describe() const;

@@ -281,6 +281,58 @@ TEST(FollowerMesh, OnATiledMeshTheAgentBrakesForTheDoorNotAtOnce) {
   EXPECT_EQ(r.outcome, "arrived");
 }
 
+// Whether consecutive steps after time `t` cross segment a-b.
+bool crosses_after(const FollowResult& r, double t, Vec2 a, Vec2 b) {
+  for (size_t i = 1; i < r.steps.size(); ++i) {
+    if (r.steps[i].t <= t) continue;
+    const Vec2 p = r.steps[i - 1].pos, q = r.steps[i].pos;
+    const double d1 = cross(b - a, p - a), d2 = cross(b - a, q - a), d3 = cross(q - p, a - p), d4 = cross(q - p, b - p);
+    if (((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0))) return true;
+  }
+  return false;
+}
+
+// A closed door dragged across the corridor the agent follows: the bake runs again (the whole mesh, or
+// with the tile cache only the tiles under the door's old and new footprints), the agent never passes
+// the door where it now stands, re-plans through the doorway the door left and stays on the mesh baked
+// with the door there.
+void expect_moved_door_blocks(bool tiled) {
+  Scene scene = load("default.json").scene;
+  const Vec2 a{20.0, 10.2}, b{20.0, 13.4};
+  FollowEvent move{0.5, FollowEvent::Kind::Move, "door_west", {a, b}, false};
+  std::unique_ptr<TileCache> tiles;
+  FollowDef def;
+  auto baked = build_navmesh(scene);
+  ASSERT_TRUE(baked) << baked.error();
+  if (tiled) {
+    auto built = TileCache::build(scene);
+    ASSERT_TRUE(built) << built.error();
+    tiles = std::move(built.value());
+    def.tile_cache = tiles.get();
+  }
+  const NavMesh& mesh = tiled ? tiles->navmesh().mesh : baked.value();
+  const FollowResult r = follow(scene, mesh, scene.queries[0], {close_at(0.0, "door_west"), move}, def);
+  EXPECT_EQ(r.outcome, "arrived");
+  ASSERT_GE(r.replans.size(), 1u);
+  EXPECT_EQ(r.replans[0].cause, tiled ? "tiles_rebuilt" : "mesh_rebaked");
+  EXPECT_FALSE(crosses_after(r, 0.5, a, b));
+  // On the mesh baked from scratch with the door where it was dragged.
+  scene.doors[0].shape[0].plane = a;
+  scene.doors[0].shape[1].plane = b;
+  ASSERT_EQ(scene.doors[0].id, "door_west");
+  auto moved = build_navmesh(scene);
+  ASSERT_TRUE(moved) << moved.error();
+  auto moved_tiles = TileCache::build(scene);
+  ASSERT_TRUE(moved_tiles) << moved_tiles.error();
+  double deepest = 0.0;
+  EXPECT_EQ(steps_off_mesh(tiled ? moved_tiles.value()->navmesh().mesh : moved.value(), r, &deepest), 0)
+      << "deepest " << deepest << " m";
+}
+
+TEST(FollowerMesh, AClosedDoorMovedOntoTheCorridorBakesAgainAndBlocksThere) { expect_moved_door_blocks(false); }
+
+TEST(FollowerMesh, AClosedDoorMovedOnATiledMeshRebuildsItsTilesAndBlocksThere) { expect_moved_door_blocks(true); }
+
 TEST(MoveAlongSurface, SlidesAlongTheBorderAndStopsAtAClosedDoor) {
   // Two unit squares side by side, sharing the edge x = 1.
   const NavMesh m = test::mesh_of({{0, 0}, {1, 0}, {2, 0}, {2, 1}, {1, 1}, {0, 1}}, {{0, 1, 4, 5}, {1, 2, 3, 4}});

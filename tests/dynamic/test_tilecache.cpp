@@ -95,6 +95,102 @@ TEST(TileCache, BakesTilesAndConvertsThemToOneConsistentMesh) {
 
 // Moving a carved obstacle across the corridor: the plan's read set is invalidated, the rebuilt tiles
 // are exactly the tiles the obstacle touched (before and after), and a new corridor goes around it.
+// A door across the hall at x = 20 (segment), baked in tiles.
+Scene hall_with_door(Vec2 a, Vec2 b) {
+  Scene s = hall();
+  Door d;
+  d.id = "gate";
+  d.shape.resize(2);
+  d.shape[0].plane = a;
+  d.shape[1].plane = b;
+  s.doors.push_back(d);
+  return s;
+}
+
+// Breadth-first over polygon neighbours, never entering a polygon of door `door` (-1: none barred).
+bool reachable_without(const NavMesh& m, int from, int to, int door) {
+  std::vector<char> seen(m.polys.size(), 0);
+  std::queue<int> q;
+  q.push(from);
+  seen[size_t(from)] = 1;
+  while (!q.empty()) {
+    const int p = q.front();
+    q.pop();
+    if (p == to) return true;
+    for (int n : m.polys[size_t(p)].neighbours)
+      if (n >= 0 && !seen[size_t(n)] && (door < 0 || m.polys[size_t(n)].door != door)) seen[size_t(n)] = 1, q.push(n);
+  }
+  return false;
+}
+
+TEST(TileCache, DoorsAreBakedIntoTheirTilesAsPolygonsOfTheirOwn) {
+  auto built = TileCache::build(hall_with_door({20, 0}, {20, 12}));
+  ASSERT_TRUE(built) << built.error();
+  const NavMesh& m = built.value()->navmesh().mesh;
+  ASSERT_EQ(m.door_ids, (std::vector<std::string>{"gate"}));
+  int door_polys = 0;
+  for (int p = 0; p < m.size(); ++p)
+    if (m.polys[size_t(p)].door == 0) {
+      ++door_polys;
+      EXPECT_NEAR(m.centroid(p).x, 20.0, 0.6) << "polygon " << p;  // inside the footprint box
+    }
+  EXPECT_GT(door_polys, 0);
+  // The door spans the hall: west and east meet only through its polygons.
+  const int west = locate(m, {2, 6}), east = locate(m, {38, 6});
+  ASSERT_GE(west, 0);
+  ASSERT_GE(east, 0);
+  EXPECT_TRUE(reachable_without(m, west, east, -1));
+  EXPECT_FALSE(reachable_without(m, west, east, 0));
+}
+
+TEST(TileCache, MovingADoorRebuildsOnlyTheTilesUnderItsOldAndNewFootprints) {
+  const Vec2 a{20, 0}, b{20, 12}, a2{36, 0}, b2{36, 12};
+  auto built = TileCache::build(hall_with_door(a, b));
+  ASSERT_TRUE(built) << built.error();
+  TileCache& c = *built.value();
+  Door moved = hall_with_door(a2, b2).doors[0];
+  const TileUpdate u = c.move_door(moved);
+  // Tiles are 8 m wide (x from 0): the door's box (x ± 0.5 m) at x = 20 lies in tile column 2, at x = 36 in
+  // column 4; with the border cells each tile bakes (agent radius + 3 cells = 1.25 m) column 2 reaches
+  // 14.75..25.25 m, column 3 22.75..33.25 m and column 4 30.75..41.25 m: no other column is touched.
+  std::vector<int> columns;
+  for (int t : u.rebuilt_tiles) columns.push_back(t % c.tiles_x());
+  std::sort(columns.begin(), columns.end());
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  EXPECT_EQ(columns, (std::vector<int>{2, 4})) << u.describe();
+  // The same mesh as a tile cache baked from scratch with the door there.
+  auto fresh = TileCache::build(hall_with_door(a2, b2));
+  ASSERT_TRUE(fresh) << fresh.error();
+  const NavMesh& m = c.navmesh().mesh;
+  const NavMesh& f = fresh.value()->navmesh().mesh;
+  ASSERT_EQ(m.polys.size(), f.polys.size());
+  for (size_t p = 0; p < m.polys.size(); ++p) {
+    EXPECT_EQ(m.polys[p].door, f.polys[p].door) << p;
+    EXPECT_LT(distance(m.centroid(int(p)), f.centroid(int(p))), 1e-6) << p;
+  }
+  for (int p = 0; p < m.size(); ++p) {
+    if (m.polys[size_t(p)].door == 0) {
+      EXPECT_NEAR(m.centroid(p).x, 36.0, 0.6) << "polygon " << p;
+    }
+  }
+}
+
+TEST(TileCache, AnObstacleOverATileRebuiltForADoorStaysCarved) {
+  auto built = TileCache::build(hall_with_door({20, 0}, {20, 12}));
+  ASSERT_TRUE(built) << built.error();
+  TileCache& c = *built.value();
+  ObstacleShape crate;
+  crate.kind = ObstacleShape::Kind::Box;
+  crate.center = {21.5, 6};
+  crate.half_extents = {0.5, 0.5};
+  ASSERT_EQ(c.set_obstacle("crate", crate), "");
+  c.update();
+  ASSERT_LT(locate(c.navmesh().mesh, {21.5, 6}), 0);  // carved
+  c.move_door(hall_with_door({19, 0}, {19, 12}).doors[0]);
+  EXPECT_LT(locate(c.navmesh().mesh, {21.5, 6}), 0);  // still carved after its tile was baked again
+  EXPECT_TRUE(c.has_obstacle("crate"));
+}
+
 TEST(TileCache, MovingAnObstacleAcrossTheCorridorRebuildsOnlyTouchedTilesAndInvalidates) {
   auto built = TileCache::build(hall());
   ASSERT_TRUE(built) << built.error();

@@ -1,5 +1,5 @@
-// The doors panel's tile cache mode in scripted app runs: closed doors carved out of the mesh, a door
-// drag rebuilding only the tiles it touches, the plan re-run when a rebuilt tile holds its corridor and
+// The doors panel's tile cache mode in scripted app runs: doors baked into their tiles (closing one
+// rebuilds nothing, it gates the door's polygons), a door drag rebuilding only the tiles it touches, the plan re-run when a rebuilt tile holds its corridor and
 // kept otherwise, and the mesh on screen equal to the tile cache's mesh converted from scratch.
 #include <gtest/gtest.h>
 
@@ -43,7 +43,7 @@ bool path_near(const json& path, double x, double y, double r) {
   return false;
 }
 
-TEST(AppDoorsTiles, TurningTheModeOnCarvesClosedDoorsAndReplansOnTheTiledMesh) {
+TEST(AppDoorsTiles, TurningTheModeOnBakesTilesAndReplansOnTheTiledMesh) {
   const ScriptRun off = run_script("tiles_off", R"([{"frames": 1}])");
   EXPECT_EQ(off.state["doors"]["tile_cache"]["on"], false);
   EXPECT_EQ(off.state["doors"]["tile_cache"]["possible"], true);
@@ -58,7 +58,7 @@ TEST(AppDoorsTiles, TurningTheModeOnCarvesClosedDoorsAndReplansOnTheTiledMesh) {
   EXPECT_EQ(t["equals_full_conversion"], true);
   EXPECT_FALSE(s["doors"]["reads"]["tiles"].empty());
   EXPECT_GT(path_hits(on.img, s["path"], on.camera()), 0.9);
-  // A graph scene has nothing to carve.
+  // A graph scene has nothing to bake.
   const std::string script = write_file("tiles_graph.json", R"([{"tile_cache": true}])");
   const RunResult bad = run_navlab("'" + scene_path("graph_basic.json") + "' --script '" + script + "'");
   EXPECT_EQ(bad.exit_code, 2);
@@ -117,14 +117,15 @@ TEST(AppDoorsTiles, DraggingAClosedDoorAcrossTheCorridorRebuildsTilesAndReplansA
 }
 
 TEST(AppDoorsTiles, ADoorChangedInTilesThePlanDoesNotReadKeepsThePlanAndItsVersion) {
-  // Move the open door (nothing is carved) into the store's north end, close it there, drag it a little.
+  // Move the open door into the store's north end (its old tiles hold the corridor: re-plan, v3), close
+  // it there, drag it a little: neither touches the plan.
   const ScriptRun r = run_script("tiles_far", R"([{"tile_cache": true},
       {"drag_door": "door_west", "to": [[21, 22.5], [23, 22.5]], "frames": 1},
       {"door": "door_west", "open": false},
       {"drag_door": "door_west", "to": [[21, 21.5], [23, 21.5]], "frames": 4}, {"camera": "fit"}])");
   const json& s = r.state;
   const json& t = s["doors"]["tile_cache"];
-  EXPECT_EQ(s["doors"]["version"], 2);  // the first plan, then the plan on the tiled mesh
+  EXPECT_EQ(s["doors"]["version"], 3);  // the first plan, the plan on the tiled mesh, the first move
   ASSERT_FALSE(t["rebuilt"].empty());
   EXPECT_FALSE(shares(ints(t["rebuilt"]), ints(s["doors"]["reads"]["tiles"])))
       << t["rebuilt"] << " vs " << s["doors"]["reads"]["tiles"];
@@ -132,11 +133,13 @@ TEST(AppDoorsTiles, ADoorChangedInTilesThePlanDoesNotReadKeepsThePlanAndItsVersi
   ASSERT_GE(log.size(), 4u);
   EXPECT_EQ(log.back()["cause"], "tiles_rebuilt");
   EXPECT_EQ(log.back()["replanned"], false);
-  EXPECT_EQ(log[log.size() - 2]["cause"], "tiles_rebuilt");  // the close
+  EXPECT_EQ(log[log.size() - 2]["cause"], "door_closed");  // the close rebuilds no tile
   EXPECT_EQ(log[log.size() - 2]["replanned"], false);
+  EXPECT_EQ(log[log.size() - 3]["cause"], "tiles_rebuilt");  // the first move, out of the corridor's tile
+  EXPECT_EQ(log[log.size() - 3]["replanned"], true);
   const std::string text = log.back()["text"];
   EXPECT_EQ(text.rfind("door_west moved - ", 0), 0u) << text;
-  EXPECT_NE(text.find("plan kept (v2)"), std::string::npos) << text;
+  EXPECT_NE(text.find("plan kept (v3)"), std::string::npos) << text;
   EXPECT_EQ(t["equals_full_conversion"], true);
   EXPECT_GT(path_hits(r.img, s["path"], r.camera()), 0.9);  // the kept plan is drawn on the new mesh
 }
@@ -155,8 +158,8 @@ TEST(AppDoorsTiles, AKeptPlanNamesThePolygonsOfTheRebuiltMesh) {
     const ScriptRun kept = run_script("tiles_names_kept", "[" + change + ", " + at + "]");
     // The same change, then a plan run again from scratch on that mesh (same agent, new version).
     const ScriptRun fresh = run_script("tiles_names_fresh", "[" + change + R"(, {"agent": {"max_speed": 4}}, )" + at + "]");
-    EXPECT_EQ(kept.state["doors"]["version"], 2);
-    EXPECT_EQ(fresh.state["doors"]["version"], 3);
+    EXPECT_EQ(kept.state["doors"]["version"], 3);
+    EXPECT_EQ(fresh.state["doors"]["version"], 4);
     const std::string k = kept.state["caption"], f = fresh.state["caption"], b = before.state["caption"];
     ASSERT_EQ(k.rfind("Take polygon ", 0), 0u) << k;
     EXPECT_EQ(k.substr(0, k.find(';')), f.substr(0, f.find(';'))) << step;
@@ -177,25 +180,26 @@ TEST(AppDoorsTiles, TheMeshOnScreenEqualsAFreshConversionAfterSeveralDrags) {
   EXPECT_EQ(t["equals_full_conversion"], true);
   EXPECT_EQ(t["polygons"], t["full_conversion_polygons"]);
 
-  // The same doors carved into a tile cache built here from the scene file give the same polygon count.
+  // A tile cache baked here from scratch, from the scene file with the doors where the drags left them,
+  // gives the same polygons as the tiles the drags rebuilt one by one.
   auto scene = load_scene(scene_path("default.json"));
   ASSERT_TRUE(scene) << scene.error();
+  for (const json& d : s["doors"]["doors"])
+    for (Door& door : scene->doors)
+      if (door.id == d["id"]) {
+        const json& p = d["shape"];
+        door.shape[0].plane = {p[0][0].get<double>(), p[0][1].get<double>()};
+        door.shape[1].plane = {p[1][0].get<double>(), p[1][1].get<double>()};
+      }
   auto cache = TileCache::build(scene.value());
   ASSERT_TRUE(cache) << cache.error();
-  for (const json& d : s["doors"]["doors"]) {
-    if (d["open"] == true) continue;
-    const json& p = d["shape"];
-    const Vec2 a{p[0][0].get<double>(), p[0][1].get<double>()}, b{p[1][0].get<double>(), p[1][1].get<double>()};
-    ASSERT_EQ(cache.value()->set_obstacle(d["id"].get<std::string>(), ObstacleShape::segment(a, b)), "");
-  }
-  cache.value()->update();
   EXPECT_EQ(t["polygons"].get<size_t>(), cache.value()->full_conversion().mesh.polys.size());
   EXPECT_EQ(s["status"], "complete");
   EXPECT_GT(path_hits(r.img, s["path"], r.camera()), 0.9);
 }
 
-// The spawn verdicts follow the carved mesh: a closed door dragged onto the safe target (20, 11.8) takes
-// it off the mesh, so no candidate can be connected to it; dragged back into its doorway, P1 is accepted
+// The spawn verdicts follow the closed door: dragged onto the safe target (20, 11.8), the door's polygons
+// hold the target and are closed, so no candidate can be connected to it; dragged back into its doorway, P1 is accepted
 // again.
 const json& candidate(const json& state, const std::string& name) {
   for (const json& c : state["spawn"])
@@ -204,7 +208,7 @@ const json& candidate(const json& state, const std::string& name) {
   return none;
 }
 
-TEST(AppDoorsTiles, SpawnVerdictsFollowTheCarvedMesh) {
+TEST(AppDoorsTiles, SpawnVerdictsFollowTheClosedDoorWhereverItIsDragged) {
   const ScriptRun onto = run_script("tiles_spawn_onto", R"([{"tile_cache": true}, {"door": "door_west", "open": false},
       {"drag_door": "door_west", "to": [[20, 10.2], [20, 13.4]], "frames": 6}, {"frames": 1}])");
   EXPECT_EQ(candidate(onto.state, "P1")["accepted"], false);
@@ -216,7 +220,7 @@ TEST(AppDoorsTiles, SpawnVerdictsFollowTheCarvedMesh) {
   EXPECT_EQ(candidate(back.state, "P1")["checks"]["connectivity"], "passed");
 }
 
-TEST(AppDoorsTiles, TheFollowerCarvesInItsOwnTileCache) {
+TEST(AppDoorsTiles, TheFollowerRunsOnATileCacheOfItsOwn) {
   const ScriptRun r = run_script("tiles_sim", R"([{"tile_cache": true}, {"simulate": 1},
       {"door": "door_east", "open": false}, {"simulate": 120}, {"camera": "fit"}])");
   const json& s = r.state;
@@ -224,9 +228,9 @@ TEST(AppDoorsTiles, TheFollowerCarvesInItsOwnTileCache) {
   EXPECT_EQ(sim["tile_cache"], true);
   ASSERT_GE(sim["replans"].size(), 1u) << sim;
   EXPECT_EQ(sim["outcome"], "arrived");
-  // The door closed on screen is carved once: the simulation's carving did not leak into the mesh shown.
+  // Closing a door rebuilds no tile, on screen or in the simulation's cache.
   EXPECT_EQ(s["doors"]["tile_cache"]["equals_full_conversion"], true);
-  EXPECT_EQ(s["doors"]["tile_cache"]["changes"], 1);
+  EXPECT_EQ(s["doors"]["tile_cache"]["changes"], 0);
 }
 
 }  // namespace

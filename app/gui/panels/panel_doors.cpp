@@ -43,7 +43,7 @@ void sim_controls(App& app) {
   if (k >= 0) ImGui::TextWrapped("%s", s.result.steps[size_t(k)].describe().c_str());
   ImGui::Text("outcome %s after %.2f s (%zu steps, %zu re-plans; run in %.1f ms%s)", s.result.outcome.c_str(),
               s.end_time(), s.result.steps.size(), s.result.replans.size(), s.run_ms,
-              s.tile_cache ? ", doors carved in its own tile cache" : "");
+              s.tile_cache ? ", doors moved in its own tile cache" : "");
   if (s.result.failure)
     ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s: %s", s.result.failure->reason.c_str(),
                        s.result.failure->message.c_str());
@@ -55,22 +55,21 @@ void tile_cache_controls(App& app) {
   if (!tiles_possible(app)) return;
   TilesView& t = app.doors.tiles;
   bool on = t.on();
-  if (ImGui::Checkbox("Carve doors with the tile cache", &on)) {
+  if (ImGui::Checkbox("Bake in tiles (tile cache)", &on)) {
     const std::string err = doors_set_tile_cache(app, on);
     if (!err.empty()) app.status = err;
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("On: the scene is baked in tiles and every closed door is cut out of the mesh. Closing,\n"
-                      "opening or dragging a door rebuilds only the tiles it touches; the plan re-runs when a\n"
-                      "rebuilt tile holds a polygon of its corridor. Off: one baked tile, closed doors gate the\n"
-                      "connections they cover.");
+    ImGui::SetTooltip("On: the scene is baked in tiles with Detour's tile cache. Dragging a door rebuilds only\n"
+                      "the tiles under its old and new footprints; the plan re-runs when a rebuilt tile holds a\n"
+                      "polygon of its corridor. Off: one baked tile, baked again when a dragged door is dropped.\n"
+                      "Either way a closed door gates its own polygons.");
   if (!t.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", t.error.c_str());
   if (!t.on()) {
-    ImGui::TextDisabled("Off: closed doors gate the connections they cover.");
+    ImGui::TextDisabled("Off: one baked tile; dropping a dragged door bakes it again.");
     return;
   }
-  ImGui::TextDisabled("On: closed doors are cut out of the mesh; a door change rebuilds only the tiles it touches "
-                      "(outlined in the viewport).");
+  ImGui::TextDisabled("On: a door move rebuilds only the tiles it touches (outlined in the viewport).");
   if (t.changes == 0) {
     ImGui::TextWrapped("Baked: %s", t.last_update.c_str());
     return;
