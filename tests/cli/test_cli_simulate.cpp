@@ -93,7 +93,29 @@ TEST(CliSimulate, BadInputIsAUsageError) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
-TEST(CliSimulate, TileCacheCarvesAClosedDoorOnABakedScene) {
+TEST(CliSimulate, AMovedBakedDoorIsBakedAgainWithOrWithoutTheTileCache) {
+  // default.json: door_west closed, then dragged across the corridor the plan follows at x = 20.
+  const std::string ev = write_events("bake_move.json", R"([{"t": 0, "close": "door_west"},
+      {"t": 0.5, "move": "door_west", "to": [[20, 10.2], [20, 13.4]]}])");
+  for (const std::string flag : {"", " --tile-cache"}) {
+    const Json j = run_json("simulate " + q(test::scene_path("default.json")) + flag + " --query 0 --events " + q(ev), 0);
+    EXPECT_EQ(j["outcome"], "arrived") << flag;
+    ASSERT_GE(j["replans"].size(), 1u) << flag;
+    EXPECT_EQ(j["replans"][0]["cause"], flag.empty() ? "mesh_rebaked" : "tiles_rebuilt");
+    // No step crosses the door where it now stands.
+    const Json& steps = j["steps"];
+    for (size_t i = 1; i < steps.size(); ++i) {
+      if (steps[i]["t"].get<double>() <= 0.5) continue;
+      const double x0 = steps[i - 1]["pos"][0], x1 = steps[i]["pos"][0];
+      const double y0 = steps[i - 1]["pos"][1], y1 = steps[i]["pos"][1];
+      const bool crosses_x = (x0 - 20.0) * (x1 - 20.0) < 0.0;
+      const double y = crosses_x ? y0 + (y1 - y0) * (20.0 - x0) / (x1 - x0) : 0.0;
+      EXPECT_FALSE(crosses_x && y >= 10.2 && y <= 13.4) << flag << " at t " << steps[i]["t"];
+    }
+  }
+}
+
+TEST(CliSimulate, TileCacheGatesAClosedDoorOnABakedScene) {
   // default.json: closing both corridor doors cuts the west office off from the hall.
   const std::string ev =
       write_events("tc.json", R"([{"t": 0.5, "close": "door_west"}, {"t": 0.5, "close": "door_east"}])");
