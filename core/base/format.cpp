@@ -17,6 +17,18 @@ std::string num(double v, int digits) {
   return buf;
 }
 
+std::string decimals(double v, int places) {
+  if (!std::isfinite(v)) return num(v);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", places, v);
+  std::string s = buf;
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s == "-0" ? "0" : s;
+}
+
 std::string point_text(Vec2 p, int digits) { return "(" + num(p.x, digits) + ", " + num(p.y, digits) + ")"; }
 
 }  // namespace navlab

@@ -16,6 +16,10 @@ constexpr int kExactDigits = 6;
 // written with one decimal instead (1234.5, not 1.23e+03); "infinity" and "nan" as words.
 std::string num(double v, int digits = kSentenceDigits);
 
+// `v` rounded to `places` decimals with trailing zeros dropped ("2.5", "0.333", "3"); a value that
+// rounds to zero is "0", never "-0". Records that read in metres to the millimetre use it.
+std::string decimals(double v, int places);
+
 // "(x, y)" with num() for each coordinate.
 std::string point_text(Vec2 p, int digits = kSentenceDigits);
 

@@ -1,4 +1,5 @@
 #include "channel.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,12 +17,6 @@ constexpr double kCrossTol = 1e-9;     // m: two edges cross only when each end 
 constexpr double kInsideMargin = 1e-7; // m: a wall vertex is inside a section only when this far in
 constexpr double kParallel = 1e-15;    // m²: a ray or segment and a wall with |cross| below this are parallel
 constexpr double kWallEnds = 1e-12;    // fraction of a wall: hits this far past its ends still count
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
 
 // Distance from `p` along the unit direction `d` to the first wall, at most `max`.
 double ray_cast(const CorridorShape& shape, Vec2 p, Vec2 d, double max) {

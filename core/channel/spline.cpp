@@ -1,4 +1,5 @@
 #include "spline.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,12 +21,6 @@ constexpr double kMinPiece = 1e-9;       // m: shorter pieces are dropped
 constexpr double kKinkAngle = 1e-6;      // rad: pieces meeting at a larger angle meet at a stop-turn
 constexpr double kNoTangent = 1e-18;     // m²: circles whose centre distance² exceeds dr² by less have no tangent
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
 
 // A node the string passes: a point (r == 0) or a peg circle (r > 0 counter-clockwise, < 0 clockwise).
 struct Node {

@@ -1,4 +1,5 @@
 #include "bake_check.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,12 +18,6 @@ constexpr double kMaxErodeCells = 127.0;
 constexpr double kMaxGridSide = 65535.0;
 // A floor this many cells across is the least that makes a useful suggestion for cell_size.
 constexpr double kMinCellsAcross = 10.0;
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
 
 // The smallest value >= v with 2 significant digits (a suggested setting that surely passes).
 double round_up(double v) {

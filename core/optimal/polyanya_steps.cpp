@@ -1,18 +1,16 @@
 #include <cstdio>
 
 #include "polyanya.h"
+#include "format.h"
 
 namespace navlab {
 
 namespace {
 
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
+constexpr int kStepDigits = 4;  // significant digits of the numbers in Polyanya's sentences
 
-std::string point(Vec2 p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }
+std::string step_num(double v) { return navlab::num(v, kStepDigits); }
+std::string point(Vec2 p) { return point_text(p, kStepDigits); }
 
 std::string root_text(const PolyanyaStep& s) {
   if (s.root_vertex < 0) return "root the start " + point(s.root);
@@ -21,7 +19,7 @@ std::string root_text(const PolyanyaStep& s) {
 
 std::string node_text(const PolyanyaStep& s) {
   return "interval " + point(s.left) + "–" + point(s.right) + " into polygon " + std::to_string(s.poly) + ", " +
-         root_text(s) + ", g " + num(s.g) + ", h " + num(s.h) + ", f " + num(s.f);
+         root_text(s) + ", g " + step_num(s.g) + ", h " + step_num(s.h) + ", f " + step_num(s.f);
 }
 
 const char* why_text(SuccessorKind k) {
@@ -77,22 +75,22 @@ std::string PolyanyaStep::describe() const {
       return "Start " + point(root) + " is in polygon " + std::to_string(poly) + ": its edges are the first intervals.";
     case Kind::Direct:
       return "Goal " + point(left) + " is in start polygon " + std::to_string(poly) + ": the straight segment, " +
-             num(f) + " m, is the shortest path.";
+             step_num(f) + " m, is the shortest path.";
     case Kind::Popped: return "Pop " + id + ": " + node_text(*this) + ".";
     case Kind::Successor:
       return "Push " + id + " (from node " + std::to_string(parent) + ", " + why_text(why) + "): " + node_text(*this) + ".";
     case Kind::Pruned:
       if (prune == Prune::Duplicate)
         return "Prune " + id + ": the same interval into polygon " + std::to_string(poly) + " with the same root was already expanded.";
-      return "Prune " + id + ": its " + root_text(*this) + " is reached with g " + num(g) + " but already with g " +
-             num(best_g) + ".";
+      return "Prune " + id + ": its " + root_text(*this) + " is reached with g " + step_num(g) + " but already with g " +
+             step_num(best_g) + ".";
     case Kind::GoalNode:
       return "Goal is in polygon " + std::to_string(poly) + " beyond node " + std::to_string(parent) + ": push final " +
-             id + " with f " + num(f) + (turn_vertex >= 0 ? " (turning at vertex " + std::to_string(turn_vertex) + " " +
+             id + " with f " + step_num(f) + (turn_vertex >= 0 ? " (turning at vertex " + std::to_string(turn_vertex) + " " +
                                                                   point(left) + ")"
                                                             : " (straight from the root)") + ".";
     case Kind::Found:
-      return "Pop final " + id + ": the goal is reached, shortest path " + num(f) + " m.";
+      return "Pop final " + id + ": the goal is reached, shortest path " + step_num(f) + " m.";
   }
   return "";
 }

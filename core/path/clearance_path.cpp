@@ -1,4 +1,5 @@
 #include "clearance_path.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -10,14 +11,7 @@ namespace navlab {
 namespace {
 
 // Up to three decimals, trailing zeros dropped (0.115, 0.2, 0.02): the inner-corner examples need three.
-std::string short_num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  std::string s = buf;
-  while (s.back() == '0') s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  return s == "-0" ? "0" : s;
-}
+std::string short_num(double v) { return decimals(v, 3); }
 
 std::string pt(Vec2 p) { return "(" + short_num(p.x) + ", " + short_num(p.y) + ")"; }
 

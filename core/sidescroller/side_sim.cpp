@@ -1,4 +1,5 @@
 #include "side_sim.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,14 +118,7 @@ SideRun simulate(const SideScrollerDef& scene, const SideSimDef& def) {
 
 namespace {
 
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", std::fabs(v) < 5e-4 ? 0.0 : v);
-  std::string s = buf;
-  while (s.back() == '0') s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  return s;
-}
+std::string num(double v) { return decimals(v, 3); }
 std::string pt(Vec2 p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }
 const char* side(int dir) { return dir > 0 ? "right" : "left"; }
 

@@ -165,20 +165,20 @@ std::string bake_floor(const std::string& bake) {
 TEST(RobustBake, TinyCellHeightIsBlamedOnCellHeight) {
   // The slab is 0.2 m tall: 0.2 / 1e-6 = 200000 cells > 8191; 0.2 / 8191 = 2.44e-5 -> 2.5e-05.
   EXPECT_EQ(bake_floor(R"({"cell_height": 1e-6})"),
-            "f.json: the geometry's height 0.2 m is 2e+05 cells of bake.cell_height 1e-06 m, more than 8.19e+03 "
+            "f.json: the geometry's height 0.2 m is 200000.0 cells of bake.cell_height 1e-06 m, more than 8191.0 "
             "(Recast's span height limit); raise bake.cell_height to at least 2.5e-05 m");
 }
 
 TEST(RobustBake, HugeAgentHeightIsBlamedOnAgentHeight) {
   // 1e6 / 0.2 = 5e6 cells; 1e6 / 8191 = 122.08 -> 130 (two significant digits, rounded up).
   EXPECT_EQ(bake_floor(R"({"agent_height": 1e6})"),
-            "f.json: bake.agent_height 1e+06 m is 5e+06 cells of bake.cell_height 0.2 m, more than 8.19e+03 "
+            "f.json: bake.agent_height 1000000.0 m is 5000000.0 cells of bake.cell_height 0.2 m, more than 8191.0 "
             "(Recast's span height limit); raise bake.cell_height to at least 130 m");
 }
 
 TEST(RobustBake, HugeCellSizeIsBlamedOnCellSize) {
   EXPECT_EQ(bake_floor(R"({"cell_size": 1e6})"),
-            "f.json: bake.cell_size 1e+06 m is larger than the geometry's extent along world x (10 m); try "
+            "f.json: bake.cell_size 1000000.0 m is larger than the geometry's extent along world x (10 m); try "
             "bake.cell_size 1 m");
 }
 
