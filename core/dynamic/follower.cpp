@@ -203,6 +203,7 @@ struct World {
   std::shared_ptr<const NavMesh> rebaked;  // the mesh baked again after a door moved (null: `fixed`)
   TileCache* tiles = nullptr;
   DoorOverrides overrides;
+  bool def_avoidance = true;  // FollowDef::avoidance
 
   const NavMesh& mesh() const { return tiles ? tiles->navmesh().mesh : rebaked ? *rebaked : *fixed; }
   const std::vector<int>* keys() const { return tiles ? &tiles->navmesh().keys : nullptr; }
@@ -556,70 +557,78 @@ bool StallDetector::tick(Vec2 pos, double dt) {
   return stalled;
 }
 
-FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
-                    const std::vector<FollowEvent>& events_in, const FollowDef& def) {
-  FollowResult out;
-  World w;
-  w.scene = scene;
-  w.fixed = &mesh;
-  w.tiles = def.tile_cache;
-  const AgentDef& ag = w.scene.agent;
-  const double dt = def.dt > 0 ? def.dt : 0.05;
+namespace {
 
-  std::vector<FollowEvent> events = events_in;
-  std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.t < b.t; });
-  {
-    auto known = w.covers();
-    for (const FollowEvent& e : events) {
-      const bool in_scene = std::any_of(w.scene.doors.begin(), w.scene.doors.end(), [&](const Door& d) { return d.id == e.door; });
-      const bool gate = std::any_of(known.begin(), known.end(), [&](const DoorCover& c) { return c.door == e.door; });
-      if ((e.kind == FollowEvent::Kind::Move && !in_scene) || (!in_scene && !gate) ||
-          (e.kind == FollowEvent::Kind::Move && e.to.size() < (e.to_polygon ? 3u : 2u))) {
-        out.failure = Failure{"follow", "bad_event",
-                              "event at t " + num(e.t) + " s names door '" + e.door + "', which " +
-                                  (in_scene || gate ? "cannot move there" : "is not in the scene"), {}};
-        return out;
-      }
-    }
+// "" when every event names a door the scene (or a graph edge) has and every move has a shape; else the
+// failure message for the first that does not.
+std::string check_events(const World& w, const std::vector<FollowEvent>& events) {
+  const auto known = w.covers();
+  for (const FollowEvent& e : events) {
+    const bool in_scene = std::any_of(w.scene.doors.begin(), w.scene.doors.end(), [&](const Door& d) { return d.id == e.door; });
+    const bool gate = std::any_of(known.begin(), known.end(), [&](const DoorCover& c) { return c.door == e.door; });
+    const bool move = e.kind == FollowEvent::Kind::Move;
+    if ((move && !in_scene) || (!in_scene && !gate) || (move && e.to.size() < (e.to_polygon ? 3u : 2u)))
+      return "event at t " + num(e.t) + " s names door '" + e.door + "', which " +
+             (in_scene || gate ? "cannot move there" : "is not in the scene");
   }
+  return "";
+}
 
-  Vec2 pos = query.start.plane;
-  double height = query.start.height;
-  Vec2 vel{};
+// The direction the path of `a` leaves in, if it goes anywhere.
+std::optional<Vec2> start_direction(const Active& a) {
+  for (size_t i = 1; i < a.dense.pts.size(); ++i)
+    if (distance(a.dense.pts[i], a.dense.pts[0]) > 1e-9) return normalized(a.dense.pts[i] - a.dense.pts[0]);
+  return std::nullopt;
+}
+
+// One simulation: the world, the plan being followed, the agent and the controller's state. follow()
+// runs its steps: events, re-plan, turn in place, velocity, move over the surface, judge.
+struct Run {
+  const Query& query;
+  const AgentDef& ag;
+  World& w;
+  FollowResult& out;
+  double dt;
+
+  Active act;
+  Vec2 pos, vel;
+  double height = 0.0, heading = 0.0;
   int version = 1;
-  Active act = adopt(w, pos, height, query, version, 0.0, -1);
-  out.plans.push_back(act.plan);
-  if (act.plan.status != Status::Failed && !act.dense.pts.empty()) pos = act.dense.pts.front();
-  // The agent starts facing along its path.
-  auto start_direction = [](const Active& a) {
-    for (size_t i = 1; i < a.dense.pts.size(); ++i)
-      if (distance(a.dense.pts[i], a.dense.pts[0]) > 1e-9) return std::optional<Vec2>(normalized(a.dense.pts[i] - a.dense.pts[0]));
-    return std::optional<Vec2>();
-  };
-  double heading = 0.0;
-  if (auto d = start_direction(act)) heading = std::atan2(d->y, d->x);
+  int poly = -1;                     // the polygon the agent stands in (-1: graph or none)
+  SearchFilter walls;                // what the agent slides along besides the mesh border
+  FollowState state = FollowState::Following;
   size_t next_stop = 0;              // first stop-turn of the path not done yet
   bool turning = false;              // turning in place ...
   double turn_to = 0.0;              // ... towards this heading (rad)
   bool turn_is_stop = false;         // the turn is stop-turn `next_stop` (else: aligning to a new plan)
   double s_turned = -1.0;            // m, the last stop-turn done on this path
-  FollowState state = act.plan.status == Status::Failed ? FollowState::Failed : FollowState::Following;
-  double s_now = 0.0, s_stop = -1.0;
+  double s_now = 0.0, s_stop = -1.0;  // m along the path: where the agent is, where braking must end
   bool pending_replan = false;
   std::string pending_cause, pending_detail;
-  StallDetector stall(ag.stall_window, stall_progress(ag));
-  stall.reset(pos);
-  Avoider avoider;
-  size_t next_event = 0;
-  // Counted in 64 bits: max_time / dt may exceed the range of int (a huge --max-time).
-  const double wanted_steps = std::ceil(def.max_time / dt);
-  const long long max_steps = wanted_steps < double(kMaxSteps) ? (long long)wanted_steps : kMaxSteps;
-  // The polygon the agent stands in and the walls it slides along (mesh borders, closed doors).
-  int poly = act.plan.status == Status::Failed ? -1 : settle(w.mesh(), pos, act.plan.start);
-  SearchFilter walls = w.walls();
   bool braking_cannot_stop = false;  // a braking step since the last re-plan could not stop in time
+  StallDetector stall;
+  Avoider avoider;
 
-  auto invalidate = [&](const NavChange& change, double t) {
+  Run(const Query& q, World& world, FollowResult& result, double step)
+      : query(q), ag(world.scene.agent), w(world), out(result), dt(step),
+        stall(ag.stall_window, stall_progress(ag)) {}
+
+  void start() {
+    pos = query.start.plane;
+    height = query.start.height;
+    act = adopt(w, pos, height, query, version, 0.0, -1);
+    out.plans.push_back(act.plan);
+    if (act.plan.status != Status::Failed && !act.dense.pts.empty()) pos = act.dense.pts.front();
+    if (auto d = start_direction(act)) heading = std::atan2(d->y, d->x);  // facing along its path
+    state = act.plan.status == Status::Failed ? FollowState::Failed : FollowState::Following;
+    stall.reset(pos);
+    poly = act.plan.status == Status::Failed ? -1 : settle(w.mesh(), pos, act.plan.start);
+    walls = w.walls();
+  }
+
+  // A change that touches the plan's read set: brake for the point where the path meets it (or stop
+  // comfortably), then re-plan; one that does not is recorded as ignored.
+  void invalidate(const NavChange& change, double t) {
     const Touch touch = touches(act.reads, change);
     if (!touch.touched) {
       out.ignored.push_back("t " + num(t) + " s: " + change.describe() + " The plan (version " +
@@ -628,168 +637,172 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     }
     pending_cause = change.cause();
     pending_detail = change.describe() + " " + touch.why;
-    if (state == FollowState::Following || state == FollowState::Braking) {
-      const double sp = stop_point(act, w, change, s_now, ag.radius);
-      const double comfortable = s_now + length(vel) * length(vel) / (2.0 * ag.brake_decel) + length(vel) * ag.reaction_dt;
-      s_stop = s_stop >= 0.0 ? std::min(s_stop, sp >= 0.0 ? sp : comfortable) : (sp >= 0.0 ? sp : comfortable);
-      state = FollowState::Braking;
-      stall.reset(pos);
-    } else {
+    if (state != FollowState::Following && state != FollowState::Braking) {
       pending_replan = true;  // standing still already: re-plan now
+      return;
     }
-  };
+    const double sp = stop_point(act, w, change, s_now, ag.radius);
+    const double v = length(vel);
+    const double comfortable = s_now + v * v / (2.0 * ag.brake_decel) + v * ag.reaction_dt;
+    const double stop = sp >= 0.0 ? sp : comfortable;
+    s_stop = s_stop >= 0.0 ? std::min(s_stop, stop) : stop;
+    state = FollowState::Braking;
+    stall.reset(pos);
+  }
 
-  for (long long k = 0; k < max_steps; ++k) {
-    const double t0 = double(k) * dt;
-    // 1. Events due now.
-    while (next_event < events.size() && events[next_event].t <= t0 + 1e-9) {
-      const FollowEvent& e = events[next_event++];
-      const std::vector<DoorCover> before = w.covers();
-      const bool was_closed = w.closed(e.door);
-      NavChange::Kind kind = NavChange::Kind::DoorMoved;
-      bool moved_baked = false;  // a baked door moved: the bake ran again and said what changed
-      if (e.kind == FollowEvent::Kind::Close || e.kind == FollowEvent::Kind::Open) {
-        auto& add = e.kind == FollowEvent::Kind::Close ? w.overrides.closed : w.overrides.opened;
-        auto& drop = e.kind == FollowEvent::Kind::Close ? w.overrides.opened : w.overrides.closed;
-        drop.erase(std::remove(drop.begin(), drop.end(), e.door), drop.end());
-        if (!std::count(add.begin(), add.end(), e.door)) add.push_back(e.door);
-        kind = e.kind == FollowEvent::Kind::Close ? NavChange::Kind::DoorClosed : NavChange::Kind::DoorOpened;
-        if (was_closed == (e.kind == FollowEvent::Kind::Close)) {
-          out.ignored.push_back("t " + num(e.t) + " s: door " + e.door + " was already " +
-                                (was_closed ? "closed." : "open."));
-          continue;
-        }
-      } else {
-        for (Door& d : w.scene.doors)
-          if (d.id == e.door) {
-            d.shape.clear();
-            for (Vec2 p : e.to) {
-              ScenePoint sp;
-              sp.plane = p;
-              sp.is3d = w.mesh().is3d;
-              d.shape.push_back(sp);
-            }
-            d.is_polygon = e.to_polygon;
-            if (auto rebuilt = w.rebake(d)) {
-              walls = w.walls();
-              invalidate(*rebuilt, e.t);
-              moved_baked = true;
-            }
-          }
-        if (moved_baked) continue;
+  // Door `id` closed or opened (`close`); false when it already was.
+  bool set_door(const FollowEvent& e, bool close, bool was_closed) {
+    auto& add = close ? w.overrides.closed : w.overrides.opened;
+    auto& drop = close ? w.overrides.opened : w.overrides.closed;
+    drop.erase(std::remove(drop.begin(), drop.end(), e.door), drop.end());
+    if (!std::count(add.begin(), add.end(), e.door)) add.push_back(e.door);
+    if (was_closed != close) return true;
+    out.ignored.push_back("t " + num(e.t) + " s: door " + e.door + " was already " + (was_closed ? "closed." : "open."));
+    return false;
+  }
+
+  // Door `e.door` moved to `e.to`. True when the bake ran again and the change was handled.
+  bool move_door(const FollowEvent& e) {
+    for (Door& d : w.scene.doors) {
+      if (d.id != e.door) continue;
+      d.shape.clear();
+      for (Vec2 p : e.to) {
+        ScenePoint sp;
+        sp.plane = p;
+        sp.is3d = w.mesh().is3d;
+        d.shape.push_back(sp);
       }
-      const NavChange change = door_change(kind, e.door, before, kind == NavChange::Kind::DoorMoved ? w.covers() : before,
-                                           was_closed);
-      // Connections are compared by key: in the read set and against the plan's portals (stop points).
-      NavChange keyed = change;
-      keyed.connections = w.keyed(change.connections);
-      invalidate(keyed, e.t);  // records it as ignored when it touches nothing the plan reads
-      walls = w.walls();
-    }
-
-    // 2. Re-plan from where the agent stands.
-    const bool standing = length(vel) <= 1e-9;
-    if ((state == FollowState::Braking && standing) || pending_replan) {
-      pending_replan = false;
-      ++version;
-      const int node = w.mesh().kind == NavMesh::Kind::Graph && !act.plan.corridor.empty()
-                           ? act.plan.corridor[size_t(act.passed)]
-                           : -1;
-      act = adopt(w, pos, height, query, version, t0, node);
-      out.plans.push_back(act.plan);
-      next_stop = 0;
-      s_turned = -1.0;
-      turning = false;
-      // A new path that leaves in another direction starts with a turn in place.
-      if (auto d = start_direction(act); d && ag.can_turn_in_place &&
-                                         std::abs(angle_between(heading, std::atan2(d->y, d->x))) > 1e-6) {
-        turning = true;
-        turn_to = std::atan2(d->y, d->x);
-        turn_is_stop = false;
+      d.is_polygon = e.to_polygon;
+      if (auto rebuilt = w.rebake(d)) {
+        walls = w.walls();
+        invalidate(*rebuilt, e.t);
+        return true;
       }
-      out.replans.push_back({t0, pending_cause, version, pending_detail, act.plan.status, braking_cannot_stop});
-      braking_cannot_stop = false;
-      poly = settle(w.mesh(), pos, act.plan.start);
-      s_now = 0.0;
-      s_stop = -1.0;
-      stall.reset(pos);
-      state = act.plan.status == Status::Failed ? FollowState::Failed : FollowState::Following;
-      vel = {};
     }
+    return false;
+  }
 
-    // 3. Turning in place: at a stop-turn once the agent stands there, or at the start of a new path.
+  void apply(const FollowEvent& e) {
+    const std::vector<DoorCover> before = w.covers();
+    const bool was_closed = w.closed(e.door);
+    NavChange::Kind kind = NavChange::Kind::DoorMoved;
+    if (e.kind == FollowEvent::Kind::Close || e.kind == FollowEvent::Kind::Open) {
+      const bool close = e.kind == FollowEvent::Kind::Close;
+      if (!set_door(e, close, was_closed)) return;
+      kind = close ? NavChange::Kind::DoorClosed : NavChange::Kind::DoorOpened;
+    } else if (move_door(e)) {
+      return;
+    }
+    const NavChange change = door_change(kind, e.door, before, kind == NavChange::Kind::DoorMoved ? w.covers() : before,
+                                         was_closed);
+    // Connections are compared by key: in the read set and against the plan's portals (stop points).
+    NavChange keyed = change;
+    keyed.connections = w.keyed(change.connections);
+    invalidate(keyed, e.t);  // records it as ignored when it touches nothing the plan reads
+    walls = w.walls();
+  }
+
+  // Re-plans from where the agent stands (graph scenes: from the node it is at or last passed).
+  void replan(double t0) {
+    pending_replan = false;
+    ++version;
+    const int node =
+        w.mesh().kind == NavMesh::Kind::Graph && !act.plan.corridor.empty() ? act.plan.corridor[size_t(act.passed)] : -1;
+    act = adopt(w, pos, height, query, version, t0, node);
+    out.plans.push_back(act.plan);
+    next_stop = 0;
+    s_turned = -1.0;
+    turning = false;
+    // A new path that leaves in another direction starts with a turn in place.
+    if (auto d = start_direction(act);
+        d && ag.can_turn_in_place && std::abs(angle_between(heading, std::atan2(d->y, d->x))) > 1e-6) {
+      turning = true;
+      turn_to = std::atan2(d->y, d->x);
+      turn_is_stop = false;
+    }
+    out.replans.push_back({t0, pending_cause, version, pending_detail, act.plan.status, braking_cannot_stop});
+    braking_cannot_stop = false;
+    poly = settle(w.mesh(), pos, act.plan.start);
+    s_now = 0.0;
+    s_stop = -1.0;
+    stall.reset(pos);
+    state = act.plan.status == Status::Failed ? FollowState::Failed : FollowState::Following;
+    vel = {};
+  }
+
+  // Turning in place: at a stop-turn once the agent stands there, or at the start of a new path.
+  // True when this step was spent turning (it is recorded).
+  bool turn(double t0) {
     if (state == FollowState::Following && !turning && next_stop < act.stops.size() && length(vel) <= 1e-9 &&
         s_now >= act.stops[next_stop].s - ag.arrive_distance) {
       turning = true;
       turn_to = std::atan2(act.stops[next_stop].out.y, act.stops[next_stop].out.x);
       turn_is_stop = true;
     }
-    bool turned = false;
-    if (state == FollowState::Following && turning && length(vel) <= 1e-9) {
-      const double d = angle_between(heading, turn_to);
-      const double most = ag.max_turn_rate * dt;
-      if (std::abs(d) > 1e-9) {
-        heading = std::remainder(heading + std::clamp(d, -most, most), 2.0 * std::numbers::pi);
-        turned = true;
-      }
-      if (std::abs(d) <= most) {
-        heading = turn_to;
-        turning = false;
-        if (turn_is_stop) s_turned = act.stops[next_stop++].s;
-        stall.reset(pos);
-      }
+    if (state != FollowState::Following || !turning || length(vel) > 1e-9) return false;
+    const double d = angle_between(heading, turn_to);
+    const double most = ag.max_turn_rate * dt;
+    const bool turned = std::abs(d) > 1e-9;
+    if (turned) heading = std::remainder(heading + std::clamp(d, -most, most), 2.0 * std::numbers::pi);
+    if (std::abs(d) <= most) {
+      heading = turn_to;
+      turning = false;
+      if (turn_is_stop) s_turned = act.stops[next_stop++].s;
+      stall.reset(pos);
     }
-    if (turned) {
-      const double t1 = t0 + dt;
-      out.steps.push_back({t1, pos, vel, act.plan.version, FollowState::Turning, s_now, 0.0, false, false, false,
+    if (turned)
+      out.steps.push_back({t0 + dt, pos, vel, act.plan.version, FollowState::Turning, s_now, 0.0, false, false, false,
                            heading, act.passed});
-      continue;
-    }
+    return turned;
+  }
 
-    // 4. Velocity for this step.
+  // The speed limit of this step along the path, and the direction to steer in (`dir`); `cannot_stop`
+  // when braking cannot end before the stop point.
+  double speed_limit(Vec2& dir, bool& cannot_stop) {
     const double cur = length(vel);
-    double limit = 0.0;
-    bool cannot_stop = false;
-    Vec2 dir = normalized(vel);
-    const bool moving_state = state == FollowState::Following || state == FollowState::Braking;
-    if (moving_state && act.dense.pts.size() >= 2) {
-      s_now = act.dense.project(pos, s_now, std::max(2.0, 3.0 * cur * dt + ag.lookahead));
-      const double L = act.dense.length();
-      // The next stop-turn caps the target and the speed: the agent stands there before turning.
-      const double cap = next_stop < act.stops.size() ? act.stops[next_stop].s : L;
-      const double tolerance = kSteerTolerance + distance(pos, act.dense.at(s_now));
-      double aim = steer_s(act.dense, pos, s_now, std::min(s_now + ag.lookahead, cap), tolerance);
-      // Never aim across a wall: back off along the path until the target is in sight on the mesh.
-      poly = settle(w.mesh(), pos, poly);
-      while (aim > s_now + kSightHop && !in_sight(w.mesh(), walls, poly, pos, act.dense.at(aim))) aim -= kSightHop;
-      const Vec2 target = act.dense.at(aim);
-      dir = normalized(target - pos);
-      if (length(target - pos) < 1e-9) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
-      if (cap < L && (cap - s_now < 1e-3 || length(target - pos) < 1e-3)) dir = normalized(vel);
-      // The profile is read a little ahead, but not into the last 5 cm before a stop (the stopping limit
-      // brings the agent there) and never before a stop-turn already done (it stands at it).
-      const double look = std::max(cur * dt, 0.05);
-      const double ahead = std::max(std::min(s_now + look, std::max(s_now, cap - look)), s_turned + look);
-      limit = std::min({profile_speed(act.profile, ahead),
-                        stopping_speed_limit(std::max(0.0, L - s_now), ag.brake_decel, ag.reaction_dt),
-                        stopping_speed_limit(std::max(0.0, cap - s_now), ag.brake_decel, ag.reaction_dt)});
-      // Arrived at the end point?
-      const double remaining = distance(pos, act.end);
-      if (remaining <= ag.arrive_distance) limit = std::min(limit, stopping_speed_limit(remaining, ag.brake_decel, 0.0));
-      if (state == FollowState::Braking) {
-        const double d = std::max(0.0, s_stop - s_now);
-        // Cancelling: never speed up again; brake for the stop point as the profile would.
-        limit = std::min({limit, cur, stopping_speed_limit(d, ag.brake_decel, ag.reaction_dt)});
-        cannot_stop = cur * cur / (2.0 * ag.brake_decel) > d + 1e-9 && cur > 0.0;
-        braking_cannot_stop = braking_cannot_stop || cannot_stop;
-      }
+    s_now = act.dense.project(pos, s_now, std::max(2.0, 3.0 * cur * dt + ag.lookahead));
+    const double L = act.dense.length();
+    // The next stop-turn caps the target and the speed: the agent stands there before turning.
+    const double cap = next_stop < act.stops.size() ? act.stops[next_stop].s : L;
+    const double tolerance = kSteerTolerance + distance(pos, act.dense.at(s_now));
+    double aim = steer_s(act.dense, pos, s_now, std::min(s_now + ag.lookahead, cap), tolerance);
+    // Never aim across a wall: back off along the path until the target is in sight on the mesh.
+    poly = settle(w.mesh(), pos, poly);
+    while (aim > s_now + kSightHop && !in_sight(w.mesh(), walls, poly, pos, act.dense.at(aim))) aim -= kSightHop;
+    const Vec2 target = act.dense.at(aim);
+    dir = normalized(target - pos);
+    if (length(target - pos) < 1e-9) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
+    if (cap < L && (cap - s_now < 1e-3 || length(target - pos) < 1e-3)) dir = normalized(vel);
+    // The profile is read a little ahead, but not into the last 5 cm before a stop (the stopping limit
+    // brings the agent there) and never before a stop-turn already done (it stands at it).
+    const double look = std::max(cur * dt, 0.05);
+    const double ahead = std::max(std::min(s_now + look, std::max(s_now, cap - look)), s_turned + look);
+    double limit = std::min({profile_speed(act.profile, ahead),
+                             stopping_speed_limit(std::max(0.0, L - s_now), ag.brake_decel, ag.reaction_dt),
+                             stopping_speed_limit(std::max(0.0, cap - s_now), ag.brake_decel, ag.reaction_dt)});
+    // Arrived at the end point?
+    const double remaining = distance(pos, act.end);
+    if (remaining <= ag.arrive_distance) limit = std::min(limit, stopping_speed_limit(remaining, ag.brake_decel, 0.0));
+    if (state == FollowState::Braking) {
+      const double d = std::max(0.0, s_stop - s_now);
+      // Cancelling: never speed up again; brake for the stop point as the profile would.
+      limit = std::min({limit, cur, stopping_speed_limit(d, ag.brake_decel, ag.reaction_dt)});
+      cannot_stop = cur * cur / (2.0 * ag.brake_decel) > d + 1e-9 && cur > 0.0;
+      braking_cannot_stop = braking_cannot_stop || cannot_stop;
     }
+    return limit;
+  }
+
+  // Moves the agent for one step: velocity towards the limit (local avoidance around blockers), then
+  // over the mesh surface. Returns whether a wall stopped or deflected it.
+  bool move(double t0, bool moving, double limit, Vec2 dir, bool& avoiding) {
+    const double cur = length(vel);
     // Below a crawl the stopping limit only creeps towards the stop point: treat it as a stop.
     if (limit < kCrawl) limit = 0.0;
     const double speed = std::clamp(limit, std::max(0.0, cur - ag.brake_decel * dt), cur + ag.accel * dt);
-    Vec2 desired = moving_state ? dir * speed : normalized(vel) * std::max(0.0, cur - ag.brake_decel * dt);
-    bool avoiding = false;
-    if (moving_state && def.avoidance && !w.scene.blockers.empty() && speed > 0.0) {
+    Vec2 desired = moving ? dir * speed : normalized(vel) * std::max(0.0, cur - ag.brake_decel * dt);
+    avoiding = false;
+    if (moving && w.def_avoidance && !w.scene.blockers.empty() && speed > 0.0) {
       // The sampling pattern scales with vmax: the agent's top speed, as DetourCrowd passes it.
       Vec2 nv = avoider.sample(w.scene, t0, pos, vel, desired, ag.max_speed, avoiding);
       nv = clamp_length(nv, speed);
@@ -801,25 +814,35 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     bool collided = false;
     if (length(vel) > 0.0 && w.mesh().kind != NavMesh::Kind::Graph) {
       poly = settle(w.mesh(), pos, poly);
-      const SurfaceMove move = move_along_surface(w.mesh(), walls, poly, pos, pos + vel * dt);
-      poly = move.poly;
-      collided = move.hit_wall;
+      const SurfaceMove m = move_along_surface(w.mesh(), walls, poly, pos, pos + vel * dt);
+      poly = m.poly;
+      collided = m.hit_wall;
       // Against a wall the velocity is what the move allowed.
-      if (collided) vel = (move.pos - pos) / dt;
+      if (collided) vel = (m.pos - pos) / dt;
       if (length(vel) < 1e-9) vel = {};
-      pos = move.pos;
+      pos = m.pos;
     } else {
       pos = pos + vel * dt;
     }
     if (length(vel) > 1e-9) heading = std::atan2(vel.y, vel.x);
+    return collided;
+  }
+
+  // One step of following (after events and re-plans): turn, or steer and move; then arrival and stall.
+  void step(double t0) {
+    if (turn(t0)) return;
+    double limit = 0.0;
+    bool cannot_stop = false, avoiding = false;
+    Vec2 dir = normalized(vel);
+    const bool moving = state == FollowState::Following || state == FollowState::Braking;
+    if (moving && act.dense.pts.size() >= 2) limit = speed_limit(dir, cannot_stop);
+    const bool collided = move(t0, moving, limit, dir, avoiding);
     const double t1 = t0 + dt;
-    if (moving_state) {
+    if (moving) {
       const int passed = passed_index(act, pos, s_now, ag.arrive_distance);
       if (passed != act.passed) read_from(act, passed);
     }
-
-    // 5. Arrival, stall.
-    if (moving_state && act.movable && distance(pos, act.end) <= ag.arrive_distance && length(vel) <= ag.arrive_speed &&
+    if (moving && act.movable && distance(pos, act.end) <= ag.arrive_distance && length(vel) <= ag.arrive_speed &&
         state == FollowState::Following) {
       state = act.plan.status == Status::Partial ? FollowState::Partial : FollowState::Arrived;
     } else if (state == FollowState::Following && stall.tick(pos, dt)) {
@@ -830,33 +853,68 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     }
     out.steps.push_back(
         {t1, pos, vel, act.plan.version, state, s_now, limit, avoiding, cannot_stop, collided, heading, act.passed});
-
-    if (state == FollowState::Arrived) break;
-    const bool waiting = state == FollowState::Failed || state == FollowState::Partial || state == FollowState::Blocked;
-    if (waiting && length(vel) <= 1e-9 && next_event >= events.size()) break;
   }
 
-  const FollowState last = out.steps.empty() ? state : out.steps.back().state;
-  switch (last) {
-    case FollowState::Arrived:
-      out.outcome = "arrived";
-      out.failure.reset();
-      break;
-    case FollowState::Partial:
-      out.outcome = "partial";
-      out.failure = act.plan.failure;
-      break;
-    case FollowState::Blocked:
-      out.outcome = "failed";
-      break;
-    case FollowState::Failed:
-      out.outcome = "failed";
-      out.failure = act.plan.failure;
-      break;
-    default:
-      out.outcome = "failed";
-      out.failure = Failure{"follow", "timeout", "the agent did not arrive within " + num(def.max_time) + " s", {}};
+  // The outcome from the last state.
+  void finish(double max_time) {
+    const FollowState last = out.steps.empty() ? state : out.steps.back().state;
+    switch (last) {
+      case FollowState::Arrived:
+        out.outcome = "arrived";
+        out.failure.reset();
+        break;
+      case FollowState::Partial:
+        out.outcome = "partial";
+        out.failure = act.plan.failure;
+        break;
+      case FollowState::Blocked:
+        out.outcome = "failed";
+        break;
+      case FollowState::Failed:
+        out.outcome = "failed";
+        out.failure = act.plan.failure;
+        break;
+      default:
+        out.outcome = "failed";
+        out.failure = Failure{"follow", "timeout", "the agent did not arrive within " + num(max_time) + " s", {}};
+    }
   }
+};
+
+}  // namespace
+
+FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
+                    const std::vector<FollowEvent>& events_in, const FollowDef& def) {
+  FollowResult out;
+  World w;
+  w.scene = scene;
+  w.fixed = &mesh;
+  w.tiles = def.tile_cache;
+  w.def_avoidance = def.avoidance;
+  std::vector<FollowEvent> events = events_in;
+  std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.t < b.t; });
+  if (std::string bad = check_events(w, events); !bad.empty()) {
+    out.failure = Failure{"follow", "bad_event", bad, {}};
+    return out;
+  }
+  Run run(query, w, out, def.dt > 0 ? def.dt : 0.05);
+  run.start();
+  // Counted in 64 bits: max_time / dt may exceed the range of int (a huge --max-time).
+  const double wanted_steps = std::ceil(def.max_time / run.dt);
+  const long long max_steps = wanted_steps < double(kMaxSteps) ? (long long)wanted_steps : kMaxSteps;
+  size_t next_event = 0;
+  for (long long k = 0; k < max_steps; ++k) {
+    const double t0 = double(k) * run.dt;
+    while (next_event < events.size() && events[next_event].t <= t0 + 1e-9) run.apply(events[next_event++]);
+    const bool standing = length(run.vel) <= 1e-9;
+    if ((run.state == FollowState::Braking && standing) || run.pending_replan) run.replan(t0);
+    run.step(t0);
+    if (run.state == FollowState::Arrived) break;
+    const bool waiting =
+        run.state == FollowState::Failed || run.state == FollowState::Partial || run.state == FollowState::Blocked;
+    if (waiting && length(run.vel) <= 1e-9 && next_event >= events.size()) break;
+  }
+  run.finish(def.max_time);
   return out;
 }
 
