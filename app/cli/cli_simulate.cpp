@@ -144,6 +144,56 @@ double read_seconds(const std::string& text, bool& ok) {
   }
 }
 
+// The mesh the follower starts on: the tile cache's (`tiled`, kept in `tiles`) or the scene's navmesh.
+// Returns "" or the error to print.
+std::string simulation_mesh(const Scene& scene, bool tiled, std::unique_ptr<TileCache>& tiles, NavMesh& mesh) {
+  if (tiled) {
+    auto built = TileCache::build(scene);
+    if (!built) return scene.path + ": " + built.error();
+    tiles = std::move(built.value());
+    mesh.is3d = tiles->navmesh().mesh.is3d;
+    return "";
+  }
+  auto built = build_navmesh(scene);
+  if (!built) return built.error();
+  mesh = std::move(built.value());
+  return "";
+}
+
+// The simulate JSON of a follower run (3D scenes: points at `height` where the step has none).
+Json follow_json(const FollowResult& r, bool is3d, double height) {
+  Json out;
+  out["outcome"] = r.outcome;
+  out["failure"] = failure_json(r.failure);
+  Json steps = Json::array();
+  for (const FollowStep& s : r.steps) {
+    Json j;
+    j["t"] = std::round(s.t * 1e6) / 1e6;
+    j["pos"] = point_json(is3d, s.pos, height);
+    j["vel"] = vel_json(is3d, s.vel);
+    j["corridor_version"] = s.corridor_version;
+    j["state"] = to_string(s.state);
+    j["cannot_stop"] = s.cannot_stop;
+    j["collided"] = s.collided;
+    steps.push_back(std::move(j));
+  }
+  out["steps"] = std::move(steps);
+  Json replans = Json::array();
+  for (const Replan& p : r.replans) {
+    Json j;
+    j["t"] = std::round(p.t * 1e6) / 1e6;
+    j["cause"] = p.cause;
+    j["version"] = p.version;
+    j["status"] = to_string(p.status);
+    j["detail"] = p.detail;
+    j["cannot_stop"] = p.cannot_stop;
+    replans.push_back(std::move(j));
+  }
+  out["replans"] = std::move(replans);
+  out["ignored"] = r.ignored;
+  return out;
+}
+
 }  // namespace
 
 int run_simulate(const std::vector<std::string>& raw) {
@@ -180,25 +230,13 @@ int run_simulate(const std::vector<std::string>& raw) {
                                      args.has("--max-time") ? std::optional<double>(def.max_time) : std::nullopt);
   std::unique_ptr<TileCache> tiles;
   NavMesh mesh;
-  if (args.has("--tile-cache")) {
-    if (scene->source != Scene::Source::Floorplan && scene->source != Scene::Source::Mesh)
-      return usage_error(cmd, "--tile-cache needs a floorplan or mesh scene");
-    auto built = TileCache::build(scene.value());
-    if (!built) {
-      std::fprintf(stderr, "%s: %s\n", scene->path.c_str(), built.error().c_str());
-      return kExitUsage;
-    }
-    tiles = std::move(built.value());
-    def.tile_cache = tiles.get();
-    mesh.is3d = tiles->navmesh().mesh.is3d;
-  } else {
-    auto built = build_navmesh(scene.value());
-    if (!built) {
-      std::fprintf(stderr, "%s\n", built.error().c_str());
-      return kExitUsage;
-    }
-    mesh = std::move(built.value());
+  if (args.has("--tile-cache") && scene->source != Scene::Source::Floorplan && scene->source != Scene::Source::Mesh)
+    return usage_error(cmd, "--tile-cache needs a floorplan or mesh scene");
+  if (std::string bad = simulation_mesh(scene.value(), args.has("--tile-cache"), tiles, mesh); !bad.empty()) {
+    std::fprintf(stderr, "%s\n", bad.c_str());
+    return kExitUsage;
   }
+  def.tile_cache = tiles.get();
   if (scene->queries.empty()) return usage_error(cmd, "the scene has no queries");
   size_t qi = 0;
   if (auto q = args.value("--query")) {
@@ -221,36 +259,7 @@ int run_simulate(const std::vector<std::string>& raw) {
     std::fprintf(stderr, "navlab simulate: %s\n", r.failure->message.c_str());
     return kExitUsage;
   }
-  Json out;
-  out["outcome"] = r.outcome;
-  out["failure"] = failure_json(r.failure);
-  Json steps = Json::array();
-  for (const FollowStep& s : r.steps) {
-    Json j;
-    j["t"] = std::round(s.t * 1e6) / 1e6;
-    j["pos"] = point_json(mesh.is3d, s.pos, query.start.height);
-    j["vel"] = vel_json(mesh.is3d, s.vel);
-    j["corridor_version"] = s.corridor_version;
-    j["state"] = to_string(s.state);
-    j["cannot_stop"] = s.cannot_stop;
-    j["collided"] = s.collided;
-    steps.push_back(std::move(j));
-  }
-  out["steps"] = std::move(steps);
-  Json replans = Json::array();
-  for (const Replan& p : r.replans) {
-    Json j;
-    j["t"] = std::round(p.t * 1e6) / 1e6;
-    j["cause"] = p.cause;
-    j["version"] = p.version;
-    j["status"] = to_string(p.status);
-    j["detail"] = p.detail;
-    j["cannot_stop"] = p.cannot_stop;
-    replans.push_back(std::move(j));
-  }
-  out["replans"] = std::move(replans);
-  out["ignored"] = r.ignored;
-  std::printf("%s\n", readable_json(out).c_str());
+  std::printf("%s\n", readable_json(follow_json(r, mesh.is3d, query.start.height)).c_str());
   return r.outcome == "arrived" ? kExitOk : kExitFailure;
 }
 

@@ -687,6 +687,37 @@ struct Layout {
   const std::vector<Door>* doors = nullptr;
 };
 
+// Numbers the vertices of `out` in order of first use in polygon order (its polygons index `old_verts`
+// until then); vertices no polygon uses any more (of the replaced polygons) are dropped, from the welder
+// and the heights too.
+void number_vertices(TiledNavMesh& out, const std::vector<Vec2>& old_verts, Welder& weld, std::vector<double>& heights) {
+  std::vector<int> vmap(old_verts.size(), -1);
+  std::vector<Vec2>& verts = out.mesh.verts;
+  std::vector<double> new_heights;
+  verts.reserve(old_verts.size());
+  new_heights.reserve(old_verts.size());
+  for (NavPoly& p : out.mesh.polys)
+    for (int& v : p.verts) {
+      int& to = vmap[size_t(v)];
+      if (to < 0) {
+        to = int(verts.size());
+        verts.push_back(old_verts[size_t(v)]);
+        new_heights.push_back(heights[size_t(v)]);
+      }
+      v = to;
+    }
+  for (auto it = weld.buckets.begin(); it != weld.buckets.end();) {
+    auto& bucket = it->second;
+    size_t n = 0;
+    for (int v : bucket)
+      if (vmap[size_t(v)] >= 0) bucket[n++] = vmap[size_t(v)];
+    bucket.resize(n);
+    it = bucket.empty() ? weld.buckets.erase(it) : std::next(it);
+  }
+  heights = std::move(new_heights);
+  if (out.mesh.is3d) out.mesh.heights = heights;
+}
+
 // Converts `nav` into `mesh`. `rebuilt` null: everything, from scratch. Otherwise `mesh`, `weld` and
 // `heights` hold the previous conversion and only the tiles in `rebuilt` (tile ids) and their
 // neighbours are converted again. `heights` is the world height of every vertex (kept for welding
@@ -778,33 +809,7 @@ int convert_mesh(const dtNavMesh& nav, const Layout& lay, const std::vector<int>
     }
   }
 
-  // Vertices in order of first use; unused ones (of the replaced polygons) are dropped.
-  const std::vector<Vec2>& old_verts = mesh.mesh.verts;
-  std::vector<int> vmap(old_verts.size(), -1);
-  std::vector<Vec2>& verts = out.mesh.verts;
-  std::vector<double> new_heights;
-  verts.reserve(old_verts.size());
-  new_heights.reserve(old_verts.size());
-  for (NavPoly& p : out.mesh.polys)
-    for (int& v : p.verts) {
-      int& to = vmap[size_t(v)];
-      if (to < 0) {
-        to = int(verts.size());
-        verts.push_back(old_verts[size_t(v)]);
-        new_heights.push_back(heights[size_t(v)]);
-      }
-      v = to;
-    }
-  for (auto it = weld.buckets.begin(); it != weld.buckets.end();) {
-    auto& bucket = it->second;
-    size_t n = 0;
-    for (int v : bucket)
-      if (vmap[size_t(v)] >= 0) bucket[n++] = vmap[size_t(v)];
-    bucket.resize(n);
-    it = bucket.empty() ? weld.buckets.erase(it) : std::next(it);
-  }
-  heights = std::move(new_heights);
-  if (out.mesh.is3d) out.mesh.heights = heights;
+  number_vertices(out, mesh.mesh.verts, weld, heights);
   mesh = std::move(out);
   return converted;
 }
