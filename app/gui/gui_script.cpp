@@ -75,6 +75,175 @@ std::string point_from(const json& j, const Document& doc, ScenePoint* out) {
   return "";
 }
 
+// The script actions: each reads its object and acts on the app; "" or an error.
+std::string act_step(App& app, const json& a) {
+  if (!a["step"].is_number_integer() && !a["step"].is_string()) return "step needs N, \"STAGE:N\" or \"end\"";
+  const std::string text =
+      a["step"].is_number_integer() ? std::to_string(a["step"].get<int>()) : a["step"].get<std::string>();
+  std::string err;
+  const auto idx = parse_step(text, app.plan, &err);
+  if (!idx) return err;
+  app.playing = false;
+  app.set_step(*idx);
+  return "";
+}
+
+std::string act_play(App& app, const json& a) {
+  const double seconds = a["play"].get<double>();
+  app.playing = true;
+  app.play_clock = 0.0;
+  const Uint64 t0 = SDL_GetPerformanceCounter();
+  while (double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency()) < seconds)
+    if (!app.frame()) break;
+  app.playing = false;
+  return "";
+}
+
+std::string act_endpoint(App& app, const json& a) {
+  const bool start = a.contains("start");
+  ScenePoint p;
+  const std::string err = point_from(a[start ? "start" : "goal"], app.doc, &p);
+  if (!err.empty()) return err;
+  (start ? app.doc.start : app.doc.goal) = p;
+  app.doc.query_index = -1;
+  app.replan();
+  return "";
+}
+
+std::string act_open(App& app, const json& a) {
+  if (!a["open"].is_string()) return "{\"open\": FILE} needs a file name";
+  app.open_scene(a["open"].get<std::string>());
+  return "";
+}
+
+std::string act_panel(App& app, const json& a) {
+  const std::string name = a["panel"].get<std::string>();
+  const bool open = a.value("open", true);
+  const std::pair<const char*, bool*> panels[] = {
+      {"scene", &app.show_panel_scene},   {"search", &app.show_panel_search},   {"funnel", &app.show_panel_funnel},
+      {"agent", &app.show_panel_agent},   {"failure", &app.show_panel_failure}, {"doors", &app.show_panel_doors},
+      {"help", &app.settings.show_help}};
+  for (const auto& [key, flag] : panels)
+    if (name == key) {
+      *flag = open;
+      return "";
+    }
+  return "unknown panel '" + name + "'";
+}
+
+std::string act_camera(App& app, const json& a) {
+  const json& c = a["camera"];
+  if (c.is_string() && c.get<std::string>() == "fit") {
+    app.fit_view();
+    return "";
+  }
+  if (!c.is_object()) return "camera is \"fit\" or {\"center\": [x, y], \"scale\": px_per_m}";
+  if (c.contains("center")) {
+    Vec2 center;
+    if (!read_xy(c["center"], &center).empty()) return "camera center: expected [x, y] in metres";
+    app.view.camera.center = center;
+  }
+  if (c.contains("scale")) {
+    if (!c["scale"].is_number() || !(c["scale"].get<double>() > 0.0)) return "camera scale: expected pixels per metre > 0";
+    app.view.camera.scale = std::max(1e-4, c["scale"].get<double>());
+  }
+  return "";
+}
+
+// {"zoom_preview_ms": ms}: zooms are previewed when a full draw of the static layer costs more (0:
+// always; a huge value: never).
+std::string act_zoom_preview(App& app, const json& a) {
+  if (!a["zoom_preview_ms"].is_number() || !(a["zoom_preview_ms"].get<double>() >= 0.0))
+    return "zoom_preview_ms needs a number of milliseconds >= 0";
+  app.view.preview_above_ms = a["zoom_preview_ms"].get<double>();
+  return "";
+}
+
+std::string act_agent(App& app, const json& a) {
+  AgentDef& ag = app.doc.scene.agent;
+  const std::pair<const char*, double*> params[] = {
+      {"max_speed", &ag.max_speed},     {"accel", &ag.accel},
+      {"brake_decel", &ag.brake_decel}, {"turn_radius", &ag.turn_radius},
+      {"min_turn_radius", &ag.min_turn_radius}, {"lateral_accel", &ag.lateral_accel},
+      {"reaction_dt", &ag.reaction_dt}};
+  for (const auto& [k, v] : a["agent"].items()) {
+    double* target = nullptr;
+    for (const auto& [key, field] : params)
+      if (k == key) target = field;
+    if (!target) return "unknown agent parameter '" + k + "'";
+    *target = v.get<double>();
+  }
+  app.replan();
+  return "";
+}
+
+// The point is in plane metres, placed on the viewport with the current camera.
+std::string act_mouse(App& app, const json& a) {
+  Vec2 at;
+  if (!read_xy(a["mouse"], &at).empty()) return "mouse: expected [x, y] in metres";
+  const Vec2 s = app.view.camera.to_screen(at, {app.vp_w, app.vp_h});
+  app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
+  return "";
+}
+
+// {"measure": N, "pan": [dx, dy]}: the camera moves by (dx, dy) pixels every frame (a user dragging the
+// view); {"measure": N, "zoom": f}: the zoom is multiplied by f every frame (a user turning the wheel),
+// so every frame draws the static layer again.
+std::string act_measure(App& app, const json& a) {
+  const int n = std::max(1, a["measure"].get<int>());
+  const auto now = clock_ms;
+  const double t0 = now(CLOCK_THREAD_CPUTIME_ID), p0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
+  double prep = 0.0;
+  Vec2 pan{0, 0};
+  if (a.contains("pan") && !read_xy(a["pan"], &pan).empty()) return "pan needs [dx, dy] in pixels";
+  if (a.contains("zoom") && !a["zoom"].is_number()) return "zoom needs a factor > 0";
+  const double zoom = a.value("zoom", 1.0);
+  if (!(zoom > 0.0)) return "zoom needs a factor > 0";
+  const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts(),
+             previews0 = app.view.static_previews();
+  for (int i = 0; i < n; ++i) {
+    app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
+    app.view.camera.scale *= zoom;
+    app.frame();
+    prep += app.last_prep_cpu_ms;
+  }
+  app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
+                  (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0,
+                  app.view.static_shifts() - shifts0, app.view.static_previews() - previews0,
+                  app.view.last_full_draw_ms(), app.view.static_exact()};
+  return "";
+}
+
+using Action = std::string (*)(App&, const json&);
+
+// The table of actions by key, in the order they are matched ("panel" before "open": {"panel": NAME,
+// "open": false} closes a panel, {"open": FILE} opens a scene).
+const std::pair<const char*, Action> kActions[] = {
+    {"step", act_step},
+    {"play", act_play},
+    {"start", act_endpoint},
+    {"goal", act_endpoint},
+    {"panel", act_panel},
+    {"open", act_open},
+    {"camera", act_camera},
+    {"zoom_preview_ms", act_zoom_preview},
+    {"presenter", [](App& app, const json& a) { return app.set_presenter(a["presenter"].get<bool>()), std::string(); }},
+    {"midpoints", [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), std::string(); }},
+    {"optimal", [](App& app, const json& a) { return app.settings.show_optimal = a["optimal"].get<bool>(), std::string(); }},
+    {"agent", act_agent},
+    {"mouse", act_mouse},
+    {"save_as", [](App& app, const json& a) { return app.save_scene_as(a["save_as"].get<std::string>()) ? std::string() : app.error; }},
+    {"measure", act_measure},
+    {"frames", [](App& app, const json& a) {
+       for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
+       return std::string();
+     }},
+    {"screenshot", [](App& app, const json& a) {
+       app.request_export({a["screenshot"].get<std::string>(), a.value("whole_window", true), 0, 0});
+       return std::string();
+     }},
+};
+
 std::string run_action(App& app, const json& a) {
   if (!a.is_object() || a.empty()) return "an action is an object with one key";
   if (std::string err; doors_script_action(app, a, &err)) return err;
@@ -82,129 +251,9 @@ std::string run_action(App& app, const json& a) {
   if (std::string err; export_script_action(app, a, &err)) return err;
   if (std::string err; side_script_action(app, a, &err)) return err;
   if (std::string err; lesson_script_action(app, a, &err)) return err;
-  if (a.contains("step")) {
-    if (!a["step"].is_number_integer() && !a["step"].is_string())
-      return "step needs N, \"STAGE:N\" or \"end\"";
-    const std::string text = a["step"].is_number_integer() ? std::to_string(a["step"].get<int>())
-                                                           : a["step"].get<std::string>();
-    std::string err;
-    const auto idx = parse_step(text, app.plan, &err);
-    if (!idx) return err;
-    app.playing = false;
-    app.set_step(*idx);
-  } else if (a.contains("play")) {
-    const double seconds = a["play"].get<double>();
-    app.playing = true;
-    app.play_clock = 0.0;
-    const Uint64 t0 = SDL_GetPerformanceCounter();
-    while (double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency()) < seconds)
-      if (!app.frame()) break;
-    app.playing = false;
-  } else if (a.contains("start") || a.contains("goal")) {
-    const bool start = a.contains("start");
-    ScenePoint p;
-    const std::string err = point_from(a[start ? "start" : "goal"], app.doc, &p);
-    if (!err.empty()) return err;
-    (start ? app.doc.start : app.doc.goal) = p;
-    app.doc.query_index = -1;
-    app.replan();
-  } else if (a.contains("open") && !a.contains("panel")) {
-    if (!a["open"].is_string()) return "{\"open\": FILE} needs a file name";
-    app.open_scene(a["open"].get<std::string>());
-  } else if (a.contains("panel")) {
-    const std::string name = a["panel"].get<std::string>();
-    const bool open = a.value("open", true);
-    if (name == "scene") app.show_panel_scene = open;
-    else if (name == "search") app.show_panel_search = open;
-    else if (name == "funnel") app.show_panel_funnel = open;
-    else if (name == "agent") app.show_panel_agent = open;
-    else if (name == "failure") app.show_panel_failure = open;
-    else if (name == "doors") app.show_panel_doors = open;
-    else if (name == "help") app.settings.show_help = open;
-    else return "unknown panel '" + name + "'";
-  } else if (a.contains("camera")) {
-    const json& c = a["camera"];
-    if (c.is_string() && c.get<std::string>() == "fit") {
-      app.fit_view();
-    } else if (c.is_object()) {
-      if (c.contains("center")) {
-        Vec2 center;
-        if (!read_xy(c["center"], &center).empty()) return "camera center: expected [x, y] in metres";
-        app.view.camera.center = center;
-      }
-      if (c.contains("scale")) {
-        if (!c["scale"].is_number() || !(c["scale"].get<double>() > 0.0)) return "camera scale: expected pixels per metre > 0";
-        app.view.camera.scale = std::max(1e-4, c["scale"].get<double>());
-      }
-    } else {
-      return "camera is \"fit\" or {\"center\": [x, y], \"scale\": px_per_m}";
-    }
-  } else if (a.contains("zoom_preview_ms")) {
-    // {"zoom_preview_ms": ms}: zooms are previewed when a full draw of the static layer costs more
-    // (0: always; a huge value: never).
-    if (!a["zoom_preview_ms"].is_number() || !(a["zoom_preview_ms"].get<double>() >= 0.0))
-      return "zoom_preview_ms needs a number of milliseconds >= 0";
-    app.view.preview_above_ms = a["zoom_preview_ms"].get<double>();
-  } else if (a.contains("presenter")) {
-    app.set_presenter(a["presenter"].get<bool>());
-  } else if (a.contains("midpoints")) {
-    app.settings.show_midpoints = a["midpoints"].get<bool>();
-  } else if (a.contains("optimal")) {
-    app.settings.show_optimal = a["optimal"].get<bool>();
-  } else if (a.contains("agent")) {
-    AgentDef& ag = app.doc.scene.agent;
-    for (const auto& [k, v] : a["agent"].items()) {
-      if (k == "max_speed") ag.max_speed = v.get<double>();
-      else if (k == "accel") ag.accel = v.get<double>();
-      else if (k == "brake_decel") ag.brake_decel = v.get<double>();
-      else if (k == "turn_radius") ag.turn_radius = v.get<double>();
-      else if (k == "min_turn_radius") ag.min_turn_radius = v.get<double>();
-      else if (k == "lateral_accel") ag.lateral_accel = v.get<double>();
-      else if (k == "reaction_dt") ag.reaction_dt = v.get<double>();
-      else return "unknown agent parameter '" + k + "'";
-    }
-    app.replan();
-  } else if (a.contains("mouse")) {
-    // The point is in plane metres, placed on the viewport with the current camera.
-    Vec2 at;
-    if (!read_xy(a["mouse"], &at).empty()) return "mouse: expected [x, y] in metres";
-    const Vec2 s = app.view.camera.to_screen(at, {app.vp_w, app.vp_h});
-    app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
-  } else if (a.contains("save_as")) {
-    if (!app.save_scene_as(a["save_as"].get<std::string>())) return app.error;
-  } else if (a.contains("measure")) {
-    const int n = std::max(1, a["measure"].get<int>());
-    const auto now = clock_ms;
-    const double t0 = now(CLOCK_THREAD_CPUTIME_ID), p0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
-    double prep = 0.0;
-    // {"measure": N, "pan": [dx, dy]}: the camera moves by (dx, dy) pixels every frame (a user dragging
-    // the view); {"measure": N, "zoom": f}: the zoom is multiplied by f every frame (a user turning the
-    // wheel), so every frame draws the static layer again.
-    Vec2 pan{0, 0};
-    if (a.contains("pan") && !read_xy(a["pan"], &pan).empty()) return "pan needs [dx, dy] in pixels";
-    if (a.contains("zoom") && !a["zoom"].is_number()) return "zoom needs a factor > 0";
-    const double zoom = a.value("zoom", 1.0);
-    if (!(zoom > 0.0)) return "zoom needs a factor > 0";
-    const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts(),
-               previews0 = app.view.static_previews();
-    for (int i = 0; i < n; ++i) {
-      app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
-      app.view.camera.scale *= zoom;
-      app.frame();
-      prep += app.last_prep_cpu_ms;
-    }
-    app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
-                    (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0,
-                    app.view.static_shifts() - shifts0, app.view.static_previews() - previews0,
-                    app.view.last_full_draw_ms(), app.view.static_exact()};
-  } else if (a.contains("frames")) {
-    for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
-  } else if (a.contains("screenshot")) {
-    app.request_export({a["screenshot"].get<std::string>(), a.value("whole_window", true), 0, 0});
-  } else {
-    return "unknown action " + a.dump();
-  }
-  return "";
+  for (const auto& [key, act] : kActions)
+    if (a.contains(key)) return act(app, a);
+  return "unknown action " + a.dump();
 }
 
 }  // namespace
