@@ -193,15 +193,201 @@ std::string SearchStep::describe() const {
   return "";
 }
 
+namespace {
+
+// The search's step records (no-ops without a trace): each says what happened with its numbers.
+struct Tracer {
+  SearchTrace* trace;
+  const NavMesh& mesh;
+  TracedSets sets;
+
+  void push(SearchStep s) { trace->steps.push_back(std::move(s)); }
+  SearchStep named(SearchStep::Kind kind, int node, int parent = -1) const {
+    SearchStep s;
+    s.kind = kind;
+    s.node = node;
+    s.parent = parent;
+    s.node_name = node_label(mesh, node);
+    if (parent >= 0) s.parent_name = node_label(mesh, parent);
+    return s;
+  }
+  void stale(int node, double f) {
+    if (!trace) return;
+    SearchStep s = named(SearchStep::Kind::StaleSkipped, node);
+    s.f = f;
+    push(std::move(s));
+  }
+  void exhausted(int goal, int expanded) {
+    if (!trace) return;
+    SearchStep s = named(SearchStep::Kind::Exhausted, goal);
+    s.g = expanded;
+    push(std::move(s));
+  }
+  void popped(const Labels& L, int node) {
+    if (!trace) return;
+    SearchStep s = named(SearchStep::Kind::Popped, node, L.parent[node]);
+    s.link = L.parent_link[node];
+    s.g = L.g[node];
+    s.f = L.f[node];
+    s.h = L.f[node] - L.g[node];
+    s.open = sets.open;
+    s.closed = sets.closed;
+    push(std::move(s));
+  }
+  void blocked(int node, int parent, int link, const std::string& why) {
+    if (!trace) return;
+    SearchStep s = named(SearchStep::Kind::Blocked, node, parent);
+    s.link = link;
+    s.why = why;
+    push(std::move(s));
+  }
+  void relaxed(const Labels& L, int node, int parent, int link, double g, double h, bool improved) {
+    if (!trace) return;
+    SearchStep s = named(SearchStep::Kind::Relaxed, node, parent);
+    s.link = link;
+    s.g = g;
+    s.h = h;
+    s.f = g + h;
+    s.old_g = L.g[node];
+    s.improved = improved;
+    s.was_closed = L.state[node] == NodeState::Closed;
+    push(std::move(s));
+  }
+  void open_empty(int goal) {
+    if (trace) push(named(SearchStep::Kind::OpenEmpty, goal));
+  }
+  void reached(int goal, double cost, const std::vector<int>& corridor) {
+    if (!trace) return;
+    SearchStep s = named(SearchStep::Kind::Reached, goal);
+    s.g = cost;
+    for (int v : corridor) s.route.push_back(node_label(mesh, v));
+    push(std::move(s));
+  }
+};
+
+// Where a node's costs are measured from, fixed when it is first seen (as Detour does): the midpoint of
+// the edge it was entered by (EdgeMidpoints) or its centroid.
+Vec3 discovery_position(const NavMesh& mesh, CostModel model, int from, int link, int node) {
+  if (model != CostModel::EdgeMidpoints) return world_centroid(mesh, node);
+  const std::vector<int>& pv = mesh.polys[size_t(from)].verts;
+  return (world_vertex(mesh, pv[size_t(link)]) + world_vertex(mesh, pv[(size_t(link) + 1) % pv.size()])) * 0.5;
+}
+
+// One A* (or Dijkstra) run: the labels, the open list and the node nearest the goal so far.
+struct AStar {
+  const NavMesh& mesh;
+  const SearchQuery& query;
+  const SearchDef& def;
+  const SearchFilter* filter;
+  const CostModel model;
+  const bool is_graph;
+  const bool astar;  // Dijkstra: no heuristic (Polyanya plans: A*, see scene.h)
+  Labels L;
+  const Adjacency adj;
+  const Vec3 target;  // where the goal distance is measured to: the goal point, or the goal node (Graph model)
+  Tracer tr;
+  std::priority_queue<HeapEntry, std::vector<HeapEntry>, HeapLater> open;
+  long seq = 0;
+  // Detour keeps, besides the open list, the discovered node nearest the goal for partial paths.
+  int best_node;
+  double best_dist = std::numeric_limits<double>::infinity();
+
+  AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t)
+      : mesh(m), query(q), def(d), filter(f), model(cm), is_graph(m.kind == NavMesh::Kind::Graph),
+        astar(d.algorithm != Algorithm::Dijkstra), L(m.size()), adj(m),
+        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, m, {}}, best_node(q.start) {}
+
+  double poly_cost(int node) const { return is_graph ? 1.0 : mesh.polys[size_t(node)].cost; }
+  double heuristic(int node, Vec3 pos) const {
+    if (!astar || node == query.goal) return 0.0;
+    return distance(pos, target) * def.heuristic_scale;
+  }
+  void set_state(int node, NodeState to) {
+    if (tr.trace) tr.sets.changed(node, L.state[node], to);
+    L.state[node] = to;
+  }
+
+  // The start on the open list (none when a filter bars the start itself).
+  void start() {
+    const int s = query.start;
+    L.pos[s] = model == CostModel::Graph ? world_centroid(mesh, s) : query.start_pos;
+    L.g[s] = 0.0;
+    if (s == query.goal && model != CostModel::Graph) L.g[s] = distance(query.start_pos, query.goal_pos) * poly_cost(s);
+    L.f[s] = L.g[s] + heuristic(s, L.pos[s]);
+    set_state(s, NodeState::Open);
+    best_dist = distance(L.pos[s], target);
+    open.push({L.f[s], seq++, s, 0});
+    if (filter && filter->node_blocked(s)) open = {};
+  }
+
+  // The filter's reason index barring the step from `cur` over `link` into `next` (-1: open).
+  int block_of(int cur, int link, int next) const {
+    if (!filter) return -1;
+    const int block = filter->link_block(mesh, cur, link);
+    return block < 0 && filter->node_blocked(next) ? filter->node_block[size_t(next)] : block;
+  }
+
+  // G of `next` when reached from `cur` over `link`.
+  double g_through(int cur, int link, int next) const {
+    if (is_graph) return L.g[cur] + mesh.edges[size_t(link)].cost;
+    double g = L.g[cur] + distance(L.pos[cur], L.pos[next]) * poly_cost(cur);
+    if (next == query.goal && model != CostModel::Graph) g += distance(L.pos[next], query.goal_pos) * poly_cost(next);
+    return g;
+  }
+
+  // Relaxes every neighbour of the node just closed.
+  void expand(int cur) {
+    const int link_count = is_graph ? int(adj.graph_out[cur].size()) : int(mesh.polys[cur].neighbours.size());
+    for (int k = 0; k < link_count; ++k) {
+      const int link = is_graph ? adj.graph_out[cur][k] : k;
+      const int next = link_target(mesh, cur, link);
+      if (next < 0 || next == L.parent[cur]) continue;
+      if (const int block = block_of(cur, link, next); block >= 0) {
+        tr.blocked(next, cur, link, filter->reasons[size_t(block)]);
+        continue;
+      }
+      if (L.state[next] == NodeState::Unseen) L.pos[next] = discovery_position(mesh, model, cur, link, next);
+      const double g = g_through(cur, link, next);
+      const double h = heuristic(next, L.pos[next]);
+      const double f = g + h;
+      const bool improved = L.state[next] == NodeState::Unseen || f < L.f[next];
+      tr.relaxed(L, next, cur, link, g, h, improved);
+      if (!improved) continue;
+      L.g[next] = g;
+      L.f[next] = f;
+      L.parent[next] = cur;
+      L.parent_link[next] = link;
+      set_state(next, NodeState::Open);
+      ++L.version[next];
+      open.push({f, seq++, next, L.version[next]});
+      if (const double d = distance(L.pos[next], target); d < best_dist) {
+        best_dist = d;
+        best_node = next;
+      }
+    }
+  }
+};
+
+// The corridor from the start to `last` by the parents, with the links crossed.
+void corridor_to(const Labels& L, int last, SearchResult& res) {
+  for (int v = last; v >= 0; v = L.parent[v]) {
+    res.corridor.push_back(v);
+    if (L.parent[v] >= 0) res.links.push_back(L.parent_link[v]);
+  }
+  std::reverse(res.corridor.begin(), res.corridor.end());
+  std::reverse(res.links.begin(), res.links.end());
+  res.cost = L.g[last];
+}
+
+}  // namespace
+
 SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
                     const SearchFilter* filter, SearchTrace* trace) {
   SearchResult res;
   res.algorithm = def.algorithm;
   res.cost_model = effective_cost_model(mesh, def);
   const int n = mesh.size();
-  const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
   const CostModel model = res.cost_model;
-  const bool astar = def.algorithm != Algorithm::Dijkstra;  // Polyanya: A* (see scene.h)
   if (trace) {
     trace->algorithm = def.algorithm;
     trace->cost_model = model;
@@ -216,173 +402,36 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     return res;
   }
 
-  Labels L(n);
-  const Adjacency adj(mesh);
-  const auto poly_cost = [&](int node) { return is_graph ? 1.0 : mesh.polys[node].cost; };
-  // Position used for the goal distance: the goal point, or the goal node/centroid in the graph model.
-  const Vec3 target = model == CostModel::Graph ? world_centroid(mesh, query.goal) : query.goal_pos;
-  const auto heuristic = [&](int node, Vec3 pos) {
-    if (!astar || node == query.goal) return 0.0;
-    return distance(pos, target) * def.heuristic_scale;
-  };
-
-  // Detour keeps, besides the open list, the discovered node nearest the goal for partial paths.
-  int best_node = query.start;
-  double best_dist = std::numeric_limits<double>::infinity();
-
-  long seq = 0;
-  std::priority_queue<HeapEntry, std::vector<HeapEntry>, HeapLater> open;
-  const int start = query.start;
-  L.pos[start] = model == CostModel::Graph ? world_centroid(mesh, start) : query.start_pos;
-  L.g[start] = 0.0;
-  if (start == query.goal && model != CostModel::Graph) L.g[start] = distance(query.start_pos, query.goal_pos) * poly_cost(start);
-  L.f[start] = L.g[start] + heuristic(start, L.pos[start]);
-  TracedSets sets;
-  auto set_state = [&](int node, NodeState to) {
-    if (trace) sets.changed(node, L.state[node], to);
-    L.state[node] = to;
-  };
-  set_state(start, NodeState::Open);
-  best_dist = distance(L.pos[start], target);
-  open.push({L.f[start], seq++, start, 0});
-
+  AStar A(mesh, query, def, filter, model, trace);
+  A.start();
   bool found = false, exhausted = false;
-  if (filter && filter->node_blocked(start)) open = {};
-  while (!open.empty()) {
-    const HeapEntry top = open.top();
-    open.pop();
+  while (!A.open.empty()) {
+    const HeapEntry top = A.open.top();
+    A.open.pop();
     const int cur = top.node;
-    if (top.version != L.version[cur] || L.state[cur] != NodeState::Open) {
-      if (trace) {
-        SearchStep s;
-        s.kind = SearchStep::Kind::StaleSkipped;
-        s.node = cur;
-        s.f = top.f;
-        s.node_name = node_label(mesh, cur);
-        trace->steps.push_back(std::move(s));
-      }
+    if (top.version != A.L.version[cur] || A.L.state[cur] != NodeState::Open) {
+      A.tr.stale(cur, top.f);
       continue;
     }
     if (def.node_budget > 0 && res.expanded >= def.node_budget) {
       exhausted = true;
-      if (trace) {
-        SearchStep s;
-        s.kind = SearchStep::Kind::Exhausted;
-        s.node = query.goal;
-        s.g = res.expanded;
-        s.node_name = node_label(mesh, query.goal);
-        trace->steps.push_back(std::move(s));
-      }
+      A.tr.exhausted(query.goal, res.expanded);
       break;
     }
-    set_state(cur, NodeState::Closed);
+    A.set_state(cur, NodeState::Closed);
     ++res.expanded;
     res.popped.push_back(cur);
-    if (trace) {
-      SearchStep s;
-      s.kind = SearchStep::Kind::Popped;
-      s.node = cur;
-      s.parent = L.parent[cur];
-      s.link = L.parent_link[cur];
-      s.g = L.g[cur];
-      s.f = L.f[cur];
-      s.h = L.f[cur] - L.g[cur];
-      s.node_name = node_label(mesh, cur);
-      s.parent_name = L.parent[cur] < 0 ? "" : node_label(mesh, L.parent[cur]);
-      s.open = sets.open;
-      s.closed = sets.closed;
-      trace->steps.push_back(std::move(s));
-    }
+    A.tr.popped(A.L, cur);
     if (cur == query.goal) {
       found = true;
       break;
     }
-
-    const int link_count = is_graph ? int(adj.graph_out[cur].size()) : int(mesh.polys[cur].neighbours.size());
-    for (int k = 0; k < link_count; ++k) {
-      const int link = is_graph ? adj.graph_out[cur][k] : k;
-      const int next = link_target(mesh, cur, link);
-      if (next < 0 || next == L.parent[cur]) continue;
-      int block = -1;
-      if (filter) {
-        block = filter->link_block(mesh, cur, link);
-        if (block < 0 && filter->node_blocked(next)) block = filter->node_block[next];
-      }
-      if (block >= 0) {
-        if (trace) {
-          SearchStep s;
-          s.kind = SearchStep::Kind::Blocked;
-          s.node = next;
-          s.parent = cur;
-          s.link = link;
-          s.node_name = node_label(mesh, next);
-          s.parent_name = node_label(mesh, cur);
-          s.why = filter->reasons[block];
-          trace->steps.push_back(std::move(s));
-        }
-        continue;
-      }
-      // Position on first discovery (kept afterwards, as Detour does).
-      if (L.state[next] == NodeState::Unseen) {
-        if (model == CostModel::EdgeMidpoints) {
-          const std::vector<int>& pv = mesh.polys[cur].verts;
-          const Vec3 a = world_vertex(mesh, pv[link]);
-          const Vec3 b = world_vertex(mesh, pv[(link + 1) % pv.size()]);
-          L.pos[next] = (a + b) * 0.5;
-        } else {
-          L.pos[next] = world_centroid(mesh, next);
-        }
-      }
-      double g = L.g[cur];
-      if (is_graph) {
-        g += mesh.edges[link].cost;
-      } else {
-        g += distance(L.pos[cur], L.pos[next]) * poly_cost(cur);
-        if (next == query.goal && model != CostModel::Graph)
-          g += distance(L.pos[next], query.goal_pos) * poly_cost(next);
-      }
-      const double h = heuristic(next, L.pos[next]);
-      const double f = g + h;
-      const bool improved = L.state[next] == NodeState::Unseen || f < L.f[next];
-      if (trace) {
-        SearchStep s;
-        s.kind = SearchStep::Kind::Relaxed;
-        s.node = next;
-        s.parent = cur;
-        s.link = link;
-        s.g = g;
-        s.h = h;
-        s.f = f;
-        s.old_g = L.g[next];
-        s.improved = improved;
-        s.was_closed = L.state[next] == NodeState::Closed;
-        s.node_name = node_label(mesh, next);
-        s.parent_name = node_label(mesh, cur);
-        trace->steps.push_back(std::move(s));
-      }
-      if (!improved) continue;
-      L.g[next] = g;
-      L.f[next] = f;
-      L.parent[next] = cur;
-      L.parent_link[next] = link;
-      set_state(next, NodeState::Open);
-      ++L.version[next];
-      open.push({f, seq++, next, L.version[next]});
-      const double d = distance(L.pos[next], target);
-      if (d < best_dist) {
-        best_dist = d;
-        best_node = next;
-      }
-    }
+    A.expand(cur);
   }
-  if (trace) trace->positions = L.pos;
-  if (trace && !found && !exhausted) {
-    SearchStep s;
-    s.kind = SearchStep::Kind::OpenEmpty;
-    s.node = query.goal;
-    s.node_name = node_label(mesh, query.goal);
-    trace->steps.push_back(std::move(s));
-  }
+  if (trace) trace->positions = A.L.pos;
+  if (!found && !exhausted) A.tr.open_empty(query.goal);
+  const Labels& L = A.L;
+  const int best_node = A.best_node;
 
   int last = -1;
   if (found) {
@@ -402,22 +451,8 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
                              node_label(mesh, query.goal) + ": they lie in separate parts of the mesh.");
     return res;
   }
-  for (int v = last; v >= 0; v = L.parent[v]) {
-    res.corridor.push_back(v);
-    if (L.parent[v] >= 0) res.links.push_back(L.parent_link[v]);
-  }
-  std::reverse(res.corridor.begin(), res.corridor.end());
-  std::reverse(res.links.begin(), res.links.end());
-  res.cost = L.g[last];
-  if (trace && found) {
-    SearchStep s;
-    s.kind = SearchStep::Kind::Reached;
-    s.node = last;
-    s.g = res.cost;
-    s.node_name = node_label(mesh, last);
-    for (int v : res.corridor) s.route.push_back(node_label(mesh, v));
-    trace->steps.push_back(std::move(s));
-  }
+  corridor_to(L, last, res);
+  if (found) A.tr.reached(last, res.cost, res.corridor);
   return res;
 }
 
