@@ -164,24 +164,17 @@ std::string ProfileStep::describe() const {
   return "";
 }
 
-Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
-  Profile out;
-  out.length = path.length;
-  auto positive = [](double x) { return std::isfinite(x) && x > 0.0; };
-  if (!positive(ag.max_speed) || !positive(ag.accel) || !positive(ag.brake_decel) || !positive(ag.lateral_accel) ||
-      !positive(ag.max_accel) || !positive(ag.max_turn_rate) || !std::isfinite(ag.reaction_dt) ||
-      ag.reaction_dt < 0.0) {
-    out.failure = Failure{"profile", "bad_agent",
-                          "max_speed, accel, brake_decel, lateral_accel, max_accel and max_turn_rate must be > 0 "
-                          "and reaction_dt >= 0",
-                          {}};
-    return out;
-  }
-  auto record = [&](ProfileStep st) {
-    if (trace) trace->steps.push_back(std::move(st));
-  };
+namespace {
 
-  // Sample points and their limits.
+bool positive(double x) { return std::isfinite(x) && x > 0.0; }
+
+void record(ProfileTrace* trace, ProfileStep st) {
+  if (trace) trace->steps.push_back(std::move(st));
+}
+
+// The sample points along the path with each one's limit: max_speed, or on an arc the lateral limit;
+// the start (0) and the goal (0). Records each piece's limit.
+std::vector<Point> sample_points(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
   const double a_lat = std::min(ag.lateral_accel, ag.max_accel);
   auto piece_cap = [&](const PathPiece& p, const char** name) {
     *name = "max_speed";
@@ -191,15 +184,11 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
     return std::min(v, ag.max_speed);
   };
   const double spacing = profile_spacing(path.length);
-  auto piece_samples = [spacing](const PathPiece& p) {
-    return std::max(1, int(std::ceil(p.length / spacing - 1e-9)));
-  };
+  auto piece_samples = [spacing](const PathPiece& p) { return std::max(1, int(std::ceil(p.length / spacing - 1e-9))); };
   std::vector<Point> pts;
-  {
-    size_t count = 1;  // the goal
-    for (const PathPiece& p : path.pieces) count += size_t(piece_samples(p));
-    pts.reserve(count);
-  }
+  size_t count = 1;  // the goal
+  for (const PathPiece& p : path.pieces) count += size_t(piece_samples(p));
+  pts.reserve(count);
   for (size_t k = 0; k < path.pieces.size(); ++k) {
     const PathPiece& p = path.pieces[k];
     const char* name = nullptr;
@@ -214,7 +203,7 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
       st.s1 = p.s0 + p.length;
       st.v0 = st.v1 = cap;
       st.limit = name;
-      record(st);
+      record(trace, st);
     }
     const int n = piece_samples(p);
     for (int i = 0; i < n; ++i) {
@@ -226,76 +215,80 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
       pts.push_back(q);
     }
   }
-  {
-    Point goal{path.length, path.pieces.empty() ? 0.0 : path.pieces.back().curvature(), 0.0, "goal"};
-    pts.push_back(goal);
-  }
+  pts.push_back(Point{path.length, path.pieces.empty() ? 0.0 : path.pieces.back().curvature(), 0.0, "goal"});
   pts.front().cap = 0.0;
   if (pts.size() > 1) pts.front().cap_name = "start";
+  return pts;
+}
+
+// Every stop-turn stands still (limit 0 at its sample); returns the time spent turning in place.
+double stop_turns(const SmoothPath& path, const AgentDef& ag, std::vector<Point>& pts, ProfileTrace* trace) {
   double turn_time = 0.0;
   for (const Turn& t : path.turns) {
     if (t.kind != TurnKind::Stop) continue;
-    auto it = std::lower_bound(pts.begin(), pts.end(), t.s - kStopMatch,
-                               [](const Point& p, double s) { return p.s < s; });
+    auto it = std::lower_bound(pts.begin(), pts.end(), t.s - kStopMatch, [](const Point& p, double s) { return p.s < s; });
     if (it != pts.end() && std::fabs(it->s - t.s) <= kStopMatch) {
       it->cap = 0.0;
       it->cap_name = "stop_turn";
     }
     const double time = t.theta / ag.max_turn_rate;
     turn_time += time;
-    if (trace) {
-      ProfileStep st;
-      st.kind = ProfileStep::Kind::StopTurn;
-      st.s0 = st.s1 = t.s;
-      st.theta = t.theta;
-      st.time = time;
-      record(st);
-    }
+    ProfileStep st;
+    st.kind = ProfileStep::Kind::StopTurn;
+    st.s0 = st.s1 = t.s;
+    st.theta = t.theta;
+    st.time = time;
+    record(trace, st);
   }
-  const size_t n = pts.size();
+  return turn_time;
+}
 
-  // Backward pass (continuous braking envelope).
+// Backward pass: the continuous braking envelope.
+std::vector<double> braking_envelope(const std::vector<Point>& pts, const AgentDef& ag) {
+  const size_t n = pts.size();
   std::vector<double> vb(n);
   vb[n - 1] = pts[n - 1].cap;
   for (size_t i = n - 1; i-- > 0;) {
-    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, next = vb[i + 1];
-    const double cap = pts[i].cap;
-    if (cap <= next) {
-      vb[i] = cap;
-      continue;
-    }
-    vb[i] = reachable(ag, next, cap, ds, k, ag.brake_decel);
+    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, next = vb[i + 1], cap = pts[i].cap;
+    vb[i] = cap <= next ? cap : reachable(ag, next, cap, ds, k, ag.brake_decel);
   }
+  return vb;
+}
 
-  // Reaction step: at speed v the controller runs v·dt before braking along the envelope.
-  std::vector<double> vr = vb;
-  if (ag.reaction_dt > 0.0) {
-    std::vector<size_t> lower(n, n);  // the first sample after i with vb below vb[i] (n: none)
-    std::vector<size_t> stack;
-    for (size_t j = 0; j < n; ++j) {
-      while (!stack.empty() && vb[j] < vb[stack.back()]) {
-        lower[stack.back()] = j;
-        stack.pop_back();
-      }
-      stack.push_back(j);
+// Reaction step: at speed v the controller runs v·dt before braking along the envelope `vb`.
+std::vector<double> reaction_envelope(const std::vector<Point>& pts, const std::vector<double>& vb, const AgentDef& ag) {
+  if (ag.reaction_dt <= 0.0) return vb;
+  const size_t n = pts.size();
+  std::vector<double> vr(n);
+  std::vector<size_t> lower(n, n);  // the first sample after i with vb below vb[i] (n: none)
+  std::vector<size_t> stack;
+  for (size_t j = 0; j < n; ++j) {
+    while (!stack.empty() && vb[j] < vb[stack.back()]) {
+      lower[stack.back()] = j;
+      stack.pop_back();
     }
-    for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, i, lower[i], ag.reaction_dt);
+    stack.push_back(j);
   }
+  for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, i, lower[i], ag.reaction_dt);
+  return vr;
+}
 
-  // Forward pass (acceleration from rest).
+// Forward pass: acceleration from rest under the envelope `vr`.
+std::vector<double> forward_pass(const std::vector<Point>& pts, const std::vector<double>& vr, const AgentDef& ag) {
+  const size_t n = pts.size();
   std::vector<double> v(n);
   v[0] = std::min(0.0, vr[0]);
   for (size_t i = 0; i + 1 < n; ++i) {
-    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, prev = v[i];
-    const double hi = vr[i + 1];
-    if (hi <= prev) {
-      v[i + 1] = hi;
-      continue;
-    }
-    v[i + 1] = reachable(ag, prev, hi, ds, k, ag.accel);
+    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, prev = v[i], hi = vr[i + 1];
+    v[i + 1] = hi <= prev ? hi : reachable(ag, prev, hi, ds, k, ag.accel);
   }
+  return v;
+}
 
-  // Samples, time and the binding limit.
+// The profile's samples with their binding limit; returns the time spent moving.
+double fill_samples(Profile& out, const std::vector<Point>& pts, const std::vector<double>& v,
+                    const std::vector<double>& vr, const AgentDef& ag) {
+  const size_t n = pts.size();
   double move_time = 0.0;
   out.samples.resize(n);
   for (size_t i = 0; i < n; ++i) {
@@ -314,42 +307,66 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
     else if (vr[i] < pts[i].cap - kSpeedEps) smp.limit = "braking";
     else smp.limit = pts[i].cap_name;
   }
-  out.total_time = move_time + turn_time;
+  return move_time;
+}
 
-  if (trace) {
-    // One step per run of braking / accelerating samples.
-    for (size_t i = 0; i < n;) {
-      const std::string& lim = out.samples[i].limit;
-      if (lim != "braking" && lim != "accel") {
-        ++i;
-        continue;
-      }
-      size_t j = i;
-      while (j + 1 < n && out.samples[j + 1].limit == lim) ++j;
-      const size_t end = std::min(j + 1, n - 1);  // the run ends at the next sample's limit
-      ProfileStep st;
-      st.kind = lim == "braking" ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
-      // The zone starts where the previous limit let go; after another braking or accelerating run it
-      // starts where that run ended, so s never runs backwards from one step to the next.
-      const bool after_run = i > 0 && (out.samples[i - 1].limit == "braking" || out.samples[i - 1].limit == "accel");
-      const size_t from = i > 0 && !after_run ? i - 1 : i;
-      st.s0 = pts[from].s;
-      st.v0 = v[from];
-      st.s1 = pts[end].s;
-      st.v1 = v[end];
-      st.limit = out.samples[end].limit;
-      st.brake = ag.brake_decel;
-      st.reaction_dt = ag.reaction_dt;
-      record(st);
-      i = j + 1;
+// One step per run of braking / accelerating samples, then the total.
+void trace_runs(const Profile& out, const std::vector<Point>& pts, const std::vector<double>& v, const SmoothPath& path,
+                const AgentDef& ag, double turn_time, ProfileTrace& trace) {
+  const size_t n = pts.size();
+  for (size_t i = 0; i < n;) {
+    const std::string& lim = out.samples[i].limit;
+    if (lim != "braking" && lim != "accel") {
+      ++i;
+      continue;
     }
-    ProfileStep total;
-    total.kind = ProfileStep::Kind::Total;
-    total.s1 = path.length;
-    total.time = out.total_time;
-    total.turn_time = turn_time;
-    record(total);
+    size_t j = i;
+    while (j + 1 < n && out.samples[j + 1].limit == lim) ++j;
+    const size_t end = std::min(j + 1, n - 1);  // the run ends at the next sample's limit
+    ProfileStep st;
+    st.kind = lim == "braking" ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
+    // The zone starts where the previous limit let go; after another braking or accelerating run it
+    // starts where that run ended, so s never runs backwards from one step to the next.
+    const bool after_run = i > 0 && (out.samples[i - 1].limit == "braking" || out.samples[i - 1].limit == "accel");
+    const size_t from = i > 0 && !after_run ? i - 1 : i;
+    st.s0 = pts[from].s;
+    st.v0 = v[from];
+    st.s1 = pts[end].s;
+    st.v1 = v[end];
+    st.limit = out.samples[end].limit;
+    st.brake = ag.brake_decel;
+    st.reaction_dt = ag.reaction_dt;
+    trace.steps.push_back(st);
+    i = j + 1;
   }
+  ProfileStep total;
+  total.kind = ProfileStep::Kind::Total;
+  total.s1 = path.length;
+  total.time = out.total_time;
+  total.turn_time = turn_time;
+  trace.steps.push_back(total);
+}
+
+}  // namespace
+
+Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
+  Profile out;
+  out.length = path.length;
+  if (!positive(ag.max_speed) || !positive(ag.accel) || !positive(ag.brake_decel) || !positive(ag.lateral_accel) ||
+      !positive(ag.max_accel) || !positive(ag.max_turn_rate) || !std::isfinite(ag.reaction_dt) ||
+      ag.reaction_dt < 0.0) {
+    out.failure = Failure{"profile", "bad_agent",
+                          "max_speed, accel, brake_decel, lateral_accel, max_accel and max_turn_rate must be > 0 "
+                          "and reaction_dt >= 0",
+                          {}};
+    return out;
+  }
+  std::vector<Point> pts = sample_points(path, ag, trace);
+  const double turn_time = stop_turns(path, ag, pts, trace);
+  const std::vector<double> vr = reaction_envelope(pts, braking_envelope(pts, ag), ag);
+  const std::vector<double> v = forward_pass(pts, vr, ag);
+  out.total_time = fill_samples(out, pts, v, vr, ag) + turn_time;
+  if (trace) trace_runs(out, pts, v, path, ag, turn_time, *trace);
   return out;
 }
 
