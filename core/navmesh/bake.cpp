@@ -140,28 +140,15 @@ std::vector<int> door_polygons(const CellRules& rules, rcPolyMesh& pm) {
   return door;
 }
 
-// The shared Recast → Detour pipeline (RecastDemo's Solo Mesh steps) over a triangle soup.
-Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tris, const CellRules& rules,
-                     const BakeDef& def, std::vector<BakeStep>* trace) {
-  using R = Result<NavMesh>;
-  if (std::string bad = check_bake_def(def); !bad.empty()) return R::fail(bad);
-  if (rules.door_area(int(rules.doors.size())) > RC_WALKABLE_AREA)
-    return R::fail(std::to_string(rules.area_names.size()) + " area names and " + std::to_string(rules.doors.size()) +
-                   " doors need more than the 62 Recast area ids a bake can mark");
-  const auto t_total = Clock::now();
-  auto step = [&](const char* phase, Clock::time_point t0, long count, const char* unit) {
-    if (trace) trace->push_back({phase, ms_since(t0), count, unit});
-  };
-  const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
-
-  rcConfig cfg{};
+// Recast's settings for `def` over the bounds of `verts` (`margin` m of grid around the content on each
+// side). Returns "" or why the grid cannot be baked.
+std::string bake_config(const BakeDef& def, const std::vector<float>& verts, double margin, rcConfig& cfg) {
   cfg.cs = float(def.cell_size);
   cfg.ch = float(def.cell_height);
-  rcCalcBounds(verts.data(), nverts, cfg.bmin, cfg.bmax);
+  rcCalcBounds(verts.data(), int(verts.size() / 3), cfg.bmin, cfg.bmax);
   const double grid_x = cfg.bmax[0] - cfg.bmin[0], grid_z = cfg.bmax[2] - cfg.bmin[2];
-  const BakeGridSize grid{grid_x - 2.0 * rules.margin, grid_z - 2.0 * rules.margin, cfg.bmax[1] - cfg.bmin[1], grid_x,
-                          grid_z};
-  if (std::string bad = check_bake_grid(def, grid); !bad.empty()) return R::fail(bad);
+  const BakeGridSize grid{grid_x - 2.0 * margin, grid_z - 2.0 * margin, cfg.bmax[1] - cfg.bmin[1], grid_x, grid_z};
+  if (std::string bad = check_bake_grid(def, grid); !bad.empty()) return bad;
   rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
   const long long cells = (long long)cfg.width * cfg.height;
   cfg.walkableSlopeAngle = float(def.agent_max_slope);
@@ -175,22 +162,91 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   cfg.maxVertsPerPoly = def.verts_per_poly;
   cfg.detailSampleDist = float(def.detail_sample_dist < 0.9 ? 0.0 : def.cell_size * def.detail_sample_dist);
   cfg.detailSampleMaxError = float(def.cell_height * def.detail_sample_max_error);
+  return "";
+}
+
+// Rasterises the walkable triangles into `solid` (null: an allocation failure); counts them in
+// `walkable`. Returns "" or the error.
+std::string rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<float>& verts, const std::vector<int>& tris,
+                      const BakeDef& def, rcHeightfield* solid, long& walkable) {
+  const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
+  if (!solid || !rcCreateHeightfield(&ctx, *solid, cfg.width, cfg.height, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch))
+    return "Recast could not allocate the heightfield";
+  std::vector<unsigned char> areas(size_t(ntris), 0);
+  rcMarkWalkableTriangles(&ctx, cfg.walkableSlopeAngle, verts.data(), nverts, tris.data(), ntris, areas.data());
+  walkable = 0;
+  for (unsigned char a : areas) walkable += a != RC_NULL_AREA;
+  if (walkable == 0)
+    return "no triangle is walkable: each of the " + std::to_string(ntris) + " is steeper than bake.agent_max_slope " +
+           num(def.agent_max_slope) + " degrees or has no area (a level needs floor triangles facing up)";
+  if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), areas.data(), ntris, *solid, cfg.walkableClimb))
+    return "Recast could not rasterise the triangles";
+  return "";
+}
+
+// The single Detour tile of the polygon and detail meshes (areas mapped to ours: RC_WALKABLE_AREA is 0).
+Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshDetail& dm, const BakeDef& def) {
+  using R = Result<std::shared_ptr<dtNavMesh>>;
+  dtNavMeshCreateParams params{};
+  params.verts = pm.verts;
+  params.vertCount = pm.nverts;
+  params.polys = pm.polys;
+  params.polyAreas = pm.areas;
+  params.polyFlags = pm.flags;
+  params.polyCount = pm.npolys;
+  params.nvp = pm.nvp;
+  params.detailMeshes = dm.meshes;
+  params.detailVerts = dm.verts;
+  params.detailVertsCount = dm.nverts;
+  params.detailTris = dm.tris;
+  params.detailTriCount = dm.ntris;
+  params.walkableHeight = float(def.agent_height);
+  params.walkableRadius = float(def.agent_radius);
+  params.walkableClimb = float(def.agent_max_climb);
+  rcVcopy(params.bmin, pm.bmin);
+  rcVcopy(params.bmax, pm.bmax);
+  params.cs = pm.cs;
+  params.ch = pm.ch;
+  params.buildBvTree = true;
+  // Detour area ids are ours (0 = default); Recast's RC_WALKABLE_AREA maps to 0.
+  for (int i = 0; i < pm.npolys; ++i) pm.areas[i] = (unsigned char)our_area(pm.areas[i]);
+  unsigned char* data = nullptr;
+  int size = 0;
+  if (!dtCreateNavMeshData(&params, &data, &size)) return R::fail("Detour could not create the navmesh data");
+  std::shared_ptr<dtNavMesh> nav(dtAllocNavMesh(), [](dtNavMesh* p) { dtFreeNavMesh(p); });
+  if (!nav) {
+    dtFree(data);
+    return R::fail("Detour could not allocate the navmesh");
+  }
+  if (dtStatusFailed(nav->init(data, size, DT_TILE_FREE_DATA))) {
+    dtFree(data);
+    return R::fail("Detour could not initialise the navmesh");
+  }
+  return R(std::move(nav));
+}
+
+// The shared Recast → Detour pipeline (RecastDemo's Solo Mesh steps) over a triangle soup.
+Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tris, const CellRules& rules,
+                     const BakeDef& def, std::vector<BakeStep>* trace) {
+  using R = Result<NavMesh>;
+  if (std::string bad = check_bake_def(def); !bad.empty()) return R::fail(bad);
+  if (rules.door_area(int(rules.doors.size())) > RC_WALKABLE_AREA)
+    return R::fail(std::to_string(rules.area_names.size()) + " area names and " + std::to_string(rules.doors.size()) +
+                   " doors need more than the 62 Recast area ids a bake can mark");
+  const auto t_total = Clock::now();
+  auto step = [&](const char* phase, Clock::time_point t0, long count, const char* unit) {
+    if (trace) trace->push_back({phase, ms_since(t0), count, unit});
+  };
+
+  rcConfig cfg{};
+  if (std::string bad = bake_config(def, verts, rules.margin, cfg); !bad.empty()) return R::fail(bad);
 
   rcContext ctx(false);
   auto t0 = Clock::now();
   RcPtr<rcHeightfield> solid(rcAllocHeightfield());
-  if (!solid || !rcCreateHeightfield(&ctx, *solid, cfg.width, cfg.height, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch))
-    return R::fail("Recast could not allocate the heightfield");
-  std::vector<unsigned char> areas(size_t(ntris), 0);
-  rcMarkWalkableTriangles(&ctx, cfg.walkableSlopeAngle, verts.data(), nverts, tris.data(), ntris, areas.data());
   long walkable_tris = 0;
-  for (unsigned char a : areas) walkable_tris += a != RC_NULL_AREA;
-  if (walkable_tris == 0)
-    return R::fail("no triangle is walkable: each of the " + std::to_string(ntris) +
-                   " is steeper than bake.agent_max_slope " + num(def.agent_max_slope) +
-                   " degrees or has no area (a level needs floor triangles facing up)");
-  if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), areas.data(), ntris, *solid, cfg.walkableClimb))
-    return R::fail("Recast could not rasterise the triangles");
+  if (std::string bad = rasterize(ctx, cfg, verts, tris, def, solid.get(), walkable_tris); !bad.empty())
+    return R::fail(bad);
   step("rasterize", t0, walkable_tris, "walkable triangles");
 
   t0 = Clock::now();
@@ -260,45 +316,12 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   t0 = Clock::now();
   // The default Detour query filter rejects polygons with no flags: every polygon gets kPolyFlagWalk.
   const std::vector<int> poly_door = door_polygons(rules, *pmesh);
-  dtNavMeshCreateParams params{};
-  params.verts = pmesh->verts;
-  params.vertCount = pmesh->nverts;
-  params.polys = pmesh->polys;
-  params.polyAreas = pmesh->areas;
-  params.polyFlags = pmesh->flags;
-  params.polyCount = pmesh->npolys;
-  params.nvp = pmesh->nvp;
-  params.detailMeshes = dmesh->meshes;
-  params.detailVerts = dmesh->verts;
-  params.detailVertsCount = dmesh->nverts;
-  params.detailTris = dmesh->tris;
-  params.detailTriCount = dmesh->ntris;
-  params.walkableHeight = float(def.agent_height);
-  params.walkableRadius = float(def.agent_radius);
-  params.walkableClimb = float(def.agent_max_climb);
-  rcVcopy(params.bmin, pmesh->bmin);
-  rcVcopy(params.bmax, pmesh->bmax);
-  params.cs = cfg.cs;
-  params.ch = cfg.ch;
-  params.buildBvTree = true;
-  // Detour area ids are ours (0 = default); Recast's RC_WALKABLE_AREA maps to 0.
-  for (int i = 0; i < pmesh->npolys; ++i) pmesh->areas[i] = (unsigned char)our_area(pmesh->areas[i]);
-  unsigned char* data = nullptr;
-  int size = 0;
-  if (!dtCreateNavMeshData(&params, &data, &size)) return R::fail("Detour could not create the navmesh data");
-  std::shared_ptr<dtNavMesh> nav(dtAllocNavMesh(), [](dtNavMesh* p) { dtFreeNavMesh(p); });
-  if (!nav) {
-    dtFree(data);
-    return R::fail("Detour could not allocate the navmesh");
-  }
-  if (dtStatusFailed(nav->init(data, size, DT_TILE_FREE_DATA))) {
-    dtFree(data);
-    return R::fail("Detour could not initialise the navmesh");
-  }
+  auto nav = detour_tile(*pmesh, *dmesh, def);
+  if (!nav) return R::fail(nav.error());
   step("detour", t0, pmesh->npolys, "polygons in the tile");
 
   auto baked = std::make_shared<BakedNavMesh>();
-  baked->detour = std::move(nav);
+  baked->detour = std::move(nav.value());
   NavMesh mesh = to_navmesh(baked, rules, poly_door);
   baked->bake_ms = ms_since(t_total);
   return mesh;
