@@ -215,31 +215,13 @@ std::string TurnStep::describe() const {
   return "";
 }
 
-TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
-                      TurnTrace* trace) {
-  TurnsResult out;
-  auto fail = [&](const char* reason, std::string message) {
-    out.failure = Failure{"turns", reason, std::move(message), {}};
-    return out;
-  };
-  if (path.size() < 2) return fail("bad_input", "a path needs a start and a goal");
-  for (size_t i = 0; i < path.size(); ++i) {
-    if (!is_finite(path[i])) return fail("bad_input", fmt("path point %zu is not finite", i));
-    // Start == goal with nothing between is the zero-length path; a repeated corner is the caller's bug.
-    const bool zero_length = path.size() == 2;
-    if (i > 0 && path[i] == path[i - 1] && !zero_length)
-      return fail("bad_input", fmt("path points %zu and %zu coincide", i - 1, i));
-  }
-  if (!(agent.turn_radius > 0.0) || !(agent.min_turn_radius >= 0.0) || !std::isfinite(agent.turn_radius))
-    return fail("bad_input", fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
-                                 agent.turn_radius, agent.min_turn_radius));
+namespace {
 
-  const Fitter fitter{path, shape, agent, trace};
-  const int corners = int(path.size()) - 2;
-  std::vector<Turn> turns;
-  for (int c = 1; c <= corners; ++c) turns.push_back(fitter.first_fit(c));
-
-  // Shared segments: trims of both ends must fit; scale both radii by one ratio until all hold.
+// Shared segments: the trims of both ends must fit; both radii are scaled by one ratio until all hold (a
+// radius below the minimum turn radius makes its turn a stop-turn).
+void scale_shared_segments(const Fitter& fitter, const std::vector<Vec2>& path, const AgentDef& agent,
+                           std::vector<Turn>& turns, TurnTrace* trace) {
+  const int corners = int(turns.size());
   for (int pass = 0; pass < kMaxScalePasses; ++pass) {
     bool changed = false;
     for (int k = 0; k + 1 < corners; ++k) {
@@ -298,8 +280,11 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
     if (!changed) break;
   }
 
-  // The smoothed path: segments between turns, arcs at arc turns.
-  SmoothPath& sp = out.path;
+}
+
+// The smoothed path: segments between turns, arcs at arc turns (each turn gets its arc length s).
+SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
+  SmoothPath sp;
   sp.points = path;
   double s = 0.0;
   Vec2 cursor = path.front();
@@ -342,6 +327,38 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
   add_segment(path.back());
   sp.length = s;
   sp.turns = std::move(turns);
+  return sp;
+}
+
+}  // namespace
+
+TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
+                      TurnTrace* trace) {
+  TurnsResult out;
+  auto fail = [&](const char* reason, std::string message) {
+    out.failure = Failure{"turns", reason, std::move(message), {}};
+    return out;
+  };
+  if (path.size() < 2) return fail("bad_input", "a path needs a start and a goal");
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (!is_finite(path[i])) return fail("bad_input", fmt("path point %zu is not finite", i));
+    // Start == goal with nothing between is the zero-length path; a repeated corner is the caller's bug.
+    const bool zero_length = path.size() == 2;
+    if (i > 0 && path[i] == path[i - 1] && !zero_length)
+      return fail("bad_input", fmt("path points %zu and %zu coincide", i - 1, i));
+  }
+  if (!(agent.turn_radius > 0.0) || !(agent.min_turn_radius >= 0.0) || !std::isfinite(agent.turn_radius))
+    return fail("bad_input", fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
+                                 agent.turn_radius, agent.min_turn_radius));
+
+  const Fitter fitter{path, shape, agent, trace};
+  const int corners = int(path.size()) - 2;
+  std::vector<Turn> turns;
+  for (int c = 1; c <= corners; ++c) turns.push_back(fitter.first_fit(c));
+
+  scale_shared_segments(fitter, path, agent, turns, trace);
+  out.path = smooth_path(path, std::move(turns));
+  SmoothPath& sp = out.path;
 
   // Modes that cannot use a stop-turn turn it into a failure (the path is still returned).
   const bool stops_allowed = agent.can_turn_in_place && agent.corner_mode != CornerMode::Arc;
