@@ -445,8 +445,9 @@ struct Avoider {
   std::unique_ptr<dtObstacleAvoidanceQuery, void (*)(dtObstacleAvoidanceQuery*)> q{dtAllocObstacleAvoidanceQuery(),
                                                                                   dtFreeObstacleAvoidanceQuery};
   dtObstacleAvoidanceParams params{};
-  Avoider() {
-    q->init(16, 0);
+  // Room for every blocker of the scene: Detour's query drops circles beyond its capacity silently.
+  explicit Avoider(size_t blockers) {
+    q->init(int(std::max<size_t>(1, blockers)), 0);
     // DetourCrowd's defaults (RecastDemo "high quality" adaptive sampling).
     params.velBias = 0.4f;
     params.weightDesVel = 2.0f;
@@ -611,7 +612,7 @@ struct Run {
 
   Run(const Query& q, World& world, FollowResult& result, double step)
       : query(q), ag(world.scene.agent), w(world), out(result), dt(step),
-        stall(ag.stall_window, stall_progress(ag)) {}
+        stall(ag.stall_window, stall_progress(ag)), avoider(world.scene.blockers.size()) {}
 
   void start() {
     pos = query.start.plane;
@@ -897,7 +898,16 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     out.failure = Failure{"follow", "bad_event", bad, {}};
     return out;
   }
-  Run run(query, w, out, def.dt > 0 ? def.dt : 0.05);
+  // A time step or time limit that is not a positive number is the caller's mistake, said as such.
+  if (!(def.dt > 0.0 && std::isfinite(def.dt)) || !(def.max_time >= 0.0)) {
+    out.outcome = "failed";
+    out.failure = Failure{"follow", "invalid_argument",
+                          "dt must be a positive number of seconds and max_time >= 0, got dt " + num(def.dt) +
+                              " s and max_time " + num(def.max_time) + " s",
+                          {}};
+    return out;
+  }
+  Run run(query, w, out, def.dt);
   run.start();
   // Counted in 64 bits: max_time / dt may exceed the range of int (a huge --max-time).
   const double wanted_steps = std::ceil(def.max_time / run.dt);

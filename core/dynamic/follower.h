@@ -69,7 +69,7 @@ struct FollowEvent {
 };
 
 struct FollowDef {
-  double dt = 0.05;         // s; fixed step                                   [Limit: > 0]
+  double dt = 0.05;         // s; fixed step (not > 0: follow() fails, invalid_argument) [Limit: > 0]
   double max_time = 120.0;  // s; the simulation stops (failed, "timeout") after this
   bool avoidance = true;    // local avoidance of scene.blockers
   // Baked scenes: when set, the plan runs on this tile cache's mesh (baked from the scene, every door

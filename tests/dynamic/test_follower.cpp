@@ -133,6 +133,39 @@ TEST(Follower, ABlockerInTheCorridorIsAvoidedLocallyWithoutReplanning) {
   EXPECT_LT(blind_closest, 0.1);
 }
 
+TEST(Follower, EveryBlockerNearTheAgentIsAvoidedNotOnlyTheFirstSixteen) {
+  // Twenty small posts along the corridor's north wall (off the path, within the avoidance range) are
+  // listed before the crate: Detour's query holds only as many circles as it was made for.
+  Loaded l = load("blocker_corridor.json");
+  const Blocker crate = l.scene.blockers.at(0);
+  l.scene.blockers.clear();
+  for (int i = 0; i < 20; ++i) {
+    Blocker post;
+    post.id = "post" + std::to_string(i);
+    post.center.plane = {1.0 + 0.9 * i, 3.85};
+    post.radius = 0.1;
+    l.scene.blockers.push_back(post);
+  }
+  l.scene.blockers.push_back(crate);
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {});
+  double closest = 1e9;
+  for (const FollowStep& s : r.steps) closest = std::min(closest, distance(s.pos, crate.center.plane));
+  EXPECT_GE(closest, crate.radius + l.scene.agent.radius - 0.05);
+}
+
+TEST(Follower, ATimeStepThatIsNotPositiveIsAnInvalidArgument) {
+  const Loaded l = load("blocker_corridor.json");
+  for (double dt : {0.0, -0.05, std::nan("")}) {
+    FollowDef def;
+    def.dt = dt;
+    const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
+    EXPECT_EQ(r.outcome, "failed");
+    ASSERT_TRUE(r.failure);
+    EXPECT_EQ(r.failure->reason, "invalid_argument") << dt;
+    EXPECT_TRUE(r.steps.empty());
+  }
+}
+
 TEST(Follower, ADoorChangedOutsideTheReadSetDoesNotInvalidate) {
   const Loaded l = load("blocker_corridor.json");
   FollowDef def;
