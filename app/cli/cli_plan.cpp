@@ -118,7 +118,7 @@ void motion_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
   if (!m.profile.ok() || m.profile.samples.empty()) return;
   Json samples = Json::array();
   for (const ProfileSample& s : m.profile.samples)
-    samples.push_back({{"s", s.s}, {"v", s.v}, {"a", s.a}, {"limit", s.limit}, {"curvature", s.curvature}});
+    samples.push_back({{"s", s.s}, {"v", s.v}, {"a", s.a}, {"limit", to_string(s.limit)}, {"curvature", s.curvature}});
   j["profile"] = {{"total_time", m.profile.total_time}, {"length", m.profile.length}, {"samples", samples}};
 }
 

@@ -28,7 +28,7 @@ Json piece_json(const NavMesh& mesh, const SplinePiece& p, double h) {
 Json profile_json(const Profile& profile) {
   Json samples = Json::array();
   for (const ProfileSample& s : profile.samples)
-    samples.push_back({{"s", s.s}, {"v", s.v}, {"a", s.a}, {"limit", s.limit}, {"curvature", s.curvature}});
+    samples.push_back({{"s", s.s}, {"v", s.v}, {"a", s.a}, {"limit", to_string(s.limit)}, {"curvature", s.curvature}});
   return {{"total_time", profile.total_time}, {"length", profile.length}, {"samples", samples}};
 }
 

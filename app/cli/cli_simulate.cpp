@@ -163,7 +163,7 @@ std::string simulation_mesh(const Scene& scene, bool tiled, std::unique_ptr<Tile
 // The simulate JSON of a follower run (3D scenes: points at `height` where the step has none).
 Json follow_json(const FollowResult& r, bool is3d, double height) {
   Json out;
-  out["outcome"] = r.outcome;
+  out["outcome"] = to_string(r.outcome);
   out["failure"] = failure_json(r.failure);
   Json steps = Json::array();
   for (const FollowStep& s : r.steps) {
@@ -260,7 +260,7 @@ int run_simulate(const std::vector<std::string>& raw) {
     return kExitUsage;
   }
   std::printf("%s\n", readable_json(follow_json(r, mesh.is3d, query.start.height)).c_str());
-  return r.outcome == "arrived" ? kExitOk : kExitFailure;
+  return r.outcome == FollowOutcome::Arrived ? kExitOk : kExitFailure;
 }
 
 }  // namespace navlab::cli

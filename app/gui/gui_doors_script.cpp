@@ -158,7 +158,7 @@ json doors_state_json(const App& app) {
     json replans = json::array();
     for (const Replan& r : d.sim.result.replans)
       replans.push_back({{"t", r.t}, {"cause", r.cause}, {"version", r.version}, {"detail", r.detail}});
-    sim["outcome"] = d.sim.result.outcome;
+    sim["outcome"] = to_string(d.sim.result.outcome);
     sim["end_time"] = d.sim.end_time();
     sim["steps"] = d.sim.result.steps.size();
     sim["replans"] = replans;

@@ -222,7 +222,7 @@ struct Painter {
       b.segment(s.query, s.point, c, {2.0f, 4.0f, 6.0f});
       b.point(s.point, 6.0f, c, 2.0f, {0, 0, 0, 255});
     }
-    text(s.query, s.poly >= 0 ? s.method.c_str() : "off the mesh", c, 12, 12);
+    text(s.query, s.poly >= 0 ? to_string(s.method) : "off the mesh", c, 12, 12);
   }
 
   // One portal of the clearance stage: its full width and the part kept after the inner-corner distance

@@ -487,6 +487,15 @@ struct Avoider {
 
 }  // namespace
 
+const char* to_string(FollowOutcome o) {
+  switch (o) {
+    case FollowOutcome::Arrived: return "arrived";
+    case FollowOutcome::Partial: return "partial";
+    case FollowOutcome::Failed: return "failed";
+  }
+  return "failed";
+}
+
 const char* to_string(FollowState s) {
   switch (s) {
     case FollowState::Following: return "following";
@@ -861,22 +870,22 @@ struct Run {
     const FollowState last = out.steps.empty() ? state : out.steps.back().state;
     switch (last) {
       case FollowState::Arrived:
-        out.outcome = "arrived";
+        out.outcome = FollowOutcome::Arrived;
         out.failure.reset();
         break;
       case FollowState::Partial:
-        out.outcome = "partial";
+        out.outcome = FollowOutcome::Partial;
         out.failure = act.plan.failure;
         break;
       case FollowState::Blocked:
-        out.outcome = "failed";
+        out.outcome = FollowOutcome::Failed;
         break;
       case FollowState::Failed:
-        out.outcome = "failed";
+        out.outcome = FollowOutcome::Failed;
         out.failure = act.plan.failure;
         break;
       default:
-        out.outcome = "failed";
+        out.outcome = FollowOutcome::Failed;
         out.failure = Failure{"follow", "timeout", "the agent did not arrive within " + num(max_time) + " s", {}};
     }
   }
@@ -900,7 +909,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   }
   // A time step or time limit that is not a positive number is the caller's mistake, said as such.
   if (!(def.dt > 0.0 && std::isfinite(def.dt)) || !(def.max_time >= 0.0)) {
-    out.outcome = "failed";
+    out.outcome = FollowOutcome::Failed;
     out.failure = Failure{"follow", "invalid_argument",
                           "dt must be a positive number of seconds and max_time >= 0, got dt " + num(def.dt) +
                               " s and max_time " + num(def.max_time) + " s",

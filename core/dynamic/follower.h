@@ -78,6 +78,10 @@ struct FollowDef {
 };
 
 enum class FollowState { Following, Turning, Braking, Arrived, Partial, Failed, Blocked };
+
+// How a run ended; JSON names "arrived", "partial", "failed" (to_string).
+enum class FollowOutcome { Arrived, Partial, Failed };
+const char* to_string(FollowOutcome o);
 // "following", "turning", "braking", "arrived", "partial", "failed", "blocked"
 const char* to_string(FollowState s);
 
@@ -122,7 +126,7 @@ struct FollowPlan {
 };
 
 struct FollowResult {
-  std::string outcome = "failed";  // arrived | partial | failed
+  FollowOutcome outcome = FollowOutcome::Failed;
   std::optional<Failure> failure;  // failed/partial: why (stage "follow" reason "blocked" / "timeout",
                                    // or the plan's failure with blocked_by)
   std::vector<FollowStep> steps;

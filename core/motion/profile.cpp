@@ -23,19 +23,21 @@ double rest_to_rest_time(double ds, double accel, double brake) {
 }
 
 // A sample limit as a sentence names it.
-std::string limit_name(const std::string& limit) {
-  if (limit == "goal") return "goal";
-  if (limit == "stop_turn") return "stop-turn";
-  if (limit == "lateral") return "arc's lateral-acceleration limit sqrt(a_lat·R)";
-  if (limit == "max_speed") return "max_speed limit";
-  return limit + " limit";
+std::string limit_name(ProfileLimit limit) {
+  switch (limit) {
+    case ProfileLimit::Goal: return "goal";
+    case ProfileLimit::StopTurn: return "stop-turn";
+    case ProfileLimit::Lateral: return "arc's lateral-acceleration limit sqrt(a_lat·R)";
+    case ProfileLimit::MaxSpeed: return "max_speed limit";
+    default: return std::string(to_string(limit)) + " limit";
+  }
 }
 
 struct Point {
   double s = 0.0;
   double curvature = 0.0;  // of the step [s, next s]
   double cap = 0.0;        // m/s
-  const char* cap_name = "max_speed";
+  ProfileLimit cap_name = ProfileLimit::MaxSpeed;
 };
 
 // Tangential acceleration the total budget leaves at speed v on curvature k.
@@ -123,6 +125,19 @@ double stopping_speed_limit(double d, double brake, double dt) {
   return std::sqrt(bdt * bdt + 2.0 * brake * std::max(0.0, d)) - bdt;
 }
 
+const char* to_string(ProfileLimit l) {
+  switch (l) {
+    case ProfileLimit::Start: return "start";
+    case ProfileLimit::Goal: return "goal";
+    case ProfileLimit::StopTurn: return "stop_turn";
+    case ProfileLimit::MaxSpeed: return "max_speed";
+    case ProfileLimit::Lateral: return "lateral";
+    case ProfileLimit::Braking: return "braking";
+    case ProfileLimit::Accel: return "accel";
+  }
+  return "max_speed";
+}
+
 const char* to_string(ProfileStep::Kind k) {
   switch (k) {
     case ProfileStep::Kind::PieceLimit: return "piece_limit";
@@ -137,7 +152,7 @@ const char* to_string(ProfileStep::Kind k) {
 std::string ProfileStep::describe() const {
   switch (kind) {
     case Kind::PieceLimit:
-      if (arc && limit == "lateral")
+      if (arc && limit == ProfileLimit::Lateral)
         return fmt("On the arc from s %.2f m to %.2f m (R %.2f m) the speed limit is sqrt(a_lat·R) = sqrt(%.2f · %.2f) "
                    "= %.2f m/s.",
                    s0, s1, radius, v0 * v0 / radius, radius, v0);
@@ -176,11 +191,11 @@ void record(ProfileTrace* trace, ProfileStep st) {
 // the start (0) and the goal (0). Records each piece's limit.
 std::vector<Point> sample_points(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
   const double a_lat = std::min(ag.lateral_accel, ag.max_accel);
-  auto piece_cap = [&](const PathPiece& p, const char** name) {
-    *name = "max_speed";
+  auto piece_cap = [&](const PathPiece& p, ProfileLimit* name) {
+    *name = ProfileLimit::MaxSpeed;
     if (p.kind != PathPiece::Kind::Arc) return ag.max_speed;
     const double v = std::sqrt(a_lat * p.arc.radius);
-    if (v < ag.max_speed) *name = "lateral";
+    if (v < ag.max_speed) *name = ProfileLimit::Lateral;
     return std::min(v, ag.max_speed);
   };
   const double spacing = profile_spacing(path.length);
@@ -191,7 +206,7 @@ std::vector<Point> sample_points(const SmoothPath& path, const AgentDef& ag, Pro
   pts.reserve(count);
   for (size_t k = 0; k < path.pieces.size(); ++k) {
     const PathPiece& p = path.pieces[k];
-    const char* name = nullptr;
+    ProfileLimit name = ProfileLimit::MaxSpeed;
     const double cap = piece_cap(p, &name);
     if (trace) {
       ProfileStep st;
@@ -215,9 +230,9 @@ std::vector<Point> sample_points(const SmoothPath& path, const AgentDef& ag, Pro
       pts.push_back(q);
     }
   }
-  pts.push_back(Point{path.length, path.pieces.empty() ? 0.0 : path.pieces.back().curvature(), 0.0, "goal"});
+  pts.push_back(Point{path.length, path.pieces.empty() ? 0.0 : path.pieces.back().curvature(), 0.0, ProfileLimit::Goal});
   pts.front().cap = 0.0;
-  if (pts.size() > 1) pts.front().cap_name = "start";
+  if (pts.size() > 1) pts.front().cap_name = ProfileLimit::Start;
   return pts;
 }
 
@@ -229,7 +244,7 @@ double stop_turns(const SmoothPath& path, const AgentDef& ag, std::vector<Point>
     auto it = std::lower_bound(pts.begin(), pts.end(), t.s - kStopMatch, [](const Point& p, double s) { return p.s < s; });
     if (it != pts.end() && std::fabs(it->s - t.s) <= kStopMatch) {
       it->cap = 0.0;
-      it->cap_name = "stop_turn";
+      it->cap_name = ProfileLimit::StopTurn;
     }
     const double time = t.theta / ag.max_turn_rate;
     turn_time += time;
@@ -303,8 +318,8 @@ double fill_samples(Profile& out, const std::vector<Point>& pts, const std::vect
       move_time += vsum > 0.0 ? 2.0 * ds / vsum : rest_to_rest_time(ds, ag.accel, ag.brake_decel);
     }
     if (pts[i].cap == 0.0) smp.limit = pts[i].cap_name;
-    else if (v[i] < vr[i] - kSpeedEps) smp.limit = "accel";
-    else if (vr[i] < pts[i].cap - kSpeedEps) smp.limit = "braking";
+    else if (v[i] < vr[i] - kSpeedEps) smp.limit = ProfileLimit::Accel;
+    else if (vr[i] < pts[i].cap - kSpeedEps) smp.limit = ProfileLimit::Braking;
     else smp.limit = pts[i].cap_name;
   }
   return move_time;
@@ -315,8 +330,8 @@ void trace_runs(const Profile& out, const std::vector<Point>& pts, const std::ve
                 const AgentDef& ag, double turn_time, ProfileTrace& trace) {
   const size_t n = pts.size();
   for (size_t i = 0; i < n;) {
-    const std::string& lim = out.samples[i].limit;
-    if (lim != "braking" && lim != "accel") {
+    const ProfileLimit lim = out.samples[i].limit;
+    if (lim != ProfileLimit::Braking && lim != ProfileLimit::Accel) {
       ++i;
       continue;
     }
@@ -324,10 +339,11 @@ void trace_runs(const Profile& out, const std::vector<Point>& pts, const std::ve
     while (j + 1 < n && out.samples[j + 1].limit == lim) ++j;
     const size_t end = std::min(j + 1, n - 1);  // the run ends at the next sample's limit
     ProfileStep st;
-    st.kind = lim == "braking" ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
+    st.kind = lim == ProfileLimit::Braking ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
     // The zone starts where the previous limit let go; after another braking or accelerating run it
     // starts where that run ended, so s never runs backwards from one step to the next.
-    const bool after_run = i > 0 && (out.samples[i - 1].limit == "braking" || out.samples[i - 1].limit == "accel");
+    const bool after_run =
+        i > 0 && (out.samples[i - 1].limit == ProfileLimit::Braking || out.samples[i - 1].limit == ProfileLimit::Accel);
     const size_t from = i > 0 && !after_run ? i - 1 : i;
     st.s0 = pts[from].s;
     st.v0 = v[from];

@@ -32,11 +32,16 @@ constexpr double kMaxProfileSamples = 100000;  // ...on paths up to 5 km; a long
 // that is larger (so no input, however large its coordinates, makes the profile run away).
 inline double profile_spacing(double length) { return std::max(kProfileMaxSpacing, length / kMaxProfileSamples); }
 
+// What binds the speed at a sample; JSON names (to_string): start, goal, stop_turn, max_speed, lateral,
+// braking, accel.
+enum class ProfileLimit { Start, Goal, StopTurn, MaxSpeed, Lateral, Braking, Accel };
+const char* to_string(ProfileLimit l);
+
 struct ProfileSample {
   double s = 0.0;          // m along the smoothed path
   double v = 0.0;          // m/s
   double a = 0.0;          // m/s², tangential, over [s, next sample's s] (0 at the last sample)
-  std::string limit;       // what binds v here: start, goal, stop_turn, max_speed, lateral, braking, accel
+  ProfileLimit limit = ProfileLimit::MaxSpeed;  // what binds v here
   double curvature = 0.0;  // 1/m: 1/R on an arc, 0 on a segment (the piece that begins at s; the last
                            // piece at the goal)
 };
@@ -58,7 +63,7 @@ struct ProfileStep {
   double theta = 0.0;     // StopTurn: rad
   double time = 0.0;      // StopTurn / Total: s
   double turn_time = 0.0; // Total: s spent turning in place
-  std::string limit;      // PieceLimit: max_speed | lateral; Braking: the limit braked for
+  ProfileLimit limit = ProfileLimit::MaxSpeed;  // PieceLimit: MaxSpeed | Lateral; Braking: the limit braked for
   double brake = 0.0;       // Braking: the agent's brake deceleration, m/s²
   double reaction_dt = 0.0; // Braking: the agent's reaction step, s
   std::string describe() const;  // one sentence with its numbers

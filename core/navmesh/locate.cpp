@@ -156,10 +156,10 @@ int polygon_containing(const NavMesh& mesh, Vec2 p, double tolerance) {
 Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const LocateDef& def,
                 std::vector<LocateStep>* trace) {
   Location loc;
-  std::string method;
+  LocateMethod method = LocateMethod::PointInPolygon;
   double snapped = 0.0;
   if (mesh.kind == NavMesh::Kind::Graph) {
-    method = "node id";
+    method = LocateMethod::NodeId;
     const int node = mesh.node_index(p.node);
     if (p.node.empty())
       loc = off_mesh(which, std::string(which_name(which)) + " must name a graph node id");
@@ -170,10 +170,10 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
       loc.point = mesh.nodes[node].pos;
     }
   } else if (mesh.baked) {
-    method = "detour nearest poly";
+    method = LocateMethod::DetourNearestPoly;
     loc = locate_baked(mesh, to_world(p.plane, p.is3d ? p.height : 0.0), which, def, snapped);
   } else {
-    method = "point in polygon";
+    method = LocateMethod::PointInPolygon;
     const int poly = is_finite(p.plane) ? polygon_containing(mesh, p.plane, locate_tolerance(mesh)) : -1;
     if (poly < 0) {
       loc = off_mesh(which, std::string(which_name(which)) + " point " + fmt_point(p.plane) +
@@ -190,10 +190,19 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
   return loc;
 }
 
+const char* to_string(LocateMethod m) {
+  switch (m) {
+    case LocateMethod::PointInPolygon: return "point in polygon";
+    case LocateMethod::DetourNearestPoly: return "detour nearest poly";
+    case LocateMethod::NodeId: return "node id";
+  }
+  return "point in polygon";
+}
+
 std::string LocateStep::describe() const {
   char buf[240];
   const char* who = which == Endpoint::Start ? "Start" : "Goal";
-  if (method == "node id") {
+  if (method == LocateMethod::NodeId) {
     if (poly < 0)
       std::snprintf(buf, sizeof buf, "%s node '%s' is not in the graph.", who, node_id.c_str());
     else
@@ -201,7 +210,7 @@ std::string LocateStep::describe() const {
                     point.y);
   } else if (poly < 0) {
     std::snprintf(buf, sizeof buf, "%s (%g, %g) is off the navmesh: %s.", who, query.x, query.y,
-                  method == "point in polygon" ? "no polygon contains it"
+                  method == LocateMethod::PointInPolygon ? "no polygon contains it"
                                                : "no polygon lies within the agent's search box around it");
   } else if (snapped > 0.0) {
     std::snprintf(buf, sizeof buf, "%s (%g, %g) is %.2f m from the navmesh: it moves onto polygon %d at (%.2f, %.2f).",

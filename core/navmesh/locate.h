@@ -42,6 +42,11 @@ struct Location {
   Vec3 world() const { return to_world(point, height); }
 };
 
+// By which rule a point was located; names (to_string): "point in polygon", "detour nearest poly",
+// "node id".
+enum class LocateMethod { PointInPolygon, DetourNearestPoly, NodeId };
+const char* to_string(LocateMethod m);
+
 // One recorded locate decision.
 struct LocateStep {
   Endpoint which = Endpoint::Start;
@@ -49,7 +54,7 @@ struct LocateStep {
   int poly = -1;        // result (-1: off the mesh)
   Vec2 point;           // where it landed
   double snapped = 0.0; // m moved onto the mesh (baked meshes)
-  std::string method;   // "point in polygon", "detour nearest poly", "node id"
+  LocateMethod method = LocateMethod::PointInPolygon;
   std::string node_id;  // graph meshes: the node id the query names (`query` and `point`: its position)
   std::string describe() const;
 };

@@ -39,7 +39,7 @@ TEST(Follower, GuardBrakesWhenTheDoorClosesThenTakesTheOtherRoute) {
   FollowDef def;
   def.dt = dt;
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(1.5, "door1")}, def);
-  ASSERT_EQ(r.outcome, "arrived") << (r.failure ? r.failure->message : "");
+  ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
   EXPECT_FALSE(r.failure);
   expect_smooth(r, l.scene.agent, dt);
 
@@ -81,7 +81,7 @@ TEST(Follower, GuardBrakesWhenTheDoorClosesThenTakesTheOtherRoute) {
 TEST(Follower, WithNoOtherRouteTheGuardStopsBeforeTheDoorAndFails) {
   const Loaded l = load("guard_narrow_door_only.json");
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(1.5, "door1")});
-  EXPECT_EQ(r.outcome, "failed");
+  EXPECT_EQ(r.outcome, FollowOutcome::Failed);
   ASSERT_TRUE(r.failure);
   EXPECT_EQ(r.failure->reason, "agent_restricted");
   EXPECT_EQ(r.failure->blocked_by, (std::vector<std::string>{"door1"}));
@@ -99,7 +99,7 @@ TEST(Follower, OpeningTheDoorThatBlockedAFailedPlanReplansAndArrives) {
   const Loaded l = load("guard_narrow_door_only.json");
   const FollowResult r =
       follow(l.scene, l.mesh, l.scene.queries[0], {close_at(1.5, "door1"), open_at(8.0, "door1")});
-  EXPECT_EQ(r.outcome, "arrived");
+  EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
   ASSERT_EQ(r.replans.size(), 2u);
   EXPECT_EQ(r.replans[1].cause, "door_opened");
   EXPECT_EQ(r.replans[1].version, 3);
@@ -110,7 +110,7 @@ TEST(Follower, ABlockerInTheCorridorIsAvoidedLocallyWithoutReplanning) {
   const Loaded l = load("blocker_corridor.json");
   const Blocker& crate = l.scene.blockers.at(0);
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {});
-  ASSERT_EQ(r.outcome, "arrived") << (r.failure ? r.failure->message : "");
+  ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
   EXPECT_TRUE(r.replans.empty());
   EXPECT_EQ(r.plans.size(), 1u);
   expect_smooth(r, l.scene.agent, 0.05);
@@ -159,7 +159,7 @@ TEST(Follower, ATimeStepThatIsNotPositiveIsAnInvalidArgument) {
     FollowDef def;
     def.dt = dt;
     const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
-    EXPECT_EQ(r.outcome, "failed");
+    EXPECT_EQ(r.outcome, FollowOutcome::Failed);
     ASSERT_TRUE(r.failure);
     EXPECT_EQ(r.failure->reason, "invalid_argument") << dt;
     EXPECT_TRUE(r.steps.empty());
@@ -173,7 +173,7 @@ TEST(Follower, ADoorChangedOutsideTheReadSetDoesNotInvalidate) {
   Scene scene = l.scene;
   scene.blockers.clear();
   const FollowResult r = follow(scene, l.mesh, scene.queries[0], {close_at(1.0, "door_side"), open_at(2.0, "door_side")}, def);
-  EXPECT_EQ(r.outcome, "arrived");
+  EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
   EXPECT_TRUE(r.replans.empty());
   EXPECT_EQ(r.ignored.size(), 2u);
   for (const FollowStep& s : r.steps) {
@@ -194,7 +194,7 @@ TEST(Follower, MovingAClosedDoorOntoTheCorridorInvalidatesIt) {
   // ... and is dragged onto the Hall/Door connection the plan uses.
   FollowEvent move{1.0, FollowEvent::Kind::Move, "door1", {{4, 0}, {4, 3}}, false};
   const FollowResult r = follow(scene, mesh.value(), scene.queries[0], {move});
-  EXPECT_EQ(r.outcome, "arrived");
+  EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
   ASSERT_EQ(r.replans.size(), 1u);
   EXPECT_EQ(r.replans[0].cause, "door_moved");
   ASSERT_EQ(r.plans.size(), 2u);
@@ -221,7 +221,7 @@ TEST(Follower, GuardArrivesForAnyClosingTime) {
   for (int trial = 0; trial < 12; ++trial) {
     const double t = when(rng);
     const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t, "door1")});
-    EXPECT_EQ(r.outcome, "arrived") << "close at " << t;
+    EXPECT_EQ(r.outcome, FollowOutcome::Arrived) << "close at " << t;
     expect_smooth(r, l.scene.agent, 0.05);
     for (const FollowStep& s : r.steps) EXPECT_TRUE(is_finite(s.pos) && is_finite(s.vel));
   }
@@ -252,7 +252,7 @@ TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
   const Loaded l = load("w2_doors.json");
   const int hall = l.mesh.node_index("Hall"), start = l.mesh.node_index("Start");
   const FollowResult free_run = follow(l.scene, l.mesh, l.scene.queries[0], {});
-  ASSERT_EQ(free_run.outcome, "arrived");
+  ASSERT_EQ(free_run.outcome, FollowOutcome::Arrived);
   const Vec2 start_pos = free_run.plans[0].path.points.front();
   const int between_hall_and_door = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 2.5; });
   const int between_start_and_hall = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 0.8; });
@@ -262,7 +262,7 @@ TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
   {
     const double t = free_run.steps[size_t(between_hall_and_door)].t;
     const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t, "hall_door")});
-    EXPECT_EQ(r.outcome, "failed");
+    EXPECT_EQ(r.outcome, FollowOutcome::Failed);
     ASSERT_TRUE(r.failure);
     EXPECT_EQ(r.failure->reason, "agent_restricted");
     EXPECT_EQ(r.failure->blocked_by, (std::vector<std::string>{"hall_door"}));
@@ -277,7 +277,7 @@ TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
   {
     const double t = free_run.steps[size_t(between_start_and_hall)].t;
     const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t, "hall_door")});
-    ASSERT_EQ(r.outcome, "arrived") << (r.failure ? r.failure->message : "");
+    ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
     ASSERT_EQ(r.plans.size(), 2u);
     EXPECT_EQ(r.plans[1].start, start);
     EXPECT_EQ(r.plans[1].corridor,
@@ -314,7 +314,7 @@ TEST(Follower, StopTurnsTakeTheirTurningTimeInPlace) {
       FollowDef def;
       def.dt = dt;
       const FollowResult r = follow(scene, mesh.value(), scene.queries[0], {}, def);
-      ASSERT_EQ(r.outcome, "arrived") << rate << " " << dt;
+      ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << rate << " " << dt;
       ASSERT_EQ(r.plans.size(), 1u);
       ASSERT_EQ(r.plans[0].path.turns.size(), 1u);
       const Turn& turn = r.plans[0].path.turns[0];
@@ -357,7 +357,7 @@ TEST(Follower, ADoorClosingBehindTheAgentDoesNotForceAReplan) {
     ASSERT_GE(past, 0);
     const double t = free_run.steps[size_t(past)].t;
     const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t, "hall_door")});
-    EXPECT_EQ(r.outcome, "arrived");
+    EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
     EXPECT_TRUE(r.replans.empty());
     EXPECT_EQ(r.ignored.size(), 1u);
     // The same close a little earlier, while the agent still walks towards Door, does invalidate.
@@ -370,13 +370,13 @@ TEST(Follower, ADoorClosingBehindTheAgentDoesNotForceAReplan) {
     // Polygons: the guard's door closes once its centre is in the east room.
     const Loaded l = load("guard_narrow_door.json");
     const FollowResult free_run = follow(l.scene, l.mesh, l.scene.queries[0], {});
-    ASSERT_EQ(free_run.outcome, "arrived");
+    ASSERT_EQ(free_run.outcome, FollowOutcome::Arrived);
     const int past = first_step(free_run, [](const FollowStep& s) { return s.pos.x > 8.3; });
     ASSERT_GE(past, 0);
     EXPECT_EQ(free_run.steps[size_t(past)].passed, 2) << "in the east room, the corridor's last polygon";
     const FollowResult r =
         follow(l.scene, l.mesh, l.scene.queries[0], {close_at(free_run.steps[size_t(past)].t + 0.05, "door1")});
-    EXPECT_EQ(r.outcome, "arrived");
+    EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
     EXPECT_TRUE(r.replans.empty());
     ASSERT_EQ(r.ignored.size(), 1u);
     for (const FollowStep& s : r.steps) EXPECT_NE(s.state, FollowState::Braking) << s.describe();

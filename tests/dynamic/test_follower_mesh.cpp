@@ -75,7 +75,7 @@ TEST(FollowerMesh, TheBalconyRouteStaysOnTheMesh) {
   // door1 closed from the start: the route rounds the courtyard's corners (2, 5) and (6, 5).
   const Loaded l = load("doors_balcony.json");
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(0.0, "door1")});
-  EXPECT_EQ(r.outcome, "arrived") << (r.failure ? r.failure->message : "");
+  EXPECT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
   double deepest = 0.0;
   EXPECT_EQ(steps_off_mesh(l.mesh, r, &deepest), 0) << "deepest " << deepest << " m";
 }
@@ -192,7 +192,7 @@ TEST(FollowerMesh, ADoorClosedTooLateIsAWallTheAgentStopsAgainst) {
   const Loaded l = load("guard_narrow_door_only.json");
   const double door_x = 8.0;
   const FollowResult free_run = follow(l.scene, l.mesh, l.scene.queries[0], {});
-  ASSERT_EQ(free_run.outcome, "arrived");
+  ASSERT_EQ(free_run.outcome, FollowOutcome::Arrived);
   // The first step whose braking distance (v²/2b) reaches past the door.
   double t_close = -1.0;
   for (const FollowStep& s : free_run.steps) {
@@ -204,7 +204,7 @@ TEST(FollowerMesh, ADoorClosedTooLateIsAWallTheAgentStopsAgainst) {
   }
   ASSERT_GT(t_close, 0.0);
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t_close, "door1")});
-  EXPECT_EQ(r.outcome, "failed");
+  EXPECT_EQ(r.outcome, FollowOutcome::Failed);
   bool cannot_stop = false, collided = false;
   double max_x = 0.0;
   for (const FollowStep& s : r.steps) {
@@ -229,7 +229,7 @@ TEST(FollowerMesh, AHugeMaxTimeStillSimulates) {
   def.max_time = 1.08e8;
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
   EXPECT_FALSE(r.steps.empty());
-  EXPECT_EQ(r.outcome, "arrived");
+  EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
 }
 
 TEST(FollowerMesh, ASlowAgentIsNotBlocked) {
@@ -241,7 +241,7 @@ TEST(FollowerMesh, ASlowAgentIsNotBlocked) {
     "queries": [{"name": "q", "start": [0.5, 1], "goal": [3.5, 1]}]})");
   EXPECT_DOUBLE_EQ(stall_progress(l.scene.agent), 0.25 * 0.1 * 2.0);
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {});
-  EXPECT_EQ(r.outcome, "arrived") << (r.failure ? r.failure->message : "");
+  EXPECT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
   // A default agent keeps the seed's 0.2 m.
   EXPECT_DOUBLE_EQ(stall_progress(AgentDef{}), 0.2);
 }
@@ -258,7 +258,7 @@ TEST(FollowerMesh, OnATiledMeshTheAgentBrakesForTheDoorNotAtOnce) {
   def.tile_cache = tiles.value().get();
   const Vec2 a{32.5, 9.8}, b{35, 9.8};
   const FollowResult free_run = follow(l.scene, tiles.value()->navmesh().mesh, l.scene.queries[0], {}, def);
-  ASSERT_EQ(free_run.outcome, "arrived");
+  ASSERT_EQ(free_run.outcome, FollowOutcome::Arrived);
   // The free run passes the door; when is it 10 m from it?
   double t_close = -1.0, nearest = 1e300;
   for (const FollowStep& s : free_run.steps) {
@@ -278,7 +278,7 @@ TEST(FollowerMesh, OnATiledMeshTheAgentBrakesForTheDoorNotAtOnce) {
     if (s.t <= r.replans[0].t + 1e-9) at_replan = s.pos;
   // Measured 2.29 m: the carved box (inflated by the bake's agent radius) and the body radius 0.6 m.
   EXPECT_LT(distance_to_segment(at_replan, a, b), 3.0) << "stood at (" << at_replan.x << ", " << at_replan.y << ")";
-  EXPECT_EQ(r.outcome, "arrived");
+  EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
 }
 
 // Whether consecutive steps after time `t` cross segment a-b.
@@ -312,7 +312,7 @@ void expect_moved_door_blocks(bool tiled) {
   }
   const NavMesh& mesh = tiled ? tiles->navmesh().mesh : baked.value();
   const FollowResult r = follow(scene, mesh, scene.queries[0], {close_at(0.0, "door_west"), move}, def);
-  EXPECT_EQ(r.outcome, "arrived");
+  EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
   ASSERT_GE(r.replans.size(), 1u);
   EXPECT_EQ(r.replans[0].cause, tiled ? "tiles_rebuilt" : "mesh_rebaked");
   EXPECT_FALSE(crosses_after(r, 0.5, a, b));

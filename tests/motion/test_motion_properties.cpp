@@ -162,7 +162,7 @@ TEST(MotionProperties, InvariantsOverRandomCorridorsAndAgents) {
     EXPECT_EQ(smp.back().v, 0.0);
     EXPECT_NEAR(smp.back().s, sp.length, 1e-9);
     for (size_t i = 0; i < smp.size(); ++i) {
-      EXPECT_LE(smp[i].v, limit_at(sp, c->agent, smp[i].s) + 1e-6) << "s " << smp[i].s << " " << smp[i].limit;
+      EXPECT_LE(smp[i].v, limit_at(sp, c->agent, smp[i].s) + 1e-6) << "s " << smp[i].s << " " << to_string(smp[i].limit);
       EXPECT_GE(smp[i].v, 0.0);
       if (i + 1 == smp.size()) break;
       const double ds = smp[i + 1].s - smp[i].s;

@@ -59,7 +59,7 @@ TEST(Profile, W6_StraightCorridorStartsBraking4_4MetresBeforeTheGoal) {
   const ProfileSample* after = at(p, 20.0 - 4.35);
   ASSERT_NE(after, nullptr);
   EXPECT_LT(after->v, 4.0 - 1e-3);
-  EXPECT_EQ(after->limit, "braking");
+  EXPECT_EQ(after->limit, ProfileLimit::Braking);
   EXPECT_NEAR(after->v, stopping_speed_limit(4.35, 2.0, 0.1), 1e-9);
   // Every sample before 15.6 m that reached top speed is at 4, every one after it is below.
   for (const auto& smp : p.samples) {
@@ -68,21 +68,21 @@ TEST(Profile, W6_StraightCorridorStartsBraking4_4MetresBeforeTheGoal) {
     }
   }
   EXPECT_EQ(p.samples.back().v, 0.0);
-  EXPECT_EQ(p.samples.back().limit, "goal");
+  EXPECT_EQ(p.samples.back().limit, ProfileLimit::Goal);
   EXPECT_EQ(p.samples.front().v, 0.0);
-  EXPECT_EQ(p.samples.front().limit, "start");
+  EXPECT_EQ(p.samples.front().limit, ProfileLimit::Start);
   // From rest at 2 m/s²: v = sqrt(2·a·s) until max_speed at s = 4.
   EXPECT_NEAR(at(p, 1.0)->v, 2.0, 1e-9);
-  EXPECT_EQ(at(p, 1.0)->limit, "accel");
+  EXPECT_EQ(at(p, 1.0)->limit, ProfileLimit::Accel);
   EXPECT_NEAR(at(p, 10.0)->v, 4.0, 1e-12);
-  EXPECT_EQ(at(p, 10.0)->limit, "max_speed");
+  EXPECT_EQ(at(p, 10.0)->limit, ProfileLimit::MaxSpeed);
   // One braking step in the trace starting where braking starts.
   bool found = false;
   for (const auto& st : trace.steps) {
     if (st.kind != ProfileStep::Kind::Braking) continue;
     found = true;
     EXPECT_NEAR(st.s0, 20.0 - 4.4, 0.051);
-    EXPECT_EQ(st.limit, "goal");
+    EXPECT_EQ(st.limit, ProfileLimit::Goal);
     EXPECT_NE(st.describe().find("brakes from 4.00 m/s"), std::string::npos) << st.describe();
   }
   EXPECT_TRUE(found);
@@ -144,7 +144,7 @@ TEST(Profile, ArcLimitIsSqrtOfLateralAccelTimesRadius) {
     if (smp.s < arc.s0 + arc.length - 1e-9) {
       EXPECT_NEAR(smp.curvature, 0.5, 1e-12);
       EXPECT_NEAR(smp.v, 2.0, 1e-9);  // long straights on both sides: the arc runs at its limit
-      EXPECT_EQ(smp.limit, "lateral");
+      EXPECT_EQ(smp.limit, ProfileLimit::Lateral);
       // Total budget: at v²/R = 2 of max 3, |a_t| <= sqrt(9 − 4).
       EXPECT_LE(std::fabs(smp.a), std::sqrt(5.0) + 1e-9);
     }
@@ -205,7 +205,7 @@ TEST(Profile, StopTurnsHaveZeroSpeedAndAddInPlaceTurningTime) {
     const ProfileSample* smp = at(p, t.s);
     ASSERT_NE(smp, nullptr);
     EXPECT_EQ(smp->v, 0.0);
-    EXPECT_EQ(smp->limit, "stop_turn");
+    EXPECT_EQ(smp->limit, ProfileLimit::StopTurn);
   }
   // Moving time from the samples (constant acceleration per step) plus 1 s per 90° stop-turn.
   double moving = 0.0;

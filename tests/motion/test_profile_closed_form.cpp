@@ -261,7 +261,7 @@ void expect_close(const Profile& got, const Oracle& ref, MaxDiff& diff, int run)
     diff.under = std::max(diff.under, (want - g.v) / std::max(want, 1e-9));
     EXPECT_LE(g.v, want + kOverTol) << run << " sample " << i << " s " << g.s;
     EXPECT_GE(g.v, want * (1.0 - kUnderTol)) << run << " sample " << i << " s " << g.s;
-    if (g.limit == "start" || g.limit == "goal" || g.limit == "stop_turn") {
+    if (g.limit == ProfileLimit::Start || g.limit == ProfileLimit::Goal || g.limit == ProfileLimit::StopTurn) {
       EXPECT_EQ(g.v, 0.0) << run;
     }
   }

@@ -180,7 +180,7 @@ TEST(WorkedExamples, W6BrakingStartsFourPointFourMetresBeforeTheGoal) {
 TEST(WorkedExamples, StallDetectorEndsBlocked) {
   const test::Loaded l = test::load("stall_blocked.json");
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries.at(0), {});
-  EXPECT_EQ(r.outcome, "failed");
+  EXPECT_EQ(r.outcome, FollowOutcome::Failed);
   ASSERT_TRUE(r.failure);
   EXPECT_EQ(r.failure->reason, "blocked");
   EXPECT_TRUE(r.replans.empty());  // a blocker never changes the plan

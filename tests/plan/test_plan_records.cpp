@@ -41,7 +41,7 @@ TEST(PlanRecords, LocateSaysWhichPolygonByWhichRule) {
   EXPECT_EQ(p.trace.locate[1].which, Endpoint::Goal);
   EXPECT_EQ(p.trace.locate[1].poly, 3);
   for (const LocateStep& s : p.trace.locate) {
-    EXPECT_EQ(s.method, "point in polygon");
+    EXPECT_EQ(s.method, LocateMethod::PointInPolygon);
     EXPECT_NE(s.describe().find("polygon " + std::to_string(s.poly)), std::string::npos) << s.describe();
   }
 }

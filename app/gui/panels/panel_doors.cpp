@@ -41,7 +41,7 @@ void sim_controls(App& app) {
   }
   const int k = s.step_index();
   if (k >= 0) ImGui::TextWrapped("%s", s.result.steps[size_t(k)].describe().c_str());
-  ImGui::Text("outcome %s after %.2f s (%zu steps, %zu re-plans; run in %.1f ms%s)", s.result.outcome.c_str(),
+  ImGui::Text("outcome %s after %.2f s (%zu steps, %zu re-plans; run in %.1f ms%s)", to_string(s.result.outcome),
               s.end_time(), s.result.steps.size(), s.result.replans.size(), s.run_ms,
               s.tile_cache ? ", doors moved in its own tile cache" : "");
   if (s.result.failure)

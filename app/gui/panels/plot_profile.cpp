@@ -13,12 +13,14 @@ namespace navlab::app {
 
 namespace {
 
-ImU32 limit_color(const std::string& limit, const Theme& th) {
-  if (limit == "braking") return IM_COL32(245, 90, 90, 255);
-  if (limit == "accel") return IM_COL32(110, 220, 120, 255);
-  if (limit == "lateral") return to_imu32(th.smooth);
-  if (limit == "max_speed") return IM_COL32(235, 235, 235, 255);
-  return to_imu32(th.stop);  // start, goal, stop_turn
+ImU32 limit_color(ProfileLimit limit, const Theme& th) {
+  switch (limit) {
+    case ProfileLimit::Braking: return IM_COL32(245, 90, 90, 255);
+    case ProfileLimit::Accel: return IM_COL32(110, 220, 120, 255);
+    case ProfileLimit::Lateral: return to_imu32(th.smooth);
+    case ProfileLimit::MaxSpeed: return IM_COL32(235, 235, 235, 255);
+    default: return to_imu32(th.stop);  // start, goal, stop_turn
+  }
 }
 
 }  // namespace
@@ -112,7 +114,7 @@ void plot_profile(App& app) {
     const ProfileSample& near = it == samples.end() ? samples.back() : *it;
     dl->AddLine(ImVec2(X(s), lo.y), ImVec2(X(s), hi.y), IM_COL32(255, 255, 255, 160));
     dl->AddCircleFilled(ImVec2(X(near.s), Y(near.v)), 4.0f * th.line_scale, IM_COL32(255, 255, 255, 255));
-    std::snprintf(buf, sizeof buf, "s %.2f m  v %.2f m/s  (%s)", near.s, near.v, near.limit.c_str());
+    std::snprintf(buf, sizeof buf, "s %.2f m  v %.2f m/s  (%s)", near.s, near.v, to_string(near.limit));
     dl->AddText(ImVec2(std::min(X(s) + 6, hi.x - ImGui::CalcTextSize(buf).x), lo.y + fs * 1.2f),
                 IM_COL32(255, 255, 255, 255), buf);
   }
