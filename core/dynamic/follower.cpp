@@ -19,6 +19,7 @@
 #include "portals.h"
 #include "profile.h"
 #include "tilecache.h"
+#include "tolerances.h"
 
 namespace navlab {
 
@@ -29,7 +30,7 @@ constexpr long long kMaxSteps = 1LL << 40;  // steps; a bound no simulation reac
 
 Vec2 normalized(Vec2 v) {
   const double l = length(v);
-  return l > 1e-12 ? v / l : Vec2{};
+  return l > tol::kTinyLength ? v / l : Vec2{};
 }
 
 Vec2 clamp_length(Vec2 v, double max_len) {
@@ -47,7 +48,7 @@ struct Dense {
     if (q <= 0.0) return pts.front();
     if (q >= length()) return pts.back();
     const size_t i = size_t(std::upper_bound(s.begin(), s.end(), q) - s.begin());
-    const double u = (q - s[i - 1]) / std::max(1e-12, s[i] - s[i - 1]);
+    const double u = (q - s[i - 1]) / std::max(tol::kTinyLength, s[i] - s[i - 1]);
     return lerp(pts[i - 1], pts[i], u);
   }
   // Closest point to `p` with arc length in [from, from + window]; returns its arc length.
@@ -108,7 +109,7 @@ double profile_speed(const Profile& p, double s) {
   auto it = std::upper_bound(v.begin(), v.end(), s, [](double q, const ProfileSample& x) { return q < x.s; });
   const ProfileSample& b = *it;
   const ProfileSample& a = *(it - 1);
-  const double u = (s - a.s) / std::max(1e-12, b.s - a.s);
+  const double u = (s - a.s) / std::max(tol::kTinyLength, b.s - a.s);
   return a.v + (b.v - a.v) * u;
 }
 
@@ -149,6 +150,7 @@ int settle(const NavMesh& m, Vec2& pos, int poly) {
   return best_poly;
 }
 
+constexpr double kAtStop = 1e-3;   // m; an agent this close to a stop-turn stands at it (keeps its direction)
 constexpr double kSightHop = 0.05;  // m; the line to a steering target is walked on the mesh in hops this long
 
 // Whether the straight line from `from` (in polygon `poly`) to `to` stays on the mesh: walked over the
@@ -181,7 +183,7 @@ bool on_mesh(const NavMesh& m, Vec2 p) {
   for (const NavPoly& poly : m.polys) {
     bool in = true;
     for (size_t i = 0; i < poly.verts.size() && in; ++i)
-      in = orient(m.verts[poly.verts[i]], m.verts[poly.verts[(i + 1) % poly.verts.size()]], p) >= -1e-9;
+      in = orient(m.verts[poly.verts[i]], m.verts[poly.verts[(i + 1) % poly.verts.size()]], p) >= -kInsideTolerance;
     if (in) return true;
   }
   return false;
@@ -282,7 +284,7 @@ void read_from(Active& a, int passed) {
 
 bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) {
   for (size_t i = 0; i < ring.size(); ++i)
-    if (orient(ring[i], ring[(i + 1) % ring.size()], p) < -1e-9) return false;
+    if (orient(ring[i], ring[(i + 1) % ring.size()], p) < -kInsideTolerance) return false;
   return !ring.empty();
 }
 
@@ -379,7 +381,7 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   } else {
     if (pr.portals.empty()) return fail_with({"follow", "no_portals", "the plan has no portals", {}}), a;
     a.portals = pr.portals;
-    if (distance(start, a.end) < 1e-9) {
+    if (distance(start, a.end) < tol::kSamePoint) {
       a.movable = true;  // already there
       a.dense.pts = {start};
       a.dense.s = {0.0};
@@ -561,7 +563,7 @@ std::string Replan::describe() const {
 
 bool StallDetector::tick(Vec2 pos, double dt) {
   elapsed_ += dt;
-  if (elapsed_ + 1e-12 < window_) return false;
+  if (elapsed_ + tol::kSameTime < window_) return false;
   const bool stalled = distance(pos, anchor_) < min_progress_;
   reset(pos);
   return stalled;
@@ -587,7 +589,7 @@ std::string check_events(const World& w, const std::vector<FollowEvent>& events)
 // The direction the path of `a` leaves in, if it goes anywhere.
 std::optional<Vec2> start_direction(const Active& a) {
   for (size_t i = 1; i < a.dense.pts.size(); ++i)
-    if (distance(a.dense.pts[i], a.dense.pts[0]) > 1e-9) return normalized(a.dense.pts[i] - a.dense.pts[0]);
+    if (distance(a.dense.pts[i], a.dense.pts[0]) > tol::kSamePoint) return normalized(a.dense.pts[i] - a.dense.pts[0]);
   return std::nullopt;
 }
 
@@ -725,7 +727,7 @@ struct Run {
     turning = false;
     // A new path that leaves in another direction starts with a turn in place.
     if (auto d = start_direction(act);
-        d && ag.can_turn_in_place && std::abs(angle_between(heading, std::atan2(d->y, d->x))) > 1e-6) {
+        d && ag.can_turn_in_place && std::abs(angle_between(heading, std::atan2(d->y, d->x))) > tol::kSameHeading) {
       turning = true;
       turn_to = std::atan2(d->y, d->x);
       turn_is_stop = false;
@@ -743,16 +745,16 @@ struct Run {
   // Turning in place: at a stop-turn once the agent stands there, or at the start of a new path.
   // True when this step was spent turning (it is recorded).
   bool turn(double t0) {
-    if (state == FollowState::Following && !turning && next_stop < act.stops.size() && length(vel) <= 1e-9 &&
+    if (state == FollowState::Following && !turning && next_stop < act.stops.size() && length(vel) <= tol::kStill &&
         s_now >= act.stops[next_stop].s - ag.arrive_distance) {
       turning = true;
       turn_to = std::atan2(act.stops[next_stop].out.y, act.stops[next_stop].out.x);
       turn_is_stop = true;
     }
-    if (state != FollowState::Following || !turning || length(vel) > 1e-9) return false;
+    if (state != FollowState::Following || !turning || length(vel) > tol::kStill) return false;
     const double d = angle_between(heading, turn_to);
     const double most = ag.max_turn_rate * dt;
-    const bool turned = std::abs(d) > 1e-9;
+    const bool turned = std::abs(d) > tol::kSameHeading;
     if (turned) heading = std::remainder(heading + std::clamp(d, -most, most), 2.0 * std::numbers::pi);
     if (std::abs(d) <= most) {
       heading = turn_to;
@@ -781,8 +783,8 @@ struct Run {
     while (aim > s_now + kSightHop && !in_sight(w.mesh(), walls, poly, pos, act.dense.at(aim))) aim -= kSightHop;
     const Vec2 target = act.dense.at(aim);
     dir = normalized(target - pos);
-    if (length(target - pos) < 1e-9) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
-    if (cap < L && (cap - s_now < 1e-3 || length(target - pos) < 1e-3)) dir = normalized(vel);
+    if (length(target - pos) < tol::kSamePoint) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
+    if (cap < L && (cap - s_now < kAtStop || length(target - pos) < kAtStop)) dir = normalized(vel);
     // The profile is read a little ahead, but not into the last 5 cm before a stop (the stopping limit
     // brings the agent there) and never before a stop-turn already done (it stands at it).
     const double look = std::max(cur * dt, 0.05);
@@ -797,7 +799,7 @@ struct Run {
       const double d = std::max(0.0, s_stop - s_now);
       // Cancelling: never speed up again; brake for the stop point as the profile would.
       limit = std::min({limit, cur, stopping_speed_limit(d, ag.brake_decel, ag.reaction_dt)});
-      cannot_stop = cur * cur / (2.0 * ag.brake_decel) > d + 1e-9 && cur > 0.0;
+      cannot_stop = cur * cur / (2.0 * ag.brake_decel) > d + tol::kSamePoint && cur > 0.0;
       braking_cannot_stop = braking_cannot_stop || cannot_stop;
     }
     return limit;
@@ -820,7 +822,7 @@ struct Run {
       else desired = nv;
     }
     vel = vel + clamp_length(desired - vel, ag.max_accel * dt);
-    if (length(vel) < 1e-9) vel = {};
+    if (length(vel) < tol::kStill) vel = {};
     bool collided = false;
     if (length(vel) > 0.0 && w.mesh().kind != NavMesh::Kind::Graph) {
       poly = settle(w.mesh(), pos, poly);
@@ -829,12 +831,12 @@ struct Run {
       collided = m.hit_wall;
       // Against a wall the velocity is what the move allowed.
       if (collided) vel = (m.pos - pos) / dt;
-      if (length(vel) < 1e-9) vel = {};
+      if (length(vel) < tol::kStill) vel = {};
       pos = m.pos;
     } else {
       pos = pos + vel * dt;
     }
-    if (length(vel) > 1e-9) heading = std::atan2(vel.y, vel.x);
+    if (length(vel) > tol::kStill) heading = std::atan2(vel.y, vel.x);
     return collided;
   }
 
@@ -924,14 +926,14 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   size_t next_event = 0;
   for (long long k = 0; k < max_steps; ++k) {
     const double t0 = double(k) * run.dt;
-    while (next_event < events.size() && events[next_event].t <= t0 + 1e-9) run.apply(events[next_event++]);
-    const bool standing = length(run.vel) <= 1e-9;
+    while (next_event < events.size() && events[next_event].t <= t0 + tol::kSameTime) run.apply(events[next_event++]);
+    const bool standing = length(run.vel) <= tol::kStill;
     if ((run.state == FollowState::Braking && standing) || run.pending_replan) run.replan(t0);
     run.step(t0);
     if (run.state == FollowState::Arrived) break;
     const bool waiting =
         run.state == FollowState::Failed || run.state == FollowState::Partial || run.state == FollowState::Blocked;
-    if (waiting && length(run.vel) <= 1e-9 && next_event >= events.size()) break;
+    if (waiting && length(run.vel) <= tol::kStill && next_event >= events.size()) break;
   }
   run.finish(def.max_time);
   return out;

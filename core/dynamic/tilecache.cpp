@@ -20,6 +20,7 @@
 #include "bake.h"
 #include "bake_check.h"
 #include "level_file.h"
+#include "tolerances.h"
 
 namespace navlab {
 
@@ -578,7 +579,7 @@ struct ConvertCtx {
   int welded(Vec3 w) {
     auto& bucket = weld.buckets[Welder::key(w)];
     for (int v : bucket)
-      if (std::abs(heights[size_t(v)] - w.y) <= climb && distance(verts[size_t(v)], to_plane(w)) < 1e-3) return v;
+      if (std::abs(heights[size_t(v)] - w.y) <= climb && distance(verts[size_t(v)], to_plane(w)) < tol::kWeld) return v;
     const int v = add_vertex(w);
     bucket.push_back(v);
     return v;
@@ -600,8 +601,9 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
   auto vertex_of = [&](int i) {
     if (local[size_t(i)] >= 0) return local[size_t(i)];
     const float* v = &tile->verts[i * 3];
-    const bool border = std::abs(v[0] - tmin[0]) < 1e-3f || std::abs(v[0] - tmax[0]) < 1e-3f ||
-                        std::abs(v[2] - tmin[2]) < 1e-3f || std::abs(v[2] - tmax[2]) < 1e-3f;
+    const float near = float(tol::kWeld);
+    const bool border = std::abs(v[0] - tmin[0]) < near || std::abs(v[0] - tmax[0]) < near ||
+                        std::abs(v[2] - tmin[2]) < near || std::abs(v[2] - tmax[2]) < near;
     return local[size_t(i)] = border ? welded(world_of(v)) : add_vertex(world_of(v));
   };
   for (int ip = 0; ip < tile->header->polyCount; ++ip) {
@@ -636,14 +638,14 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
           const Vec3 w = world_of(&nt->verts[np->verts[q] * 3]);
           const Vec2 c = to_plane(w);
           const double t = len2 > 0 ? dot(c - a, ab) / len2 : 0.0;
-          if (t > 1e-6 && t < 1 - 1e-6 && distance_to_segment(c, a, b) < 1e-3) cuts.push_back({t, w});
+          if (t > 1e-6 && t < 1 - 1e-6 && distance_to_segment(c, a, b) < tol::kWeld) cuts.push_back({t, w});
         }
       }
       std::sort(cuts.begin(), cuts.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
       std::vector<Vec3> pts{va};
       for (const auto& c : cuts)
-        if (distance(to_plane(c.second), to_plane(pts.back())) > 1e-3) pts.push_back(c.second);
-      if (pts.size() > 1 && distance(to_plane(pts.back()), b) <= 1e-3) pts.pop_back();
+        if (distance(to_plane(c.second), to_plane(pts.back())) > tol::kWeld) pts.push_back(c.second);
+      if (pts.size() > 1 && distance(to_plane(pts.back()), b) <= tol::kWeld) pts.pop_back();
       pts.push_back(vb);
       for (size_t s = 0; s + 1 < pts.size(); ++s) {
         if (s > 0) p.verts.push_back(welded(pts[s]));
@@ -656,7 +658,7 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
           for (int q = 0; q < np->vertCount && neighbour < 0; ++q) {
             const Vec2 c0 = to_plane(world_of(&nt->verts[np->verts[q] * 3]));
             const Vec2 c1 = to_plane(world_of(&nt->verts[np->verts[(q + 1) % np->vertCount] * 3]));
-            if (distance_to_segment(m, c0, c1) < 1e-3) neighbour = index_of(r);
+            if (distance_to_segment(m, c0, c1) < tol::kWeld) neighbour = index_of(r);
           }
         }
         p.neighbours.push_back(neighbour);
