@@ -4,7 +4,7 @@
 #                   (with no display: render it headless to out/default.png)
 #   ./dev.sh test   install what is missing, build, run every test: a warnings-as-errors build,
 #                   then the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer, then
-#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 30) under ASan + UBSan
+#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 60) under ASan + UBSan
 #   ./dev.sh build  install what is missing and build only
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -63,7 +63,7 @@ case "$cmd" in
     run_tests build
     build build-asan -DNAVLAB_SANITIZE=ON -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
-    tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-30}"
+    tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-60}"
     ;;
   *)
     echo "usage: ./dev.sh run|test|build" >&2
