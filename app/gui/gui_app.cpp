@@ -185,7 +185,14 @@ void App::check_file_changed() {
   if (now - last_file_check_ < 0.5) return;
   last_file_check_ = now;
   const long long stamp = file_stamp(doc.path);
-  if (stamp != 0 && stamp != file_stamp_) reload();
+  if (stamp != 0 && stamp != file_stamp_) {
+    reload();
+  } else if (stamp == 0 && file_stamp_ != 0) {
+    // Deleted or moved while open: said once; the scene stays on screen and can be saved elsewhere.
+    file_stamp_ = 0;
+    show_error(doc.path + " is gone (deleted or moved) while it was open.\nThe scene you had is still open: Save As "
+               "keeps it.");
+  }
 }
 
 bool App::frame() {

@@ -232,6 +232,7 @@ const std::pair<const char*, Action> kActions[] = {
     {"optimal", [](App& app, const json& a) { return app.settings.show_optimal = a["optimal"].get<bool>(), std::string(); }},
     {"agent", act_agent},
     {"mouse", act_mouse},
+    {"reload", [](App& app, const json&) { return app.reload(), std::string(); }},
     {"save_as", [](App& app, const json& a) { return app.save_scene_as(a["save_as"].get<std::string>()) ? std::string() : app.error; }},
     {"measure", act_measure},
     {"frames", [](App& app, const json& a) {
