@@ -225,6 +225,21 @@ Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshD
   return R(std::move(nav));
 }
 
+// Why walkable cells made no polygon: every region was dropped as smaller than region_min_size, or
+// regions were kept but their contours simplified to nothing.
+std::string no_polygons_why(const rcCompactHeightfield& chf, const rcContourSet& cset, long walkable,
+                            const BakeDef& def) {
+  long in_regions = 0;
+  for (int i = 0; i < chf.spanCount; ++i) in_regions += (chf.spans[i].reg & ~RC_BORDER_REG) != 0;
+  const std::string head = "the bake produced no polygons: " + std::to_string(walkable) + " walkable cells remain after erosion";
+  if (in_regions == 0)
+    return head + " but every region is smaller than region_min_size " + num(def.region_min_size, kExactDigits) + " cells";
+  return head + " and " + std::to_string(in_regions) + " of them lie in regions, but Recast traced " +
+         std::to_string(cset.nconts) + " contours of three or more corners from them: the regions are too small or " +
+         "thin at bake.cell_size " + num(def.cell_size, kExactDigits) + " m (try a smaller bake.cell_size, or a " +
+         "smaller bake.edge_max_error than " + num(def.edge_max_error, kExactDigits) + ")";
+}
+
 // The shared Recast → Detour pipeline (RecastDemo's Solo Mesh steps) over a triangle soup.
 Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tris, const CellRules& rules,
                      const BakeDef& def, std::vector<BakeStep>* trace) {
@@ -302,10 +317,7 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   if (!pmesh || !rcBuildPolyMesh(&ctx, *cset, cfg.maxVertsPerPoly, *pmesh))
     return R::fail("Recast could not build the polygon mesh");
   step("polygons", t0, pmesh->npolys, "polygons");
-  if (pmesh->npolys == 0)
-    return R::fail("the bake produced no polygons: " + std::to_string(after_erosion) +
-                   " walkable cells remain after erosion but every region is smaller than region_min_size " +
-                   num(def.region_min_size, kExactDigits) + " cells");
+  if (pmesh->npolys == 0) return R::fail(no_polygons_why(*chf, *cset, after_erosion, def));
 
   t0 = Clock::now();
   RcPtr<rcPolyMeshDetail> dmesh(rcAllocPolyMeshDetail());

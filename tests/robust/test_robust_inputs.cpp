@@ -182,6 +182,20 @@ TEST(RobustBake, HugeCellSizeIsBlamedOnCellSize) {
             "bake.cell_size 1 m");
 }
 
+TEST(RobustBake, WalkableCellsThatMakeNoContourAreNotBlamedOnRegionMinSize) {
+  // A 1.1 m square floor, eroded by 0.5 m at 0.1 m cells: one cell is left, in a region of its own (no
+  // minimum region size), too small for a contour of three corners.
+  const Result<Scene> s = parse_scene(R"({"navlab": 1, "floorplan": {"outline": [[0, 0], [1.1, 0], [1.1, 1.1], [0, 1.1]]},
+      "bake": {"cell_size": 0.1, "agent_radius": 0.5, "region_min_size": 0}})", "tiny.json");
+  ASSERT_TRUE(s.ok()) << s.error();
+  const Result<NavMesh> m = build_navmesh(s.value());
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error(), "tiny.json: the bake produced no polygons: 1 walkable cells remain after erosion and 1 of them "
+                       "lie in regions, but Recast traced 0 contours of three or more corners from them: the regions "
+                       "are too small or thin at bake.cell_size 0.1 m (try a smaller bake.cell_size, or a smaller "
+                       "bake.edge_max_error than 1.3)");
+}
+
 TEST(RobustBake, RegionMinSizeBeyondTheIntSquareStillFiltersEveryRegion) {
   // 46341^2 overflows int; every region of a 10 x 10 m floor is far smaller than 46341^2 cells.
   const std::string e = bake_floor(R"({"region_min_size": 46341})");
