@@ -174,25 +174,33 @@ bool Parser::run(const Json& root, Scene& s) {
         return r_.fail("/" + key, "no \"" + key + "\" in a side-scroller scene (it has no navmesh)", "\"" + key + "\"", true);
     return read_sidescroller(r_, src, "/sidescroller", s.sidescroller);
   }
-  const bool source_ok = source_ == Scene::Source::Navmesh     ? navmesh(src, "/navmesh", s.navmesh)
-                         : source_ == Scene::Source::Floorplan ? floorplan(src, "/floorplan", s.floorplan)
-                         : source_ == Scene::Source::Mesh      ? mesh(src, "/mesh", s.mesh)
-                         : source_ == Scene::Source::Detour
-                             ? r_.string(src, "/detour", s.detour, "a Detour navmesh file path (relative to the scene file)")
-                             : graph(src, "/graph", s.graph);
-  if (!source_ok) return false;
+  bool ok = source_ == Scene::Source::Navmesh     ? navmesh(src, "/navmesh", s.navmesh)
+            : source_ == Scene::Source::Floorplan ? floorplan(src, "/floorplan", s.floorplan)
+            : source_ == Scene::Source::Mesh      ? mesh(src, "/mesh", s.mesh)
+            : source_ == Scene::Source::Detour
+                ? r_.string(src, "/detour", s.detour, "a Detour navmesh file path (relative to the scene file)")
+                : graph(src, "/graph", s.graph);
+  if (!ok) return false;  // the other sections may name its nodes and polygons
   if (source_ == Scene::Source::Graph) s.search.cost_model = CostModel::Graph;
 
-  const Json* v = nullptr;
-  if ((v = SceneReader::member(root, "bake")) && !bake(*v, "/bake", s.bake)) return false;
-  if ((v = SceneReader::member(root, "doors")) && !doors(*v, "/doors", s.doors)) return false;
-  if ((v = SceneReader::member(root, "blockers")) && !blockers(*v, "/blockers", s.blockers)) return false;
-  if ((v = SceneReader::member(root, "agent")) && !agent(*v, "/agent", s.agent)) return false;
-  if ((v = SceneReader::member(root, "queries")) && !queries(*v, "/queries", s.queries)) return false;
-  if ((v = SceneReader::member(root, "search")) && !search(*v, "/search", s.search)) return false;
-  if ((v = SceneReader::member(root, "spawn")) && !spawn(*v, "/spawn", s.spawn)) return false;
-  if ((v = SceneReader::member(root, "unreachable_goal")) && !unreachable(*v, "/unreachable_goal", s.unreachable_goal))
-    return false;
+  // The other sections are independent of each other: each is read, and the first error of each is
+  // reported, so one run of validate shows them all.
+  auto section = [&](const char* key, auto&& read) {
+    const Json* v = SceneReader::member(root, key);
+    if (!v) return;
+    r_.next_section();
+    ok = read(*v, "/" + std::string(key)) && ok;
+  };
+  section("bake", [&](const Json& v, P p) { return bake(v, p, s.bake); });
+  section("doors", [&](const Json& v, P p) { return doors(v, p, s.doors); });
+  section("blockers", [&](const Json& v, P p) { return blockers(v, p, s.blockers); });
+  section("agent", [&](const Json& v, P p) { return agent(v, p, s.agent); });
+  section("queries", [&](const Json& v, P p) { return queries(v, p, s.queries); });
+  section("search", [&](const Json& v, P p) { return search(v, p, s.search); });
+  section("spawn", [&](const Json& v, P p) { return spawn(v, p, s.spawn); });
+  section("unreachable_goal", [&](const Json& v, P p) { return unreachable(v, p, s.unreachable_goal); });
+  if (!ok) return false;
+  r_.next_section();
   return references(s);
 }
 

@@ -119,10 +119,15 @@ std::string closest_name(const std::string& word, const std::vector<std::string>
 }
 
 bool SceneReader::fail(const std::string& ptr, const std::string& expected, const std::string& got, bool at_key) {
-  if (!error_.empty()) return false;
+  if (section_failed_) return false;
+  section_failed_ = true;
   const TextPos pos = text_position(text_, locate_pointer(text_, ptr, at_key));
-  error_ = file_ + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + shown_pointer(ptr) +
-           ": expected " + expected + ", got " + got;
+  errors_.push_back({{long(pos.line), long(pos.column)},
+                     file_ + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + shown_pointer(ptr) +
+                         ": expected " + expected + ", got " + got});
+  std::stable_sort(errors_.begin(), errors_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  error_.clear();
+  for (const auto& e : errors_) error_ += (error_.empty() ? "" : "\n") + e.second;
   return false;
 }
 

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "geom.h"
@@ -36,9 +37,13 @@ class SceneReader {
  public:
   SceneReader(const std::string& text, const std::string& file) : text_(text), file_(file) {}
 
+  // Every error recorded, one per line in file order (the first error of each section).
   const std::string& error() const { return error_; }
+  // Starts an independent part of the document (a top-level section): its first error is recorded too.
+  void next_section() { section_failed_ = false; }
 
-  // Records the error (if none yet) and returns false. `at_key` places it on the member's key.
+  // Records the error (if this section has none yet) and returns false. `at_key` places it on the
+  // member's key.
   bool fail(const std::string& ptr, const std::string& expected, const std::string& got, bool at_key = false);
   // The "got ..." text for a value; nullptr means the key is missing.
   static std::string describe(const Json* v);
@@ -70,7 +75,9 @@ class SceneReader {
  private:
   const std::string& text_;
   std::string file_;
-  std::string error_;
+  std::string error_;                                         // every error, one per line, in file order
+  std::vector<std::pair<std::pair<long, long>, std::string>> errors_;  // (line, column), message
+  bool section_failed_ = false;
 };
 
 struct Scene;

@@ -49,6 +49,25 @@ TEST(CliValidate, EverySceneInTheProjectIsValid) {
   for (const auto& line : out) EXPECT_NE(line.find(": ok ("), std::string::npos) << line;
 }
 
+TEST(CliValidate, ErrorsInSeveralSectionsOfOneFileAreAllPrintedInFileOrder) {
+  REQUIRE_BINARY();
+  const std::string bad = write_scene("several.json", R"({"navlab": 1,
+ "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
+ "agent": {"max_speed": -1},
+ "queries": [{"start": [0.2, 0.1]}],
+ "bake": {"cell_size": "x"}})");
+  const auto r = test::run_navlab("validate '" + bad + "'");
+  EXPECT_EQ(r.exit_code, 1);
+  const auto err = lines(r.err);
+  ASSERT_EQ(err.size(), 3u) << r.err;
+  EXPECT_EQ(err[0].rfind(bad + ":3:", 0), 0u) << err[0];
+  EXPECT_NE(err[0].find("/agent/max_speed: expected a speed in m/s > 0, got -1"), std::string::npos) << err[0];
+  EXPECT_EQ(err[1].rfind(bad + ":4:", 0), 0u) << err[1];
+  EXPECT_NE(err[1].find("/queries/0/goal: expected a point"), std::string::npos) << err[1];
+  EXPECT_EQ(err[2].rfind(bad + ":5:", 0), 0u) << err[2];
+  EXPECT_NE(err[2].find("/bake/cell_size: expected a cell size in m > 0, got \"x\""), std::string::npos) << err[2];
+}
+
 TEST(CliValidate, AGoodFilePrintsItsPolygonOrNodeCount) {
   REQUIRE_BINARY();
   const std::string tri = write_scene("triangle.json", kTriangle);
