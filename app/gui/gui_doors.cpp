@@ -77,17 +77,19 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
   doors_log(d, {d.version, false, change.cause(), text}, merge);
 }
 
-// A baked door was dropped somewhere else: the single-tile mesh is baked again with its footprint there
-// (the same rule as the follower's, core/follower.cpp World::rebake). Every plan read polygon numbers
-// of the old mesh, so a plan on screen re-runs.
-void rebake_door_moved(App& app, const std::string& id, const std::string& what) {
+// A door was dropped somewhere else: when the bake marked it, the single-tile mesh is baked again with
+// its footprint there (the core's rule, rebake_for_moved_door, which the follower asks too). Every plan
+// read polygon numbers of the old mesh, so a plan on screen re-runs. False when the door was not baked.
+bool rebake_door_moved(App& app, const std::string& id, const std::string& what) {
   DoorsView& d = app.doors;
   const auto t0 = std::chrono::steady_clock::now();
-  auto again = build_navmesh(app.doc.scene);
+  auto rebaked = rebake_for_moved_door(app.doc.scene, app.doc.mesh, id);
+  if (!rebaked) return false;
+  auto& again = *rebaked;
   if (!again) {
     doors_log(d, {d.version, false, "mesh_rebaked", what + " - the bake failed, the old mesh stays: " + again.error()},
               false);
-    return;
+    return true;
   }
   app.doc.mesh = std::move(again.value());
   app.doc.mesh_revision = new_mesh_revision();
@@ -97,9 +99,13 @@ void rebake_door_moved(App& app, const std::string& id, const std::string& what)
   char baked[96];
   std::snprintf(baked, sizeof baked, " - the mesh was baked again (%zu polygons, %.1f ms).", app.doc.mesh.polys.size(), ms);
   const Touch touch = touches(d.reads, change);
-  if (touch.touched) return doors_replan(app, change.cause(), what + baked + " " + touch.why);
+  if (touch.touched) {
+    doors_replan(app, change.cause(), what + baked + " " + touch.why);
+    return true;
+  }
   doors_refresh(app);
   doors_log(d, {d.version, false, change.cause(), what + baked + " No plan on screen."}, false);
+  return true;
 }
 
 // The follower run for the scene as it is now. In the tile cache mode the follower moves doors in a tile
@@ -252,12 +258,11 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   door->shape = std::move(pts);
   door->is_polygon = polygon;
   const NavChange change = door_change(NavChange::Kind::DoorMoved, id, app.doors.covers, doors_covers(app), !door->open);
-  if (!same && app.doors.tiles.on())
-    tiles_door_moved(app, id, id + " moved", true, final_move);
-  else if (!app.doors.tiles.on() && final_move && baked_door_index(app.doc.mesh, id) >= 0)
-    rebake_door_moved(app, id, id + " moved");
-  else if (!same)
-    apply_change(app, change, id + " moved", true, final_move);
+  if (app.doors.tiles.on()) {
+    if (!same) tiles_door_moved(app, id, id + " moved", true, final_move);
+  } else if (!final_move || !rebake_door_moved(app, id, id + " moved")) {
+    if (!same) apply_change(app, change, id + " moved", true, final_move);  // a door the bake did not mark
+  }
   // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move
   // a door once per frame).
   if (!same || final_move) sim_door_event(app, {0.0, FollowEvent::Kind::Move, id, shape, polygon});

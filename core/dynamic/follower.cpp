@@ -235,10 +235,9 @@ struct World {
   // when the bake fails (the old mesh stays; the door then gates the edges its shape covers).
   std::optional<NavChange> rebake(const Door& door) {
     if (tiles) return NavChange{NavChange::Kind::TilesRebuilt, "", {}, {}, tiles->move_door(door).rebuilt_tiles, door.id};
-    if (baked_door_index(mesh(), door.id) < 0) return std::nullopt;
-    auto again = build_navmesh(scene);
-    if (!again) return std::nullopt;
-    rebaked = std::make_shared<const NavMesh>(std::move(again.value()));
+    auto again = rebake_for_moved_door(scene, mesh(), door.id);
+    if (!again || !*again) return std::nullopt;
+    rebaked = std::make_shared<const NavMesh>(std::move(again->value()));
     return NavChange{NavChange::Kind::MeshRebaked, door.id, {}, {}, {}, ""};
   }
 };

@@ -90,15 +90,6 @@ struct Welder {
 
 }  // namespace
 
-ObstacleShape ObstacleShape::segment(Vec2 a, Vec2 b, double thickness) {
-  ObstacleShape s;
-  s.kind = Kind::Box;
-  s.center = (a + b) * 0.5;
-  s.half_extents = {distance(a, b) * 0.5, thickness * 0.5};
-  s.angle = std::atan2(b.y - a.y, b.x - a.x);
-  return s;
-}
-
 std::string TileUpdate::describe() const {
   std::ostringstream s;
   s << rebuilt_tiles.size() << (rebuilt_tiles.size() == 1 ? " tile" : " tiles") << " rebuilt";

@@ -51,8 +51,6 @@ struct ObstacleShape {
   double angle = 0.0;     // rad; box rotation, counter-clockwise in the plane
   double base = -0.5;     // m; world height of the obstacle's bottom (below the floor)
   double height = 3.0;    // m; world height of the obstacle
-  // A door segment (or any segment) as a thin box of `thickness` metres.
-  static ObstacleShape segment(Vec2 a, Vec2 b, double thickness = 0.1);
 };
 
 // The NavMesh of the tiled Detour mesh, with what ties each polygon to its tile.

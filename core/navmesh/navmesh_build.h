@@ -6,6 +6,7 @@
 //   graph     → nodes and directed edges (NavMesh::Kind::Graph).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,12 @@ namespace navlab {
 // The scene's navigation mesh. On bad geometry, one message naming the file, the polygon/vertex index
 // and what is wrong, e.g. "level.json: navmesh polygon 3 is clockwise".
 Result<NavMesh> build_navmesh(const Scene& scene);
+
+// The mesh baked again after door `door` moved (`scene` holds its new shape), when the bake marked it in
+// `mesh` (NavMesh::door_ids): its footprint polygons must follow it. Empty for doors the bake did not mark
+// (hand-authored meshes, graphs: the door gates the edges its new shape covers). The follower and the app
+// both ask this one rule.
+std::optional<Result<NavMesh>> rebake_for_moved_door(const Scene& scene, const NavMesh& mesh, const std::string& door);
 
 // Hand-authored build from plain vertices and polygons (the `navmesh` block). `file` prefixes messages.
 // costs/areas may be empty (all 1 / all "default"); otherwise one per polygon.
