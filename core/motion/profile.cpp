@@ -2,6 +2,7 @@
 #include "format.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -83,40 +84,71 @@ double larger_root(double beta, double alpha) {
   return beta >= 0.0 ? 0.5 * (beta + sd) : 2.0 * alpha / (sd - beta);
 }
 
+// Minimum of a fixed array over any index range in O(1), after an O(n log n) table (a sparse table:
+// level k holds the minimum of each run of 2^k values).
+class RangeMin {
+ public:
+  explicit RangeMin(std::vector<double> values) {
+    levels_.push_back(std::move(values));
+    for (size_t len = 2; len <= levels_[0].size(); len *= 2) {
+      const std::vector<double>& prev = levels_.back();
+      std::vector<double> next(levels_[0].size() - len + 1);
+      for (size_t a = 0; a < next.size(); ++a) next[a] = std::min(prev[a], prev[a + len / 2]);
+      levels_.push_back(std::move(next));
+    }
+  }
+  // The minimum over [a, b], a <= b.
+  double min(size_t a, size_t b) const {
+    const size_t k = static_cast<size_t>(std::bit_width(b - a + 1)) - 1;
+    return std::min(levels_[k][a], levels_[k][b + 1 - (size_t{1} << k)]);
+  }
+
+ private:
+  std::vector<std::vector<double>> levels_;
+};
+
 // Largest v in [0, vb[i]] whose reaction window [s_i, s_i + v·dt] keeps v² <= the envelope's v², which
 // is linear in s between samples (constant deceleration), so its minimum over the window is at a
-// sample inside it or at the window's end. The window end walks piece by piece [s_{j−1}, s_j]: while v²
-// at the piece's far end still holds, the piece is passed; otherwise v is there: v² <= the samples'
-// minimum and v² <= the envelope's v² at s_i + v·dt, a quadratic in v. Samples before `lower` (the first
-// after i with a lower envelope speed) cannot bind, so the walk starts at the piece that ends there.
-double reaction_speed(const std::vector<Point>& pts, const std::vector<double>& vb, size_t i, size_t lower,
-                      double dt) {
+// sample inside it or at the window's end. A piece [s_{j−1}, s_j] is passed when a window ending at s_j
+// still holds: (s_j − s_i)/dt below vb[i] and its square <= the envelope's v² at every sample up to j.
+// That test only gets harder as j grows, so the first piece that is not passed is found by a binary
+// search (`vb2` gives the minimum of vb² over a run of samples at once), and v is there: v² <= the
+// passed samples' minimum and v² <= the envelope's v² at s_i + v·dt, a quadratic in v. Samples before
+// `lower` (the first after i with a lower envelope speed) cannot bind, so the search starts there.
+double reaction_speed(const std::vector<Point>& pts, const std::vector<double>& vb, const RangeMin& vb2, size_t i,
+                      size_t lower, double dt) {
   const size_t n = pts.size();
   const double vmax = vb[i], si = pts[i].s;
   if (vmax <= 0.0) return vmax;
-  double m = vmax * vmax;  // minimum of the envelope's v² at the samples inside the window so far
   const size_t first = std::max(i + 1, lower);
   if (first > i + 1 && (pts[first - 1].s - si) / dt >= vmax) return vmax;
-  for (size_t j = first; j < n; ++j) {
-    const double s0 = pts[j - 1].s, s1 = pts[j].s;
-    const double lo = (s0 - si) / dt, hi = (s1 - si) / dt;  // v whose window ends at s0 / s1
-    const double b0 = vb[j - 1] * vb[j - 1], b1 = vb[j] * vb[j];
-    if (hi < vmax) {
-      const double m1 = std::min(m, b1);
-      if (hi * hi <= m1) {
-        m = m1;
-        continue;
-      }
-      if (s1 <= s0) return lo;
-    } else {
-      const double t = (si + vmax * dt - s0) / (s1 - s0);
-      if (vmax * vmax <= std::min(m, b0 + (b1 - b0) * t)) return vmax;
-    }
-    const double c = (b1 - b0) / (s1 - s0);  // d(v²)/ds on this piece
-    const double root = larger_root(c * dt, b0 + c * (si - s0));
-    return std::clamp(std::min(std::sqrt(m), root), lo, std::min(hi, vmax));
+  // The minimum of the envelope's v² at the samples of the passed pieces [first, j).
+  const auto passed_min = [&](size_t j) { return j > first ? std::min(vmax * vmax, vb2.min(first, j - 1)) : vmax * vmax; };
+  const auto passes = [&](size_t j) {
+    const double hi = (pts[j].s - si) / dt;
+    return hi < vmax && hi * hi <= std::min(vmax * vmax, vb2.min(first, j));
+  };
+  size_t a = first, b = n;  // the first piece not passed is in [a, b] (b = n: every piece passes)
+  while (a < b) {
+    const size_t mid = a + (b - a) / 2;
+    if (passes(mid)) a = mid + 1;
+    else b = mid;
   }
-  return std::min(vmax, std::sqrt(m));
+  const size_t j = a;
+  const double m = passed_min(j);
+  if (j >= n) return std::min(vmax, std::sqrt(m));
+  const double s0 = pts[j - 1].s, s1 = pts[j].s;
+  const double lo = (s0 - si) / dt, hi = (s1 - si) / dt;  // v whose window ends at s0 / s1
+  const double b0 = vb[j - 1] * vb[j - 1], b1 = vb[j] * vb[j];
+  if (hi < vmax) {
+    if (s1 <= s0) return lo;
+  } else {
+    const double t = (si + vmax * dt - s0) / (s1 - s0);
+    if (vmax * vmax <= std::min(m, b0 + (b1 - b0) * t)) return vmax;
+  }
+  const double c = (b1 - b0) / (s1 - s0);  // d(v²)/ds on this piece
+  const double root = larger_root(c * dt, b0 + c * (si - s0));
+  return std::clamp(std::min(std::sqrt(m), root), lo, std::min(hi, vmax));
 }
 }  // namespace
 
@@ -284,7 +316,10 @@ std::vector<double> reaction_envelope(const std::vector<Point>& pts, const std::
     }
     stack.push_back(j);
   }
-  for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, i, lower[i], ag.reaction_dt);
+  std::vector<double> squares(n);
+  for (size_t j = 0; j < n; ++j) squares[j] = vb[j] * vb[j];
+  const RangeMin vb2(std::move(squares));
+  for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, vb2, i, lower[i], ag.reaction_dt);
   return vr;
 }
 

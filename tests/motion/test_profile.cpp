@@ -255,6 +255,21 @@ TEST(Profile, AHugePathKeepsABoundedSampleCount) {
   EXPECT_EQ(profile_spacing(5000.0), kProfileMaxSpacing);
 }
 
+TEST(Profile, AReactionWindowAsLongAsAHugePathKeepsTheClosedForm) {
+  // 1,000 km with a 1,000 s reaction step: every sample's window reaches up to 100 km down the path,
+  // which once was walked sample by sample for each sample. max_speed 100 m/s puts the braking curve's
+  // kink (100²/(2·2) = 2,500 m before the goal) on a sample (10 m apart), where the sampled envelope is
+  // exact, so the closed form holds at every sample.
+  AgentDef a = w6_agent();
+  a.max_speed = 100.0;
+  a.reaction_dt = 1000.0;
+  const double len = 1e6;
+  const Profile p = speed_profile(straight(len), a);
+  ASSERT_TRUE(p.ok());
+  for (const auto& smp : p.samples)
+    ASSERT_NEAR(smp.v, straight_line_speed(smp.s, len, a), 1e-9) << "s " << smp.s;
+}
+
 TEST(Profile, ShortPathPeaksWhereAccelerationMeetsBraking) {
   // 2 m, accel 2 m/s², brake 2 m/s², dt 0.1 s: sqrt(4s) = sqrt(0.04 + 4(2 − s)) − 0.2 at s = 0.9049 m,
   // v = 1.9025 m/s (solved by hand); the samples lie every 0.05 m, so the highest is at s = 0.9:
