@@ -28,8 +28,11 @@ constexpr double kMaxSimulationSteps = 2e5;
 constexpr size_t kMaxQuotedChars = 60;
 // Longest word for which a "did you mean" hint is searched (the search is quadratic in the length).
 constexpr size_t kMaxHintWordChars = 64;
-// Cells of one bake grid (width x height).
-constexpr double kMaxBakeCells = 4e7;
+// Cells of one bake grid (width x height), and of one baked with the watershed partition.
+constexpr double kMaxBakeCells = 1.6e7;
+constexpr double kMaxWatershedCells = 4e6;
+// Cells visited to rasterise a bake's triangles, each counted on its own (see raster_work).
+constexpr double kMaxRasterCells = 1e8;
 // Coordinates, sizes and times: every number of a scene or events file is within ±kMaxMagnitude.
 constexpr double kMaxMagnitude = 1e6;
 

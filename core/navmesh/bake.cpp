@@ -149,6 +149,7 @@ std::string bake_config(const BakeDef& def, const std::vector<float>& verts, dou
   const double grid_x = cfg.bmax[0] - cfg.bmin[0], grid_z = cfg.bmax[2] - cfg.bmin[2];
   const BakeGridSize grid{grid_x - 2.0 * margin, grid_z - 2.0 * margin, cfg.bmax[1] - cfg.bmin[1], grid_x, grid_z};
   if (std::string bad = check_bake_grid(def, grid); !bad.empty()) return bad;
+  if (std::string bad = check_partition(def, grid); !bad.empty()) return bad;
   rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
   const long long cells = (long long)cfg.width * cfg.height;
   cfg.walkableSlopeAngle = float(def.agent_max_slope);
@@ -170,6 +171,7 @@ std::string bake_config(const BakeDef& def, const std::vector<float>& verts, dou
 std::string rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<float>& verts, const std::vector<int>& tris,
                       const BakeDef& def, rcHeightfield* solid, long& walkable) {
   const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
+  if (std::string bad = check_raster_work(verts, tris, def); !bad.empty()) return bad;
   if (!solid || !rcCreateHeightfield(&ctx, *solid, cfg.width, cfg.height, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch))
     return "Recast could not allocate the heightfield";
   std::vector<unsigned char> areas(size_t(ntris), 0);
@@ -223,6 +225,16 @@ Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshD
     return R::fail("Detour could not initialise the navmesh");
   }
   return R(std::move(nav));
+}
+
+// Recast's regions by the chosen partition (RecastDemo's three; only watershed needs the distance field).
+bool build_regions(rcContext& ctx, Partition partition, const rcConfig& cfg, rcCompactHeightfield& chf) {
+  switch (partition) {
+    case Partition::Monotone: return rcBuildRegionsMonotone(&ctx, chf, 0, cfg.minRegionArea, cfg.mergeRegionArea);
+    case Partition::Layers: return rcBuildLayerRegions(&ctx, chf, 0, cfg.minRegionArea);
+    case Partition::Watershed: break;
+  }
+  return rcBuildDistanceField(&ctx, chf) && rcBuildRegions(&ctx, chf, 0, cfg.minRegionArea, cfg.mergeRegionArea);
 }
 
 // Why walkable cells made no polygon: every region was dropped as smaller than region_min_size, or
@@ -301,9 +313,7 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
                    " m (the floor is narrower than twice the agent radius, or no triangle is walkable)");
 
   t0 = Clock::now();
-  if (!rcBuildDistanceField(&ctx, *chf)) return R::fail("Recast could not build the distance field");
-  if (!rcBuildRegions(&ctx, *chf, 0, cfg.minRegionArea, cfg.mergeRegionArea))
-    return R::fail("Recast could not build regions");
+  if (!build_regions(ctx, def.partition, cfg, *chf)) return R::fail("Recast could not build regions");
   step("regions", t0, chf->maxRegions, "regions");
 
   t0 = Clock::now();

@@ -47,6 +47,43 @@ std::string grid_text(double cells) {
 
 double grid_cells(double extent, double cell_size) { return std::floor(extent / cell_size + 0.5); }
 
+double raster_work(const std::vector<float>& verts, const std::vector<int>& tris, double cell_size) {
+  double work = 0.0;
+  for (size_t t = 0; t + 2 < tris.size(); t += 3) {
+    const float* a = &verts[size_t(tris[t]) * 3];
+    const float* b = &verts[size_t(tris[t + 1]) * 3];
+    const float* c = &verts[size_t(tris[t + 2]) * 3];
+    const double dx = std::max({a[0], b[0], c[0]}) - std::min({a[0], b[0], c[0]});
+    const double dz = std::max({a[2], b[2], c[2]}) - std::min({a[2], b[2], c[2]});
+    const double area = 0.5 * std::fabs(double(b[0] - a[0]) * (c[2] - a[2]) - double(c[0] - a[0]) * (b[2] - a[2]));
+    work += (dx + dz) / cell_size + 2.0 + area / (cell_size * cell_size);
+  }
+  return work;
+}
+
+std::string check_raster_work(const std::vector<float>& verts, const std::vector<int>& tris, const BakeDef& def) {
+  const double work = raster_work(verts, tris, def.cell_size);
+  if (work <= limits::kMaxRasterCells) return "";
+  double cs = def.cell_size * std::sqrt(work / limits::kMaxRasterCells);
+  while (raster_work(verts, tris, cs) > limits::kMaxRasterCells) cs *= 1.05;  // the row terms shrink slower
+  return "the " + std::to_string(tris.size() / 3) + " triangles cover " + num(work, 0) + " cells of bake.cell_size " +
+         num(def.cell_size) + " m in all (each triangle is rasterised on its own, so repeated or overlapping " +
+         "triangles count again), more than the limit of " + num(limits::kMaxRasterCells, 0) +
+         "; raise bake.cell_size to at least " + num(round_up(cs)) + " m or remove repeated triangles";
+}
+
+std::string check_partition(const BakeDef& def, const BakeGridSize& grid) {
+  if (def.partition != Partition::Watershed) return "";
+  const double cs = def.cell_size;
+  const double width = grid_cells(grid.grid_x, cs), depth = grid_cells(grid.grid_z, cs);
+  const double cells = width * depth;
+  if (cells <= limits::kMaxWatershedCells) return "";
+  return "the bake grid would be " + grid_text(width) + " x " + grid_text(depth) + " cells, more than the " +
+         num(limits::kMaxWatershedCells) + " cells allowed for bake.partition \"watershed\" (its time grows " +
+         "faster than the cell count on large open floors); set bake.partition to \"layers\" or \"monotone\", " +
+         "or raise bake.cell_size to at least " + num(round_up(cs * std::sqrt(cells / limits::kMaxWatershedCells))) + " m";
+}
+
 std::string check_bake_grid(const BakeDef& def, const BakeGridSize& grid) {
   const double cs = def.cell_size, ch = def.cell_height;
   const double width = grid_cells(grid.grid_x, cs), depth = grid_cells(grid.grid_z, cs);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "scene.h"
 
@@ -21,6 +22,18 @@ double grid_cells(double extent, double cell_size);
 
 // "" or one sentence naming the parameter and suggesting a value.
 std::string check_bake_grid(const BakeDef& def, const BakeGridSize& grid);
+
+// "" or why `def.partition` may not bake this grid on one tile (the watershed partition has a lower
+// cell limit than the others), suggesting another partition or a cell_size.
+std::string check_partition(const BakeDef& def, const BakeGridSize& grid);
+
+// Cells Recast visits to rasterise the triangles (x, y up, z per vertex) at `cell_size`: per triangle
+// its rows and columns of cells plus its area in cells (Recast clips each triangle row by row, then
+// cell by cell), so repeated or overlapping triangles count again.
+double raster_work(const std::vector<float>& verts, const std::vector<int>& tris, double cell_size);
+
+// "" or why rasterising these triangles would take too long, suggesting a cell_size.
+std::string check_raster_work(const std::vector<float>& verts, const std::vector<int>& tris, const BakeDef& def);
 
 // region_min_size (and region_merge_size) in cells, squared as Recast wants it, without int overflow:
 // at most `cells` + 1 (a region can never be larger than the grid).

@@ -21,6 +21,13 @@ struct ScenePoint {
   friend bool operator==(const ScenePoint&, const ScenePoint&) = default;
 };
 
+// How Recast splits the walkable area into regions (RecastDemo's "Partitioning"): watershed gives the
+// best polygons and is the slowest (its time grows faster than the cell count on large open floors);
+// monotone is the fastest and makes long thin polygons; layers lies between.
+enum class Partition { Watershed, Monotone, Layers };
+inline constexpr const char* kPartitionNames[] = {"watershed", "monotone", "layers"};
+inline const char* to_string(Partition p) { return kPartitionNames[static_cast<int>(p)]; }
+
 // Recast bake parameters; defaults are RecastDemo's Solo Mesh defaults.
 struct BakeDef {
   double cell_size = 0.3;                // m
@@ -36,6 +43,7 @@ struct BakeDef {
   int verts_per_poly = 6;                // [Limit: 3..6]
   double detail_sample_dist = 6.0;       // cells (times cell_size)
   double detail_sample_max_error = 1.0;  // cells (times cell_height)
+  Partition partition = Partition::Watershed;  // single-tile bakes; the tile cache partitions its own way
   friend bool operator==(const BakeDef&, const BakeDef&) = default;
 };
 

@@ -337,7 +337,8 @@ bool Parser::graph(const Json& v, P ptr, Scene::Graph& out) {
 bool Parser::bake(const Json& v, P ptr, BakeDef& out) {
   if (!r_.object(v, ptr, {"cell_size", "cell_height", "agent_height", "agent_radius", "agent_max_climb",
                           "agent_max_slope", "region_min_size", "region_merge_size", "edge_max_len",
-                          "edge_max_error", "verts_per_poly", "detail_sample_dist", "detail_sample_max_error"},
+                          "edge_max_error", "verts_per_poly", "detail_sample_dist", "detail_sample_max_error",
+                          "partition"},
                  "bake"))
     return false;
   using R = NumberRule;
@@ -358,6 +359,11 @@ bool Parser::bake(const Json& v, P ptr, BakeDef& out) {
   if (out.agent_max_slope >= 90.0)
     return r_.fail(at(ptr, "agent_max_slope"), "a slope in degrees below 90",
                    SceneReader::describe(SceneReader::member(v, "agent_max_slope")));
+  if (const Json* p = SceneReader::member(v, "partition")) {
+    int k = 0;
+    if (!r_.choice(*p, at(ptr, "partition"), {std::begin(kPartitionNames), std::end(kPartitionNames)}, k)) return false;
+    out.partition = static_cast<Partition>(k);
+  }
   const Json* vpp = SceneReader::member(v, "verts_per_poly");
   return !vpp || r_.integer(*vpp, at(ptr, "verts_per_poly"), out.verts_per_poly, 3, 6, "a vertex count per polygon");
 }

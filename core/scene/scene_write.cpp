@@ -100,7 +100,8 @@ Json bake_json(const BakeDef& b) {
               {"edge_max_error", b.edge_max_error},
               {"verts_per_poly", b.verts_per_poly},
               {"detail_sample_dist", b.detail_sample_dist},
-              {"detail_sample_max_error", b.detail_sample_max_error}};
+              {"detail_sample_max_error", b.detail_sample_max_error},
+              {"partition", to_string(b.partition)}};
 }
 
 Json agent_json(const AgentDef& a) {

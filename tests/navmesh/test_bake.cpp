@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "bake.h"
+#include "bake_check.h"
 #include "navmesh_build.h"
 #include "obj.h"
 #include "paths.h"
@@ -79,6 +80,55 @@ TEST(BakeFloorplan, RoomsWithPillarsMatchARasterOfTheErodedFloor) {
     const Vec2 c = r->centroid(int(i));
     for (const auto& h : f.holes) EXPECT_FALSE(point_in_ring(c, h)) << "polygon " << i;
   }
+}
+
+TEST(BakeFloorplan, EveryPartitionCoversTheErodedFloorWithItsOwnPolygons) {
+  // The same L-shaped hall with pillars: each partition splits the floor its own way, and every split
+  // covers the floor measured on a raster (an independent value).
+  Scene::Floorplan f;
+  f.outline = {{0, 0}, {30, 0}, {30, 10}, {14, 10}, {14, 24}, {0, 24}};
+  f.holes = {{{5, 4}, {7, 4}, {7, 6}, {5, 6}}, {{20, 3}, {22, 5}, {20, 7}, {18, 5}}};
+  const double expected = eroded_area_raster(f, BakeDef{}.agent_radius, 0.05);
+  std::vector<std::vector<std::vector<int>>> layouts;
+  for (const Partition p : {Partition::Watershed, Partition::Monotone, Partition::Layers}) {
+    BakeDef def;
+    def.partition = p;
+    auto r = bake_floorplan(f, def);
+    ASSERT_TRUE(r.ok()) << to_string(p) << ": " << r.error();
+    EXPECT_NEAR(polygon_area(r.value()), expected, 0.05 * expected) << to_string(p);
+    std::vector<std::vector<int>> layout;
+    for (const NavPoly& poly : r->polys) layout.push_back(poly.verts);
+    layouts.push_back(layout);
+  }
+  EXPECT_NE(layouts[0], layouts[1]) << "monotone made the watershed's polygons";
+  EXPECT_NE(layouts[0], layouts[2]) << "layers made the watershed's polygons";
+}
+
+TEST(BakeFloorplan, TheWatershedPartitionHasAGridLimitTheOthersDoNot) {
+  // A 700 m square at 0.3 m: about 2333 cells a side plus the bake's margins, 5.5e6 cells, above the
+  // watershed's 4e6 and below the grid limit. It is refused before Recast runs.
+  Scene::Floorplan f;
+  f.outline = {{0, 0}, {700, 0}, {700, 700}, {0, 700}};
+  auto r = bake_floorplan(f, BakeDef{});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("bake.partition \"watershed\""), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("raise bake.cell_size to at least 0.36 m"), std::string::npos) << r.error();
+  // The checks alone (baking 4e6 cells takes seconds): the suggested cell size passes, and so do the
+  // other partitions at 0.3 m; 2000 x 2000 cells is the limit itself.
+  BakeDef def;
+  const BakeGridSize grid{700.0, 700.0, 0.0, 701.0, 701.0};
+  EXPECT_FALSE(check_partition(def, grid).empty());
+  def.cell_size = 0.36;
+  EXPECT_EQ(check_partition(def, grid), "");
+  def.cell_size = 0.3;
+  for (const Partition p : {Partition::Monotone, Partition::Layers}) {
+    def.partition = p;
+    EXPECT_EQ(check_partition(def, grid), "") << to_string(p);
+  }
+  def.partition = Partition::Watershed;
+  def.cell_size = 1.0;
+  EXPECT_EQ(check_partition(def, BakeGridSize{1999.0, 1999.0, 0.0, 1999.5, 1999.5}), "");
+  EXPECT_FALSE(check_partition(def, BakeGridSize{2001.0, 1999.0, 0.0, 2001.5, 1999.5}).empty());
 }
 
 TEST(BakeFloorplan, PolygonsAreCounterClockwiseWithSymmetricNeighbours) {
@@ -239,6 +289,37 @@ TEST(Obj, Errors) {
   EXPECT_EQ(read_obj("/nonexistent/level.obj").error(),
             "/nonexistent/level.obj: cannot open OBJ file: No such file or directory");
   EXPECT_EQ(read_obj(test::temp_dir()).error(), test::temp_dir() + ": cannot read OBJ file: it is a directory");
+}
+
+TEST(Obj, RasterWorkCountsEveryTriangleOnItsOwn) {
+  // A right triangle with 3 m legs in x and z at cell size 1 m: 3 + 3 rows and columns, 2 edge cells
+  // and 4.5 cells of area = 12.5 cells (hand computation); y (up) does not count.
+  const std::vector<float> verts = {0, 0, 0, 3, 5, 0, 0, 9, 3};
+  EXPECT_DOUBLE_EQ(raster_work(verts, {0, 1, 2}, 1.0), 12.5);
+  EXPECT_DOUBLE_EQ(raster_work(verts, {0, 1, 2, 0, 1, 2}, 1.0), 25.0);
+  EXPECT_DOUBLE_EQ(raster_work(verts, {0, 1, 2}, 0.5), 6.0 / 0.5 + 2.0 + 4.5 / 0.25);
+}
+
+TEST(Obj, ALevelOfRepeatedHugeTrianglesIsRefusedBeforeRasterising) {
+  // A 300 m square floor written 101 times: 202 triangles of about 5e5 cells each at 0.3 m.
+  std::string text = "v 0 0 0\nv 300 0 0\nv 300 0 -300\nv 0 0 -300\n";
+  for (int i = 0; i < 101; ++i) text += "f 1 2 3\nf 1 3 4\n";
+  const Result<ObjMesh> soup = parse_obj(text, "repeated.obj");
+  ASSERT_TRUE(soup.ok()) << soup.error();
+  const Result<NavMesh> r = bake_triangles(soup.value(), BakeDef{});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("the 202 triangles cover"), std::string::npos) << r.error();
+  const std::string hint = "raise bake.cell_size to at least ";
+  const size_t at = r.error().find(hint);
+  ASSERT_NE(at, std::string::npos) << r.error();
+  BakeDef suggested;
+  suggested.cell_size = std::stod(r.error().substr(at + hint.size()));
+  EXPECT_GT(suggested.cell_size, 0.3);
+  std::vector<float> verts;
+  std::vector<int> tris;
+  for (const Vec3& v : soup->verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
+  for (const auto& t : soup->tris) tris.insert(tris.end(), t.begin(), t.end());
+  EXPECT_EQ(check_raster_work(verts, tris, suggested), "");
 }
 
 TEST(Obj, MeshSceneBakesTheGeneratedLevel) {

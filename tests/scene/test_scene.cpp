@@ -35,7 +35,7 @@ const char* const kRichNavmesh = R"({
     "costs": [1, 2.5],
     "areas": ["floor", "water"]
   },
-  "bake": {"cell_size": 0.25, "verts_per_poly": 4, "agent_max_slope": 30},
+  "bake": {"cell_size": 0.25, "verts_per_poly": 4, "agent_max_slope": 30, "partition": "layers"},
   "doors": [
     {"id": "door1", "segment": [[4, 0], [4, 3]], "open": false},
     {"id": "hatch", "polygon": [[5, 1], [6, 1], [6, 2]]}
@@ -121,6 +121,7 @@ TEST(SceneLoad, RichNavmeshReadsEveryField) {
   EXPECT_EQ(s.bake.cell_size, 0.25);
   EXPECT_EQ(s.bake.cell_height, 0.2);  // default kept
   EXPECT_EQ(s.bake.verts_per_poly, 4);
+  EXPECT_EQ(s.bake.partition, Partition::Layers);
   ASSERT_EQ(s.doors.size(), 2u);
   EXPECT_FALSE(s.doors[0].open);
   EXPECT_FALSE(s.doors[0].is_polygon);
