@@ -63,7 +63,7 @@ case "$cmd" in
     run_tests build
     build build-asan -DNAVLAB_SANITIZE=ON -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
-    tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-60}"
+    NAVLAB_FUZZ_SEED=${NAVLAB_FUZZ_SEED:-1} tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-60}"
     ;;
   *)
     echo "usage: ./dev.sh run|test|build" >&2

@@ -3,6 +3,8 @@
 # (default 60), starting from the seed corpus in tests/fuzz/<target>/ (the seeds are not modified;
 # new inputs go to build-fuzz/corpus/<target>/). Crash inputs are written to build-fuzz/crashes/.
 #   tests/fuzz/run.sh [SECONDS] [TARGET...]      e.g. tests/fuzz/run.sh 600 fuzz_scene
+# NAVLAB_FUZZ_SEED fixes libFuzzer's random seed (dev.sh test uses 1, so a CI run can be repeated);
+# unset, each run explores differently. On a finding the log's stack and the input (base64) are printed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
@@ -19,11 +21,24 @@ status=0
 for t in "${targets[@]}"; do
   mkdir -p "build-fuzz/corpus/$t"
   echo "navlab: fuzzing $t for ${seconds} s"
-  # -timeout: one input taking longer than 10 s counts as a runaway; -rss_limit_mb: so does 2 GB.
+  # -timeout: one input taking longer than this counts as a runaway; -rss_limit_mb: so does 2 GB. An OBJ
+  # may ask for the largest bake the limits allow (docs/limits.md: seconds each for the rasterising and
+  # the watershed at their limits, more under the sanitizers), so fuzz_obj gets 30 s, the others 10 s.
+  timeout=10
+  [ "$t" = fuzz_obj ] && timeout=30
   if ! UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ./build-fuzz/tests/fuzz/"$t" -max_total_time="$seconds" \
-      -timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="build-fuzz/crashes/$t-" \
+      -seed="${NAVLAB_FUZZ_SEED:-0}" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="build-fuzz/crashes/$t-" \
       "build-fuzz/corpus/$t" "tests/fuzz/$t" 2>"build-fuzz/$t.log"; then
     echo "navlab: $t failed; see build-fuzz/$t.log and build-fuzz/crashes/"
+    # What a reader of a CI log needs to reproduce it: the finding with its stack, and the input.
+    grep -E -A40 'ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error|ALARM|Deadly signal' "build-fuzz/$t.log" |
+      head -n 60 || true
+    for f in build-fuzz/crashes/"$t"-*; do
+      [ -f "$f" ] || continue
+      echo "navlab: input $f ($(wc -c <"$f") bytes), base64 (reproduce: base64 -d > in; ./build-fuzz/tests/fuzz/$t in):"
+      base64 -w 0 "$f" | head -c 200000
+      echo
+    done
     status=1
   fi
   tail -n 2 "build-fuzz/$t.log"
