@@ -1,7 +1,8 @@
 // Search speed: A* and Dijkstra, with and without a trace, on the default scene (a baked office floor)
 // and on a generated grid of 5,004 unit squares crossed by walls with doorways. Each iteration plans
 // one query of a fixed seeded set of 64 located pairs, in turn; "expanded" is the mean number of
-// nodes popped per query and "steps" the mean number of trace records.
+// nodes popped per query and "steps" the mean number of trace records. BM_PlanGrid5k runs the whole
+// plan (locate to speed profile) on the grid, with and without its trace: a trace may cost at most 3x.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -11,6 +12,7 @@
 
 #include "locate.h"
 #include "navmesh_build.h"
+#include "plan.h"
 #include "random_pairs.h"
 #include "scene.h"
 #include "search.h"
@@ -31,7 +33,7 @@ struct Fixture {
 
 // 75 x 75 unit squares; rows 4, 12, ..., 68 are walls, open at columns 6, 18, ..., 66 (doorways):
 // 5,625 - 9 * 69 = 5,004 polygons, all connected.
-NavMesh walled_grid() {
+Scene walled_grid_scene() {
   constexpr int kSide = 75;
   Scene::Navmesh def;
   for (int y = 0; y <= kSide; ++y)
@@ -42,7 +44,15 @@ NavMesh walled_grid() {
       const int a = y * (kSide + 1) + x;
       def.polygons.push_back({a, a + 1, a + kSide + 2, a + kSide + 1});
     }
-  Result<NavMesh> mesh = build_hand_authored(def, "walled_grid");
+  Scene scene;
+  scene.source = Scene::Source::Navmesh;
+  scene.navmesh = std::move(def);
+  scene.agent.radius = 0.0;  // unit squares: no clearance to keep from the walls
+  return scene;
+}
+
+NavMesh walled_grid() {
+  Result<NavMesh> mesh = build_hand_authored(walled_grid_scene().navmesh, "walled_grid");
   if (!mesh) die(mesh.error());
   return std::move(mesh).value();
 }
@@ -110,6 +120,27 @@ void run_search(benchmark::State& state, const Fixture& f, Algorithm algorithm, 
   if (traced) state.counters["steps"] = benchmark::Counter(steps, benchmark::Counter::kAvgIterations);
 }
 
+// The whole plan on the grid, as `navlab plan` runs it, with or without its trace.
+void BM_PlanGrid5k(benchmark::State& state, Algorithm algorithm, bool traced) {
+  static const Scene base = walled_grid_scene();
+  static const NavMesh mesh = walled_grid();
+  static const std::vector<RandomPair> pairs = random_pairs(mesh, 64, 2024);
+  Scene scene = base;
+  scene.search.algorithm = algorithm;
+  size_t next = 0;
+  double steps = 0.0;
+  for (auto _ : state) {
+    const RandomPair& p = pairs[next];
+    next = (next + 1) % pairs.size();
+    PlanTrace trace;
+    const PlanResult r = plan(scene, mesh, PlanRequest{p.start, p.goal, {}}, traced ? &trace : nullptr);
+    steps += double(trace.search.steps.size());
+    benchmark::DoNotOptimize(r);
+    benchmark::DoNotOptimize(trace);
+  }
+  if (traced) state.counters["search_steps"] = benchmark::Counter(steps, benchmark::Counter::kAvgIterations);
+}
+
 void BM_SearchOffice(benchmark::State& state, Algorithm algorithm, bool traced) {
   run_search(state, office(), algorithm, traced);
 }
@@ -125,5 +156,9 @@ BENCHMARK_CAPTURE(BM_SearchGrid5k, astar, Algorithm::AStar, false)->Unit(benchma
 BENCHMARK_CAPTURE(BM_SearchGrid5k, astar_trace, Algorithm::AStar, true)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_SearchGrid5k, dijkstra, Algorithm::Dijkstra, false)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_SearchGrid5k, dijkstra_trace, Algorithm::Dijkstra, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PlanGrid5k, astar, Algorithm::AStar, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PlanGrid5k, astar_trace, Algorithm::AStar, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PlanGrid5k, dijkstra, Algorithm::Dijkstra, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PlanGrid5k, dijkstra_trace, Algorithm::Dijkstra, true)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -27,7 +27,7 @@ void print_state(const app::App& a) {
       {"status", a.plan.ran ? to_string(a.plan.status) : "none"},
       {"step", a.step},
       {"steps", a.plan.steps.size()},
-      {"caption", a.plan.describe(a.step)},  // the timeline's sentence for the step shown ("" at the end)
+      {"caption", a.plan.describe(a.step, a.doc.mesh)},  // the timeline's sentence for the step shown ("" at the end)
       {"path", corners},
       {"screenshot", a.last_export},
       {"doors", app::doors_state_json(a)},

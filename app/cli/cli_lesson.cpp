@@ -64,7 +64,7 @@ std::string render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& r
   spawn.options = setup.spawn;
   app::draw_spawn_verdicts(view, setup.doc, spawn);
   info.step = slide.step;
-  info.caption = setup.plan.describe(setup.step);
+  info.caption = setup.plan.describe(setup.step, setup.doc.mesh);
   if (!info.caption.empty()) app::draw_caption(view, info.caption, theme);
   view.finish(renderer, setup.doc, theme);
   ImGui::EndFrame();

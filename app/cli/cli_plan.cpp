@@ -262,7 +262,7 @@ Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
                                                                      : plan(scene, mesh, request, sink);
   status = r.status;
   Json j = plan_result_json(mesh, r);
-  if (options.trace) j["steps"] = steps_json(plan_steps(trace));
+  if (options.trace) j["steps"] = steps_json(plan_steps(trace, mesh));
   if (options.channel) add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors), j);
   if (options.compare_optimal) {
     const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors);

@@ -58,7 +58,7 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
   app::draw_plan(view, f.doc, f.plan, step, f.theme, false, -1.0);
   app::SpawnView spawn;  // every check on, as the app starts
   app::draw_spawn_verdicts(view, f.doc, spawn);
-  if (step < int(f.plan.steps.size())) app::draw_caption(view, f.plan.describe(step), f.theme);
+  if (step < int(f.plan.steps.size())) app::draw_caption(view, f.plan.describe(step, f.doc.mesh), f.theme);
   view.finish(renderer, f.doc, f.theme);
   ImGui::EndFrame();
   return view.target().read_pixels();

@@ -27,10 +27,9 @@ void show_mesh(App& app) {
 }
 
 // Renumbers the polygons of a kept plan after a rebuild shifted them: old index -> key -> new index.
-// Polygons of rebuilt tiles are gone (their keys may name other polygons now): -1, or dropped from the
-// search's open and closed lists. The search records' names follow (the timeline's sentences use them);
-// a polygon that is gone keeps its old name, marked as rebuilt.
-void renumber(PlanView& p, const NavMesh& mesh, const std::vector<int>& old_keys, const std::vector<int>& old_tiles,
+// Polygons of rebuilt tiles are gone (their keys may name other polygons now): -1 in the corridor, and
+// kNodeGone in the search records, whose sentences then say the polygon was rebuilt.
+void renumber(PlanView& p, const std::vector<int>& old_keys, const std::vector<int>& old_tiles,
               const std::vector<int>& new_keys, const std::vector<int>& rebuilt) {
   std::unordered_map<int, int> index;
   for (size_t i = 0; i < new_keys.size(); ++i) index[new_keys[i]] = int(i);
@@ -40,27 +39,12 @@ void renumber(PlanView& p, const NavMesh& mesh, const std::vector<int>& old_keys
     const auto it = index.find(old_keys[size_t(n)]);
     return it == index.end() ? -1 : it->second;
   };
-  auto map_list = [&](std::vector<int>& v) {
-    std::vector<int> out;
-    for (int n : v)
-      if (const int m = map(n); m >= 0) out.push_back(m);
-    v = std::move(out);
-  };
+  auto record = [&](int n) { return n < 0 ? n : (map(n) >= 0 ? map(n) : kNodeGone); };
   for (int& n : p.search.corridor) n = map(n);
-  auto rename = [&](int node, std::string& name) {
-    static const std::string gone_mark = " (tile rebuilt since)";
-    if (node >= 0)
-      name = node_label(mesh, node);
-    else if (!name.empty() && !name.ends_with(gone_mark))
-      name += gone_mark;
-  };
   for (SearchStep& st : p.search_trace.steps) {
-    st.node = map(st.node);
-    st.parent = map(st.parent);
-    rename(st.node, st.node_name);
-    rename(st.parent, st.parent_name);
-    map_list(st.open);
-    map_list(st.closed);
+    st.node = record(st.node);
+    st.parent = record(st.parent);
+    for (int& n : st.route) n = record(n);
   }
 }
 
@@ -171,11 +155,11 @@ void tiles_door_moved(App& app, const std::string& id, const std::string& what, 
       return;
     }
     // Re-planned at the start of the next frame; until then the plan is drawn on the new mesh.
-    renumber(app.plan, app.doc.mesh, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
+    renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
     d.deferred = DoorsView::Deferred{change.cause(), reason};
     return;
   }
-  renumber(app.plan, app.doc.mesh, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
+  renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
   doors_refresh(app);
   const std::string text = what + " - " + up.describe() + " None holds a polygon of the corridor: outside the read " +
                            "set, plan kept (v" + std::to_string(d.version) + ").";

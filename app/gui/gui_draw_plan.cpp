@@ -168,8 +168,9 @@ struct Painter {
         break;
       }
     if (popped >= 0) {
-      for (int n : steps[popped].closed) fill_node(n, th.closed_set);
-      for (int n : steps[popped].open) fill_node(n, th.open_set);
+      const SearchSets sets = search_sets_at(steps, size_t(popped));
+      for (int n : sets.closed) fill_node(n, th.closed_set);
+      for (int n : sets.open) fill_node(n, th.open_set);
       fill_node(steps[popped].node, th.current);
     }
     // The search tree: each popped node to its parent.

@@ -18,12 +18,12 @@ const char* stage_name(Stage s) {
   return "search";
 }
 
-std::string PlanView::describe(int i) const {
+std::string PlanView::describe(int i, const NavMesh& mesh) const {
   if (i < 0 || i >= int(steps.size())) return "";
   const TimelineStep& s = steps[i];
   switch (s.stage) {
     case Stage::Locate: return locate_trace[s.index].describe();
-    case Stage::Search: return search_trace.steps[s.index].describe();
+    case Stage::Search: return search_trace.steps[s.index].describe(mesh);
     case Stage::Funnel: return funnel_trace.steps[s.index].describe();
     case Stage::Clearance: return clearance_trace.steps[s.index].describe();
     case Stage::Turns: return turn_trace.steps[s.index].describe();

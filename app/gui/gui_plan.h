@@ -66,8 +66,8 @@ struct PlanView {
 
   // Plans the document's current query (nothing when it has no start or goal).
   void run(const Document& doc);
-  // The sentence of timeline step i.
-  std::string describe(int i) const;
+  // The sentence of timeline step i (`mesh`, the plan's, names the search's nodes).
+  std::string describe(int i, const NavMesh& mesh) const;
   // Index of the first timeline step of a stage, or -1.
   int first_step(Stage s) const;
   // Number of steps of a stage.

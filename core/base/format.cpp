@@ -29,6 +29,9 @@ std::string decimals(double v, int places) {
   return s == "-0" ? "0" : s;
 }
 
+std::string input_point_text(Vec2 p) { return fmt("(%g, %g)", p.x, p.y); }
+std::string input_point_text(Vec3 p) { return fmt("(%g, %g, %g)", p.x, p.y, p.z); }
+
 std::string point_text(Vec2 p, int digits) { return "(" + num(p.x, digits) + ", " + num(p.y, digits) + ")"; }
 
 }  // namespace navlab

@@ -23,6 +23,11 @@ std::string decimals(double v, int places);
 // "(x, y)" with num() for each coordinate.
 std::string point_text(Vec2 p, int digits = kSentenceDigits);
 
+// "(x, y)" and "(x, y, z)" with printf's %g (6 significant digits, exponents kept): the form of the
+// points that error messages quote, so a point of the input reads as written.
+std::string input_point_text(Vec2 p);
+std::string input_point_text(Vec3 p);
+
 // printf into a std::string (the result is cut at 1023 characters).
 template <class... Args>
 std::string fmt(const char* format, Args... args) {

@@ -176,7 +176,7 @@ class SlideReader {
     const Query& q = scene.queries[size_t(slide.query)];
     PlanTrace trace;
     plan(scene, mesh.value(), PlanRequest{q.start, q.goal, {}}, &trace);
-    const std::vector<StepText> steps = plan_steps(trace);
+    const std::vector<StepText> steps = plan_steps(trace, mesh.value());
     return int(std::count_if(steps.begin(), steps.end(), [&](const StepText& t) { return t.stage == stage; }));
   }
 

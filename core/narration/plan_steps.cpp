@@ -13,11 +13,17 @@ const char* kind_name(const ClearanceStep&) { return "shrink"; }
 const char* kind_name(const TurnStep& s) { return to_string(s.kind); }
 const char* kind_name(const ProfileStep& s) { return to_string(s.kind); }
 
+// A record's sentence: search records hold node indices and take their names from the mesh.
+template <class Step>
+std::string text_of(const Step& s, const NavMesh&) { return s.describe(); }
+std::string text_of(const SearchStep& s, const NavMesh& mesh) { return s.describe(mesh); }
+
 // Appends one stage's records, numbered from 1 after the stage's `first` earlier rows.
 template <class Step>
-void append(std::vector<StepText>& out, const char* stage, const std::vector<Step>& steps, int first = 0) {
+void append(std::vector<StepText>& out, const char* stage, const std::vector<Step>& steps, const NavMesh& mesh,
+            int first = 0) {
   for (size_t i = 0; i < steps.size(); ++i)
-    out.push_back(StepText{stage, first + int(i) + 1, kind_name(steps[i]), steps[i].describe()});
+    out.push_back(StepText{stage, first + int(i) + 1, kind_name(steps[i]), text_of(steps[i], mesh)});
 }
 
 }  // namespace
@@ -27,15 +33,15 @@ const std::vector<std::string>& plan_step_stages() {
   return stages;
 }
 
-std::vector<StepText> plan_steps(const PlanTrace& trace) {
+std::vector<StepText> plan_steps(const PlanTrace& trace, const NavMesh& mesh) {
   std::vector<StepText> out;
-  append(out, "locate", trace.locate);
-  append(out, "search", trace.search.steps);
-  append(out, "funnel", trace.funnel.steps);
-  append(out, "clearance", trace.motion.clearance.steps);
-  append(out, "clearance", trace.motion.clearance.funnel.steps, int(trace.motion.clearance.steps.size()));
-  append(out, "turns", trace.motion.turns.steps);
-  append(out, "profile", trace.motion.profile.steps);
+  append(out, "locate", trace.locate, mesh);
+  append(out, "search", trace.search.steps, mesh);
+  append(out, "funnel", trace.funnel.steps, mesh);
+  append(out, "clearance", trace.motion.clearance.steps, mesh);
+  append(out, "clearance", trace.motion.clearance.funnel.steps, mesh, int(trace.motion.clearance.steps.size()));
+  append(out, "turns", trace.motion.turns.steps, mesh);
+  append(out, "profile", trace.motion.profile.steps, mesh);
   return out;
 }
 

@@ -21,9 +21,10 @@ struct StepText {
   std::string text;   // one sentence with the step's numbers
 };
 
-// Every recorded step of `trace`, stage after stage: locate, search, funnel, clearance (shrunk portals,
-// then the funnel's iterations through them), turns, profile.
-std::vector<StepText> plan_steps(const PlanTrace& trace);
+// Every recorded step of `trace` (a plan on `mesh`, which names the search's nodes), stage after stage:
+// locate, search, funnel, clearance (shrunk portals, then the funnel's iterations through them), turns,
+// profile.
+std::vector<StepText> plan_steps(const PlanTrace& trace, const NavMesh& mesh);
 
 // The names of the stages plan_steps() reports, in order.
 const std::vector<std::string>& plan_step_stages();

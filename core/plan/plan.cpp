@@ -43,8 +43,7 @@ void behind_closed_door(const Context& c, const ScenePoint& asked, Location& loc
     const Vec2 p = d.shape[0].plane, q = d.shape[1].plane;
     if (distance(a, b) <= kNoMove) return;  // located where asked: on an open polygon
     if (orient(p, q, a) * orient(p, q, b) > 0.0 || orient(a, b, p) * orient(a, b, q) > 0.0) continue;
-    char at[64];
-    std::snprintf(at, sizeof at, "(%g, %g)", a.x, a.y);
+    const std::string at = input_point_text(a);
     loc = Location{};
     loc.failure = Failure{"locate", which == Endpoint::Start ? "start_off_mesh" : "goal_off_mesh",
                           std::string(which == Endpoint::Start ? "start" : "goal") + " point " + at +
@@ -94,7 +93,6 @@ void head_for_substitute(const Context& c, PlanResult& r, const Failure& origina
     SearchStep s;
     s.kind = SearchStep::Kind::Retarget;
     s.node = sub->poly;
-    s.node_name = node_label(c.mesh, sub->poly);
     s.point = sub->point;
     s.g = sub->distance;
     s.why = original.reason;

@@ -60,24 +60,14 @@ struct Labels {
         state(n, NodeState::Unseen) {}
 };
 
-// The open and closed sets as sorted node lists, kept up to date on every state change when a trace
-// records them (a copy per pop costs the sets' size, not the mesh's).
-struct TracedSets {
-  std::vector<int> open, closed;
-  static void insert(std::vector<int>& v, int n) {
-    const auto it = std::lower_bound(v.begin(), v.end(), n);
-    if (it == v.end() || *it != n) v.insert(it, n);
-  }
-  static void erase(std::vector<int>& v, int n) {
-    const auto it = std::lower_bound(v.begin(), v.end(), n);
-    if (it != v.end() && *it == n) v.erase(it);
-  }
-  void changed(int n, NodeState from, NodeState to) {
+// The sizes of the open and closed sets, kept up to date on every state change when a trace records
+// them (the sets themselves are rebuilt from the steps by search_sets_at).
+struct SetCounts {
+  int open = 0, closed = 0;
+  void changed(NodeState from, NodeState to) {
     if (from == to) return;
-    if (from == NodeState::Open) erase(open, n);
-    if (from == NodeState::Closed) erase(closed, n);
-    if (to == NodeState::Open) insert(open, n);
-    if (to == NodeState::Closed) insert(closed, n);
+    open += (to == NodeState::Open) - (from == NodeState::Open);
+    closed += (to == NodeState::Closed) - (from == NodeState::Closed);
   }
 };
 
@@ -100,7 +90,8 @@ int SearchFilter::link_block(const NavMesh& mesh, int node, int link) const {
 }
 
 std::string node_label(const NavMesh& mesh, int node) {
-  if (node < 0) return "none";
+  if (node == kNodeGone) return "a polygon rebuilt since";
+  if (node < 0 || node >= mesh.size()) return "none";
   if (mesh.kind == NavMesh::Kind::Graph) return mesh.nodes[node].id;
   return "polygon " + std::to_string(node);
 }
@@ -142,36 +133,38 @@ std::string count(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-std::string relaxed_text(const SearchStep& s) {
-  const std::string from = "From " + s.parent_name + ", ";
+std::string relaxed_text(const SearchStep& s, const std::string& node, const std::string& parent) {
+  const std::string from = "From " + parent + ", ";
   if (!s.improved)
-    return from + "reaching " + s.node_name + " costs G " + cost_num(s.g) + ", which is not less than its G " +
-           cost_num(s.old_g) + " so far: " + s.node_name + " keeps its parent.";
+    return from + "reaching " + node + " costs G " + cost_num(s.g) + ", which is not less than its G " +
+           cost_num(s.old_g) + " so far: " + node + " keeps its parent.";
   if (s.old_g == std::numeric_limits<double>::infinity())
-    return from + s.node_name + " is seen for the first time: " + gh_sum(s.g, s.h, s.f) + "; it joins the open list with parent " +
-           s.parent_name + ".";
-  return from + "a cheaper way to " + s.node_name + ": G " + cost_num(s.g) + " is less than its G " + cost_num(s.old_g) +
-         " so far; " + gh_sum(s.g, s.h, s.f) + ", parent now " + s.parent_name + (s.was_closed ? "; it was already taken, so it is opened again." : "; its open-list entry is updated.");
+    return from + node + " is seen for the first time: " + gh_sum(s.g, s.h, s.f) + "; it joins the open list with parent " +
+           parent + ".";
+  return from + "a cheaper way to " + node + ": G " + cost_num(s.g) + " is less than its G " + cost_num(s.old_g) +
+         " so far; " + gh_sum(s.g, s.h, s.f) + ", parent now " + parent + (s.was_closed ? "; it was already taken, so it is opened again." : "; its open-list entry is updated.");
 }
 
-std::string join_route(const std::vector<std::string>& route) {
+std::string join_route(const NavMesh& mesh, const std::vector<int>& route) {
   std::string out;
-  for (size_t i = 0; i < route.size(); ++i) out += (i ? ", " : "") + route[i];
+  for (size_t i = 0; i < route.size(); ++i) out += (i ? ", " : "") + node_label(mesh, route[i]);
   return out;
 }
 
 }  // namespace
 
-std::string SearchStep::describe() const {
+std::string SearchStep::describe(const NavMesh& mesh) const {
+  const std::string node_name = node_label(mesh, node);
+  const std::string parent_name = parent != -1 ? node_label(mesh, parent) : "";
   switch (kind) {
     case Kind::Popped:
       return "Take " + node_name + " from the open list" +
              (parent_name.empty() ? " (the start)" : " (reached from " + parent_name + ")") + ": " + gh_sum(g, h, f) +
-             "; " + count(open.size(), "node", "nodes") + " open, " + count(closed.size(), "node", "nodes") + " closed.";
+             "; " + count(size_t(open_count), "node", "nodes") + " open, " + count(size_t(closed_count), "node", "nodes") + " closed.";
     case Kind::StaleSkipped:
       return "Skip an outdated open-list entry of " + node_name + " (F " + cost_num(f) +
              "): a cheaper entry for it was added later.";
-    case Kind::Relaxed: return relaxed_text(*this);
+    case Kind::Relaxed: return relaxed_text(*this, node_name, parent_name);
     case Kind::Blocked:
       return "From " + parent_name + ", " + node_name + " cannot be entered: blocked by " + why + ".";
     case Kind::Exhausted:
@@ -179,7 +172,7 @@ std::string SearchStep::describe() const {
              " was taken: the search stops without proving or ruling out a path.";
     case Kind::Reached:
       return "Goal reached: " + node_name + " was taken with cost " + cost_num(g) +
-             "; the corridor is rebuilt from the parents: " + join_route(route) + ".";
+             "; the corridor is rebuilt from the parents: " + join_route(mesh, route) + ".";
     case Kind::OpenEmpty:
       return "The open list is empty and " + node_name +
              " was never reached: no path leads there with the doors and areas in force.";
@@ -193,22 +186,50 @@ std::string SearchStep::describe() const {
   return "";
 }
 
+SearchSets search_sets_at(const std::vector<SearchStep>& steps, size_t index) {
+  // Replay into a state per node, then list the nodes in order: linear in the steps and the nodes.
+  std::vector<NodeState> state;
+  std::vector<int> named;
+  auto set = [&](int node, NodeState to) {
+    if (node < 0) return;
+    if (size_t(node) >= state.size()) state.resize(size_t(node) + 1, NodeState::Unseen);
+    if (state[size_t(node)] == NodeState::Unseen) named.push_back(node);
+    state[size_t(node)] = to;
+  };
+  for (size_t i = 0; i <= index && i < steps.size(); ++i) {
+    const SearchStep& st = steps[i];
+    if (st.kind == SearchStep::Kind::Popped) {
+      if (st.parent == -1) {  // the start: a new search
+        for (int n : named) state[size_t(n)] = NodeState::Unseen;
+        named.clear();
+      }
+      set(st.node, NodeState::Closed);
+    } else if (st.kind == SearchStep::Kind::Relaxed && st.improved) {
+      set(st.node, NodeState::Open);
+    }
+  }
+  std::sort(named.begin(), named.end());
+  SearchSets out;
+  for (int n : named) {
+    if (state[size_t(n)] == NodeState::Open) out.open.push_back(n);
+    if (state[size_t(n)] == NodeState::Closed) out.closed.push_back(n);
+  }
+  return out;
+}
+
 namespace {
 
 // The search's step records (no-ops without a trace): each says what happened with its numbers.
 struct Tracer {
   SearchTrace* trace;
-  const NavMesh& mesh;
-  TracedSets sets;
+  SetCounts sets;
 
   void push(SearchStep s) { trace->steps.push_back(std::move(s)); }
-  SearchStep named(SearchStep::Kind kind, int node, int parent = -1) const {
+  static SearchStep named(SearchStep::Kind kind, int node, int parent = -1) {
     SearchStep s;
     s.kind = kind;
     s.node = node;
     s.parent = parent;
-    s.node_name = node_label(mesh, node);
-    if (parent >= 0) s.parent_name = node_label(mesh, parent);
     return s;
   }
   void stale(int node, double f) {
@@ -230,8 +251,8 @@ struct Tracer {
     s.g = L.g[node];
     s.f = L.f[node];
     s.h = L.f[node] - L.g[node];
-    s.open = sets.open;
-    s.closed = sets.closed;
+    s.open_count = sets.open;
+    s.closed_count = sets.closed;
     push(std::move(s));
   }
   void blocked(int node, int parent, int link, const std::string& why) {
@@ -260,7 +281,7 @@ struct Tracer {
     if (!trace) return;
     SearchStep s = named(SearchStep::Kind::Reached, goal);
     s.g = cost;
-    for (int v : corridor) s.route.push_back(node_label(mesh, v));
+    s.route = corridor;
     push(std::move(s));
   }
 };
@@ -295,7 +316,7 @@ struct AStar {
   AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t)
       : mesh(m), query(q), def(d), filter(f), model(cm), is_graph(m.kind == NavMesh::Kind::Graph),
         astar(d.algorithm != Algorithm::Dijkstra), L(m.size()), adj(m),
-        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, m, {}}, best_node(q.start) {}
+        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start) {}
 
   double poly_cost(int node) const { return is_graph ? 1.0 : mesh.polys[size_t(node)].cost; }
   double heuristic(int node, Vec3 pos) const {
@@ -303,7 +324,7 @@ struct AStar {
     return distance(pos, target) * def.heuristic_scale;
   }
   void set_state(int node, NodeState to) {
-    if (tr.trace) tr.sets.changed(node, L.state[node], to);
+    if (tr.trace) tr.sets.changed(L.state[node], to);
     L.state[node] = to;
   }
 

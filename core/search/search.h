@@ -54,15 +54,15 @@ struct SearchQuery {
 };
 
 // One recorded step of a search. Kinds:
-//   Popped        `node` left the open list with `g`, `h`, `f` and `parent`; `open`/`closed` are the sets
-//                 right after it was closed (sorted node indices).
+//   Popped        `node` left the open list with `g`, `h`, `f` and `parent`; `open_count`/`closed_count`
+//                 are the sizes of the sets right after it was closed (search_sets_at gives the sets).
 //   StaleSkipped  an outdated heap entry of `node` (its `f`) was popped and ignored.
 //   Relaxed       from `parent` (the node being expanded) to `node` over `link`: candidate `g`,`h`,`f`
 //                 against `old_g` (infinity when unseen); `improved` says whether it was taken.
 //   Blocked       the link from `parent` to `node` is closed or `node` is excluded; `why` names it.
 //   Exhausted     the node budget ran out before the goal (`node`) was popped; `g` holds the pops made.
 //   Reached       the goal `node` was popped with cost `g`: the search stops and the corridor is rebuilt by
-//                 following the parents back; `route` names it, start first.
+//                 following the parents back; `route` is it, start first.
 //   OpenEmpty     the open list ran empty before the goal `node` was popped: no path under the filter.
 //   Retarget      the goal cannot be reached (`why`); the unreachable_goal policy searches again towards
 //                 `node`, whose point `point` lies `g` m from the goal.
@@ -78,18 +78,25 @@ struct SearchStep {
   double old_g = std::numeric_limits<double>::infinity();
   bool improved = false;
   bool was_closed = false;  // Relaxed: `node` had already been taken from the open list (it is reopened)
-  std::string node_name;    // "P3" / "polygon 3"
-  std::string parent_name;  // "" when none
+  int open_count = 0;       // Popped: nodes on the open list right after the pop
+  int closed_count = 0;     // Popped: nodes closed, this one included
   std::string why;          // Blocked: the closed door or excluded area; Retarget: why the goal fails
   Vec2 point;               // Retarget: the substitute point, m
-  std::vector<std::string> route;  // Reached: the corridor's node names, start first
-  std::vector<int> open;    // Popped only
-  std::vector<int> closed;  // Popped only
-  // One sentence with the step's numbers, e.g. "Take Hall from the open list (reached from Start):
-  // G 2 + H 0 = F 2; 1 open, 2 closed."
-  std::string describe() const;
+  std::vector<int> route;   // Reached: the corridor, start first
+  // One sentence with the step's numbers and the mesh's names for its nodes, e.g. "Take Hall from the
+  // open list (reached from Start): G 2 + H 0 = F 2; 1 node open, 2 nodes closed."
+  std::string describe(const NavMesh& mesh) const;
 };
 const char* to_string(SearchStep::Kind k);  // "popped", "stale_skipped", "relaxed", ... (stable JSON names)
+
+// The open and closed sets (sorted node indices) right after step `index` of `steps`, rebuilt by
+// replaying them: a Popped step of the start (no parent) begins a search with the start closed and
+// nothing open; a Relaxed step that improved opens its node (re-opening it if closed); a Popped step
+// closes its node. Linear in the steps and the nodes named.
+struct SearchSets {
+  std::vector<int> open, closed;
+};
+SearchSets search_sets_at(const std::vector<SearchStep>& steps, size_t index);
 
 struct SearchTrace {
   Algorithm algorithm = Algorithm::AStar;
@@ -122,7 +129,12 @@ CostModel effective_cost_model(const NavMesh& mesh, const SearchDef& def);
 SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
                     const SearchFilter* filter = nullptr, SearchTrace* trace = nullptr);
 
-// Display name of a node: the graph node id, or "polygon N".
+// A record's node whose polygon no longer exists: a tile under it was rebuilt after the search (the app
+// keeps a plan whose corridor the rebuild did not touch, and renumbers its records).
+constexpr int kNodeGone = -2;
+
+// Display name of a node: the graph node id, "polygon N", "none" (-1) or "a polygon rebuilt since"
+// (kNodeGone).
 std::string node_label(const NavMesh& mesh, int node);
 
 // The polygon across edge `link` of `node` (polygons) or the head of NavMesh::edges[link] (graph).

@@ -22,7 +22,7 @@ std::vector<StepText> steps_of(const std::string& scene_name, int query = 0) {
   const Query& q = l.scene.queries[size_t(query)];
   PlanTrace trace;
   plan(l.scene, l.mesh, PlanRequest{q.start, q.goal, {}}, &trace);
-  return plan_steps(trace);
+  return plan_steps(trace, l.mesh);
 }
 
 std::vector<StepText> of_stage(const std::vector<StepText>& all, const std::string& stage) {

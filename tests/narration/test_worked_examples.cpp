@@ -35,7 +35,7 @@ Planned plan_scene(const std::string& name) {
 std::vector<std::string> pops(const Planned& p) {
   std::vector<std::string> out;
   for (const SearchStep& s : p.trace.search.steps)
-    if (s.kind == SearchStep::Kind::Popped) out.push_back(s.node_name);
+    if (s.kind == SearchStep::Kind::Popped) out.push_back(node_label(p.loaded.mesh, s.node));
   return out;
 }
 

@@ -77,27 +77,31 @@ TEST(SearchW2, CorridorCostAndPopOrder) {
   EXPECT_DOUBLE_EQ(r.cost, 6.0);
   std::vector<std::string> popped;
   for (const SearchStep& s : trace.steps)
-    if (s.kind == SearchStep::Kind::Popped) popped.push_back(s.node_name);
+    if (s.kind == SearchStep::Kind::Popped) popped.push_back(node_label(m, s.node));
   EXPECT_EQ(popped, (std::vector<std::string>{"Start", "Hall", "Door", "Balcony", "Goal"}));
   EXPECT_EQ(r.expanded, 5);
   // Popping Balcony offers Goal at 9, not better than the 6 it already has.
-  const auto it = std::find_if(trace.steps.begin(), trace.steps.end(), [](const SearchStep& s) {
-    return s.kind == SearchStep::Kind::Relaxed && s.parent_name == "Balcony" && s.node_name == "Goal";
+  const auto it = std::find_if(trace.steps.begin(), trace.steps.end(), [&](const SearchStep& s) {
+    return s.kind == SearchStep::Kind::Relaxed && s.parent >= 0 && node_label(m, s.parent) == "Balcony" &&
+           node_label(m, s.node) == "Goal";
   });
   ASSERT_NE(it, trace.steps.end());
   EXPECT_FALSE(it->improved);
   EXPECT_DOUBLE_EQ(it->g, 9.0);
   EXPECT_DOUBLE_EQ(it->old_g, 6.0);
-  EXPECT_EQ(it->describe(), "From Balcony, reaching Goal costs G 9, which is not less than its G 6 so far: Goal keeps its parent.");
+  EXPECT_EQ(it->describe(m), "From Balcony, reaching Goal costs G 9, which is not less than its G 6 so far: Goal keeps its parent.");
   // The pop of Door: G 4, parent Hall, Start and Hall closed, Balcony and Door... open before.
-  const auto door = std::find_if(trace.steps.begin(), trace.steps.end(), [](const SearchStep& s) {
-    return s.kind == SearchStep::Kind::Popped && s.node_name == "Door";
+  const auto door = std::find_if(trace.steps.begin(), trace.steps.end(), [&](const SearchStep& s) {
+    return s.kind == SearchStep::Kind::Popped && node_label(m, s.node) == "Door";
   });
   ASSERT_NE(door, trace.steps.end());
   EXPECT_DOUBLE_EQ(door->g, 4.0);
-  EXPECT_EQ(door->parent_name, "Hall");
-  EXPECT_EQ(names(m, door->closed), (std::vector<std::string>{"Start", "Hall", "Door"}));
-  EXPECT_EQ(names(m, door->open), (std::vector<std::string>{"Balcony"}));
+  EXPECT_EQ(node_label(m, door->parent), "Hall");
+  const SearchSets sets = search_sets_at(trace.steps, size_t(door - trace.steps.begin()));
+  EXPECT_EQ(names(m, sets.closed), (std::vector<std::string>{"Start", "Hall", "Door"}));
+  EXPECT_EQ(names(m, sets.open), (std::vector<std::string>{"Balcony"}));
+  EXPECT_EQ(door->closed_count, 3);
+  EXPECT_EQ(door->open_count, 1);
 }
 
 TEST(SearchW2, DetourAfterRemovingHallToDoor) {
@@ -125,7 +129,7 @@ TEST(SearchW2, ClosedDoorGateGivesTheSameDetour) {
   const auto blocked = std::find_if(trace.steps.begin(), trace.steps.end(),
                                     [](const SearchStep& s) { return s.kind == SearchStep::Kind::Blocked; });
   ASSERT_NE(blocked, trace.steps.end());
-  EXPECT_EQ(blocked->describe(), "From Hall, Door cannot be entered: blocked by door door1.");
+  EXPECT_EQ(blocked->describe(m), "From Hall, Door cannot be entered: blocked by door door1.");
   // An unknown door id is an input error, not a silent no-op.
   EXPECT_FALSE(make_gates(scene, m, DoorOverrides{{"nope"}, {}}).ok());
 }
@@ -356,7 +360,7 @@ TEST(SearchProperties, TraceChangesNothingAndRecordsEveryPop) {
       pops += s.kind == SearchStep::Kind::Popped;
       stale += s.kind == SearchStep::Kind::StaleSkipped;
       // Every sentence names the polygon it is about ("polygon N").
-      EXPECT_NE(s.describe().find("polygon " + std::to_string(s.node)), std::string::npos) << s.describe();
+      EXPECT_NE(s.describe(m).find("polygon " + std::to_string(s.node)), std::string::npos) << s.describe(m);
     }
     EXPECT_EQ(pops, traced.expanded);
     if (traced.status == Status::Complete) {

@@ -1,7 +1,8 @@
-// The open and closed sets a search trace records at every pop must be exactly what its own steps say:
-// replaying the records (start open; a relaxation that improves opens its node; a pop closes it) gives
-// the same sorted sets at every Popped step. Checked on seeded random grids with holes, both
-// algorithms, random polygon costs and heuristic scales that make A* re-open closed nodes.
+// The open and closed sets at every step are rebuilt from the records (search_sets_at); they must be
+// what a plain replay in this test gives (start open; a relaxation that improves opens its node; a pop
+// closes it), and their sizes must be the counts the search kept from its own node states while it ran.
+// Checked on seeded random grids with holes, both algorithms, random polygon costs and heuristic
+// scales that make A* re-open closed nodes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "meshes.h"
+#include "plan.h"
 #include "search.h"
 
 namespace navlab::test {
@@ -54,7 +56,8 @@ TEST(SearchTraceSets, OpenAndClosedSetsAtEveryPopMatchAReplayOfTheSteps) {
 
     std::vector<char> open(mesh.size(), 0), closed(mesh.size(), 0);
     open[q.start] = 1;
-    for (const SearchStep& st : trace.steps) {
+    for (size_t i = 0; i < trace.steps.size(); ++i) {
+      const SearchStep& st = trace.steps[i];
       if (st.kind == SearchStep::Kind::Relaxed && st.improved) {
         reopened += closed[st.node];
         open[st.node] = 1;
@@ -62,21 +65,52 @@ TEST(SearchTraceSets, OpenAndClosedSetsAtEveryPopMatchAReplayOfTheSteps) {
       } else if (st.kind == SearchStep::Kind::Popped) {
         open[st.node] = 0;
         closed[st.node] = 1;
-        std::vector<int> want_open, want_closed;
-        for (int i = 0; i < mesh.size(); ++i) {
-          if (open[i]) want_open.push_back(i);
-          if (closed[i]) want_closed.push_back(i);
-        }
-        ASSERT_EQ(st.open, want_open) << "round " << round;
-        ASSERT_EQ(st.closed, want_closed) << "round " << round;
-        ++pops_checked;
-      } else {
-        EXPECT_TRUE(st.open.empty() && st.closed.empty());  // only pops carry the sets
       }
+      // Every few steps and at every pop: the library's replay against this one.
+      if (st.kind != SearchStep::Kind::Popped && i % 7 != 0) continue;
+      std::vector<int> want_open, want_closed;
+      for (int n = 0; n < mesh.size(); ++n) {
+        if (open[n]) want_open.push_back(n);
+        if (closed[n]) want_closed.push_back(n);
+      }
+      const SearchSets sets = search_sets_at(trace.steps, i);
+      ASSERT_EQ(sets.open, want_open) << "round " << round << " step " << i;
+      ASSERT_EQ(sets.closed, want_closed) << "round " << round << " step " << i;
+      if (st.kind != SearchStep::Kind::Popped) continue;
+      ASSERT_EQ(st.open_count, int(want_open.size())) << "round " << round << " step " << i;
+      ASSERT_EQ(st.closed_count, int(want_closed.size())) << "round " << round << " step " << i;
+      ++pops_checked;
     }
   }
   EXPECT_GT(pops_checked, 1000);
   EXPECT_GT(reopened, 0) << "no closed node was re-opened: the re-open path went untested";
+}
+
+TEST(SearchTraceSets, ASecondSearchAfterARetargetStartsFromTheStartAlone) {
+  // nearest_reachable.json: the goal cannot be reached, so the plan searches again towards the nearest
+  // reachable polygon; both searches are in one trace.
+  const Loaded l = load("nearest_reachable.json");
+  const Query& q = l.scene.queries.at(0);
+  PlanTrace trace;
+  plan(l.scene, l.mesh, PlanRequest{q.start, q.goal, {}}, &trace);
+  const std::vector<SearchStep>& steps = trace.search.steps;
+  const auto retarget = std::find_if(steps.begin(), steps.end(),
+                                     [](const SearchStep& s) { return s.kind == SearchStep::Kind::Retarget; });
+  ASSERT_NE(retarget, steps.end());
+  const auto first_pop = std::find_if(retarget, steps.end(),
+                                      [](const SearchStep& s) { return s.kind == SearchStep::Kind::Popped; });
+  ASSERT_NE(first_pop, steps.end());
+  const SearchSets sets = search_sets_at(steps, size_t(first_pop - steps.begin()));
+  EXPECT_EQ(sets.closed, std::vector<int>{first_pop->node});
+  EXPECT_TRUE(sets.open.empty());
+  // Before the retarget the first search had closed more than the start.
+  EXPECT_GT(search_sets_at(steps, size_t(retarget - steps.begin())).closed.size(), 1u);
+  for (size_t i = 0; i < steps.size(); ++i)
+    if (steps[i].kind == SearchStep::Kind::Popped) {
+      const SearchSets at = search_sets_at(steps, i);
+      EXPECT_EQ(int(at.open.size()), steps[i].open_count) << "step " << i;
+      EXPECT_EQ(int(at.closed.size()), steps[i].closed_count) << "step " << i;
+    }
 }
 
 }  // namespace

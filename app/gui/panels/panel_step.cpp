@@ -37,27 +37,15 @@ void panel_step(App& app) {
   const int index = p.steps[app.step].index;
   const auto& steps = p.search_trace.steps;
   std::map<int, NodeRow> rows;
-  const SearchStep* last_pop = nullptr;
-  std::vector<int> opened_since_pop;  // the open set is recorded at each pop; relaxations after it add to it
   for (int i = 0; i <= index; ++i) {
     const SearchStep& s = steps[i];
-    if (s.kind == SearchStep::Kind::Relaxed && s.improved) {
-      NodeRow& r = rows[s.node];
-      r = {s.node, s.g, s.h, s.f, s.parent, false};
-      opened_since_pop.push_back(s.node);
-    } else if (s.kind == SearchStep::Kind::Popped) {
-      NodeRow& r = rows[s.node];
-      r = {s.node, s.g, s.h, s.f, s.parent, true};
-      last_pop = &s;
-      opened_since_pop.clear();
-    }
+    if (s.kind == SearchStep::Kind::Relaxed && s.improved) rows[s.node] = {s.node, s.g, s.h, s.f, s.parent, false};
+    else if (s.kind == SearchStep::Kind::Popped) rows[s.node] = {s.node, s.g, s.h, s.f, s.parent, true};
   }
-  if (last_pop) {
-    std::vector<int> open = last_pop->open;
-    for (int id : opened_since_pop)
-      if (std::find(open.begin(), open.end(), id) == open.end()) open.push_back(id);
-    ImGui::TextWrapped("open: %s", join(mesh, open).c_str());
-    ImGui::TextWrapped("closed: %s", join(mesh, last_pop->closed).c_str());
+  const SearchSets sets = search_sets_at(steps, size_t(index));
+  if (!sets.closed.empty()) {
+    ImGui::TextWrapped("open: %s", join(mesh, sets.open).c_str());
+    ImGui::TextWrapped("closed: %s", join(mesh, sets.closed).c_str());
   }
   std::vector<NodeRow> list;
   for (const auto& kv : rows) list.push_back(kv.second);

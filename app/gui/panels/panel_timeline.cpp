@@ -52,7 +52,7 @@ void panel_timeline(App& app) {
     app.playing = false;
     app.set_step(s);
   }
-  const std::string sentence = s < n ? p.describe(s) : std::string("The complete plan: every stage's result.");
+  const std::string sentence = s < n ? p.describe(s, app.doc.mesh) : std::string("The complete plan: every stage's result.");
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.92f, 0.6f, 1));
   ImGui::TextWrapped("%s", sentence.c_str());
   ImGui::PopStyleColor();
