@@ -13,18 +13,6 @@ namespace navlab {
 
 namespace {
 
-std::string fmt_point(Vec2 p) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "(%g, %g)", p.x, p.y);
-  return buf;
-}
-
-std::string fmt_world(Vec3 p) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "(%g, %g, %g)", p.x, p.y, p.z);
-  return buf;
-}
-
 const char* which_name(Endpoint w) { return w == Endpoint::Start ? "start" : "goal"; }
 
 Location off_mesh(Endpoint which, const std::string& message) {
@@ -88,7 +76,7 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
   float nearest[3] = {centre[0], centre[1], centre[2]};
   const Vec2 asked = to_plane(world);
   // Messages give the point as the scene wrote it: [x, y, z] (y up) in 3D scenes.
-  const std::string where = std::string(which_name(which)) + " point " + (mesh.is3d ? fmt_world(world) : fmt_point(asked));
+  const std::string where = std::string(which_name(which)) + " point " + (mesh.is3d ? input_point_text(world) : input_point_text(asked));
   if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0 ||
       !allowed_nearest(query, *nav, def, centre, ext, ref, nearest))
     return off_mesh(which, where + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
@@ -176,7 +164,7 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
     method = LocateMethod::PointInPolygon;
     const int poly = is_finite(p.plane) ? polygon_containing(mesh, p.plane, locate_tolerance(mesh)) : -1;
     if (poly < 0) {
-      loc = off_mesh(which, std::string(which_name(which)) + " point " + fmt_point(p.plane) +
+      loc = off_mesh(which, std::string(which_name(which)) + " point " + input_point_text(p.plane) +
                                 " is not inside any navmesh polygon");
     } else {
       loc.poly = poly;

@@ -1,4 +1,5 @@
 #include "corridor_check.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,12 +7,6 @@
 
 namespace navlab {
 namespace {
-
-std::string fmt_point(Vec2 p) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "(%g,%g)", p.x, p.y);
-  return buf;
-}
 
 double path_tolerance(const std::vector<Vec2>& path, std::vector<Portal> extra) {
   for (Vec2 p : path) extra.push_back(Portal{p, p, -1, -1, 0.0, 0.0});
@@ -116,7 +111,7 @@ CorridorCheck check_in_corridor(const NavMesh& mesh, const std::vector<int>& cor
   size_t k = 0;
   if (!point_in_poly(mesh, corridor[0], path.front(), tol))
     return fail(0, -1, 0, path.front(),
-                "The path starts at " + fmt_point(path.front()) + ", outside the first corridor polygon " +
+                "The path starts at " + input_point_text(path.front()) + ", outside the first corridor polygon " +
                     std::to_string(corridor[0]) + ".");
   for (size_t s = 0; s + 1 < path.size(); ++s) {
     Vec2 p = path[s];
@@ -129,8 +124,8 @@ CorridorCheck check_in_corridor(const NavMesh& mesh, const std::vector<int>& cor
       const bool has_next = k + 1 < corridor.size() && shared_edge(mesh, corridor[k], corridor[k + 1], a, b);
       if (!has_next || distance_to_segment(e, a, b) > tol) {
         return fail(int(s), has_next ? int(k) : -1, int(k), e,
-                    "Segment " + std::to_string(s) + " " + fmt_point(path[s]) + "->" + fmt_point(q) +
-                        " leaves the corridor at " + fmt_point(e) + " through a wall of polygon " +
+                    "Segment " + std::to_string(s) + " " + input_point_text(path[s]) + "->" + input_point_text(q) +
+                        " leaves the corridor at " + input_point_text(e) + " through a wall of polygon " +
                         std::to_string(corridor[k]) + " (corridor position " + std::to_string(k) + ").");
       }
       ++k;
@@ -146,7 +141,7 @@ CorridorCheck check_in_corridor(const NavMesh& mesh, const std::vector<int>& cor
   }
   if (k + 1 != corridor.size())
     return fail(int(path.size()) - 1, int(k), int(k), end,
-                "The path ends at " + fmt_point(end) + " in corridor position " + std::to_string(k) +
+                "The path ends at " + input_point_text(end) + " in corridor position " + std::to_string(k) +
                     ", before the last polygon " + std::to_string(corridor.back()) + ".");
   return CorridorCheck{};
 }
@@ -171,8 +166,8 @@ CorridorCheck check_through_portals(const std::vector<Vec2>& path, const std::ve
     }
     if (!found)
       return fail(int(seg), int(i), -1, path[seg],
-                  "After " + fmt_point(path[seg]) + " the path never crosses portal " + std::to_string(i) + " " +
-                      fmt_point(portal.left) + "/" + fmt_point(portal.right) + " in order.");
+                  "After " + input_point_text(path[seg]) + " the path never crosses portal " + std::to_string(i) + " " +
+                      input_point_text(portal.left) + "/" + input_point_text(portal.right) + " in order.");
   }
   return CorridorCheck{};
 }

@@ -1,4 +1,5 @@
 #include "portals.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,12 +7,6 @@
 
 namespace navlab {
 namespace {
-
-std::string fmt_point(Vec2 p) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "(%g,%g)", p.x, p.y);
-  return buf;
-}
 
 Failure portals_failure(std::string reason, std::string message) {
   return Failure{"portals", std::move(reason), std::move(message), {}};
@@ -81,8 +76,8 @@ std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>&
       if (d_before < -tol || d_after > tol) {
         const Vec2 bad = d_before < -tol ? before : after;
         return portals_failure(
-            "portal_order", "Portal " + std::to_string(i) + " left " + fmt_point(p.left) + " right " +
-                                fmt_point(p.right) + " has " + fmt_point(bad) + " on the wrong side of it (" +
+            "portal_order", "Portal " + std::to_string(i) + " left " + input_point_text(p.left) + " right " +
+                                input_point_text(p.right) + " has " + input_point_text(bad) + " on the wrong side of it (" +
                                 (d_before < -tol ? "before" : "after") +
                                 " it in travel order): its left/right order is reversed.");
       }
@@ -139,7 +134,7 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
     const int nb = int(mesh.polys[b].verts.size());
     if (il < 0 || ir < 0 || (il != (ir + 1) % nb && ir != (il + 1) % nb)) {
       out.failure = portals_failure(
-          "portal_mismatch", "Portal " + std::to_string(k) + " " + fmt_point(p.left) + "/" + fmt_point(p.right) +
+          "portal_mismatch", "Portal " + std::to_string(k) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
                                  " of polygon " + std::to_string(a) + " is not an edge of polygon " +
                                  std::to_string(b) + ": it does not join them.");
       return out;
@@ -148,8 +143,8 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
     const double da = near_side_distance(p, mesh.centroid(a)), db = near_side_distance(p, mesh.centroid(b));
     if (ir != (il + 1) % nb || da < -tol || db > tol) {
       out.failure = portals_failure(
-          "portal_order", "Portal " + std::to_string(k) + " left " + fmt_point(p.left) + " right " +
-                              fmt_point(p.right) + " from polygon " + std::to_string(a) + " to " +
+          "portal_order", "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
+                              input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
                               std::to_string(b) + " is inconsistent with the direction of travel.");
       return out;
     }
