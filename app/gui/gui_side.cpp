@@ -281,7 +281,6 @@ bool side_script_action(App& app, const nlohmann::json& a, std::string* err) {
     if (!a["side_play"].is_number() || a["side_play"].get<double>() < 0) *err = "side_play needs seconds >= 0";
     else set_tick(v, v.tick + int(std::lround(a["side_play"].get<double>() / v.run.dt)));
   } else {
-    Vec2 p;
     const auto& j = a["side_player"];
     if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number()) *err = "side_player needs [x, y]";
     else side_move_player(app, {j[0].get<double>(), j[1].get<double>()});

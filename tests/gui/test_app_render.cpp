@@ -92,9 +92,9 @@ TEST(AppRender, FunnelStepsDrawTheirOwnRecords) {
   const auto [img1, cam1] = render(1);
   // A later step whose tested end lies more than 1 m from step 1's and inside the picture, below the
   // caption's two lines (the camera is the same for every step: it frames the scene).
-  auto visible = [&](Vec2 p) {
+  auto visible = [&, &cam = cam1](Vec2 p) {
     double x = 0, y = 0;
-    cam1.project(p.x, p.y, &x, &y);
+    cam.project(p.x, p.y, &x, &y);
     return x > 20 && x < 620 && y > 60 && y < 380;
   };
   size_t k = 1;
