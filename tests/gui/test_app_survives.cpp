@@ -1,10 +1,15 @@
 // The app survives bad input while it runs: a scene that cannot be opened (not JSON, empty, no
-// polygons, a file that is not there) and a screenshot that cannot be written each give a clear message
-// in the state's "error", and the scene on screen, its plan and the app go on as they were.
+// polygons, a file that is not there), a screenshot that cannot be written and a scene file deleted
+// while open each give a clear message in the state's "error", and the scene on screen, its plan and the
+// app go on as they were.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 
 #include "app_image.h"
 #include "paths.h"
@@ -61,6 +66,40 @@ TEST(AppSurvives, AScreenshotThatCannotBeWrittenIsAMessageAndTheAppGoesOn) {
   EXPECT_EQ(r.state["status"], "complete");
   EXPECT_EQ(r.state["step"], base.state["step"]);  // the script went on after the failed write
   EXPECT_EQ(r.state["caption"], base.state["caption"]);
+}
+
+TEST(AppSurvives, ASceneFileDeletedWhileOpenIsSaidAndTheSceneStays) {
+  use_display();
+  // The default scene opened from a file of its own. The script first writes a marker picture (the app
+  // is running with the scene open), then plays for 3 s of real time (the app looks at its file every
+  // 0.5 s); the test deletes the scene file as soon as the marker appears.
+  const std::string scene = write_file("survive_deleted_scene.json", read_text(scene_path("default.json")));
+  const std::string marker = temp_dir() + "/survive_deleted_marker.png";
+  const std::string shot = temp_dir() + "/survive_deleted.png";
+  const std::string script = write_file(
+      "survive_deleted.json", R"({"capture": "viewport", "actions": [{"screenshot": ")" + marker + R"("}, {"frames": 1}, {"play": 3}]})");
+  std::future<RunResult> run = std::async(std::launch::async, [&] {
+    return run_navlab("'" + scene + "' --script '" + script + "' --screenshot '" + shot + "' --size 640x480");
+  });
+  bool seen = false;
+  for (int i = 0; i < 12000 && !seen; ++i) {  // up to two minutes for a slow start
+    seen = std::filesystem::exists(marker);
+    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  std::filesystem::remove(scene);
+  const RunResult r = run.get();
+  ASSERT_TRUE(seen) << r.err;
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const json state = last_json_line(r.out);
+  ASSERT_FALSE(state.is_discarded()) << r.out;
+  const std::string error = state["error"];
+  EXPECT_NE(error.find("survive_deleted_scene.json is gone (deleted or moved) while it was open."), std::string::npos)
+      << error;
+  EXPECT_NE(error.find("The scene you had is still open"), std::string::npos) << error;
+  EXPECT_EQ(state["scene"], scene);  // the scene stays open, with its plan
+  EXPECT_EQ(state["status"], "complete");
+  EXPECT_FALSE(state["path"].empty());
+  EXPECT_TRUE(load_png(shot).ok()) << shot;
 }
 
 }  // namespace
