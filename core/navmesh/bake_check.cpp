@@ -72,16 +72,28 @@ std::string check_raster_work(const std::vector<float>& verts, const std::vector
          "; raise bake.cell_size to at least " + num(round_up(cs)) + " m or remove repeated triangles";
 }
 
-std::string check_partition(const BakeDef& def, const BakeGridSize& grid) {
-  if (def.partition != Partition::Watershed) return "";
+namespace {
+
+// "" or "the bake grid would be W x D cells, more than <limit_text>; <advice>raise bake.cell_size to at
+// least X m", X the cell size that brings the grid under `limit`.
+std::string grid_over(const BakeDef& def, const BakeGridSize& grid, double limit, const std::string& limit_text,
+                      const std::string& advice) {
   const double cs = def.cell_size;
   const double width = grid_cells(grid.grid_x, cs), depth = grid_cells(grid.grid_z, cs);
   const double cells = width * depth;
-  if (cells <= limits::kMaxWatershedCells) return "";
-  return "the bake grid would be " + grid_text(width) + " x " + grid_text(depth) + " cells, more than the " +
-         num(limits::kMaxWatershedCells) + " cells allowed for bake.partition \"watershed\" (its time grows " +
-         "faster than the cell count on large open floors); set bake.partition to \"layers\" or \"monotone\", " +
-         "or raise bake.cell_size to at least " + num(round_up(cs * std::sqrt(cells / limits::kMaxWatershedCells))) + " m";
+  if (cells <= limit) return "";
+  return "the bake grid would be " + grid_text(width) + " x " + grid_text(depth) + " cells, more than " + limit_text +
+         "; " + advice + "raise bake.cell_size to at least " + num(round_up(cs * std::sqrt(cells / limit))) + " m";
+}
+
+}  // namespace
+
+std::string check_partition(const BakeDef& def, const BakeGridSize& grid) {
+  if (def.partition != Partition::Watershed) return "";
+  return grid_over(def, grid, limits::kMaxWatershedCells,
+                   "the " + num(limits::kMaxWatershedCells) + " cells allowed for bake.partition \"watershed\" (its " +
+                       "time grows faster than the cell count on large open floors)",
+                   "set bake.partition to \"layers\" or \"monotone\", or ");
 }
 
 std::string check_bake_grid(const BakeDef& def, const BakeGridSize& grid) {
@@ -97,11 +109,10 @@ std::string check_bake_grid(const BakeDef& def, const BakeGridSize& grid) {
            num(smaller) + " m); try bake.cell_size " + num(round_up(smaller / kMinCellsAcross)) + " m";
   }
   const std::string size = grid_text(width) + " x " + grid_text(depth);
-  const double cells = width * depth;
-  if (cells > limits::kMaxBakeCells)
-    return "the bake grid would be " + size +
-           " cells, more than the limit of " + num(limits::kMaxBakeCells) + " cells; raise bake.cell_size to at least " +
-           num(round_up(cs * std::sqrt(cells / limits::kMaxBakeCells))) + " m";
+  if (std::string bad = grid_over(def, grid, limits::kMaxBakeCells,
+                                  "the limit of " + num(limits::kMaxBakeCells) + " cells", "");
+      !bad.empty())
+    return bad;
   const double side = std::max(width, depth);
   if (side > kMaxGridSide)
     return "the bake grid would be " + size +
