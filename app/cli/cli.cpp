@@ -97,10 +97,10 @@ nlohmann::ordered_json point_json(const NavMesh& mesh, Vec2 p, double height) {
 nlohmann::ordered_json failure_json(const std::optional<Failure>& f) {
   if (!f) return nullptr;
   nlohmann::ordered_json j;
-  j["stage"] = f->stage;
-  j["reason"] = f->reason;
+  j["stage"] = to_string(f->stage);
+  j["reason"] = to_string(f->reason);
   j["message"] = f->message;
-  if (!f->blocked_by.empty() || f->reason == "agent_restricted") j["blocked_by"] = f->blocked_by;
+  if (!f->blocked_by.empty() || f->reason == Reason::AgentRestricted) j["blocked_by"] = f->blocked_by;
   return j;
 }
 

@@ -204,7 +204,7 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
         complete = true;
       } else if (r.status == Status::Partial) {
         ++run.counts.partial;
-      } else if (r.failure && r.failure->reason == "disconnected") {
+      } else if (r.failure && r.failure->reason == Reason::Disconnected) {
         ++run.counts.disconnected;
       } else {
         ++run.counts.failed;

@@ -255,7 +255,7 @@ int run_simulate(const std::vector<std::string>& raw) {
 
   const Query& query = scene->queries[qi];
   const FollowResult r = follow(scene.value(), mesh, query, events, def);
-  if (r.failure && r.failure->reason == "bad_event") {
+  if (r.failure && r.failure->reason == Reason::BadEvent) {
     std::fprintf(stderr, "navlab simulate: %s\n", r.failure->message.c_str());
     return kExitUsage;
   }

@@ -1,6 +1,7 @@
 // Results and failures as values. Nothing in core/ throws across its API.
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <utility>
@@ -20,12 +21,47 @@ inline const char* to_string(Status s) {
   return "failed";
 }
 
-// Why a stage could not deliver a complete result. `reason` is one of the stable names of DESIGN §3
-// (start_off_mesh, goal_off_mesh, disconnected, agent_restricted, budget_exhausted, ...).
+// The stage a failure comes from. Its stable name (to_string) is what JSON and the panels show.
+enum class FailStage { Plan, Locate, Search, Portals, Funnel, Clearance, Turns, Profile, Follow };
+
+// Why a stage could not deliver a complete result, one value per stable name of DESIGN §3 (kept
+// distinct: a caller acts differently on each).
+enum class Reason {
+  BadRequest,          // plan: the request names what the scene lacks (an unknown door id, ...)
+  Incomplete,          // plan: the planner returned no complete path (spawn's safe-path check)
+  StartOffMesh,        // locate
+  GoalOffMesh,         // locate
+  InvalidArgument,     // search / follow: a programmer error (a node index out of range, dt <= 0)
+  Disconnected,        // search: no connection joins start and goal
+  AgentRestricted,     // search: only closed doors or excluded areas join them (see blocked_by)
+  BudgetExhausted,     // search: the node budget ran out (a partial result)
+  EmptyCorridor,       // portals
+  BadPolygon,          // portals: a corridor id that is no polygon of the mesh
+  NotAdjacent,         // portals: two corridor polygons share no edge
+  PortalMismatch,      // portals: a shared edge that is not an edge of both polygons
+  PortalOrder,         // portals: a portal's left/right order is reversed
+  NoCorridor,          // follow: a plan that is not failed but has no corridor
+  NoPortals,           // funnel / follow: no portal to walk through
+  BadInput,            // funnel / turns: a non-finite or degenerate input
+  InvalidInnerCorner,  // clearance: a DistanceToInnerCorner curve that is not usable
+  NoArcFits,           // turns: corner mode "arc" and a corner without room for an arc
+  CannotTurnInPlace,   // turns: a stop-turn for an agent that cannot turn in place
+  BadAgent,            // profile: agent limits that are not usable
+  Blocked,             // follow: the stall detector fired
+  Timeout,             // follow: no arrival within the time limit
+  BadEvent,            // follow: an event that names what the scene lacks
+};
+
+const char* to_string(FailStage s);
+const char* to_string(Reason r);
+std::ostream& operator<<(std::ostream& os, FailStage s);  // the stable name (test messages, logs)
+std::ostream& operator<<(std::ostream& os, Reason r);
+
+// A failure as a value: stage, reason, one sentence for people.
 struct Failure {
-  std::string stage;    // "locate", "search", "portals", "funnel", "turns", "profile", ...
-  std::string reason;   // stable machine-readable name
-  std::string message;  // one sentence for people
+  FailStage stage = FailStage::Plan;
+  Reason reason = Reason::BadRequest;
+  std::string message;                  // one sentence for people
   std::vector<std::string> blocked_by;  // agent_restricted only: closed doors / excluded areas
   friend bool operator==(const Failure&, const Failure&) = default;
 };

@@ -341,7 +341,7 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
     a.movable = false;
   };
   if (pr.status == Status::Failed || pr.search.corridor.empty()) {
-    if (pr.status != Status::Failed) fail_with({"follow", "no_corridor", "the plan has no corridor", {}});
+    if (pr.status != Status::Failed) fail_with({FailStage::Follow, Reason::NoCorridor, "the plan has no corridor", {}});
     read_from(a, 0);
     return a;
   }
@@ -378,7 +378,7 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
     if (!a.profile.ok()) return fail_with(*a.profile.failure), a;
     a.plan.path = std::move(turns.path);
   } else {
-    if (pr.portals.empty()) return fail_with({"follow", "no_portals", "the plan has no portals", {}}), a;
+    if (pr.portals.empty()) return fail_with({FailStage::Follow, Reason::NoPortals, "the plan has no portals", {}}), a;
     a.portals = pr.portals;
     if (distance(start, a.end) < tol::kSamePoint) {
       a.movable = true;  // already there
@@ -858,7 +858,7 @@ struct Run {
       state = act.plan.status == Status::Partial ? FollowState::Partial : FollowState::Arrived;
     } else if (state == FollowState::Following && stall.tick(pos, dt)) {
       state = FollowState::Blocked;
-      out.failure = Failure{"follow", "blocked",
+      out.failure = Failure{FailStage::Follow, Reason::Blocked,
                             "the agent moved less than " + num(stall_progress(ag)) + " m in " +
                                 num(ag.stall_window) + " s (stall detector)", {}};
     }
@@ -887,7 +887,7 @@ struct Run {
         break;
       default:
         out.outcome = FollowOutcome::Failed;
-        out.failure = Failure{"follow", "timeout", "the agent did not arrive within " + num(max_time) + " s", {}};
+        out.failure = Failure{FailStage::Follow, Reason::Timeout, "the agent did not arrive within " + num(max_time) + " s", {}};
     }
   }
 };
@@ -905,13 +905,13 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   std::vector<FollowEvent> events = events_in;
   std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.t < b.t; });
   if (std::string bad = check_events(w, events); !bad.empty()) {
-    out.failure = Failure{"follow", "bad_event", bad, {}};
+    out.failure = Failure{FailStage::Follow, Reason::BadEvent, bad, {}};
     return out;
   }
   // A time step or time limit that is not a positive number is the caller's mistake, said as such.
   if (!(def.dt > 0.0 && std::isfinite(def.dt)) || !(def.max_time >= 0.0)) {
     out.outcome = FollowOutcome::Failed;
-    out.failure = Failure{"follow", "invalid_argument",
+    out.failure = Failure{FailStage::Follow, Reason::InvalidArgument,
                           "dt must be a positive number of seconds and max_time >= 0, got dt " + num(def.dt) +
                               " s and max_time " + num(def.max_time) + " s",
                           {}};

@@ -406,7 +406,7 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
   if (!positive(ag.max_speed) || !positive(ag.accel) || !positive(ag.brake_decel) || !positive(ag.lateral_accel) ||
       !positive(ag.max_accel) || !positive(ag.max_turn_rate) || !std::isfinite(ag.reaction_dt) ||
       ag.reaction_dt < 0.0) {
-    out.failure = Failure{"profile", "bad_agent",
+    out.failure = Failure{FailStage::Profile, Reason::BadAgent,
                           "max_speed, accel, brake_decel, lateral_accel, max_accel and max_turn_rate must be > 0 "
                           "and reaction_dt >= 0",
                           {}};

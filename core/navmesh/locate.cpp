@@ -17,7 +17,7 @@ const char* which_name(Endpoint w) { return w == Endpoint::Start ? "start" : "go
 
 Location off_mesh(Endpoint which, const std::string& message) {
   Location loc;
-  loc.failure = Failure{"locate", which == Endpoint::Start ? "start_off_mesh" : "goal_off_mesh", message, {}};
+  loc.failure = Failure{FailStage::Locate, which == Endpoint::Start ? Reason::StartOffMesh : Reason::GoalOffMesh, message, {}};
   return loc;
 }
 

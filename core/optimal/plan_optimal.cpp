@@ -16,7 +16,7 @@ SearchResult as_search_result(const PolyanyaResult& p, const SearchQuery& q) {
   s.links = p.links;
   s.cost = p.length;
   s.expanded = p.expanded;
-  if (p.failure && p.failure->reason == "budget_exhausted") {
+  if (p.failure && p.failure->reason == Reason::BudgetExhausted) {
     // As the polygon search's partial result: the corridor heads for the goal from where it is.
     s.status = Status::Partial;
     s.corridor = {q.start};
@@ -31,7 +31,7 @@ OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequ
                          PolyanyaTrace* polyanya_trace) {
   OptimalPlan out;
   if (mesh.kind == NavMesh::Kind::Graph) {
-    out.plan.failure = Failure{"plan", "bad_request",
+    out.plan.failure = Failure{FailStage::Plan, Reason::BadRequest,
                                "Polyanya needs polygon geometry; a graph scene is searched with astar or dijkstra.", {}};
     return out;
   }

@@ -103,7 +103,7 @@ class Search {
   void record(PolyanyaStep::Kind kind, int id, SuccessorKind why = SuccessorKind::Observable,
               PolyanyaStep::Prune prune = PolyanyaStep::Prune::None);
   void record_start(PolyanyaStep::Kind kind, int poly);
-  void fail(const char* stage, const char* reason, std::string message);
+  void fail(FailStage stage, Reason reason, std::string message);
 
   const NavMesh& mesh_;
   const PolyanyaMeshInfo& info_;
@@ -153,7 +153,7 @@ void Search::record_start(PolyanyaStep::Kind kind, int poly) {
   trace_->steps.push_back(s);
 }
 
-void Search::fail(const char* stage, const char* reason, std::string message) {
+void Search::fail(FailStage stage, Reason reason, std::string message) {
   res_.status = Status::Failed;
   res_.failure = Failure{stage, reason, std::move(message), {}};
 }
@@ -357,11 +357,11 @@ void Search::finish(int id) {
 
 PolyanyaResult Search::run() {
   if (q_.start_poly < 0) {
-    fail("locate", "start_off_mesh", "The start is not on the navmesh.");
+    fail(FailStage::Locate, Reason::StartOffMesh, "The start is not on the navmesh.");
     return res_;
   }
   if (q_.goal_poly < 0) {
-    fail("locate", "goal_off_mesh", "The goal is not on the navmesh.");
+    fail(FailStage::Locate, Reason::GoalOffMesh, "The goal is not on the navmesh.");
     return res_;
   }
   const std::vector<int> starts = start_polys();
@@ -402,7 +402,7 @@ PolyanyaResult Search::run() {
       continue;
     }
     if (def_.node_budget > 0 && res_.expanded >= def_.node_budget) {
-      fail("search", "budget_exhausted",
+      fail(FailStage::Search, Reason::BudgetExhausted,
            "Polyanya popped its budget of " + std::to_string(def_.node_budget) + " nodes before reaching the goal.");
       return res_;
     }
@@ -413,7 +413,7 @@ PolyanyaResult Search::run() {
     else
       expand(top.node);
   }
-  fail("search", "disconnected", "No path on the navmesh joins the start and the goal.");
+  fail(FailStage::Search, Reason::Disconnected, "No path on the navmesh joins the start and the goal.");
   return res_;
 }
 

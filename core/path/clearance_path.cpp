@@ -41,7 +41,7 @@ ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, c
                                ClearanceTrace* trace) {
   ClearanceResult out;
   if (std::optional<std::string> err = inner_corner_error(inner_corner)) {
-    out.failure = Failure{"clearance", "invalid_inner_corner", *err, {}};
+    out.failure = Failure{FailStage::Clearance, Reason::InvalidInnerCorner, *err, {}};
     return out;
   }
   out.portals.reserve(portals.size());

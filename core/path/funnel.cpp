@@ -113,13 +113,13 @@ std::string FunnelStep::describe() const {
 FunnelResult funnel(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace) {
   FunnelResult out;
   if (portals.empty()) {
-    out.failure = Failure{"funnel", "no_portals", "The funnel needs at least the goal portal.", {}};
+    out.failure = Failure{FailStage::Funnel, Reason::NoPortals, "The funnel needs at least the goal portal.", {}};
     return out;
   }
   bool finite = is_finite(start);
   for (const Portal& p : portals) finite = finite && is_finite(p.left) && is_finite(p.right);
   if (!finite) {
-    out.failure = Failure{"funnel", "bad_input", "A portal end or the start point is not a finite number.", {}};
+    out.failure = Failure{FailStage::Funnel, Reason::BadInput, "A portal end or the start point is not a finite number.", {}};
     return out;
   }
   const double tol = geometry_tolerance(start, portals);

@@ -8,8 +8,8 @@
 namespace navlab {
 namespace {
 
-Failure portals_failure(std::string reason, std::string message) {
-  return Failure{"portals", std::move(reason), std::move(message), {}};
+Failure portals_failure(Reason reason, std::string message) {
+  return Failure{FailStage::Portals, reason, std::move(message), {}};
 }
 
 // Signed distance of p from the line right -> left, positive on the near side (the side a traveller
@@ -76,7 +76,7 @@ std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>&
       if (d_before < -tol || d_after > tol) {
         const Vec2 bad = d_before < -tol ? before : after;
         return portals_failure(
-            "portal_order", "Portal " + std::to_string(i) + " left " + input_point_text(p.left) + " right " +
+            Reason::PortalOrder, "Portal " + std::to_string(i) + " left " + input_point_text(p.left) + " right " +
                                 input_point_text(p.right) + " has " + input_point_text(bad) + " on the wrong side of it (" +
                                 (d_before < -tol ? "before" : "after") +
                                 " it in travel order): its left/right order is reversed.");
@@ -91,12 +91,12 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
                             double goal_height) {
   PortalsResult out;
   if (corridor.empty()) {
-    out.failure = portals_failure("empty_corridor", "The corridor has no polygon.");
+    out.failure = portals_failure(Reason::EmptyCorridor, "The corridor has no polygon.");
     return out;
   }
   for (int id : corridor) {
     if (mesh.kind != NavMesh::Kind::Polygons || id < 0 || id >= int(mesh.polys.size())) {
-      out.failure = portals_failure("bad_polygon", "Corridor polygon " + std::to_string(id) +
+      out.failure = portals_failure(Reason::BadPolygon, "Corridor polygon " + std::to_string(id) +
                                                        " is not a polygon of this navmesh.");
       return out;
     }
@@ -114,7 +114,7 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
         break;
       }
     if (edge < 0) {
-      out.failure = portals_failure("not_adjacent", "Corridor polygons " + std::to_string(a) + " and " +
+      out.failure = portals_failure(Reason::NotAdjacent, "Corridor polygons " + std::to_string(a) + " and " +
                                                         std::to_string(b) + " (positions " + std::to_string(k) +
                                                         ", " + std::to_string(k + 1) + ") share no edge.");
       return out;
@@ -134,7 +134,7 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
     const int nb = int(mesh.polys[b].verts.size());
     if (il < 0 || ir < 0 || (il != (ir + 1) % nb && ir != (il + 1) % nb)) {
       out.failure = portals_failure(
-          "portal_mismatch", "Portal " + std::to_string(k) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
+          Reason::PortalMismatch, "Portal " + std::to_string(k) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
                                  " of polygon " + std::to_string(a) + " is not an edge of polygon " +
                                  std::to_string(b) + ": it does not join them.");
       return out;
@@ -143,7 +143,7 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
     const double da = near_side_distance(p, mesh.centroid(a)), db = near_side_distance(p, mesh.centroid(b));
     if (ir != (il + 1) % nb || da < -tol || db > tol) {
       out.failure = portals_failure(
-          "portal_order", "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
+          Reason::PortalOrder, "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
                               input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
                               std::to_string(b) + " is inconsistent with the direction of travel.");
       return out;

@@ -335,20 +335,20 @@ SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
 TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
                       TurnTrace* trace) {
   TurnsResult out;
-  auto fail = [&](const char* reason, std::string message) {
-    out.failure = Failure{"turns", reason, std::move(message), {}};
+  auto fail = [&](Reason reason, std::string message) {
+    out.failure = Failure{FailStage::Turns, reason, std::move(message), {}};
     return out;
   };
-  if (path.size() < 2) return fail("bad_input", "a path needs a start and a goal");
+  if (path.size() < 2) return fail(Reason::BadInput, "a path needs a start and a goal");
   for (size_t i = 0; i < path.size(); ++i) {
-    if (!is_finite(path[i])) return fail("bad_input", fmt("path point %zu is not finite", i));
+    if (!is_finite(path[i])) return fail(Reason::BadInput, fmt("path point %zu is not finite", i));
     // Start == goal with nothing between is the zero-length path; a repeated corner is the caller's bug.
     const bool zero_length = path.size() == 2;
     if (i > 0 && path[i] == path[i - 1] && !zero_length)
-      return fail("bad_input", fmt("path points %zu and %zu coincide", i - 1, i));
+      return fail(Reason::BadInput, fmt("path points %zu and %zu coincide", i - 1, i));
   }
   if (!(agent.turn_radius > 0.0) || !(agent.min_turn_radius >= 0.0) || !std::isfinite(agent.turn_radius))
-    return fail("bad_input", fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
+    return fail(Reason::BadInput, fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
                                  agent.turn_radius, agent.min_turn_radius));
 
   const Fitter fitter{path, shape, agent, trace};
@@ -365,9 +365,9 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
   for (const Turn& t : sp.turns) {
     if (t.kind != TurnKind::Stop || stops_allowed) continue;
     if (agent.corner_mode == CornerMode::Stop)
-      return fail("cannot_turn_in_place",
+      return fail(Reason::CannotTurnInPlace,
                   "corner_mode is stop but the agent cannot turn in place (can_turn_in_place is false)");
-    return fail("no_arc_fits",
+    return fail(Reason::NoArcFits,
                 fmt("corner %d at (%.2f, %.2f): no arc of at least %.2f m fits inside the corridor and %s", t.corner,
                     t.at.x, t.at.y, agent.min_turn_radius,
                     agent.corner_mode == CornerMode::Arc ? "corner_mode is arc" : "the agent cannot turn in place"));

@@ -45,7 +45,7 @@ void behind_closed_door(const Context& c, const ScenePoint& asked, Location& loc
     if (orient(p, q, a) * orient(p, q, b) > 0.0 || orient(a, b, p) * orient(a, b, q) > 0.0) continue;
     const std::string at = input_point_text(a);
     loc = Location{};
-    loc.failure = Failure{"locate", which == Endpoint::Start ? "start_off_mesh" : "goal_off_mesh",
+    loc.failure = Failure{FailStage::Locate, which == Endpoint::Start ? Reason::StartOffMesh : Reason::GoalOffMesh,
                           std::string(which == Endpoint::Start ? "start" : "goal") + " point " + at +
                               " is on closed door " + d.id + "'s polygons and the nearest other polygon is across it",
                           {d.id}};
@@ -95,7 +95,7 @@ void head_for_substitute(const Context& c, PlanResult& r, const Failure& origina
     s.node = sub->poly;
     s.point = sub->point;
     s.g = sub->distance;
-    s.why = original.reason;
+    s.why = to_string(original.reason);
     c.trace->search.steps.push_back(std::move(s));
   }
   SearchQuery q{r.locate.start.poly, sub->poly, r.locate.start.world(), sub->world()};
@@ -198,7 +198,7 @@ PlanResult plan_with_search(const Scene& scene, const NavMesh& mesh, const PlanR
   PlanResult r;
   const Result<Gates> gates = make_gates(scene, mesh, request.doors);
   if (!gates.ok()) {
-    fail(r, Failure{"plan", "bad_request", gates.error(), {}});
+    fail(r, Failure{FailStage::Plan, Reason::BadRequest, gates.error(), {}});
     return r;
   }
   const Context c{scene, mesh, request, gates.value(), trace, corridor_search ? &corridor_search : nullptr};

@@ -326,7 +326,7 @@ Failure explain_unreachable(const NavMesh& mesh, const SearchQuery& query, const
   if (open.status != Status::Complete) return original;
   Failure f;
   f.stage = original.stage;
-  f.reason = "agent_restricted";
+  f.reason = Reason::AgentRestricted;
   f.blocked_by = blocked_by(gates, mesh, open.corridor, open.links);
   std::string list;
   for (const std::string& b : f.blocked_by) list += (list.empty() ? "" : ", ") + b;

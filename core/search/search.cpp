@@ -413,12 +413,12 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     trace->algorithm = def.algorithm;
     trace->cost_model = model;
   }
-  auto fail = [&](const std::string& reason, const std::string& message) {
+  auto fail = [&](Reason reason, const std::string& message) {
     res.status = Status::Failed;
-    res.failure = Failure{"search", reason, message, {}};
+    res.failure = Failure{FailStage::Search, reason, message, {}};
   };
   if (query.start < 0 || query.start >= n || query.goal < 0 || query.goal >= n) {
-    fail("invalid_argument", "The start or goal node index (" + std::to_string(query.start) + ", " +
+    fail(Reason::InvalidArgument, "The start or goal node index (" + std::to_string(query.start) + ", " +
                                  std::to_string(query.goal) + ") is not a node of the mesh (0 to " + std::to_string(n - 1) + ").");
     return res;
   }
@@ -461,14 +461,14 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   } else if (exhausted) {
     last = best_node;
     res.status = Status::Partial;
-    res.failure = Failure{"search", "budget_exhausted",
+    res.failure = Failure{FailStage::Search, Reason::BudgetExhausted,
                           "The node budget of " + std::to_string(def.node_budget) +
                               " pops ran out before the goal was reached, so no path is proven or ruled "
                               "out; the corridor leads to " +
                               node_label(mesh, best_node) + ", the discovered node nearest the goal.",
                           {}};
   } else {
-    fail("disconnected", "No connection leads from " + node_label(mesh, query.start) + " to " +
+    fail(Reason::Disconnected, "No connection leads from " + node_label(mesh, query.start) + " to " +
                              node_label(mesh, query.goal) + ": they lie in separate parts of the mesh.");
     return res;
   }

@@ -320,7 +320,7 @@ std::optional<Failure> SpawnValidator::reach(const ScenePoint& from, const Scene
   PlanResult r = plan(*scene_, *navmesh_, request);
   std::optional<Failure> why;
   if (r.status != Status::Complete)
-    why = r.failure.value_or(Failure{"plan", "incomplete", "the planner returned no complete path", {}});
+    why = r.failure.value_or(Failure{FailStage::Plan, Reason::Incomplete, "the planner returned no complete path", {}});
   if (result) *result = std::move(r);
   return why;
 }
@@ -336,7 +336,7 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
   const auto& targets = scene_->spawn.safe_targets;
   if (targets.empty()) return make(c, CheckOutcome::Failed, "no safe targets in the scene");
   std::string failures;
-  std::string first_reason;
+  std::optional<Reason> first_reason;
   for (size_t i = 0; i < targets.size(); ++i) {
     PlanResult planned;
     const std::optional<Failure> f = reach(p, targets[i], &planned);
@@ -350,8 +350,8 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
       r.path_cost = planned.search.cost;
       return r;
     }
-    if (first_reason.empty()) first_reason = f->reason;
-    std::string what = f->reason;
+    if (!first_reason) first_reason = f->reason;
+    std::string what = to_string(f->reason);
     if (!f->blocked_by.empty()) {
       what += " (blocked by";
       for (const std::string& b : f->blocked_by) what += " " + b;

@@ -71,7 +71,7 @@ struct CheckResult {
   int partition = -1;             // connectivity: the point's partition (-1: none)
   int expected_partition = -1;    // connectivity: the partition of partition_of (-1: none)
   std::string name;               // forbidden_zone: zone name; occupancy: occupant name
-  std::string failure_reason;     // safe_path: the planner's failure reason (when it failed)
+  std::optional<Reason> failure_reason;  // safe_path: the planner's failure reason (when it failed)
   int safe_target = -1;           // safe_path: index of the safe target reached (-1: none)
   double path_cost = 0.0;         // safe_path: search cost of the path found (m × area cost)
   bool passed() const { return outcome == CheckOutcome::Passed; }

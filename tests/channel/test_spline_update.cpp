@@ -79,7 +79,7 @@ TEST(SplineUpdate, OffTheNavmeshTheShortcutLeadsBack) {
   const test::Loaded l = load_text(kDoor);
   const Planned off = run(l, {5, 5});
   ASSERT_TRUE(off.plan.failure.has_value());
-  EXPECT_EQ(off.plan.failure->reason, "start_off_mesh");
+  EXPECT_EQ(off.plan.failure->reason, Reason::StartOffMesh);
   SplineUpdate u;
   u.position = {5, 5};
   u.on_navmesh = false;

@@ -78,7 +78,7 @@ TEST(DoorBake, ADoorOnAPassagesEndBecomesPolygonsOfItsOwnAndBlocksWhenClosed) {
   const PlanResult closed = plan_query(l, 0, {{"door1"}, {}});
   ASSERT_EQ(closed.status, Status::Failed);
   ASSERT_TRUE(closed.failure);
-  EXPECT_EQ(closed.failure->reason, "agent_restricted");
+  EXPECT_EQ(closed.failure->reason, Reason::AgentRestricted);
   EXPECT_EQ(closed.failure->blocked_by, std::vector<std::string>{"door1"});
 }
 
@@ -227,7 +227,7 @@ TEST(DoorBake, PropertyWithTheOtherPassageWalledUpAClosedDoorAlwaysBlocks) {
     const PlanResult closed = plan(rp.scene, mesh.value(), req);
     EXPECT_EQ(closed.status, Status::Failed) << "plan " << i;
     if (closed.failure) {
-      EXPECT_EQ(closed.failure->reason, "agent_restricted") << "plan " << i;
+      EXPECT_EQ(closed.failure->reason, Reason::AgentRestricted) << "plan " << i;
     }
   }
 }

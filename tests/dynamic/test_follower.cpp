@@ -83,7 +83,7 @@ TEST(Follower, WithNoOtherRouteTheGuardStopsBeforeTheDoorAndFails) {
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(1.5, "door1")});
   EXPECT_EQ(r.outcome, FollowOutcome::Failed);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "agent_restricted");
+  EXPECT_EQ(r.failure->reason, Reason::AgentRestricted);
   EXPECT_EQ(r.failure->blocked_by, (std::vector<std::string>{"door1"}));
   expect_smooth(r, l.scene.agent, 0.05);
   const FollowStep& end = r.steps.back();
@@ -161,7 +161,7 @@ TEST(Follower, ATimeStepThatIsNotPositiveIsAnInvalidArgument) {
     const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
     EXPECT_EQ(r.outcome, FollowOutcome::Failed);
     ASSERT_TRUE(r.failure);
-    EXPECT_EQ(r.failure->reason, "invalid_argument") << dt;
+    EXPECT_EQ(r.failure->reason, Reason::InvalidArgument) << dt;
     EXPECT_TRUE(r.steps.empty());
   }
 }
@@ -207,7 +207,7 @@ TEST(Follower, UnknownDoorInAnEventIsAFailureValue) {
   const Loaded l = load("guard_narrow_door.json");
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(1.0, "nope")});
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "bad_event");
+  EXPECT_EQ(r.failure->reason, Reason::BadEvent);
   EXPECT_TRUE(r.steps.empty());
 }
 
@@ -264,7 +264,7 @@ TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
     const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(t, "hall_door")});
     EXPECT_EQ(r.outcome, FollowOutcome::Failed);
     ASSERT_TRUE(r.failure);
-    EXPECT_EQ(r.failure->reason, "agent_restricted");
+    EXPECT_EQ(r.failure->reason, Reason::AgentRestricted);
     EXPECT_EQ(r.failure->blocked_by, (std::vector<std::string>{"hall_door"}));
     ASSERT_EQ(r.replans.size(), 1u);
     ASSERT_EQ(r.plans.size(), 2u);

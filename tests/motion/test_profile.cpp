@@ -288,8 +288,8 @@ TEST(Profile, BadAgentIsAFailureValue) {
   a.brake_decel = 0.0;
   const Profile p = speed_profile(straight(3.0), a);
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.failure->stage, "profile");
-  EXPECT_EQ(p.failure->reason, "bad_agent");
+  EXPECT_EQ(p.failure->stage, FailStage::Profile);
+  EXPECT_EQ(p.failure->reason, Reason::BadAgent);
 }
 
 }  // namespace

@@ -182,7 +182,7 @@ TEST(WorkedExamples, StallDetectorEndsBlocked) {
   const FollowResult r = follow(l.scene, l.mesh, l.scene.queries.at(0), {});
   EXPECT_EQ(r.outcome, FollowOutcome::Failed);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "blocked");
+  EXPECT_EQ(r.failure->reason, Reason::Blocked);
   EXPECT_TRUE(r.replans.empty());  // a blocker never changes the plan
   ASSERT_FALSE(r.steps.empty());
   EXPECT_LT(r.steps.back().pos.x, 10.0 - 2.5);  // it never got past the crate's near side

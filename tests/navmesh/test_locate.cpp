@@ -69,12 +69,12 @@ TEST(LocateHandAuthored, OutsideIsAFailureValue) {
   const Location s = locate(m, pt(3, 0.5), Endpoint::Start);
   EXPECT_FALSE(s.ok());
   ASSERT_TRUE(s.failure);
-  EXPECT_EQ(s.failure->stage, "locate");
-  EXPECT_EQ(s.failure->reason, "start_off_mesh");
+  EXPECT_EQ(s.failure->stage, FailStage::Locate);
+  EXPECT_EQ(s.failure->reason, Reason::StartOffMesh);
   EXPECT_EQ(s.failure->message, "start point (3, 0.5) is not inside any navmesh polygon");
   const Location g = locate(m, pt(-0.1, -0.1), Endpoint::Goal);
   ASSERT_TRUE(g.failure);
-  EXPECT_EQ(g.failure->reason, "goal_off_mesh");
+  EXPECT_EQ(g.failure->reason, Reason::GoalOffMesh);
   EXPECT_EQ(g.failure->message, "goal point (-0.1, -0.1) is not inside any navmesh polygon");
 }
 
@@ -146,12 +146,12 @@ TEST(LocateBaked, OutsideAndInsideAPillarAreOffTheMesh) {
   const LocateDef def = locate_def(BakeDef{});
   const Location out = locate(m, pt(25, 6), Endpoint::Goal, def);
   ASSERT_TRUE(out.failure);
-  EXPECT_EQ(out.failure->reason, "goal_off_mesh");
+  EXPECT_EQ(out.failure->reason, Reason::GoalOffMesh);
   EXPECT_EQ(out.failure->message,
             "goal point (25, 6) is not within 0.6 m horizontally and 2 m vertically of the navmesh");
   const Location pillar = locate(m, pt(10, 6), Endpoint::Start, def);
   ASSERT_TRUE(pillar.failure);
-  EXPECT_EQ(pillar.failure->reason, "start_off_mesh");
+  EXPECT_EQ(pillar.failure->reason, Reason::StartOffMesh);
 }
 
 TEST(LocateBaked, SharedEdgesGoToTheLowestIndex) {
@@ -188,7 +188,7 @@ TEST(LocateGraph, NodeIds) {
   p.node = "Attic";
   const Location missing = locate(m, p, Endpoint::Start);
   ASSERT_TRUE(missing.failure);
-  EXPECT_EQ(missing.failure->reason, "start_off_mesh");
+  EXPECT_EQ(missing.failure->reason, Reason::StartOffMesh);
   EXPECT_EQ(missing.failure->message, "start node 'Attic' is not in the graph");
 }
 

@@ -266,14 +266,14 @@ TEST(Polyanya, UnreachableGoalsUseTheUsualReasons) {
   PolyanyaResult r = run(mesh, {0.5, 0.5}, 0, {2.5, 0.5}, 1);
   EXPECT_EQ(r.status, Status::Failed);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->stage, "search");
-  EXPECT_EQ(r.failure->reason, "disconnected");
+  EXPECT_EQ(r.failure->stage, FailStage::Search);
+  EXPECT_EQ(r.failure->reason, Reason::Disconnected);
   r = run(mesh, {-5, 0.5}, -1, {2.5, 0.5}, 1);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "start_off_mesh");
+  EXPECT_EQ(r.failure->reason, Reason::StartOffMesh);
   r = run(mesh, {0.5, 0.5}, 0, {9, 9}, -1);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "goal_off_mesh");
+  EXPECT_EQ(r.failure->reason, Reason::GoalOffMesh);
 }
 
 TEST(Polyanya, ClosedLinkIsAWall) {
@@ -302,7 +302,7 @@ TEST(Polyanya, ClosedLinkIsAWall) {
   close(3, 5);
   r = polyanya(mesh, q, &filter);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "disconnected");
+  EXPECT_EQ(r.failure->reason, Reason::Disconnected);
 }
 
 TEST(Polyanya, BudgetExhausted) {
@@ -311,7 +311,7 @@ TEST(Polyanya, BudgetExhausted) {
   def.node_budget = 1;
   const PolyanyaResult r = polyanya(mesh, PolyanyaQuery{{0.5, 1.5}, {2.5, 1.5}, 3, 4}, nullptr, def);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "budget_exhausted");
+  EXPECT_EQ(r.failure->reason, Reason::BudgetExhausted);
 }
 
 // The core property: on random meshes with holes Polyanya's length equals the visibility-graph
@@ -334,11 +334,11 @@ TEST(Polyanya, MatchesVisibilityGraphOnRandomMeshes) {
       if (want == kInf) {
         ++unreachable;
         ASSERT_TRUE(r.failure);
-        EXPECT_EQ(r.failure->reason, "disconnected");
+        EXPECT_EQ(r.failure->reason, Reason::Disconnected);
         continue;
       }
       ASSERT_EQ(r.status, Status::Complete) << "mesh " << m << " query " << k << " want " << want << " "
-                                            << (r.failure ? r.failure->reason : "") << " s " << s.x << "," << s.y
+                                            << (r.failure ? to_string(r.failure->reason) : "") << " s " << s.x << "," << s.y
                                             << " (" << sp << ") g " << g.x << "," << g.y << " (" << gp << ")";
       EXPECT_NEAR(r.length, want, tolerance_for(want)) << "mesh " << m << " query " << k;
       EXPECT_NEAR(back.length, r.length, tolerance_for(want)) << "mesh " << m << " query " << k;

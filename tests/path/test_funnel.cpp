@@ -83,7 +83,7 @@ TEST(Funnel, ReversedEndpointOrderFlipsTheSignsAndIsRejected) {
   const std::vector<Portal> reversed = with_goal_portal({{{1, -1}, {1, 1}}, {{2, 3}, {2, 2}}}, {3, 3});
   const std::optional<Failure> f = check_portal_order({0, 0}, reversed);
   ASSERT_TRUE(f.has_value());
-  EXPECT_EQ(f->reason, "portal_order");
+  EXPECT_EQ(f->reason, Reason::PortalOrder);
 }
 
 TEST(Funnel, CollinearRaysKeepTheNewerEndpointAndIndex) {
@@ -216,8 +216,8 @@ TEST(Funnel, EveryStepDescribesItselfWithNumbers) {
 }
 
 TEST(Funnel, EmptyOrNonFiniteInputIsAFailureValue) {
-  EXPECT_EQ(funnel({0, 0}, {}).failure->reason, "no_portals");
-  EXPECT_EQ(funnel({0, 0}, with_goal_portal({}, {std::nan(""), 0})).failure->reason, "bad_input");
+  EXPECT_EQ(funnel({0, 0}, {}).failure->reason, Reason::NoPortals);
+  EXPECT_EQ(funnel({0, 0}, with_goal_portal({}, {std::nan(""), 0})).failure->reason, Reason::BadInput);
 }
 
 }  // namespace

@@ -113,8 +113,8 @@ TEST(ClearancePath, CornerMovesOffTheWallVertexByTheInnerCornerDistance) {
 TEST(ClearancePath, InvalidPointsAreAFailureValue) {
   const ClearanceResult r = clearance_path({0, 0}, {Portal{{1, 1}, {1, 1}}}, {{0.2, 0.3}});
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.failure->stage, "clearance");
-  EXPECT_EQ(r.failure->reason, "invalid_inner_corner");
+  EXPECT_EQ(r.failure->stage, FailStage::Clearance);
+  EXPECT_EQ(r.failure->reason, Reason::InvalidInnerCorner);
 }
 
 }  // namespace

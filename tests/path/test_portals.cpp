@@ -63,8 +63,8 @@ TEST(Portals, ReversedEndpointOrderIsRejectedNotSwapped) {
     std::swap(bad[i].left, bad[i].right);
     const std::optional<Failure> f = check_portal_order(start, bad);
     ASSERT_TRUE(f.has_value()) << "portal " << i;
-    EXPECT_EQ(f->stage, "portals");
-    EXPECT_EQ(f->reason, "portal_order");
+    EXPECT_EQ(f->stage, FailStage::Portals);
+    EXPECT_EQ(f->reason, Reason::PortalOrder);
     EXPECT_NE(f->message.find("Portal " + std::to_string(i)), std::string::npos) << f->message;
   }
 }
@@ -76,7 +76,7 @@ TEST(Portals, InconsistentMeshOrderIsAFailureValue) {
   std::reverse(mesh.polys[1].verts.begin(), mesh.polys[1].verts.end());
   const PortalsResult r = build_portals(mesh, {0, 1, 2}, {0, 0}, {3, 3});
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.failure->reason, "portal_order");
+  EXPECT_EQ(r.failure->reason, Reason::PortalOrder);
   EXPECT_TRUE(r.portals.empty());
 }
 
@@ -85,7 +85,7 @@ TEST(Portals, AStartBeyondTheFirstPortalIsAnOrderFailure) {
   // it, the first portal would be crossed backwards, so the list as a whole is out of order.
   const PortalsResult r = build_portals(w4_pass_mesh(), {0, 1, 2}, {1.5, 0}, {3, 3});
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.failure->reason, "portal_order");
+  EXPECT_EQ(r.failure->reason, Reason::PortalOrder);
   EXPECT_NE(r.failure->message.find("Portal 0"), std::string::npos) << r.failure->message;
   // From a start before it, the same corridor is fine.
   EXPECT_TRUE(build_portals(w4_pass_mesh(), {0, 1, 2}, {0.5, 0}, {3, 3}).ok());
@@ -97,14 +97,14 @@ TEST(Portals, APortalThatDoesNotJoinItsPolygonsIsAFailure) {
   mesh.polys[0].neighbours[1] = 2;
   const PortalsResult r = build_portals(mesh, {0, 2}, {0, 0}, {3, 3});
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.failure->reason, "portal_mismatch");
+  EXPECT_EQ(r.failure->reason, Reason::PortalMismatch);
 }
 
 TEST(Portals, BadCorridorsAreFailures) {
   const NavMesh mesh = w4_pass_mesh();
-  EXPECT_EQ(build_portals(mesh, {}, {0, 0}, {3, 3}).failure->reason, "empty_corridor");
-  EXPECT_EQ(build_portals(mesh, {0, 7}, {0, 0}, {3, 3}).failure->reason, "bad_polygon");
-  EXPECT_EQ(build_portals(mesh, {0, 2}, {0, 0}, {3, 3}).failure->reason, "not_adjacent");
+  EXPECT_EQ(build_portals(mesh, {}, {0, 0}, {3, 3}).failure->reason, Reason::EmptyCorridor);
+  EXPECT_EQ(build_portals(mesh, {0, 7}, {0, 0}, {3, 3}).failure->reason, Reason::BadPolygon);
+  EXPECT_EQ(build_portals(mesh, {0, 2}, {0, 0}, {3, 3}).failure->reason, Reason::NotAdjacent);
 }
 
 TEST(Portals, OnePolygonCorridorHasOnlyTheGoalPortal) {

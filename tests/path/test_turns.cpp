@@ -237,17 +237,17 @@ TEST(Turns, ModeArcOrNoInPlaceTurningFailsWhereNoArcFits) {
   agent.corner_mode = CornerMode::Arc;
   TurnsResult r = fit_turns(on_vertex, shape, agent);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.failure->stage, "turns");
-  EXPECT_EQ(r.failure->reason, "no_arc_fits");
+  EXPECT_EQ(r.failure->stage, FailStage::Turns);
+  EXPECT_EQ(r.failure->reason, Reason::NoArcFits);
   agent.corner_mode = CornerMode::Auto;
   agent.can_turn_in_place = false;
   r = fit_turns(on_vertex, shape, agent);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.failure->reason, "no_arc_fits");
+  EXPECT_EQ(r.failure->reason, Reason::NoArcFits);
   agent.corner_mode = CornerMode::Stop;
   r = fit_turns(on_vertex, shape, agent);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.failure->reason, "cannot_turn_in_place");
+  EXPECT_EQ(r.failure->reason, Reason::CannotTurnInPlace);
 }
 
 TEST(Turns, ReversalIsAStopTurnAndShortSegmentsLimitTheRadius) {
@@ -272,7 +272,7 @@ TEST(Turns, BadInputIsAFailureValue) {
                                        std::vector<Vec2>{{0, 0}, {0, 0}, {1, 0}}}) {
     const TurnsResult r = fit_turns(bad, {}, agent);
     ASSERT_TRUE(r.failure.has_value()) << bad.size() << " points";
-    EXPECT_EQ(r.failure->reason, "bad_input");
+    EXPECT_EQ(r.failure->reason, Reason::BadInput);
   }
   // Start equal to goal is the one allowed repeat: a zero-length path without turns.
   const TurnsResult still = fit_turns({{0, 0}, {0, 0}}, {}, agent);

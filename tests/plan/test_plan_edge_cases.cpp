@@ -42,7 +42,7 @@ PlanResult run(const Loaded& l, ScenePoint start, ScenePoint goal) {
 
 // The invariants every complete polygon plan must meet, whatever its input.
 void expect_sound(const PlanResult& r) {
-  ASSERT_EQ(r.status, Status::Complete) << (r.failure ? r.failure->stage + " " + r.failure->reason + ": " +
+  ASSERT_EQ(r.status, Status::Complete) << (r.failure ? std::string(to_string(r.failure->stage)) + " " + to_string(r.failure->reason) + ": " +
                                                             r.failure->message
                                                       : "");
   EXPECT_FALSE(r.failure);
@@ -226,7 +226,7 @@ TEST(PlanEdgeCases, FitTurnsAcceptsOnlyTheZeroLengthDuplicate) {
 
   const TurnsResult repeated = fit_turns({{0, 0}, {1, 0}, {1, 0}, {2, 1}}, shape, agent);
   ASSERT_FALSE(repeated.ok());
-  EXPECT_EQ(repeated.failure->reason, "bad_input");
+  EXPECT_EQ(repeated.failure->reason, Reason::BadInput);
 }
 
 TEST(PlanEdgeCases, ZeroAccelerationOrBrakingIsRejectedAtSceneLoad) {

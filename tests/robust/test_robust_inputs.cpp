@@ -313,7 +313,7 @@ TEST(RobustMessages, OffMeshPointOfA3DSceneIsGivenAsWritten) {
   req.goal = l.scene.queries.at(0).goal;
   const PlanResult r = plan(l.scene, l.mesh, req);
   ASSERT_TRUE(r.failure.has_value());
-  EXPECT_EQ(r.failure->reason, "start_off_mesh");
+  EXPECT_EQ(r.failure->reason, Reason::StartOffMesh);
   EXPECT_EQ(r.failure->message.rfind("start point (40, 0, 5) is ", 0), 0u) << r.failure->message;
 }
 

@@ -151,8 +151,8 @@ TEST(SearchFailures, DisconnectedIslands) {
   const SearchResult r = search(m, point_query(0, {0.5, 0.5}, 2, {5.5, 0.5}), SearchDef{});
   EXPECT_EQ(r.status, Status::Failed);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "disconnected");
-  EXPECT_EQ(r.failure->stage, "search");
+  EXPECT_EQ(r.failure->reason, Reason::Disconnected);
+  EXPECT_EQ(r.failure->stage, FailStage::Search);
   EXPECT_TRUE(r.corridor.empty());
 }
 
@@ -174,7 +174,7 @@ TEST(SearchFailures, AgentRestrictedByDoorSegmentAndArea) {
     const SearchResult r = search(m, q, SearchDef{}, &g.filter);
     ASSERT_EQ(r.status, Status::Failed);
     const Failure f = explain_unreachable(m, q, SearchDef{}, g, *r.failure);
-    EXPECT_EQ(f.reason, "agent_restricted");
+    EXPECT_EQ(f.reason, Reason::AgentRestricted);
     EXPECT_EQ(f.blocked_by, (std::vector<std::string>{"gate"}));
   }
   scene.agent.excluded_areas = {"water"};
@@ -183,7 +183,7 @@ TEST(SearchFailures, AgentRestrictedByDoorSegmentAndArea) {
     const SearchResult r = search(m, q, SearchDef{}, &g.filter);
     ASSERT_EQ(r.status, Status::Failed);
     const Failure f = explain_unreachable(m, q, SearchDef{}, g, *r.failure);
-    EXPECT_EQ(f.reason, "agent_restricted");
+    EXPECT_EQ(f.reason, Reason::AgentRestricted);
     EXPECT_EQ(f.blocked_by, (std::vector<std::string>{"gate", "water"}));
   }
   scene.doors[0].open = true;
@@ -197,7 +197,7 @@ TEST(SearchFailures, AgentRestrictedByDoorSegmentAndArea) {
     Gates g = make_gates(scene, m).value();
     const SearchQuery far = point_query(0, {0.5, 0.5}, 2, {5.5, 0.5});
     const SearchResult r = search(m, far, SearchDef{}, &g.filter);
-    EXPECT_EQ(explain_unreachable(m, far, SearchDef{}, g, *r.failure).reason, "disconnected");
+    EXPECT_EQ(explain_unreachable(m, far, SearchDef{}, g, *r.failure).reason, Reason::Disconnected);
   }
 }
 
@@ -234,7 +234,7 @@ TEST(SearchFailures, BudgetExhaustedGivesPartialCorridor) {
   const SearchResult r = search(m, point_query(0, {0.5, 0.5}, 9, {9.5, 0.5}), def, nullptr, &trace);
   EXPECT_EQ(r.status, Status::Partial);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->reason, "budget_exhausted");
+  EXPECT_EQ(r.failure->reason, Reason::BudgetExhausted);
   EXPECT_EQ(r.expanded, 3);
   EXPECT_EQ(r.corridor, (std::vector<int>{0, 1, 2, 3}));  // the discovered node nearest the goal
   EXPECT_EQ(trace.steps.back().kind, SearchStep::Kind::Exhausted);
@@ -399,7 +399,7 @@ TEST(Search, AnIndexOutsideTheMeshIsAnInvalidArgumentNotAPlanningReason) {
     const SearchResult r = search(m, SearchQuery{a, b, {}, {}}, SearchDef{});
     EXPECT_EQ(r.status, Status::Failed);
     ASSERT_TRUE(r.failure);
-    EXPECT_EQ(r.failure->reason, "invalid_argument");
+    EXPECT_EQ(r.failure->reason, Reason::InvalidArgument);
     EXPECT_NE(r.failure->message.find("not a node of the mesh (0 to 0)"), std::string::npos) << r.failure->message;
   }
 }

@@ -102,7 +102,7 @@ Report cross_check(const NavMesh& mesh, int pairs, unsigned seed, CostModel mode
     if (!detour_reached) {
       ++rep.disconnected;
       if (!dtStatusDetail(st, DT_PARTIAL_RESULT)) rep.mismatches.push_back(id.str() + ": Detour not partial");
-      if (r.status != Status::Failed || !r.failure || r.failure->reason != "disconnected")
+      if (r.status != Status::Failed || !r.failure || r.failure->reason != Reason::Disconnected)
         rep.mismatches.push_back(id.str() + ": Detour returns a partial path, we say " + to_string(r.status));
       continue;
     }

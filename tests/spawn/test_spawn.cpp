@@ -216,7 +216,7 @@ TEST_F(SpawnChecks, ClosedDoorSplitsAPartition) {
 TEST_F(SpawnChecks, SafePathKeepsThePlannerFailureReason) {
   // Behind the water: on the navmesh and in the main partition, yet no path for this agent.
   const CheckResult r = run(cand("behind_water", 10, 10)).result(SpawnCheck::SafePath);
-  EXPECT_EQ(r.failure_reason, "agent_restricted");
+  EXPECT_EQ(r.failure_reason, Reason::AgentRestricted);
   EXPECT_NE(r.detail.find("water"), std::string::npos) << r.detail;
   EXPECT_NE(r.detail.find("disconnected"), std::string::npos) << r.detail;  // the island's target
   EXPECT_EQ(r.safe_target, -1);

@@ -45,7 +45,7 @@ void sim_controls(App& app) {
               s.end_time(), s.result.steps.size(), s.result.replans.size(), s.run_ms,
               s.tile_cache ? ", doors moved in its own tile cache" : "");
   if (s.result.failure)
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s: %s", s.result.failure->reason.c_str(),
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s: %s", to_string(s.result.failure->reason),
                        s.result.failure->message.c_str());
   for (const Replan& r : s.result.replans)
     if (r.t <= s.t + 1e-9) ImGui::BulletText("agent: %s", r.describe().c_str());

@@ -26,8 +26,8 @@ void panel_failure(App& app) {
       ImGui::Text("total time %.2f s over %.2f m", p.profile.total_time, p.profile.length);
   }
   if (p.failure) {
-    ImGui::Text("stage:   %s", p.failure->stage.c_str());
-    ImGui::Text("reason:  %s", p.failure->reason.c_str());
+    ImGui::Text("stage:   %s", to_string(p.failure->stage));
+    ImGui::Text("reason:  %s", to_string(p.failure->reason));
     ImGui::TextWrapped("message: %s", p.failure->message.c_str());
     if (!p.failure->blocked_by.empty()) {
       std::string all;
