@@ -52,13 +52,16 @@ inline Vec3 to_world(Vec2 p, double height) { return {p.x, height, -p.y}; }
 // Twice the signed area of triangle (a, b, c): positive when counter-clockwise.
 inline double orient(Vec2 a, Vec2 b, Vec2 c) { return cross(b - a, c - a); }
 
-// Distance from p to the segment [a, b] (a zero-length segment is a point).
-inline double distance_to_segment(Vec2 p, Vec2 a, Vec2 b) {
+// The point of the segment [a, b] nearest to p (a zero-length segment is a point).
+inline Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b) {
   const Vec2 ab = b - a;
   const double len2 = dot(ab, ab);
   double t = len2 > 0.0 ? dot(p - a, ab) / len2 : 0.0;
   t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-  return distance(p, a + ab * t);
+  return a + ab * t;
 }
+
+// Distance from p to the segment [a, b].
+inline double distance_to_segment(Vec2 p, Vec2 a, Vec2 b) { return distance(p, closest_on_segment(p, a, b)); }
 
 }  // namespace navlab

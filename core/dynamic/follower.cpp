@@ -1,8 +1,6 @@
 #include "follower.h"
 #include "format.h"
 
-#include <DetourObstacleAvoidance.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -11,6 +9,7 @@
 #include <numbers>
 #include <optional>
 
+#include "avoider.h"
 #include "coverage.h"
 #include "gates.h"
 #include "navmesh_build.h"
@@ -18,6 +17,7 @@
 #include "plan.h"
 #include "portals.h"
 #include "profile.h"
+#include "surface.h"
 #include "tilecache.h"
 #include "tolerances.h"
 
@@ -28,14 +28,22 @@ namespace {
 constexpr double kCrawl = 0.02;  // m/s
 constexpr long long kMaxSteps = 1LL << 40;  // steps; a bound no simulation reaches, so the count never overflows
 
-Vec2 normalized(Vec2 v) {
-  const double l = length(v);
-  return l > tol::kTinyLength ? v / l : Vec2{};
-}
-
 Vec2 clamp_length(Vec2 v, double max_len) {
   const double l = length(v);
   return l > max_len && l > 0.0 ? v * (max_len / l) : v;
+}
+
+constexpr double kParallel = 1e-15;     // m²; segments whose direction cross product is smaller are parallel
+constexpr double kPortalReach = 1e-9;  // a crossing this far beyond a portal's ends (a share of it) counts
+
+// Whether path segment [a, b] crosses portal [c, d]; `u` is where along [a, b] (0..1).
+bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double& u) {
+  const Vec2 r = b - a, q = d - c;
+  const double den = cross(r, q);
+  if (std::abs(den) < kParallel) return false;
+  u = cross(c - a, q) / den;
+  const double w = cross(c - a, r) / den;
+  return u >= 0.0 && u <= 1.0 && w >= -kPortalReach && w <= 1.0 + kPortalReach;
 }
 
 // The smoothed path sampled densely (<= 0.05 m apart), with arc length at every sample.
@@ -114,89 +122,7 @@ double profile_speed(const Profile& p, double s) {
 }
 
 constexpr double kSteerTolerance = 0.02;  // m; the line to the steering target keeps this close to the path
-constexpr double kInsideTolerance = 1e-9;  // m² (twice a triangle area); point-in-polygon tolerance
-
-bool in_polygon(const NavMesh& m, int poly, Vec2 p) {
-  const std::vector<int>& v = m.polys[size_t(poly)].verts;
-  for (size_t i = 0; i < v.size(); ++i)
-    if (orient(m.verts[size_t(v[i])], m.verts[size_t(v[(i + 1) % v.size()])], p) < -kInsideTolerance) return false;
-  return !v.empty();
-}
-
-Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b) {
-  const Vec2 ab = b - a;
-  const double len2 = dot(ab, ab);
-  return a + ab * (len2 > 0.0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0);
-}
-
-// The polygon the agent stands in, found again when `poly` no longer contains `pos` (tiles rebuilt, a
-// new plan): the lowest polygon containing it, or else the nearest mesh point (where `pos` moves).
-int settle(const NavMesh& m, Vec2& pos, int poly) {
-  if (m.kind == NavMesh::Kind::Graph || m.polys.empty()) return -1;
-  if (poly >= 0 && poly < int(m.polys.size()) && in_polygon(m, poly, pos)) return poly;
-  for (int i = 0; i < int(m.polys.size()); ++i)
-    if (in_polygon(m, i, pos)) return i;
-  double best = 1e300;
-  int best_poly = 0;
-  Vec2 best_pos = pos;
-  for (int i = 0; i < int(m.polys.size()); ++i) {
-    const std::vector<int>& v = m.polys[size_t(i)].verts;
-    for (size_t e = 0; e < v.size(); ++e) {
-      const Vec2 c = closest_on_segment(pos, m.verts[size_t(v[e])], m.verts[size_t(v[(e + 1) % v.size()])]);
-      if (distance(c, pos) < best) best = distance(c, pos), best_poly = i, best_pos = c;
-    }
-  }
-  pos = best_pos + normalized(m.centroid(best_poly) - best_pos) * kWallInset;
-  return best_poly;
-}
-
-constexpr double kAtStop = 1e-3;   // m; an agent this close to a stop-turn stands at it (keeps its direction)
-constexpr double kSightHop = 0.05;  // m; the line to a steering target is walked on the mesh in hops this long
-
-// Whether the straight line from `from` (in polygon `poly`) to `to` stays on the mesh: walked over the
-// surface in short hops, none of them stopped by a wall (a mesh border or a closed door).
-bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to) {
-  if (m.kind == NavMesh::Kind::Graph || poly < 0) return true;
-  const int hops = std::max(1, int(std::ceil(distance(from, to) / kSightHop)));
-  Vec2 p = from;
-  for (int i = 1; i <= hops; ++i) {
-    const Vec2 q = lerp(from, to, double(i) / hops);
-    const SurfaceMove hop = move_along_surface(m, walls, poly, p, q);
-    if (hop.hit_wall) return false;
-    p = q;
-    poly = hop.poly;
-  }
-  return true;
-}
-
-bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double& u) {
-  const Vec2 r = b - a, q = d - c;
-  const double den = cross(r, q);
-  if (std::abs(den) < 1e-15) return false;
-  u = cross(c - a, q) / den;
-  const double w = cross(c - a, r) / den;
-  return u >= 0.0 && u <= 1.0 && w >= -1e-9 && w <= 1.0 + 1e-9;
-}
-
-bool on_mesh(const NavMesh& m, Vec2 p) {
-  if (m.kind == NavMesh::Kind::Graph) return true;
-  for (const NavPoly& poly : m.polys) {
-    bool in = true;
-    for (size_t i = 0; i < poly.verts.size() && in; ++i)
-      in = orient(m.verts[poly.verts[i]], m.verts[poly.verts[(i + 1) % poly.verts.size()]], p) >= -kInsideTolerance;
-    if (in) return true;
-  }
-  return false;
-}
-
-// Whether `p` can be stood on: inside a polygon the walls (closed doors, excluded areas) leave open.
-bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p) {
-  if (m.kind == NavMesh::Kind::Graph) return true;
-  for (int i = 0; i < int(m.polys.size()); ++i)
-    if (!walls.node_blocked(i) && in_polygon(m, i, p)) return true;
-  return false;
-}
-
+constexpr double kAtStop = 1e-3;           // m; an agent this close to a stop-turn stands at it (keeps its direction)
 // The follower's view of the navigation state: the scene's doors (after the events), the mesh (baked
 // again when a baked door moves) and the optional tile cache.
 struct World {
@@ -205,7 +131,6 @@ struct World {
   std::shared_ptr<const NavMesh> rebaked;  // the mesh baked again after a door moved (null: `fixed`)
   TileCache* tiles = nullptr;
   DoorOverrides overrides;
-  bool def_avoidance = true;  // FollowDef::avoidance
 
   const NavMesh& mesh() const { return tiles ? tiles->navmesh().mesh : rebaked ? *rebaked : *fixed; }
   const std::vector<int>* keys() const { return tiles ? &tiles->navmesh().keys : nullptr; }
@@ -279,12 +204,6 @@ void read_from(Active& a, int passed) {
   PlanUse rest = a.use;
   rest.corridor.assign(a.plan.corridor.begin() + passed, a.plan.corridor.end());
   a.reads = plan_read_set(rest, a.covers, a.keys.empty() ? nullptr : &a.keys, a.tile_of.empty() ? nullptr : &a.tile_of);
-}
-
-bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) {
-  for (size_t i = 0; i < ring.size(); ++i)
-    if (orient(ring[i], ring[(i + 1) % ring.size()], p) < -kInsideTolerance) return false;
-  return !ring.empty();
 }
 
 // Index in the corridor of the polygon (node) the agent is in or last passed: never moves backwards.
@@ -442,50 +361,6 @@ double stop_point(const Active& act, const World& w, const NavChange& change, do
   return best;
 }
 
-struct Avoider {
-  std::unique_ptr<dtObstacleAvoidanceQuery, void (*)(dtObstacleAvoidanceQuery*)> q{dtAllocObstacleAvoidanceQuery(),
-                                                                                  dtFreeObstacleAvoidanceQuery};
-  dtObstacleAvoidanceParams params{};
-  // Room for every blocker of the scene: Detour's query drops circles beyond its capacity silently.
-  explicit Avoider(size_t blockers) {
-    q->init(int(std::max<size_t>(1, blockers)), 0);
-    // DetourCrowd's defaults (RecastDemo "high quality" adaptive sampling).
-    params.velBias = 0.4f;
-    params.weightDesVel = 2.0f;
-    params.weightCurVel = 0.75f;
-    params.weightSide = 0.75f;
-    params.weightToi = 2.5f;
-    params.horizTime = 1.5f;
-    params.gridSize = 33;
-    params.adaptiveDivs = 7;
-    params.adaptiveRings = 2;
-    params.adaptiveDepth = 5;
-  }
-  // The sampled velocity near `desired`, or `desired` itself when no blocker is near.
-  Vec2 sample(const Scene& scene, double t, Vec2 pos, Vec2 vel, Vec2 desired, double vmax, bool& used) {
-    used = false;
-    q->reset();
-    const double range = vmax * params.horizTime + 2.0 * scene.agent.radius;
-    auto w3 = [](Vec2 p) { return std::array<float, 3>{float(p.x), 0.0f, float(-p.y)}; };
-    int n = 0;
-    for (const Blocker& b : scene.blockers) {
-      const Vec2 c = b.center.plane + b.velocity * t;
-      const double r = b.radius > 0 ? b.radius : length(b.half_extents);
-      if (distance(c, pos) - r - scene.agent.radius > range) continue;
-      const auto cp = w3(c), cv = w3(b.velocity);
-      q->addCircle(cp.data(), float(r), cv.data(), cv.data());
-      ++n;
-    }
-    if (n == 0) return desired;
-    const auto p = w3(pos), v = w3(vel), d = w3(desired);
-    float out[3] = {0, 0, 0};
-    q->sampleVelocityAdaptive(p.data(), float(scene.agent.radius), float(vmax), v.data(), d.data(), out, &params);
-    const Vec2 nv{out[0], -out[2]};
-    used = distance(nv, desired) > 0.05;
-    return nv;
-  }
-};
-
 }  // namespace
 
 const char* to_string(FollowOutcome o) {
@@ -508,36 +383,6 @@ const char* to_string(FollowState s) {
     case FollowState::Blocked: return "blocked";
   }
   return "failed";
-}
-
-SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
-  if (mesh.kind == NavMesh::Kind::Graph || poly < 0 || poly >= int(mesh.polys.size())) return {to, poly, false};
-  // Detour's search circle: around the middle of the move, half its length plus a millimetre.
-  const Vec2 centre = (from + to) * 0.5;
-  const double reach = distance(from, to) * 0.5 + 1e-3;
-  std::vector<int> open{poly};
-  std::vector<char> seen(mesh.polys.size(), 0);
-  seen[size_t(poly)] = 1;
-  SurfaceMove out{from, poly, true};
-  double best = 1e300;
-  for (size_t i = 0; i < open.size(); ++i) {
-    const int cur = open[i];
-    if (in_polygon(mesh, cur, to)) return {to, cur, false};
-    const NavPoly& p = mesh.polys[size_t(cur)];
-    for (size_t e = 0; e < p.verts.size(); ++e) {
-      const Vec2 a = mesh.verts[size_t(p.verts[e])], b = mesh.verts[size_t(p.verts[(e + 1) % p.verts.size()])];
-      const int next = e < p.neighbours.size() ? p.neighbours[e] : -1;
-      if (next < 0 || filter.link_block(mesh, cur, int(e)) >= 0 || filter.node_blocked(next)) {
-        const Vec2 c = closest_on_segment(to, a, b);
-        if (distance(c, to) < best) best = distance(c, to), out.pos = c, out.poly = cur;
-      } else if (!seen[size_t(next)] && distance_to_segment(centre, a, b) <= reach) {
-        seen[size_t(next)] = 1;
-        open.push_back(next);
-      }
-    }
-  }
-  out.pos = out.pos + normalized(mesh.centroid(out.poly) - out.pos) * kWallInset;
-  return out;
 }
 
 double stall_progress(const AgentDef& agent) {
@@ -600,6 +445,7 @@ struct Run {
   World& w;
   FollowResult& out;
   double dt;
+  bool avoidance;  // FollowDef::avoidance: steer around the scene's blockers
 
   Active act;
   Vec2 pos, vel;
@@ -620,8 +466,8 @@ struct Run {
   StallDetector stall;
   Avoider avoider;
 
-  Run(const Query& q, World& world, FollowResult& result, double step)
-      : query(q), ag(world.scene.agent), w(world), out(result), dt(step),
+  Run(const Query& q, World& world, FollowResult& result, const FollowDef& def)
+      : query(q), ag(world.scene.agent), w(world), out(result), dt(def.dt), avoidance(def.avoidance),
         stall(ag.stall_window, stall_progress(ag)), avoider(world.scene.blockers.size()) {}
 
   void start() {
@@ -813,7 +659,7 @@ struct Run {
     const double speed = std::clamp(limit, std::max(0.0, cur - ag.brake_decel * dt), cur + ag.accel * dt);
     Vec2 desired = moving ? dir * speed : normalized(vel) * std::max(0.0, cur - ag.brake_decel * dt);
     avoiding = false;
-    if (moving && w.def_avoidance && !w.scene.blockers.empty() && speed > 0.0) {
+    if (moving && avoidance && !w.scene.blockers.empty() && speed > 0.0) {
       // The sampling pattern scales with vmax: the agent's top speed, as DetourCrowd passes it.
       Vec2 nv = avoider.sample(w.scene, t0, pos, vel, desired, ag.max_speed, avoiding);
       nv = clamp_length(nv, speed);
@@ -901,7 +747,6 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   w.scene = scene;
   w.fixed = &mesh;
   w.tiles = def.tile_cache;
-  w.def_avoidance = def.avoidance;
   std::vector<FollowEvent> events = events_in;
   std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.t < b.t; });
   if (std::string bad = check_events(w, events); !bad.empty()) {
@@ -917,7 +762,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
                           {}};
     return out;
   }
-  Run run(query, w, out, def.dt);
+  Run run(query, w, out, def);
   run.start();
   // Counted in 64 bits: max_time / dt may exceed the range of int (a huge --max-time).
   const double wanted_steps = std::ceil(def.max_time / run.dt);

@@ -52,6 +52,7 @@
 #include "result.h"
 #include "scene.h"
 #include "search.h"
+#include "surface.h"
 #include "turns.h"
 
 namespace navlab {
@@ -140,20 +141,6 @@ struct FollowResult {
 // (stage "follow", reason "bad_event") returned before any step.
 FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
                     const std::vector<FollowEvent>& events, const FollowDef& def = {});
-
-// One move of the agent's centre over the surface of a polygon mesh, as Detour's
-// dtNavMeshQuery::moveAlongSurface does on its polygons: a breadth-first walk from polygon `poly` over
-// the edges `filter` leaves open, limited to the circle around the move. When `to` lies in a reached
-// polygon the move ends there; otherwise it ends at the point of the reached walls (mesh borders, edges a
-// closed door covers, edges into excluded polygons) nearest to `to`, kWallInset inside its polygon: the
-// agent slides along the wall and never leaves the mesh. Graph meshes: the move is not constrained.
-struct SurfaceMove {
-  Vec2 pos;               // m, where the move ends
-  int poly = -1;          // polygon it ends in
-  bool hit_wall = false;  // `to` was not reachable: stopped or deflected by a wall
-};
-constexpr double kWallInset = 1e-4;  // m; a move stopped by a wall ends this far inside its polygon
-SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to);
 
 // The progress (m) below which the follower's stall detector reports blocked over agent.stall_window:
 // agent.stall_min_progress, but never more than kStallSpeedShare of what the agent covers at its top

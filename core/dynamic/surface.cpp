@@ -1,0 +1,105 @@
+#include "surface.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tolerances.h"
+
+namespace navlab {
+
+Vec2 normalized(Vec2 v) {
+  const double l = length(v);
+  return l > tol::kTinyLength ? v / l : Vec2{};
+}
+
+bool in_polygon(const NavMesh& m, int poly, Vec2 p) {
+  const std::vector<int>& v = m.polys[size_t(poly)].verts;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (orient(m.verts[size_t(v[i])], m.verts[size_t(v[(i + 1) % v.size()])], p) < -kInsideTolerance) return false;
+  return !v.empty();
+}
+
+bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) {
+  for (size_t i = 0; i < ring.size(); ++i)
+    if (orient(ring[i], ring[(i + 1) % ring.size()], p) < -kInsideTolerance) return false;
+  return !ring.empty();
+}
+
+int settle(const NavMesh& m, Vec2& pos, int poly) {
+  if (m.kind == NavMesh::Kind::Graph || m.polys.empty()) return -1;
+  if (poly >= 0 && poly < int(m.polys.size()) && in_polygon(m, poly, pos)) return poly;
+  for (int i = 0; i < int(m.polys.size()); ++i)
+    if (in_polygon(m, i, pos)) return i;
+  double best = 1e300;
+  int best_poly = 0;
+  Vec2 best_pos = pos;
+  for (int i = 0; i < int(m.polys.size()); ++i) {
+    const std::vector<int>& v = m.polys[size_t(i)].verts;
+    for (size_t e = 0; e < v.size(); ++e) {
+      const Vec2 c = closest_on_segment(pos, m.verts[size_t(v[e])], m.verts[size_t(v[(e + 1) % v.size()])]);
+      if (distance(c, pos) < best) best = distance(c, pos), best_poly = i, best_pos = c;
+    }
+  }
+  pos = best_pos + normalized(m.centroid(best_poly) - best_pos) * kWallInset;
+  return best_poly;
+}
+
+bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to) {
+  if (m.kind == NavMesh::Kind::Graph || poly < 0) return true;
+  const int hops = std::max(1, int(std::ceil(distance(from, to) / kSightHop)));
+  Vec2 p = from;
+  for (int i = 1; i <= hops; ++i) {
+    const Vec2 q = lerp(from, to, double(i) / hops);
+    const SurfaceMove hop = move_along_surface(m, walls, poly, p, q);
+    if (hop.hit_wall) return false;
+    p = q;
+    poly = hop.poly;
+  }
+  return true;
+}
+
+bool on_mesh(const NavMesh& m, Vec2 p) {
+  if (m.kind == NavMesh::Kind::Graph) return true;
+  for (int i = 0; i < int(m.polys.size()); ++i)
+    if (in_polygon(m, i, p)) return true;
+  return false;
+}
+
+bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p) {
+  if (m.kind == NavMesh::Kind::Graph) return true;
+  for (int i = 0; i < int(m.polys.size()); ++i)
+    if (!walls.node_blocked(i) && in_polygon(m, i, p)) return true;
+  return false;
+}
+
+SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
+  if (mesh.kind == NavMesh::Kind::Graph || poly < 0 || poly >= int(mesh.polys.size())) return {to, poly, false};
+  // Detour's search circle: around the middle of the move, half its length plus a millimetre.
+  const Vec2 centre = (from + to) * 0.5;
+  const double reach = distance(from, to) * 0.5 + 1e-3;
+  std::vector<int> open{poly};
+  std::vector<char> seen(mesh.polys.size(), 0);
+  seen[size_t(poly)] = 1;
+  SurfaceMove out{from, poly, true};
+  double best = 1e300;
+  for (size_t i = 0; i < open.size(); ++i) {
+    const int cur = open[i];
+    if (in_polygon(mesh, cur, to)) return {to, cur, false};
+    const NavPoly& p = mesh.polys[size_t(cur)];
+    for (size_t e = 0; e < p.verts.size(); ++e) {
+      const Vec2 a = mesh.verts[size_t(p.verts[e])], b = mesh.verts[size_t(p.verts[(e + 1) % p.verts.size()])];
+      const int next = e < p.neighbours.size() ? p.neighbours[e] : -1;
+      if (next < 0 || filter.link_block(mesh, cur, int(e)) >= 0 || filter.node_blocked(next)) {
+        const Vec2 c = closest_on_segment(to, a, b);
+        if (distance(c, to) < best) best = distance(c, to), out.pos = c, out.poly = cur;
+      } else if (!seen[size_t(next)] && distance_to_segment(centre, a, b) <= reach) {
+        seen[size_t(next)] = 1;
+        open.push_back(next);
+      }
+    }
+  }
+  out.pos = out.pos + normalized(mesh.centroid(out.poly) - out.pos) * kWallInset;
+  return out;
+}
+
+}  // namespace navlab
