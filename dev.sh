@@ -40,9 +40,11 @@ FAST=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" "-DCMA
 # The sanitizer build: clang compiles it a third faster than g++ at -O0, and line tables are all the
 # sanitizers' stack traces need (full debug information would double the compile time). The planner
 # library (and the tests with heavy oracles) run at -O1: at -O0 two tests alone took nine minutes.
+# The same build has the libFuzzer targets (NAVLAB_FUZZ: only the library gets their coverage
+# instrumentation), so the short fuzz runs need no build of their own.
 SANITIZE=(-DNAVLAB_SANITIZE=ON -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
           -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O0 -gline-tables-only" "-DCMAKE_C_FLAGS=-O0 -gline-tables-only"
-          -DNAVLAB_CORE_FLAGS=-O1)
+          -DNAVLAB_CORE_FLAGS=-O1 -DNAVLAB_FUZZ=ON)
 
 run_tests() {  # run_tests DIR
   xvfb-run -a -s "-screen 0 1280x800x24" ctest --test-dir "$1" --output-on-failure -j "$JOBS"
@@ -70,7 +72,7 @@ case "$cmd" in
     run_tests build
     build build-asan "${SANITIZE[@]}"
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
-    NAVLAB_FUZZ_SEED=${NAVLAB_FUZZ_SEED:-1} tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-60}"
+    NAVLAB_FUZZ_BUILD=build-asan NAVLAB_FUZZ_SEED=${NAVLAB_FUZZ_SEED:-1} tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-60}"
     ;;
   *)
     echo "usage: ./dev.sh run|test|build" >&2

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz/ and runs each for SECONDS
 # (default 60), starting from the seed corpus in tests/fuzz/<target>/ (the seeds are not modified;
-# new inputs go to build-fuzz/corpus/<target>/). Crash inputs are written to build-fuzz/crashes/.
+# new inputs go to BUILD/corpus/<target>/). Crash inputs are written to BUILD/crashes/.
 #   tests/fuzz/run.sh [SECONDS] [TARGET...]      e.g. tests/fuzz/run.sh 600 fuzz_scene
+# NAVLAB_FUZZ_BUILD names a build directory configured with NAVLAB_FUZZ=ON already (dev.sh test uses its
+# sanitizer build, which has the targets): it is built as it is, not configured again.
 # NAVLAB_FUZZ_SEED fixes libFuzzer's random seed (dev.sh test uses 1, so a CI run can be repeated);
 # unset, each run explores differently. On a finding the log's stack and the input (base64) are printed.
 set -euo pipefail
@@ -12,35 +14,38 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene fuzz_obj fuzz_plan)
 
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DNAVLAB_FUZZ=ON -DNAVLAB_BUILD_APP=OFF -DNAVLAB_BUILD_TESTS=OFF \
-  -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1 >/dev/null
-cmake --build build-fuzz -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
+build=${NAVLAB_FUZZ_BUILD:-build-fuzz}
+if [ -z "${NAVLAB_FUZZ_BUILD:-}" ]; then
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DNAVLAB_FUZZ=ON -DNAVLAB_BUILD_APP=OFF -DNAVLAB_BUILD_TESTS=OFF \
+    -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1 >/dev/null
+fi
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
 
-mkdir -p build-fuzz/crashes
+mkdir -p "$build/crashes"
 status=0
 for t in "${targets[@]}"; do
-  mkdir -p "build-fuzz/corpus/$t"
+  mkdir -p "$build/corpus/$t"
   echo "navlab: fuzzing $t for ${seconds} s"
   # -timeout: one input taking longer than this counts as a runaway; -rss_limit_mb: so does 2 GB. An OBJ
   # may ask for the largest bake the limits allow (docs/limits.md: seconds each for the rasterising and
   # the watershed at their limits, more under the sanitizers), so fuzz_obj gets 30 s, the others 10 s.
   timeout=10
   [ "$t" = fuzz_obj ] && timeout=30
-  if ! UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ./build-fuzz/tests/fuzz/"$t" -max_total_time="$seconds" \
-      -seed="${NAVLAB_FUZZ_SEED:-0}" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="build-fuzz/crashes/$t-" \
-      "build-fuzz/corpus/$t" "tests/fuzz/$t" 2>"build-fuzz/$t.log"; then
-    echo "navlab: $t failed; see build-fuzz/$t.log and build-fuzz/crashes/"
+  if ! UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "./$build/tests/fuzz/$t" -max_total_time="$seconds" \
+      -seed="${NAVLAB_FUZZ_SEED:-0}" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$build/crashes/$t-" \
+      "$build/corpus/$t" "tests/fuzz/$t" 2>"$build/$t.log"; then
+    echo "navlab: $t failed; see $build/$t.log and $build/crashes/"
     # What a reader of a CI log needs to reproduce it: the finding with its stack, and the input.
-    grep -E -A40 'ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error|ALARM|Deadly signal' "build-fuzz/$t.log" |
+    grep -E -A40 'ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error|ALARM|Deadly signal' "$build/$t.log" |
       head -n 60 || true
-    for f in build-fuzz/crashes/"$t"-*; do
+    for f in "$build/crashes/$t"-*; do
       [ -f "$f" ] || continue
-      echo "navlab: input $f ($(wc -c <"$f") bytes), base64 (reproduce: base64 -d > in; ./build-fuzz/tests/fuzz/$t in):"
+      echo "navlab: input $f ($(wc -c <"$f") bytes), base64 (reproduce: base64 -d > in; ./$build/tests/fuzz/$t in):"
       base64 -w 0 "$f" | head -c 200000
       echo
     done
     status=1
   fi
-  tail -n 2 "build-fuzz/$t.log"
+  tail -n 2 "$build/$t.log"
 done
 exit $status
