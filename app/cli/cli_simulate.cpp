@@ -33,7 +33,9 @@ extern const char* const kSimulateUsage =
     "  --query N      the query to follow (0-based index or name; default 0)\n"
     "  --events FILE  [{\"t\": 1.5, \"close\": \"door1\"}, {\"t\": 4, \"open\": \"door1\"},\n"
     "                  {\"t\": 2, \"move\": \"door1\", \"to\": [[x, y], [x, y]]}]; \"to\" is a segment (2 points),\n"
-    "                  a polygon (3 or more) or {\"segment\": [...]} / {\"polygon\": [...]}\n"
+    "                  a polygon (3 or more) or {\"segment\": [...]} / {\"polygon\": [...]};\n"
+    "                  {\"t\": 3, \"goal\": [x, y]} moves the goal ([x, y, z] in 3D scenes, a node id in\n"
+    "                  graph scenes): the agent brakes and re-plans from where it stops (cause goal_moved)\n"
     "  --dt S         time step in seconds (default 0.05)\n"
     "  --max-time S   give up after S seconds (default 120)\n"
     "  --tile-cache   baked scenes: bake in tiles (a door move rebuilds only the tiles it touches)\n"
@@ -75,8 +77,22 @@ std::string read_point(const Json& j, bool is3d, Vec2& out) {
   return "";
 }
 
+// A goal event's new goal: a point, or a node id in graph scenes. Returns "" or what is wrong.
+std::string read_goal(const Json& j, const NavMesh& mesh, ScenePoint& out) {
+  out.is3d = mesh.is3d;
+  if (mesh.kind == NavMesh::Kind::Graph) {
+    if (!j.is_string()) return "expected a node id (a string)";
+    out.node = j.get<std::string>();
+    return "";
+  }
+  if (std::string bad = read_point(j, mesh.is3d, out.plane); !bad.empty()) return bad;
+  if (mesh.is3d) out.height = j[1].get<double>();
+  return "";
+}
+
 // Reads the events file. Returns "" or the error message (path: /pointer: what).
-std::string read_events(const std::string& path, bool is3d, std::vector<FollowEvent>& out) {
+std::string read_events(const std::string& path, const NavMesh& mesh, std::vector<FollowEvent>& out) {
+  const bool is3d = mesh.is3d;
   Result<Json> loaded = load_json_file(path);
   if (!loaded) return loaded.error();
   const Json& doc = loaded.value();
@@ -85,11 +101,16 @@ std::string read_events(const std::string& path, bool is3d, std::vector<FollowEv
     const std::string ptr = path + ": /" + std::to_string(i);
     const Json& e = doc[i];
     if (!e.is_object() || !e.contains("t") || !e["t"].is_number())
-      return ptr + ": expected {\"t\": seconds, \"close\"|\"open\"|\"move\": door id}";
+      return ptr + ": expected {\"t\": seconds, \"close\"|\"open\"|\"move\": door id} or {\"t\": seconds, \"goal\": point}";
     FollowEvent ev;
     ev.t = e["t"].get<double>();
     if (!std::isfinite(ev.t) || ev.t < 0) return ptr + "/t: expected a time >= 0";
     int kinds = 0;
+    if (e.contains("goal")) {
+      ++kinds;
+      ev.kind = FollowEvent::Kind::Goal;
+      if (std::string bad = read_goal(e["goal"], mesh, ev.goal); !bad.empty()) return ptr + "/goal: " + bad;
+    }
     for (const char* k : {"close", "open", "move"})
       if (e.contains(k)) {
         ++kinds;
@@ -99,7 +120,7 @@ std::string read_events(const std::string& path, bool is3d, std::vector<FollowEv
                   : std::string(k) == "open" ? FollowEvent::Kind::Open
                                              : FollowEvent::Kind::Move;
       }
-    if (kinds != 1) return ptr + ": expected exactly one of \"close\", \"open\", \"move\"";
+    if (kinds != 1) return ptr + ": expected exactly one of \"close\", \"open\", \"move\", \"goal\"";
     if (ev.kind == FollowEvent::Kind::Move) {
       if (!e.contains("to")) return ptr + ": a move needs \"to\": a segment or polygon";
       Json to = e["to"];
@@ -248,7 +269,7 @@ int run_simulate(const std::vector<std::string>& raw) {
   }
   std::vector<FollowEvent> events;
   if (auto file = args.value("--events"))
-    if (std::string bad = read_events(*file, mesh.is3d, events); !bad.empty()) {
+    if (std::string bad = read_events(*file, mesh, events); !bad.empty()) {
       std::fprintf(stderr, "%s\n", bad.c_str());
       return kExitUsage;
     }

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "format.h"
 #include "gates.h"
 #include "gui_app.h"
 #include "gui_doors_internal.h"
@@ -128,8 +129,9 @@ void run_sim(App& app) {
   s.t = std::min(s.t, s.end_time());
 }
 
-// A door change while the simulation is under way becomes an event at the time shown. A drag sends its
-// moves once per frame: a move of the same door at the same time replaces the previous one.
+// A door change (or a goal move) while the simulation is under way becomes an event at the time shown. A
+// drag sends its moves once per frame: a move of the same door (of the goal) at the same time replaces
+// the previous one.
 void sim_door_event(App& app, FollowEvent ev) {
   SimView& s = app.doors.sim;
   if (!s.valid) return;
@@ -138,8 +140,9 @@ void sim_door_event(App& app, FollowEvent ev) {
     return;
   }
   ev.t = s.t;
-  if (ev.kind == FollowEvent::Kind::Move && !s.events.empty() && s.events.back().kind == FollowEvent::Kind::Move &&
-      s.events.back().door == ev.door && s.events.back().t == ev.t)
+  const bool replaces = ev.kind == FollowEvent::Kind::Move || ev.kind == FollowEvent::Kind::Goal;
+  if (replaces && !s.events.empty() && s.events.back().kind == ev.kind && s.events.back().door == ev.door &&
+      s.events.back().t == ev.t)
     s.events.back() = std::move(ev);
   else
     s.events.push_back(std::move(ev));
@@ -237,7 +240,7 @@ std::string doors_set_open(App& app, const std::string& id, bool open) {
                                        app.doors.covers, app.doors.covers, !open);
   door->open = open;
   apply_change(app, change, id + (open ? " opened" : " closed"), false, true);
-  sim_door_event(app, {0.0, open ? FollowEvent::Kind::Open : FollowEvent::Kind::Close, id, {}, false});
+  sim_door_event(app, {0.0, open ? FollowEvent::Kind::Open : FollowEvent::Kind::Close, id, {}, false, {}});
   return "";
 }
 
@@ -265,7 +268,7 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   }
   // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move
   // a door once per frame).
-  if (!same || final_move) sim_door_event(app, {0.0, FollowEvent::Kind::Move, id, shape, polygon});
+  if (!same || final_move) sim_door_event(app, {0.0, FollowEvent::Kind::Move, id, shape, polygon, {}});
   return "";
 }
 
@@ -286,6 +289,18 @@ std::string blockers_move(App& app, const std::string& id, Vec2 center, bool fin
     run_sim(app);
   }
   return "";
+}
+
+void doors_goal_moved(App& app) {
+  DoorsView& d = app.doors;
+  if (!d.sim.valid || d.sim.t <= 0.0 || !app.doc.goal || d.seen_path != app.doc.path) return;
+  d.version += app.plan.ran ? 1 : 0;
+  doors_refresh(app);  // the new plan is seen: the next frame keeps the simulation
+  doors_log(d, {d.version, true, "goal_moved",
+                "v" + std::to_string(d.version) + ": the goal moved to " + point_text(app.doc.goal->plane) +
+                    " at t " + num(d.sim.t) + " s of the simulation: the agent brakes and re-plans from where it stops."},
+            true);
+  sim_door_event(app, {0.0, FollowEvent::Kind::Goal, "", {}, false, *app.doc.goal});
 }
 
 void sim_restart(App& app) {

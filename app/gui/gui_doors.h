@@ -127,6 +127,10 @@ std::string doors_set_tile_cache(App& app, bool on);
 
 // ---- simulation ----
 void sim_restart(App& app);              // runs the follower from the current scene, t = 0
+// The goal was moved (viewport, script) and the plan re-run: a simulation under way hears of it as a
+// goal event at the time shown (the agent brakes and re-plans from where it stops) instead of starting
+// over. Call after App::replan().
+void doors_goal_moved(App& app);
 void sim_advance(App& app, double seconds);  // moves the shown time (clamped to the run)
 
 // ---- viewport ----

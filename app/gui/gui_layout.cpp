@@ -181,6 +181,7 @@ void App::viewport_window() {
         (click_mode == ClickMode::SetStart ? doc.start : doc.goal) = p;
         doc.query_index = -1;
         replan();
+        if (click_mode == ClickMode::SetGoal) doors_goal_moved(*this);
       }
     }
     hover_next = plan.nearest_s(world, 12.0 / view.camera.scale);

@@ -107,6 +107,7 @@ std::string act_endpoint(App& app, const json& a) {
   (start ? app.doc.start : app.doc.goal) = p;
   app.doc.query_index = -1;
   app.replan();
+  if (!start) doors_goal_moved(app);
   return "";
 }
 

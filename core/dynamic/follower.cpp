@@ -420,6 +420,14 @@ namespace {
 std::string check_events(const World& w, const std::vector<FollowEvent>& events) {
   const auto known = w.covers();
   for (const FollowEvent& e : events) {
+    if (e.kind == FollowEvent::Kind::Goal) {
+      const bool graph = w.mesh().kind == NavMesh::Kind::Graph;
+      if (graph && w.mesh().node_index(e.goal.node) < 0)
+        return "goal event at t " + num(e.t) + " s names node '" + e.goal.node + "', which is not in the graph";
+      if (!graph && !e.goal.node.empty())
+        return "goal event at t " + num(e.t) + " s names a node; this scene's goals are points";
+      continue;
+    }
     const bool in_scene = std::any_of(w.scene.doors.begin(), w.scene.doors.end(), [&](const Door& d) { return d.id == e.door; });
     const bool gate = std::any_of(known.begin(), known.end(), [&](const DoorCover& c) { return c.door == e.door; });
     const bool move = e.kind == FollowEvent::Kind::Move;
@@ -440,7 +448,7 @@ std::optional<Vec2> start_direction(const Active& a) {
 // One simulation: the world, the plan being followed, the agent and the controller's state. follow()
 // runs its steps: events, re-plan, turn in place, velocity, move over the surface, judge.
 struct Run {
-  const Query& query;
+  Query query;  // a goal event moves its goal
   const AgentDef& ag;
   World& w;
   FollowResult& out;
@@ -492,19 +500,32 @@ struct Run {
                             std::to_string(act.plan.version) + ") did not read it.");
       return;
     }
-    pending_cause = change.cause();
-    pending_detail = change.describe() + " " + touch.why;
+    brake_to_replan(change.cause(), change.describe() + " " + touch.why, stop_point(act, w, change, s_now, ag.radius));
+  }
+
+  // Re-plan for `cause`: now when standing still, else after braking to a stop at `stop_at` (m along the
+  // path; < 0: where braking comfortably from the current speed ends).
+  void brake_to_replan(std::string cause, std::string detail, double stop_at) {
+    pending_cause = std::move(cause);
+    pending_detail = std::move(detail);
     if (state != FollowState::Following && state != FollowState::Braking) {
       pending_replan = true;  // standing still already: re-plan now
       return;
     }
-    const double sp = stop_point(act, w, change, s_now, ag.radius);
     const double v = length(vel);
     const double comfortable = s_now + v * v / (2.0 * ag.brake_decel) + v * ag.reaction_dt;
-    const double stop = sp >= 0.0 ? sp : comfortable;
+    const double stop = stop_at >= 0.0 ? stop_at : comfortable;
     s_stop = s_stop >= 0.0 ? std::min(s_stop, stop) : stop;
     state = FollowState::Braking;
     stall.reset(pos);
+  }
+
+  // The goal moved (seed 002 lists it among the re-plan triggers): the plan's goal is stale whatever it
+  // reads, so the agent brakes comfortably and re-plans from where it stops.
+  void move_goal(const FollowEvent& e) {
+    query.goal = e.goal;
+    const std::string where = e.goal.node.empty() ? point_text(e.goal.plane) : "node " + e.goal.node;
+    brake_to_replan("goal_moved", "The goal moved to " + where + ".", -1.0);
   }
 
   // Door `id` closed or opened (`close`); false when it already was.
@@ -540,6 +561,7 @@ struct Run {
   }
 
   void apply(const FollowEvent& e) {
+    if (e.kind == FollowEvent::Kind::Goal) return move_goal(e);
     const std::vector<DoorCover> before = w.covers();
     const bool was_closed = w.closed(e.door);
     NavChange::Kind kind = NavChange::Kind::DoorMoved;

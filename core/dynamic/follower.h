@@ -59,14 +59,16 @@ namespace navlab {
 
 class TileCache;
 
-// A change scheduled at time t (s).
+// A change scheduled at time t (s): a door closes, opens or moves, or the goal moves (Goal: the agent
+// brakes comfortably, as for a change it cannot see, and re-plans from where it stops to `goal`).
 struct FollowEvent {
-  enum class Kind { Close, Open, Move };
+  enum class Kind { Close, Open, Move, Goal };
   double t = 0.0;
   Kind kind = Kind::Close;
   std::string door;
   std::vector<Vec2> to;     // Move: the new segment (2 points) or polygon, planning plane, m
   bool to_polygon = false;  // Move: `to` is a polygon
+  ScenePoint goal;          // Goal: the new goal (graph scenes: a node id)
 };
 
 struct FollowDef {
@@ -106,7 +108,7 @@ struct FollowStep {
 // A re-plan after an invalidating change (or a failed plan that waits).
 struct Replan {
   double t = 0.0;
-  std::string cause;   // NavChange::cause(): door_closed, door_opened, door_moved, tiles_rebuilt
+  std::string cause;   // NavChange::cause() (door_closed, door_opened, door_moved, tiles_rebuilt) or goal_moved
   int version = 0;     // the corridor version adopted
   std::string detail;  // the change and the read item it touched
   Status status = Status::Complete;  // of the new plan

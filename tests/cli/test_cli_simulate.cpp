@@ -79,6 +79,31 @@ TEST(CliSimulate, BlockerNeverReplans) {
   EXPECT_TRUE(j["replans"].empty());
 }
 
+TEST(CliSimulate, AGoalEventReplansToTheNewGoal) {
+  const std::string ev = write_events("goal.json", R"([{"t": 1.5, "goal": [3, 7]}])");
+  const Json j = run_json("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --events " + q(ev), 0);
+  EXPECT_EQ(j["outcome"], "arrived");
+  ASSERT_EQ(j["replans"].size(), 1u);
+  EXPECT_EQ(j["replans"][0]["cause"], "goal_moved");
+  EXPECT_EQ(j["replans"][0]["status"], "complete");
+  const Json& last = j["steps"].back()["pos"];
+  EXPECT_LE(std::hypot(last[0].get<double>() - 3.0, last[1].get<double>() - 7.0), 0.1 + 1e-9);
+
+  // Graph scenes name a node; a point there, or a node elsewhere, is an input error at its pointer.
+  const std::string node = write_events("goal_node.json", R"([{"t": 0.5, "goal": "Start"}])");
+  const Json g = run_json("simulate " + q(test::scene_path("graph_basic.json")) + " --events " + q(node), 0);
+  ASSERT_EQ(g["replans"].size(), 1u);
+  EXPECT_EQ(g["replans"][0]["cause"], "goal_moved");
+  auto r = test::run_navlab("simulate " + q(test::scene_path("graph_basic.json")) + " --events " +
+                            q(write_events("goal_pt.json", R"([{"t": 0.5, "goal": [1, 2]}])")));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("/0/goal: expected a node id"), std::string::npos) << r.err;
+  r = test::run_navlab("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --events " +
+                       q(write_events("goal_bad.json", R"([{"t": 0.5, "goal": [1]}])")));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("/0/goal: expected [x, y]"), std::string::npos) << r.err;
+}
+
 TEST(CliSimulate, BadInputIsAUsageError) {
   EXPECT_EQ(test::run_navlab("simulate").exit_code, 2);
   const std::string bad = write_events("bad.json", R"([{"t": 1, "shut": "door1"}])");

@@ -18,8 +18,8 @@ namespace {
 using test::Loaded;
 using test::load;
 
-FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false}; }
-FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false}; }
+FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false, {}}; }
+FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false, {}}; }
 
 // |Δv| <= max_accel·dt at every step, from rest, except where a wall stopped the agent (a door that
 // closed too late to stop for).
@@ -192,7 +192,7 @@ TEST(Follower, MovingAClosedDoorOntoTheCorridorInvalidatesIt) {
   auto mesh = build_navmesh(scene);
   ASSERT_TRUE(mesh);
   // ... and is dragged onto the Hall/Door connection the plan uses.
-  FollowEvent move{1.0, FollowEvent::Kind::Move, "door1", {{4, 0}, {4, 3}}, false};
+  FollowEvent move{1.0, FollowEvent::Kind::Move, "door1", {{4, 0}, {4, 3}}, false, {}};
   const FollowResult r = follow(scene, mesh.value(), scene.queries[0], {move});
   EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
   ASSERT_EQ(r.replans.size(), 1u);
@@ -248,6 +248,79 @@ void expect_continuous(const FollowResult& r, Vec2 start, const AgentDef& agent,
 // W2 with hall_door closing while the agent walks from Hall to Door: the edges are directed and Hall's
 // only way on is through the door, so the re-plan from Hall fails, blocked by hall_door (re-planning
 // from Start would find Start, Balcony, Goal and walk off from a node the agent left long ago).
+FollowEvent goal_at(double t, Vec2 p) {
+  FollowEvent e{t, FollowEvent::Kind::Goal, "", {}, false, {}};
+  e.goal.plane = p;
+  return e;
+}
+
+// Seed 002's re-plan trigger "the goal moved": the guard, heading east, is sent to the north corridor at
+// t 1.5 s. It brakes comfortably (within v²/2b + v·reaction_dt of where it was, the same rule as a change
+// it cannot see), re-plans from where it stopped and arrives at the new goal.
+TEST(Follower, AMovedGoalBrakesComfortablyThenReplansToTheNewGoal) {
+  const Loaded l = load("guard_narrow_door.json");
+  const AgentDef& ag = l.scene.agent;
+  const double dt = 0.05;
+  FollowDef def;
+  def.dt = dt;
+  const Vec2 new_goal{3, 7};
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {goal_at(1.5, new_goal)}, def);
+  ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
+  expect_smooth(r, ag, dt);
+  ASSERT_EQ(r.replans.size(), 1u);
+  EXPECT_EQ(r.replans[0].cause, "goal_moved");
+  EXPECT_EQ(r.replans[0].version, 2);
+  EXPECT_NE(r.replans[0].detail.find("(3, 7)"), std::string::npos) << r.replans[0].detail;
+  EXPECT_LE(distance(r.steps.back().pos, new_goal), ag.arrive_distance + 1e-9);
+
+  // The step at the event and the last step of version 1 (standing, where the re-plan starts).
+  const int at_event = first_step(r, [](const FollowStep& s) { return s.t >= 1.5 - 1e-9; });
+  const int last_v1 = first_step(r, [](const FollowStep& s) { return s.corridor_version == 2; }) - 1;
+  ASSERT_GE(at_event, 0);
+  ASSERT_GT(last_v1, at_event);
+  const FollowStep& e = r.steps[size_t(at_event)];
+  const FollowStep& stop = r.steps[size_t(last_v1)];
+  EXPECT_LE(length(stop.vel), 1e-6);
+  // Still on the straight first leg (y = 3), so the distance along the path is the x difference.
+  const double v = length(e.vel);
+  ASSERT_GT(v, 0.5);
+  // At most the comfortable distance; at least what braking at brake_decel from v takes when the speed
+  // is updated before each move of dt (Σ (v - k·b·dt)·dt = v²/2b - v·dt/2).
+  const double comfortable = v * v / (2.0 * ag.brake_decel) + v * ag.reaction_dt;
+  const double least = v * v / (2.0 * ag.brake_decel) - v * dt / 2.0;
+  EXPECT_LE(stop.pos.x - e.pos.x, comfortable + 1e-6) << "v " << v;
+  EXPECT_GE(stop.pos.x - e.pos.x, least - 1e-6) << "v " << v;
+  EXPECT_NEAR(stop.pos.y, 3.0, 1e-6);
+}
+
+TEST(Follower, AGoalMovedOffTheMeshFailsTheReplanAndTheGuardStands) {
+  const Loaded l = load("guard_narrow_door.json");
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {goal_at(1.0, {30, 30})});
+  EXPECT_EQ(r.outcome, FollowOutcome::Failed);
+  ASSERT_TRUE(r.failure);
+  EXPECT_EQ(r.failure->reason, Reason::GoalOffMesh);
+  ASSERT_EQ(r.replans.size(), 1u);
+  EXPECT_EQ(r.replans[0].status, Status::Failed);
+  EXPECT_LE(length(r.steps.back().vel), 1e-6);
+}
+
+TEST(Follower, AGoalEventOfTheWrongKindIsABadEvent) {
+  const Loaded poly = load("guard_narrow_door.json");
+  FollowEvent node_goal = goal_at(1.0, {});
+  node_goal.goal.node = "A";
+  FollowResult r = follow(poly.scene, poly.mesh, poly.scene.queries[0], {node_goal});
+  ASSERT_TRUE(r.failure);
+  EXPECT_EQ(r.failure->reason, Reason::BadEvent);
+  EXPECT_NE(r.failure->message.find("points"), std::string::npos) << r.failure->message;
+
+  const Loaded graph = load("graph_basic.json");
+  node_goal.goal.node = "nowhere";
+  r = follow(graph.scene, graph.mesh, graph.scene.queries[0], {node_goal});
+  ASSERT_TRUE(r.failure);
+  EXPECT_EQ(r.failure->reason, Reason::BadEvent);
+  EXPECT_NE(r.failure->message.find("'nowhere'"), std::string::npos) << r.failure->message;
+}
+
 TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
   const Loaded l = load("w2_doors.json");
   const int hall = l.mesh.node_index("Hall"), start = l.mesh.node_index("Start");

@@ -23,8 +23,8 @@ using test::load_text;
 
 constexpr double kOnMesh = 1e-3;  // m; a step counts as on the mesh within a millimetre of a polygon
 
-FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false}; }
-FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false}; }
+FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false, {}}; }
+FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false, {}}; }
 
 // Independent oracle: even-odd ray casting (no orientation test), then the distance to the outline.
 bool ray_inside(const std::vector<Vec2>& ring, Vec2 p) {
@@ -299,7 +299,7 @@ bool crosses_after(const FollowResult& r, double t, Vec2 a, Vec2 b) {
 void expect_moved_door_blocks(bool tiled) {
   Scene scene = load("default.json").scene;
   const Vec2 a{20.0, 10.2}, b{20.0, 13.4};
-  FollowEvent move{0.5, FollowEvent::Kind::Move, "door_west", {a, b}, false};
+  FollowEvent move{0.5, FollowEvent::Kind::Move, "door_west", {a, b}, false, {}};
   std::unique_ptr<TileCache> tiles;
   FollowDef def;
   auto baked = build_navmesh(scene);

@@ -31,11 +31,11 @@ std::vector<FollowEvent> random_events(const Scene& scene, std::mt19937_64& rng)
     const Door& d = scene.doors[size_t(which(rng))];
     const int k = kind(rng);
     if (k < 2) {
-      out.push_back({t, k == 0 ? FollowEvent::Kind::Close : FollowEvent::Kind::Open, d.id, {}, false});
+      out.push_back({t, k == 0 ? FollowEvent::Kind::Close : FollowEvent::Kind::Open, d.id, {}, false, {}});
       continue;
     }
     const Vec2 off{shift(rng), shift(rng)};
-    out.push_back({t, FollowEvent::Kind::Move, d.id, {d.shape[0].plane + off, d.shape[1].plane + off}, false});
+    out.push_back({t, FollowEvent::Kind::Move, d.id, {d.shape[0].plane + off, d.shape[1].plane + off}, false, {}});
   }
   return out;
 }

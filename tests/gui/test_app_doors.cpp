@@ -210,6 +210,21 @@ TEST(AppDoors, ClosingTheDoorWhileTheAgentWalksMakesTheFollowerReplan) {
   EXPECT_EQ(sim["step"]["corridor_version"], sim["replans"].back()["version"]);
 }
 
+TEST(AppDoors, MovingTheGoalWhileTheAgentWalksMakesTheFollowerReplanThere) {
+  // The default query runs from the west office (3, 22) to the hall (37, 2.5); at t 1 s the goal moves
+  // to the west end of the hall. The simulation goes on (one event, not a restart) and ends there.
+  const ScriptRun r = run_script("walk_goal", R"([{"simulate": 1}, {"goal": [3, 3]}, {"simulate": 120}, {"camera": "fit"}])");
+  const json& sim = r.state["doors"]["sim"];
+  EXPECT_EQ(sim["events"], 1);
+  ASSERT_EQ(sim["replans"].size(), 1u) << sim;
+  EXPECT_EQ(sim["replans"][0]["cause"], "goal_moved");
+  EXPECT_GE(sim["replans"][0]["t"].get<double>(), 1.0);
+  EXPECT_EQ(sim["outcome"], "arrived");
+  const json& pos = sim["step"]["pos"];
+  EXPECT_LE(std::hypot(pos[0].get<double>() - 3.0, pos[1].get<double>() - 3.0), 0.1 + 1e-9) << pos;
+  EXPECT_EQ(r.state["doors"]["log"].back()["cause"], "goal_moved");
+}
+
 TEST(AppDoors, DraggingABlockerNeverReplans) {
   const ScriptRun r = run_script("blocker",
                            R"([{"simulate": 0.5}, {"drag_blocker": "crate", "to": [12, 1.5], "frames": 5},
