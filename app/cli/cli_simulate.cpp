@@ -1,4 +1,4 @@
-// `navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--tile-cache]`
+// `navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--tile-cache] [--smoothing arcs|channel]`
 // Runs the follower (core/follower.h) on one query and prints DESIGN §5's JSON.
 #include <cmath>
 #include <cstdio>
@@ -22,7 +22,8 @@ int run_simulate_sidescroller(const Command& cmd, const Args& args, const Scene&
                               std::optional<double> max_time);
 
 extern const char* const kSimulateUsage =
-    "Usage: navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--max-time S] [--tile-cache]\n\n"
+    "Usage: navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--max-time S] [--tile-cache]\n"
+    "                         [--smoothing arcs|channel]\n\n"
     "Follows the plan of one query with a fixed time step while doors change, and prints\n"
     "  {\"outcome\": \"arrived\"|\"partial\"|\"failed\", \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\"]},\n"
     "   \"steps\": [{\"t\", \"pos\", \"vel\", \"corridor_version\", \"state\", \"cannot_stop\", \"collided\"}],\n"
@@ -39,6 +40,8 @@ extern const char* const kSimulateUsage =
     "  --dt S         time step in seconds (default 0.05)\n"
     "  --max-time S   give up after S seconds (default 120)\n"
     "  --tile-cache   baked scenes: bake in tiles (a door move rebuilds only the tiles it touches)\n"
+    "  --smoothing channel  follow the circle-arc spline fitted in the channel (seed 003) instead of the\n"
+    "                 arcs; adds \"plans\": [{\"version\", \"status\", \"spline_mode\"}] (every plan, re-plans too)\n"
     "States: following, braking, arrived, partial, failed, blocked.\n"
     "On a side-scroller scene (only --dt and --max-time, default 10 s) every enemy is ticked and it prints\n"
     "  {\"enemies\": [{\"id\", \"steps\": [{\"t\", \"pos\", \"vel\", \"moving\", \"arrived\", \"blocked\", \"state\"}]}]}\n"
@@ -212,6 +215,14 @@ Json follow_json(const FollowResult& r, bool is3d, double height) {
   }
   out["replans"] = std::move(replans);
   out["ignored"] = r.ignored;
+  if (!r.plans.empty() && r.plans.front().spline_mode) {
+    Json plans = Json::array();
+    for (const FollowPlan& p : r.plans)
+      plans.push_back({{"version", p.version},
+                       {"status", to_string(p.status)},
+                       {"spline_mode", p.spline_mode ? Json(to_string(*p.spline_mode)) : Json()}});
+    out["plans"] = std::move(plans);
+  }
   return out;
 }
 
@@ -219,7 +230,7 @@ Json follow_json(const FollowResult& r, bool is3d, double height) {
 
 int run_simulate(const std::vector<std::string>& raw) {
   const Command& cmd = *find_command("simulate");
-  Args args(raw, {"--query", "--events", "--dt", "--max-time"}, {"--tile-cache"});
+  Args args(raw, {"--query", "--events", "--dt", "--max-time", "--smoothing"}, {"--tile-cache"});
   if (!args.ok()) return usage_error(cmd, args.error());
   if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
   auto scene = load_scene(args.positional()[0]);
@@ -258,6 +269,11 @@ int run_simulate(const std::vector<std::string>& raw) {
     return kExitUsage;
   }
   def.tile_cache = tiles.get();
+  const std::string smoothing = args.value("--smoothing").value_or("arcs");
+  if (smoothing != "arcs" && smoothing != "channel") return usage_error(cmd, "--smoothing is arcs or channel");
+  def.smoothing = smoothing == "channel" ? Smoothing::Channel : Smoothing::Arcs;
+  if (def.smoothing == Smoothing::Channel && mesh.kind == NavMesh::Kind::Graph)
+    return usage_error(cmd, "--smoothing channel needs a navmesh; a graph scene has no channel");
   if (scene->queries.empty()) return usage_error(cmd, "the scene has no queries");
   size_t qi = 0;
   if (auto q = args.value("--query")) {

@@ -44,6 +44,7 @@ const char* to_string(Reason r) {
     case Reason::Blocked: return "blocked";
     case Reason::Timeout: return "timeout";
     case Reason::BadEvent: return "bad_event";
+    case Reason::NoSpline: return "no_spline";
   }
   return "bad_request";
 }

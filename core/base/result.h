@@ -50,6 +50,7 @@ enum class Reason {
   Blocked,             // follow: the stall detector fired
   Timeout,             // follow: no arrival within the time limit
   BadEvent,            // follow: an event that names what the scene lacks
+  NoSpline,            // follow: smoothing "channel" and no spline fits the channel (mode failure)
 };
 
 const char* to_string(FailStage s);

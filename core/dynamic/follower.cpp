@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "avoider.h"
+#include "channel_plan.h"
 #include "coverage.h"
 #include "gates.h"
 #include "navmesh_build.h"
@@ -227,7 +228,8 @@ double angle_between(double from, double to) {
 
 // Plans from `from` (plane, m; graph scenes: from node `start_node` of the mesh, or the query's start
 // when -1, with `from` leading back to it when it is elsewhere).
-Active adopt(const World& w, Vec2 from, double height, const Query& query, int version, double t, int start_node) {
+Active adopt(const World& w, Vec2 from, double height, const Query& query, int version, double t, int start_node,
+             Smoothing smoothing) {
   Active a;
   a.plan.version = version;
   a.plan.t = t;
@@ -305,10 +307,20 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
       a.dense.s = {0.0};
       return a;
     }
-    MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
-    if (!motion.ok()) return fail_with(*motion.failure), a;
-    a.profile = std::move(motion.profile);
-    a.plan.path = std::move(motion.turns.path);
+    if (smoothing == Smoothing::Channel) {
+      ChannelPlan cp = plan_channel(w.scene, mesh, pr, w.overrides);
+      a.plan.spline_mode = cp.spline.mode;
+      if (cp.spline.mode == SplineMode::Failure)
+        return fail_with({FailStage::Follow, Reason::NoSpline, "no spline could be fitted in the channel", {}}), a;
+      if (!cp.profile.ok()) return fail_with(*cp.profile.failure), a;
+      a.profile = std::move(cp.profile);
+      a.plan.path = std::move(cp.smoothed);
+    } else {
+      MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
+      if (!motion.ok()) return fail_with(*motion.failure), a;
+      a.profile = std::move(motion.profile);
+      a.plan.path = std::move(motion.turns.path);
+    }
     for (int p : pr.search.corridor) {
       std::vector<Vec2> ring;
       for (int v : mesh.polys[size_t(p)].verts) ring.push_back(mesh.verts[size_t(v)]);
@@ -362,6 +374,8 @@ double stop_point(const Active& act, const World& w, const NavChange& change, do
 }
 
 }  // namespace
+
+const char* to_string(Smoothing s) { return s == Smoothing::Channel ? "channel" : "arcs"; }
 
 const char* to_string(FollowOutcome o) {
   switch (o) {
@@ -454,6 +468,7 @@ struct Run {
   FollowResult& out;
   double dt;
   bool avoidance;  // FollowDef::avoidance: steer around the scene's blockers
+  Smoothing smoothing;
 
   Active act;
   Vec2 pos, vel;
@@ -475,13 +490,13 @@ struct Run {
   Avoider avoider;
 
   Run(const Query& q, World& world, FollowResult& result, const FollowDef& def)
-      : query(q), ag(world.scene.agent), w(world), out(result), dt(def.dt), avoidance(def.avoidance),
+      : query(q), ag(world.scene.agent), w(world), out(result), dt(def.dt), avoidance(def.avoidance), smoothing(def.smoothing),
         stall(ag.stall_window, stall_progress(ag)), avoider(world.scene.blockers.size()) {}
 
   void start() {
     pos = query.start.plane;
     height = query.start.height;
-    act = adopt(w, pos, height, query, version, 0.0, -1);
+    act = adopt(w, pos, height, query, version, 0.0, -1, smoothing);
     out.plans.push_back(act.plan);
     if (act.plan.status != Status::Failed && !act.dense.pts.empty()) pos = act.dense.pts.front();
     if (auto d = start_direction(act)) heading = std::atan2(d->y, d->x);  // facing along its path
@@ -587,7 +602,7 @@ struct Run {
     ++version;
     const int node =
         w.mesh().kind == NavMesh::Kind::Graph && !act.plan.corridor.empty() ? act.plan.corridor[size_t(act.passed)] : -1;
-    act = adopt(w, pos, height, query, version, t0, node);
+    act = adopt(w, pos, height, query, version, t0, node, smoothing);
     out.plans.push_back(act.plan);
     next_stop = 0;
     s_turned = -1.0;

@@ -52,6 +52,7 @@
 #include "result.h"
 #include "scene.h"
 #include "search.h"
+#include "spline.h"
 #include "surface.h"
 #include "turns.h"
 
@@ -71,10 +72,17 @@ struct FollowEvent {
   ScenePoint goal;          // Goal: the new goal (graph scenes: a node id)
 };
 
+// What the agent follows between the corridor's corners: the arcs of core/motion (default) or the
+// circle-arc spline fitted in the channel around the funnel path (seed 003, core/channel; polygon
+// meshes only: graph scenes always use their stop-turns).
+enum class Smoothing { Arcs, Channel };
+const char* to_string(Smoothing s);  // "arcs", "channel"
+
 struct FollowDef {
   double dt = 0.05;         // s; fixed step (not > 0: follow() fails, invalid_argument) [Limit: > 0]
   double max_time = 120.0;  // s; the simulation stops (failed, "timeout") after this
   bool avoidance = true;    // local avoidance of scene.blockers
+  Smoothing smoothing = Smoothing::Arcs;
   // Baked scenes: when set, the plan runs on this tile cache's mesh (baked from the scene, every door
   // marked) and a door move rebuilds only the tiles it touches.
   TileCache* tile_cache = nullptr;
@@ -125,6 +133,7 @@ struct FollowPlan {
   int start = -1;          // polygon (graph node) the plan starts from, -1 when off the mesh
   std::vector<int> corridor;
   SmoothPath path;
+  std::optional<SplineMode> spline_mode;  // Smoothing::Channel: how good the spline followed is
   ReadSet reads;           // of the whole corridor, at adoption (the follower checks the part not passed)
 };
 

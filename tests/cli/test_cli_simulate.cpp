@@ -104,6 +104,28 @@ TEST(CliSimulate, AGoalEventReplansToTheNewGoal) {
   EXPECT_NE(r.err.find("/0/goal: expected [x, y]"), std::string::npos) << r.err;
 }
 
+TEST(CliSimulate, ChannelSmoothingFollowsTheSplineAndSaysItsModeForEveryPlan) {
+  const std::string ev = write_events("ch_close.json", R"([{"t": 1.5, "close": "door1"}])");
+  const Json j = run_json(
+      "simulate " + q(test::scene_path("guard_narrow_door.json")) + " --smoothing channel --events " + q(ev), 0);
+  EXPECT_EQ(j["outcome"], "arrived");
+  ASSERT_EQ(j["replans"].size(), 1u);
+  ASSERT_EQ(j["plans"].size(), 2u) << j["plans"];
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(j["plans"][i]["version"], int(i) + 1);
+    const std::string mode = j["plans"][i]["spline_mode"];
+    EXPECT_TRUE(mode == "optimal" || mode == "suboptimal" || mode == "degraded") << mode;
+  }
+  // Without the option the output has no "plans"; a graph scene has no channel; a typo is a usage error.
+  EXPECT_FALSE(run_json("simulate " + q(test::scene_path("guard_narrow_door.json")), 0).contains("plans"));
+  auto r = test::run_navlab("simulate " + q(test::scene_path("graph_basic.json")) + " --smoothing channel");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("graph scene has no channel"), std::string::npos) << r.err;
+  r = test::run_navlab("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --smoothing spline");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--smoothing is arcs or channel"), std::string::npos) << r.err;
+}
+
 TEST(CliSimulate, BadInputIsAUsageError) {
   EXPECT_EQ(test::run_navlab("simulate").exit_code, 2);
   const std::string bad = write_events("bad.json", R"([{"t": 1, "shut": "door1"}])");

@@ -7,7 +7,9 @@
 #include <numbers>
 #include <random>
 
+#include "channel_plan.h"
 #include "navmesh_build.h"
+#include "plan.h"
 #include "meshes.h"
 #include "paths.h"
 #include "scene.h"
@@ -319,6 +321,57 @@ TEST(Follower, AGoalEventOfTheWrongKindIsABadEvent) {
   ASSERT_TRUE(r.failure);
   EXPECT_EQ(r.failure->reason, Reason::BadEvent);
   EXPECT_NE(r.failure->message.find("'nowhere'"), std::string::npos) << r.failure->message;
+}
+
+// The farthest any step of `r` lies from `spline` (sampled every 1 cm), m.
+double farthest_from(const FollowResult& r, const Spline& spline) {
+  std::vector<Vec2> pts;
+  for (const SplinePiece& p : spline.pieces) {
+    const int n = std::max(1, int(std::ceil(p.length() / 0.01)));
+    for (int i = 0; i <= n; ++i) pts.push_back(p.point(double(i) / n));
+  }
+  double worst = 0.0;
+  for (const FollowStep& s : r.steps) {
+    double best = 1e300;
+    for (size_t i = 0; i + 1 < pts.size(); ++i) best = std::min(best, distance_to_segment(s.pos, pts[i], pts[i + 1]));
+    worst = std::max(worst, best);
+  }
+  return worst;
+}
+
+// Seed 003's spline as what the agent follows: on the default office floor the agent walks the
+// spline fitted in the channel (its plan's path is the spline, and every step keeps close to it),
+// stays on the mesh and arrives; the plan says how good the spline is.
+TEST(Follower, WithChannelSmoothingTheAgentWalksTheSpline) {
+  const Loaded l = load("default.json");
+  FollowDef def;
+  def.smoothing = Smoothing::Channel;
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
+  ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
+  ASSERT_EQ(r.plans.size(), 1u);
+  ASSERT_TRUE(r.plans[0].spline_mode);
+  EXPECT_NE(*r.plans[0].spline_mode, SplineMode::Failure);
+
+  PlanRequest req;
+  req.start = l.scene.queries[0].start;
+  req.goal = l.scene.queries[0].goal;
+  const ChannelPlan cp = plan_channel(l.scene, l.mesh, plan(l.scene, l.mesh, req));
+  EXPECT_EQ(*r.plans[0].spline_mode, cp.spline.mode);
+  EXPECT_NEAR(r.plans[0].path.length, cp.spline.length, 1e-9);
+  // The agent tracks it as it tracks the arcs: its look-ahead at up to 4 m/s cuts a bend by < 20 cm.
+  EXPECT_LE(farthest_from(r, cp.spline), 0.2);
+  const FollowResult arcs = follow(l.scene, l.mesh, l.scene.queries[0], {});
+  EXPECT_FALSE(arcs.plans[0].spline_mode);
+  EXPECT_GT(std::abs(arcs.plans[0].path.length - cp.spline.length), 0.01);  // the two are told apart
+
+  std::vector<std::vector<Vec2>> polys;
+  for (const NavPoly& p : l.mesh.polys) {
+    polys.emplace_back();
+    for (int v : p.verts) polys.back().push_back(l.mesh.verts[size_t(v)]);
+  }
+  for (const FollowStep& s : r.steps)
+    EXPECT_TRUE(std::any_of(polys.begin(), polys.end(), [&](const auto& poly) { return test::inside_polygon(poly, s.pos); }))
+        << s.describe();
 }
 
 TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
