@@ -21,6 +21,8 @@ bool parse_size(const std::string& s, int* w, int* h) {
 void print_state(const app::App& a) {
   nlohmann::json corners = nlohmann::json::array();
   for (const Vec2& p : a.plan.funnel.points) corners.push_back({p.x, p.y});
+  nlohmann::json optimal = nlohmann::json::array();
+  for (const Vec2& p : a.plan.optimal) optimal.push_back({p.x, p.y});
   const nlohmann::json out = {
       {"scene", a.doc.path},
       {"error", a.error},
@@ -29,6 +31,12 @@ void print_state(const app::App& a) {
       {"steps", a.plan.steps.size()},
       {"caption", a.plan.describe(a.step, a.doc.mesh)},  // the timeline's sentence for the step shown ("" at the end)
       {"path", corners},
+      {"optimal", {{"path", optimal}, {"length", a.plan.optimal_length}, {"shown", a.settings.show_optimal}}},
+      {"channel", a.plan.channel ? nlohmann::json{{"mode", to_string(a.plan.channel->spline.mode)},
+                                                  {"channels", a.plan.channel->channels.channels.size()},
+                                                  {"length", a.plan.channel->spline.length},
+                                                  {"shown", a.settings.show_channel}}
+                                 : nlohmann::json(nullptr)},
       {"screenshot", a.last_export},
       {"doors", app::doors_state_json(a)},
       {"spawn", app::spawn_state_json(a)},

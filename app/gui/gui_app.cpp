@@ -277,6 +277,7 @@ void App::draw_viewport_content() {
   if (doc.loaded()) {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
     if (settings.show_optimal) draw_optimal(view, plan, theme);
+    if (settings.show_channel) draw_channel(view, plan, theme);
     draw_spawn_verdicts(*this);
     draw_doors(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);

@@ -338,6 +338,20 @@ void draw_optimal(Viewport& view, const PlanView& plan, const Theme& theme) {
   for (size_t i = 1; i + 1 < plan.optimal.size(); ++i) b.point(plan.optimal[i], 5.0f, theme.optimal);
 }
 
+void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme) {
+  if (!plan.channel) return;
+  constexpr double kSample = 0.05;  // m between the drawn points of a spline arc
+  gl::Batch& b = view.plan();
+  for (const Channel& c : plan.channel->channels.channels)
+    for (const Gate& g : c.gates) b.polyline(std::vector<Vec2>{g.left, g.right}, theme.gate, {1.5f});
+  std::vector<Vec2> line;
+  for (const SplinePiece& p : plan.channel->spline.pieces) {
+    const int n = p.kind == SplinePiece::Kind::Arc ? std::max(2, int(std::ceil(p.length() / kSample))) : 1;
+    for (int i = line.empty() ? 0 : 1; i <= n; ++i) line.push_back(p.point(double(i) / n));
+  }
+  if (line.size() >= 2) b.polyline(line, theme.spline, {3.0f});
+}
+
 void draw_caption(Viewport& view, const std::string& text, const Theme& theme) {
   if (text.empty()) return;
   ImDrawList& dl = view.overlay();

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "channel_plan.h"
 #include "clearance_path.h"
 #include "funnel.h"
 #include "locate.h"
@@ -62,6 +63,10 @@ struct PlanView {
   std::vector<Vec2> optimal;
   double optimal_length = 0.0;
 
+  // The channel around the funnel path and the circle-arc spline fitted in it (seed 003, the same doors;
+  // polygon meshes whose plan has a funnel path), beside the arcs.
+  std::optional<ChannelPlan> channel;
+
   std::vector<TimelineStep> steps;
 
   // Plans the document's current query (nothing when it has no start or goal).
@@ -85,6 +90,9 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
 
 // Draws PlanView::optimal (the exact shortest path) over the plan.
 void draw_optimal(Viewport& view, const PlanView& plan, const Theme& theme);
+
+// Draws PlanView::channel over the plan: every gate of every channel, and the spline.
+void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme);
 
 // A caption across the top of the viewport (the current step's sentence), wrapped to its width.
 void draw_caption(Viewport& view, const std::string& text, const Theme& theme);

@@ -1,6 +1,7 @@
 // Runs the planning pipeline (plan.h) for the app and keeps every stage's result and records.
 #include <chrono>
 
+#include "channel_plan.h"
 #include "gui_doc.h"
 #include "gui_plan.h"
 #include "plan.h"
@@ -25,13 +26,14 @@ void PlanView::run(const Document& doc) {
   has_start = r.locate.start.ok();
   start_poly = r.locate.start.poly;
   has_goal = r.locate.goal.ok();
-  start_poly = r.locate.start.poly;
   start = has_start ? r.locate.start.point : doc.start->plane;
   goal = has_goal ? r.locate.goal.point : doc.goal->plane;
   if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r); o && o->status == Status::Complete) {
     optimal = o->path;
     optimal_length = o->length;
   }
+  if (doc.mesh.kind == NavMesh::Kind::Polygons && r.status != Status::Failed && r.funnel.points.size() >= 2)
+    channel = plan_channel(doc.scene, doc.mesh, r, req.doors);
   locate_trace = std::move(trace.locate);
   search = std::move(r.search);
   search_trace = std::move(trace.search);

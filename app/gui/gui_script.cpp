@@ -231,6 +231,7 @@ const std::pair<const char*, Action> kActions[] = {
     {"presenter", [](App& app, const json& a) { return app.set_presenter(a["presenter"].get<bool>()), std::string(); }},
     {"midpoints", [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), std::string(); }},
     {"optimal", [](App& app, const json& a) { return app.settings.show_optimal = a["optimal"].get<bool>(), std::string(); }},
+    {"channel", [](App& app, const json& a) { return app.settings.show_channel = a["channel"].get<bool>(), std::string(); }},
     {"agent", act_agent},
     {"mouse", act_mouse},
     {"reload", [](App& app, const json&) { return app.reload(), std::string(); }},

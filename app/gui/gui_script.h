@@ -20,7 +20,8 @@
 //   {"mouse": [x, y], "down": true|false}  move the mouse to plane point (x, y) on the viewport, left
 //                          button down or up (one frame runs after each action: press, move, release)
 //   {"camera": "fit"} or {"camera": {"center": [x, y], "scale": PX_PER_M}}
-//   {"presenter": true|false}, {"midpoints": true|false}, {"optimal": true|false} (shortest path)
+//   {"presenter": true|false}, {"midpoints": true|false}, {"optimal": true|false} (shortest path),
+//   {"channel": true|false} (the channel's gates and spline)
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)
 //   {"frames": N}          run N frames
 //   {"measure": N}         run N frames and record CPU and wall time per frame (printed at exit, "frame")

@@ -44,6 +44,7 @@ Settings load_settings(const std::string& path, std::string* error) {
   s.playback_speed = std::clamp(j.value("playback_speed", s.playback_speed), 0.25f, 200.0f);
   s.show_midpoints = j.value("show_midpoints", false);
   s.show_optimal = j.value("show_optimal", false);
+  s.show_channel = j.value("show_channel", false);
   s.show_help = j.value("show_help", false);
   return s;
 }
@@ -58,6 +59,7 @@ std::string save_settings(const Settings& s, const std::string& path) {
                             {"playback_speed", s.playback_speed},
                             {"show_midpoints", s.show_midpoints},
                             {"show_optimal", s.show_optimal},
+                            {"show_channel", s.show_channel},
                             {"show_help", s.show_help}};
   const std::string tmp = path + ".tmp";
   {

@@ -16,6 +16,7 @@ struct Settings {
   float playback_speed = 8.0f;      // steps per second
   bool show_midpoints = false;
   bool show_optimal = false;  // the exact shortest path beside the funnel's
+  bool show_channel = false;  // the channel's gates and circle-arc spline beside the arcs
   bool show_help = false;
 };
 

@@ -14,7 +14,9 @@
 #include "app_image.h"
 #include "meshes.h"
 #include "paths.h"
+#include "channel_plan.h"
 #include "plan.h"
+#include "plan_optimal.h"
 
 namespace navlab::test {
 namespace {
@@ -147,6 +149,77 @@ TEST(AppScript, NewGoalDrawsTheNewPath) {
   const Camera cam = camera_of(state, img.w, img.h);
   EXPECT_GT(path_hits(img, path, cam), 0.9);
   EXPECT_LT(path_hits(img, path, cam, 25.0), 0.3);
+}
+
+using Segments = std::vector<std::pair<Vec2, Vec2>>;
+
+Segments polyline_segments(const std::vector<Vec2>& pts) {
+  Segments out;
+  for (size_t i = 0; i + 1 < pts.size(); ++i) out.push_back({pts[i], pts[i + 1]});
+  return out;
+}
+
+// Fraction of samples along `segments` (plane m; every 4 px, 16 px clear of their ends; segments under
+// 40 px are skipped) where `colour` is drawn; `offset_px` moves every sample sideways (a control that
+// must miss).
+double hits_along(const ScriptRun& run, const Segments& segments, Rgb colour, double offset_px = 0.0) {
+  const Camera cam = run.camera();
+  int samples = 0, hits = 0;
+  for (const auto& [a, b] : segments) {
+    double ax, ay, bx, by;
+    cam.project(a.x, a.y, &ax, &ay);
+    cam.project(b.x, b.y, &bx, &by);
+    const double len = std::hypot(bx - ax, by - ay);
+    if (len < 40.0) continue;
+    const double nx = -(by - ay) / len, ny = (bx - ax) / len;
+    for (double t = 16.0; t < len - 16.0; t += 4.0, ++samples)
+      hits += colour_near(run.img, ax + (bx - ax) * t / len + nx * offset_px, ay + (by - ay) * t / len + ny * offset_px,
+                          colour, 2);
+  }
+  return samples > 0 ? double(hits) / samples : 0.0;
+}
+
+// The channel toggle draws the spline the core fits for the default query (seed 003), and only then.
+TEST(AppScript, TheChannelToggleDrawsTheSplineTheCoreFits) {
+  const Loaded l = load("default.json");
+  PlanRequest req;
+  req.start = l.scene.queries[0].start;
+  req.goal = l.scene.queries[0].goal;
+  const ChannelPlan cp = plan_channel(l.scene, l.mesh, plan(l.scene, l.mesh, req));
+  ASSERT_NE(cp.spline.mode, SplineMode::Failure);
+  Segments line;  // the spline's straight pieces (its arcs are too short on screen to sample)
+  for (const SplinePiece& p : cp.spline.pieces)
+    if (p.kind == SplinePiece::Kind::Segment) line.push_back({p.from, p.to});
+  ASSERT_GE(line.size(), 2u);
+
+  const Rgb kSpline{200, 120, 255};
+  const ScriptRun off = run_script("channel_off", R"([{"camera": "fit"}])");
+  const ScriptRun on = run_script("channel_on", R"([{"channel": true}, {"camera": "fit"}])");
+  EXPECT_EQ(on.state["channel"]["mode"], to_string(cp.spline.mode));
+  EXPECT_NEAR(on.state["channel"]["length"].get<double>(), cp.spline.length, 1e-9);
+  EXPECT_EQ(on.state["channel"]["shown"], true);
+  EXPECT_GT(hits_along(on, line, kSpline), 0.9);
+  EXPECT_LT(hits_along(on, line, kSpline, 25.0), 0.2);
+  EXPECT_LT(hits_along(off, line, kSpline), 0.05);
+}
+
+// The shortest-path toggle draws the Polyanya path the core finds, and only then.
+TEST(AppScript, TheShortestPathToggleDrawsTheOptimalPath) {
+  const Loaded l = load("default.json");
+  PlanRequest req;
+  req.start = l.scene.queries[0].start;
+  req.goal = l.scene.queries[0].goal;
+  const std::optional<PolyanyaResult> o = optimal_for(l.scene, l.mesh, plan(l.scene, l.mesh, req));
+  ASSERT_TRUE(o && o->status == Status::Complete);
+
+  const Rgb kOptimal{150, 255, 110};
+  const ScriptRun off = run_script("optimal_off", R"([{"camera": "fit"}])");
+  const ScriptRun on = run_script("optimal_on", R"([{"optimal": true}, {"camera": "fit"}])");
+  EXPECT_NEAR(on.state["optimal"]["length"].get<double>(), o->length, 1e-9);
+  EXPECT_EQ(on.state["optimal"]["path"].size(), o->path.size());
+  EXPECT_GT(hits_along(on, polyline_segments(o->path), kOptimal), 0.9);
+  EXPECT_LT(hits_along(on, polyline_segments(o->path), kOptimal, 25.0), 0.2);
+  EXPECT_LT(hits_along(off, polyline_segments(o->path), kOptimal), 0.05);
 }
 
 TEST(AppScript, BadSceneKeepsThePreviousOne) {

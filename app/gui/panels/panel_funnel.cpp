@@ -19,6 +19,13 @@ void panel_funnel(App& app) {
   ImGui::Text("funnel %.3f m, midpoints %.3f m (%+.1f%%)", p.funnel.length, mid,
               p.funnel.length > 0 ? (mid / p.funnel.length - 1.0) * 100.0 : 0.0);
   ImGui::Checkbox("shortest path (Polyanya)", &app.settings.show_optimal);
+  ImGui::Checkbox("channel and spline (seed 003)", &app.settings.show_channel);
+  if (p.channel) {
+    size_t gates = 0;
+    for (const Channel& c : p.channel->channels.channels) gates += c.gates.size();
+    ImGui::Text("spline %s: %.3f m (arcs %.3f m); %zu channel(s), %zu gates", to_string(p.channel->spline.mode),
+                p.channel->spline.length, p.smooth.length, p.channel->channels.channels.size(), gates);
+  }
   if (!p.optimal.empty()) {
     const double diff = p.funnel.length - p.optimal_length;
     ImGui::Text("funnel %.3f m, shortest %.3f m, difference %.3f m (%+.2f%%)", p.funnel.length, p.optimal_length,
