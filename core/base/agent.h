@@ -46,7 +46,8 @@ struct AgentDef {
                                               // auto: an arc when one fits, else a stop-turn
   // DistanceToInnerCorner(width): piecewise-affine through (0,0) and these (width m, distance m) points,
   // widths increasing, each distance <= width/2, constant after the last. Default one point (0.4, 0.2):
-  // 0.2 m from the wall vertex wherever a portal is at least 0.4 m wide. Empty: zero clearance.
+  // 0.2 m from the wall vertex wherever a portal is at least 0.4 m wide. Empty: zero clearance (a scene
+  // file needs at least one point and writes zero clearance as [[1, 0]]).
   std::vector<Vec2> inner_corner = std::vector<Vec2>(1, Vec2{0.4, 0.2});
   std::vector<std::string> excluded_areas;  // area names the agent may not enter (default: none)
   // Follower (path following) tolerances.

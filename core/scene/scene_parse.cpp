@@ -531,6 +531,9 @@ bool Parser::search(const Json& v, P ptr, SearchDef& out) {
     int k = 0;
     if (!r_.choice(*a, at(ptr, "algorithm"), {"astar", "dijkstra", "polyanya"}, k)) return false;
     out.algorithm = static_cast<Algorithm>(k);
+    if (source_ == Scene::Source::Graph && out.algorithm == Algorithm::Polyanya)
+      return r_.fail(at(ptr, "algorithm"), "\"astar\" or \"dijkstra\" (Polyanya searches polygons; a graph scene has none)",
+                     SceneReader::describe(a));
   }
   if (!r_.opt_number(v, ptr, "heuristic_scale", out.heuristic_scale, {"a heuristic scale", NumberRule::NonNegative}))
     return false;
@@ -652,6 +655,8 @@ bool Parser::unreachable(const Json& v, P ptr, UnreachablePolicy& out) {
   return r_.opt_boolean(v, ptr, "require_connected", out.require_connected);
 }
 
+constexpr int kDetourAreas = 64;  // Detour's DT_MAX_AREAS (the scene library does not include Detour)
+
 // Area names must refer to areas the scene declares. (A graph edge's `door` needs no entry in `doors`: it
 // names a gate, open unless a declared door of that id says otherwise.)
 bool Parser::references(const Scene& s) {
@@ -661,6 +666,10 @@ bool Parser::references(const Scene& s) {
   };
   for (const auto& a : s.navmesh.areas) add(a);
   for (const auto& a : s.floorplan.areas) add(a.name);
+  // A Detour file's areas are numbers (read in after the scene): "area 1" ... "area 63", as the reader
+  // names them (DT_MAX_AREAS is 64, area 0 is "default"). One the file lacks excludes nothing.
+  if (s.source == Scene::Source::Detour)
+    for (int i = 1; i < kDetourAreas; ++i) add("area " + std::to_string(i));
   auto check = [&](const std::vector<std::string>& names, const std::string& ptr) {
     for (size_t i = 0; i < names.size(); ++i) {
       if (std::find(areas.begin(), areas.end(), names[i]) != areas.end()) continue;

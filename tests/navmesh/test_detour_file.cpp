@@ -12,6 +12,7 @@
 #include <random>
 
 #include "detour_file.h"
+#include "gates.h"
 #include "meshes.h"
 #include "navmesh_build.h"
 #include "paths.h"
@@ -88,6 +89,33 @@ TEST(DetourFile, PlansOnTheFileFollowDetoursCorridorAndStraightPath) {
     ++compared;
   }
   EXPECT_GT(compared, 150);
+}
+
+// A Detour file's areas are named "area N" by the reader; a scene may exclude them by those names, and
+// only the polygons of that area are closed to the agent. Names past Detour's 63 areas are refused.
+TEST(DetourFile, ItsAreasCanBeExcludedByTheirNames) {
+  const test::Loaded painted = test::load("floorplan_basic.json");  // a floor plan with a painted area
+  ASSERT_EQ(write_detour_file(painted.mesh, test::temp_dir() + "/painted.bin"), "");
+  const Result<NavMesh> back = read_detour_file(test::temp_dir() + "/painted.bin");
+  ASSERT_TRUE(back.ok()) << back.error();
+  ASSERT_GE(back->area_names.size(), 2u);
+  const std::string name = back->area_names[1];
+  EXPECT_EQ(name, "area 1");
+  const test::Loaded l = test::load_text(
+      R"({"navlab": 1, "detour": "painted.bin", "agent": {"excluded_areas": [")" + name + R"("]}})",
+      test::temp_dir() + "/detour_areas.json");
+  const Result<Gates> gates = make_gates(l.scene, l.mesh);
+  ASSERT_TRUE(gates.ok()) << gates.error();
+  int blocked = 0;
+  for (int p = 0; p < int(l.mesh.polys.size()); ++p) {
+    EXPECT_EQ(gates->filter.node_blocked(p), l.mesh.polys[size_t(p)].area == 1) << "polygon " << p;
+    blocked += gates->filter.node_blocked(p);
+  }
+  EXPECT_GT(blocked, 0);
+  const Result<Scene> far = parse_scene(R"({"navlab": 1, "detour": "painted.bin", "agent": {"excluded_areas": ["area 64"]}})",
+                                        "levels/s.json");
+  ASSERT_FALSE(far.ok());
+  EXPECT_NE(far.error().find("/agent/excluded_areas/0"), std::string::npos) << far.error();
 }
 
 // A valid file's bytes with `edit` applied must give an error starting with `expected`.

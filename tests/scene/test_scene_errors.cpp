@@ -267,6 +267,13 @@ const BadFile kBadFiles[] = {
   "search": {"cost_model": "graph"}
 })",
      "bad.json:4:28: /search/cost_model: expected \"edge_midpoints\" or \"centroids\" (\"graph\" is for graph scenes), got \"graph\""},
+    {"polyanya_on_graph",
+     R"({
+  "navlab": 1,
+  "graph": {"nodes": [{"id": "a", "pos": [0, 0]}]},
+  "search": {"algorithm": "polyanya"}
+})",
+     "bad.json:4:27: /search/algorithm: expected \"astar\" or \"dijkstra\" (Polyanya searches polygons; a graph scene has none), got \"polyanya\""},
     {"verts_per_poly",
      R"({
   "navlab": 1,
