@@ -2,6 +2,7 @@
 // Which plan a change invalidates is decided by the core (make_read_set, touches); this file only
 // describes each change as a NavChange and records the answer.
 #include "gui_doors.h"
+#include "tolerances.h"
 
 #include <algorithm>
 #include <chrono>
@@ -186,7 +187,7 @@ void doors_replan(App& app, const std::string& cause, const std::string& reason)
 
 int SimView::step_index() const {
   int idx = -1;
-  for (size_t i = 0; i < result.steps.size() && result.steps[i].t <= t + 1e-9; ++i) idx = int(i);
+  for (size_t i = 0; i < result.steps.size() && result.steps[i].t <= t + tol::kSameTime; ++i) idx = int(i);
   return idx;
 }
 

@@ -2,6 +2,7 @@
 // its body), dragging with the plan re-run live, and the simulated agent drawn from the follower's
 // step records (position, velocity arrow, state, the path it follows, where it re-planned).
 #include <imgui.h>
+#include "tolerances.h"
 
 #include <algorithm>
 #include <cmath>
@@ -193,9 +194,9 @@ void draw_doors(App& app) {
   for (int i = 0; i <= k; ++i) trail.push_back(s.result.steps[size_t(i)].pos);
   if (trail.size() >= 2) b.polyline(trail, kAgent.with_alpha(120), {2.0f});
   for (const Replan& r : s.result.replans) {
-    if (r.t > s.t + 1e-9) continue;
+    if (r.t > s.t + tol::kSameTime) continue;
     for (const FollowStep& fs : s.result.steps)
-      if (fs.t + 1e-9 >= r.t) {
+      if (fs.t + tol::kSameTime >= r.t) {
         b.point(fs.pos, 6.0f, th.stop, 1.5f, {0, 0, 0, 255});
         char buf[48];
         std::snprintf(buf, sizeof buf, "agent re-plan v%d", r.version);

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "tolerances.h"
+
 namespace navlab {
 namespace {
 constexpr double kLargestFixed = 1e15;  // beyond it a fixed-point number is too long to read: exponent
@@ -29,9 +31,19 @@ std::string decimals(double v, int places) {
   return s == "-0" ? "0" : s;
 }
 
+std::string whole_or_fixed(double v, int places) {
+  if (!std::isfinite(v)) return num(v);
+  const double r = std::round(v);
+  if (std::fabs(v - r) < tol::kWhole) return fmt("%.0f", r == 0.0 ? 0.0 : r);
+  const std::string s = fmt("%.*f", places, v);
+  return s.find_first_not_of("-0.") == std::string::npos ? "0" : s;
+}
+
 std::string input_point_text(Vec2 p) { return fmt("(%g, %g)", p.x, p.y); }
 std::string input_point_text(Vec3 p) { return fmt("(%g, %g, %g)", p.x, p.y, p.z); }
 
 std::string point_text(Vec2 p, int digits) { return "(" + num(p.x, digits) + ", " + num(p.y, digits) + ")"; }
+
+std::string point_text(Vec2 p, NumberText number) { return "(" + number(p.x) + ", " + number(p.y) + ")"; }
 
 }  // namespace navlab

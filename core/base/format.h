@@ -20,8 +20,16 @@ std::string num(double v, int digits = kSentenceDigits);
 // rounds to zero is "0", never "-0". Records that read in metres to the millimetre use it.
 std::string decimals(double v, int places);
 
+// Whole numbers as they are, others with `places` decimals ("6", "-1", "1.50": graph costs and the
+// funnel's seed examples read this way); a value that rounds to zero is "0", never "-0.00".
+std::string whole_or_fixed(double v, int places = 2);
+
 // "(x, y)" with num() for each coordinate.
 std::string point_text(Vec2 p, int digits = kSentenceDigits);
+
+// "(x, y)" with `number` writing each coordinate (e.g. whole_or_fixed, or decimals at 3 places).
+using NumberText = std::string (*)(double);
+std::string point_text(Vec2 p, NumberText number);
 
 // "(x, y)" and "(x, y, z)" with printf's %g (6 significant digits, exponents kept): the form of the
 // points that error messages quote, so a point of the input reads as written.

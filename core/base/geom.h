@@ -64,4 +64,25 @@ inline Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b) {
 // Distance from p to the segment [a, b].
 inline double distance_to_segment(Vec2 p, Vec2 a, Vec2 b) { return distance(p, closest_on_segment(p, a, b)); }
 
+// The axis-aligned bounds of points in the plane. Points that are not finite are left out (input checks
+// measure a scene before they reject its bad points); with no point added, empty() is true.
+struct Bounds2 {
+  Vec2 lo{HUGE_VAL, HUGE_VAL}, hi{-HUGE_VAL, -HUGE_VAL};
+  void add(Vec2 p) {
+    if (!is_finite(p)) return;
+    lo = {p.x < lo.x ? p.x : lo.x, p.y < lo.y ? p.y : lo.y};
+    hi = {p.x > hi.x ? p.x : hi.x, p.y > hi.y ? p.y : hi.y};
+  }
+  bool empty() const { return lo.x > hi.x; }
+  // The longer side, m (0 when empty): the scale relative tolerances are taken of.
+  double largest_side() const { return empty() ? 0.0 : (hi.x - lo.x > hi.y - lo.y ? hi.x - lo.x : hi.y - lo.y); }
+};
+
+template <class Points>
+Bounds2 bounds_of(const Points& points) {
+  Bounds2 b;
+  for (const Vec2& p : points) b.add(p);
+  return b;
+}
+
 }  // namespace navlab

@@ -1,4 +1,5 @@
 #include "channel.h"
+#include "tolerances.h"
 #include "format.h"
 
 #include <algorithm>
@@ -101,7 +102,7 @@ std::vector<Draft> draft_gates(const std::vector<Vec2>& path, const CorridorShap
   for (int k = 0; k + 1 < n; ++k) {
     const double len = distance(path[k], path[k + 1]);
     const Vec2 dir = (path[k + 1] - path[k]) / len;
-    const int extra = std::max(0, int(std::ceil(len / def.max_gate_spacing - 1e-9)) - 1);
+    const int extra = std::max(0, int(std::ceil(len / def.max_gate_spacing - tol::kWhole)) - 1);
     for (int j = 1; j <= extra; ++j)
       out.push_back(across(shape, path[k] + dir * (len * j / (extra + 1)), dir, GateKind::Intermediate,
                            k + double(j) / (extra + 1), def));
@@ -344,7 +345,7 @@ CorridorShape channel_shape(const Channel& channel) {
   double extent = 0.0;
   for (const Gate& x : g) extent = std::max({extent, std::fabs(x.left.x), std::fabs(x.left.y), std::fabs(x.right.x),
                                              std::fabs(x.right.y)});
-  shape.tolerance = std::max(1e-9, 1e-9 * extent);
+  shape.tolerance = tol::scaled(extent);
   return shape;
 }
 

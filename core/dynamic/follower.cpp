@@ -70,7 +70,7 @@ struct Dense {
       const double len2 = dot(ab, ab);
       const double u = len2 > 0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0;
       const double d = distance(p, a + ab * u);
-      if (d < best_d - 1e-12) best_d = d, best_s = s[i] + u * (s[i + 1] - s[i]);
+      if (d < best_d - tol::kTinyLength) best_d = d, best_s = s[i] + u * (s[i + 1] - s[i]);
     }
     return std::max(from, best_s);
   }
@@ -124,6 +124,7 @@ double profile_speed(const Profile& p, double s) {
 
 constexpr double kSteerTolerance = 0.02;  // m; the line to the steering target keeps this close to the path
 constexpr double kAtStop = 1e-3;           // m; an agent this close to a stop-turn stands at it (keeps its direction)
+constexpr double kMinLook = 0.05;          // m; the profile is read at least this far ahead of the agent
 // The follower's view of the navigation state: the scene's doors (after the events), the mesh (baked
 // again when a baked door moves) and the optional tile cache.
 struct World {
@@ -669,7 +670,7 @@ struct Run {
     if (cap < L && (cap - s_now < kAtStop || length(target - pos) < kAtStop)) dir = normalized(vel);
     // The profile is read a little ahead, but not into the last 5 cm before a stop (the stopping limit
     // brings the agent there) and never before a stop-turn already done (it stands at it).
-    const double look = std::max(cur * dt, 0.05);
+    const double look = std::max(cur * dt, kMinLook);
     const double ahead = std::max(std::min(s_now + look, std::max(s_now, cap - look)), s_turned + look);
     double limit = std::min({profile_speed(act.profile, ahead),
                              stopping_speed_limit(std::max(0.0, L - s_now), ag.brake_decel, ag.reaction_dt),

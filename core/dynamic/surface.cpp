@@ -75,8 +75,9 @@ bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p) {
 SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
   if (mesh.kind == NavMesh::Kind::Graph || poly < 0 || poly >= int(mesh.polys.size())) return {to, poly, false};
   // Detour's search circle: around the middle of the move, half its length plus a millimetre.
+  constexpr double kReachSlack = 1e-3;  // m, Detour's own (dtNavMeshQuery::moveAlongSurface)
   const Vec2 centre = (from + to) * 0.5;
-  const double reach = distance(from, to) * 0.5 + 1e-3;
+  const double reach = distance(from, to) * 0.5 + kReachSlack;
   std::vector<int> open{poly};
   std::vector<char> seen(mesh.polys.size(), 0);
   seen[size_t(poly)] = 1;

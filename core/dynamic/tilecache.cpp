@@ -25,6 +25,13 @@
 namespace navlab {
 
 namespace {
+// Share of an edge: a neighbouring tile's vertex this close to an end is that end, not a cut inside it.
+constexpr double kInterior = 1e-6;
+// m: the climb a tile's links may step when the bake allows none (Detour's link heights are floats).
+constexpr double kMinClimb = 0.01;
+}  // namespace
+
+namespace {
 
 using Clock = std::chrono::steady_clock;
 
@@ -629,7 +636,7 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
           const Vec3 w = world_of(&nt->verts[np->verts[q] * 3]);
           const Vec2 c = to_plane(w);
           const double t = len2 > 0 ? dot(c - a, ab) / len2 : 0.0;
-          if (t > 1e-6 && t < 1 - 1e-6 && distance_to_segment(c, a, b) < tol::kWeld) cuts.push_back({t, w});
+          if (t > kInterior && t < 1 - kInterior && distance_to_segment(c, a, b) < tol::kWeld) cuts.push_back({t, w});
         }
       }
       std::sort(cuts.begin(), cuts.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
@@ -675,7 +682,7 @@ struct Layout {
   int tw = 0, th = 0, poly_bits = 0;
   bool is3d = false;
   const std::vector<std::string>* area_names = nullptr;
-  double climb = 0.01;
+  double climb = kMinClimb;
   const std::function<int(Vec2)>* area_at = nullptr;
   const std::vector<Door>* doors = nullptr;
 };
@@ -811,14 +818,14 @@ int convert_mesh(const dtNavMesh& nav, const Layout& lay, const std::vector<int>
 
 int TileCache::convert(const std::vector<int>* rebuilt) {
   const Impl& im = *impl_;
-  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(0.01, im.bake.agent_max_climb),
+  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(kMinClimb, im.bake.agent_max_climb),
                    &im.area_at, &im.doors};
   return convert_mesh(*im.nav, lay, rebuilt, mesh_, impl_->weld, impl_->heights);
 }
 
 TiledNavMesh TileCache::full_conversion() const {
   const Impl& im = *impl_;
-  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(0.01, im.bake.agent_max_climb),
+  const Layout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(kMinClimb, im.bake.agent_max_climb),
                    &im.area_at, &im.doors};
   TiledNavMesh out;
   Welder weld;

@@ -1,4 +1,5 @@
 #include "profile.h"
+#include "tolerances.h"
 #include "format.h"
 
 #include <algorithm>
@@ -231,7 +232,7 @@ std::vector<Point> sample_points(const SmoothPath& path, const AgentDef& ag, Pro
     return std::min(v, ag.max_speed);
   };
   const double spacing = profile_spacing(path.length);
-  auto piece_samples = [spacing](const PathPiece& p) { return std::max(1, int(std::ceil(p.length / spacing - 1e-9))); };
+  auto piece_samples = [spacing](const PathPiece& p) { return std::max(1, int(std::ceil(p.length / spacing - tol::kWhole))); };
   std::vector<Point> pts;
   size_t count = 1;  // the goal
   for (const PathPiece& p : path.pieces) count += size_t(piece_samples(p));

@@ -14,16 +14,20 @@ const char* kind_name(const TurnStep& s) { return to_string(s.kind); }
 const char* kind_name(const ProfileStep& s) { return to_string(s.kind); }
 
 // A record's sentence: search records hold node indices and take their names from the mesh.
+struct Names {
+  const NavMesh& mesh;
+  const std::vector<std::string>& causes;  // the search's names for what blocks
+};
 template <class Step>
-std::string text_of(const Step& s, const NavMesh&) { return s.describe(); }
-std::string text_of(const SearchStep& s, const NavMesh& mesh) { return s.describe(mesh); }
+std::string text_of(const Step& s, const Names&) { return s.describe(); }
+std::string text_of(const SearchStep& s, const Names& n) { return s.describe(n.mesh, n.causes); }
 
 // Appends one stage's records, numbered from 1 after the stage's `first` earlier rows.
 template <class Step>
-void append(std::vector<StepText>& out, const char* stage, const std::vector<Step>& steps, const NavMesh& mesh,
+void append(std::vector<StepText>& out, const char* stage, const std::vector<Step>& steps, const Names& names,
             int first = 0) {
   for (size_t i = 0; i < steps.size(); ++i)
-    out.push_back(StepText{stage, first + int(i) + 1, kind_name(steps[i]), text_of(steps[i], mesh)});
+    out.push_back(StepText{stage, first + int(i) + 1, kind_name(steps[i]), text_of(steps[i], names)});
 }
 
 }  // namespace
@@ -35,13 +39,14 @@ const std::vector<std::string>& plan_step_stages() {
 
 std::vector<StepText> plan_steps(const PlanTrace& trace, const NavMesh& mesh) {
   std::vector<StepText> out;
-  append(out, "locate", trace.locate, mesh);
-  append(out, "search", trace.search.steps, mesh);
-  append(out, "funnel", trace.funnel.steps, mesh);
-  append(out, "clearance", trace.motion.clearance.steps, mesh);
-  append(out, "clearance", trace.motion.clearance.funnel.steps, mesh, int(trace.motion.clearance.steps.size()));
-  append(out, "turns", trace.motion.turns.steps, mesh);
-  append(out, "profile", trace.motion.profile.steps, mesh);
+  const Names names{mesh, trace.search.causes};
+  append(out, "locate", trace.locate, names);
+  append(out, "search", trace.search.steps, names);
+  append(out, "funnel", trace.funnel.steps, names);
+  append(out, "clearance", trace.motion.clearance.steps, names);
+  append(out, "clearance", trace.motion.clearance.funnel.steps, names, int(trace.motion.clearance.steps.size()));
+  append(out, "turns", trace.motion.turns.steps, names);
+  append(out, "profile", trace.motion.profile.steps, names);
   return out;
 }
 

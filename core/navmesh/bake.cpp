@@ -444,20 +444,15 @@ bool point_in_ring(Vec2 p, const std::vector<Vec2>& ring) {
 
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
                                const std::vector<Door>& doors) {
-  double lo_x = plan.outline.at(0).x, hi_x = lo_x, lo_y = plan.outline[0].y, hi_y = lo_y;
-  for (const Vec2& p : plan.outline) {
-    lo_x = std::min(lo_x, p.x);
-    hi_x = std::max(hi_x, p.x);
-    lo_y = std::min(lo_y, p.y);
-    hi_y = std::max(hi_y, p.y);
-  }
+  const Bounds2 bounds = bounds_of(plan.outline);
+  if (bounds.empty()) return Result<NavMesh>::fail("floorplan outline: no finite point to bake");
   // The slab: the outline's bounding rectangle at height 0, counter-clockwise in the plane (its normal
   // points up), plus a point below so the heightfield has some depth. Walls and pillars are carved per
   // cell (cell centre outside the outline or inside a hole), so concave outlines need no triangulation.
   // The rectangle reaches two cells beyond the outline: Recast's ledge filter drops the cells on the
   // grid's border (their outside neighbour counts as a drop), and that must not eat into the floor.
   const double m = 2.0 * def.cell_size;
-  lo_x -= m, hi_x += m, lo_y -= m, hi_y += m;
+  const double lo_x = bounds.lo.x - m, hi_x = bounds.hi.x + m, lo_y = bounds.lo.y - m, hi_y = bounds.hi.y + m;
   const Vec3 c[4] = {to_world({lo_x, lo_y}, 0.0), to_world({hi_x, lo_y}, 0.0), to_world({hi_x, hi_y}, 0.0),
                      to_world({lo_x, hi_y}, 0.0)};
   std::vector<float> verts;

@@ -11,6 +11,9 @@ namespace navlab {
 namespace {
 
 // Recast stores span heights in 13 bits (RC_SPAN_HEIGHT_BITS in Recast 1.5.1).
+// Dimensionless: a value already a round number stays that number when rounded up (its quotient by the
+// rounding step can come out a hair above the whole number).
+constexpr double kRoundSlack = 1e-12;
 constexpr double kMaxSpanCells = 8191.0;
 // rcErodeWalkableArea compares against radius * 2 in an unsigned char.
 constexpr double kMaxErodeCells = 127.0;
@@ -23,7 +26,7 @@ constexpr double kMinCellsAcross = 10.0;
 double round_up(double v) {
   if (!(v > 0.0)) return v;
   const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1.0);
-  return std::ceil(v / scale * (1.0 - 1e-12)) * scale;
+  return std::ceil(v / scale * (1.0 - kRoundSlack)) * scale;
 }
 
 // `param` must keep `metres` within `limit` cells of `cell` m: "" or the message.

@@ -1,4 +1,5 @@
 #include "locate.h"
+#include "tolerances.h"
 #include "format.h"
 
 #include <DetourNavMesh.h>
@@ -10,6 +11,21 @@
 #include <limits>
 
 namespace navlab {
+
+namespace {
+// Dimensionless: Detour answers in floats, so a point snapped exactly at the search box's edge can read
+// up to a few 1e-7 of it farther; beyond this share it is off the mesh.
+constexpr double kBoxSlack = 1e-6;
+// m: a polygon whose Detour height at the snapped point differs more is on another floor (floats keep
+// heights to well under a millimetre on levels up to kilometres).
+constexpr double kSameFloor = 1e-3;
+// Dimensionless: the point-in-polygon tolerance as a share of the mesh's size. Larger than
+// tol::kRelative because the points come back from Detour's floats (7 digits).
+constexpr double kLocateRelative = 1e-7;
+// m: the least distance within which polygons sharing the snapped point are looked for (Detour's
+// float coordinates lose about 1e-6 m at a kilometre).
+constexpr double kMinTieReach = 1e-5;
+}  // namespace
 
 namespace {
 
@@ -85,14 +101,14 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
   const Vec2 on = to_plane({nearest[0], nearest[1], nearest[2]});
   snapped = distance(asked, on);
   // The search box is square: beyond the agent radius the point is off the mesh even inside the box.
-  if (snapped > def.half_extent_xz * (1.0 + 1e-6))
+  if (snapped > def.half_extent_xz * (1.0 + kBoxSlack))
     return off_mesh(which, where + " is " + num(snapped) + " m from the navmesh, farther than " +
                                num(def.half_extent_xz) + " m");
   unsigned int salt = 0, tile = 0, index = 0;
   nav->decodePolyId(ref, salt, tile, index);
   int best = int(index);
   // Deterministic ties: the lowest polygon index that contains the snapped point (shared edges, vertices).
-  const double tol = std::max(1e-5, locate_tolerance(mesh));
+  const double tol = std::max(kMinTieReach, locate_tolerance(mesh));
   const float tiny[3] = {float(tol * 10), float(def.half_extent_y), float(tol * 10)};
   dtPolyRef refs[32];
   int count = 0;
@@ -103,7 +119,7 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
       if (cand >= best || is_excluded(def, cand) || !in_convex(mesh, cand, on, tol)) continue;
       float h = 0.0f;
       if (mesh.is3d && (dtStatusFailed(query.getPolyHeight(refs[i], nearest, &h)) ||
-                        std::abs(h - nearest[1]) > 1e-3))
+                        std::abs(h - nearest[1]) > kSameFloor))
         continue;
       best = cand;
     }
@@ -124,15 +140,7 @@ LocateDef locate_def(const BakeDef& bake) {
 }
 
 double locate_tolerance(const NavMesh& mesh) {
-  if (mesh.verts.empty()) return 1e-7;
-  double lo_x = mesh.verts[0].x, hi_x = lo_x, lo_y = mesh.verts[0].y, hi_y = lo_y;
-  for (const Vec2& v : mesh.verts) {
-    lo_x = std::min(lo_x, v.x);
-    hi_x = std::max(hi_x, v.x);
-    lo_y = std::min(lo_y, v.y);
-    hi_y = std::max(hi_y, v.y);
-  }
-  return 1e-7 * std::max({1.0, hi_x - lo_x, hi_y - lo_y});
+  return kLocateRelative * std::max(1.0, bounds_of(mesh.verts).largest_side());
 }
 
 int polygon_containing(const NavMesh& mesh, Vec2 p, double tolerance) {

@@ -1,4 +1,5 @@
 #include "navmesh_build.h"
+#include "tolerances.h"
 #include "format.h"
 
 #include <algorithm>
@@ -22,16 +23,7 @@ std::string file_prefix(const std::string& file) { return (file.empty() ? std::s
 
 // Largest absolute coordinate extent of a point set, at least 1 (the scale of the tolerances).
 double extent_of(const std::vector<Vec2>& pts) {
-  if (pts.empty()) return 1.0;
-  double lo_x = pts[0].x, hi_x = pts[0].x, lo_y = pts[0].y, hi_y = pts[0].y;
-  for (const Vec2& p : pts) {
-    if (!is_finite(p)) continue;
-    lo_x = std::min(lo_x, p.x);
-    hi_x = std::max(hi_x, p.x);
-    lo_y = std::min(lo_y, p.y);
-    hi_y = std::max(hi_y, p.y);
-  }
-  return std::max({1.0, hi_x - lo_x, hi_y - lo_y});
+  return std::max(1.0, bounds_of(pts).largest_side());
 }
 
 double signed_area(const std::vector<Vec2>& ring) {
@@ -108,7 +100,7 @@ Result<NavMesh> build_hand_authored(const Scene::Navmesh& def, const std::string
   for (int i = 0; i < nv; ++i)
     if (std::string bad = check_point(def.vertices[i]); !bad.empty()) return fail("vertex " + std::to_string(i) + " " + bad);
   const double scale = extent_of(def.vertices);
-  const double eps = 1e-9 * scale;  // lengths; areas use eps * scale
+  const double eps = tol::scaled(scale);  // lengths; areas use eps * scale
 
   for (size_t pi = 0; pi < def.polygons.size(); ++pi) {
     const std::vector<int>& poly = def.polygons[pi];
@@ -226,7 +218,7 @@ std::string check_floorplan(const Scene::Floorplan& plan, const std::string& fil
   const std::string pre = file_prefix(file) + "floorplan ";
   std::vector<Vec2> all = plan.outline;
   for (const auto& h : plan.holes) all.insert(all.end(), h.begin(), h.end());
-  const double eps = 1e-9 * extent_of(all);
+  const double eps = tol::scaled(extent_of(all));
   if (std::string bad = check_ring(plan.outline, "outline", eps); !bad.empty()) return pre + bad;
   const int n = int(plan.outline.size());
   for (size_t hi = 0; hi < plan.holes.size(); ++hi) {

@@ -13,7 +13,7 @@ namespace {
 // Up to three decimals, trailing zeros dropped (0.115, 0.2, 0.02): the inner-corner examples need three.
 std::string short_num(double v) { return decimals(v, 3); }
 
-std::string pt(Vec2 p) { return "(" + short_num(p.x) + ", " + short_num(p.y) + ")"; }
+std::string pt(Vec2 p) { return point_text(p, short_num); }
 
 }  // namespace
 

@@ -1,4 +1,5 @@
 #include "coverage.h"
+#include "tolerances.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,6 +9,11 @@
 
 namespace navlab {
 
+namespace {
+constexpr double kAngleWrap = 1e-12;  // rad: a hit this close below a full turn from an arc's start is at its start
+constexpr double kOnSegment = 1e-12;  // share of a wall or path piece: a hit this far beyond an end is on it
+}  // namespace
+
 CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corridor) {
   CorridorShape shape;
   if (mesh.kind != NavMesh::Kind::Polygons) return shape;
@@ -15,8 +21,7 @@ CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corrid
   for (int p : corridor)
     if (p >= 0 && p < int(mesh.polys.size())) in_corridor.insert(p);
   std::unordered_set<int> done;  // a corridor never repeats a polygon, but be safe
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  double min_x = kInf, min_y = kInf, max_x = -kInf, max_y = -kInf;
+  Bounds2 bounds;
   for (int p : corridor) {
     if (!in_corridor.count(p) || !done.insert(p).second) continue;
     const NavPoly& poly = mesh.polys[p];
@@ -25,8 +30,7 @@ CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corrid
     for (int i = 0; i < n; ++i) {
       const Vec2 a = mesh.vertex(p, i);
       pts.push_back(a);
-      min_x = std::min(min_x, a.x), max_x = std::max(max_x, a.x);
-      min_y = std::min(min_y, a.y), max_y = std::max(max_y, a.y);
+      bounds.add(a);
       const int nb = i < int(poly.neighbours.size()) ? poly.neighbours[i] : -1;
       if (nb >= 0 && in_corridor.count(nb)) continue;
       shape.walls.push_back({a, mesh.vertex(p, (i + 1) % n), p, i});
@@ -34,7 +38,7 @@ CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corrid
     shape.polygons.push_back(std::move(pts));
   }
   if (!shape.polygons.empty())
-    shape.tolerance = std::max(1e-9, 1e-9 * std::max(max_x - min_x, max_y - min_y));
+    shape.tolerance = tol::scaled(bounds.largest_side());
   return shape;
 }
 
@@ -77,7 +81,7 @@ double arc_fraction(const Arc& arc, double ang) {
   if (delta < 0.0) delta += two_pi;
   const double u = delta / std::fabs(arc.sweep);
   // A hit just before the start (angle rounding) wraps to ~2π: count it as the start.
-  if (two_pi - delta < 1e-12) return 0.0;
+  if (two_pi - delta < kAngleWrap) return 0.0;
   return u;
 }
 }  // namespace
@@ -98,10 +102,10 @@ ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape) {
     const double roots[2] = {(-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa)};
     for (int k = 0; k < (sq > 0.0 ? 2 : 1); ++k) {
       const double t = roots[k];
-      if (t < -1e-12 || t > 1.0 + 1e-12) continue;
+      if (t < -kOnSegment || t > 1.0 + kOnSegment) continue;
       const Vec2 p = a + d * t;
       const double u = arc_fraction(arc, std::atan2(p.y - arc.center.y, p.x - arc.center.x));
-      if (u <= 1.0 + 1e-12) hits.push_back({std::clamp(u, 0.0, 1.0), p, int(w)});
+      if (u <= 1.0 + kOnSegment) hits.push_back({std::clamp(u, 0.0, 1.0), p, int(w)});
     }
   }
   std::sort(hits.begin(), hits.end(), [](const Hit& x, const Hit& y) { return x.u < y.u; });
@@ -111,7 +115,7 @@ ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape) {
   int prev_hit = -1;
   for (size_t i = 0; i <= hits.size(); ++i) {
     const double next = i < hits.size() ? hits[i].u : 1.0;
-    if (next - prev > 1e-12 || (hits.empty())) {
+    if (next - prev > kOnSegment || (hits.empty())) {
       const Vec2 mid = arc.point((prev + next) / 2.0);
       if (!inside_corridor(shape, mid)) {
         out.inside = false;

@@ -1,4 +1,5 @@
 #include "funnel.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,22 +39,13 @@ const char* to_string(FunnelAction a) {
 
 namespace {
 
-// A number read aloud: whole numbers plain, others with two decimals ("-1", "1.50").
-std::string num(double v) {
-  char buf[32];
-  if (std::fabs(v) < 0.005) return "0";
-  if (std::fabs(v - std::round(v)) < 1e-9)
-    std::snprintf(buf, sizeof buf, "%.0f", std::round(v) == 0.0 ? 0.0 : std::round(v));
-  else
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
-std::string pt(Vec2 p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }
+// Numbers as the seed's funnel examples read: whole plain, others with two decimals ("-1", "1.50").
+std::string seed_num(double v) { return whole_or_fixed(v); }
+std::string seed_pt(Vec2 p) { return point_text(p, seed_num); }
 
 // "cross(R − A, P − A) = 4": the test of the seed, with its value.
 std::string cross_text(const char* side, Vec2 apex, Vec2 end, Vec2 p) {
-  return std::string("cross(") + side + " - A, P - A) = " + num(cross(end - apex, p - apex));
+  return std::string("cross(") + side + " - A, P - A) = " + seed_num(cross(end - apex, p - apex));
 }
 
 constexpr double kSlopeMinDx = 1e-9;  // m: a ray this close to vertical has no slope worth reading
@@ -62,7 +54,7 @@ constexpr double kSlopeMinDx = 1e-9;  // m: a ray this close to vertical has no 
 std::string slopes_text(const FunnelState& f, Vec2 p) {
   const Vec2 l = f.left - f.apex, r = f.right - f.apex, q = p - f.apex;
   if (l.x <= kSlopeMinDx || r.x <= kSlopeMinDx || q.x <= kSlopeMinDx) return "";
-  return " Slopes from the apex: funnel [" + num(r.y / r.x) + ", " + num(l.y / l.x) + "], P " + num(q.y / q.x) + ".";
+  return " Slopes from the apex: funnel [" + seed_num(r.y / r.x) + ", " + seed_num(l.y / l.x) + "], P " + seed_num(q.y / q.x) + ".";
 }
 
 }  // namespace
@@ -76,7 +68,7 @@ std::string FunnelStep::describe() const {
   const Vec2 other_end = right_end ? before.left : before.right;
   const std::string who = (goal ? "Goal portal " + std::to_string(portal) + ", the goal P = "
                                 : "Portal " + std::to_string(portal) + ", " + to_string(side) + " end P = ") +
-                          pt(point) + ", apex A = " + pt(before.apex) + ": ";
+                          seed_pt(point) + ", apex A = " + seed_pt(before.apex) + ": ";
   const std::string narrower = right_end ? " >= 0" : " <= 0";
   const std::string wider = right_end ? " < 0" : " > 0";
   switch (action) {
@@ -90,20 +82,20 @@ std::string FunnelStep::describe() const {
                                                                 (right_end ? " <= 0" : " >= 0") + " (not past the " +
                                                                 (right_end ? "left" : "right") + " side)";
       return who + cross_text(own, before.apex, own_end, point) + narrower + " (inside the " + name + " side) and " +
-             second + ": the funnel narrows, " + name + " moves from " + pt(own_end) + " to P." +
+             second + ": the funnel narrows, " + name + " moves from " + seed_pt(own_end) + " to P." +
              slopes_text(before, point);
     }
     case FunnelAction::Keep:
       return who + cross_text(own, before.apex, own_end, point) + wider + ": P lies outside the " + to_string(side) +
-             " side and would widen the funnel, so " + to_string(side) + " stays at " + pt(own_end) + "." +
+             " side and would widen the funnel, so " + to_string(side) + " stays at " + seed_pt(own_end) + "." +
              slopes_text(before, point);
     case FunnelAction::Corner:
       return who + cross_text(other, before.apex, other_end, point) + (right_end ? " > 0" : " < 0") +
-             ": P is past the " + (right_end ? "left" : "right") + " side, so " + other + " = " + pt(other_end) +
+             ": P is past the " + (right_end ? "left" : "right") + " side, so " + other + " = " + seed_pt(other_end) +
              " becomes a corner; the apex moves there (portal " + std::to_string(after.apex_portal) + ")." +
              slopes_text(before, point);
     case FunnelAction::Restart:
-      return "Restart from the corner " + pt(after.apex) + ": apex, left and right all start there, and the scan "
+      return "Restart from the corner " + seed_pt(after.apex) + ": apex, left and right all start there, and the scan "
              "goes back to portal " + std::to_string(portal + 1) + ", just after the corner's portal " +
              std::to_string(portal) + ".";
   }

@@ -1,4 +1,5 @@
 #include "portals.h"
+#include "tolerances.h"
 #include "format.h"
 
 #include <algorithm>
@@ -36,21 +37,18 @@ int find_vertex(const NavMesh& mesh, int poly, Vec2 p, double tol) {
 }  // namespace
 
 double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals) {
-  double lo_x = start.x, hi_x = start.x, lo_y = start.y, hi_y = start.y;
+  Bounds2 b;
   double max_abs = std::max(std::fabs(start.x), std::fabs(start.y));
   auto add = [&](Vec2 p) {
-    lo_x = std::min(lo_x, p.x);
-    hi_x = std::max(hi_x, p.x);
-    lo_y = std::min(lo_y, p.y);
-    hi_y = std::max(hi_y, p.y);
+    b.add(p);
     max_abs = std::max({max_abs, std::fabs(p.x), std::fabs(p.y)});
   };
+  add(start);
   for (const Portal& portal : portals) {
     add(portal.left);
     add(portal.right);
   }
-  const double extent = std::hypot(hi_x - lo_x, hi_y - lo_y);
-  return 1e-9 * std::max({extent, max_abs, 1.0});
+  return tol::scaled(std::max(length(b.hi - b.lo), max_abs));
 }
 
 std::vector<Portal> with_goal_portal(std::vector<Portal> portals, Vec2 goal, double goal_height) {

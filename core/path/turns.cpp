@@ -17,6 +17,7 @@ constexpr int kMaxScalePasses = 1000;  // every pass strictly shrinks a trim or 
 constexpr double kReversal = 1e-6;     // rad: θ this close to π is a reversal (tan(θ/2) -> ∞)
 constexpr double kPieceEps = 1e-12;    // m: shorter pieces are dropped from the smoothed path
 constexpr double kSamePrinted = 0.005; // m: points this close print the same at two decimals
+constexpr double kTrimSlack = 1e-12;   // share of a segment two trims may overrun by rounding and still fit
 
 Vec2 unit(Vec2 v) {
   const double len = length(v);
@@ -230,7 +231,7 @@ void scale_shared_segments(const Fitter& fitter, const std::vector<Vec2>& path, 
       if (ta.kind != TurnKind::Arc || tb.kind != TurnKind::Arc) continue;
       const double len = distance(path[k + 1], path[k + 2]);
       const double sum = ta.trim + tb.trim;
-      if (sum <= len * (1.0 + 1e-12)) continue;
+      if (sum <= len * (1.0 + kTrimSlack)) continue;
       changed = true;
       const double ratio = len / sum;
       Turn* pair[2] = {&ta, &tb};

@@ -95,7 +95,7 @@ void head_for_substitute(const Context& c, PlanResult& r, const Failure& origina
     s.node = sub->poly;
     s.point = sub->point;
     s.g = sub->distance;
-    s.why = to_string(original.reason);
+    s.goal_reason = original.reason;
     c.trace->search.steps.push_back(std::move(s));
   }
   SearchQuery q{r.locate.start.poly, sub->poly, r.locate.start.world(), sub->world()};

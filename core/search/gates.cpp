@@ -1,4 +1,5 @@
 #include "gates.h"
+#include "tolerances.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,15 +15,7 @@ namespace {
 
 // Scale of the mesh (largest extent, at least 1) for the geometric tolerances.
 double mesh_scale(const NavMesh& mesh) {
-  if (mesh.verts.empty()) return 1.0;
-  double lo_x = mesh.verts[0].x, hi_x = lo_x, lo_y = mesh.verts[0].y, hi_y = lo_y;
-  for (const Vec2& v : mesh.verts) {
-    lo_x = std::min(lo_x, v.x);
-    hi_x = std::max(hi_x, v.x);
-    lo_y = std::min(lo_y, v.y);
-    hi_y = std::max(hi_y, v.y);
-  }
-  return std::max({1.0, hi_x - lo_x, hi_y - lo_y});
+  return std::max(1.0, bounds_of(mesh.verts).largest_side());
 }
 
 // Does the door segment [p, q] cover the edge [a, b]? Crossing at a point strictly inside the edge, or
@@ -151,7 +144,7 @@ std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
 std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
   std::vector<Link> out;
   if (mesh.kind == NavMesh::Kind::Graph || door.shape.empty()) return out;
-  const double eps = 1e-9 * mesh_scale(mesh);
+  const double eps = tol::scaled(mesh_scale(mesh));
   std::vector<Vec2> shape;
   for (const ScenePoint& p : door.shape) shape.push_back(p.plane);
   for (int pi = 0; pi < int(mesh.polys.size()); ++pi) {

@@ -1,4 +1,5 @@
 #include "reachable.h"
+#include "tolerances.h"
 
 #include <limits>
 
@@ -47,7 +48,7 @@ Vec2 closest_point_on_polygon(const NavMesh& mesh, int poly, Vec2 p, double* hei
         const Vec2 a = mesh.vertex(poly, 0), b = mesh.vertex(poly, i), c = mesh.vertex(poly, i + 1);
         const double area = orient(a, b, c);
         const double wb = orient(a, p, c) / area, wc = orient(a, b, p) / area, wa = 1.0 - wb - wc;
-        if (area > 0.0 && wa >= -1e-9 && wb >= -1e-9 && wc >= -1e-9) {
+        if (area > 0.0 && wa >= -tol::kWhole && wb >= -tol::kWhole && wc >= -tol::kWhole) {
           *height = wa * h_of(0) + wb * h_of(i) + wc * h_of(i + 1);
           break;
         }

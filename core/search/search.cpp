@@ -7,17 +7,14 @@
 #include <queue>
 
 #include "sum_text.h"
+#include "tolerances.h"
 
 namespace navlab {
 
 namespace {
 
 // Whole numbers as they are (graph costs: "G 6"), others with two decimals.
-std::string cost_num(double v) {
-  if (v == std::numeric_limits<double>::infinity()) return "infinity";
-  if (std::fabs(v - std::round(v)) < 1e-9) return fixed_text(std::round(v), 0);
-  return fixed_text(v, 2);
-}
+std::string cost_num(double v) { return whole_or_fixed(v); }
 
 Vec3 world_vertex(const NavMesh& mesh, int v) {
   return to_world(mesh.verts[v], mesh.heights.empty() ? 0.0 : mesh.heights[v]);
@@ -123,7 +120,7 @@ namespace {
 
 // "G 2 + H 3 = F 5"; non-whole values at the decimals where the printed terms add up.
 std::string gh_sum(double g, double h, double f) {
-  const bool whole = std::fabs(g - std::round(g)) < 1e-9 && std::fabs(h - std::round(h)) < 1e-9;
+  const bool whole = std::fabs(g - std::round(g)) < tol::kWhole && std::fabs(h - std::round(h)) < tol::kWhole;
   if (whole) return "G " + cost_num(g) + " + H " + cost_num(h) + " = F " + cost_num(f);
   const int d = decimals_that_add_up({g, h});
   return "G " + fixed_text(g, d) + " + H " + fixed_text(h, d) + " = F " + fixed_text(g + h, d);
@@ -153,7 +150,7 @@ std::string join_route(const NavMesh& mesh, const std::vector<int>& route) {
 
 }  // namespace
 
-std::string SearchStep::describe(const NavMesh& mesh) const {
+std::string SearchStep::describe(const NavMesh& mesh, const std::vector<std::string>& causes) const {
   const std::string node_name = node_label(mesh, node);
   const std::string parent_name = parent != -1 ? node_label(mesh, parent) : "";
   switch (kind) {
@@ -166,7 +163,8 @@ std::string SearchStep::describe(const NavMesh& mesh) const {
              "): a cheaper entry for it was added later.";
     case Kind::Relaxed: return relaxed_text(*this, node_name, parent_name);
     case Kind::Blocked:
-      return "From " + parent_name + ", " + node_name + " cannot be entered: blocked by " + why + ".";
+      return "From " + parent_name + ", " + node_name + " cannot be entered: blocked by " +
+             (cause >= 0 && size_t(cause) < causes.size() ? causes[size_t(cause)] : "a closed door or excluded area") + ".";
     case Kind::Exhausted:
       return "The node budget is used up after taking " + std::to_string(int(g)) + " nodes, before " + node_name +
              " was taken: the search stops without proving or ruling out a path.";
@@ -176,12 +174,10 @@ std::string SearchStep::describe(const NavMesh& mesh) const {
     case Kind::OpenEmpty:
       return "The open list is empty and " + node_name +
              " was never reached: no path leads there with the doors and areas in force.";
-    case Kind::Retarget: {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "(%.2f, %.2f)", point.x, point.y);
-      return "The goal cannot be reached (" + why + "), and the scene asks for the nearest reachable point: " +
-             "a second search heads for " + node_name + " at " + buf + ", " + cost_num(g) + " m from the goal.";
-    }
+    case Kind::Retarget:
+      return std::string("The goal cannot be reached (") + to_string(goal_reason) +
+             "), and the scene asks for the nearest reachable point: a second search heads for " + node_name + " at " +
+             fmt("(%.2f, %.2f)", point.x, point.y) + ", " + cost_num(g) + " m from the goal.";
   }
   return "";
 }
@@ -255,11 +251,11 @@ struct Tracer {
     s.closed_count = sets.closed;
     push(std::move(s));
   }
-  void blocked(int node, int parent, int link, const std::string& why) {
+  void blocked(int node, int parent, int link, int cause) {
     if (!trace) return;
     SearchStep s = named(SearchStep::Kind::Blocked, node, parent);
     s.link = link;
-    s.why = why;
+    s.cause = cause;
     push(std::move(s));
   }
   void relaxed(const Labels& L, int node, int parent, int link, double g, double h, bool improved) {
@@ -364,7 +360,7 @@ struct AStar {
       const int next = link_target(mesh, cur, link);
       if (next < 0 || next == L.parent[cur]) continue;
       if (const int block = block_of(cur, link, next); block >= 0) {
-        tr.blocked(next, cur, link, filter->reasons[size_t(block)]);
+        tr.blocked(next, cur, link, block);
         continue;
       }
       if (L.state[next] == NodeState::Unseen) L.pos[next] = discovery_position(mesh, model, cur, link, next);
@@ -412,6 +408,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   if (trace) {
     trace->algorithm = def.algorithm;
     trace->cost_model = model;
+    if (filter) trace->causes = filter->reasons;
   }
   auto fail = [&](Reason reason, const std::string& message) {
     res.status = Status::Failed;

@@ -80,12 +80,14 @@ struct SearchStep {
   bool was_closed = false;  // Relaxed: `node` had already been taken from the open list (it is reopened)
   int open_count = 0;       // Popped: nodes on the open list right after the pop
   int closed_count = 0;     // Popped: nodes closed, this one included
-  std::string why;          // Blocked: the closed door or excluded area; Retarget: why the goal fails
+  int cause = -1;           // Blocked: the closed door or excluded area, an index into SearchTrace::causes
+  Reason goal_reason = Reason::Disconnected;  // Retarget: why the goal itself cannot be reached
   Vec2 point;               // Retarget: the substitute point, m
   std::vector<int> route;   // Reached: the corridor, start first
-  // One sentence with the step's numbers and the mesh's names for its nodes, e.g. "Take Hall from the
-  // open list (reached from Start): G 2 + H 0 = F 2; 1 node open, 2 nodes closed."
-  std::string describe(const NavMesh& mesh) const;
+  // One sentence with the step's numbers, the mesh's names for its nodes and the trace's names for what
+  // blocks (`causes`), e.g. "Take Hall from the open list (reached from Start): G 2 + H 0 = F 2; 1 node
+  // open, 2 nodes closed."
+  std::string describe(const NavMesh& mesh, const std::vector<std::string>& causes) const;
 };
 const char* to_string(SearchStep::Kind k);  // "popped", "stale_skipped", "relaxed", ... (stable JSON names)
 
@@ -102,6 +104,7 @@ struct SearchTrace {
   Algorithm algorithm = Algorithm::AStar;
   CostModel cost_model = CostModel::EdgeMidpoints;
   std::vector<SearchStep> steps;
+  std::vector<std::string> causes;  // what blocks a link, as Blocked steps index it: the filter's reasons
   std::vector<Vec3> positions;  // search position of every node at the end (world; unseen: (0,0,0))
 };
 

@@ -119,7 +119,7 @@ SideRun simulate(const SideScrollerDef& scene, const SideSimDef& def) {
 namespace {
 
 std::string num(double v) { return decimals(v, 3); }
-std::string pt(Vec2 p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }
+std::string pt(Vec2 p) { return point_text(p, num); }
 const char* side(int dir) { return dir > 0 ? "right" : "left"; }
 
 // The stall detector settings of the enemy's user: Pace and Rush have their own, the rest the navigator's.

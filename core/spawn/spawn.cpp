@@ -1,4 +1,5 @@
 #include "spawn.h"
+#include "tolerances.h"
 #include "format.h"
 
 #include "plan.h"
@@ -15,6 +16,11 @@
 namespace navlab {
 
 namespace {
+// m: a spawn point moved less than this onto the mesh is where it was asked (the sentence says nothing).
+constexpr double kShownSnap = 1e-6;
+}  // namespace
+
+namespace {
 
 std::string count_of(size_t n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
@@ -27,7 +33,7 @@ bool inside_or_on(Vec2 p, const std::vector<Vec2>& poly) {
   if (n < 3) return false;
   double scale = 1.0;
   for (Vec2 v : poly) scale = std::max({scale, std::fabs(v.x), std::fabs(v.y)});
-  const double eps = 1e-9 * scale;
+  const double eps = tol::scaled(scale);
   bool in = false;
   for (size_t i = 0, j = n - 1; i < n; j = i++) {
     const Vec2 a = poly[j], b = poly[i];
@@ -215,7 +221,7 @@ CheckResult SpawnValidator::check_projection(const Location& at, Vec2 asked) con
   const auto& allowed = scene_->spawn.allowed_areas;
   std::string where = "polygon " + std::to_string(poly);
   const double snapped = distance(asked, at.point);
-  if (snapped > 1e-6) where += " (snapped " + num(snapped) + " m)";
+  if (snapped > kShownSnap) where += " (snapped " + num(snapped) + " m)";
   CheckResult r;
   if (std::find(excluded.begin(), excluded.end(), area) != excluded.end()) {
     r = make(c, CheckOutcome::Failed, where + ", area " + area + " is excluded for the agent");

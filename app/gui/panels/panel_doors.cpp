@@ -2,6 +2,7 @@
 // corridor version and read set, blockers, the follower simulation (play/pause, speed, time) and the
 // re-plan log with causes.
 #include <imgui.h>
+#include "tolerances.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -48,7 +49,7 @@ void sim_controls(App& app) {
     ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s: %s", to_string(s.result.failure->reason),
                        s.result.failure->message.c_str());
   for (const Replan& r : s.result.replans)
-    if (r.t <= s.t + 1e-9) ImGui::BulletText("agent: %s", r.describe().c_str());
+    if (r.t <= s.t + tol::kSameTime) ImGui::BulletText("agent: %s", r.describe().c_str());
 }
 
 void tile_cache_controls(App& app) {

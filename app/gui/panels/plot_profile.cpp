@@ -2,6 +2,7 @@
 // per-piece speed limits (max speed, arc limits), arcs and stop-turns as bands, axes with units and the
 // total time. Hovering the plot marks the path point; hovering the path marks the plot.
 #include <imgui.h>
+#include "tolerances.h"
 
 #include <algorithm>
 #include <cmath>
@@ -79,12 +80,12 @@ void plot_profile(App& app) {
   // Axes, ticks and units.
   const double sstep = nice_step(std::max(smax, 1e-3) / 6.0), vstep = nice_step(vmax / 4.0);
   char buf[32];
-  for (double s = 0; s <= smax + 1e-9; s += sstep) {
+  for (double s = 0; s <= smax * (1.0 + tol::kWhole); s += sstep) {
     dl->AddLine(ImVec2(X(s), lo.y), ImVec2(X(s), hi.y), IM_COL32(50, 54, 60, 255));
     std::snprintf(buf, sizeof buf, "%g", s);
     dl->AddText(ImVec2(X(s) - 6, hi.y + 2), IM_COL32(190, 190, 190, 255), buf);
   }
-  for (double v = 0; v <= vmax + 1e-9; v += vstep) {
+  for (double v = 0; v <= vmax * (1.0 + tol::kWhole); v += vstep) {
     dl->AddLine(ImVec2(lo.x, Y(v)), ImVec2(hi.x, Y(v)), IM_COL32(50, 54, 60, 255));
     std::snprintf(buf, sizeof buf, "%g", v);
     dl->AddText(ImVec2(origin.x + 2, Y(v) - fs * 0.5f), IM_COL32(190, 190, 190, 255), buf);
