@@ -44,8 +44,8 @@ void renumber(PlanView& p, const std::vector<int>& old_keys, const std::vector<i
   for (SearchStep& st : p.search_trace.steps) {
     st.node = record(st.node);
     st.parent = record(st.parent);
-    for (int& n : st.route) n = record(n);
   }
+  for (int& n : p.search_trace.route) n = record(n);
 }
 
 std::string ms_text(double ms) {

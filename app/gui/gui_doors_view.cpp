@@ -37,14 +37,6 @@ std::vector<Vec2> door_points(const Door& d) {
   return pts;
 }
 
-bool inside_polygon(const std::vector<Vec2>& pts, Vec2 p) {
-  bool in = false;
-  for (size_t i = 0, j = pts.size() - 1; i < pts.size(); j = i++)
-    if ((pts[i].y > p.y) != (pts[j].y > p.y) &&
-        p.x < (pts[j].x - pts[i].x) * (p.y - pts[i].y) / (pts[j].y - pts[i].y) + pts[i].x)
-      in = !in;
-  return in;
-}
 
 bool on_blocker(const Blocker& b, Vec2 p, double pick) {
   const Vec2 d = p - b.center.plane;
@@ -71,7 +63,7 @@ Pick pick_at(const Scene& scene, Vec2 p, double pick) {
   for (const Door& d : scene.doors) {
     const auto pts = door_points(d);
     if (pts.size() < 2) continue;
-    bool hit = d.is_polygon && inside_polygon(pts, p);
+    bool hit = d.is_polygon && point_in_ring(p, pts);
     const size_t n = d.is_polygon ? pts.size() : pts.size() - 1;
     for (size_t i = 0; i < n && !hit; ++i) hit = segment_distance(p, pts[i], pts[(i + 1) % pts.size()]) <= pick;
     if (hit) return {DoorsView::Grab::DoorBody, d.id, -1};

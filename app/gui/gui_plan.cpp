@@ -23,7 +23,7 @@ std::string PlanView::describe(int i, const NavMesh& mesh) const {
   const TimelineStep& s = steps[i];
   switch (s.stage) {
     case Stage::Locate: return locate_trace[s.index].describe();
-    case Stage::Search: return search_trace.steps[s.index].describe(mesh, search_trace.causes);
+    case Stage::Search: return search_trace.steps[s.index].describe(mesh, search_trace);
     case Stage::Funnel: return funnel_trace.steps[s.index].describe();
     case Stage::Clearance: return clearance_trace.steps[s.index].describe();
     case Stage::Turns: return turn_trace.steps[s.index].describe();

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
+#include <vector>
 
 namespace navlab {
 
@@ -63,6 +65,37 @@ inline Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b) {
 
 // Distance from p to the segment [a, b].
 inline double distance_to_segment(Vec2 p, Vec2 a, Vec2 b) { return distance(p, closest_on_segment(p, a, b)); }
+
+// Signed distance of p from the line a -> b, positive on its left (inside a counter-clockwise polygon);
+// 0 when a and b are the same point.
+inline double left_of(Vec2 a, Vec2 b, Vec2 p) {
+  const double len = distance(a, b);
+  return len > 0.0 ? orient(a, b, p) / len : 0.0;
+}
+
+// Is p inside the convex counter-clockwise polygon whose n corners `corner(0..n-1)` gives, or less than
+// `tol` metres outside one of its edges? Fewer than 3 corners contain nothing.
+template <class Corner>
+bool in_convex(size_t n, Corner corner, Vec2 p, double tol) {
+  if (n < 3) return false;
+  for (size_t i = 0; i < n; ++i)
+    if (left_of(corner(i), corner((i + 1) % n), p) < -tol) return false;
+  return true;
+}
+inline bool in_convex(const std::vector<Vec2>& ring, Vec2 p, double tol) {
+  return in_convex(ring.size(), [&](size_t i) { return ring[i]; }, p, tol);
+}
+
+// Is p inside the simple polygon `ring` (either orientation)? The even-odd rule: a point exactly on the
+// border may fall either way (callers that need the border use distance_to_segment).
+inline bool point_in_ring(Vec2 p, const std::vector<Vec2>& ring) {
+  bool inside = false;
+  for (size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+    const Vec2 a = ring[i], b = ring[j];
+    if ((a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
 
 // The axis-aligned bounds of points in the plane. Points that are not finite are left out (input checks
 // measure a scene before they reject its bad points); with no point added, empty() is true.

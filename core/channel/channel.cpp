@@ -50,13 +50,9 @@ bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
 bool strictly_inside(const std::vector<Vec2>& poly, Vec2 p, double margin) {
   const size_t n = poly.size();
   if (n < 3) return false;
-  bool in = false;
-  for (size_t i = 0, j = n - 1; i < n; j = i++) {
-    const Vec2 a = poly[i], b = poly[j];
-    if (distance_to_segment(p, a, b) < margin) return false;
-    if ((a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) in = !in;
-  }
-  return in;
+  for (size_t i = 0, j = n - 1; i < n; j = i++)
+    if (distance_to_segment(p, poly[i], poly[j]) < margin) return false;
+  return point_in_ring(p, poly);
 }
 
 // A gate being built: ends at `at` ± n·reach.

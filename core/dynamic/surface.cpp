@@ -12,18 +12,9 @@ Vec2 normalized(Vec2 v) {
   return l > tol::kTinyLength ? v / l : Vec2{};
 }
 
-bool in_polygon(const NavMesh& m, int poly, Vec2 p) {
-  const std::vector<int>& v = m.polys[size_t(poly)].verts;
-  for (size_t i = 0; i < v.size(); ++i)
-    if (orient(m.verts[size_t(v[i])], m.verts[size_t(v[(i + 1) % v.size()])], p) < -kInsideTolerance) return false;
-  return !v.empty();
-}
+bool in_polygon(const NavMesh& m, int poly, Vec2 p) { return m.contains(poly, p, kInsideTolerance); }
 
-bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) {
-  for (size_t i = 0; i < ring.size(); ++i)
-    if (orient(ring[i], ring[(i + 1) % ring.size()], p) < -kInsideTolerance) return false;
-  return !ring.empty();
-}
+bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) { return in_convex(ring, p, kInsideTolerance); }
 
 int settle(const NavMesh& m, Vec2& pos, int poly) {
   if (m.kind == NavMesh::Kind::Graph || m.polys.empty()) return -1;

@@ -16,11 +16,11 @@ const char* kind_name(const ProfileStep& s) { return to_string(s.kind); }
 // A record's sentence: search records hold node indices and take their names from the mesh.
 struct Names {
   const NavMesh& mesh;
-  const std::vector<std::string>& causes;  // the search's names for what blocks
+  const SearchTrace& search;  // the search's names for what blocks, and its corridor
 };
 template <class Step>
 std::string text_of(const Step& s, const Names&) { return s.describe(); }
-std::string text_of(const SearchStep& s, const Names& n) { return s.describe(n.mesh, n.causes); }
+std::string text_of(const SearchStep& s, const Names& n) { return s.describe(n.mesh, n.search); }
 
 // Appends one stage's records, numbered from 1 after the stage's `first` earlier rows.
 template <class Step>
@@ -39,7 +39,7 @@ const std::vector<std::string>& plan_step_stages() {
 
 std::vector<StepText> plan_steps(const PlanTrace& trace, const NavMesh& mesh) {
   std::vector<StepText> out;
-  const Names names{mesh, trace.search.causes};
+  const Names names{mesh, trace.search};
   append(out, "locate", trace.locate, names);
   append(out, "search", trace.search.steps, names);
   append(out, "funnel", trace.funnel.steps, names);

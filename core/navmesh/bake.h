@@ -76,8 +76,4 @@ Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::ve
 // (Recast's RC_WALKABLE_AREA is area 0). Sets baked->base_ref.
 NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::vector<std::string> area_names);
 
-// Even-odd point-in-polygon test for a closed ring (either winding). Points exactly on the boundary may
-// go either way.
-bool point_in_ring(Vec2 p, const std::vector<Vec2>& ring);
-
 }  // namespace navlab

@@ -37,18 +37,6 @@ Location off_mesh(Endpoint which, const std::string& message) {
   return loc;
 }
 
-bool in_convex(const NavMesh& mesh, int poly, Vec2 p, double tol) {
-  const NavPoly& pl = mesh.polys[poly];
-  const size_t n = pl.verts.size();
-  for (size_t i = 0; i < n; ++i) {
-    const Vec2 a = mesh.verts[pl.verts[i]], b = mesh.verts[pl.verts[(i + 1) % n]];
-    const double len = length(b - a);
-    if (len <= 0.0) continue;
-    if (cross(b - a, p - a) / len < -tol) return false;
-  }
-  return true;
-}
-
 bool is_excluded(const LocateDef& def, int poly) {
   return std::binary_search(def.excluded.begin(), def.excluded.end(), poly);
 }
@@ -116,7 +104,7 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
     for (int i = 0; i < count; ++i) {
       nav->decodePolyId(refs[i], salt, tile, index);
       const int cand = int(index);
-      if (cand >= best || is_excluded(def, cand) || !in_convex(mesh, cand, on, tol)) continue;
+      if (cand >= best || is_excluded(def, cand) || !mesh.contains(cand, on, tol)) continue;
       float h = 0.0f;
       if (mesh.is3d && (dtStatusFailed(query.getPolyHeight(refs[i], nearest, &h)) ||
                         std::abs(h - nearest[1]) > kSameFloor))
@@ -145,7 +133,7 @@ double locate_tolerance(const NavMesh& mesh) {
 
 int polygon_containing(const NavMesh& mesh, Vec2 p, double tolerance) {
   for (int i = 0; i < int(mesh.polys.size()); ++i)
-    if (in_convex(mesh, i, p, tolerance)) return i;
+    if (mesh.contains(i, p, tolerance)) return i;
   return -1;
 }
 

@@ -76,6 +76,11 @@ struct NavMesh {
   Vec2 vertex(int poly, int corner) const { return verts[polys[poly].verts[corner]]; }
   // Polygon centroid (area-weighted) in the plane; node position for graphs.
   Vec2 centroid(int poly) const;
+  // Is p inside polygon `poly` (convex, counter-clockwise) or less than `tol` m outside an edge?
+  bool contains(int poly, Vec2 p, double tol) const {
+    const std::vector<int>& v = polys[size_t(poly)].verts;
+    return in_convex(v.size(), [&](size_t i) { return verts[size_t(v[i])]; }, p, tol);
+  }
   // Node index of a graph node id, or -1.
   int node_index(const std::string& id) const;
   // Area index of a name, or -1.

@@ -65,14 +65,6 @@ struct Crossing {
   int parent = -1;
 };
 
-bool contains(const NavMesh& mesh, int poly, Vec2 p, double tol) {
-  const NavPoly& pp = mesh.polys[size_t(poly)];
-  const size_t n = pp.verts.size();
-  for (size_t i = 0; i < n; ++i)
-    if (side(mesh.verts[size_t(pp.verts[i])], mesh.verts[size_t(pp.verts[(i + 1) % n])], p) < -tol) return false;
-  return n >= 3;
-}
-
 bool passable(const NavMesh& mesh, const SearchFilter* filter, int poly, int edge) {
   const int nb = mesh.polys[size_t(poly)].neighbours[size_t(edge)];
   if (nb < 0) return false;
@@ -91,7 +83,7 @@ class Search {
 
  private:
   std::vector<int> start_polys() const;
-  bool goal_in(int poly) const { return poly == q_.goal_poly || contains(mesh_, poly, q_.goal, tol_); }
+  bool goal_in(int poly) const { return poly == q_.goal_poly || mesh_.contains(poly, q_.goal, tol_); }
   int entry_edge(int poly, int from, int a, int b) const;
   void push(const Crossing& c);
   bool root_dominated(int root_vertex, double g) const;
@@ -170,7 +162,7 @@ std::vector<int> Search::start_polys() const {
       const int nb = p.neighbours[e];
       if (!passable(mesh_, filter_, found[i], int(e)) || std::find(found.begin(), found.end(), nb) != found.end())
         continue;
-      if (contains(mesh_, nb, q_.start, tol_)) found.push_back(nb);
+      if (mesh_.contains(nb, q_.start, tol_)) found.push_back(nb);
     }
   }
   return found;

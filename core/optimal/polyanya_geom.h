@@ -9,10 +9,7 @@
 namespace navlab::polyanya_geom {
 
 // Signed distance of p from the line through a and b (positive on the left of a→b), m; 0 when a == b.
-inline double side(Vec2 a, Vec2 b, Vec2 p) {
-  const double len = distance(a, b);
-  return len > 0.0 ? orient(a, b, p) / len : 0.0;
-}
+inline double side(Vec2 a, Vec2 b, Vec2 p) { return left_of(a, b, p); }
 
 // `d` with values within `tol` of zero made exactly zero.
 inline double snap(double d, double tol) { return (d <= tol && d >= -tol) ? 0.0 : d; }

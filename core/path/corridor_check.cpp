@@ -13,20 +13,6 @@ double path_tolerance(const std::vector<Vec2>& path, std::vector<Portal> extra) 
   return geometry_tolerance(path.empty() ? Vec2{} : path.front(), extra);
 }
 
-// Signed distance of p from edge a -> b of a counter-clockwise polygon: positive inside.
-double inside_distance(Vec2 a, Vec2 b, Vec2 p) {
-  const double len = distance(a, b);
-  return len == 0.0 ? 0.0 : cross(b - a, p - a) / len;
-}
-
-bool point_in_poly(const NavMesh& mesh, int poly, Vec2 p, double tol) {
-  const NavPoly& np = mesh.polys[poly];
-  const size_t n = np.verts.size();
-  for (size_t i = 0; i < n; ++i)
-    if (inside_distance(mesh.verts[np.verts[i]], mesh.verts[np.verts[(i + 1) % n]], p) < -tol) return false;
-  return true;
-}
-
 // Largest t in [0, 1] such that p + t (q - p) stays inside the convex polygon (within tol), assuming p is.
 double exit_parameter(const NavMesh& mesh, int poly, Vec2 p, Vec2 q, double tol) {
   const NavPoly& np = mesh.polys[poly];
@@ -34,7 +20,7 @@ double exit_parameter(const NavMesh& mesh, int poly, Vec2 p, Vec2 q, double tol)
   double t_exit = 1.0;
   for (size_t i = 0; i < n; ++i) {
     const Vec2 a = mesh.verts[np.verts[i]], b = mesh.verts[np.verts[(i + 1) % n]];
-    const double dp = inside_distance(a, b, p), dq = inside_distance(a, b, q);
+    const double dp = left_of(a, b, p), dq = left_of(a, b, q);
     if (dq >= -tol || dq >= dp) continue;  // q inside this half-plane, or moving inwards
     t_exit = std::min(t_exit, std::max(0.0, dp / (dp - dq)));
   }
@@ -109,7 +95,7 @@ CorridorCheck check_in_corridor(const NavMesh& mesh, const std::vector<int>& cor
   const double tol = tolerance > 0.0 ? tolerance : path_tolerance(path, extent);
 
   size_t k = 0;
-  if (!point_in_poly(mesh, corridor[0], path.front(), tol))
+  if (!mesh.contains(corridor[0], path.front(), tol))
     return fail(0, -1, 0, path.front(),
                 "The path starts at " + input_point_text(path.front()) + ", outside the first corridor polygon " +
                     std::to_string(corridor[0]) + ".");

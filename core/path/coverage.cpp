@@ -43,18 +43,8 @@ CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corrid
 }
 
 bool inside_corridor(const CorridorShape& shape, Vec2 p) {
-  for (const auto& poly : shape.polygons) {
-    bool in = true;
-    const size_t n = poly.size();
-    for (size_t i = 0; i < n && in; ++i) {
-      const Vec2 a = poly[i], b = poly[(i + 1) % n];
-      const double len = distance(a, b);
-      if (len <= 0.0) continue;
-      // Signed distance of p to the left of edge a->b.
-      if (orient(a, b, p) / len < -shape.tolerance) in = false;
-    }
-    if (in && n >= 3) return true;
-  }
+  for (const auto& poly : shape.polygons)
+    if (in_convex(poly, p, shape.tolerance)) return true;
   return false;
 }
 

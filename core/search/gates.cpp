@@ -51,14 +51,6 @@ std::string scene_error_at(const Scene& scene, const std::string& pointer, const
   return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + pointer + ": " + body;
 }
 
-bool point_in_polygon(Vec2 pt, const std::vector<Vec2>& ring) {
-  bool inside = false;
-  for (size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
-    const Vec2 a = ring[i], b = ring[j];
-    if ((a.y > pt.y) != (b.y > pt.y) && pt.x < (b.x - a.x) * (pt.y - a.y) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
-}
 
 void add_unique(std::vector<std::string>& list, const std::string& s) {
   if (std::find(list.begin(), list.end(), s) == list.end()) list.push_back(s);
@@ -94,7 +86,7 @@ bool baked_in_place(const NavMesh& mesh, const Door& door, const BakeDef& bake) 
   const std::vector<Vec2> box = door_footprint(door, bake);
   if (box.size() < 3) return false;
   for (int p = 0; p < int(mesh.polys.size()); ++p)
-    if (mesh.polys[size_t(p)].door == k && !point_in_polygon(mesh.centroid(p), box)) return false;
+    if (mesh.polys[size_t(p)].door == k && !point_in_ring(mesh.centroid(p), box)) return false;
   return true;
 }
 
@@ -155,7 +147,7 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
       const Vec2 a = mesh.vertex(pi, e), b = mesh.vertex(pi, (e + 1) % n);
       bool covered = false;
       if (door.is_polygon) {
-        covered = shape.size() >= 3 && point_in_polygon((a + b) * 0.5, shape);
+        covered = shape.size() >= 3 && point_in_ring((a + b) * 0.5, shape);
       } else {
         for (size_t k = 0; k + 1 < shape.size() && !covered; ++k)
           covered = segment_covers_edge(shape[k], shape[k + 1], a, b, eps);

@@ -150,7 +150,8 @@ std::string join_route(const NavMesh& mesh, const std::vector<int>& route) {
 
 }  // namespace
 
-std::string SearchStep::describe(const NavMesh& mesh, const std::vector<std::string>& causes) const {
+std::string SearchStep::describe(const NavMesh& mesh, const SearchTrace& trace) const {
+  const std::vector<std::string>& causes = trace.causes;
   const std::string node_name = node_label(mesh, node);
   const std::string parent_name = parent != -1 ? node_label(mesh, parent) : "";
   switch (kind) {
@@ -166,11 +167,11 @@ std::string SearchStep::describe(const NavMesh& mesh, const std::vector<std::str
       return "From " + parent_name + ", " + node_name + " cannot be entered: blocked by " +
              (cause >= 0 && size_t(cause) < causes.size() ? causes[size_t(cause)] : "a closed door or excluded area") + ".";
     case Kind::Exhausted:
-      return "The node budget is used up after taking " + std::to_string(int(g)) + " nodes, before " + node_name +
+      return "The node budget is used up after taking " + std::to_string(pops) + " nodes, before " + node_name +
              " was taken: the search stops without proving or ruling out a path.";
     case Kind::Reached:
       return "Goal reached: " + node_name + " was taken with cost " + cost_num(g) +
-             "; the corridor is rebuilt from the parents: " + join_route(mesh, route) + ".";
+             "; the corridor is rebuilt from the parents: " + join_route(mesh, trace.route) + ".";
     case Kind::OpenEmpty:
       return "The open list is empty and " + node_name +
              " was never reached: no path leads there with the doors and areas in force.";
@@ -237,7 +238,7 @@ struct Tracer {
   void exhausted(int goal, int expanded) {
     if (!trace) return;
     SearchStep s = named(SearchStep::Kind::Exhausted, goal);
-    s.g = expanded;
+    s.pops = expanded;
     push(std::move(s));
   }
   void popped(const Labels& L, int node) {
@@ -277,7 +278,7 @@ struct Tracer {
     if (!trace) return;
     SearchStep s = named(SearchStep::Kind::Reached, goal);
     s.g = cost;
-    s.route = corridor;
+    trace->route = corridor;
     push(std::move(s));
   }
 };

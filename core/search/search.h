@@ -59,12 +59,13 @@ struct SearchQuery {
 //   StaleSkipped  an outdated heap entry of `node` (its `f`) was popped and ignored.
 //   Relaxed       from `parent` (the node being expanded) to `node` over `link`: candidate `g`,`h`,`f`
 //                 against `old_g` (infinity when unseen); `improved` says whether it was taken.
-//   Blocked       the link from `parent` to `node` is closed or `node` is excluded; `why` names it.
-//   Exhausted     the node budget ran out before the goal (`node`) was popped; `g` holds the pops made.
+//   Blocked       the link from `parent` to `node` is closed or `node` is excluded; `cause` indexes the
+//                 trace's `causes`, which name it.
+//   Exhausted     the node budget ran out before the goal (`node`) was popped after `pops` pops.
 //   Reached       the goal `node` was popped with cost `g`: the search stops and the corridor is rebuilt by
-//                 following the parents back; `route` is it, start first.
+//                 following the parents back; the trace's `route` is it, start first.
 //   OpenEmpty     the open list ran empty before the goal `node` was popped: no path under the filter.
-//   Retarget      the goal cannot be reached (`why`); the unreachable_goal policy searches again towards
+//   Retarget      the goal cannot be reached (`goal_reason`); the unreachable_goal policy searches again towards
 //                 `node`, whose point `point` lies `g` m from the goal.
 struct SearchStep {
   enum class Kind { Popped, StaleSkipped, Relaxed, Blocked, Exhausted, Reached, OpenEmpty, Retarget };
@@ -80,14 +81,14 @@ struct SearchStep {
   bool was_closed = false;  // Relaxed: `node` had already been taken from the open list (it is reopened)
   int open_count = 0;       // Popped: nodes on the open list right after the pop
   int closed_count = 0;     // Popped: nodes closed, this one included
+  int pops = 0;             // Exhausted: the pops made before the budget ran out
   int cause = -1;           // Blocked: the closed door or excluded area, an index into SearchTrace::causes
   Reason goal_reason = Reason::Disconnected;  // Retarget: why the goal itself cannot be reached
   Vec2 point;               // Retarget: the substitute point, m
-  std::vector<int> route;   // Reached: the corridor, start first
-  // One sentence with the step's numbers, the mesh's names for its nodes and the trace's names for what
-  // blocks (`causes`), e.g. "Take Hall from the open list (reached from Start): G 2 + H 0 = F 2; 1 node
-  // open, 2 nodes closed."
-  std::string describe(const NavMesh& mesh, const std::vector<std::string>& causes) const;
+  // One sentence with the step's numbers, the mesh's names for its nodes and, from its trace, the names
+  // of what blocks and the corridor rebuilt, e.g. "Take Hall from the open list (reached from Start):
+  // G 2 + H 0 = F 2; 1 node open, 2 nodes closed."
+  std::string describe(const NavMesh& mesh, const struct SearchTrace& trace) const;
 };
 const char* to_string(SearchStep::Kind k);  // "popped", "stale_skipped", "relaxed", ... (stable JSON names)
 
@@ -105,6 +106,7 @@ struct SearchTrace {
   CostModel cost_model = CostModel::EdgeMidpoints;
   std::vector<SearchStep> steps;
   std::vector<std::string> causes;  // what blocks a link, as Blocked steps index it: the filter's reasons
+  std::vector<int> route;           // the corridor the Reached step rebuilt from the parents, start first
   std::vector<Vec3> positions;  // search position of every node at the end (world; unseen: (0,0,0))
 };
 

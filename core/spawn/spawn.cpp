@@ -34,16 +34,9 @@ bool inside_or_on(Vec2 p, const std::vector<Vec2>& poly) {
   double scale = 1.0;
   for (Vec2 v : poly) scale = std::max({scale, std::fabs(v.x), std::fabs(v.y)});
   const double eps = tol::scaled(scale);
-  bool in = false;
-  for (size_t i = 0, j = n - 1; i < n; j = i++) {
-    const Vec2 a = poly[j], b = poly[i];
-    if (distance_to_segment(p, a, b) <= eps) return true;
-    if ((a.y > p.y) != (b.y > p.y)) {
-      const double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
-      if (p.x < x) in = !in;
-    }
-  }
-  return in;
+  for (size_t i = 0, j = n - 1; i < n; j = i++)
+    if (distance_to_segment(p, poly[j], poly[i]) <= eps) return true;
+  return point_in_ring(p, poly);
 }
 
 CheckResult make(SpawnCheck c, CheckOutcome o, std::string detail) {

@@ -89,7 +89,7 @@ TEST(SearchW2, CorridorCostAndPopOrder) {
   EXPECT_FALSE(it->improved);
   EXPECT_DOUBLE_EQ(it->g, 9.0);
   EXPECT_DOUBLE_EQ(it->old_g, 6.0);
-  EXPECT_EQ(it->describe(m, trace.causes), "From Balcony, reaching Goal costs G 9, which is not less than its G 6 so far: Goal keeps its parent.");
+  EXPECT_EQ(it->describe(m, trace), "From Balcony, reaching Goal costs G 9, which is not less than its G 6 so far: Goal keeps its parent.");
   // The pop of Door: G 4, parent Hall, Start and Hall closed, Balcony and Door... open before.
   const auto door = std::find_if(trace.steps.begin(), trace.steps.end(), [&](const SearchStep& s) {
     return s.kind == SearchStep::Kind::Popped && node_label(m, s.node) == "Door";
@@ -129,7 +129,7 @@ TEST(SearchW2, ClosedDoorGateGivesTheSameDetour) {
   const auto blocked = std::find_if(trace.steps.begin(), trace.steps.end(),
                                     [](const SearchStep& s) { return s.kind == SearchStep::Kind::Blocked; });
   ASSERT_NE(blocked, trace.steps.end());
-  EXPECT_EQ(blocked->describe(m, trace.causes), "From Hall, Door cannot be entered: blocked by door door1.");
+  EXPECT_EQ(blocked->describe(m, trace), "From Hall, Door cannot be entered: blocked by door door1.");
   // An unknown door id is an input error, not a silent no-op.
   EXPECT_FALSE(make_gates(scene, m, DoorOverrides{{"nope"}, {}}).ok());
 }
@@ -238,6 +238,9 @@ TEST(SearchFailures, BudgetExhaustedGivesPartialCorridor) {
   EXPECT_EQ(r.expanded, 3);
   EXPECT_EQ(r.corridor, (std::vector<int>{0, 1, 2, 3}));  // the discovered node nearest the goal
   EXPECT_EQ(trace.steps.back().kind, SearchStep::Kind::Exhausted);
+  EXPECT_EQ(trace.steps.back().pops, 3);
+  EXPECT_NE(trace.steps.back().describe(m, trace).find("after taking 3 nodes"), std::string::npos)
+      << trace.steps.back().describe(m, trace);
   def.node_budget = 10;
   EXPECT_EQ(search(m, point_query(0, {0.5, 0.5}, 9, {9.5, 0.5}), def).status, Status::Complete);
 }
@@ -360,8 +363,8 @@ TEST(SearchProperties, TraceChangesNothingAndRecordsEveryPop) {
       pops += s.kind == SearchStep::Kind::Popped;
       stale += s.kind == SearchStep::Kind::StaleSkipped;
       // Every sentence names the polygon it is about ("polygon N").
-      EXPECT_NE(s.describe(m, trace.causes).find("polygon " + std::to_string(s.node)), std::string::npos)
-          << s.describe(m, trace.causes);
+      EXPECT_NE(s.describe(m, trace).find("polygon " + std::to_string(s.node)), std::string::npos)
+          << s.describe(m, trace);
     }
     EXPECT_EQ(pops, traced.expanded);
     if (traced.status == Status::Complete) {
