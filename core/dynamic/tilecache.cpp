@@ -1,4 +1,5 @@
 #include "tilecache.h"
+#include "format.h"
 
 #include <DetourCommon.h>
 #include <DetourNavMesh.h>
@@ -105,9 +106,8 @@ std::string TileUpdate::describe() const {
     for (size_t i = 0; i < rebuilt_tiles.size(); ++i) s << (i ? ", " : "") << rebuilt_tiles[i];
     s << ")";
   }
-  char times[96];
-  std::snprintf(times, sizeof times, "%.2f ms (conversion %.2f ms).", ms, convert_ms);
-  s << " in " << update_calls << " update calls, " << converted_polygons << " polygons converted again, " << times;
+  s << " in " << update_calls << " update calls, " << converted_polygons << " polygons converted again, "
+    << fmt("%.2f ms (conversion %.2f ms).", ms, convert_ms);
   return s.str();
 }
 

@@ -428,9 +428,7 @@ long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeD
 }
 
 std::string BakeStep::describe() const {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "%s: %ld %s (%.2f ms).", phase.c_str(), count, unit.c_str(), ms);
-  return buf;
+  return phase + ": " + std::to_string(count) + " " + unit + fmt(" (%.2f ms).", ms);
 }
 
 

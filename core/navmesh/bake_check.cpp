@@ -41,9 +41,7 @@ std::string cells_within(const char* param, double metres, const char* cell_para
 
 // A cell count as a whole number (cell counts can exceed an int).
 std::string grid_text(double cells) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f", cells);
-  return buf;
+  return fmt("%.0f", cells);
 }
 
 }  // namespace

@@ -184,25 +184,20 @@ const char* to_string(LocateMethod m) {
 }
 
 std::string LocateStep::describe() const {
-  char buf[240];
-  const char* who = which == Endpoint::Start ? "Start" : "Goal";
-  if (method == LocateMethod::NodeId) {
-    if (poly < 0)
-      std::snprintf(buf, sizeof buf, "%s node '%s' is not in the graph.", who, node_id.c_str());
-    else
-      std::snprintf(buf, sizeof buf, "%s is graph node %s (node %d) at (%g, %g).", who, node_id.c_str(), poly, point.x,
-                    point.y);
-  } else if (poly < 0) {
-    std::snprintf(buf, sizeof buf, "%s (%g, %g) is off the navmesh: %s.", who, query.x, query.y,
-                  method == LocateMethod::PointInPolygon ? "no polygon contains it"
-                                               : "no polygon lies within the agent's search box around it");
-  } else if (snapped > 0.0) {
-    std::snprintf(buf, sizeof buf, "%s (%g, %g) is %.2f m from the navmesh: it moves onto polygon %d at (%.2f, %.2f).",
-                  who, query.x, query.y, snapped, poly, point.x, point.y);
-  } else {
-    std::snprintf(buf, sizeof buf, "%s (%g, %g) is in polygon %d.", who, query.x, query.y, poly);
-  }
-  return buf;
+  const std::string who = which == Endpoint::Start ? "Start" : "Goal";
+  if (method == LocateMethod::NodeId)
+    return poly < 0 ? who + " node '" + node_id + "' is not in the graph."
+                    : who + " is graph node " + node_id + " (node " + std::to_string(poly) + ") at " +
+                          input_point_text(point) + ".";
+  const std::string asked = who + " " + input_point_text(query);
+  if (poly < 0)
+    return asked + " is off the navmesh: " +
+           (method == LocateMethod::PointInPolygon ? "no polygon contains it."
+                                                   : "no polygon lies within the agent's search box around it.");
+  if (snapped > 0.0)
+    return asked + " is " + fmt("%.2f", snapped) + " m from the navmesh: it moves onto polygon " + std::to_string(poly) +
+           " at " + fmt("(%.2f, %.2f)", point.x, point.y) + ".";
+  return asked + " is in polygon " + std::to_string(poly) + ".";
 }
 
 }  // namespace navlab

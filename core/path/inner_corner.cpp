@@ -1,4 +1,5 @@
 #include "inner_corner.h"
+#include "format.h"
 
 #include <cmath>
 #include <cstdio>
@@ -9,28 +10,21 @@ namespace {
 // Points are user input written with a few decimals; y == x/2 must pass despite rounding.
 constexpr double kHalfWidthSlack = 1e-12;
 
-std::string point_text(size_t i, Vec2 p) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "inner_corner point %zu (%.3g, %.3g)", i, p.x, p.y);
-  return buf;
-}
+std::string corner_point_text(size_t i, Vec2 p) { return "inner_corner point " + std::to_string(i) + " " + point_text(p); }
 }  // namespace
 
 std::optional<std::string> inner_corner_error(const std::vector<Vec2>& points) {
   double prev_width = 0.0;
   for (size_t i = 0; i < points.size(); ++i) {
     const Vec2 p = points[i];
-    char buf[160];
-    if (!is_finite(p)) return point_text(i, p) + ": not a finite number";
+    if (!is_finite(p)) return corner_point_text(i, p) + ": not a finite number";
     if (p.x <= prev_width) {
-      std::snprintf(buf, sizeof buf, ": width must be greater than %.3g m (widths strictly increase from 0)",
-                    prev_width);
-      return point_text(i, p) + buf;
+      return corner_point_text(i, p) + ": width must be greater than " + num(prev_width) +
+             " m (widths strictly increase from 0)";
     }
-    if (p.y < 0.0) return point_text(i, p) + ": distance must not be negative";
+    if (p.y < 0.0) return corner_point_text(i, p) + ": distance must not be negative";
     if (p.y > p.x / 2.0 + kHalfWidthSlack * p.x) {
-      std::snprintf(buf, sizeof buf, ": distance %.3g m exceeds half the width (%.3g m)", p.y, p.x / 2.0);
-      return point_text(i, p) + buf;
+      return corner_point_text(i, p) + ": distance " + num(p.y) + " m exceeds half the width (" + num(p.x / 2.0) + " m)";
     }
     prev_width = p.x;
   }
