@@ -227,6 +227,78 @@ double angle_between(double from, double to) {
   return d;
 }
 
+// Marks the plan failed at adoption: the agent cannot move on it.
+void fail_plan(Active& a, Failure f) {
+  a.plan.status = Status::Failed;
+  a.plan.failure = std::move(f);
+  a.movable = false;
+}
+
+// The agent is already where the plan ends: a path of one point.
+void stand_at(Active& a, Vec2 at) {
+  a.movable = true;
+  a.dense.pts = {at};
+  a.dense.s = {0.0};
+}
+
+// Graph scenes: the node positions, every node a stop-turn (there is no corridor to fit arcs in). An
+// agent standing away from its start node walks back to it first. False when there is nothing to walk
+// (already there, or the path failed).
+bool path_on_graph(Active& a, const World& w, const PlanResult& pr, Vec2 from, int start_node) {
+  const NavMesh& mesh = w.mesh();
+  std::vector<Vec2> points;
+  const bool lead_in = start_node >= 0 && distance(from, mesh.nodes[size_t(pr.search.corridor[0])].pos) >
+                                              w.scene.agent.arrive_distance;
+  if (lead_in) points.push_back(from);
+  double s_acc = 0.0;
+  for (int n : pr.search.corridor) {
+    const Vec2 q = mesh.nodes[size_t(n)].pos;
+    if (!points.empty()) s_acc += distance(points.back(), q);
+    a.node_s.push_back(s_acc);
+    points.push_back(q);
+  }
+  points.erase(std::unique(points.begin(), points.end()), points.end());
+  if (points.size() < 2) return stand_at(a, pr.locate.start.point), false;
+  AgentDef agent = w.scene.agent;
+  agent.corner_mode = CornerMode::Stop;
+  TurnsResult turns = fit_turns(points, CorridorShape{}, agent);
+  if (!turns.ok()) return fail_plan(a, *turns.failure), false;
+  a.profile = speed_profile(turns.path, agent);
+  if (!a.profile.ok()) return fail_plan(a, *a.profile.failure), false;
+  a.plan.path = std::move(turns.path);
+  return true;
+}
+
+// Polygon scenes: the arcs (plan_motion) or the channel's spline, and the corridor's rings the agent
+// must stay in. False when there is nothing to walk (already there, or the path failed).
+bool path_on_polygons(Active& a, const World& w, const PlanResult& pr, Smoothing smoothing) {
+  const NavMesh& mesh = w.mesh();
+  if (pr.portals.empty()) return fail_plan(a, {FailStage::Follow, Reason::NoPortals, "the plan has no portals", {}}), false;
+  a.portals = pr.portals;
+  const Vec2 start = pr.locate.start.point;
+  if (distance(start, a.end) < tol::kSamePoint) return stand_at(a, start), false;
+  if (smoothing == Smoothing::Channel) {
+    ChannelPlan cp = plan_channel(w.scene, mesh, pr, w.overrides);
+    a.plan.spline_mode = cp.spline.mode;
+    if (cp.spline.mode == SplineMode::Failure)
+      return fail_plan(a, {FailStage::Follow, Reason::NoSpline, "no spline could be fitted in the channel", {}}), false;
+    if (!cp.profile.ok()) return fail_plan(a, *cp.profile.failure), false;
+    a.profile = std::move(cp.profile);
+    a.plan.path = std::move(cp.smoothed);
+  } else {
+    MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
+    if (!motion.ok()) return fail_plan(a, *motion.failure), false;
+    a.profile = std::move(motion.profile);
+    a.plan.path = std::move(motion.turns.path);
+  }
+  for (int p : pr.search.corridor) {
+    std::vector<Vec2> ring;
+    for (int v : mesh.polys[size_t(p)].verts) ring.push_back(mesh.verts[size_t(v)]);
+    a.rings.push_back(std::move(ring));
+  }
+  return true;
+}
+
 // Plans from `from` (plane, m; graph scenes: from node `start_node` of the mesh, or the query's start
 // when -1, with `from` leading back to it when it is elsewhere).
 Active adopt(const World& w, Vec2 from, double height, const Query& query, int version, double t, int start_node,
@@ -257,77 +329,16 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   if (w.keys()) a.keys = *w.keys();
   if (w.tile_of()) a.tile_of = *w.tile_of();
   a.plan.reads = plan_read_set(a.use, a.covers, w.keys(), w.tile_of());
-  auto fail_with = [&](Failure f) {
-    a.plan.status = Status::Failed;
-    a.plan.failure = std::move(f);
-    a.movable = false;
-  };
   if (pr.status == Status::Failed || pr.search.corridor.empty()) {
-    if (pr.status != Status::Failed) fail_with({FailStage::Follow, Reason::NoCorridor, "the plan has no corridor", {}});
+    if (pr.status != Status::Failed) fail_plan(a, {FailStage::Follow, Reason::NoCorridor, "the plan has no corridor", {}});
     read_from(a, 0);
     return a;
   }
   a.plan.corridor = pr.search.corridor;
-  const Vec2 start = pr.locate.start.point;
   a.end = pr.end_point;
   read_from(a, 0);
-  if (graph) {
-    // Graph scenes: the node positions, every node a stop-turn (there is no corridor to fit arcs in).
-    // An agent standing away from its start node walks back to it first.
-    std::vector<Vec2> points;
-    const bool lead_in = start_node >= 0 && distance(from, mesh.nodes[size_t(pr.search.corridor[0])].pos) >
-                                                w.scene.agent.arrive_distance;
-    if (lead_in) points.push_back(from);
-    double s_acc = 0.0;
-    for (int n : pr.search.corridor) {
-      const Vec2 q = mesh.nodes[size_t(n)].pos;
-      if (!points.empty()) s_acc += distance(points.back(), q);
-      a.node_s.push_back(s_acc);
-      points.push_back(q);
-    }
-    points.erase(std::unique(points.begin(), points.end()), points.end());
-    if (points.size() < 2) {
-      a.movable = true;  // already there
-      a.dense.pts = {start};
-      a.dense.s = {0.0};
-      return a;
-    }
-    AgentDef agent = w.scene.agent;
-    agent.corner_mode = CornerMode::Stop;
-    TurnsResult turns = fit_turns(points, CorridorShape{}, agent);
-    if (!turns.ok()) return fail_with(*turns.failure), a;
-    a.profile = speed_profile(turns.path, agent);
-    if (!a.profile.ok()) return fail_with(*a.profile.failure), a;
-    a.plan.path = std::move(turns.path);
-  } else {
-    if (pr.portals.empty()) return fail_with({FailStage::Follow, Reason::NoPortals, "the plan has no portals", {}}), a;
-    a.portals = pr.portals;
-    if (distance(start, a.end) < tol::kSamePoint) {
-      a.movable = true;  // already there
-      a.dense.pts = {start};
-      a.dense.s = {0.0};
-      return a;
-    }
-    if (smoothing == Smoothing::Channel) {
-      ChannelPlan cp = plan_channel(w.scene, mesh, pr, w.overrides);
-      a.plan.spline_mode = cp.spline.mode;
-      if (cp.spline.mode == SplineMode::Failure)
-        return fail_with({FailStage::Follow, Reason::NoSpline, "no spline could be fitted in the channel", {}}), a;
-      if (!cp.profile.ok()) return fail_with(*cp.profile.failure), a;
-      a.profile = std::move(cp.profile);
-      a.plan.path = std::move(cp.smoothed);
-    } else {
-      MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
-      if (!motion.ok()) return fail_with(*motion.failure), a;
-      a.profile = std::move(motion.profile);
-      a.plan.path = std::move(motion.turns.path);
-    }
-    for (int p : pr.search.corridor) {
-      std::vector<Vec2> ring;
-      for (int v : mesh.polys[size_t(p)].verts) ring.push_back(mesh.verts[size_t(v)]);
-      a.rings.push_back(std::move(ring));
-    }
-  }
+  const bool walk = graph ? path_on_graph(a, w, pr, from, start_node) : path_on_polygons(a, w, pr, smoothing);
+  if (!walk) return a;
   a.dense = densify(a.plan.path);
   const SmoothPath& path = a.plan.path;
   for (const Turn& turn : path.turns)
