@@ -2,6 +2,7 @@
 // rebuilding only the tiles a door move touches, deciding with the core whether the rebuilt tiles touch
 // the plan's read set, and keeping a kept plan's polygon numbers right when a rebuild shifts them.
 #include <imgui.h>
+#include "format.h"
 
 #include <cstdio>
 #include <unordered_map>
@@ -48,11 +49,7 @@ void renumber(PlanView& p, const std::vector<int>& old_keys, const std::vector<i
   for (int& n : p.search_trace.route) n = record(n);
 }
 
-std::string ms_text(double ms) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f ms", ms);
-  return buf;
-}
+std::string ms_text(double ms) { return fmt("%.2f ms", ms); }
 
 // Off unless asked for: on the tile cache's mesh an open door's doorway is usually inside one polygon, so
 // doors would cover no connection and the plan would read no door (the gating view of the doors panel).

@@ -89,9 +89,7 @@ struct Painter {
       Vec2 mid{};
       for (const Vec2& p : pts) mid = mid + p;
       mid = mid / double(pts.size());
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "%s (%s)", d.id.c_str(), d.open ? "open" : "closed");
-      text(mid, buf, c);
+      text(mid, (d.id + (d.open ? " (open)" : " (closed)")).c_str(), c);
     }
     for (const SpawnCandidate& s : sc.spawn.candidates) {
       const Vec2 p = s.pos.plane;

@@ -1,4 +1,5 @@
 #include "gui_spawn_edit.h"
+#include "format.h"
 
 #include <SDL.h>
 #include <imgui.h>
@@ -16,11 +17,8 @@ namespace navlab::app {
 
 namespace {
 
-std::string point_text(Vec2 p) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "(%.2f, %.2f)", p.x, p.y);
-  return buf;
-}
+// A point as the status line writes it, to the centimetre.
+std::string status_point(Vec2 p) { return fmt("(%.2f, %.2f)", p.x, p.y); }
 
 // A scene point at plane position `p`; on 3D meshes its height is the mean height of the polygon under
 // it (the candidate keeps its old height when there is none).
@@ -84,7 +82,7 @@ std::string spawn_move_candidate(App& app, const std::string& name, Vec2 to) {
   const int i = find_candidate(cands, name);
   if (i < 0) return "no spawn candidate '" + name + "'";
   cands[i].pos = point_at(app.doc, to, &cands[i].pos);
-  app.status = "moved " + name + " to " + point_text(to);
+  app.status = "moved " + name + " to " + status_point(to);
   return "";
 }
 
@@ -93,7 +91,7 @@ std::string spawn_add_candidate(App& app, Vec2 at, std::string* added) {
   if (!editable(app, &why)) return why;
   auto& cands = app.doc.scene.spawn.candidates;
   SpawnCandidate c{next_candidate_name(cands), point_at(app.doc, at, nullptr)};
-  app.status = "added " + c.name + " at " + point_text(at);
+  app.status = "added " + c.name + " at " + status_point(at);
   if (added) *added = c.name;
   cands.push_back(std::move(c));
   app.spawn.selected = int(cands.size()) - 1;
