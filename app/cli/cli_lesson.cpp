@@ -60,6 +60,8 @@ std::string render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& r
   slide_camera(slide, setup.doc, view, w, h);
   view.begin(w, h, theme);
   app::draw_plan(view, setup.doc, setup.plan, setup.step, theme, setup.midpoints, -1.0);
+  if (setup.optimal) app::draw_optimal(view, setup.plan, theme);
+  if (setup.channel) app::draw_channel(view, setup.plan, theme);
   app::SpawnView spawn;
   spawn.options = setup.spawn;
   app::draw_spawn_verdicts(view, setup.doc, spawn);

@@ -32,6 +32,8 @@ std::string setup_slide(const LessonSlide& slide, SlideSetup& out) {
   if (!step) return slide.scene + ": " + err;
   out.step = *step;
   out.midpoints = slide.midpoints;
+  out.optimal = slide.optimal;
+  out.channel = slide.channel;
   for (const auto& [name, on] : slide.spawn_checks)
     if (const auto check = spawn_check_from_string(name)) out.spawn.set(*check, on);
   return "";
@@ -87,6 +89,8 @@ void show_slide(App& app, int index) {
   app.replan();
   app.set_step(setup.step);
   app.settings.show_midpoints = setup.midpoints;
+  app.settings.show_optimal = setup.optimal;
+  app.settings.show_channel = setup.channel;
   app.spawn.options = setup.spawn;
   if (slide.camera)
     app.set_camera(slide.camera->center, slide.camera->scale);

@@ -28,12 +28,14 @@ struct LessonsView {
 };
 
 // What a slide shows, ready to draw: the document with the slide's toggles applied, its plan, the
-// timeline step, the midpoint toggle and the spawn checks.
+// timeline step, the midpoint, shortest-path and channel toggles and the spawn checks.
 struct SlideSetup {
   Document doc;
   PlanView plan;
   int step = 0;
   bool midpoints = false;
+  bool optimal = false;
+  bool channel = false;
   SpawnOptions spawn;
 };
 

@@ -77,10 +77,20 @@ class SlideReader {
     const Json* t = SceneReader::member(v, "toggles");
     if (!t) return true;
     const std::string tp = ptr + "/toggles";
-    if (!r_.object(*t, tp, {"midpoints", "doors", "spawn_checks", "agent"}, "slide toggles") ||
-        !r_.opt_boolean(*t, tp, "midpoints", out.midpoints))
+    if (!r_.object(*t, tp, {"midpoints", "optimal", "channel", "doors", "spawn_checks", "agent"}, "slide toggles") ||
+        !r_.opt_boolean(*t, tp, "midpoints", out.midpoints) || !polygon_toggle(*t, tp, "optimal", out.optimal) ||
+        !polygon_toggle(*t, tp, "channel", out.channel))
       return false;
     return doors(*t, tp, out) && spawn_checks(*t, tp, out) && agent(*t, tp, out);
+  }
+
+  // "optimal" (the shortest path) and "channel" (the channel and its spline) need a navmesh's polygons.
+  bool polygon_toggle(const Json& t, const std::string& tp, const char* key, bool& out) {
+    if (!r_.opt_boolean(t, tp, key, out)) return false;
+    const bool polygons = scene_.source != Scene::Source::Graph && scene_.source != Scene::Source::SideScroller;
+    if (out && !polygons)
+      return r_.fail(tp + "/" + key, "false or absent: a graph or side-scroller scene has no polygons to draw it on", "true");
+    return true;
   }
 
   bool doors(const Json& t, const std::string& tp, LessonSlide& out) {

@@ -11,8 +11,10 @@
 //                               without queries, e.g. a spawn scene, shows no plan)
 //    "step": "funnel:3",        timeline position: STAGE:N (N-th step of search, funnel, turns or
 //                               profile, from 1) or "end" (the complete plan; default)
-//    "toggles": {"midpoints": true, "doors": {"door1": false}, "spawn_checks": {"occupancy": false},
-//                "agent": {"turn_radius": 2.0}},   all optional
+//    "toggles": {"midpoints": true, "optimal": true, "channel": true, "doors": {"door1": false},
+//                "spawn_checks": {"occupancy": false}, "agent": {"turn_radius": 2.0}},   all optional;
+//                optimal draws the shortest path (Polyanya) and channel the channel and its spline
+//                (seed 003) beside the plan, on navmesh scenes only
 //    "camera": "fit" | {"center": [x, y], "scale": PX_PER_M}}   default "fit"
 //
 // Loading checks everything a slide names (the scene loads, the query, door ids, spawn check and agent
@@ -42,6 +44,8 @@ struct LessonSlide {
   int query = 0;      // index into the scene's queries (-1: the scene has none, nothing is planned)
   std::string step = "end";
   bool midpoints = false;
+  bool optimal = false;  // the exact shortest path beside the funnel's
+  bool channel = false;  // the channel's gates and circle-arc spline beside the arcs
   std::vector<std::pair<std::string, bool>> doors;         // door id, open
   std::vector<std::pair<std::string, bool>> spawn_checks;  // check name, enabled
   std::vector<std::pair<std::string, double>> agent;       // agent parameter, value

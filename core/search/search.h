@@ -53,6 +53,8 @@ struct SearchQuery {
   Vec3 goal_pos;
 };
 
+struct SearchTrace;
+
 // One recorded step of a search. Kinds:
 //   Popped        `node` left the open list with `g`, `h`, `f` and `parent`; `open_count`/`closed_count`
 //                 are the sizes of the sets right after it was closed (search_sets_at gives the sets).
@@ -88,7 +90,7 @@ struct SearchStep {
   // One sentence with the step's numbers, the mesh's names for its nodes and, from its trace, the names
   // of what blocks and the corridor rebuilt, e.g. "Take Hall from the open list (reached from Start):
   // G 2 + H 0 = F 2; 1 node open, 2 nodes closed."
-  std::string describe(const NavMesh& mesh, const struct SearchTrace& trace) const;
+  std::string describe(const NavMesh& mesh, const SearchTrace& trace) const;
 };
 const char* to_string(SearchStep::Kind k);  // "popped", "stale_skipped", "relaxed", ... (stable JSON names)
 

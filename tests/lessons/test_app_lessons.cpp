@@ -66,7 +66,7 @@ TEST(AppLessons, DocsLessonsAreWhatNavlabLessonRenders) {
   constexpr int kChannelTol = 8;        // llvmpipe is deterministic; this allows a rounding change
   constexpr double kMaxDiffering = 0.002;  // of the pixels
   const std::vector<std::string> files = lesson_files(source_dir() + "/scenes/lessons");
-  ASSERT_GE(files.size(), 8u);
+  ASSERT_GE(files.size(), 10u);
   for (const std::string& file : files) {
     const std::string stem = std::filesystem::path(file).stem().string();
     SCOPED_TRACE(stem);

@@ -13,9 +13,9 @@ namespace {
 
 std::string lessons_dir() { return test::source_dir() + "/scenes/lessons"; }
 
-TEST(Lesson, EightLessonsCoverThePipelineAndAllLoad) {
+TEST(Lesson, TenLessonsCoverThePipelineAndAllLoad) {
   const std::vector<std::string> files = lesson_files(lessons_dir());
-  ASSERT_GE(files.size(), 8u);
+  ASSERT_GE(files.size(), 10u);
   std::set<std::string> stages;
   for (const std::string& f : files) {
     SCOPED_TRACE(f);
@@ -40,6 +40,32 @@ TEST(Lesson, SlidesReadTheirToggles) {
   EXPECT_EQ(closed.doors[0], (std::pair<std::string, bool>{"hall_door", false}));
   EXPECT_EQ(closed.step, "end");
   EXPECT_NE(closed.scene.find("w2_doors.json"), std::string::npos);
+}
+
+TEST(Lesson, SlidesReadTheShortestPathAndChannelToggles) {
+  const Result<Lesson> channel = load_lesson(lessons_dir() + "/09_channel_and_spline.json");
+  ASSERT_TRUE(channel.ok()) << channel.error();
+  EXPECT_FALSE(channel->slides.at(0).channel);
+  EXPECT_TRUE(channel->slides.at(1).channel);
+  EXPECT_FALSE(channel->slides.at(1).optimal);
+  const Result<Lesson> shortest = load_lesson(lessons_dir() + "/10_the_shortest_path.json");
+  ASSERT_TRUE(shortest.ok()) << shortest.error();
+  EXPECT_FALSE(shortest->slides.at(2).optimal);
+  EXPECT_TRUE(shortest->slides.at(3).optimal);
+  EXPECT_NE(shortest->slides.at(3).scene.find("corridor_not_shortest.json"), std::string::npos);
+}
+
+TEST(Lesson, TheShortestPathAndChannelNeedPolygons) {
+  for (const char* key : {"optimal", "channel"}) {
+    const std::string path = test::temp_dir() + "/graph_lesson.json";
+    test::write_text(path, "{\n  \"navlab_lesson\": 1,\n  \"title\": \"graph\",\n  \"slides\": [\n    {\"scene\": \"" +
+                               test::scene_path("graph_basic.json") + "\", \"toggles\": {\"" + key + "\": true}}\n  ]\n}\n");
+    const Result<Lesson> l = load_lesson(path);
+    ASSERT_FALSE(l.ok()) << key;
+    EXPECT_NE(l.error().find(path + ":5:"), std::string::npos) << l.error();
+    EXPECT_NE(l.error().find(std::string("/slides/0/toggles/") + key + ": expected false or absent"), std::string::npos)
+        << l.error();
+  }
 }
 
 struct BadCase {

@@ -38,6 +38,29 @@ TEST(CliPlanOptimal, AlgorithmPolyanyaGivesTheOptimalPath) {
   }
 }
 
+// The lesson's scene (scenes/corridor_not_shortest.json): A* on edge midpoints prices the strip under
+// the wall at 2·|(1,5)-(2,0.5)| + 6 = 15.22 m and the way over it at 2·|(1,5)-(2,14)| + 6 = 24.11 m, so
+// it takes the strip; its funnel path rounds (4, 1) and (6, 1): 5 + 2 + 5 = 12 m. The shortest path
+// rounds (4, 8) and (6, 8): 3√2 + 2 + 3√2. Both by hand.
+TEST(CliPlanOptimal, TheCorridorIsNotTheShortestPath) {
+  const json out = run_json("plan " + scene("corridor_not_shortest.json") + " --compare-optimal");
+  ASSERT_EQ(out["results"].size(), 1u);
+  const json& r = out["results"][0];
+  ASSERT_EQ(r["status"], "complete") << r.dump();
+  EXPECT_EQ(r["corridor"], json::parse("[1, 0, 3, 5, 6]"));
+  EXPECT_NEAR(r["search"]["cost"].get<double>(), 2.0 * std::hypot(1.0, 4.5) + 6.0, 1e-9);
+  EXPECT_NEAR(r["length"].get<double>(), 12.0, 1e-9);
+  EXPECT_NEAR(r["optimal_length"].get<double>(), 6.0 * std::sqrt(2.0) + 2.0, 1e-9);
+  const json optimal = run_json("plan " + scene("corridor_not_shortest.json") + " --algorithm polyanya");
+  const json& corners = optimal["results"][0]["corners"];
+  ASSERT_EQ(corners.size(), 4u) << corners.dump();
+  const double want[2][2] = {{4.0, 8.0}, {6.0, 8.0}};
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_NEAR(corners[size_t(i) + 1][0].get<double>(), want[i][0], 1e-9) << corners.dump();
+    EXPECT_NEAR(corners[size_t(i) + 1][1].get<double>(), want[i][1], 1e-9) << corners.dump();
+  }
+}
+
 // --compare-optimal: each usual result gets optimal_length, never above its funnel length, equal to
 // the Polyanya plan's length; the scene key selects Polyanya like the flag.
 TEST(CliPlanOptimal, CompareOptimalAndSceneKey) {
