@@ -241,5 +241,27 @@ TEST(AppScript, BadSceneKeepsThePreviousOne) {
   EXPECT_GT(path_hits(img, state["path"], camera_of(state, img.w, img.h)), 0.9);
 }
 
+// The README's picture is what `navlab render` draws of the default scene today: re-rendered with the
+// command the README names, it must match within the tolerance the lesson pages use, and the README
+// must show it.
+TEST(AppRender, TheReadmePictureIsWhatRenderDrawsToday) {
+  use_display();
+  constexpr int kChannelTol = 8;           // llvmpipe is deterministic; this allows a rounding change
+  constexpr double kMaxDiffering = 0.002;  // of the pixels
+  const std::string kept = source_dir() + "/docs/images/default.png";
+  const std::string out = temp_dir() + "/readme_default.png";
+  const RunResult r = run_navlab("render '" + scene_path("default.json") + "' --out '" + out + "' --size 960x600");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Image now = load_png(out), before = load_png(kept);
+  ASSERT_TRUE(now.ok());
+  ASSERT_TRUE(before.ok()) << kept;
+  ASSERT_EQ(now.px.size(), before.px.size());
+  EXPECT_LE(differing(now, before, kChannelTol), kMaxDiffering * now.w * now.h)
+      << "the README picture drifted: navlab render scenes/default.json --out docs/images/default.png --size 960x600";
+  std::ifstream readme(source_dir() + "/README.md");
+  const std::string text((std::istreambuf_iterator<char>(readme)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("](docs/images/default.png)"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace navlab::test

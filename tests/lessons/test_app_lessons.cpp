@@ -49,17 +49,6 @@ TEST(AppLessons, EverySlideOfEveryLessonIsReachableByKeyboard) {
   EXPECT_EQ(r.state["error"], "");
 }
 
-// Pixels that differ by more than `tol` in a channel.
-int differing(const Image& a, const Image& b, int tol) {
-  int n = 0;
-  for (size_t i = 0; i < a.px.size(); i += 4)
-    for (size_t c = 0; c < 3; ++c)
-      if (std::abs(int(a.px[i + c]) - int(b.px[i + c])) > tol) {
-        ++n;
-        break;
-      }
-  return n;
-}
 
 TEST(AppLessons, DocsLessonsAreWhatNavlabLessonRenders) {
   use_display();

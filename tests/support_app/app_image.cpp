@@ -75,6 +75,17 @@ int distinct_colours(const Image& img) {
   return int(colours.size());
 }
 
+int differing(const Image& a, const Image& b, int tol) {
+  int n = 0;
+  for (size_t i = 0; i + 3 < a.px.size() && i + 3 < b.px.size(); i += 4)
+    for (size_t c = 0; c < 3; ++c)
+      if (std::abs(int(a.px[i + c]) - int(b.px[i + c])) > tol) {
+        ++n;
+        break;
+      }
+  return n;
+}
+
 json last_json_line(const std::string& out) {
   const size_t line = out.rfind('\n', out.size() >= 2 ? out.size() - 2 : 0);
   return json::parse(out.substr(line == std::string::npos ? 0 : line + 1), nullptr, false);

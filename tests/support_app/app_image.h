@@ -44,6 +44,8 @@ bool colour_near(const Image& img, double x, double y, Rgb c, int radius);
 double path_hits(const Image& img, const nlohmann::json& path, const Camera& cam, double offset_px = 0.0);
 // How many distinct colours a sparse sample of the picture has (a blank picture has one).
 int distinct_colours(const Image& img);
+// How many pixels of two pictures of one size differ by more than `tol` in some colour channel.
+int differing(const Image& a, const Image& b, int tol);
 
 // The last line of the app's output parsed as JSON (discarded when it is not JSON).
 nlohmann::json last_json_line(const std::string& out);
