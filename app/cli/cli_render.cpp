@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "gl_gif.h"
+#include "gui_export.h"
 #include "gl_png.h"
 #include "gl_renderer.h"
 #include "gl_window.h"
@@ -64,23 +65,10 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
   return view.target().read_pixels();
 }
 
-constexpr int kGifStepCs = 100;  // 1/100 s per step of the animation
-constexpr int kGifEndCs = 300;   // the complete plan, shown last
-
 // --step STAGE --gif OUT: every step of the stage, then the complete plan. Returns "" or an error.
-std::string write_stage_gif(const Frame& f, gl::Renderer& renderer, const std::string& stage, const std::string& out) {
-  int first = -1, count = 0;
-  for (app::Stage st : {app::Stage::Search, app::Stage::Funnel, app::Stage::Turns, app::Stage::Profile})
-    if (stage == app::stage_name(st)) {
-      first = f.plan.first_step(st);
-      count = f.plan.count(st);
-    }
-  if (first < 0 || count == 0) return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile)";
-  std::vector<gl::GifFrame> frames;
+std::string stage_gif(const Frame& f, gl::Renderer& renderer, const std::string& stage, const std::string& out) {
   app::Viewport view;
-  for (int i = 0; i < count; ++i) frames.push_back({draw_frame(f, renderer, first + i, view), kGifStepCs});
-  frames.push_back({draw_frame(f, renderer, int(f.plan.steps.size()), view), kGifEndCs});
-  return gl::write_gif(out, f.w, f.h, frames);
+  return app::write_stage_gif(f.plan, stage, f.w, f.h, [&](int step) { return draw_frame(f, renderer, step, view); }, out);
 }
 
 }  // namespace
@@ -121,7 +109,7 @@ int run_render(const std::vector<std::string>& args) {
   app::use_font(app::load_fonts(), theme.presenter);  // the app's presenter font, not a scaled one
   const Frame frame{doc, plan, theme, w, h};
   if (gif) {
-    if (err = write_stage_gif(frame, renderer, *a.value("--step"), *gif); !err.empty()) {
+    if (err = stage_gif(frame, renderer, *a.value("--step"), *gif); !err.empty()) {
       std::fprintf(stderr, "navlab render: %s\n", err.c_str());
       return kExitUsage;
     }

@@ -297,6 +297,36 @@ bool App::sized_window_export(int* w, int* h) const {
   return true;
 }
 
+void App::at_viewport_size(int w, int h, const std::function<void()>& draw) {
+  const gl::Camera saved = view.camera;
+  const float saved_w = vp_w, saved_h = vp_h;
+  view.camera.scale = saved.scale * std::min(double(w) / vp_w, double(h) / vp_h);
+  vp_w = float(w);
+  vp_h = float(h);
+  draw();
+  view.camera = saved;
+  vp_w = saved_w;
+  vp_h = saved_h;
+  draw_viewport_content();
+}
+
+// Every step of the stage drawn as the viewport shows it (at the request's size, or the viewport's),
+// the timeline put back where it was.
+std::string App::export_gif(const ExportRequest& req, const std::string& path) {
+  const int w = req.width > 0 ? req.width : int(vp_w), h = req.height > 0 ? req.height : int(vp_h);
+  const int shown = step;
+  std::string err;
+  at_viewport_size(w, h, [&] {
+    err = write_stage_gif(plan, req.gif_stage, w, h, [&](int s) {
+      step = s;
+      draw_viewport_content();
+      return view.target().read_pixels();
+    }, path);
+    step = shown;
+  });
+  return err;
+}
+
 void App::do_export() {
   if (!pending_export_) return;
   if (pending_export_->next_frame) {
@@ -305,24 +335,20 @@ void App::do_export() {
   }
   const ExportRequest req = *pending_export_;
   pending_export_.reset();
-  const std::string path = req.path.empty() ? gl::timestamped_png_name(settings.export_dir) : req.path;
+  std::string path = req.path.empty() ? gl::timestamped_png_name(settings.export_dir) : req.path;
+  if (req.path.empty() && !req.gif_stage.empty()) path = std::filesystem::path(path).replace_extension(".gif").string();
   std::string err;
-  if (req.whole_window) {
+  if (!req.gif_stage.empty()) {
+    err = export_gif(req, path);
+  } else if (req.whole_window) {
     err = gl::write_png(path, window_target_.width(), window_target_.height(), window_target_.read_pixels());
   } else if (req.width > 0 && req.height > 0 && (req.width != int(vp_w) || req.height != int(vp_h))) {
-    // Same view at another size, offscreen: the camera keeps its centre and scales with the size; every
-    // layer of the viewport (plan, spawn verdicts, doors) is drawn again at that size.
-    const gl::Camera saved = view.camera;
-    const float saved_w = vp_w, saved_h = vp_h;
-    view.camera.scale = saved.scale * std::min(double(req.width) / vp_w, double(req.height) / vp_h);
-    vp_w = float(req.width);
-    vp_h = float(req.height);
-    draw_viewport_content();
-    err = gl::write_png(path, req.width, req.height, view.target().read_pixels());
-    view.camera = saved;
-    vp_w = saved_w;
-    vp_h = saved_h;
-    draw_viewport_content();
+    // Same view at another size, offscreen: every layer of the viewport (plan, spawn verdicts, doors) is
+    // drawn again at that size.
+    at_viewport_size(req.width, req.height, [&] {
+      draw_viewport_content();
+      err = gl::write_png(path, req.width, req.height, view.target().read_pixels());
+    });
   } else {
     err = gl::write_png(path, view.target().width(), view.target().height(), view.target().read_pixels());
   }

@@ -29,6 +29,7 @@ struct ExportRequest {
   bool whole_window = false;
   int width = 0, height = 0;  // 0 = on-screen size; another size is rendered offscreen at that size
   bool next_frame = false;    // write it at the end of the next frame (a dialog closing this frame)
+  std::string gif_stage{};    // non-empty: an animated GIF of this stage's steps (search, funnel, ...)
 };
 
 // A mouse the script drives (window pixels, left button), replacing the real one while set.
@@ -124,6 +125,10 @@ class App {
   void main_menu();
   void shortcuts();
   void draw_viewport_content();
+  // Runs `draw` with the viewport drawn at w x h offscreen (the camera keeps its centre and scales with
+  // the size), then draws it again as the screen shows it.
+  void at_viewport_size(int w, int h, const std::function<void()>& draw);
+  std::string export_gif(const ExportRequest& req, const std::string& path);
   void do_export();
   // The pending export's size when it is the whole window at another size than the screen (this frame
   // is then laid out and drawn at that size, offscreen); false otherwise.

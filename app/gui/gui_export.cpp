@@ -6,8 +6,10 @@
 
 #include <filesystem>
 
+#include "gl_gif.h"
 #include "gl_png.h"
 #include "gui_app.h"
+#include "gui_plan.h"
 
 namespace navlab::app {
 
@@ -32,13 +34,40 @@ void export_current_size(const App& app, bool whole_window, int* w, int* h) {
   }
 }
 
-std::string export_check(const std::string& path, int w, int h) {
+std::string export_check(const std::string& path, int w, int h, bool gif) {
   if (w < 16 || h < 16 || w > 8192 || h > 8192) return "the size must be 16 to 8192 pixels each way";
   if (path.empty()) return "choose a file name";
-  if (fs::path(path).extension() != ".png") return "the file name must end in .png";
+  if (fs::path(path).extension() != (gif ? ".gif" : ".png"))
+    return gif ? "an animation's file name must end in .gif" : "the file name must end in .png";
   const fs::path dir = fs::path(path).parent_path();
   if (!dir.empty() && !fs::is_directory(dir)) return "the folder " + dir.string() + " does not exist";
   return "";
+}
+
+namespace {
+constexpr int kGifStepCs = 100;  // 1/100 s per step of the animation
+constexpr int kGifEndCs = 300;   // the complete plan, shown last
+constexpr Stage kGifStages[] = {Stage::Search, Stage::Funnel, Stage::Turns, Stage::Profile};
+}  // namespace
+
+std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
+                            const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out) {
+  int first = -1, count = 0;
+  for (Stage st : kGifStages)
+    if (stage == stage_name(st)) {
+      first = plan.first_step(st);
+      count = plan.count(st);
+    }
+  if (first < 0 || count == 0) return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile)";
+  std::vector<gl::GifFrame> frames;
+  for (int i = 0; i < count; ++i) frames.push_back({draw(first + i), kGifStepCs});
+  frames.push_back({draw(int(plan.steps.size())), kGifEndCs});
+  return gl::write_gif(out, w, h, frames);
+}
+
+std::string stage_at(const PlanView& plan, int step) {
+  if (step < 0 || step >= int(plan.steps.size())) return stage_name(Stage::Funnel);
+  return stage_name(plan.steps[size_t(step)].stage);
 }
 
 void export_dialog_open(App& app) {
@@ -140,10 +169,17 @@ bool export_script_action(App& app, const nlohmann::json& a, std::string* error)
       w = s[0].get<int>();
       h = s[1].get<int>();
     }
-    *error = export_check(path, w, h);
+    const bool gif = a.contains("stage");
+    if (gif && what != "viewport") {
+      *error = "an animation shows the viewport (\"what\": \"viewport\")";
+      return true;
+    }
+    *error = export_check(path, w, h, gif);
     if (error->empty()) {
       const bool sized = w != cur_w || h != cur_h;
-      app.request_export({path, what == "window", sized ? w : 0, sized ? h : 0});
+      ExportRequest req{path, what == "window", sized ? w : 0, sized ? h : 0};
+      if (gif) req.gif_stage = a["stage"].get<std::string>();
+      app.request_export(req);
     }
   } catch (const nlohmann::json::exception& e) {
     *error = std::string("bad value: ") + e.what();

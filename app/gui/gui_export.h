@@ -3,15 +3,23 @@
 // path (a timestamped default in the current directory or the recent export folder). F12 still exports
 // the viewport at once with the defaults. Scripts export with {"export": PATH, "size": [w, h],
 // "what": "viewport" | "window"}.
+//
+// File → Export GIF of this stage: every step of the stage the timeline shows (search, funnel, turns or
+// profile), one second each, then the complete plan for three, as an animated GIF of the viewport; the
+// same as `navlab render SCENE --step STAGE --gif OUT.gif`. Scripts: {"export": PATH.gif, "stage": S}.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 namespace navlab::app {
 
 class App;
+struct PlanView;
 
 struct ExportDialog {
   bool open_request = false;  // open the dialog in this frame (menus cannot open a top-level popup)
@@ -29,12 +37,20 @@ void panel_export(App& app);
 
 // The current size in pixels of what an export of the viewport (false) or the whole window (true) shows.
 void export_current_size(const App& app, bool whole_window, int* w, int* h);
-// Checks an export before it is requested: size within [16, 8192], the path ends in .png and its folder
-// exists. Returns "" or what is wrong.
-std::string export_check(const std::string& path, int w, int h);
+// Checks an export before it is requested: size within [16, 8192], the path ends in .png (.gif for an
+// animation) and its folder exists. Returns "" or what is wrong.
+std::string export_check(const std::string& path, int w, int h, bool gif = false);
+
+// Writes the animated GIF of `stage`'s steps of `plan` to `out`: `draw(step)` returns the w x h RGBA
+// picture (top row first) at a timeline step. Returns "" or an error (a stage the plan has no step of).
+std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
+                            const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out);
+
+// The stage of the timeline step `step` ("funnel" at the end of the timeline, where all is shown).
+std::string stage_at(const PlanView& plan, int step);
 
 // Script action {"export": PATH, "size": [w, h], "what": "viewport" | "window"} ("size" and "what"
-// optional: the current size, the viewport). Returns false when `action` is not an export; otherwise
+// optional: the current size, the viewport), or {"export": PATH.gif, "stage": STAGE, "size": [w, h]}. Returns false when `action` is not an export; otherwise
 // `*error` is "" or what is wrong. The file is written at the end of the next frame.
 // {"export_dialog": true} opens the dialog (to look at it).
 bool export_script_action(App& app, const nlohmann::json& action, std::string* error);

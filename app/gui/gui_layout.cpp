@@ -21,6 +21,13 @@ void App::main_menu() {
     }
     if (ImGui::MenuItem("Export PNG...")) export_dialog_open(*this);
     if (ImGui::MenuItem("Export viewport now", "F12")) request_export({});
+    const std::string gif_label = "Export GIF of this stage (" + stage_at(plan, step) + ")";
+    if (ImGui::MenuItem(gif_label.c_str(), nullptr, false, doc.loaded() && !plan.steps.empty())) {
+      ExportRequest req;
+      req.gif_stage = stage_at(plan, step);
+      req.next_frame = true;  // the menu is gone from the next frame's picture
+      request_export(req);
+    }
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit = true;
     ImGui::EndMenu();

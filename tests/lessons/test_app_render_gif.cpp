@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -78,6 +79,29 @@ TEST(AppRenderGif, OneFramePerFunnelStepThenThePlan) {
   ASSERT_EQ(g.delays_cs.size(), trace.funnel.steps.size() + 1);
   for (size_t i = 0; i + 1 < g.delays_cs.size(); ++i) EXPECT_EQ(g.delays_cs[i], 100);
   EXPECT_EQ(g.delays_cs.back(), 300);
+}
+
+// The app's File → Export GIF of this stage, scripted: the same frames as the command line (one per
+// funnel record of the planner, then the plan), and the timeline left where it was.
+TEST(AppRenderGif, TheAppExportsTheStageItShows) {
+  const std::string out = temp_dir() + "/app_funnel.gif";
+  std::remove(out.c_str());
+  const ScriptRun before = run_script("gif_before", R"([{"step": 3}])", "w4_funnel_corner.json");
+  const ScriptRun r = run_script(
+      "gif_export", R"([{"step": 3}, {"export": ")" + out + R"(", "stage": "funnel", "size": [320, 200]}, {"frames": 1}])",
+      "w4_funnel_corner.json");
+  EXPECT_EQ(r.state["error"], "");
+  const Loaded l = load("w4_funnel_corner.json");
+  PlanTrace trace;
+  plan(l.scene, l.mesh, PlanRequest{l.scene.queries[0].start, l.scene.queries[0].goal, {}}, &trace);
+  const GifInfo g = read_gif(out);
+  ASSERT_TRUE(g.ok) << out;
+  EXPECT_EQ(g.w, 320);
+  EXPECT_EQ(g.h, 200);
+  EXPECT_TRUE(g.loops);
+  ASSERT_EQ(g.delays_cs.size(), trace.funnel.steps.size() + 1);
+  EXPECT_EQ(g.delays_cs.back(), 300);
+  EXPECT_EQ(r.state["step"], before.state["step"]);
 }
 
 TEST(AppRenderGif, NeedsAStageName) {
