@@ -9,6 +9,7 @@
 #include <ctime>
 
 #include "gui_app.h"
+#include "gui_side.h"
 
 namespace navlab::app {
 
@@ -182,6 +183,11 @@ std::string act_agent(App& app, const json& a) {
 std::string act_mouse(App& app, const json& a) {
   Vec2 at;
   if (!read_xy(a["mouse"], &at).empty()) return "mouse: expected [x, y] in metres";
+  if (app.doc.scene.source == Scene::Source::SideScroller) {  // the side view's canvas
+    const Vec2 px = side_window_px(app, at);
+    app.script_mouse = ScriptMouse{float(px.x), float(px.y), a.value("down", false)};
+    return "";
+  }
   const Vec2 s = app.view.camera.to_screen(at, {app.vp_w, app.vp_h});
   app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
   return "";

@@ -228,6 +228,11 @@ void side_rerun(App& app) {
   set_tick(v, v.tick);
 }
 
+Vec2 side_window_px(const App& app, Vec2 p) {
+  const ImVec2 px = to_px(app.side, p);
+  return {px.x, px.y};
+}
+
 void side_move_player(App& app, Vec2 pos) {
   auto& events = app.doc.scene.sidescroller.player_events;
   const double t = app.side.time();

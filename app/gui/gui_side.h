@@ -39,6 +39,8 @@ struct SideView {
 void side_rerun(App& app);
 // Moves the player to `pos` at the shown tick's time (a player event of the scene) and re-runs.
 void side_move_player(App& app, Vec2 pos);
+// The window pixel where the side view's canvas, as last drawn, shows plane point `p` (m, y up).
+Vec2 side_window_px(const App& app, Vec2 p);
 // The whole window layout for a side-scroller document (instead of the navmesh panels and viewport).
 void side_ui(App& app);
 // Script actions {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}. Returns true

@@ -52,6 +52,9 @@ class SlideReader {
     Result<Scene> loaded = load_scene(out.scene);
     if (!loaded) return r_.fail(ptr + "/scene", "a scene that loads (" + loaded.error() + ")", flat_json(*scene));
     scene_ = std::move(loaded).value();
+    if (scene_.source == Scene::Source::SideScroller)  // slides draw the navmesh view
+      return r_.fail(ptr + "/scene", "a navmesh or graph scene (a side-scroller scene has its own view; see docs/sidescroller.md)",
+                     flat_json(*scene));
     return query(v, ptr, out) && toggles(v, ptr, out) && camera(v, ptr, out) && step(v, ptr, out);
   }
 

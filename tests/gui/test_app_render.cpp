@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -239,6 +240,18 @@ TEST(AppScript, BadSceneKeepsThePreviousOne) {
   const Image img = load_png(shot);
   ASSERT_TRUE(img.ok());
   EXPECT_GT(path_hits(img, state["path"], camera_of(state, img.w, img.h)), 0.9);
+}
+
+// A side-scroller scene has no navmesh view: render says so and where its picture comes from, instead
+// of writing an empty picture.
+TEST(AppRender, ASideScrollerSceneIsAUsageErrorThatSaysWhatToUse) {
+  const std::string out = temp_dir() + "/side_render.png";
+  std::remove(out.c_str());
+  const RunResult r = run_navlab("render '" + scene_path("sidescroller.json") + "' --out '" + out + "'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("sidescroller.json is a side-scroller scene"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--script FILE --screenshot"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::ifstream(out).good());
 }
 
 // The README's picture is what `navlab render` draws of the default scene today: re-rendered with the

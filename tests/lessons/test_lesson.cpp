@@ -84,10 +84,12 @@ TEST(Lesson, BadSlidesGiveOneErrorWithPositionAndPointer) {
       {R"({"scene": "SCENE", "toggles": {"doors": {"nope": true}}})", "/slides/0/toggles/doors/nope: expected a door id"},
       {R"({"scene": "SCENE", "toggles": {"agent": {"speed": 2}}})", "/slides/0/toggles/agent"},
       {R"({"scene": "SCENE", "camera": {"center": [0, 0]}})", "/slides/0/camera/scale: expected pixels per metre"},
+      {R"({"scene": "SIDE"})", "/slides/0/scene: expected a navmesh or graph scene"},
   };
   for (const BadCase& c : cases) {
     std::string slide = c.slide;
     if (const size_t at = slide.find("SCENE"); at != std::string::npos) slide.replace(at, 5, scene);
+    if (const size_t at = slide.find("SIDE"); at != std::string::npos) slide.replace(at, 4, test::scene_path("sidescroller.json"));
     const std::string path = test::temp_dir() + "/bad_lesson.json";
     test::write_text(path, "{\n  \"navlab_lesson\": 1,\n  \"title\": \"bad\",\n  \"slides\": [\n    " + slide + "\n  ]\n}\n");
     const Result<Lesson> l = load_lesson(path);

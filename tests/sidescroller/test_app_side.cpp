@@ -64,6 +64,25 @@ TEST(AppSide, MovingThePlayerRerunsTheChase) {
   EXPECT_EQ(chaser["pos"], json::array({25.5, 1.0}));
 }
 
+// The same move made with the mouse: press on the player at tick 20 (it stands at x = 22), drag it to
+// x = 26, release. The drop becomes the same player event, so the chaser is caught at 25.5 as above.
+TEST(AppSide, DraggingThePlayerWithTheMouseMovesIt) {
+  use_display();
+  const ScriptRun r = run_script("side_mouse", R"([{"side_tick": 20}, {"frames": 1},
+      {"mouse": [22, 1], "down": false}, {"mouse": [22, 1], "down": true}, {"mouse": [24, 1], "down": true},
+      {"mouse": [26, 1], "down": true}, {"mouse": [26, 1], "down": false}, {"side_tick": 60}, {"frames": 1}])",
+                                 "sidescroller.json", "window");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json& chaser = r.state["side"]["enemies"][3];
+  EXPECT_EQ(chaser["state"], "caught");
+  EXPECT_EQ(chaser["pos"], json::array({25.5, 1.0}));
+  // A press away from the player moves nothing: the chaser reaches the player where it was.
+  const ScriptRun miss = run_script("side_mouse_miss", R"([{"side_tick": 20}, {"frames": 1},
+      {"mouse": [18, 4], "down": true}, {"mouse": [26, 1], "down": true}, {"mouse": [26, 1], "down": false},
+      {"side_tick": 60}, {"frames": 1}])", "sidescroller.json", "window");
+  EXPECT_NE(miss.state["side"]["enemies"][3]["pos"], json::array({25.5, 1.0}));
+}
+
 TEST(AppSide, SideActionsNeedASideScrollerScene) {
   use_display();
   const std::string script = write_file("side_bad.json", R"([{"side_tick": 3}])");
