@@ -300,7 +300,6 @@ TEST(RobustSize, TwoHundredThousandNodeGraphLoadsAndPlansQuickly) {
   EXPECT_EQ(r.status, Status::Complete);
   EXPECT_DOUBLE_EQ(r.search.cost, double(n - 1));  // a chain of n - 1 edges of cost 1
   std::printf("200k-node graph: load %.2f s, plan %.3f s of CPU (measured, not asserted)\n", load, planning);
-  std::printf("200k-node graph: load %.2f s, plan %.2f s (processor time)\n", load, planning);
 }
 
 TEST(RobustMessages, OffMeshPointOfA3DSceneIsGivenAsWritten) {
