@@ -30,9 +30,6 @@ namespace {
 constexpr double kInterior = 1e-6;
 // m: the climb a tile's links may step when the bake allows none (Detour's link heights are floats).
 constexpr double kMinClimb = 0.01;
-}  // namespace
-
-namespace {
 
 using Clock = std::chrono::steady_clock;
 

@@ -25,9 +25,6 @@ constexpr double kLocateRelative = 1e-7;
 // m: the least distance within which polygons sharing the snapped point are looked for (Detour's
 // float coordinates lose about 1e-6 m at a kilometre).
 constexpr double kMinTieReach = 1e-5;
-}  // namespace
-
-namespace {
 
 const char* which_name(Endpoint w) { return w == Endpoint::Start ? "start" : "goal"; }
 

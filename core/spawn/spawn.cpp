@@ -18,9 +18,6 @@ namespace navlab {
 namespace {
 // m: a spawn point moved less than this onto the mesh is where it was asked (the sentence says nothing).
 constexpr double kShownSnap = 1e-6;
-}  // namespace
-
-namespace {
 
 std::string count_of(size_t n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
