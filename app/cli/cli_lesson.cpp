@@ -16,6 +16,7 @@
 #include "gl_window.h"
 #include "gui_lessons.h"
 #include "gui_presenter.h"
+#include "gui_side_draw.h"
 #include "gui_viewport.h"
 #include "panel_spawn.h"
 
@@ -47,11 +48,25 @@ std::string slide_name(size_t i) {
   return buf;
 }
 
+// The side view at the slide's record over the viewport's grid in metres, with the enemy's sentence.
+std::string render_side_slide(const LessonSlide& slide, const app::SlideSetup& setup, app::Viewport& view, gl::Renderer& renderer,
+                              const app::Theme& theme, const std::string& path, SlideOut& info) {
+  const app::SideFrame frame = app::side_frame(view.camera, float(view.size().x), float(view.size().y));
+  app::draw_side_scene(view.overlay(), frame, setup.doc.scene.sidescroller, setup.side_run, setup.side_tick, "player",
+                       slide.enemy);
+  info.caption = setup.side_caption;
+  if (!info.caption.empty()) app::draw_caption(view, info.caption, theme);
+  view.finish(renderer, setup.doc, theme);
+  ImGui::EndFrame();
+  return gl::write_png(path, int(view.size().x), int(view.size().y), view.target().read_pixels());
+}
+
 // Draws one slide into `path`. Returns "" or an error.
 std::string render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& renderer, const std::string& path,
                          SlideOut& info) {
   app::SlideSetup setup;
   if (std::string err = setup_slide(slide, setup); !err.empty()) return err;
+  info.step = slide.step;
   const app::Theme theme = app::Theme::normal();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -59,13 +74,13 @@ std::string render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& r
   app::Viewport view;
   slide_camera(slide, setup.doc, view, w, h);
   view.begin(w, h, theme);
+  if (slide.side) return render_side_slide(slide, setup, view, renderer, theme, path, info);
   app::draw_plan(view, setup.doc, setup.plan, setup.step, theme, setup.midpoints, -1.0);
   if (setup.optimal) app::draw_optimal(view, setup.plan, theme);
   if (setup.channel) app::draw_channel(view, setup.plan, theme);
   app::SpawnView spawn;
   spawn.options = setup.spawn;
   app::draw_spawn_verdicts(view, setup.doc, spawn);
-  info.step = slide.step;
   info.caption = setup.plan.describe(setup.step, setup.doc.mesh);
   if (!info.caption.empty()) app::draw_caption(view, info.caption, theme);
   view.finish(renderer, setup.doc, theme);

@@ -116,7 +116,11 @@ void App::build_ui() {
     ImGui::PopStyleVar();
   }
 
-  panel_lesson(*this, bx + 10, o.y + sz.y - bottom_h - 10, std::min(bw - 20, 620.0f * k));
+  if (doc.scene.source == Scene::Source::SideScroller)  // over the x(t) plot, so the side view stays in sight
+    panel_lesson(*this, o.x + side_left_width(sz.x) + 10, o.y + sz.y - 10,
+                 std::min(sz.x - side_left_width(sz.x) - 20, 620.0f * k));
+  else
+    panel_lesson(*this, bx + 10, o.y + sz.y - bottom_h - 10, std::min(bw - 20, 620.0f * k));
   if (settings.show_help) panel_help(*this);
   panel_export(*this);
   if (!error.empty()) {

@@ -4,14 +4,35 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "gui_app.h"
 #include "gui_script.h"
+#include "gui_side_draw.h"
 #include "gui_viewport.h"
 #include "lesson_toggles.h"
 
 namespace navlab::app {
+
+namespace {
+
+// The run the app shows, the record at the slide's time (its last one for "end") and the enemy's sentence.
+std::string setup_side_slide(const LessonSlide& slide, SlideSetup& out) {
+  const SideScrollerDef& scene = out.doc.scene.sidescroller;
+  side::SideSimDef def;
+  def.max_time = side::kLabSeconds;
+  out.side_run = side::simulate(scene, def);
+  if (out.side_run.enemies.empty()) return slide.scene + ": the scene has no enemies to show";
+  const int last = int(out.side_run.enemies[0].steps.size()) - 1;
+  out.side_tick = slide.side_time < 0.0 ? last : std::min(last, int(std::lround(slide.side_time / out.side_run.dt)));
+  for (size_t i = 0; i < scene.enemies.size(); ++i)
+    if (scene.enemies[i].id == slide.enemy)
+      out.side_caption = side::describe(out.side_run.enemies[i].steps[size_t(out.side_tick)], scene.enemies[i]);
+  return "";
+}
+
+}  // namespace
 
 std::string setup_slide(const LessonSlide& slide, SlideSetup& out) {
   out = SlideSetup{};
@@ -26,6 +47,7 @@ std::string setup_slide(const LessonSlide& slide, SlideSetup& out) {
     doc.start = doc.scene.queries[size_t(slide.query)].start;
     doc.goal = doc.scene.queries[size_t(slide.query)].goal;
   }
+  if (slide.side) return setup_side_slide(slide, out);
   out.plan.run(doc);
   std::string err;
   const std::optional<int> step = parse_step(slide.step, out.plan, &err);
@@ -40,7 +62,10 @@ std::string setup_slide(const LessonSlide& slide, SlideSetup& out) {
 }
 
 void slide_camera(const LessonSlide& slide, const Document& doc, Viewport& view, int w, int h) {
-  view.fit(doc, w, h);
+  if (slide.side)
+    view.camera = side_camera(fit_side_frame(doc.scene.sidescroller, 0, 0, float(w), float(h)), float(w), float(h));
+  else
+    view.fit(doc, w, h);
   if (!slide.camera) return;
   view.camera.center = slide.camera->center;
   view.camera.scale = slide.camera->scale;
@@ -87,6 +112,7 @@ void show_slide(App& app, int index) {
   if (!app.open_scene(slide.scene)) return;
   app.doc = std::move(setup.doc);
   app.replan();
+  if (slide.side) app.side.tick = setup.side_tick;
   app.set_step(setup.step);
   app.settings.show_midpoints = setup.midpoints;
   app.settings.show_optimal = setup.optimal;

@@ -13,6 +13,7 @@
 #include "gui_doc.h"
 #include "gui_plan.h"
 #include "lesson.h"
+#include "side_sim.h"
 #include "spawn.h"
 
 namespace navlab::app {
@@ -37,13 +38,19 @@ struct SlideSetup {
   bool optimal = false;
   bool channel = false;
   SpawnOptions spawn;
+  // A side-scroller slide: the run, the record shown and the sentence of the slide's enemy.
+  side::SideRun side_run;
+  int side_tick = 0;
+  std::string side_caption;
 };
 
-// Loads the slide's scene and applies its query, doors, agent parameters, step and spawn checks.
-// Returns "" or an error.
+// Loads the slide's scene and applies its query, doors, agent parameters, step and spawn checks; for a
+// side-scroller slide, runs the scene for side::kLabSeconds and picks the slide's record. Returns "" or
+// an error.
 std::string setup_slide(const LessonSlide& slide, SlideSetup& out);
 
-// Sets the viewport camera as the slide asks (fit when it names none) for a w x h picture.
+// Sets the viewport camera as the slide asks (fit when it names none) for a w x h picture. A side-scroller
+// slide is fitted as the app's side view frames it.
 void slide_camera(const LessonSlide& slide, const Document& doc, Viewport& view, int w, int h);
 
 // The folder the app lists lessons from (scenes/lessons beside the executable or in the source tree).

@@ -12,54 +12,10 @@ namespace navlab::app {
 
 namespace {
 
-constexpr double kMarginM = 1.0;          // around the scene's bounds in the canvas, m
-constexpr float kPlayerRadiusPx = 8.0f;   // the player's disc
 constexpr float kGrabRadiusPx = 14.0f;    // a press this close to the player starts a drag
-constexpr float kStallBarPx = 5.0f;       // height of the stall window bar above a body
 constexpr double kSameTime = 1e-9;        // player events this close in time are one event, s
 
-const ImU32 kPalette[] = {IM_COL32(90, 160, 250, 255), IM_COL32(250, 170, 60, 255), IM_COL32(120, 220, 120, 255),
-                          IM_COL32(240, 90, 200, 255), IM_COL32(250, 230, 90, 255), IM_COL32(110, 220, 230, 255),
-                          IM_COL32(200, 140, 250, 255), IM_COL32(240, 110, 100, 255)};
-ImU32 enemy_colour(size_t i) { return kPalette[i % (sizeof kPalette / sizeof kPalette[0])]; }
-
-const ImU32 kSolid = IM_COL32(120, 128, 140, 255), kSolidEdge = IM_COL32(190, 196, 206, 255);
-const ImU32 kBlocked = IM_COL32(230, 70, 60, 255), kArrived = IM_COL32(70, 200, 100, 255),
-            kMoving = IM_COL32(70, 130, 230, 255), kStill = IM_COL32(130, 130, 140, 255);
-const ImU32 kPlayer = IM_COL32(60, 240, 120, 255), kText = IM_COL32(235, 238, 242, 255);
-
-// The fill of a body: what its flags say (blocked, arrived, moving, still).
-ImU32 flag_colour(const side::SideStep& s) {
-  return s.blocked ? kBlocked : s.arrived ? kArrived : s.moving ? kMoving : kStill;
-}
-
-void grow(Vec2& lo, Vec2& hi, Vec2 p) {
-  lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
-  hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
-}
-
-// Bounds of solids, bodies, the player and the targets the scene names, m.
-void scene_bounds(const SideScrollerDef& d, Vec2& lo, Vec2& hi) {
-  lo = {1e18, 1e18};
-  hi = {-1e18, -1e18};
-  for (const SideBox& b : d.solids) grow(lo, hi, {b.x0, b.y0}), grow(lo, hi, {b.x1, b.y1});
-  for (const SideEnemyDef& e : d.enemies) {
-    grow(lo, hi, e.pos - Vec2{e.body.x / 2, 0});
-    grow(lo, hi, e.pos + Vec2{e.body.x / 2, e.body.y});
-    for (Vec2 p : e.strategy.points) grow(lo, hi, p);
-  }
-  if (d.has_player) grow(lo, hi, d.player);
-  for (const SidePlayerEvent& ev : d.player_events) grow(lo, hi, ev.pos);
-  lo = lo - Vec2{kMarginM, kMarginM};
-  hi = hi + Vec2{kMarginM, kMarginM};
-}
-
-ImVec2 to_px(const SideView& v, Vec2 p) {
-  return ImVec2(v.canvas_x + float((p.x - v.lo.x) * v.scale), v.canvas_y + v.canvas_h - float((p.y - v.lo.y) * v.scale));
-}
-Vec2 to_plane(const SideView& v, ImVec2 px) {
-  return {v.lo.x + (px.x - v.canvas_x) / v.scale, v.lo.y + (v.canvas_y + v.canvas_h - px.y) / v.scale};
-}
+const ImU32 kText = IM_COL32(235, 238, 242, 255);
 
 void set_tick(SideView& v, int tick) { v.tick = std::clamp(tick, 0, v.ticks()); }
 
@@ -120,35 +76,6 @@ void enemy_list(const App& app) {
   }
 }
 
-void draw_solids(const SideView& v, const SideScrollerDef& d, ImDrawList& dl) {
-  for (const SideBox& b : d.solids) {
-    const ImVec2 a = to_px(v, {b.x0, b.y1}), c = to_px(v, {b.x1, b.y0});
-    dl.AddRectFilled(a, c, kSolid);
-    dl.AddRect(a, c, kSolidEdge);
-  }
-}
-
-// A body, its target, its stall window (a bar that shrinks as the window runs out) and its label.
-void draw_enemy(const SideView& v, const SideEnemyDef& e, const side::SideStep& s, ImU32 colour, ImDrawList& dl) {
-  const ImVec2 a = to_px(v, s.pos + Vec2{-e.body.x / 2, e.body.y}), c = to_px(v, s.pos + Vec2{e.body.x / 2, 0});
-  if (s.has_target) {
-    const ImVec2 t = to_px(v, s.target), mid = to_px(v, s.pos + Vec2{0, e.body.y / 2});
-    dl.AddLine(mid, t, colour, 1.0f);
-    dl.AddLine(ImVec2(t.x - 5, t.y - 5), ImVec2(t.x + 5, t.y + 5), colour, 2.0f);
-    dl.AddLine(ImVec2(t.x - 5, t.y + 5), ImVec2(t.x + 5, t.y - 5), colour, 2.0f);
-  }
-  dl.AddRectFilled(a, c, flag_colour(s));
-  dl.AddRect(a, c, colour, 0.0f, 0, 2.5f);
-  if (s.stall_window > 0.0) {
-    const float left = float(std::clamp(1.0 - s.stall_elapsed / s.stall_window, 0.0, 1.0));
-    const ImVec2 b0(a.x, a.y - kStallBarPx - 3), b1(c.x, a.y - 3);
-    dl.AddRect(b0, b1, IM_COL32(200, 200, 200, 160));
-    dl.AddRectFilled(b0, ImVec2(b0.x + (b1.x - b0.x) * left, b1.y), IM_COL32(240, 200, 60, 255));
-  }
-  const std::string label = e.id + " · " + side::to_string(s.state);
-  dl.AddText(ImVec2(a.x, a.y - kStallBarPx - 20), kText, label.c_str());
-}
-
 // Dragging the player: a press near it starts, the release drops it at the shown tick's time.
 void player_drag(App& app, ImVec2 player_px, bool hovered) {
   SideView& v = app.side;
@@ -156,11 +83,19 @@ void player_drag(App& app, ImVec2 player_px, bool hovered) {
   const float dx = m.x - player_px.x, dy = m.y - player_px.y;
   if (hovered && ImGui::IsMouseClicked(0) && dx * dx + dy * dy <= kGrabRadiusPx * kGrabRadiusPx) v.dragging = true;
   if (!v.dragging) return;
-  v.drag_pos = to_plane(v, m);
+  v.drag_pos = v.frame.to_plane(m);
   if (!ImGui::IsMouseDown(0)) {
     v.dragging = false;
     side_move_player(app, v.drag_pos);
   }
+}
+
+// The enemy the shown lesson slide reads aloud ("" when no side-scroller slide is shown).
+std::string lesson_enemy(const App& app) {
+  const LessonsView& l = app.lessons;
+  if (!l.lesson) return "";
+  const LessonSlide& slide = l.lesson->slides[size_t(l.slide)];
+  return slide.side ? slide.enemy : "";
 }
 
 void canvas(App& app) {
@@ -168,26 +103,15 @@ void canvas(App& app) {
   const SideScrollerDef& d = app.doc.scene.sidescroller;
   const ImVec2 pos = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
   const float w = std::max(1.0f, avail.x), h = std::max(1.0f, avail.y);
-  Vec2 lo, hi;
-  scene_bounds(d, lo, hi);
-  v.scale = std::min(w / (hi.x - lo.x), h / (hi.y - lo.y));
-  v.lo = {lo.x - (w / v.scale - (hi.x - lo.x)) / 2, lo.y};  // centred across, standing on the bottom
-  v.canvas_x = pos.x;
-  v.canvas_y = pos.y;
-  v.canvas_h = h;
+  v.frame = fit_side_frame(d, pos.x, pos.y, w, h);
   ImGui::InvisibleButton("side_canvas", ImVec2(w, h));
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList& dl = *ImGui::GetWindowDrawList();
   dl.AddRectFilled(pos, ImVec2(pos.x + w, pos.y + h), IM_COL32(30, 33, 38, 255));
-  draw_solids(v, d, dl);
-  for (size_t i = 0; i < v.run.enemies.size() && i < d.enemies.size(); ++i)
-    draw_enemy(v, d.enemies[i], v.run.enemies[i].steps[size_t(v.tick)], enemy_colour(i), dl);
-  if (!d.has_player || v.run.enemies.empty()) return;
-  const ImVec2 p = to_px(v, v.run.enemies[0].steps[size_t(v.tick)].player);
-  player_drag(app, p, hovered);
-  dl.AddCircleFilled(p, kPlayerRadiusPx, kPlayer);
-  dl.AddText(ImVec2(p.x + 10, p.y - 20), kText, "player (drag)");
-  if (v.dragging) dl.AddCircle(to_px(v, v.drag_pos), kPlayerRadiusPx, kPlayer, 0, 2.0f);
+  if (d.has_player && !v.run.enemies.empty())
+    player_drag(app, v.frame.to_px(v.run.enemies[0].steps[size_t(v.tick)].player), hovered);
+  draw_side_scene(dl, v.frame, d, v.run, v.tick, "player (drag)", lesson_enemy(app));
+  if (v.dragging) draw_player(dl, v.frame, v.drag_pos, true);
 }
 
 // x(t) of every enemy, with the shown tick as a vertical line.
@@ -223,13 +147,13 @@ void plot_xt(const App& app) {
 void side_rerun(App& app) {
   SideView& v = app.side;
   side::SideSimDef def;
-  def.max_time = v.max_time;
+  def.max_time = side::kLabSeconds;
   v.run = side::simulate(app.doc.scene.sidescroller, def);
   set_tick(v, v.tick);
 }
 
 Vec2 side_window_px(const App& app, Vec2 p) {
-  const ImVec2 px = to_px(app.side, p);
+  const ImVec2 px = app.side.frame.to_px(p);
   return {px.x, px.y};
 }
 
@@ -244,13 +168,15 @@ void side_move_player(App& app, Vec2 pos) {
   app.status = "player moved at t " + std::to_string(t) + " s";
 }
 
+float side_left_width(float work_width) { return std::min(420.0f, work_width * 0.4f); }
+
 void side_ui(App& app) {
   SideView& v = app.side;
   advance_play(v, ImGui::GetIO().DeltaTime);
   keys(v);
   const ImGuiViewport* mv = ImGui::GetMainViewport();
   const ImVec2 o = mv->WorkPos, sz = mv->WorkSize;
-  const float left_w = std::min(420.0f, sz.x * 0.4f), bottom_h = std::min(220.0f, sz.y * 0.35f);
+  const float left_w = side_left_width(sz.x), bottom_h = std::min(220.0f, sz.y * 0.35f);
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
   ImGui::SetNextWindowPos(o);
   ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
@@ -306,8 +232,8 @@ nlohmann::json side_state_json(const App& app) {
   return {{"tick", v.tick},
           {"t", v.time()},
           {"enemies", enemies},
-          {"canvas", {{"x", v.canvas_x}, {"y", v.canvas_y}, {"height", v.canvas_h}, {"lo", {v.lo.x, v.lo.y}},
-                      {"scale", v.scale}}}};
+          {"canvas", {{"x", v.frame.x}, {"y", v.frame.y}, {"height", v.frame.h}, {"lo", {v.frame.lo.x, v.frame.lo.y}},
+                      {"scale", v.frame.scale}}}};
 }
 
 }  // namespace navlab::app

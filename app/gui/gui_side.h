@@ -11,6 +11,7 @@
 
 #include "geom.h"
 #include "scene.h"
+#include "gui_side_draw.h"
 #include "side_sim.h"
 
 namespace navlab::app {
@@ -19,16 +20,12 @@ class App;
 
 struct SideView {
   side::SideRun run;
-  double max_time = 20.0;  // s simulated
   int tick = 0;            // record index shown (0: spawn)
   bool playing = false;
   double play_clock = 0.0;  // s of simulated time not yet shown
   bool dragging = false;    // the player is being dragged
   Vec2 drag_pos;            // where the player is dropped (m)
-  // Plane <-> canvas pixels of the last frame (y up in the plane, down on screen).
-  Vec2 lo{0, 0};
-  double scale = 1.0;       // px per m
-  float canvas_x = 0, canvas_y = 0, canvas_h = 1;
+  SideFrame frame;           // plane <-> canvas pixels of the last frame
 
   int ticks() const { return run.enemies.empty() ? 0 : int(run.enemies[0].steps.size()) - 1; }
   double time() const { return tick * run.dt; }
@@ -41,6 +38,8 @@ void side_rerun(App& app);
 void side_move_player(App& app, Vec2 pos);
 // The window pixel where the side view's canvas, as last drawn, shows plane point `p` (m, y up).
 Vec2 side_window_px(const App& app, Vec2 p);
+// The width of the side view's left column (transport and sentences) in a window `work_width` wide.
+float side_left_width(float work_width);
 // The whole window layout for a side-scroller document (instead of the navmesh panels and viewport).
 void side_ui(App& app);
 // Script actions {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}. Returns true

@@ -1,10 +1,12 @@
 #include "lesson.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "format.h"
 #include "json_locate.h"
 #include "lesson_toggles.h"
 #include "navmesh_build.h"
@@ -12,6 +14,7 @@
 #include "plan_steps.h"
 #include "scene.h"
 #include "scene_reader.h"
+#include "side_sim.h"
 #include "spawn.h"
 
 namespace navlab {
@@ -41,7 +44,7 @@ class SlideReader {
   SlideReader(SceneReader& r, const fs::path& folder) : r_(r), folder_(folder) {}
 
   bool read(const Json& v, const std::string& ptr, LessonSlide& out) {
-    if (!r_.object(v, ptr, {"title", "text", "scene", "query", "step", "toggles", "camera"}, "slide")) return false;
+    if (!r_.object(v, ptr, {"title", "text", "scene", "query", "step", "toggles", "camera", "enemy"}, "slide")) return false;
     const Json* scene = r_.require(v, ptr, "scene", "a scene file (relative to the lesson)");
     std::string rel;
     if (!r_.opt_string(v, ptr, "title", out.title, "a slide title") ||
@@ -52,13 +55,59 @@ class SlideReader {
     Result<Scene> loaded = load_scene(out.scene);
     if (!loaded) return r_.fail(ptr + "/scene", "a scene that loads (" + loaded.error() + ")", flat_json(*scene));
     scene_ = std::move(loaded).value();
-    if (scene_.source == Scene::Source::SideScroller)  // slides draw the navmesh view
-      return r_.fail(ptr + "/scene", "a navmesh or graph scene (a side-scroller scene has its own view; see docs/sidescroller.md)",
-                     flat_json(*scene));
+    if (scene_.source == Scene::Source::SideScroller) return side_slide(v, ptr, out);
+    if (const Json* e = SceneReader::member(v, "enemy"))
+      return r_.fail(ptr + "/enemy", "absent: only a side-scroller slide names an enemy", flat_json(*e));
     return query(v, ptr, out) && toggles(v, ptr, out) && camera(v, ptr, out) && step(v, ptr, out);
   }
 
  private:
+  // A side-scroller slide: a time of the run and the enemy whose sentence is read; no plan.
+  bool side_slide(const Json& v, const std::string& ptr, LessonSlide& out) {
+    out.side = true;
+    out.query = -1;
+    for (const char* key : {"query", "toggles", "camera"})
+      if (const Json* j = SceneReader::member(v, key))
+        return r_.fail(ptr + "/" + key,
+                       "absent: a side-scroller slide has no query, no toggles and no camera (the side view frames the "
+                       "whole level)",
+                       flat_json(*j));
+    return side_enemy(v, ptr, out) && side_step(v, ptr, out);
+  }
+
+  bool side_enemy(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const auto& enemies = scene_.sidescroller.enemies;
+    const Json* e = SceneReader::member(v, "enemy");
+    if (!e) {
+      if (!enemies.empty()) out.enemy = enemies.front().id;
+      return true;
+    }
+    if (!r_.string(*e, ptr + "/enemy", out.enemy, "an enemy id of the scene")) return false;
+    const bool known = std::any_of(enemies.begin(), enemies.end(), [&](const SideEnemyDef& d) { return d.id == out.enemy; });
+    return known || r_.fail(ptr + "/enemy", "an enemy id of the scene", "'" + out.enemy + "'", true);
+  }
+
+  // "end" or "t:SECONDS" within the run the app simulates.
+  bool side_step(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const Json* s = SceneReader::member(v, "step");
+    if (!s) return true;
+    const std::string expected = "\"t:SECONDS\" (0 to " + num(side::kLabSeconds) + ") or \"end\"";
+    if (!r_.string(*s, ptr + "/step", out.step, expected)) return false;
+    if (out.step == "end") return true;
+    const std::optional<double> t = out.step.rfind("t:", 0) == 0 ? parse_seconds(out.step.substr(2)) : std::nullopt;
+    if (!t || *t < 0.0 || *t > side::kLabSeconds) return r_.fail(ptr + "/step", expected, flat_json(*s));
+    out.side_time = *t;
+    return true;
+  }
+
+  // Plain decimal seconds ("2.5": digits and a point; no sign, no exponent), or nullopt.
+  static std::optional<double> parse_seconds(const std::string& text) {
+    if (text.empty() || text.find_first_not_of("0123456789.") != std::string::npos) return std::nullopt;
+    char* end = nullptr;
+    const double x = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size() ? std::optional<double>(x) : std::nullopt;
+  }
+
   bool query(const Json& v, const std::string& ptr, LessonSlide& out) {
     const Json* q = SceneReader::member(v, "query");
     if (!q) {

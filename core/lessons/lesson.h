@@ -17,6 +17,14 @@
 //                (seed 003) beside the plan, on navmesh scenes only
 //    "camera": "fit" | {"center": [x, y], "scale": PX_PER_M}}   default "fit"
 //
+// A slide on a side-scroller scene (seed 004) shows the side view at a time of its run instead:
+//
+//   {"title", "text", "scene": "../sidescroller.json",
+//    "step": "t:2.5" | "end",   the run's time in seconds (0 .. side::kLabSeconds) or its end
+//    "enemy": "pacer"}          whose sentence is the caption (default: the scene's first enemy)
+//
+// with no query, toggles or camera: the side view frames the whole level, in the app and in pictures.
+//
 // Loading checks everything a slide names (the scene loads, the query, door ids, spawn check and agent
 // parameter names, the step's stage) and reports the first problem as FILE:LINE:COL: /json/pointer.
 #pragma once
@@ -50,6 +58,11 @@ struct LessonSlide {
   std::vector<std::pair<std::string, bool>> spawn_checks;  // check name, enabled
   std::vector<std::pair<std::string, double>> agent;       // agent parameter, value
   std::optional<LessonCamera> camera;                      // nullopt: fit the scene
+  // Side-scroller slides (side == true) show the run at `side_time` s (-1: its end) with the sentence
+  // of enemy `enemy` (an id of the scene).
+  bool side = false;
+  double side_time = -1.0;
+  std::string enemy;
 };
 
 struct Lesson {

@@ -175,14 +175,18 @@ std::string decision_text(const SideStep& s, const SideEnemyDef& e) {
   return "";
 }
 
+// How the enemy moves: a flyer flies, every other body walks.
+const char* goes(const SideEnemyDef& e) { return e.navigator == SideNavigatorKind::Flying ? "flies" : "walks"; }
+
 std::string state_text(const SideStep& s, const SideEnemyDef& e) {
   switch (s.state) {
     case SideState::Idle: return s.grounded || s.t == 0.0 ? "stands." : "falls.";
     case SideState::Pacing: return "walks " + std::string(s.vel.x >= 0 ? "right" : "left") + " at " + num(std::fabs(s.vel.x)) + " m/s.";
     case SideState::Stuck: return "blocked on both sides: stays where it is.";
-    case SideState::Wandering: return "walks to its wander point " + pt(s.target) + ".";
+    case SideState::Wandering: return std::string(goes(e)) + " to its wander point " + pt(s.target) + ".";
     case SideState::Paused: return "pauses, " + num(std::max(0.0, s.pause_left)) + " s left.";
-    case SideState::ToWaypoint: return "walks to waypoint " + std::to_string(s.waypoint) + " " + pt(s.target) + ".";
+    case SideState::ToWaypoint:
+      return std::string(goes(e)) + " to waypoint " + std::to_string(s.waypoint) + " " + pt(s.target) + ".";
     case SideState::Chasing: return "chases the player at " + pt(s.player) + ".";
     case SideState::Caught:
       return "caught the player: within " + num(e.stopping_distance) + " m of x = " + num(s.player.x) + ".";

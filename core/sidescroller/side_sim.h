@@ -14,6 +14,9 @@
 
 namespace navlab::side {
 
+// How long the app's side view and the lessons simulate a side-scroller scene, s.
+constexpr double kLabSeconds = 20.0;
+
 struct SideSimDef {
   double dt = 0.05;         // s; fixed step                          [Limit: > 0]
   double max_time = 10.0;   // s; ticks run until t reaches this      [Limit: > 0]

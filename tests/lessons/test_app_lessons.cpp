@@ -49,6 +49,30 @@ TEST(AppLessons, EverySlideOfEveryLessonIsReachableByKeyboard) {
   EXPECT_EQ(r.state["error"], "");
 }
 
+TEST(AppLessons, ASideScrollerSlideShowsItsMomentWithTheEnemyItReadsFramed) {
+  use_display();
+  // Slide 5 of the side-scroller lesson: the chaser at t 6.85 s (tick 137), blocked at the cliff.
+  const std::string open = R"([{"lesson": ")" + lesson_path("11_side_scroller.json") + "\"}";
+  const ScriptRun r = run_script("lesson_side", open + R"(, {"key_tap": "PageDown"}, {"key_tap": "PageDown"},
+      {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"frames": 1}])", "default.json", "window");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(r.state["lesson"]["slide"], 4) << r.state.dump();
+  const json& side = r.state["side"];
+  ASSERT_TRUE(side.is_object()) << r.state.dump();
+  EXPECT_EQ(side["tick"], 137);
+  const json& chaser = side["enemies"][3];
+  EXPECT_EQ(chaser["id"], "chaser");
+  EXPECT_EQ(chaser["state"], "at_edge");
+  EXPECT_NE(chaser["caption"].get<std::string>().find("is out of reach"), std::string::npos);
+  // The white frame 4 px outside the chaser's body (x 15 to 16 m), not around the wanderer.
+  const json& c = side["canvas"];
+  const double scale = c["scale"].get<double>(), x0 = c["x"].get<double>(), lo = c["lo"][0].get<double>();
+  const double y = c["y"].get<double>() + c["height"].get<double>() - (1.5 - c["lo"][1].get<double>()) * scale;
+  const Rgb kFrame{235, 238, 242};
+  EXPECT_TRUE(colour_near(r.img, x0 + (15.0 - lo) * scale - 4, y, kFrame, 1));
+  const double wanderer_left = side["enemies"][1]["pos"][0].get<double>() - 0.5;
+  EXPECT_FALSE(colour_near(r.img, x0 + (wanderer_left - lo) * scale - 4, y, kFrame, 1));
+}
 
 TEST(AppLessons, DocsLessonsAreWhatNavlabLessonRenders) {
   use_display();

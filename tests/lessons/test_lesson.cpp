@@ -55,6 +55,25 @@ TEST(Lesson, SlidesReadTheShortestPathAndChannelToggles) {
   EXPECT_NE(shortest->slides.at(3).scene.find("corridor_not_shortest.json"), std::string::npos);
 }
 
+TEST(Lesson, SideScrollerSlidesReadTheirTimeAndEnemy) {
+  const std::string path = test::temp_dir() + "/side_lesson.json";
+  test::write_text(path, "{\"navlab_lesson\": 1, \"title\": \"side\", \"slides\": [\n"
+                         "  {\"scene\": \"" + test::scene_path("sidescroller.json") + "\", \"step\": \"t:2.5\", \"enemy\": \"chaser\"},\n"
+                         "  {\"scene\": \"" + test::scene_path("sidescroller.json") + "\"}]}\n");
+  const Result<Lesson> l = load_lesson(path);
+  ASSERT_TRUE(l.ok()) << l.error();
+  const LessonSlide& at = l->slides.at(0);
+  EXPECT_TRUE(at.side);
+  EXPECT_EQ(at.query, -1);
+  EXPECT_DOUBLE_EQ(at.side_time, 2.5);
+  EXPECT_EQ(at.enemy, "chaser");
+  const LessonSlide& end = l->slides.at(1);
+  EXPECT_TRUE(end.side);
+  EXPECT_EQ(end.step, "end");
+  EXPECT_DOUBLE_EQ(end.side_time, -1.0);
+  EXPECT_EQ(end.enemy, "pacer");  // the scene's first enemy
+}
+
 TEST(Lesson, TheShortestPathAndChannelNeedPolygons) {
   for (const char* key : {"optimal", "channel"}) {
     const std::string path = test::temp_dir() + "/graph_lesson.json";
@@ -84,7 +103,13 @@ TEST(Lesson, BadSlidesGiveOneErrorWithPositionAndPointer) {
       {R"({"scene": "SCENE", "toggles": {"doors": {"nope": true}}})", "/slides/0/toggles/doors/nope: expected a door id"},
       {R"({"scene": "SCENE", "toggles": {"agent": {"speed": 2}}})", "/slides/0/toggles/agent"},
       {R"({"scene": "SCENE", "camera": {"center": [0, 0]}})", "/slides/0/camera/scale: expected pixels per metre"},
-      {R"({"scene": "SIDE"})", "/slides/0/scene: expected a navmesh or graph scene"},
+      {R"({"scene": "SIDE", "step": "t:20.5"})", "/slides/0/step: expected \"t:SECONDS\" (0 to 20) or \"end\""},
+      {R"({"scene": "SIDE", "step": "t:-1"})", "/slides/0/step: expected \"t:SECONDS\""},
+      {R"({"scene": "SIDE", "step": "funnel:1"})", "/slides/0/step: expected \"t:SECONDS\""},
+      {R"({"scene": "SIDE", "enemy": "ghost"})", "/slides/0/enemy: expected an enemy id of the scene, got 'ghost'"},
+      {R"({"scene": "SIDE", "query": 0})", "/slides/0/query: expected absent: a side-scroller slide"},
+      {R"({"scene": "SIDE", "camera": "fit"})", "/slides/0/camera: expected absent: a side-scroller slide"},
+      {R"({"scene": "SCENE", "enemy": "pacer"})", "/slides/0/enemy: expected absent: only a side-scroller slide"},
   };
   for (const BadCase& c : cases) {
     std::string slide = c.slide;

@@ -290,5 +290,17 @@ TEST(SideStrategy, EveryRecordHasASentence) {
   for (const SideStep& st : steps) EXPECT_FALSE(describe(st, s.enemies[0]).empty());
 }
 
+TEST(SideStrategy, AFlyerFliesToItsPointsAndAWalkerWalks) {
+  SideStrategyDef w = strategy(SideStrategyKind::Waypoints);
+  w.points = {{8, 5}};
+  SideEnemyDef bat = enemy({5, 5}, w);
+  bat.navigator = SideNavigatorKind::Flying;
+  const auto flown = run(scene({{0, 0, 10, 1}}, bat), 0.5);
+  EXPECT_EQ(describe(flown[2], bat), "t 0.1 s: e at (5.2, 5) flies to waypoint 0 (8, 5).");
+  SideEnemyDef walker = enemy({5, 1}, w);
+  const auto walked = run(scene({{0, 0, 10, 1}}, walker), 0.5);
+  EXPECT_EQ(describe(walked[2], walker), "t 0.1 s: e at (5.2, 1) walks to waypoint 0 (8, 5).");
+}
+
 }  // namespace
 }  // namespace navlab::side
