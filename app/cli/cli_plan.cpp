@@ -48,8 +48,9 @@ extern const char* const kPlanUsage =
     "                   \"channel\": {\"gates\": [[l, r]...], \"channels\": N} and \"spline\": {\"mode\", \"pieces\",\n"
     "                   \"length\"}, and \"profile\" is the speed profile along the spline (default: arcs)\n"
     "  --trace          each result also gets \"steps\": [{\"stage\", \"index\", \"kind\", \"text\"}...], every\n"
-    "                   recorded step from locate to profile with its sentence; index counts each\n"
-    "                   stage's steps from 1, as render --step STAGE:N does\n"
+    "                   recorded step from locate to profile with its sentence (then channel and\n"
+    "                   spline with --smoothing channel); index counts each stage's steps from 1, as\n"
+    "                   render --step STAGE:N does\n"
     "Without --query or --start, every query is planned, in order.\n"
     "Exit codes: 0 every query complete, 1 any query failed or partial, 2 usage or input error.\n";
 
@@ -262,8 +263,14 @@ Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
                                                                      : plan(scene, mesh, request, sink);
   status = r.status;
   Json j = plan_result_json(mesh, r);
-  if (options.trace) j["steps"] = steps_json(plan_steps(trace, mesh));
-  if (options.channel) add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors), j);
+  std::vector<StepText> steps = options.trace ? plan_steps(trace, mesh) : std::vector<StepText>{};
+  if (options.channel) {
+    ChannelPlanTrace smoothing;
+    add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors, options.trace ? &smoothing : nullptr), j);
+    const std::vector<StepText> more = channel_steps(smoothing);
+    steps.insert(steps.end(), more.begin(), more.end());
+  }
+  if (options.trace) j["steps"] = steps_json(steps);
   if (options.compare_optimal) {
     const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors);
     j["optimal_length"] = o && o->status == Status::Complete ? Json(o->length) : Json(nullptr);

@@ -282,6 +282,13 @@ struct Painter {
     }
   }
 
+  // The channel smoothing's records over the corridor and the funnel path it is built around.
+  void channel_step(Stage stage, int index) {
+    corridor(false, -1);
+    funnel_path(plan.funnel.points, 2.0f);
+    draw_channel_step(view, plan, stage, index, th);
+  }
+
   void profile_step(int index) {
     corridor(false, -1);
     smooth_path(true);
@@ -313,6 +320,8 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
         case Stage::Clearance: p.clearance_step(ts.index); break;
         case Stage::Turns: p.turns_step(ts.index); break;
         case Stage::Profile: p.profile_step(ts.index); break;
+        case Stage::Channel:
+        case Stage::Spline: p.channel_step(ts.stage, ts.index); break;
       }
     } else {
       p.corridor(true, -1);
@@ -334,20 +343,6 @@ void draw_optimal(Viewport& view, const PlanView& plan, const Theme& theme) {
   gl::Batch& b = view.plan();
   b.polyline(plan.optimal, theme.optimal, {3.0f});
   for (size_t i = 1; i + 1 < plan.optimal.size(); ++i) b.point(plan.optimal[i], 5.0f, theme.optimal);
-}
-
-void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme) {
-  if (!plan.channel) return;
-  constexpr double kSample = 0.05;  // m between the drawn points of a spline arc
-  gl::Batch& b = view.plan();
-  for (const Channel& c : plan.channel->channels.channels)
-    for (const Gate& g : c.gates) b.polyline(std::vector<Vec2>{g.left, g.right}, theme.gate, {1.5f});
-  std::vector<Vec2> line;
-  for (const SplinePiece& p : plan.channel->spline.pieces) {
-    const int n = p.kind == SplinePiece::Kind::Arc ? std::max(2, int(std::ceil(p.length() / kSample))) : 1;
-    for (int i = line.empty() ? 0 : 1; i <= n; ++i) line.push_back(p.point(double(i) / n));
-  }
-  if (line.size() >= 2) b.polyline(line, theme.spline, {3.0f});
 }
 
 void draw_caption(Viewport& view, const std::string& text, const Theme& theme) {

@@ -47,7 +47,8 @@ std::string export_check(const std::string& path, int w, int h, bool gif) {
 namespace {
 constexpr int kGifStepCs = 100;  // 1/100 s per step of the animation
 constexpr int kGifEndCs = 300;   // the complete plan, shown last
-constexpr Stage kGifStages[] = {Stage::Search, Stage::Funnel, Stage::Turns, Stage::Profile};
+constexpr Stage kGifStages[] = {Stage::Search,  Stage::Funnel,  Stage::Turns,
+                                 Stage::Profile, Stage::Channel, Stage::Spline};
 }  // namespace
 
 std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
@@ -58,7 +59,8 @@ std::string write_stage_gif(const PlanView& plan, const std::string& stage, int 
       first = plan.first_step(st);
       count = plan.count(st);
     }
-  if (first < 0 || count == 0) return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile)";
+  if (first < 0 || count == 0)
+    return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile, channel, spline)";
   std::vector<gl::GifFrame> frames;
   for (int i = 0; i < count; ++i) frames.push_back({draw(first + i), kGifStepCs});
   frames.push_back({draw(int(plan.steps.size())), kGifEndCs});

@@ -14,6 +14,8 @@ const char* stage_name(Stage s) {
     case Stage::Clearance: return "clearance";
     case Stage::Turns: return "turns";
     case Stage::Profile: return "profile";
+    case Stage::Channel: return "channel";
+    case Stage::Spline: return "spline";
   }
   return "search";
 }
@@ -28,6 +30,8 @@ std::string PlanView::describe(int i, const NavMesh& mesh) const {
     case Stage::Clearance: return clearance_trace.steps[s.index].describe();
     case Stage::Turns: return turn_trace.steps[s.index].describe();
     case Stage::Profile: return profile_trace.steps[s.index].describe();
+    case Stage::Channel: return channel_trace.steps[s.index].describe();
+    case Stage::Spline: return spline_trace.steps[s.index].describe();
   }
   return "";
 }

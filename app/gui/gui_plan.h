@@ -23,12 +23,14 @@ struct Document;
 class Viewport;
 struct Theme;
 
-enum class Stage { Locate, Search, Funnel, Clearance, Turns, Profile };
-// "locate", "search", "funnel", "clearance", "turns", "profile"
+// The planner's stages, then the channel smoothing beside the arcs (seed 003): its gates and sections,
+// then the spline's pegs, relaxations and mode.
+enum class Stage { Locate, Search, Funnel, Clearance, Turns, Profile, Channel, Spline };
+// "locate", "search", "funnel", "clearance", "turns", "profile", "channel", "spline"
 const char* stage_name(Stage s);
 // Every stage in pipeline (timeline) order.
-inline constexpr Stage kStages[] = {Stage::Locate, Stage::Search,  Stage::Funnel,
-                                    Stage::Clearance, Stage::Turns, Stage::Profile};
+inline constexpr Stage kStages[] = {Stage::Locate, Stage::Search,  Stage::Funnel,  Stage::Clearance,
+                                    Stage::Turns,  Stage::Profile, Stage::Channel, Stage::Spline};
 
 struct TimelineStep {
   Stage stage = Stage::Search;
@@ -66,6 +68,8 @@ struct PlanView {
   // The channel around the funnel path and the circle-arc spline fitted in it (seed 003, the same doors;
   // polygon meshes whose plan has a funnel path), beside the arcs.
   std::optional<ChannelPlan> channel;
+  ChannelTrace channel_trace;  // its gates placed and shrunk, sections checked, splits
+  SplineTrace spline_trace;    // its pegs placed and relaxed, channels fitted, the mode chosen
 
   std::vector<TimelineStep> steps;
 
@@ -93,6 +97,9 @@ void draw_optimal(Viewport& view, const PlanView& plan, const Theme& theme);
 
 // Draws PlanView::channel over the plan: every gate of every channel, and the spline.
 void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme);
+// Draws the channel or spline stage as of its record `index` (gui_draw_channel.cpp): the gates and
+// sections recorded so far, or the channel with the pegs placed so far; the record's own shape stands out.
+void draw_channel_step(Viewport& view, const PlanView& plan, Stage stage, int index, const Theme& theme);
 
 // A caption across the top of the viewport (the current step's sentence), wrapped to its width.
 void draw_caption(Viewport& view, const std::string& text, const Theme& theme);

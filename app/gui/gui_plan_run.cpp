@@ -32,8 +32,12 @@ void PlanView::run(const Document& doc) {
     optimal = o->path;
     optimal_length = o->length;
   }
-  if (doc.mesh.kind == NavMesh::Kind::Polygons && r.status != Status::Failed && r.funnel.points.size() >= 2)
-    channel = plan_channel(doc.scene, doc.mesh, r, req.doors);
+  if (doc.mesh.kind == NavMesh::Kind::Polygons && r.status != Status::Failed && r.funnel.points.size() >= 2) {
+    ChannelPlanTrace smoothing;
+    channel = plan_channel(doc.scene, doc.mesh, r, req.doors, &smoothing);
+    channel_trace = std::move(smoothing.channel);
+    spline_trace = std::move(smoothing.spline);
+  }
   locate_trace = std::move(trace.locate);
   search = std::move(r.search);
   search_trace = std::move(trace.search);
@@ -54,6 +58,8 @@ void PlanView::run(const Document& doc) {
   for (size_t i = 0; i < clearance_trace.steps.size(); ++i) steps.push_back({Stage::Clearance, int(i)});
   for (size_t i = 0; i < turn_trace.steps.size(); ++i) steps.push_back({Stage::Turns, int(i)});
   for (size_t i = 0; i < profile_trace.steps.size(); ++i) steps.push_back({Stage::Profile, int(i)});
+  for (size_t i = 0; i < channel_trace.steps.size(); ++i) steps.push_back({Stage::Channel, int(i)});
+  for (size_t i = 0; i < spline_trace.steps.size(); ++i) steps.push_back({Stage::Spline, int(i)});
 }
 
 }  // namespace navlab::app

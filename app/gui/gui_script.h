@@ -51,7 +51,7 @@ struct PlanView;
 // Runs the script file against the app. Returns "" or an error (bad file or action).
 std::string run_script(App& app, const std::string& script_path, std::string* capture);
 
-// Parses "STAGE:N" (N >= 1, STAGE search|funnel|turns|profile) or a plain 1-based step into a timeline
+// Parses "STAGE:N" (N >= 1, STAGE one of stage_name(kStages)) or a plain 1-based step into a timeline
 // index; "end" gives the complete plan. nullopt with `*error` set on bad input.
 std::optional<int> parse_step(const std::string& text, const PlanView& plan, std::string* error);
 

@@ -136,6 +136,12 @@ void record(ChannelTrace* trace, ChannelStep st) {
   if (trace) trace->steps.push_back(std::move(st));
 }
 
+// The section's polygon kept in a record (it has at most four corners).
+void set_corners(ChannelStep& st, const std::vector<Vec2>& polygon) {
+  st.corner_count = int(std::min(polygon.size(), st.corners.size()));
+  std::copy_n(polygon.begin(), st.corner_count, st.corners.begin());
+}
+
 ChannelStep gate_step(ChannelStep::Kind kind, int index, const Draft& g) {
   ChannelStep st;
   st.kind = kind;
@@ -145,6 +151,9 @@ ChannelStep gate_step(ChannelStep::Kind kind, int index, const Draft& g) {
   st.left_reach = g.left;
   st.right_reach = g.right;
   st.width = g.left + g.right;
+  const Gate ends = g.gate();
+  st.left = ends.left;
+  st.right = ends.right;
   return st;
 }
 
@@ -161,6 +170,7 @@ bool fit_section(std::vector<Draft>& g, int i, const CorridorShape& shape, const
     ChannelStep st = gate_step(ChannelStep::Kind::GateShrunk, i, g[i]);
     st.section = i;
     st.count = tries + 1;
+    set_corners(st, section_polygon(g[i].gate(), g[i + 1].gate()));
     record(trace, st);
   }
 }
@@ -241,6 +251,7 @@ void check_sections(const std::vector<Gate>& gates, std::vector<Section>& sectio
     st.free = s.free;
     st.blocked_by = s.blocked_by;
     st.why = fits[i] ? "" : (narrow ? "narrow" : "wall");
+    set_corners(st, s.polygon);
     record(trace, st);
   }
 }
@@ -253,6 +264,7 @@ void record_splits(const std::vector<Section>& sections, const std::vector<bool>
     st.section = int(i);
     st.blocked_by = sections[i].blocked_by;
     st.why = !sections[i].free ? "obstacle" : "no_room";
+    set_corners(st, sections[i].polygon);
     record(trace, st);
   }
 }

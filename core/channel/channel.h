@@ -18,6 +18,7 @@
 // invalidates the first (last) section.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,9 @@ struct ChannelStep {
   int section = -1;
   GateKind gate_kind = GateKind::Start;
   Vec2 at;
+  Vec2 left, right;                             // GatePlaced: the gate's ends, m
+  std::array<Vec2, 4> corners{};                // GateShrunk, SectionChecked, Split: the section, m
+  int corner_count = 0;                         //   (right_i, right_i+1, left_i+1, left_i; 3 or 4 points)
   double width = 0.0;                           // m
   double left_reach = 0.0, right_reach = 0.0;   // m
   int count = 0;

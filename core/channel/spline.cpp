@@ -143,6 +143,8 @@ std::vector<Node> make_nodes(const Channel& ch, int index, const SplineDef& def,
     st.channel = index;
     st.gate = n.gate;
     st.at = n.corner;
+    st.center = n.c;
+    st.circle = std::fabs(n.r);
     st.radius = n.R;
     st.distance = n.d;
     st.width = n.width;
@@ -172,6 +174,8 @@ bool relax(Node& n, const SplineDef& def, int index, const std::string& why, Spl
     return false;
   }
   n.place();
+  st.center = n.c;
+  st.circle = std::fabs(n.r);
   st.new_radius = n.R;
   st.new_distance = n.d;
   record(trace, st);

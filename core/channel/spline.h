@@ -78,6 +78,8 @@ struct SplineStep {
   int channel = -1;
   int gate = -1;
   Vec2 at;
+  Vec2 center;                                // PegPlaced, Relaxed: the arc's circle as placed (its radius
+  double circle = 0.0;                        //   is the larger of radius and distance), m
   double radius = 0.0, new_radius = 0.0;      // m
   double distance = 0.0, new_distance = 0.0;  // m
   double width = 0.0;                         // m

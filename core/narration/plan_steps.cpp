@@ -50,6 +50,19 @@ std::vector<StepText> plan_steps(const PlanTrace& trace, const NavMesh& mesh) {
   return out;
 }
 
+std::vector<StepText> channel_steps(const ChannelPlanTrace& trace) {
+  std::vector<StepText> out;
+  for (size_t i = 0; i < trace.channel.steps.size(); ++i) {
+    const ChannelStep& s = trace.channel.steps[i];
+    out.push_back(StepText{"channel", int(i) + 1, to_string(s.kind), s.describe()});
+  }
+  for (size_t i = 0; i < trace.spline.steps.size(); ++i) {
+    const SplineStep& s = trace.spline.steps[i];
+    out.push_back(StepText{"spline", int(i) + 1, to_string(s.kind), s.describe()});
+  }
+  return out;
+}
+
 std::optional<StepRef> parse_step_ref(const std::string& text) {
   const size_t colon = text.find(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 >= text.size()) return std::nullopt;

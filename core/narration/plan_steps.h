@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "channel_plan.h"
 #include "plan.h"
 
 namespace navlab {
@@ -25,6 +26,10 @@ struct StepText {
 // locate, search, funnel, clearance (shrunk portals, then the funnel's iterations through them), turns,
 // profile.
 std::vector<StepText> plan_steps(const PlanTrace& trace, const NavMesh& mesh);
+
+// The channel smoothing's records (seed 003) as rows of the stages "channel" (gates and sections) and
+// "spline" (pegs, relaxations, fits and the mode), to follow plan_steps() when a plan is smoothed that way.
+std::vector<StepText> channel_steps(const ChannelPlanTrace& trace);
 
 // The names of the stages plan_steps() reports, in order.
 const std::vector<std::string>& plan_step_stages();

@@ -3,6 +3,7 @@
 // point-in-polygon test and hand geometry.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "channel.h"
@@ -170,6 +171,42 @@ TEST(Channel, AnObstacleInThePostSectionInvalidatesOnlyTheLastSection) {
   // 17 m: 5 intermediate gates, 7 gates, 6 sections; the last one is dropped.
   EXPECT_EQ(c.gates.size(), 6u);
   EXPECT_NEAR(c.gates.back().at.x, 1.0 + 17.0 * 5.0 / 6.0, 1e-9);
+}
+
+TEST(Channel, RecordsKeepTheGatesAndSectionsTheyDescribe) {
+  const Built l = build(kL);  // nothing shrinks: the records' gates and sections are the channel's
+  const Channel& c = l.channel.channels.channels.at(0);
+  for (const ChannelStep& st : l.trace.channel.steps) {
+    if (st.kind == ChannelStep::Kind::GatePlaced) {
+      const Gate& g = c.gates.at(size_t(st.gate));
+      EXPECT_NEAR(distance(st.left, g.left), 0.0, 1e-12) << st.gate;
+      EXPECT_NEAR(distance(st.right, g.right), 0.0, 1e-12) << st.gate;
+    }
+    if (st.kind == ChannelStep::Kind::SectionChecked) {
+      const std::vector<Vec2>& poly = c.sections.at(size_t(st.section)).polygon;
+      ASSERT_EQ(size_t(st.corner_count), poly.size());
+      for (size_t k = 0; k < poly.size(); ++k) EXPECT_EQ(st.corners[k], poly[k]);
+    }
+  }
+  // The turn gate (hand geometry as above): from the corner (10, 4) 5 m down the diagonal.
+  const auto turn = std::find_if(l.trace.channel.steps.begin(), l.trace.channel.steps.end(), [](const ChannelStep& st) {
+    return st.kind == ChannelStep::Kind::GatePlaced && st.gate_kind == GateKind::Turn;
+  });
+  ASSERT_NE(turn, l.trace.channel.steps.end());
+  EXPECT_NEAR(distance(turn->left, Vec2{10, 4}), 0.0, 1e-12);
+  EXPECT_NEAR(distance(turn->right, Vec2{10 + 5 / std::sqrt(2.0), 4 - 5 / std::sqrt(2.0)}), 0.0, 1e-9);
+  // The notch: the first section shrinks; its last shrink is the section that was then checked, and
+  // it passes under the wedge's tip (3, 3).
+  const Built notch = build(kNotch);
+  const ChannelStep *shrunk = nullptr, *checked = nullptr;
+  for (const ChannelStep& st : notch.trace.channel.steps) {
+    if (st.kind == ChannelStep::Kind::GateShrunk && st.section == 0) shrunk = &st;
+    if (st.kind == ChannelStep::Kind::SectionChecked && st.section == 0) checked = &st;
+  }
+  ASSERT_TRUE(shrunk && checked);
+  ASSERT_EQ(shrunk->corner_count, checked->corner_count);
+  for (int k = 0; k < shrunk->corner_count; ++k) EXPECT_EQ(shrunk->corners[size_t(k)], checked->corners[size_t(k)]);
+  for (int k = 0; k < shrunk->corner_count; ++k) EXPECT_LT(shrunk->corners[size_t(k)].y, 3.0 + 1e-9);
 }
 
 TEST(Channel, StepsDescribeEveryGate) {

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "paths.h"
 
@@ -63,6 +65,41 @@ TEST(CliPlanChannel, DefaultSceneGivesGatesAndASplineOfSegmentsAndArcs) {
     EXPECT_NEAR(r["profile"]["length"].get<double>(), sp["length"].get<double>(), 1e-9);
     EXPECT_EQ(dist(sp["pieces"][0]["from"], r["corners"][0]), 0.0);
   }
+}
+
+TEST(CliPlanChannel, TraceAddsTheChannelAndSplineStepsAfterTheProfile) {
+  // The basic floor plan's channel: one channel of 7 gates (placed, then each of the 6 sections
+  // checked), its spline fitted in optimal mode.
+  const Json out = plan(scene("floorplan_basic.json") + " --smoothing channel --trace");
+  ASSERT_TRUE(out.is_object());
+  const Json& r = out["results"][0];
+  const Json& steps = r["steps"];
+  const size_t gates = r["channel"]["gates"].size();
+  ASSERT_EQ(gates, 7u);
+  std::vector<std::string> stages;
+  int placed = 0, checked = 0, channel = 0, spline = 0;
+  for (const Json& s : steps) {
+    const std::string stage = s["stage"];
+    if (stages.empty() || stages.back() != stage) stages.push_back(stage);
+    if (stage == "channel") {
+      EXPECT_EQ(s["index"], ++channel);
+    }
+    if (stage == "spline") {
+      EXPECT_EQ(s["index"], ++spline);
+    }
+    placed += s["kind"] == "gate_placed";
+    checked += s["kind"] == "section_checked";
+  }
+  EXPECT_EQ(stages, (std::vector<std::string>{"locate", "search", "funnel", "clearance", "turns", "profile",
+                                                "channel", "spline"}));
+  EXPECT_EQ(placed, int(gates));
+  EXPECT_EQ(checked, int(gates) - 1);
+  EXPECT_EQ(steps.back()["kind"], "mode_chosen");
+  EXPECT_EQ(steps.back()["text"].get<std::string>().rfind("Spline mode " + r["spline"]["mode"].get<std::string>() + ":", 0),
+            0u)
+      << steps.back()["text"];
+  const Json plain = plan(scene("floorplan_basic.json") + " --trace");  // arcs only: no channel rows
+  for (const Json& s : plain["results"][0]["steps"]) EXPECT_NE(s["stage"], "channel");
 }
 
 TEST(CliPlanChannel, WithoutTheOptionThereIsNoChannelAndABadValueIsAUsageError) {

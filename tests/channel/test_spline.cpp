@@ -133,6 +133,27 @@ TEST(Spline, WideLCorridorIsOptimalWithOneArcOfThePreferredRadius) {
   EXPECT_EQ(s.pieces.back().to, b.plan.funnel.points.back());
 }
 
+TEST(Spline, PegRecordsKeepTheCircleTheArcIsDrawnOn) {
+  // Wide L: the peg is not relaxed, so the arc of the result lies on the circle its record keeps.
+  const Built wide = build(l_corridor(4.0, "{}"));
+  const SplinePiece& arc = wide.channel.spline.pieces.at(1);
+  const SplineStep& peg = wide.trace.spline.steps.at(0);
+  ASSERT_EQ(peg.kind, SplineStep::Kind::PegPlaced);
+  EXPECT_NEAR(distance(peg.center, arc.center), 0.0, 1e-12);
+  EXPECT_DOUBLE_EQ(peg.circle, arc.radius);
+  // Narrow L with a 6 m preferred radius: the last relaxation's circle is the fitted arc's.
+  const Built narrow = build(l_corridor(1.0, R"({"turn_radius": 6})"));
+  const SplineStep* last = nullptr;
+  for (const SplineStep& st : narrow.trace.spline.steps)
+    if (st.kind == SplineStep::Kind::Relaxed) last = &st;
+  ASSERT_NE(last, nullptr);
+  for (const SplinePiece& p : narrow.channel.spline.pieces)
+    if (p.kind == SplinePiece::Kind::Arc) {
+      EXPECT_NEAR(distance(last->center, p.center), 0.0, 1e-12);
+      EXPECT_DOUBLE_EQ(last->circle, p.radius);
+    }
+}
+
 TEST(Spline, NarrowCorridorWithALargePreferredRadiusIsSubOptimal) {
   const Built b = build(l_corridor(1.0, R"({"turn_radius": 6})"));
   const Spline& s = b.channel.spline;

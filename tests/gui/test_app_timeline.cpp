@@ -1,11 +1,14 @@
-// The timeline shows every stage's records: locate and clearance steps are on it with their sentences,
-// and turn steps draw the arc their record keeps.
+// The timeline shows every stage's records: locate, clearance, channel and spline steps are on it with
+// their sentences, and a channel step draws the gate its record keeps.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
 #include "app_image.h"
+#include "geom.h"
 #include "paths.h"
 
 namespace navlab::test {
@@ -26,6 +29,48 @@ TEST(AppTimeline, LocateAndClearanceStepsAreOnTheTimeline) {
   ASSERT_EQ(clearance.exit_code, 0) << clearance.err;
   const std::string caption = clearance.state["caption"];
   EXPECT_EQ(caption.rfind("Portal 0 is 3 m wide; DistanceToInnerCorner(3 m) = 0.2 m is cut off each end", 0), 0u) << caption;
+}
+
+TEST(AppTimeline, ChannelAndSplineStepsAreOnTheTimelineAndDrawTheirRecords) {
+  use_display();
+  // The channel `navlab plan --smoothing channel` reports for the basic floor plan: its first gate,
+  // across the path at the start (2, 4.5), and its first turn gate (index 3) at the corner (6.9, 3).
+  const RunResult plan = run_navlab("plan '" + scene_path("floorplan_basic.json") + "' --smoothing channel");
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  const nlohmann::json gates = nlohmann::json::parse(plan.out)["results"][0]["channel"]["gates"];
+  auto end = [&](int gate, int side) { return Vec2{gates[gate][side][0].get<double>(), gates[gate][side][1].get<double>()}; };
+  const Vec2 start{2, 4.5}, left = end(0, 0), right = end(0, 1);
+  char expected[160];
+  std::snprintf(expected, sizeof expected, "Gate 0 (start) at (2, 4.5): %.2f m of free space, %.2f m left and %.2f m right",
+                distance(left, right), distance(start, left), distance(start, right));
+  const ScriptRun gate = run_script("timeline_channel", R"([{"frames": 2}, {"step": "channel:1"}, {"frames": 1}])",
+                                    "floorplan_basic.json");
+  ASSERT_EQ(gate.exit_code, 0) << gate.err;
+  EXPECT_EQ(gate.state["caption"].get<std::string>().rfind(expected, 0), 0u) << gate.state["caption"];
+  std::snprintf(expected, sizeof expected, "Turn gate 3 at (6.9, 3) is %.1f m wide", distance(end(3, 0), end(3, 1)));
+  const ScriptRun peg = run_script("timeline_spline", R"([{"frames": 2}, {"step": "spline:2"}, {"frames": 1}])",
+                                   "floorplan_basic.json");
+  ASSERT_EQ(peg.exit_code, 0) << peg.err;
+  EXPECT_EQ(peg.state["caption"].get<std::string>().rfind(expected, 0), 0u) << peg.state["caption"];
+  // The picture of channel:1 shows the gate in white along its length; the complete plan does not.
+  auto render = [&](const std::string& step, const std::string& name) {
+    const std::string out = temp_dir() + "/" + name + ".png";
+    const RunResult r = run_navlab("render '" + scene_path("floorplan_basic.json") + "' --out '" + out +
+                                   "' --size 640x400" + (step.empty() ? "" : " --step " + step));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return std::make_pair(load_png(out), camera_of(last_json_line(r.out), 640, 400));
+  };
+  const Rgb kWhite{255, 255, 255};
+  for (const auto& [step, white] : {std::make_pair(std::string("channel:1"), true), std::make_pair(std::string(), false)}) {
+    const auto [img, cam] = render(step, step.empty() ? "channel_end" : "channel_gate");
+    ASSERT_TRUE(img.ok());
+    for (double u : {0.2, 0.8}) {
+      const Vec2 p = lerp(left, right, u);
+      double x = 0, y = 0;
+      cam.project(p.x, p.y, &x, &y);
+      EXPECT_EQ(colour_near(img, x, y, kWhite, 2), white) << (step.empty() ? "end" : step) << " at u " << u;
+    }
+  }
 }
 
 }  // namespace

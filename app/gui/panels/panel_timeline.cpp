@@ -33,7 +33,10 @@ void panel_timeline(App& app) {
     const int count = p.count(st);
     char label[64];
     std::snprintf(label, sizeof label, "%s (%d)", stage_name(st), count);
-    ImGui::SameLine();
+    // On the same line while the button fits, else on the next (eight stages outgrow a narrow window).
+    const float button_w = ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + button_w;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
     const bool here = app.step < n && p.steps[app.step].stage == st;
     if (here) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     ImGui::BeginDisabled(first < 0);
