@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "format.h"
 #include "gui_plan.h"
 #include "gui_theme.h"
 #include "gui_viewport.h"
@@ -83,9 +85,25 @@ void spline_records(gl::Batch& b, const PlanView& plan, int index, const Theme& 
 void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme) {
   if (!plan.channel) return;
   gl::Batch& b = view.plan();
+  for (const Channel& ch : plan.channel->channels.channels) {
+    for (const Section& s : ch.sections)
+      if (s.polygon.size() >= 3) b.polygon(s.polygon, (s.free ? theme.gate : theme.door_closed).with_alpha(kSectionFill / 2));
+    for (const std::vector<Vec2>* border : {&ch.pre, &ch.post})
+      if (border->size() >= 2) b.polyline(*border, theme.gate.with_alpha(200), {1.5f, 5.0f, 8.0f});
+  }
   gates(b, plan.channel->channels, theme.gate, 1.5f);
-  const std::vector<Vec2> line = spline_line(plan.channel->spline);
-  if (line.size() >= 2) b.polyline(line, theme.spline, {3.0f});
+  for (const SplinePiece& p : plan.channel->spline.pieces) {
+    const bool arc = p.kind == SplinePiece::Kind::Arc;
+    const int n = arc ? std::max(2, int(std::ceil(p.length() / kSample))) : 1;
+    std::vector<Vec2> line;
+    for (int i = 0; i <= n; ++i) line.push_back(p.point(double(i) / n));
+    b.polyline(line, arc ? theme.spline_arc : theme.spline, {3.0f});
+  }
+  const Spline& spline = plan.channel->spline;
+  if (spline.pieces.empty()) return;
+  const Vec2 at = view.to_screen(spline.pieces.back().to);
+  const std::string label = std::string("spline: ") + to_string(spline.mode) + ", " + whole_or_fixed(spline.length) + " m";
+  view.label(float(at.x) + 10, float(at.y) + 8, label.c_str(), to_imu32(theme.spline));
 }
 
 void draw_channel_step(Viewport& view, const PlanView& plan, Stage stage, int index, const Theme& theme) {

@@ -26,7 +26,8 @@ struct Theme {
   gl::Rgba smooth{60, 230, 250, 255};     // the clearance path and its arcs
   gl::Rgba optimal{150, 255, 110, 255};   // the exact shortest path (Polyanya)
   gl::Rgba gate{250, 160, 90, 255};       // channel gates (seed 003)
-  gl::Rgba spline{200, 120, 255, 255};    // the circle-arc spline fitted in the channel
+  gl::Rgba spline{200, 120, 255, 255};    // the circle-arc spline fitted in the channel: its segments
+  gl::Rgba spline_arc{255, 130, 230, 255};  // and its arcs
   gl::Rgba stop{255, 70, 200, 255};       // stop-turn markers
   gl::Rgba start{60, 220, 90, 255};
   gl::Rgba goal{240, 70, 60, 255};

@@ -73,5 +73,38 @@ TEST(AppTimeline, ChannelAndSplineStepsAreOnTheTimelineAndDrawTheirRecords) {
   }
 }
 
+TEST(AppTimeline, TheChannelShowsItsSplineArcsAndSegmentsInTwoColours) {
+  use_display();
+  // The spline `navlab plan --smoothing channel` reports for the basic floor plan, drawn by the app with
+  // the channel shown: each arc's middle in the arc colour, each segment's middle in the segment colour.
+  const RunResult plan = run_navlab("plan '" + scene_path("floorplan_basic.json") + "' --smoothing channel");
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  const nlohmann::json pieces = nlohmann::json::parse(plan.out)["results"][0]["spline"]["pieces"];
+  const ScriptRun shown = run_script("channel_shown", R"([{"frames": 2}, {"channel": true}, {"frames": 2}])",
+                                     "floorplan_basic.json");
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  const Camera cam = shown.camera();
+  const Rgb kSegment{200, 120, 255}, kArc{255, 130, 230};
+  auto xy = [](const nlohmann::json& p) { return Vec2{p[0].get<double>(), p[1].get<double>()}; };
+  int arcs = 0, segments = 0;
+  for (const nlohmann::json& p : pieces) {
+    Vec2 mid = lerp(xy(p["from"]), xy(p["to"]), 0.5);
+    const bool arc = p["kind"] == "arc";
+    if (arc) {  // the arc's middle: on its circle, halfway between its ends (sweeps here are under π)
+      const Vec2 c = xy(p["center"]), d = mid - c;
+      mid = c + d * (p["radius"].get<double>() / length(d));
+    }
+    double x = 0, y = 0;
+    cam.project(mid.x, mid.y, &x, &y);
+    EXPECT_TRUE(colour_near(shown.img, x, y, arc ? kArc : kSegment, 2)) << p.dump();
+    if (distance(xy(p["from"]), xy(p["to"])) > 0.5) {  // a short piece's neighbours are a few pixels away
+      EXPECT_FALSE(colour_near(shown.img, x, y, arc ? kSegment : kArc, 1)) << p.dump();
+    }
+    (arc ? arcs : segments) += 1;
+  }
+  EXPECT_GE(arcs, 1);
+  EXPECT_GE(segments, 2);
+}
+
 }  // namespace
 }  // namespace navlab::test

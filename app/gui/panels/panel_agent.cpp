@@ -2,6 +2,10 @@
 // DistanceToInnerCorner points.
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
 #include "gui_app.h"
 #include "inner_corner.h"
 
@@ -14,6 +18,33 @@ bool slider(const char* label, double* v, float lo, float hi, const char* fmt) {
   if (!ImGui::SliderFloat(label, &f, lo, hi, fmt)) return false;
   *v = f;
   return true;
+}
+
+// A small plot of DistanceToInnerCorner(width) over the points (dots), as the portals and the channel's
+// pegs use it: the distance kept from a portal's or gate's inner end for its width.
+void plot_inner_corner(const std::vector<Vec2>& points) {
+  constexpr int kSamples = 120;
+  constexpr float kHeightPx = 90.0f;
+  double wmax = 1.0, dmax = 0.1;
+  for (Vec2 p : points) wmax = std::max(wmax, 1.5 * p.x), dmax = std::max(dmax, 1.2 * p.y);
+  const ImVec2 lo = ImGui::GetCursorScreenPos();
+  const ImVec2 hi(lo.x + std::max(60.0f, ImGui::GetContentRegionAvail().x - 8), lo.y + kHeightPx);
+  auto px = [&](double w, double d) {
+    return ImVec2(float(lo.x + (hi.x - lo.x) * w / wmax), float(hi.y - (hi.y - lo.y) * std::min(d / dmax, 1.0)));
+  };
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(lo, hi, IM_COL32(20, 22, 26, 255));
+  std::vector<ImVec2> curve;
+  for (int i = 0; i <= kSamples; ++i) {
+    const double w = wmax * i / kSamples;
+    curve.push_back(px(w, distance_to_inner_corner(w, points)));
+  }
+  dl->AddPolyline(curve.data(), int(curve.size()), IM_COL32(60, 230, 250, 255), 0, 2.0f);
+  for (Vec2 p : points) dl->AddCircleFilled(px(p.x, p.y), 3.5f, IM_COL32(250, 160, 90, 255));
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "width 0..%.2f m, distance 0..%.2f m", wmax, dmax);
+  dl->AddText(ImVec2(lo.x + 4, lo.y + 2), IM_COL32(200, 200, 200, 255), buf);
+  ImGui::Dummy(ImVec2(hi.x - lo.x, kHeightPx + 4));
 }
 
 }  // namespace
@@ -63,6 +94,7 @@ void panel_agent(App& app) {
   }
   const auto err = inner_corner_error(a.inner_corner);
   if (err) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", err->c_str());
+  else plot_inner_corner(a.inner_corner);
   if (changed) app.replan();
 }
 

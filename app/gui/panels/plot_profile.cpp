@@ -34,7 +34,16 @@ void plot_profile(App& app) {
     ImGui::TextDisabled("no speed profile (no complete path)");
     return;
   }
+  // The channel spline's profile beside the arcs' when the channel is shown (seed 003).
+  const Profile* spline = app.settings.show_channel && p.channel && p.channel->profile.samples.size() >= 2
+                              ? &p.channel->profile
+                              : nullptr;
   ImGui::Text("total time %.2f s, length %.2f m", p.profile.total_time, p.profile.length);
+  if (spline) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(to_imu32(th.spline)), "  spline: %.2f s, %.2f m",
+                       spline->total_time, spline->length);
+  }
   ImGui::TextColored(ImVec4(0.92f, 0.92f, 0.92f, 1), "max speed");
   ImGui::SameLine();
   ImGui::TextColored(ImVec4(0.24f, 0.9f, 0.98f, 1), " arc");
@@ -57,10 +66,12 @@ void plot_profile(App& app) {
 
   double vmax = 0.0;
   for (const auto& s : samples) vmax = std::max(vmax, s.v);
+  if (spline)
+    for (const auto& s : spline->samples) vmax = std::max(vmax, s.v);
   for (const auto& st : p.profile_trace.steps)
     if (st.kind == ProfileStep::Kind::PieceLimit) vmax = std::max(vmax, std::min(st.v0, app.doc.scene.agent.max_speed * 1.5));
   vmax = std::max(vmax * 1.1, 0.1);
-  const double smax = std::max(p.profile.length, samples.back().s);
+  const double smax = std::max({p.profile.length, samples.back().s, spline ? spline->length : 0.0});
   auto X = [&](double s) { return float(lo.x + (hi.x - lo.x) * (smax > 0 ? s / smax : 0)); };
   auto Y = [&](double v) { return float(hi.y - (hi.y - lo.y) * std::clamp(v / vmax, 0.0, 1.0)); };
 
@@ -98,8 +109,14 @@ void plot_profile(App& app) {
     if (st.kind == ProfileStep::Kind::PieceLimit && std::isfinite(st.v0))
       dl->AddLine(ImVec2(X(st.s0), Y(st.v0)), ImVec2(X(st.s1), Y(st.v0)),
                   st.arc ? IM_COL32(60, 230, 250, 200) : IM_COL32(160, 160, 160, 200), 1.5f);
-  // v(s), each piece coloured by the limit that binds at its start.
+  // v(s), each piece coloured by the limit that binds at its start, over the spline's v(s) (wider, so
+  // both show where they agree).
   const float lw = 2.0f * th.line_scale;
+  if (spline)
+    for (size_t i = 0; i + 1 < spline->samples.size(); ++i) {
+      const ProfileSample &a = spline->samples[i], &b = spline->samples[i + 1];
+      dl->AddLine(ImVec2(X(a.s), Y(a.v)), ImVec2(X(b.s), Y(b.v)), to_imu32(th.spline), 2.5f * lw);
+    }
   for (size_t i = 0; i + 1 < samples.size(); ++i)
     dl->AddLine(ImVec2(X(samples[i].s), Y(samples[i].v)), ImVec2(X(samples[i + 1].s), Y(samples[i + 1].v)),
                 limit_color(samples[i].limit, th), lw);
