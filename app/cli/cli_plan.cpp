@@ -2,6 +2,7 @@
 //  [--algorithm NAME] [--compare-optimal]`
 // Plans queries headless and prints DESIGN §5's JSON. Each result object is built by
 // plan_result_json(), one small function per stage's fields.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -49,8 +50,9 @@ extern const char* const kPlanUsage =
     "                   \"length\"}, and \"profile\" is the speed profile along the spline (default: arcs)\n"
     "  --trace          each result also gets \"steps\": [{\"stage\", \"index\", \"kind\", \"text\"}...], every\n"
     "                   recorded step from locate to profile with its sentence (then channel and\n"
-    "                   spline with --smoothing channel); index counts each stage's steps from 1, as\n"
-    "                   render --step STAGE:N does\n"
+    "                   spline with --smoothing channel, then polyanya with --compare-optimal; with\n"
+    "                   --algorithm polyanya its polyanya rows follow locate); index counts each\n"
+    "                   stage's steps from 1, as render --step STAGE:N does\n"
     "Without --query or --start, every query is planned, in order.\n"
     "Exit codes: 0 every query complete, 1 any query failed or partial, 2 usage or input error.\n";
 
@@ -258,23 +260,35 @@ struct PlanOptions {
 Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, const PlanOptions& options,
               Status& status) {
   PlanTrace trace;
+  PolyanyaTrace exact;  // Polyanya's steps, when it is the search or the comparison
   PlanTrace* const sink = options.trace ? &trace : nullptr;
-  const PlanResult r = scene.search.algorithm == Algorithm::Polyanya ? plan_optimal(scene, mesh, request).plan
-                                                                     : plan(scene, mesh, request, sink);
+  PolyanyaTrace* const exact_sink = options.trace ? &exact : nullptr;
+  const bool optimal = scene.search.algorithm == Algorithm::Polyanya;
+  const PlanResult r =
+      optimal ? plan_optimal(scene, mesh, request, sink, exact_sink).plan : plan(scene, mesh, request, sink);
   status = r.status;
   Json j = plan_result_json(mesh, r);
   std::vector<StepText> steps = options.trace ? plan_steps(trace, mesh) : std::vector<StepText>{};
+  if (optimal) {  // the search of this plan: its rows follow the locate rows
+    const std::vector<StepText> search = polyanya_steps(exact);
+    const auto after_locate =
+        std::find_if(steps.begin(), steps.end(), [](const StepText& s) { return s.stage != "locate"; });
+    steps.insert(after_locate, search.begin(), search.end());
+    exact.steps.clear();
+  }
   if (options.channel) {
     ChannelPlanTrace smoothing;
     add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors, options.trace ? &smoothing : nullptr), j);
     const std::vector<StepText> more = channel_steps(smoothing);
     steps.insert(steps.end(), more.begin(), more.end());
   }
-  if (options.trace) j["steps"] = steps_json(steps);
   if (options.compare_optimal) {
-    const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors);
+    const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors, exact_sink);
     j["optimal_length"] = o && o->status == Status::Complete ? Json(o->length) : Json(nullptr);
+    const std::vector<StepText> compared = polyanya_steps(exact);  // the comparison's search, last
+    steps.insert(steps.end(), compared.begin(), compared.end());
   }
+  if (options.trace) j["steps"] = steps_json(steps);
   return j;
 }
 

@@ -30,8 +30,9 @@ extern const char* const kRenderUsage =
     "  --out FILE.png   where to write the picture\n"
     "  --size WxH       picture size in pixels (default 1280x800)\n"
     "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE: locate, search, funnel,\n"
-    "                   clearance, turns, profile, channel or spline (the channel smoothing of\n"
-    "                   seed 003: its gates and sections, then its spline's pegs and mode)\n"
+    "                   clearance, turns, profile, channel, spline (the channel smoothing of\n"
+    "                   seed 003: its gates and sections, then its spline's pegs and mode) or\n"
+    "                   polyanya (the exact shortest path's search: intervals and roots)\n"
     "                   (default: the complete plan)\n"
     "  --presenter      presenter mode colours and line widths\n"
     "  --gif OUT.gif    an animated GIF of every step of STAGE (--step STAGE, no :N), one second per step,\n"
@@ -83,7 +84,7 @@ int run_render(const std::vector<std::string>& args) {
   const auto gif = a.value("--gif");
   if (!out && !gif) return usage_error(self, "--out FILE.png (or --step STAGE --gif OUT.gif) is required");
   if (gif && (!a.value("--step") || a.value("--step")->find(':') != std::string::npos))
-    return usage_error(self, "--gif needs --step STAGE (a stage name: search, funnel, turns, profile, channel or spline)");
+    return usage_error(self, "--gif needs --step STAGE (a stage name: search, funnel, turns, profile, channel, spline or polyanya)");
   int w = 1280, h = 800;
   if (auto size = a.value("--size")) {
     if (std::sscanf(size->c_str(), "%dx%d", &w, &h) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)

@@ -289,6 +289,12 @@ struct Painter {
     draw_channel_step(view, plan, stage, index, th);
   }
 
+  // The exact shortest path's search over the corridor's funnel path (the path it is compared with).
+  void polyanya_step(int index) {
+    funnel_path(plan.funnel.points, 2.0f);
+    draw_polyanya_step(view, plan, index, th);
+  }
+
   void profile_step(int index) {
     corridor(false, -1);
     smooth_path(true);
@@ -322,6 +328,7 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
         case Stage::Profile: p.profile_step(ts.index); break;
         case Stage::Channel:
         case Stage::Spline: p.channel_step(ts.stage, ts.index); break;
+        case Stage::Polyanya: p.polyanya_step(ts.index); break;
       }
     } else {
       p.corridor(true, -1);

@@ -47,8 +47,8 @@ std::string export_check(const std::string& path, int w, int h, bool gif) {
 namespace {
 constexpr int kGifStepCs = 100;  // 1/100 s per step of the animation
 constexpr int kGifEndCs = 300;   // the complete plan, shown last
-constexpr Stage kGifStages[] = {Stage::Search,  Stage::Funnel,  Stage::Turns,
-                                 Stage::Profile, Stage::Channel, Stage::Spline};
+constexpr Stage kGifStages[] = {Stage::Search,  Stage::Funnel, Stage::Turns,   Stage::Profile,
+                                 Stage::Channel, Stage::Spline, Stage::Polyanya};
 }  // namespace
 
 std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
@@ -60,7 +60,7 @@ std::string write_stage_gif(const PlanView& plan, const std::string& stage, int 
       count = plan.count(st);
     }
   if (first < 0 || count == 0)
-    return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile, channel, spline)";
+    return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile, channel, spline, polyanya)";
   std::vector<gl::GifFrame> frames;
   for (int i = 0; i < count; ++i) frames.push_back({draw(first + i), kGifStepCs});
   frames.push_back({draw(int(plan.steps.size())), kGifEndCs});

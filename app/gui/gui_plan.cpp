@@ -16,6 +16,7 @@ const char* stage_name(Stage s) {
     case Stage::Profile: return "profile";
     case Stage::Channel: return "channel";
     case Stage::Spline: return "spline";
+    case Stage::Polyanya: return "polyanya";
   }
   return "search";
 }
@@ -32,6 +33,7 @@ std::string PlanView::describe(int i, const NavMesh& mesh) const {
     case Stage::Profile: return profile_trace.steps[s.index].describe();
     case Stage::Channel: return channel_trace.steps[s.index].describe();
     case Stage::Spline: return spline_trace.steps[s.index].describe();
+    case Stage::Polyanya: return optimal_trace.steps[s.index].describe();
   }
   return "";
 }

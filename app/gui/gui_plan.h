@@ -11,6 +11,7 @@
 #include "clearance_path.h"
 #include "funnel.h"
 #include "locate.h"
+#include "polyanya.h"
 #include "portals.h"
 #include "profile.h"
 #include "result.h"
@@ -24,13 +25,14 @@ class Viewport;
 struct Theme;
 
 // The planner's stages, then the channel smoothing beside the arcs (seed 003): its gates and sections,
-// then the spline's pegs, relaxations and mode.
-enum class Stage { Locate, Search, Funnel, Clearance, Turns, Profile, Channel, Spline };
-// "locate", "search", "funnel", "clearance", "turns", "profile", "channel", "spline"
+// then the spline's pegs, relaxations and mode; then the exact shortest path's search (Polyanya).
+enum class Stage { Locate, Search, Funnel, Clearance, Turns, Profile, Channel, Spline, Polyanya };
+// "locate", "search", "funnel", "clearance", "turns", "profile", "channel", "spline", "polyanya"
 const char* stage_name(Stage s);
 // Every stage in pipeline (timeline) order.
-inline constexpr Stage kStages[] = {Stage::Locate, Stage::Search,  Stage::Funnel,  Stage::Clearance,
-                                    Stage::Turns,  Stage::Profile, Stage::Channel, Stage::Spline};
+inline constexpr Stage kStages[] = {Stage::Locate,  Stage::Search,  Stage::Funnel,
+                                    Stage::Clearance, Stage::Turns, Stage::Profile,
+                                    Stage::Channel, Stage::Spline,  Stage::Polyanya};
 
 struct TimelineStep {
   Stage stage = Stage::Search;
@@ -64,6 +66,7 @@ struct PlanView {
   // doors and areas) and its length, m; empty when there is none.
   std::vector<Vec2> optimal;
   double optimal_length = 0.0;
+  PolyanyaTrace optimal_trace;  // its search: nodes popped (interval and root), pushed, pruned; the goal
 
   // The channel around the funnel path and the circle-arc spline fitted in it (seed 003, the same doors;
   // polygon meshes whose plan has a funnel path), beside the arcs.
@@ -100,6 +103,10 @@ void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme);
 // Draws the channel or spline stage as of its record `index` (gui_draw_channel.cpp): the gates and
 // sections recorded so far, or the channel with the pegs placed so far; the record's own shape stands out.
 void draw_channel_step(Viewport& view, const PlanView& plan, Stage stage, int index, const Theme& theme);
+// Draws the Polyanya search as of its record `index` (gui_draw_polyanya.cpp): the intervals popped so
+// far (the wavefront), the record's interval with its root and the rays that bound what the root sees,
+// and the shortest path once it is found.
+void draw_polyanya_step(Viewport& view, const PlanView& plan, int index, const Theme& theme);
 
 // A caption across the top of the viewport (the current step's sentence), wrapped to its width.
 void draw_caption(Viewport& view, const std::string& text, const Theme& theme);

@@ -28,7 +28,9 @@ void PlanView::run(const Document& doc) {
   has_goal = r.locate.goal.ok();
   start = has_start ? r.locate.start.point : doc.start->plane;
   goal = has_goal ? r.locate.goal.point : doc.goal->plane;
-  if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r); o && o->status == Status::Complete) {
+  PolyanyaTrace exact;
+  if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r, req.doors, &exact);
+      o && o->status == Status::Complete) {
     optimal = o->path;
     optimal_length = o->length;
   }
@@ -38,6 +40,7 @@ void PlanView::run(const Document& doc) {
     channel_trace = std::move(smoothing.channel);
     spline_trace = std::move(smoothing.spline);
   }
+  optimal_trace = std::move(exact);
   locate_trace = std::move(trace.locate);
   search = std::move(r.search);
   search_trace = std::move(trace.search);
@@ -60,6 +63,7 @@ void PlanView::run(const Document& doc) {
   for (size_t i = 0; i < profile_trace.steps.size(); ++i) steps.push_back({Stage::Profile, int(i)});
   for (size_t i = 0; i < channel_trace.steps.size(); ++i) steps.push_back({Stage::Channel, int(i)});
   for (size_t i = 0; i < spline_trace.steps.size(); ++i) steps.push_back({Stage::Spline, int(i)});
+  for (size_t i = 0; i < optimal_trace.steps.size(); ++i) steps.push_back({Stage::Polyanya, int(i)});
 }
 
 }  // namespace navlab::app

@@ -11,6 +11,7 @@
 #include "lesson_toggles.h"
 #include "navmesh_build.h"
 #include "plan.h"
+#include "plan_optimal.h"
 #include "plan_steps.h"
 #include "scene.h"
 #include "scene_reader.h"
@@ -24,7 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The stages a slide's step may name: the ones the app's timeline shows.
-const std::vector<std::string> kTimelineStages = {"search", "funnel", "turns", "profile"};
+const std::vector<std::string> kTimelineStages = {"search", "funnel", "turns", "profile", "polyanya"};
 
 bool set_agent_parameter(AgentDef& a, const std::string& name, double v) {
   if (name == "max_speed") a.max_speed = v;
@@ -222,7 +223,7 @@ class SlideReader {
     const std::optional<StepRef> ref = parse_step_ref(out.step);
     const bool stage_ok =
         ref && std::find(kTimelineStages.begin(), kTimelineStages.end(), ref->stage) != kTimelineStages.end();
-    if (!stage_ok) return r_.fail(ptr + "/step", "\"STAGE:N\" (search, funnel, turns or profile; N >= 1) or \"end\"", flat_json(*s));
+    if (!stage_ok) return r_.fail(ptr + "/step", "\"STAGE:N\" (search, funnel, turns, profile or polyanya; N >= 1) or \"end\"", flat_json(*s));
     const int count = steps_in_stage(out, ref->stage);
     if (ref->index > count)
       return r_.fail(ptr + "/step", "a step the plan has (" + std::to_string(count) + " " + ref->stage + " steps)",
@@ -237,8 +238,13 @@ class SlideReader {
     if (!mesh) return 0;
     const Query& q = scene.queries[size_t(slide.query)];
     PlanTrace trace;
-    plan(scene, mesh.value(), PlanRequest{q.start, q.goal, {}}, &trace);
-    const std::vector<StepText> steps = plan_steps(trace, mesh.value());
+    const PlanResult result = plan(scene, mesh.value(), PlanRequest{q.start, q.goal, {}}, &trace);
+    std::vector<StepText> steps = plan_steps(trace, mesh.value());
+    if (stage == "polyanya") {  // the shortest path's search beside the plan, as the app's timeline shows it
+      PolyanyaTrace exact;
+      optimal_for(scene, mesh.value(), result, {}, &exact);
+      steps = polyanya_steps(exact);
+    }
     return int(std::count_if(steps.begin(), steps.end(), [&](const StepText& t) { return t.stage == stage; }));
   }
 

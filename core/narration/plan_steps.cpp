@@ -63,6 +63,13 @@ std::vector<StepText> channel_steps(const ChannelPlanTrace& trace) {
   return out;
 }
 
+std::vector<StepText> polyanya_steps(const PolyanyaTrace& trace) {
+  std::vector<StepText> out;
+  for (size_t i = 0; i < trace.steps.size(); ++i)
+    out.push_back(StepText{"polyanya", int(i) + 1, to_string(trace.steps[i].kind), trace.steps[i].describe()});
+  return out;
+}
+
 std::optional<StepRef> parse_step_ref(const std::string& text) {
   const size_t colon = text.find(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 >= text.size()) return std::nullopt;

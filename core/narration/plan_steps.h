@@ -12,6 +12,7 @@
 
 #include "channel_plan.h"
 #include "plan.h"
+#include "polyanya.h"
 
 namespace navlab {
 
@@ -30,6 +31,9 @@ std::vector<StepText> plan_steps(const PlanTrace& trace, const NavMesh& mesh);
 // The channel smoothing's records (seed 003) as rows of the stages "channel" (gates and sections) and
 // "spline" (pegs, relaxations, fits and the mode), to follow plan_steps() when a plan is smoothed that way.
 std::vector<StepText> channel_steps(const ChannelPlanTrace& trace);
+
+// A Polyanya search's records (the exact shortest path) as rows of the stage "polyanya".
+std::vector<StepText> polyanya_steps(const PolyanyaTrace& trace);
 
 // The names of the stages plan_steps() reports, in order.
 const std::vector<std::string>& plan_step_stages();

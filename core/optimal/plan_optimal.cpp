@@ -48,13 +48,13 @@ OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequ
 }
 
 std::optional<PolyanyaResult> optimal_for(const Scene& scene, const NavMesh& mesh, const PlanResult& plan,
-                                          const DoorOverrides& doors) {
+                                          const DoorOverrides& doors, PolyanyaTrace* trace) {
   if (mesh.kind == NavMesh::Kind::Graph || plan.search.corridor.empty() || !plan.locate.start.ok())
     return std::nullopt;
   const Result<Gates> gates = make_gates(scene, mesh, doors);
   if (!gates) return std::nullopt;
   const PolyanyaQuery q{plan.locate.start.point, plan.end_point, plan.locate.start.poly, plan.search.corridor.back()};
-  return polyanya(mesh, q, &gates->filter);
+  return polyanya(mesh, q, &gates->filter, {}, trace);
 }
 
 }  // namespace navlab

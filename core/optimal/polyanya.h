@@ -89,7 +89,7 @@ struct PolyanyaStep {
   double best_g = 0.0;  // Pruned (RootDominated) only
   SuccessorKind why = SuccessorKind::Observable;
   Prune prune = Prune::None;
-  // One sentence with the step's numbers, e.g. "Pop node 4: interval (1, 2)–(1, 3) into polygon 5,
+  // One sentence with the step's numbers, e.g. "Pop node 4: interval (1, 2) to (1, 3) into polygon 5,
   // root vertex 7 (2, 0), g 2, h 3.1, f 5.1."
   std::string describe() const;
 };

@@ -18,7 +18,7 @@ std::string root_text(const PolyanyaStep& s) {
 }
 
 std::string node_text(const PolyanyaStep& s) {
-  return "interval " + point(s.left) + "–" + point(s.right) + " into polygon " + std::to_string(s.poly) + ", " +
+  return "interval " + point(s.left) + " to " + point(s.right) + " into polygon " + std::to_string(s.poly) + ", " +
          root_text(s) + ", g " + step_num(s.g) + ", h " + step_num(s.h) + ", f " + step_num(s.f);
 }
 

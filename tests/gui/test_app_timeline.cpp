@@ -73,6 +73,26 @@ TEST(AppTimeline, ChannelAndSplineStepsAreOnTheTimelineAndDrawTheirRecords) {
   }
 }
 
+TEST(AppTimeline, PolyanyaStepsDrawTheirIntervalAndRoot) {
+  use_display();
+  // scenes/corridor_not_shortest.json: Polyanya pops the node whose root is the wall's top corner
+  // (4, 8) and whose interval runs from (6, 10) to (6, 8) (see `navlab plan --compare-optimal --trace`).
+  const ScriptRun run = run_script("timeline_polyanya", R"([{"frames": 2}, {"step": "polyanya:9"}, {"frames": 1}])",
+                                   "corridor_not_shortest.json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.state["caption"].get<std::string>().rfind("Pop node 4: interval (6, 10) to (6, 8) into polygon 7, root vertex 10 (4, 8)", 0), 0u)
+      << run.state["caption"];
+  const Camera cam = run.camera();
+  double x = 0, y = 0;
+  cam.project(6.0, 9.0, &x, &y);  // the interval, white
+  EXPECT_TRUE(colour_near(run.img, x, y, Rgb{255, 255, 255}, 2));
+  cam.project(4.0, 8.0, &x, &y);  // the root, in the shortest path's colour
+  EXPECT_TRUE(colour_near(run.img, x, y, Rgb{150, 255, 110}, 3));
+  const ScriptRun end = run_script("timeline_polyanya_end", R"([{"frames": 2}])", "corridor_not_shortest.json");
+  cam.project(6.0, 9.0, &x, &y);
+  EXPECT_FALSE(colour_near(end.img, x, y, Rgb{255, 255, 255}, 2));  // not drawn at the complete plan
+}
+
 TEST(AppTimeline, TheChannelShowsItsSplineArcsAndSegmentsInTwoColours) {
   use_display();
   // The spline `navlab plan --smoothing channel` reports for the basic floor plan, drawn by the app with

@@ -2,7 +2,12 @@
 // and the optimal part of `navlab bench`, end to end.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "paths.h"
@@ -59,6 +64,40 @@ TEST(CliPlanOptimal, TheCorridorIsNotTheShortestPath) {
     EXPECT_NEAR(corners[size_t(i) + 1][0].get<double>(), want[i][0], 1e-9) << corners.dump();
     EXPECT_NEAR(corners[size_t(i) + 1][1].get<double>(), want[i][1], 1e-9) << corners.dump();
   }
+}
+
+// --trace lists Polyanya's records: after the profile with --compare-optimal, right after locate when
+// it is the search. On the lesson's scene the wavefront passes over the wall's top: the node rooted at
+// its corner (4, 8) has g = |(1, 5) - (4, 8)| = 3√2 (by hand), and the goal is found at 6√2 + 2.
+TEST(CliPlanOptimal, TraceListsPolyanyasStepsWithIntervalAndRoot) {
+  auto rows = [](const json& out) {
+    std::vector<std::pair<std::string, std::string>> r;
+    for (const json& s : out["results"][0]["steps"]) r.emplace_back(s["stage"], s["text"]);
+    return r;
+  };
+  const auto compared = rows(run_json("plan " + scene("corridor_not_shortest.json") + " --compare-optimal --trace"));
+  ASSERT_FALSE(compared.empty());
+  EXPECT_EQ(compared.back().first, "polyanya");
+  EXPECT_EQ(compared.back().second, "Pop final node 6: the goal is reached, shortest path 10.49 m.");
+  char root[64];
+  std::snprintf(root, sizeof root, "root vertex 10 (4, 8), g %.3f,", 3.0 * std::sqrt(2.0));
+  bool popped_over_the_wall = false;
+  size_t first_polyanya = compared.size();
+  for (size_t i = 0; i < compared.size(); ++i) {
+    if (compared[i].first != "polyanya") continue;
+    first_polyanya = std::min(first_polyanya, i);
+    popped_over_the_wall = popped_over_the_wall ||
+                           (compared[i].second.rfind("Pop node", 0) == 0 && compared[i].second.find(root) != std::string::npos);
+  }
+  EXPECT_TRUE(popped_over_the_wall) << root;
+  EXPECT_EQ(compared[first_polyanya - 1].first, "profile");
+  const auto searched = rows(run_json("plan " + scene("corridor_not_shortest.json") + " --algorithm polyanya --trace"));
+  ASSERT_GE(searched.size(), 4u);
+  EXPECT_EQ(searched[0].first, "locate");
+  EXPECT_EQ(searched[1].first, "locate");
+  EXPECT_EQ(searched[2].first, "polyanya");
+  EXPECT_EQ(searched[2].second.rfind("Start (1, 5) is in polygon 1", 0), 0u) << searched[2].second;
+  for (const auto& [stage, text] : searched) EXPECT_NE(stage, "search") << text;
 }
 
 // --compare-optimal: each usual result gets optimal_length, never above its funnel length, equal to
