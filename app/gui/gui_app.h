@@ -88,6 +88,9 @@ class App {
        show_panel_agent = true, show_panel_failure = true;
   bool show_panel_spawn = true;
   bool show_panel_doors = true;
+  bool show_panel_bake = true;
+  BakeDef bake_edit;              // the Bake panel's parameters while they are edited (gui_bake.h)
+  long bake_edit_revision = -1;   // the mesh revision bake_edit was taken from
   DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
   int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)

@@ -21,7 +21,8 @@ std::string load_document(const std::string& path, Document& doc) {
   if (!scene) return scene.error();
   // A side-scroller scene has no navmesh: the side view (gui_side.h) draws its solids.
   const bool side = scene->source == Scene::Source::SideScroller;
-  Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene.value());
+  std::vector<BakeStep> bake_steps;
+  Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene.value(), &bake_steps);
   if (!mesh) return mesh.error();
 
   Document next;
@@ -29,6 +30,7 @@ std::string load_document(const std::string& path, Document& doc) {
   next.scene = std::move(scene.value());
   next.mesh = std::move(mesh.value());
   next.mesh_revision = new_mesh_revision();
+  next.bake_steps = std::move(bake_steps);
   const double inf = std::numeric_limits<double>::infinity();
   Vec2 lo{inf, inf}, hi{-inf, -inf};
   if (next.mesh.kind == NavMesh::Kind::Graph) {

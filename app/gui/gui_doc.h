@@ -4,7 +4,9 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "bake.h"
 #include "navmesh.h"
 #include "scene.h"
 
@@ -19,6 +21,7 @@ struct Document {
   std::optional<ScenePoint> start, goal;      // the query being shown
   int query_index = 0;                        // which scene query start/goal came from (-1: user)
   long mesh_revision = 0;  // a new number whenever `mesh` is replaced (load, tile cache rebuild)
+  std::vector<BakeStep> bake_steps;  // the Recast phases of the last bake of a baked source (else empty)
   bool loaded() const { return !path.empty(); }
 };
 

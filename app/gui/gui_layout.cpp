@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "gui_app.h"
+#include "gui_bake.h"
 
 namespace navlab::app {
 
@@ -44,6 +45,7 @@ void App::main_menu() {
     ImGui::MenuItem("Failure panel", nullptr, &show_panel_failure);
     ImGui::MenuItem("Spawn panel", nullptr, &show_panel_spawn);
     ImGui::MenuItem("Doors panel", nullptr, &show_panel_doors);
+    ImGui::MenuItem("Bake panel", nullptr, &show_panel_bake);
     ImGui::EndMenu();
   }
   lessons_menu(*this);
@@ -87,6 +89,7 @@ void App::build_ui() {
       if (show_panel_failure) panel_failure(*this);
       if (show_panel_spawn) panel_spawn(*this);
       if (show_panel_doors) panel_doors(*this);
+      if (show_panel_bake) panel_bake(*this);
     }
     ImGui::End();
 

@@ -1,0 +1,82 @@
+// Bake panel: the scene's Recast parameters, each applied (and the level baked again) when its edit is
+// finished, and the phases of the last bake with their times and counts (the bake's own records).
+#include <imgui.h>
+
+#include "gui_app.h"
+#include "gui_bake.h"
+
+namespace navlab::app {
+
+namespace {
+
+// A parameter slider; true when an edit of it has just finished (the value then holds the edit).
+bool param(const char* label, double* v, float lo, float hi, const char* fmt) {
+  float f = float(*v);
+  ImGui::SliderFloat(label, &f, lo, hi, fmt, ImGuiSliderFlags_AlwaysClamp);
+  *v = f;
+  return ImGui::IsItemDeactivatedAfterEdit();
+}
+
+bool parameters(BakeDef& b) {
+  bool done = false;
+  done |= param("cell size", &b.cell_size, 0.05f, 1.0f, "%.2f m");
+  done |= param("cell height", &b.cell_height, 0.05f, 1.0f, "%.2f m");
+  done |= param("agent height", &b.agent_height, 0.1f, 5.0f, "%.2f m");
+  done |= param("agent radius", &b.agent_radius, 0.0f, 3.0f, "%.2f m");
+  done |= param("max climb", &b.agent_max_climb, 0.0f, 3.0f, "%.2f m");
+  done |= param("max slope", &b.agent_max_slope, 0.0f, 89.0f, "%.0f deg");
+  done |= param("region min size", &b.region_min_size, 0.0f, 150.0f, "%.0f cells");
+  done |= param("region merge size", &b.region_merge_size, 0.0f, 150.0f, "%.0f cells");
+  done |= param("edge max length", &b.edge_max_len, 0.0f, 50.0f, "%.1f m");
+  done |= param("edge max error", &b.edge_max_error, 0.1f, 3.0f, "%.2f cells");
+  done |= param("detail sample distance", &b.detail_sample_dist, 0.0f, 16.0f, "%.1f cells");
+  done |= param("detail max error", &b.detail_sample_max_error, 0.0f, 16.0f, "%.1f cells");
+  ImGui::SliderInt("verts per polygon", &b.verts_per_poly, 3, 6, "%d", ImGuiSliderFlags_AlwaysClamp);
+  done |= ImGui::IsItemDeactivatedAfterEdit();
+  int partition = int(b.partition);
+  if (ImGui::Combo("partition", &partition, "watershed\0monotone\0layers\0")) {
+    b.partition = Partition(partition);
+    done = true;
+  }
+  return done;
+}
+
+// The last bake's phases: name, what it produced, its time.
+void phases(const std::vector<BakeStep>& steps) {
+  if (steps.empty() || !ImGui::BeginTable("bake_phases", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+    return;
+  double total = 0.0;
+  for (const BakeStep& s : steps) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(s.phase.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%ld %s", s.count, s.unit.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f ms", s.ms);
+    total += s.ms;
+  }
+  ImGui::EndTable();
+  ImGui::Text("%zu phases, %.1f ms in all", steps.size(), total);
+}
+
+}  // namespace
+
+void panel_bake(App& app) {
+  if (!document_is_baked(app) || !ImGui::CollapsingHeader("Bake (Recast)")) return;
+  ImGui::PushID("bake");
+  if (app.bake_edit_revision != app.doc.mesh_revision) {  // a new mesh: edit its parameters
+    app.bake_edit = app.doc.scene.bake;
+    app.bake_edit_revision = app.doc.mesh_revision;
+  }
+  // An edit is baked when it is finished (a slider released, a value typed); a failed bake puts the
+  // parameters back.
+  if ((parameters(app.bake_edit) && !(app.bake_edit == app.doc.scene.bake)) || ImGui::Button("Bake again"))
+    if (!rebake(app, app.bake_edit)) app.bake_edit = app.doc.scene.bake;
+  ImGui::SameLine();
+  ImGui::TextDisabled("%zu polygons; Save writes the parameters", app.doc.mesh.polys.size());
+  phases(app.doc.bake_steps);
+  ImGui::PopID();
+}
+
+}  // namespace navlab::app
