@@ -95,17 +95,19 @@ Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint whic
   float nearest[3] = {centre[0], centre[1], centre[2]};
   const Vec2 asked = to_plane(world);
   // Messages give the point as the scene wrote it: [x, y, z] (y up) in 3D scenes.
-  const std::string where = std::string(which_name(which)) + " point " + (mesh.is3d ? input_point_text(world) : input_point_text(asked));
+  auto where = [&] {  // formatted only when the point fails
+    return std::string(which_name(which)) + " point " + (mesh.is3d ? input_point_text(world) : input_point_text(asked));
+  };
   if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0 ||
       !allowed_nearest(query, *nav, def, centre, ext, ref, nearest))
-    return off_mesh(which, where + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
+    return off_mesh(which, where() + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
                                num(def.half_extent_y) + " m vertically of the navmesh" +
                                (def.excluded.empty() ? "" : " outside closed doors' polygons"));
   const Vec2 on = to_plane({nearest[0], nearest[1], nearest[2]});
   snapped = distance(asked, on);
   // The search box is square: beyond the agent radius the point is off the mesh even inside the box.
   if (snapped > def.half_extent_xz * (1.0 + kBoxSlack))
-    return off_mesh(which, where + " is " + num(snapped) + " m from the navmesh, farther than " +
+    return off_mesh(which, where() + " is " + num(snapped) + " m from the navmesh, farther than " +
                                num(def.half_extent_xz) + " m");
   unsigned int salt = 0, tile = 0, index = 0;
   nav->decodePolyId(ref, salt, tile, index);
