@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <memory>
 
 namespace navlab {
 
@@ -25,6 +26,9 @@ constexpr double kLocateRelative = 1e-7;
 // m: the least distance within which polygons sharing the snapped point are looked for (Detour's
 // float coordinates lose about 1e-6 m at a kilometre).
 constexpr double kMinTieReach = 1e-5;
+// Nodes of the Detour query's pool (locate's calls, nearest poly, polygons in a box, closest point and
+// height, search no graph).
+constexpr int kQueryNodes = 64;
 
 const char* which_name(Endpoint w) { return w == Endpoint::Start ? "start" : "goal"; }
 
@@ -66,10 +70,24 @@ bool allowed_nearest(const dtNavMeshQuery& query, const dtNavMesh& nav, const Lo
   return ref != 0;
 }
 
-Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const LocateDef& def, double& snapped) {
+// A Detour query kept with a mesh for its locates, and the Detour mesh it was initialised on.
+struct DetourQuery {
+  std::unique_ptr<dtNavMeshQuery, void (*)(dtNavMeshQuery*)> query{dtAllocNavMeshQuery(), dtFreeNavMeshQuery};
+  const dtNavMesh* ready_for = nullptr;  // null until init succeeded
+};
+
+Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint which, const LocateDef& def,
+                      double& snapped) {
   const dtNavMesh* nav = mesh.baked->detour.get();
-  dtNavMeshQuery query;
-  if (dtStatusFailed(query.init(nav, 64))) return off_mesh(which, "Detour could not create a navmesh query");
+  const QueryCache::Lease<DetourQuery> kept =
+      mesh.query_cache.borrow<DetourQuery>(QueryCache::Reused::DetourQuery, [] { return std::make_shared<DetourQuery>(); });
+  if (kept->ready_for != nav) {
+    kept->ready_for = nullptr;
+    if (!kept->query || dtStatusFailed(kept->query->init(nav, kQueryNodes)))
+      return off_mesh(which, "Detour could not create a navmesh query");
+    kept->ready_for = nav;
+  }
+  const dtNavMeshQuery& query = *kept->query;
   dtQueryFilter filter;  // includes every polygon with a non-zero flag (all baked polygons)
   const float centre[3] = {float(world.x), float(world.y), float(world.z)};
   const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
@@ -77,23 +95,24 @@ Location locate_baked(const NavMesh& mesh, Vec3 world, Endpoint which, const Loc
   float nearest[3] = {centre[0], centre[1], centre[2]};
   const Vec2 asked = to_plane(world);
   // Messages give the point as the scene wrote it: [x, y, z] (y up) in 3D scenes.
-  const std::string where = std::string(which_name(which)) + " point " + (mesh.is3d ? input_point_text(world) : input_point_text(asked));
+  auto where = [&] {  // formatted only when the point fails
+    return std::string(which_name(which)) + " point " + (mesh.is3d ? input_point_text(world) : input_point_text(asked));
+  };
   if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0 ||
       !allowed_nearest(query, *nav, def, centre, ext, ref, nearest))
-    return off_mesh(which, where + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
+    return off_mesh(which, where() + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
                                num(def.half_extent_y) + " m vertically of the navmesh" +
                                (def.excluded.empty() ? "" : " outside closed doors' polygons"));
   const Vec2 on = to_plane({nearest[0], nearest[1], nearest[2]});
   snapped = distance(asked, on);
   // The search box is square: beyond the agent radius the point is off the mesh even inside the box.
   if (snapped > def.half_extent_xz * (1.0 + kBoxSlack))
-    return off_mesh(which, where + " is " + num(snapped) + " m from the navmesh, farther than " +
+    return off_mesh(which, where() + " is " + num(snapped) + " m from the navmesh, farther than " +
                                num(def.half_extent_xz) + " m");
   unsigned int salt = 0, tile = 0, index = 0;
   nav->decodePolyId(ref, salt, tile, index);
   int best = int(index);
   // Deterministic ties: the lowest polygon index that contains the snapped point (shared edges, vertices).
-  const double tol = std::max(kMinTieReach, locate_tolerance(mesh));
   const float tiny[3] = {float(tol * 10), float(def.half_extent_y), float(tol * 10)};
   dtPolyRef refs[32];
   int count = 0;
@@ -152,10 +171,11 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
     }
   } else if (mesh.baked) {
     method = LocateMethod::DetourNearestPoly;
-    loc = locate_baked(mesh, to_world(p.plane, p.is3d ? p.height : 0.0), which, def, snapped);
+    const double tol = std::max(kMinTieReach, mesh.query_cache.index(mesh)->tolerance);
+    loc = locate_baked(mesh, tol, to_world(p.plane, p.is3d ? p.height : 0.0), which, def, snapped);
   } else {
     method = LocateMethod::PointInPolygon;
-    const int poly = is_finite(p.plane) ? polygon_containing(mesh, p.plane, locate_tolerance(mesh)) : -1;
+    const int poly = is_finite(p.plane) ? mesh.query_cache.index(mesh)->grid.containing(mesh, p.plane) : -1;
     if (poly < 0) {
       loc = off_mesh(which, std::string(which_name(which)) + " point " + input_point_text(p.plane) +
                                 " is not inside any navmesh polygon");

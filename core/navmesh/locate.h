@@ -7,6 +7,8 @@
 //     bake.agent_radius, vertical bake.agent_height), so a point the agent's body overlaps the walkable
 //     area from is located and snapped onto the mesh; ties on shared edges go to the lowest index too.
 //   graphs: the point names a node id.
+// What locate derives from the mesh (a grid of polygon candidates, the tolerance, the node ids, a Detour
+// query) is kept with it (core/navmesh/query_cache.h); the answers are those of the rules above.
 #pragma once
 
 #include <optional>
@@ -64,7 +66,8 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
                 std::vector<LocateStep>* trace = nullptr);
 
 // Hand-authored rule on any polygon mesh: the lowest polygon index whose convex polygon contains p
-// within `tolerance` metres, or -1.
+// within `tolerance` metres, or -1. A scan of every polygon; locate() gets the same answer from the
+// mesh's grid (core/navmesh/polygon_grid.h).
 int polygon_containing(const NavMesh& mesh, Vec2 p, double tolerance);
 
 // The containment tolerance used for `mesh`: 1e-7 × max(1, largest extent of its vertices), metres.

@@ -36,9 +36,9 @@ Vec2 NavMesh::centroid(int poly) const {
 }
 
 int NavMesh::node_index(const std::string& id) const {
-  for (size_t i = 0; i < nodes.size(); ++i)
-    if (nodes[i].id == id) return int(i);
-  return -1;
+  const std::shared_ptr<const MeshIndex> index = query_cache.index(*this);
+  const auto it = index->node_ids.find(id);
+  return it == index->node_ids.end() ? -1 : it->second;
 }
 
 int NavMesh::area_index(const std::string& name) const {

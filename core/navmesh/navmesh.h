@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "geom.h"
+#include "query_cache.h"
 
 class dtNavMesh;
 
@@ -72,6 +73,11 @@ struct NavMesh {
 
   std::shared_ptr<const BakedNavMesh> baked;  // null unless baked with Recast
 
+  // What locate and the search keep between queries on this mesh (core/navmesh/query_cache.h): empty in
+  // a copy, built again when a vector above is replaced; call query_cache.clear() after editing one
+  // in place once the mesh has been queried.
+  QueryCache query_cache;
+
   int size() const { return kind == Kind::Graph ? int(nodes.size()) : int(polys.size()); }
   Vec2 vertex(int poly, int corner) const { return verts[polys[poly].verts[corner]]; }
   // Polygon centroid (area-weighted) in the plane; node position for graphs.
@@ -81,7 +87,7 @@ struct NavMesh {
     const std::vector<int>& v = polys[size_t(poly)].verts;
     return in_convex(v.size(), [&](size_t i) { return verts[size_t(v[i])]; }, p, tol);
   }
-  // Node index of a graph node id, or -1.
+  // Node index of a graph node id (the first node with it), or -1.
   int node_index(const std::string& id) const;
   // Area index of a name, or -1.
   int area_index(const std::string& name) const;

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <queue>
+#include <memory>
 
 #include "sum_text.h"
 #include "tolerances.h"
@@ -42,19 +42,60 @@ struct HeapLater {
 enum class NodeState : unsigned char { Unseen, Open, Closed };
 
 // Everything the search keeps per node.
+struct NodeLabel {
+  double g = std::numeric_limits<double>::infinity();
+  double f = std::numeric_limits<double>::infinity();
+  Vec3 pos;
+  int parent = -1;
+  int parent_link = -1;
+  int version = 0;      // of the node's newest heap entry: older entries are stale
+  unsigned stamp = 0;   // the search (Labels::generation) that wrote this label
+  NodeState state = NodeState::Unseen;
+};
+
+// The labels and the open list of one search at a time, kept with the mesh between searches
+// (QueryCache::Reused::SearchScratch) so that a search costs the nodes it reaches, not the mesh's size.
+// A label whose stamp is not the current generation reads as unseen: starting a search clears nothing.
 struct Labels {
-  std::vector<double> g, f;
-  std::vector<int> parent, parent_link, version;
-  std::vector<Vec3> pos;
-  std::vector<NodeState> state;
-  explicit Labels(int n)
-      : g(n, std::numeric_limits<double>::infinity()),
-        f(n, std::numeric_limits<double>::infinity()),
-        parent(n, -1),
-        parent_link(n, -1),
-        version(n, 0),
-        pos(n),
-        state(n, NodeState::Unseen) {}
+  std::vector<NodeLabel> nodes;
+  std::vector<HeapEntry> heap;  // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
+  unsigned generation = 0;
+
+  // Starts a search over `n` nodes: every label unseen, the open list empty.
+  void begin(int n) {
+    if (nodes.size() < size_t(n)) nodes.resize(size_t(n));
+    if (++generation == 0) {  // the stamps went once around: clear them for real
+      for (NodeLabel& l : nodes) l.stamp = 0;
+      generation = 1;
+    }
+    heap.clear();
+  }
+  // The label of `node` in this search (an unseen one the first time it is asked for).
+  NodeLabel& operator[](int node) {
+    NodeLabel& l = nodes[size_t(node)];
+    if (l.stamp != generation) {
+      l = NodeLabel{};
+      l.stamp = generation;
+    }
+    return l;
+  }
+  // Search position of each of the first `n` nodes (unseen: (0, 0, 0)).
+  std::vector<Vec3> positions(int n) const {
+    std::vector<Vec3> out(static_cast<size_t>(n));
+    for (size_t i = 0; i < out.size(); ++i)
+      if (nodes[i].stamp == generation) out[i] = nodes[i].pos;
+    return out;
+  }
+  void push(HeapEntry e) {
+    heap.push_back(e);
+    std::push_heap(heap.begin(), heap.end(), HeapLater{});
+  }
+  HeapEntry pop() {
+    std::pop_heap(heap.begin(), heap.end(), HeapLater{});
+    const HeapEntry top = heap.back();
+    heap.pop_back();
+    return top;
+  }
 };
 
 // The sizes of the open and closed sets, kept up to date on every state change when a trace records
@@ -65,16 +106,6 @@ struct SetCounts {
     if (from == to) return;
     open += (to == NodeState::Open) - (from == NodeState::Open);
     closed += (to == NodeState::Closed) - (from == NodeState::Closed);
-  }
-};
-
-// Outgoing links of a node, in a fixed order: polygon edges in vertex order, graph edges in file order.
-struct Adjacency {
-  std::vector<std::vector<int>> graph_out;  // graph meshes only
-  explicit Adjacency(const NavMesh& mesh) {
-    if (mesh.kind != NavMesh::Kind::Graph) return;
-    graph_out.resize(mesh.nodes.size());
-    for (size_t e = 0; e < mesh.edges.size(); ++e) graph_out[mesh.edges[e].from].push_back(int(e));
   }
 };
 
@@ -241,13 +272,13 @@ struct Tracer {
     s.pops = expanded;
     push(std::move(s));
   }
-  void popped(const Labels& L, int node) {
+  void popped(const NodeLabel& l, int node) {
     if (!trace) return;
-    SearchStep s = named(SearchStep::Kind::Popped, node, L.parent[node]);
-    s.link = L.parent_link[node];
-    s.g = L.g[node];
-    s.f = L.f[node];
-    s.h = L.f[node] - L.g[node];
+    SearchStep s = named(SearchStep::Kind::Popped, node, l.parent);
+    s.link = l.parent_link;
+    s.g = l.g;
+    s.f = l.f;
+    s.h = l.f - l.g;
     s.open_count = sets.open;
     s.closed_count = sets.closed;
     push(std::move(s));
@@ -259,16 +290,16 @@ struct Tracer {
     s.cause = cause;
     push(std::move(s));
   }
-  void relaxed(const Labels& L, int node, int parent, int link, double g, double h, bool improved) {
+  void relaxed(const NodeLabel& l, int node, int parent, int link, double g, double h, bool improved) {
     if (!trace) return;
     SearchStep s = named(SearchStep::Kind::Relaxed, node, parent);
     s.link = link;
     s.g = g;
     s.h = h;
     s.f = g + h;
-    s.old_g = L.g[node];
+    s.old_g = l.g;
     s.improved = improved;
-    s.was_closed = L.state[node] == NodeState::Closed;
+    s.was_closed = l.state == NodeState::Closed;
     push(std::move(s));
   }
   void open_empty(int goal) {
@@ -291,7 +322,8 @@ Vec3 discovery_position(const NavMesh& mesh, CostModel model, int from, int link
   return (world_vertex(mesh, pv[size_t(link)]) + world_vertex(mesh, pv[(size_t(link) + 1) % pv.size()])) * 0.5;
 }
 
-// One A* (or Dijkstra) run: the labels, the open list and the node nearest the goal so far.
+// One A* (or Dijkstra) run: the labels and the open list (`L`, lent by the mesh) and the node nearest
+// the goal so far.
 struct AStar {
   const NavMesh& mesh;
   const SearchQuery& query;
@@ -300,42 +332,45 @@ struct AStar {
   const CostModel model;
   const bool is_graph;
   const bool astar;  // Dijkstra: no heuristic (Polyanya plans: A*, see scene.h)
-  Labels L;
-  const Adjacency adj;
+  Labels& L;
+  const std::vector<std::vector<int>>* graph_out;  // graph meshes: outgoing NavMesh::edges per node
   const Vec3 target;  // where the goal distance is measured to: the goal point, or the goal node (Graph model)
   Tracer tr;
-  std::priority_queue<HeapEntry, std::vector<HeapEntry>, HeapLater> open;
   long seq = 0;
   // Detour keeps, besides the open list, the discovered node nearest the goal for partial paths.
   int best_node;
   double best_dist = std::numeric_limits<double>::infinity();
 
-  AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t)
+  AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t,
+        Labels& labels, const std::vector<std::vector<int>>* out)
       : mesh(m), query(q), def(d), filter(f), model(cm), is_graph(m.kind == NavMesh::Kind::Graph),
-        astar(d.algorithm != Algorithm::Dijkstra), L(m.size()), adj(m),
-        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start) {}
+        astar(d.algorithm != Algorithm::Dijkstra), L(labels), graph_out(out),
+        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start) {
+    L.begin(m.size());
+  }
 
   double poly_cost(int node) const { return is_graph ? 1.0 : mesh.polys[size_t(node)].cost; }
   double heuristic(int node, Vec3 pos) const {
     if (!astar || node == query.goal) return 0.0;
     return distance(pos, target) * def.heuristic_scale;
   }
-  void set_state(int node, NodeState to) {
-    if (tr.trace) tr.sets.changed(L.state[node], to);
-    L.state[node] = to;
+  void set_state(NodeLabel& l, NodeState to) {
+    if (tr.trace) tr.sets.changed(l.state, to);
+    l.state = to;
   }
 
   // The start on the open list (none when a filter bars the start itself).
   void start() {
     const int s = query.start;
-    L.pos[s] = model == CostModel::Graph ? world_centroid(mesh, s) : query.start_pos;
-    L.g[s] = 0.0;
-    if (s == query.goal && model != CostModel::Graph) L.g[s] = distance(query.start_pos, query.goal_pos) * poly_cost(s);
-    L.f[s] = L.g[s] + heuristic(s, L.pos[s]);
-    set_state(s, NodeState::Open);
-    best_dist = distance(L.pos[s], target);
-    open.push({L.f[s], seq++, s, 0});
-    if (filter && filter->node_blocked(s)) open = {};
+    NodeLabel& l = L[s];
+    l.pos = model == CostModel::Graph ? world_centroid(mesh, s) : query.start_pos;
+    l.g = 0.0;
+    if (s == query.goal && model != CostModel::Graph) l.g = distance(query.start_pos, query.goal_pos) * poly_cost(s);
+    l.f = l.g + heuristic(s, l.pos);
+    set_state(l, NodeState::Open);
+    best_dist = distance(l.pos, target);
+    L.push({l.f, seq++, s, 0});
+    if (filter && filter->node_blocked(s)) L.heap.clear();
   }
 
   // The filter's reason index barring the step from `cur` over `link` into `next` (-1: open).
@@ -346,39 +381,41 @@ struct AStar {
   }
 
   // G of `next` when reached from `cur` over `link`.
-  double g_through(int cur, int link, int next) const {
-    if (is_graph) return L.g[cur] + mesh.edges[size_t(link)].cost;
-    double g = L.g[cur] + distance(L.pos[cur], L.pos[next]) * poly_cost(cur);
-    if (next == query.goal && model != CostModel::Graph) g += distance(L.pos[next], query.goal_pos) * poly_cost(next);
+  double g_through(const NodeLabel& from, int cur, int link, const NodeLabel& to, int next) const {
+    if (is_graph) return from.g + mesh.edges[size_t(link)].cost;
+    double g = from.g + distance(from.pos, to.pos) * poly_cost(cur);
+    if (next == query.goal && model != CostModel::Graph) g += distance(to.pos, query.goal_pos) * poly_cost(next);
     return g;
   }
 
   // Relaxes every neighbour of the node just closed.
   void expand(int cur) {
-    const int link_count = is_graph ? int(adj.graph_out[cur].size()) : int(mesh.polys[cur].neighbours.size());
+    const NodeLabel& from = L[cur];  // labels are not moved during a search: `from` stays valid
+    const int link_count = is_graph ? int((*graph_out)[size_t(cur)].size()) : int(mesh.polys[cur].neighbours.size());
     for (int k = 0; k < link_count; ++k) {
-      const int link = is_graph ? adj.graph_out[cur][k] : k;
+      const int link = is_graph ? (*graph_out)[size_t(cur)][size_t(k)] : k;
       const int next = link_target(mesh, cur, link);
-      if (next < 0 || next == L.parent[cur]) continue;
+      if (next < 0 || next == from.parent) continue;
       if (const int block = block_of(cur, link, next); block >= 0) {
         tr.blocked(next, cur, link, block);
         continue;
       }
-      if (L.state[next] == NodeState::Unseen) L.pos[next] = discovery_position(mesh, model, cur, link, next);
-      const double g = g_through(cur, link, next);
-      const double h = heuristic(next, L.pos[next]);
+      NodeLabel& to = L[next];
+      if (to.state == NodeState::Unseen) to.pos = discovery_position(mesh, model, cur, link, next);
+      const double g = g_through(from, cur, link, to, next);
+      const double h = heuristic(next, to.pos);
       const double f = g + h;
-      const bool improved = L.state[next] == NodeState::Unseen || f < L.f[next];
-      tr.relaxed(L, next, cur, link, g, h, improved);
+      const bool improved = to.state == NodeState::Unseen || f < to.f;
+      tr.relaxed(to, next, cur, link, g, h, improved);
       if (!improved) continue;
-      L.g[next] = g;
-      L.f[next] = f;
-      L.parent[next] = cur;
-      L.parent_link[next] = link;
-      set_state(next, NodeState::Open);
-      ++L.version[next];
-      open.push({f, seq++, next, L.version[next]});
-      if (const double d = distance(L.pos[next], target); d < best_dist) {
+      to.g = g;
+      to.f = f;
+      to.parent = cur;
+      to.parent_link = link;
+      set_state(to, NodeState::Open);
+      ++to.version;
+      L.push({f, seq++, next, to.version});
+      if (const double d = distance(to.pos, target); d < best_dist) {
         best_dist = d;
         best_node = next;
       }
@@ -387,14 +424,14 @@ struct AStar {
 };
 
 // The corridor from the start to `last` by the parents, with the links crossed.
-void corridor_to(const Labels& L, int last, SearchResult& res) {
-  for (int v = last; v >= 0; v = L.parent[v]) {
+void corridor_to(Labels& L, int last, SearchResult& res) {
+  for (int v = last; v >= 0; v = L[v].parent) {
     res.corridor.push_back(v);
-    if (L.parent[v] >= 0) res.links.push_back(L.parent_link[v]);
+    if (L[v].parent >= 0) res.links.push_back(L[v].parent_link);
   }
   std::reverse(res.corridor.begin(), res.corridor.end());
   std::reverse(res.links.begin(), res.links.end());
-  res.cost = L.g[last];
+  res.cost = L[last].g;
 }
 
 }  // namespace
@@ -421,14 +458,18 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     return res;
   }
 
-  AStar A(mesh, query, def, filter, model, trace);
+  const QueryCache::Lease<Labels> labels =
+      mesh.query_cache.borrow<Labels>(QueryCache::Reused::SearchScratch, [] { return std::make_shared<Labels>(); });
+  std::shared_ptr<const MeshIndex> index;  // graph meshes: the outgoing edges
+  if (mesh.kind == NavMesh::Kind::Graph) index = mesh.query_cache.index(mesh);
+  AStar A(mesh, query, def, filter, model, trace, *labels, index ? &index->graph_out : nullptr);
   A.start();
   bool found = false, exhausted = false;
-  while (!A.open.empty()) {
-    const HeapEntry top = A.open.top();
-    A.open.pop();
+  while (!A.L.heap.empty()) {
+    const HeapEntry top = A.L.pop();
     const int cur = top.node;
-    if (top.version != A.L.version[cur] || A.L.state[cur] != NodeState::Open) {
+    NodeLabel& cur_label = A.L[cur];
+    if (top.version != cur_label.version || cur_label.state != NodeState::Open) {
       A.tr.stale(cur, top.f);
       continue;
     }
@@ -437,19 +478,19 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
       A.tr.exhausted(query.goal, res.expanded);
       break;
     }
-    A.set_state(cur, NodeState::Closed);
+    A.set_state(cur_label, NodeState::Closed);
     ++res.expanded;
     res.popped.push_back(cur);
-    A.tr.popped(A.L, cur);
+    A.tr.popped(cur_label, cur);
     if (cur == query.goal) {
       found = true;
       break;
     }
     A.expand(cur);
   }
-  if (trace) trace->positions = A.L.pos;
+  if (trace) trace->positions = A.L.positions(n);
   if (!found && !exhausted) A.tr.open_empty(query.goal);
-  const Labels& L = A.L;
+  Labels& L = A.L;
   const int best_node = A.best_node;
 
   int last = -1;

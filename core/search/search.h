@@ -17,6 +17,10 @@
 //                   centroid-to-centroid distance times the cost of the polygon being left, no start or
 //                   goal legs. h = |pos(node) - pos(goal node)| * scale.
 // Graph scenes always use `graph`, whatever the SearchDef says.
+//
+// The per-node labels and the open list are kept with the mesh (core/navmesh/query_cache.h) and reused:
+// a label stamped by an earlier search reads as unseen, so a search allocates and clears nothing the
+// size of the mesh and costs the nodes it reaches.
 #pragma once
 
 #include <limits>

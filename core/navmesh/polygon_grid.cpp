@@ -1,0 +1,125 @@
+#include "polygon_grid.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "navmesh.h"
+
+namespace navlab {
+
+namespace {
+
+// Cells per indexed polygon: about one polygon per cell on a mesh of similar polygons.
+constexpr double kCellsPerPolygon = 1.0;
+// A polygon whose grown box touches more cells than this is tried for every point instead (a few huge
+// polygons must not fill the whole grid).
+constexpr long kMaxCellsPerPolygon = 64;
+// Dimensionless: 1 + cos(angle between two consecutive edges) below this is a spike, whose tolerance
+// region reaches too far past the corner to bound (sqrt(2 / 1e-9) ≈ 4.5e4 tolerances).
+constexpr double kMinOnePlusCos = 1e-9;
+// rad: the edges of a convex polygon turn once around, 2π, to within rounding.
+constexpr double kTurnSlack = 1e-6;
+// Dimensionless: the grown box reaches this many times farther than the exact region, so that rounding
+// in the containment test (left_of) cannot accept a point outside the box.
+constexpr double kReachSafety = 2.0;
+// Dimensionless: rounding of coordinates far from the origin, as a share of their magnitude.
+constexpr double kCoordinateRounding = 1e-12;
+
+constexpr double kTwoPi = 6.283185307179586;
+
+}  // namespace
+
+double PolygonGrid::reach(const NavMesh& mesh, int poly) {
+  const std::vector<int>& v = mesh.polys[size_t(poly)].verts;
+  std::vector<Vec2> dirs;  // unit directions of the edges left_of does not skip (non-zero length)
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (!is_finite(mesh.verts[size_t(v[i])])) return -1.0;  // left_of skips its edges too
+    const Vec2 d = mesh.verts[size_t(v[(i + 1) % v.size()])] - mesh.verts[size_t(v[i])];
+    if (const double len = length(d); len > 0.0) dirs.push_back(d / len);
+  }
+  if (dirs.size() < 3) return -1.0;
+  double most = 1.0, turned = 0.0;
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    const Vec2 a = dirs[i], b = dirs[(i + 1) % dirs.size()];
+    const double c = dot(a, b), s = cross(a, b);
+    if (s < 0.0 || 1.0 + c < kMinOnePlusCos) return -1.0;
+    most = std::max(most, std::sqrt(2.0 / (1.0 + c)));
+    turned += std::atan2(s, c);
+  }
+  return std::fabs(turned - kTwoPi) <= kTurnSlack ? most : -1.0;
+}
+
+PolygonGrid::PolygonGrid(const NavMesh& mesh, double tolerance) : tolerance_(tolerance) {
+  const int n = int(mesh.polys.size());
+  // Each polygon's grown box, or nothing (listed in everywhere_).
+  std::vector<Bounds2> boxes(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const double reaches = reach(mesh, i);
+    if (reaches < 0.0) continue;
+    Bounds2 b;
+    double magnitude = 0.0;
+    for (int v : mesh.polys[size_t(i)].verts) {
+      b.add(mesh.verts[size_t(v)]);
+      magnitude = std::max({magnitude, std::fabs(mesh.verts[size_t(v)].x), std::fabs(mesh.verts[size_t(v)].y)});
+    }
+    const double grow = kReachSafety * reaches * tolerance + kCoordinateRounding * magnitude;
+    b.lo = b.lo - Vec2{grow, grow};
+    b.hi = b.hi + Vec2{grow, grow};
+    boxes[size_t(i)] = b;
+    bounds_.add(b.lo);
+    bounds_.add(b.hi);
+  }
+  if (!bounds_.empty()) {
+    const double w = bounds_.hi.x - bounds_.lo.x, h = bounds_.hi.y - bounds_.lo.y;
+    const double cells = std::max(1.0, n * kCellsPerPolygon);
+    // At most `cells` cells along either side, so at most about 3 × `cells` cells in all.
+    cell_ = std::max(std::sqrt(w * h / cells), std::max(w, h) / cells);
+    if (!(cell_ > 0.0) || !std::isfinite(cell_)) cell_ = 1.0;
+    nx_ = int(std::min(cells, std::floor(w / cell_)) + 1.0);
+    ny_ = int(std::min(cells, std::floor(h / cell_)) + 1.0);
+  }
+  // Two passes over the boxes: count each cell's polygons, then list them in index order.
+  std::vector<int> count(size_t(nx_) * size_t(ny_) + 1, 0);
+  auto cells_of = [&](const Bounds2& b, auto&& visit) {
+    const int x0 = cell_of(b.lo.x, bounds_.lo.x, nx_), x1 = cell_of(b.hi.x, bounds_.lo.x, nx_);
+    const int y0 = cell_of(b.lo.y, bounds_.lo.y, ny_), y1 = cell_of(b.hi.y, bounds_.lo.y, ny_);
+    if (long(x1 - x0 + 1) * long(y1 - y0 + 1) > kMaxCellsPerPolygon) return false;
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) visit(size_t(y) * size_t(nx_) + size_t(x));
+    return true;
+  };
+  for (int i = 0; i < n; ++i)
+    if (boxes[size_t(i)].empty() || !cells_of(boxes[size_t(i)], [&](size_t c) { ++count[c + 1]; }))
+      everywhere_.push_back(i);
+  for (size_t c = 1; c < count.size(); ++c) count[c] += count[c - 1];
+  cell_start_ = count;
+  polys_.resize(size_t(count.back()));
+  for (int i = 0; i < n; ++i)
+    if (!boxes[size_t(i)].empty()) cells_of(boxes[size_t(i)], [&](size_t c) { polys_[size_t(count[c]++)] = i; });
+}
+
+int PolygonGrid::cell_of(double v, double lo, int count) const {
+  const double t = std::floor((v - lo) / cell_);
+  return t <= 0.0 ? 0 : (t >= double(count - 1) ? count - 1 : int(t));
+}
+
+int PolygonGrid::containing(const NavMesh& mesh, Vec2 p) const {
+  const int* cell = nullptr;
+  const int* cell_end = nullptr;
+  const bool in_bounds = p.x >= bounds_.lo.x && p.x <= bounds_.hi.x && p.y >= bounds_.lo.y && p.y <= bounds_.hi.y;
+  if (in_bounds) {
+    const size_t c = size_t(cell_of(p.y, bounds_.lo.y, ny_)) * size_t(nx_) + size_t(cell_of(p.x, bounds_.lo.x, nx_));
+    cell = polys_.data() + cell_start_[c];
+    cell_end = polys_.data() + cell_start_[c + 1];
+  }
+  // Both lists are in index order and share no polygon: merge them, the first that contains p wins.
+  auto far = everywhere_.begin();
+  while (cell != cell_end || far != everywhere_.end()) {
+    const bool take_cell = far == everywhere_.end() || (cell != cell_end && *cell < *far);
+    const int poly = take_cell ? *cell++ : *far++;
+    if (mesh.contains(poly, p, tolerance_)) return poly;
+  }
+  return -1;
+}
+
+}  // namespace navlab

@@ -1,0 +1,55 @@
+// A uniform grid over the polygons of a mesh, for locate's point-in-polygon rule (core/navmesh/locate.h):
+// the lowest polygon index whose convex polygon contains a point within a tolerance, found without
+// scanning every polygon.
+//
+// Each cell lists, in index order, every polygon whose tolerance region may reach into it: its bounding
+// box grown by how far the tolerance reaches past its corners. A polygon whose region cannot be bounded
+// that way (not convex and counter-clockwise, a near-zero angle, fewer than three edges of non-zero
+// length) or that would fill too many cells is listed apart and tried for every point. The answer is
+// the lowest index of the candidates that contain the point, so it equals the linear scan's
+// (polygon_containing) exactly.
+#pragma once
+
+#include <vector>
+
+#include "geom.h"
+
+namespace navlab {
+
+struct NavMesh;
+
+class PolygonGrid {
+ public:
+  PolygonGrid() = default;
+  // Indexes `mesh`'s polygons for containment within `tolerance` metres.
+  PolygonGrid(const NavMesh& mesh, double tolerance);
+
+  // The lowest polygon index whose polygon contains `p` within the tolerance, or -1. `p` is finite.
+  int containing(const NavMesh& mesh, Vec2 p) const;
+
+  double tolerance() const { return tolerance_; }
+
+  // How far polygon `poly`'s tolerance region (every point less than `tol` outside each edge line, the
+  // rule of NavMesh::contains) reaches past its bounding box, in tolerances: the largest corner offset
+  // of the polygon grown by `tol`, sqrt(2 / (1 + cos)) for edges meeting at that angle. Negative when
+  // the region cannot be bounded so: a corner that is not finite, fewer than three edges of non-zero
+  // length, a right turn, a spike, or edges that do not turn exactly once around (not a convex
+  // counter-clockwise polygon).
+  static double reach(const NavMesh& mesh, int poly);
+
+ private:
+  // The cell column or row of coordinate `v` on an axis starting at `lo`, clamped to [0, count).
+  int cell_of(double v, double lo, int count) const;
+  // Lists polygon `poly` in every cell its box [lo, hi] touches.
+  void insert(int poly, Vec2 lo, Vec2 hi);
+
+  double tolerance_ = 0.0;
+  Bounds2 bounds_;      // every indexed polygon's grown box; a point outside is in none of them
+  double cell_ = 1.0;   // side of a square cell, m
+  int nx_ = 0, ny_ = 0;
+  std::vector<int> cell_start_;  // polygons of cell c: polys_[cell_start_[c] .. cell_start_[c + 1])
+  std::vector<int> polys_;
+  std::vector<int> everywhere_;  // polygons tried for every point, in index order
+};
+
+}  // namespace navlab

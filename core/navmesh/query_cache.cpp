@@ -1,0 +1,69 @@
+#include "query_cache.h"
+
+#include "locate.h"
+#include "navmesh.h"
+
+namespace navlab {
+
+MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
+  if (mesh.kind == NavMesh::Kind::Polygons) {
+    if (!mesh.baked) grid = PolygonGrid(mesh, tolerance);  // baked meshes are located by Detour
+    return;
+  }
+  for (size_t i = 0; i < mesh.nodes.size(); ++i) node_ids.try_emplace(mesh.nodes[i].id, int(i));
+  graph_out.resize(mesh.nodes.size());
+  for (size_t e = 0; e < mesh.edges.size(); ++e) graph_out[size_t(mesh.edges[e].from)].push_back(int(e));
+}
+
+QueryCache& QueryCache::operator=(const QueryCache& other) noexcept {
+  if (this != &other) clear();
+  return *this;
+}
+
+QueryCache& QueryCache::operator=(QueryCache&& other) noexcept {
+  if (this == &other) return *this;
+  clear();
+  other.clear();
+  return *this;
+}
+
+void QueryCache::clear() noexcept {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  layout_ = {};
+  index_.reset();
+  for (Slot& s : slots_) s = {};
+  ++epoch_;
+}
+
+QueryCache::Layout QueryCache::layout_of(const NavMesh& mesh) {
+  return {mesh.verts.data(), mesh.verts.size(), mesh.polys.data(), mesh.polys.size(), mesh.nodes.data(),
+          mesh.nodes.size(), mesh.edges.data(), mesh.edges.size(), mesh.baked.get()};
+}
+
+std::shared_ptr<const MeshIndex> QueryCache::index(const NavMesh& mesh) const {
+  const Layout now = layout_of(mesh);
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (!index_ || !(layout_ == now)) {
+    index_ = std::make_shared<const MeshIndex>(mesh);
+    layout_ = now;
+  }
+  return index_;
+}
+
+QueryCache::Taken QueryCache::take(Reused slot) const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  Slot& s = slots_[size_t(slot)];
+  if (s.lent) return {nullptr, false, epoch_};
+  s.lent = true;
+  return {std::move(s.object), true, epoch_};
+}
+
+void QueryCache::give_back(Reused slot, unsigned epoch, std::shared_ptr<void> object) const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (epoch != epoch_) return;
+  Slot& s = slots_[size_t(slot)];
+  s.object = std::move(object);
+  s.lent = false;
+}
+
+}  // namespace navlab

@@ -1,0 +1,126 @@
+// What the queries on one mesh keep between calls, as Detour keeps a dtNavMeshQuery per mesh: locate's
+// polygon grid and tolerance, the graph's node ids and outgoing edges (MeshIndex, built on first use),
+// and objects a query reuses instead of allocating them again (the search's per-node scratch, the
+// Detour query of a baked mesh).
+//
+// Every NavMesh owns one (NavMesh::query_cache). A copy or a move of the mesh starts with an empty
+// cache, so a mesh that is copied and then changed (doors, rebakes, tile updates) never reads the
+// index of the mesh it came from. The index is also built again when one of the mesh's vectors is
+// replaced by one of another size or buffer; code that edits a mesh's vertices, polygons, nodes or
+// edges in place after querying it calls clear().
+//
+// Thread safety: const queries on one mesh may run on several threads at once. The index is built under
+// a lock and only read afterwards; a reused object is lent to one query at a time, and a query that
+// finds it lent (another thread, or a query run inside another) makes a temporary one of its own.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "polygon_grid.h"
+
+namespace navlab {
+
+struct NavMesh;
+
+// What locate and the search derive from a mesh, built once per mesh.
+struct MeshIndex {
+  double tolerance = 0.0;  // locate_tolerance(mesh), the point-in-polygon tolerance
+  PolygonGrid grid;        // polygon meshes without a Detour mesh: the point-in-polygon candidates
+  std::unordered_map<std::string, int> node_ids;  // graphs: each id's first node index
+  std::vector<std::vector<int>> graph_out;        // graphs: each node's outgoing NavMesh::edges, file order
+  explicit MeshIndex(const NavMesh& mesh);
+};
+
+class QueryCache {
+ public:
+  // The objects a query may borrow, one of each per mesh.
+  enum class Reused { SearchScratch, DetourQuery, Count };
+
+  // An object lent to one query, returned to the cache when the lease ends (or a temporary one).
+  template <class T>
+  class Lease {
+   public:
+    Lease(const QueryCache* owner, Reused slot, unsigned epoch, std::shared_ptr<void> object)
+        : owner_(owner), slot_(slot), epoch_(epoch), object_(std::move(object)) {}
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    ~Lease() {
+      if (owner_) owner_->give_back(slot_, epoch_, std::move(object_));
+    }
+    T& operator*() const { return *static_cast<T*>(object_.get()); }
+    T* operator->() const { return static_cast<T*>(object_.get()); }
+
+   private:
+    const QueryCache* owner_;  // null: a temporary object, freed with the lease
+    Reused slot_;
+    unsigned epoch_;
+    std::shared_ptr<void> object_;
+  };
+
+  QueryCache() = default;
+  QueryCache(const QueryCache&) noexcept {}
+  QueryCache(QueryCache&& other) noexcept { other.clear(); }
+  QueryCache& operator=(const QueryCache& other) noexcept;
+  QueryCache& operator=(QueryCache&& other) noexcept;
+  ~QueryCache() = default;
+
+  // Forgets the index and the reused objects: the next query builds them again.
+  void clear() noexcept;
+
+  // The index of `mesh` (the mesh that owns this cache), built on first use or when the mesh changed.
+  std::shared_ptr<const MeshIndex> index(const NavMesh& mesh) const;
+
+  // The reused object of `slot`, made by `make` on first use; a temporary one from `make` while it is
+  // lent to another query.
+  template <class T, class Make>
+  Lease<T> borrow(Reused slot, Make make) const {
+    Taken t = take(slot);
+    if (!t.object) t.object = std::shared_ptr<T>(make());
+    return Lease<T>(t.keep ? this : nullptr, slot, t.epoch, std::move(t.object));
+  }
+
+ private:
+  // Which vectors the index was built from: their buffers and sizes, and the Detour mesh.
+  struct Layout {
+    const void* verts = nullptr;
+    size_t vert_count = 0;
+    const void* polys = nullptr;
+    size_t poly_count = 0;
+    const void* nodes = nullptr;
+    size_t node_count = 0;
+    const void* edges = nullptr;
+    size_t edge_count = 0;
+    const void* baked = nullptr;
+    friend bool operator==(const Layout&, const Layout&) = default;
+  };
+  static Layout layout_of(const NavMesh& mesh);
+
+  struct Slot {
+    std::shared_ptr<void> object;  // null until made, and while lent
+    bool lent = false;
+  };
+
+  struct Taken {
+    std::shared_ptr<void> object;  // the kept object; null: the borrower makes one
+    bool keep = false;             // the object goes back to the slot when the lease ends
+    unsigned epoch = 0;
+  };
+  // Lends `slot`: its kept object (null when none was made yet), or, while it is lent to another query,
+  // nothing to keep.
+  Taken take(Reused slot) const;
+  // Ends a lease: the object becomes the slot's kept one unless clear() ran since (another epoch).
+  void give_back(Reused slot, unsigned epoch, std::shared_ptr<void> object) const;
+
+  mutable std::mutex mutex_;
+  mutable Layout layout_;
+  mutable std::shared_ptr<const MeshIndex> index_;
+  mutable Slot slots_[size_t(Reused::Count)];
+  mutable unsigned epoch_ = 0;  // counts clear(): a lease from before a clear() is not taken back
+};
+
+}  // namespace navlab

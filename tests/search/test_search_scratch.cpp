@@ -1,0 +1,385 @@
+// The search's scratch space is kept with the mesh and reused (core/navmesh/query_cache.h): results,
+// traces and every recorded step must be exactly those of a search that starts from fresh arrays. The
+// oracle here is such a search, written plainly from search.h's rules (full arrays per call,
+// std::priority_queue), run on seeded random meshes, graphs, filters and budgets.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <queue>
+#include <random>
+#include <thread>
+
+#include "navmesh_build.h"
+#include "search.h"
+
+namespace navlab {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// ---- The oracle. ----
+
+struct RefEntry {
+  double f;
+  long seq;
+  int node, version;
+  bool operator<(const RefEntry& o) const { return f != o.f ? f > o.f : seq > o.seq; }  // top: least f, then seq
+};
+
+SearchResult reference_search(const NavMesh& m, const SearchQuery& q, const SearchDef& def, const SearchFilter* filter,
+                              SearchTrace* trace) {
+  enum State { Unseen, Open, Closed };
+  const size_t n = size_t(m.size());
+  const bool graph = m.kind == NavMesh::Kind::Graph;
+  const CostModel model = effective_cost_model(m, def);
+  const bool astar = def.algorithm != Algorithm::Dijkstra;
+  std::vector<double> g(n, kInf), f(n, kInf);
+  std::vector<int> parent(n, -1), plink(n, -1), version(n, 0);
+  std::vector<Vec3> pos(n);
+  std::vector<State> state(n, Unseen);
+  int open_n = 0, closed_n = 0;
+  auto set_state = [&](int v, State to) {
+    open_n += (to == Open) - (state[size_t(v)] == Open);
+    closed_n += (to == Closed) - (state[size_t(v)] == Closed);
+    state[size_t(v)] = to;
+  };
+  auto centroid = [&](int v) { return to_world(m.centroid(v), 0.0); };  // 2D meshes and graphs only
+  const Vec3 target = model == CostModel::Graph ? centroid(q.goal) : q.goal_pos;
+  auto cost_of = [&](int v) { return graph ? 1.0 : m.polys[size_t(v)].cost; };
+  auto h_of = [&](int v) { return !astar || v == q.goal ? 0.0 : distance(pos[size_t(v)], target) * def.heuristic_scale; };
+  auto step = [&](SearchStep::Kind kind, int node, int parent_node) {
+    SearchStep s;
+    s.kind = kind;
+    s.node = node;
+    s.parent = parent_node;
+    return s;
+  };
+  SearchResult res;
+  res.algorithm = def.algorithm;
+  res.cost_model = model;
+  if (trace) {
+    trace->algorithm = def.algorithm;
+    trace->cost_model = model;
+    if (filter) trace->causes = filter->reasons;
+  }
+  std::priority_queue<RefEntry> open;
+  long seq = 0;
+  const int s = q.start;
+  pos[size_t(s)] = model == CostModel::Graph ? centroid(s) : q.start_pos;
+  g[size_t(s)] = s == q.goal && model != CostModel::Graph ? distance(q.start_pos, q.goal_pos) * cost_of(s) : 0.0;
+  f[size_t(s)] = g[size_t(s)] + h_of(s);
+  set_state(s, Open);
+  double best_dist = distance(pos[size_t(s)], target);
+  int best = s;
+  open.push({f[size_t(s)], seq++, s, 0});
+  if (filter && filter->node_blocked(s)) open = {};
+  bool found = false, exhausted = false;
+  while (!open.empty()) {
+    const RefEntry top = open.top();
+    open.pop();
+    const int cur = top.node;
+    if (top.version != version[size_t(cur)] || state[size_t(cur)] != Open) {
+      if (trace) {
+        SearchStep st = step(SearchStep::Kind::StaleSkipped, cur, -1);
+        st.f = top.f;
+        trace->steps.push_back(st);
+      }
+      continue;
+    }
+    if (def.node_budget > 0 && res.expanded >= def.node_budget) {
+      exhausted = true;
+      if (trace) {
+        SearchStep st = step(SearchStep::Kind::Exhausted, q.goal, -1);
+        st.pops = res.expanded;
+        trace->steps.push_back(st);
+      }
+      break;
+    }
+    set_state(cur, Closed);
+    ++res.expanded;
+    res.popped.push_back(cur);
+    if (trace) {
+      SearchStep st = step(SearchStep::Kind::Popped, cur, parent[size_t(cur)]);
+      st.link = plink[size_t(cur)];
+      st.g = g[size_t(cur)];
+      st.f = f[size_t(cur)];
+      st.h = f[size_t(cur)] - g[size_t(cur)];
+      st.open_count = open_n;
+      st.closed_count = closed_n;
+      trace->steps.push_back(st);
+    }
+    if (cur == q.goal) {
+      found = true;
+      break;
+    }
+    std::vector<int> links;  // polygon edge indices, or NavMesh::edges indices leaving cur in file order
+    if (graph) {
+      for (size_t e = 0; e < m.edges.size(); ++e)
+        if (m.edges[e].from == cur) links.push_back(int(e));
+    } else {
+      for (size_t k = 0; k < m.polys[size_t(cur)].neighbours.size(); ++k) links.push_back(int(k));
+    }
+    for (int link : links) {
+      const int next = graph ? m.edges[size_t(link)].to : m.polys[size_t(cur)].neighbours[size_t(link)];
+      if (next < 0 || next == parent[size_t(cur)]) continue;
+      int block = filter ? filter->link_block(m, cur, link) : -1;
+      if (block < 0 && filter && filter->node_blocked(next)) block = filter->node_block[size_t(next)];
+      if (block >= 0) {
+        if (trace) {
+          SearchStep st = step(SearchStep::Kind::Blocked, next, cur);
+          st.link = link;
+          st.cause = block;
+          trace->steps.push_back(st);
+        }
+        continue;
+      }
+      if (state[size_t(next)] == Unseen) {
+        if (model == CostModel::EdgeMidpoints) {
+          const std::vector<int>& pv = m.polys[size_t(cur)].verts;
+          const Vec2 a = m.verts[size_t(pv[size_t(link)])], b = m.verts[size_t(pv[(size_t(link) + 1) % pv.size()])];
+          pos[size_t(next)] = (to_world(a, 0.0) + to_world(b, 0.0)) * 0.5;
+        } else {
+          pos[size_t(next)] = centroid(next);
+        }
+      }
+      double gn = graph ? g[size_t(cur)] + m.edges[size_t(link)].cost
+                        : g[size_t(cur)] + distance(pos[size_t(cur)], pos[size_t(next)]) * cost_of(cur);
+      if (!graph && next == q.goal && model != CostModel::Graph) gn += distance(pos[size_t(next)], q.goal_pos) * cost_of(next);
+      const double hn = h_of(next), fn = gn + hn;
+      const bool improved = state[size_t(next)] == Unseen || fn < f[size_t(next)];
+      if (trace) {
+        SearchStep st = step(SearchStep::Kind::Relaxed, next, cur);
+        st.link = link;
+        st.g = gn;
+        st.h = hn;
+        st.f = gn + hn;
+        st.old_g = g[size_t(next)];
+        st.improved = improved;
+        st.was_closed = state[size_t(next)] == Closed;
+        trace->steps.push_back(st);
+      }
+      if (!improved) continue;
+      g[size_t(next)] = gn;
+      f[size_t(next)] = fn;
+      parent[size_t(next)] = cur;
+      plink[size_t(next)] = link;
+      set_state(next, Open);
+      open.push({fn, seq++, next, ++version[size_t(next)]});
+      if (const double d = distance(pos[size_t(next)], target); d < best_dist) {
+        best_dist = d;
+        best = next;
+      }
+    }
+  }
+  if (trace) trace->positions = pos;
+  if (!found && !exhausted && trace) trace->steps.push_back(step(SearchStep::Kind::OpenEmpty, q.goal, -1));
+  if (!found && !exhausted) {
+    res.status = Status::Failed;
+    return res;
+  }
+  res.status = found ? Status::Complete : Status::Partial;
+  for (int v = found ? q.goal : best; v >= 0; v = parent[size_t(v)]) {
+    res.corridor.insert(res.corridor.begin(), v);
+    if (parent[size_t(v)] >= 0) res.links.insert(res.links.begin(), plink[size_t(v)]);
+  }
+  res.cost = g[size_t(res.corridor.back())];
+  if (found && trace) {
+    SearchStep st = step(SearchStep::Kind::Reached, q.goal, -1);
+    st.g = res.cost;
+    trace->route = res.corridor;
+    trace->steps.push_back(st);
+  }
+  return res;
+}
+
+// ---- Comparison. ----
+
+void expect_same(const SearchResult& a, const SearchResult& b, const std::string& what) {
+  EXPECT_EQ(a.status, b.status) << what;
+  EXPECT_EQ(a.corridor, b.corridor) << what;
+  EXPECT_EQ(a.links, b.links) << what;
+  EXPECT_EQ(a.cost, b.cost) << what;
+  EXPECT_EQ(a.expanded, b.expanded) << what;
+  EXPECT_EQ(a.popped, b.popped) << what;
+}
+
+void expect_same(const SearchTrace& a, const SearchTrace& b, const std::string& what) {
+  ASSERT_EQ(a.steps.size(), b.steps.size()) << what;
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    const SearchStep &x = a.steps[i], &y = b.steps[i];
+    const std::string at = what + ", step " + std::to_string(i);
+    EXPECT_EQ(x.kind, y.kind) << at;
+    EXPECT_EQ(x.node, y.node) << at;
+    EXPECT_EQ(x.parent, y.parent) << at;
+    EXPECT_EQ(x.link, y.link) << at;
+    EXPECT_EQ(x.g, y.g) << at;
+    EXPECT_EQ(x.h, y.h) << at;
+    EXPECT_EQ(x.f, y.f) << at;
+    EXPECT_EQ(x.old_g, y.old_g) << at;
+    EXPECT_EQ(x.improved, y.improved) << at;
+    EXPECT_EQ(x.was_closed, y.was_closed) << at;
+    EXPECT_EQ(x.open_count, y.open_count) << at;
+    EXPECT_EQ(x.closed_count, y.closed_count) << at;
+    EXPECT_EQ(x.pops, y.pops) << at;
+    EXPECT_EQ(x.cause, y.cause) << at;
+  }
+  EXPECT_EQ(a.route, b.route) << what;
+  EXPECT_EQ(a.causes, b.causes) << what;
+  EXPECT_EQ(a.positions, b.positions) << what;
+}
+
+// ---- Meshes, queries and filters. ----
+
+// A jittered triangulated grid with random costs in [1, 3] and about 15% of triangles removed.
+NavMesh random_mesh(std::mt19937& rng, int w, int h) {
+  std::uniform_real_distribution<double> jitter(-0.3, 0.3), cost(1.0, 3.0), keep(0.0, 1.0);
+  Scene::Navmesh n;
+  for (int y = 0; y <= h; ++y)
+    for (int x = 0; x <= w; ++x) n.vertices.push_back({x + jitter(rng), y + jitter(rng)});
+  auto v = [&](int x, int y) { return y * (w + 1) + x; };
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      if (keep(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y), v(x + 1, y + 1)});
+      if (keep(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y + 1), v(x, y + 1)});
+    }
+  for (size_t i = 0; i < n.polygons.size(); ++i) n.costs.push_back(cost(rng));
+  Result<NavMesh> m = build_hand_authored(n, "random");
+  EXPECT_TRUE(m.ok()) << m.error();
+  return m.value();
+}
+
+// `count` nodes at random positions, each with up to four edges to random others (whole costs, so equal
+// F ties are common and the insertion order decides).
+NavMesh random_graph(std::mt19937& rng, int count) {
+  std::uniform_real_distribution<double> at(0.0, 10.0);
+  std::uniform_int_distribution<int> pick(0, count - 1), degree(0, 4), cost(1, 5);
+  Scene::Graph g;
+  for (int i = 0; i < count; ++i) g.nodes.push_back({"n" + std::to_string(i), {at(rng), at(rng)}});
+  for (int i = 0; i < count; ++i)
+    for (int k = degree(rng); k > 0; --k) {
+      const int j = pick(rng);
+      if (j != i) g.edges.push_back({g.nodes[size_t(i)].id, g.nodes[size_t(j)].id, double(cost(rng)), ""});
+    }
+  Result<NavMesh> m = build_graph(g, "random");
+  EXPECT_TRUE(m.ok()) << m.error();
+  return m.value();
+}
+
+// About one node in `one_in` excluded and, on polygon meshes, one link in `one_in` closed.
+SearchFilter random_filter(std::mt19937& rng, const NavMesh& m, int one_in) {
+  std::uniform_int_distribution<int> die(0, one_in - 1);
+  SearchFilter f;
+  f.reasons = {"door d1", "area water"};
+  f.node_block.assign(size_t(m.size()), -1);
+  for (int& b : f.node_block) b = die(rng) == 0 ? 1 : -1;
+  if (m.kind == NavMesh::Kind::Graph) {
+    f.graph_link_block.assign(m.edges.size(), -1);
+    for (int& b : f.graph_link_block) b = die(rng) == 0 ? 0 : -1;
+    return f;
+  }
+  for (const NavPoly& p : m.polys) {
+    f.poly_link_block.emplace_back(p.neighbours.size(), -1);
+    for (int& b : f.poly_link_block.back()) b = die(rng) == 0 ? 0 : -1;
+  }
+  return f;
+}
+
+SearchQuery random_query(std::mt19937& rng, const NavMesh& m) {
+  std::uniform_int_distribution<int> pick(0, m.size() - 1);
+  const int a = pick(rng), b = pick(rng);
+  return {a, b, to_world(m.centroid(a), 0), to_world(m.centroid(b), 0)};
+}
+
+// Every algorithm, cost model, filter and budget on a run of queries on `m`, traced and not: each
+// search equals the oracle's.
+int compare_on(std::mt19937& rng, const NavMesh& m, int queries, const std::string& name) {
+  int compared = 0;
+  for (int k = 0; k < queries; ++k) {
+    const SearchQuery q = random_query(rng, m);
+    const SearchFilter filter = random_filter(rng, m, 6);
+    for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra})
+      for (CostModel model : {CostModel::EdgeMidpoints, CostModel::Centroids, CostModel::Graph})
+        for (int budget : {0, 7})
+          for (const SearchFilter* f : {static_cast<const SearchFilter*>(nullptr), &filter}) {
+            SearchDef def;
+            def.algorithm = a;
+            def.cost_model = model;
+            def.node_budget = budget;
+            const std::string what = name + " query " + std::to_string(k) + " " + to_string(a) + " " +
+                                     to_string(model) + " budget " + std::to_string(budget) + (f ? " filtered" : "");
+            SearchTrace got_trace, want_trace;
+            const SearchResult want = reference_search(m, q, def, f, &want_trace);
+            expect_same(search(m, q, def, f), want, what + " (untraced)");
+            expect_same(search(m, q, def, f, &got_trace), want, what);
+            expect_same(got_trace, want_trace, what);
+            ++compared;
+          }
+  }
+  return compared;
+}
+
+TEST(SearchScratch, EqualsAFreshSearchOnRandomMeshesAndPairs) {
+  std::mt19937 rng(20261201);
+  int compared = 0;
+  for (int i = 0; i < 6; ++i) {
+    const NavMesh m = random_mesh(rng, 9, 7);
+    compared += compare_on(rng, m, 12, "mesh " + std::to_string(i));
+  }
+  EXPECT_EQ(compared, 6 * 12 * 24);
+}
+
+TEST(SearchScratch, EqualsAFreshSearchOnRandomGraphs) {
+  std::mt19937 rng(411);
+  int compared = 0;
+  for (int i = 0; i < 6; ++i) {
+    const NavMesh m = random_graph(rng, 40);
+    compared += compare_on(rng, m, 12, "graph " + std::to_string(i));
+  }
+  EXPECT_EQ(compared, 6 * 12 * 24);
+}
+
+// Searches on two meshes of different sizes, interleaved: each mesh keeps its own scratch, and a label
+// left by an earlier, larger search never shows in a later one (its trace's positions included).
+TEST(SearchScratch, InterleavedSearchesOnTwoMeshes) {
+  std::mt19937 rng(99);
+  const NavMesh big = random_mesh(rng, 14, 12), small = random_mesh(rng, 4, 3);
+  const NavMesh* meshes[] = {&big, &small};
+  for (int k = 0; k < 60; ++k) {
+    const NavMesh& m = *meshes[k % 2];
+    const SearchQuery q = random_query(rng, m);
+    SearchDef def;
+    def.algorithm = k % 3 == 0 ? Algorithm::Dijkstra : Algorithm::AStar;
+    SearchTrace got_trace, want_trace;
+    const SearchResult want = reference_search(m, q, def, nullptr, &want_trace);
+    expect_same(search(m, q, def, nullptr, &got_trace), want, "search " + std::to_string(k));
+    expect_same(got_trace, want_trace, "search " + std::to_string(k));
+  }
+}
+
+// The same mesh searched from several threads at once: a thread that finds the scratch lent makes its own.
+TEST(SearchScratch, ConcurrentSearchesOnOneMesh) {
+  std::mt19937 rng(5);
+  const NavMesh m = random_mesh(rng, 10, 10);
+  std::vector<SearchQuery> queries;
+  std::vector<SearchResult> want;
+  for (int k = 0; k < 40; ++k) {
+    queries.push_back(random_query(rng, m));
+    want.push_back(reference_search(m, queries.back(), SearchDef{}, nullptr, nullptr));
+  }
+  constexpr int kThreads = 4;
+  std::vector<std::vector<SearchResult>> got(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 5; ++round)
+        for (const SearchQuery& q : queries) got[size_t(t)].push_back(search(m, q, SearchDef{}));
+    });
+  for (std::thread& t : threads) t.join();
+  for (int t = 0; t < kThreads; ++t)
+    for (size_t i = 0; i < got[size_t(t)].size(); ++i)
+      expect_same(got[size_t(t)][i], want[i % queries.size()], "thread " + std::to_string(t) + " search " + std::to_string(i));
+}
+
+}  // namespace
+}  // namespace navlab
