@@ -71,8 +71,9 @@ void panel_bake(App& app) {
   }
   // An edit is baked when it is finished (a slider released, a value typed); a failed bake puts the
   // parameters back.
-  if ((parameters(app.bake_edit) && !(app.bake_edit == app.doc.scene.bake)) || ImGui::Button("Bake again"))
-    if (!rebake(app, app.bake_edit)) app.bake_edit = app.doc.scene.bake;
+  const bool edited = parameters(app.bake_edit) && !(app.bake_edit == app.doc.scene.bake);
+  const bool again = ImGui::Button("Bake again");
+  if ((edited || again) && !rebake(app, app.bake_edit)) app.bake_edit = app.doc.scene.bake;
   ImGui::SameLine();
   ImGui::TextDisabled("%zu polygons; Save writes the parameters", app.doc.mesh.polys.size());
   phases(app.doc.bake_steps);
