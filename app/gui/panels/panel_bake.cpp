@@ -25,13 +25,13 @@ bool parameters(BakeDef& b) {
   done |= param("agent radius", &b.agent_radius, 0.0f, 3.0f, "%.2f m");
   done |= param("max climb", &b.agent_max_climb, 0.0f, 3.0f, "%.2f m");
   done |= param("max slope", &b.agent_max_slope, 0.0f, 89.0f, "%.0f deg");
-  done |= param("region min size", &b.region_min_size, 0.0f, 150.0f, "%.0f cells");
-  done |= param("region merge size", &b.region_merge_size, 0.0f, 150.0f, "%.0f cells");
-  done |= param("edge max length", &b.edge_max_len, 0.0f, 50.0f, "%.1f m");
-  done |= param("edge max error", &b.edge_max_error, 0.1f, 3.0f, "%.2f cells");
-  done |= param("detail sample distance", &b.detail_sample_dist, 0.0f, 16.0f, "%.1f cells");
-  done |= param("detail max error", &b.detail_sample_max_error, 0.0f, 16.0f, "%.1f cells");
-  ImGui::SliderInt("verts per polygon", &b.verts_per_poly, 3, 6, "%d", ImGuiSliderFlags_AlwaysClamp);
+  done |= param("region min", &b.region_min_size, 0.0f, 150.0f, "%.0f cells");
+  done |= param("region merge", &b.region_merge_size, 0.0f, 150.0f, "%.0f cells");
+  done |= param("edge max len", &b.edge_max_len, 0.0f, 50.0f, "%.1f m");
+  done |= param("edge error", &b.edge_max_error, 0.1f, 3.0f, "%.2f cells");
+  done |= param("detail dist", &b.detail_sample_dist, 0.0f, 16.0f, "%.1f cells");
+  done |= param("detail error", &b.detail_sample_max_error, 0.0f, 16.0f, "%.1f cells");
+  ImGui::SliderInt("verts/poly", &b.verts_per_poly, 3, 6, "%d", ImGuiSliderFlags_AlwaysClamp);
   done |= ImGui::IsItemDeactivatedAfterEdit();
   int partition = int(b.partition);
   if (ImGui::Combo("partition", &partition, "watershed\0monotone\0layers\0")) {
@@ -63,7 +63,7 @@ void phases(const std::vector<BakeStep>& steps) {
 }  // namespace
 
 void panel_bake(App& app) {
-  if (!document_is_baked(app) || !ImGui::CollapsingHeader("Bake (Recast)")) return;
+  if (!document_is_baked(app) || !ImGui::CollapsingHeader("Bake (Recast)", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("bake");
   if (app.bake_edit_revision != app.doc.mesh_revision) {  // a new mesh: edit its parameters
     app.bake_edit = app.doc.scene.bake;
