@@ -6,6 +6,7 @@
 #include <random>
 
 #include "gates.h"
+#include "meshes.h"
 #include "navmesh_build.h"
 #include "search.h"
 
@@ -297,24 +298,6 @@ TEST(SearchEdgeCases, StartOnASharedVertexWorksFromEveryPolygonTouchingIt) {
   }
 }
 
-// A jittered triangulated grid with random costs in [1, 3] and about 15% of triangles removed.
-NavMesh random_mesh(std::mt19937& rng, int w, int h) {
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3), cost(1.0, 3.0), keep(0.0, 1.0);
-  Scene::Navmesh n;
-  for (int y = 0; y <= h; ++y)
-    for (int x = 0; x <= w; ++x) n.vertices.push_back({x + jitter(rng), y + jitter(rng)});
-  auto v = [&](int x, int y) { return y * (w + 1) + x; };
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      if (keep(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y), v(x + 1, y + 1)});
-      if (keep(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y + 1), v(x, y + 1)});
-    }
-  for (size_t i = 0; i < n.polygons.size(); ++i) n.costs.push_back(cost(rng));
-  Result<NavMesh> m = build_hand_authored(n, "random");
-  EXPECT_TRUE(m.ok()) << m.error();
-  return m.value();
-}
-
 TEST(SearchProperties, DijkstraAndAStarAgreeOnCost) {
   // edge_midpoints is left out on purpose: like Detour it fixes a polygon's position when the polygon is
   // first discovered, so the cost depends on discovery order and A* and Dijkstra may legitimately
@@ -322,7 +305,7 @@ TEST(SearchProperties, DijkstraAndAStarAgreeOnCost) {
   std::mt19937 rng(20240611);
   int compared = 0, found = 0;
   for (int mesh_i = 0; mesh_i < 20; ++mesh_i) {
-    const NavMesh m = random_mesh(rng, 8, 6);
+    const NavMesh m = test::random_mesh(rng, 8, 6);
     std::uniform_int_distribution<int> pick(0, m.size() - 1);
     for (int k = 0; k < 25; ++k) {
       const int a = pick(rng), b = pick(rng);
@@ -346,7 +329,7 @@ TEST(SearchProperties, DijkstraAndAStarAgreeOnCost) {
 
 TEST(SearchProperties, TraceChangesNothingAndRecordsEveryPop) {
   std::mt19937 rng(7);
-  const NavMesh m = random_mesh(rng, 10, 10);
+  const NavMesh m = test::random_mesh(rng, 10, 10);
   std::uniform_int_distribution<int> pick(0, m.size() - 1);
   int stale = 0;
   for (int k = 0; k < 40; ++k) {

@@ -10,6 +10,7 @@
 #include <random>
 #include <thread>
 
+#include "meshes.h"
 #include "navmesh_build.h"
 #include "search.h"
 
@@ -231,24 +232,6 @@ void expect_same(const SearchTrace& a, const SearchTrace& b, const std::string& 
 
 // ---- Meshes, queries and filters. ----
 
-// A jittered triangulated grid with random costs in [1, 3] and about 15% of triangles removed.
-NavMesh random_mesh(std::mt19937& rng, int w, int h) {
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3), cost(1.0, 3.0), keep(0.0, 1.0);
-  Scene::Navmesh n;
-  for (int y = 0; y <= h; ++y)
-    for (int x = 0; x <= w; ++x) n.vertices.push_back({x + jitter(rng), y + jitter(rng)});
-  auto v = [&](int x, int y) { return y * (w + 1) + x; };
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      if (keep(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y), v(x + 1, y + 1)});
-      if (keep(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y + 1), v(x, y + 1)});
-    }
-  for (size_t i = 0; i < n.polygons.size(); ++i) n.costs.push_back(cost(rng));
-  Result<NavMesh> m = build_hand_authored(n, "random");
-  EXPECT_TRUE(m.ok()) << m.error();
-  return m.value();
-}
-
 // `count` nodes at random positions, each with up to four edges to random others (whole costs, so equal
 // F ties are common and the insertion order decides).
 NavMesh random_graph(std::mt19937& rng, int count) {
@@ -323,7 +306,7 @@ TEST(SearchScratch, EqualsAFreshSearchOnRandomMeshesAndPairs) {
   std::mt19937 rng(20261201);
   int compared = 0;
   for (int i = 0; i < 6; ++i) {
-    const NavMesh m = random_mesh(rng, 9, 7);
+    const NavMesh m = test::random_mesh(rng, 9, 7);
     compared += compare_on(rng, m, 12, "mesh " + std::to_string(i));
   }
   EXPECT_EQ(compared, 6 * 12 * 24);
@@ -343,7 +326,7 @@ TEST(SearchScratch, EqualsAFreshSearchOnRandomGraphs) {
 // left by an earlier, larger search never shows in a later one (its trace's positions included).
 TEST(SearchScratch, InterleavedSearchesOnTwoMeshes) {
   std::mt19937 rng(99);
-  const NavMesh big = random_mesh(rng, 14, 12), small = random_mesh(rng, 4, 3);
+  const NavMesh big = test::random_mesh(rng, 14, 12), small = test::random_mesh(rng, 4, 3);
   const NavMesh* meshes[] = {&big, &small};
   for (int k = 0; k < 60; ++k) {
     const NavMesh& m = *meshes[k % 2];
@@ -360,7 +343,7 @@ TEST(SearchScratch, InterleavedSearchesOnTwoMeshes) {
 // The same mesh searched from several threads at once: a thread that finds the scratch lent makes its own.
 TEST(SearchScratch, ConcurrentSearchesOnOneMesh) {
   std::mt19937 rng(5);
-  const NavMesh m = random_mesh(rng, 10, 10);
+  const NavMesh m = test::random_mesh(rng, 10, 10);
   std::vector<SearchQuery> queries;
   std::vector<SearchResult> want;
   for (int k = 0; k < 40; ++k) {

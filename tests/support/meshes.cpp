@@ -55,4 +55,21 @@ std::vector<std::string> navmesh_scene_files() {
   return out;
 }
 
+NavMesh random_mesh(std::mt19937& rng, int w, int h) {
+  std::uniform_real_distribution<double> jitter(-0.3, 0.3), cost(1.0, 3.0), keep(0.0, 1.0);
+  Scene::Navmesh n;
+  for (int y = 0; y <= h; ++y)
+    for (int x = 0; x <= w; ++x) n.vertices.push_back({x + jitter(rng), y + jitter(rng)});
+  auto v = [&](int x, int y) { return y * (w + 1) + x; };
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      if (keep(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y), v(x + 1, y + 1)});
+      if (keep(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y + 1), v(x, y + 1)});
+    }
+  for (size_t i = 0; i < n.polygons.size(); ++i) n.costs.push_back(cost(rng));
+  Result<NavMesh> m = build_hand_authored(n, "random");
+  EXPECT_TRUE(m.ok()) << m.error();
+  return m.value();
+}
+
 }  // namespace navlab::test

@@ -1,6 +1,7 @@
 // Meshes for unit tests: small hand-authored ones, and scenes loaded with their navmesh.
 #pragma once
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ Loaded load(const std::string& name);
 // Independent point-in-polygon oracle for tests (crossing number, either winding): points within `tol`
 // of an edge count as inside.
 bool inside_polygon(const std::vector<Vec2>& poly, Vec2 p, double tol = 1e-7);
+
+// A jittered triangulated w x h grid (1 m cells, corners moved up to 0.3 m) with random polygon costs in
+// [1, 3] and about 15% of its triangles removed: search property tests run on these.
+NavMesh random_mesh(std::mt19937& rng, int w, int h);
 
 // Every scenes/*.json with a navmesh (side-scroller scenes have none), sorted.
 std::vector<std::string> navmesh_scene_files();
