@@ -6,10 +6,6 @@
 // last at least --sample-us (so the clock's resolution and the cost of reading it do not matter), and
 // the pair's time is that total divided by the repetitions, the fastest of three such loops. Medians
 // and means are over pairs.
-#include <DetourNavMesh.h>
-#include <DetourNavMeshQuery.h>
-#include <DetourStatus.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -21,6 +17,8 @@
 #include <vector>
 
 #include "cli.h"
+#include "cli_bench.h"
+#include "generated_level.h"
 #include "navmesh_build.h"
 #include "plan.h"
 #include "polyanya.h"
@@ -30,7 +28,8 @@
 namespace navlab::cli {
 
 extern const char* const kBenchUsage =
-    "Usage: navlab bench SCENE [--pairs N] [--seed S] [--sample-us US] [--text]\n\n"
+    "Usage: navlab bench SCENE [--pairs N] [--seed S] [--sample-us US] [--text]\n"
+    "       navlab bench --large N [--pairs N] [--seed S] [--sample-us US] [--text]\n\n"
     "Draws N seeded random start/goal pairs on SCENE's navmesh (area-weighted random polygon, uniform\n"
     "point inside it; graph scenes: two distinct random nodes) and times, for every pair:\n"
     "  ours    locate (both points), search, portals+funnel, motion (clearance, turns, profile; and\n"
@@ -39,17 +38,23 @@ extern const char* const kBenchUsage =
     "  Detour  findNearestPoly (both points), findPath, findStraightPath (baked meshes only: a\n"
     "          hand-authored mesh or a graph has no Detour mesh, so only our stages are reported).\n"
     "Prints JSON (default) or, with --text, a table:\n"
-    "  {\"scene\", \"source\", \"polygons\", \"pairs\", \"seed\", \"sample_us\", \"search\": {\"algorithm\", \"cost_model\"},\n"
+    "  {\"scene\", \"source\", \"polygons\", \"pairs\", \"seed\", \"generated\": null | {\"name\", \"target_polygons\",\n"
+    "   \"bake_ms\"}, \"sample_us\", \"search\": {\"algorithm\", \"cost_model\"},\n"
     "   \"ours\": {\"counts\": {\"complete\", \"partial\", \"disconnected\", \"failed\"},\n"
     "            \"stages\": {NAME: {\"queries\", \"median_us\", \"mean_us\"}}},\n"
     "   \"detour\": null | {\"counts\": {...}, \"stages\": {...}},\n"
     "   \"optimal\": null | {\"stages\": {\"polyanya\": {...}}, \"pairs\", \"optimal_share\",\n"
     "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}},\n"
     "   \"ratios\": null | {\"pairs\", \"search_vs_find_path\", \"search_portals_funnel_vs_find_path_straight_path\",\n"
-    "                     \"locate_vs_find_nearest_poly\"}, \"notes\": [...]}\n"
+    "                     \"locate_vs_find_nearest_poly\"},\n"
+    "   \"agreement\": null | {\"pairs\", \"corridor_differs\", \"straight_path_differs\",\n"
+    "                        \"differing\": [{\"pair\", \"start\", \"goal\", \"corridor\", \"straight_path\"}]},\n"
+    "   \"notes\": [...]}\n"
     "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
     "least --sample-us. Each ratio is ours / Detour (above 1: ours is slower) as {\"median\", \"of_means\"}:\n"
-    "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete.\n"
+    "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete.\n"    "The routes are compared too, over the pairs both complete: a pair is listed (never hidden) when our\n"
+    "corridor is not Detour's polygon by polygon, or our straight path not Detour's point by point within\n"
+    "1 mm in the plane (points on the straight line between their neighbours dropped on both sides).\n"
     "On polygon meshes Polyanya (the exact shortest path) is timed on the same located pairs, and the\n"
     "length of the usual plan's path (the funnel through the searched corridor) is divided by the optimal\n"
     "length: mean, 90th percentile and maximum over the pairs both complete with a positive length;\n"
@@ -58,6 +63,9 @@ extern const char* const kBenchUsage =
     "  --seed S         seed of the pairs (0..2^64-1, default 1); the same seed gives the same pairs\n"
     "  --sample-us US   minimum length in microseconds of each timed repetition loop (above 0, at\n"
     "                   most 1000000, default 200)\n"
+    "  --large N        instead of SCENE, generate a level of about N polygons (100..1000000) and bake it:\n"
+    "                   a square hall of 1 m pillars on a jittered 4 m grid (the seed jitters it too);\n"
+    "                   \"generated\" gives its name, the polygons asked for and the bake's time in ms\n"
     "  --text           print a table instead of JSON\n"
     "Speed depends on the machine and on its load: compare ratios measured in one run.\n"
     "Exit codes: 0 ok, 2 usage or input error.\n";
@@ -65,40 +73,7 @@ extern const char* const kBenchUsage =
 namespace {
 
 using Json = nlohmann::ordered_json;
-using Clock = std::chrono::steady_clock;
-
-// Results of timed calls are folded into this so that the compiler keeps every call.
-volatile std::size_t g_sink = 0;
-
-// Microseconds per call of `f`: one warm-up call, then loops of growing repetition counts until one
-// loop lasts at least `sample_us`; then two more loops of that count. The fastest loop counts: on a
-// shared machine the slower ones were interrupted.
-template <class F>
-double per_call_us(F&& f, double sample_us) {
-  constexpr long kMaxReps = 1L << 24;
-  constexpr int kRounds = 3;
-  auto loop_us = [&](long reps) {
-    const Clock::time_point t0 = Clock::now();
-    for (long i = 0; i < reps; ++i) f();
-    return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
-  };
-  f();
-  long reps = 1;
-  double best = loop_us(reps);
-  while (best < sample_us && reps < kMaxReps) {
-    const double aim = best > 0.0 ? sample_us * 1.25 / best * double(reps) : double(reps) * 16.0;
-    reps = std::min(kMaxReps, std::max(reps * 2, long(aim)));
-    best = loop_us(reps);
-  }
-  for (int round = 1; round < kRounds; ++round) best = std::min(best, loop_us(reps));
-  return best / double(reps);
-}
-
-// Per-pair times of one stage (NaN where the stage did not run for that pair).
-struct Stage {
-  const char* name;
-  std::vector<double> us;
-};
+using namespace bench;
 
 struct Stats {
   int queries = 0;
@@ -126,11 +101,7 @@ Stats stats_of(const std::vector<double>& per_pair) {
   return s;
 }
 
-struct Counts {
-  int complete = 0, partial = 0, disconnected = 0, failed = 0;
-};
 
-constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
 // Our stages, one pair at a time, in the order plan() runs them.
 struct OursRun {
@@ -140,6 +111,7 @@ struct OursRun {
   Stage clearance{"motion_clearance", {}}, turns{"motion_turns", {}}, profile{"motion_profile", {}};
   Counts counts;
   std::vector<bool> complete;  // per pair
+  std::vector<Route> routes;   // per pair
 };
 
 // plan_motion's three parts: clearance path; corridor shape and turns; speed profile. A part runs only
@@ -180,6 +152,7 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
     double t_locate = kNone, t_search = kNone, t_pf = kNone, t_motion = kNone;
     double t_clearance = kNone, t_turns = kNone, t_profile = kNone;
     Location s, g;
+    Route route;
     t_locate = per_call_us(
         [&] {
           s = locate(mesh, pair.start, Endpoint::Start, def);
@@ -220,6 +193,7 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
             },
             sample_us);
         if (p.ok() && f.ok()) {
+          route = Route{r.corridor, f.points};
           t_motion = per_call_us(
               [&] {
                 const MotionResult m = plan_motion(mesh, r.corridor, s.point, p.portals, scene.agent);
@@ -247,93 +221,11 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
     run.profile.us.push_back(t_profile);
     run.plan.us.push_back(t_plan);
     run.complete.push_back(complete);
+    run.routes.push_back(std::move(route));
   }
   return run;
 }
 
-// Detour's queries on the same pairs, from the same world points and search box as our locate.
-struct DetourRun {
-  Stage nearest{"find_nearest_poly", {}}, path{"find_path", {}}, straight{"find_straight_path", {}};
-  Counts counts;
-  std::vector<bool> complete;
-};
-
-DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<RandomPair>& pairs,
-                     double sample_us, std::string& error) {
-  DetourRun run;
-  const dtNavMesh* nav = mesh.baked->detour.get();
-  const dtMeshTile* tile = nav->getTileByRef(mesh.baked->base_ref);
-  if (!tile) {
-    error = "the baked Detour mesh has no tile";
-    return run;
-  }
-  const int n = tile->header->polyCount;
-  dtNavMeshQuery query;
-  if (dtStatusFailed(query.init(nav, std::clamp(n + 1, 64, 65535)))) {
-    error = "Detour could not create a navmesh query";
-    return run;
-  }
-  // Detour's filter carries our per-polygon cost multipliers as area costs.
-  dtQueryFilter filter;
-  for (int i = 0; i < n && i < mesh.size(); ++i) filter.setAreaCost(tile->polys[i].getArea(), float(mesh.polys[i].cost));
-  const LocateDef def = locate_def(scene.bake);
-  const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
-  const int max_path = std::max(n, 1);
-  const size_t max_straight = size_t(max_path) + 2;
-  std::vector<dtPolyRef> path(static_cast<size_t>(max_path));
-  std::vector<dtPolyRef> straight_refs(max_straight);
-  std::vector<float> straight(3 * max_straight);
-  std::vector<unsigned char> straight_flags(max_straight);
-
-  for (const RandomPair& pair : pairs) {
-    const Vec3 ws = pair.start.world(), wg = pair.goal.world();
-    const float sp[3] = {float(ws.x), float(ws.y), float(ws.z)}, gp[3] = {float(wg.x), float(wg.y), float(wg.z)};
-    float sn[3] = {0, 0, 0}, gn[3] = {0, 0, 0};
-    dtPolyRef sref = 0, gref = 0;
-    const double t_nearest = per_call_us(
-        [&] {
-          query.findNearestPoly(sp, ext, &filter, &sref, sn);
-          query.findNearestPoly(gp, ext, &filter, &gref, gn);
-          g_sink = g_sink + sref + gref;
-        },
-        sample_us);
-    double t_path = kNone, t_straight = kNone;
-    bool complete = false;
-    if (sref == 0 || gref == 0) {
-      ++run.counts.failed;
-    } else {
-      int count = 0;
-      dtStatus st = 0;
-      t_path = per_call_us(
-          [&] {
-            st = query.findPath(sref, gref, sn, gn, &filter, path.data(), &count, max_path);
-            g_sink = g_sink + size_t(count);
-          },
-          sample_us);
-      if (dtStatusFailed(st) || count == 0) {
-        ++run.counts.failed;
-      } else if (path[size_t(count) - 1] != gref) {
-        ++run.counts.disconnected;
-      } else {
-        ++run.counts.complete;
-        complete = true;
-        int points = 0;
-        t_straight = per_call_us(
-            [&] {
-              query.findStraightPath(sn, gn, path.data(), count, straight.data(), straight_flags.data(),
-                                     straight_refs.data(), &points, max_path + 2, 0);
-              g_sink = g_sink + size_t(points);
-            },
-            sample_us);
-      }
-    }
-    run.nearest.us.push_back(t_nearest);
-    run.path.us.push_back(t_path);
-    run.straight.us.push_back(t_straight);
-    run.complete.push_back(complete);
-  }
-  return run;
-}
 
 // ours / Detour over the pairs complete in both: median of per-pair ratios and ratio of means.
 struct Ratio {
@@ -465,6 +357,12 @@ Json stage_json(const Stage& s) {
 
 Json ratio_json(const Ratio& r) { return {{"median", r.median}, {"of_means", r.of_means}}; }
 
+// What `--large` generated: the polygons asked for and the bake's time.
+struct Generated {
+  int target_polygons = 0;
+  double bake_ms = 0.0;
+};
+
 struct Report {
   std::string scene_file;
   const Scene* scene = nullptr;
@@ -476,8 +374,41 @@ struct Report {
   std::optional<DetourRun> detour;
   std::optional<Ratios> ratios;
   std::optional<OptimalRun> optimal;
+  std::optional<Agreement> agreement;
+  std::optional<Generated> generated;
+  const std::vector<RandomPair>* drawn = nullptr;  // the pairs themselves
   std::vector<std::string> notes;
 };
+
+Json agreement_json(const Report& rep) {
+  const Agreement& a = *rep.agreement;
+  Json differing = Json::array();
+  for (const Difference& d : a.differing) {
+    const RandomPair& p = (*rep.drawn)[size_t(d.pair)];
+    differing.push_back({{"pair", d.pair},
+                         {"start", point_json(*rep.mesh, p.start.plane, p.start.height)},
+                         {"goal", point_json(*rep.mesh, p.goal.plane, p.goal.height)},
+                         {"corridor", d.corridor},
+                         {"straight_path", d.straight_path}});
+  }
+  return {{"pairs", a.pairs},
+          {"corridor_differs", a.corridor_differs},
+          {"straight_path_differs", a.straight_path_differs},
+          {"differing", differing}};
+}
+
+void print_agreement(const Report& rep) {
+  const Agreement& a = *rep.agreement;
+  std::printf("\nroutes against Detour's over the %d pairs complete in both: %d corridors differ, %d straight paths "
+              "differ\n",
+              a.pairs, a.corridor_differs, a.straight_path_differs);
+  for (const Difference& d : a.differing) {
+    const RandomPair& p = (*rep.drawn)[size_t(d.pair)];
+    std::printf("  pair %d from (%.3f, %.3f) to (%.3f, %.3f):%s%s\n", d.pair, p.start.plane.x, p.start.plane.y,
+                p.goal.plane.x, p.goal.plane.y, d.corridor ? " corridor differs" : "",
+                d.straight_path ? (d.corridor ? ", straight path differs" : " straight path differs") : "");
+  }
+}
 
 Json optimal_json(const OptimalRun& o) {
   const RatioStats st = ratio_stats(o.ratios);
@@ -510,6 +441,10 @@ Json report_json(const Report& rep) {
   j["polygons"] = rep.mesh->size();
   j["pairs"] = rep.pairs;
   j["seed"] = rep.seed;
+  j["generated"] = rep.generated ? Json{{"name", rep.scene->name},
+                                        {"target_polygons", rep.generated->target_polygons},
+                                        {"bake_ms", rep.generated->bake_ms}}
+                                 : Json(nullptr);
   j["sample_us"] = rep.sample_us;
   const CostModel model = effective_cost_model(*rep.mesh, rep.scene->search);
   j["search"] = {{"algorithm", to_string(rep.scene->search.algorithm)}, {"cost_model", to_string(model)}};
@@ -531,6 +466,7 @@ Json report_json(const Report& rep) {
   } else {
     j["ratios"] = nullptr;
   }
+  j["agreement"] = rep.agreement ? agreement_json(rep) : Json(nullptr);
   j["optimal"] = rep.optimal ? optimal_json(*rep.optimal) : Json(nullptr);
   j["notes"] = rep.notes;
   return j;
@@ -556,6 +492,9 @@ void print_text(const Report& rep) {
               rep.scene_file.c_str(), to_string(rep.scene->source), rep.mesh->size(),
               rep.mesh->kind == NavMesh::Kind::Graph ? "nodes" : "polygons", rep.pairs, rep.seed,
               to_string(rep.scene->search.algorithm), to_string(model), rep.sample_us);
+  if (rep.generated)
+    std::printf("generated: %s; %d polygons baked in %.0f ms\n\n", rep.scene->name.c_str(), rep.mesh->size(),
+                rep.generated->bake_ms);
   std::printf("  %-7s %-34s %7s %12s %12s\n", "", "stage (per query)", "queries", "median us", "mean us");
   const bool polygons = rep.mesh->kind == NavMesh::Kind::Polygons;
   print_stage_row("ours", "locate (start and goal)", rep.ours.locate);
@@ -586,9 +525,25 @@ void print_text(const Report& rep) {
     std::printf("  %-58s %8.2f %8.2f\n", "locate / findNearestPoly", rep.ratios->locate.median,
                 rep.ratios->locate.of_means);
   }
+  if (rep.agreement) print_agreement(rep);
   if (rep.optimal) print_optimal(*rep.optimal);
   if (!rep.notes.empty()) std::printf("\n");
   for (const std::string& n : rep.notes) std::printf("Note: %s\n", n.c_str());
+}
+
+// `--large N`: a generated pillar hall of about N polygons (generated_level.h), baked here.
+constexpr unsigned long long kLargeMin = 100, kLargeMax = 1000000;
+
+std::optional<LoadedScene> generate_level(int target_polygons, std::uint64_t seed) {
+  LoadedScene level{pillar_hall_scene(target_polygons, seed), {}};
+  Result<NavMesh> mesh = build_navmesh(level.scene);
+  if (!mesh) {
+    std::fprintf(stderr, "navlab bench: --large %d: the generated level did not bake: %s\n", target_polygons,
+                 mesh.error().c_str());
+    return std::nullopt;
+  }
+  level.mesh = std::move(mesh.value());
+  return level;
 }
 
 // Strict whole-string integer in [lo, hi]; "" when fine, else what is wrong.
@@ -624,9 +579,11 @@ std::string parse_positive(const std::string& flag, const std::string& text, dou
 
 int run_bench(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("bench");
-  Args args(argv, {"--pairs", "--seed", "--sample-us"}, {"--text"});
+  Args args(argv, {"--pairs", "--seed", "--sample-us", "--large"}, {"--text"});
   if (!args.ok()) return usage_error(cmd, args.error());
-  if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
+  const bool large = args.value("--large").has_value();
+  if (large && !args.positional().empty()) return usage_error(cmd, "--large generates the level: give no SCENE file");
+  if (!large && args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file (or --large N)");
 
   unsigned long long pairs_n = 200, seed = 1;
   double sample_us = 200.0;
@@ -639,7 +596,12 @@ int run_bench(const std::vector<std::string>& argv) {
   if (const auto v = args.value("--sample-us"))
     if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
 
-  std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
+  unsigned long long target = 0;
+  if (const auto v = args.value("--large"))
+    if (std::string e = parse_count("--large", *v, kLargeMin, kLargeMax, target); !e.empty())
+      return usage_error(cmd, e);
+  const std::string scene_file = large ? "--large " + std::to_string(target) : args.positional()[0];
+  std::optional<LoadedScene> loaded = large ? generate_level(int(target), seed) : load_scene_and_mesh(scene_file);
   if (!loaded) return kExitUsage;
   const Scene& scene = loaded->scene;
   const NavMesh& mesh = loaded->mesh;
@@ -651,15 +613,17 @@ int run_bench(const std::vector<std::string>& argv) {
   const std::vector<RandomPair> pairs = random_pairs(mesh, int(pairs_n), seed);
   if (pairs.empty()) {
     std::fprintf(stderr, "navlab bench: %s: the navmesh has no area (or no node) to draw points from\n",
-                 args.positional()[0].c_str());
+                 scene_file.c_str());
     return kExitUsage;
   }
 
   Report rep;
-  rep.scene_file = args.positional()[0];
+  rep.scene_file = scene_file;
+  if (large) rep.generated = Generated{int(target), loaded->mesh.baked ? loaded->mesh.baked->bake_ms : 0.0};
   rep.scene = &scene;
   rep.mesh = &mesh;
   rep.pairs = int(pairs.size());
+  rep.drawn = &pairs;
   rep.seed = seed;
   rep.sample_us = sample_us;
   rep.ours = run_ours(scene, mesh, gates.value(), pairs, sample_us);
@@ -676,6 +640,7 @@ int run_bench(const std::vector<std::string>& argv) {
       return kExitUsage;
     }
     rep.ratios = ratios_of(rep.ours, d);
+    rep.agreement = agreement_of(rep.ours.routes, rep.ours.complete, d);
     rep.detour = std::move(d);
     if (scene.search.algorithm != Algorithm::AStar ||
         effective_cost_model(mesh, scene.search) != CostModel::EdgeMidpoints)

@@ -162,19 +162,43 @@ TEST(CliBench, OtherUsageAndInputErrors) {
     std::string message;
   };
   const Case cases[] = {
-      {"bench", "expected one SCENE file"},
+      {"bench", "expected one SCENE file (or --large N)"},
       {"bench " + scene + " " + scene, "expected one SCENE file"},
       {"bench " + scene + " --seed -1", "--seed expects an integer"},
       {"bench " + scene + " --sample-us 0", "--sample-us expects a number above 0"},
       {"bench " + scene + " --pairs", "--pairs needs a value"},
       {"bench " + scene + " --close door_west", "unknown option --close"},
       {"bench '" + test::scene_path("no_such_scene.json") + "'", "no_such_scene.json"},
+      {"bench " + scene + " --large 1000", "--large generates the level: give no SCENE file"},
+      {"bench --large 99", "--large expects an integer from 100 to 1000000"},
+      {"bench --large 2000000", "--large expects an integer from 100 to 1000000"},
+      {"bench --large many", "--large expects an integer from 100 to 1000000"},
   };
   for (const Case& c : cases) {
     const test::RunResult r = test::run_navlab(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << ": " << r.err;
   }
+}
+
+// A generated level: a pillar hall baked from the pillars' count; its polygon count is near the target
+// (the count per pillar was measured on larger halls), and Detour runs on it like on any baked scene.
+TEST(CliBench, LargeGeneratesAPillarHall) {
+  const test::RunResult r = test::run_navlab("bench --large 2000 --pairs 6 --seed 4 --sample-us 5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["scene"], "--large 2000");
+  EXPECT_EQ(out["source"], "floorplan");
+  EXPECT_EQ(out["generated"]["target_polygons"], 2000);
+  EXPECT_TRUE(positive_finite(out["generated"]["bake_ms"])) << out["generated"].dump();
+  // 2000 / 3.3 polygons per pillar: 606 pillars, rounded to a 25 x 25 grid.
+  EXPECT_NE(out["generated"]["name"].get<std::string>().find("625 pillars"), std::string::npos) << out.dump();
+  EXPECT_GT(out["polygons"].get<int>(), 1500);
+  EXPECT_LT(out["polygons"].get<int>(), 2500);
+  EXPECT_EQ(total(out["detour"]["counts"]), 6);
+  EXPECT_TRUE(out["agreement"].is_object());
+  // A scene file gives no "generated".
+  EXPECT_TRUE(bench_json("default.json", "--pairs 2")["generated"].is_null());
 }
 
 TEST(CliBench, Help) {

@@ -1,0 +1,100 @@
+// Pieces of `navlab bench` shared by its files: timing one call, per-pair stage times, Detour's run on
+// the same pairs, and how far our routes agree with Detour's.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "geom.h"
+#include "navmesh.h"
+#include "random_pairs.h"
+#include "scene.h"
+
+namespace navlab::cli::bench {
+
+using Clock = std::chrono::steady_clock;
+
+// Results of timed calls are folded into this so that the compiler keeps every call.
+extern volatile std::size_t g_sink;
+
+// Microseconds per call of `f`: one warm-up call, then loops of growing repetition counts until one
+// loop lasts at least `sample_us`; then two more loops of that count. The fastest loop counts: on a
+// shared machine the slower ones were interrupted.
+template <class F>
+double per_call_us(F&& f, double sample_us) {
+  constexpr long kMaxReps = 1L << 24;
+  constexpr int kRounds = 3;
+  auto loop_us = [&](long reps) {
+    const Clock::time_point t0 = Clock::now();
+    for (long i = 0; i < reps; ++i) f();
+    return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+  };
+  f();
+  long reps = 1;
+  double best = loop_us(reps);
+  while (best < sample_us && reps < kMaxReps) {
+    const double aim = best > 0.0 ? sample_us * 1.25 / best * double(reps) : double(reps) * 16.0;
+    reps = std::min(kMaxReps, std::max(reps * 2, long(aim)));
+    best = loop_us(reps);
+  }
+  for (int round = 1; round < kRounds; ++round) best = std::min(best, loop_us(reps));
+  return best / double(reps);
+}
+
+// Per-pair times of one stage (NaN where the stage did not run for that pair).
+struct Stage {
+  const char* name;
+  std::vector<double> us;
+};
+
+struct Counts {
+  int complete = 0, partial = 0, disconnected = 0, failed = 0;
+};
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+
+// One pair's route, kept to compare ours with Detour's: the corridor (polygon indices of the navmesh)
+// and the straight path (start, corners, goal in the planning plane). Empty unless the pair is complete.
+struct Route {
+  std::vector<int> corridor;
+  std::vector<Vec2> straight;
+};
+
+// Detour's queries on the same pairs, from the same world points and search box as our locate.
+struct DetourRun {
+  Stage nearest{"find_nearest_poly", {}}, path{"find_path", {}}, straight{"find_straight_path", {}};
+  Counts counts;
+  std::vector<bool> complete;  // per pair
+  std::vector<Route> routes;   // per pair
+};
+
+// Runs Detour's findNearestPoly, findPath and findStraightPath on every pair of a baked mesh (our
+// polygon costs as area costs). On a failure to set Detour up, `error` says why.
+DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<RandomPair>& pairs,
+                     double sample_us, std::string& error);
+
+// A pair complete for both whose corridor or straight path is not Detour's.
+struct Difference {
+  int pair = 0;
+  bool corridor = false;
+  bool straight_path = false;
+};
+
+struct Agreement {
+  int pairs = 0;  // pairs complete for both, compared
+  int corridor_differs = 0;
+  int straight_path_differs = 0;
+  std::vector<Difference> differing;  // every one, in pair order
+};
+
+// Compares our routes with Detour's, pair by pair, over the pairs complete for both. Corridors must be
+// equal polygon by polygon; straight paths point by point in the plane (see kStraightPathTolerance),
+// after points on the straight line between their neighbours are dropped on both sides.
+Agreement agreement_of(const std::vector<Route>& ours, const std::vector<bool>& ours_complete,
+                       const DetourRun& detour);
+
+}  // namespace navlab::cli::bench

@@ -1,0 +1,156 @@
+// `navlab bench`: Detour's side of the comparison (findNearestPoly, findPath, findStraightPath on the
+// same pairs) and the pair-by-pair agreement of the routes.
+#include <DetourNavMesh.h>
+#include <DetourNavMeshQuery.h>
+#include <DetourStatus.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "cli_bench.h"
+#include "locate.h"
+#include "navmesh_build.h"
+
+namespace navlab::cli::bench {
+
+volatile std::size_t g_sink = 0;
+
+namespace {
+
+// Detour works in float: at 400 m from the origin a float's step is 3e-5 m, and a corner it computes
+// from a portal carries a few such steps. A straight-path point within a millimetre of ours is the same
+// corner.
+constexpr double kStraightPathTolerance = 1e-3;  // m
+// A point this close to the segment between its neighbours turns by no angle: float and double
+// arithmetic keep different ones of them (e.g. along a diagonal of cells), so both sides drop them.
+constexpr double kCollinearTolerance = 1e-4;  // m
+
+// Detour's path as navmesh polygon indices, and its straight path in the planning plane.
+Route route_of(const dtNavMesh& nav, const dtPolyRef* path, int count, const float* straight, int points) {
+  Route r;
+  for (int i = 0; i < count; ++i) {
+    unsigned salt = 0, tile = 0, poly = 0;
+    nav.decodePolyId(path[i], salt, tile, poly);
+    r.corridor.push_back(int(poly));
+  }
+  for (int i = 0; i < points; ++i)
+    r.straight.push_back(to_plane({straight[3 * i], straight[3 * i + 1], straight[3 * i + 2]}));
+  return r;
+}
+
+std::vector<Vec2> without_collinear(std::vector<Vec2> pts) {
+  for (size_t i = 1; i + 1 < pts.size();) {
+    if (distance_to_segment(pts[i], pts[i - 1], pts[i + 1]) <= kCollinearTolerance)
+      pts.erase(pts.begin() + long(i));
+    else
+      ++i;
+  }
+  return pts;
+}
+
+bool same_straight_path(const std::vector<Vec2>& a, const std::vector<Vec2>& b) {
+  const std::vector<Vec2> x = without_collinear(a), y = without_collinear(b);
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (distance(x[i], y[i]) > kStraightPathTolerance) return false;
+  return true;
+}
+
+}  // namespace
+
+DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<RandomPair>& pairs,
+                     double sample_us, std::string& error) {
+  DetourRun run;
+  const dtNavMesh* nav = mesh.baked->detour.get();
+  const dtMeshTile* tile = nav->getTileByRef(mesh.baked->base_ref);
+  if (!tile) {
+    error = "the baked Detour mesh has no tile";
+    return run;
+  }
+  const int n = tile->header->polyCount;
+  dtNavMeshQuery query;
+  if (dtStatusFailed(query.init(nav, std::clamp(n + 1, 64, 65535)))) {
+    error = "Detour could not create a navmesh query";
+    return run;
+  }
+  // Detour's filter carries our per-polygon cost multipliers as area costs.
+  dtQueryFilter filter;
+  for (int i = 0; i < n && i < mesh.size(); ++i) filter.setAreaCost(tile->polys[i].getArea(), float(mesh.polys[i].cost));
+  const LocateDef def = locate_def(scene.bake);
+  const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
+  const int max_path = std::max(n, 1);
+  const size_t max_straight = size_t(max_path) + 2;
+  std::vector<dtPolyRef> path(static_cast<size_t>(max_path));
+  std::vector<dtPolyRef> straight_refs(max_straight);
+  std::vector<float> straight(3 * max_straight);
+  std::vector<unsigned char> straight_flags(max_straight);
+
+  for (const RandomPair& pair : pairs) {
+    const Vec3 ws = pair.start.world(), wg = pair.goal.world();
+    const float sp[3] = {float(ws.x), float(ws.y), float(ws.z)}, gp[3] = {float(wg.x), float(wg.y), float(wg.z)};
+    float sn[3] = {0, 0, 0}, gn[3] = {0, 0, 0};
+    dtPolyRef sref = 0, gref = 0;
+    const double t_nearest = per_call_us(
+        [&] {
+          query.findNearestPoly(sp, ext, &filter, &sref, sn);
+          query.findNearestPoly(gp, ext, &filter, &gref, gn);
+          g_sink = g_sink + sref + gref;
+        },
+        sample_us);
+    double t_path = kNone, t_straight = kNone;
+    bool complete = false;
+    Route route;
+    if (sref == 0 || gref == 0) {
+      ++run.counts.failed;
+    } else {
+      int count = 0;
+      dtStatus st = 0;
+      t_path = per_call_us(
+          [&] {
+            st = query.findPath(sref, gref, sn, gn, &filter, path.data(), &count, max_path);
+            g_sink = g_sink + size_t(count);
+          },
+          sample_us);
+      if (dtStatusFailed(st) || count == 0) {
+        ++run.counts.failed;
+      } else if (path[size_t(count) - 1] != gref) {
+        ++run.counts.disconnected;
+      } else {
+        ++run.counts.complete;
+        complete = true;
+        int points = 0;
+        t_straight = per_call_us(
+            [&] {
+              query.findStraightPath(sn, gn, path.data(), count, straight.data(), straight_flags.data(),
+                                     straight_refs.data(), &points, max_path + 2, 0);
+              g_sink = g_sink + size_t(points);
+            },
+            sample_us);
+        route = route_of(*nav, path.data(), count, straight.data(), points);
+      }
+    }
+    run.nearest.us.push_back(t_nearest);
+    run.path.us.push_back(t_path);
+    run.straight.us.push_back(t_straight);
+    run.complete.push_back(complete);
+    run.routes.push_back(std::move(route));
+  }
+  return run;
+}
+
+Agreement agreement_of(const std::vector<Route>& ours, const std::vector<bool>& ours_complete,
+                       const DetourRun& detour) {
+  Agreement a;
+  for (size_t i = 0; i < ours.size() && i < detour.routes.size(); ++i) {
+    if (!ours_complete[i] || !detour.complete[i]) continue;
+    ++a.pairs;
+    Difference d{int(i), ours[i].corridor != detour.routes[i].corridor,
+                 !same_straight_path(ours[i].straight, detour.routes[i].straight)};
+    a.corridor_differs += d.corridor;
+    a.straight_path_differs += d.straight_path;
+    if (d.corridor || d.straight_path) a.differing.push_back(d);
+  }
+  return a;
+}
+
+}  // namespace navlab::cli::bench
