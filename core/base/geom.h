@@ -42,6 +42,11 @@ inline double length(Vec2 a) { return std::hypot(a.x, a.y); }
 inline double distance(Vec2 a, Vec2 b) { return length(b - a); }
 inline double length(Vec3 a) { return std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
 inline double distance(Vec3 a, Vec3 b) { return length(b - a); }
+// The squared distance: orders points by distance without a square root.
+inline double distance_sq(Vec3 a, Vec3 b) {
+  const Vec3 d = b - a;
+  return d.x * d.x + d.y * d.y + d.z * d.z;
+}
 inline Vec2 lerp(Vec2 a, Vec2 b, double t) { return a + (b - a) * t; }
 inline Vec2 perp_left(Vec2 a) { return {-a.y, a.x}; }
 inline bool is_finite(Vec2 a) { return std::isfinite(a.x) && std::isfinite(a.y); }

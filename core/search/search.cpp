@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 
@@ -27,11 +28,12 @@ Vec3 world_centroid(const NavMesh& mesh, int node) {
   return to_world(mesh.centroid(node), h / double(mesh.polys[node].verts.size()));
 }
 
+// An open-list entry. A node's entries have strictly falling f (a node is pushed again only with a lower
+// f), so the entry whose f is the node's label f is its newest; the others are stale.
 struct HeapEntry {
   double f;
-  long seq;  // insertion order: the tie-breaker
+  std::uint32_t seq;  // insertion order: the tie-breaker (a search pushes at most one entry per relaxation)
   int node;
-  int version;
 };
 struct HeapLater {
   bool operator()(const HeapEntry& a, const HeapEntry& b) const {
@@ -48,7 +50,6 @@ struct NodeLabel {
   Vec3 pos;
   int parent = -1;
   int parent_link = -1;
-  int version = 0;      // of the node's newest heap entry: older entries are stale
   unsigned stamp = 0;   // the search (Labels::generation) that wrote this label
   NodeState state = NodeState::Unseen;
 };
@@ -59,6 +60,7 @@ struct NodeLabel {
 struct Labels {
   std::vector<NodeLabel> nodes;
   std::vector<HeapEntry> heap;  // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
+  std::vector<int> popped;      // the nodes closed, in order (copied into the result once at the end)
   unsigned generation = 0;
 
   // Starts a search over `n` nodes: every label unseen, the open list empty.
@@ -69,6 +71,7 @@ struct Labels {
       generation = 1;
     }
     heap.clear();
+    popped.clear();
   }
   // The label of `node` in this search (an unseen one the first time it is asked for).
   NodeLabel& operator[](int node) {
@@ -319,7 +322,8 @@ struct Tracer {
 Vec3 discovery_position(const NavMesh& mesh, CostModel model, int from, int link, int node) {
   if (model != CostModel::EdgeMidpoints) return world_centroid(mesh, node);
   const std::vector<int>& pv = mesh.polys[size_t(from)].verts;
-  return (world_vertex(mesh, pv[size_t(link)]) + world_vertex(mesh, pv[(size_t(link) + 1) % pv.size()])) * 0.5;
+  const size_t next = size_t(link) + 1 == pv.size() ? 0 : size_t(link) + 1;  // no division: this runs per relaxation
+  return (world_vertex(mesh, pv[size_t(link)]) + world_vertex(mesh, pv[next])) * 0.5;
 }
 
 // One A* (or Dijkstra) run: the labels and the open list (`L`, lent by the mesh) and the node nearest
@@ -336,10 +340,10 @@ struct AStar {
   const std::vector<std::vector<int>>* graph_out;  // graph meshes: outgoing NavMesh::edges per node
   const Vec3 target;  // where the goal distance is measured to: the goal point, or the goal node (Graph model)
   Tracer tr;
-  long seq = 0;
+  std::uint32_t seq = 0;
   // Detour keeps, besides the open list, the discovered node nearest the goal for partial paths.
   int best_node;
-  double best_dist = std::numeric_limits<double>::infinity();
+  double best_dist_sq = std::numeric_limits<double>::infinity();  // squared: compared only, no square root
 
   AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t,
         Labels& labels, const std::vector<std::vector<int>>* out)
@@ -368,8 +372,8 @@ struct AStar {
     if (s == query.goal && model != CostModel::Graph) l.g = distance(query.start_pos, query.goal_pos) * poly_cost(s);
     l.f = l.g + heuristic(s, l.pos);
     set_state(l, NodeState::Open);
-    best_dist = distance(l.pos, target);
-    L.push({l.f, seq++, s, 0});
+    best_dist_sq = distance_sq(l.pos, target);
+    L.push({l.f, seq++, s});
     if (filter && filter->node_blocked(s)) L.heap.clear();
   }
 
@@ -413,10 +417,9 @@ struct AStar {
       to.parent = cur;
       to.parent_link = link;
       set_state(to, NodeState::Open);
-      ++to.version;
-      L.push({f, seq++, next, to.version});
-      if (const double d = distance(to.pos, target); d < best_dist) {
-        best_dist = d;
+      L.push({f, seq++, next});
+      if (const double d = distance_sq(to.pos, target); d < best_dist_sq) {
+        best_dist_sq = d;
         best_node = next;
       }
     }
@@ -424,13 +427,17 @@ struct AStar {
 };
 
 // The corridor from the start to `last` by the parents, with the links crossed.
+// Counted first and filled from the back: one allocation per vector (this runs on every query).
 void corridor_to(Labels& L, int last, SearchResult& res) {
+  size_t count = 0;
+  for (int v = last; v >= 0; v = L[v].parent) ++count;
+  res.corridor.resize(count);
+  res.links.resize(count - 1);
+  size_t i = count;
   for (int v = last; v >= 0; v = L[v].parent) {
-    res.corridor.push_back(v);
-    if (L[v].parent >= 0) res.links.push_back(L[v].parent_link);
+    res.corridor[--i] = v;
+    if (i > 0) res.links[i - 1] = L[v].parent_link;
   }
-  std::reverse(res.corridor.begin(), res.corridor.end());
-  std::reverse(res.links.begin(), res.links.end());
   res.cost = L[last].g;
 }
 
@@ -469,7 +476,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     const HeapEntry top = A.L.pop();
     const int cur = top.node;
     NodeLabel& cur_label = A.L[cur];
-    if (top.version != cur_label.version || cur_label.state != NodeState::Open) {
+    if (top.f != cur_label.f || cur_label.state != NodeState::Open) {
       A.tr.stale(cur, top.f);
       continue;
     }
@@ -480,7 +487,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     }
     A.set_state(cur_label, NodeState::Closed);
     ++res.expanded;
-    res.popped.push_back(cur);
+    A.L.popped.push_back(cur);
     A.tr.popped(cur_label, cur);
     if (cur == query.goal) {
       found = true;
@@ -488,6 +495,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     }
     A.expand(cur);
   }
+  res.popped = A.L.popped;
   if (trace) trace->positions = A.L.positions(n);
   if (!found && !exhausted) A.tr.open_empty(query.goal);
   Labels& L = A.L;
