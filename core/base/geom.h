@@ -38,7 +38,9 @@ inline Vec3 operator*(Vec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
 inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 // The seeds' convention: cross(a, b) = a.x*b.y - a.y*b.x; positive when b is to the left of a.
 inline double cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
-inline double length(Vec2 a) { return std::hypot(a.x, a.y); }
+// sqrt(x² + y²), not std::hypot: hypot guards against overflow (coordinates beyond 1e154 m, which the
+// scene reader refuses long before) at several times the cost, and lengths are in every stage's inner loop.
+inline double length(Vec2 a) { return std::sqrt(a.x * a.x + a.y * a.y); }
 inline double distance(Vec2 a, Vec2 b) { return length(b - a); }
 inline double length(Vec3 a) { return std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
 inline double distance(Vec3 a, Vec3 b) { return length(b - a); }

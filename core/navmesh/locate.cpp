@@ -26,6 +26,9 @@ constexpr double kLocateRelative = 1e-7;
 // m: the least distance within which polygons sharing the snapped point are looked for (Detour's
 // float coordinates lose about 1e-6 m at a kilometre).
 constexpr double kMinTieReach = 1e-5;
+// The box around the snapped point in which polygons sharing it are looked for, in point-in-polygon
+// tolerances.
+constexpr double kTieReachTolerances = 10.0;
 // Nodes of the Detour query's pool (locate's calls, nearest poly, polygons in a box, closest point and
 // height, search no graph).
 constexpr int kQueryNodes = 64;
@@ -113,10 +116,13 @@ Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint whic
   nav->decodePolyId(ref, salt, tile, index);
   int best = int(index);
   // Deterministic ties: the lowest polygon index that contains the snapped point (shared edges, vertices).
-  const float tiny[3] = {float(tol * 10), float(def.half_extent_y), float(tol * 10)};
+  // Polygons of one floor do not overlap, so only a point within the reach of `best`'s border can be in
+  // another polygon of its floor: a point deeper inside needs no second query.
+  const double reach = tol * kTieReachTolerances;
+  const float tiny[3] = {float(reach), float(def.half_extent_y), float(reach)};
   dtPolyRef refs[32];
   int count = 0;
-  if (dtStatusSucceed(query.queryPolygons(nearest, tiny, &filter, refs, &count, 32)))
+  if (!mesh.contains(best, on, -reach) && dtStatusSucceed(query.queryPolygons(nearest, tiny, &filter, refs, &count, 32)))
     for (int i = 0; i < count; ++i) {
       nav->decodePolyId(refs[i], salt, tile, index);
       const int cand = int(index);

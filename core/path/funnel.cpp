@@ -10,6 +10,9 @@ namespace {
 
 // Sign of cross(a, b) with a tolerance: 0 when the tip of the shorter vector is within tol of the
 // longer one's line, i.e. |cross(a, b)| <= tol * max(|a|, |b|).
+// Room made for the path's points at once: most paths fit, so they are not copied while they grow.
+constexpr int kReservedPoints = 32;
+
 int cross_sign(Vec2 a, Vec2 b, double tol) {
   const double c = cross(a, b);
   const double m2 = std::max(dot(a, a), dot(b, b));
@@ -119,6 +122,8 @@ FunnelResult funnel(Vec2 start, const std::vector<Portal>& portals, FunnelTrace*
   const Vec2 goal = portals.back().left;
 
   FunnelState s{start, start, start, -1, -1, -1};
+  out.points.reserve(size_t(std::min(n + 1, kReservedPoints)));
+  out.corners.reserve(size_t(std::min(n, kReservedPoints)));
   out.points.push_back(start);
 
   auto record = [&](int portal, FunnelSide side, FunnelAction action, Vec2 point, const FunnelState& before) {

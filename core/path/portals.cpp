@@ -29,14 +29,15 @@ double height_of(const NavMesh& mesh, int vert) {
 // Position of vertex `p` in polygon `poly` (by position within tol), or -1.
 int find_vertex(const NavMesh& mesh, int poly, Vec2 p, double tol) {
   const NavPoly& np = mesh.polys[poly];
-  for (size_t i = 0; i < np.verts.size(); ++i)
-    if (distance(mesh.verts[np.verts[i]], p) <= tol) return int(i);
+  for (size_t i = 0; i < np.verts.size(); ++i) {
+    const Vec2 d = mesh.verts[np.verts[i]] - p;
+    if (dot(d, d) <= tol * tol) return int(i);
+  }
   return -1;
 }
 
-}  // namespace
-
-double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals) {
+// geometry_tolerance() of `count` portals from `first`, without a vector of them.
+double tolerance_of(Vec2 start, const Portal* first, size_t count) {
   Bounds2 b;
   double max_abs = std::max(std::fabs(start.x), std::fabs(start.y));
   auto add = [&](Vec2 p) {
@@ -44,11 +45,17 @@ double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals) {
     max_abs = std::max({max_abs, std::fabs(p.x), std::fabs(p.y)});
   };
   add(start);
-  for (const Portal& portal : portals) {
-    add(portal.left);
-    add(portal.right);
+  for (const Portal* portal = first; portal != first + count; ++portal) {
+    add(portal->left);
+    add(portal->right);
   }
   return tol::scaled(std::max(length(b.hi - b.lo), max_abs));
+}
+
+}  // namespace
+
+double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals) {
+  return tolerance_of(start, portals.data(), portals.size());
 }
 
 std::vector<Portal> with_goal_portal(std::vector<Portal> portals, Vec2 goal, double goal_height) {
@@ -101,6 +108,7 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
   }
   std::vector<Portal> portals;
   portals.reserve(corridor.size());
+  Vec2 centroid_a = mesh.centroid(corridor[0]);  // each polygon's centroid is computed once
   for (size_t k = 0; k + 1 < corridor.size(); ++k) {
     const int a = corridor[k], b = corridor[k + 1];
     const NavPoly& pa = mesh.polys[a];
@@ -127,7 +135,7 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
     p.from_poly = a;
     p.to_poly = b;
     // The same edge must be an edge of b, walked the other way (left then right, counter-clockwise).
-    const double tol = geometry_tolerance(p.left, {p});
+    const double tol = tolerance_of(p.left, &p, 1);
     const int il = find_vertex(mesh, b, p.left, tol), ir = find_vertex(mesh, b, p.right, tol);
     const int nb = int(mesh.polys[b].verts.size());
     if (il < 0 || ir < 0 || (il != (ir + 1) % nb && ir != (il + 1) % nb)) {
@@ -138,7 +146,9 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
       return out;
     }
     // a lies on the near side, b on the far side: checked with centroids and the edge order in b.
-    const double da = near_side_distance(p, mesh.centroid(a)), db = near_side_distance(p, mesh.centroid(b));
+    const Vec2 centroid_b = mesh.centroid(b);
+    const double da = near_side_distance(p, centroid_a), db = near_side_distance(p, centroid_b);
+    centroid_a = centroid_b;
     if (ir != (il + 1) % nb || da < -tol || db > tol) {
       out.failure = portals_failure(
           Reason::PortalOrder, "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
