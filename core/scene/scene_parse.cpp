@@ -20,8 +20,8 @@ std::string at(P ptr, size_t i) { return pointer_append(ptr, i); }
 
 const std::vector<std::string> kSources = {"navmesh", "floorplan", "mesh", "graph", "sidescroller", "detour"};
 // Blocks about navmeshes and planning, which a side-scroller scene (no navmesh) does not have.
-const std::vector<std::string> kNavmeshOnly = {"bake", "doors", "blockers", "agent", "queries", "search", "spawn",
-                                              "unreachable_goal"};
+const std::vector<std::string> kNavmeshOnly = {"bake", "doors", "links", "blockers", "agent", "queries", "search",
+                                              "spawn", "unreachable_goal"};
 
 class Parser {
  public:

@@ -81,6 +81,13 @@ TEST(SceneLinks, AGraphSceneHasNoLinks) {
   EXPECT_NE(s.error().find("/links: expected no \"links\" in a graph scene"), std::string::npos) << s.error();
 }
 
+TEST(SceneLinks, ASideScrollerSceneHasNoLinks) {
+  const Result<Scene> s = parse_scene(R"({"navlab": 1, "sidescroller": {"solids": [[0, 0, 10, 1]]},
+  "links": [{"from": [0, 0], "to": [1, 1]}]})", "side.json");
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().find("/links: expected no \"links\" in a side-scroller scene"), std::string::npos) << s.error();
+}
+
 TEST(SceneLinks, AnEndOnNoPolygonIsAnErrorNamingIt) {
   const std::string dir = test::temp_dir();
   // The floor is cut at cell centres (cell 0.3 m from x = -0.6): the last floor cell ends at x 9.9, and
