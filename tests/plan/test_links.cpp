@@ -122,50 +122,82 @@ TEST(Links, TheSearchStepOverTheLinkSaysItJumps) {
   EXPECT_TRUE(jumped);
 }
 
-// Detour's findPath over the same baked mesh goes through the off-mesh polygon; without it its ground
-// polygons are our corridor, and findStraightPath's points (flagged at the connection) are our corners.
-TEST(Links, CorridorAndCornersEqualDetourFindPathAndFindStraightPath) {
-  const Loaded l = load("links_islands.json");
+// Detour's findPath over the same baked mesh from `start` to `goal` (world points) goes through the
+// off-mesh polygon of link 0; without it its ground polygons are our corridor, and findStraightPath's
+// points (flagged at the connection) are our corners (with their heights on a 3D mesh).
+void expect_as_detour(const Loaded& l, const PlanResult& r, Vec3 start, Vec3 goal) {
   ASSERT_TRUE(l.mesh.baked && l.mesh.baked->detour);
+  ASSERT_EQ(r.status, Status::Complete);
   const dtNavMesh* nav = l.mesh.baked->detour.get();
   std::unique_ptr<dtNavMeshQuery, void (*)(dtNavMeshQuery*)> query(dtAllocNavMeshQuery(), dtFreeNavMeshQuery);
   ASSERT_TRUE(dtStatusSucceed(query->init(nav, 2048)));
   dtQueryFilter filter;
-  for (const auto& [start, goal] : {std::pair<Vec2, Vec2>{{2, 2}, {18, 8}}, {{18, 8}, {2, 2}}, {{1, 9}, {19, 1}}}) {
-    const PlanResult r = plan_query(l, start, goal);
-    ASSERT_EQ(r.status, Status::Complete);
-    const Vec3 sw = to_world(start, 0.0), gw = to_world(goal, 0.0);
-    const float s3[3] = {float(sw.x), float(sw.y), float(sw.z)}, g3[3] = {float(gw.x), float(gw.y), float(gw.z)};
-    const float ext[3] = {2, 4, 2};
-    dtPolyRef sref = 0, gref = 0;
-    float snap[3];
-    ASSERT_TRUE(dtStatusSucceed(query->findNearestPoly(s3, ext, &filter, &sref, snap)));
-    ASSERT_TRUE(dtStatusSucceed(query->findNearestPoly(g3, ext, &filter, &gref, snap)));
-    dtPolyRef path[256];
-    int npath = 0;
-    ASSERT_TRUE(dtStatusSucceed(query->findPath(sref, gref, s3, g3, &filter, path, &npath, 256)));
-    std::vector<int> ground;
-    int offmesh = 0;
-    for (int i = 0; i < npath; ++i) {
-      const int poly = int(nav->decodePolyIdPoly(path[i]));
-      if (poly == l.mesh.links[0].detour_poly) ++offmesh;
-      else ground.push_back(poly);
-    }
-    EXPECT_EQ(offmesh, 1);
-    EXPECT_EQ(ground, r.search.corridor);
-    float straight[3 * 64];
-    unsigned char flags[64];
-    int nstraight = 0;
-    ASSERT_TRUE(dtStatusSucceed(query->findStraightPath(s3, g3, path, npath, straight, flags, nullptr, &nstraight, 64, 0)));
-    std::vector<Vec2> theirs;
-    int flagged = 0;
-    for (int i = 0; i < nstraight; ++i) {
-      theirs.push_back(to_plane({straight[3 * i], straight[3 * i + 1], straight[3 * i + 2]}));
-      flagged += (flags[i] & DT_STRAIGHTPATH_OFFMESH_CONNECTION) != 0;
-    }
-    EXPECT_EQ(flagged, 1);  // the takeoff
-    expect_points(r.funnel.points, theirs);
+  const float s3[3] = {float(start.x), float(start.y), float(start.z)}, g3[3] = {float(goal.x), float(goal.y), float(goal.z)};
+  const float ext[3] = {2, 4, 2};
+  dtPolyRef sref = 0, gref = 0;
+  float snap[3];
+  ASSERT_TRUE(dtStatusSucceed(query->findNearestPoly(s3, ext, &filter, &sref, snap)));
+  ASSERT_TRUE(dtStatusSucceed(query->findNearestPoly(g3, ext, &filter, &gref, snap)));
+  dtPolyRef path[256];
+  int npath = 0;
+  ASSERT_TRUE(dtStatusSucceed(query->findPath(sref, gref, s3, g3, &filter, path, &npath, 256)));
+  std::vector<int> ground;
+  int offmesh = 0;
+  for (int i = 0; i < npath; ++i) {
+    const int poly = int(nav->decodePolyIdPoly(path[i]));
+    if (poly == l.mesh.links[0].detour_poly) ++offmesh;
+    else ground.push_back(poly);
   }
+  EXPECT_EQ(offmesh, 1);
+  EXPECT_EQ(ground, r.search.corridor);
+  float straight[3 * 64];
+  unsigned char flags[64];
+  int nstraight = 0;
+  ASSERT_TRUE(dtStatusSucceed(query->findStraightPath(s3, g3, path, npath, straight, flags, nullptr, &nstraight, 64, 0)));
+  std::vector<Vec2> theirs;
+  int flagged = 0;
+  for (int i = 0; i < nstraight; ++i) {
+    theirs.push_back(to_plane({straight[3 * i], straight[3 * i + 1], straight[3 * i + 2]}));
+    flagged += (flags[i] & DT_STRAIGHTPATH_OFFMESH_CONNECTION) != 0;
+  }
+  EXPECT_EQ(flagged, 1);  // the takeoff
+  expect_points(r.funnel.points, theirs);
+  if (!l.mesh.is3d) return;
+  ASSERT_EQ(r.funnel_heights.size(), size_t(nstraight));
+  for (int i = 1; i + 1 < nstraight; ++i) EXPECT_NEAR(r.funnel_heights[size_t(i)], straight[3 * i + 1], kPointTol);
+}
+
+TEST(Links, CorridorAndCornersEqualDetourFindPathAndFindStraightPath) {
+  const Loaded l = load("links_islands.json");
+  for (const auto& [start, goal] : {std::pair<Vec2, Vec2>{{2, 2}, {18, 8}}, {{18, 8}, {2, 2}}, {{1, 9}, {19, 1}}})
+    expect_as_detour(l, plan_query(l, start, goal), to_world(start, 0.0), to_world(goal, 0.0));
+}
+
+// scenes/mesh_level.obj with a one-way drop from the platform (2 m high, z <= -7.6 after erosion) down to
+// the dais (0.4 m, z >= -4.4): from the platform to the dais the path drops instead of walking down the
+// ramp and round; back up it cannot.
+TEST(Links, ADropInALevelMeshIsTakenAsDetourTakesIt) {
+  Loaded l = test::load_text(R"({"navlab": 1, "mesh": {"obj": "mesh_level.obj"},
+  "links": [{"from": [17, 2, -7.8], "to": [17, 0.4, -4.2], "bidirectional": false}]})",
+                             test::scene_path("mesh_links.json"));
+  ASSERT_EQ(l.mesh.links.size(), 1u);
+  EXPECT_NEAR(l.mesh.links[0].from_height, 2.0, 0.25);  // Detour's detail height of the platform
+  EXPECT_NEAR(l.mesh.links[0].to_height, 0.4, 0.25);
+  ScenePoint s, g;
+  s.is3d = g.is3d = true;
+  s.plane = to_plane({18, 2, -10});
+  s.height = 2;
+  g.plane = to_plane({18, 0.4, -2});
+  g.height = 0.4;
+  const PlanResult down = plan(l.scene, l.mesh, PlanRequest{s, g, {}});
+  ASSERT_EQ(down.status, Status::Complete) << (down.failure ? down.failure->message : "");
+  bool dropped = false;
+  for (const Portal& p : down.portals) dropped = dropped || p.kind == PortalKind::Takeoff;
+  EXPECT_TRUE(dropped);
+  expect_as_detour(l, down, {18, 2, -10}, {18, 0.4, -2});
+  const PlanResult up = plan(l.scene, l.mesh, PlanRequest{g, s, {}});
+  ASSERT_EQ(up.status, Status::Complete);
+  for (const Portal& p : up.portals) EXPECT_EQ(p.kind, PortalKind::Edge) << "a one-way drop is not climbed";
 }
 
 // A takeoff in line with the walk before it and the landing after it: a plain funnel would pass
