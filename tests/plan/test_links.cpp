@@ -14,6 +14,7 @@
 #include "navmesh_build.h"
 #include "paths.h"
 #include "plan.h"
+#include "plan_optimal.h"
 #include "portals.h"
 
 namespace navlab {
@@ -198,6 +199,19 @@ TEST(Links, ADropInALevelMeshIsTakenAsDetourTakesIt) {
   const PlanResult up = plan(l.scene, l.mesh, PlanRequest{g, s, {}});
   ASSERT_EQ(up.status, Status::Complete);
   for (const Portal& p : up.portals) EXPECT_EQ(p.kind, PortalKind::Edge) << "a one-way drop is not climbed";
+}
+
+// Polyanya walks polygons only: on a mesh with links it is refused, never a wrong "no path".
+TEST(Links, PolyanyaRefusesAMeshWithLinks) {
+  const Loaded l = load("links_islands.json");
+  ScenePoint s, g;
+  s.plane = {2, 2};
+  g.plane = {18, 8};
+  const OptimalPlan o = plan_optimal(l.scene, l.mesh, PlanRequest{s, g, {}});
+  ASSERT_EQ(o.plan.status, Status::Failed);
+  EXPECT_EQ(o.plan.failure->reason, Reason::BadRequest);
+  EXPECT_NE(o.plan.failure->message.find("ignore this scene's 1 off-mesh link;"), std::string::npos) << o.plan.failure->message;
+  EXPECT_FALSE(optimal_for(l.scene, l.mesh, plan(l.scene, l.mesh, PlanRequest{s, g, {}}), {}));
 }
 
 // A takeoff in line with the walk before it and the landing after it: a plain funnel would pass
