@@ -187,7 +187,7 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
         FunnelResult f;
         t_pf = per_call_us(
             [&] {
-              p = build_portals(mesh, r.corridor, s.point, g.point, g.height);
+              p = build_portals(mesh, r.corridor, s.point, g.point, g.height, r.links);
               if (p.ok()) f = funnel(s.point, p.portals);
               g_sink = g_sink + f.points.size();
             },
@@ -285,7 +285,7 @@ double funnel_length(const Scene& scene, const NavMesh& mesh, const Gates& gates
                      const Location& g) {
   const SearchResult r = search(mesh, SearchQuery{s.poly, g.poly, s.world(), g.world()}, scene.search, &gates.filter);
   if (r.status != Status::Complete) return kNone;
-  const PortalsResult p = build_portals(mesh, r.corridor, s.point, g.point, g.height);
+  const PortalsResult p = build_portals(mesh, r.corridor, s.point, g.point, g.height, r.links);
   if (!p.ok()) return kNone;
   const FunnelResult f = funnel(s.point, p.portals);
   return f.ok() ? f.length : kNone;

@@ -32,6 +32,7 @@ extern const char* const kPlanUsage =
     "   \"corridor\": [polygon ids | graph node ids], \"search\": {\"algorithm\", \"expanded\", \"cost\"},\n"
     "   polygon meshes also: \"portals\": [[left, right]...], \"corners\": [start, corner..., goal],\n"
     "   \"length\", \"midpoint_length\" (m), \"inside_corridor\": true|false,\n"
+    "   scenes with off-mesh links also: \"links\": [{\"link\", \"from\", \"to\"}] (the links taken, in order),\n"
     "   \"turns\": [{\"at\", \"kind\": \"arc\"|\"stop\", \"s\", \"theta\", \"radius\", \"trim\"}],\n"
     "   \"profile\": {\"total_time\", \"length\", \"samples\": [{\"s\", \"v\", \"a\", \"limit\", \"curvature\"}]}}\n"
     "  --query N        plan only query N of the list (0-based index, or the query's name)\n"
@@ -94,6 +95,16 @@ void funnel_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
   j["length"] = r.funnel.length;
   j["midpoint_length"] = r.midpoint_length;
   j["inside_corridor"] = r.inside_corridor;
+  if (mesh.links.empty()) return;
+  Json links = Json::array();  // the off-mesh links the path takes, in order: takeoff and landing points
+  for (size_t i = 0; i + 1 < r.portals.size(); ++i) {
+    const Portal& up = r.portals[i];
+    if (up.kind != PortalKind::Takeoff) continue;
+    const Portal& down = r.portals[i + 1];
+    links.push_back({{"link", up.link}, {"from", point_json(mesh, up.left, up.left_height)},
+                     {"to", point_json(mesh, down.left, down.left_height)}});
+  }
+  j["links"] = links;
 }
 
 // Turns of the clearance path and the speed profile along the smoothed path (s in m, theta in rad,

@@ -17,6 +17,8 @@ namespace navlab::app {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
+constexpr double kLinkArcBulge = 0.25;  // an off-mesh link's arc rises this fraction of its length
+constexpr int kLinkArcPieces = 24;      // segments of the drawn arc
 
 struct Painter {
   Viewport& view;
@@ -91,11 +93,47 @@ struct Painter {
       mid = mid / double(pts.size());
       text(mid, (d.id + (d.open ? " (open)" : " (closed)")).c_str(), c);
     }
+    links();
     for (const SpawnCandidate& s : sc.spawn.candidates) {
       const Vec2 p = s.pos.plane;
       const double r = 7.0 / view.camera.scale;
       b.quad(p + Vec2{0, r}, p + Vec2{-r, 0}, p + Vec2{0, -r}, p + Vec2{r, 0}, th.spawn);
       text(p, s.name.c_str(), th.spawn);
+    }
+  }
+
+  // Off-mesh links as the mesh has them (ends where the bake attached them): an arc over the jump, the
+  // radius within which each end attaches, an arrowhead at the landing of a one-way link.
+  void links() {
+    const Scene& sc = doc.scene;
+    for (size_t i = 0; i < doc.mesh.links.size(); ++i) {
+      const NavLink& l = doc.mesh.links[i];
+      const Vec2 d = l.to - l.from;
+      const Vec2 lift = perp_left(d) * kLinkArcBulge;
+      std::vector<Vec2> arc;
+      for (int k = 0; k <= kLinkArcPieces; ++k) {
+        const double t = double(k) / kLinkArcPieces;
+        arc.push_back(l.from + d * t + lift * (4.0 * t * (1.0 - t)));  // a parabola through both ends
+      }
+      b.polyline(arc, th.link, {2.5f});
+      if (i < sc.links.size()) {
+        const double r = sc.links[i].radius_or(sc.bake);
+        b.circle(l.from, r, th.link.with_alpha(150), {1.5f});
+        b.circle(l.to, r, th.link.with_alpha(150), {1.5f});
+      }
+      b.point(l.from, 5.0f, th.link);
+      b.point(l.to, 5.0f, th.link);
+      if (!l.bidirectional && arc.size() >= 2) {
+        const Vec2 tip = arc.back(), back = arc[arc.size() - 2];
+        const double len = length(tip - back);
+        if (len > 0.0) {
+          const Vec2 u = (tip - back) / len, side = perp_left(u);
+          const double head = 12.0 / view.camera.scale;
+          b.segment(tip, tip - u * head + side * (head * 0.5), th.link, {2.5f});
+          b.segment(tip, tip - u * head - side * (head * 0.5), th.link, {2.5f});
+        }
+      }
+      text(l.from + d * 0.5 + lift, ("link " + std::to_string(i)).c_str(), th.link);
     }
   }
 
@@ -200,6 +238,10 @@ struct Painter {
     for (int i = 0; i <= index; ++i) {
       const FunnelStep& f = plan.funnel_trace.steps[i];
       if (f.action == FunnelAction::Corner && !(pts.back() == f.point)) pts.push_back(f.point);
+      if (f.action == FunnelAction::Jump) {  // the path ends at the takeoff and goes on from the landing
+        if (!(pts.back() == f.point)) pts.push_back(f.point);
+        pts.push_back(f.after.apex);
+      }
     }
     if (!(pts.back() == s.after.apex)) pts.push_back(s.after.apex);
     funnel_path(pts);

@@ -33,6 +33,7 @@ struct Theme {
   gl::Rgba goal{240, 70, 60, 255};
   gl::Rgba door_open{120, 200, 120, 255};
   gl::Rgba door_closed{230, 60, 60, 255};
+  gl::Rgba link{110, 170, 255, 255};      // off-mesh links (jumps, drops, ladders)
   gl::Rgba blocker{240, 150, 60, 200};
   gl::Rgba spawn{250, 240, 120, 255};
   gl::Rgba text{230, 232, 236, 255};

@@ -124,6 +124,8 @@ double profile_speed(const Profile& p, double s) {
 
 constexpr double kSteerTolerance = 0.02;  // m; the line to the steering target keeps this close to the path
 constexpr double kAtStop = 1e-3;           // m; an agent this close to a stop-turn stands at it (keeps its direction)
+constexpr double kJumpStepSlack = 1e-4;   // steps; a jump this close above a whole number of steps takes that
+                                           // many (link ends are Detour floats: 3.6 m reads 3.6000004)
 constexpr double kMinLook = 0.05;          // m; the profile is read at least this far ahead of the agent
 // The follower's view of the navigation state: the scene's doors (after the events), the mesh (baked
 // again when a baked door moves) and the optional tile cache.
@@ -175,6 +177,14 @@ struct StopTurn {
   Vec2 out;        // unit direction of the path after the turn
 };
 
+// An off-mesh link on the path: where it leaves (takeoff) and rejoins (landing) the path.
+struct Jump {
+  double s_takeoff = 0.0, s_landing = 0.0;  // m along the path
+  Vec2 from, to;
+  double from_height = 0.0, to_height = 0.0;
+  int to_poly = -1;
+};
+
 // A plan made usable for following.
 struct Active {
   FollowPlan plan;
@@ -184,6 +194,7 @@ struct Active {
   Vec2 end;
   bool movable = false;  // has a path to follow
   std::vector<StopTurn> stops;
+  std::vector<Jump> jumps;
   // What tells where along the corridor the agent is: the corridor polygons' outlines at adoption
   // (indices may shift when tiles are rebuilt; these do not), or for graphs each node's arc length.
   std::vector<std::vector<Vec2>> rings;
@@ -299,6 +310,23 @@ bool path_on_polygons(Active& a, const World& w, const PlanResult& pr, Smoothing
   return true;
 }
 
+// The off-mesh links of the plan's portals, placed on its path (which passes through every takeoff and
+// landing: the funnel keeps them as corners).
+void find_jumps(Active& a, const NavMesh& mesh) {
+  double s = 0.0;
+  const double L = a.dense.length();
+  for (size_t i = 0; i + 1 < a.portals.size(); ++i) {
+    const Portal& up = a.portals[i];
+    if (up.kind != PortalKind::Takeoff) continue;
+    const Portal& down = a.portals[i + 1];
+    Jump j{a.dense.project(up.left, s, L), 0.0, up.left, down.left, up.left_height, down.left_height, down.to_poly};
+    j.s_landing = a.dense.project(down.left, j.s_takeoff, L);
+    s = j.s_landing;
+    if (j.to_poly >= mesh.size()) j.to_poly = -1;
+    a.jumps.push_back(j);
+  }
+}
+
 // Plans from `from` (plane, m; graph scenes: from node `start_node` of the mesh, or the query's start
 // when -1, with `from` leading back to it when it is elsewhere).
 Active adopt(const World& w, Vec2 from, double height, const Query& query, int version, double t, int start_node,
@@ -344,6 +372,7 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   for (const Turn& turn : path.turns)
     if (turn.kind == TurnKind::Stop && turn.corner >= 0 && size_t(turn.corner) + 1 < path.points.size())
       a.stops.push_back({turn.s, normalized(path.points[size_t(turn.corner) + 1] - turn.at)});
+  find_jumps(a, mesh);
   a.movable = true;
   return a;
 }
@@ -407,6 +436,7 @@ const char* to_string(FollowState s) {
     case FollowState::Partial: return "partial";
     case FollowState::Failed: return "failed";
     case FollowState::Blocked: return "blocked";
+    case FollowState::Jumping: return "jumping";
   }
   return "failed";
 }
@@ -498,6 +528,9 @@ struct Run {
   bool pending_replan = false;
   std::string pending_cause, pending_detail;
   bool braking_cannot_stop = false;  // a braking step since the last re-plan could not stop in time
+  size_t next_jump = 0;              // first off-mesh link of the path not crossed yet
+  int jump_steps = 0;                // steps of the jump under way (0: not jumping)
+  int jump_step = 0;                 // ... of which this many are done
   StallDetector stall;
   Avoider avoider;
 
@@ -617,6 +650,8 @@ struct Run {
     act = adopt(w, pos, height, query, version, t0, node, smoothing);
     out.plans.push_back(act.plan);
     next_stop = 0;
+    next_jump = 0;
+    jump_steps = 0;
     s_turned = -1.0;
     turning = false;
     // A new path that leaves in another direction starts with a turn in place.
@@ -669,7 +704,8 @@ struct Run {
     s_now = act.dense.project(pos, s_now, std::max(2.0, 3.0 * cur * dt + ag.lookahead));
     const double L = act.dense.length();
     // The next stop-turn caps the target and the speed: the agent stands there before turning.
-    const double cap = next_stop < act.stops.size() ? act.stops[next_stop].s : L;
+    double cap = next_stop < act.stops.size() ? act.stops[next_stop].s : L;
+    if (const double takeoff = takeoff_cap(); takeoff >= 0.0) cap = std::min(cap, takeoff);
     const double tolerance = kSteerTolerance + distance(pos, act.dense.at(s_now));
     double aim = steer_s(act.dense, pos, s_now, std::min(s_now + ag.lookahead, cap), tolerance);
     // Never aim across a wall: back off along the path until the target is in sight on the mesh.
@@ -734,9 +770,50 @@ struct Run {
     return collided;
   }
 
-  // One step of following (after events and re-plans): turn, or steer and move; then arrival and stall.
+  // The next off-mesh link's takeoff, when the agent stands at it following its path (s <= 0: none).
+  double takeoff_cap() const {
+    return next_jump < act.jumps.size() ? act.jumps[next_jump].s_takeoff : -1.0;
+  }
+
+  // Jumping (see the header): starts when the agent stands at the next takeoff, then one straight
+  // move per step towards the landing. Returns whether this step was a jump step.
+  bool jump(double t0) {
+    if (jump_steps == 0) {
+      if (state != FollowState::Following || turning || next_jump >= act.jumps.size() || length(vel) > tol::kStill ||
+          s_now < act.jumps[next_jump].s_takeoff - ag.arrive_distance)
+        return false;
+      const Jump& j = act.jumps[next_jump];
+      jump_steps = std::max(1, int(std::ceil(distance(j.from, j.to) / ag.max_speed / dt - kJumpStepSlack)));
+      jump_step = 0;
+      pos = j.from;
+    }
+    const Jump& j = act.jumps[next_jump];
+    ++jump_step;
+    const double u = double(jump_step) / jump_steps;
+    const Vec2 before = pos;
+    pos = lerp(j.from, j.to, u);
+    height = j.from_height + (j.to_height - j.from_height) * u;
+    vel = (pos - before) / dt;
+    if (length(vel) > tol::kStill) heading = std::atan2(vel.y, vel.x);
+    if (jump_step == jump_steps) {  // landed, standing: follow the path on from the landing
+      vel = {};
+      s_now = j.s_landing;
+      s_turned = std::max(s_turned, j.s_takeoff);
+      poly = settle(w.mesh(), pos, j.to_poly);
+      ++next_jump;
+      jump_steps = 0;
+      stall.reset(pos);
+    }
+    out.steps.push_back({t0 + dt, pos, vel, act.plan.version, FollowState::Jumping, s_now, ag.max_speed, false, false,
+                         false, heading, act.passed});
+    return true;
+  }
+
+  // One step of following (after events and re-plans): turn, or jump, or steer and move; then arrival
+  // and stall.
   void step(double t0) {
     if (turn(t0)) return;
+    if (jump(t0)) return;
     double limit = 0.0;
     bool cannot_stop = false, avoiding = false;
     Vec2 dir = normalized(vel);
@@ -821,7 +898,8 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     const double t0 = double(k) * run.dt;
     while (next_event < events.size() && events[next_event].t <= t0 + tol::kSameTime) run.apply(events[next_event++]);
     const bool standing = length(run.vel) <= tol::kStill;
-    if ((run.state == FollowState::Braking && standing) || run.pending_replan) run.replan(t0);
+    // An agent in the air lands first: a jump is never cut short.
+    if (run.jump_steps == 0 && ((run.state == FollowState::Braking && standing) || run.pending_replan)) run.replan(t0);
     run.step(t0);
     if (run.state == FollowState::Arrived) break;
     const bool waiting =

@@ -33,6 +33,10 @@
 //      never leaves the mesh; a closed door is a wall, so an agent that cannot stop before a door that
 //      closed too late stops against it (the step records `collided`, the braking steps and the
 //      re-plan `cannot_stop`), and every re-plan starts from a point on the mesh.
+//   Off-mesh links: the agent brakes to stand at a link's takeoff (as at a stop-turn, after turning there
+//   if the path has a stop-turn), then jumps: a straight line to the landing at agent.max_speed, taking
+//   link length / max_speed seconds (rounded up to whole steps; state jumping), the one move that leaves
+//   the mesh. It lands standing and follows the path on from the landing.
 //   5. Arrival is judged on the real position and speed: within arrive_distance of the end point and
 //      slower than arrive_speed. A stall detector reports blocked: less progress than
 //      stall_progress(agent) over stall_window.
@@ -88,12 +92,13 @@ struct FollowDef {
   TileCache* tile_cache = nullptr;
 };
 
-enum class FollowState { Following, Turning, Braking, Arrived, Partial, Failed, Blocked };
+// Jumping: crossing an off-mesh link (NavMesh::links), the one move off the mesh (see Run's jump below).
+enum class FollowState { Following, Turning, Braking, Arrived, Partial, Failed, Blocked, Jumping };
 
 // How a run ended; JSON names "arrived", "partial", "failed" (to_string).
 enum class FollowOutcome { Arrived, Partial, Failed };
 const char* to_string(FollowOutcome o);
-// "following", "turning", "braking", "arrived", "partial", "failed", "blocked"
+// "following", "turning", "braking", "arrived", "partial", "failed", "blocked", "jumping"
 const char* to_string(FollowState s);
 
 // One simulation step (the state after it).

@@ -11,7 +11,11 @@ MotionResult plan_motion(const NavMesh& mesh, const std::vector<int>& corridor, 
     return r;
   }
   r.shape = corridor_shape(mesh, corridor);
-  r.turns = fit_turns(r.clearance.path.points, r.shape, agent, trace ? &trace->turns : nullptr);
+  // The agent stands at the ends of the off-mesh links it takes (to jump, and where it lands).
+  std::vector<char> stand(r.clearance.path.points.size(), 0);
+  for (size_t i = 0; i < r.clearance.path.corners.size(); ++i)
+    stand[i + 1] = portals[size_t(r.clearance.path.corners[i].portal)].kind != PortalKind::Edge;
+  r.turns = fit_turns(r.clearance.path.points, r.shape, agent, trace ? &trace->turns : nullptr, stand);
   if (!r.turns.ok()) {
     r.failure = r.turns.failure;
     return r;

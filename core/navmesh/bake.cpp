@@ -54,6 +54,7 @@ struct CellRules {
   std::function<int(Vec2)> area_at;
   // Door k is marked with Recast area id area_names.size() + k, above every painted area's id.
   std::vector<DoorMark> doors;
+  std::vector<LinkDef> links;  // given to Detour as off-mesh connections, user id = index
   int door_area(int k) const { return int(area_names.size()) + k; }
 };
 
@@ -186,10 +187,46 @@ std::string rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<flo
   return "";
 }
 
-// The single Detour tile of the polygon and detail meshes (areas mapped to ours: RC_WALKABLE_AREA is 0).
-Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshDetail& dm, const BakeDef& def) {
+// Detour's off-mesh connection arrays for the scene's links (dtNavMeshCreateParams::offMeshCon*).
+struct OffMeshCons {
+  std::vector<float> verts, rad;
+  std::vector<unsigned short> flags;
+  std::vector<unsigned char> areas, dir;
+  std::vector<unsigned int> user_id;
+
+  OffMeshCons(const std::vector<LinkDef>& links, const BakeDef& def) {
+    for (size_t i = 0; i < links.size(); ++i) {
+      const LinkDef& l = links[i];
+      for (const ScenePoint& p : {l.from, l.to}) {
+        const Vec3 w = p.world();
+        verts.insert(verts.end(), {float(w.x), float(w.y), float(w.z)});
+      }
+      rad.push_back(float(l.radius_or(def)));
+      flags.push_back(kPolyFlagWalk);
+      areas.push_back(0);  // "default": Detour's default filter charges the connection's length
+      dir.push_back(l.bidirectional ? DT_OFFMESH_CON_BIDIR : 0);
+      user_id.push_back((unsigned int)i);
+    }
+  }
+  void fill(dtNavMeshCreateParams& params) const {
+    params.offMeshConCount = int(rad.size());
+    if (rad.empty()) return;
+    params.offMeshConVerts = verts.data();
+    params.offMeshConRad = rad.data();
+    params.offMeshConFlags = flags.data();
+    params.offMeshConAreas = areas.data();
+    params.offMeshConDir = dir.data();
+    params.offMeshConUserID = user_id.data();
+  }
+};
+
+// The single Detour tile of the polygon and detail meshes (areas mapped to ours: RC_WALKABLE_AREA is 0),
+// with the off-mesh connections `cons`.
+Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshDetail& dm, const BakeDef& def,
+                                               const OffMeshCons& cons) {
   using R = Result<std::shared_ptr<dtNavMesh>>;
   dtNavMeshCreateParams params{};
+  cons.fill(params);
   params.verts = pm.verts;
   params.vertCount = pm.nverts;
   params.polys = pm.polys;
@@ -250,6 +287,44 @@ std::string no_polygons_why(const rcCompactHeightfield& chf, const rcContourSet&
          std::to_string(cset.nconts) + " contours of three or more corners from them: the regions are too small or " +
          "thin at bake.cell_size " + num(def.cell_size, kExactDigits) + " m (try a smaller bake.cell_size, or a " +
          "smaller bake.edge_max_error than " + num(def.edge_max_error, kExactDigits) + ")";
+}
+
+// The tile's off-mesh connections as NavMesh::links, in the scene's order: each end where Detour snapped
+// it and the ground polygon it attached to. An end Detour could not attach (farther than the link's
+// radius from every polygon, or outside the tile) keeps polygon -1: build_navmesh reports it.
+void read_links(NavMesh& mesh, const std::vector<LinkDef>& defs) {
+  const dtNavMesh& nav = *mesh.baked->detour;
+  const dtMeshTile* tile = nav.getTileByRef(mesh.baked->base_ref);
+  mesh.links.assign(defs.size(), NavLink{});
+  for (size_t i = 0; i < defs.size(); ++i) {
+    NavLink& l = mesh.links[i];
+    l.from = defs[i].from.plane;
+    l.to = defs[i].to.plane;
+    l.bidirectional = defs[i].bidirectional;
+  }
+  for (int k = 0; k < tile->header->offMeshConCount; ++k) {
+    const dtOffMeshConnection& con = tile->offMeshCons[k];
+    const dtPoly& poly = tile->polys[con.poly];
+    NavLink& l = mesh.links[con.userId];
+    const float* a = &tile->verts[poly.verts[0] * 3];
+    const float* b = &tile->verts[poly.verts[1] * 3];
+    l.from = to_plane({a[0], a[1], a[2]});
+    l.to = to_plane({b[0], b[1], b[2]});
+    if (mesh.is3d) {
+      l.from_height = a[1];
+      l.to_height = b[1];
+    }
+    l.detour_poly = int(con.poly);
+    // Links of the off-mesh polygon: edge 0 leads to the polygon under its start, edge 1 under its end.
+    for (unsigned int i = poly.firstLink; i != DT_NULL_LINK; i = tile->links[i].next) {
+      const int ground = int(nav.decodePolyIdPoly(tile->links[i].ref));
+      (tile->links[i].edge == 0 ? l.from_poly : l.to_poly) = ground;
+    }
+  }
+  for (size_t i = 0; i < defs.size(); ++i) {
+    NavLink& l = mesh.links[i];
+    l.cost = defs[i].cost ? *defs[i].cost : distance(to_world(l.from, l.from_height), to_world(l.to, l.to_height));
+  }
 }
 
 // The shared Recast → Detour pipeline (RecastDemo's Solo Mesh steps) over a triangle soup.
@@ -338,13 +413,14 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   t0 = Clock::now();
   // The default Detour query filter rejects polygons with no flags: every polygon gets kPolyFlagWalk.
   const std::vector<int> poly_door = door_polygons(rules, *pmesh);
-  auto nav = detour_tile(*pmesh, *dmesh, def);
+  auto nav = detour_tile(*pmesh, *dmesh, def, OffMeshCons(rules.links, def));
   if (!nav) return R::fail(nav.error());
   step("detour", t0, pmesh->npolys, "polygons in the tile");
 
   auto baked = std::make_shared<BakedNavMesh>();
   baked->detour = std::move(nav.value());
   NavMesh mesh = to_navmesh(baked, rules, poly_door);
+  read_links(mesh, rules.links);
   baked->bake_ms = ms_since(t_total);
   return mesh;
 }
@@ -388,7 +464,8 @@ NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::v
     mesh.verts.push_back(to_plane({v[0], v[1], v[2]}));
     if (is3d) mesh.heights.push_back(v[1]);
   }
-  for (int i = 0; i < tile->header->polyCount; ++i) {
+  // Ground polygons only: Detour numbers the off-mesh connections' polygons after them (offMeshBase).
+  for (int i = 0; i < tile->header->offMeshBase; ++i) {
     const dtPoly& dp = tile->polys[i];
     NavPoly p;
     const int n = dp.vertCount;
@@ -433,7 +510,7 @@ std::string BakeStep::describe() const {
 
 
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
-                               const std::vector<Door>& doors) {
+                               const std::vector<Door>& doors, const std::vector<LinkDef>& links) {
   const Bounds2 bounds = bounds_of(plan.outline);
   if (bounds.empty()) return Result<NavMesh>::fail("floorplan outline: no finite point to bake");
   // The slab: the outline's bounding rectangle at height 0, counter-clockwise in the plane (its normal
@@ -475,11 +552,12 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
       return id;
     };
   rules.doors = door_marks(doors, def);
+  rules.links = links;
   return bake(verts, tris, rules, def, trace);
 }
 
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace,
-                               const std::vector<Door>& doors) {
+                               const std::vector<Door>& doors, const std::vector<LinkDef>& links) {
   std::vector<float> verts;
   for (const Vec3& v : soup.verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
   std::vector<int> tris;
@@ -487,6 +565,7 @@ Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vec
   CellRules rules;
   rules.is3d = true;
   rules.doors = door_marks(doors, def);
+  rules.links = links;
   return bake(verts, tris, rules, def, trace);
 }
 

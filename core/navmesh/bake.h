@@ -60,8 +60,12 @@ long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeD
 // The plan must be valid already (check_floorplan). Errors: "the bake produced no polygons: ...",
 // Recast/Detour failures, bad bake parameters.
 // `doors` are marked as described above (their open state does not matter).
+// `links` become Detour off-mesh connections (each end snapped onto the nearest polygon within the link's
+// radius) and NavMesh::links; an end Detour cannot attach keeps polygon -1 (build_navmesh reports it;
+// the search never crosses such a link).
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& bake,
-                               std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {});
+                               std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {},
+                               const std::vector<LinkDef>& links = {});
 
 // Bakes a 3D triangle soup (world coordinates, y up). Triangles whose slope is within
 // bake.agent_max_slope and whose winding is counter-clockwise seen from above are walkable.
@@ -69,10 +73,10 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& bake
 // Door footprints are marked between the lowest door point's height minus agent_max_climb and the
 // highest plus agent_height.
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::vector<BakeStep>* trace = nullptr,
-                               const std::vector<Door>& doors = {});
+                               const std::vector<Door>& doors = {}, const std::vector<LinkDef>& links = {});
 
 // The NavMesh value of a single-tile Detour mesh (`baked->detour`, tile 0): polygon i is Detour's
-// polygon i, vertices in the plane (heights kept when `is3d`), area ids mapped to `area_names`
+// ground polygon i (off-mesh connection polygons are left out; see NavMesh::links), vertices in the plane (heights kept when `is3d`), area ids mapped to `area_names`
 // (Recast's RC_WALKABLE_AREA is area 0). Sets baked->base_ref.
 NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::vector<std::string> area_names);
 

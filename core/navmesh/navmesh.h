@@ -45,6 +45,26 @@ struct GraphEdge {
   friend bool operator==(const GraphEdge&, const GraphEdge&) = default;
 };
 
+// An off-mesh link (scene `links`): a jump, drop or ladder from a point of one polygon to a point of
+// another, crossed in a straight line off the mesh. Baked meshes read the ends back from Detour's
+// off-mesh connection, which snaps each end onto the nearest polygon within the link's radius.
+struct NavLink {
+  Vec2 from, to;                   // planning plane, m (on polygons from_poly and to_poly)
+  double from_height = 0.0;        // world height of `from` (3D meshes; 0 otherwise), m
+  double to_height = 0.0;          // world height of `to`, m
+  int from_poly = -1, to_poly = -1;
+  double cost = 0.0;               // search cost of crossing, m of path (no polygon multiplier applies)
+  bool bidirectional = true;       // false: from -> to only
+  int detour_poly = -1;            // baked: its off-mesh polygon in the Detour tile (after the ground polygons)
+  friend bool operator==(const NavLink&, const NavLink&) = default;
+};
+
+// A search step over an off-mesh link: link `index` of NavMesh::links, forwards (from -> to) or backwards.
+struct LinkCrossing {
+  int index = -1;
+  bool reverse = false;
+};
+
 // Owns a Detour mesh built from one baked tile (and whatever Detour state must outlive it).
 struct BakedNavMesh {
   std::shared_ptr<dtNavMesh> detour;  // freed with dtFreeNavMesh
@@ -66,6 +86,8 @@ struct NavMesh {
   // or not a polygon came of them. A door listed here is gated by its polygons (NavPoly::door); any other
   // door by the shared edges its shape covers (core/gates.h).
   std::vector<std::string> door_ids;
+  // Off-mesh links; `polys` holds only the ground polygons (Detour's off-mesh polygons are not in it).
+  std::vector<NavLink> links;
 
   // Graph source.
   std::vector<GraphNode> nodes;
@@ -86,6 +108,18 @@ struct NavMesh {
   bool contains(int poly, Vec2 p, double tol) const {
     const std::vector<int>& v = polys[size_t(poly)].verts;
     return in_convex(v.size(), [&](size_t i) { return verts[size_t(v[i])]; }, p, tol);
+  }
+  // The search numbers a polygon's connections: 0 .. edges - 1 cross its edges (NavPoly::neighbours),
+  // edges + 2 L crosses off-mesh link L forwards and edges + 2 L + 1 backwards (from its `to` end).
+  int link_code(int poly, LinkCrossing c) const {
+    return int(polys[size_t(poly)].neighbours.size()) + 2 * c.index + (c.reverse ? 1 : 0);
+  }
+  // The off-mesh link crossed by connection `code` of `poly`, or index -1 for an edge (or no link).
+  LinkCrossing crossing(int poly, int code) const {
+    if (kind != Kind::Polygons || links.empty() || code < 0) return {};
+    const int k = code - int(polys[size_t(poly)].neighbours.size());
+    if (k < 0 || k / 2 >= int(links.size())) return {};
+    return {k / 2, k % 2 == 1};
   }
   // Node index of a graph node id (the first node with it), or -1.
   int node_index(const std::string& id) const;

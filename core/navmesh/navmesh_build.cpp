@@ -243,18 +243,69 @@ std::string check_floorplan(const Scene::Floorplan& plan, const std::string& fil
   return "";
 }
 
+namespace {
+
+// Hand-authored meshes: each link end lies on the polygon containing it (the first, within the mesh's
+// tolerance), taken as written; its radius plays no part (there is no Detour to snap it).
+void attach_links(const std::vector<LinkDef>& defs, NavMesh& mesh) {
+  const double tol = tol::scaled(extent_of(mesh.verts));
+  auto under = [&](Vec2 p) {
+    for (int i = 0; i < mesh.size(); ++i)
+      if (mesh.contains(i, p, tol)) return i;
+    return -1;
+  };
+  for (const LinkDef& d : defs) {
+    NavLink l;
+    l.from = d.from.plane;
+    l.to = d.to.plane;
+    l.from_poly = under(l.from);
+    l.to_poly = under(l.to);
+    l.bidirectional = d.bidirectional;
+    l.cost = d.cost ? *d.cost : distance(l.from, l.to);
+    mesh.links.push_back(l);
+  }
+}
+
+// Every link's ends attached to polygons, or the error naming the first end that is on none.
+std::string check_links(const Scene& scene, const NavMesh& mesh) {
+  for (size_t i = 0; i < mesh.links.size() && i < scene.links.size(); ++i) {
+    const NavLink& l = mesh.links[i];
+    if (l.from_poly >= 0 && l.to_poly >= 0) continue;
+    const bool from = l.from_poly < 0;
+    const ScenePoint& p = from ? scene.links[i].from : scene.links[i].to;
+    const std::string at = p.is3d ? input_point_text(p.world()) : input_point_text(p.plane);
+    const std::string why = scene.source == Scene::Source::Navmesh
+                                ? "no polygon contains it"
+                                : "no baked polygon lies within the link's radius " +
+                                      num(scene.links[i].radius_or(scene.bake), kExactDigits) + " m of it";
+    return scene_error_at(scene, "/links/" + std::to_string(i) + (from ? "/from" : "/to"),
+                          "link " + std::to_string(i) + "'s " + (from ? "from" : "to") + " point " + at +
+                              " is on no polygon: " + why);
+  }
+  return "";
+}
+
+Result<NavMesh> with_links(const Scene& scene, Result<NavMesh> mesh) {
+  if (!mesh) return mesh;
+  if (scene.source == Scene::Source::Navmesh) attach_links(scene.links, mesh.value());
+  if (std::string bad = check_links(scene, mesh.value()); !bad.empty()) return Result<NavMesh>::fail(bad);
+  return mesh;
+}
+
+}  // namespace
+
 Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace) {
   switch (scene.source) {
     case Scene::Source::Navmesh:
-      return build_hand_authored(scene.navmesh, scene.path);
+      return with_links(scene, build_hand_authored(scene.navmesh, scene.path));
     case Scene::Source::Graph:
       return build_graph(scene.graph, scene.path);
     case Scene::Source::Floorplan: {
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
-      auto baked = bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors);
+      auto baked = bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
-      return std::move(baked).value();
+      return with_links(scene, std::move(baked));
     }
     case Scene::Source::SideScroller:
       return Result<NavMesh>::fail(file_prefix(scene.path) +
@@ -262,9 +313,9 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors);
+      auto baked = bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
-      return std::move(baked).value();
+      return with_links(scene, std::move(baked));
     }
     case Scene::Source::Detour: {
       std::filesystem::path file(scene.detour);

@@ -35,6 +35,15 @@ OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequ
                                "Polyanya needs polygon geometry; a graph scene is searched with astar or dijkstra.", {}};
     return out;
   }
+  if (!mesh.links.empty()) {
+    out.plan.failure = Failure{FailStage::Plan, Reason::BadRequest,
+                               "Polyanya walks the mesh's polygons only and would ignore this scene's " +
+                                   std::to_string(mesh.links.size()) +
+                                   (mesh.links.size() == 1 ? " off-mesh link" : " off-mesh links") +
+                                   "; plan it with astar or dijkstra.",
+                               {}};
+    return out;
+  }
   PolyanyaDef def;
   def.node_budget = scene.search.node_budget;
   const CorridorSearch corridor_search = [&](const SearchQuery& q, const SearchFilter& filter) {
@@ -49,7 +58,7 @@ OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequ
 
 std::optional<PolyanyaResult> optimal_for(const Scene& scene, const NavMesh& mesh, const PlanResult& plan,
                                           const DoorOverrides& doors, PolyanyaTrace* trace) {
-  if (mesh.kind == NavMesh::Kind::Graph || plan.search.corridor.empty() || !plan.locate.start.ok())
+  if (mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty() || plan.search.corridor.empty() || !plan.locate.start.ok())
     return std::nullopt;
   const Result<Gates> gates = make_gates(scene, mesh, doors);
   if (!gates) return std::nullopt;

@@ -18,13 +18,14 @@ struct OptimalPlan {
 
 // Plans one query like plan() with the corridor from Polyanya (scene.search.node_budget bounds the
 // nodes it pops; when it runs out the result is Partial, reason budget_exhausted, in the start
-// polygon). Graph scenes have no geometry: Failed, stage "plan", reason "bad_request".
+// polygon). Graph scenes have no geometry, and Polyanya walks polygons only (it does not take off-mesh
+// links): a graph scene, or a mesh with links, is Failed, stage "plan", reason "bad_request".
 OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
                          PlanTrace* trace = nullptr, PolyanyaTrace* polyanya_trace = nullptr);
 
 // The exact shortest length from the plan's located start to its corridor's end (the goal, or the
-// substitute point), under the same doors and areas; nullopt when the plan has no corridor or the
-// mesh is a graph. Used to compare the usual plan with the optimum; `trace` (optional) receives the
+// substitute point), under the same doors and areas; nullopt when the plan has no corridor, or the
+// mesh is a graph or has off-mesh links (Polyanya does not take them). Used to compare the usual plan with the optimum; `trace` (optional) receives the
 // search's steps.
 std::optional<PolyanyaResult> optimal_for(const Scene& scene, const NavMesh& mesh, const PlanResult& plan,
                                           const DoorOverrides& doors = {}, PolyanyaTrace* trace = nullptr);

@@ -36,6 +36,7 @@ const char* to_string(FunnelAction a) {
     case FunnelAction::Keep: return "keep";
     case FunnelAction::Corner: return "corner";
     case FunnelAction::Restart: return "restart";
+    case FunnelAction::Jump: return "jump";
   }
   return "keep";
 }
@@ -101,6 +102,10 @@ std::string FunnelStep::describe() const {
       return "Restart from the corner " + seed_pt(after.apex) + ": apex, left and right all start there, and the scan "
              "goes back to portal " + std::to_string(portal + 1) + ", just after the corner's portal " +
              std::to_string(portal) + ".";
+    case FunnelAction::Jump:
+      return "Portal " + std::to_string(portal) + " is the takeoff of link " + std::to_string(link) + " at " + seed_pt(point) +
+             ": the straight path ends there as a corner, and starts again from the landing " + seed_pt(after.apex) +
+             " (portal " + std::to_string(after.apex_portal) + ").";
   }
   return "";
 }
@@ -127,7 +132,7 @@ FunnelResult funnel(Vec2 start, const std::vector<Portal>& portals, FunnelTrace*
   out.points.push_back(start);
 
   auto record = [&](int portal, FunnelSide side, FunnelAction action, Vec2 point, const FunnelState& before) {
-    if (trace) trace->steps.push_back(FunnelStep{portal, side, action, point, n, before, s});
+    if (trace) trace->steps.push_back(FunnelStep{portal, side, action, point, n, before, s, -1});
   };
   // The corner is the opposite boundary's point; the apex moves there and the scan restarts after the
   // portal that point came from (index backtracking: earlier portals may now bound rays from it).
@@ -175,6 +180,19 @@ FunnelResult funnel(Vec2 start, const std::vector<Portal>& portals, FunnelTrace*
       }
     } else {
       record(i, FunnelSide::Left, FunnelAction::Keep, l, before_left);
+    }
+
+    // A link's takeoff, both ends tightened to it: jump to the landing (the next portal).
+    if (portals[i].kind == PortalKind::Takeoff && i + 1 < n) {
+      const FunnelState before = s;
+      for (const auto& [point, portal] : {std::pair{l, i}, std::pair{portals[i + 1].left, i + 1}}) {
+        if (same_point(out.points.back(), point, tol)) continue;
+        out.points.push_back(point);
+        out.corners.push_back(FunnelCorner{point, portal, FunnelSide::Left});
+      }
+      s = FunnelState{portals[i + 1].left, portals[i + 1].left, portals[i + 1].left, i + 1, i + 1, i + 1};
+      if (trace) trace->steps.push_back(FunnelStep{i, FunnelSide::Left, FunnelAction::Jump, l, n, before, s, portals[i].link});
+      ++i;
     }
   }
   out.points.push_back(goal);

@@ -26,10 +26,12 @@ enum class FunnelAction {
   Keep,          // the new end widens the funnel: that side is kept
   Corner,        // the new end crosses the other boundary: the other boundary's point is a corner
   Restart,       // after a corner: the scan resumes after the corner's portal index
+  Jump,          // a link's takeoff portal reached: the path ends at its point (a corner) and starts
+                 // again from the landing portal's point (apex, left and right there)
 };
 
 const char* to_string(FunnelSide s);    // "left" / "right"
-const char* to_string(FunnelAction a);  // "tighten_left", "tighten_right", "keep", "corner", "restart"
+const char* to_string(FunnelAction a);  // "tighten_left", "tighten_right", "keep", "corner", "restart", "jump"
 
 // Apex, left and right positions with the portal index each came from (-1: the start point).
 struct FunnelState {
@@ -42,6 +44,8 @@ struct FunnelState {
 // Corner: `portal`/`side`/`point` are the end that crossed the other boundary; the corner is
 // `after.apex` (from portal `after.apex_portal`, on the other side). Restart follows every Corner:
 // `portal`/`side`/`point` are the corner's; the scan resumes at portal + 1 (index backtracking).
+// Jump: `portal`/`point` are the takeoff's (both its ends tightened to it); `after.apex` is the landing
+// point (portal + 1); the scan resumes at portal + 2.
 struct FunnelStep {
   int portal = -1;          // portal index being processed
   FunnelSide side = FunnelSide::Right;  // which end of the portal
@@ -50,6 +54,7 @@ struct FunnelStep {
   int portal_count = 0;     // number of portals (the goal portal is index portal_count - 1)
   FunnelState before;
   FunnelState after;
+  int link = -1;            // Jump: the NavMesh::links index
   std::string describe() const;  // one sentence with its numbers
 };
 

@@ -92,8 +92,23 @@ std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>&
   return std::nullopt;
 }
 
+std::vector<Portal> link_portals(const NavMesh& mesh, LinkCrossing c) {
+  const NavLink& l = mesh.links[size_t(c.index)];
+  Portal up, down;
+  up.kind = PortalKind::Takeoff;
+  down.kind = PortalKind::Landing;
+  up.link = down.link = c.index;
+  up.left = up.right = c.reverse ? l.to : l.from;
+  up.left_height = up.right_height = c.reverse ? l.to_height : l.from_height;
+  down.left = down.right = c.reverse ? l.from : l.to;
+  down.left_height = down.right_height = c.reverse ? l.from_height : l.to_height;
+  up.from_poly = down.from_poly = c.reverse ? l.to_poly : l.from_poly;
+  up.to_poly = down.to_poly = c.reverse ? l.from_poly : l.to_poly;
+  return {up, down};
+}
+
 PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
-                            double goal_height) {
+                            double goal_height, const std::vector<int>& links) {
   PortalsResult out;
   if (corridor.empty()) {
     out.failure = portals_failure(Reason::EmptyCorridor, "The corridor has no polygon.");
@@ -111,6 +126,17 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
   Vec2 centroid_a = mesh.centroid(corridor[0]);  // each polygon's centroid is computed once
   for (size_t k = 0; k + 1 < corridor.size(); ++k) {
     const int a = corridor[k], b = corridor[k + 1];
+    if (const LinkCrossing c = k < links.size() ? mesh.crossing(a, links[k]) : LinkCrossing{}; c.index >= 0) {
+      const std::vector<Portal> pair = link_portals(mesh, c);
+      if (pair[0].from_poly != a || pair[0].to_poly != b) {
+        out.failure = portals_failure(Reason::NotAdjacent, "Corridor polygons " + std::to_string(a) + " and " +
+                                                          std::to_string(b) + " are not the ends of link " +
+                                                          std::to_string(c.index) + " the search crossed.");
+        return out;
+      }
+      portals.insert(portals.end(), pair.begin(), pair.end());
+      continue;
+    }
     const NavPoly& pa = mesh.polys[a];
     const int n = int(pa.verts.size());
     int edge = -1;

@@ -16,6 +16,10 @@
 
 namespace navlab {
 
+// What a portal is. An off-mesh link in the corridor is two degenerate portals (left == right), as
+// Detour's findStraightPath reads an off-mesh connection: its takeoff point, then its landing point.
+enum class PortalKind { Edge, Takeoff, Landing };
+
 // One portal of a corridor. The last portal of a corridor is the degenerate goal portal
 // (left == right == goal, from_poly == to_poly == the last corridor polygon).
 struct Portal {
@@ -25,6 +29,8 @@ struct Portal {
   int to_poly = -1;          // polygon after the portal
   double left_height = 0.0;  // world height of `left` (3D meshes; 0 otherwise), m
   double right_height = 0.0; // world height of `right`, m
+  PortalKind kind = PortalKind::Edge;
+  int link = -1;             // Takeoff / Landing: the NavMesh::links index (from_poly, to_poly: its two ends)
   friend bool operator==(const Portal&, const Portal&) = default;
 };
 
@@ -43,8 +49,15 @@ struct PortalsResult {
 // (in corridor[0]) to `goal` (in corridor.back()); points in the planning plane, m. A corridor of one
 // polygon gives only the goal portal. Never swaps a mis-ordered portal: that is a failure value.
 // `goal_height` is the goal's world height (3D meshes), copied into the goal portal.
+// `links` (the search's, SearchResult::links: links[k] joins corridor[k] and corridor[k + 1]) tells
+// where the corridor crosses an off-mesh link (NavMesh::crossing): there a Takeoff and a Landing portal
+// stand for the shared edge. Without it every step crosses a shared edge.
 PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
-                            double goal_height = 0.0);
+                            double goal_height = 0.0, const std::vector<int>& links = {});
+
+// The two portals of crossing off-mesh link `c` of `mesh` (takeoff at the end left, landing at the end
+// reached; both degenerate).
+std::vector<Portal> link_portals(const NavMesh& mesh, LinkCrossing c);
 
 // Appends the degenerate goal portal (left == right == goal) to a free-standing portal list.
 std::vector<Portal> with_goal_portal(std::vector<Portal> portals, Vec2 goal, double goal_height = 0.0);

@@ -40,6 +40,7 @@ struct Fitter {
   const CorridorShape& shape;
   const AgentDef& agent;
   TurnTrace* trace;
+  const std::vector<char>& stand;  // per path point: the agent stands there (an off-mesh link's end)
 
   void record(TurnStep step) const {
     if (!trace) return;
@@ -107,6 +108,10 @@ struct Fitter {
     const double theta = stop.theta;
     if (agent.corner_mode == CornerMode::Stop) {
       fell_back(corner, theta, 0.0, "the agent's corner mode is stop");
+      return stop;
+    }
+    if (size_t(corner) < stand.size() && stand[size_t(corner)]) {
+      fell_back(corner, theta, 0.0, "it is an end of an off-mesh link, where the agent stands to jump");
       return stop;
     }
     if (theta >= std::numbers::pi - kReversal) {
@@ -334,7 +339,7 @@ SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
 }  // namespace
 
 TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
-                      TurnTrace* trace) {
+                      TurnTrace* trace, const std::vector<char>& stand) {
   TurnsResult out;
   auto fail = [&](Reason reason, std::string message) {
     out.failure = Failure{FailStage::Turns, reason, std::move(message), {}};
@@ -352,7 +357,7 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
     return fail(Reason::BadInput, fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
                                  agent.turn_radius, agent.min_turn_radius));
 
-  const Fitter fitter{path, shape, agent, trace};
+  const Fitter fitter{path, shape, agent, trace, stand};
   const int corners = int(path.size()) - 2;
   std::vector<Turn> turns;
   for (int c = 1; c <= corners; ++c) turns.push_back(fitter.first_fit(c));

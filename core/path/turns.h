@@ -109,9 +109,11 @@ struct TurnsResult {
 // allowed, except a two-point path whose start equals its goal: the zero-length path, no turns, no
 // pieces, length 0) inside `shape` for `agent` (turn_radius, min_turn_radius, corner_mode,
 // can_turn_in_place).
+// `stand` (per path point, may be empty): points where the agent stands, the ends of off-mesh links; their
+// turns are stop-turns whatever the corner mode.
 // Pure: same input, same output and trace.
 TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
-                      TurnTrace* trace = nullptr);
+                      TurnTrace* trace = nullptr, const std::vector<char>& stand = {});
 
 // The arc tangent to both segments at `corner` (incoming from `prev`, outgoing to `next`) with radius
 // R (m): fills kind = Arc, theta, left, radius, trim, entry, exit and arc. θ must be in (0, π).

@@ -145,11 +145,33 @@ bool stage_search(const Context& c, PlanResult& r) {
   return false;
 }
 
+// Does the funnel path stay inside the corridor? Checked walk by walk between off-mesh links (the
+// corridor and the path both split where a link is crossed): a jump leaves the mesh by design.
+bool walks_inside_corridor(const NavMesh& mesh, const SearchResult& s, const FunnelResult& f,
+                           const std::vector<Portal>& portals) {
+  std::vector<std::vector<int>> corridors{{s.corridor.front()}};
+  for (size_t k = 0; k + 1 < s.corridor.size(); ++k) {
+    const bool jump = k < s.links.size() && mesh.crossing(s.corridor[k], s.links[k]).index >= 0;
+    if (jump) corridors.emplace_back();
+    corridors.back().push_back(s.corridor[k + 1]);
+  }
+  std::vector<std::vector<Vec2>> walks{{f.points.front()}};
+  for (size_t i = 0; i < f.corners.size(); ++i) {
+    if (portals[size_t(f.corners[i].portal)].kind == PortalKind::Landing) walks.emplace_back();
+    walks.back().push_back(f.points[i + 1]);
+  }
+  walks.back().push_back(f.points.back());
+  if (walks.size() != corridors.size()) return false;
+  for (size_t i = 0; i < walks.size(); ++i)
+    if (!check_in_corridor(mesh, corridors[i], walks[i]).inside) return false;
+  return true;
+}
+
 // Stage 3: portals and funnel over the corridor (polygon meshes only: a graph has no geometry).
 bool stage_funnel(const Context& c, PlanResult& r) {
   if (c.mesh.kind == NavMesh::Kind::Graph || r.search.corridor.empty()) return true;
   const Vec2 start = r.locate.start.point;
-  PortalsResult p = build_portals(c.mesh, r.search.corridor, start, r.end_point, r.end_height);
+  PortalsResult p = build_portals(c.mesh, r.search.corridor, start, r.end_point, r.end_height, r.search.links);
   if (!p.ok()) {
     fail(r, *p.failure);
     return false;
@@ -171,7 +193,7 @@ bool stage_funnel(const Context& c, PlanResult& r) {
     r.funnel_heights.push_back(k.side == FunnelSide::Left ? portal.left_height : portal.right_height);
   }
   r.funnel_heights.push_back(r.end_height);
-  r.inside_corridor = check_in_corridor(c.mesh, r.search.corridor, r.funnel.points).inside;
+  r.inside_corridor = walks_inside_corridor(c.mesh, r.search, r.funnel, r.portals);
   return true;
 }
 

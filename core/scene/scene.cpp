@@ -115,10 +115,20 @@ Result<Scene> load_scene(const std::string& path) {
   return parse_scene(text.value(), path);
 }
 
+std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body) {
+  const std::string file = scene.path.empty() ? std::string("scene") : scene.path;
+  std::ifstream in(scene.path, std::ios::binary);
+  if (!in) return file + ": " + pointer + ": " + body;
+  std::ostringstream text;
+  text << in.rdbuf();
+  const TextPos pos = text_position(text.str(), locate_pointer(text.str(), pointer));
+  return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + pointer + ": " + body;
+}
+
 bool Scene::operator==(const Scene& o) const {
   return name == o.name && description == o.description && source == o.source && navmesh == o.navmesh &&
          floorplan == o.floorplan && mesh == o.mesh && graph == o.graph && detour == o.detour &&
-         sidescroller == o.sidescroller && bake == o.bake && doors == o.doors &&
+         sidescroller == o.sidescroller && bake == o.bake && doors == o.doors && links == o.links &&
          blockers == o.blockers && agent == o.agent && queries == o.queries && search == o.search &&
          spawn == o.spawn && unreachable_goal == o.unreachable_goal;
 }

@@ -85,6 +85,23 @@ struct GraphEdgeDef {  // directed
   friend bool operator==(const GraphEdgeDef&, const GraphEdgeDef&) = default;
 };
 
+// An off-mesh link (a jump, drop or ladder) of a baked or hand-authored mesh: the agent leaves the mesh at
+// `from` and lands at `to`. Baked scenes give it to Detour as an off-mesh connection.
+struct LinkDef {
+  ScenePoint from;
+  ScenePoint to;
+  // m: how far (in the plane) each end may lie from the polygon it attaches to, as Detour's off-mesh
+  // connection radius; absent: bake.agent_radius, so a point at the edge of the floor still reaches the
+  // mesh eroded by the agent's radius.
+  std::optional<double> radius;
+  bool bidirectional = true;  // false: only from -> to (a drop)
+  // Search cost of crossing it, m of path (polygon cost multipliers do not apply); absent: the length
+  // from `from` to `to`, which is what Detour's default filter charges for an off-mesh connection.
+  std::optional<double> cost;
+  double radius_or(const BakeDef& bake) const { return radius ? *radius : bake.agent_radius; }
+  friend bool operator==(const LinkDef&, const LinkDef&) = default;
+};
+
 struct Query {
   std::string name;
   ScenePoint start;
@@ -244,6 +261,7 @@ struct Scene {
 
   BakeDef bake;
   std::vector<Door> doors;
+  std::vector<LinkDef> links;  // floor plans, level meshes and hand-authored meshes
   std::vector<Blocker> blockers;
   AgentDef agent;
   std::vector<Query> queries;
@@ -278,6 +296,10 @@ Result<Scene> parse_scene(const std::string& text, const std::string& path);
 // The scene as JSON text: every block, defaults included, in a stable key order; containers that fit in
 // 100 columns stay on one line. Doubles are written so that they read back exactly.
 std::string scene_to_json(const Scene& scene);
+// "FILE:LINE:COL: POINTER: BODY" for the value at JSON pointer `pointer` of the scene's file (the parser's
+// form), for checks that need more than the file (a door that covers nothing, a link on no polygon), or
+// "FILE: POINTER: BODY" when the file cannot be read again.
+std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body);
 // Writes scene_to_json() to the temporary file `path`.tmp (beside `path`), flushes it to disk, then renames
 // it over `path`, so a failure leaves any old file untouched. Returns an error message or "".
 std::string save_scene(const Scene& scene, const std::string& path);

@@ -20,8 +20,8 @@ std::string at(P ptr, size_t i) { return pointer_append(ptr, i); }
 
 const std::vector<std::string> kSources = {"navmesh", "floorplan", "mesh", "graph", "sidescroller", "detour"};
 // Blocks about navmeshes and planning, which a side-scroller scene (no navmesh) does not have.
-const std::vector<std::string> kNavmeshOnly = {"bake", "doors", "blockers", "agent", "queries", "search", "spawn",
-                                              "unreachable_goal"};
+const std::vector<std::string> kNavmeshOnly = {"bake", "doors", "links", "blockers", "agent", "queries", "search",
+                                              "spawn", "unreachable_goal"};
 
 class Parser {
  public:
@@ -57,6 +57,7 @@ class Parser {
   bool graph(const Json& v, P ptr, Scene::Graph& out);
   bool bake(const Json& v, P ptr, BakeDef& out);
   bool doors(const Json& v, P ptr, std::vector<Door>& out);
+  bool links(const Json& v, P ptr, std::vector<LinkDef>& out);
   bool blockers(const Json& v, P ptr, std::vector<Blocker>& out);
   bool agent(const Json& v, P ptr, AgentDef& out);
   bool queries(const Json& v, P ptr, std::vector<Query>& out);
@@ -140,7 +141,7 @@ bool Parser::unique_id(const Json& obj, P ptr, std::set<std::string>& seen, std:
 bool Parser::run(const Json& root, Scene& s) {
   if (!root.is_object()) return r_.fail("", "a scene object starting with \"navlab\": 1", SceneReader::describe(&root));
   if (!r_.object(root, "", {"navlab", "name", "description", "navmesh", "floorplan", "mesh", "graph", "detour", "bake",
-                            "doors", "blockers", "agent", "queries", "search", "spawn", "unreachable_goal",
+                            "doors", "links", "blockers", "agent", "queries", "search", "spawn", "unreachable_goal",
                             "sidescroller"},
                  "scene"))
     return false;
@@ -193,6 +194,7 @@ bool Parser::run(const Json& root, Scene& s) {
   };
   section("bake", [&](const Json& v, P p) { return bake(v, p, s.bake); });
   section("doors", [&](const Json& v, P p) { return doors(v, p, s.doors); });
+  section("links", [&](const Json& v, P p) { return links(v, p, s.links); });
   section("blockers", [&](const Json& v, P p) { return blockers(v, p, s.blockers); });
   section("agent", [&](const Json& v, P p) { return agent(v, p, s.agent); });
   section("queries", [&](const Json& v, P p) { return queries(v, p, s.queries); });
@@ -430,6 +432,41 @@ bool Parser::blockers(const Json& v, P ptr, std::vector<Blocker>& out) {
     }
     const Json* vel = SceneReader::member(b, "velocity");
     if (vel && !vec2(*vel, at(ip, "velocity"), blk.velocity, "a velocity [vx, vy] in m/s")) return false;
+  }
+  return true;
+}
+
+bool Parser::links(const Json& v, P ptr, std::vector<LinkDef>& out) {
+  if (source_ == Scene::Source::Graph || source_ == Scene::Source::Detour)
+    return r_.fail(ptr, "no \"links\" in a " + std::string(to_string(source_)) +
+                            " scene (links join polygons of a floor plan, a level mesh or a hand-authored navmesh)",
+                   "\"links\"", true);
+  if (!r_.array(v, ptr, "an array of links [{\"from\", \"to\", \"radius\", \"bidirectional\", \"cost\"}, ...]") ||
+      !at_most(v, ptr, limits::kMaxLinks, "links (the link count limit)"))
+    return false;
+  out.resize(v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    const Json& e = v[i];
+    const std::string ip = at(ptr, i);
+    LinkDef& l = out[i];
+    if (!r_.object(e, ip, {"from", "to", "radius", "bidirectional", "cost"}, "link")) return false;
+    const Json* from = r_.require(e, ip, "from", point_shape());
+    if (!from || !point(*from, at(ip, "from"), l.from, false)) return false;
+    const Json* to = r_.require(e, ip, "to", point_shape());
+    if (!to || !point(*to, at(ip, "to"), l.to, false)) return false;
+    if (const Json* r = SceneReader::member(e, "radius")) {
+      double radius = 0.0;
+      if (!r_.number(*r, at(ip, "radius"), radius,
+                     {"a radius in m", NumberRule::Positive, "an end could attach to no polygon"}))
+        return false;
+      l.radius = radius;
+    }
+    if (!r_.opt_boolean(e, ip, "bidirectional", l.bidirectional)) return false;
+    if (const Json* c = SceneReader::member(e, "cost")) {
+      double cost = 0.0;
+      if (!r_.number(*c, at(ip, "cost"), cost, {"a cost in m of path", NumberRule::NonNegative})) return false;
+      l.cost = cost;
+    }
   }
   return true;
 }

@@ -159,6 +159,15 @@ Json scene_json(const Scene& s) {
     j["open"] = d.open;
     return j;
   });
+  // Only scenes with links have the block (graph and Detour-file scenes may not have it at all).
+  if (!s.links.empty())
+    out["links"] = Writer::list(s.links, [&](const LinkDef& l) {
+      Json j{{"from", w.point(l.from)}, {"to", w.point(l.to)}};
+      if (l.radius) j["radius"] = *l.radius;
+      j["bidirectional"] = l.bidirectional;
+      if (l.cost) j["cost"] = *l.cost;
+      return j;
+    });
   out["blockers"] = Writer::list(s.blockers, [&](const Blocker& b) {
     Json j{{"id", b.id}, {"center", w.point(b.center)}};
     if (b.radius > 0.0) {

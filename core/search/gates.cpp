@@ -39,19 +39,6 @@ bool segment_covers_edge(Vec2 p, Vec2 q, Vec2 a, Vec2 b, double eps) {
   return t * len > eps && (1.0 - t) * len > eps;
 }
 
-// "FILE:LINE:COL: POINTER: BODY" for a value of the scene's file (scene_parse.cpp's form), or
-// "FILE: POINTER: BODY" when the file cannot be read again.
-std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body) {
-  const std::string file = scene.path.empty() ? std::string("scene") : scene.path;
-  std::ifstream in(scene.path, std::ios::binary);
-  if (!in) return file + ": " + pointer + ": " + body;
-  std::ostringstream text;
-  text << in.rdbuf();
-  const TextPos pos = text_position(text.str(), locate_pointer(text.str(), pointer));
-  return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + pointer + ": " + body;
-}
-
-
 void add_unique(std::vector<std::string>& list, const std::string& s) {
   if (std::find(list.begin(), list.end(), s) == list.end()) list.push_back(s);
 }

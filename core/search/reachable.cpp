@@ -20,7 +20,7 @@ std::vector<char> reachable_from(const NavMesh& mesh, int start, const SearchFil
     const int cur = stack.back();
     stack.pop_back();
     const int count = mesh.kind == NavMesh::Kind::Graph ? int(graph_out[cur].size())
-                                                        : int(mesh.polys[cur].neighbours.size());
+                                                        : connection_count(mesh, cur);
     for (int k = 0; k < count; ++k) {
       const int link = mesh.kind == NavMesh::Kind::Graph ? graph_out[cur][k] : k;
       const int next = link_target(mesh, cur, link);

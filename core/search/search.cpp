@@ -116,7 +116,8 @@ struct SetCounts {
 
 int SearchFilter::link_block(const NavMesh& mesh, int node, int link) const {
   if (mesh.kind == NavMesh::Kind::Graph) return graph_link_block.empty() ? -1 : graph_link_block[link];
-  if (poly_link_block.empty() || poly_link_block[node].empty()) return -1;
+  // Off-mesh links (codes past the polygon's edges) are gated by no door: only their polygons are.
+  if (poly_link_block.empty() || poly_link_block[node].empty() || link >= int(poly_link_block[node].size())) return -1;
   return poly_link_block[node][link];
 }
 
@@ -129,7 +130,16 @@ std::string node_label(const NavMesh& mesh, int node) {
 
 int link_target(const NavMesh& mesh, int node, int link) {
   if (mesh.kind == NavMesh::Kind::Graph) return mesh.edges[link].to;
-  return mesh.polys[node].neighbours[link];
+  if (link < int(mesh.polys[node].neighbours.size())) return mesh.polys[node].neighbours[link];
+  const LinkCrossing c = mesh.crossing(node, link);
+  if (c.index < 0) return -1;
+  const NavLink& l = mesh.links[size_t(c.index)];
+  if (!c.reverse) return l.from_poly == node ? l.to_poly : -1;
+  return l.bidirectional && l.to_poly == node ? l.from_poly : -1;
+}
+
+int connection_count(const NavMesh& mesh, int node) {
+  return int(mesh.polys[size_t(node)].neighbours.size() + 2 * mesh.links.size());
 }
 
 CostModel effective_cost_model(const NavMesh& mesh, const SearchDef& def) {
@@ -164,8 +174,10 @@ std::string count(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-std::string relaxed_text(const SearchStep& s, const std::string& node, const std::string& parent) {
-  const std::string from = "From " + parent + ", ";
+std::string relaxed_text(const SearchStep& s, const std::string& node, const std::string& parent, LinkCrossing jump) {
+  const std::string from = "From " + parent + ", " +
+                           (jump.index < 0 ? "" : "jumping by link " + std::to_string(jump.index) +
+                                                      (jump.reverse ? " (backwards)" : "") + ", ");
   if (!s.improved)
     return from + "reaching " + node + " costs G " + cost_num(s.g) + ", which is not less than its G " +
            cost_num(s.old_g) + " so far: " + node + " keeps its parent.";
@@ -174,6 +186,12 @@ std::string relaxed_text(const SearchStep& s, const std::string& node, const std
            parent + ".";
   return from + "a cheaper way to " + node + ": G " + cost_num(s.g) + " is less than its G " + cost_num(s.old_g) +
          " so far; " + gh_sum(s.g, s.h, s.f) + ", parent now " + parent + (s.was_closed ? "; it was already taken, so it is opened again." : "; its open-list entry is updated.");
+}
+
+// The off-mesh link a step from `node` over `link` crosses (index -1: an edge, or not a polygon step).
+LinkCrossing jump_of(const NavMesh& mesh, int node, int link) {
+  if (mesh.kind != NavMesh::Kind::Polygons || node < 0 || node >= mesh.size()) return {};
+  return mesh.crossing(node, link);
 }
 
 std::string join_route(const NavMesh& mesh, const std::vector<int>& route) {
@@ -191,14 +209,22 @@ std::string SearchStep::describe(const NavMesh& mesh, const SearchTrace& trace) 
   switch (kind) {
     case Kind::Popped:
       return "Take " + node_name + " from the open list" +
-             (parent_name.empty() ? " (the start)" : " (reached from " + parent_name + ")") + ": " + gh_sum(g, h, f) +
+             (parent_name.empty() ? " (the start)"
+                                  : " (reached from " + parent_name +
+                                        (jump_of(mesh, parent, link).index >= 0
+                                             ? " by link " + std::to_string(jump_of(mesh, parent, link).index)
+                                             : "") +
+                                        ")") +
+             ": " + gh_sum(g, h, f) +
              "; " + count(size_t(open_count), "node", "nodes") + " open, " + count(size_t(closed_count), "node", "nodes") + " closed.";
     case Kind::StaleSkipped:
       return "Skip an outdated open-list entry of " + node_name + " (F " + cost_num(f) +
              "): a cheaper entry for it was added later.";
-    case Kind::Relaxed: return relaxed_text(*this, node_name, parent_name);
+    case Kind::Relaxed: return relaxed_text(*this, node_name, parent_name, jump_of(mesh, parent, link));
     case Kind::Blocked:
-      return "From " + parent_name + ", " + node_name + " cannot be entered: blocked by " +
+      return "From " + parent_name + ", " +
+             (jump_of(mesh, parent, link).index >= 0 ? "by link " + std::to_string(jump_of(mesh, parent, link).index) + ", " : "") +
+             node_name + " cannot be entered: blocked by " +
              (cause >= 0 && size_t(cause) < causes.size() ? causes[size_t(cause)] : "a closed door or excluded area") + ".";
     case Kind::Exhausted:
       return "The node budget is used up after taking " + std::to_string(pops) + " nodes, before " + node_name +
@@ -317,9 +343,18 @@ struct Tracer {
   }
 };
 
+// The takeoff (landing = false) or landing point of crossing `c`, in the world.
+Vec3 link_end(const NavMesh& mesh, LinkCrossing c, bool landing) {
+  const NavLink& l = mesh.links[size_t(c.index)];
+  return landing != c.reverse ? to_world(l.to, l.to_height) : to_world(l.from, l.from_height);
+}
+
 // Where a node's costs are measured from, fixed when it is first seen (as Detour does): the midpoint of
 // the edge it was entered by (EdgeMidpoints) or its centroid.
+// A polygon first reached by an off-mesh link sits at the link's landing point whatever the model (as
+// Detour places it at the off-mesh connection's end).
 Vec3 discovery_position(const NavMesh& mesh, CostModel model, int from, int link, int node) {
+  if (const LinkCrossing c = mesh.crossing(from, link); c.index >= 0) return link_end(mesh, c, true);
   if (model != CostModel::EdgeMidpoints) return world_centroid(mesh, node);
   const std::vector<int>& pv = mesh.polys[size_t(from)].verts;
   const size_t next = size_t(link) + 1 == pv.size() ? 0 : size_t(link) + 1;  // no division: this runs per relaxation
@@ -385,9 +420,13 @@ struct AStar {
   }
 
   // G of `next` when reached from `cur` over `link`.
+  // Over an off-mesh link: the walk to its takeoff in `cur`, then the link's own cost (no multiplier).
   double g_through(const NodeLabel& from, int cur, int link, const NodeLabel& to, int next) const {
     if (is_graph) return from.g + mesh.edges[size_t(link)].cost;
-    double g = from.g + distance(from.pos, to.pos) * poly_cost(cur);
+    const LinkCrossing jump = mesh.crossing(cur, link);
+    double g = jump.index < 0 ? from.g + distance(from.pos, to.pos) * poly_cost(cur)
+                              : from.g + distance(from.pos, link_end(mesh, jump, false)) * poly_cost(cur) +
+                                    mesh.links[size_t(jump.index)].cost;
     if (next == query.goal && model != CostModel::Graph) g += distance(to.pos, query.goal_pos) * poly_cost(next);
     return g;
   }
@@ -395,7 +434,7 @@ struct AStar {
   // Relaxes every neighbour of the node just closed.
   void expand(int cur) {
     const NodeLabel& from = L[cur];  // labels are not moved during a search: `from` stays valid
-    const int link_count = is_graph ? int((*graph_out)[size_t(cur)].size()) : int(mesh.polys[cur].neighbours.size());
+    const int link_count = is_graph ? int((*graph_out)[size_t(cur)].size()) : connection_count(mesh, cur);
     for (int k = 0; k < link_count; ++k) {
       const int link = is_graph ? (*graph_out)[size_t(cur)][size_t(k)] : k;
       const int next = link_target(mesh, cur, link);

@@ -13,6 +13,9 @@
 //                   |goal point - pos(goal polygon)| * cost(goal polygon). h = |goal point - pos| * scale,
 //                   0 on the goal polygon. Distances are 3D when the mesh has heights.
 //   centroids       the same with every polygon's position at its centroid.
+//   Off-mesh links (NavMesh::links) are extra connections of the polygon under their takeoff point:
+//                   g += |takeoff - pos(current)| * cost(current) + the link's cost; a polygon first reached
+//                   by a link sits at its landing point.
 //   graph           explicit edge costs (graph scenes: GraphEdge::cost). On a polygon mesh, the
 //                   centroid-to-centroid distance times the cost of the polygon being left, no start or
 //                   goal legs. h = |pos(node) - pos(goal node)| * scale.
@@ -148,7 +151,13 @@ constexpr int kNodeGone = -2;
 // (kNodeGone).
 std::string node_label(const NavMesh& mesh, int node);
 
-// The polygon across edge `link` of `node` (polygons) or the head of NavMesh::edges[link] (graph).
+// The polygon across connection `link` of `node` (polygons: an edge, or an off-mesh link code as
+// NavMesh::link_code numbers it; -1 for a wall or a link that does not leave `node` that way) or the
+// head of NavMesh::edges[link] (graph).
 int link_target(const NavMesh& mesh, int node, int link);
+
+// How many connection codes polygon `node` has: its edges, then two per off-mesh link of the mesh (most
+// lead nowhere from `node`: link_target gives -1).
+int connection_count(const NavMesh& mesh, int node);
 
 }  // namespace navlab

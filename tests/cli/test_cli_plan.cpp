@@ -40,6 +40,31 @@ TEST(CliPlan, W2PrintsTheCorridorWithCost6) {
   EXPECT_DOUBLE_EQ(q["search"]["cost"].get<double>(), 6.0);
 }
 
+// links_islands.json: the only way from the west island to the east one is the link (8.2, 5) -> (11.8, 5);
+// the result lists it under "links", and the corners end at its takeoff and start again at its landing.
+TEST(CliPlan, TheLinksIslandsPathTakesTheLink) {
+  const PlanRun r = plan(scene("links_islands.json") + " --trace");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Json& q = r.out["results"][0];
+  EXPECT_EQ(q["status"], "complete");
+  ASSERT_EQ(q["links"].size(), 1u) << q.dump();
+  EXPECT_EQ(q["links"][0]["link"], 0);
+  const Json& corners = q["corners"];
+  ASSERT_EQ(corners.size(), 4u) << corners.dump();
+  const double want[4][2] = {{2, 2}, {8.2, 5}, {11.8, 5}, {18, 8}};
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_NEAR(corners[i][0].get<double>(), want[i][0], 1e-4);
+    EXPECT_NEAR(corners[i][1].get<double>(), want[i][1], 1e-4);
+  }
+  EXPECT_NEAR(q["links"][0]["from"][0].get<double>(), 8.2, 1e-4);
+  EXPECT_NEAR(q["links"][0]["to"][0].get<double>(), 11.8, 1e-4);
+  bool jump_told = false;
+  for (const Json& s : q["steps"]) jump_told = jump_told || s["text"].get<std::string>().find("jumping by link 0") != std::string::npos;
+  EXPECT_TRUE(jump_told) << "the search step over the link says so";
+  // A scene without links has no "links" key.
+  EXPECT_FALSE(plan(scene("w4_funnel_corner.json")).out["results"][0].contains("links"));
+}
+
 TEST(CliPlan, OutputKeepsPointsAndCorridorsOnOneLine) {
   const test::RunResult r = test::run_navlab("plan " + scene("w4_funnel_corner.json"));
   ASSERT_EQ(r.exit_code, 0) << r.err;

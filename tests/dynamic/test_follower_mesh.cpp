@@ -59,10 +59,12 @@ double off_mesh(const NavMesh& mesh, Vec2 p) {
   return best;
 }
 
+// Steps off the mesh, but for jumps over off-mesh links: the one move allowed off it.
 int steps_off_mesh(const NavMesh& mesh, const FollowResult& r, double* deepest = nullptr) {
   int n = 0;
   double worst = 0.0;
   for (const FollowStep& s : r.steps) {
+    if (s.state == FollowState::Jumping) continue;
     const double d = off_mesh(mesh, s.pos);
     worst = std::max(worst, d);
     if (d > kOnMesh) ++n;
@@ -78,6 +80,36 @@ TEST(FollowerMesh, TheBalconyRouteStaysOnTheMesh) {
   EXPECT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
   double deepest = 0.0;
   EXPECT_EQ(steps_off_mesh(l.mesh, r, &deepest), 0) << "deepest " << deepest << " m";
+}
+
+// links_islands.json: the agent walks to the takeoff (8.2, 5), jumps in a straight line to the landing
+// (11.8, 5) in 3.6 m / max_speed (whole steps), and walks on to the goal; every other step is on the mesh.
+TEST(FollowerMesh, AJumpOverALinkIsTheOneMoveOffTheMesh) {
+  const Loaded l = load("links_islands.json");
+  FollowDef def;
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
+  ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
+  double deepest = 0.0;
+  EXPECT_EQ(steps_off_mesh(l.mesh, r, &deepest), 0) << "deepest " << deepest << " m";
+  const Vec2 takeoff{8.2, 5}, landing{11.8, 5};
+  int jumping = 0, first = -1;
+  for (size_t i = 0; i < r.steps.size(); ++i) {
+    const FollowStep& s = r.steps[i];
+    if (s.state != FollowState::Jumping) continue;
+    if (first < 0) first = int(i);
+    ++jumping;
+    EXPECT_EQ(int(i), first + jumping - 1) << "jump steps are consecutive";
+    EXPECT_LE(distance_to_segment(s.pos, takeoff, landing), 1e-6) << s.describe();
+  }
+  const int want = int(std::ceil(3.6 / l.scene.agent.max_speed / def.dt - 1e-9));
+  EXPECT_EQ(jumping, want);
+  ASSERT_GT(first, 0);
+  EXPECT_LE(distance(r.steps[size_t(first - 1)].pos, takeoff), l.scene.agent.arrive_distance) << "it jumps from the takeoff";
+  EXPECT_LE(length(r.steps[size_t(first - 1)].vel), 1e-6) << "standing";
+  EXPECT_NEAR(distance(r.steps[size_t(first + jumping - 1)].pos, landing), 0.0, 1e-6);  // Detour's float end
+  // Without the jump rule the agent would walk into the gap's wall: the islands are not connected.
+  const Vec2 end = r.steps.back().pos;
+  EXPECT_GT(end.x, 11.6);
 }
 
 // The smoothed path of `plan` sampled every centimetre.

@@ -65,6 +65,29 @@ TEST(AppRender, SpawnVerdictRingsAreDrawnAsInTheApp) {
   EXPECT_FALSE(colour_near(img, x - 12, y, accepted, 2));
 }
 
+// links_islands.json: the link (8.2, 5) -> (11.8, 5) is an arc rising a quarter of its length (0.9 m)
+// over the gap, in the link colour, with its radius circle (0.6 m, the agent radius) at each end; the
+// walls beside the arc's top and below the gap's middle are not drawn in it.
+TEST(AppRender, ALinkIsAnArcOverTheGapWithACircleAtEachEnd) {
+  use_display();
+  const std::string out = temp_dir() + "/links.png";
+  const RunResult r = run_navlab("render '" + scene_path("links_islands.json") + "' --out '" + out + "' --size 800x500");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Image img = load_png(out);
+  ASSERT_TRUE(img.ok());
+  const Camera cam = camera_of(last_json_line(r.out), 800, 500);
+  const Rgb link{110, 170, 255};  // Theme::link
+  double x = 0, y = 0;
+  cam.project(10.0, 5.9, &x, &y);  // the arc's top
+  EXPECT_TRUE(colour_near(img, x, y, link, 2));
+  cam.project(10.0, 7.5, &x, &y);  // above it: the gap, nothing drawn
+  EXPECT_FALSE(colour_near(img, x, y, link, 3));
+  cam.project(8.2, 5.6, &x, &y);  // the takeoff's radius circle, above the path
+  EXPECT_TRUE(colour_near(img, x, y, link, 2));
+  cam.project(11.8, 4.4, &x, &y);  // the landing's, below it
+  EXPECT_TRUE(colour_near(img, x, y, link, 2));
+}
+
 // The funnel step shown is drawn where the planner's record puts it: the portal end tested at that step
 // gets a ring in its side's colour. Step 1 and a later step testing an end more than 1 m away are
 // rendered; each picture has its own ring and not the other's.

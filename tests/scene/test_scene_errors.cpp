@@ -58,7 +58,7 @@ const BadFile kBadFiles[] = {
   "colour": "red",
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}
 })",
-     "bad.json:3:3: /colour: expected one of the scene keys (navlab, name, description, navmesh, floorplan, mesh, graph, detour, bake, doors, blockers, agent, queries, search, spawn, unreachable_goal, sidescroller), got \"colour\""},
+     "bad.json:3:3: /colour: expected one of the scene keys (navlab, name, description, navmesh, floorplan, mesh, graph, detour, bake, doors, links, blockers, agent, queries, search, spawn, unreachable_goal, sidescroller), got \"colour\""},
     {"point_arity",
      R"({
   "navlab": 1,
