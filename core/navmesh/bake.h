@@ -16,6 +16,8 @@ struct rcCompactHeightfield;
 
 namespace navlab {
 
+struct BakeStages;
+
 // One phase of a bake (rasterize, filter, erode, regions, contours, polygons, detail, detour).
 struct BakeStep {
   std::string phase;
@@ -60,16 +62,18 @@ long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeD
 // The plan must be valid already (check_floorplan). Errors: "the bake produced no polygons: ...",
 // Recast/Detour failures, bad bake parameters.
 // `doors` are marked as described above (their open state does not matter).
+// `stages` (optional, bake_stages.h) receives what each Recast stage produced; nothing is kept when null.
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& bake,
-                               std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {});
+                               std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {},
+                               BakeStages* stages = nullptr);
 
 // Bakes a 3D triangle soup (world coordinates, y up). Triangles whose slope is within
 // bake.agent_max_slope and whose winding is counter-clockwise seen from above are walkable.
 // The result has is3d = true and one world height per vertex.
 // Door footprints are marked between the lowest door point's height minus agent_max_climb and the
-// highest plus agent_height.
+// highest plus agent_height. `stages` as for bake_floorplan.
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::vector<BakeStep>* trace = nullptr,
-                               const std::vector<Door>& doors = {});
+                               const std::vector<Door>& doors = {}, BakeStages* stages = nullptr);
 
 // The NavMesh value of a single-tile Detour mesh (`baked->detour`, tile 0): polygon i is Detour's
 // polygon i, vertices in the plane (heights kept when `is3d`), area ids mapped to `area_names`

@@ -243,7 +243,7 @@ std::string check_floorplan(const Scene::Floorplan& plan, const std::string& fil
   return "";
 }
 
-Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace) {
+Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace, BakeStages* bake_stages) {
   switch (scene.source) {
     case Scene::Source::Navmesh:
       return build_hand_authored(scene.navmesh, scene.path);
@@ -252,7 +252,7 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Floorplan: {
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
-      auto baked = bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors);
+      auto baked = bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, bake_stages);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
@@ -262,7 +262,7 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors);
+      auto baked = bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, bake_stages);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
