@@ -90,7 +90,8 @@ bool rebake(App& app, const BakeDef& bake) {
   }
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<BakeStep> steps;
-  Result<NavMesh> mesh = build_navmesh(checked, &steps);
+  BakeStages stages;
+  Result<NavMesh> mesh = build_navmesh(checked, &steps, &stages);
   if (!mesh) {
     app.show_error("the bake failed, the old navmesh stays: " + mesh.error());
     return false;
@@ -99,6 +100,7 @@ bool rebake(App& app, const BakeDef& bake) {
   app.doc.scene.bake = bake;
   app.doc.mesh = std::move(mesh).value();
   app.doc.bake_steps = std::move(steps);
+  app.doc.bake_stages = std::move(stages);
   app.doc.mesh_revision = new_mesh_revision();
   app.view.mesh_changed();
   app.replan();

@@ -1,0 +1,116 @@
+// The Recast stages drawn: `navlab render --bake-stage NAME` pictures read back and sampled at cells the
+// bake's own records place (core/navmesh/bake_stages.h): every region drawn in a colour of its own, the
+// distance field brighter inside than at the border, and the navmesh view without either.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include "app_image.h"
+#include "bake_stages.h"
+#include "navmesh_build.h"
+#include "paths.h"
+
+namespace navlab::test {
+namespace {
+
+constexpr int kW = 900, kH = 600;
+
+struct Picture {
+  Image img;
+  Camera cam;
+};
+
+Picture render_stage(const std::string& scene, const std::string& stage) {
+  use_display();
+  const std::string out = temp_dir() + "/" + stage + ".png";
+  const RunResult r = run_navlab("render '" + scene_path(scene) + "' --out '" + out + "' --size " +
+                                 std::to_string(kW) + "x" + std::to_string(kH) + " --bake-stage " + stage);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json info = last_json_line(r.out);
+  EXPECT_EQ(info.value("bake_stage", ""), stage);
+  return {load_png(out), camera_of(info, kW, kH)};
+}
+
+BakeStages stages_of(const std::string& scene) {
+  auto s = load_scene(scene_path(scene));
+  EXPECT_TRUE(s.ok()) << s.error();
+  BakeStages stages;
+  EXPECT_TRUE(build_navmesh(s.value(), nullptr, &stages).ok());
+  return stages;
+}
+
+using Colour = std::tuple<int, int, int>;
+
+// The picture's colour at the centre of grid cell (x, z).
+Colour colour_at_cell(const Picture& p, const BakeStages& s, int x, int z) {
+  const auto q = s.cell_square(x, z);
+  const Vec2 c = (q[0] + q[2]) * 0.5;
+  double px = 0, py = 0;
+  p.cam.project(c.x, c.y, &px, &py);
+  const unsigned char* v = p.img.at(int(px), int(py));
+  return {v[0], v[1], v[2]};
+}
+
+// Each region's innermost cell (largest distance field value): away from borders and other regions.
+std::map<int, StageCell> innermost_cells(const BakeStages& s) {
+  std::map<int, StageCell> best;
+  for (const StageCell& c : s.cells)
+    if (c.region != 0 && (!best.count(c.region) || c.dist > best[c.region].dist)) best[c.region] = c;
+  return best;
+}
+
+TEST(AppBakeStages, EveryRegionIsDrawnInAColourOfItsOwnAndTheNavmeshHasNone) {
+  const BakeStages s = stages_of("default.json");
+  const auto inner = innermost_cells(s);
+  ASSERT_EQ(int(inner.size()), s.region_count);
+  const Picture regions = render_stage("default.json", "regions");
+  const Picture navmesh = render_stage("default.json", "navmesh");
+  ASSERT_TRUE(regions.img.ok());
+  ASSERT_TRUE(navmesh.img.ok());
+  std::set<Colour> in_regions, in_navmesh;
+  for (const auto& [id, c] : inner) {
+    in_regions.insert(colour_at_cell(regions, s, c.x, c.z));
+    in_navmesh.insert(colour_at_cell(navmesh, s, c.x, c.z));
+  }
+  EXPECT_EQ(int(in_regions.size()), s.region_count);  // the 11 regions drawn, each its own colour
+  // The navmesh view fills by area (one "default" area here): labels or the plan may touch a sample, but
+  // the colours are nowhere near one per region.
+  EXPECT_LE(int(in_navmesh.size()), s.region_count / 2);
+  for (const Colour& c : in_regions) EXPECT_EQ(in_navmesh.count(c), 0u);
+}
+
+// The compact stage draws walkable cells in grey levels of the distance field: a region's innermost
+// cell is brighter than a walkable cell on the eroded border (distance field at its smallest).
+TEST(AppBakeStages, CompactStageIsBrighterInsideThanAtTheBorder) {
+  const BakeStages s = stages_of("default.json");
+  ASSERT_TRUE(s.has_distance_field);
+  const StageCell* edge = nullptr;
+  for (const StageCell& c : s.cells)
+    if (c.walkable && (!edge || c.dist < edge->dist)) edge = &c;
+  ASSERT_NE(edge, nullptr);
+  const StageCell inner = innermost_cells(s).begin()->second;
+  ASSERT_GT(inner.dist, edge->dist);
+  const Picture compact = render_stage("default.json", "compact");
+  const auto [r0, g0, b0] = colour_at_cell(compact, s, edge->x, edge->z);
+  const auto [r1, g1, b1] = colour_at_cell(compact, s, inner.x, inner.z);
+  EXPECT_EQ(r1, g1);  // grey
+  EXPECT_EQ(g1, b1);
+  EXPECT_GT(r1, r0 + 60);
+}
+
+TEST(AppBakeStages, UnknownStagesAndSourcesWithoutABakeAreRefused) {
+  use_display();
+  const std::string out = temp_dir() + "/refused.png";
+  RunResult r = run_navlab("render '" + scene_path("default.json") + "' --out '" + out + "' --bake-stage spans");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown --bake-stage 'spans'"), std::string::npos) << r.err;
+  r = run_navlab("render '" + scene_path("blocker_corridor.json") + "' --out '" + out + "' --bake-stage regions");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("needs a baked scene"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace navlab::test
