@@ -101,6 +101,28 @@ TEST(AppBakeStages, CompactStageIsBrighterInsideThanAtTheBorder) {
   EXPECT_GT(r1, r0 + 60);
 }
 
+// The app's view switch (the Bake panel's combo; {"bake_stage": NAME} in a script) draws the same regions.
+TEST(AppBakeStages, TheAppsViewSwitchDrawsTheRegions) {
+  const BakeStages s = stages_of("default.json");
+  const ScriptRun regions = run_script("switch_regions", R"([{"frames": 1}, {"bake_stage": "regions"}, {"frames": 1}])");
+  const ScriptRun back = run_script("switch_back",
+                                    R"([{"bake_stage": "regions"}, {"frames": 1}, {"bake_stage": "navmesh"}, {"frames": 1}])");
+  ASSERT_TRUE(regions.img.ok());
+  ASSERT_TRUE(back.img.ok());
+  std::set<Colour> in_regions, in_navmesh;
+  for (const auto& [id, c] : innermost_cells(s)) {
+    in_regions.insert(colour_at_cell({regions.img, regions.camera()}, s, c.x, c.z));
+    in_navmesh.insert(colour_at_cell({back.img, back.camera()}, s, c.x, c.z));
+  }
+  EXPECT_EQ(int(in_regions.size()), s.region_count);
+  EXPECT_LE(int(in_navmesh.size()), s.region_count / 2);
+  const std::string script = temp_dir() + "/bad_stage.json";
+  write_text(script, R"([{"bake_stage": "spans"}])");
+  const RunResult bad = run_navlab("'" + scene_path("default.json") + "' --script '" + script + "'");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("unknown bake stage \"spans\""), std::string::npos) << bad.err;
+}
+
 TEST(AppBakeStages, UnknownStagesAndSourcesWithoutABakeAreRefused) {
   use_display();
   const std::string out = temp_dir() + "/refused.png";
