@@ -134,5 +134,26 @@ TEST(AppBakeStages, UnknownStagesAndSourcesWithoutABakeAreRefused) {
   EXPECT_NE(r.err.find("needs a baked scene"), std::string::npos) << r.err;
 }
 
+// docs/app.md's picture of the regions is what `navlab render --bake-stage regions` draws today (the
+// tolerance of the README picture's test), and the page shows it.
+TEST(AppBakeStages, TheDocsPictureIsWhatRenderDrawsToday) {
+  use_display();
+  constexpr int kChannelTol = 8;
+  constexpr double kMaxDiffering = 0.002;  // of the pixels
+  const std::string kept = source_dir() + "/docs/images/bake_regions.png";
+  const std::string out = temp_dir() + "/docs_bake_regions.png";
+  const RunResult r = run_navlab("render '" + scene_path("default.json") + "' --out '" + out +
+                                 "' --size 960x600 --bake-stage regions");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Image now = load_png(out), before = load_png(kept);
+  ASSERT_TRUE(now.ok());
+  ASSERT_TRUE(before.ok()) << kept;
+  ASSERT_EQ(now.px.size(), before.px.size());
+  EXPECT_LE(differing(now, before, kChannelTol), kMaxDiffering * now.w * now.h)
+      << "the picture drifted: navlab render scenes/default.json --out docs/images/bake_regions.png --size 960x600 "
+         "--bake-stage regions";
+  EXPECT_NE(read_text(source_dir() + "/docs/app.md").find("](images/bake_regions.png)"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace navlab::test
