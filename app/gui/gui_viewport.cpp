@@ -33,6 +33,7 @@ void Viewport::begin(int w, int h, const Theme& theme) {
   h_ = std::max(1, h);
   plan_.clear();
   labels_.clear();
+  step_bake_stage.reset();
   // Created here, not in the constructor: the ImGui context must exist first.
   if (!overlay_) overlay_ = std::make_unique<ImDrawList>(ImGui::GetDrawListSharedData());
   ImDrawList& dl = *overlay_;
@@ -234,7 +235,8 @@ void Viewport::shift_static(gl::Renderer& renderer, const Theme& theme, int dx, 
 }
 
 bool Viewport::update_stage(const Document& doc, const Theme& theme) {
-  const std::optional<BakeStage> want = doc.bake_stages.polygons.empty() ? std::nullopt : bake_stage;
+  const std::optional<BakeStage> shown = step_bake_stage ? step_bake_stage : bake_stage;
+  const std::optional<BakeStage> want = doc.bake_stages.polygons.empty() ? std::nullopt : shown;
   if (want == stage_built_ && !mesh_dirty_) return false;
   stage_.clear();
   if (want) build_bake_stage(doc.bake_stages, *want, theme, stage_);

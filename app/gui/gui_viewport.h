@@ -37,6 +37,9 @@ class Viewport {
   // The Recast stage drawn in place of the navmesh (none: the navmesh), from Document::bake_stages;
   // a document without bake records draws its navmesh whatever this says.
   std::optional<BakeStage> bake_stage;
+  // The Recast stage of the timeline step on screen (a "bake" step; set by draw_plan, emptied by begin):
+  // drawn in place of bake_stage while it is set.
+  std::optional<BakeStage> step_bake_stage;
 
   // Rebuild the cached navmesh shapes on the next frame (new document or theme).
   void mesh_changed() { mesh_dirty_ = true; }

@@ -65,7 +65,8 @@ std::string describe_compact(const BakeStages& s) {
 
 std::string describe_contours(const BakeStages& s, bool raw) {
   const long vertices = raw ? s.raw_vertices : s.simplified_vertices;
-  std::string text = counted(long(s.contours.size()), "contour") + " trace the regions' borders with " +
+  const long n = long(s.contours.size());
+  std::string text = counted(n, "contour") + (n == 1 ? " traces" : " trace") + " the regions' borders with " +
                      grouped(vertices) + (raw ? " raw vertices, one per cell edge along the border" : " vertices");
   if (!raw) text += " after simplification (from " + grouped(s.raw_vertices) + " raw ones)";
   return text + ".";

@@ -123,6 +123,22 @@ TEST(AppBakeStages, TheAppsViewSwitchDrawsTheRegions) {
   EXPECT_NE(bad.err.find("unknown bake stage \"spans\""), std::string::npos) << bad.err;
 }
 
+// The timeline's regions step (bake:4) draws the regions too, and the complete plan the navmesh again.
+TEST(AppBakeStages, TheTimelinesRegionsStepDrawsTheRegions) {
+  const BakeStages s = stages_of("default.json");
+  const ScriptRun step = run_script("timeline_regions", R"([{"frames": 1}, {"step": "bake:4"}, {"frames": 1}])");
+  const ScriptRun end = run_script("timeline_end", R"([{"frames": 1}, {"step": "bake:4"}, {"frames": 1}, {"step": "end"},
+                                                      {"frames": 1}])");
+  std::set<Colour> at_step, at_end;
+  for (const auto& [id, c] : innermost_cells(s)) {
+    at_step.insert(colour_at_cell({step.img, step.camera()}, s, c.x, c.z));
+    at_end.insert(colour_at_cell({end.img, end.camera()}, s, c.x, c.z));
+  }
+  // The app draws the doors and spawn candidates over the stage: a marker may cover a small region's sample.
+  EXPECT_GE(int(at_step.size()), s.region_count - 2);
+  EXPECT_LE(int(at_end.size()), s.region_count / 2);
+}
+
 TEST(AppBakeStages, UnknownStagesAndSourcesWithoutABakeAreRefused) {
   use_display();
   const std::string out = temp_dir() + "/refused.png";
