@@ -1,5 +1,5 @@
-// `navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N]`: the viewport's picture of a scene
-// and its first query, written without a user (hidden window: Xvfb or SDL_VIDEODRIVER=offscreen).
+// `navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N] [--bake-stage NAME]`: the viewport's
+// picture of a scene and its first query (or of one Recast stage of its bake), written without a user (hidden window: Xvfb or SDL_VIDEODRIVER=offscreen).
 #include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
@@ -24,6 +24,7 @@ namespace navlab::cli {
 
 extern const char* const kRenderUsage =
     "Usage: navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N] [--presenter]\n"
+    "       navlab render SCENE --out FILE.png --bake-stage NAME [--size WxH] [--presenter]\n"
     "       navlab render SCENE --step STAGE --gif OUT.gif [--size WxH] [--presenter]\n"
     "\n"
     "Draws the scene and the plan of its first query as the app's viewport shows it, and writes a PNG.\n"
@@ -32,9 +33,13 @@ extern const char* const kRenderUsage =
     "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE: locate, search, funnel,\n"
     "                   clearance, turns, profile, channel, spline (the channel smoothing of\n"
     "                   seed 003: its gates and sections, then its spline's pegs and mode) or\n"
-    "                   polyanya (the exact shortest path's search: intervals and roots)\n"
+    "                   polyanya (the exact shortest path's search: intervals and roots) or\n"
+    "                   bake (a baked scene's Recast stages, as --bake-stage draws them)\n"
     "                   (default: the complete plan)\n"
     "  --presenter      presenter mode colours and line widths\n"
+    "  --bake-stage NAME  a floor plan or level mesh: draw one Recast stage of its bake instead of the\n"
+    "                   navmesh and the plan, with the stage's sentence: input, heightfield, compact,\n"
+    "                   regions, raw-contours, contours, polymesh, detail (navmesh: the navmesh itself)\n"
     "  --gif OUT.gif    an animated GIF of every step of STAGE (--step STAGE, no :N), one second per step,\n"
     "                   then three seconds of the complete plan; loops\n"
     "Prints one line of JSON: the file, its size, the funnel path drawn (plane m) and the camera (centre\n"
@@ -49,7 +54,21 @@ struct Frame {
   const app::PlanView& plan;
   const app::Theme& theme;
   int w, h;
+  std::optional<BakeStage> bake_stage;  // drawn instead of the navmesh and the plan
 };
+
+// The stage named by --bake-stage (none for "navmesh"), or why the name or the scene does not fit.
+Result<std::optional<BakeStage>> bake_stage_arg(const std::string& name, const app::Document& doc) {
+  using R = Result<std::optional<BakeStage>>;
+  if (name == "navmesh") return R(std::optional<BakeStage>{});
+  const auto stage = bake_stage_from_name(name);
+  if (!stage)
+    return R::fail("unknown --bake-stage '" + name +
+                   "' (expected navmesh, input, heightfield, compact, regions, raw-contours, contours, polymesh or detail)");
+  if (doc.bake_stages.polygons.empty())
+    return R::fail("--bake-stage needs a baked scene (a floor plan or a level mesh); " + doc.path + " is not baked");
+  return R(std::optional<BakeStage>(stage));
+}
 
 // Draws the viewport at timeline step `step` (with its caption) and returns its pixels.
 std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step, app::Viewport& view) {
@@ -58,10 +77,15 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
   ImGui::NewFrame();
   view.fit(f.doc, f.w, f.h);
   view.begin(f.w, f.h, f.theme);
-  app::draw_plan(view, f.doc, f.plan, step, f.theme, false, -1.0);
-  app::SpawnView spawn;  // every check on, as the app starts
-  app::draw_spawn_verdicts(view, f.doc, spawn);
-  if (step < int(f.plan.steps.size())) app::draw_caption(view, f.plan.describe(step, f.doc.mesh), f.theme);
+  view.bake_stage = f.bake_stage;
+  if (f.bake_stage) {
+    app::draw_caption(view, f.doc.bake_stages.describe(*f.bake_stage), f.theme);
+  } else {
+    app::draw_plan(view, f.doc, f.plan, step, f.theme, false, -1.0);
+    app::SpawnView spawn;  // every check on, as the app starts
+    app::draw_spawn_verdicts(view, f.doc, spawn);
+    if (step < int(f.plan.steps.size())) app::draw_caption(view, f.plan.describe(step, f.doc.mesh), f.theme);
+  }
   view.finish(renderer, f.doc, f.theme);
   ImGui::EndFrame();
   return view.target().read_pixels();
@@ -77,7 +101,7 @@ std::string stage_gif(const Frame& f, gl::Renderer& renderer, const std::string&
 
 int run_render(const std::vector<std::string>& args) {
   const Command& self = *find_command("render");
-  Args a(args, {"--out", "--size", "--step", "--gif"}, {"--presenter"});
+  Args a(args, {"--out", "--size", "--step", "--gif", "--bake-stage"}, {"--presenter"});
   if (!a.ok()) return usage_error(self, a.error());
   if (a.positional().size() != 1) return usage_error(self, "expected one SCENE");
   const auto out = a.value("--out");
@@ -100,6 +124,13 @@ int run_render(const std::vector<std::string>& args) {
   if (doc.scene.source == Scene::Source::SideScroller)
     return usage_error(self, a.positional()[0] + " is a side-scroller scene, which render does not draw: picture its side "
                                                  "view with navlab SCENE --script FILE --screenshot OUT.png");
+  std::optional<BakeStage> bake_stage;
+  if (auto name = a.value("--bake-stage")) {
+    if (gif || a.value("--step")) return usage_error(self, "--bake-stage draws the bake, not the plan: no --step or --gif with it");
+    auto stage = bake_stage_arg(*name, doc);
+    if (!stage) return usage_error(self, stage.error());
+    bake_stage = stage.value();
+  }
   gl::Window window;
   std::string err = window.open("navlab render", 64, 64, true, "");
   gl::Renderer renderer;
@@ -112,7 +143,7 @@ int run_render(const std::vector<std::string>& args) {
   plan.run(doc);
   const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
   app::use_font(app::load_fonts(), theme.presenter);  // the app's presenter font, not a scaled one
-  const Frame frame{doc, plan, theme, w, h};
+  const Frame frame{doc, plan, theme, w, h, bake_stage};
   if (gif) {
     if (err = stage_gif(frame, renderer, *a.value("--step"), *gif); !err.empty()) {
       std::fprintf(stderr, "navlab render: %s\n", err.c_str());
@@ -141,6 +172,7 @@ int run_render(const std::vector<std::string>& args) {
       {"out", *out},
       {"size", {w, h}},
       {"step", step},
+      {"bake_stage", bake_stage ? bake_stage_name(*bake_stage) : "navmesh"},
       {"steps", plan.steps.size()},
       {"status", plan.ran ? to_string(plan.status) : "none"},
       {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}}};

@@ -71,6 +71,21 @@ std::string set_param(BakeDef& b, const std::string& key, const nlohmann::json& 
   return "unknown bake parameter '" + key + "'";
 }
 
+// {"bake_stage": NAME}: the view switch set as the Bake panel's combo sets it. Returns "" or what is wrong.
+std::string set_bake_stage(App& app, const nlohmann::json& name) {
+  if (!name.is_string()) return "{\"bake_stage\": NAME} needs a stage name";
+  if (name == "navmesh") {
+    app.view.bake_stage.reset();
+    return "";
+  }
+  const auto stage = bake_stage_from_name(name.get<std::string>());
+  if (!stage)
+    return "unknown bake stage " + name.dump() +
+           " (navmesh, input, heightfield, compact, regions, raw-contours, contours, polymesh or detail)";
+  app.view.bake_stage = stage;
+  return "";
+}
+
 }  // namespace
 
 bool document_is_baked(const App& app) {
@@ -90,7 +105,8 @@ bool rebake(App& app, const BakeDef& bake) {
   }
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<BakeStep> steps;
-  Result<NavMesh> mesh = build_navmesh(checked, &steps);
+  BakeStages stages;
+  Result<NavMesh> mesh = build_navmesh(checked, &steps, &stages);
   if (!mesh) {
     app.show_error("the bake failed, the old navmesh stays: " + mesh.error());
     return false;
@@ -99,6 +115,7 @@ bool rebake(App& app, const BakeDef& bake) {
   app.doc.scene.bake = bake;
   app.doc.mesh = std::move(mesh).value();
   app.doc.bake_steps = std::move(steps);
+  app.doc.bake_stages = std::move(stages);
   app.doc.mesh_revision = new_mesh_revision();
   app.view.mesh_changed();
   app.replan();
@@ -109,6 +126,10 @@ bool rebake(App& app, const BakeDef& bake) {
 }
 
 bool bake_script_action(App& app, const nlohmann::json& a, std::string* err) {
+  if (a.contains("bake_stage")) {
+    *err = set_bake_stage(app, a["bake_stage"]);
+    return true;
+  }
   if (!a.contains("bake")) return false;
   const nlohmann::json& params = a["bake"];
   if (!params.is_object()) {

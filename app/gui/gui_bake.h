@@ -25,8 +25,9 @@ bool rebake(App& app, const BakeDef& bake);
 void panel_bake(App& app);
 
 // Script action {"bake": {"cell_size": 0.2, ..., "partition": "monotone"}}: the named parameters
-// changed, then rebake() (a failed bake shows its error in the app, as a user would see it). Returns
-// false when `a` is not one; otherwise *err is "" or what is wrong with the action itself.
+// changed, then rebake() (a failed bake shows its error in the app, as a user would see it); and
+// {"bake_stage": NAME}: the Bake panel's view switch (navmesh, or a stage as bake_stage_name writes it).
+// Returns false when `a` is neither; otherwise *err is "" or what is wrong with the action itself.
 bool bake_script_action(App& app, const nlohmann::json& a, std::string* err);
 
 }  // namespace navlab::app

@@ -22,7 +22,8 @@ std::string load_document(const std::string& path, Document& doc) {
   // A side-scroller scene has no navmesh: the side view (gui_side.h) draws its solids.
   const bool side = scene->source == Scene::Source::SideScroller;
   std::vector<BakeStep> bake_steps;
-  Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene.value(), &bake_steps);
+  BakeStages bake_stages;
+  Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene.value(), &bake_steps, &bake_stages);
   if (!mesh) return mesh.error();
 
   Document next;
@@ -31,6 +32,7 @@ std::string load_document(const std::string& path, Document& doc) {
   next.mesh = std::move(mesh.value());
   next.mesh_revision = new_mesh_revision();
   next.bake_steps = std::move(bake_steps);
+  next.bake_stages = std::move(bake_stages);
   const double inf = std::numeric_limits<double>::infinity();
   Vec2 lo{inf, inf}, hi{-inf, -inf};
   if (next.mesh.kind == NavMesh::Kind::Graph) {

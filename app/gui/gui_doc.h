@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bake.h"
+#include "bake_stages.h"
 #include "navmesh.h"
 #include "scene.h"
 
@@ -22,6 +23,7 @@ struct Document {
   int query_index = 0;                        // which scene query start/goal came from (-1: user)
   long mesh_revision = 0;  // a new number whenever `mesh` is replaced (load, tile cache rebuild)
   std::vector<BakeStep> bake_steps;  // the Recast phases of the last bake of a baked source (else empty)
+  BakeStages bake_stages;            // what each Recast stage of that bake produced (else empty)
   bool loaded() const { return !path.empty(); }
 };
 

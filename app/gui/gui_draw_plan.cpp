@@ -371,6 +371,8 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
         case Stage::Channel:
         case Stage::Spline: p.channel_step(ts.stage, ts.index); break;
         case Stage::Polyanya: p.polyanya_step(ts.index); break;
+        // The Recast stage in place of the navmesh (the viewport's static layer), nothing of the plan yet.
+        case Stage::Bake: view.step_bake_stage = plan.bake_trace[size_t(ts.index)].stage; break;
       }
     } else {
       p.corridor(true, -1);

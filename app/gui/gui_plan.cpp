@@ -17,6 +17,7 @@ const char* stage_name(Stage s) {
     case Stage::Channel: return "channel";
     case Stage::Spline: return "spline";
     case Stage::Polyanya: return "polyanya";
+    case Stage::Bake: return "bake";
   }
   return "search";
 }
@@ -34,6 +35,7 @@ std::string PlanView::describe(int i, const NavMesh& mesh) const {
     case Stage::Channel: return channel_trace.steps[s.index].describe();
     case Stage::Spline: return spline_trace.steps[s.index].describe();
     case Stage::Polyanya: return optimal_trace.steps[s.index].describe();
+    case Stage::Bake: return bake_trace[size_t(s.index)].sentence;
   }
   return "";
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bake_stages.h"
 #include "channel_plan.h"
 #include "clearance_path.h"
 #include "funnel.h"
@@ -25,14 +26,21 @@ class Viewport;
 struct Theme;
 
 // The planner's stages, then the channel smoothing beside the arcs (seed 003): its gates and sections,
-// then the spline's pegs, relaxations and mode; then the exact shortest path's search (Polyanya).
-enum class Stage { Locate, Search, Funnel, Clearance, Turns, Profile, Channel, Spline, Polyanya };
-// "locate", "search", "funnel", "clearance", "turns", "profile", "channel", "spline", "polyanya"
+// then the spline's pegs, relaxations and mode; then the exact shortest path's search (Polyanya). Bake:
+// the Recast stages of the bake the mesh came from (baked scenes only), first on the timeline.
+enum class Stage { Locate, Search, Funnel, Clearance, Turns, Profile, Channel, Spline, Polyanya, Bake };
+// "locate", "search", "funnel", "clearance", "turns", "profile", "channel", "spline", "polyanya", "bake"
 const char* stage_name(Stage s);
 // Every stage in pipeline (timeline) order.
-inline constexpr Stage kStages[] = {Stage::Locate,  Stage::Search,  Stage::Funnel,
-                                    Stage::Clearance, Stage::Turns, Stage::Profile,
-                                    Stage::Channel, Stage::Spline,  Stage::Polyanya};
+inline constexpr Stage kStages[] = {Stage::Bake,    Stage::Locate,  Stage::Search,
+                                    Stage::Funnel,  Stage::Clearance, Stage::Turns,
+                                    Stage::Profile, Stage::Channel, Stage::Spline,  Stage::Polyanya};
+
+// One Recast stage on the timeline: which, and its sentence (BakeStages::describe).
+struct BakeTimelineStep {
+  BakeStage stage = BakeStage::Input;
+  std::string sentence;
+};
 
 struct TimelineStep {
   Stage stage = Stage::Search;
@@ -73,6 +81,8 @@ struct PlanView {
   std::optional<ChannelPlan> channel;
   ChannelTrace channel_trace;  // its gates placed and shrunk, sections checked, splits
   SplineTrace spline_trace;    // its pegs placed and relaxed, channels fitted, the mode chosen
+
+  std::vector<BakeTimelineStep> bake_trace;  // the document's bake stages in order (baked scenes only)
 
   std::vector<TimelineStep> steps;
 

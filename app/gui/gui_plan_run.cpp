@@ -55,6 +55,10 @@ void PlanView::run(const Document& doc) {
   profile = std::move(r.motion.profile);
   profile_trace = std::move(trace.motion.profile);
 
+  if (!doc.bake_stages.polygons.empty())
+    for (int k = 0; k < kBakeStageCount; ++k) bake_trace.push_back({BakeStage(k), doc.bake_stages.describe(BakeStage(k))});
+
+  for (size_t i = 0; i < bake_trace.size(); ++i) steps.push_back({Stage::Bake, int(i)});
   for (size_t i = 0; i < locate_trace.size(); ++i) steps.push_back({Stage::Locate, int(i)});
   for (size_t i = 0; i < search_trace.steps.size(); ++i) steps.push_back({Stage::Search, int(i)});
   for (size_t i = 0; i < funnel_trace.steps.size(); ++i) steps.push_back({Stage::Funnel, int(i)});

@@ -45,7 +45,7 @@ std::optional<int> parse_step(const std::string& text, const PlanView& plan, std
       return first + k - 1;
     }
     *error = "unknown stage '" + stage +
-             "' (expected locate, search, funnel, clearance, turns, profile, channel, spline or polyanya)";
+             "' (expected bake, locate, search, funnel, clearance, turns, profile, channel, spline or polyanya)";
     return std::nullopt;
   } catch (const std::exception&) {
     *error = "bad step '" + text + "' (expected STAGE:N with N >= 1, a step number, or end)";

@@ -1,6 +1,7 @@
 #include "gui_viewport.h"
 
 #include "cpu_clock.h"
+#include "gui_draw_bake_stages.h"
 
 #include <glad/gl.h>
 #include <imgui.h>
@@ -32,6 +33,7 @@ void Viewport::begin(int w, int h, const Theme& theme) {
   h_ = std::max(1, h);
   plan_.clear();
   labels_.clear();
+  step_bake_stage.reset();
   // Created here, not in the constructor: the ImGui context must exist first.
   if (!overlay_) overlay_ = std::make_unique<ImDrawList>(ImGui::GetDrawListSharedData());
   ImDrawList& dl = *overlay_;
@@ -95,6 +97,8 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
     }
     return;
   }
+  // A bake stage other than the polygon mesh has no polygons yet: no ids over it.
+  if (stage_built_ && *stage_built_ != BakeStage::PolyMesh) return;
   // Polygon ids: every polygon when they fit on screen, else only the hovered one.
   const bool all = m.polys.size() <= 400 && camera.scale * std::max(doc.hi.x - doc.lo.x, doc.hi.y - doc.lo.y) /
                                                     std::sqrt(double(std::max<size_t>(1, m.polys.size()))) > 60.0;
@@ -150,7 +154,10 @@ void Viewport::draw_static_rect(gl::Renderer& renderer, const Theme& theme, int 
   // The world rectangle, widened by the widest line's half width so strokes reaching in are drawn.
   const double margin = 4.0 * theme.line_scale / camera.scale;
   const Vec2 a = to_world({double(x0), double(y1)}), b = to_world({double(x1), double(y0)});
-  mesh_.draw(renderer, a - Vec2{margin, margin}, b + Vec2{margin, margin}, inner_edges_shown());
+  if (stage_built_)
+    renderer.draw(stage_);
+  else
+    mesh_.draw(renderer, a - Vec2{margin, margin}, b + Vec2{margin, margin}, inner_edges_shown());
   glDisable(GL_SCISSOR_TEST);
 }
 
@@ -227,8 +234,19 @@ void Viewport::shift_static(gl::Renderer& renderer, const Theme& theme, int dx, 
   ++static_shifts_;
 }
 
+bool Viewport::update_stage(const Document& doc, const Theme& theme) {
+  const std::optional<BakeStage> shown = step_bake_stage ? step_bake_stage : bake_stage;
+  const std::optional<BakeStage> want = doc.bake_stages.polygons.empty() ? std::nullopt : shown;
+  if (want == stage_built_ && !mesh_dirty_) return false;
+  stage_.clear();
+  if (want) build_bake_stage(doc.bake_stages, *want, theme, stage_);
+  stage_built_ = want;
+  return true;
+}
+
 void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme, bool allow_preview) {
   glDisable(GL_SCISSOR_TEST);
+  if (update_stage(doc, theme)) static_valid_ = false;
   if (mesh_dirty_) {
     mesh_.build(doc, theme);
     mesh_presenter_ = theme.presenter;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "gl_renderer.h"
@@ -33,6 +34,12 @@ class Viewport {
 
   gl::Camera camera;
   int hover_poly = -1;  // polygon (or node) under the mouse, -1 if none
+  // The Recast stage drawn in place of the navmesh (none: the navmesh), from Document::bake_stages;
+  // a document without bake records draws its navmesh whatever this says.
+  std::optional<BakeStage> bake_stage;
+  // The Recast stage of the timeline step on screen (a "bake" step; set by draw_plan, emptied by begin):
+  // drawn in place of bake_stage while it is set.
+  std::optional<BakeStage> step_bake_stage;
 
   // Rebuild the cached navmesh shapes on the next frame (new document or theme).
   void mesh_changed() { mesh_dirty_ = true; }
@@ -75,6 +82,8 @@ class Viewport {
   void draw_labels(const Document& doc, const Theme& theme);
   void draw_scale_bar(const Theme& theme);
   void render_overlay();
+  // Rebuilds stage_ when bake_stage or the mesh changed; returns whether it changed.
+  bool update_stage(const Document& doc, const Theme& theme);
   void draw_static(gl::Renderer& renderer, const Theme& theme);
   // The zoom preview: the last full picture (base_) scaled to the camera, fresh strips where it does
   // not reach.
@@ -89,6 +98,8 @@ class Viewport {
   bool mesh_presenter_ = false;
   gl::Batch grid_, plan_;
   MeshLayer mesh_;
+  gl::Batch stage_;                         // bake_stage's shapes (gui_draw_bake_stages.h)
+  std::optional<BakeStage> stage_built_;    // the stage in stage_ (none: stage_ is empty)
   gl::Target target_;
   // Background, grid and mesh for static_camera_ / static_theme_ in static_[current_]; the other one
   // receives the next pan.

@@ -1,4 +1,5 @@
 #include "bake.h"
+#include "bake_stages.h"
 #include "cell_raster.h"
 #include "format.h"
 
@@ -168,14 +169,14 @@ std::string bake_config(const BakeDef& def, const std::vector<float>& verts, dou
 }
 
 // Rasterises the walkable triangles into `solid` (null: an allocation failure); counts them in
-// `walkable`. Returns "" or the error.
+// `walkable` and leaves each triangle's area (RC_NULL_AREA: not walkable) in `areas`. Returns "" or the error.
 std::string rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<float>& verts, const std::vector<int>& tris,
-                      const BakeDef& def, rcHeightfield* solid, long& walkable) {
+                      const BakeDef& def, rcHeightfield* solid, long& walkable, std::vector<unsigned char>& areas) {
   const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
   if (std::string bad = check_raster_work(verts, tris, def); !bad.empty()) return bad;
   if (!solid || !rcCreateHeightfield(&ctx, *solid, cfg.width, cfg.height, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch))
     return "Recast could not allocate the heightfield";
-  std::vector<unsigned char> areas(size_t(ntris), 0);
+  areas.assign(size_t(ntris), 0);
   rcMarkWalkableTriangles(&ctx, cfg.walkableSlopeAngle, verts.data(), nverts, tris.data(), ntris, areas.data());
   walkable = 0;
   for (unsigned char a : areas) walkable += a != RC_NULL_AREA;
@@ -329,7 +330,7 @@ void read_links(NavMesh& mesh, const std::vector<LinkDef>& defs) {
 
 // The shared Recast → Detour pipeline (RecastDemo's Solo Mesh steps) over a triangle soup.
 Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tris, const CellRules& rules,
-                     const BakeDef& def, std::vector<BakeStep>* trace) {
+                     const BakeDef& def, std::vector<BakeStep>* trace, BakeStages* stages) {
   using R = Result<NavMesh>;
   if (std::string bad = check_bake_def(def); !bad.empty()) return R::fail(bad);
   if (rules.door_area(int(rules.doors.size())) > RC_WALKABLE_AREA)
@@ -342,19 +343,23 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
 
   rcConfig cfg{};
   if (std::string bad = bake_config(def, verts, rules.margin, cfg); !bad.empty()) return R::fail(bad);
+  record_grid(stages, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch, cfg.width, cfg.height, cfg.walkableSlopeAngle);
 
   rcContext ctx(false);
   auto t0 = Clock::now();
   RcPtr<rcHeightfield> solid(rcAllocHeightfield());
   long walkable_tris = 0;
-  if (std::string bad = rasterize(ctx, cfg, verts, tris, def, solid.get(), walkable_tris); !bad.empty())
+  std::vector<unsigned char> tri_areas;
+  if (std::string bad = rasterize(ctx, cfg, verts, tris, def, solid.get(), walkable_tris, tri_areas); !bad.empty())
     return R::fail(bad);
+  record_input(stages, verts, tris, tri_areas);
   step("rasterize", t0, walkable_tris, "walkable triangles");
 
   t0 = Clock::now();
   rcFilterLowHangingWalkableObstacles(&ctx, cfg.walkableClimb, *solid);
   rcFilterLedgeSpans(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid);
   rcFilterWalkableLowHeightSpans(&ctx, cfg.walkableHeight, *solid);
+  record_heightfield(stages, *solid);
   RcPtr<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
   if (!chf || !rcBuildCompactHeightfield(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid, *chf))
     return R::fail("Recast could not build the compact heightfield");
@@ -389,19 +394,23 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
 
   t0 = Clock::now();
   if (!build_regions(ctx, def.partition, cfg, *chf)) return R::fail("Recast could not build regions");
-  step("regions", t0, chf->maxRegions, "regions");
+  // Recast's maxRegions is one past the largest region id; id 0 is "no region".
+  step("regions", t0, chf->maxRegions - 1, "regions");
+  record_compact(stages, *chf);
 
   t0 = Clock::now();
   RcPtr<rcContourSet> cset(rcAllocContourSet());
   if (!cset || !rcBuildContours(&ctx, *chf, cfg.maxSimplificationError, cfg.maxEdgeLen, *cset))
     return R::fail("Recast could not build contours");
   step("contours", t0, cset->nconts, "contours");
+  record_contours(stages, *cset);
 
   t0 = Clock::now();
   RcPtr<rcPolyMesh> pmesh(rcAllocPolyMesh());
   if (!pmesh || !rcBuildPolyMesh(&ctx, *cset, cfg.maxVertsPerPoly, *pmesh))
     return R::fail("Recast could not build the polygon mesh");
   step("polygons", t0, pmesh->npolys, "polygons");
+  record_polymesh(stages, *pmesh);
   if (pmesh->npolys == 0) return R::fail(no_polygons_why(*chf, *cset, after_erosion, def));
 
   t0 = Clock::now();
@@ -409,6 +418,7 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   if (!dmesh || !rcBuildPolyMeshDetail(&ctx, *pmesh, *chf, cfg.detailSampleDist, cfg.detailSampleMaxError, *dmesh))
     return R::fail("Recast could not build the detail mesh");
   step("detail", t0, dmesh->ntris, "detail triangles");
+  record_detail(stages, *dmesh);
 
   t0 = Clock::now();
   // The default Detour query filter rejects polygons with no flags: every polygon gets kPolyFlagWalk.
@@ -510,7 +520,8 @@ std::string BakeStep::describe() const {
 
 
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
-                               const std::vector<Door>& doors, const std::vector<LinkDef>& links) {
+                               const std::vector<Door>& doors, const std::vector<LinkDef>& links,
+                               BakeStages* stages) {
   const Bounds2 bounds = bounds_of(plan.outline);
   if (bounds.empty()) return Result<NavMesh>::fail("floorplan outline: no finite point to bake");
   // The slab: the outline's bounding rectangle at height 0, counter-clockwise in the plane (its normal
@@ -553,11 +564,12 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
     };
   rules.doors = door_marks(doors, def);
   rules.links = links;
-  return bake(verts, tris, rules, def, trace);
+  return bake(verts, tris, rules, def, trace, stages);
 }
 
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace,
-                               const std::vector<Door>& doors, const std::vector<LinkDef>& links) {
+                               const std::vector<Door>& doors, const std::vector<LinkDef>& links,
+                               BakeStages* stages) {
   std::vector<float> verts;
   for (const Vec3& v : soup.verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
   std::vector<int> tris;
@@ -566,7 +578,7 @@ Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vec
   rules.is3d = true;
   rules.doors = door_marks(doors, def);
   rules.links = links;
-  return bake(verts, tris, rules, def, trace);
+  return bake(verts, tris, rules, def, trace, stages);
 }
 
 }  // namespace navlab

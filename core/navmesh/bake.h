@@ -16,6 +16,8 @@ struct rcCompactHeightfield;
 
 namespace navlab {
 
+struct BakeStages;
+
 // One phase of a bake (rasterize, filter, erode, regions, contours, polygons, detail, detour).
 struct BakeStep {
   std::string phase;
@@ -63,17 +65,19 @@ long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeD
 // `links` become Detour off-mesh connections (each end snapped onto the nearest polygon within the link's
 // radius) and NavMesh::links; an end Detour cannot attach keeps polygon -1 (build_navmesh reports it;
 // the search never crosses such a link).
+// `stages` (optional, bake_stages.h) receives what each Recast stage produced; nothing is kept when null.
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& bake,
                                std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {},
-                               const std::vector<LinkDef>& links = {});
+                               const std::vector<LinkDef>& links = {}, BakeStages* stages = nullptr);
 
 // Bakes a 3D triangle soup (world coordinates, y up). Triangles whose slope is within
 // bake.agent_max_slope and whose winding is counter-clockwise seen from above are walkable.
 // The result has is3d = true and one world height per vertex.
 // Door footprints are marked between the lowest door point's height minus agent_max_climb and the
-// highest plus agent_height.
+// highest plus agent_height. `stages` as for bake_floorplan.
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::vector<BakeStep>* trace = nullptr,
-                               const std::vector<Door>& doors = {}, const std::vector<LinkDef>& links = {});
+                               const std::vector<Door>& doors = {}, const std::vector<LinkDef>& links = {},
+                               BakeStages* stages = nullptr);
 
 // The NavMesh value of a single-tile Detour mesh (`baked->detour`, tile 0): polygon i is Detour's
 // ground polygon i (off-mesh connection polygons are left out; see NavMesh::links), vertices in the plane (heights kept when `is3d`), area ids mapped to `area_names`

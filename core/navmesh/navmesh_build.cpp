@@ -294,7 +294,7 @@ Result<NavMesh> with_links(const Scene& scene, Result<NavMesh> mesh) {
 
 }  // namespace
 
-Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace) {
+Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace, BakeStages* bake_stages) {
   switch (scene.source) {
     case Scene::Source::Navmesh:
       return with_links(scene, build_hand_authored(scene.navmesh, scene.path));
@@ -303,7 +303,7 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Floorplan: {
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
-      auto baked = bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links);
+      auto baked = bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links, bake_stages);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return with_links(scene, std::move(baked));
     }
@@ -313,7 +313,7 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links);
+      auto baked = bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return with_links(scene, std::move(baked));
     }

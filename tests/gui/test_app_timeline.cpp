@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 
 #include "app_image.h"
+#include "bake_stages.h"
 #include "geom.h"
+#include "navmesh_build.h"
 #include "paths.h"
 
 namespace navlab::test {
@@ -29,6 +32,30 @@ TEST(AppTimeline, LocateAndClearanceStepsAreOnTheTimeline) {
   ASSERT_EQ(clearance.exit_code, 0) << clearance.err;
   const std::string caption = clearance.state["caption"];
   EXPECT_EQ(caption.rfind("Portal 0 is 3 m wide; DistanceToInnerCorner(3 m) = 0.2 m is cut off each end", 0), 0u) << caption;
+}
+
+// A baked scene's timeline opens with its eight Recast stages, each with its sentence; the regions step
+// names the regions its cells carry. A hand-authored mesh has no bake steps: its locate comes first.
+TEST(AppTimeline, BakeStagesOpenTheTimelineOfABakedScene) {
+  auto scene = load_scene(scene_path("default.json"));
+  ASSERT_TRUE(scene.ok());
+  BakeStages stages;
+  ASSERT_TRUE(build_navmesh(scene.value(), nullptr, &stages).ok());
+  std::set<int> regions;
+  for (const StageCell& c : stages.cells)
+    if (c.region != 0) regions.insert(c.region);
+  const ScriptRun bake = run_script("timeline_bake", R"([{"frames": 2}, {"step": "bake:4"}, {"frames": 1}])");
+  ASSERT_EQ(bake.exit_code, 0) << bake.err;
+  EXPECT_EQ(bake.state["step"], 3);
+  const std::string caption = bake.state["caption"];
+  EXPECT_NE(caption.find(" into " + std::to_string(regions.size()) + " regions."), std::string::npos) << caption;
+  const ScriptRun first = run_script("timeline_bake_first", R"([{"frames": 2}, {"step": "bake:1"}, {"frames": 1}])");
+  EXPECT_EQ(first.state["caption"].get<std::string>().rfind("The input holds 2 triangles", 0), 0u) << first.state["caption"];
+  const ScriptRun locate = run_script("timeline_bake_locate", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])");
+  EXPECT_EQ(locate.state["step"], kBakeStageCount);
+  const ScriptRun hand = run_script("timeline_no_bake", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])",
+                                    "doors_balcony.json");
+  EXPECT_EQ(hand.state["step"], 0);
 }
 
 TEST(AppTimeline, ChannelAndSplineStepsAreOnTheTimelineAndDrawTheirRecords) {

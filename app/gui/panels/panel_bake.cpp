@@ -1,5 +1,6 @@
 // Bake panel: the scene's Recast parameters, each applied (and the level baked again) when its edit is
-// finished, and the phases of the last bake with their times and counts (the bake's own records).
+// finished, the phases of the last bake with their times and counts (the bake's own records), and the
+// view switch that draws one Recast stage of that bake in place of the navmesh, with its sentence.
 #include <imgui.h>
 
 #include "gui_app.h"
@@ -60,6 +61,19 @@ void phases(const std::vector<BakeStep>& steps) {
   ImGui::Text("%zu phases, %.1f ms in all", steps.size(), total);
 }
 
+// The "Bake stage" combo (RecastDemo's draw modes): the navmesh, or one stage of the last bake.
+void stage_switch(App& app) {
+  const std::optional<BakeStage> shown = app.view.bake_stage;
+  const char* current = shown ? bake_stage_title(*shown) : "Navmesh";
+  if (ImGui::BeginCombo("Bake stage", current)) {
+    if (ImGui::Selectable("Navmesh", !shown)) app.view.bake_stage.reset();
+    for (int i = 0; i < kBakeStageCount; ++i)
+      if (ImGui::Selectable(bake_stage_title(BakeStage(i)), shown == BakeStage(i))) app.view.bake_stage = BakeStage(i);
+    ImGui::EndCombo();
+  }
+  if (app.view.bake_stage) ImGui::TextWrapped("%s", app.doc.bake_stages.describe(*app.view.bake_stage).c_str());
+}
+
 }  // namespace
 
 void panel_bake(App& app) {
@@ -76,6 +90,7 @@ void panel_bake(App& app) {
   if ((edited || again) && !rebake(app, app.bake_edit)) app.bake_edit = app.doc.scene.bake;
   ImGui::SameLine();
   ImGui::TextDisabled("%zu polygons; Save writes the parameters", app.doc.mesh.polys.size());
+  stage_switch(app);
   phases(app.doc.bake_steps);
   ImGui::PopID();
 }
