@@ -262,12 +262,7 @@ DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<
                      double sample_us, std::string& error) {
   DetourRun run;
   const dtNavMesh* nav = mesh.baked->detour.get();
-  const dtMeshTile* tile = nav->getTileByRef(mesh.baked->base_ref);
-  if (!tile) {
-    error = "the baked Detour mesh has no tile";
-    return run;
-  }
-  const int n = tile->header->polyCount;
+  const int n = mesh.size();
   dtNavMeshQuery query;
   if (dtStatusFailed(query.init(nav, std::clamp(n + 1, 64, 65535)))) {
     error = "Detour could not create a navmesh query";
@@ -275,7 +270,15 @@ DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<
   }
   // Detour's filter carries our per-polygon cost multipliers as area costs.
   dtQueryFilter filter;
-  for (int i = 0; i < n && i < mesh.size(); ++i) filter.setAreaCost(tile->polys[i].getArea(), float(mesh.polys[i].cost));
+  for (int i = 0; i < n; ++i) {
+    const dtMeshTile* tile = nullptr;
+    const dtPoly* poly = nullptr;
+    if (dtStatusFailed(nav->getTileAndPolyByRef(mesh.baked->ref(i), &tile, &poly))) {
+      error = "polygon " + std::to_string(i) + " of the baked mesh is not in its Detour mesh";
+      return run;
+    }
+    filter.setAreaCost(poly->getArea(), float(mesh.polys[size_t(i)].cost));
+  }
   const LocateDef def = locate_def(scene.bake);
   const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
   const int max_path = std::max(n, 1);

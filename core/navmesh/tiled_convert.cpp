@@ -279,3 +279,30 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
 }
 
 }  // namespace navlab
+
+namespace navlab {
+
+std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const TiledLayout& lay,
+                                          const TiledNavMesh& mesh) {
+  auto baked = std::make_shared<BakedNavMesh>();
+  const dtNavMesh& cnav = *nav;
+  const int layer_size = lay.tw * lay.th;
+  std::unordered_map<int, const dtMeshTile*> by_id;  // tile id -> Detour tile
+  for (int i = 0; i < cnav.getMaxTiles(); ++i) {
+    const dtMeshTile* t = cnav.getTile(i);
+    if (t && t->header) by_id[t->header->layer * layer_size + t->header->y * lay.tw + t->header->x] = t;
+  }
+  baked->tile_first.assign(size_t(cnav.getMaxTiles()), -1);
+  baked->refs.reserve(mesh.keys.size());
+  const int mask = (1 << lay.poly_bits) - 1;
+  for (size_t i = 0; i < mesh.keys.size(); ++i) {
+    const dtMeshTile* t = by_id.at(mesh.tile_of[i]);
+    const int slot = int(t - cnav.getTile(0));
+    if (baked->tile_first[size_t(slot)] < 0) baked->tile_first[size_t(slot)] = int(i);
+    baked->refs.push_back(cnav.getPolyRefBase(t) | unsigned(mesh.keys[i] & mask));
+  }
+  baked->detour = std::move(nav);
+  return baked;
+}
+
+}  // namespace navlab

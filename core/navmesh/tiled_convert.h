@@ -5,7 +5,7 @@
 // a tile border that faces several polygons of the next tile is split at their vertices so that each
 // edge has one neighbour (portals then join two polygons at shared vertices, as on a single tile).
 // Polygon i of the NavMesh is one Detour polygon: it has a stable key (tile << polygon bits | polygon in
-// tile) that survives rebuilds of other tiles.
+// tile) that survives rebuilds of other tiles, and Detour's reference (tiled_baked).
 //
 // After a change of some tiles only they and their eight neighbours (whose border edges face them) need
 // converting again; the other polygons are kept. The result is the same value a full conversion gives:
@@ -61,5 +61,10 @@ struct TiledWeld {
 // beneath them. Returns the number of polygons converted.
 int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vector<int>* rebuilt, TiledNavMesh& mesh,
                   TiledWeld& weld);
+
+// The BakedNavMesh of a converted tiled mesh: owns `nav` and maps polygon i to its dtPolyRef and back
+// (BakedNavMesh::refs, tile_first), so that Detour queries run on the same polygons.
+std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const TiledLayout& lay,
+                                          const TiledNavMesh& mesh);
 
 }  // namespace navlab
