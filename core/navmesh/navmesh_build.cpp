@@ -243,7 +243,9 @@ std::string check_floorplan(const Scene::Floorplan& plan, const std::string& fil
   return "";
 }
 
-Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace) {
+Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace, BakeProgress* progress) {
+  const TiledBakeRun run{0, progress};
+  const bool tiled = scene.bake.tile_size > 0;
   switch (scene.source) {
     case Scene::Source::Navmesh:
       return build_hand_authored(scene.navmesh, scene.path);
@@ -252,7 +254,8 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Floorplan: {
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
-      auto baked = bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors);
+      auto baked = tiled ? bake_floorplan_tiled(scene.floorplan, scene.bake, run, bake_trace, scene.doors)
+                         : bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
@@ -262,7 +265,8 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors);
+      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors)
+                         : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return std::move(baked).value();
     }
