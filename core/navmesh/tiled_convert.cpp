@@ -26,8 +26,13 @@ constexpr double kInterior = 1e-6;
 
 Vec3 world_of(const float* v) { return {v[0], v[1], v[2]}; }
 
-// The welder's bucket of a world point: its planning-plane position to the millimetre.
-long long weld_key(Vec3 w) { return (std::llround(w.x * 1000.0) * 1000003LL) ^ std::llround(w.z * 1000.0); }
+// The welder's bucket of a world point: its planning-plane position to the millimetre. Unsigned
+// arithmetic wraps where a file's far-off coordinates would overflow a signed product.
+long long weld_key(Vec3 w) {
+  const auto x = static_cast<unsigned long long>(std::llround(w.x * 1000.0));
+  const auto z = static_cast<unsigned long long>(std::llround(w.z * 1000.0));
+  return static_cast<long long>((x * 1000003ULL) ^ z);
+}
 
 struct ConvertCtx {
   const dtNavMesh& nav;
