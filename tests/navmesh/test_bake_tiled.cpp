@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "bake_tiled.h"
+#include "obj.h"
 #include "funnel.h"
 #include "navmesh_build.h"
 #include "portals.h"
@@ -34,6 +35,8 @@ Scene::Floorplan pillared_plan() {
              {{6, 20}, {12, 24}, {8, 26}}};
   return f;
 }
+
+void expect_same_mesh(const NavMesh& a, const NavMesh& b);
 
 BakeDef tiled_def(int tile_size) {
   BakeDef def;
@@ -135,6 +138,55 @@ TEST(BakeTiled, CoversTheSameWalkableAreaAsTheSingleTileBake) {
   }
   EXPECT_GT(compared, 1500);
   EXPECT_GT(in_both, 1000);
+}
+
+// A rolling 40 x 40 m terrain (slopes under 45 degrees) with two square holes, counter-clockwise seen
+// from above.
+ObjMesh terrain() {
+  ObjMesh m;
+  const int n = 40;
+  for (int j = 0; j <= n; ++j)
+    for (int i = 0; i <= n; ++i) m.verts.push_back({double(i), 1.5 * std::sin(i * 0.15) + std::cos(j * 0.2), double(j)});
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      if ((i >= 8 && i < 12 && j >= 6 && j < 20) || (i >= 20 && i < 32 && j >= 14 && j < 17)) continue;
+      const int a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
+      m.tris.push_back({a, c, b});
+      m.tris.push_back({b, c, d});
+    }
+  return m;
+}
+
+TEST(BakeTiled, ALevelMeshBakesInTilesOverTheSameFloor) {
+  const ObjMesh level = terrain();
+  BakeDef def = tiled_def(32);
+  auto solo = bake_triangles(level, BakeDef{});
+  auto one = bake_triangles_tiled(level, def, TiledBakeRun{1, nullptr});
+  auto two = bake_triangles_tiled(level, def, TiledBakeRun{2, nullptr});
+  ASSERT_TRUE(solo.ok()) << solo.error();
+  ASSERT_TRUE(one.ok()) << one.error();
+  ASSERT_TRUE(two.ok()) << two.error();
+  EXPECT_TRUE(one->is3d);
+  EXPECT_EQ(one->heights.size(), one->verts.size());
+  expect_same_mesh(one.value(), two.value());
+  // The planning-plane area, bounded as for the floor plan above.
+  const double slack = 2.0 * def.edge_max_error * def.cell_size * wall_length(solo.value());
+  std::printf("level: single tile %.3f m2, tiled %.3f m2, bound %.3f m2\n", polygon_area(solo.value()),
+              polygon_area(one.value()), slack);
+  EXPECT_NEAR(polygon_area(one.value()), polygon_area(solo.value()), slack);
+  EXPECT_GT(one->baked->refs.size(), solo->polys.size()) << "tile borders cut polygons";
+  // Away from both meshes' walls (by the contour error and a cell), inside one iff inside the other.
+  const double wall_clear = (def.edge_max_error + 1.0) * def.cell_size;
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(0.0, 40.0);
+  int compared = 0;
+  for (int k = 0; k < 4000; ++k) {
+    const Vec2 q{u(rng), -u(rng)};  // world (x, z) in 0..40 is the plane's (x, -z)
+    if (distance_to_walls(solo.value(), q) < wall_clear || distance_to_walls(one.value(), q) < wall_clear) continue;
+    ++compared;
+    EXPECT_EQ(inside(solo.value(), q), inside(one.value(), q)) << "point (" << q.x << ", " << q.y << ")";
+  }
+  EXPECT_GT(compared, 2000);
 }
 
 TEST(BakeTiled, EveryPolygonMapsToItsDetourReference) {
