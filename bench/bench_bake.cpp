@@ -1,5 +1,6 @@
 // Floor-plan bakes of large halls full of pillars (the performance issue's sizes): the scanline raster
-// carves the pillars in time proportional to the cells, so a bake is Recast's own work.
+// carves the pillars in time proportional to the cells, so a bake is Recast's own work. The same halls
+// baked in tiles (core/navmesh/bake_tiled.h) on 1 and 2 worker threads.
 //   ./build/bench/bench_bake
 #include <benchmark/benchmark.h>
 
@@ -7,6 +8,7 @@
 #include <random>
 
 #include "bake.h"
+#include "bake_tiled.h"
 
 namespace {
 
@@ -37,5 +39,28 @@ void BM_BakePillarHall(benchmark::State& state) {
   state.counters["polygons"] = double(polys);
 }
 BENCHMARK(BM_BakePillarHall)->Args({200, 1500})->Args({400, 6000})->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// Arguments: side (m), pillars, tile_size (cells), worker threads.
+void BM_BakePillarHallTiled(benchmark::State& state) {
+  const navlab::Scene::Floorplan plan = pillar_hall(double(state.range(0)), int(state.range(1)));
+  navlab::BakeDef def;
+  def.tile_size = int(state.range(2));
+  const navlab::TiledBakeRun run{int(state.range(3)), nullptr};
+  size_t polys = 0;
+  for (auto _ : state) {
+    auto r = navlab::bake_floorplan_tiled(plan, def, run);
+    if (!r) state.SkipWithError(r.error().c_str());
+    else polys = r->polys.size();
+  }
+  state.counters["polygons"] = double(polys);
+}
+BENCHMARK(BM_BakePillarHallTiled)
+    ->Args({200, 1500, 64, 1})
+    ->Args({400, 6000, 64, 1})
+    ->Args({400, 6000, 64, 2})
+    ->Args({400, 6000, 128, 1})
+    ->Args({400, 6000, 128, 2})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

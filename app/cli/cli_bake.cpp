@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -13,18 +14,39 @@
 namespace navlab::cli {
 
 extern const char* const kBakeUsage =
-    "Usage: navlab bake SCENE --out FILE.json [--detour-out FILE.bin]\n\n"
+    "Usage: navlab bake SCENE --out FILE.json [--detour-out FILE.bin] [--progress]\n\n"
     "Builds the navmesh of SCENE (floor plans and OBJ levels are baked with Recast using the scene's\n"
     "`bake` parameters; hand-authored meshes are checked and linked) and writes FILE.json:\n"
     "  {\"scene\", \"source\", \"is3d\", \"bake_ms\", \"vertices\": [[x, y] | [x, y, z]...],\n"
     "   \"polygons\": [[vertex indices, counter-clockwise]...], \"neighbours\": [[polygon across edge i, or -1]...],\n"
     "   \"areas\": [area name per polygon], \"area_names\": [...], \"costs\": [...]}\n"
-    "Polygon i of a baked mesh is Detour's polygon i in the single tile. `--out -` writes to stdout.\n"
+    "Polygon i of a single-tile bake is Detour's polygon i in the tile; a scene with bake.tile_size > 0 is\n"
+    "baked in tiles of that many cells on every hardware thread, its polygons tile after tile.\n"
+    "`--out -` writes to stdout. --progress prints \"navlab bake: K/N tiles\" lines while a tiled bake\n"
+    "runs, then the bake's total time, to stderr.\n"
     "--detour-out FILE.bin also (or only) writes the Detour navmesh in RecastDemo's all-tiles file format\n"
     "('MSET'), which Recast-based engines load and a scene reads back with \"detour\": \"FILE.bin\".\n"
     "Exit codes: 0 ok, 2 usage error, unreadable scene, bad geometry or an empty bake.\n";
 
 namespace {
+
+// How often --progress looks at the tile count.
+constexpr std::chrono::milliseconds kProgressPoll{50};
+
+// build_navmesh on a worker thread while this one prints the tiles done to stderr whenever they change.
+Result<NavMesh> build_with_progress(const Scene& scene) {
+  BakeProgress progress;
+  auto job = std::async(std::launch::async, [&] { return build_navmesh(scene, nullptr, nullptr, &progress); });
+  int shown = -1;
+  auto show = [&] {
+    const int done = progress.tiles_done.load(), total = progress.tiles_total.load();
+    if (total > 0 && done != shown) std::fprintf(stderr, "navlab bake: %d/%d tiles\n", done, total);
+    if (total > 0) shown = done;
+  };
+  while (job.wait_for(kProgressPoll) != std::future_status::ready) show();
+  show();
+  return job.get();
+}
 
 nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double build_ms) {
   nlohmann::ordered_json out;
@@ -62,7 +84,7 @@ nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double b
 
 int run_bake(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("bake");
-  Args args(argv, {"--out", "--detour-out"}, {});
+  Args args(argv, {"--out", "--detour-out"}, {"--progress"});
   if (!args.ok()) return usage_error(cmd, args.error());
   if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
   const auto out_path = args.value("--out");
@@ -80,8 +102,9 @@ int run_bake(const std::vector<std::string>& argv) {
     return kExitUsage;
   }
   const auto t0 = std::chrono::steady_clock::now();
-  auto mesh = build_navmesh(scene.value());
+  auto mesh = args.has("--progress") ? build_with_progress(scene.value()) : build_navmesh(scene.value());
   const double build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (args.has("--progress")) std::fprintf(stderr, "navlab bake: %s in %.1f ms\n", mesh ? "built" : "failed", build_ms);
   if (!mesh) {
     std::fprintf(stderr, "%s\n", mesh.error().c_str());
     return kExitUsage;

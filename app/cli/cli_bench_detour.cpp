@@ -25,14 +25,12 @@ constexpr double kStraightPathTolerance = 1e-3;  // m
 // arithmetic keep different ones of them (e.g. along a diagonal of cells), so both sides drop them.
 constexpr double kCollinearTolerance = 1e-4;  // m
 
-// Detour's path as navmesh polygon indices, and its straight path in the planning plane.
-Route route_of(const dtNavMesh& nav, const dtPolyRef* path, int count, const float* straight, int points) {
+// Detour's path as navmesh polygon indices (its off-mesh connections left out: our corridor lists the
+// ground polygons a link joins), and its straight path in the planning plane.
+Route route_of(const NavMesh& mesh, const dtPolyRef* path, int count, const float* straight, int points) {
   Route r;
-  for (int i = 0; i < count; ++i) {
-    unsigned salt = 0, tile = 0, poly = 0;
-    nav.decodePolyId(path[i], salt, tile, poly);
-    r.corridor.push_back(int(poly));
-  }
+  for (int i = 0; i < count; ++i)
+    if (const int poly = mesh.baked->poly_of(path[i]); poly >= 0 && poly < mesh.size()) r.corridor.push_back(poly);
   for (int i = 0; i < points; ++i)
     r.straight.push_back(to_plane({straight[3 * i], straight[3 * i + 1], straight[3 * i + 2]}));
   return r;
@@ -62,12 +60,7 @@ DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<
                      double sample_us, std::string& error) {
   DetourRun run;
   const dtNavMesh* nav = mesh.baked->detour.get();
-  const dtMeshTile* tile = nav->getTileByRef(mesh.baked->base_ref);
-  if (!tile) {
-    error = "the baked Detour mesh has no tile";
-    return run;
-  }
-  const int n = tile->header->polyCount;
+  const int n = mesh.size();
   dtNavMeshQuery query;
   if (dtStatusFailed(query.init(nav, std::clamp(n + 1, 64, 65535)))) {
     error = "Detour could not create a navmesh query";
@@ -75,7 +68,15 @@ DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<
   }
   // Detour's filter carries our per-polygon cost multipliers as area costs.
   dtQueryFilter filter;
-  for (int i = 0; i < n && i < mesh.size(); ++i) filter.setAreaCost(tile->polys[i].getArea(), float(mesh.polys[i].cost));
+  for (int i = 0; i < n; ++i) {
+    const dtMeshTile* tile = nullptr;
+    const dtPoly* poly = nullptr;
+    if (dtStatusFailed(nav->getTileAndPolyByRef(mesh.baked->ref(i), &tile, &poly))) {
+      error = "polygon " + std::to_string(i) + " of the baked mesh is not in its Detour mesh";
+      return run;
+    }
+    filter.setAreaCost(poly->getArea(), float(mesh.polys[size_t(i)].cost));
+  }
   const LocateDef def = locate_def(scene.bake);
   const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
   const int max_path = std::max(n, 1);
@@ -126,7 +127,7 @@ DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<
               g_sink = g_sink + size_t(points);
             },
             sample_us);
-        route = route_of(*nav, path.data(), count, straight.data(), points);
+        route = route_of(mesh, path.data(), count, straight.data(), points);
       }
     }
     run.nearest.us.push_back(t_nearest);

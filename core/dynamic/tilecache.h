@@ -10,17 +10,9 @@
 // agent_radius so the carved mesh stays the space of the agent's centre, like the eroded walls.
 // Tiles use 32-bit polygon refs: tile bits + polygon bits <= 22.
 //
-// The tiled Detour mesh is converted to the NavMesh value every stage reads: tiles are concatenated in
-// tile order, vertices shared between tiles are welded, and a polygon edge on a tile border that faces
-// several polygons of the next tile is split at their vertices so that each edge has one neighbour
-// (portals then join two polygons at shared vertices, as on a single tile). Polygon i of the NavMesh
-// has a stable key (tile << polygon bits | polygon in tile) that survives rebuilds of other tiles.
-// The NavMesh's `baked` pointer is left null: polygon indices are not Detour's single-tile indices.
-//
-// After an update only the rebuilt tiles and their eight neighbours (whose border edges face them) are
-// converted again; the other polygons are kept. The result is the same value a full conversion gives:
-// polygons in tile order (so a polygon's index shifts by the change in polygon count of the tiles
-// before it; its key does not change), vertices numbered in order of first use in polygon order.
+// The tiled Detour mesh is converted to the NavMesh value every stage reads by core/navmesh/tiled_convert.h;
+// after an update only the rebuilt tiles and their eight neighbours are converted again. The NavMesh's
+// `baked` pointer is left null: the Detour mesh changes under it with every update.
 #pragma once
 
 #include <functional>
@@ -32,6 +24,7 @@
 #include "navmesh.h"
 #include "result.h"
 #include "scene.h"
+#include "tiled_convert.h"
 
 namespace navlab {
 
@@ -51,13 +44,6 @@ struct ObstacleShape {
   double angle = 0.0;     // rad; box rotation, counter-clockwise in the plane
   double base = -0.5;     // m; world height of the obstacle's bottom (below the floor)
   double height = 3.0;    // m; world height of the obstacle
-};
-
-// The NavMesh of the tiled Detour mesh, with what ties each polygon to its tile.
-struct TiledNavMesh {
-  NavMesh mesh;
-  std::vector<int> keys;     // per polygon: stable key (tile << poly_bits | polygon index in the tile)
-  std::vector<int> tile_of;  // per polygon: tile id (layer * tiles_x * tiles_y + ty * tiles_x + tx)
 };
 
 // One call of TileCache::update(): what was rebuilt.

@@ -1,4 +1,5 @@
 #include "bake.h"
+#include "bake_pipeline.h"
 #include "bake_stages.h"
 #include "cell_raster.h"
 #include "format.h"
@@ -26,42 +27,11 @@ double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-struct RecastDeleter {
-  void operator()(rcHeightfield* p) const { rcFreeHeightField(p); }
-  void operator()(rcCompactHeightfield* p) const { rcFreeCompactHeightfield(p); }
-  void operator()(rcContourSet* p) const { rcFreeContourSet(p); }
-  void operator()(rcPolyMesh* p) const { rcFreePolyMesh(p); }
-  void operator()(rcPolyMeshDetail* p) const { rcFreePolyMeshDetail(p); }
-};
-template <class T>
-using RcPtr = std::unique_ptr<T, RecastDeleter>;
-
-// A door footprint as Recast marks it: a ring of world points (x, y, z) and the height range it marks.
-struct DoorMark {
-  std::string id;
-  std::vector<float> verts;
-  float hmin = 0.0f, hmax = 0.0f;
-};
-
-// What the caller adds to the generic pipeline: a floor plan carves the slab and paints areas per cell.
-struct CellRules {
-  // Null: every rasterised span stays, area 0. Else one value per compact-heightfield cell (x + z * width):
-  // kNotFloor (the span is dropped before erosion), or the area index the span gets after erosion.
-  std::function<std::vector<int>(const CellGrid&)> raster;
-  std::vector<std::string> area_names{"default"};
-  bool is3d = false;
-  double margin = 0.0;  // m of grid around the walkable content on each side (not part of the floor)
-  // The painted area at a point (null: area 0): door polygons take the area painted beneath them.
-  std::function<int(Vec2)> area_at;
-  // Door k is marked with Recast area id area_names.size() + k, above every painted area's id.
-  std::vector<DoorMark> doors;
-  std::vector<LinkDef> links;  // given to Detour as off-mesh connections, user id = index
-  int door_area(int k) const { return int(area_names.size()) + k; }
-};
-
 // Our area index a ↔ Recast area id: 0 ("default") is RC_WALKABLE_AREA, a >= 1 is a itself.
 unsigned char recast_area(int a) { return a == 0 ? RC_WALKABLE_AREA : (unsigned char)a; }
 int our_area(unsigned char id) { return id == RC_WALKABLE_AREA ? 0 : int(id); }
+
+}  // namespace
 
 std::string check_bake_def(const BakeDef& b) {
   auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
@@ -74,6 +44,8 @@ std::string check_bake_def(const BakeDef& b) {
     return "bake.verts_per_poly must be in 3..6, got " + std::to_string(b.verts_per_poly);
   return "";
 }
+
+namespace {
 
 long count_walkable(const rcCompactHeightfield& chf) {
   long n = 0;
@@ -119,8 +91,8 @@ long mark_doors(rcContext& ctx, const std::vector<DoorMark>& marks, int first_ar
   return marked;
 }
 
-// Sets every polygon's Detour flags and, for door polygons, gives back the area painted beneath them
-// (sampled at the polygon's vertex average). Returns each polygon's door index (-1: none).
+}  // namespace
+
 std::vector<int> door_polygons(const CellRules& rules, rcPolyMesh& pm) {
   std::vector<int> door(size_t(pm.npolys), -1);
   const int first = rules.door_area(0), last = rules.door_area(int(rules.doors.size()));
@@ -142,18 +114,7 @@ std::vector<int> door_polygons(const CellRules& rules, rcPolyMesh& pm) {
   return door;
 }
 
-// Recast's settings for `def` over the bounds of `verts` (`margin` m of grid around the content on each
-// side). Returns "" or why the grid cannot be baked.
-std::string bake_config(const BakeDef& def, const std::vector<float>& verts, double margin, rcConfig& cfg) {
-  cfg.cs = float(def.cell_size);
-  cfg.ch = float(def.cell_height);
-  rcCalcBounds(verts.data(), int(verts.size() / 3), cfg.bmin, cfg.bmax);
-  const double grid_x = cfg.bmax[0] - cfg.bmin[0], grid_z = cfg.bmax[2] - cfg.bmin[2];
-  const BakeGridSize grid{grid_x - 2.0 * margin, grid_z - 2.0 * margin, cfg.bmax[1] - cfg.bmin[1], grid_x, grid_z};
-  if (std::string bad = check_bake_grid(def, grid); !bad.empty()) return bad;
-  if (std::string bad = check_partition(def, grid); !bad.empty()) return bad;
-  rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
-  const long long cells = (long long)cfg.width * cfg.height;
+void recast_params(const BakeDef& def, long long cells, rcConfig& cfg) {
   cfg.walkableSlopeAngle = float(def.agent_max_slope);
   cfg.walkableHeight = int(std::ceil(def.agent_height / def.cell_height));
   cfg.walkableClimb = int(std::floor(def.agent_max_climb / def.cell_height));
@@ -165,6 +126,22 @@ std::string bake_config(const BakeDef& def, const std::vector<float>& verts, dou
   cfg.maxVertsPerPoly = def.verts_per_poly;
   cfg.detailSampleDist = float(def.detail_sample_dist < 0.9 ? 0.0 : def.cell_size * def.detail_sample_dist);
   cfg.detailSampleMaxError = float(def.cell_height * def.detail_sample_max_error);
+}
+
+namespace {
+
+// Recast's settings for `def` over the bounds of `verts` (`margin` m of grid around the content on each
+// side). Returns "" or why the grid cannot be baked.
+std::string bake_config(const BakeDef& def, const std::vector<float>& verts, double margin, rcConfig& cfg) {
+  cfg.cs = float(def.cell_size);
+  cfg.ch = float(def.cell_height);
+  rcCalcBounds(verts.data(), int(verts.size() / 3), cfg.bmin, cfg.bmax);
+  const double grid_x = cfg.bmax[0] - cfg.bmin[0], grid_z = cfg.bmax[2] - cfg.bmin[2];
+  const BakeGridSize grid{grid_x - 2.0 * margin, grid_z - 2.0 * margin, cfg.bmax[1] - cfg.bmin[1], grid_x, grid_z};
+  if (std::string bad = check_bake_grid(def, grid); !bad.empty()) return bad;
+  if (std::string bad = check_partition(def, grid); !bad.empty()) return bad;
+  rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
+  recast_params(def, (long long)cfg.width * cfg.height, cfg);
   return "";
 }
 
@@ -187,6 +164,35 @@ std::string rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<flo
     return "Recast could not rasterise the triangles";
   return "";
 }
+
+}  // namespace
+
+void detour_params(rcPolyMesh& pm, const rcPolyMeshDetail& dm, const BakeDef& def, dtNavMeshCreateParams& params) {
+  params.verts = pm.verts;
+  params.vertCount = pm.nverts;
+  params.polys = pm.polys;
+  params.polyAreas = pm.areas;
+  params.polyFlags = pm.flags;
+  params.polyCount = pm.npolys;
+  params.nvp = pm.nvp;
+  params.detailMeshes = dm.meshes;
+  params.detailVerts = dm.verts;
+  params.detailVertsCount = dm.nverts;
+  params.detailTris = dm.tris;
+  params.detailTriCount = dm.ntris;
+  params.walkableHeight = float(def.agent_height);
+  params.walkableRadius = float(def.agent_radius);
+  params.walkableClimb = float(def.agent_max_climb);
+  rcVcopy(params.bmin, pm.bmin);
+  rcVcopy(params.bmax, pm.bmax);
+  params.cs = pm.cs;
+  params.ch = pm.ch;
+  params.buildBvTree = true;
+  // Detour area ids are ours (0 = default); Recast's RC_WALKABLE_AREA maps to 0.
+  for (int i = 0; i < pm.npolys; ++i) pm.areas[i] = (unsigned char)our_area(pm.areas[i]);
+}
+
+namespace {
 
 // Detour's off-mesh connection arrays for the scene's links (dtNavMeshCreateParams::offMeshCon*).
 struct OffMeshCons {
@@ -227,29 +233,8 @@ Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshD
                                                const OffMeshCons& cons) {
   using R = Result<std::shared_ptr<dtNavMesh>>;
   dtNavMeshCreateParams params{};
+  detour_params(pm, dm, def, params);
   cons.fill(params);
-  params.verts = pm.verts;
-  params.vertCount = pm.nverts;
-  params.polys = pm.polys;
-  params.polyAreas = pm.areas;
-  params.polyFlags = pm.flags;
-  params.polyCount = pm.npolys;
-  params.nvp = pm.nvp;
-  params.detailMeshes = dm.meshes;
-  params.detailVerts = dm.verts;
-  params.detailVertsCount = dm.nverts;
-  params.detailTris = dm.tris;
-  params.detailTriCount = dm.ntris;
-  params.walkableHeight = float(def.agent_height);
-  params.walkableRadius = float(def.agent_radius);
-  params.walkableClimb = float(def.agent_max_climb);
-  rcVcopy(params.bmin, pm.bmin);
-  rcVcopy(params.bmax, pm.bmax);
-  params.cs = pm.cs;
-  params.ch = pm.ch;
-  params.buildBvTree = true;
-  // Detour area ids are ours (0 = default); Recast's RC_WALKABLE_AREA maps to 0.
-  for (int i = 0; i < pm.npolys; ++i) pm.areas[i] = (unsigned char)our_area(pm.areas[i]);
   unsigned char* data = nullptr;
   int size = 0;
   if (!dtCreateNavMeshData(&params, &data, &size)) return R::fail("Detour could not create the navmesh data");
@@ -265,14 +250,17 @@ Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshD
   return R(std::move(nav));
 }
 
-// Recast's regions by the chosen partition (RecastDemo's three; only watershed needs the distance field).
+// Recast's regions by the chosen partition (RecastDemo's three; only watershed needs the distance field),
+// leaving the grid's border of cfg.borderSize cells out of every region.
 bool build_regions(rcContext& ctx, Partition partition, const rcConfig& cfg, rcCompactHeightfield& chf) {
   switch (partition) {
-    case Partition::Monotone: return rcBuildRegionsMonotone(&ctx, chf, 0, cfg.minRegionArea, cfg.mergeRegionArea);
-    case Partition::Layers: return rcBuildLayerRegions(&ctx, chf, 0, cfg.minRegionArea);
+    case Partition::Monotone:
+      return rcBuildRegionsMonotone(&ctx, chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea);
+    case Partition::Layers: return rcBuildLayerRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea);
     case Partition::Watershed: break;
   }
-  return rcBuildDistanceField(&ctx, chf) && rcBuildRegions(&ctx, chf, 0, cfg.minRegionArea, cfg.mergeRegionArea);
+  return rcBuildDistanceField(&ctx, chf) &&
+         rcBuildRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea);
 }
 
 // Why walkable cells made no polygon: every region was dropped as smaller than region_min_size, or
@@ -328,24 +316,27 @@ void read_links(NavMesh& mesh, const std::vector<LinkDef>& defs) {
   }
 }
 
-// The shared Recast → Detour pipeline (RecastDemo's Solo Mesh steps) over a triangle soup.
-Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tris, const CellRules& rules,
-                     const BakeDef& def, std::vector<BakeStep>* trace, BakeStages* stages) {
-  using R = Result<NavMesh>;
-  if (std::string bad = check_bake_def(def); !bad.empty()) return R::fail(bad);
+}  // namespace
+
+std::string check_bake_input(const BakeInput& in, const BakeDef& def) {
+  if (std::string bad = check_bake_def(def); !bad.empty()) return bad;
+  const CellRules& rules = in.rules;
   if (rules.door_area(int(rules.doors.size())) > RC_WALKABLE_AREA)
-    return R::fail(std::to_string(rules.area_names.size()) + " area names and " + std::to_string(rules.doors.size()) +
-                   " doors need more than the 62 Recast area ids a bake can mark");
-  const auto t_total = Clock::now();
+    return std::to_string(rules.area_names.size()) + " area names and " + std::to_string(rules.doors.size()) +
+           " doors need more than the 62 Recast area ids a bake can mark";
+  return "";
+}
+
+Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeInput& in, const BakeDef& def,
+                                std::vector<BakeStep>* trace, BakeStages* stages) {
+  using R = Result<RecastMeshes>;
+  const std::vector<float>& verts = in.verts;
+  const std::vector<int>& tris = in.tris;
+  const CellRules& rules = in.rules;
   auto step = [&](const char* phase, Clock::time_point t0, long count, const char* unit) {
     if (trace) trace->push_back({phase, ms_since(t0), count, unit});
   };
-
-  rcConfig cfg{};
-  if (std::string bad = bake_config(def, verts, rules.margin, cfg); !bad.empty()) return R::fail(bad);
-  record_grid(stages, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch, cfg.width, cfg.height, cfg.walkableSlopeAngle);
-
-  rcContext ctx(false);
+  RecastMeshes out;
   auto t0 = Clock::now();
   RcPtr<rcHeightfield> solid(rcAllocHeightfield());
   long walkable_tris = 0;
@@ -360,7 +351,8 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   rcFilterLedgeSpans(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid);
   rcFilterWalkableLowHeightSpans(&ctx, cfg.walkableHeight, *solid);
   record_heightfield(stages, *solid);
-  RcPtr<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
+  RcPtr<rcCompactHeightfield>& chf = out.chf;
+  chf.reset(rcAllocCompactHeightfield());
   if (!chf || !rcBuildCompactHeightfield(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid, *chf))
     return R::fail("Recast could not build the compact heightfield");
   solid.reset();
@@ -372,25 +364,22 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
       if (raster[size_t(x + z * chf->width)] == kNotFloor) chf->areas[i] = RC_NULL_AREA;
     });
   }
-  const long before_erosion = count_walkable(*chf);
-  step("filter", t0, before_erosion, "walkable spans");
+  out.before_erosion = count_walkable(*chf);
+  step("filter", t0, out.before_erosion, "walkable spans");
 
   t0 = Clock::now();
   if (!rcErodeWalkableArea(&ctx, cfg.walkableRadius, *chf)) return R::fail("Recast could not erode the walkable area");
-  const long after_erosion = count_walkable(*chf);
+  out.after_erosion = count_walkable(*chf);
   if (!raster.empty())
     for_each_span(*chf, [&](int x, int z, int i) {
       if (chf->areas[i] != RC_NULL_AREA) chf->areas[i] = recast_area(raster[size_t(x + z * chf->width)]);
     });
-  step("erode", t0, after_erosion, "walkable spans left");
+  step("erode", t0, out.after_erosion, "walkable spans left");
   if (!rules.doors.empty()) {
     t0 = Clock::now();
     step("doors", t0, mark_doors(ctx, rules.doors, rules.door_area(0), *chf), "door spans marked");
   }
-  if (after_erosion == 0)
-    return R::fail("the bake produced no polygons: no walkable cell is left after eroding " +
-                   std::to_string(before_erosion) + " walkable cells by agent_radius " + num(def.agent_radius, kExactDigits) +
-                   " m (the floor is narrower than twice the agent radius, or no triangle is walkable)");
+  if (out.after_erosion == 0) return out;
 
   t0 = Clock::now();
   if (!build_regions(ctx, def.partition, cfg, *chf)) return R::fail("Recast could not build regions");
@@ -399,38 +388,64 @@ Result<NavMesh> bake(const std::vector<float>& verts, const std::vector<int>& tr
   record_compact(stages, *chf);
 
   t0 = Clock::now();
-  RcPtr<rcContourSet> cset(rcAllocContourSet());
+  RcPtr<rcContourSet>& cset = out.cset;
+  cset.reset(rcAllocContourSet());
   if (!cset || !rcBuildContours(&ctx, *chf, cfg.maxSimplificationError, cfg.maxEdgeLen, *cset))
     return R::fail("Recast could not build contours");
   step("contours", t0, cset->nconts, "contours");
   record_contours(stages, *cset);
 
   t0 = Clock::now();
-  RcPtr<rcPolyMesh> pmesh(rcAllocPolyMesh());
+  RcPtr<rcPolyMesh>& pmesh = out.pmesh;
+  pmesh.reset(rcAllocPolyMesh());
   if (!pmesh || !rcBuildPolyMesh(&ctx, *cset, cfg.maxVertsPerPoly, *pmesh))
     return R::fail("Recast could not build the polygon mesh");
   step("polygons", t0, pmesh->npolys, "polygons");
   record_polymesh(stages, *pmesh);
-  if (pmesh->npolys == 0) return R::fail(no_polygons_why(*chf, *cset, after_erosion, def));
+  if (pmesh->npolys == 0) return out;
 
   t0 = Clock::now();
-  RcPtr<rcPolyMeshDetail> dmesh(rcAllocPolyMeshDetail());
+  RcPtr<rcPolyMeshDetail>& dmesh = out.dmesh;
+  dmesh.reset(rcAllocPolyMeshDetail());
   if (!dmesh || !rcBuildPolyMeshDetail(&ctx, *pmesh, *chf, cfg.detailSampleDist, cfg.detailSampleMaxError, *dmesh))
     return R::fail("Recast could not build the detail mesh");
   step("detail", t0, dmesh->ntris, "detail triangles");
   record_detail(stages, *dmesh);
+  return out;
+}
 
-  t0 = Clock::now();
+namespace {
+
+// The single-tile pipeline (RecastDemo's Solo Mesh steps) over the bake input.
+Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeStep>* trace, BakeStages* stages) {
+  using R = Result<NavMesh>;
+  if (std::string bad = check_bake_input(in, def); !bad.empty()) return R::fail(bad);
+  const auto t_total = Clock::now();
+  rcConfig cfg{};
+  if (std::string bad = bake_config(def, in.verts, in.rules.margin, cfg); !bad.empty()) return R::fail(bad);
+  record_grid(stages, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch, cfg.width, cfg.height, cfg.walkableSlopeAngle);
+  rcContext ctx(false);
+  auto recast = run_recast(ctx, cfg, in, def, trace, stages);
+  if (!recast) return R::fail(recast.error());
+  RecastMeshes& rc = recast.value();
+  if (rc.after_erosion == 0)
+    return R::fail("the bake produced no polygons: no walkable cell is left after eroding " +
+                   std::to_string(rc.before_erosion) + " walkable cells by agent_radius " +
+                   num(def.agent_radius, kExactDigits) +
+                   " m (the floor is narrower than twice the agent radius, or no triangle is walkable)");
+  if (rc.pmesh->npolys == 0) return R::fail(no_polygons_why(*rc.chf, *rc.cset, rc.after_erosion, def));
+
+  const auto t0 = Clock::now();
   // The default Detour query filter rejects polygons with no flags: every polygon gets kPolyFlagWalk.
-  const std::vector<int> poly_door = door_polygons(rules, *pmesh);
-  auto nav = detour_tile(*pmesh, *dmesh, def, OffMeshCons(rules.links, def));
+  const std::vector<int> poly_door = door_polygons(in.rules, *rc.pmesh);
+  auto nav = detour_tile(*rc.pmesh, *rc.dmesh, def, OffMeshCons(in.rules.links, def));
   if (!nav) return R::fail(nav.error());
-  step("detour", t0, pmesh->npolys, "polygons in the tile");
+  if (trace) trace->push_back({"detour", ms_since(t0), rc.pmesh->npolys, "polygons in the tile"});
 
   auto baked = std::make_shared<BakedNavMesh>();
   baked->detour = std::move(nav.value());
-  NavMesh mesh = to_navmesh(baked, rules, poly_door);
-  read_links(mesh, rules.links);
+  NavMesh mesh = to_navmesh(baked, in.rules, poly_door);
+  read_links(mesh, in.rules.links);
   baked->bake_ms = ms_since(t_total);
   return mesh;
 }
@@ -519,11 +534,10 @@ std::string BakeStep::describe() const {
 }
 
 
-Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
-                               const std::vector<Door>& doors, const std::vector<LinkDef>& links,
-                               BakeStages* stages) {
+Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& def, const std::vector<Door>& doors) {
+  using R = Result<BakeInput>;
   const Bounds2 bounds = bounds_of(plan.outline);
-  if (bounds.empty()) return Result<NavMesh>::fail("floorplan outline: no finite point to bake");
+  if (bounds.empty()) return R::fail("floorplan outline: no finite point to bake");
   // The slab: the outline's bounding rectangle at height 0, counter-clockwise in the plane (its normal
   // points up), plus a point below so the heightfield has some depth. Walls and pillars are carved per
   // cell (cell centre outside the outline or inside a hole), so concave outlines need no triangulation.
@@ -533,12 +547,13 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
   const double lo_x = bounds.lo.x - m, hi_x = bounds.hi.x + m, lo_y = bounds.lo.y - m, hi_y = bounds.hi.y + m;
   const Vec3 c[4] = {to_world({lo_x, lo_y}, 0.0), to_world({hi_x, lo_y}, 0.0), to_world({hi_x, hi_y}, 0.0),
                      to_world({lo_x, hi_y}, 0.0)};
-  std::vector<float> verts;
+  BakeInput in;
+  std::vector<float>& verts = in.verts;
   for (const Vec3& v : c) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
   verts.insert(verts.end(), {float(c[0].x), -0.2f, float(c[0].z)});
-  const std::vector<int> tris = {0, 1, 2, 0, 2, 3};
+  in.tris = {0, 1, 2, 0, 2, 3};
 
-  CellRules rules;
+  CellRules& rules = in.rules;
   rules.margin = m;
   std::vector<int> paint_ids;
   for (const AreaPaint& a : plan.areas) {
@@ -552,8 +567,7 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
     paint_ids.push_back(id);
   }
   if (rules.area_names.size() >= RC_WALKABLE_AREA)
-    return Result<NavMesh>::fail("floorplan paints " + std::to_string(rules.area_names.size()) +
-                                 " area names; at most 62 are supported");
+    return R::fail("floorplan paints " + std::to_string(rules.area_names.size()) + " area names; at most 62 are supported");
   rules.raster = [&plan, paint_ids](const CellGrid& grid) { return rasterize_floorplan(plan, paint_ids, grid); };
   if (!plan.areas.empty())
     rules.area_at = [&plan, paint_ids](Vec2 p) {
@@ -563,22 +577,33 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
       return id;
     };
   rules.doors = door_marks(doors, def);
-  rules.links = links;
-  return bake(verts, tris, rules, def, trace, stages);
+  return in;
+}
+
+BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::vector<Door>& doors) {
+  BakeInput in;
+  for (const Vec3& v : soup.verts) in.verts.insert(in.verts.end(), {float(v.x), float(v.y), float(v.z)});
+  for (const auto& t : soup.tris) in.tris.insert(in.tris.end(), t.begin(), t.end());
+  in.rules.is3d = true;
+  in.rules.doors = door_marks(doors, def);
+  return in;
+}
+
+Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
+                               const std::vector<Door>& doors, const std::vector<LinkDef>& links,
+                               BakeStages* stages) {
+  auto in = floorplan_input(plan, def, doors);
+  if (!in) return Result<NavMesh>::fail(in.error());
+  in.value().rules.links = links;
+  return bake(in.value(), def, trace, stages);
 }
 
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace,
                                const std::vector<Door>& doors, const std::vector<LinkDef>& links,
                                BakeStages* stages) {
-  std::vector<float> verts;
-  for (const Vec3& v : soup.verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
-  std::vector<int> tris;
-  for (const auto& t : soup.tris) tris.insert(tris.end(), t.begin(), t.end());
-  CellRules rules;
-  rules.is3d = true;
-  rules.doors = door_marks(doors, def);
-  rules.links = links;
-  return bake(verts, tris, rules, def, trace, stages);
+  BakeInput in = triangles_input(soup, def, doors);
+  in.rules.links = links;
+  return bake(in, def, trace, stages);
 }
 
 }  // namespace navlab

@@ -3,6 +3,7 @@
 #include <DetourAlloc.h>
 #include <DetourNavMesh.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include <system_error>
 
 #include "bake.h"
+#include "tiled_convert.h"
 
 namespace navlab {
 namespace {
@@ -184,6 +186,31 @@ std::vector<std::string> area_names_for(const dtNavMesh& nav) {
 
 using R = Result<NavMesh>;
 
+// The tile grid of a mesh of several tiles (its tiles' x, y and layer), or why it cannot be converted.
+std::string tiled_layout(const dtNavMesh& nav, TiledLayout& lay) {
+  int max_x = 0, max_y = 0, layers = 1;
+  double climb = kMinTileClimb;
+  for (int i = 0; i < nav.getMaxTiles(); ++i) {
+    const dtMeshTile* t = nav.getTile(i);
+    if (!t || !t->header) continue;
+    const dtMeshHeader& h = *t->header;
+    if (h.x < 0 || h.y < 0 || h.layer < 0)
+      return "a tile lies at grid position " + std::to_string(h.x) + "," + std::to_string(h.y) + " layer " +
+             std::to_string(h.layer) + " (negative)";
+    max_x = std::max(max_x, h.x), max_y = std::max(max_y, h.y), layers = std::max(layers, h.layer + 1);
+    if (std::isfinite(h.walkableClimb)) climb = std::max(climb, double(h.walkableClimb));
+  }
+  if ((long long)(max_x + 1) * (max_y + 1) * layers > kMaxDetourFileTiles)
+    return "its tiles span a grid of " + std::to_string(max_x + 1) + " x " + std::to_string(max_y + 1) + " x " +
+           std::to_string(layers) + " tiles, more than " + std::to_string(kMaxDetourFileTiles);
+  lay.tw = max_x + 1;
+  lay.th = max_y + 1;
+  lay.poly_bits = bits_for(nav.getParams()->maxPolys);
+  lay.is3d = true;
+  lay.climb = climb;
+  return "";
+}
+
 }  // namespace
 
 Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const std::string& name) {
@@ -195,9 +222,6 @@ Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const
   if (set.version != kSetVersion) return fail("it has version " + std::to_string(set.version) + ", not 1");
   if (set.num_tiles < 1 || set.num_tiles > kMaxDetourFileTiles)
     return fail("it has " + std::to_string(set.num_tiles) + " tiles (1 to " + std::to_string(kMaxDetourFileTiles) + ")");
-  if (set.num_tiles > 1)
-    return R::fail(name + ": the navmesh file has " + std::to_string(set.num_tiles) +
-                   " tiles; navlab reads navmesh files of one tile (a solo mesh) so far");
   if (std::string why = check_params(set.params, set.num_tiles); !why.empty()) return fail(why);
   std::shared_ptr<dtNavMesh> nav(dtAllocNavMesh(), [](dtNavMesh* p) { dtFreeNavMesh(p); });
   if (!nav || dtStatusFailed(nav->init(&set.params))) return fail("Detour rejects its navmesh parameters");
@@ -220,8 +244,18 @@ Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const
       return fail("Detour rejects tile " + std::to_string(i) + " (its place in the tile grid is taken or invalid)");
     }
   }
-  auto baked = std::make_shared<BakedNavMesh>();
   const std::vector<std::string> areas = area_names_for(*nav);
+  if (set.num_tiles > 1) {  // tiles joined as the tiled bake joins them (core/navmesh/tiled_convert.h)
+    TiledLayout lay;
+    if (std::string why = tiled_layout(*nav, lay); !why.empty()) return fail(why);
+    lay.area_names = &areas;
+    TiledNavMesh tm;
+    TiledWeld weld;
+    convert_tiled(*nav, lay, nullptr, tm, weld);
+    tm.mesh.baked = tiled_baked(std::move(nav), lay, tm);
+    return std::move(tm.mesh);
+  }
+  auto baked = std::make_shared<BakedNavMesh>();
   baked->detour = std::move(nav);
   return navmesh_from_tile(std::move(baked), true, areas);
 }

@@ -20,7 +20,9 @@ constexpr int kMaxDetourFileTiles = 65536;
 constexpr long long kMaxDetourFileBytes = 512LL * 1024 * 1024;
 
 // Reads `path` into a NavMesh (3D, heights kept; area 0 "default", other area ids "area N"). Files of one
-// tile keep Detour's polygon numbering (polygon i is the tile's polygon i), as a bake does.
+// tile keep Detour's polygon numbering (polygon i is the tile's polygon i), as a bake does; files of
+// several tiles are joined as a tiled bake joins its tiles (core/navmesh/tiled_convert.h: polygon i is
+// Detour's BakedNavMesh::ref(i)).
 // Errors name the file and what is wrong.
 Result<NavMesh> read_detour_file(const std::string& path);
 

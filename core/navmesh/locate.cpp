@@ -47,11 +47,9 @@ bool is_excluded(const LocateDef& def, int poly) {
 
 // When Detour's nearest polygon `ref` is excluded (a closed door's), the nearest point of a polygon that
 // is not, within the search box: `ref` and `nearest` are replaced. False when there is none.
-bool allowed_nearest(const dtNavMeshQuery& query, const dtNavMesh& nav, const LocateDef& def, const float* centre,
+bool allowed_nearest(const dtNavMeshQuery& query, const BakedNavMesh& baked, const LocateDef& def, const float* centre,
                      const float* ext, dtPolyRef& ref, float* nearest) {
-  unsigned int salt = 0, tile = 0, index = 0;
-  nav.decodePolyId(ref, salt, tile, index);
-  if (!is_excluded(def, int(index))) return true;
+  if (!is_excluded(def, baked.poly_of(ref))) return true;
   constexpr int kMaxPolys = 128;
   dtPolyRef refs[kMaxPolys];
   int count = 0;
@@ -60,9 +58,8 @@ bool allowed_nearest(const dtNavMeshQuery& query, const dtNavMesh& nav, const Lo
   double best = std::numeric_limits<double>::infinity();
   ref = 0;
   for (int i = 0; i < count; ++i) {
-    nav.decodePolyId(refs[i], salt, tile, index);
     float p[3];
-    if (is_excluded(def, int(index)) || dtStatusFailed(query.closestPointOnPoly(refs[i], centre, p, nullptr))) continue;
+    if (is_excluded(def, baked.poly_of(refs[i])) || dtStatusFailed(query.closestPointOnPoly(refs[i], centre, p, nullptr))) continue;
     const double d = std::hypot(p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]);
     if (d < best) {
       best = d;
@@ -102,7 +99,7 @@ Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint whic
     return std::string(which_name(which)) + " point " + (mesh.is3d ? input_point_text(world) : input_point_text(asked));
   };
   if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0 ||
-      !allowed_nearest(query, *nav, def, centre, ext, ref, nearest))
+      !allowed_nearest(query, *mesh.baked, def, centre, ext, ref, nearest))
     return off_mesh(which, where() + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
                                num(def.half_extent_y) + " m vertically of the navmesh" +
                                (def.excluded.empty() ? "" : " outside closed doors' polygons"));
@@ -112,9 +109,7 @@ Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint whic
   if (snapped > def.half_extent_xz * (1.0 + kBoxSlack))
     return off_mesh(which, where() + " is " + num(snapped) + " m from the navmesh, farther than " +
                                num(def.half_extent_xz) + " m");
-  unsigned int salt = 0, tile = 0, index = 0;
-  nav->decodePolyId(ref, salt, tile, index);
-  int best = int(index);
+  int best = mesh.baked->poly_of(ref);
   // Deterministic ties: the lowest polygon index that contains the snapped point (shared edges, vertices).
   // Polygons of one floor do not overlap, so only a point within the reach of `best`'s border can be in
   // another polygon of its floor: a point deeper inside needs no second query.
@@ -124,9 +119,8 @@ Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint whic
   int count = 0;
   if (!mesh.contains(best, on, -reach) && dtStatusSucceed(query.queryPolygons(nearest, tiny, &filter, refs, &count, 32)))
     for (int i = 0; i < count; ++i) {
-      nav->decodePolyId(refs[i], salt, tile, index);
-      const int cand = int(index);
-      if (cand >= best || is_excluded(def, cand) || !mesh.contains(cand, on, tol)) continue;
+      const int cand = mesh.baked->poly_of(refs[i]);
+      if (cand < 0 || cand >= best || is_excluded(def, cand) || !mesh.contains(cand, on, tol)) continue;
       float h = 0.0f;
       if (mesh.is3d && (dtStatusFailed(query.getPolyHeight(refs[i], nearest, &h)) ||
                         std::abs(h - nearest[1]) > kSameFloor))

@@ -1,5 +1,7 @@
 #include "navmesh.h"
 
+#include <DetourNavMesh.h>
+
 namespace navlab {
 
 void make_counter_clockwise(NavPoly& poly, const std::vector<Vec2>& verts) {
@@ -14,6 +16,15 @@ void make_counter_clockwise(NavPoly& poly, const std::vector<Vec2>& verts) {
   }
   poly.verts = std::move(r.verts);
   poly.neighbours = std::move(r.neighbours);
+}
+
+int BakedNavMesh::poly_of(unsigned int ref) const {
+  unsigned int salt = 0, tile = 0, index = 0;
+  detour->decodePolyId(ref, salt, tile, index);
+  if (refs.empty()) return (ref & ~index) == base_ref ? int(index) : -1;
+  if (tile >= tile_first.size() || tile_first[tile] < 0) return -1;
+  const size_t poly = size_t(tile_first[tile]) + index;
+  return poly < refs.size() && refs[poly] == ref ? int(poly) : -1;
 }
 
 Vec2 NavMesh::centroid(int poly) const {

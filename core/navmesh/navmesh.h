@@ -3,7 +3,7 @@
 // Polygon sources (hand-authored navmesh, baked floor plan, baked OBJ mesh) fill `verts` and `polys`;
 // the abstract graph source fills `nodes` and `edges`. Baked meshes also keep their Detour mesh so that
 // Detour queries (nearest poly, tile cache, crowd, reference paths) run on exactly the same polygons:
-// polygon index i here is Detour's polygon index i in the single tile.
+// polygon index i here is Detour's polygon BakedNavMesh::ref(i).
 #pragma once
 
 #include <memory>
@@ -65,11 +65,21 @@ struct LinkCrossing {
   bool reverse = false;
 };
 
-// Owns a Detour mesh built from one baked tile (and whatever Detour state must outlive it).
+// Owns the Detour mesh a NavMesh was baked into or read from (and whatever Detour state must outlive it).
+// A single tile numbers its polygons as Detour does: polygon i is dtPolyRef base_ref | i. A mesh of several
+// tiles (core/navmesh/tiled_convert.h) lists its polygons tile after tile: refs[i] is polygon i's dtPolyRef
+// and tile_first[slot] the index of the first polygon of Detour's tile slot `slot`.
 struct BakedNavMesh {
   std::shared_ptr<dtNavMesh> detour;  // freed with dtFreeNavMesh
-  unsigned int base_ref = 0;          // dtPolyRef of polygon 0 in the tile; ref(i) = base_ref | i
+  unsigned int base_ref = 0;          // single tile: dtPolyRef of polygon 0 in the tile
+  std::vector<unsigned int> refs;     // several tiles: dtPolyRef per polygon (empty for a single tile)
+  std::vector<int> tile_first;        // several tiles: per tile slot, its first polygon (-1: no polygons)
   double bake_ms = 0.0;               // measured time spent in Recast + Detour building
+
+  // The dtPolyRef of polygon `poly` (a valid index of the NavMesh).
+  unsigned int ref(int poly) const { return refs.empty() ? base_ref | unsigned(poly) : refs[size_t(poly)]; }
+  // The polygon index of a dtPolyRef of `detour` (-1 when it names no polygon of the mesh).
+  int poly_of(unsigned int ref) const;
 };
 
 struct NavMesh {

@@ -294,7 +294,13 @@ Result<NavMesh> with_links(const Scene& scene, Result<NavMesh> mesh) {
 
 }  // namespace
 
-Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace, BakeStages* bake_stages) {
+Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace, BakeStages* bake_stages,
+                              BakeProgress* progress) {
+  const TiledBakeRun run{0, progress};
+  const bool tiled = scene.bake.tile_size > 0;
+  if (tiled && !scene.links.empty() && (scene.source == Scene::Source::Floorplan || scene.source == Scene::Source::Mesh))
+    return Result<NavMesh>::fail(scene_error_at(scene, "/bake/tile_size",
+                                                "off-mesh links are baked in single-tile bakes only (tile_size 0) so far"));
   switch (scene.source) {
     case Scene::Source::Navmesh:
       return with_links(scene, build_hand_authored(scene.navmesh, scene.path));
@@ -303,7 +309,8 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Floorplan: {
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
-      auto baked = bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links, bake_stages);
+      auto baked = tiled ? bake_floorplan_tiled(scene.floorplan, scene.bake, run, bake_trace, scene.doors)
+                         : bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links, bake_stages);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return with_links(scene, std::move(baked));
     }
@@ -313,7 +320,8 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages);
+      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors)
+                         : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return with_links(scene, std::move(baked));
     }

@@ -12,6 +12,7 @@
 
 #include "bake.h"
 #include "bake_stages.h"
+#include "bake_tiled.h"
 #include "navmesh.h"
 #include "result.h"
 #include "scene.h"
@@ -21,9 +22,11 @@ namespace navlab {
 // The scene's navigation mesh. On bad geometry, one message naming the file, the polygon/vertex index
 // and what is wrong, e.g. "level.json: navmesh polygon 3 is clockwise". `bake_trace` (optional)
 // receives the Recast phases of a baked source (floor plan, level mesh) with their times and counts;
-// `bake_stages` (optional) what each Recast stage produced (bake_stages.h), for the same sources.
+// `bake_stages` (optional) what each Recast stage produced (bake_stages.h), for single-tile bakes of the
+// same sources. A baked source with bake.tile_size > 0 is baked in tiles on every hardware thread
+// (core/navmesh/bake_tiled.h), reporting to `progress` (optional) and stopping when it is cancelled.
 Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace = nullptr,
-                              BakeStages* bake_stages = nullptr);
+                              BakeStages* bake_stages = nullptr, BakeProgress* progress = nullptr);
 
 // The mesh baked again after door `door` moved (`scene` holds its new shape), when the bake marked it in
 // `mesh` (NavMesh::door_ids): its footprint polygons must follow it. Empty for doors the bake did not mark

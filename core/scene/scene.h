@@ -28,6 +28,11 @@ enum class Partition { Watershed, Monotone, Layers };
 inline constexpr const char* kPartitionNames[] = {"watershed", "monotone", "layers"};
 inline const char* to_string(Partition p) { return kPartitionNames[static_cast<int>(p)]; }
 
+// Cells per tile side a tiled bake accepts (RecastDemo's tile sizes run from 16 to 128; larger tiles
+// are allowed as long as a tile's vertex count fits Recast's 16-bit indices).
+constexpr int kMinBakeTileSize = 16;
+constexpr int kMaxBakeTileSize = 1024;
+
 // Recast bake parameters; defaults are RecastDemo's Solo Mesh defaults.
 struct BakeDef {
   double cell_size = 0.3;                // m
@@ -44,6 +49,8 @@ struct BakeDef {
   double detail_sample_dist = 6.0;       // cells (times cell_size)
   double detail_sample_max_error = 1.0;  // cells (times cell_height)
   Partition partition = Partition::Watershed;  // single-tile bakes; the tile cache partitions its own way
+  int tile_size = 0;  // cells per tile side of a tiled bake (core/navmesh/bake_tiled.h); 0: one tile
+                      // [Limit: 0 or kMinBakeTileSize..kMaxBakeTileSize]
   friend bool operator==(const BakeDef&, const BakeDef&) = default;
 };
 

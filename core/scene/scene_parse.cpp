@@ -340,7 +340,7 @@ bool Parser::bake(const Json& v, P ptr, BakeDef& out) {
   if (!r_.object(v, ptr, {"cell_size", "cell_height", "agent_height", "agent_radius", "agent_max_climb",
                           "agent_max_slope", "region_min_size", "region_merge_size", "edge_max_len",
                           "edge_max_error", "verts_per_poly", "detail_sample_dist", "detail_sample_max_error",
-                          "partition"},
+                          "partition", "tile_size"},
                  "bake"))
     return false;
   using R = NumberRule;
@@ -365,6 +365,12 @@ bool Parser::bake(const Json& v, P ptr, BakeDef& out) {
     int k = 0;
     if (!r_.choice(*p, at(ptr, "partition"), {std::begin(kPartitionNames), std::end(kPartitionNames)}, k)) return false;
     out.partition = static_cast<Partition>(k);
+  }
+  if (const Json* ts = SceneReader::member(v, "tile_size")) {
+    const std::string tp = at(ptr, "tile_size");
+    const char* what = "0 (one tile) or a tile side of 16 to 1024 cells";
+    if (!r_.integer(*ts, tp, out.tile_size, 0, kMaxBakeTileSize, what)) return false;
+    if (out.tile_size != 0 && out.tile_size < kMinBakeTileSize) return r_.fail(tp, what, SceneReader::describe(ts));
   }
   const Json* vpp = SceneReader::member(v, "verts_per_poly");
   return !vpp || r_.integer(*vpp, at(ptr, "verts_per_poly"), out.verts_per_poly, 3, 6, "a vertex count per polygon");

@@ -88,20 +88,22 @@ Json source_json(const Scene& s, const Writer& w) {
 }
 
 Json bake_json(const BakeDef& b) {
-  return Json{{"cell_size", b.cell_size},
-              {"cell_height", b.cell_height},
-              {"agent_height", b.agent_height},
-              {"agent_radius", b.agent_radius},
-              {"agent_max_climb", b.agent_max_climb},
-              {"agent_max_slope", b.agent_max_slope},
-              {"region_min_size", b.region_min_size},
-              {"region_merge_size", b.region_merge_size},
-              {"edge_max_len", b.edge_max_len},
-              {"edge_max_error", b.edge_max_error},
-              {"verts_per_poly", b.verts_per_poly},
-              {"detail_sample_dist", b.detail_sample_dist},
-              {"detail_sample_max_error", b.detail_sample_max_error},
-              {"partition", to_string(b.partition)}};
+  Json out{{"cell_size", b.cell_size},
+           {"cell_height", b.cell_height},
+           {"agent_height", b.agent_height},
+           {"agent_radius", b.agent_radius},
+           {"agent_max_climb", b.agent_max_climb},
+           {"agent_max_slope", b.agent_max_slope},
+           {"region_min_size", b.region_min_size},
+           {"region_merge_size", b.region_merge_size},
+           {"edge_max_len", b.edge_max_len},
+           {"edge_max_error", b.edge_max_error},
+           {"verts_per_poly", b.verts_per_poly},
+           {"detail_sample_dist", b.detail_sample_dist},
+           {"detail_sample_max_error", b.detail_sample_max_error},
+           {"partition", to_string(b.partition)}};
+  if (b.tile_size > 0) out["tile_size"] = b.tile_size;  // absent: the single-tile bake
+  return out;
 }
 
 Json agent_json(const AgentDef& a) {

@@ -190,7 +190,7 @@ double SpawnValidator::boundary_distance(const Location& at) const {
   dtNavMeshQuery query;
   if (dtStatusFailed(query.init(m.baked->detour.get(), 4096))) return 0.0;
   dtQueryFilter filter;
-  const dtPolyRef ref = m.baked->base_ref | dtPolyRef(at.poly);
+  const dtPolyRef ref = m.baked->ref(at.poly);
   const Vec3 w = at.world();
   const float pos[3] = {float(w.x), float(w.y), float(w.z)};
   // Detour reports maxRadius when no wall is nearer; search well beyond the requirement.

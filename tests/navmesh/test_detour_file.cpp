@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <random>
 
 #include "detour_file.h"
+#include "funnel.h"
 #include "gates.h"
 #include "meshes.h"
 #include "navmesh_build.h"
@@ -142,7 +144,7 @@ TEST(DetourFile, BrokenAndForeignFilesAreErrorsNamingWhatIsWrong) {
   expect_rejected("version", edited(4, 2), bad + "it has version 2, not 1");
   expect_rejected("no tiles", edited(8, 0), bad + "it has 0 tiles");
   expect_rejected("many tiles", edited(8, 1 << 30), bad + "it has 1073741824 tiles");
-  expect_rejected("tiled", edited(8, 4), "level.bin: the navmesh file has 4 tiles");
+  expect_rejected("tiles missing", edited(8, 4), bad + "its navmesh parameters allow 1 tiles of");
   expect_rejected("truncated", std::vector<unsigned char>(good.begin(), good.begin() + long(tile) + 100),
                   bad + "tile 0 claims");
   expect_rejected("tile magic", edited(tile, 0), bad + "tile 0: its tile data does not start with Detour's magic");
@@ -159,19 +161,130 @@ TEST(DetourFile, BrokenAndForeignFilesAreErrorsNamingWhatIsWrong) {
   expect_rejected("vertex index", b, bad + "tile 0: polygon 0 names vertex " + std::to_string(h.vertCount + 7));
 }
 
-TEST(DetourFile, RandomByteFlipsNeverCrash) {
-  const std::vector<unsigned char> good = file_bytes(default_scene_file());
-  std::mt19937 rng(7);
-  int accepted = 0;
-  for (int round = 0; round < 3000; ++round) {
-    auto b = good;
-    const int flips = 1 + int(rng() % 8);
-    for (int k = 0; k < flips; ++k) b[rng() % b.size()] ^= static_cast<unsigned char>(1u << (rng() % 8));
-    const Result<NavMesh> r = parse_detour_file(b, "flipped.bin");
-    if (r.ok()) ++accepted;  // a flip in a float or a flag can leave a valid mesh
-    else EXPECT_EQ(r.error().rfind("flipped.bin: ", 0), 0u) << r.error();
+// The pillared floor plan of tests/path/test_funnel_detour.cpp baked in tiles of 32 cells (5 x 4 tiles)
+// and written to a file; the file's path.
+std::string tiled_scene_file(NavMesh* baked_out = nullptr) {
+  const test::Loaded l = test::load_text(R"({"navlab": 1, "floorplan": {
+      "outline": [[0, 0], [40, 0], [40, 25], [22, 25], [22, 30], [0, 30]],
+      "holes": [[[5, 5], [9, 5], [9, 8], [5, 8]], [[14, 3], [16, 3], [16, 20], [14, 20]], [[20, 10], [26, 6], [28, 12]],
+                [[30, 14], [35, 14], [35, 22], [33, 22], [33, 16], [30, 16]], [[4, 14], [10, 14], [10, 15], [4, 15]],
+                [[6, 20], [12, 24], [8, 26]]],
+      "areas": [{"name": "mud", "polygon": [[18, 20], [30, 20], [30, 24], [18, 24]]}]},
+    "bake": {"tile_size": 32}})", test::temp_dir() + "/tiled.json");
+  const std::string path = test::temp_dir() + "/tiled.bin";
+  EXPECT_EQ(write_detour_file(l.mesh, path), "");
+  if (baked_out) *baked_out = l.mesh;
+  return path;
+}
+
+TEST(DetourFile, ATiledBakeReadsBackAsTheSameNavmesh) {
+  NavMesh baked;
+  const std::string file = tiled_scene_file(&baked);
+  int tiles = 0;
+  std::memcpy(&tiles, file_bytes(file).data() + 8, sizeof tiles);
+  EXPECT_EQ(tiles, 20) << "every tile with polygons is written";
+  const Result<NavMesh> back = read_detour_file(file);
+  ASSERT_TRUE(back.ok()) << back.error();
+  ASSERT_TRUE(back->baked);
+  ASSERT_EQ(back->verts.size(), baked.verts.size());
+  ASSERT_EQ(back->polys.size(), baked.polys.size());
+  for (size_t i = 0; i < baked.verts.size(); ++i) EXPECT_EQ(back->verts[i], baked.verts[i]) << "vertex " << i;
+  for (size_t i = 0; i < baked.polys.size(); ++i) {
+    EXPECT_EQ(back->polys[i].verts, baked.polys[i].verts) << "polygon " << i;
+    EXPECT_EQ(back->polys[i].neighbours, baked.polys[i].neighbours) << "polygon " << i;
+    EXPECT_EQ(back->polys[i].area, baked.polys[i].area) << "polygon " << i << ": area ids keep their number";
+    EXPECT_EQ(back->baked->ref(int(i)), baked.baked->ref(int(i))) << "polygon " << i;
   }
-  std::printf("%d of 3000 flipped files still read as a navmesh\n", accepted);
+}
+
+// Plans on the file: our straight path through Detour's corridor is Detour's (findStraightPath), and
+// most corridors are Detour's. Both differ where tiles meet, as on a tiled bake
+// (tests/navmesh/test_bake_tiled.cpp says why): Detour stores a cross-tile portal's ends in 1/255 steps
+// of the edge, so a corner there may move by up to a tile side / 255 (0.038 m here), and its search
+// expands links to other tiles first.
+TEST(DetourFile, PlansOnATiledFileFollowDetoursCorridorAndStraightPath) {
+  tiled_scene_file();
+  const test::Loaded l = test::load_text(R"({"navlab": 1, "detour": "tiled.bin", "agent": {"radius": 0.6}})",
+                                         test::temp_dir() + "/tiled_detour_scene.json");
+  ASSERT_TRUE(l.mesh.baked);
+  const BakedNavMesh& baked = *l.mesh.baked;
+  dtNavMeshQuery q;
+  ASSERT_TRUE(dtStatusSucceed(q.init(baked.detour.get(), 4096)));
+  dtQueryFilter filter;
+  const double per_corner = 32 * 0.3 / 255.0;
+  int compared = 0, same_corridor = 0;
+  for (const RandomPair& p : random_pairs(l.mesh, 200, 43)) {
+    const PlanResult r = plan(l.scene, l.mesh, PlanRequest{p.start, p.goal, {}});
+    ASSERT_EQ(r.status, Status::Complete) << r.failure->message;
+    const Vec3 s = to_world(p.start.plane, p.start.height), g = to_world(p.goal.plane, p.goal.height);
+    const float s3[3] = {float(s.x), float(s.y), float(s.z)}, g3[3] = {float(g.x), float(g.y), float(g.z)};
+    dtPolyRef path[1024];
+    int n = 0;
+    const dtPolyRef rs = baked.ref(r.locate.start.poly), rg = baked.ref(r.locate.goal.poly);
+    ASSERT_TRUE(dtStatusSucceed(q.findPath(rs, rg, s3, g3, &filter, path, &n, 1024)));
+    ASSERT_TRUE(n > 0 && path[n - 1] == rg) << "one island";
+    std::vector<int> corridor;
+    for (int i = 0; i < n; ++i) corridor.push_back(baked.poly_of(path[i]));
+    same_corridor += r.search.corridor == corridor;
+    float straight[3 * 256];
+    int ns = 0;
+    ASSERT_TRUE(dtStatusSucceed(q.findStraightPath(s3, g3, path, n, straight, nullptr, nullptr, &ns, 256)));
+    double detour_len = 0;
+    for (int i = 1; i < ns; ++i)
+      detour_len += std::hypot(straight[3 * i] - straight[3 * i - 3], straight[3 * i + 2] - straight[3 * i - 1]);
+    const Vec2 start = to_plane({s3[0], s3[1], s3[2]}), goal = to_plane({g3[0], g3[1], g3[2]});
+    const PortalsResult portals = build_portals(l.mesh, corridor, start, goal, g3[1]);
+    ASSERT_TRUE(portals.ok()) << portals.failure->message;
+    const FunnelResult f = funnel(start, portals.portals);
+    ASSERT_TRUE(f.ok());
+    std::vector<Vec2> pts{start};
+    for (const FunnelCorner& c : f.corners) pts.push_back(c.point);
+    pts.push_back(goal);
+    double ours = 0;
+    for (size_t i = 1; i < pts.size(); ++i) ours += distance(pts[i - 1], pts[i]);
+    EXPECT_NEAR(ours, detour_len, 1e-3 + per_corner * std::max(0, ns - 2)) << "pair " << compared;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 200);
+  std::printf("%d of %d plans keep Detour's corridor\n", same_corridor, compared);
+  EXPECT_GT(same_corridor, compared * 8 / 10);
+}
+
+TEST(DetourFile, BrokenTiledFilesAreErrorsNamingTheFile) {
+  const std::vector<unsigned char> good = file_bytes(tiled_scene_file());
+  const std::string bad = "level.bin: not a navmesh file navlab can read: ";
+  const size_t set = 12 + sizeof(dtNavMeshParams), tile0 = set + 8;
+  int size0 = 0;
+  std::memcpy(&size0, good.data() + set + 4, sizeof size0);
+  const size_t tile1 = tile0 + size_t(size0) + 8;
+  auto edited = [&](size_t at, int v) {
+    auto b = good;
+    put_int(b, at, v);
+    return b;
+  };
+  expect_rejected("truncated", std::vector<unsigned char>(good.begin(), good.begin() + long(tile1) + 100),
+                  bad + "tile 1 claims");
+  expect_rejected("second tile magic", edited(tile1, 0), bad + "tile 1: its tile data does not start with Detour's magic");
+  // dtMeshHeader: magic, version, x, y, layer. Tile 1 (1, 0) moved onto tile 0's place, then off the grid.
+  expect_rejected("same place", edited(tile1 + 8, 0), bad + "Detour rejects tile 1 (its place in the tile grid is taken");
+  expect_rejected("negative place", edited(tile1 + 12, -3), bad + "a tile lies at grid position 1,-3 layer 0 (negative)");
+}
+
+TEST(DetourFile, RandomByteFlipsNeverCrash) {
+  for (const std::string& file : {default_scene_file(), tiled_scene_file()}) {
+    const std::vector<unsigned char> good = file_bytes(file);
+    std::mt19937 rng(7);
+    int accepted = 0;
+    for (int round = 0; round < 3000; ++round) {
+      auto b = good;
+      const int flips = 1 + int(rng() % 8);
+      for (int k = 0; k < flips; ++k) b[rng() % b.size()] ^= static_cast<unsigned char>(1u << (rng() % 8));
+      const Result<NavMesh> r = parse_detour_file(b, "flipped.bin");
+      if (r.ok()) ++accepted;  // a flip in a float or a flag can leave a valid mesh
+      else EXPECT_EQ(r.error().rfind("flipped.bin: ", 0), 0u) << r.error();
+    }
+    std::printf("%s: %d of 3000 flipped files still read as a navmesh\n", file.c_str(), accepted);
+  }
 }
 
 TEST(DetourFile, MissingFilesAndUnbakedMeshes) {
