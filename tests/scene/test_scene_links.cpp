@@ -112,6 +112,25 @@ TEST(SceneLinks, AnEndOnNoPolygonIsAnErrorNamingIt) {
       << bad_mesh.error();
 }
 
+// A tiled bake carries no off-mesh connections yet: a scene asking for both is refused, not baked
+// without its links.
+TEST(SceneLinks, ATiledBakeWithLinksIsRefused) {
+  const std::string file = test::temp_dir() + "/tiled.json";
+  test::write_text(file, R"({"navlab": 1, "floorplan": {"outline": [[0, 0], [10, 0], [10, 10], [0, 10]]},
+  "bake": {"tile_size": 32}, "links": [{"from": [2, 5], "to": [8, 5]}]})");
+  const Result<Scene> scene = load_scene(file);
+  ASSERT_TRUE(scene.ok()) << scene.error();
+  const Result<NavMesh> mesh = build_navmesh(scene.value());
+  ASSERT_FALSE(mesh.ok());
+  EXPECT_NE(mesh.error().find("/bake/tile_size: off-mesh links are baked in single-tile bakes only"), std::string::npos)
+      << mesh.error();
+  Scene solo = scene.value();
+  solo.bake.tile_size = 0;
+  const Result<NavMesh> baked = build_navmesh(solo);
+  ASSERT_TRUE(baked.ok()) << baked.error();
+  EXPECT_EQ(baked->links.size(), 1u);
+}
+
 TEST(SceneLinks, HandAuthoredMeshLinksAttachToTheirPolygons) {
   const std::string text = R"({"navlab": 1,
   "navmesh": {"vertices": [[0, 0], [2, 0], [2, 2], [0, 2], [4, 0], [6, 0], [6, 2], [4, 2]],
