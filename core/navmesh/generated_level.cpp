@@ -12,6 +12,11 @@ namespace {
 // Polygons a pillar adds to the bake of a hall with Recast's default parameters, measured on halls of
 // 1,000 to 60,000 polygons (`navlab bench --large N` prints the baked count beside the target).
 constexpr double kPolygonsPerPillar = 3.3;
+// Above this many polygons the hall is baked in tiles: a single Recast tile indexes its vertices with 16
+// bits (at most 65,534), which a hall of about 30,000 polygons comes near.
+constexpr int kSoloPolygons = 25000;
+// Cells per tile side of a tiled hall (38.4 m at the default 0.3 m cells).
+constexpr int kHallTileSize = 128;
 
 }  // namespace
 
@@ -36,6 +41,7 @@ Scene pillar_hall_scene(int target_polygons, std::uint64_t seed) {
   s.name = "generated pillar hall (" + std::to_string(per_row * per_row) + " pillars, about " +
            std::to_string(target_polygons) + " polygons)";
   s.floorplan = pillar_hall(kPillarSpacing * (per_row + 1), per_row * per_row, seed);
+  if (target_polygons > kSoloPolygons) s.bake.tile_size = kHallTileSize;
   return s;
 }
 

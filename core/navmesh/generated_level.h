@@ -19,7 +19,8 @@ Scene::Floorplan pillar_hall(double side, int pillars, std::uint64_t seed);
 
 // The generated pillar hall whose bake (Recast's defaults) has about `target_polygons` polygons: the
 // hall's side grows with the square root of the target, pillars every kPillarSpacing m. The count is
-// approximate (the bake decides); callers report the baked count. Its name says what it is.
+// approximate (the bake decides); callers report the baked count. Its name says what it is. Halls of
+// more than 25,000 polygons are baked in tiles (bake.tile_size 128).
 // [Limit: target_polygons >= 1]
 Scene pillar_hall_scene(int target_polygons, std::uint64_t seed);
 
