@@ -60,6 +60,11 @@ std::string set_param(BakeDef& b, const std::string& key, const nlohmann::json& 
     b.verts_per_poly = v.get<int>();
     return "";
   }
+  if (key == "tile_size") {
+    if (!v.is_number_integer()) return "bake.tile_size needs a whole number";
+    b.tile_size = v.get<int>();
+    return "";
+  }
   if (key == "partition") {
     for (Partition p : {Partition::Watershed, Partition::Monotone, Partition::Layers})
       if (v.is_string() && v.get<std::string>() == to_string(p)) {

@@ -38,6 +38,31 @@ TEST(AppBake, NewParametersBakeAgainAsTheCommandLineBakesTheSavedScene) {
   EXPECT_NE(after.state["path"], before.state["path"]);
 }
 
+// The tile size: a level baked in tiles of 16 cells (floorplan_basic is 14 x 9 m: 3 x 2 tiles of 4.8 m)
+// plans as the command line plans the saved file; a tile size the scene format refuses names its pointer.
+TEST(AppBake, ATileSizeBakesInTilesAndATooSmallOneIsRefused) {
+  const std::string saved = temp_dir() + "/tiled.json";
+  const ScriptRun tiled = run_script("bake_tiled",
+                                     R"([{"frames": 1}, {"bake": {"tile_size": 16}},
+                                         {"save_as": ")" + saved + R"("}, {"frames": 1}])",
+                                     "floorplan_basic.json");
+  ASSERT_EQ(tiled.exit_code, 0) << tiled.err;
+  EXPECT_EQ(tiled.state["error"], "");
+  EXPECT_EQ(json::parse(read_text(saved))["bake"]["tile_size"], 16);
+  const RunResult cli = run_navlab("plan '" + saved + "'");
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  const json corners = json::parse(cli.out)["results"][0]["corners"];
+  ASSERT_EQ(corners.size(), tiled.state["path"].size());
+  for (size_t i = 0; i < corners.size(); ++i)
+    for (int k = 0; k < 2; ++k)
+      EXPECT_NEAR(corners[i][k].get<double>(), tiled.state["path"][i][k].get<double>(), 1e-9) << i;
+
+  const ScriptRun small = run_script("bake_tile_small", R"([{"frames": 1}, {"bake": {"tile_size": 5}}, {"frames": 1}])",
+                                     "floorplan_basic.json");
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_NE(small.state["error"].get<std::string>().find("/bake/tile_size"), std::string::npos) << small.state.dump();
+}
+
 TEST(AppBake, ARefusedParameterOrAFailedBakeLeavesTheNavmesh) {
   const ScriptRun before = run_script("bake_keep", R"([{"frames": 1}])", "floorplan_basic.json");
   const ScriptRun zero = run_script("bake_zero", R"([{"frames": 1}, {"bake": {"cell_size": 0}}, {"frames": 1}])",

@@ -34,6 +34,10 @@ bool parameters(BakeDef& b) {
   done |= param("detail error", &b.detail_sample_max_error, 0.0f, 16.0f, "%.1f cells");
   ImGui::SliderInt("verts/poly", &b.verts_per_poly, 3, 6, "%d", ImGuiSliderFlags_AlwaysClamp);
   done |= ImGui::IsItemDeactivatedAfterEdit();
+  // 0: one tile (the Recast stages are recorded); above 0: tiles of that many cells, baked on every core.
+  ImGui::SliderInt("tile size", &b.tile_size, 0, 256, b.tile_size == 0 ? "one tile" : "%d cells",
+                   ImGuiSliderFlags_AlwaysClamp);
+  done |= ImGui::IsItemDeactivatedAfterEdit();
   int partition = int(b.partition);
   if (ImGui::Combo("partition", &partition, "watershed\0monotone\0layers\0")) {
     b.partition = Partition(partition);
