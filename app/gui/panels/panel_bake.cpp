@@ -67,6 +67,11 @@ void phases(const std::vector<BakeStep>& steps) {
 
 // The "Bake stage" combo (RecastDemo's draw modes): the navmesh, or one stage of the last bake.
 void stage_switch(App& app) {
+  if (app.doc.bake_stages.polygons.empty()) {  // a tiled bake keeps no stage records
+    app.view.bake_stage.reset();
+    ImGui::TextWrapped("Bake stages are recorded for single-tile bakes (tile size: one tile).");
+    return;
+  }
   const std::optional<BakeStage> shown = app.view.bake_stage;
   const char* current = shown ? bake_stage_title(*shown) : "Navmesh";
   if (ImGui::BeginCombo("Bake stage", current)) {
