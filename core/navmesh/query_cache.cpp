@@ -1,5 +1,7 @@
 #include "query_cache.h"
 
+#include <algorithm>
+
 #include "locate.h"
 #include "navmesh.h"
 
@@ -8,6 +10,14 @@ namespace navlab {
 MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
   if (mesh.kind == NavMesh::Kind::Polygons) {
     if (!mesh.baked) grid = PolygonGrid(mesh, tolerance);  // baked meshes are located by Detour
+    if (!mesh.links.empty()) poly_links.resize(mesh.polys.size());
+    for (int i = 0; i < int(mesh.links.size()); ++i) {
+      const NavLink& l = mesh.links[size_t(i)];
+      if (l.from_poly >= 0) poly_links[size_t(l.from_poly)].push_back(mesh.link_code(l.from_poly, {i, false}));
+      if (l.bidirectional && l.to_poly >= 0)
+        poly_links[size_t(l.to_poly)].push_back(mesh.link_code(l.to_poly, {i, true}));
+    }
+    for (std::vector<int>& codes : poly_links) std::sort(codes.begin(), codes.end());
     return;
   }
   for (size_t i = 0; i < mesh.nodes.size(); ++i) node_ids.try_emplace(mesh.nodes[i].id, int(i));
@@ -37,7 +47,8 @@ void QueryCache::clear() noexcept {
 
 QueryCache::Layout QueryCache::layout_of(const NavMesh& mesh) {
   return {mesh.verts.data(), mesh.verts.size(), mesh.polys.data(), mesh.polys.size(), mesh.nodes.data(),
-          mesh.nodes.size(), mesh.edges.data(), mesh.edges.size(), mesh.baked.get()};
+          mesh.nodes.size(), mesh.edges.data(), mesh.edges.size(), mesh.links.data(), mesh.links.size(),
+          mesh.baked.get()};
 }
 
 std::shared_ptr<const MeshIndex> QueryCache::index(const NavMesh& mesh) const {

@@ -33,6 +33,10 @@ struct MeshIndex {
   PolygonGrid grid;        // polygon meshes without a Detour mesh: the point-in-polygon candidates
   std::unordered_map<std::string, int> node_ids;  // graphs: each id's first node index
   std::vector<std::vector<int>> graph_out;        // graphs: each node's outgoing NavMesh::edges, file order
+  // Polygon meshes with off-mesh links: per polygon, the connection codes (NavMesh::link_code) of the
+  // links that leave it, in link order (forwards from their `from` polygon, backwards from the `to`
+  // polygon of a bidirectional link); empty when the mesh has no link.
+  std::vector<std::vector<int>> poly_links;
   explicit MeshIndex(const NavMesh& mesh);
 };
 
@@ -95,6 +99,8 @@ class QueryCache {
     size_t node_count = 0;
     const void* edges = nullptr;
     size_t edge_count = 0;
+    const void* links = nullptr;
+    size_t link_count = 0;
     const void* baked = nullptr;
     friend bool operator==(const Layout&, const Layout&) = default;
   };

@@ -9,20 +9,16 @@ std::vector<char> reachable_from(const NavMesh& mesh, int start, const SearchFil
   const int n = mesh.size();
   std::vector<char> seen(n, 0);
   if (start < 0 || start >= n || (filter && filter->node_blocked(start))) return seen;
-  std::vector<std::vector<int>> graph_out;
-  if (mesh.kind == NavMesh::Kind::Graph) {
-    graph_out.resize(n);
-    for (int e = 0; e < int(mesh.edges.size()); ++e) graph_out[mesh.edges[e].from].push_back(e);
-  }
+  const std::shared_ptr<const MeshIndex> index = mesh.query_cache.index(mesh);
+  const Connections connections{mesh, *index};
   std::vector<int> stack{start};
   seen[start] = 1;
   while (!stack.empty()) {
     const int cur = stack.back();
     stack.pop_back();
-    const int count = mesh.kind == NavMesh::Kind::Graph ? int(graph_out[cur].size())
-                                                        : connection_count(mesh, cur);
+    const int count = connections.count(cur);
     for (int k = 0; k < count; ++k) {
-      const int link = mesh.kind == NavMesh::Kind::Graph ? graph_out[cur][k] : k;
+      const int link = connections.code(cur, k);
       const int next = link_target(mesh, cur, link);
       if (next < 0 || seen[next]) continue;
       if (filter && (filter->link_block(mesh, cur, link) >= 0 || filter->node_blocked(next))) continue;

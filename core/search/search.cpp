@@ -138,8 +138,16 @@ int link_target(const NavMesh& mesh, int node, int link) {
   return l.bidirectional && l.to_poly == node ? l.from_poly : -1;
 }
 
-int connection_count(const NavMesh& mesh, int node) {
-  return int(mesh.polys[size_t(node)].neighbours.size() + 2 * mesh.links.size());
+int Connections::count(int node) const {
+  if (mesh.kind == NavMesh::Kind::Graph) return int(index.graph_out[size_t(node)].size());
+  const int edges = int(mesh.polys[size_t(node)].neighbours.size());
+  return index.poly_links.empty() ? edges : edges + int(index.poly_links[size_t(node)].size());
+}
+
+int Connections::code(int node, int k) const {
+  if (mesh.kind == NavMesh::Kind::Graph) return index.graph_out[size_t(node)][size_t(k)];
+  const int edges = int(mesh.polys[size_t(node)].neighbours.size());
+  return k < edges ? k : index.poly_links[size_t(node)][size_t(k - edges)];
 }
 
 CostModel effective_cost_model(const NavMesh& mesh, const SearchDef& def) {
@@ -372,7 +380,7 @@ struct AStar {
   const bool is_graph;
   const bool astar;  // Dijkstra: no heuristic (Polyanya plans: A*, see scene.h)
   Labels& L;
-  const std::vector<std::vector<int>>* graph_out;  // graph meshes: outgoing NavMesh::edges per node
+  const MeshIndex* index;  // graphs and meshes with off-mesh links: their connections (null: edges only)
   const Vec3 target;  // where the goal distance is measured to: the goal point, or the goal node (Graph model)
   Tracer tr;
   std::uint32_t seq = 0;
@@ -381,9 +389,9 @@ struct AStar {
   double best_dist_sq = std::numeric_limits<double>::infinity();  // squared: compared only, no square root
 
   AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t,
-        Labels& labels, const std::vector<std::vector<int>>* out)
+        Labels& labels, const MeshIndex* ix)
       : mesh(m), query(q), def(d), filter(f), model(cm), is_graph(m.kind == NavMesh::Kind::Graph),
-        astar(d.algorithm != Algorithm::Dijkstra), L(labels), graph_out(out),
+        astar(d.algorithm != Algorithm::Dijkstra), L(labels), index(ix),
         target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start) {
     L.begin(m.size());
   }
@@ -434,9 +442,9 @@ struct AStar {
   // Relaxes every neighbour of the node just closed.
   void expand(int cur) {
     const NodeLabel& from = L[cur];  // labels are not moved during a search: `from` stays valid
-    const int link_count = is_graph ? int((*graph_out)[size_t(cur)].size()) : connection_count(mesh, cur);
+    const int link_count = index ? Connections{mesh, *index}.count(cur) : int(mesh.polys[size_t(cur)].neighbours.size());
     for (int k = 0; k < link_count; ++k) {
-      const int link = is_graph ? (*graph_out)[size_t(cur)][size_t(k)] : k;
+      const int link = index ? Connections{mesh, *index}.code(cur, k) : k;
       const int next = link_target(mesh, cur, link);
       if (next < 0 || next == from.parent) continue;
       if (const int block = block_of(cur, link, next); block >= 0) {
@@ -506,9 +514,9 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
 
   const QueryCache::Lease<Labels> labels =
       mesh.query_cache.borrow<Labels>(QueryCache::Reused::SearchScratch, [] { return std::make_shared<Labels>(); });
-  std::shared_ptr<const MeshIndex> index;  // graph meshes: the outgoing edges
-  if (mesh.kind == NavMesh::Kind::Graph) index = mesh.query_cache.index(mesh);
-  AStar A(mesh, query, def, filter, model, trace, *labels, index ? &index->graph_out : nullptr);
+  std::shared_ptr<const MeshIndex> index;  // graphs' outgoing edges, the off-mesh links of each polygon
+  if (mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty()) index = mesh.query_cache.index(mesh);
+  AStar A(mesh, query, def, filter, model, trace, *labels, index.get());
   A.start();
   bool found = false, exhausted = false;
   while (!A.L.heap.empty()) {

@@ -33,6 +33,7 @@
 
 #include "geom.h"
 #include "navmesh.h"
+#include "query_cache.h"
 #include "result.h"
 #include "scene.h"
 
@@ -156,8 +157,13 @@ std::string node_label(const NavMesh& mesh, int node);
 // head of NavMesh::edges[link] (graph).
 int link_target(const NavMesh& mesh, int node, int link);
 
-// How many connection codes polygon `node` has: its edges, then two per off-mesh link of the mesh (most
-// lead nowhere from `node`: link_target gives -1).
-int connection_count(const NavMesh& mesh, int node);
+// The connections of `node` to try, in order: a graph node's outgoing edges (MeshIndex::graph_out); a
+// polygon's edges, then the codes of the off-mesh links leaving it (MeshIndex::poly_links).
+struct Connections {
+  const NavMesh& mesh;
+  const MeshIndex& index;
+  int count(int node) const;
+  int code(int node, int k) const;  // the k-th connection code of `node`, k in [0, count(node))
+};
 
 }  // namespace navlab
