@@ -13,6 +13,7 @@ std::string navlab_binary();                // path of the built navlab executab
 std::string temp_dir();                     // a fresh directory for this test process
 std::string read_text(const std::string& path);  // the whole file ("" when unreadable)
 void write_text(const std::string& path, const std::string& text);  // replaces the file
+std::vector<std::string> lines(const std::string& text);  // the text split at line ends
 
 struct RunResult {
   int exit_code = -1;
