@@ -28,12 +28,7 @@ std::string tiled_scene() {
   return path;
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using test::lines;
 
 TEST(CliBake, ProgressGoesToStderrAndEndsWithTheTime) {
   const std::string scene = tiled_scene();

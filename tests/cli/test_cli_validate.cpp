@@ -18,12 +18,7 @@ std::string write_scene(const std::string& name, const std::string& text) {
   return path;
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using test::lines;
 
 const char* const kTriangle =
     R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}})";

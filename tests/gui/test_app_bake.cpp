@@ -14,6 +14,16 @@ namespace {
 
 using nlohmann::json;
 
+// `navlab plan` on the scene the app saved gives the path the app showed.
+void expect_cli_plans_as_the_app(const std::string& saved, const json& app_path) {
+  const RunResult cli = run_navlab("plan '" + saved + "'");
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  const json corners = json::parse(cli.out)["results"][0]["corners"];
+  ASSERT_EQ(corners.size(), app_path.size());
+  for (size_t i = 0; i < corners.size(); ++i)
+    for (int k = 0; k < 2; ++k) EXPECT_NEAR(corners[i][k].get<double>(), app_path[i][k].get<double>(), 1e-9) << i;
+}
+
 TEST(AppBake, NewParametersBakeAgainAsTheCommandLineBakesTheSavedScene) {
   const std::string saved = temp_dir() + "/rebaked.json";
   const ScriptRun before = run_script("bake_before", R"([{"frames": 1}])", "floorplan_basic.json");
@@ -27,13 +37,7 @@ TEST(AppBake, NewParametersBakeAgainAsTheCommandLineBakesTheSavedScene) {
   const json file = json::parse(read_text(saved));
   EXPECT_DOUBLE_EQ(file["bake"]["agent_radius"].get<double>(), 0.3);
   EXPECT_DOUBLE_EQ(file["bake"]["cell_size"].get<double>(), 0.2);
-  const RunResult cli = run_navlab("plan '" + saved + "'");
-  ASSERT_EQ(cli.exit_code, 0) << cli.err;
-  const json corners = json::parse(cli.out)["results"][0]["corners"];
-  ASSERT_EQ(corners.size(), after.state["path"].size());
-  for (size_t i = 0; i < corners.size(); ++i)
-    for (int k = 0; k < 2; ++k)
-      EXPECT_NEAR(corners[i][k].get<double>(), after.state["path"][i][k].get<double>(), 1e-9) << i;
+  expect_cli_plans_as_the_app(saved, after.state["path"]);
   // A thinner agent keeps closer to the pillar: the path is not the one before.
   EXPECT_NE(after.state["path"], before.state["path"]);
 }
@@ -49,13 +53,7 @@ TEST(AppBake, ATileSizeBakesInTilesAndATooSmallOneIsRefused) {
   ASSERT_EQ(tiled.exit_code, 0) << tiled.err;
   EXPECT_EQ(tiled.state["error"], "");
   EXPECT_EQ(json::parse(read_text(saved))["bake"]["tile_size"], 16);
-  const RunResult cli = run_navlab("plan '" + saved + "'");
-  ASSERT_EQ(cli.exit_code, 0) << cli.err;
-  const json corners = json::parse(cli.out)["results"][0]["corners"];
-  ASSERT_EQ(corners.size(), tiled.state["path"].size());
-  for (size_t i = 0; i < corners.size(); ++i)
-    for (int k = 0; k < 2; ++k)
-      EXPECT_NEAR(corners[i][k].get<double>(), tiled.state["path"][i][k].get<double>(), 1e-9) << i;
+  expect_cli_plans_as_the_app(saved, tiled.state["path"]);
 
   const ScriptRun small = run_script("bake_tile_small", R"([{"frames": 1}, {"bake": {"tile_size": 5}}, {"frames": 1}])",
                                      "floorplan_basic.json");
