@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <memory>
 
 namespace navlab {
 
@@ -29,9 +28,6 @@ constexpr double kMinTieReach = 1e-5;
 // The box around the snapped point in which polygons sharing it are looked for, in point-in-polygon
 // tolerances.
 constexpr double kTieReachTolerances = 10.0;
-// Nodes of the Detour query's pool (locate's calls, nearest poly, polygons in a box, closest point and
-// height, search no graph).
-constexpr int kQueryNodes = 64;
 
 const char* which_name(Endpoint w) { return w == Endpoint::Start ? "start" : "goal"; }
 
@@ -39,6 +35,13 @@ Location off_mesh(Endpoint which, const std::string& message) {
   Location loc;
   loc.failure = Failure{FailStage::Locate, which == Endpoint::Start ? Reason::StartOffMesh : Reason::GoalOffMesh, message, {}};
   return loc;
+}
+
+// Detour's default filter: every polygon with a non-zero flag (all baked polygons). Built once: its
+// constructor fills 64 area costs.
+const dtQueryFilter& every_polygon() {
+  static const dtQueryFilter filter;
+  return filter;
 }
 
 bool is_excluded(const LocateDef& def, int poly) {
@@ -53,8 +56,7 @@ bool allowed_nearest(const dtNavMeshQuery& query, const BakedNavMesh& baked, con
   constexpr int kMaxPolys = 128;
   dtPolyRef refs[kMaxPolys];
   int count = 0;
-  dtQueryFilter filter;
-  if (dtStatusFailed(query.queryPolygons(centre, ext, &filter, refs, &count, kMaxPolys))) return false;
+  if (dtStatusFailed(query.queryPolygons(centre, ext, &every_polygon(), refs, &count, kMaxPolys))) return false;
   double best = std::numeric_limits<double>::infinity();
   ref = 0;
   for (int i = 0; i < count; ++i) {
@@ -70,25 +72,34 @@ bool allowed_nearest(const dtNavMeshQuery& query, const BakedNavMesh& baked, con
   return ref != 0;
 }
 
-// A Detour query kept with a mesh for its locates, and the Detour mesh it was initialised on.
-struct DetourQuery {
-  std::unique_ptr<dtNavMeshQuery, void (*)(dtNavMeshQuery*)> query{dtAllocNavMeshQuery(), dtFreeNavMeshQuery};
-  const dtNavMesh* ready_for = nullptr;  // null until init succeeded
-};
-
-Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint which, const LocateDef& def,
-                      double& snapped) {
-  const dtNavMesh* nav = mesh.baked->detour.get();
-  const QueryCache::Lease<DetourQuery> kept =
-      mesh.query_cache.borrow<DetourQuery>(QueryCache::Reused::DetourQuery, [] { return std::make_shared<DetourQuery>(); });
-  if (kept->ready_for != nav) {
-    kept->ready_for = nullptr;
-    if (!kept->query || dtStatusFailed(kept->query->init(nav, kQueryNodes)))
-      return off_mesh(which, "Detour could not create a navmesh query");
-    kept->ready_for = nav;
+// The polygon Detour's findNearestPoly picks for `centre`, and its nearest point, found without the
+// polygon query when that answer is certain: `on` (centre in the plane) lies deep inside exactly one
+// polygon of the plane (no other one comes within the float margin, whatever its height) and that
+// polygon's surface there is within the tile's climb of the point. findNearestPoly scores such a
+// polygon 0 ("over the polygon and closer than the climb") and every other polygon in the box above 0
+// (its nearest point is off the point in the plane), so it returns this one with the same nearest point,
+// which closestPointOnPoly computes. False when not certain, or when the polygon is excluded.
+bool sole_nearest(const NavMesh& mesh, const MeshIndex& index, const LocateDef& def, const float* centre, Vec2 on,
+                  double inner, dtPolyRef& ref, float* nearest) {
+  const int poly = index.grid.sole_containing(mesh, on, std::max(inner, index.detour_margin));
+  if (poly < 0 || is_excluded(def, poly)) return false;
+  const double allowance = std::min(index.detour_climb, def.half_extent_y);
+  ref = mesh.baked->ref(poly);
+  if (!mesh.is3d && index.surface_max_abs_height <= allowance) {  // a 2D bake: the point is at height 0
+    std::copy(centre, centre + 3, nearest);
+    return true;
   }
-  const dtNavMeshQuery& query = *kept->query;
-  dtQueryFilter filter;  // includes every polygon with a non-zero flag (all baked polygons)
+  bool over = false;
+  return dtStatusSucceed(index.detour_query->closestPointOnPoly(ref, centre, nearest, &over)) && over &&
+         std::fabs(centre[1] - nearest[1]) <= allowance;
+}
+
+Location locate_baked(const NavMesh& mesh, const MeshIndex& index, Vec3 world, Endpoint which, const LocateDef& def,
+                      double& snapped) {
+  if (!index.detour_query) return off_mesh(which, "Detour could not create a navmesh query");
+  const dtNavMeshQuery& query = *index.detour_query;
+  const double tol = std::max(kMinTieReach, index.tolerance);
+  const dtQueryFilter& filter = every_polygon();
   const float centre[3] = {float(world.x), float(world.y), float(world.z)};
   const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
   dtPolyRef ref = 0;
@@ -98,8 +109,14 @@ Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint whic
   auto where = [&] {  // formatted only when the point fails
     return std::string(which_name(which)) + " point " + (mesh.is3d ? input_point_text(world) : input_point_text(asked));
   };
-  if (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0 ||
-      !allowed_nearest(query, *mesh.baked, def, centre, ext, ref, nearest))
+  // Deterministic ties: the lowest polygon index that contains the snapped point (shared edges, vertices).
+  // Polygons of one floor do not overlap, so only a point within the reach of the nearest polygon's border
+  // can be in another polygon of its floor: a point deeper inside needs no second query.
+  const double reach = tol * kTieReachTolerances;
+  const bool sole = sole_nearest(mesh, index, def, centre, to_plane({centre[0], centre[1], centre[2]}), 2.0 * reach,
+                                 ref, nearest);
+  if (!sole && (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0 ||
+                !allowed_nearest(query, *mesh.baked, def, centre, ext, ref, nearest)))
     return off_mesh(which, where() + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
                                num(def.half_extent_y) + " m vertically of the navmesh" +
                                (def.excluded.empty() ? "" : " outside closed doors' polygons"));
@@ -110,14 +127,10 @@ Location locate_baked(const NavMesh& mesh, double tol, Vec3 world, Endpoint whic
     return off_mesh(which, where() + " is " + num(snapped) + " m from the navmesh, farther than " +
                                num(def.half_extent_xz) + " m");
   int best = mesh.baked->poly_of(ref);
-  // Deterministic ties: the lowest polygon index that contains the snapped point (shared edges, vertices).
-  // Polygons of one floor do not overlap, so only a point within the reach of `best`'s border can be in
-  // another polygon of its floor: a point deeper inside needs no second query.
-  const double reach = tol * kTieReachTolerances;
   const float tiny[3] = {float(reach), float(def.half_extent_y), float(reach)};
   dtPolyRef refs[32];
   int count = 0;
-  if (!mesh.contains(best, on, -reach) && dtStatusSucceed(query.queryPolygons(nearest, tiny, &filter, refs, &count, 32)))
+  if (!sole && !mesh.contains(best, on, -reach) && dtStatusSucceed(query.queryPolygons(nearest, tiny, &filter, refs, &count, 32)))
     for (int i = 0; i < count; ++i) {
       const int cand = mesh.baked->poly_of(refs[i]);
       if (cand < 0 || cand >= best || is_excluded(def, cand) || !mesh.contains(cand, on, tol)) continue;
@@ -171,8 +184,8 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
     }
   } else if (mesh.baked) {
     method = LocateMethod::DetourNearestPoly;
-    const double tol = std::max(kMinTieReach, mesh.query_cache.index(mesh)->tolerance);
-    loc = locate_baked(mesh, tol, to_world(p.plane, p.is3d ? p.height : 0.0), which, def, snapped);
+    loc = locate_baked(mesh, *mesh.query_cache.index(mesh), to_world(p.plane, p.is3d ? p.height : 0.0), which, def,
+                       snapped);
   } else {
     method = LocateMethod::PointInPolygon;
     const int poly = is_finite(p.plane) ? mesh.query_cache.index(mesh)->grid.containing(mesh, p.plane) : -1;

@@ -27,6 +27,23 @@ constexpr double kCoordinateRounding = 1e-12;
 
 constexpr double kTwoPi = 6.283185307179586;
 
+// NavMesh::contains without a square root per edge: whether p is less than `tol` outside every edge line
+// of polygon `poly` (tol >= 0) or, with `deep`, at least `tol` inside every one. An edge's signed
+// distance is orient / length, compared as orient against tol * length through their squares.
+bool within(const NavMesh& mesh, int poly, Vec2 p, double tol, bool deep) {
+  const std::vector<int>& v = mesh.polys[size_t(poly)].verts;
+  if (v.size() < 3) return false;
+  const double tol2 = tol * tol;
+  Vec2 a = mesh.verts[size_t(v.back())];
+  for (int i : v) {
+    const Vec2 b = mesh.verts[size_t(i)];
+    const double o = orient(a, b, p), len2 = dot(b - a, b - a);
+    if (deep ? (o < 0.0 || o * o < tol2 * len2) : (o < 0.0 && o * o > tol2 * len2)) return false;
+    a = b;
+  }
+  return true;
+}
+
 }  // namespace
 
 double PolygonGrid::reach(const NavMesh& mesh, int poly) {
@@ -52,7 +69,8 @@ double PolygonGrid::reach(const NavMesh& mesh, int poly) {
 PolygonGrid::PolygonGrid(const NavMesh& mesh, double tolerance) : tolerance_(tolerance) {
   const int n = int(mesh.polys.size());
   // Each polygon's grown box, or nothing (listed in everywhere_).
-  std::vector<Bounds2> boxes(static_cast<size_t>(n));
+  std::vector<Bounds2>& boxes = boxes_;
+  boxes.assign(static_cast<size_t>(n), Bounds2{});
   for (int i = 0; i < n; ++i) {
     const double reaches = reach(mesh, i);
     if (reaches < 0.0) continue;
@@ -103,7 +121,8 @@ int PolygonGrid::cell_of(double v, double lo, int count) const {
   return t <= 0.0 ? 0 : (t >= double(count - 1) ? count - 1 : int(t));
 }
 
-int PolygonGrid::containing(const NavMesh& mesh, Vec2 p) const {
+template <class Visit>
+void PolygonGrid::candidates(Vec2 p, Visit visit) const {
   const int* cell = nullptr;
   const int* cell_end = nullptr;
   const bool in_bounds = p.x >= bounds_.lo.x && p.x <= bounds_.hi.x && p.y >= bounds_.lo.y && p.y <= bounds_.hi.y;
@@ -112,14 +131,36 @@ int PolygonGrid::containing(const NavMesh& mesh, Vec2 p) const {
     cell = polys_.data() + cell_start_[c];
     cell_end = polys_.data() + cell_start_[c + 1];
   }
-  // Both lists are in index order and share no polygon: merge them, the first that contains p wins.
+  // Both lists are in index order and share no polygon: merge them.
   auto far = everywhere_.begin();
   while (cell != cell_end || far != everywhere_.end()) {
     const bool take_cell = far == everywhere_.end() || (cell != cell_end && *cell < *far);
     const int poly = take_cell ? *cell++ : *far++;
-    if (mesh.contains(poly, p, tolerance_)) return poly;
+    const Bounds2& b = boxes_[size_t(poly)];
+    if (take_cell && (p.x < b.lo.x || p.x > b.hi.x || p.y < b.lo.y || p.y > b.hi.y)) continue;  // cannot hold p
+    if (visit(poly)) return;
   }
-  return -1;
+}
+
+int PolygonGrid::containing(const NavMesh& mesh, Vec2 p) const {
+  int found = -1;
+  candidates(p, [&](int poly) {
+    if (mesh.contains(poly, p, tolerance_)) found = poly;
+    return found >= 0;  // the first that contains p wins
+  });
+  return found;
+}
+
+int PolygonGrid::sole_containing(const NavMesh& mesh, Vec2 p, double inner) const {
+  int found = -1;
+  bool several = false;
+  candidates(p, [&](int poly) {
+    if (!within(mesh, poly, p, tolerance_, false)) return false;
+    several = found >= 0;
+    found = poly;
+    return several;
+  });
+  return !several && found >= 0 && within(mesh, found, p, inner, true) ? found : -1;
 }
 
 }  // namespace navlab

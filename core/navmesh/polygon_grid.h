@@ -27,6 +27,12 @@ class PolygonGrid {
   // The lowest polygon index whose polygon contains `p` within the tolerance, or -1. `p` is finite.
   int containing(const NavMesh& mesh, Vec2 p) const;
 
+  // The one polygon that contains `p` at least `inner` metres inside each of its edges, when no other
+  // polygon comes within the tolerance of `p`; -1 otherwise (none, several, or the one too close to its
+  // border). `p` is finite; `inner` >= 0. Baked locates use it to know Detour's nearest polygon without
+  // asking Detour (core/navmesh/locate.cpp).
+  int sole_containing(const NavMesh& mesh, Vec2 p, double inner) const;
+
   double tolerance() const { return tolerance_; }
 
   // How far polygon `poly`'s tolerance region (every point less than `tol` outside each edge line, the
@@ -40,8 +46,10 @@ class PolygonGrid {
  private:
   // The cell column or row of coordinate `v` on an axis starting at `lo`, clamped to [0, count).
   int cell_of(double v, double lo, int count) const;
-  // Lists polygon `poly` in every cell its box [lo, hi] touches.
-  void insert(int poly, Vec2 lo, Vec2 hi);
+  // Calls visit(poly) for every polygon whose tolerance region may hold point `p`, in index order, until
+  // it returns true.
+  template <class Visit>
+  void candidates(Vec2 p, Visit visit) const;
 
   double tolerance_ = 0.0;
   Bounds2 bounds_;      // every indexed polygon's grown box; a point outside is in none of them
@@ -50,6 +58,7 @@ class PolygonGrid {
   std::vector<int> cell_start_;  // polygons of cell c: polys_[cell_start_[c] .. cell_start_[c + 1])
   std::vector<int> polys_;
   std::vector<int> everywhere_;  // polygons tried for every point, in index order
+  std::vector<Bounds2> boxes_;   // per polygon: its grown box (empty for the polygons tried everywhere)
 };
 
 }  // namespace navlab

@@ -1,15 +1,57 @@
 #include "query_cache.h"
 
+#include <DetourNavMesh.h>
+#include <DetourNavMeshQuery.h>
+
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "locate.h"
 #include "navmesh.h"
 
 namespace navlab {
 
+namespace {
+
+// Dimensionless: Detour computes in floats (2^-24 relative rounding); a share of the largest coordinate
+// this large is about 170 roundings, far more than its point-in-polygon test accumulates.
+constexpr double kFloatMarginRelative = 1e-5;
+// Nodes of locate's Detour query (its const queries use none; Detour needs a pool to initialise).
+constexpr int kLocateQueryNodes = 64;
+
+// Fills the baked part of `index`: the Detour query, the float margin, the climb and the surface heights.
+void index_baked(const NavMesh& mesh, MeshIndex& index) {
+  double largest = 1.0;
+  for (Vec2 v : mesh.verts) largest = std::max({largest, std::fabs(v.x), std::fabs(v.y)});
+  for (double h : mesh.heights) largest = std::max(largest, std::fabs(h));
+  index.detour_margin = kFloatMarginRelative * largest;
+  const dtNavMesh& nav = *mesh.baked->detour;
+  index.detour_climb = std::numeric_limits<double>::infinity();
+  for (int t = 0; t < nav.getMaxTiles(); ++t) {
+    const dtMeshTile* tile = nav.getTile(t);
+    if (!tile || !tile->header) continue;
+    index.detour_climb = std::min(index.detour_climb, double(tile->header->walkableClimb));
+    for (int v = 0; v < tile->header->vertCount; ++v)
+      index.surface_max_abs_height = std::max(index.surface_max_abs_height, std::fabs(double(tile->verts[v * 3 + 1])));
+    for (int v = 0; v < tile->header->detailVertCount; ++v)
+      index.surface_max_abs_height =
+          std::max(index.surface_max_abs_height, std::fabs(double(tile->detailVerts[v * 3 + 1])));
+  }
+  if (!std::isfinite(index.detour_climb)) index.detour_climb = 0.0;
+  std::shared_ptr<dtNavMeshQuery> query(dtAllocNavMeshQuery(), dtFreeNavMeshQuery);
+  if (query && dtStatusSucceed(query->init(&nav, kLocateQueryNodes))) index.detour_query = std::move(query);
+  index.grid = PolygonGrid(mesh, index.detour_margin);
+}
+
+}  // namespace
+
 MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
   if (mesh.kind == NavMesh::Kind::Polygons) {
-    if (!mesh.baked) grid = PolygonGrid(mesh, tolerance);  // baked meshes are located by Detour
+    if (mesh.baked && mesh.baked->detour)
+      index_baked(mesh, *this);
+    else
+      grid = PolygonGrid(mesh, tolerance);
     if (!mesh.links.empty()) poly_links.resize(mesh.polys.size());
     for (int i = 0; i < int(mesh.links.size()); ++i) {
       const NavLink& l = mesh.links[size_t(i)];

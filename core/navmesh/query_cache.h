@@ -1,7 +1,7 @@
 // What the queries on one mesh keep between calls, as Detour keeps a dtNavMeshQuery per mesh: locate's
-// polygon grid and tolerance, the graph's node ids and outgoing edges (MeshIndex, built on first use),
-// and objects a query reuses instead of allocating them again (the search's per-node scratch, the
-// Detour query of a baked mesh).
+// polygon grid and tolerance, a baked mesh's Detour query, the graph's node ids and outgoing edges
+// (MeshIndex, built on first use), and objects a query reuses instead of allocating them again (the
+// search's per-node scratch).
 //
 // Every NavMesh owns one (NavMesh::query_cache). A copy or a move of the mesh starts with an empty
 // cache, so a mesh that is copied and then changed (doors, rebakes, tile updates) never reads the
@@ -23,6 +23,8 @@
 
 #include "polygon_grid.h"
 
+class dtNavMeshQuery;
+
 namespace navlab {
 
 struct NavMesh;
@@ -30,7 +32,21 @@ struct NavMesh;
 // What locate and the search derive from a mesh, built once per mesh.
 struct MeshIndex {
   double tolerance = 0.0;  // locate_tolerance(mesh), the point-in-polygon tolerance
-  PolygonGrid grid;        // polygon meshes without a Detour mesh: the point-in-polygon candidates
+  // Polygon meshes without a Detour mesh: the point-in-polygon candidates (tolerance `tolerance`). Baked
+  // meshes: the polygons near a point in the plane (tolerance `detour_margin`), for locate's shortcut.
+  PolygonGrid grid;
+  // Baked meshes: a Detour query on the mesh for locate. Locate only calls its const queries (nearest
+  // polygon, polygons in a box, closest point, height), which keep no state in the query object, so
+  // threads share it. Null when Detour could not create it.
+  std::shared_ptr<dtNavMeshQuery> detour_query;
+  // Baked meshes: m; a point this far from every edge of a polygon is on the same side of it in Detour's
+  // float arithmetic as in ours (many float roundings of the mesh's largest coordinate).
+  double detour_margin = 0.0;
+  // Baked meshes: the least walkable climb of the Detour tiles, m (findNearestPoly's "over the polygon"
+  // allowance), and the largest |height| of any polygon or detail vertex (the surface of a 2D bake, whose
+  // query points are at height 0, lies within it).
+  double detour_climb = 0.0;
+  double surface_max_abs_height = 0.0;
   std::unordered_map<std::string, int> node_ids;  // graphs: each id's first node index
   std::vector<std::vector<int>> graph_out;        // graphs: each node's outgoing NavMesh::edges, file order
   // Polygon meshes with off-mesh links: per polygon, the connection codes (NavMesh::link_code) of the
@@ -43,7 +59,7 @@ struct MeshIndex {
 class QueryCache {
  public:
   // The objects a query may borrow, one of each per mesh.
-  enum class Reused { SearchScratch, DetourQuery, Count };
+  enum class Reused { SearchScratch, Count };
 
   // An object lent to one query, returned to the cache when the lease ends (or a temporary one).
   template <class T>
