@@ -65,6 +65,19 @@ struct LinkCrossing {
   bool reverse = false;
 };
 
+// A polygon edge on a tile border, as Detour's findPath crosses it (core/navmesh/tiled_convert.h).
+struct BorderEdge {
+  bool border = false;      // the edge lies on a tile border (the rest of the fields apply)
+  unsigned char state = 0;  // Detour's node state of the polygon entered over it: the link's side >> 1
+  Vec3 mid;                 // world m: Detour's portal midpoint, the portal's ends in 1/255 steps of the
+                            // edge of the polygon it is crossed from (dtLink bmin, bmax)
+  friend bool operator==(const BorderEdge&, const BorderEdge&) = default;
+};
+
+// Detour's findPath keeps, on a mesh of several tiles, up to this many nodes per polygon: one per
+// state (the side of the tile border it was entered across, halved; 0 also for entries inside a tile).
+constexpr int kDetourNodeStates = 4;
+
 // Owns the Detour mesh a NavMesh was baked into or read from (and whatever Detour state must outlive it).
 // A single tile numbers its polygons as Detour does: polygon i is dtPolyRef base_ref | i. A mesh of several
 // tiles (core/navmesh/tiled_convert.h) lists its polygons tile after tile: refs[i] is polygon i's dtPolyRef
@@ -74,6 +87,9 @@ struct BakedNavMesh {
   unsigned int base_ref = 0;          // single tile: dtPolyRef of polygon 0 in the tile
   std::vector<unsigned int> refs;     // several tiles: dtPolyRef per polygon (empty for a single tile)
   std::vector<int> tile_first;        // several tiles: per tile slot, its first polygon (-1: no polygons)
+  // Several tiles: per polygon, per edge (NavPoly::neighbours), how Detour crosses it; a polygon with no
+  // edge on a tile border has an empty list. Empty for a single tile.
+  std::vector<std::vector<BorderEdge>> borders;
   double bake_ms = 0.0;               // measured time spent in Recast + Detour building
 
   // The dtPolyRef of polygon `poly` (a valid index of the NavMesh).

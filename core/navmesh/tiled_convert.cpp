@@ -287,6 +287,49 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
 
 namespace navlab {
 
+namespace {
+
+// Detour's portal midpoint for `link` of polygon `poly` in `tile` (dtNavMeshQuery::getEdgeMidPoint): the
+// midpoint of the polygon's edge, or on a tile border of its part from bmin / 255 to bmax / 255, in
+// Detour's float arithmetic.
+Vec3 detour_portal_mid(const dtMeshTile& tile, const dtPoly& poly, const dtLink& link, bool is3d) {
+  const float* v0 = &tile.verts[poly.verts[link.edge] * 3];
+  const float* v1 = &tile.verts[poly.verts[(link.edge + 1) % poly.vertCount] * 3];
+  float left[3], right[3];
+  const float tmin = link.bmin * (1.0f / 255.0f), tmax = link.bmax * (1.0f / 255.0f);
+  const bool clipped = link.bmin != 0 || link.bmax != 255;
+  for (int a = 0; a < 3; ++a) {
+    left[a] = clipped ? v0[a] + (v1[a] - v0[a]) * tmin : v0[a];
+    right[a] = clipped ? v0[a] + (v1[a] - v0[a]) * tmax : v1[a];
+  }
+  const float mx = (left[0] + right[0]) * 0.5f, my = (left[1] + right[1]) * 0.5f, mz = (left[2] + right[2]) * 0.5f;
+  return {mx, is3d ? double(my) : 0.0, mz};
+}
+
+}  // namespace
+
+std::vector<std::vector<BorderEdge>> border_edges(const dtNavMesh& nav, const TiledLayout& lay, const NavMesh& mesh,
+                                                  const std::vector<unsigned int>& refs) {
+  std::vector<std::vector<BorderEdge>> out(mesh.polys.size());
+  for (size_t i = 0; i < mesh.polys.size(); ++i) {
+    const dtMeshTile* tile = nullptr;
+    const dtPoly* poly = nullptr;
+    if (dtStatusFailed(nav.getTileAndPolyByRef(refs[i], &tile, &poly))) continue;
+    const std::vector<int>& nbs = mesh.polys[i].neighbours;
+    for (size_t k = 0; k < nbs.size(); ++k) {
+      if (nbs[k] < 0) continue;
+      for (unsigned l = poly->firstLink; l != DT_NULL_LINK; l = tile->links[l].next) {
+        const dtLink& link = tile->links[l];
+        if (link.ref != refs[size_t(nbs[k])] || link.side == 0xff) continue;
+        if (out[i].empty()) out[i].resize(nbs.size());
+        out[i][k] = {true, static_cast<unsigned char>(link.side >> 1), detour_portal_mid(*tile, *poly, link, lay.is3d)};
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const TiledLayout& lay,
                                           const TiledNavMesh& mesh) {
   auto baked = std::make_shared<BakedNavMesh>();
@@ -306,6 +349,7 @@ std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const 
     if (baked->tile_first[size_t(slot)] < 0) baked->tile_first[size_t(slot)] = int(i);
     baked->refs.push_back(cnav.getPolyRefBase(t) | unsigned(mesh.keys[i] & mask));
   }
+  baked->borders = border_edges(cnav, lay, mesh.mesh, baked->refs);
   baked->detour = std::move(nav);
   return baked;
 }

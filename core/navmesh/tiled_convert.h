@@ -62,8 +62,15 @@ struct TiledWeld {
 int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vector<int>* rebuilt, TiledNavMesh& mesh,
                   TiledWeld& weld);
 
+// How Detour's findPath crosses each polygon edge of `mesh` (converted from `nav`, polygon i being
+// Detour's `refs[i]`) that lies on a tile border: the node state it enters the neighbour with and
+// Detour's portal midpoint (BakedNavMesh::borders).
+std::vector<std::vector<BorderEdge>> border_edges(const dtNavMesh& nav, const TiledLayout& lay, const NavMesh& mesh,
+                                                  const std::vector<unsigned int>& refs);
+
 // The BakedNavMesh of a converted tiled mesh: owns `nav` and maps polygon i to its dtPolyRef and back
-// (BakedNavMesh::refs, tile_first), so that Detour queries run on the same polygons.
+// (BakedNavMesh::refs, tile_first), so that Detour queries run on the same polygons, and keeps how
+// Detour crosses its tile borders (BakedNavMesh::borders).
 std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const TiledLayout& lay,
                                           const TiledNavMesh& mesh);
 

@@ -33,7 +33,7 @@ Vec3 world_centroid(const NavMesh& mesh, int node) {
 struct HeapEntry {
   double f;
   std::uint32_t seq;  // insertion order: the tie-breaker (a search pushes at most one entry per relaxation)
-  int node;
+  int node;           // the node's label (Labels::slot)
 };
 struct HeapLater {
   bool operator()(const HeapEntry& a, const HeapEntry& b) const {
@@ -48,7 +48,8 @@ struct NodeLabel {
   double g = std::numeric_limits<double>::infinity();
   double f = std::numeric_limits<double>::infinity();
   Vec3 pos;
-  int parent = -1;
+  int parent = -1;       // the parent's node (polygon or graph node)
+  int parent_slot = -1;  // the parent's label (Labels::slot)
   int parent_link = -1;
   unsigned stamp = 0;   // the search (Labels::generation) that wrote this label
   NodeState state = NodeState::Unseen;
@@ -57,15 +58,19 @@ struct NodeLabel {
 // The labels and the open list of one search at a time, kept with the mesh between searches
 // (QueryCache::Reused::SearchScratch) so that a search costs the nodes it reaches, not the mesh's size.
 // A label whose stamp is not the current generation reads as unseen: starting a search clears nothing.
+// A node has `states` labels (slots node * states + state): one, or Detour's kDetourNodeStates on a
+// mesh of several tiles.
 struct Labels {
   std::vector<NodeLabel> nodes;
   std::vector<HeapEntry> heap;  // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
   std::vector<int> popped;      // the nodes closed, in order (copied into the result once at the end)
   unsigned generation = 0;
+  int states = 1;
 
-  // Starts a search over `n` nodes: every label unseen, the open list empty.
-  void begin(int n) {
-    if (nodes.size() < size_t(n)) nodes.resize(size_t(n));
+  // Starts a search over `n` nodes of `per_node` states each: every label unseen, the open list empty.
+  void begin(int n, int per_node) {
+    states = per_node;
+    if (nodes.size() < size_t(n) * size_t(per_node)) nodes.resize(size_t(n) * size_t(per_node));
     if (++generation == 0) {  // the stamps went once around: clear them for real
       for (NodeLabel& l : nodes) l.stamp = 0;
       generation = 1;
@@ -73,20 +78,23 @@ struct Labels {
     heap.clear();
     popped.clear();
   }
-  // The label of `node` in this search (an unseen one the first time it is asked for).
-  NodeLabel& operator[](int node) {
-    NodeLabel& l = nodes[size_t(node)];
+  int slot(int node, int state) const { return node * states + state; }
+  int node_of(int slot) const { return states == 1 ? slot : slot / states; }
+  // The label in `slot` in this search (an unseen one the first time it is asked for).
+  NodeLabel& operator[](int slot) {
+    NodeLabel& l = nodes[size_t(slot)];
     if (l.stamp != generation) {
       l = NodeLabel{};
       l.stamp = generation;
     }
     return l;
   }
-  // Search position of each of the first `n` nodes (unseen: (0, 0, 0)).
+  // Search position of each of the first `n` nodes, in its lowest state seen (unseen: (0, 0, 0)).
   std::vector<Vec3> positions(int n) const {
     std::vector<Vec3> out(static_cast<size_t>(n));
-    for (size_t i = 0; i < out.size(); ++i)
-      if (nodes[i].stamp == generation) out[i] = nodes[i].pos;
+    for (int i = 0; i < n; ++i)
+      for (int st = states - 1; st >= 0; --st)
+        if (const NodeLabel& l = nodes[size_t(slot(i, st))]; l.stamp == generation) out[size_t(i)] = l.pos;
     return out;
   }
   void push(HeapEntry e) {
@@ -182,8 +190,23 @@ std::string count(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-std::string relaxed_text(const SearchStep& s, const std::string& node, const std::string& parent, LinkCrossing jump) {
-  const std::string from = "From " + parent + ", " +
+// Whether a step from `node` over `link` crosses a tile border (meshes of several tiles).
+bool across_border(const NavMesh& mesh, int node, int link) {
+  if (!mesh.baked || mesh.baked->borders.empty() || node < 0 || node >= mesh.size() || link < 0) return false;
+  const std::vector<BorderEdge>& edges = mesh.baked->borders[size_t(node)];
+  return size_t(link) < edges.size() && edges[size_t(link)].border;
+}
+
+// What a step entering a node across a tile border adds to its sentence (nothing otherwise).
+std::string border_text(const NavMesh& mesh, const SearchStep& s) {
+  if (!across_border(mesh, s.parent, s.link)) return "";
+  return " across a tile border (its node for entries from that side, state " + std::to_string(s.state) +
+         ", at the midpoint of Detour's portal)";
+}
+
+std::string relaxed_text(const SearchStep& s, const std::string& node, const std::string& parent, LinkCrossing jump,
+                         const std::string& border) {
+  const std::string from = "From " + parent + border + ", " +
                            (jump.index < 0 ? "" : "jumping by link " + std::to_string(jump.index) +
                                                       (jump.reverse ? " (backwards)" : "") + ", ");
   if (!s.improved)
@@ -222,13 +245,13 @@ std::string SearchStep::describe(const NavMesh& mesh, const SearchTrace& trace) 
                                         (jump_of(mesh, parent, link).index >= 0
                                              ? " by link " + std::to_string(jump_of(mesh, parent, link).index)
                                              : "") +
-                                        ")") +
+                                        border_text(mesh, *this) + ")") +
              ": " + gh_sum(g, h, f) +
              "; " + count(size_t(open_count), "node", "nodes") + " open, " + count(size_t(closed_count), "node", "nodes") + " closed.";
     case Kind::StaleSkipped:
       return "Skip an outdated open-list entry of " + node_name + " (F " + cost_num(f) +
              "): a cheaper entry for it was added later.";
-    case Kind::Relaxed: return relaxed_text(*this, node_name, parent_name, jump_of(mesh, parent, link));
+    case Kind::Relaxed: return relaxed_text(*this, node_name, parent_name, jump_of(mesh, parent, link), border_text(mesh, *this));
     case Kind::Blocked:
       return "From " + parent_name + ", " +
              (jump_of(mesh, parent, link).index >= 0 ? "by link " + std::to_string(jump_of(mesh, parent, link).index) + ", " : "") +
@@ -253,13 +276,15 @@ std::string SearchStep::describe(const NavMesh& mesh, const SearchTrace& trace) 
 
 SearchSets search_sets_at(const std::vector<SearchStep>& steps, size_t index) {
   // Replay into a state per node, then list the nodes in order: linear in the steps and the nodes.
+  // Keyed by node and state (one key per label of the search).
   std::vector<NodeState> state;
   std::vector<int> named;
-  auto set = [&](int node, NodeState to) {
-    if (node < 0) return;
-    if (size_t(node) >= state.size()) state.resize(size_t(node) + 1, NodeState::Unseen);
-    if (state[size_t(node)] == NodeState::Unseen) named.push_back(node);
-    state[size_t(node)] = to;
+  auto set = [&](int node, int st, NodeState to) {
+    if (node < 0 || st < 0 || st >= kDetourNodeStates) return;
+    const size_t key = size_t(node) * kDetourNodeStates + size_t(st);
+    if (key >= state.size()) state.resize(key + 1, NodeState::Unseen);
+    if (state[key] == NodeState::Unseen) named.push_back(int(key));
+    state[key] = to;
   };
   for (size_t i = 0; i <= index && i < steps.size(); ++i) {
     const SearchStep& st = steps[i];
@@ -268,16 +293,16 @@ SearchSets search_sets_at(const std::vector<SearchStep>& steps, size_t index) {
         for (int n : named) state[size_t(n)] = NodeState::Unseen;
         named.clear();
       }
-      set(st.node, NodeState::Closed);
+      set(st.node, st.state, NodeState::Closed);
     } else if (st.kind == SearchStep::Kind::Relaxed && st.improved) {
-      set(st.node, NodeState::Open);
+      set(st.node, st.state, NodeState::Open);
     }
   }
   std::sort(named.begin(), named.end());
   SearchSets out;
-  for (int n : named) {
-    if (state[size_t(n)] == NodeState::Open) out.open.push_back(n);
-    if (state[size_t(n)] == NodeState::Closed) out.closed.push_back(n);
+  for (int key : named) {
+    if (state[size_t(key)] == NodeState::Open) out.open.push_back(key / kDetourNodeStates);
+    if (state[size_t(key)] == NodeState::Closed) out.closed.push_back(key / kDetourNodeStates);
   }
   return out;
 }
@@ -297,10 +322,11 @@ struct Tracer {
     s.parent = parent;
     return s;
   }
-  void stale(int node, double f) {
+  void stale(int node, int state, double f) {
     if (!trace) return;
     SearchStep s = named(SearchStep::Kind::StaleSkipped, node);
     s.f = f;
+    s.state = state;
     push(std::move(s));
   }
   void exhausted(int goal, int expanded) {
@@ -309,10 +335,11 @@ struct Tracer {
     s.pops = expanded;
     push(std::move(s));
   }
-  void popped(const NodeLabel& l, int node) {
+  void popped(const NodeLabel& l, int node, int state) {
     if (!trace) return;
     SearchStep s = named(SearchStep::Kind::Popped, node, l.parent);
     s.link = l.parent_link;
+    s.state = state;
     s.g = l.g;
     s.f = l.f;
     s.h = l.f - l.g;
@@ -327,10 +354,11 @@ struct Tracer {
     s.cause = cause;
     push(std::move(s));
   }
-  void relaxed(const NodeLabel& l, int node, int parent, int link, double g, double h, bool improved) {
+  void relaxed(const NodeLabel& l, int node, int state, int parent, int link, double g, double h, bool improved) {
     if (!trace) return;
     SearchStep s = named(SearchStep::Kind::Relaxed, node, parent);
     s.link = link;
+    s.state = state;
     s.g = g;
     s.h = h;
     s.f = g + h;
@@ -381,19 +409,32 @@ struct AStar {
   const bool astar;  // Dijkstra: no heuristic (Polyanya plans: A*, see scene.h)
   Labels& L;
   const MeshIndex* index;  // graphs and meshes with off-mesh links: their connections (null: edges only)
+  // Meshes of several tiles: how Detour crosses each tile-border edge (BakedNavMesh::borders); null else.
+  const std::vector<std::vector<BorderEdge>>* borders;
   const Vec3 target;  // where the goal distance is measured to: the goal point, or the goal node (Graph model)
   Tracer tr;
   std::uint32_t seq = 0;
   // Detour keeps, besides the open list, the discovered node nearest the goal for partial paths.
   int best_node;
+  int best_slot;
   double best_dist_sq = std::numeric_limits<double>::infinity();  // squared: compared only, no square root
 
   AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t,
         Labels& labels, const MeshIndex* ix)
       : mesh(m), query(q), def(d), filter(f), model(cm), is_graph(m.kind == NavMesh::Kind::Graph),
         astar(d.algorithm != Algorithm::Dijkstra), L(labels), index(ix),
-        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start) {
-    L.begin(m.size());
+        borders(cm == CostModel::EdgeMidpoints && m.baked && !m.baked->borders.empty() ? &m.baked->borders : nullptr),
+        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start),
+        best_slot(0) {
+    L.begin(m.size(), borders ? kDetourNodeStates : 1);
+    best_slot = L.slot(q.start, 0);
+  }
+
+  // How Detour crosses edge `link` of polygon `node` when it lies on a tile border (null: it does not).
+  const BorderEdge* border_of(int node, int link) const {
+    if (!borders) return nullptr;
+    const std::vector<BorderEdge>& edges = (*borders)[size_t(node)];
+    return size_t(link) < edges.size() && edges[size_t(link)].border ? &edges[size_t(link)] : nullptr;
   }
 
   double poly_cost(int node) const { return is_graph ? 1.0 : mesh.polys[size_t(node)].cost; }
@@ -409,14 +450,14 @@ struct AStar {
   // The start on the open list (none when a filter bars the start itself).
   void start() {
     const int s = query.start;
-    NodeLabel& l = L[s];
+    NodeLabel& l = L[L.slot(s, 0)];
     l.pos = model == CostModel::Graph ? world_centroid(mesh, s) : query.start_pos;
     l.g = 0.0;
     if (s == query.goal && model != CostModel::Graph) l.g = distance(query.start_pos, query.goal_pos) * poly_cost(s);
     l.f = l.g + heuristic(s, l.pos);
     set_state(l, NodeState::Open);
     best_dist_sq = distance_sq(l.pos, target);
-    L.push({l.f, seq++, s});
+    L.push({l.f, seq++, L.slot(s, 0)});
     if (filter && filter->node_blocked(s)) L.heap.clear();
   }
 
@@ -439,9 +480,12 @@ struct AStar {
     return g;
   }
 
-  // Relaxes every neighbour of the node just closed.
-  void expand(int cur) {
-    const NodeLabel& from = L[cur];  // labels are not moved during a search: `from` stays valid
+  // Relaxes every neighbour of the node just closed (label `cur_slot`). On a mesh of several tiles a
+  // neighbour entered across a tile border has a label of its own per side (Detour's node states) and
+  // sits at Detour's portal midpoint.
+  void expand(int cur_slot) {
+    const int cur = L.node_of(cur_slot);
+    const NodeLabel& from = L[cur_slot];  // labels are not moved during a search: `from` stays valid
     const int link_count = index ? Connections{mesh, *index}.count(cur) : int(mesh.polys[size_t(cur)].neighbours.size());
     for (int k = 0; k < link_count; ++k) {
       const int link = index ? Connections{mesh, *index}.code(cur, k) : k;
@@ -451,38 +495,42 @@ struct AStar {
         tr.blocked(next, cur, link, block);
         continue;
       }
-      NodeLabel& to = L[next];
-      if (to.state == NodeState::Unseen) to.pos = discovery_position(mesh, model, cur, link, next);
+      const BorderEdge* border = border_of(cur, link);
+      const int next_slot = L.slot(next, border ? border->state : 0);
+      NodeLabel& to = L[next_slot];
+      if (to.state == NodeState::Unseen) to.pos = border ? border->mid : discovery_position(mesh, model, cur, link, next);
       const double g = g_through(from, cur, link, to, next);
       const double h = heuristic(next, to.pos);
       const double f = g + h;
       const bool improved = to.state == NodeState::Unseen || f < to.f;
-      tr.relaxed(to, next, cur, link, g, h, improved);
+      tr.relaxed(to, next, next_slot - L.slot(next, 0), cur, link, g, h, improved);
       if (!improved) continue;
       to.g = g;
       to.f = f;
       to.parent = cur;
+      to.parent_slot = cur_slot;
       to.parent_link = link;
       set_state(to, NodeState::Open);
-      L.push({f, seq++, next});
+      L.push({f, seq++, next_slot});
       if (const double d = distance_sq(to.pos, target); d < best_dist_sq) {
         best_dist_sq = d;
         best_node = next;
+        best_slot = next_slot;
       }
     }
   }
 };
 
-// The corridor from the start to `last` by the parents, with the links crossed.
+// The corridor from the start to label `last` by the parents, with the links crossed.
 // Counted first and filled from the back: one allocation per vector (this runs on every query).
 void corridor_to(Labels& L, int last, SearchResult& res) {
   size_t count = 0;
-  for (int v = last; v >= 0; v = L[v].parent) ++count;
+  for (int v = last; v >= 0; v = L[v].parent_slot) ++count;
   res.corridor.resize(count);
   res.links.resize(count - 1);
   size_t i = count;
-  for (int v = last; v >= 0; v = L[v].parent) {
-    res.corridor[--i] = v;
+  for (int v = last; v >= 0; v = L[v].parent_slot) {
+    res.corridor[--i] = L.node_of(v);
     if (i > 0) res.links[i - 1] = L[v].parent_link;
   }
   res.cost = L[last].g;
@@ -519,12 +567,14 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   AStar A(mesh, query, def, filter, model, trace, *labels, index.get());
   A.start();
   bool found = false, exhausted = false;
+  int goal_slot = -1;
   while (!A.L.heap.empty()) {
     const HeapEntry top = A.L.pop();
-    const int cur = top.node;
-    NodeLabel& cur_label = A.L[cur];
+    const int cur_slot = top.node;
+    const int cur = A.L.node_of(cur_slot);
+    NodeLabel& cur_label = A.L[cur_slot];
     if (top.f != cur_label.f || cur_label.state != NodeState::Open) {
-      A.tr.stale(cur, top.f);
+      A.tr.stale(cur, cur_slot - A.L.slot(cur, 0), top.f);
       continue;
     }
     if (def.node_budget > 0 && res.expanded >= def.node_budget) {
@@ -535,12 +585,13 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     A.set_state(cur_label, NodeState::Closed);
     ++res.expanded;
     A.L.popped.push_back(cur);
-    A.tr.popped(cur_label, cur);
+    A.tr.popped(cur_label, cur, cur_slot - A.L.slot(cur, 0));
     if (cur == query.goal) {
       found = true;
+      goal_slot = cur_slot;
       break;
     }
-    A.expand(cur);
+    A.expand(cur_slot);
   }
   res.popped = A.L.popped;
   if (trace) trace->positions = A.L.positions(n);
@@ -550,10 +601,10 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
 
   int last = -1;
   if (found) {
-    last = query.goal;
+    last = goal_slot;
     res.status = Status::Complete;
   } else if (exhausted) {
-    last = best_node;
+    last = A.best_slot;
     res.status = Status::Partial;
     res.failure = Failure{FailStage::Search, Reason::BudgetExhausted,
                           "The node budget of " + std::to_string(def.node_budget) +
@@ -567,7 +618,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     return res;
   }
   corridor_to(L, last, res);
-  if (found) A.tr.reached(last, res.cost, res.corridor);
+  if (found) A.tr.reached(query.goal, res.cost, res.corridor);
   return res;
 }
 

@@ -9,6 +9,11 @@
 //   edge_midpoints  Detour's dtNavMeshQuery::findPath. The start node sits at the start point; any other
 //                   polygon's search position is the midpoint of the portal through which it was first
 //                   discovered (Detour keeps that position when the node is later re-parented).
+//                   On a mesh of several tiles (BakedNavMesh::borders) a polygon entered across a tile
+//                   border is a node of its own per side of entry (Detour's node states, up to
+//                   kDetourNodeStates per polygon), placed at Detour's portal midpoint (the portal's ends
+//                   in 1/255 steps of the edge): it may be reached again from another side, at another
+//                   position, after it was closed, and the corridor can hold the cheaper of the two.
 //                   g += |pos(next) - pos(current)| * cost(current); entering the goal polygon also adds
 //                   |goal point - pos(goal polygon)| * cost(goal polygon). h = |goal point - pos| * scale,
 //                   0 on the goal polygon. Distances are 3D when the mesh has heights.
@@ -95,6 +100,9 @@ struct SearchStep {
   int cause = -1;           // Blocked: the closed door or excluded area, an index into SearchTrace::causes
   Reason goal_reason = Reason::Disconnected;  // Retarget: why the goal itself cannot be reached
   Vec2 point;               // Retarget: the substitute point, m
+  // Popped, StaleSkipped, Relaxed: which of the node's labels (0, or on a mesh of several tiles the
+  // Detour node state of the side of a tile border it was entered across: see the cost models above).
+  int state = 0;
   // One sentence with the step's numbers, the mesh's names for its nodes and, from its trace, the names
   // of what blocks and the corridor rebuilt, e.g. "Take Hall from the open list (reached from Start):
   // G 2 + H 0 = F 2; 1 node open, 2 nodes closed."
@@ -105,7 +113,8 @@ const char* to_string(SearchStep::Kind k);  // "popped", "stale_skipped", "relax
 // The open and closed sets (sorted node indices) right after step `index` of `steps`, rebuilt by
 // replaying them: a Popped step of the start (no parent) begins a search with the start closed and
 // nothing open; a Relaxed step that improved opens its node (re-opening it if closed); a Popped step
-// closes its node. Linear in the steps and the nodes named.
+// closes its node. A node with several states (meshes of several tiles) is listed once per state in
+// the set that state is in. Linear in the steps and the nodes named.
 struct SearchSets {
   std::vector<int> open, closed;
 };

@@ -344,13 +344,10 @@ TEST(BakeTiled, PlansEqualDetoursOnOneLargeTile) {
   EXPECT_GT(c.corners, 200) << "the pairs must bend around the pillars";
 }
 
-// Twenty tiles: the straight path through Detour's corridor is Detour's (corners on tile borders within
-// the 1/255 portal steps). Corridors may differ where the search meets a tile border: Detour expands a
-// polygon's links to other tiles before its links inside the tile (dtNavMesh::connectExtLinks adds them
-// after the tile's own, at the head of the list) and fixes a polygon's cost position at the midpoint of
-// the edge it is first reached by, which our search, expanding edges in polygon order, reaches through
-// another edge; and Detour's midpoints of portals between tiles are in 1/255 steps. On one tile (above)
-// every corridor is Detour's; here 365 of 400 were when this was written.
+// Twenty tiles: the corridor is Detour's and the straight path through it Detour's (corners on tile
+// borders within the 1/255 portal steps). Across a tile border Detour's findPath gives the polygon
+// entered a node of its own per side of entry, placed at the midpoint of its quantised portal; so does
+// our search (BakedNavMesh::borders): without those nodes, 365 of these 400 corridors were Detour's.
 TEST(BakeTiled, StraightPathsEqualDetoursOnTwentyTiles) {
   auto tiled = bake_floorplan_tiled(pillared_plan(), tiled_def(32));
   ASSERT_TRUE(tiled.ok()) << tiled.error();
@@ -359,7 +356,7 @@ TEST(BakeTiled, StraightPathsEqualDetoursOnTwentyTiles) {
   std::printf("%d pairs, %d corridors equal, %d corners (%d end points on tile borders), worst off-border %.3g m\n",
               c.pairs, c.corridors_equal, c.corners, c.border_corners, c.worst);
   EXPECT_GT(c.border_corners, 50) << "the pairs cross tile borders";
-  EXPECT_GT(c.corridors_equal, c.pairs * 8 / 10);
+  EXPECT_EQ(c.corridors_equal, c.pairs);
   EXPECT_GT(c.corners, 200) << "the pairs must bend around the pillars";
 }
 

@@ -9,8 +9,12 @@
 #include <random>
 #include <vector>
 
+#include "bake_tiled.h"
+#include "generated_level.h"
+#include "locate.h"
 #include "meshes.h"
 #include "plan.h"
+#include "random_pairs.h"
 #include "search.h"
 
 namespace navlab::test {
@@ -84,6 +88,53 @@ TEST(SearchTraceSets, OpenAndClosedSetsAtEveryPopMatchAReplayOfTheSteps) {
   }
   EXPECT_GT(pops_checked, 1000);
   EXPECT_GT(reopened, 0) << "no closed node was re-opened: the re-open path went untested";
+}
+
+// On a mesh of several tiles a polygon entered across a tile border has a node per side of entry: the
+// replay keys nodes by polygon and state, and a polygon with two nodes is listed once per node.
+TEST(SearchTraceSets, OnATiledMeshEveryNodeStateIsAnEntryOfItsOwn) {
+  BakeDef bake;
+  bake.tile_size = 32;
+  const NavMesh mesh = bake_floorplan_tiled(pillar_hall(60.0, 150, 7), bake).value();
+  ASSERT_FALSE(mesh.baked->borders.empty());
+  int pops_checked = 0, two_states = 0, border_sentences = 0;
+  for (const RandomPair& p : random_pairs(mesh, 40, 3)) {
+    const Location s = locate(mesh, p.start, Endpoint::Start, locate_def(bake));
+    const Location g = locate(mesh, p.goal, Endpoint::Goal, locate_def(bake));
+    ASSERT_TRUE(s.ok() && g.ok());
+    SearchTrace trace;
+    search(mesh, SearchQuery{s.poly, g.poly, s.world(), g.world()}, SearchDef{}, nullptr, &trace);
+    std::vector<char> open(size_t(mesh.size()) * kDetourNodeStates, 0), closed(open.size(), 0);
+    open[size_t(s.poly) * kDetourNodeStates] = 1;
+    for (size_t i = 0; i < trace.steps.size(); ++i) {
+      const SearchStep& st = trace.steps[i];
+      const size_t key = size_t(st.node) * kDetourNodeStates + size_t(st.state);
+      if (st.kind == SearchStep::Kind::Relaxed && st.improved) {
+        open[key] = 1;
+        closed[key] = 0;
+      } else if (st.kind == SearchStep::Kind::Popped) {
+        open[key] = 0;
+        closed[key] = 1;
+        border_sentences += st.describe(mesh, trace).find("across a tile border") != std::string::npos;
+      }
+      if (st.kind != SearchStep::Kind::Popped) continue;
+      std::vector<int> want_open, want_closed;
+      for (size_t k = 0; k < open.size(); ++k) {
+        if (open[k]) want_open.push_back(int(k / kDetourNodeStates));
+        if (closed[k]) want_closed.push_back(int(k / kDetourNodeStates));
+      }
+      const SearchSets sets = search_sets_at(trace.steps, i);
+      ASSERT_EQ(sets.open, want_open) << "step " << i;
+      ASSERT_EQ(sets.closed, want_closed) << "step " << i;
+      ASSERT_EQ(st.open_count, int(want_open.size())) << "step " << i;
+      ASSERT_EQ(st.closed_count, int(want_closed.size())) << "step " << i;
+      two_states += std::adjacent_find(sets.closed.begin(), sets.closed.end()) != sets.closed.end();
+      ++pops_checked;
+    }
+  }
+  EXPECT_GT(pops_checked, 500);
+  EXPECT_GT(two_states, 0) << "no polygon was closed in two states: the states went untested";
+  EXPECT_GT(border_sentences, 0);
 }
 
 TEST(SearchTraceSets, ASecondSearchAfterARetargetStartsFromTheStartAlone) {
