@@ -1,31 +1,20 @@
 // Floor-plan bakes of large halls full of pillars (the performance issue's sizes): the scanline raster
 // carves the pillars in time proportional to the cells, so a bake is Recast's own work. The same halls
-// baked in tiles (core/navmesh/bake_tiled.h) on 1 and 2 worker threads.
+// baked in tiles (core/navmesh/bake_tiled.h) on 1 and 2 worker threads; and the crate yards of `navlab
+// bench --large N --large-kind mesh` (3D triangle soups, as a level file gives them) of about 20,000
+// polygons in one tile and 100,000 in tiles of 128 cells.
 //   ./build/bench/bench_bake
 #include <benchmark/benchmark.h>
 
-#include <cmath>
-#include <random>
 
 #include "bake.h"
 #include "bake_tiled.h"
+#include "generated_level.h"
 
 namespace {
 
-// A square hall `side` m wide with `pillars` 1 m square pillars on a jittered grid.
-navlab::Scene::Floorplan pillar_hall(double side, int pillars) {
-  navlab::Scene::Floorplan plan;
-  plan.outline = {{0, 0}, {side, 0}, {side, side}, {0, side}};
-  const int per_row = int(std::ceil(std::sqrt(double(pillars))));
-  const double step = side / (per_row + 1);
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<double> jitter(-0.2 * step, 0.2 * step);
-  for (int i = 0; i < pillars; ++i) {
-    const double x = step * (1 + i % per_row) + jitter(rng), y = step * (1 + i / per_row) + jitter(rng);
-    plan.holes.push_back({{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}});
-  }
-  return plan;
-}
+// A square hall `side` m wide with `pillars` 1 m square pillars on a jittered grid (generated_level.h).
+navlab::Scene::Floorplan pillar_hall(double side, int pillars) { return navlab::pillar_hall(side, pillars, 5); }
 
 void BM_BakePillarHall(benchmark::State& state) {
   const navlab::Scene::Floorplan plan = pillar_hall(double(state.range(0)), int(state.range(1)));
@@ -62,5 +51,20 @@ BENCHMARK(BM_BakePillarHallTiled)
     ->Args({400, 6000, 128, 2})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+
+// Argument: the polygons asked of crate_yard_scene (tiled above 25,000, as the bench bakes it).
+void BM_BakeCrateYard(benchmark::State& state) {
+  const navlab::GeneratedMesh yard = navlab::crate_yard_scene(int(state.range(0)), 1);
+  size_t polys = 0;
+  for (auto _ : state) {
+    auto r = yard.scene.bake.tile_size > 0 ? navlab::bake_triangles_tiled(yard.soup, yard.scene.bake)
+                                           : navlab::bake_triangles(yard.soup, yard.scene.bake);
+    if (!r) state.SkipWithError(r.error().c_str());
+    else polys = r->polys.size();
+  }
+  state.counters["polygons"] = double(polys);
+  state.counters["triangles"] = double(yard.soup.tris.size());
+}
+BENCHMARK(BM_BakeCrateYard)->Arg(20000)->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -18,6 +18,8 @@
 
 #include "cli.h"
 #include "cli_bench.h"
+#include "bake.h"
+#include "bake_tiled.h"
 #include "generated_level.h"
 #include "navmesh_build.h"
 #include "plan.h"
@@ -29,7 +31,7 @@ namespace navlab::cli {
 
 extern const char* const kBenchUsage =
     "Usage: navlab bench SCENE [--pairs N] [--seed S] [--sample-us US] [--text]\n"
-    "       navlab bench --large N [--pairs N] [--seed S] [--sample-us US] [--text]\n\n"
+    "       navlab bench --large N [--large-kind floorplan|mesh] [--pairs N] [--seed S] [--sample-us US] [--text]\n\n"
     "Draws N seeded random start/goal pairs on SCENE's navmesh (area-weighted random polygon, uniform\n"
     "point inside it; graph scenes: two distinct random nodes) and times, for every pair:\n"
     "  ours    locate (both points), search, portals+funnel, motion (clearance, turns, profile; and\n"
@@ -66,6 +68,9 @@ extern const char* const kBenchUsage =
     "  --large N        instead of SCENE, generate a level of about N polygons (100..1000000) and bake it:\n"
     "                   a square hall of 1 m pillars on a jittered 4 m grid (the seed jitters it too);\n"
     "                   \"generated\" gives its name, the polygons asked for and the bake's time in ms\n"
+    "  --large-kind K   what --large generates: floorplan (the pillar hall, default) or mesh: a 3D level\n"
+    "                   of triangles as a level file gives them, baked as one (rolling ground with 1.2 m\n"
+    "                   crates on a jittered 4 m grid and, every 48 m, a bridge over the ground)\n"
     "  --text           print a table instead of JSON\n"
     "Speed depends on the machine and on its load: compare ratios measured in one run.\n"
     "Exit codes: 0 ok, 2 usage or input error.\n";
@@ -531,12 +536,21 @@ void print_text(const Report& rep) {
   for (const std::string& n : rep.notes) std::printf("Note: %s\n", n.c_str());
 }
 
-// `--large N`: a generated pillar hall of about N polygons (generated_level.h), baked here.
+// `--large N`: a generated pillar hall or crate yard of about N polygons (generated_level.h), baked here.
 constexpr unsigned long long kLargeMin = 100, kLargeMax = 1000000;
 
-std::optional<LoadedScene> generate_level(int target_polygons, std::uint64_t seed) {
-  LoadedScene level{pillar_hall_scene(target_polygons, seed), {}};
-  Result<NavMesh> mesh = build_navmesh(level.scene);
+std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed) {
+  LoadedScene level;
+  Result<NavMesh> mesh = Result<NavMesh>::fail("not baked");
+  if (as_mesh) {
+    GeneratedMesh yard = crate_yard_scene(target_polygons, seed);
+    level.scene = std::move(yard.scene);
+    mesh = level.scene.bake.tile_size > 0 ? bake_triangles_tiled(yard.soup, level.scene.bake)
+                                          : bake_triangles(yard.soup, level.scene.bake);
+  } else {
+    level.scene = pillar_hall_scene(target_polygons, seed);
+    mesh = build_navmesh(level.scene);
+  }
   if (!mesh) {
     std::fprintf(stderr, "navlab bench: --large %d: the generated level did not bake: %s\n", target_polygons,
                  mesh.error().c_str());
@@ -579,9 +593,13 @@ std::string parse_positive(const std::string& flag, const std::string& text, dou
 
 int run_bench(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("bench");
-  Args args(argv, {"--pairs", "--seed", "--sample-us", "--large"}, {"--text"});
+  Args args(argv, {"--pairs", "--seed", "--sample-us", "--large", "--large-kind"}, {"--text"});
   if (!args.ok()) return usage_error(cmd, args.error());
   const bool large = args.value("--large").has_value();
+  const std::optional<std::string> kind = args.value("--large-kind");
+  if (kind && !large) return usage_error(cmd, "--large-kind needs --large N");
+  if (kind && *kind != "floorplan" && *kind != "mesh")
+    return usage_error(cmd, "--large-kind expects floorplan or mesh, got '" + *kind + "'");
   if (large && !args.positional().empty()) return usage_error(cmd, "--large generates the level: give no SCENE file");
   if (!large && args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file (or --large N)");
 
@@ -601,7 +619,7 @@ int run_bench(const std::vector<std::string>& argv) {
     if (std::string e = parse_count("--large", *v, kLargeMin, kLargeMax, target); !e.empty())
       return usage_error(cmd, e);
   const std::string scene_file = large ? "--large " + std::to_string(target) : args.positional()[0];
-  std::optional<LoadedScene> loaded = large ? generate_level(int(target), seed) : load_scene_and_mesh(scene_file);
+  std::optional<LoadedScene> loaded = large ? generate_level(int(target), kind == "mesh", seed) : load_scene_and_mesh(scene_file);
   if (!loaded) return kExitUsage;
   const Scene& scene = loaded->scene;
   const NavMesh& mesh = loaded->mesh;

@@ -201,6 +201,29 @@ TEST(CliBench, LargeGeneratesAPillarHall) {
   EXPECT_TRUE(bench_json("default.json", "--pairs 2")["generated"].is_null());
 }
 
+TEST(CliBench, LargeKindMeshGeneratesACrateYard) {
+  const test::RunResult r = test::run_navlab("bench --large 600 --large-kind mesh --pairs 6 --seed 4 --sample-us 5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["scene"], "--large 600");
+  EXPECT_EQ(out["source"], "mesh");
+  // 600 / 3 polygons per crate: 200 crates, rounded to a 14 x 14 grid.
+  EXPECT_NE(out["generated"]["name"].get<std::string>().find("crate yard (196 crates"), std::string::npos) << out.dump();
+  EXPECT_GT(out["polygons"].get<int>(), 400);
+  EXPECT_LT(out["polygons"].get<int>(), 900);
+  EXPECT_EQ(total(out["detour"]["counts"]), 6);
+  EXPECT_GT(out["agreement"]["pairs"].get<int>(), 0);
+}
+
+TEST(CliBench, LargeKindNeedsLargeAndAKnownKind) {
+  const test::RunResult alone = test::run_navlab("bench scenes/default.json --large-kind mesh");
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("--large-kind needs --large N"), std::string::npos) << alone.err;
+  const test::RunResult bad = test::run_navlab("bench --large 500 --large-kind obj");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--large-kind expects floorplan or mesh, got 'obj'"), std::string::npos) << bad.err;
+}
+
 TEST(CliBench, Help) {
   const test::RunResult r = test::run_navlab("bench --help");
   EXPECT_EQ(r.exit_code, 0);
