@@ -14,12 +14,14 @@ constexpr size_t kMaxFileBytes = size_t{64} << 20;
 constexpr int kMaxJsonDepth = 64;
 // Vertices of one navmesh polygon (planning work grows with the square of a polygon's size).
 constexpr size_t kMaxPolygonVertices = 1000;
-// Points of one floor-plan ring (outline, hole, painted area): each bake cell tests every ring point.
+// Points of one floor-plan ring (outline, hole, painted area): each ring is checked for crossing itself,
+// in time growing with the square of its points.
 constexpr size_t kMaxRingPoints = 2000;
-// Holes of one floor plan.
-constexpr size_t kMaxHoles = 1000;
-// Ring points of a whole floor plan times bake cells: the carving work of a floor-plan bake.
-constexpr double kMaxCarveWork = 4e9;
+// Holes of one floor plan (the bake carves them by scanlines, in time proportional to cells and edges).
+constexpr size_t kMaxHoles = 100000;
+// Points of all the rings of one floor plan together: with kMaxRingPoints it bounds the rings' checks
+// (500 rings of 2,000 points at most).
+constexpr size_t kMaxFloorplanPoints = 1000000;
 // Queries in one scene or --queries file.
 constexpr size_t kMaxQueries = 1000;
 // Off-mesh links in a scene (the search tries each at every polygon it expands).

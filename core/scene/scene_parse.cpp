@@ -257,8 +257,14 @@ bool Parser::floorplan(const Json& v, P ptr, Scene::Floorplan& out) {
         !at_most(*holes, hp, limits::kMaxHoles, "holes (the hole count limit)"))
       return false;
     out.holes.resize(holes->size());
-    for (size_t i = 0; i < holes->size(); ++i)
+    size_t points = out.outline.size();
+    for (size_t i = 0; i < holes->size(); ++i) {
       if (!flat_points((*holes)[i], at(hp, i), out.holes[i], 3, "a hole [[x, y], ...] of at least 3 points")) return false;
+      if ((points += out.holes[i].size()) > limits::kMaxFloorplanPoints)
+        return r_.fail(at(hp, i), "at most " + std::to_string(limits::kMaxFloorplanPoints) +
+                                      " points in the outline and holes together (the floor-plan point limit)",
+                       "a hole that brings them to " + std::to_string(points));
+    }
   }
   if (const Json* areas = SceneReader::member(v, "areas")) {
     const std::string ap = at(ptr, "areas");
