@@ -131,12 +131,19 @@ bool App::save_scene_as(const std::string& path) {
   return true;
 }
 
-void App::replan() {
+void App::replan(bool live) {
   if (doc.scene.source == Scene::Source::SideScroller) side_rerun(*this);
-  plan.run(doc);
+  plan.run(doc, live);
   ++plan_runs;
   step = int(plan.steps.size());
   playing = false;
+}
+
+void App::finish_replan() {
+  if (!plan.extras_pending) return;
+  const bool at_end = step >= int(plan.steps.size());
+  plan.finish_extras(doc);
+  if (at_end) step = int(plan.steps.size());
 }
 
 void App::set_step(int s) { step = std::clamp(s, 0, int(plan.steps.size())); }

@@ -57,7 +57,11 @@ class App {
   bool open_scene(const std::string& path);
   bool reload();
   bool save_scene_as(const std::string& path);
-  void replan();                   // re-runs the plan; the timeline goes to its end
+  // Re-runs the plan; the timeline goes to its end. `live` (a drag under way): the shortest path and
+  // the channel wait for finish_replan().
+  void replan(bool live = false);
+  // Completes a live re-plan (its shortest path and channel); the timeline stays at its end if it was.
+  void finish_replan();
   void set_step(int step);         // clamped to the timeline
   void set_presenter(bool on);
   void request_export(const ExportRequest& req) { pending_export_ = req; }

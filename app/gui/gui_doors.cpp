@@ -68,9 +68,9 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
     if (!hit.empty()) reason += " (connection " + conn_list(hit) + ")";
     reason += ". " + touch.why;
     if (final_move || d.replans_this_frame == 0)
-      doors_replan(app, change.cause(), reason);
+      doors_replan(app, change.cause(), reason, !final_move);
     else
-      d.deferred = DoorsView::Deferred{change.cause(), reason};
+      d.deferred = DoorsView::Deferred{change.cause(), reason, !final_move};
     return;
   }
   d.covers = doors_covers(app);
@@ -172,17 +172,19 @@ void doors_log(DoorsView& d, DoorLogEntry e, bool merge) {
   if (d.log.size() > kMaxLog) d.log.erase(d.log.begin(), d.log.begin() + long(d.log.size() - kMaxLog));
 }
 
-void doors_replan(App& app, const std::string& cause, const std::string& reason) {
+void doors_replan(App& app, const std::string& cause, const std::string& reason, bool live) {
   DoorsView& d = app.doors;
   ++d.replans_this_frame;
   d.deferred.reset();
   if (d.grab != DoorsView::Grab::None) d.grab_replanned = true;
-  app.replan();
+  app.replan(live);
   ++d.version;
   doors_refresh(app);
+  char ms[48];
+  std::snprintf(ms, sizeof ms, " (re-plan %.2f ms)", app.plan.run_ms);
   const std::string text = "v" + std::to_string(d.version) + ": " + reason + " Re-planned: " +
-                           (app.plan.ran ? to_string(app.plan.status) : "none") + ".";
-  doors_log(d, {d.version, true, cause, text}, false);
+                           (app.plan.ran ? to_string(app.plan.status) : "none") + "." + ms;
+  doors_log(d, {d.version, true, cause, text, app.plan.run_ms}, false);
 }
 
 int SimView::step_index() const {
@@ -194,7 +196,7 @@ int SimView::step_index() const {
 void doors_frame(App& app, double dt_seconds) {
   DoorsView& d = app.doors;
   d.replans_this_frame = 0;
-  if (d.deferred && d.seen_path == app.doc.path) doors_replan(app, d.deferred->cause, d.deferred->reason);
+  if (d.deferred && d.seen_path == app.doc.path) doors_replan(app, d.deferred->cause, d.deferred->reason, d.deferred->live);
   if (d.seen_path != app.doc.path) {
     const bool wanted = d.tiles.wanted;  // the mode is kept across scenes
     d = DoorsView{};
@@ -270,6 +272,7 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move
   // a door once per frame).
   if (!same || final_move) sim_door_event(app, {0.0, FollowEvent::Kind::Move, id, shape, polygon, {}});
+  if (final_move) app.finish_replan();  // the live re-plans of the drag leave the shortest path and channel
   return "";
 }
 

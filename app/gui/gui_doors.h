@@ -39,6 +39,15 @@ struct DoorLogEntry {
   bool replanned = false;  // the change touched the read set and the plan re-ran
   std::string cause;       // NavChange::cause(), "blocker_moved", or "plan" (query/parameters/scene)
   std::string text;        // e.g. "v3: door_east closed - touched the corridor's read set (connection 11<->17). ..."
+  double replan_ms = 0.0;  // the re-plan's time (the whole plan on screen, traces included), ms
+};
+
+// What the last scripted drag cost, frame by frame (thread CPU of each frame, the re-plans it made).
+struct DragStats {
+  int frames = 0;
+  double frame_cpu_ms_mean = 0.0, frame_cpu_ms_max = 0.0;  // ms of main-thread CPU per frame
+  int replans = 0;
+  double replan_ms_mean = 0.0, replan_ms_max = 0.0;        // ms per re-plan (DoorLogEntry::replan_ms)
 };
 
 // The follower run shown as an animation. It starts from `base` (the scene when it started); door
@@ -85,9 +94,11 @@ struct DoorsView {
   int replans_this_frame = 0;     // live re-plans are limited to one per frame
   struct Deferred {               // a change that touched the read set after this frame's re-plan
     std::string cause, reason;
+    bool live = false;            // made during a drag (DoorsView::live re-plans)
   };
   std::optional<Deferred> deferred;  // re-planned at the start of the next frame
   TilesView tiles;
+  DragStats last_drag;            // the last scripted drag of a door or blocker
 
   // Viewport dragging.
   enum class Grab { None, DoorBody, DoorEnd, Blocker };

@@ -16,7 +16,8 @@ void doors_refresh(App& app);
 // Appends a log entry; `merge` replaces the last one when it has the same cause and outcome (a drag).
 void doors_log(DoorsView& d, DoorLogEntry e, bool merge);
 // Re-runs the plan after a change that touched the read set and logs it under the next version.
-void doors_replan(App& app, const std::string& cause, const std::string& reason);
+// `live`: a drag is under way (App::replan(live): the shortest path and channel wait for its end).
+void doors_replan(App& app, const std::string& cause, const std::string& reason, bool live = false);
 
 // Advances a playing simulation by the frame's time (s).
 void doors_frame_sim(App& app, double dt_seconds);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 
 #include "gui_app.h"
 #include "gui_script.h"
@@ -17,14 +18,37 @@ namespace {
 
 json xy(Vec2 p) { return json::array({p.x, p.y}); }
 
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
+}
+
 // Drags over `frames` frames (>= 1) from `from` to `to` point by point, one move per frame as the
-// viewport does, then releases.
+// viewport does, then releases. Keeps what the frames and their re-plans cost (DoorsView::last_drag).
 template <class Move>
 void drag_frames(App& app, int frames, Move move) {
+  DragStats st;
+  const size_t logged = app.doors.log.size();
   for (int i = 1; i <= frames; ++i) {
+    const double t0 = thread_cpu_ms();
     move(double(i) / frames, i == frames);
     app.frame();
+    const double ms = thread_cpu_ms() - t0;
+    st.frame_cpu_ms_mean += ms / frames;
+    st.frame_cpu_ms_max = std::max(st.frame_cpu_ms_max, ms);
   }
+  st.frames = frames;
+  // Re-plans append entries (the log keeps its last 200; a longer drag counts what is left).
+  const std::vector<DoorLogEntry>& log = app.doors.log;
+  for (size_t k = std::min(logged, log.size()); k < log.size(); ++k)
+    if (log[k].replanned) {
+      ++st.replans;
+      st.replan_ms_mean += log[k].replan_ms;
+      st.replan_ms_max = std::max(st.replan_ms_max, log[k].replan_ms);
+    }
+  if (st.replans > 0) st.replan_ms_mean /= st.replans;
+  app.doors.last_drag = st;
 }
 
 }  // namespace
@@ -132,7 +156,8 @@ json doors_state_json(const App& app) {
   for (const Connection& c : d.reads.connections) connections.push_back({c.a, c.b});
   json log = json::array();
   for (const DoorLogEntry& e : d.log)
-    log.push_back({{"version", e.version}, {"replanned", e.replanned}, {"cause", e.cause}, {"text", e.text}});
+    log.push_back({{"version", e.version}, {"replanned", e.replanned}, {"cause", e.cause}, {"text", e.text},
+                   {"replan_ms", e.replan_ms}});
   const TilesView& t = d.tiles;
   json tiles = {{"on", t.on()},           {"possible", tiles_possible(app)}, {"rebuilt", t.rebuilt},
                 {"last_update", t.last_update}, {"update_ms", t.update_ms},   {"replan_ms", t.replan_ms},
@@ -177,7 +202,13 @@ json doors_state_json(const App& app) {
           {"doors", doors},
           {"blockers", blockers},
           {"log", log},
-          {"sim", sim}};
+          {"sim", sim},
+          {"drag", {{"frames", d.last_drag.frames},
+                    {"frame_cpu_ms_mean", d.last_drag.frame_cpu_ms_mean},
+                    {"frame_cpu_ms_max", d.last_drag.frame_cpu_ms_max},
+                    {"replans", d.last_drag.replans},
+                    {"replan_ms_mean", d.last_drag.replan_ms_mean},
+                    {"replan_ms_max", d.last_drag.replan_ms_max}}}};
 }
 
 }  // namespace navlab::app

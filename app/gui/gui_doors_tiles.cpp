@@ -146,14 +146,14 @@ void tiles_door_moved(App& app, const std::string& id, const std::string& what, 
   if (touch.touched) {
     const std::string reason = what + " - " + up.describe() + " Touched the corridor's read set. " + touch.why;
     if (final_move || d.replans_this_frame == 0) {
-      doors_replan(app, change.cause(), reason);
-      t.replan_ms = app.plan.plan_ms;
-      d.log.back().text += " (tile update " + ms_text(up.ms) + ", re-plan " + ms_text(t.replan_ms) + ")";
+      doors_replan(app, change.cause(), reason, !final_move);
+      t.replan_ms = app.plan.run_ms;
+      d.log.back().text += " (tile update " + ms_text(up.ms) + ")";
       return;
     }
     // Re-planned at the start of the next frame; until then the plan is drawn on the new mesh.
     renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
-    d.deferred = DoorsView::Deferred{change.cause(), reason};
+    d.deferred = DoorsView::Deferred{change.cause(), reason, !final_move};
     return;
   }
   renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);

@@ -55,6 +55,10 @@ struct PlanView {
   bool has_start = false, has_goal = false;
   int start_poly = -1;  // polygon (graph node) the start was located in, from the locate record; -1 off the mesh
   double plan_ms = 0.0;  // time the pipeline took, ms
+  double run_ms = 0.0;   // time the whole run took (the pipeline, the shortest path, the channel), ms
+  // A live run (a drag under way) plans the pipeline only: the shortest path and the channel, which do
+  // not steer the agent, are left for finish_extras() when the drag ends.
+  bool extras_pending = false;
 
   std::vector<LocateStep> locate_trace;  // start, then goal: which polygon, by which rule
   SearchResult search;
@@ -86,8 +90,23 @@ struct PlanView {
 
   std::vector<TimelineStep> steps;
 
-  // Plans the document's current query (nothing when it has no start or goal).
-  void run(const Document& doc);
+ private:
+  // The plan of a live run and the mesh it ran on, kept for finish_extras().
+  std::optional<PlanResult> pending_;
+  long pending_mesh_ = 0;  // Document::mesh_revision
+  // Polyanya and the channel smoothing of plan `r` (for the document's doors), with their traces.
+  void run_extras(const Document& doc, const PlanResult& r);
+  // Appends the extras' steps (channel, spline, Polyanya) to the timeline.
+  void add_extra_steps();
+
+ public:
+
+  // Plans the document's current query (nothing when it has no start or goal). `live`: the pipeline
+  // only, the shortest path and the channel pending (extras_pending).
+  void run(const Document& doc, bool live = false);
+  // Runs the pending shortest path and channel of a live run, on the same plan (nothing when none is
+  // pending), and adds their steps to the end of the timeline.
+  void finish_extras(const Document& doc);
   // The sentence of timeline step i (`mesh`, the plan's, names the search's nodes).
   std::string describe(int i, const NavMesh& mesh) const;
   // Index of the first timeline step of a stage, or -1.

@@ -9,7 +9,7 @@
 
 namespace navlab::app {
 
-void PlanView::run(const Document& doc) {
+void PlanView::run(const Document& doc, bool live) {
   *this = PlanView{};
   if (!doc.loaded() || !doc.start || !doc.goal) return;
   const auto t0 = std::chrono::steady_clock::now();
@@ -28,19 +28,13 @@ void PlanView::run(const Document& doc) {
   has_goal = r.locate.goal.ok();
   start = has_start ? r.locate.start.point : doc.start->plane;
   goal = has_goal ? r.locate.goal.point : doc.goal->plane;
-  PolyanyaTrace exact;
-  if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r, req.doors, &exact);
-      o && o->status == Status::Complete) {
-    optimal = o->path;
-    optimal_length = o->length;
+  if (live) {
+    extras_pending = true;
+    pending_ = r;
+    pending_mesh_ = doc.mesh_revision;
+  } else {
+    run_extras(doc, r);
   }
-  if (doc.mesh.kind == NavMesh::Kind::Polygons && r.status != Status::Failed && r.funnel.points.size() >= 2) {
-    ChannelPlanTrace smoothing;
-    channel = plan_channel(doc.scene, doc.mesh, r, req.doors, &smoothing);
-    channel_trace = std::move(smoothing.channel);
-    spline_trace = std::move(smoothing.spline);
-  }
-  optimal_trace = std::move(exact);
   locate_trace = std::move(trace.locate);
   search = std::move(r.search);
   search_trace = std::move(trace.search);
@@ -65,9 +59,43 @@ void PlanView::run(const Document& doc) {
   for (size_t i = 0; i < clearance_trace.steps.size(); ++i) steps.push_back({Stage::Clearance, int(i)});
   for (size_t i = 0; i < turn_trace.steps.size(); ++i) steps.push_back({Stage::Turns, int(i)});
   for (size_t i = 0; i < profile_trace.steps.size(); ++i) steps.push_back({Stage::Profile, int(i)});
+  add_extra_steps();
+  run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void PlanView::run_extras(const Document& doc, const PlanResult& r) {
+  const DoorOverrides scene_doors;  // the doors as the scene has them, as the plan ran
+  PolyanyaTrace exact;
+  if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r, scene_doors, &exact);
+      o && o->status == Status::Complete) {
+    optimal = o->path;
+    optimal_length = o->length;
+  }
+  if (doc.mesh.kind == NavMesh::Kind::Polygons && r.status != Status::Failed && r.funnel.points.size() >= 2) {
+    ChannelPlanTrace smoothing;
+    channel = plan_channel(doc.scene, doc.mesh, r, scene_doors, &smoothing);
+    channel_trace = std::move(smoothing.channel);
+    spline_trace = std::move(smoothing.spline);
+  }
+  optimal_trace = std::move(exact);
+}
+
+void PlanView::add_extra_steps() {
   for (size_t i = 0; i < channel_trace.steps.size(); ++i) steps.push_back({Stage::Channel, int(i)});
   for (size_t i = 0; i < spline_trace.steps.size(); ++i) steps.push_back({Stage::Spline, int(i)});
   for (size_t i = 0; i < optimal_trace.steps.size(); ++i) steps.push_back({Stage::Polyanya, int(i)});
+}
+
+void PlanView::finish_extras(const Document& doc) {
+  if (!extras_pending || !pending_) return;
+  // The mesh was replaced since (tiles rebuilt, the plan kept and renumbered): plan on it in full.
+  if (pending_mesh_ != doc.mesh_revision) return run(doc);
+  const auto t0 = std::chrono::steady_clock::now();
+  run_extras(doc, *pending_);
+  add_extra_steps();
+  pending_.reset();
+  extras_pending = false;
+  run_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 }  // namespace navlab::app

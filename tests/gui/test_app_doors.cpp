@@ -162,6 +162,47 @@ TEST(AppDoors, DraggingAClosedDoorAcrossTheCorridorReplansLive) {
   EXPECT_GT(path_hits(r), 0.9);
 }
 
+TEST(AppDoors, ADragReplansLiveAndTheReleaseAddsTheShortestPathAndChannel) {
+  // With the tile cache, each move of a closed door dragged across the corridor rebuilds its tiles and
+  // re-plans live: the pipeline only. The release (at the last point of the drag, so it changes nothing)
+  // runs the shortest path and the channel of that plan.
+  const std::string drag = R"([{"tile_cache": true}, {"frames": 2}, {"door": "door_west", "open": false},
+      {"mouse": [6.25, 9.8], "down": false}, {"mouse": [6.25, 9.8], "down": true},
+      {"mouse": [6.25, 12], "down": true}, {"mouse": [6.25, 15], "down": true}, {"mouse": [6.25, 18], "down": true})";
+  const ScriptRun held = run_script("drag_held", drag + "]");
+  const ScriptRun released = run_script("drag_released", drag + R"(, {"mouse": [6.25, 18], "down": false}])");
+  int live = 0;
+  for (const json& e : held.state["doors"]["log"])
+    if (e["cause"] == "tiles_rebuilt" && e["replanned"] == true) {
+      ++live;
+      EXPECT_GT(e["replan_ms"].get<double>(), 0.0);
+      EXPECT_NE(e["text"].get<std::string>().find(" (re-plan "), std::string::npos) << e["text"];
+    }
+  EXPECT_GE(live, 2) << held.state["doors"]["log"];
+  // Held: the plan on screen is the live one, without its shortest path and channel.
+  EXPECT_EQ(held.state["status"], "complete");
+  EXPECT_EQ(held.state["optimal"]["length"], 0.0);
+  EXPECT_TRUE(held.state["channel"].is_null());
+  // Released: the same plan (same path, same version), now with both, and their steps on the timeline.
+  EXPECT_EQ(released.state["path"], held.state["path"]);
+  EXPECT_EQ(released.state["doors"]["version"], held.state["doors"]["version"]);
+  EXPECT_GT(released.state["optimal"]["length"].get<double>(), 0.0);
+  EXPECT_TRUE(released.state["channel"].is_object());
+  EXPECT_GT(released.state["steps"].get<int>(), held.state["steps"].get<int>());
+}
+
+TEST(AppDoors, AScriptedDragReportsWhatItsFramesAndReplansCost) {
+  const ScriptRun r = run_script("drag_stats", R"([{"tile_cache": true}, {"door": "door_west", "open": false},
+      {"drag_door": "door_west", "to": [[20, 10], [20, 13.5]], "frames": 4}])");
+  const json& d = r.state["doors"]["drag"];
+  EXPECT_EQ(d["frames"], 4);
+  EXPECT_GE(d["replans"].get<int>(), 1);
+  EXPECT_GT(d["replan_ms_mean"].get<double>(), 0.0);
+  EXPECT_GE(d["replan_ms_max"].get<double>(), d["replan_ms_mean"].get<double>());
+  EXPECT_GT(d["frame_cpu_ms_mean"].get<double>(), 0.0);
+  EXPECT_GE(d["frame_cpu_ms_max"].get<double>(), d["frame_cpu_ms_mean"].get<double>());
+}
+
 TEST(AppDoors, TheAgentAnimationMovesTheAgent) {
   const ScriptRun r = run_script("sim", R"([{"simulate": 3}, {"camera": "fit"}])");
   const json& sim = r.state["doors"]["sim"];
