@@ -57,7 +57,13 @@ void print_state(const app::App& a) {
                  {"full_draw_ms", a.measured.full_draw_ms},
                  {"static_exact", a.measured.static_exact}}},
       {"viewport", {{"x", a.vp_x}, {"y", a.vp_y}, {"width", a.vp_w}, {"height", a.vp_h}}},
-      {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}}};
+      {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}},
+      {"view", a.showing_3d() ? "3d" : "2d"},
+      {"orbit", cli::orbit_json(a.view.view3d.camera, {double(int(a.vp_w)), double(int(a.vp_h))})},
+      {"mouse_point", a.mouse_point ? nlohmann::json{{"poly", a.mouse_point->poly},
+                                                     {"plane", {a.mouse_point->plane.x, a.mouse_point->plane.y}},
+                                                     {"height", a.mouse_point->height}}
+                                    : nlohmann::json(nullptr)}};
   std::printf("%s\n", out.dump().c_str());
 }
 

@@ -20,6 +20,11 @@
 //   {"mouse": [x, y], "down": true|false}  move the mouse to plane point (x, y) on the viewport, left
 //                          button down or up (one frame runs after each action: press, move, release)
 //   {"camera": "fit"} or {"camera": {"center": [x, y], "scale": PX_PER_M}}
+//   {"view": "3d" | "2d"}  the 3D view (3D scenes only: an error on others) or the top view (default)
+//   {"orbit": [yaw_deg, pitch_deg, distance_m], "target": [x, y, z]}  the 3D view's camera (target
+//                          optional; pitch is kept in [2, 89] degrees); "camera": "fit" frames the level
+//   {"mouse": [x, y, z], ...} in the 3D view: the mouse over world point (x, y, z); a plane point [x, y]
+//                          is placed where it lies on the navmesh's surface
 //   {"presenter": true|false}, {"midpoints": true|false}, {"optimal": true|false} (shortest path),
 //   {"channel": true|false} (the channel's gates and spline)
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)
