@@ -122,11 +122,6 @@ std::string Renderer3D::init(const std::string& shader_dir) {
   return err;
 }
 
-Vec3 Renderer3D::light_direction() {
-  const Vec3 d{-0.45, 0.8, 0.4};
-  return d * (1.0 / length(d));
-}
-
 void Renderer3D::begin(const OrbitCamera& cam, int width_px, int height_px, float line_scale) {
   size_[0] = float(std::max(1, width_px));
   size_[1] = float(std::max(1, height_px));
@@ -166,8 +161,6 @@ void Renderer3D::draw(MeshBatch3& b, const Style3& style) {
     b.dirty_ = false;
   }
   set_common(mesh_prog_, style);
-  const Vec3 l = light_direction();
-  glUniform3f(glGetUniformLocation(mesh_prog_, "u_light"), float(l.x), float(l.y), float(l.z));
   glUniform1f(glGetUniformLocation(mesh_prog_, "u_lit"), style.lit ? 1.0f : 0.0f);
   glBindVertexArray(b.vao_);
   glDrawElements(GL_TRIANGLES, GLsizei(b.idx_.size()), GL_UNSIGNED_INT, nullptr);

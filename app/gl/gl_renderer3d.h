@@ -19,7 +19,8 @@
 
 namespace navlab::gl {
 
-// Triangles with a normal per vertex (lit by one directional light, both faces) or unlit.
+// Triangles with a normal per vertex, lit (shaders/mesh3d.vert: ambient, a key and a fill light; either
+// face) or unlit.
 class MeshBatch3 {
  public:
   MeshBatch3() = default;
@@ -99,9 +100,6 @@ class Renderer3D {
   void begin(const OrbitCamera& cam, int width_px, int height_px, float line_scale);
   void draw(MeshBatch3& batch, const Style3& style = {});
   void draw(LineBatch3& batch, const Style3& style = {});
-  // The light's direction (towards the light, world, unit): from above, a little from the south-west,
-  // so that slopes facing different ways get different shades.
-  static Vec3 light_direction();
 
  private:
   void set_common(unsigned prog, const Style3& style);

@@ -190,6 +190,16 @@ std::string act_orbit(App& app, const json& a) {
   return "";
 }
 
+// {"click_mode": "start" | "goal" | "inspect"}: what a left click in the viewport does (S, G, I).
+std::string act_click_mode(App& app, const json& a) {
+  const std::string m = a["click_mode"].is_string() ? a["click_mode"].get<std::string>() : "";
+  if (m == "start") app.click_mode = ClickMode::SetStart;
+  else if (m == "goal") app.click_mode = ClickMode::SetGoal;
+  else if (m == "inspect") app.click_mode = ClickMode::Inspect;
+  else return "click_mode is \"start\", \"goal\" or \"inspect\"";
+  return "";
+}
+
 // {"zoom_preview_ms": ms}: zooms are previewed when a full draw of the static layer costs more (0:
 // always; a huge value: never).
 std::string act_zoom_preview(App& app, const json& a) {
@@ -285,6 +295,7 @@ const std::pair<const char*, Action> kActions[] = {
     {"camera", act_camera},
     {"view", act_view},
     {"orbit", act_orbit},
+    {"click_mode", act_click_mode},
     {"zoom_preview_ms", act_zoom_preview},
     {"presenter", [](App& app, const json& a) { return app.set_presenter(a["presenter"].get<bool>()), std::string(); }},
     {"midpoints", [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), std::string(); }},

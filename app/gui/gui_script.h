@@ -25,6 +25,7 @@
 //                          optional; pitch is kept in [2, 89] degrees); "camera": "fit" frames the level
 //   {"mouse": [x, y, z], ...} in the 3D view: the mouse over world point (x, y, z); a plane point [x, y]
 //                          is placed where it lies on the navmesh's surface
+//   {"click_mode": "start" | "goal" | "inspect"}  what a left click does (the S, G and I keys)
 //   {"presenter": true|false}, {"midpoints": true|false}, {"optimal": true|false} (shortest path),
 //   {"channel": true|false} (the channel's gates and spline)
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)

@@ -14,7 +14,7 @@ namespace {
 
 // The level: walkable faces light, the others (walls, risers, undersides) warmer and darker.
 const gl::Rgba kLevelWalkable{168, 164, 152, 255};
-const gl::Rgba kLevelUnwalkable{150, 112, 96, 255};
+const gl::Rgba kLevelUnwalkable{150, 112, 96, 255};  // tests/gui/test_app_view3d.cpp looks for it
 const gl::Rgba kLevelUnknown{150, 150, 150, 255};  // tiled bakes keep no walkable flags
 
 // Depth bias of each layer (gl_renderer3d.h): a fraction of the distance to the eye.

@@ -145,6 +145,8 @@ TEST(DetailSurface, RaysMeetTrianglesWhereWorkedByHand) {
   EXPECT_NEAR(*ray_triangle({{0.25, -3, 0.25}, {0, 1, 0}}, t), 3.0, 1e-12);       // from below: either face
   EXPECT_NEAR(*ray_triangle({{-1, 2, 0.5}, {1, -2, 0}}, t), 1.0, 1e-12);          // oblique: meets (0, 0, 0.5)
   EXPECT_FALSE(ray_triangle({{0.9, 5, 0.9}, {0, -1, 0}}, t).has_value());         // beyond the hypotenuse
+  EXPECT_FALSE(ray_triangle({{-0.5, 5, 0.25}, {0, -1, 0}}, t).has_value());       // beyond the edge x = 0
+  EXPECT_FALSE(ray_triangle({{0.25, 5, -0.5}, {0, -1, 0}}, t).has_value());       // beyond the edge z = 0
   EXPECT_FALSE(ray_triangle({{0.25, 5, 0.25}, {0, 1, 0}}, t).has_value());        // behind the origin
   EXPECT_FALSE(ray_triangle({{-1, 0, 0.25}, {1, 0, 0}}, t).has_value());          // along its plane
 }
