@@ -268,9 +268,18 @@ std::string act_measure(App& app, const json& a) {
   if (!(zoom > 0.0)) return "zoom needs a factor > 0";
   const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts(),
              previews0 = app.view.static_previews();
+  Vec2 turn{0, 0};
+  if (a.contains("turn") && !read_xy(a["turn"], &turn).empty()) return "turn needs [dyaw, dpitch] in degrees";
   for (int i = 0; i < n; ++i) {
-    app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
-    app.view.camera.scale *= zoom;
+    if (app.view.in_3d()) {  // the 3D view's camera: turned, panned, zoomed as a user would
+      gl::OrbitCamera& c = app.view.view3d.camera;
+      c.orbit(turn.x, turn.y);
+      c.pan(pan, {app.vp_w, app.vp_h});
+      c.zoom(1.0 / zoom);
+    } else {
+      app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
+      app.view.camera.scale *= zoom;
+    }
     app.frame();
     prep += app.last_prep_cpu_ms;
   }

@@ -32,7 +32,8 @@
 //   {"frames": N}          run N frames
 //   {"measure": N}         run N frames and record CPU and wall time per frame (printed at exit, "frame")
 //   {"measure": N, "pan": [dx, dy]} / {"measure": N, "zoom": f}: the camera moves by (dx, dy) px or
-//                          zooms by f every measured frame
+//                          zooms by f every measured frame; {"measure": N, "turn": [dyaw, dpitch]}: the 3D
+//                          view turns by those degrees every frame (pan and zoom move the 3D camera too)
 //   {"zoom_preview_ms": MS} zoom previews when a full draw of the static layer costs more (0: always)
 //   {"screenshot": "FILE.png", "whole_window": true|false}
 //   {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}  side-scroller scenes:

@@ -70,6 +70,12 @@ void View3D::fit() {
 
 std::optional<Vec2> View3D::project(Vec2 plane) const { return camera.to_screen(lift_.lift(plane), size_); }
 
+std::optional<Vec2> View3D::project_on(int poly, Vec2 plane) const {
+  const std::optional<double> h = lift_.surface().height_on(poly, plane, SurfaceLift::kOffSurfaceReach);
+  if (!h) return project(plane);
+  return camera.to_screen(to_world(plane, *h + SurfaceLift::kRaise), size_);
+}
+
 std::optional<SurfacePick> View3D::pick(Vec2 s) const {
   const gl::OrbitCamera::Ray r = camera.ray_at(s, size_);
   const auto hit = lift_.surface().pick({r.origin, r.dir});

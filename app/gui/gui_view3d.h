@@ -48,6 +48,9 @@ class View3D {
   // The pixel of plane point p on the surface (nullopt behind the eye), and of a world point.
   std::optional<Vec2> project(Vec2 plane) const;
   std::optional<Vec2> project(Vec3 world) const { return camera.to_screen(world, size_); }
+  // The pixel of plane point p on polygon `poly`'s own surface (a label of that polygon, whichever floor
+  // is preferred there).
+  std::optional<Vec2> project_on(int poly, Vec2 plane) const;
   // The point of the surface under plane point p (as the plan layer is lifted, without its raise).
   Vec3 surface_point(Vec2 plane) const { return to_world(plane, lift_.height(plane)); }
   // Pixels per metre at the target (what the 2D drawing uses to size marks in metres).

@@ -130,7 +130,13 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
   for (size_t i = 0; i < m.polys.size(); ++i) {
     if (!all && int(i) != hover_poly) continue;
     std::snprintf(buf, sizeof buf, "%zu", i);
-    centred(m.centroid(int(i)), buf, int(i) != hover_poly);
+    if (in_3d_) {  // on the polygon's own floor
+      const Vec2 s = view3d.project_on(int(i), m.centroid(int(i))).value_or(Vec2{-1e6, -1e6});
+      const ImVec2 sz = ImGui::CalcTextSize(buf);
+      label(float(s.x) - sz.x * 0.5f, float(s.y) - sz.y * 0.5f, buf, col, int(i) != hover_poly);
+    } else {
+      centred(m.centroid(int(i)), buf, int(i) != hover_poly);
+    }
   }
 }
 
