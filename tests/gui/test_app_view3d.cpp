@@ -205,6 +205,39 @@ TEST(AppView3D, StillFramesBuildNothingAgain) {
   EXPECT_GT(v["plan_capsules"].get<int>(), 20);
 }
 
+// File → Export PNG and F12 export what the viewport shows: the 3D view, also at another size.
+TEST(AppView3D, AnExportIsThe3DPicture) {
+  const std::string out = temp_dir() + "/exported_3d.png";
+  const ScriptRun r = run_script("export3d", R"([{"view": "3d"}, {"export": ")" + out + R"(", "size": [640, 400]}])",
+                                 "mesh_two_floors.json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Image img = load_png(out);
+  ASSERT_TRUE(img.ok());
+  EXPECT_EQ(img.w, 640);
+  EXPECT_EQ(img.h, 400);
+  int brown = 0;
+  for (int y = 0; y < img.h; y += 2)
+    for (int x = 0; x < img.w; x += 2) brown += level_brown(img.at(x, y));
+  EXPECT_GT(brown, 100);  // the level's lit walls: a 3D picture
+}
+
+// docs/app.md's picture is what `navlab render` draws today (the tolerance of the README's picture).
+TEST(AppView3D, TheDocsPictureIsWhatRenderDrawsToday) {
+  constexpr int kChannelTol = 8;
+  constexpr double kMaxDiffering = 0.002;
+  const std::string cmd = "render scenes/mesh_two_floors.json --out docs/images/view3d.png --size 960x600 --view 3d --orbit 35,42,36";
+  const Render r = render("mesh_two_floors.json", "docs_view3d", "--view 3d --orbit 35,42,36 --size 960x600");
+  ASSERT_EQ(r.run.exit_code, 0) << r.run.err;
+  const Image before = load_png(source_dir() + "/docs/images/view3d.png");
+  ASSERT_TRUE(before.ok());
+  ASSERT_EQ(r.img.px.size(), before.px.size());
+  EXPECT_LE(differing(r.img, before, kChannelTol), kMaxDiffering * before.w * before.h) << "the picture drifted: navlab " << cmd;
+  std::ifstream doc(source_dir() + "/docs/app.md");
+  const std::string text((std::istreambuf_iterator<char>(doc)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("](images/view3d.png)"), std::string::npos);
+  EXPECT_NE(text.find(cmd), std::string::npos);
+}
+
 TEST(AppView3D, The3DViewIsRefusedOnA2DScene) {
   use_display();
   const std::string script = write_file("view3d_2d.json", R"([{"view": "3d"}])");
