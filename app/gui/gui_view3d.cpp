@@ -70,6 +70,11 @@ void View3D::fit() {
 
 std::optional<Vec2> View3D::project(Vec2 plane) const { return camera.to_screen(lift_.lift(plane), size_); }
 
+double View3D::px_per_m() const {
+  constexpr double kStepsPerOctave = 8.0;
+  return std::exp2(std::round(std::log2(camera.px_per_m(size_)) * kStepsPerOctave) / kStepsPerOctave);
+}
+
 std::optional<Vec2> View3D::project_on(int poly, Vec2 plane) const {
   const std::optional<double> h = lift_.surface().height_on(poly, plane, SurfaceLift::kOffSurfaceReach);
   if (!h) return project(plane);

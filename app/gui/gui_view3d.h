@@ -53,8 +53,10 @@ class View3D {
   std::optional<Vec2> project_on(int poly, Vec2 plane) const;
   // The point of the surface under plane point p (as the plan layer is lifted, without its raise).
   Vec3 surface_point(Vec2 plane) const { return to_world(plane, lift_.height(plane)); }
-  // Pixels per metre at the target (what the 2D drawing uses to size marks in metres).
-  double px_per_m() const { return camera.px_per_m(size_); }
+  // Pixels per metre at the target (what the 2D drawing uses to size marks in metres), in steps of
+  // 2^(1/8): marks keep their size in metres over a few frames of a zoom, so the plan layer is not lifted
+  // again at every frame of it.
+  double px_per_m() const;
   // The surface point under pixel `s` (y down), nearest along the ray, or nullopt.
   std::optional<SurfacePick> pick(Vec2 s) const;
 
