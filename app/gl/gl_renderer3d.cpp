@@ -85,12 +85,13 @@ void LineBatch3::clear() {
   dirty_ = true;
 }
 
-void LineBatch3::segment(Vec3 a, Vec3 b, Rgba color, Stroke s) {
+void LineBatch3::segment(Vec3 a, Vec3 b, Rgba color, Stroke s, LinePiece piece) {
   const uint32_t base = uint32_t(verts_.size());
   const float corners[4][2] = {{0, -1}, {1, -1}, {1, 1}, {0, 1}};
+  const float joins = (piece.joins_before ? 1.0f : 0.0f) + (piece.joins_after ? 2.0f : 0.0f);
   for (const auto& c : corners)
     verts_.push_back({float(a.x), float(a.y), float(a.z), float(b.x), float(b.y), float(b.z), c[0], c[1], s.width,
-                      s.dash, s.dash_period, color});
+                      s.dash, s.dash_period, float(piece.dash_from), joins, color});
   for (uint32_t i : {0u, 1u, 2u, 0u, 2u, 3u}) idx_.push_back(base + i);
   dirty_ = true;
 }
@@ -114,7 +115,7 @@ Renderer3D::~Renderer3D() {
 
 std::string Renderer3D::init(const std::string& shader_dir) {
   std::string err = link_program(shader_dir, "fill", &mesh_prog_, "mesh3d");
-  if (err.empty()) err = link_program(shader_dir, "shapes", &line_prog_, "lines3d");
+  if (err.empty()) err = link_program(shader_dir, "lines3d", &line_prog_);
   if (!err.empty() && mesh_prog_) {
     glDeleteProgram(mesh_prog_);
     mesh_prog_ = 0;
@@ -185,6 +186,10 @@ void Renderer3D::draw(LineBatch3& b, const Style3& style) {
       glVertexAttribPointer(3, 3, GL_FLOAT, GL_FALSE, sizeof(V), (void*)offsetof(V, width));
       glEnableVertexAttribArray(4);
       glVertexAttribPointer(4, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(V), (void*)offsetof(V, c));
+      glEnableVertexAttribArray(5);
+      glVertexAttribPointer(5, 1, GL_FLOAT, GL_FALSE, sizeof(V), (void*)offsetof(V, dash_from));
+      glEnableVertexAttribArray(6);
+      glVertexAttribPointer(6, 1, GL_FLOAT, GL_FALSE, sizeof(V), (void*)offsetof(V, joins));
     });
     b.dirty_ = false;
   }

@@ -1,7 +1,7 @@
 // The 3D view's renderer: lit triangles (the level, the navmesh draped on its detail mesh, bake stages)
 // and lines of a width in pixels between world points (the plan layer lifted onto the surface), both
 // depth-tested, with the shaders shaders/mesh3d.vert (+ fill.frag) and shaders/lines3d.vert (+
-// shapes.frag). A batch is uploaded once and drawn again every frame until it changes: only the camera
+// lines3d.frag). A batch is uploaded once and drawn again every frame until it changes: only the camera
 // uniforms change when the view turns.
 //
 // Depth bias: a layer drawn over the surface (the navmesh over the level, the plan over the navmesh)
@@ -49,6 +49,13 @@ class MeshBatch3 {
   unsigned vao_ = 0, vbo_ = 0, ebo_ = 0;
 };
 
+// One piece of a long line cut to follow a surface: the metres of the line before its start (its dashes
+// go on) and which ends join the next piece (no round cap there, so translucent pieces do not overlap).
+struct LinePiece {
+  double dash_from = 0.0;
+  bool joins_before = false, joins_after = false;
+};
+
 // Capsules between world points with a width and dashes in pixels (the Batch's strokes), and points.
 class LineBatch3 {
  public:
@@ -60,7 +67,7 @@ class LineBatch3 {
   void clear();
   bool empty() const { return idx_.empty(); }
   size_t capsule_count() const { return idx_.size() / 6; }
-  void segment(Vec3 a, Vec3 b, Rgba color, Stroke s = {});
+  void segment(Vec3 a, Vec3 b, Rgba color, Stroke s = {}, LinePiece piece = {});
   void polyline(const std::vector<Vec3>& pts, Rgba color, Stroke s = {}, bool closed = false);
   void point(Vec3 p, float radius_px, Rgba fill, float outline_px = 0.0f, Rgba outline = {});
 
@@ -70,6 +77,8 @@ class LineBatch3 {
     float ax, ay, az, bx, by, bz;
     float cx, cy;
     float width, dash, period;
+    float dash_from;
+    float joins;  // 1: joins before, 2: joins after, 3: both
     Rgba c;
   };
   std::vector<Vertex> verts_;
@@ -93,7 +102,7 @@ class Renderer3D {
   Renderer3D(const Renderer3D&) = delete;
   Renderer3D& operator=(const Renderer3D&) = delete;
   ~Renderer3D();
-  // Compiles shaders/mesh3d.vert with fill.frag and lines3d.vert with shapes.frag. "" or an error.
+  // Compiles shaders/mesh3d.vert with fill.frag and lines3d.vert with lines3d.frag. "" or an error.
   std::string init(const std::string& shader_dir);
   bool ready() const { return mesh_prog_ != 0; }
   // Sets the camera and the target size (pixels) for the following draw() calls.

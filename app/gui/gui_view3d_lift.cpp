@@ -75,11 +75,13 @@ void SurfaceLift::lift_capsule(const gl::Batch::Capsule& c, std::optional<double
   const int n = std::clamp(int(std::ceil(len / spacing_)), 1, kMaxPieces);
   Vec3 prev = lift(c.a, chain);
   double h = prev.y - kRaise;
+  double along = 0.0;  // m of the segment before this piece (its dashes go on)
   for (int i = 1; i <= n; ++i) {
     const Vec2 q = lerp(c.a, c.b, double(i) / n);
     h = height(q, h);
     const Vec3 next = to_world(q, h + kRaise);
-    lines.segment(prev, next, c.color, c.stroke);
+    lines.segment(prev, next, c.color, c.stroke, {along, i > 1, i < n});
+    along += distance(prev, next);
     prev = next;
   }
   chain = h;
