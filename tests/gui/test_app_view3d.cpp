@@ -191,6 +191,18 @@ TEST(AppView3D, ClicksLandOnTheSurfaceUnderTheMouse) {
   EXPECT_EQ(r.state["status"], "complete");
 }
 
+// A left drag on the level (inspect mode) turns the camera about the target; a Shift-less right drag
+// does too, and the target stays where it was.
+TEST(AppView3D, ADragOrbitsTheCamera) {
+  const ScriptRun r = run_script("drag3d", R"([
+    {"view": "3d"}, {"mouse": [12, 10]}, {"mouse": [12, 10], "down": true}, {"mouse": [16, 10], "down": true},
+    {"mouse": [16, 12], "down": true}, {"mouse": [16, 12], "down": false}])", "mesh_two_floors.json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json& o = r.state["orbit"];
+  EXPECT_GT(std::abs(o["yaw"].get<double>() - 30.0), 5.0) << o.dump();  // framed from yaw 30 before the drag
+  EXPECT_NEAR(o["target"][0].get<double>(), 12.0, 0.01);
+}
+
 // The level and the navmesh go into buffers once; still frames and stepping through the timeline do not
 // build them again, and the plan layer is lifted only when it changed.
 TEST(AppView3D, StillFramesBuildNothingAgain) {
