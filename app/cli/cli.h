@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gl_camera3d.h"
 #include "navmesh.h"
 #include "result.h"
 #include "scene.h"
@@ -65,6 +66,11 @@ nlohmann::ordered_json point_json(const NavMesh& mesh, Vec2 p, double height);
 
 // A failure as DESIGN §5 prints it: null, or {stage, reason, message[, blocked_by]}.
 nlohmann::ordered_json failure_json(const std::optional<Failure>& failure);
+
+// The 3D view's camera for a picture of `size` pixels, as render and scripted runs print it: yaw, pitch
+// (degrees), distance, target, eye (m), fov (degrees) and "view_proj", the 16 numbers of the column-major
+// world-to-clip matrix: world (x, y, z) is at pixel ((cx / cw + 1) W / 2, (1 - cy / cw) H / 2).
+nlohmann::json orbit_json(const gl::OrbitCamera& cam, Vec2 size);
 
 // JSON as the commands print it: objects and nested arrays indented by two spaces, but an array of
 // numbers, strings or booleans stays on one line ([3.0, 22.0]), so points, corridors and polygons read

@@ -31,6 +31,8 @@ void print_state(const app::App& a) {
       {"steps", a.plan.steps.size()},
       {"caption", a.plan.describe(a.step, a.doc.mesh)},  // the timeline's sentence for the step shown ("" at the end)
       {"path", corners},
+      {"ends", {{"start_height", a.plan.start_height}, {"goal_height", a.plan.goal_height},
+                {"start_poly", a.plan.start_poly}}},
       {"optimal", {{"path", optimal}, {"length", a.plan.optimal_length}, {"shown", a.settings.show_optimal}}},
       {"channel", a.plan.channel ? nlohmann::json{{"mode", to_string(a.plan.channel->spline.mode)},
                                                   {"channels", a.plan.channel->channels.channels.size()},
@@ -57,7 +59,17 @@ void print_state(const app::App& a) {
                  {"full_draw_ms", a.measured.full_draw_ms},
                  {"static_exact", a.measured.static_exact}}},
       {"viewport", {{"x", a.vp_x}, {"y", a.vp_y}, {"width", a.vp_w}, {"height", a.vp_h}}},
-      {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}}};
+      {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}},
+      {"view", a.showing_3d() ? "3d" : "2d"},
+      {"orbit", cli::orbit_json(a.view.view3d.camera, {double(int(a.vp_w)), double(int(a.vp_h))})},
+      {"view3d", {{"static_builds", a.view.view3d.static_builds()},
+                  {"plan_lifts", a.view.view3d.plan_lifts()},
+                  {"level_triangles", a.view.view3d.level_triangles()},
+                  {"plan_capsules", a.view.view3d.plan_capsules()}}},
+      {"mouse_point", a.mouse_point ? nlohmann::json{{"poly", a.mouse_point->poly},
+                                                     {"plane", {a.mouse_point->plane.x, a.mouse_point->plane.y}},
+                                                     {"height", a.mouse_point->height}}
+                                    : nlohmann::json(nullptr)}};
   std::printf("%s\n", out.dump().c_str());
 }
 

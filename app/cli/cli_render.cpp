@@ -1,9 +1,13 @@
-// `navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N] [--bake-stage NAME]`: the viewport's
-// picture of a scene and its first query (or of one Recast stage of its bake), written without a user (hidden window: Xvfb or SDL_VIDEODRIVER=offscreen).
+// `navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N] [--bake-stage NAME] [--view 2d|3d]
+// [--orbit YAW,PITCH,DISTANCE]`: the viewport's picture of a scene and its first query (or of one Recast
+// stage of its bake), in the top view or the 3D view, written without a user (hidden window: Xvfb or
+// SDL_VIDEODRIVER=offscreen).
 #include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -26,6 +30,7 @@ extern const char* const kRenderUsage =
     "Usage: navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N] [--presenter]\n"
     "       navlab render SCENE --out FILE.png --bake-stage NAME [--size WxH] [--presenter]\n"
     "       navlab render SCENE --step STAGE --gif OUT.gif [--size WxH] [--presenter]\n"
+    "       (each form also takes --view 2d|3d [--orbit YAW,PITCH,DISTANCE])\n"
     "\n"
     "Draws the scene and the plan of its first query as the app's viewport shows it, and writes a PNG.\n"
     "  --out FILE.png   where to write the picture\n"
@@ -40,11 +45,19 @@ extern const char* const kRenderUsage =
     "  --bake-stage NAME  a floor plan or level mesh: draw one Recast stage of its bake instead of the\n"
     "                   navmesh and the plan, with the stage's sentence: input, heightfield, compact,\n"
     "                   regions, raw-contours, contours, polymesh, detail (navmesh: the navmesh itself)\n"
+    "  --view 2d|3d     the top view (default) or the 3D view of a 3D scene (a level mesh or a Detour\n"
+    "                   file): the level lit, the navmesh on its detail mesh, the plan on the surface\n"
+    "  --orbit YAW,PITCH,DISTANCE  the 3D view's camera: degrees around the vertical (0 looks along -z),\n"
+    "                   degrees above the horizon (2..89) and metres from the level's centre\n"
+    "                   (default: 30,45 and the distance that frames the level)\n"
     "  --gif OUT.gif    an animated GIF of every step of STAGE (--step STAGE, no :N), one second per step,\n"
     "                   then three seconds of the complete plan; loops\n"
     "Prints one line of JSON: the file, its size, the funnel path drawn (plane m) and the camera (centre\n"
     "in m, scale in px per m), so a\n"
-    "world point (x, y) is at pixel ((x - cx) * scale + W/2, H/2 - (y - cy) * scale).\n"
+    "world point (x, y) is at pixel ((x - cx) * scale + W/2, H/2 - (y - cy) * scale). With --view 3d also\n"
+    "\"orbit\": yaw, pitch, distance, target, eye, fov and view_proj (16 numbers, column-major): world\n"
+    "(x, y, z) is at clip c = view_proj (x, y, z, 1), pixel ((cx/cw + 1) W/2, (1 - cy/cw) H/2); and\n"
+    "\"path3d\": the funnel path's corners on the surface, [x, y, z].\n"
     "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error.\n";
 
 namespace {
@@ -55,7 +68,20 @@ struct Frame {
   const app::Theme& theme;
   int w, h;
   std::optional<BakeStage> bake_stage;  // drawn instead of the navmesh and the plan
+  bool view3d = false;                   // the 3D view
+  std::optional<std::array<double, 3>> orbit;  // its yaw, pitch (degrees) and distance (m)
 };
+
+// --orbit YAW,PITCH,DISTANCE, or why not.
+Result<std::array<double, 3>> orbit_arg(const std::string& text) {
+  std::array<double, 3> v{};
+  char tail = 0;
+  if (std::sscanf(text.c_str(), "%lf,%lf,%lf%c", &v[0], &v[1], &v[2], &tail) != 3 || !std::isfinite(v[0]) ||
+      !std::isfinite(v[1]) || !(v[2] > 0.0) || !std::isfinite(v[2]))
+    return Result<std::array<double, 3>>::fail("bad --orbit '" + text +
+                                               "' (expected YAW,PITCH,DISTANCE: degrees, degrees, metres > 0)");
+  return Result<std::array<double, 3>>(v);
+}
 
 // The stage named by --bake-stage (none for "navmesh"), or why the name or the scene does not fit.
 Result<std::optional<BakeStage>> bake_stage_arg(const std::string& name, const app::Document& doc) {
@@ -76,7 +102,17 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   view.fit(f.doc, f.w, f.h);
-  view.begin(f.w, f.h, f.theme);
+  view.kind = f.view3d ? app::Viewport::Kind::Orbit : app::Viewport::Kind::Top;
+  std::vector<int> corridor = f.plan.search.corridor;
+  if (f.plan.start_poly >= 0) corridor.push_back(f.plan.start_poly);
+  view.begin(f.w, f.h, f.theme, &f.doc, corridor);
+  if (f.orbit) {
+    gl::OrbitCamera& c = view.view3d.camera;
+    c.yaw_deg = (*f.orbit)[0];
+    c.pitch_deg = (*f.orbit)[1];
+    c.distance = (*f.orbit)[2];
+    c.clamp();
+  }
   view.bake_stage = f.bake_stage;
   if (f.bake_stage) {
     app::draw_caption(view, f.doc.bake_stages.describe(*f.bake_stage), f.theme);
@@ -101,7 +137,7 @@ std::string stage_gif(const Frame& f, gl::Renderer& renderer, const std::string&
 
 int run_render(const std::vector<std::string>& args) {
   const Command& self = *find_command("render");
-  Args a(args, {"--out", "--size", "--step", "--gif", "--bake-stage"}, {"--presenter"});
+  Args a(args, {"--out", "--size", "--step", "--gif", "--bake-stage", "--view", "--orbit"}, {"--presenter"});
   if (!a.ok()) return usage_error(self, a.error());
   if (a.positional().size() != 1) return usage_error(self, "expected one SCENE");
   const auto out = a.value("--out");
@@ -124,6 +160,19 @@ int run_render(const std::vector<std::string>& args) {
   if (doc.scene.source == Scene::Source::SideScroller)
     return usage_error(self, a.positional()[0] + " is a side-scroller scene, which render does not draw: picture its side "
                                                  "view with navlab SCENE --script FILE --screenshot OUT.png");
+  const std::string view_name = a.value("--view").value_or("2d");
+  if (view_name != "2d" && view_name != "3d") return usage_error(self, "bad --view '" + view_name + "' (expected 2d or 3d)");
+  const bool view3d = view_name == "3d";
+  if (view3d && !app::View3D::possible(doc))
+    return usage_error(self, "--view 3d needs a 3D scene (a level mesh or a Detour file); " + a.positional()[0] +
+                                 " is a 2D scene: draw it with --view 2d");
+  std::optional<std::array<double, 3>> orbit;
+  if (auto o = a.value("--orbit")) {
+    if (!view3d) return usage_error(self, "--orbit sets the 3D view's camera: it needs --view 3d");
+    auto parsed = orbit_arg(*o);
+    if (!parsed) return usage_error(self, parsed.error());
+    orbit = parsed.value();
+  }
   std::optional<BakeStage> bake_stage;
   if (auto name = a.value("--bake-stage")) {
     if (gif || a.value("--step")) return usage_error(self, "--bake-stage draws the bake, not the plan: no --step or --gif with it");
@@ -143,7 +192,7 @@ int run_render(const std::vector<std::string>& args) {
   plan.run(doc);
   const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
   app::use_font(app::load_fonts(), theme.presenter);  // the app's presenter font, not a scaled one
-  const Frame frame{doc, plan, theme, w, h, bake_stage};
+  const Frame frame{doc, plan, theme, w, h, bake_stage, view3d, orbit};
   if (gif) {
     if (err = stage_gif(frame, renderer, *a.value("--step"), *gif); !err.empty()) {
       std::fprintf(stderr, "navlab render: %s\n", err.c_str());
@@ -167,7 +216,7 @@ int run_render(const std::vector<std::string>& args) {
   }
   nlohmann::json path = nlohmann::json::array();
   for (const Vec2& q : plan.funnel.points) path.push_back({q.x, q.y});
-  const nlohmann::json info = {
+  nlohmann::json info = {
       {"path", path},
       {"out", *out},
       {"size", {w, h}},
@@ -175,9 +224,31 @@ int run_render(const std::vector<std::string>& args) {
       {"bake_stage", bake_stage ? bake_stage_name(*bake_stage) : "navmesh"},
       {"steps", plan.steps.size()},
       {"status", plan.ran ? to_string(plan.status) : "none"},
-      {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}}};
+      {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}},
+      {"view", view_name}};
+  if (view3d) {
+    info["orbit"] = orbit_json(view.view3d.camera, {double(w), double(h)});
+    nlohmann::json path3d = nlohmann::json::array();
+    for (size_t i = 0; i < plan.funnel.points.size(); ++i) {
+      const Vec3 p = view.view3d.surface_point(plan.funnel.points[i]);
+      path3d.push_back({p.x, p.y, p.z});
+    }
+    info["path3d"] = path3d;
+  }
   std::printf("%s\n", info.dump().c_str());
   return kExitOk;
+}
+
+nlohmann::json orbit_json(const gl::OrbitCamera& cam, Vec2 size) {
+  const Vec3 e = cam.eye();
+  const gl::Mat4 m = cam.view_projection(size);
+  return {{"yaw", cam.yaw_deg},
+          {"pitch", cam.pitch_deg},
+          {"distance", cam.distance},
+          {"fov", cam.fov_deg},
+          {"target", {cam.target.x, cam.target.y, cam.target.z}},
+          {"eye", {e.x, e.y, e.z}},
+          {"view_proj", std::vector<double>(m.begin(), m.end())}};
 }
 
 }  // namespace navlab::cli

@@ -39,8 +39,9 @@ std::string compile(unsigned type, const std::string& src, const std::string& na
   return "";
 }
 
-// Links shaders/`base`.frag with shaders/`vert_base`.vert (default: the same base).
-std::string program(const std::string& dir, const std::string& base, unsigned* out, std::string vert_base = "") {
+}  // namespace
+
+std::string link_program(const std::string& dir, const std::string& base, unsigned* out, std::string vert_base) {
   if (vert_base.empty()) vert_base = base;
   bool ok_v = false, ok_f = false;
   const std::string vs = read_text(dir + "/" + vert_base + ".vert", &ok_v);
@@ -72,8 +73,6 @@ std::string program(const std::string& dir, const std::string& base, unsigned* o
   return "";
 }
 
-}  // namespace
-
 void Camera::zoom_at(Vec2 s, Vec2 size_px, double factor) {
   const Vec2 before = to_world(s, size_px);
   scale = std::clamp(scale * factor, 1e-4, 1e6);
@@ -99,6 +98,8 @@ Batch::~Batch() {
 }
 
 void Batch::clear() {
+  poly_fills_.clear();
+  world_ends_.clear();
   fill_.clear();
   fill_idx_.clear();
   cap_.clear();
@@ -116,6 +117,58 @@ void Batch::polygon(const std::vector<Vec2>& pts, Rgba color) {
     fill_idx_.push_back(base + i + 1);
   }
   dirty_ = true;
+}
+
+void Batch::mesh_polygon(int poly, const std::vector<Vec2>& pts, Rgba color) {
+  const size_t first = triangle_count();
+  polygon(pts, color);
+  poly_fills_.push_back({poly, color, first, triangle_count() - first});
+}
+
+void Batch::segment_world(Vec3 a, Vec3 b, Rgba color, Stroke s) {
+  world_ends_.push_back({uint32_t(capsule_count()), a, b});
+  capsule(to_plane(a), to_plane(b), color, s);
+}
+
+Batch::Capsule Batch::capsule_at(size_t i) const {
+  const CapVertex& v = cap_[i * 4];
+  Capsule c{{v.ax, v.ay}, {v.bx, v.by}, v.c, {v.width, v.dash, v.period}, false, {}, {}};
+  const auto it = std::lower_bound(world_ends_.begin(), world_ends_.end(), uint32_t(i),
+                                   [](const WorldEnds& w, uint32_t k) { return w.capsule < k; });
+  if (it != world_ends_.end() && it->capsule == i) {
+    c.world = true;
+    c.wa = it->a;
+    c.wb = it->b;
+  }
+  return c;
+}
+
+Batch::FillTriangle Batch::fill_triangle_at(size_t i) const {
+  FillTriangle t;
+  for (size_t k = 0; k < 3; ++k) {
+    const FillVertex& v = fill_[fill_idx_[i * 3 + k]];
+    t.p[k] = {v.x, v.y};
+    t.c[k] = v.c;
+  }
+  return t;
+}
+
+uint64_t Batch::content_hash() const {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a, 64 bits
+  auto mix = [&h](const void* data, size_t n) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  };
+  mix(fill_.data(), fill_.size() * sizeof(FillVertex));
+  mix(fill_idx_.data(), fill_idx_.size() * sizeof(uint32_t));
+  mix(cap_.data(), cap_.size() * sizeof(CapVertex));
+  for (const PolygonFill& f : poly_fills_) mix(&f.poly, sizeof f.poly);
+  for (const WorldEnds& w : world_ends_) {
+    mix(&w.capsule, sizeof w.capsule);
+    const double xyz[6] = {w.a.x, w.a.y, w.a.z, w.b.x, w.b.y, w.b.z};
+    mix(xyz, sizeof xyz);
+  }
+  return h;
 }
 
 uint32_t Batch::add_vertex(Vec2 p, Rgba color) {
@@ -181,13 +234,13 @@ Renderer::~Renderer() {
 }
 
 std::string Renderer::init(const std::string& shader_dir) {
-  std::string err = program(shader_dir, "fill", &fill_prog_);
+  std::string err = link_program(shader_dir, "fill", &fill_prog_);
   if (!err.empty()) return err;
-  err = program(shader_dir, "shapes", &cap_prog_);
+  err = link_program(shader_dir, "shapes", &cap_prog_);
   if (!err.empty()) return err;
-  err = program(shader_dir, "copy", &copy_prog_);
+  err = link_program(shader_dir, "copy", &copy_prog_);
   if (!err.empty()) return err;
-  err = program(shader_dir, "resample", &resample_prog_, "copy");
+  err = link_program(shader_dir, "resample", &resample_prog_, "copy");
   if (!err.empty()) return err;
   glGenVertexArrays(1, &empty_vao_);
   return "";
@@ -309,17 +362,19 @@ void Target::release() {
   if (ms_rbo_) glDeleteRenderbuffers(1, &ms_rbo_);
   if (fbo_) glDeleteFramebuffers(1, &fbo_);
   if (tex_) glDeleteTextures(1, &tex_);
-  ms_fbo_ = ms_rbo_ = fbo_ = tex_ = 0;
+  if (depth_rbo_) glDeleteRenderbuffers(1, &depth_rbo_);
+  ms_fbo_ = ms_rbo_ = fbo_ = tex_ = depth_rbo_ = 0;
 }
 
-bool Target::resize(int w, int h, int samples) {
+bool Target::resize(int w, int h, int samples, bool depth) {
   w = std::max(1, w);
   h = std::max(1, h);
-  if (w == w_ && h == h_ && samples == samples_ && fbo_) return false;
+  if (w == w_ && h == h_ && samples == samples_ && depth == depth_ && fbo_) return false;
   release();
   w_ = w;
   h_ = h;
   samples_ = samples;
+  depth_ = depth;
   glGenTextures(1, &tex_);
   glBindTexture(GL_TEXTURE_2D, tex_);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
@@ -335,6 +390,16 @@ bool Target::resize(int w, int h, int samples) {
     glGenFramebuffers(1, &ms_fbo_);
     glBindFramebuffer(GL_FRAMEBUFFER, ms_fbo_);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, ms_rbo_);
+  }
+  if (depth) {  // on the framebuffer that is drawn into
+    glGenRenderbuffers(1, &depth_rbo_);
+    glBindRenderbuffer(GL_RENDERBUFFER, depth_rbo_);
+    if (samples > 1)
+      glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, w, h);
+    else
+      glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, w, h);
+    glBindFramebuffer(GL_FRAMEBUFFER, ms_fbo_ ? ms_fbo_ : fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_rbo_);
   }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glBindTexture(GL_TEXTURE_2D, 0);

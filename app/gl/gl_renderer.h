@@ -4,6 +4,7 @@
 // camera pans and zooms (only uniforms change).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -56,6 +57,9 @@ class Batch {
   bool empty() const { return fill_idx_.empty() && cap_idx_.empty(); }
   // A convex (or star-shaped from its first vertex) polygon, filled.
   void polygon(const std::vector<Vec2>& pts, Rgba color);
+  // Navmesh polygon `poly` filled (pts: its corners in the plane): drawn as polygon() in the top view;
+  // the 3D view drapes the polygon's own detail triangles instead of lifting these corners.
+  void mesh_polygon(int poly, const std::vector<Vec2>& pts, Rgba color);
   // Filled triangles over shared vertices (a mesh whose polygons share corners): add_vertex() returns
   // the vertex's index for fill_triangle().
   uint32_t add_vertex(Vec2 p, Rgba color);
@@ -63,6 +67,9 @@ class Batch {
   void triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color);
   void quad(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Rgba color);
   void segment(Vec2 a, Vec2 b, Rgba color, Stroke s = {});
+  // A segment between world points (y up): the top view draws it between their plane points, the 3D
+  // view between the points themselves (an off-mesh link's arc over a drop), not on the surface.
+  void segment_world(Vec3 a, Vec3 b, Rgba color, Stroke s = {});
   void polyline(const std::vector<Vec2>& pts, Rgba color, Stroke s = {}, bool closed = false);
   // A circle arc from angle a0 to a1 (rad, counter-clockwise when a1 > a0) as a polyline.
   void arc(Vec2 c, double radius, double a0, double a1, Rgba color, Stroke s = {});
@@ -72,6 +79,30 @@ class Batch {
   void circle(Vec2 c, double radius, Rgba color, Stroke s = {});
   size_t capsule_count() const { return cap_idx_.size() / 6; }
   size_t triangle_count() const { return fill_idx_.size() / 3; }
+
+  // Reading the shapes back (the 3D view lifts them onto the surface).
+  struct Capsule {
+    Vec2 a, b;  // plane points, m (a == b: a point)
+    Rgba color;
+    Stroke stroke;
+    bool world = false;  // segment_world(): the world points below are what to draw
+    Vec3 wa, wb;
+  };
+  Capsule capsule_at(size_t i) const;  // i < capsule_count()
+  struct FillTriangle {
+    std::array<Vec2, 3> p;
+    std::array<Rgba, 3> c;
+  };
+  FillTriangle fill_triangle_at(size_t i) const;  // i < triangle_count()
+  // The triangles mesh_polygon() added: [first, first + count) of fill_triangle_at().
+  struct PolygonFill {
+    int poly = -1;
+    Rgba color;
+    size_t first = 0, count = 0;
+  };
+  const std::vector<PolygonFill>& polygon_fills() const { return poly_fills_; }
+  // A hash of every shape (a 3D view re-lifts only a plan layer that changed).
+  uint64_t content_hash() const;
 
  private:
   friend class Renderer;
@@ -86,6 +117,12 @@ class Batch {
     Rgba c;
   };
   void capsule(Vec2 a, Vec2 b, Rgba color, Stroke s);
+  struct WorldEnds {
+    uint32_t capsule;
+    Vec3 a, b;
+  };
+  std::vector<PolygonFill> poly_fills_;
+  std::vector<WorldEnds> world_ends_;  // by capsule index, ascending
   std::vector<FillVertex> fill_;
   std::vector<uint32_t> fill_idx_;
   std::vector<CapVertex> cap_;
@@ -132,8 +169,9 @@ class Target {
   Target(const Target&) = delete;
   Target& operator=(const Target&) = delete;
   ~Target();
-  // (Re)creates the buffers when the size changed (returns true then). samples: MSAA samples (1: none).
-  bool resize(int w, int h, int samples = 4);
+  // (Re)creates the buffers when the size changed (returns true then). samples: MSAA samples (1: none);
+  // depth: with a depth buffer (the 3D view; cleared by whoever draws with it).
+  bool resize(int w, int h, int samples = 4, bool depth = false);
   void bind_for_drawing();  // binds the MSAA framebuffer and sets the GL viewport
   void resolve();           // blits into the texture's framebuffer
   void blit_to_screen();    // copies the resolved pixels to the window's framebuffer
@@ -146,8 +184,13 @@ class Target {
  private:
   void release();
   int w_ = 0, h_ = 0, samples_ = 0;
-  unsigned ms_fbo_ = 0, ms_rbo_ = 0, fbo_ = 0, tex_ = 0;
+  bool depth_ = false;
+  unsigned ms_fbo_ = 0, ms_rbo_ = 0, fbo_ = 0, tex_ = 0, depth_rbo_ = 0;
 };
+
+// Links shaders/`base`.frag with shaders/`vert_base`.vert (empty: the same base) from `dir` into a GL
+// program. Returns "" or the compiler's or linker's message.
+std::string link_program(const std::string& dir, const std::string& base, unsigned* out, std::string vert_base = "");
 
 // Reads the bound read framebuffer's rectangle (x, y from the bottom-left) as RGBA8, top row first.
 std::vector<uint8_t> read_framebuffer(int x, int y, int w, int h);

@@ -146,6 +146,15 @@ void App::finish_replan() {
   if (at_end) step = int(plan.steps.size());
 }
 
+void App::set_view(Viewport::Kind kind) {
+  if (kind == Viewport::Kind::Orbit && !View3D::possible(doc)) {
+    status = "the 3D view needs a 3D scene (a level mesh or a Detour file)";
+    return;
+  }
+  view.kind = kind;
+  status = kind == Viewport::Kind::Orbit ? "3D view (V: top view)" : "top view";
+}
+
 void App::set_step(int s) { step = std::clamp(s, 0, int(plan.steps.size())); }
 
 void App::set_presenter(bool on) {
@@ -277,10 +286,13 @@ void App::draw_viewport_content() {
   const int w = int(vp_w), h = int(vp_h);
   if (want_fit_ && doc.loaded()) {
     view.fit(doc, w, h);
+    view.view3d.request_fit();
     want_fit_ = false;
   }
   const double cpu0 = thread_cpu_ms();
-  view.begin(w, h, theme);
+  std::vector<int> corridor = plan.search.corridor;
+  if (plan.start_poly >= 0) corridor.push_back(plan.start_poly);
+  view.begin(w, h, theme, &doc, corridor);
   if (doc.loaded()) {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
     if (settings.show_optimal) draw_optimal(view, plan, theme);
@@ -392,6 +404,8 @@ void App::shortcuts() {
   if (pressed(SDL_SCANCODE_ESCAPE)) click_mode = ClickMode::Inspect;
   if (!ctrl && pressed(SDL_SCANCODE_M)) settings.show_midpoints = !settings.show_midpoints;
   if (!ctrl && pressed(SDL_SCANCODE_F)) fit_view();
+  if (!ctrl && pressed(SDL_SCANCODE_V))
+    set_view(view.kind == Viewport::Kind::Orbit ? Viewport::Kind::Top : Viewport::Kind::Orbit);
   spawn_edit_shortcuts(*this);
 }
 

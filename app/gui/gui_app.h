@@ -66,6 +66,10 @@ class App {
   void set_presenter(bool on);
   void request_export(const ExportRequest& req) { pending_export_ = req; }
   void fit_view() { want_fit_ = true; }
+  // The top view or the 3D view (V, View menu). The 3D view needs a 3D scene (View3D::possible): on
+  // another scene asking for it changes nothing but the status line. The top view is the default.
+  void set_view(Viewport::Kind kind);
+  bool showing_3d() const { return view.kind == Viewport::Kind::Orbit && View3D::possible(doc); }
   void set_camera(Vec2 center, double scale) {  // a fixed view (a lesson slide's camera), no fitting
     view.camera.center = center;
     view.camera.scale = scale;
@@ -104,6 +108,11 @@ class App {
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)
   std::optional<ScriptMouse> script_mouse;  // scripts: {"mouse": [x, y], "down": b}
+  // The point of the scene under the mouse this frame, for every tool that takes a clicked point: in
+  // the top view the plane point (with the surface height of its polygon on 3D scenes), in the 3D view
+  // the navmesh's surface point under the cursor (Viewport::point_at). None when the mouse is not over
+  // the viewport or, in 3D, its ray misses the navmesh.
+  std::optional<SurfacePick> mouse_point;
   Viewport view;
   gl::Renderer renderer;
   gl::Window window;
@@ -132,6 +141,10 @@ class App {
   void main_menu();
   void shortcuts();
   void draw_viewport_content();
+  // The 3D view's mouse (gui_view3d_input.cpp): orbit, pan, zoom, clicks on the surface.
+  void viewport_mouse_3d(bool hovered);
+  // Places the start or goal (click modes) at `p`; returns whether it did.
+  bool place_endpoint(const SurfacePick& p);
   // Runs `draw` with the viewport drawn at w x h offscreen (the camera keeps its centre and scales with
   // the size), then draws it again as the screen shows it.
   void at_viewport_size(int w, int h, const std::function<void()>& draw);
@@ -151,6 +164,7 @@ class App {
   double last_file_check_ = 0.0;
   unsigned long long start_ticks_ = 0;
   bool drag_pan_ = false;
+  bool drag_orbit_ = false;  // 3D view: left or right drag turns the camera
   std::string ini_path_;
 };
 

@@ -196,14 +196,14 @@ void draw_doors(App& app) {
         break;
       }
   }
-  const double r = std::max(app.doc.scene.agent.radius, 4.0 / view.camera.scale);
+  const double r = std::max(app.doc.scene.agent.radius, 4.0 / view.px_per_m());
   // A point (drawn with the lines, in order) so the disc stays above the paths under it.
-  b.point(pos, float(r * view.camera.scale), kAgent, 1.5f, {0, 0, 0, 255});
+  b.point(pos, float(r * view.px_per_m()), kAgent, 1.5f, {0, 0, 0, 255});
   const double speed = length(vel);
   if (speed > 1e-6) {
     const Vec2 tip = pos + vel + u_of(vel) * r;  // 1 s of travel from the disc's edge
     const Vec2 u = vel / speed, n = perp_left(u);
-    const double head = std::min(0.35 * speed, 12.0 / view.camera.scale);
+    const double head = std::min(0.35 * speed, 12.0 / view.px_per_m());
     b.segment(pos + u * r, tip - u * head * 0.5, th.apex, {3.0f});
     b.triangle(tip, tip - u * head + n * head * 0.5, tip - u * head - n * head * 0.5, th.apex);
   }

@@ -7,15 +7,10 @@ namespace navlab::app {
 
 namespace {
 
-const gl::Rgba kWalkable{70, 150, 210, 255};
-const gl::Rgba kUnwalkable{200, 80, 60, 255};
+const gl::Rgba kWalkable = kStageWalkable;
+const gl::Rgba kUnwalkable = kStageUnwalkable;
 const gl::Rgba kNoRegion{60, 62, 66, 255};
-const gl::Rgba kOutline{20, 22, 26, 255};
-
-gl::Rgba scaled(gl::Rgba c, double k) {
-  auto ch = [k](uint8_t v) { return uint8_t(std::clamp(v * k, 0.0, 255.0)); };
-  return {ch(c.r), ch(c.g), ch(c.b), c.a};
-}
+const gl::Rgba kOutline = kStageOutline;
 
 std::vector<Vec2> plane_ring(const std::vector<Vec3>& ring) {
   std::vector<Vec2> pts;
@@ -100,6 +95,11 @@ void draw_detail(const BakeStages& s, gl::Batch& out) {
 }
 
 }  // namespace
+
+gl::Rgba scaled(gl::Rgba c, double k) {
+  auto ch = [k](uint8_t v) { return uint8_t(std::clamp(v * k, 0.0, 255.0)); };
+  return {ch(c.r), ch(c.g), ch(c.b), c.a};
+}
 
 gl::Rgba region_color(int id) {
   if (id <= 0) return kNoRegion;

@@ -8,6 +8,14 @@
 
 namespace navlab::app {
 
+// The stages' colours, in both views: walkable input and spans, unwalkable ones, outlines.
+inline constexpr gl::Rgba kStageWalkable{70, 150, 210, 255};
+inline constexpr gl::Rgba kStageUnwalkable{200, 80, 60, 255};
+inline constexpr gl::Rgba kStageOutline{20, 22, 26, 255};
+
+// `c` with its red, green and blue multiplied by k (clamped).
+gl::Rgba scaled(gl::Rgba c, double k);
+
 // The colour of region `id` (1..): neighbouring ids get far-apart hues; 0 (no region) is a dark grey.
 gl::Rgba region_color(int id);
 

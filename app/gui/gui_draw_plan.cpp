@@ -41,11 +41,13 @@ struct Painter {
     if (doc.mesh.kind == NavMesh::Kind::Graph)
       b.point(doc.mesh.nodes[n].pos, 20.0f, c);
     else
-      b.polygon(poly_points(n), c);
+      b.mesh_polygon(n, poly_points(n), c);
   }
   // `declutter`: left out when it would overlap a label placed before (zoomed out over many turns).
   void text(Vec2 world, const char* s, gl::Rgba c, float dx = 8, float dy = -8, bool declutter = false) {
-    const Vec2 p = view.to_screen(world);
+    text_at(view.to_screen(world), s, c, dx, dy, declutter);
+  }
+  void text_at(Vec2 p, const char* s, gl::Rgba c, float dx = 8, float dy = -8, bool declutter = false) {
     view.label(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f, s, to_imu32(c), declutter);
   }
   // A ray from `from` through `to`, extended a little past it.
@@ -54,7 +56,7 @@ struct Painter {
     const double len = length(d);
     if (len <= 0.0) return;
     b.segment(from, to, c, {2.5f});
-    b.segment(to, to + d * (std::max(1.0, 60.0 / view.camera.scale) / len), c.with_alpha(140), {2.0f, 6.0f, 10.0f});
+    b.segment(to, to + d * (std::max(1.0, 60.0 / view.px_per_m()) / len), c.with_alpha(140), {2.0f, 6.0f, 10.0f});
   }
 
   void scene_objects() {
@@ -96,26 +98,21 @@ struct Painter {
     links();
     for (const SpawnCandidate& s : sc.spawn.candidates) {
       const Vec2 p = s.pos.plane;
-      const double r = 7.0 / view.camera.scale;
+      const double r = 7.0 / view.px_per_m();
       b.quad(p + Vec2{0, r}, p + Vec2{-r, 0}, p + Vec2{0, -r}, p + Vec2{r, 0}, th.spawn);
       text(p, s.name.c_str(), th.spawn);
     }
   }
 
   // Off-mesh links as the mesh has them (ends where the bake attached them): an arc over the jump, the
-  // radius within which each end attaches, an arrowhead at the landing of a one-way link.
+  // radius within which each end attaches, an arrowhead at the landing of a one-way link. The top view
+  // bows the arc sideways in the plane; the 3D view raises it from the takeoff to the landing.
   void links() {
     const Scene& sc = doc.scene;
     for (size_t i = 0; i < doc.mesh.links.size(); ++i) {
       const NavLink& l = doc.mesh.links[i];
-      const Vec2 d = l.to - l.from;
-      const Vec2 lift = perp_left(d) * kLinkArcBulge;
-      std::vector<Vec2> arc;
-      for (int k = 0; k <= kLinkArcPieces; ++k) {
-        const double t = double(k) / kLinkArcPieces;
-        arc.push_back(l.from + d * t + lift * (4.0 * t * (1.0 - t)));  // a parabola through both ends
-      }
-      b.polyline(arc, th.link, {2.5f});
+      const std::vector<Vec2> plane_arc = view.in_3d() ? std::vector<Vec2>{} : link_arc_plane(l);
+      const std::vector<Vec3> world_arc = view.in_3d() ? link_arc_3d(l) : std::vector<Vec3>{};
       if (i < sc.links.size()) {
         const double r = sc.links[i].radius_or(sc.bake);
         b.circle(l.from, r, th.link.with_alpha(150), {1.5f});
@@ -123,18 +120,65 @@ struct Painter {
       }
       b.point(l.from, 5.0f, th.link);
       b.point(l.to, 5.0f, th.link);
-      if (!l.bidirectional && arc.size() >= 2) {
-        const Vec2 tip = arc.back(), back = arc[arc.size() - 2];
-        const double len = length(tip - back);
-        if (len > 0.0) {
-          const Vec2 u = (tip - back) / len, side = perp_left(u);
-          const double head = 12.0 / view.camera.scale;
-          b.segment(tip, tip - u * head + side * (head * 0.5), th.link, {2.5f});
-          b.segment(tip, tip - u * head - side * (head * 0.5), th.link, {2.5f});
-        }
+      const std::string name = "link " + std::to_string(i);
+      if (view.in_3d()) {
+        if (!l.bidirectional) arrow_3d(world_arc);
+        text_at(view.to_screen(world_arc[world_arc.size() / 2]), name.c_str(), th.link);
+      } else {
+        if (!l.bidirectional) arrow_plane(plane_arc);
+        text(plane_arc[plane_arc.size() / 2], name.c_str(), th.link);
       }
-      text(l.from + d * 0.5 + lift, ("link " + std::to_string(i)).c_str(), th.link);
     }
+  }
+
+  std::vector<Vec2> link_arc_plane(const NavLink& l) {
+    const Vec2 d = l.to - l.from;
+    const Vec2 lift = perp_left(d) * kLinkArcBulge;
+    std::vector<Vec2> arc;
+    for (int k = 0; k <= kLinkArcPieces; ++k) {
+      const double t = double(k) / kLinkArcPieces;
+      arc.push_back(l.from + d * t + lift * (4.0 * t * (1.0 - t)));  // a parabola through both ends
+    }
+    b.polyline(arc, th.link, {2.5f});
+    return arc;
+  }
+
+  void arrow_plane(const std::vector<Vec2>& arc) {
+    const Vec2 tip = arc.back(), back = arc[arc.size() - 2];
+    const double len = length(tip - back);
+    if (len <= 0.0) return;
+    const Vec2 u = (tip - back) / len, side = perp_left(u);
+    const double head = 12.0 / view.px_per_m();
+    b.segment(tip, tip - u * head + side * (head * 0.5), th.link, {2.5f});
+    b.segment(tip, tip - u * head - side * (head * 0.5), th.link, {2.5f});
+  }
+
+  // In the world: from the takeoff at its height to the landing at its, its top a quarter of the
+  // length above the higher end (a parabola through both ends).
+  std::vector<Vec3> link_arc_3d(const NavLink& l) {
+    const Vec3 a = to_world(l.from, l.from_height), z = to_world(l.to, l.to_height);
+    const double top = std::max(a.y, z.y) + kLinkArcBulge * std::max(distance(a, z), 0.5);
+    const double bump = top - 0.5 * (a.y + z.y);
+    std::vector<Vec3> arc;
+    for (int k = 0; k <= kLinkArcPieces; ++k) {
+      const double t = double(k) / kLinkArcPieces;
+      const Vec3 on = a + (z - a) * t;
+      arc.push_back({on.x, on.y + bump * 4.0 * t * (1.0 - t), on.z});
+    }
+    for (size_t k = 0; k + 1 < arc.size(); ++k) b.segment_world(arc[k], arc[k + 1], th.link, {2.5f});
+    return arc;
+  }
+
+  // The arrowhead at the landing, in the arc's vertical plane.
+  void arrow_3d(const std::vector<Vec3>& arc) {
+    const Vec3 tip = arc.back(), back = arc[arc.size() - 2];
+    const double len = length(tip - back);
+    if (len <= 0.0) return;
+    const Vec3 u = (tip - back) * (1.0 / len);
+    const Vec3 up{0.0, 1.0, 0.0};
+    const double head = 12.0 / view.px_per_m();
+    b.segment_world(tip, tip - u * head + up * (head * 0.5), th.link, {2.5f});
+    b.segment_world(tip, tip - u * head - up * (head * 0.5), th.link, {2.5f});
   }
 
   void endpoints() {
@@ -180,7 +224,7 @@ struct Painter {
     for (const Turn& t : plan.smooth.turns) {
       if (t.kind == TurnKind::Stop) {
         b.point(t.at, 9.0f, th.stop.with_alpha(0), 0.0f);
-        b.circle(t.at, 11.0 / view.camera.scale, th.stop, {3.0f});
+        b.circle(t.at, 11.0 / view.px_per_m(), th.stop, {3.0f});
         std::snprintf(buf, sizeof buf, "stop %.0f°", t.theta * 180.0 / kPi);
         text(t.at, buf, th.stop, 12, 10, true);
       } else {
@@ -250,7 +294,7 @@ struct Painter {
     b.point(s.after.apex, 7.0f, th.apex, 2.0f, {0, 0, 0, 255});
     text(s.after.apex, "apex", th.apex, 10, 10);
     const gl::Rgba tested = s.side == FunnelSide::Left ? th.left : th.right;
-    b.circle(s.point, 10.0 / view.camera.scale, tested, {2.5f});
+    b.circle(s.point, 10.0 / view.px_per_m(), tested, {2.5f});
   }
 
   // Where the start or goal was asked for, where it landed, and the polygon (node) it was located in.
@@ -258,7 +302,7 @@ struct Painter {
     const LocateStep& s = plan.locate_trace[size_t(index)];
     const gl::Rgba c = s.which == Endpoint::Start ? th.start : th.goal;
     fill_node(s.poly, c.with_alpha(90));
-    b.circle(s.query, 10.0 / view.camera.scale, c, {2.0f});
+    b.circle(s.query, 10.0 / view.px_per_m(), c, {2.0f});
     if (s.poly >= 0 && !(s.point == s.query)) {
       b.segment(s.query, s.point, c, {2.0f, 4.0f, 6.0f});
       b.point(s.point, 6.0f, c, 2.0f, {0, 0, 0, 255});
@@ -301,9 +345,9 @@ struct Painter {
       if (t.kind == TurnKind::Arc)
         b.arc(t.arc.center, t.arc.radius, t.arc.start, t.arc.start + t.arc.sweep, th.smooth, {5.0f});
       else
-        b.circle(t.at, 11.0 / view.camera.scale, th.stop, {3.0f});
+        b.circle(t.at, 11.0 / view.px_per_m(), th.stop, {3.0f});
     }
-    b.circle(s.at, 14.0 / view.camera.scale, th.apex, {2.0f});
+    b.circle(s.at, 14.0 / view.px_per_m(), th.apex, {2.0f});
     // The arc this step tried, as its record keeps it.
     if (s.arc) {
       const Turn& t = *s.arc;
@@ -319,7 +363,7 @@ struct Painter {
       text(s.point, "outside", th.stop);
     }
     if (s.kind == TurnStep::Kind::FellBackToStop) {
-      b.circle(s.at, 11.0 / view.camera.scale, th.stop, {3.0f});
+      b.circle(s.at, 11.0 / view.px_per_m(), th.stop, {3.0f});
       text(s.at, "stop-turn", th.stop, 12, 10);
     }
   }
@@ -348,7 +392,7 @@ struct Painter {
     const int n = std::max(2, int((s1 - s.s0) / 0.05));
     for (int i = 0; i <= n; ++i) pts.push_back(plan.point_at(s.s0 + (s1 - s.s0) * i / n));
     b.polyline(pts, th.apex, {8.0f});
-    if (s.kind == ProfileStep::Kind::StopTurn) b.circle(pts[0], 14.0 / view.camera.scale, th.stop, {4.0f});
+    if (s.kind == ProfileStep::Kind::StopTurn) b.circle(pts[0], 14.0 / view.px_per_m(), th.stop, {4.0f});
   }
 };
 

@@ -35,6 +35,9 @@ void App::main_menu() {
   }
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit", "F")) fit_view();
+    const bool can_3d = View3D::possible(doc);
+    if (ImGui::MenuItem("Top view (2D)", can_3d ? "V" : nullptr, !showing_3d())) set_view(Viewport::Kind::Top);
+    if (ImGui::MenuItem("3D view", "V", showing_3d(), can_3d)) set_view(Viewport::Kind::Orbit);
     if (ImGui::MenuItem("Presenter mode", "P", settings.presenter)) set_presenter(!settings.presenter);
     ImGui::MenuItem("Midpoint path", "M", &settings.show_midpoints);
     ImGui::Separator();
@@ -60,6 +63,13 @@ void App::main_menu() {
     ImGui::SameLine();
   }
   spawn_mode_button(*this);
+  if (View3D::possible(doc)) {  // the view switch, on 3D scenes
+    ImGui::SameLine();
+    ImGui::Separator();
+    if (ImGui::RadioButton("Top", !showing_3d())) set_view(Viewport::Kind::Top);
+    ImGui::SameLine();
+    if (ImGui::RadioButton("3D (V)", showing_3d())) set_view(Viewport::Kind::Orbit);
+  }
   ImGui::EndMainMenuBar();
 }
 
@@ -141,6 +151,23 @@ void App::build_ui() {
   }
 }
 
+bool App::place_endpoint(const SurfacePick& at) {
+  ScenePoint p;
+  if (doc.mesh.kind == NavMesh::Kind::Graph) {
+    const int node = pick_polygon(doc.mesh, at.plane, 20.0 / view.px_per_m());
+    if (node < 0) return false;
+    p.node = doc.mesh.nodes[size_t(node)].id;
+  }
+  p.plane = at.plane;
+  p.is3d = doc.mesh.is3d;
+  if (p.is3d) p.height = at.height;
+  (click_mode == ClickMode::SetStart ? doc.start : doc.goal) = p;
+  doc.query_index = -1;
+  replan();
+  if (click_mode == ClickMode::SetGoal) doors_goal_moved(*this);
+  return true;
+}
+
 void App::viewport_window() {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 pos = ImGui::GetCursorScreenPos();
@@ -154,57 +181,44 @@ void App::viewport_window() {
     view.camera.scale *= std::min(double(vp_w) / layout_w_, double(vp_h) / layout_h_);
   layout_w_ = vp_w;
   layout_h_ = vp_h;
-  view.target().resize(int(vp_w), int(vp_h));
+  view.resize_target(int(vp_w), int(vp_h));
   ImGui::Image((ImTextureID)(intptr_t)view.target().texture(), ImVec2(vp_w, vp_h), ImVec2(0, 1), ImVec2(1, 0));
   const bool hovered = ImGui::IsItemHovered();
   ImGuiIO& io = ImGui::GetIO();
   const Vec2 size{vp_w, vp_h};
   const Vec2 mouse{io.MousePos.x - vp_x, io.MousePos.y - vp_y};
   view.hover_poly = -1;
-  // Doors and blockers take a left drag in inspect mode (the plan re-runs live); no panning then.
-  const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, view.camera.to_world(mouse, size),
-                                                            10.0 / view.camera.scale, hovered);
-  // Spawn candidates: left drag moves one, add mode places a new one (gui_spawn_edit.h).
-  const bool spawn_grabbed = !grabbed && doc.loaded() &&
-                             spawn_viewport_mouse(*this, view.camera.to_world(mouse, size),
-                                                  kCandidateGrabPx / view.camera.scale, hovered);
-  if (!hovered) {
-    if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) drag_pan_ = false;
-  }
-  if (hovered && doc.loaded()) {
-    const Vec2 world = view.camera.to_world(mouse, size);
-    view.hover_poly = pick_polygon(doc.mesh, world, 20.0 / view.camera.scale);
-    if (io.MouseWheel != 0.0f) view.camera.zoom_at(mouse, size, std::pow(1.2, io.MouseWheel));
-    // Right/middle drag pans anywhere; left drag pans in Inspect mode.
-    if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||
-        (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed))
-      drag_pan_ = true;
-    if (ImGui::IsMouseClicked(0) && click_mode != ClickMode::Inspect) {
-      ScenePoint p;
-      if (doc.mesh.kind == NavMesh::Kind::Graph) {
-        if (view.hover_poly >= 0) p.node = doc.mesh.nodes[view.hover_poly].id;
-      }
-      p.plane = world;
-      p.is3d = doc.mesh.is3d;
-      if (p.is3d && view.hover_poly >= 0) {
-        double h = 0.0;
-        for (int v : doc.mesh.polys[view.hover_poly].verts) h += doc.mesh.heights[v];
-        p.height = h / double(doc.mesh.polys[view.hover_poly].verts.size());
-      }
-      if (doc.mesh.kind != NavMesh::Kind::Graph || !p.node.empty()) {
-        (click_mode == ClickMode::SetStart ? doc.start : doc.goal) = p;
-        doc.query_index = -1;
-        replan();
-        if (click_mode == ClickMode::SetGoal) doors_goal_moved(*this);
-      }
+  mouse_point = hovered && doc.loaded() ? view.point_at(mouse, doc) : std::nullopt;
+  if (view.in_3d()) {
+    viewport_mouse_3d(hovered);
+  } else {
+    // Doors and blockers take a left drag in inspect mode (the plan re-runs live); no panning then.
+    const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, view.camera.to_world(mouse, size),
+                                                              10.0 / view.camera.scale, hovered);
+    // Spawn candidates: left drag moves one, add mode places a new one (gui_spawn_edit.h).
+    const bool spawn_grabbed = !grabbed && doc.loaded() &&
+                               spawn_viewport_mouse(*this, view.camera.to_world(mouse, size),
+                                                    kCandidateGrabPx / view.camera.scale, hovered);
+    if (!hovered) {
+      if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) drag_pan_ = false;
     }
-    hover_next = plan.nearest_s(world, 12.0 / view.camera.scale);
-  }
-  if (drag_pan_) {
-    if (ImGui::IsMouseDown(0) || ImGui::IsMouseDown(1) || ImGui::IsMouseDown(2)) {
-      view.camera.center = view.camera.center - Vec2{io.MouseDelta.x / view.camera.scale, -io.MouseDelta.y / view.camera.scale};
-    } else {
-      drag_pan_ = false;
+    if (hovered && doc.loaded()) {
+      const Vec2 world = view.camera.to_world(mouse, size);
+      view.hover_poly = pick_polygon(doc.mesh, world, 20.0 / view.camera.scale);
+      if (io.MouseWheel != 0.0f) view.camera.zoom_at(mouse, size, std::pow(1.2, io.MouseWheel));
+      // Right/middle drag pans anywhere; left drag pans in Inspect mode.
+      if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||
+          (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed))
+        drag_pan_ = true;
+      if (ImGui::IsMouseClicked(0) && click_mode != ClickMode::Inspect && mouse_point) place_endpoint(*mouse_point);
+      hover_next = plan.nearest_s(world, 12.0 / view.camera.scale);
+    }
+    if (drag_pan_) {
+      if (ImGui::IsMouseDown(0) || ImGui::IsMouseDown(1) || ImGui::IsMouseDown(2)) {
+        view.camera.center = view.camera.center - Vec2{io.MouseDelta.x / view.camera.scale, -io.MouseDelta.y / view.camera.scale};
+      } else {
+        drag_pan_ = false;
+      }
     }
   }
   // Status line in the viewport's corner.

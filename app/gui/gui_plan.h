@@ -52,6 +52,7 @@ struct PlanView {
   Status status = Status::Failed;
   std::optional<Failure> failure;
   Vec2 start, goal;  // located points in the plane, m
+  double start_height = 0.0, goal_height = 0.0;  // their world heights (3D meshes), m
   bool has_start = false, has_goal = false;
   int start_poly = -1;  // polygon (graph node) the start was located in, from the locate record; -1 off the mesh
   double plan_ms = 0.0;  // time the pipeline took, ms

@@ -28,6 +28,8 @@ void PlanView::run(const Document& doc, bool live) {
   has_goal = r.locate.goal.ok();
   start = has_start ? r.locate.start.point : doc.start->plane;
   goal = has_goal ? r.locate.goal.point : doc.goal->plane;
+  start_height = has_start ? r.locate.start.height : doc.start->height;
+  goal_height = has_goal ? r.locate.goal.height : doc.goal->height;
   if (live) {
     extras_pending = true;
     pending_ = r;

@@ -155,6 +155,51 @@ std::string act_camera(App& app, const json& a) {
   return "";
 }
 
+// {"view": "3d" | "2d"}: the 3D view (3D scenes only: an error elsewhere) or the top view.
+std::string act_view(App& app, const json& a) {
+  const std::string v = a["view"].is_string() ? a["view"].get<std::string>() : "";
+  if (v == "2d") {
+    app.set_view(Viewport::Kind::Top);
+    return "";
+  }
+  if (v != "3d") return "view is \"2d\" or \"3d\"";
+  if (!View3D::possible(app.doc)) return "the 3D view needs a 3D scene (a level mesh or a Detour file)";
+  app.set_view(Viewport::Kind::Orbit);
+  return "";
+}
+
+// {"orbit": [yaw_deg, pitch_deg, distance_m], "target": [x, y, z]}: the 3D view's camera (target
+// optional: the level's centre after a fit).
+std::string act_orbit(App& app, const json& a) {
+  const json& o = a["orbit"];
+  if (!o.is_array() || o.size() != 3 || !o[0].is_number() || !o[1].is_number() || !o[2].is_number() ||
+      !(o[2].get<double>() > 0.0))
+    return "orbit is [yaw_deg, pitch_deg, distance_m] with distance > 0";
+  if (app.view.view3d.needs_fit()) app.view.view3d.fit();  // the level framed first: then this camera
+  gl::OrbitCamera& c = app.view.view3d.camera;
+  if (a.contains("target")) {
+    const json& t = a["target"];
+    if (!t.is_array() || t.size() != 3 || !t[0].is_number() || !t[1].is_number() || !t[2].is_number())
+      return "orbit target is [x, y, z] in metres";
+    c.target = {t[0].get<double>(), t[1].get<double>(), t[2].get<double>()};
+  }
+  c.yaw_deg = o[0].get<double>();
+  c.pitch_deg = o[1].get<double>();
+  c.distance = o[2].get<double>();
+  c.clamp();
+  return "";
+}
+
+// {"click_mode": "start" | "goal" | "inspect"}: what a left click in the viewport does (S, G, I).
+std::string act_click_mode(App& app, const json& a) {
+  const std::string m = a["click_mode"].is_string() ? a["click_mode"].get<std::string>() : "";
+  if (m == "start") app.click_mode = ClickMode::SetStart;
+  else if (m == "goal") app.click_mode = ClickMode::SetGoal;
+  else if (m == "inspect") app.click_mode = ClickMode::Inspect;
+  else return "click_mode is \"start\", \"goal\" or \"inspect\"";
+  return "";
+}
+
 // {"zoom_preview_ms": ms}: zooms are previewed when a full draw of the static layer costs more (0:
 // always; a huge value: never).
 std::string act_zoom_preview(App& app, const json& a) {
@@ -182,10 +227,22 @@ std::string act_agent(App& app, const json& a) {
   return "";
 }
 
-// The point is in plane metres, placed on the viewport with the current camera.
+// The point is in plane metres, placed on the viewport with the current camera; in the 3D view a plane
+// point is placed where it lies on the surface, and a world point [x, y, z] where it is.
 std::string act_mouse(App& app, const json& a) {
   Vec2 at;
-  if (!read_xy(a["mouse"], &at).empty()) return "mouse: expected [x, y] in metres";
+  const json& m = a["mouse"];
+  if (app.view.in_3d() && m.is_array() && m.size() == 3 && m[0].is_number() && m[1].is_number() && m[2].is_number()) {
+    const Vec2 s = app.view.to_screen(Vec3{m[0].get<double>(), m[1].get<double>(), m[2].get<double>()});
+    app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
+    return "";
+  }
+  if (!read_xy(m, &at).empty()) return "mouse: expected [x, y] in metres (or [x, y, z] in the 3D view)";
+  if (app.view.in_3d()) {
+    const Vec2 s = app.view.to_screen(at);
+    app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
+    return "";
+  }
   if (app.doc.scene.source == Scene::Source::SideScroller) {  // the side view's canvas
     const Vec2 px = side_window_px(app, at);
     app.script_mouse = ScriptMouse{float(px.x), float(px.y), a.value("down", false)};
@@ -211,9 +268,18 @@ std::string act_measure(App& app, const json& a) {
   if (!(zoom > 0.0)) return "zoom needs a factor > 0";
   const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts(),
              previews0 = app.view.static_previews();
+  Vec2 turn{0, 0};
+  if (a.contains("turn") && !read_xy(a["turn"], &turn).empty()) return "turn needs [dyaw, dpitch] in degrees";
   for (int i = 0; i < n; ++i) {
-    app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
-    app.view.camera.scale *= zoom;
+    if (app.view.in_3d()) {  // the 3D view's camera: turned, panned, zoomed as a user would
+      gl::OrbitCamera& c = app.view.view3d.camera;
+      c.orbit(turn.x, turn.y);
+      c.pan(pan, {app.vp_w, app.vp_h});
+      c.zoom(1.0 / zoom);
+    } else {
+      app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
+      app.view.camera.scale *= zoom;
+    }
     app.frame();
     prep += app.last_prep_cpu_ms;
   }
@@ -236,6 +302,9 @@ const std::pair<const char*, Action> kActions[] = {
     {"panel", act_panel},
     {"open", act_open},
     {"camera", act_camera},
+    {"view", act_view},
+    {"orbit", act_orbit},
+    {"click_mode", act_click_mode},
     {"zoom_preview_ms", act_zoom_preview},
     {"presenter", [](App& app, const json& a) { return app.set_presenter(a["presenter"].get<bool>()), std::string(); }},
     {"midpoints", [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), std::string(); }},

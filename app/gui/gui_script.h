@@ -20,13 +20,20 @@
 //   {"mouse": [x, y], "down": true|false}  move the mouse to plane point (x, y) on the viewport, left
 //                          button down or up (one frame runs after each action: press, move, release)
 //   {"camera": "fit"} or {"camera": {"center": [x, y], "scale": PX_PER_M}}
+//   {"view": "3d" | "2d"}  the 3D view (3D scenes only: an error on others) or the top view (default)
+//   {"orbit": [yaw_deg, pitch_deg, distance_m], "target": [x, y, z]}  the 3D view's camera (target
+//                          optional; pitch is kept in [2, 89] degrees); "camera": "fit" frames the level
+//   {"mouse": [x, y, z], ...} in the 3D view: the mouse over world point (x, y, z); a plane point [x, y]
+//                          is placed where it lies on the navmesh's surface
+//   {"click_mode": "start" | "goal" | "inspect"}  what a left click does (the S, G and I keys)
 //   {"presenter": true|false}, {"midpoints": true|false}, {"optimal": true|false} (shortest path),
 //   {"channel": true|false} (the channel's gates and spline)
 //   {"agent": {"max_speed": 2.0, ...}}   set agent parameters (re-plans)
 //   {"frames": N}          run N frames
 //   {"measure": N}         run N frames and record CPU and wall time per frame (printed at exit, "frame")
 //   {"measure": N, "pan": [dx, dy]} / {"measure": N, "zoom": f}: the camera moves by (dx, dy) px or
-//                          zooms by f every measured frame
+//                          zooms by f every measured frame; {"measure": N, "turn": [dyaw, dpitch]}: the 3D
+//                          view turns by those degrees every frame (pan and zoom move the 3D camera too)
 //   {"zoom_preview_ms": MS} zoom previews when a full draw of the static layer costs more (0: always)
 //   {"screenshot": "FILE.png", "whole_window": true|false}
 //   {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}  side-scroller scenes:

@@ -1,6 +1,7 @@
 #include "gui_viewport.h"
 
 #include "cpu_clock.h"
+#include "detail_surface.h"
 #include "gui_draw_bake_stages.h"
 
 #include <glad/gl.h>
@@ -28,9 +29,14 @@ void Viewport::fit(const Document& doc, int w, int h) {
   camera.fit(doc.lo, doc.hi, {double(std::max(1, w)), double(std::max(1, h))});
 }
 
-void Viewport::begin(int w, int h, const Theme& theme) {
+void Viewport::begin(int w, int h, const Theme& theme, const Document* doc, const std::vector<int>& corridor) {
   w_ = std::max(1, w);
   h_ = std::max(1, h);
+  in_3d_ = kind == Kind::Orbit && doc && View3D::possible(*doc);
+  if (in_3d_) {
+    view3d.begin(*doc, corridor, size());
+    if (view3d.needs_fit()) view3d.fit();
+  }
   plan_.clear();
   labels_.clear();
   step_bake_stage.reset();
@@ -42,6 +48,25 @@ void Viewport::begin(int w, int h, const Theme& theme) {
   dl.PushTextureID(ImGui::GetIO().Fonts->TexID);
   dl.PushClipRect(ImVec2(0, 0), ImVec2(float(w_), float(h_)));
   if (theme.presenter != mesh_presenter_) mesh_dirty_ = true;
+}
+
+Vec2 Viewport::to_screen(Vec2 world) const {
+  if (!in_3d_) return camera.to_screen(world, size());
+  return view3d.project(world).value_or(Vec2{-1e6, -1e6});
+}
+
+Vec2 Viewport::to_screen(Vec3 world) const {
+  if (!in_3d_) return camera.to_screen(to_plane(world), size());
+  return view3d.project(world).value_or(Vec2{-1e6, -1e6});
+}
+
+std::optional<SurfacePick> Viewport::point_at(Vec2 s, const Document& doc) const {
+  if (in_3d_) return view3d.pick(s);
+  SurfacePick p;
+  p.plane = camera.to_world(s, size());
+  p.poly = doc.mesh.kind == NavMesh::Kind::Polygons ? pick_polygon(doc.mesh, p.plane, 0.0) : -1;
+  if (doc.mesh.is3d && p.poly >= 0) p.height = surface_height(doc.mesh, p.poly, p.plane, 1e-3).value_or(0.0);
+  return p;
 }
 
 bool Viewport::label(float x, float y, const char* text, unsigned color, bool may_skip) {
@@ -100,12 +125,18 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
   // A bake stage other than the polygon mesh has no polygons yet: no ids over it.
   if (stage_built_ && *stage_built_ != BakeStage::PolyMesh) return;
   // Polygon ids: every polygon when they fit on screen, else only the hovered one.
-  const bool all = m.polys.size() <= 400 && camera.scale * std::max(doc.hi.x - doc.lo.x, doc.hi.y - doc.lo.y) /
+  const bool all = m.polys.size() <= 400 && px_per_m() * std::max(doc.hi.x - doc.lo.x, doc.hi.y - doc.lo.y) /
                                                     std::sqrt(double(std::max<size_t>(1, m.polys.size()))) > 60.0;
   for (size_t i = 0; i < m.polys.size(); ++i) {
     if (!all && int(i) != hover_poly) continue;
     std::snprintf(buf, sizeof buf, "%zu", i);
-    centred(m.centroid(int(i)), buf, int(i) != hover_poly);
+    if (in_3d_) {  // on the polygon's own floor
+      const Vec2 s = view3d.project_on(int(i), m.centroid(int(i))).value_or(Vec2{-1e6, -1e6});
+      const ImVec2 sz = ImGui::CalcTextSize(buf);
+      label(float(s.x) - sz.x * 0.5f, float(s.y) - sz.y * 0.5f, buf, col, int(i) != hover_poly);
+    } else {
+      centred(m.centroid(int(i)), buf, int(i) != hover_poly);
+    }
   }
 }
 
@@ -244,8 +275,21 @@ bool Viewport::update_stage(const Document& doc, const Theme& theme) {
   return true;
 }
 
+void Viewport::finish_3d(const Document& doc, const Theme& theme) {
+  const std::optional<BakeStage> shown = step_bake_stage ? step_bake_stage : bake_stage;
+  if (update_stage(doc, theme)) static_valid_ = false;  // draw_labels() reads the stage shown
+  draw_labels(doc, theme);
+  resize_target(w_, h_);
+  target_.bind_for_drawing();
+  const std::string err = view3d.draw(doc, theme, plan_, shown);
+  if (!err.empty()) overlay_->AddText(ImVec2(12, float(h_) - 30), to_imu32(theme.text), err.c_str());
+  render_overlay();
+  target_.resolve();
+}
+
 void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme, bool allow_preview) {
   glDisable(GL_SCISSOR_TEST);
+  if (in_3d_) return finish_3d(doc, theme);
   if (update_stage(doc, theme)) static_valid_ = false;
   if (mesh_dirty_) {
     mesh_.build(doc, theme);
@@ -281,7 +325,7 @@ void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& 
   draw_labels(doc, theme);
   draw_scale_bar(theme);
 
-  target_.resize(w_, h_);
+  resize_target(w_, h_);
   target_.bind_for_drawing();
   renderer.copy_texture(static_[current_].texture());
   renderer.begin(camera, w_, h_, theme.line_scale);

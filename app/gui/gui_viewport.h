@@ -10,6 +10,10 @@
 // renderer), a zoom shows the last full picture scaled, with fresh strips where it does not reach, and
 // the full picture is drawn again once the camera has not changed for kPreviewSettleSeconds (so the
 // frames between a mouse wheel's notches stay previews) or when a picture is exported.
+//
+// On a 3D scene the viewport can show the 3D view instead (`kind`, gui_view3d.h): the same plan layer and
+// labels, drawn in plane metres as always, are lifted onto the navmesh's surface; to_screen() and
+// px_per_m() answer for the view on screen, so the drawing code serves both.
 #pragma once
 
 #include <memory>
@@ -20,6 +24,7 @@
 #include "gui_doc.h"
 #include "gui_mesh_layer.h"
 #include "gui_theme.h"
+#include "gui_view3d.h"
 
 struct ImDrawList;
 
@@ -33,6 +38,11 @@ class Viewport {
   Viewport& operator=(const Viewport&) = delete;
 
   gl::Camera camera;
+  // Which view is asked for: the top view (the default) or the 3D view, which only 3D scenes have
+  // (View3D::possible); on other scenes the top view is shown whatever this says.
+  enum class Kind { Top, Orbit };
+  Kind kind = Kind::Top;
+  View3D view3d;
   int hover_poly = -1;  // polygon (or node) under the mouse, -1 if none
   // The Recast stage drawn in place of the navmesh (none: the navmesh), from Document::bake_stages;
   // a document without bake records draws its navmesh whatever this says.
@@ -46,16 +56,30 @@ class Viewport {
   // Frames the document's bounds in a w×h target.
   void fit(const Document& doc, int w, int h);
 
-  // Starts a frame of w×h pixels: empties the plan layer and the overlay.
-  void begin(int w, int h, const Theme& theme);
+  // Starts a frame of w×h pixels: empties the plan layer and the overlay. `doc` and `corridor` (the
+  // plan's polygons, preferred where floors overlap) prepare the 3D view when it is asked for.
+  void begin(int w, int h, const Theme& theme, const Document* doc = nullptr, const std::vector<int>& corridor = {});
+  // Whether this frame shows the 3D view (set by begin()).
+  bool in_3d() const { return in_3d_; }
   gl::Batch& plan() { return plan_; }     // shapes over the mesh, world metres
   ImDrawList& overlay() { return *overlay_; }  // text and marks, target pixels (y down)
   // A text label in the overlay at target pixel (x, y) (top-left), with a dark shadow. Labels are kept
   // apart: one with `may_skip` that would overlap a label placed earlier this frame is left out (returns
   // false); the others are always drawn and keep their place. Polygon ids are placed last, may_skip.
   bool label(float x, float y, const char* text, unsigned color, bool may_skip = false);
-  Vec2 to_screen(Vec2 world) const { return camera.to_screen(world, size()); }
+  // The target pixel of a plane point (in 3D: of its point on the surface; far off-screen behind the
+  // eye), and of a world point (y up; the top view drops its height).
+  Vec2 to_screen(Vec2 world) const;
+  Vec2 to_screen(Vec3 world) const;
+  // Pixels per metre: the top view's zoom, or the 3D view's at its target.
+  double px_per_m() const { return in_3d_ ? view3d.px_per_m() : camera.scale; }
   Vec2 to_world(Vec2 screen) const { return camera.to_world(screen, size()); }
+  // The point of the scene under target pixel `s`: in the top view the plane point with the surface
+  // height of the polygon there (0 off the mesh or on 2D scenes); in the 3D view the nearest point of
+  // the navmesh's surface along the ray, or nothing when the ray misses it.
+  std::optional<SurfacePick> point_at(Vec2 s, const Document& doc) const;
+  // Resizes the viewport's target (with the depth buffer the 3D view needs).
+  void resize_target(int w, int h) { target_.resize(w, h, 4, true); }
   Vec2 size() const { return {double(w_), double(h_)}; }
   // Draws grid, mesh, plan layer, polygon labels, scale bar and overlay into the target.
   // `allow_preview` false: the static layer is exact this frame (exports).
@@ -93,7 +117,10 @@ class Viewport {
   // Draws grid and mesh over the screen rectangle [x0, x1) × [y0, y1) (pixels, y down) of the bound target.
   void draw_static_rect(gl::Renderer& renderer, const Theme& theme, int x0, int y0, int x1, int y1);
 
+  void finish_3d(const Document& doc, const Theme& theme);
+
   int w_ = 1, h_ = 1;
+  bool in_3d_ = false;
   bool mesh_dirty_ = true;
   bool mesh_presenter_ = false;
   gl::Batch grid_, plan_;

@@ -197,7 +197,7 @@ void draw_spawn_verdicts(Viewport& view, const Document& doc, SpawnView& sv_stat
   const SpawnView& v = sv_state;
   gl::Batch& b = view.plan();
   ImDrawList& dl = view.overlay();
-  const double px = 1.0 / view.camera.scale;  // metres per pixel
+  const double px = 1.0 / view.px_per_m();  // metres per pixel
   if (v.edit.ghost) {  // add mode: where the next candidate goes
     b.circle(*v.edit.ghost, kCandidateGrabPx * px, kGhost, {2.0f, 4.0f, 7.0f});
     const Vec2 s = view.to_screen(*v.edit.ghost);
