@@ -84,6 +84,7 @@ bool App::open_scene(const std::string& path) {
     show_error(err + (doc.loaded() ? "\nThe scene you had is still open." : ""));
     return false;
   }
+  bake_abandon(*this);  // a bake of the scene before is of no use now
   if (options.use_settings) add_recent(settings, path);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
@@ -110,6 +111,7 @@ bool App::reload() {
     doc.goal = goal;
     doc.query_index = -1;
   }
+  bake_abandon(*this);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   error.clear();
@@ -217,6 +219,7 @@ bool App::frame() {
     io.DisplaySize = ImVec2(float(sized_w) / io.DisplayFramebufferScale.x, float(sized_h) / io.DisplayFramebufferScale.y);
   }
   ImGui::NewFrame();
+  bake_frame(*this);  // a bake finished on its thread replaces the mesh before anything reads it
   doors_frame(*this, ImGui::GetIO().DeltaTime);
   if (playing && !plan.steps.empty()) {
     play_clock += ImGui::GetIO().DeltaTime * settings.playback_speed;

@@ -8,6 +8,7 @@
 
 #include "gl_renderer.h"
 #include "gl_window.h"
+#include "gui_bake.h"
 #include "gui_doc.h"
 #include "gui_export.h"
 #include "gui_doors.h"
@@ -91,6 +92,7 @@ class App {
   bool show_panel_bake = true;
   BakeDef bake_edit;              // the Bake panel's parameters while they are edited (gui_bake.h)
   long bake_edit_revision = -1;   // the mesh revision bake_edit was taken from
+  BakeView baking;                // the bake under way on its worker thread, and how the last one ended
   DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
   int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)

@@ -117,6 +117,7 @@ void App::build_ui() {
       viewport_window();
     ImGui::End();
     ImGui::PopStyleVar();
+    panel_bake_progress(*this, bx + 10, o.y + 10, std::min(bw - 20, 460.0f * k));
   }
 
   if (doc.scene.source == Scene::Source::SideScroller)  // over the x(t) plot, so the side view stays in sight

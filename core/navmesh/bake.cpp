@@ -327,8 +327,28 @@ std::string check_bake_input(const BakeInput& in, const BakeDef& def) {
   return "";
 }
 
+const char* to_string(BakePhase p) {
+  static const char* const names[kBakePhaseCount] = {"rasterize", "filter",   "erode",  "mark",  "regions",
+                                                     "contours",  "polygons", "detail", "detour"};
+  return names[int(p)];
+}
+
+namespace {
+
+// Tells `progress` (optional) that phase `p` starts. Returns "" or, when the bake was cancelled, the
+// error that stops it there.
+std::string enter_phase(BakeProgress* progress, BakePhase p) {
+  if (!progress) return "";
+  progress->phase.store(int(p));
+  if (!progress->cancel.load()) return "";
+  return std::string("bake cancelled before ") + to_string(p) + " (phase " + std::to_string(int(p) + 1) + " of " +
+         std::to_string(kBakePhaseCount) + ")";
+}
+
+}  // namespace
+
 Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeInput& in, const BakeDef& def,
-                                std::vector<BakeStep>* trace, BakeStages* stages) {
+                                std::vector<BakeStep>* trace, BakeStages* stages, BakeProgress* progress) {
   using R = Result<RecastMeshes>;
   const std::vector<float>& verts = in.verts;
   const std::vector<int>& tris = in.tris;
@@ -337,6 +357,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
     if (trace) trace->push_back({phase, ms_since(t0), count, unit});
   };
   RecastMeshes out;
+  if (std::string stop = enter_phase(progress, BakePhase::Rasterize); !stop.empty()) return R::fail(stop);
   auto t0 = Clock::now();
   RcPtr<rcHeightfield> solid(rcAllocHeightfield());
   long walkable_tris = 0;
@@ -346,6 +367,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   record_input(stages, verts, tris, tri_areas);
   step("rasterize", t0, walkable_tris, "walkable triangles");
 
+  if (std::string stop = enter_phase(progress, BakePhase::Filter); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   rcFilterLowHangingWalkableObstacles(&ctx, cfg.walkableClimb, *solid);
   rcFilterLedgeSpans(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid);
@@ -367,6 +389,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   out.before_erosion = count_walkable(*chf);
   step("filter", t0, out.before_erosion, "walkable spans");
 
+  if (std::string stop = enter_phase(progress, BakePhase::Erode); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   if (!rcErodeWalkableArea(&ctx, cfg.walkableRadius, *chf)) return R::fail("Recast could not erode the walkable area");
   out.after_erosion = count_walkable(*chf);
@@ -375,18 +398,21 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
       if (chf->areas[i] != RC_NULL_AREA) chf->areas[i] = recast_area(raster[size_t(x + z * chf->width)]);
     });
   step("erode", t0, out.after_erosion, "walkable spans left");
+  if (std::string stop = enter_phase(progress, BakePhase::Mark); !stop.empty()) return R::fail(stop);
   if (!rules.doors.empty()) {
     t0 = Clock::now();
     step("doors", t0, mark_doors(ctx, rules.doors, rules.door_area(0), *chf), "door spans marked");
   }
   if (out.after_erosion == 0) return out;
 
+  if (std::string stop = enter_phase(progress, BakePhase::Regions); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   if (!build_regions(ctx, def.partition, cfg, *chf)) return R::fail("Recast could not build regions");
   // Recast's maxRegions is one past the largest region id; id 0 is "no region".
   step("regions", t0, chf->maxRegions - 1, "regions");
   record_compact(stages, *chf);
 
+  if (std::string stop = enter_phase(progress, BakePhase::Contours); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   RcPtr<rcContourSet>& cset = out.cset;
   cset.reset(rcAllocContourSet());
@@ -395,6 +421,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   step("contours", t0, cset->nconts, "contours");
   record_contours(stages, *cset);
 
+  if (std::string stop = enter_phase(progress, BakePhase::Polygons); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   RcPtr<rcPolyMesh>& pmesh = out.pmesh;
   pmesh.reset(rcAllocPolyMesh());
@@ -404,6 +431,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   record_polymesh(stages, *pmesh);
   if (pmesh->npolys == 0) return out;
 
+  if (std::string stop = enter_phase(progress, BakePhase::Detail); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   RcPtr<rcPolyMeshDetail>& dmesh = out.dmesh;
   dmesh.reset(rcAllocPolyMeshDetail());
@@ -417,7 +445,8 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
 namespace {
 
 // The single-tile pipeline (RecastDemo's Solo Mesh steps) over the bake input.
-Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeStep>* trace, BakeStages* stages) {
+Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeStep>* trace, BakeStages* stages,
+                     BakeProgress* progress) {
   using R = Result<NavMesh>;
   if (std::string bad = check_bake_input(in, def); !bad.empty()) return R::fail(bad);
   const auto t_total = Clock::now();
@@ -425,7 +454,7 @@ Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeSt
   if (std::string bad = bake_config(def, in.verts, in.rules.margin, cfg); !bad.empty()) return R::fail(bad);
   record_grid(stages, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch, cfg.width, cfg.height, cfg.walkableSlopeAngle);
   rcContext ctx(false);
-  auto recast = run_recast(ctx, cfg, in, def, trace, stages);
+  auto recast = run_recast(ctx, cfg, in, def, trace, stages, progress);
   if (!recast) return R::fail(recast.error());
   RecastMeshes& rc = recast.value();
   if (rc.after_erosion == 0)
@@ -435,6 +464,7 @@ Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeSt
                    " m (the floor is narrower than twice the agent radius, or no triangle is walkable)");
   if (rc.pmesh->npolys == 0) return R::fail(no_polygons_why(*rc.chf, *rc.cset, rc.after_erosion, def));
 
+  if (std::string stop = enter_phase(progress, BakePhase::Detour); !stop.empty()) return R::fail(stop);
   const auto t0 = Clock::now();
   // The default Detour query filter rejects polygons with no flags: every polygon gets kPolyFlagWalk.
   const std::vector<int> poly_door = door_polygons(in.rules, *rc.pmesh);
@@ -591,19 +621,19 @@ BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::ve
 
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
                                const std::vector<Door>& doors, const std::vector<LinkDef>& links,
-                               BakeStages* stages) {
+                               BakeStages* stages, BakeProgress* progress) {
   auto in = floorplan_input(plan, def, doors);
   if (!in) return Result<NavMesh>::fail(in.error());
   in.value().rules.links = links;
-  return bake(in.value(), def, trace, stages);
+  return bake(in.value(), def, trace, stages, progress);
 }
 
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace,
                                const std::vector<Door>& doors, const std::vector<LinkDef>& links,
-                               BakeStages* stages) {
+                               BakeStages* stages, BakeProgress* progress) {
   BakeInput in = triangles_input(soup, def, doors);
   in.rules.links = links;
-  return bake(in, def, trace, stages);
+  return bake(in, def, trace, stages, progress);
 }
 
 }  // namespace navlab

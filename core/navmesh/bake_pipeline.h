@@ -89,9 +89,11 @@ struct RecastMeshes {
 
 // Rasterise, filter, carve, erode, paint, mark doors, regions (the cfg.borderSize cells around the grid
 // in none), contours, polygons and the detail mesh over cfg's grid. Each phase goes to `trace`.
-// `stages` (optional) receives what each Recast stage produced (bake_stages.h).
+// `stages` (optional) receives what each Recast stage produced (bake_stages.h); `progress` (optional) is
+// told each phase as it starts, and a cancel stops the run before its next phase (an error).
 Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeInput& in, const BakeDef& def,
-                                std::vector<BakeStep>* trace, BakeStages* stages = nullptr);
+                                std::vector<BakeStep>* trace, BakeStages* stages = nullptr,
+                                BakeProgress* progress = nullptr);
 
 // Sets every polygon's Detour flags (kPolyFlagWalk, kPolyFlagDoor) and gives door polygons back the area
 // painted beneath them (sampled at the polygon's vertex average). Returns each polygon's door (-1: none).

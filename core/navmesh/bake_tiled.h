@@ -14,7 +14,6 @@
 // painted beneath them in Detour and name their door in the NavMesh, as in the single-tile bake.
 #pragma once
 
-#include <atomic>
 #include <vector>
 
 #include "bake.h"
@@ -24,13 +23,6 @@
 #include "scene.h"
 
 namespace navlab {
-
-// Progress of a tiled bake, shared with the thread that watches it (a progress bar, a cancel button).
-struct BakeProgress {
-  std::atomic<int> tiles_done{0};   // tiles baked so far (empty tiles included)
-  std::atomic<int> tiles_total{0};  // tiles of the grid; set when the bake starts
-  std::atomic<bool> cancel{false};  // set to stop: workers take no new tile, the bake returns an error
-};
 
 // How a tiled bake runs.
 struct TiledBakeRun {
