@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "gl_png.h"
+#include "gui_tools.h"
 
 namespace navlab::app {
 
@@ -283,6 +284,7 @@ void App::draw_viewport_content() {
     if (settings.show_channel) draw_channel(view, plan, theme);
     draw_spawn_verdicts(*this);
     draw_doors(*this);
+    draw_tools(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
     last_prep_cpu_ms += thread_cpu_ms() - cpu0;
     view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
@@ -388,6 +390,7 @@ void App::shortcuts() {
   if (pressed(SDL_SCANCODE_ESCAPE)) click_mode = ClickMode::Inspect;
   if (!ctrl && pressed(SDL_SCANCODE_M)) settings.show_midpoints = !settings.show_midpoints;
   if (!ctrl && pressed(SDL_SCANCODE_F)) fit_view();
+  tools_shortcuts(*this);  // before the spawn keys: Delete goes to a selected link only when no candidate is
   spawn_edit_shortcuts(*this);
 }
 

@@ -13,6 +13,7 @@
 #include "gui_export.h"
 #include "gui_doors.h"
 #include "gui_lessons.h"
+#include "gui_links.h"
 #include "gui_plan.h"
 #include "gui_presenter.h"
 #include "gui_settings.h"
@@ -23,7 +24,9 @@
 
 namespace navlab::app {
 
-enum class ClickMode { Inspect, SetStart, SetGoal };
+// What a left click in the viewport does: inspect (drag handles, pan), place the start or the goal, or
+// the link tool's next end (gui_tools.h).
+enum class ClickMode { Inspect, SetStart, SetGoal, AddLink };
 
 struct ExportRequest {
   std::string path;    // "" = timestamped name in settings.export_dir
@@ -90,9 +93,11 @@ class App {
   bool show_panel_spawn = true;
   bool show_panel_doors = true;
   bool show_panel_bake = true;
+  bool show_panel_links = true;
   BakeDef bake_edit;              // the Bake panel's parameters while they are edited (gui_bake.h)
   long bake_edit_revision = -1;   // the mesh revision bake_edit was taken from
   BakeView baking;                // the bake under way on its worker thread, and how the last one ended
+  LinksView links;                // the link tool and the Links panel (gui_links.h)
   DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
   int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)

@@ -8,6 +8,7 @@
 
 #include "gui_app.h"
 #include "gui_bake.h"
+#include "gui_tools.h"
 
 namespace navlab::app {
 
@@ -46,6 +47,7 @@ void App::main_menu() {
     ImGui::MenuItem("Spawn panel", nullptr, &show_panel_spawn);
     ImGui::MenuItem("Doors panel", nullptr, &show_panel_doors);
     ImGui::MenuItem("Bake panel", nullptr, &show_panel_bake);
+    ImGui::MenuItem("Links panel", nullptr, &show_panel_links);
     ImGui::EndMenu();
   }
   lessons_menu(*this);
@@ -60,6 +62,8 @@ void App::main_menu() {
     ImGui::SameLine();
   }
   spawn_mode_button(*this);
+  ImGui::SameLine();
+  tools_mode_buttons(*this);
   ImGui::EndMainMenuBar();
 }
 
@@ -90,6 +94,7 @@ void App::build_ui() {
       if (show_panel_spawn) panel_spawn(*this);
       if (show_panel_doors) panel_doors(*this);
       if (show_panel_bake) panel_bake(*this);
+      if (show_panel_links) panel_links(*this);
     }
     ImGui::End();
 
@@ -169,6 +174,10 @@ void App::viewport_window() {
   const bool spawn_grabbed = !grabbed && doc.loaded() &&
                              spawn_viewport_mouse(*this, view.camera.to_world(mouse, size),
                                                   kCandidateGrabPx / view.camera.scale, hovered);
+  // The editing tools (link ends, the link tool) take the point under the mouse (gui_tools.h).
+  const bool tool_grabbed = !grabbed && !spawn_grabbed && doc.loaded() &&
+                            tools_mouse(*this, point_under_mouse(doc, view.camera.to_world(mouse, size)),
+                                        10.0 / view.camera.scale, hovered);
   if (!hovered) {
     if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) drag_pan_ = false;
   }
@@ -178,20 +187,11 @@ void App::viewport_window() {
     if (io.MouseWheel != 0.0f) view.camera.zoom_at(mouse, size, std::pow(1.2, io.MouseWheel));
     // Right/middle drag pans anywhere; left drag pans in Inspect mode.
     if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||
-        (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed))
+        (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed && !tool_grabbed))
       drag_pan_ = true;
-    if (ImGui::IsMouseClicked(0) && click_mode != ClickMode::Inspect) {
-      ScenePoint p;
-      if (doc.mesh.kind == NavMesh::Kind::Graph) {
-        if (view.hover_poly >= 0) p.node = doc.mesh.nodes[view.hover_poly].id;
-      }
-      p.plane = world;
-      p.is3d = doc.mesh.is3d;
-      if (p.is3d && view.hover_poly >= 0) {
-        double h = 0.0;
-        for (int v : doc.mesh.polys[view.hover_poly].verts) h += doc.mesh.heights[v];
-        p.height = h / double(doc.mesh.polys[view.hover_poly].verts.size());
-      }
+    if (ImGui::IsMouseClicked(0) && (click_mode == ClickMode::SetStart || click_mode == ClickMode::SetGoal)) {
+      ScenePoint p = point_under_mouse(doc, world);
+      if (doc.mesh.kind == NavMesh::Kind::Graph && view.hover_poly >= 0) p.node = doc.mesh.nodes[view.hover_poly].id;
       if (doc.mesh.kind != NavMesh::Kind::Graph || !p.node.empty()) {
         (click_mode == ClickMode::SetStart ? doc.start : doc.goal) = p;
         doc.query_index = -1;
