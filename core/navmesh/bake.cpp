@@ -72,6 +72,7 @@ void for_each_span(rcCompactHeightfield& chf, F&& f) {
 NavMesh to_navmesh(std::shared_ptr<BakedNavMesh> baked, const CellRules& rules, const std::vector<int>& poly_door) {
   NavMesh mesh = navmesh_from_tile(std::move(baked), rules.is3d, rules.area_names);
   for (size_t i = 0; i < mesh.polys.size(); ++i) mesh.polys[i].door = poly_door[i];
+  apply_area_costs(mesh, rules.area_costs);
   for (const DoorMark& d : rules.doors) mesh.door_ids.push_back(d.id);
   return mesh;
 }
@@ -104,12 +105,14 @@ std::vector<int> door_polygons(const CellRules& rules, rcPolyMesh& pm) {
     pm.flags[i] |= kPolyFlagDoor;
     const unsigned short* p = &pm.polys[i * 2 * pm.nvp];
     Vec2 sum{};
+    double height = 0.0;
     int n = 0;
     for (; n < pm.nvp && p[n] != RC_MESH_NULL_IDX; ++n) {
       const unsigned short* v = &pm.verts[p[n] * 3];
       sum = sum + to_plane({pm.bmin[0] + v[0] * pm.cs, 0.0, pm.bmin[2] + v[2] * pm.cs});
+      height += pm.bmin[1] + v[1] * pm.ch;
     }
-    pm.areas[i] = recast_area(rules.area_at && n > 0 ? rules.area_at(sum * (1.0 / n)) : 0);
+    pm.areas[i] = recast_area(rules.area_at && n > 0 ? rules.area_at(sum * (1.0 / n), height / n) : 0);
   }
   return door;
 }
@@ -399,6 +402,10 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
     });
   step("erode", t0, out.after_erosion, "walkable spans left");
   if (std::string stop = enter_phase(progress, BakePhase::Mark); !stop.empty()) return R::fail(stop);
+  if (!rules.volumes.empty()) {
+    t0 = Clock::now();
+    step("areas", t0, mark_volumes(ctx, rules.volumes, *chf), "area spans marked");
+  }
   if (!rules.doors.empty()) {
     t0 = Clock::now();
     step("doors", t0, mark_doors(ctx, rules.doors, rules.door_area(0), *chf), "door spans marked");
@@ -585,22 +592,16 @@ Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& d
 
   CellRules& rules = in.rules;
   rules.margin = m;
+  AreaTable table;
   std::vector<int> paint_ids;
-  for (const AreaPaint& a : plan.areas) {
-    int id = -1;
-    for (size_t i = 0; i < rules.area_names.size(); ++i)
-      if (rules.area_names[i] == a.name) id = int(i);
-    if (id < 0) {
-      rules.area_names.push_back(a.name);
-      id = int(rules.area_names.size()) - 1;
-    }
-    paint_ids.push_back(id);
-  }
+  for (const AreaPaint& a : plan.areas) paint_ids.push_back(table.add(a.name, a.cost));
+  rules.area_names = table.names;
+  rules.area_costs = table.costs;
   if (rules.area_names.size() >= RC_WALKABLE_AREA)
     return R::fail("floorplan paints " + std::to_string(rules.area_names.size()) + " area names; at most 62 are supported");
   rules.raster = [&plan, paint_ids](const CellGrid& grid) { return rasterize_floorplan(plan, paint_ids, grid); };
   if (!plan.areas.empty())
-    rules.area_at = [&plan, paint_ids](Vec2 p) {
+    rules.area_at = [&plan, paint_ids](Vec2 p, double) {
       int id = 0;
       for (size_t i = 0; i < plan.areas.size(); ++i)
         if (point_in_ring(p, plan.areas[i].polygon)) id = paint_ids[i];
@@ -610,11 +611,18 @@ Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& d
   return in;
 }
 
-BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::vector<Door>& doors) {
+BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::vector<Door>& doors,
+                          const std::vector<AreaVolume>& areas) {
   BakeInput in;
   for (const Vec3& v : soup.verts) in.verts.insert(in.verts.end(), {float(v.x), float(v.y), float(v.z)});
   for (const auto& t : soup.tris) in.tris.insert(in.tris.end(), t.begin(), t.end());
   in.rules.is3d = true;
+  AreaTable table;
+  in.rules.volumes = volume_marks(areas, table);
+  in.rules.area_names = table.names;
+  in.rules.area_costs = table.costs;
+  if (!in.rules.volumes.empty())
+    in.rules.area_at = [marks = in.rules.volumes](Vec2 p, double height) { return volume_area_at(marks, p, height); };
   in.rules.doors = door_marks(doors, def);
   return in;
 }
@@ -630,8 +638,8 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
 
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace,
                                const std::vector<Door>& doors, const std::vector<LinkDef>& links,
-                               BakeStages* stages, BakeProgress* progress) {
-  BakeInput in = triangles_input(soup, def, doors);
+                               BakeStages* stages, BakeProgress* progress, const std::vector<AreaVolume>& areas) {
+  BakeInput in = triangles_input(soup, def, doors, areas);
   in.rules.links = links;
   return bake(in, def, trace, stages, progress);
 }

@@ -78,7 +78,8 @@ long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeD
 
 // Bakes a floor plan: the outline minus the holes becomes a thin walkable slab at height 0 (world
 // (x, 0, -y)); Recast voxelises it, erodes it by bake.agent_radius and builds polygons. Painted areas
-// (scene floorplan.areas, later ones on top) give polygons their area; unpainted floor is "default".
+// (scene floorplan.areas, later ones on top) give polygons their area and its cost (NavPoly::cost);
+// unpainted floor is "default", cost 1.
 // The plan must be valid already (check_floorplan). Errors: "the bake produced no polygons: ...",
 // Recast/Detour failures, bad bake parameters.
 // `doors` are marked as described above (their open state does not matter).
@@ -97,10 +98,14 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& bake
 // bake.agent_max_slope and whose winding is counter-clockwise seen from above are walkable.
 // The result has is3d = true and one world height per vertex.
 // Door footprints are marked between the lowest door point's height minus agent_max_climb and the
-// highest plus agent_height. `stages` and `progress` as for bake_floorplan.
+// highest plus agent_height. `areas` (the scene's mesh.areas) are marked after erosion, later ones on
+// top and doors over them, each on the walkable spans inside its polygon whose floor is in its height
+// range (Recast's rcMarkConvexPolyArea); their polygons get the area and its cost (NavPoly::cost), and
+// door polygons take the volume beneath them. `stages` and `progress` as for bake_floorplan.
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::vector<BakeStep>* trace = nullptr,
                                const std::vector<Door>& doors = {}, const std::vector<LinkDef>& links = {},
-                               BakeStages* stages = nullptr, BakeProgress* progress = nullptr);
+                               BakeStages* stages = nullptr, BakeProgress* progress = nullptr,
+                               const std::vector<AreaVolume>& areas = {});
 
 // The NavMesh value of a single-tile Detour mesh (`baked->detour`, tile 0): polygon i is Detour's
 // ground polygon i (off-mesh connection polygons are left out; see NavMesh::links), vertices in the plane (heights kept when `is3d`), area ids mapped to `area_names`

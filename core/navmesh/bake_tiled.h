@@ -37,8 +37,10 @@ struct TiledBakeRun {
 Result<NavMesh> bake_floorplan_tiled(const Scene::Floorplan& plan, const BakeDef& bake, const TiledBakeRun& run = {},
                                      std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {});
 
-// Bakes a 3D triangle soup (as bake_triangles) into tiles of bake.tile_size cells per side.
+// Bakes a 3D triangle soup (as bake_triangles, with its area volumes) into tiles of bake.tile_size cells
+// per side.
 Result<NavMesh> bake_triangles_tiled(const ObjMesh& soup, const BakeDef& bake, const TiledBakeRun& run = {},
-                                     std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {});
+                                     std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {},
+                                     const std::vector<AreaVolume>& areas = {});
 
 }  // namespace navlab

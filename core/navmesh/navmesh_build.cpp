@@ -321,9 +321,9 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors)
+      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors, scene.mesh.areas)
                          : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
-                                          progress);
+                                          progress, scene.mesh.areas);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return with_links(scene, std::move(baked));
     }

@@ -168,6 +168,7 @@ bool Parser::references(const Scene& s) {
   };
   for (const auto& a : s.navmesh.areas) add(a);
   for (const auto& a : s.floorplan.areas) add(a.name);
+  for (const auto& a : s.mesh.areas) add(a.name);
   // A Detour file's areas are numbers (read in after the scene): "area 1" ... "area 63", as the reader
   // names them (DT_MAX_AREAS is 64, area 0 is "default"). One the file lacks excludes nothing.
   if (s.source == Scene::Source::Detour)

@@ -59,27 +59,12 @@ bool Parser::floorplan(const Json& v, P ptr, Scene::Floorplan& out) {
     for (size_t i = 0; i < holes->size(); ++i)
       if (!flat_points((*holes)[i], at(hp, i), out.holes[i], 3, "a hole [[x, y], ...] of at least 3 points")) return false;
   }
-  if (const Json* areas = SceneReader::member(v, "areas")) {
-    const std::string ap = at(ptr, "areas");
-    if (!r_.array(*areas, ap, "an array of painted areas [{\"name\", \"polygon\"}, ...]")) return false;
-    out.areas.resize(areas->size());
-    for (size_t i = 0; i < areas->size(); ++i) {
-      const Json& a = (*areas)[i];
-      const std::string ip = at(ap, i);
-      if (!r_.object(a, ip, {"name", "polygon"}, "painted area")) return false;
-      const Json* name = r_.require(a, ip, "name", "an area name (a non-empty string)");
-      if (!name || !r_.string(*name, at(ip, "name"), out.areas[i].name, "an area name (a non-empty string)")) return false;
-      const Json* poly = r_.require(a, ip, "polygon", "a polygon [[x, y], ...] of at least 3 points");
-      if (!poly || !flat_points(*poly, at(ip, "polygon"), out.areas[i].polygon, 3,
-                                "a polygon [[x, y], ...] of at least 3 points"))
-        return false;
-    }
-  }
-  return true;
+  const Json* areas = SceneReader::member(v, "areas");
+  return !areas || painted_areas(*areas, at(ptr, "areas"), out.areas);
 }
 
 bool Parser::mesh(const Json& v, P ptr, Scene::Mesh& out) {
-  if (!r_.object(v, ptr, {"obj", "file", "scale", "up"}, "mesh")) return false;
+  if (!r_.object(v, ptr, {"obj", "file", "scale", "up", "areas"}, "mesh")) return false;
   const Json* obj = SceneReader::member(v, "obj");
   const Json* file = SceneReader::member(v, "file");
   if (obj && file) return r_.fail(at(ptr, "file"), "either \"obj\" or \"file\", not both", "both", true);
@@ -95,7 +80,8 @@ bool Parser::mesh(const Json& v, P ptr, Scene::Mesh& out) {
     if (!r_.choice(*up, at(ptr, "up"), {"y", "z"}, which)) return false;
     out.up = which == 0 ? Scene::Mesh::Up::Y : Scene::Mesh::Up::Z;
   }
-  return true;
+  const Json* areas = SceneReader::member(v, "areas");
+  return !areas || volumes(*areas, at(ptr, "areas"), out.areas);
 }
 
 bool Parser::graph(const Json& v, P ptr, Scene::Graph& out) {

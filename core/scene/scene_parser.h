@@ -49,6 +49,17 @@ class Parser {
   bool navmesh(const Json& v, P ptr, Scene::Navmesh& out);
   bool floorplan(const Json& v, P ptr, Scene::Floorplan& out);
   bool mesh(const Json& v, P ptr, Scene::Mesh& out);
+  // Painted areas (scene_parse_areas.cpp): a floor plan's polygons, a level's convex volumes.
+  bool painted_areas(const Json& v, P ptr, std::vector<AreaPaint>& out);
+  bool volumes(const Json& v, P ptr, std::vector<AreaVolume>& out);
+  // The cost an area name was first given, and where.
+  struct NamedCost {
+    std::string name, pointer;
+    double cost = 1.0;
+  };
+  // An area's name and its optional cost (default 1, >= 0) at `ptr`, the cost checked against the one the
+  // same name was given before (`seen`, which gains the name the first time).
+  bool area_name_cost(const Json& a, P ptr, std::string& name, double& cost, std::vector<NamedCost>& seen);
   bool graph(const Json& v, P ptr, Scene::Graph& out);
   bool bake(const Json& v, P ptr, BakeDef& out);
   bool doors(const Json& v, P ptr, std::vector<Door>& out);
