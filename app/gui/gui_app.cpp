@@ -285,6 +285,7 @@ void App::draw_viewport_content() {
     draw_spawn_verdicts(*this);
     draw_doors(*this);
     draw_tools(*this);
+    draw_areas(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
     last_prep_cpu_ms += thread_cpu_ms() - cpu0;
     view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture

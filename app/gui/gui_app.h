@@ -8,6 +8,7 @@
 
 #include "gl_renderer.h"
 #include "gl_window.h"
+#include "gui_areas.h"
 #include "gui_bake.h"
 #include "gui_doc.h"
 #include "gui_export.h"
@@ -25,8 +26,8 @@
 namespace navlab::app {
 
 // What a left click in the viewport does: inspect (drag handles, pan), place the start or the goal, or
-// the link tool's next end (gui_tools.h).
-enum class ClickMode { Inspect, SetStart, SetGoal, AddLink };
+// the link tool's next end or the area tool's next corner (gui_tools.h).
+enum class ClickMode { Inspect, SetStart, SetGoal, AddLink, PaintArea };
 
 struct ExportRequest {
   std::string path;    // "" = timestamped name in settings.export_dir
@@ -94,10 +95,12 @@ class App {
   bool show_panel_doors = true;
   bool show_panel_bake = true;
   bool show_panel_links = true;
+  bool show_panel_areas = true;
   BakeDef bake_edit;              // the Bake panel's parameters while they are edited (gui_bake.h)
   long bake_edit_revision = -1;   // the mesh revision bake_edit was taken from
   BakeView baking;                // the bake under way on its worker thread, and how the last one ended
   LinksView links;                // the link tool and the Links panel (gui_links.h)
+  AreasView areas;                // the area tool and the Painted areas panel (gui_areas.h)
   DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
   int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)

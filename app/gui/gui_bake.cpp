@@ -155,11 +155,13 @@ std::string set_bake_stage(App& app, const nlohmann::json& name) {
 
 }  // namespace
 
-BakeInputs bake_inputs(const Scene& scene) { return {scene.bake, scene.links}; }
+BakeInputs bake_inputs(const Scene& scene) { return {scene.bake, scene.links, scene.floorplan.areas, scene.mesh.areas}; }
 
 void set_bake_inputs(Scene& scene, const BakeInputs& in) {
   scene.bake = in.bake;
   scene.links = in.links;
+  scene.floorplan.areas = in.floor_areas;
+  scene.mesh.areas = in.mesh_areas;
 }
 
 const char* to_string(BakeEnd e) {

@@ -26,6 +26,8 @@ class App;
 struct BakeInputs {
   BakeDef bake;
   std::vector<LinkDef> links;
+  std::vector<AreaPaint> floor_areas;   // a floor plan's painted areas
+  std::vector<AreaVolume> mesh_areas;   // a level's painted volumes
   friend bool operator==(const BakeInputs&, const BakeInputs&) = default;
 };
 BakeInputs bake_inputs(const Scene& scene);

@@ -48,6 +48,7 @@ void App::main_menu() {
     ImGui::MenuItem("Doors panel", nullptr, &show_panel_doors);
     ImGui::MenuItem("Bake panel", nullptr, &show_panel_bake);
     ImGui::MenuItem("Links panel", nullptr, &show_panel_links);
+    ImGui::MenuItem("Painted areas panel", nullptr, &show_panel_areas);
     ImGui::EndMenu();
   }
   lessons_menu(*this);
@@ -95,6 +96,7 @@ void App::build_ui() {
       if (show_panel_doors) panel_doors(*this);
       if (show_panel_bake) panel_bake(*this);
       if (show_panel_links) panel_links(*this);
+      if (show_panel_areas) panel_areas(*this);
     }
     ImGui::End();
 

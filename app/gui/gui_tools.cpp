@@ -65,6 +65,7 @@ bool link_handles(App& app, const ScenePoint& at, double pick, bool hovered) {
 void set_mode(App& app, ClickMode mode) {
   app.click_mode = app.click_mode == mode ? ClickMode::Inspect : mode;
   app.links.takeoff.reset();
+  app.areas.corners.clear();
 }
 
 }  // namespace
@@ -96,6 +97,10 @@ bool tools_mouse(App& app, const ScenePoint& at, double pick, bool hovered) {
     links_tool_click(app, at);
     return true;
   }
+  if (app.click_mode == ClickMode::PaintArea && areas_possible(app)) {
+    areas_tool_click(app, at, pick);
+    return true;
+  }
   return false;
 }
 
@@ -103,14 +108,22 @@ void tools_shortcuts(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || io.KeyCtrl) return;
   if (ImGui::IsKeyPressed(SDL_SCANCODE_L, false) && links_possible(app)) set_mode(app, ClickMode::AddLink);
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false)) app.links.takeoff.reset();
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_V, false) && areas_possible(app)) set_mode(app, ClickMode::PaintArea);
+  if (app.click_mode == ClickMode::PaintArea && ImGui::IsKeyPressed(SDL_SCANCODE_RETURN, false)) areas_close(app);
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false)) {
+    app.links.takeoff.reset();
+    app.areas.corners.clear();
+  }
   if (ImGui::IsKeyPressed(SDL_SCANCODE_DELETE, false) && app.links.selected >= 0 && app.spawn.selected < 0)
     links_delete(app, app.links.selected);
 }
 
 void tools_mode_buttons(App& app) {
-  if (!links_possible(app)) return;
-  if (ImGui::RadioButton("Link (L)", app.click_mode == ClickMode::AddLink)) set_mode(app, ClickMode::AddLink);
+  if (links_possible(app) && ImGui::RadioButton("Link (L)", app.click_mode == ClickMode::AddLink))
+    set_mode(app, ClickMode::AddLink);
+  if (!areas_possible(app)) return;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Area (V)", app.click_mode == ClickMode::PaintArea)) set_mode(app, ClickMode::PaintArea);
 }
 
 void draw_tools(App& app) {

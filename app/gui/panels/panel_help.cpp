@@ -27,6 +27,7 @@ void panel_help(App& app) {
       {"Delete", "delete the selected spawn candidate (else the selected link)"},
       {"L, then two clicks", "add an off-mesh link: takeoff, then landing"},
       {"Drag a link's end", "move it (the level is baked again on release)"},
+      {"V, then clicks", "paint an area: its corners; the last again or Enter closes it"},
       {"Wheel", "zoom at the cursor"},
       {"Right or middle drag", "pan"},
       {"F", "fit the scene"},
