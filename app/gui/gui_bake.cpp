@@ -208,6 +208,10 @@ bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
 }
 
 bool rebake(App& app, const BakeDef& bake) {
+  if (!document_is_baked(app)) {
+    app.show_error("only a floor plan or a level mesh is baked; this scene's navmesh is not");
+    return false;
+  }
   BakeInputs in = wanted_bake_inputs(app);
   in.bake = bake;
   return bake_with(app, in, "bake parameters");
