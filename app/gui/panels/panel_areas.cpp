@@ -65,6 +65,9 @@ void panel_areas(App& app) {
   if (v.selected >= n) v.selected = -1;
   int remove = -1;
   if (n > 0 && ImGui::BeginTable("areas", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("area", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("cost", ImGuiTableColumnFlags_WidthFixed, 74.0f);
+    ImGui::TableSetupColumn("delete", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Delete").x + 8.0f);
     for (int i = 0; i < n; ++i) {
       const std::string& name = level ? in.mesh_areas[size_t(i)].name : in.floor_areas[size_t(i)].name;
       const double cost = level ? in.mesh_areas[size_t(i)].cost : in.floor_areas[size_t(i)].cost;

@@ -82,6 +82,10 @@ void panel_links(App& app) {
   if (v.selected >= int(links.size())) v.selected = -1;
   const std::vector<int> crossed = links_crossed(app);
   if (!links.empty() && ImGui::BeginTable("links", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("link", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("link 000").x);
+    ImGui::TableSetupColumn("ends", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("cost", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("cost: length").x);
+    ImGui::TableSetupColumn("plan", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("on the plan").x);
     for (int i = 0; i < int(links.size()); ++i) {
       const LinkDef& l = links[size_t(i)];
       ImGui::TableNextRow();
