@@ -40,6 +40,11 @@ void print_state(const app::App& a) {
                                                   {"shown", a.settings.show_channel}}
                                  : nlohmann::json(nullptr)},
       {"screenshot", a.last_export},
+      {"corridor", a.plan.search.corridor},
+      {"corridor_links", app::links_crossed(a)},  // the off-mesh links the corridor crosses, in order
+      {"bake", app::bake_state_json(a)},
+      {"links", app::links_state_json(a)},
+      {"areas", app::areas_state_json(a)},
       {"doors", app::doors_state_json(a)},
       {"spawn", app::spawn_state_json(a)},
       {"side", app::side_state_json(a)},

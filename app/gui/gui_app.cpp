@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "gl_png.h"
+#include "gui_tools.h"
 
 namespace navlab::app {
 
@@ -84,6 +85,7 @@ bool App::open_scene(const std::string& path) {
     show_error(err + (doc.loaded() ? "\nThe scene you had is still open." : ""));
     return false;
   }
+  bake_abandon(*this);  // a bake of the scene before is of no use now
   if (options.use_settings) add_recent(settings, path);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
@@ -110,6 +112,7 @@ bool App::reload() {
     doc.goal = goal;
     doc.query_index = -1;
   }
+  bake_abandon(*this);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   error.clear();
@@ -233,6 +236,7 @@ bool App::frame() {
     io.DisplaySize = ImVec2(float(sized_w) / io.DisplayFramebufferScale.x, float(sized_h) / io.DisplayFramebufferScale.y);
   }
   ImGui::NewFrame();
+  bake_frame(*this);  // a bake finished on its thread replaces the mesh before anything reads it
   doors_frame(*this, ImGui::GetIO().DeltaTime);
   if (playing && !plan.steps.empty()) {
     play_clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
@@ -299,6 +303,8 @@ void App::draw_viewport_content() {
     if (settings.show_channel) draw_channel(view, plan, theme);
     draw_spawn_verdicts(*this);
     draw_doors(*this);
+    draw_tools(*this);
+    draw_areas(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
     last_prep_cpu_ms += thread_cpu_ms() - cpu0;
     view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
@@ -406,6 +412,7 @@ void App::shortcuts() {
   if (!ctrl && pressed(SDL_SCANCODE_F)) fit_view();
   if (!ctrl && pressed(SDL_SCANCODE_V))
     set_view(view.kind == Viewport::Kind::Orbit ? Viewport::Kind::Top : Viewport::Kind::Orbit);
+  tools_shortcuts(*this);  // before the spawn keys: Delete goes to a selected link only when no candidate is
   spawn_edit_shortcuts(*this);
 }
 

@@ -8,10 +8,13 @@
 
 #include "gl_renderer.h"
 #include "gl_window.h"
+#include "gui_areas.h"
+#include "gui_bake.h"
 #include "gui_doc.h"
 #include "gui_export.h"
 #include "gui_doors.h"
 #include "gui_lessons.h"
+#include "gui_links.h"
 #include "gui_plan.h"
 #include "gui_presenter.h"
 #include "gui_settings.h"
@@ -22,7 +25,11 @@
 
 namespace navlab::app {
 
-enum class ClickMode { Inspect, SetStart, SetGoal };
+// What a left click in the viewport does: inspect (drag handles, pan), place the start or the goal, or
+// the link tool's next end or the area tool's next corner (gui_tools.h).
+enum class ClickMode { Inspect, SetStart, SetGoal, AddLink, PaintArea };
+// Whether a click in mode `m` places the query's start or goal (the tools take the others' clicks).
+inline bool places_endpoint(ClickMode m) { return m == ClickMode::SetStart || m == ClickMode::SetGoal; }
 
 struct ExportRequest {
   std::string path;    // "" = timestamped name in settings.export_dir
@@ -97,8 +104,13 @@ class App {
   bool show_panel_spawn = true;
   bool show_panel_doors = true;
   bool show_panel_bake = true;
+  bool show_panel_links = true;
+  bool show_panel_areas = true;
   BakeDef bake_edit;              // the Bake panel's parameters while they are edited (gui_bake.h)
   long bake_edit_revision = -1;   // the mesh revision bake_edit was taken from
+  BakeView baking;                // the bake under way on its worker thread, and how the last one ended
+  LinksView links;                // the link tool and the Links panel (gui_links.h)
+  AreasView areas;                // the area tool and the Painted areas panel (gui_areas.h)
   DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
   int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)

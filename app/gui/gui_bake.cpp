@@ -1,5 +1,6 @@
 #include "gui_bake.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -13,19 +14,80 @@ namespace navlab::app {
 
 namespace {
 
-// The scene's own rules for bake parameters, as a scene file would be checked: `scene` with `bake`
-// written out and read back. Returns "" or the message from its "/bake/..." pointer on.
-std::string check_bake(const Scene& scene, const BakeDef& bake, Scene& checked) {
+// A scene error from its JSON pointer on: an edited scene is checked as written text, whose lines and
+// columns mean nothing to the user ("FILE:3:14: /links/0/radius: expected ..." -> "/links/0/radius: ...").
+std::string from_pointer(const std::string& e) {
+  const size_t at = e.find(": /");
+  return at == std::string::npos ? e : e.substr(at + 2);
+}
+
+// The scene's own rules for the edited inputs, as a scene file would be checked: `scene` with `inputs`
+// written out and read back into `checked`. Returns "" or the message from its JSON pointer on.
+std::string check_edit(const Scene& scene, const BakeInputs& inputs, Scene& checked) {
   Scene next = scene;
-  next.bake = bake;
+  set_bake_inputs(next, inputs);
   Result<Scene> read = parse_scene(scene_to_json(next), scene.path);
-  if (read) {
-    checked = std::move(read).value();
-    return "";
+  if (!read) return from_pointer(read.error());
+  checked = std::move(read).value();
+  return "";
+}
+
+// Whether two door lists have the same ids and shapes (what a bake marks; open or closed is not baked).
+bool same_door_shapes(const std::vector<Door>& a, const std::vector<Door>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].id != b[i].id || a[i].shape != b[i].shape || a[i].is_polygon != b[i].is_polygon) return false;
+  return true;
+}
+
+void start_job(App& app, Scene scene, const std::string& what) {
+  BakeView& b = app.baking;
+  if (b.job) {  // the latest edit wins: the running bake stops, its output is dropped when it returns
+    b.job->cancel();
+    b.retiring.push_back(std::move(b.job));
+    ++b.restarted;
   }
-  const std::string& e = read.error();
-  const size_t at = e.find("/bake");
-  return at == std::string::npos ? e : e.substr(at);
+  b.job = std::make_unique<BakeJob>(std::move(scene));
+  b.what = what;
+  ++b.started;
+  app.status = "baking (" + what + ")...";
+}
+
+// The output of a bake of `baked` (the edited scene) replaces the document's mesh, records and plan, or
+// says why not.
+void finish(App& app, const Scene& baked, BakeOutput out, const std::string& what) {
+  BakeView& b = app.baking;
+  if (out.cancelled) {
+    b.last = BakeEnd::Cancelled;
+    app.bake_edit_revision = -1;  // the panel shows the document's parameters again
+    app.status = "bake cancelled (" + what + "): the old navmesh stays (" + std::to_string(app.doc.mesh.polys.size()) +
+                 " polygons)";
+    return;
+  }
+  if (!out.mesh) {
+    b.last = BakeEnd::Failed;
+    app.bake_edit_revision = -1;
+    app.show_error("the bake failed, the old navmesh stays: " + from_pointer(out.mesh.error()));
+    return;
+  }
+  if (!same_door_shapes(baked.doors, app.doc.scene.doors)) {  // a door moved while it baked
+    Scene again = app.doc.scene;
+    set_bake_inputs(again, bake_inputs(baked));
+    start_job(app, std::move(again), what);
+    return;
+  }
+  set_bake_inputs(app.doc.scene, bake_inputs(baked));
+  app.doc.mesh = std::move(out.mesh).value();
+  app.doc.bake_steps = std::move(out.steps);
+  app.doc.bake_stages = std::move(out.stages);
+  app.doc.mesh_revision = new_mesh_revision();
+  app.view.mesh_changed();
+  app.replan();
+  b.last = BakeEnd::Baked;
+  char status[160];
+  std::snprintf(status, sizeof status, "baked again (%s): %zu polygons in %.1f ms", what.c_str(),
+                app.doc.mesh.polys.size(), out.ms);
+  app.status = status;
 }
 
 struct NumberParam {
@@ -93,9 +155,56 @@ std::string set_bake_stage(App& app, const nlohmann::json& name) {
 
 }  // namespace
 
+BakeInputs bake_inputs(const Scene& scene) { return {scene.bake, scene.links, scene.floorplan.areas, scene.mesh.areas}; }
+
+void set_bake_inputs(Scene& scene, const BakeInputs& in) {
+  scene.bake = in.bake;
+  scene.links = in.links;
+  scene.floorplan.areas = in.floor_areas;
+  scene.mesh.areas = in.mesh_areas;
+}
+
+const char* to_string(BakeEnd e) {
+  switch (e) {
+    case BakeEnd::None: return "none";
+    case BakeEnd::Baked: return "baked";
+    case BakeEnd::Cancelled: return "cancelled";
+    case BakeEnd::Failed: return "failed";
+  }
+  return "none";
+}
+
 bool document_is_baked(const App& app) {
   const Scene::Source s = app.doc.scene.source;
   return app.doc.loaded() && (s == Scene::Source::Floorplan || s == Scene::Source::Mesh);
+}
+
+BakeInputs wanted_bake_inputs(const App& app) {
+  return bake_inputs(app.baking.job ? app.baking.job->scene() : app.doc.scene);
+}
+
+bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
+  const bool hand_authored = app.doc.loaded() && app.doc.scene.source == Scene::Source::Navmesh;
+  if (!document_is_baked(app) && !hand_authored) {
+    app.show_error("only a floor plan or a level mesh is baked (and a hand-authored mesh rebuilt); this scene's "
+                   "navmesh is neither");
+    return false;
+  }
+  Scene checked;
+  if (std::string err = check_edit(app.doc.scene, inputs, checked); !err.empty()) {
+    app.show_error("the edit was not applied (" + what + "): " + err);
+    return false;
+  }
+  if (hand_authored) {  // no bake: the polygons are the scene's, rebuilt with the links at once
+    const auto t0 = std::chrono::steady_clock::now();
+    BakeOutput out;
+    out.mesh = build_navmesh(checked);
+    out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    finish(app, checked, std::move(out), what);
+    return app.baking.last == BakeEnd::Baked;
+  }
+  start_job(app, std::move(checked), what);
+  return true;
 }
 
 bool rebake(App& app, const BakeDef& bake) {
@@ -103,36 +212,61 @@ bool rebake(App& app, const BakeDef& bake) {
     app.show_error("only a floor plan or a level mesh is baked; this scene's navmesh is not");
     return false;
   }
-  Scene checked;
-  if (std::string err = check_bake(app.doc.scene, bake, checked); !err.empty()) {
-    app.show_error("the bake parameters were not applied: " + err);
-    return false;
+  BakeInputs in = wanted_bake_inputs(app);
+  in.bake = bake;
+  return bake_with(app, in, "bake parameters");
+}
+
+void bake_frame(App& app) {
+  BakeView& b = app.baking;
+  // A cancelled bake's thread has returned: dropping it joins at once.
+  b.retiring.erase(std::remove_if(b.retiring.begin(), b.retiring.end(),
+                                  [](const std::unique_ptr<BakeJob>& j) { return j->finished(); }),
+                   b.retiring.end());
+  if (!b.job || !b.job->finished()) return;
+  const std::unique_ptr<BakeJob> job = std::move(b.job);
+  finish(app, job->scene(), job->take(), b.what);
+}
+
+bool bake_cancel(App& app, bool wait) {
+  BakeView& b = app.baking;
+  if (!b.job) return false;
+  b.job->cancel();
+  if (wait) {
+    const std::unique_ptr<BakeJob> job = std::move(b.job);
+    finish(app, job->scene(), job->take(), b.what);
+    return true;
   }
-  const auto t0 = std::chrono::steady_clock::now();
-  std::vector<BakeStep> steps;
-  BakeStages stages;
-  Result<NavMesh> mesh = build_navmesh(checked, &steps, &stages);
-  if (!mesh) {
-    app.show_error("the bake failed, the old navmesh stays: " + mesh.error());
-    return false;
-  }
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  app.doc.scene.bake = bake;
-  app.doc.mesh = std::move(mesh).value();
-  app.doc.bake_steps = std::move(steps);
-  app.doc.bake_stages = std::move(stages);
-  app.doc.mesh_revision = new_mesh_revision();
-  app.view.mesh_changed();
-  app.replan();
-  char status[128];
-  std::snprintf(status, sizeof status, "baked again: %zu polygons in %.1f ms", app.doc.mesh.polys.size(), ms);
-  app.status = status;
+  // The UI does not wait for the bake to reach its next phase: the thread is let go when it returns.
+  b.retiring.push_back(std::move(b.job));
+  finish(app, b.retiring.back()->scene(), BakeOutput{Result<NavMesh>::fail("cancelled"), {}, {}, 0.0, true}, b.what);
   return true;
+}
+
+void bake_wait(App& app) {
+  while (app.baking.job && app.frame()) {
+  }
+}
+
+void bake_abandon(App& app) {
+  BakeView& b = app.baking;
+  if (!b.job) return;
+  b.job->cancel();
+  b.retiring.push_back(std::move(b.job));
 }
 
 bool bake_script_action(App& app, const nlohmann::json& a, std::string* err) {
   if (a.contains("bake_stage")) {
     *err = set_bake_stage(app, a["bake_stage"]);
+    return true;
+  }
+  if (a.contains("bake_wait")) {
+    bake_wait(app);
+    *err = "";
+    return true;
+  }
+  if (a.contains("bake_cancel")) {
+    *err = bake_cancel(app, true) ? "" : "bake_cancel: no bake is running (it has finished already)";
     return true;
   }
   if (!a.contains("bake")) return false;
@@ -141,15 +275,36 @@ bool bake_script_action(App& app, const nlohmann::json& a, std::string* err) {
     *err = "{\"bake\": {PARAMETER: VALUE, ...}} needs an object";
     return true;
   }
-  BakeDef next = app.doc.scene.bake;
+  BakeDef next = wanted_bake_inputs(app).bake;
   for (const auto& [key, value] : params.items())
     if (std::string bad = set_param(next, key, value); !bad.empty()) {
       *err = bad;
       return true;
     }
-  rebake(app, next);  // a bake that fails is the app's to show (App::error), not the script's
+  if (a.contains("wait") && !a["wait"].is_boolean()) {
+    *err = "{\"bake\": {...}, \"wait\": B} needs true or false";
+    return true;
+  }
+  // A bake that fails is the app's to show (App::error), not the script's.
+  if (rebake(app, next) && a.value("wait", true)) bake_wait(app);
   *err = "";
   return true;
+}
+
+nlohmann::json bake_state_json(const App& app) {
+  const BakeView& b = app.baking;
+  nlohmann::json out = {{"running", b.running()},       {"last", to_string(b.last)},
+                        {"started", b.started},         {"restarted", b.restarted},
+                        {"frames_shown", b.frames_shown}, {"polygons", app.doc.mesh.polys.size()},
+                        {"what", b.running() ? b.what : ""}};
+  if (b.job) {
+    const BakeProgress& p = b.job->progress();
+    out["tiles_done"] = p.tiles_done.load();
+    out["tiles_total"] = p.tiles_total.load();
+    const int phase = p.phase.load();
+    out["phase"] = phase >= 0 ? nlohmann::json(to_string(BakePhase(phase))) : nlohmann::json(nullptr);
+  }
+  return out;
 }
 
 }  // namespace navlab::app

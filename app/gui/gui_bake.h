@@ -1,33 +1,97 @@
-// The bake in the open: the scene's Recast parameters changed in the app and the level baked again,
-// with every phase's time and count from the bake's records. Floor plans and level meshes only (the
-// other sources are not baked).
+// The bake in the open: the scene's Recast parameters, off-mesh links and painted areas changed in the
+// app and the level baked again, on a worker thread (core/navmesh/bake_job.h) so the app keeps drawing
+// while a large level bakes: the Bake panel shows the tiles done (tiled bakes) or the Recast phase under
+// way (single tile) and a Cancel button. The mesh, its bake records and the plan are replaced on the UI
+// thread once the bake has finished, exactly as a bake in place would replace them.
+//
+// Edits made while a bake runs restart it: the running bake is cancelled (its output is thrown away when
+// it returns) and a new one starts from the latest values of every edit. A bake whose doors are no longer
+// the document's when it returns (a door dropped elsewhere meanwhile) is started again the same way.
+// Hand-authored meshes are not baked: a link edit rebuilds them at once.
 #pragma once
 
+#include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <vector>
 
+#include "bake_job.h"
 #include "scene.h"
 
 namespace navlab::app {
 
 class App;
 
+// What the app edits of a bake: the Recast parameters, the off-mesh links and the painted areas.
+struct BakeInputs {
+  BakeDef bake;
+  std::vector<LinkDef> links;
+  std::vector<AreaPaint> floor_areas;   // a floor plan's painted areas
+  std::vector<AreaVolume> mesh_areas;   // a level's painted volumes
+  friend bool operator==(const BakeInputs&, const BakeInputs&) = default;
+};
+BakeInputs bake_inputs(const Scene& scene);
+void set_bake_inputs(Scene& scene, const BakeInputs& inputs);
+
+// How the last bake the app started ended.
+enum class BakeEnd { None, Baked, Cancelled, Failed };
+const char* to_string(BakeEnd e);  // "none", "baked", "cancelled", "failed"
+
+struct BakeView {
+  std::unique_ptr<BakeJob> job;                     // the bake under way (null: none)
+  std::string what;                                 // what it bakes for ("bake parameters", "link 2 added")
+  std::vector<std::unique_ptr<BakeJob>> retiring;   // cancelled bakes whose threads have not returned yet
+  BakeEnd last = BakeEnd::None;
+  int started = 0;       // bakes started in this document
+  int restarted = 0;     // of those, bakes started while another ran (which was cancelled)
+  int frames_shown = 0;  // frames that drew a progress bar
+  bool running() const { return job != nullptr; }
+};
+
 // Whether the document's navmesh comes from a Recast bake (a floor plan or a level mesh).
 bool document_is_baked(const App& app);
 
-// Bakes the document's scene again with `bake`. On success the mesh, its bake records and the plan are
-// replaced and the scene keeps `bake` (Save writes it to the file); on failure the error is shown and
-// nothing changes. Returns success.
+// The inputs the next bake starts from: the running bake's when one runs, else the document's.
+BakeInputs wanted_bake_inputs(const App& app);
+
+// Bakes the document again with `inputs` (a floor plan or level mesh: on a worker thread; a
+// hand-authored mesh: built at once). Values the scene format refuses are shown as an error
+// ("... not applied: /links/0/radius: expected ...") and nothing starts. When the bake succeeds, the
+// mesh, its records and the plan are replaced and the scene keeps `inputs` (Save writes them); when it
+// fails or is cancelled, the error or "cancelled" is shown and nothing changes. `what` names the edit in
+// the status line. Returns whether the bake started (or the mesh was rebuilt).
+bool bake_with(App& app, const BakeInputs& inputs, const std::string& what);
+// bake_with the wanted inputs and Recast parameters `bake`.
 bool rebake(App& app, const BakeDef& bake);
 
-// The Bake panel: every parameter (applied when an edit is finished), the partition, a Bake button and
-// the phases of the last bake with their times.
-void panel_bake(App& app);
+// Once per frame: takes the output of a bake that has finished (replacing the mesh, or showing why not)
+// and lets cancelled bakes' threads go.
+void bake_frame(App& app);
+// Cancels the running bake: the old mesh and plan stay. `wait`: until its thread has returned (scripts);
+// otherwise the thread is let go when it returns (the UI never waits for a phase to end). False when
+// none runs.
+bool bake_cancel(App& app, bool wait);
+// Runs frames until no bake runs (scripts: every bake action waits, so runs stay deterministic).
+void bake_wait(App& app);
+// The document was replaced (opened, reloaded): a running bake is cancelled and its output dropped.
+void bake_abandon(App& app);
 
-// Script action {"bake": {"cell_size": 0.2, ..., "partition": "monotone"}}: the named parameters
-// changed, then rebake() (a failed bake shows its error in the app, as a user would see it); and
-// {"bake_stage": NAME}: the Bake panel's view switch (navmesh, or a stage as bake_stage_name writes it).
-// Returns false when `a` is neither; otherwise *err is "" or what is wrong with the action itself.
+// The Bake panel: every parameter (applied when an edit is finished), the partition, a Bake button, the
+// progress of a running bake with Cancel, and the phases of the last bake with their times.
+void panel_bake(App& app);
+// The running bake's progress bar and Cancel button over the viewport (x, y: its top left corner, w:
+// its width), so it is seen whatever the panels show. Nothing when no bake runs.
+void panel_bake_progress(App& app, float x, float y, float w);
+
+// Script actions {"bake": {"cell_size": 0.2, ..., "partition": "monotone"}, "wait": true|false}: the named
+// parameters changed, then rebake(); it waits for the bake unless "wait" is false (a failed bake shows
+// its error in the app, as a user would see it). {"bake_wait": true}: waits for the running bake.
+// {"bake_cancel": true}: cancels it (an error when none runs). {"bake_stage": NAME}: the Bake panel's
+// view switch (navmesh, or a stage as bake_stage_name writes it). Returns false when `a` is none of
+// these; otherwise *err is "" or what is wrong with the action itself.
 bool bake_script_action(App& app, const nlohmann::json& a, std::string* err);
+// The bake state for the scripted run's printed JSON: running, last, started, restarted, frames_shown,
+// polygons, and the running bake's tiles_done, tiles_total, phase.
+nlohmann::json bake_state_json(const App& app);
 
 }  // namespace navlab::app

@@ -8,6 +8,7 @@
 
 #include "gui_app.h"
 #include "gui_bake.h"
+#include "gui_tools.h"
 
 namespace navlab::app {
 
@@ -49,6 +50,8 @@ void App::main_menu() {
     ImGui::MenuItem("Spawn panel", nullptr, &show_panel_spawn);
     ImGui::MenuItem("Doors panel", nullptr, &show_panel_doors);
     ImGui::MenuItem("Bake panel", nullptr, &show_panel_bake);
+    ImGui::MenuItem("Links panel", nullptr, &show_panel_links);
+    ImGui::MenuItem("Painted areas panel", nullptr, &show_panel_areas);
     ImGui::EndMenu();
   }
   lessons_menu(*this);
@@ -63,6 +66,8 @@ void App::main_menu() {
     ImGui::SameLine();
   }
   spawn_mode_button(*this);
+  ImGui::SameLine();
+  tools_mode_buttons(*this);
   if (View3D::possible(doc)) {  // the view switch, on 3D scenes
     ImGui::SameLine();
     ImGui::Separator();
@@ -100,6 +105,8 @@ void App::build_ui() {
       if (show_panel_spawn) panel_spawn(*this);
       if (show_panel_doors) panel_doors(*this);
       if (show_panel_bake) panel_bake(*this);
+      if (show_panel_links) panel_links(*this);
+      if (show_panel_areas) panel_areas(*this);
     }
     ImGui::End();
 
@@ -127,6 +134,7 @@ void App::build_ui() {
       viewport_window();
     ImGui::End();
     ImGui::PopStyleVar();
+    panel_bake_progress(*this, bx + 10, o.y + 10, std::min(bw - 20, 460.0f * k));
   }
 
   if (doc.scene.source == Scene::Source::SideScroller)  // over the x(t) plot, so the side view stays in sight
@@ -199,6 +207,10 @@ void App::viewport_window() {
     const bool spawn_grabbed = !grabbed && doc.loaded() &&
                                spawn_viewport_mouse(*this, view.camera.to_world(mouse, size),
                                                     kCandidateGrabPx / view.camera.scale, hovered);
+    // The editing tools (link ends, the link tool, the area tool) take the point under the mouse.
+    const bool tool_grabbed = !grabbed && !spawn_grabbed && doc.loaded() &&
+                              tools_mouse(*this, point_under_mouse(doc, view.camera.to_world(mouse, size)),
+                                          10.0 / view.camera.scale, hovered);
     if (!hovered) {
       if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) drag_pan_ = false;
     }
@@ -208,9 +220,9 @@ void App::viewport_window() {
       if (io.MouseWheel != 0.0f) view.camera.zoom_at(mouse, size, std::pow(1.2, io.MouseWheel));
       // Right/middle drag pans anywhere; left drag pans in Inspect mode.
       if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||
-          (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed))
+          (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed && !tool_grabbed))
         drag_pan_ = true;
-      if (ImGui::IsMouseClicked(0) && click_mode != ClickMode::Inspect && mouse_point) place_endpoint(*mouse_point);
+      if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && mouse_point) place_endpoint(*mouse_point);
       hover_next = plan.nearest_s(world, 12.0 / view.camera.scale);
     }
     if (drag_pan_) {

@@ -9,7 +9,9 @@
 #include <ctime>
 
 #include "gui_app.h"
+#include "gui_areas.h"
 #include "gui_bake.h"
+#include "gui_links.h"
 #include "gui_side.h"
 
 namespace navlab::app {
@@ -126,7 +128,8 @@ std::string act_panel(App& app, const json& a) {
   const std::pair<const char*, bool*> panels[] = {
       {"scene", &app.show_panel_scene},   {"search", &app.show_panel_search},   {"funnel", &app.show_panel_funnel},
       {"agent", &app.show_panel_agent},   {"failure", &app.show_panel_failure}, {"doors", &app.show_panel_doors},
-      {"bake", &app.show_panel_bake},
+      {"bake", &app.show_panel_bake},     {"links", &app.show_panel_links},
+      {"areas", &app.show_panel_areas},
       {"help", &app.settings.show_help}};
   for (const auto& [key, flag] : panels)
     if (name == key) {
@@ -332,6 +335,8 @@ std::string run_action(App& app, const json& a) {
   if (std::string err; export_script_action(app, a, &err)) return err;
   if (std::string err; side_script_action(app, a, &err)) return err;
   if (std::string err; bake_script_action(app, a, &err)) return err;
+  if (std::string err; links_script_action(app, a, &err)) return err;
+  if (std::string err; areas_script_action(app, a, &err)) return err;
   if (std::string err; lesson_script_action(app, a, &err)) return err;
   for (const auto& [key, act] : kActions)
     if (a.contains(key)) return act(app, a);

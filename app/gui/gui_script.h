@@ -41,6 +41,9 @@
 //   {"lesson": "FILE.json"}  open a lesson at its first slide (gui_lessons.h)
 //   {"key_tap": "PageDown" | "PageUp", "ctrl": true|false}  a key press and release pushed as SDL events,
 //                          both handled within the one frame that follows
+//   {"bake": {...}}, {"bake_wait": true}, {"bake_cancel": true}, {"bake_stage": NAME}  gui_bake.h
+//   {"add_link": {...}}, {"delete_link": N}, {"move_link": N, ...}, {"link_tool": b}   gui_links.h
+//   {"paint_area": {...}}, {"area_cost": NAME, ...}, {"delete_area": N}, {"area_tool": b}  gui_areas.h
 #pragma once
 
 #include <optional>

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "gui_app.h"
+#include "gui_tools.h"
 
 namespace navlab::app {
 
@@ -26,6 +27,15 @@ void App::viewport_mouse_3d(bool hovered) {
   const Vec2 at = mouse_point ? mouse_point->plane : Vec2{1e300, 1e300};
   const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, at, 10.0 * px, over);
   const bool spawn_grabbed = !grabbed && doc.loaded() && spawn_viewport_mouse(*this, at, kCandidateGrabPx * px, over);
+  // The editing tools (links, areas) take the picked point, on the floor it hit.
+  bool tool_grabbed = false;
+  if (!grabbed && !spawn_grabbed && doc.loaded() && mouse_point) {
+    ScenePoint picked;
+    picked.plane = mouse_point->plane;
+    picked.height = mouse_point->height;
+    picked.is3d = true;
+    tool_grabbed = tools_mouse(*this, point_on_floor(doc, picked), 10.0 * px, over);
+  }
   if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) {
     drag_pan_ = false;
     drag_orbit_ = false;
@@ -36,12 +46,13 @@ void App::viewport_mouse_3d(bool hovered) {
       const std::optional<Vec3> toward = mouse_point ? std::optional<Vec3>(mouse_point->world()) : std::nullopt;
       v3.camera.zoom(std::pow(kWheelZoom, -io.MouseWheel), toward);
     }
-    const bool left_free = ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed;
+    const bool left_free =
+        ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed && !tool_grabbed;
     if (ImGui::IsMouseClicked(2) || ((ImGui::IsMouseClicked(1) || left_free) && io.KeyShift))
       drag_pan_ = true;
     else if (ImGui::IsMouseClicked(1) || left_free)
       drag_orbit_ = true;
-    if (ImGui::IsMouseClicked(0) && click_mode != ClickMode::Inspect && mouse_point) place_endpoint(*mouse_point);
+    if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && mouse_point) place_endpoint(*mouse_point);
     if (mouse_point) hover_next = plan.nearest_s(mouse_point->plane, 12.0 * px);
   }
   const Vec2 delta{io.MouseDelta.x, io.MouseDelta.y};

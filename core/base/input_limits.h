@@ -26,6 +26,8 @@ constexpr size_t kMaxFloorplanPoints = 1000000;
 constexpr size_t kMaxQueries = 1000;
 // Off-mesh links in a scene (the search tries each at every polygon it expands).
 constexpr size_t kMaxLinks = 1000;
+// Area volumes of a level mesh (the bake marks each over the cells under it).
+constexpr size_t kMaxAreaVolumes = 1000;
 // Time steps of one simulation (max-time / dt).
 constexpr double kMaxSimulationSteps = 2e5;
 // Characters of a name or key quoted in a message (longer ones are cut with "...").

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "area_marks.h"
 #include "bake.h"
 #include "bake_check.h"
 #include "level_file.h"
@@ -107,6 +108,8 @@ struct TileCache::Impl {
   BakeDef bake;
   bool is3d = false;
   std::vector<std::string> area_names{"default"};
+  std::vector<double> area_costs{1.0};  // per area name: its polygons' cost (NavPoly::cost)
+  std::vector<VolumeMark> volumes;      // a level's convex volumes (scene mesh.areas)
   float orig[3] = {0, 0, 0};
   int tile_size = 32;
   int max_layers = 4;
@@ -180,12 +183,11 @@ std::string TileCache::Impl::read_input(const Scene& scene) {
         if (point_in_ring(p, fp->holes[size_t(h)])) return false;
       return true;
     };
+    AreaTable table;
     std::vector<int> ids;
-    for (const AreaPaint& a : plan.areas) {
-      auto it = std::find(area_names.begin(), area_names.end(), a.name);
-      if (it == area_names.end()) area_names.push_back(a.name);
-      ids.push_back(int(std::find(area_names.begin(), area_names.end(), a.name) - area_names.begin()));
-    }
+    for (const AreaPaint& a : plan.areas) ids.push_back(table.add(a.name, a.cost));
+    area_names = table.names;
+    area_costs = table.costs;
     if (!plan.areas.empty())
       area_at = [fp, ids](Vec2 p) {
         int id = 0;
@@ -199,6 +201,19 @@ std::string TileCache::Impl::read_input(const Scene& scene) {
     for (const Vec3& v : obj->verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
     for (const auto& t : obj->tris) tris.insert(tris.end(), t.begin(), t.end());
     is3d = true;
+    AreaTable table;
+    volumes = volume_marks(scene.mesh.areas, table);
+    area_names = table.names;
+    area_costs = table.costs;
+    // Door polygons take the volume beneath them; the conversion knows their plane point only, so the
+    // last volume over it in the plane counts, whatever its height range.
+    if (!volumes.empty())
+      area_at = [marks = volumes](Vec2 p) {
+        int area = 0;
+        for (const VolumeMark& m : marks)
+          if (point_in_ring(p, m.ring)) area = m.area;
+        return area;
+      };
   } else {
     return "the tile cache needs a floorplan or mesh scene";
   }
@@ -212,7 +227,7 @@ std::string TileCache::Impl::read_input(const Scene& scene) {
 }
 
 // Tile (tx, ty) as core/bake.h bakes a whole level: rasterise, filter, carve the floor plan, erode, paint,
-// mark the doors; then its height layers go into the cache (at most max_layers).
+// mark the volumes and the doors; then its height layers go into the cache (at most max_layers).
 std::string TileCache::Impl::build_tile(int tx, int ty) {
   const float cs = float(bake.cell_size), ch = float(bake.cell_height);
   const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
@@ -246,12 +261,13 @@ std::string TileCache::Impl::build_tile(int tx, int ty) {
       if (!is_floor(centre(x, z))) chf->areas[i] = RC_NULL_AREA;
     });
   if (!rcErodeWalkableArea(&ctx, walkable_radius, *chf)) return "Recast could not erode a tile";
-  if (area_at)
+  if (area_at && !is3d)  // a floor plan's painting; a level's volumes are marked by their height range below
     for_each_span([&](int x, int z, int i) {
       if (chf->areas[i] == RC_NULL_AREA) return;
       const int a = area_at(centre(x, z));
       chf->areas[i] = a == 0 ? RC_WALKABLE_AREA : (unsigned char)a;
     });
+  if (!volumes.empty()) mark_volumes(ctx, volumes, *chf);
   if (!doors.empty()) mark_door_areas(ctx, doors, bake, proc.first_door, *chf);
   RcPtr<rcHeightfieldLayerSet> lset(rcAllocHeightfieldLayerSet());
   if (!lset || !rcBuildHeightfieldLayers(&ctx, *chf, border, walkable_height, *lset))
@@ -535,7 +551,9 @@ int TileCache::convert(const std::vector<int>* rebuilt) {
   const Impl& im = *impl_;
   const TiledLayout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(kMinTileClimb, im.bake.agent_max_climb),
                         &im.area_at, &im.doors};
-  return convert_tiled(*im.nav, lay, rebuilt, mesh_, impl_->weld);
+  const int converted = convert_tiled(*im.nav, lay, rebuilt, mesh_, impl_->weld);
+  apply_area_costs(mesh_.mesh, im.area_costs);
+  return converted;
 }
 
 TiledNavMesh TileCache::full_conversion() const {
@@ -545,6 +563,7 @@ TiledNavMesh TileCache::full_conversion() const {
   TiledNavMesh out;
   TiledWeld weld;
   convert_tiled(*im.nav, lay, nullptr, out, weld);
+  apply_area_costs(out.mesh, im.area_costs);
   return out;
 }
 

@@ -4,7 +4,9 @@
 //
 // Doors are marked in every tile as core/bake.h marks them in a single tile: their polygons name the door
 // (NavPoly::door, NavMesh::door_ids) and closing or opening one changes no tile (core/gates.h gates its
-// polygons); moving one rebuilds the tiles its old and new footprints reach (move_door).
+// polygons); moving one rebuilds the tiles its old and new footprints reach (move_door). Painted areas
+// are too: a floor plan's per cell, a level's convex volumes (mesh.areas) before the doors, and each
+// polygon gets its area's cost (NavPoly::cost).
 //
 // Obstacles are carved out of the walkable area: a cylinder or a (rotated) box, inflated by the bake's
 // agent_radius so the carved mesh stays the space of the agent's centre, like the eroded walls.

@@ -72,6 +72,7 @@ void for_each_span(rcCompactHeightfield& chf, F&& f) {
 NavMesh to_navmesh(std::shared_ptr<BakedNavMesh> baked, const CellRules& rules, const std::vector<int>& poly_door) {
   NavMesh mesh = navmesh_from_tile(std::move(baked), rules.is3d, rules.area_names);
   for (size_t i = 0; i < mesh.polys.size(); ++i) mesh.polys[i].door = poly_door[i];
+  apply_area_costs(mesh, rules.area_costs);
   for (const DoorMark& d : rules.doors) mesh.door_ids.push_back(d.id);
   return mesh;
 }
@@ -104,12 +105,14 @@ std::vector<int> door_polygons(const CellRules& rules, rcPolyMesh& pm) {
     pm.flags[i] |= kPolyFlagDoor;
     const unsigned short* p = &pm.polys[i * 2 * pm.nvp];
     Vec2 sum{};
+    double height = 0.0;
     int n = 0;
     for (; n < pm.nvp && p[n] != RC_MESH_NULL_IDX; ++n) {
       const unsigned short* v = &pm.verts[p[n] * 3];
       sum = sum + to_plane({pm.bmin[0] + v[0] * pm.cs, 0.0, pm.bmin[2] + v[2] * pm.cs});
+      height += pm.bmin[1] + v[1] * pm.ch;
     }
-    pm.areas[i] = recast_area(rules.area_at && n > 0 ? rules.area_at(sum * (1.0 / n)) : 0);
+    pm.areas[i] = recast_area(rules.area_at && n > 0 ? rules.area_at(sum * (1.0 / n), height / n) : 0);
   }
   return door;
 }
@@ -327,8 +330,28 @@ std::string check_bake_input(const BakeInput& in, const BakeDef& def) {
   return "";
 }
 
+const char* to_string(BakePhase p) {
+  static const char* const names[kBakePhaseCount] = {"rasterize", "filter",   "erode",  "mark",  "regions",
+                                                     "contours",  "polygons", "detail", "detour"};
+  return names[int(p)];
+}
+
+namespace {
+
+// Tells `progress` (optional) that phase `p` starts. Returns "" or, when the bake was cancelled, the
+// error that stops it there.
+std::string enter_phase(BakeProgress* progress, BakePhase p) {
+  if (!progress) return "";
+  progress->phase.store(int(p));
+  if (!progress->cancel.load()) return "";
+  return std::string("bake cancelled before ") + to_string(p) + " (phase " + std::to_string(int(p) + 1) + " of " +
+         std::to_string(kBakePhaseCount) + ")";
+}
+
+}  // namespace
+
 Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeInput& in, const BakeDef& def,
-                                std::vector<BakeStep>* trace, BakeStages* stages) {
+                                std::vector<BakeStep>* trace, BakeStages* stages, BakeProgress* progress) {
   using R = Result<RecastMeshes>;
   const std::vector<float>& verts = in.verts;
   const std::vector<int>& tris = in.tris;
@@ -337,6 +360,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
     if (trace) trace->push_back({phase, ms_since(t0), count, unit});
   };
   RecastMeshes out;
+  if (std::string stop = enter_phase(progress, BakePhase::Rasterize); !stop.empty()) return R::fail(stop);
   auto t0 = Clock::now();
   RcPtr<rcHeightfield> solid(rcAllocHeightfield());
   long walkable_tris = 0;
@@ -346,6 +370,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   record_input(stages, verts, tris, tri_areas);
   step("rasterize", t0, walkable_tris, "walkable triangles");
 
+  if (std::string stop = enter_phase(progress, BakePhase::Filter); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   rcFilterLowHangingWalkableObstacles(&ctx, cfg.walkableClimb, *solid);
   rcFilterLedgeSpans(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid);
@@ -367,6 +392,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   out.before_erosion = count_walkable(*chf);
   step("filter", t0, out.before_erosion, "walkable spans");
 
+  if (std::string stop = enter_phase(progress, BakePhase::Erode); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   if (!rcErodeWalkableArea(&ctx, cfg.walkableRadius, *chf)) return R::fail("Recast could not erode the walkable area");
   out.after_erosion = count_walkable(*chf);
@@ -375,18 +401,25 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
       if (chf->areas[i] != RC_NULL_AREA) chf->areas[i] = recast_area(raster[size_t(x + z * chf->width)]);
     });
   step("erode", t0, out.after_erosion, "walkable spans left");
+  if (std::string stop = enter_phase(progress, BakePhase::Mark); !stop.empty()) return R::fail(stop);
+  if (!rules.volumes.empty()) {
+    t0 = Clock::now();
+    step("areas", t0, mark_volumes(ctx, rules.volumes, *chf), "area spans marked");
+  }
   if (!rules.doors.empty()) {
     t0 = Clock::now();
     step("doors", t0, mark_doors(ctx, rules.doors, rules.door_area(0), *chf), "door spans marked");
   }
   if (out.after_erosion == 0) return out;
 
+  if (std::string stop = enter_phase(progress, BakePhase::Regions); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   if (!build_regions(ctx, def.partition, cfg, *chf)) return R::fail("Recast could not build regions");
   // Recast's maxRegions is one past the largest region id; id 0 is "no region".
   step("regions", t0, chf->maxRegions - 1, "regions");
   record_compact(stages, *chf);
 
+  if (std::string stop = enter_phase(progress, BakePhase::Contours); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   RcPtr<rcContourSet>& cset = out.cset;
   cset.reset(rcAllocContourSet());
@@ -395,6 +428,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   step("contours", t0, cset->nconts, "contours");
   record_contours(stages, *cset);
 
+  if (std::string stop = enter_phase(progress, BakePhase::Polygons); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   RcPtr<rcPolyMesh>& pmesh = out.pmesh;
   pmesh.reset(rcAllocPolyMesh());
@@ -404,6 +438,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   record_polymesh(stages, *pmesh);
   if (pmesh->npolys == 0) return out;
 
+  if (std::string stop = enter_phase(progress, BakePhase::Detail); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();
   RcPtr<rcPolyMeshDetail>& dmesh = out.dmesh;
   dmesh.reset(rcAllocPolyMeshDetail());
@@ -417,7 +452,8 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
 namespace {
 
 // The single-tile pipeline (RecastDemo's Solo Mesh steps) over the bake input.
-Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeStep>* trace, BakeStages* stages) {
+Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeStep>* trace, BakeStages* stages,
+                     BakeProgress* progress) {
   using R = Result<NavMesh>;
   if (std::string bad = check_bake_input(in, def); !bad.empty()) return R::fail(bad);
   const auto t_total = Clock::now();
@@ -425,7 +461,7 @@ Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeSt
   if (std::string bad = bake_config(def, in.verts, in.rules.margin, cfg); !bad.empty()) return R::fail(bad);
   record_grid(stages, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch, cfg.width, cfg.height, cfg.walkableSlopeAngle);
   rcContext ctx(false);
-  auto recast = run_recast(ctx, cfg, in, def, trace, stages);
+  auto recast = run_recast(ctx, cfg, in, def, trace, stages, progress);
   if (!recast) return R::fail(recast.error());
   RecastMeshes& rc = recast.value();
   if (rc.after_erosion == 0)
@@ -435,6 +471,7 @@ Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeSt
                    " m (the floor is narrower than twice the agent radius, or no triangle is walkable)");
   if (rc.pmesh->npolys == 0) return R::fail(no_polygons_why(*rc.chf, *rc.cset, rc.after_erosion, def));
 
+  if (std::string stop = enter_phase(progress, BakePhase::Detour); !stop.empty()) return R::fail(stop);
   const auto t0 = Clock::now();
   // The default Detour query filter rejects polygons with no flags: every polygon gets kPolyFlagWalk.
   const std::vector<int> poly_door = door_polygons(in.rules, *rc.pmesh);
@@ -555,22 +592,16 @@ Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& d
 
   CellRules& rules = in.rules;
   rules.margin = m;
+  AreaTable table;
   std::vector<int> paint_ids;
-  for (const AreaPaint& a : plan.areas) {
-    int id = -1;
-    for (size_t i = 0; i < rules.area_names.size(); ++i)
-      if (rules.area_names[i] == a.name) id = int(i);
-    if (id < 0) {
-      rules.area_names.push_back(a.name);
-      id = int(rules.area_names.size()) - 1;
-    }
-    paint_ids.push_back(id);
-  }
+  for (const AreaPaint& a : plan.areas) paint_ids.push_back(table.add(a.name, a.cost));
+  rules.area_names = table.names;
+  rules.area_costs = table.costs;
   if (rules.area_names.size() >= RC_WALKABLE_AREA)
     return R::fail("floorplan paints " + std::to_string(rules.area_names.size()) + " area names; at most 62 are supported");
   rules.raster = [&plan, paint_ids](const CellGrid& grid) { return rasterize_floorplan(plan, paint_ids, grid); };
   if (!plan.areas.empty())
-    rules.area_at = [&plan, paint_ids](Vec2 p) {
+    rules.area_at = [&plan, paint_ids](Vec2 p, double) {
       int id = 0;
       for (size_t i = 0; i < plan.areas.size(); ++i)
         if (point_in_ring(p, plan.areas[i].polygon)) id = paint_ids[i];
@@ -580,30 +611,37 @@ Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& d
   return in;
 }
 
-BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::vector<Door>& doors) {
+BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::vector<Door>& doors,
+                          const std::vector<AreaVolume>& areas) {
   BakeInput in;
   for (const Vec3& v : soup.verts) in.verts.insert(in.verts.end(), {float(v.x), float(v.y), float(v.z)});
   for (const auto& t : soup.tris) in.tris.insert(in.tris.end(), t.begin(), t.end());
   in.rules.is3d = true;
+  AreaTable table;
+  in.rules.volumes = volume_marks(areas, table);
+  in.rules.area_names = table.names;
+  in.rules.area_costs = table.costs;
+  if (!in.rules.volumes.empty())
+    in.rules.area_at = [marks = in.rules.volumes](Vec2 p, double height) { return volume_area_at(marks, p, height); };
   in.rules.doors = door_marks(doors, def);
   return in;
 }
 
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
                                const std::vector<Door>& doors, const std::vector<LinkDef>& links,
-                               BakeStages* stages) {
+                               BakeStages* stages, BakeProgress* progress) {
   auto in = floorplan_input(plan, def, doors);
   if (!in) return Result<NavMesh>::fail(in.error());
   in.value().rules.links = links;
-  return bake(in.value(), def, trace, stages);
+  return bake(in.value(), def, trace, stages, progress);
 }
 
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace,
                                const std::vector<Door>& doors, const std::vector<LinkDef>& links,
-                               BakeStages* stages) {
-  BakeInput in = triangles_input(soup, def, doors);
+                               BakeStages* stages, BakeProgress* progress, const std::vector<AreaVolume>& areas) {
+  BakeInput in = triangles_input(soup, def, doors, areas);
   in.rules.links = links;
-  return bake(in, def, trace, stages);
+  return bake(in, def, trace, stages, progress);
 }
 
 }  // namespace navlab

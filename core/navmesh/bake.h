@@ -2,6 +2,7 @@
 // NavMesh value: polygon index i here is Detour's polygon index i in the tile (ref = base_ref | i).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,25 @@ struct BakeStep {
   long count = 0;     // what the phase produced (spans, regions, polygons, ...)
   std::string unit;   // what `count` counts
   std::string describe() const;  // e.g. "erode: 1520 walkable spans left after eroding (0.41 ms)."
+};
+
+// The phases of a single-tile bake in order, as BakeProgress::phase reports them (the tiled bake counts
+// tiles instead). kMark paints the convex area volumes and marks the doors.
+enum class BakePhase { Rasterize, Filter, Erode, Mark, Regions, Contours, Polygons, Detail, Detour };
+constexpr int kBakePhaseCount = 9;
+// "rasterize", "filter", "erode", "mark", "regions", "contours", "polygons", "detail", "detour"
+const char* to_string(BakePhase p);
+
+// Progress of a bake, shared with the thread that watches it (a progress bar, a cancel button). A tiled
+// bake counts its tiles; a single-tile bake says which phase is under way. Reads and writes are atomic:
+// the watcher may poll it while the bake runs on another thread.
+struct BakeProgress {
+  std::atomic<int> tiles_done{0};   // tiled: tiles baked so far (empty tiles included)
+  std::atomic<int> tiles_total{0};  // tiled: tiles of the grid; set when the bake starts (0: not tiled)
+  std::atomic<int> phase{-1};       // single tile: the BakePhase under way (-1: not started)
+  // Set to stop: a tiled bake's workers take no new tile, a single-tile bake stops before its next phase;
+  // the bake then returns an error saying where it stopped.
+  std::atomic<bool> cancel{false};
 };
 
 // Doors are part of the bake. Each door's footprint (door_footprint) is marked on the eroded walkable
@@ -58,7 +78,8 @@ long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeD
 
 // Bakes a floor plan: the outline minus the holes becomes a thin walkable slab at height 0 (world
 // (x, 0, -y)); Recast voxelises it, erodes it by bake.agent_radius and builds polygons. Painted areas
-// (scene floorplan.areas, later ones on top) give polygons their area; unpainted floor is "default".
+// (scene floorplan.areas, later ones on top) give polygons their area and its cost (NavPoly::cost);
+// unpainted floor is "default", cost 1.
 // The plan must be valid already (check_floorplan). Errors: "the bake produced no polygons: ...",
 // Recast/Detour failures, bad bake parameters.
 // `doors` are marked as described above (their open state does not matter).
@@ -66,18 +87,25 @@ long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeD
 // radius) and NavMesh::links; an end Detour cannot attach keeps polygon -1 (build_navmesh reports it;
 // the search never crosses such a link).
 // `stages` (optional, bake_stages.h) receives what each Recast stage produced; nothing is kept when null.
+// `progress` (optional) is told each phase as it starts; a cancel it carries stops the bake before the
+// next phase with the error "bake cancelled before PHASE (phase K of 9)".
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& bake,
                                std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {},
-                               const std::vector<LinkDef>& links = {}, BakeStages* stages = nullptr);
+                               const std::vector<LinkDef>& links = {}, BakeStages* stages = nullptr,
+                               BakeProgress* progress = nullptr);
 
 // Bakes a 3D triangle soup (world coordinates, y up). Triangles whose slope is within
 // bake.agent_max_slope and whose winding is counter-clockwise seen from above are walkable.
 // The result has is3d = true and one world height per vertex.
 // Door footprints are marked between the lowest door point's height minus agent_max_climb and the
-// highest plus agent_height. `stages` as for bake_floorplan.
+// highest plus agent_height. `areas` (the scene's mesh.areas) are marked after erosion, later ones on
+// top and doors over them, each on the walkable spans inside its polygon whose floor is in its height
+// range (Recast's rcMarkConvexPolyArea); their polygons get the area and its cost (NavPoly::cost), and
+// door polygons take the volume beneath them. `stages` and `progress` as for bake_floorplan.
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::vector<BakeStep>* trace = nullptr,
                                const std::vector<Door>& doors = {}, const std::vector<LinkDef>& links = {},
-                               BakeStages* stages = nullptr);
+                               BakeStages* stages = nullptr, BakeProgress* progress = nullptr,
+                               const std::vector<AreaVolume>& areas = {});
 
 // The NavMesh value of a single-tile Detour mesh (`baked->detour`, tile 0): polygon i is Detour's
 // ground polygon i (off-mesh connection polygons are left out; see NavMesh::links), vertices in the plane (heights kept when `is3d`), area ids mapped to `area_names`

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "area_marks.h"
 #include "bake.h"
 #include "cell_raster.h"
 #include "result.h"
@@ -43,10 +44,13 @@ struct CellRules {
   // kNotFloor (the span is dropped before erosion), or the area index the span gets after erosion.
   std::function<std::vector<int>(const CellGrid&)> raster;
   std::vector<std::string> area_names{"default"};
+  std::vector<double> area_costs{1.0};  // per area name: the cost its polygons get (NavPoly::cost)
+  std::vector<VolumeMark> volumes;      // a level's convex volumes, marked after erosion, before the doors
   bool is3d = false;
   double margin = 0.0;  // m of grid around the walkable content on each side (not part of the floor)
-  // The painted area at a point (null: area 0): door polygons take the area painted beneath them.
-  std::function<int(Vec2)> area_at;
+  // The painted area at a plane point and world height (null: area 0): door polygons take the area
+  // painted beneath them.
+  std::function<int(Vec2, double)> area_at;
   // Door k is marked with Recast area id area_names.size() + k, above every painted area's id.
   std::vector<DoorMark> doors;
   std::vector<LinkDef> links;  // single-tile bakes: given to Detour as off-mesh connections, user id = index
@@ -65,8 +69,9 @@ struct BakeInput {
 // many area names.
 Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& def, const std::vector<Door>& doors);
 
-// A level's triangles (3D) and its doors' marks.
-BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::vector<Door>& doors);
+// A level's triangles (3D), its painted volumes and its doors' marks.
+BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::vector<Door>& doors,
+                          const std::vector<AreaVolume>& areas = {});
 
 // "" or why `def` and the input cannot be baked (bad parameters, more areas and doors than Recast ids).
 std::string check_bake_def(const BakeDef& def);
@@ -87,11 +92,13 @@ struct RecastMeshes {
   long after_erosion = 0;
 };
 
-// Rasterise, filter, carve, erode, paint, mark doors, regions (the cfg.borderSize cells around the grid
+// Rasterise, filter, carve, erode, paint, mark volumes and doors, regions (the cfg.borderSize cells around the grid
 // in none), contours, polygons and the detail mesh over cfg's grid. Each phase goes to `trace`.
-// `stages` (optional) receives what each Recast stage produced (bake_stages.h).
+// `stages` (optional) receives what each Recast stage produced (bake_stages.h); `progress` (optional) is
+// told each phase as it starts, and a cancel stops the run before its next phase (an error).
 Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeInput& in, const BakeDef& def,
-                                std::vector<BakeStep>* trace, BakeStages* stages = nullptr);
+                                std::vector<BakeStep>* trace, BakeStages* stages = nullptr,
+                                BakeProgress* progress = nullptr);
 
 // Sets every polygon's Detour flags (kPolyFlagWalk, kPolyFlagDoor) and gives door polygons back the area
 // painted beneath them (sampled at the polygon's vertex average). Returns each polygon's door (-1: none).

@@ -208,6 +208,7 @@ Result<NavMesh> bake_tiled(const BakeInput& in, const BakeDef& def, const TiledB
   for (size_t i = 0; i < tm.mesh.polys.size(); ++i)
     tm.mesh.polys[i].door = tiles[size_t(tm.tile_of[i])].poly_door[size_t(tm.keys[i] & mask)];
   for (const DoorMark& d : in.rules.doors) tm.mesh.door_ids.push_back(d.id);
+  apply_area_costs(tm.mesh, in.rules.area_costs);
   auto baked = tiled_baked(std::move(nav.value()), lay, tm);
   if (trace) trace->push_back({"detour", ms_since(t0), long(tm.mesh.polys.size()), "polygons in the tiles"});
   baked->bake_ms = ms_since(t_total);
@@ -225,8 +226,9 @@ Result<NavMesh> bake_floorplan_tiled(const Scene::Floorplan& plan, const BakeDef
 }
 
 Result<NavMesh> bake_triangles_tiled(const ObjMesh& soup, const BakeDef& def, const TiledBakeRun& run,
-                                     std::vector<BakeStep>* trace, const std::vector<Door>& doors) {
-  return bake_tiled(triangles_input(soup, def, doors), def, run, trace);
+                                     std::vector<BakeStep>* trace, const std::vector<Door>& doors,
+                                     const std::vector<AreaVolume>& areas) {
+  return bake_tiled(triangles_input(soup, def, doors, areas), def, run, trace);
 }
 
 }  // namespace navlab

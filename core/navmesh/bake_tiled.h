@@ -14,7 +14,6 @@
 // painted beneath them in Detour and name their door in the NavMesh, as in the single-tile bake.
 #pragma once
 
-#include <atomic>
 #include <vector>
 
 #include "bake.h"
@@ -24,13 +23,6 @@
 #include "scene.h"
 
 namespace navlab {
-
-// Progress of a tiled bake, shared with the thread that watches it (a progress bar, a cancel button).
-struct BakeProgress {
-  std::atomic<int> tiles_done{0};   // tiles baked so far (empty tiles included)
-  std::atomic<int> tiles_total{0};  // tiles of the grid; set when the bake starts
-  std::atomic<bool> cancel{false};  // set to stop: workers take no new tile, the bake returns an error
-};
 
 // How a tiled bake runs.
 struct TiledBakeRun {
@@ -45,8 +37,10 @@ struct TiledBakeRun {
 Result<NavMesh> bake_floorplan_tiled(const Scene::Floorplan& plan, const BakeDef& bake, const TiledBakeRun& run = {},
                                      std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {});
 
-// Bakes a 3D triangle soup (as bake_triangles) into tiles of bake.tile_size cells per side.
+// Bakes a 3D triangle soup (as bake_triangles, with its area volumes) into tiles of bake.tile_size cells
+// per side.
 Result<NavMesh> bake_triangles_tiled(const ObjMesh& soup, const BakeDef& bake, const TiledBakeRun& run = {},
-                                     std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {});
+                                     std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {},
+                                     const std::vector<AreaVolume>& areas = {});
 
 }  // namespace navlab

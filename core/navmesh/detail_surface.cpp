@@ -120,6 +120,26 @@ std::optional<double> surface_height(const NavMesh& mesh, int poly, Vec2 p, doub
   return best->height;
 }
 
+SurfacePoint surface_at(const NavMesh& mesh, Vec2 p, std::optional<double> near_height) {
+  SurfacePoint out;
+  if (mesh.kind != NavMesh::Kind::Polygons || !is_finite(p)) return out;
+  const std::shared_ptr<const MeshIndex> index = mesh.query_cache.index(mesh);
+  // A point the grid counts in a polygon may lie that far outside its detail triangles.
+  const double outside = std::max(kSurfaceTolerance, 2.0 * index->grid.tolerance());
+  for (int i : index->grid.all_containing(mesh, p)) {
+    double h = 0.0;
+    if (mesh.is3d) {
+      const std::optional<double> on = surface_height(mesh, i, p, outside);
+      if (!on) continue;
+      h = *on;
+    }
+    const bool better = out.poly < 0 || (near_height ? std::abs(h - *near_height) < std::abs(out.height - *near_height)
+                                                     : h > out.height);
+    if (better) out = {i, h};
+  }
+  return out;
+}
+
 std::optional<double> ray_triangle(const Ray& ray, const WorldTriangle& tri) {
   const Vec3 e1 = sub(tri[1], tri[0]), e2 = sub(tri[2], tri[0]);
   const Vec3 pv = cross3(ray.dir, e2);

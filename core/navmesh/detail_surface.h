@@ -35,9 +35,18 @@ std::optional<double> surface_height(const NavMesh& mesh, int poly, Vec2 p, doub
 
 // One floor over a plane point: the polygon and its surface height there.
 struct SurfacePoint {
-  int poly = -1;
-  double height = 0.0;  // world y, m
+  int poly = -1;        // -1: no polygon (off the mesh)
+  double height = 0.0;  // world y, m (0 on 2D meshes)
+  bool on_mesh() const { return poly >= 0; }
 };
+
+// The surface of `mesh` under plane point `p`, among the polygons that contain it (the locate grid's
+// candidates, within its tolerance): with `near_height` the one whose surface there is nearest that
+// height (a 3D pick that knows the floor it hit), otherwise the highest (what a view from above sees),
+// at surface_height(). This is how a point picked in a view becomes a scene point on the mesh: a 3D
+// level's link ends, area corners and query points carry the height of the floor they were put on.
+// Graph meshes have no surface: always off the mesh.
+SurfacePoint surface_at(const NavMesh& mesh, Vec2 p, std::optional<double> near_height = std::nullopt);
 
 // A ray in the world: origin + t * dir for t >= 0 (dir need not be unit length).
 struct Ray {

@@ -310,7 +310,8 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
       auto baked = tiled ? bake_floorplan_tiled(scene.floorplan, scene.bake, run, bake_trace, scene.doors)
-                         : bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links, bake_stages);
+                         : bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
+                                          progress);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return with_links(scene, std::move(baked));
     }
@@ -320,8 +321,9 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors)
-                         : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages);
+      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors, scene.mesh.areas)
+                         : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
+                                          progress, scene.mesh.areas);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return with_links(scene, std::move(baked));
     }

@@ -24,7 +24,9 @@ namespace navlab {
 // receives the Recast phases of a baked source (floor plan, level mesh) with their times and counts;
 // `bake_stages` (optional) what each Recast stage produced (bake_stages.h), for single-tile bakes of the
 // same sources. A baked source with bake.tile_size > 0 is baked in tiles on every hardware thread
-// (core/navmesh/bake_tiled.h), reporting to `progress` (optional) and stopping when it is cancelled.
+// (core/navmesh/bake_tiled.h). `progress` (optional) hears of the tiles done, or of the single-tile
+// bake's phase under way, and a cancel it carries stops the bake (an error). build_navmesh reads only
+// `scene` (and its level file): bakes of their own scenes may run on several threads at once.
 Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_trace = nullptr,
                               BakeStages* bake_stages = nullptr, BakeProgress* progress = nullptr);
 

@@ -151,6 +151,15 @@ int PolygonGrid::containing(const NavMesh& mesh, Vec2 p) const {
   return found;
 }
 
+std::vector<int> PolygonGrid::all_containing(const NavMesh& mesh, Vec2 p) const {
+  std::vector<int> out;
+  candidates(p, [&](int poly) {
+    if (mesh.contains(poly, p, tolerance_)) out.push_back(poly);
+    return false;
+  });
+  return out;
+}
+
 int PolygonGrid::sole_containing(const NavMesh& mesh, Vec2 p, double inner) const {
   int found = -1;
   bool several = false;

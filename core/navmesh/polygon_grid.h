@@ -33,6 +33,9 @@ class PolygonGrid {
   // asking Detour (core/navmesh/locate.cpp).
   int sole_containing(const NavMesh& mesh, Vec2 p, double inner) const;
 
+  // Every polygon that contains `p` within the tolerance, in index order. `p` is finite.
+  std::vector<int> all_containing(const NavMesh& mesh, Vec2 p) const;
+
   double tolerance() const { return tolerance_; }
 
   // How far polygon `poly`'s tolerance region (every point less than `tol` outside each edge line, the

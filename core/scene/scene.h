@@ -54,11 +54,31 @@ struct BakeDef {
   friend bool operator==(const BakeDef&, const BakeDef&) = default;
 };
 
+// A painted area's `cost` is the search's cost multiplier (NavPoly::cost, Detour's area cost) of every
+// polygon baked in it: one cost per area name (every area of a name gives the same), >= 0; "default",
+// the unpainted floor, costs 1.
 struct AreaPaint {  // floor plans: a polygon painted with an area name
   std::string name;
-  std::vector<Vec2> polygon;
+  std::vector<Vec2> polygon;  // any simple polygon
+  double cost = 1.0;
   friend bool operator==(const AreaPaint&, const AreaPaint&) = default;
 };
+
+// Level meshes: a convex volume marked with an area name, as RecastDemo's convex volumes are (Recast's
+// rcMarkConvexPolyArea, after erosion): every walkable span inside the polygon (in the plane) whose floor
+// lies within [height_min, height_max] gets the area.
+struct AreaVolume {
+  std::string name;
+  std::vector<ScenePoint> polygon;  // convex in the plane, [x, y, z] as written (y plays no part)
+  double height_min = 0.0;          // m, world y                                       [Limit: < height_max]
+  double height_max = 0.0;          // m
+  double cost = 1.0;
+  friend bool operator==(const AreaVolume&, const AreaVolume&) = default;
+};
+// m: the height range a volume gets when none is given, RecastDemo's convex volume tool's: from the
+// lowest corner minus kVolumeDescent to kVolumeHeight above that.
+constexpr double kVolumeDescent = 1.0;
+constexpr double kVolumeHeight = 6.0;
 
 struct Door {
   std::string id;
@@ -255,6 +275,7 @@ struct Scene {
     std::string file;
     double scale = 1.0;
     Up up = Up::Y;
+    std::vector<AreaVolume> areas;  // painted convex volumes, later ones on top
     const std::string& path() const { return file.empty() ? obj : file; }
     friend bool operator==(const Mesh&, const Mesh&) = default;
   } mesh;

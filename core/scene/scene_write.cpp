@@ -60,7 +60,9 @@ Json source_json(const Scene& s, const Writer& w) {
       out["outline"] = w.planes(s.floorplan.outline);
       out["holes"] = Writer::list(s.floorplan.holes, [&](const std::vector<Vec2>& h) { return w.planes(h); });
       out["areas"] = Writer::list(s.floorplan.areas, [&](const AreaPaint& a) {
-        return Json{{"name", a.name}, {"polygon", w.planes(a.polygon)}};
+        Json j{{"name", a.name}, {"polygon", w.planes(a.polygon)}};
+        if (a.cost != 1.0) j["cost"] = a.cost;  // absent: 1
+        return j;
       });
       break;
     case Scene::Source::Mesh:
@@ -68,6 +70,14 @@ Json source_json(const Scene& s, const Writer& w) {
       else out["file"] = s.mesh.file;
       if (s.mesh.scale != 1.0) out["scale"] = s.mesh.scale;
       if (s.mesh.up == Scene::Mesh::Up::Z) out["up"] = "z";
+      if (!s.mesh.areas.empty())
+        out["areas"] = Writer::list(s.mesh.areas, [&](const AreaVolume& a) {
+          Json j{{"name", a.name},
+                 {"polygon", w.points(a.polygon)},
+                 {"height", Json::array({a.height_min, a.height_max})}};
+          if (a.cost != 1.0) j["cost"] = a.cost;
+          return j;
+        });
       break;
     case Scene::Source::SideScroller:
       return sidescroller_json(s.sidescroller);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <queue>
 #include <random>
+#include <tuple>
 
 #include "corridor_version.h"
 #include "paths.h"
@@ -359,6 +360,49 @@ TEST(TileCache, IncrementalConversionEqualsAFullConversionOnA3DLevel) {
     expect_same_mesh(c.navmesh(), c.full_conversion(), "step " + std::to_string(step) + ": " + u.describe());
   }
   EXPECT_GT(partial, 15) << partial << " partial; " << c.navmesh().mesh.size() << " polygons; " << c.tiles_x() << "x" << c.tiles_y() << " tiles";
+}
+
+// Painted areas in the tile cache as in the single-tile bake: the hall's floor painted with mud (cost 5)
+// and scenes/mesh_level.json's ground with a convex water volume (cost 10); their polygons carry the area
+// and its cost, every other polygon costs 1, and a rebuilt tile keeps them.
+TEST(TileCache, PaintedAreasAndVolumesCarryTheirCosts) {
+  Scene plan = hall();
+  plan.floorplan.areas = {{"mud", {{14, 2}, {22, 2}, {22, 10}, {14, 10}}, 5.0}};
+  auto level = load_scene(test::scene_path("mesh_level.json"));
+  ASSERT_TRUE(level) << level.error();
+  Scene mesh = level.value();
+  AreaVolume water{"water", {}, -1.0, 5.0, 10.0};
+  for (const Vec3 w : {Vec3{5, 0, 0.5}, Vec3{9, 0, 0.5}, Vec3{9, 0, -4.5}, Vec3{5, 0, -4.5}})
+    water.polygon.push_back(ScenePoint{"", to_plane(w), w.y, true});
+  mesh.mesh.areas = {water};
+  for (const auto& [scene, area, cost] :
+       {std::tuple<Scene, std::string, double>{plan, "mud", 5.0}, std::tuple<Scene, std::string, double>{mesh, "water", 10.0}}) {
+    TileCacheDef def;
+    def.tile_size = 16;
+    auto built = TileCache::build(scene, def);
+    ASSERT_TRUE(built) << built.error();
+    TileCache& c = *built.value();
+    auto check = [&, area = area, cost = cost](const std::string& when) {
+      const NavMesh& m = c.navmesh().mesh;
+      const int a = m.area_index(area);
+      ASSERT_GE(a, 1) << when;
+      int painted = 0;
+      for (const NavPoly& p : m.polys) {
+        EXPECT_EQ(p.cost, p.area == a ? cost : 1.0) << when;
+        painted += p.area == a;
+      }
+      EXPECT_GT(painted, 0) << when;
+    };
+    check(area + " after the bake");
+    ObstacleShape s;
+    s.center = area == "mud" ? Vec2{16, 6} : Vec2{6, 2};
+    s.radius = 0.5;
+    s.base = -1.0;
+    s.height = 5.0;
+    ASSERT_EQ(c.set_obstacle("crate", s), "");
+    c.update();
+    check(area + " after a rebuild");
+  }
 }
 
 TEST(TileCache, RejectsSourcesThatAreNotBaked) {

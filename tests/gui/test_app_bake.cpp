@@ -7,7 +7,9 @@
 #include <string>
 
 #include "app_image.h"
+#include "generated_level.h"
 #include "paths.h"
+#include "scene.h"
 
 namespace navlab::test {
 namespace {
@@ -67,7 +69,7 @@ TEST(AppBake, ARefusedParameterOrAFailedBakeLeavesTheNavmesh) {
                                     "floorplan_basic.json");
   ASSERT_EQ(zero.exit_code, 0) << zero.err;
   const std::string error = zero.state["error"];
-  EXPECT_NE(error.find("the bake parameters were not applied: /bake/cell_size: expected"), std::string::npos) << error;
+  EXPECT_NE(error.find("was not applied (bake parameters): /bake/cell_size: expected"), std::string::npos) << error;
   EXPECT_EQ(zero.state["path"], before.state["path"]);
   // An agent wider than the room erodes every cell: the bake fails and says so; the plan stays.
   const ScriptRun wide = run_script("bake_wide", R"([{"frames": 1}, {"bake": {"agent_radius": 20}}, {"frames": 1}])",
@@ -82,6 +84,76 @@ TEST(AppBake, ARefusedParameterOrAFailedBakeLeavesTheNavmesh) {
   const RunResult typo = run_navlab("'" + scene_path("floorplan_basic.json") + "' --script '" + script + "'");
   EXPECT_EQ(typo.exit_code, 2);
   EXPECT_NE(typo.err.find("unknown bake parameter 'cell_sise'"), std::string::npos) << typo.err;
+}
+
+// A generated pillar hall (124 m, about 3,000 polygons, one tile at Recast's defaults) with a query from
+// corner to corner, saved as a scene file.
+std::string hall_file() {
+  const std::string path = temp_dir() + "/hall.json";
+  Scene hall = pillar_hall_scene(3000, 7);
+  hall.queries.push_back({"across", ScenePoint{"", {2, 2}, 0.0, false}, ScenePoint{"", {122, 122}, 0.0, false}});
+  EXPECT_EQ(save_scene(hall, path), "");
+  return path;
+}
+
+// Its bake at 5 cm cells in tiles of 64 (about 1,500 tiles): seconds of work, which the app does on a
+// worker thread while it keeps drawing frames.
+const char* kLongBake = R"({"bake": {"cell_size": 0.05, "tile_size": 64}, "wait": false})";
+
+// The progress bar stands over the viewport's top left corner while the bake runs; Cancel (the script's
+// bake_cancel) stops it and the navmesh and plan stay as they were.
+TEST(AppBake, ALongBakeShowsItsProgressAndCancelKeepsTheNavmesh) {
+  const std::string hall = hall_file();
+  const ScriptRun before = run_script("bake_long_before", R"([{"frames": 1}])", hall, "window");
+  const std::string during = temp_dir() + "/bake_long_during.png";
+  const ScriptRun run = run_script("bake_long", std::string(R"([{"frames": 1}, )") + kLongBake +
+                                                    R"(, {"frames": 3}, {"export": ")" + during +
+                                                    R"(", "what": "window"}, {"bake_cancel": true}, {"frames": 2}])",
+                                   hall, "window");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json& bake = run.state["bake"];
+  EXPECT_EQ(bake["last"], "cancelled") << bake.dump();
+  EXPECT_EQ(bake["running"], false);
+  EXPECT_GE(bake["frames_shown"].get<int>(), 3) << "frames drawn while the bake ran, each with its bar";
+  EXPECT_EQ(bake["polygons"], before.state["bake"]["polygons"]);
+  EXPECT_EQ(run.state["path"], before.state["path"]);
+  EXPECT_GT(run.state["path"].size(), 2u);
+  EXPECT_EQ(run.state["error"], "");
+  // The picture during the bake has the bar where the one after it has the viewport only.
+  const Image mid = load_png(during);
+  ASSERT_TRUE(mid.ok());
+  ASSERT_EQ(mid.w, run.img.w);
+  const int x0 = int(run.state["viewport"]["x"].get<double>()) + 10, y0 = int(run.state["viewport"]["y"].get<double>()) + 10;
+  int changed = 0;
+  for (int y = y0; y < y0 + 40; ++y)
+    for (int x = x0; x < x0 + 400; ++x) {
+      const unsigned char *a = mid.at(x, y), *b = run.img.at(x, y);
+      changed += std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]) > 60;
+    }
+  EXPECT_GT(changed, 2000) << "no progress bar over the viewport during the bake";
+}
+
+// An edit while a bake runs restarts it with the latest values: the first bake is cancelled, the second
+// one's parameters are the scene's, and Save writes them.
+TEST(AppBake, AnEditWhileABakeRunsRestartsItWithTheLatestParameters) {
+  const std::string hall = hall_file(), saved = temp_dir() + "/hall_restarted.json";
+  const ScriptRun run = run_script(
+      "bake_restart",
+      std::string(R"([{"frames": 1}, )") + kLongBake + R"(, {"frames": 1},
+                     {"bake": {"cell_size": 0.3, "tile_size": 0, "agent_radius": 0.4}},
+                     {"save_as": ")" + saved + R"("}, {"frames": 1}])",
+      hall);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.state["error"], "");
+  const json& bake = run.state["bake"];
+  EXPECT_EQ(bake["last"], "baked");
+  EXPECT_EQ(bake["started"], 2);
+  EXPECT_EQ(bake["restarted"], 1);
+  const json file = json::parse(read_text(saved));
+  EXPECT_DOUBLE_EQ(file["bake"]["agent_radius"].get<double>(), 0.4);
+  EXPECT_DOUBLE_EQ(file["bake"]["cell_size"].get<double>(), 0.3);
+  EXPECT_FALSE(file["bake"].contains("tile_size"));
+  expect_cli_plans_as_the_app(saved, run.state["path"]);
 }
 
 }  // namespace

@@ -191,6 +191,37 @@ TEST(AppView3D, ClicksLandOnTheSurfaceUnderTheMouse) {
   EXPECT_EQ(r.state["status"], "complete");
 }
 
+// The issue's walk-through in 3D: on the glTF level without its drop, the link tool's two clicks in the 3D
+// view (the balcony's east edge, then the ground below it) add a link whose ends sit
+// on the floors the rays hit, the level is baked again, and the plan from the balcony takes the jump.
+TEST(AppView3D, TheLinkToolInThe3DViewAddsAJumpThePathTakes) {
+  const std::string setup = R"([{"delete_link": 0}, {"start": [4, 3, -12]}, {"goal": [20, 0, -14]},
+    {"view": "3d"}, {"orbit": [30, 55, 40]})";
+  const ScriptRun without = run_script("link3d_none", setup + "]", "mesh_two_floors.json");
+  ASSERT_EQ(without.exit_code, 0) << without.err;
+  EXPECT_EQ(without.state["corridor_links"], json::array());
+  const ScriptRun r = run_script("link3d", setup + R"(, {"link_tool": true},
+    {"mouse": [9.2, 3, -12]}, {"mouse": [9.2, 3, -12], "down": true}, {"mouse": [9.2, 3, -12], "down": false},
+    {"mouse": [11.4, 0, -12]}, {"mouse": [11.4, 0, -12], "down": true}, {"mouse": [11.4, 0, -12], "down": false},
+    {"bake_wait": true}, {"frames": 1}])", "mesh_two_floors.json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.state["error"], "");
+  const json& links = r.state["links"]["links"];
+  ASSERT_EQ(links.size(), 1u) << r.state["links"].dump();
+  EXPECT_NEAR(links[0]["from"][1].get<double>(), 3.0, 0.4);  // on the balcony, not on the floor under it
+  EXPECT_NEAR(links[0]["to"][1].get<double>(), 0.0, 0.4);
+  EXPECT_EQ(r.state["status"], "complete");
+  EXPECT_EQ(r.state["corridor_links"], json::array({0}));
+  auto length = [](const json& path) {
+    double sum = 0.0;
+    for (size_t i = 1; i < path.size(); ++i)
+      sum += std::hypot(path[i][0].get<double>() - path[i - 1][0].get<double>(),
+                        path[i][1].get<double>() - path[i - 1][1].get<double>());
+    return sum;
+  };
+  EXPECT_LT(length(r.state["path"]), length(without.state["path"]) - 5.0);  // the jump saves the walk round
+}
+
 // A left drag on the level (inspect mode) turns the camera about the target; a Shift-less right drag
 // does too, and the target stays where it was.
 TEST(AppView3D, ADragOrbitsTheCamera) {

@@ -71,7 +71,9 @@ const char* const kRichFloorplan = R"({
   "floorplan": {
     "outline": [[0, 0], [20, 0], [20, 10], [0, 10]],
     "holes": [[[4, 4], [5, 4], [5, 5], [4, 5]], [[10, 2], [11, 2], [11, 3]]],
-    "areas": [{"name": "carpet", "polygon": [[12, 5], [18, 5], [18, 9], [12, 9]]}]
+    "areas": [{"name": "carpet", "polygon": [[12, 5], [18, 5], [18, 9], [12, 9]]},
+              {"name": "mud", "polygon": [[1, 6], [3, 6], [2, 8]], "cost": 4.5},
+              {"name": "carpet", "polygon": [[14, 1], [16, 1], [16, 2]]}]
   },
   "doors": [{"id": "front", "segment": [[8, 0], [8, 10]]}],
   "agent": {"excluded_areas": ["carpet"]},
@@ -81,7 +83,10 @@ const char* const kRichFloorplan = R"({
 
 const char* const kRichMesh = R"({
   "navlab": 1,
-  "mesh": {"obj": "levels/dungeon.obj"},
+  "mesh": {"obj": "levels/dungeon.obj",
+           "areas": [{"name": "water", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0.5, -4], [0, 0.5, -4]],
+                      "height": [-0.5, 1.25], "cost": 3},
+                     {"name": "grass", "polygon": [[5, 2, 0], [6, 2, 0], [6, 2, -1]]}]},
   "bake": {"agent_radius": 0.4},
   "doors": [{"id": "gate", "segment": [[1, 0.5, 2], [1, 0.5, 4]]}],
   "blockers": [{"id": "crate", "center": [3, 0, -1.25], "half_extents": [1, 2]}],
@@ -263,13 +268,6 @@ TEST(SceneSave, RandomScenesRoundTripExactly) {
     const bool mesh = trial % 2 == 1;
     s.source = mesh ? Scene::Source::Mesh : Scene::Source::Navmesh;
     s.name = "random " + std::to_string(trial);
-    if (mesh) {
-      s.mesh.obj = "r.obj";
-    } else {
-      for (int i = 0; i < 7; ++i) s.navmesh.vertices.push_back({awkward(), awkward()});
-      s.navmesh.polygons = {{0, 1, 2}, {2, 3, 4, 5}, {6, 0, 3}};
-      s.navmesh.costs = {unit(rng) * 5, 0.0, unit(rng)};
-    }
     auto point = [&]() {
       ScenePoint p;
       p.plane = {awkward(), awkward()};
@@ -279,6 +277,23 @@ TEST(SceneSave, RandomScenesRoundTripExactly) {
       }
       return p;
     };
+    if (mesh) {
+      s.mesh.obj = "r.obj";
+      // A convex volume: a triangle of random size turned by a random angle, a random height range.
+      const double r = unit(rng) * 100 + 1e-3, a = unit(rng) * 6;
+      const Vec2 c{coord(rng) * 0.5, coord(rng) * 0.5};
+      AreaVolume v{"v" + std::to_string(trial), {}, -unit(rng), unit(rng) + 1e-6, unit(rng) * 9};
+      for (int k = 0; k < 3; ++k) {
+        ScenePoint p = point();
+        p.plane = c + Vec2{std::cos(a + 2.1 * k), std::sin(a + 2.1 * k)} * r;
+        v.polygon.push_back(p);
+      }
+      s.mesh.areas.push_back(v);
+    } else {
+      for (int i = 0; i < 7; ++i) s.navmesh.vertices.push_back({awkward(), awkward()});
+      s.navmesh.polygons = {{0, 1, 2}, {2, 3, 4, 5}, {6, 0, 3}};
+      s.navmesh.costs = {unit(rng) * 5, 0.0, unit(rng)};
+    }
     s.queries.push_back({"q", point(), point()});
     s.doors.push_back({"d", {point(), point()}, false, trial % 3 == 0});
     s.blockers.push_back({"b", point(), 0.0, {unit(rng) + 0.01, unit(rng) + 0.01}, awkward(), {awkward(), awkward()}});

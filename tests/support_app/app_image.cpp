@@ -103,7 +103,8 @@ ScriptRun run_script(const std::string& name, const std::string& actions, const 
   const std::string script =
       write_file(name + ".json", R"({"capture": ")" + capture + R"(", "actions": )" + actions + "}");
   const std::string shot = temp_dir() + "/" + name + ".png";
-  const RunResult r = run_navlab("'" + scene_path(scene) + "' --script '" + script + "' --screenshot '" + shot +
+  const std::string scene_file = scene.rfind('/', 0) == 0 ? scene : scene_path(scene);
+  const RunResult r = run_navlab("'" + scene_file + "' --script '" + script + "' --screenshot '" + shot +
                                  "' --size 1100x760");
   ScriptRun out;
   out.exit_code = r.exit_code;

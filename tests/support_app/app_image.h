@@ -59,8 +59,9 @@ struct ScriptRun {
   Image img;             // the screenshot
   Camera camera() const { return camera_of(state, img.w, img.h); }
 };
-// Runs `actions` (a JSON array) on scenes/`scene` at 1100x760, capturing "viewport" or "window";
-// expects (EXPECT_*) exit code 0, a printed state and a readable screenshot.
+// Runs `actions` (a JSON array) on scenes/`scene` (or the file `scene`, given as an absolute path) at
+// 1100x760, capturing "viewport" or "window"; expects (EXPECT_*) exit code 0, a printed state and a
+// readable screenshot.
 ScriptRun run_script(const std::string& name, const std::string& actions, const std::string& scene = "default.json",
                      const std::string& capture = "viewport");
 

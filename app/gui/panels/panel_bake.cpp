@@ -1,7 +1,10 @@
-// Bake panel: the scene's Recast parameters, each applied (and the level baked again) when its edit is
-// finished, the phases of the last bake with their times and counts (the bake's own records), and the
-// view switch that draws one Recast stage of that bake in place of the navmesh, with its sentence.
+// Bake panel: the scene's Recast parameters, each applied (and the level baked again, on a worker
+// thread) when its edit is finished, the running bake's progress with Cancel, the phases of the last
+// bake with their times and counts (the bake's own records), and the view switch that draws one Recast
+// stage of that bake in place of the navmesh, with its sentence.
 #include <imgui.h>
+
+#include <cstdio>
 
 #include "gui_app.h"
 #include "gui_bake.h"
@@ -83,22 +86,60 @@ void stage_switch(App& app) {
   if (app.view.bake_stage) ImGui::TextWrapped("%s", app.doc.bake_stages.describe(*app.view.bake_stage).c_str());
 }
 
+// The running bake's bar (tiles done of all, or the single-tile bake's phase under way of the nine) and
+// its Cancel button.
+void progress(App& app) {
+  const BakeJob& job = *app.baking.job;
+  const BakeProgress& p = job.progress();
+  const int total = p.tiles_total.load(), done = p.tiles_done.load(), phase = p.phase.load();
+  char text[96] = "starting";
+  float fraction = 0.0f;
+  if (total > 0) {
+    fraction = float(done) / float(total);
+    std::snprintf(text, sizeof text, "%d / %d tiles", done, total);
+  } else if (phase >= 0) {
+    fraction = float(phase) / float(kBakePhaseCount);
+    std::snprintf(text, sizeof text, "phase %d of %d: %s", phase + 1, kBakePhaseCount, to_string(BakePhase(phase)));
+  }
+  const float button = ImGui::CalcTextSize("Cancel").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+  ImGui::ProgressBar(fraction, ImVec2(-(button + ImGui::GetStyle().ItemSpacing.x), 0.0f), text);
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) bake_cancel(app, false);
+  ImGui::TextDisabled("baking (%s), %.1f s", app.baking.what.c_str(), job.elapsed_ms() / 1000.0);
+}
+
 }  // namespace
+
+void panel_bake_progress(App& app, float x, float y, float w) {
+  if (!app.baking.job) return;
+  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(w, 0.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize;
+  if (ImGui::Begin("##bake_progress", nullptr, flags)) {
+    progress(app);
+    ++app.baking.frames_shown;
+  }
+  ImGui::End();
+}
 
 void panel_bake(App& app) {
   if (!document_is_baked(app) || !ImGui::CollapsingHeader("Bake (Recast)", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("bake");
-  if (app.bake_edit_revision != app.doc.mesh_revision) {  // a new mesh: edit its parameters
+  // A new mesh: edit its parameters. While a bake runs the edit stays what the user asked for.
+  if (app.bake_edit_revision != app.doc.mesh_revision && !app.baking.job) {
     app.bake_edit = app.doc.scene.bake;
     app.bake_edit_revision = app.doc.mesh_revision;
   }
   // An edit is baked when it is finished (a slider released, a value typed); a failed bake puts the
   // parameters back.
-  const bool edited = parameters(app.bake_edit) && !(app.bake_edit == app.doc.scene.bake);
+  const bool edited = parameters(app.bake_edit) && !(app.bake_edit == wanted_bake_inputs(app).bake);
   const bool again = ImGui::Button("Bake again");
   if ((edited || again) && !rebake(app, app.bake_edit)) app.bake_edit = app.doc.scene.bake;
   ImGui::SameLine();
   ImGui::TextDisabled("%zu polygons; Save writes the parameters", app.doc.mesh.polys.size());
+  if (app.baking.job) progress(app);
   stage_switch(app);
   phases(app.doc.bake_steps);
   ImGui::PopID();

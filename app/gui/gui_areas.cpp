@@ -1,0 +1,243 @@
+// Painted areas edited in the app (gui_areas.h): each edit is a new list of areas handed to the bake.
+#include "gui_areas.h"
+
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "convex_ring.h"
+#include "format.h"
+#include "gui_app.h"
+#include "gui_bake.h"
+#include "gui_tools.h"
+
+namespace navlab::app {
+
+namespace {
+
+using nlohmann::json;
+
+bool on_level(const App& app) { return app.doc.scene.source == Scene::Source::Mesh; }
+
+std::string quoted(const std::string& name) { return "\"" + name + "\""; }
+
+// Hands `in` to the bake as the edit `what`. "" when it started.
+std::string apply(App& app, const BakeInputs& in, const std::string& what) {
+  if (!areas_possible(app)) return "areas are painted on a floor plan or a level mesh";
+  bake_with(app, in, what);  // a refusal or a failed bake is shown by the app (App::error), not returned
+  return "";
+}
+
+// The names and polygons of the wanted areas, whichever kind the document has.
+struct AreaView {
+  std::string name;
+  std::vector<Vec2> ring;
+  double cost = 1.0;
+};
+std::vector<AreaView> wanted_areas(const App& app) {
+  const BakeInputs in = wanted_bake_inputs(app);
+  std::vector<AreaView> out;
+  if (on_level(app))
+    for (const AreaVolume& v : in.mesh_areas) {
+      AreaView a{v.name, {}, v.cost};
+      for (const ScenePoint& p : v.polygon) a.ring.push_back(p.plane);
+      out.push_back(a);
+    }
+  else
+    for (const AreaPaint& p : in.floor_areas) out.push_back({p.name, p.polygon, p.cost});
+  return out;
+}
+
+json point_json(const ScenePoint& p) {
+  if (p.is3d) {
+    const Vec3 w = p.world();
+    return {w.x, w.y, w.z};
+  }
+  return {p.plane.x, p.plane.y};
+}
+
+std::string act_paint(App& app, const json& spec) {
+  if (!spec.is_object() || !spec.contains("name") || !spec.contains("polygon") || !spec["polygon"].is_array())
+    return "{\"paint_area\": {\"name\": N, \"polygon\": [P, ...], ...}} needs a name and a polygon";
+  for (const auto& [key, value] : spec.items())
+    if (key != "name" && key != "polygon" && key != "height" && key != "cost")
+      return "paint_area: unknown key '" + key + "' (name, polygon, height, cost)";
+  std::vector<ScenePoint> corners;
+  for (const json& p : spec["polygon"]) {
+    ScenePoint sp;
+    if (std::string bad = script_point(app, p, &sp); !bad.empty()) return "paint_area polygon: " + bad;
+    corners.push_back(sp);
+  }
+  std::vector<double> height;
+  if (spec.contains("height")) height = spec["height"].get<std::vector<double>>();
+  return areas_paint(app, spec["name"].get<std::string>(), corners, spec.value("cost", 1.0), height);
+}
+
+}  // namespace
+
+bool areas_possible(const App& app) {
+  const Scene::Source s = app.doc.scene.source;
+  return app.doc.loaded() && (s == Scene::Source::Floorplan || s == Scene::Source::Mesh);
+}
+
+int areas_count(const App& app) {
+  const BakeInputs in = wanted_bake_inputs(app);
+  return int(on_level(app) ? in.mesh_areas.size() : in.floor_areas.size());
+}
+
+std::string areas_paint(App& app, const std::string& name, const std::vector<ScenePoint>& corners, double cost,
+                        const std::vector<double>& height) {
+  BakeInputs in = wanted_bake_inputs(app);
+  // One cost per name: the name's other areas take the new cost.
+  for (AreaPaint& a : in.floor_areas)
+    if (a.name == name) a.cost = cost;
+  for (AreaVolume& a : in.mesh_areas)
+    if (a.name == name) a.cost = cost;
+  if (on_level(app)) {
+    AreaVolume v{name, corners, 0.0, 0.0, cost};
+    double lowest = corners.empty() ? 0.0 : corners[0].height;
+    for (const ScenePoint& p : corners) lowest = std::min(lowest, p.height);
+    v.height_min = height.size() == 2 ? height[0] : lowest - app.areas.descent;
+    v.height_max = height.size() == 2 ? height[1] : v.height_min + app.areas.height;
+    in.mesh_areas.push_back(v);
+  } else {
+    AreaPaint a{name, {}, cost};
+    for (const ScenePoint& p : corners) a.polygon.push_back(p.plane);
+    in.floor_areas.push_back(a);
+  }
+  app.areas.selected = areas_count(app);  // the new one, once the bake has it
+  return apply(app, in, "area " + quoted(name) + " painted (cost " + num(cost) + ")");
+}
+
+std::string areas_delete(App& app, int index) {
+  BakeInputs in = wanted_bake_inputs(app);
+  const int n = int(on_level(app) ? in.mesh_areas.size() : in.floor_areas.size());
+  if (index < 0 || index >= n) return "no area " + std::to_string(index) + " (the scene has " + std::to_string(n) + ")";
+  if (on_level(app)) in.mesh_areas.erase(in.mesh_areas.begin() + index);
+  else in.floor_areas.erase(in.floor_areas.begin() + index);
+  AreasView& v = app.areas;
+  if (v.selected == index) v.selected = -1;
+  else if (v.selected > index) --v.selected;
+  return apply(app, in, "area " + std::to_string(index) + " deleted");
+}
+
+std::string areas_set_cost(App& app, const std::string& name, double cost) {
+  BakeInputs in = wanted_bake_inputs(app);
+  bool found = false;
+  for (AreaPaint& a : in.floor_areas)
+    if (a.name == name) {
+      a.cost = cost;
+      found = true;
+    }
+  for (AreaVolume& a : in.mesh_areas)
+    if (a.name == name) {
+      a.cost = cost;
+      found = true;
+    }
+  if (!found) return "no area named " + quoted(name);
+  if (in == wanted_bake_inputs(app)) return "";
+  return apply(app, in, "area " + quoted(name) + " costs " + num(cost));
+}
+
+void areas_tool_click(App& app, const ScenePoint& at, double pick) {
+  AreasView& v = app.areas;
+  if (!v.corners.empty() && distance(v.corners.back().plane, at.plane) <= pick) {
+    areas_close(app);
+    return;
+  }
+  v.corners.push_back(at);
+  app.status = std::to_string(v.corners.size()) + " corners: click the last one again (or Enter) to close the area";
+}
+
+void areas_close(App& app) {
+  AreasView& v = app.areas;
+  std::vector<Vec2> plane;
+  for (const ScenePoint& p : v.corners) plane.push_back(p.plane);
+  const std::vector<Vec2> hull = convex_hull(plane);
+  std::vector<ScenePoint> corners;
+  for (Vec2 h : hull)  // each hull corner is a clicked point: it keeps the height it was picked at
+    for (const ScenePoint& p : v.corners)
+      if (p.plane.x == h.x && p.plane.y == h.y) {
+        corners.push_back(p);
+        break;
+      }
+  v.corners.clear();
+  if (corners.size() < 3) {
+    app.show_error("an area needs 3 corners that are not on one line");
+    return;
+  }
+  if (std::string bad = areas_paint(app, v.name, corners, v.cost); !bad.empty()) app.show_error(bad);
+}
+
+void draw_areas(App& app) {
+  if (!areas_possible(app)) return;
+  Viewport& view = app.view;
+  const Theme& th = app.theme;
+  gl::Batch& b = view.plan();
+  const AreasView& v = app.areas;
+  const bool tool = app.click_mode == ClickMode::PaintArea;
+  const std::vector<AreaView> areas = wanted_areas(app);
+  for (int i = 0; i < int(areas.size()); ++i) {
+    if (!tool && i != v.selected) continue;
+    b.polyline(areas[size_t(i)].ring, i == v.selected ? th.apex : th.gate, {i == v.selected ? 3.0f : 1.5f}, true);
+    Vec2 mid{};
+    for (Vec2 p : areas[size_t(i)].ring) mid = mid + p;
+    const Vec2 at = view.to_screen(mid / double(std::max<size_t>(1, areas[size_t(i)].ring.size())));
+    const std::string label = areas[size_t(i)].name + " x" + num(areas[size_t(i)].cost);
+    view.label(float(at.x), float(at.y), label.c_str(), to_imu32(th.gate), true);
+  }
+  if (!tool || v.corners.empty()) return;
+  std::vector<Vec2> plane;
+  for (const ScenePoint& p : v.corners) plane.push_back(p.plane);
+  const std::vector<Vec2> hull = convex_hull(plane);
+  if (hull.size() >= 3) b.polyline(hull, th.gate, {2.0f, 6.0f, 6.0f}, true);
+  for (size_t i = 0; i < plane.size(); ++i)
+    b.point(plane[i], i + 1 == plane.size() ? 6.0f : 4.0f, i + 1 == plane.size() ? th.goal : th.apex, 1.5f, {0, 0, 0, 255});
+}
+
+bool areas_script_action(App& app, const json& a, std::string* err) {
+  try {
+    if (a.contains("paint_area")) {
+      *err = act_paint(app, a["paint_area"]);
+    } else if (a.contains("delete_area")) {
+      *err = areas_delete(app, a["delete_area"].get<int>());
+    } else if (a.contains("area_cost")) {
+      if (!a.contains("cost")) throw std::invalid_argument("area_cost needs \"cost\": C");
+      *err = areas_set_cost(app, a["area_cost"].get<std::string>(), a["cost"].get<double>());
+    } else if (a.contains("area_tool")) {
+      app.click_mode = a["area_tool"].get<bool>() ? ClickMode::PaintArea : ClickMode::Inspect;
+      app.areas.corners.clear();
+      *err = "";
+      return true;
+    } else if (a.contains("close_area")) {
+      areas_close(app);
+      *err = "";
+    } else {
+      return false;
+    }
+  } catch (const std::exception& ex) {
+    *err = ex.what();
+    return true;
+  }
+  if (err->empty()) bake_wait(app);
+  return true;
+}
+
+json areas_state_json(const App& app) {
+  json areas = json::array();
+  for (const AreaPaint& p : app.doc.scene.floorplan.areas) {
+    json ring = json::array();
+    for (Vec2 q : p.polygon) ring.push_back({q.x, q.y});
+    areas.push_back({{"name", p.name}, {"polygon", ring}, {"height", nullptr}, {"cost", p.cost}});
+  }
+  for (const AreaVolume& v : app.doc.scene.mesh.areas) {
+    json ring = json::array();
+    for (const ScenePoint& q : v.polygon) ring.push_back(point_json(q));
+    areas.push_back({{"name", v.name}, {"polygon", ring}, {"height", {v.height_min, v.height_max}}, {"cost", v.cost}});
+  }
+  return {{"tool", app.click_mode == ClickMode::PaintArea}, {"corners", app.areas.corners.size()}, {"areas", areas}};
+}
+
+}  // namespace navlab::app

@@ -1,0 +1,185 @@
+// Off-mesh links edited in the app (gui_links.h): each edit is a new list of links handed to the bake.
+#include "gui_links.h"
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+
+#include "format.h"
+#include "gui_app.h"
+#include "gui_bake.h"
+#include "gui_tools.h"
+
+namespace navlab::app {
+
+namespace {
+
+using nlohmann::json;
+
+std::string point_text(const ScenePoint& p) {
+  return p.is3d ? input_point_text(p.world()) : input_point_text(p.plane);
+}
+
+// Hands `links` to the bake (with every other wanted input) as the edit `what`. "" when it started.
+std::string apply(App& app, std::vector<LinkDef> links, const std::string& what) {
+  if (!links_possible(app)) return "links join polygons of a floor plan, a level mesh or a hand-authored navmesh";
+  BakeInputs in = wanted_bake_inputs(app);
+  in.links = std::move(links);
+  bake_with(app, in, what);  // a refusal or a failed bake is shown by the app (App::error), not returned
+  return "";
+}
+
+json point_json(const ScenePoint& p) {
+  if (p.is3d) {
+    const Vec3 w = p.world();
+    return {w.x, w.y, w.z};
+  }
+  return {p.plane.x, p.plane.y};
+}
+
+// The script's link index `v` into the wanted links. Throws with the message when it is none.
+int link_index(const App& app, const json& v) {
+  const int n = int(wanted_bake_inputs(app).links.size());
+  if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= n)
+    throw std::invalid_argument("no link " + v.dump() + " (the scene has " + std::to_string(n) + ")");
+  return v.get<int>();
+}
+
+ScenePoint read_point(const App& app, const json& j, const char* what) {
+  ScenePoint p;
+  if (std::string bad = script_point(app, j, &p); !bad.empty()) throw std::invalid_argument(std::string(what) + ": " + bad);
+  return p;
+}
+
+// {"add_link": {"from", "to", "bidirectional", "radius", "cost"}}.
+std::string act_add(App& app, const json& spec) {
+  if (!spec.is_object() || !spec.contains("from") || !spec.contains("to"))
+    return "{\"add_link\": {\"from\": P, \"to\": P, ...}} needs from and to";
+  for (const auto& [key, value] : spec.items())
+    if (key != "from" && key != "to" && key != "bidirectional" && key != "radius" && key != "cost")
+      return "add_link: unknown key '" + key + "' (from, to, bidirectional, radius, cost)";
+  LinkDef l;
+  l.from = read_point(app, spec["from"], "add_link from");
+  l.to = read_point(app, spec["to"], "add_link to");
+  l.bidirectional = spec.value("bidirectional", true);
+  if (spec.contains("radius")) l.radius = spec["radius"].get<double>();
+  if (spec.contains("cost")) l.cost = spec["cost"].get<double>();
+  return links_add(app, l);
+}
+
+}  // namespace
+
+bool links_possible(const App& app) {
+  const Scene::Source s = app.doc.scene.source;
+  return app.doc.loaded() && (s == Scene::Source::Floorplan || s == Scene::Source::Mesh || s == Scene::Source::Navmesh);
+}
+
+std::string links_add(App& app, const LinkDef& link) {
+  std::vector<LinkDef> links = wanted_bake_inputs(app).links;
+  links.push_back(link);
+  const std::string what = "link " + std::to_string(links.size() - 1) + " added from " + point_text(link.from) +
+                           " to " + point_text(link.to);
+  app.links.selected = int(links.size()) - 1;
+  return apply(app, std::move(links), what);
+}
+
+std::string links_delete(App& app, int index) {
+  std::vector<LinkDef> links = wanted_bake_inputs(app).links;
+  if (index < 0 || index >= int(links.size())) return "no link " + std::to_string(index);
+  links.erase(links.begin() + index);
+  LinksView& v = app.links;
+  if (v.selected == index) v.selected = -1;
+  else if (v.selected > index) --v.selected;
+  v.grab = v.hover = -1;
+  return apply(app, std::move(links), "link " + std::to_string(index) + " deleted");
+}
+
+std::string links_set(App& app, int index, const LinkDef& link) {
+  std::vector<LinkDef> links = wanted_bake_inputs(app).links;
+  if (index < 0 || index >= int(links.size())) return "no link " + std::to_string(index);
+  if (links[size_t(index)] == link) return "";
+  links[size_t(index)] = link;
+  return apply(app, std::move(links), "link " + std::to_string(index) + " changed");
+}
+
+std::vector<int> links_crossed(const App& app) {
+  std::vector<int> out;
+  const SearchResult& s = app.plan.search;
+  for (size_t i = 0; i < s.links.size() && i < s.corridor.size(); ++i) {
+    const LinkCrossing c = app.doc.mesh.crossing(s.corridor[i], s.links[i]);
+    if (c.index >= 0) out.push_back(c.index);
+  }
+  return out;
+}
+
+void links_tool_click(App& app, const ScenePoint& at) {
+  LinksView& v = app.links;
+  if (!v.takeoff) {
+    v.takeoff = at;
+    app.status = "link takeoff at " + point_text(at) + ": click the landing";
+    return;
+  }
+  LinkDef l;
+  l.from = *v.takeoff;
+  l.to = at;
+  l.bidirectional = v.bidirectional;
+  if (v.radius > 0.0) l.radius = v.radius;
+  if (v.custom_cost) l.cost = v.cost;
+  v.takeoff.reset();
+  if (std::string bad = links_add(app, l); !bad.empty()) app.show_error(bad);
+}
+
+bool links_script_action(App& app, const json& a, std::string* err) {
+  try {
+    if (a.contains("add_link")) {
+      *err = act_add(app, a["add_link"]);
+    } else if (a.contains("delete_link")) {
+      *err = links_delete(app, link_index(app, a["delete_link"]));
+    } else if (a.contains("move_link")) {
+      const int i = link_index(app, a["move_link"]);
+      const std::string end = a.value("end", "");
+      if (end != "from" && end != "to") throw std::invalid_argument("move_link needs \"end\": \"from\" or \"to\"");
+      if (!a.contains("to")) throw std::invalid_argument("move_link needs \"to\": P");
+      LinkDef l = wanted_bake_inputs(app).links[size_t(i)];
+      (end == "from" ? l.from : l.to) = read_point(app, a["to"], "move_link to");
+      *err = links_set(app, i, l);
+    } else if (a.contains("link_tool")) {
+      app.click_mode = a["link_tool"].get<bool>() ? ClickMode::AddLink : ClickMode::Inspect;
+      app.links.takeoff.reset();
+      *err = "";
+      return true;
+    } else {
+      return false;
+    }
+  } catch (const std::exception& ex) {
+    *err = ex.what();
+    return true;
+  }
+  if (err->empty()) bake_wait(app);
+  return true;
+}
+
+json links_state_json(const App& app) {
+  const LinksView& v = app.links;
+  json links = json::array();
+  const std::vector<LinkDef>& defs = app.doc.scene.links;
+  for (size_t i = 0; i < defs.size(); ++i) {
+    const LinkDef& l = defs[i];
+    json j = {{"from", point_json(l.from)},
+              {"to", point_json(l.to)},
+              {"bidirectional", l.bidirectional},
+              {"radius", l.radius ? json(*l.radius) : json(nullptr)},
+              {"cost", l.cost ? json(*l.cost) : json(nullptr)}};
+    if (i < app.doc.mesh.links.size()) {
+      j["from_poly"] = app.doc.mesh.links[i].from_poly;
+      j["to_poly"] = app.doc.mesh.links[i].to_poly;
+    }
+    links.push_back(j);
+  }
+  return {{"tool", app.click_mode == ClickMode::AddLink},
+          {"takeoff", v.takeoff ? point_json(*v.takeoff) : json(nullptr)},
+          {"selected", v.selected},
+          {"links", links}};
+}
+
+}  // namespace navlab::app

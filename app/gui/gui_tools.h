@@ -1,0 +1,46 @@
+// The editing tools of the viewport that change what the level is baked from: the link tool (L: click a
+// link's takeoff, then its landing; drag a link's end in inspect mode) and the area tool (Z: click the
+// corners of an area, close it on the last corner or with Enter: their convex hull is painted). Both take "the point under the
+// mouse" as a scene point: the 2D view makes it with point_under_mouse() (on a 3D level, the height of
+// the floor under the mouse, from the core's surface_at); a 3D view passes its own pick to the same
+// tools_mouse(). The edits themselves go through the bake (gui_bake.h): every change bakes the level
+// again, or rebuilds a hand-authored mesh, and re-plans.
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+
+#include "geom.h"
+#include "scene.h"
+
+namespace navlab::app {
+
+class App;
+struct Document;
+
+// The scene point the 2D view's mouse at plane point `plane` stands for: on a 3D level at the height of
+// the surface under it (the highest floor, as the view from above shows it; the lowest mesh height when
+// no floor is under it), on a 2D mesh the plane point itself.
+ScenePoint point_under_mouse(const Document& doc, Vec2 plane);
+// A 3D pick (a point with the height of what the ray hit) put on the floor nearest that height under it.
+ScenePoint point_on_floor(const Document& doc, const ScenePoint& picked);
+
+// The tools' share of the viewport's mouse: `at` is the point under the mouse, `pick` the grab radius in
+// m, `hovered` whether the mouse is over the view. Link tool: a click places the takeoff, the next the
+// landing (the link is added). Area tool: a click adds a corner; a click on the last corner closes the
+// area. Inspect mode: a left drag on a link's end handle moves that end (applied on release). Returns
+// true when it took the mouse (no panning then).
+bool tools_mouse(App& app, const ScenePoint& at, double pick, bool hovered);
+// L (link tool), Z (area tool: a zone), Enter (close the area), Delete (the selected link or area), Esc.
+void tools_shortcuts(App& app);
+// The "Link (L)" and "Area (Z)" mode buttons of the menu bar.
+void tools_mode_buttons(App& app);
+// Draws the tools' handles and what they are making (the takeoff and the link it would add, the area's
+// corners and hull, a dragged end) into the viewport.
+void draw_tools(App& app);
+
+// A script point: [x, y] is a point of the 2D view (point_under_mouse: a 3D level gives it the floor's
+// height), [x, y, z] a world point of a 3D scene as written. Returns "" or what is wrong.
+std::string script_point(const App& app, const nlohmann::json& j, ScenePoint* out);
+
+}  // namespace navlab::app

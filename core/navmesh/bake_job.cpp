@@ -1,0 +1,35 @@
+#include "bake_job.h"
+
+#include <utility>
+
+#include "navmesh_build.h"
+
+namespace navlab {
+
+BakeJob::BakeJob(Scene scene) : scene_(std::move(scene)), start_(std::chrono::steady_clock::now()) {
+  // The thread writes only out_ and progress_ (and finished_ last); nothing else reads out_ before take()
+  // has joined it.
+  thread_ = std::thread([this] {
+    const auto t0 = std::chrono::steady_clock::now();
+    out_.mesh = build_navmesh(scene_, &out_.steps, &out_.stages, &progress_);
+    out_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    finished_.store(true);
+  });
+}
+
+BakeJob::~BakeJob() {
+  cancel();
+  if (thread_.joinable()) thread_.join();
+}
+
+double BakeJob::elapsed_ms() const {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+}
+
+BakeOutput BakeJob::take() {
+  if (thread_.joinable()) thread_.join();
+  out_.cancelled = progress_.cancel.load();
+  return std::move(out_);
+}
+
+}  // namespace navlab
