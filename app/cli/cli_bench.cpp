@@ -138,7 +138,7 @@ void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Ve
   t_profile = per_call_us(
       [&] {
         const Profile pr = speed_profile(t.path, agent);
-        g_sink = g_sink + pr.samples.size();
+        g_sink = g_sink + pr.pieces.size();
       },
       sample_us);
 }

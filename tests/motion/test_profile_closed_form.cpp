@@ -253,8 +253,9 @@ struct MaxDiff {
 // Every sample of `got` at the oracle's speed there; zero-speed points (start, stop-turns, goal) exact.
 void expect_close(const Profile& got, const Oracle& ref, MaxDiff& diff, int run) {
   ASSERT_TRUE(got.ok()) << run;
-  for (size_t i = 0; i < got.samples.size(); ++i) {
-    const ProfileSample& g = got.samples[i];
+  const std::vector<ProfileSample> samples = got.samples();
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const ProfileSample& g = samples[i];
     const double want = ref.at(g.s);
     diff.v = std::max(diff.v, std::fabs(g.v - want));
     diff.over = std::max(diff.over, g.v - want);

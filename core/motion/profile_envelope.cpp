@@ -1,0 +1,205 @@
+#include "profile_envelope.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace navlab {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+LimitPiece piece_of(const SpeedForm& form, double s0, double s1, double x0, double x1, ProfileLimit target) {
+  return LimitPiece{s0, s1, std::sqrt(std::max(0.0, x0)), std::sqrt(std::max(0.0, x1)), form, target};
+}
+
+// The span's cap over [span start, s]; returns v² at the span's start.
+double finish_constant(const ProfileSpan& sp, double s, std::vector<LimitPiece>& rev) {
+  const double cap2 = sp.cap * sp.cap;
+  if (s > sp.s0) rev.push_back(piece_of(constant_form(sp.cap), sp.s0, s, cap2, cap2, sp.cap_limit));
+  return cap2;
+}
+
+// One span's braking envelope, built backwards from its end (x_end = v² there, `target` what that speed
+// is the limit of). Appends the pieces in reverse travel order; returns v² at the span's start.
+double brake_over_span(const ProfileSpan& sp, const AgentDef& ag, double x_end, ProfileLimit target,
+                       std::vector<LimitPiece>& rev) {
+  const double A = ag.max_accel, b = ag.brake_decel, k = sp.curvature, cap2 = sp.cap * sp.cap;
+  double s = sp.s1, x = std::min(x_end, cap2);
+  if (x < cap2) {
+    // On a segment the rate is min(b, A); on an arc b while the budget allows it, x <= sqrt(A² − b²)/k.
+    const double rate = k == 0.0 ? std::min(b, A) : b;
+    const double x_thr = k == 0.0 ? kInf : b < A ? std::sqrt((A - b) * (A + b)) / k : 0.0;
+    const double top = std::min(cap2, x_thr);
+    if (x < top) {
+      const double s_top = s - (top - x) / (2.0 * rate);
+      const double lo = std::max(sp.s0, s_top);
+      const double x_lo = lo == s_top ? top : x + 2.0 * rate * (s - lo);
+      SpeedForm f;
+      f.s0 = s;
+      f.x0 = x;
+      f.rate = -rate;
+      rev.push_back(piece_of(f, lo, s, x_lo, x, target));
+      s = lo;
+      x = x_lo;
+    }
+    if (s > sp.s0 && x < cap2) {
+      // The budget binds: x = (A/k)·sin θ with θ growing by 2k per metre backwards, up to the cap.
+      const double th = std::asin(std::min(1.0, k * x / A)), th_cap = std::asin(std::min(1.0, k * cap2 / A));
+      const double s_top = s - (th_cap - th) / (2.0 * k);
+      const double lo = std::max(sp.s0, s_top);
+      if (!(lo < s)) return finish_constant(sp, s, rev);
+      SpeedForm f;
+      f.kind = SpeedForm::Kind::Budget;
+      f.s0 = s;
+      f.k = k;
+      f.a = A;
+      f.theta0 = th;
+      f.dir = -1.0;
+      const double x_lo = lo == s_top ? cap2 : form_x(f, lo);
+      rev.push_back(piece_of(f, lo, s, x_lo, x, target));
+      s = lo;
+      x = x_lo;
+    }
+  }
+  return s > sp.s0 ? finish_constant(sp, s, rev) : x;
+}
+}  // namespace
+
+std::vector<LimitPiece> braking_envelope(const std::vector<ProfileSpan>& spans, const AgentDef& ag) {
+  std::vector<LimitPiece> rev;
+  rev.reserve(spans.size() * 2);
+  double x_next = 0.0;
+  ProfileLimit target = ProfileLimit::Goal;
+  for (size_t i = spans.size(); i-- > 0;) {
+    const ProfileSpan& sp = spans[i];
+    if (sp.stop_at_end) {
+      x_next = 0.0;
+      target = i + 1 == spans.size() ? ProfileLimit::Goal : ProfileLimit::StopTurn;
+    }
+    const size_t before = rev.size();
+    x_next = brake_over_span(sp, ag, x_next, target, rev);
+    target = rev.size() > before ? rev.back().target : target;
+  }
+  std::reverse(rev.begin(), rev.end());
+  return rev;
+}
+
+namespace {
+
+double speed_in(const LimitPiece& p, double s) {
+  if (s == p.s0) return p.v0;
+  if (s == p.s1) return p.v1;
+  return form_speed(p.form, s);
+}
+
+// `p` restricted to [a, b] (inside it).
+LimitPiece part(const LimitPiece& p, double a, double b) {
+  return LimitPiece{a, b, speed_in(p, a), speed_in(p, b), p.form, p.target};
+}
+
+void append(std::vector<LimitPiece>& out, const LimitPiece& p) {
+  if (!(p.s1 > p.s0)) return;
+  if (!out.empty() && out.back().form == p.form && out.back().target == p.target && out.back().s1 == p.s0) {
+    out.back().s1 = p.s1;
+    out.back().v1 = p.v1;
+    return;
+  }
+  out.push_back(p);
+}
+
+// The bound one stretch of vb (pieces [first, last], continuous and non-increasing) puts on vr: each piece
+// shifted back by its speed times dt, then the stretch's last speed over the window before its end (the
+// window of any s there ends past the stretch, where the stretch's lowest speed holds). Cut at s = 0.
+std::vector<LimitPiece> shifted_stretch(const std::vector<LimitPiece>& vb, size_t first, size_t last, double dt) {
+  std::vector<LimitPiece> out;
+  const auto add = [&](LimitPiece p) {
+    if (p.s1 <= 0.0) return;
+    if (p.s0 < 0.0) p = part(p, 0.0, p.s1);
+    append(out, p);
+  };
+  for (size_t j = first; j <= last; ++j) {
+    const LimitPiece& e = vb[j];
+    LimitPiece p = e;
+    p.form.dt = dt;
+    p.s0 = e.s0 - e.v0 * dt;
+    p.s1 = e.s1 - e.v1 * dt;
+    if (is_constant(p.form)) p.form = constant_form(e.v0, dt);
+    add(p);
+  }
+  const LimitPiece& end = vb[last];
+  if (end.v1 > 0.0) add(LimitPiece{end.s1 - end.v1 * dt, end.s1, end.v1, end.v1, constant_form(end.v1, dt), end.target});
+  return out;
+}
+
+// The pointwise lower envelope of two piece lists, each contiguous and non-increasing between upward
+// jumps, over the union of their ranges (which overlap or touch). On a stretch where both are defined
+// the two forms cross at most once (cross_falling).
+std::vector<LimitPiece> lower_of(const std::vector<LimitPiece>& a, const std::vector<LimitPiece>& b) {
+  std::vector<LimitPiece> out;
+  size_t i = 0, j = 0;
+  double x = std::min(a.empty() ? kInf : a.front().s0, b.empty() ? kInf : b.front().s0);
+  const double end = std::max(a.empty() ? -kInf : a.back().s1, b.empty() ? -kInf : b.back().s1);
+  while (x < end) {
+    while (i < a.size() && a[i].s1 <= x) ++i;
+    while (j < b.size() && b[j].s1 <= x) ++j;
+    const bool in_a = i < a.size() && a[i].s0 <= x, in_b = j < b.size() && b[j].s0 <= x;
+    double next = end;
+    if (i < a.size()) next = std::min(next, in_a ? a[i].s1 : a[i].s0);
+    if (j < b.size()) next = std::min(next, in_b ? b[j].s1 : b[j].s0);
+    if (in_a && !in_b) {
+      append(out, part(a[i], x, next));
+    } else if (in_b && !in_a) {
+      append(out, part(b[j], x, next));
+    } else if (in_a && in_b) {
+      const LimitPiece pa = part(a[i], x, next), pb = part(b[j], x, next);
+      if (pa.v0 <= pb.v0 && pa.v1 <= pb.v1) {
+        append(out, pa);
+      } else if (pb.v0 <= pa.v0 && pb.v1 <= pa.v1) {
+        append(out, pb);
+      } else {
+        const double c = cross_falling(pa.form, pb.form, x, next);
+        const LimitPiece& first = pa.v0 <= pb.v0 ? pa : pb;
+        const LimitPiece& second = pa.v0 <= pb.v0 ? pb : pa;
+        if (c > x) append(out, part(first, x, c));
+        if (c < next) append(out, part(second, c, next));
+      }
+    }
+    if (!(next > x)) break;
+    x = next;
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<LimitPiece> reaction_envelope(const std::vector<LimitPiece>& vb, double dt) {
+  // Built backwards, stretch by stretch: `rev` holds the envelope of the later stretches, last piece
+  // first, so the part an earlier stretch overlaps is at its back.
+  std::vector<LimitPiece> rev;
+  size_t last = vb.size();
+  while (last > 0) {
+    size_t first = last - 1;
+    while (first > 0 && !(vb[first].v0 > vb[first - 1].v1)) --first;
+    const std::vector<LimitPiece> own = shifted_stretch(vb, first, last - 1, dt);
+    last = first;
+    if (own.empty()) continue;
+    // The later envelope's pieces that start before this stretch's bound ends.
+    const double until = own.back().s1;
+    std::vector<LimitPiece> overlap;
+    while (!rev.empty() && rev.back().s0 < until) {
+      LimitPiece p = rev.back();
+      rev.pop_back();
+      if (p.s1 > until) {
+        rev.push_back(part(p, until, p.s1));
+        p = part(p, p.s0, until);
+      }
+      overlap.push_back(p);
+    }
+    const std::vector<LimitPiece> merged = lower_of(own, overlap);
+    for (size_t m = merged.size(); m-- > 0;) rev.push_back(merged[m]);
+  }
+  std::reverse(rev.begin(), rev.end());
+  return rev;
+}
+
+}  // namespace navlab
