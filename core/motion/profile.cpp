@@ -217,6 +217,7 @@ class ForwardPass {
     up_.a = A;
     up_.theta0 = std::asin(std::min(1.0, k * x / A));
     up_.dir = 1.0;
+    phase_end_ = s_ + (std::numbers::pi / 2.0 - up_.theta0) / (2.0 * k);  // the budget is spent there
   }
 
   double env_speed(const LimitPiece& g, double s) const {
@@ -232,6 +233,14 @@ class ForwardPass {
   void accelerate(int span, const ProfileSpan& sp, const LimitPiece& g, double u1) {
     const double u = std::min(u1, phase_end_);
     const double f_end = form_speed(up_, u), g_end = env_speed(g, u);
+    const bool spent = u == phase_end_ && up_.kind == SpeedForm::Kind::Budget;
+    if (f_end < g_end && spent) {
+      // No faster than sqrt(max_accel·R) on an arc: the arc's limit, which the envelope only exceeds
+      // by rounding. The envelope takes over.
+      emit(span, u, up_, g_end, ProfileLimit::Accel, ProfileLimit::Accel);
+      accel_ = false;
+      return;
+    }
     if (f_end < g_end) {
       emit(span, u, up_, f_end, ProfileLimit::Accel, ProfileLimit::Accel);
       if (u == phase_end_ && u < sp.s1) start_accel(sp, true);  // the budget binds from here
@@ -361,8 +370,14 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
   std::vector<double> turn_before;
   const double turn_time = stop_turns(path, ag, out.spans, turn_before, trace);
   if (!out.spans.empty()) {
-    std::vector<LimitPiece> vb = braking_envelope(out.spans, ag);
-    out.envelope = ag.reaction_dt > 0.0 ? reaction_envelope(vb, ag.reaction_dt) : std::move(vb);
+    if (ag.reaction_dt > 0.0) {
+      thread_local std::vector<LimitPiece> vb;  // kept per thread: no allocation once it has grown
+      braking_envelope(out.spans, ag, vb);
+      reaction_envelope(vb, ag.reaction_dt, out.envelope);
+      brakeable_envelope(out.envelope, out.spans, ag);
+    } else {
+      braking_envelope(out.spans, ag, out.envelope);
+    }
     out.pieces = ForwardPass(out.spans, out.envelope, ag).run();
     time_stop_approaches(out.pieces, out.spans, ag.reaction_dt);
   }

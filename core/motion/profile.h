@@ -11,8 +11,11 @@
 // the rate the budget allows meets every limit ahead: d(v²)/ds = −2·min(brake_decel, budget(v)).
 // Reaction step: the controller keeps its speed for reaction_dt before braking, so v at s must satisfy
 // v² <= vb² everywhere in [s, s + v·dt]. For a stop at distance d this is v·dt + v²/(2·brake) <= d, i.e.
-// vLimit = sqrt((brake·dt)² + 2·brake·d) − brake·dt. Forward pass: from v = 0 at the start,
-// d(v²)/ds <= 2·min(accel, budget(v)) under that envelope.
+// vLimit = sqrt((brake·dt)² + 2·brake·d) − brake·dt. Seen through that window a later piece's braking
+// can fall faster than the budget lets the agent brake where it is (a segment's braking shifted onto an
+// arc whose budget binds): there the envelope is lowered to the braking curve that meets it, so no rule
+// is broken. Forward pass: from v = 0 at the start, d(v²)/ds <= 2·min(accel, budget(v)) under that
+// envelope.
 //
 // The passes are solved exactly, piece by closed-form piece (core/motion/profile_forms.h): v² linear in s
 // under a constant rate, (a/k)·sin(2k·s + c) on arcs where the budget binds, and the reaction window's

@@ -8,8 +8,6 @@ namespace navlab {
 
 namespace {
 constexpr double kHalfPi = std::numbers::pi / 2.0;
-constexpr int kRootIterations = 200;  // a bracketed solve: Illinois steps, every fourth one a bisection
-constexpr double kRootWidth = 4e-16;  // relative width at which a bracket is a point
 constexpr int kNewtonIterations = 60; // the reaction window over a Budget form (converges in a handful)
 constexpr double kNewtonStep = 1e-15; // relative step at which that Newton iteration has converged
 constexpr double kOutside = 1e-9;     // share of the bracket a closed-form crossing may fall outside by
@@ -41,37 +39,6 @@ double base_time(const SpeedForm& f, double s_a, double v_a, double s_b, double 
   }
   const double ga = budget_time_integral(theta_at(f, s_a)), gb = budget_time_integral(theta_at(f, s_b));
   return std::fabs(gb - ga) / (2.0 * std::sqrt(f.a * f.k));
-}
-
-// A root of h in [lo, hi] where h changes sign (the nearer end when it does not): Illinois steps with a
-// bisection every fourth step, so the bracket always shrinks.
-template <class H>
-double bracketed_root(H h, double lo, double hi) {
-  double hlo = h(lo), hhi = h(hi);
-  if (hlo == 0.0) return lo;
-  if (hhi == 0.0) return hi;
-  if ((hlo < 0.0) == (hhi < 0.0)) return std::fabs(hlo) <= std::fabs(hhi) ? lo : hi;
-  int side = 0;
-  for (int i = 0; i < kRootIterations; ++i) {
-    double s = (lo * hhi - hi * hlo) / (hhi - hlo);
-    if (i % 4 == 3 || !(s > lo && s < hi)) s = 0.5 * (lo + hi);
-    if (!(s > lo && s < hi)) break;  // no double between lo and hi
-    const double hs = h(s);
-    if (hs == 0.0) return s;
-    if ((hs < 0.0) == (hlo < 0.0)) {
-      lo = s;
-      hlo = hs;
-      if (side == -1) hhi *= 0.5;
-      side = -1;
-    } else {
-      hi = s;
-      hhi = hs;
-      if (side == 1) hlo *= 0.5;
-      side = 1;
-    }
-    if (hi - lo <= kRootWidth * (std::fabs(lo) + std::fabs(hi))) break;
-  }
-  return 0.5 * (lo + hi);
 }
 
 // A closed-form crossing, or the bracketed solve when it is not finite or falls outside [lo, hi].

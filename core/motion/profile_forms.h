@@ -12,6 +12,8 @@
 //           sqrt((b·dt)² + 2·b·d) − b·dt when x(s) = 2·b·d; over a Budget form it is solved numerically.
 #pragma once
 
+#include <cmath>
+
 namespace navlab {
 
 struct SpeedForm {
@@ -52,6 +54,37 @@ double meet_rising(const SpeedForm& up, const SpeedForm& down, double lo, double
 // Where two non-increasing forms f and g cross in [lo, hi], given f − g changes sign there (it changes
 // sign at most once: every braking form's slope at a speed depends only on the curvature). m.
 double cross_falling(const SpeedForm& f, const SpeedForm& g, double lo, double hi);
+
+// A root of h in [lo, hi] where h changes sign (the end nearer to one when it does not): Illinois
+// steps with a bisection every fourth step, so the bracket always shrinks; to a relative width of 4e-16.
+template <class H>
+double bracketed_root(H h, double lo, double hi) {
+  double hlo = h(lo), hhi = h(hi);
+  if (hlo == 0.0) return lo;
+  if (hhi == 0.0) return hi;
+  if ((hlo < 0.0) == (hhi < 0.0)) return std::fabs(hlo) <= std::fabs(hhi) ? lo : hi;
+  int side = 0;
+  for (int i = 0; i < 200; ++i) {
+    double s = (lo * hhi - hi * hlo) / (hhi - hlo);
+    if (i % 4 == 3 || !(s > lo && s < hi)) s = 0.5 * (lo + hi);
+    if (!(s > lo && s < hi)) break;  // no double between lo and hi
+    const double hs = h(s);
+    if (hs == 0.0) return s;
+    if ((hs < 0.0) == (hlo < 0.0)) {
+      lo = s;
+      hlo = hs;
+      if (side == -1) hhi *= 0.5;
+      side = -1;
+    } else {
+      hi = s;
+      hhi = hs;
+      if (side == 1) hlo *= 0.5;
+      side = 1;
+    }
+    if (hi - lo <= 4e-16 * (std::fabs(lo) + std::fabs(hi))) break;
+  }
+  return 0.5 * (lo + hi);
+}
 
 // ∫₀^θ dφ / sqrt(sin φ) for θ in [0, π/2] (the time integral of a Budget form), by the lemniscate
 // arcsine written with std::ellint_1.
