@@ -274,7 +274,12 @@ double brakeable_part(const LimitPiece& g, const ProfileSpan& sp, const AgentDef
 
 void brakeable_envelope(std::vector<LimitPiece>& env, const std::vector<ProfileSpan>& spans, const AgentDef& ag) {
   // Where every piece falls no faster than braking allows (always, unless the budget binds), nothing
-  // changes.
+  // changes. No envelope falls faster than min(b, A), the fastest braking anywhere, and on a span the
+  // speed never exceeds its cap: a span whose budget at its cap allows that much is never too steep.
+  const double fastest = std::min(ag.brake_decel, ag.max_accel);
+  bool maybe = false;
+  for (const ProfileSpan& sp : spans) maybe = maybe || local_rate(sp, ag, sp.cap) < fastest;
+  if (!maybe) return;
   bool steep = false;
   for (size_t i = 0, e = 0; i < spans.size() && !steep; ++i)
     for (size_t j = e; j < env.size() && env[j].s0 < spans[i].s1 && !steep; ++j) {
