@@ -112,22 +112,28 @@ void append(std::vector<LimitPiece>& out, const LimitPiece& p) {
 void shifted_stretch(const std::vector<LimitPiece>& vb, size_t first, size_t last, double dt,
                      std::vector<LimitPiece>& out) {
   out.clear();
-  const auto add = [&](LimitPiece p) {
-    if (p.s1 <= 0.0) return;
-    if (p.s0 < 0.0) p = part(p, 0.0, p.s1);
-    append(out, p);
-  };
   for (size_t j = first; j <= last; ++j) {
     const LimitPiece& e = vb[j];
-    LimitPiece p = e;
+    const double s1 = e.s1 - e.v1 * dt;
+    if (s1 <= 0.0) continue;
+    out.push_back(e);
+    LimitPiece& p = out.back();
     p.form.dt = dt;
     p.s0 = e.s0 - e.v0 * dt;
-    p.s1 = e.s1 - e.v1 * dt;
+    p.s1 = s1;
     if (is_constant(p.form)) p.form = constant_form(e.v0, dt);
-    add(p);
+    if (p.s0 < 0.0) p = part(p, 0.0, p.s1);
+    if (out.size() > 1 && out[out.size() - 2].form == p.form && out[out.size() - 2].target == p.target) {
+      out[out.size() - 2].s1 = p.s1;
+      out[out.size() - 2].v1 = p.v1;
+      out.pop_back();
+    }
   }
   const LimitPiece& end = vb[last];
-  if (end.v1 > 0.0) add(LimitPiece{end.s1 - end.v1 * dt, end.s1, end.v1, end.v1, constant_form(end.v1, dt), end.target});
+  if (end.v1 > 0.0) {
+    LimitPiece tail{std::max(0.0, end.s1 - end.v1 * dt), end.s1, end.v1, end.v1, constant_form(end.v1, dt), end.target};
+    if (tail.s1 > tail.s0) append(out, tail);
+  }
 }
 
 // The pointwise lower envelope of two piece lists, each contiguous and non-increasing between upward
@@ -175,6 +181,7 @@ void reaction_envelope(const std::vector<LimitPiece>& vb, double dt, std::vector
   // profile allocates nothing here once they have grown.
   thread_local std::vector<LimitPiece> rev, own, overlap, merged;
   rev.clear();
+  rev.reserve(2 * vb.size() + 4);
   size_t last = vb.size();
   while (last > 0) {
     size_t first = last - 1;
@@ -194,10 +201,16 @@ void reaction_envelope(const std::vector<LimitPiece>& vb, double dt, std::vector
       }
       overlap.push_back(p);
     }
+    if (overlap.empty()) {
+      for (size_t m = own.size(); m-- > 0;) rev.push_back(own[m]);
+      continue;
+    }
     lower_of(own, overlap, merged);
     for (size_t m = merged.size(); m-- > 0;) rev.push_back(merged[m]);
   }
-  out.assign(rev.rbegin(), rev.rend());
+  // Into `out` without a copy: `out` is a new profile's (empty), and `rev` takes its buffer.
+  std::reverse(rev.begin(), rev.end());
+  out.swap(rev);
 }
 
 namespace {

@@ -37,12 +37,12 @@ void CorridorShape::add_polygon(std::span<const Vec2> ring) {
   // reflex or degenerate corner, or one this sharp, leaves the region unbounded.
   double least_cos = 1.0;
   bool bounded = n >= 3;
+  corners_.insert(corners_.end(), ring.begin(), ring.end());
   for (size_t i = 0; i < n; ++i) {
     const Vec2 p = ring[i];
-    corners_.push_back(p);
     poly.box.lo = {std::min(poly.box.lo.x, p.x), std::min(poly.box.lo.y, p.y)};
     poly.box.hi = {std::max(poly.box.hi.x, p.x), std::max(poly.box.hi.y, p.y)};
-    const Vec2 d1 = p - ring[(i + n - 1) % n], d2 = ring[(i + 1) % n] - p;
+    const Vec2 d1 = p - ring[i == 0 ? n - 1 : i - 1], d2 = ring[i + 1 == n ? 0 : i + 1] - p;
     const double l2 = dot(d1, d1) * dot(d2, d2);
     if (!(l2 > 0.0) || cross(d1, d2) < 0.0) bounded = false;
     else least_cos = std::min(least_cos, dot(d1, d2) / std::sqrt(l2));
@@ -89,15 +89,16 @@ CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corrid
     if (p < 0 || p >= int(mesh.polys.size()) || mark[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
     mark[size_t(p)] = 2;
     const NavPoly& poly = mesh.polys[size_t(p)];
-    const int n = int(poly.verts.size());
-    ring.clear();
-    for (int i = 0; i < n; ++i) {
-      const Vec2 a = mesh.vertex(p, i);
-      ring.push_back(a);
-      bounds.add(a);
-      const int nb = i < int(poly.neighbours.size()) ? poly.neighbours[size_t(i)] : -1;
+    const size_t n = poly.verts.size();
+    ring.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      ring[i] = mesh.verts[size_t(poly.verts[i])];
+      bounds.add(ring[i]);
+    }
+    for (size_t i = 0; i < n; ++i) {
+      const int nb = i < poly.neighbours.size() ? poly.neighbours[i] : -1;
       if (nb >= 0 && nb < int(mesh.polys.size()) && mark[size_t(nb)] != 0) continue;
-      shape.add_wall({a, mesh.vertex(p, (i + 1) % n), p, i});
+      shape.add_wall({ring[i], ring[i + 1 == n ? 0 : i + 1], p, int(i)});
     }
     shape.add_polygon(ring);
   }
