@@ -176,7 +176,8 @@ class ForwardPass {
       while (s_ < sp.s1) {
         while (e + 1 < env_.size() && env_[e].s1 <= s_) ++e;
         const LimitPiece& g = env_[e];
-        const double u1 = std::min(sp.s1, g.s1);
+        double u1 = std::min(sp.s1, g.s1);
+        if (!(u1 > s_)) u1 = sp.s1;  // the envelope covers [0, length]; never stand still if it did not
         if (!accel_ && g.s0 == s_ && g.v0 > v_ + kSpeedEps) {  // the envelope jumps up: speed up again
           accel_ = true;
           start_accel(sp, false);

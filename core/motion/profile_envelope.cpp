@@ -215,6 +215,7 @@ void reaction_envelope(const std::vector<LimitPiece>& vb, double dt, std::vector
 
 namespace {
 constexpr double kSteeper = 1e-12;  // share by which an envelope must fall faster than braking allows to count
+constexpr int kMaxTurns = 16;       // stretches one envelope piece is made brakeable in, at most
 
 // The braking rate (m/s²) the budget allows at speed v on `sp`.
 double local_rate(const ProfileSpan& sp, const AgentDef& ag, double v) {
@@ -255,7 +256,16 @@ double brakeable_part(const LimitPiece& g, const ProfileSpan& sp, const AgentDef
   bool on_env = x >= vb * vb * (1.0 - kSteeper);
   if (on_env) x = vb * vb;
   double q = b;
-  while (q > a) {
+  // Each turn ends a stretch on the envelope or on a braking curve (three at most on one piece, its
+  // falling rate crossing the budget once); the bound only keeps a rounding tie from turning forever.
+  for (int turns = 0; q > a; ++turns) {
+    if (turns > kMaxTurns) {  // brake to the piece's start
+      double turn;
+      const SpeedForm f = braking_form(sp, ag, q, x, &turn);
+      const double x_lo = form_x(f, a);
+      rev.push_back(LimitPiece{a, q, std::sqrt(x_lo), std::sqrt(x), f, g.target});
+      return x_lo;
+    }
     if (on_env) {  // on the envelope while it is brakeable, then braking from there
       const double t = brakeable_from(g, sp, ag, a, q);
       if (t < q) rev.push_back(part(g, t, q));
