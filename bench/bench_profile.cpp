@@ -1,5 +1,7 @@
 // speed_profile() on a long smoothed path with many arcs and a few stop-turns: time per call and per
-// sample ("per_sample", seconds per sample), with and without the reaction step.
+// path piece ("per_piece", seconds per piece of the smoothed path), with and without the reaction step,
+// with the total budget binding on the arcs, and the samples made from the profile afterwards
+// ("per_sample"). The profile's work grows with the pieces; the samples' with the path's length.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -44,28 +46,50 @@ SmoothPath long_path() {
   return path;
 }
 
-void run(benchmark::State& state, double reaction_dt) {
-  const SmoothPath path = long_path();
+AgentDef agent_with(double reaction_dt, bool budget_binds) {
   AgentDef agent;  // defaults: 4 m/s, 2 m/s² accel and braking, 3 m/s² total budget
   agent.reaction_dt = reaction_dt;
-  size_t samples = 0;
+  if (budget_binds) agent.lateral_accel = 3.0;  // a_lat = max_accel: no tangential budget at an arc's limit
+  return agent;
+}
+
+void run(benchmark::State& state, double reaction_dt, bool budget_binds = false) {
+  const SmoothPath path = long_path();
+  const AgentDef agent = agent_with(reaction_dt, budget_binds);
+  size_t pieces = 0;
   for (auto _ : state) {
     const Profile p = speed_profile(path, agent);
-    samples = p.samples.size();
+    pieces = p.pieces.size();
     benchmark::DoNotOptimize(p.total_time);
+  }
+  state.counters["profile_pieces"] = double(pieces);
+  state.counters["per_piece"] = benchmark::Counter(double(path.pieces.size()), benchmark::Counter::kIsIterationInvariantRate |
+                                                                                 benchmark::Counter::kInvert);
+}
+
+void BM_ProfileLongPath(benchmark::State& state) { run(state, 0.1); }
+void BM_ProfileLongPathNoReaction(benchmark::State& state) { run(state, 0.0); }
+void BM_ProfileLongPathReaction05(benchmark::State& state) { run(state, 0.5); }
+void BM_ProfileLongPathBudgetBinds(benchmark::State& state) { run(state, 0.1, true); }
+
+void BM_ProfileLongPathSamples(benchmark::State& state) {
+  const Profile p = speed_profile(long_path(), agent_with(0.1, false));
+  size_t samples = 0;
+  for (auto _ : state) {
+    const std::vector<ProfileSample> s = p.samples();
+    samples = s.size();
+    benchmark::DoNotOptimize(s.data());
   }
   state.counters["samples"] = double(samples);
   state.counters["per_sample"] = benchmark::Counter(double(samples), benchmark::Counter::kIsIterationInvariantRate |
                                                                          benchmark::Counter::kInvert);
 }
 
-void BM_ProfileLongPath(benchmark::State& state) { run(state, 0.1); }
-void BM_ProfileLongPathNoReaction(benchmark::State& state) { run(state, 0.0); }
-void BM_ProfileLongPathReaction05(benchmark::State& state) { run(state, 0.5); }
-
 BENCHMARK(BM_ProfileLongPath)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ProfileLongPathNoReaction)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ProfileLongPathReaction05)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ProfileLongPathBudgetBinds)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ProfileLongPathSamples)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace navlab

@@ -48,13 +48,16 @@ extern const char* const kBenchUsage =
     "   \"optimal\": null | {\"stages\": {\"polyanya\": {...}}, \"pairs\", \"optimal_share\",\n"
     "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}},\n"
     "   \"ratios\": null | {\"pairs\", \"search_vs_find_path\", \"search_portals_funnel_vs_find_path_straight_path\",\n"
-    "                     \"locate_vs_find_nearest_poly\"},\n"
+    "                     \"locate_vs_find_nearest_poly\", \"plan_vs_find_nearest_poly_find_path_straight_path\",\n"
+    "                     \"motion_vs_search_portals_funnel\"},\n"
     "   \"agreement\": null | {\"pairs\", \"corridor_differs\", \"straight_path_differs\",\n"
     "                        \"differing\": [{\"pair\", \"start\", \"goal\", \"corridor\", \"straight_path\"}]},\n"
     "   \"notes\": [...]}\n"
     "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
     "least --sample-us. Each ratio is ours / Detour (above 1: ours is slower) as {\"median\", \"of_means\"}:\n"
-    "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete.\n"    "The routes are compared too, over the pairs both complete: a pair is listed (never hidden) when our\n"
+    "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete;\n"
+    "plan_vs_... divides the whole plan() by Detour's three calls (findNearestPoly twice), and\n"
+    "motion_vs_search_portals_funnel is ours over ours: motion against search + portals + funnel.\n"    "The routes are compared too, over the pairs both complete: a pair is listed (never hidden) when our\n"
     "corridor is not Detour's polygon by polygon, or our straight path not Detour's point by point within\n"
     "1 mm in the plane (points on the straight line between their neighbours dropped on both sides).\n"
     "On polygon meshes Polyanya (the exact shortest path) is timed on the same located pairs, and the\n"
@@ -143,7 +146,7 @@ void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Ve
   t_profile = per_call_us(
       [&] {
         const Profile pr = speed_profile(t.path, agent);
-        g_sink = g_sink + pr.samples.size();
+        g_sink = g_sink + pr.pieces.size();
       },
       sample_us);
 }
@@ -262,6 +265,8 @@ std::vector<double> sum_of(const std::vector<double>& a, const std::vector<doubl
 struct Ratios {
   int pairs = 0;
   Ratio search, chain, locate;
+  Ratio plan;    // plan() / findNearestPoly ×2 + findPath + findStraightPath
+  Ratio motion;  // our motion / our search + portals + funnel (not a Detour ratio: the motion target)
 };
 
 Ratios ratios_of(const OursRun& ours, const DetourRun& detour) {
@@ -273,6 +278,11 @@ Ratios ratios_of(const OursRun& ours, const DetourRun& detour) {
   r.search = ratio_of(ours.search.us, detour.path.us, pick);
   r.chain = ratio_of(sum_of(ours.search.us, ours.portals_funnel.us), sum_of(detour.path.us, detour.straight.us), pick);
   r.locate = ratio_of(ours.locate.us, detour.nearest.us, pick);
+  r.plan = ratio_of(ours.plan.us, sum_of(detour.nearest.us, sum_of(detour.path.us, detour.straight.us)), pick);
+  std::vector<size_t> moved;
+  for (size_t i : pick)
+    if (!std::isnan(ours.motion.us[i])) moved.push_back(i);
+  r.motion = ratio_of(ours.motion.us, sum_of(ours.search.us, ours.portals_funnel.us), moved);
   return r;
 }
 
@@ -467,7 +477,9 @@ Json report_json(const Report& rep) {
     j["ratios"] = {{"pairs", rep.ratios->pairs},
                    {"search_vs_find_path", ratio_json(rep.ratios->search)},
                    {"search_portals_funnel_vs_find_path_straight_path", ratio_json(rep.ratios->chain)},
-                   {"locate_vs_find_nearest_poly", ratio_json(rep.ratios->locate)}};
+                   {"locate_vs_find_nearest_poly", ratio_json(rep.ratios->locate)},
+                   {"plan_vs_find_nearest_poly_find_path_straight_path", ratio_json(rep.ratios->plan)},
+                   {"motion_vs_search_portals_funnel", ratio_json(rep.ratios->motion)}};
   } else {
     j["ratios"] = nullptr;
   }
@@ -529,6 +541,10 @@ void print_text(const Report& rep) {
                 rep.ratios->chain.median, rep.ratios->chain.of_means);
     std::printf("  %-58s %8.2f %8.2f\n", "locate / findNearestPoly", rep.ratios->locate.median,
                 rep.ratios->locate.of_means);
+    std::printf("  %-58s %8.2f %8.2f\n", "plan() / findNearestPoly x2 + findPath + findStraightPath",
+                rep.ratios->plan.median, rep.ratios->plan.of_means);
+    std::printf("  %-58s %8.2f %8.2f\n", "(ours) motion / search + portals + funnel", rep.ratios->motion.median,
+                rep.ratios->motion.of_means);
   }
   if (rep.agreement) print_agreement(rep);
   if (rep.optimal) print_optimal(*rep.optimal);

@@ -129,9 +129,9 @@ void motion_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
     turns.push_back(tj);
   }
   j["turns"] = turns;
-  if (!m.profile.ok() || m.profile.samples.empty()) return;
+  if (!m.profile.ok() || !m.profile.ran) return;
   Json samples = Json::array();
-  for (const ProfileSample& s : m.profile.samples)
+  for (const ProfileSample& s : m.profile.samples())
     samples.push_back({{"s", s.s}, {"v", s.v}, {"a", s.a}, {"limit", to_string(s.limit)}, {"curvature", s.curvature}});
   j["profile"] = {{"total_time", m.profile.total_time}, {"length", m.profile.length}, {"samples", samples}};
 }

@@ -27,7 +27,7 @@ Json piece_json(const NavMesh& mesh, const SplinePiece& p, double h) {
 
 Json profile_json(const Profile& profile) {
   Json samples = Json::array();
-  for (const ProfileSample& s : profile.samples)
+  for (const ProfileSample& s : profile.samples())
     samples.push_back({{"s", s.s}, {"v", s.v}, {"a", s.a}, {"limit", to_string(s.limit)}, {"curvature", s.curvature}});
   return {{"total_time", profile.total_time}, {"length", profile.length}, {"samples", samples}};
 }
@@ -43,7 +43,7 @@ void add_channel_json(const NavMesh& mesh, const PlanResult& plan, const Channel
   Json pieces = Json::array();
   for (const SplinePiece& p : channel.spline.pieces) pieces.push_back(piece_json(mesh, p, h));
   result["spline"] = {{"mode", to_string(channel.spline.mode)}, {"pieces", pieces}, {"length", channel.spline.length}};
-  if (channel.profile.ok() && !channel.profile.samples.empty()) result["profile"] = profile_json(channel.profile);
+  if (channel.profile.ok() && channel.profile.ran) result["profile"] = profile_json(channel.profile);
 }
 
 }  // namespace navlab::cli

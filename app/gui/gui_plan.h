@@ -74,6 +74,8 @@ struct PlanView {
   TurnTrace turn_trace;
   Profile profile;
   ProfileTrace profile_trace;
+  std::vector<ProfileSample> profile_samples;  // profile.samples(), made once for the plot
+  std::vector<ProfileSample> channel_samples;  // the same for channel->profile
 
   // The exact shortest path from the located start to the corridor's end (Polyanya, under the same
   // doors and areas) and its length, m; empty when there is none.

@@ -50,6 +50,8 @@ void PlanView::run(const Document& doc, bool live) {
   turn_trace = std::move(trace.motion.turns);
   profile = std::move(r.motion.profile);
   profile_trace = std::move(trace.motion.profile);
+  profile_samples = profile.samples();
+  if (channel) channel_samples = channel->profile.samples();
 
   if (!doc.bake_stages.polygons.empty())
     for (int k = 0; k < kBakeStageCount; ++k) bake_trace.push_back({BakeStage(k), doc.bake_stages.describe(BakeStage(k))});

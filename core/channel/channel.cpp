@@ -22,7 +22,7 @@ constexpr double kWallEnds = 1e-12;    // fraction of a wall: hits this far past
 // Distance from `p` along the unit direction `d` to the first wall, at most `max`.
 double ray_cast(const CorridorShape& shape, Vec2 p, Vec2 d, double max) {
   double best = max;
-  for (const WallEdge& w : shape.walls) {
+  for (const WallEdge& w : shape.walls()) {
     const Vec2 e = w.b - w.a;
     const double den = cross(d, e);
     if (std::fabs(den) < kParallel) continue;
@@ -127,7 +127,7 @@ bool polygon_inside(const CorridorShape& shape, const std::vector<Vec2>& poly) {
     if (!inside_corridor(shape, poly[i])) return false;
     if (!segment_inside(shape, poly[i], poly[(i + 1) % poly.size()])) return false;
   }
-  for (const WallEdge& w : shape.walls)
+  for (const WallEdge& w : shape.walls())
     if (strictly_inside(poly, w.a, kInsideMargin)) return false;
   return true;
 }
@@ -341,15 +341,15 @@ CorridorShape channel_shape(const Channel& channel) {
     for (size_t k = 1; k + 1 < s.polygon.size(); ++k) {
       std::vector<Vec2> tri{s.polygon[0], s.polygon[k], s.polygon[k + 1]};
       if (orient(tri[0], tri[1], tri[2]) < 0.0) std::swap(tri[1], tri[2]);
-      shape.polygons.push_back(tri);
+      shape.add_polygon(tri);
     }
   const std::vector<Gate>& g = channel.gates;
-  shape.walls.push_back({g.front().left, g.front().right, -1, -1});
+  shape.add_wall({g.front().left, g.front().right, -1, -1});
   for (size_t i = 0; i + 1 < g.size(); ++i) {
-    shape.walls.push_back({g[i].right, g[i + 1].right, -1, -1});
-    shape.walls.push_back({g[i + 1].left, g[i].left, -1, -1});
+    shape.add_wall({g[i].right, g[i + 1].right, -1, -1});
+    shape.add_wall({g[i + 1].left, g[i].left, -1, -1});
   }
-  shape.walls.push_back({g.back().right, g.back().left, -1, -1});
+  shape.add_wall({g.back().right, g.back().left, -1, -1});
   double extent = 0.0;
   for (const Gate& x : g) extent = std::max({extent, std::fabs(x.left.x), std::fabs(x.left.y), std::fabs(x.right.x),
                                              std::fabs(x.right.y)});
@@ -360,7 +360,7 @@ CorridorShape channel_shape(const Channel& channel) {
 bool segment_inside(const CorridorShape& shape, Vec2 a, Vec2 b) {
   std::vector<double> cuts{0.0, 1.0};
   const Vec2 d = b - a;
-  for (const WallEdge& w : shape.walls) {
+  for (const WallEdge& w : shape.walls()) {
     const Vec2 e = w.b - w.a;
     const double den = cross(d, e);
     if (std::fabs(den) < kParallel) continue;

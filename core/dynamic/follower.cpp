@@ -356,7 +356,7 @@ struct Run {
     // brings the agent there) and never before a stop-turn already done (it stands at it).
     const double look = std::max(cur * dt, kMinLook);
     const double ahead = std::max(std::min(s_now + look, std::max(s_now, cap - look)), s_turned + look);
-    double limit = std::min({profile_speed(act.profile, ahead),
+    double limit = std::min({act.profile.speed_at(ahead),
                              stopping_speed_limit(std::max(0.0, L - s_now), ag.brake_decel, ag.reaction_dt),
                              stopping_speed_limit(std::max(0.0, cap - s_now), ag.brake_decel, ag.reaction_dt)});
     // Arrived at the end point?

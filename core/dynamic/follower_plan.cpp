@@ -145,18 +145,6 @@ Dense densify(const SmoothPath& path) {
   return d;
 }
 
-double profile_speed(const Profile& p, double s) {
-  const auto& v = p.samples;
-  if (v.empty()) return 0.0;
-  if (s <= v.front().s) return v.front().v;
-  if (s >= v.back().s) return v.back().v;
-  auto it = std::upper_bound(v.begin(), v.end(), s, [](double q, const ProfileSample& x) { return q < x.s; });
-  const ProfileSample& b = *it;
-  const ProfileSample& a = *(it - 1);
-  const double u = (s - a.s) / std::max(tol::kTinyLength, b.s - a.s);
-  return a.v + (b.v - a.v) * u;
-}
-
 // The read set of the corridor from index `passed` on (the polygons left behind are not read any more).
 void read_from(Active& a, int passed) {
   a.passed = passed;

@@ -58,8 +58,6 @@ struct Dense {
 double steer_s(const Dense& d, Vec2 pos, double from, double until, double tolerance);
 // The path sampled densely, with arc length at every sample.
 Dense densify(const SmoothPath& path);
-// The profile's speed at arc length `s` (m), linear between its samples.
-double profile_speed(const Profile& p, double s);
 
 // The follower's view of the navigation state: the scene's doors (after the events), the mesh (baked
 // again when a baked door moves) and the optional tile cache.

@@ -12,9 +12,12 @@ MotionResult plan_motion(const NavMesh& mesh, const std::vector<int>& corridor, 
   }
   r.shape = corridor_shape(mesh, corridor);
   // The agent stands at the ends of the off-mesh links it takes (to jump, and where it lands).
-  std::vector<char> stand(r.clearance.path.points.size(), 0);
+  std::vector<char> stand;
   for (size_t i = 0; i < r.clearance.path.corners.size(); ++i)
-    stand[i + 1] = portals[size_t(r.clearance.path.corners[i].portal)].kind != PortalKind::Edge;
+    if (portals[size_t(r.clearance.path.corners[i].portal)].kind != PortalKind::Edge) {
+      stand.resize(r.clearance.path.points.size(), 0);
+      stand[i + 1] = 1;
+    }
   r.turns = fit_turns(r.clearance.path.points, r.shape, agent, trace ? &trace->turns : nullptr, stand);
   if (!r.turns.ok()) {
     r.failure = r.turns.failure;

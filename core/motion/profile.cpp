@@ -1,30 +1,24 @@
 #include "profile.h"
-#include "tolerances.h"
 #include "format.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numbers>
 
+#include "profile_envelope.h"
 #include "sum_text.h"
 
 namespace navlab {
 
 namespace {
-constexpr int kBisections = 64;
-constexpr double kSpeedEps = 1e-9;  // m/s: a speed this close to a limit is "at" it
-constexpr double kStopMatch = 1e-9; // m: a stop-turn's s matches a piece boundary within this
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kStopMatch = 1e-9;   // m: a stop-turn's s matches a piece boundary within this
+constexpr double kSpeedEps = 1e-9;    // m/s: a speed this close to a limit is "at" it
+constexpr double kSameLength = 1e-6;  // share of a braking zone its two terms v·dt + v²/2b may miss it by
 
-// Time to cover ds from rest to rest, speeding up at `accel` then braking at `brake` (both samples of a
-// piece shorter than the sample spacing can be stops): the peak v² = 2·ds·a·b/(a + b), t = v/a + v/b.
-double rest_to_rest_time(double ds, double accel, double brake) {
-  const double v = std::sqrt(2.0 * ds * accel * brake / (accel + brake));
-  return v / accel + v / brake;
-}
-
-// A sample limit as a sentence names it.
+// A limit as a sentence names it.
 std::string limit_name(ProfileLimit limit) {
   switch (limit) {
     case ProfileLimit::Goal: return "goal";
@@ -33,123 +27,6 @@ std::string limit_name(ProfileLimit limit) {
     case ProfileLimit::MaxSpeed: return "max_speed limit";
     default: return std::string(to_string(limit)) + " limit";
   }
-}
-
-struct Point {
-  double s = 0.0;
-  double curvature = 0.0;  // of the step [s, next s]
-  double cap = 0.0;        // m/s
-  ProfileLimit cap_name = ProfileLimit::MaxSpeed;
-};
-
-// Tangential acceleration the total budget leaves at speed v on curvature k.
-double budget(const AgentDef& ag, double v, double k) {
-  if (k == 0.0) return ag.max_accel;
-  const double lat = v * v * k;
-  return std::sqrt(std::max(0.0, ag.max_accel * ag.max_accel - lat * lat));
-}
-
-// Largest v in [lo, hi] with ok(v), given ok(lo) and ok monotone (true then false). Only used where a
-// closed form below could not give a finite answer.
-template <class Pred>
-double largest(double lo, double hi, Pred ok) {
-  if (ok(hi)) return hi;
-  for (int i = 0; i < kBisections; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (ok(mid) ? lo : hi) = mid;
-  }
-  return lo;
-}
-
-// Largest v in [from, cap] (from <= cap) reachable over ds from `from` at a tangential rate of
-// min(rate, budget(v, k)): v² <= from² + 2·ds·min(rate, budget(v, k)). The right side shrinks as v grows,
-// so the answer is where both sides meet, in closed form in x = v²:
-//  - where the budget is at least `rate` (x <= sqrt(A² − rate²)/k, A = max_accel; everywhere on a
-//    segment) the bound is x = from² + 2·ds·rate;
-//  - beyond, the budget binds: (x − from²)² = 4·ds²·(A² − k²x²), whose larger root is the crossing.
-double reachable(const AgentDef& ag, double from, double cap, double ds, double k, double rate) {
-  const double A = ag.max_accel, f2 = from * from;
-  const double x1 = f2 + 2.0 * ds * std::min(rate, A);
-  if (k == 0.0 || (rate < A && x1 * k <= std::sqrt((A - rate) * (A + rate)))) return std::min(cap, std::sqrt(x1));
-  if (f2 * k >= A) return from;  // no budget left already at `from`
-  const double q = 4.0 * ds * ds, a2 = 1.0 + q * k * k;
-  const double disc = q * (A * A * a2 - k * k * f2 * f2);
-  const double v = std::sqrt((f2 + std::sqrt(std::max(0.0, disc))) / a2);
-  if (std::isfinite(v)) return std::clamp(v, from, cap);
-  return largest(from, cap, [&](double u) { return u * u <= f2 + 2.0 * ds * std::min(rate, budget(ag, u, k)); });
-}
-
-// The larger root of v² − β·v − α = 0 (0 discriminant when it is negative), without cancellation.
-double larger_root(double beta, double alpha) {
-  const double sd = std::sqrt(std::max(0.0, beta * beta + 4.0 * alpha));
-  return beta >= 0.0 ? 0.5 * (beta + sd) : 2.0 * alpha / (sd - beta);
-}
-
-// Minimum of a fixed array over any index range in O(1), after an O(n log n) table (a sparse table:
-// level k holds the minimum of each run of 2^k values).
-class RangeMin {
- public:
-  explicit RangeMin(std::vector<double> values) {
-    levels_.push_back(std::move(values));
-    for (size_t len = 2; len <= levels_[0].size(); len *= 2) {
-      const std::vector<double>& prev = levels_.back();
-      std::vector<double> next(levels_[0].size() - len + 1);
-      for (size_t a = 0; a < next.size(); ++a) next[a] = std::min(prev[a], prev[a + len / 2]);
-      levels_.push_back(std::move(next));
-    }
-  }
-  // The minimum over [a, b], a <= b.
-  double min(size_t a, size_t b) const {
-    const size_t k = static_cast<size_t>(std::bit_width(b - a + 1)) - 1;
-    return std::min(levels_[k][a], levels_[k][b + 1 - (size_t{1} << k)]);
-  }
-
- private:
-  std::vector<std::vector<double>> levels_;
-};
-
-// Largest v in [0, vb[i]] whose reaction window [s_i, s_i + v·dt] keeps v² <= the envelope's v², which
-// is linear in s between samples (constant deceleration), so its minimum over the window is at a
-// sample inside it or at the window's end. A piece [s_{j−1}, s_j] is passed when a window ending at s_j
-// still holds: (s_j − s_i)/dt below vb[i] and its square <= the envelope's v² at every sample up to j.
-// That test only gets harder as j grows, so the first piece that is not passed is found by a binary
-// search (`vb2` gives the minimum of vb² over a run of samples at once), and v is there: v² <= the
-// passed samples' minimum and v² <= the envelope's v² at s_i + v·dt, a quadratic in v. Samples before
-// `lower` (the first after i with a lower envelope speed) cannot bind, so the search starts there.
-double reaction_speed(const std::vector<Point>& pts, const std::vector<double>& vb, const RangeMin& vb2, size_t i,
-                      size_t lower, double dt) {
-  const size_t n = pts.size();
-  const double vmax = vb[i], si = pts[i].s;
-  if (vmax <= 0.0) return vmax;
-  const size_t first = std::max(i + 1, lower);
-  if (first > i + 1 && (pts[first - 1].s - si) / dt >= vmax) return vmax;
-  // The minimum of the envelope's v² at the samples of the passed pieces [first, j).
-  const auto passed_min = [&](size_t j) { return j > first ? std::min(vmax * vmax, vb2.min(first, j - 1)) : vmax * vmax; };
-  const auto passes = [&](size_t j) {
-    const double hi = (pts[j].s - si) / dt;
-    return hi < vmax && hi * hi <= std::min(vmax * vmax, vb2.min(first, j));
-  };
-  size_t a = first, b = n;  // the first piece not passed is in [a, b] (b = n: every piece passes)
-  while (a < b) {
-    const size_t mid = a + (b - a) / 2;
-    if (passes(mid)) a = mid + 1;
-    else b = mid;
-  }
-  const size_t j = a;
-  const double m = passed_min(j);
-  if (j >= n) return std::min(vmax, std::sqrt(m));
-  const double s0 = pts[j - 1].s, s1 = pts[j].s;
-  const double lo = (s0 - si) / dt, hi = (s1 - si) / dt;  // v whose window ends at s0 / s1
-  const double b0 = vb[j - 1] * vb[j - 1], b1 = vb[j] * vb[j];
-  if (hi < vmax) {
-    if (s1 <= s0) return lo;
-  } else {
-    const double t = (si + vmax * dt - s0) / (s1 - s0);
-    if (vmax * vmax <= std::min(m, b0 + (b1 - b0) * t)) return vmax;
-  }
-  const double c = (b1 - b0) / (s1 - s0);  // d(v²)/ds on this piece
-  const double root = larger_root(c * dt, b0 + c * (si - s0));
-  return std::clamp(std::min(std::sqrt(m), root), lo, std::min(hi, vmax));
 }
 }  // namespace
 
@@ -198,8 +75,11 @@ std::string ProfileStep::describe() const {
       const std::string zone = fmt("from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m", v0, s0, v1, s1);
       if (v1 > 0.0)
         return "Backward pass: brake " + zone + " to meet the " + limit_name(limit) + " ahead.";
-      // A stop ahead: the seed's braking rule with its two terms, v·dt + v²/(2b) = distance.
+      // A stop ahead. When the zone is the seed's braking rule with its two terms, v·dt + v²/(2b) =
+      // distance, say so; on an arc where the total budget brakes more gently it is longer.
       const double react = v0 * reaction_dt, brake_len = v0 * v0 / (2.0 * brake);
+      if (std::fabs(react + brake_len - (s1 - s0)) > kSameLength * std::max(1.0, s1 - s0))
+        return "Backward pass: to stop for the " + limit_name(limit) + " the agent brakes " + zone + ".";
       return "Backward pass: to stop for the " + limit_name(limit) + " the agent brakes " + zone + ": at " +
              fmt("%.2f m/s with reaction step dt %.2f s and braking b %.2f m/s², ", v0, reaction_dt, brake) +
              "stopping takes " + sum_text({react, brake_len}, " m") + " (v·dt + v²/2b).";
@@ -220,67 +100,56 @@ void record(ProfileTrace* trace, ProfileStep st) {
   if (trace) trace->steps.push_back(std::move(st));
 }
 
-// The sample points along the path with each one's limit: max_speed, or on an arc the lateral limit;
-// the start (0) and the goal (0). Records each piece's limit.
-std::vector<Point> sample_points(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
+// Each path piece's limit: max_speed, or on an arc the lateral limit. Records each piece's limit.
+std::vector<ProfileSpan> make_spans(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
   const double a_lat = std::min(ag.lateral_accel, ag.max_accel);
-  auto piece_cap = [&](const PathPiece& p, ProfileLimit* name) {
-    *name = ProfileLimit::MaxSpeed;
-    if (p.kind != PathPiece::Kind::Arc) return ag.max_speed;
-    const double v = std::sqrt(a_lat * p.arc.radius);
-    if (v < ag.max_speed) *name = ProfileLimit::Lateral;
-    return std::min(v, ag.max_speed);
-  };
-  const double spacing = profile_spacing(path.length);
-  auto piece_samples = [spacing](const PathPiece& p) { return std::max(1, int(std::ceil(p.length / spacing - tol::kWhole))); };
-  std::vector<Point> pts;
-  size_t count = 1;  // the goal
-  for (const PathPiece& p : path.pieces) count += size_t(piece_samples(p));
-  pts.reserve(count);
+  std::vector<ProfileSpan> spans;
+  spans.reserve(path.pieces.size());
   for (size_t k = 0; k < path.pieces.size(); ++k) {
     const PathPiece& p = path.pieces[k];
-    ProfileLimit name = ProfileLimit::MaxSpeed;
-    const double cap = piece_cap(p, &name);
+    const bool arc = p.kind == PathPiece::Kind::Arc;
+    // End to end: a span ends where the next begins, the last at the goal.
+    const double s1 = k + 1 < path.pieces.size() ? path.pieces[k + 1].s0 : path.length;
+    ProfileSpan sp{p.s0, s1, p.curvature(), ag.max_speed, ProfileLimit::MaxSpeed, false};
+    if (arc) {
+      const double v = std::sqrt(a_lat * p.arc.radius);
+      if (v < ag.max_speed) sp.cap_limit = ProfileLimit::Lateral;
+      sp.cap = std::min(v, ag.max_speed);
+    }
     if (trace) {
       ProfileStep st;
       st.kind = ProfileStep::Kind::PieceLimit;
       st.piece = int(k);
-      st.arc = p.kind == PathPiece::Kind::Arc;
+      st.arc = arc;
       st.radius = p.arc.radius;
-      st.s0 = p.s0;
-      st.s1 = p.s0 + p.length;
-      st.v0 = st.v1 = cap;
-      st.limit = name;
-      record(trace, st);
+      st.s0 = sp.s0;
+      st.s1 = sp.s1;
+      st.v0 = st.v1 = sp.cap;
+      st.limit = sp.cap_limit;
+      trace->steps.push_back(st);
     }
-    const int n = piece_samples(p);
-    for (int i = 0; i < n; ++i) {
-      Point q{p.s0 + p.length * i / n, p.curvature(), cap, name};
-      if (i == 0 && !pts.empty() && pts.back().cap < cap) {  // a boundary takes the lower neighbour limit
-        q.cap = pts.back().cap;
-        q.cap_name = pts.back().cap_name;
-      }
-      pts.push_back(q);
-    }
+    spans.push_back(sp);
   }
-  pts.push_back(Point{path.length, path.pieces.empty() ? 0.0 : path.pieces.back().curvature(), 0.0, ProfileLimit::Goal});
-  pts.front().cap = 0.0;
-  if (pts.size() > 1) pts.front().cap_name = ProfileLimit::Start;
-  return pts;
+  if (!spans.empty()) spans.back().stop_at_end = true;
+  return spans;
 }
 
-// Every stop-turn stands still (limit 0 at its sample); returns the time spent turning in place.
-double stop_turns(const SmoothPath& path, const AgentDef& ag, std::vector<Point>& pts, ProfileTrace* trace) {
+// Every stop-turn stands still (the span ending there stops); returns the time spent turning in place
+// and, per span, the turning done at its start (`turn_before`).
+double stop_turns(const SmoothPath& path, const AgentDef& ag, std::vector<ProfileSpan>& spans,
+                  std::vector<double>& turn_before, ProfileTrace* trace) {
   double turn_time = 0.0;
+  turn_before.assign(spans.size(), 0.0);
   for (const Turn& t : path.turns) {
     if (t.kind != TurnKind::Stop) continue;
-    auto it = std::lower_bound(pts.begin(), pts.end(), t.s - kStopMatch, [](const Point& p, double s) { return p.s < s; });
-    if (it != pts.end() && std::fabs(it->s - t.s) <= kStopMatch) {
-      it->cap = 0.0;
-      it->cap_name = ProfileLimit::StopTurn;
-    }
     const double time = t.theta / ag.max_turn_rate;
     turn_time += time;
+    auto it = std::lower_bound(spans.begin(), spans.end(), t.s - kStopMatch,
+                               [](const ProfileSpan& sp, double s) { return sp.s1 < s; });
+    if (it != spans.end() && std::fabs(it->s1 - t.s) <= kStopMatch) {
+      it->stop_at_end = true;
+      if (it + 1 != spans.end()) turn_before[size_t(it - spans.begin()) + 1] += time;
+    }
     ProfileStep st;
     st.kind = ProfileStep::Kind::StopTurn;
     st.s0 = st.s1 = t.s;
@@ -291,101 +160,186 @@ double stop_turns(const SmoothPath& path, const AgentDef& ag, std::vector<Point>
   return turn_time;
 }
 
-// Backward pass: the continuous braking envelope.
-std::vector<double> braking_envelope(const std::vector<Point>& pts, const AgentDef& ag) {
-  const size_t n = pts.size();
-  std::vector<double> vb(n);
-  vb[n - 1] = pts[n - 1].cap;
-  for (size_t i = n - 1; i-- > 0;) {
-    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, next = vb[i + 1], cap = pts[i].cap;
-    vb[i] = cap <= next ? cap : reachable(ag, next, cap, ds, k, ag.brake_decel);
-  }
-  return vb;
-}
+// The forward pass: from rest at s = 0, speeding up at min(accel, budget) until the envelope is met, then
+// on the envelope until it jumps up (past a lower limit or a stop), and so on to the goal.
+class ForwardPass {
+ public:
+  ForwardPass(const std::vector<ProfileSpan>& spans, const std::vector<LimitPiece>& env, const AgentDef& ag)
+      : spans_(spans), env_(env), ag_(ag) {}
 
-// Reaction step: at speed v the controller runs v·dt before braking along the envelope `vb`.
-std::vector<double> reaction_envelope(const std::vector<Point>& pts, const std::vector<double>& vb, const AgentDef& ag) {
-  if (ag.reaction_dt <= 0.0) return vb;
-  const size_t n = pts.size();
-  std::vector<double> vr(n);
-  std::vector<size_t> lower(n, n);  // the first sample after i with vb below vb[i] (n: none)
-  std::vector<size_t> stack;
-  for (size_t j = 0; j < n; ++j) {
-    while (!stack.empty() && vb[j] < vb[stack.back()]) {
-      lower[stack.back()] = j;
-      stack.pop_back();
+  std::vector<ProfilePiece> run() {
+    pieces_.reserve(env_.size() + spans_.size() + 4);
+    size_t e = 0;
+    for (size_t i = 0; i < spans_.size(); ++i) {
+      const ProfileSpan& sp = spans_[i];
+      if (accel_) start_accel(sp, false);
+      while (s_ < sp.s1) {
+        while (e + 1 < env_.size() && env_[e].s1 <= s_) ++e;
+        const LimitPiece& g = env_[e];
+        double u1 = std::min(sp.s1, g.s1);
+        if (!(u1 > s_)) u1 = sp.s1;  // the envelope covers [0, length]; never stand still if it did not
+        if (!accel_ && g.s0 == s_ && g.v0 > v_ + kSpeedEps) {  // the envelope jumps up: speed up again
+          accel_ = true;
+          start_accel(sp, false);
+        }
+        if (accel_) {
+          accelerate(int(i), sp, g, u1);
+        } else {
+          follow(int(i), sp, g, u1);
+        }
+      }
+      if (sp.stop_at_end && !pieces_.empty()) pieces_.back().v1 = v_ = 0.0;
     }
-    stack.push_back(j);
+    return std::move(pieces_);
   }
-  std::vector<double> squares(n);
-  for (size_t j = 0; j < n; ++j) squares[j] = vb[j] * vb[j];
-  const RangeMin vb2(std::move(squares));
-  for (size_t i = 0; i < n; ++i) vr[i] = reaction_speed(pts, vb, vb2, i, lower[i], ag.reaction_dt);
-  return vr;
-}
 
-// Forward pass: acceleration from rest under the envelope `vr`.
-std::vector<double> forward_pass(const std::vector<Point>& pts, const std::vector<double>& vr, const AgentDef& ag) {
-  const size_t n = pts.size();
-  std::vector<double> v(n);
-  v[0] = std::min(0.0, vr[0]);
-  for (size_t i = 0; i + 1 < n; ++i) {
-    const double ds = pts[i + 1].s - pts[i].s, k = pts[i].curvature, prev = v[i], hi = vr[i + 1];
-    v[i + 1] = hi <= prev ? hi : reachable(ag, prev, hi, ds, k, ag.accel);
-  }
-  return v;
-}
-
-// The profile's samples with their binding limit; returns the time spent moving.
-double fill_samples(Profile& out, const std::vector<Point>& pts, const std::vector<double>& v,
-                    const std::vector<double>& vr, const AgentDef& ag) {
-  const size_t n = pts.size();
-  double move_time = 0.0;
-  out.samples.resize(n);
-  for (size_t i = 0; i < n; ++i) {
-    ProfileSample& smp = out.samples[i];
-    smp.s = pts[i].s;
-    smp.v = v[i];
-    smp.curvature = pts[i].curvature;
-    if (i + 1 < n) {
-      const double ds = pts[i + 1].s - pts[i].s;
-      smp.a = (v[i + 1] * v[i + 1] - v[i] * v[i]) / (2.0 * ds);
-      const double vsum = v[i] + v[i + 1];
-      move_time += vsum > 0.0 ? 2.0 * ds / vsum : rest_to_rest_time(ds, ag.accel, ag.brake_decel);
+ private:
+  // The rising form from (s_, v_) on `sp`: min(accel, A) on a segment; on an arc accel while the budget
+  // allows it (x <= sqrt(A² − accel²)/k, up to `phase_end_`), then the budget itself (at once when
+  // `on_budget`: the rate's phase has just ended there).
+  void start_accel(const ProfileSpan& sp, bool on_budget) {
+    const double A = ag_.max_accel, acc = ag_.accel, k = sp.curvature, x = v_ * v_;
+    up_ = SpeedForm{};
+    up_.s0 = s_;
+    up_.x0 = x;
+    phase_end_ = kInf;
+    if (k == 0.0) {
+      up_.rate = std::min(acc, A);
+      return;
     }
-    if (pts[i].cap == 0.0) smp.limit = pts[i].cap_name;
-    else if (v[i] < vr[i] - kSpeedEps) smp.limit = ProfileLimit::Accel;
-    else if (vr[i] < pts[i].cap - kSpeedEps) smp.limit = ProfileLimit::Braking;
-    else smp.limit = pts[i].cap_name;
+    const double x_thr = acc < A ? std::sqrt((A - acc) * (A + acc)) / k : 0.0;
+    if (x < x_thr && !on_budget) {
+      up_.rate = acc;
+      phase_end_ = s_ + (x_thr - x) / (2.0 * acc);
+      return;
+    }
+    up_.kind = SpeedForm::Kind::Budget;
+    up_.k = k;
+    up_.a = A;
+    up_.theta0 = std::asin(std::min(1.0, k * x / A));
+    up_.dir = 1.0;
+    phase_end_ = s_ + (std::numbers::pi / 2.0 - up_.theta0) / (2.0 * k);  // the budget is spent there
   }
-  return move_time;
+
+  double env_speed(const LimitPiece& g, double s) const {
+    return s == g.s0 ? g.v0 : s == g.s1 ? g.v1 : form_speed(g.form, s);
+  }
+
+  void emit(int span, double s1, const SpeedForm& form, double v1, ProfileLimit limit, ProfileLimit target) {
+    if (s1 > s_) pieces_.push_back(ProfilePiece{s_, s1, v_, v1, form, form, limit, target, span, 0.0});
+    s_ = s1;
+    v_ = v1;
+  }
+
+  void accelerate(int span, const ProfileSpan& sp, const LimitPiece& g, double u1) {
+    const double u = std::min(u1, phase_end_);
+    const double f_end = form_speed(up_, u), g_end = env_speed(g, u);
+    const bool spent = u == phase_end_ && up_.kind == SpeedForm::Kind::Budget;
+    if (f_end < g_end && spent) {
+      // No faster than sqrt(max_accel·R) on an arc: the arc's limit, which the envelope only exceeds
+      // by rounding. The envelope takes over.
+      emit(span, u, up_, g_end, ProfileLimit::Accel, ProfileLimit::Accel);
+      accel_ = false;
+      return;
+    }
+    if (f_end < g_end) {
+      emit(span, u, up_, f_end, ProfileLimit::Accel, ProfileLimit::Accel);
+      if (u == phase_end_ && u < sp.s1) start_accel(sp, true);  // the budget binds from here
+      return;
+    }
+    const double m = meet_rising(up_, g.form, s_, u);
+    const double vm = env_speed(g, m);
+    emit(span, m, up_, vm, ProfileLimit::Accel, ProfileLimit::Accel);
+    accel_ = false;
+  }
+
+  void follow(int span, const ProfileSpan& sp, const LimitPiece& g, double u1) {
+    const double v1 = env_speed(g, u1);
+    const bool at_cap = is_constant(g.form) && g.v0 >= sp.cap - kSpeedEps;
+    emit(span, u1, g.form, v1, at_cap ? sp.cap_limit : ProfileLimit::Braking, g.target);
+  }
+
+  const std::vector<ProfileSpan>& spans_;
+  const std::vector<LimitPiece>& env_;
+  const AgentDef& ag_;
+  std::vector<ProfilePiece> pieces_;
+  double s_ = 0.0, v_ = 0.0;
+  bool accel_ = true;
+  SpeedForm up_;
+  double phase_end_ = kInf;
+};
+
+// The last kStopApproach of each reaction-limited approach to a stop is timed at constant deceleration:
+// the envelope falls like d / dt there and ∫ds/v would never end. The approach is the run of envelope
+// pieces that ends at the stop; the piece where the timed stretch begins is split there.
+void time_stop_approaches(std::vector<ProfilePiece>& pieces, const std::vector<ProfileSpan>& spans, double dt) {
+  if (dt <= 0.0) return;
+  const auto ends_at_stop = [&](const ProfilePiece& p) {
+    const ProfileSpan& sp = spans[size_t(p.span)];
+    return sp.stop_at_end && p.s1 == sp.s1;
+  };
+  for (size_t end = pieces.size(); end-- > 0;) {
+    if (!ends_at_stop(pieces[end])) continue;
+    size_t first = end;
+    while (first > 0 && pieces[first - 1].limit != ProfileLimit::Accel && !ends_at_stop(pieces[first - 1])) --first;
+    if (pieces[first].limit == ProfileLimit::Accel) continue;  // met the envelope at the stop itself
+    const double stop = pieces[end].s1, from = std::max(stop - kStopApproach, pieces[first].s0);
+    size_t k = first;
+    while (pieces[k].s1 <= from) ++k;
+    if (pieces[k].s0 < from) {  // split where the timed stretch begins
+      ProfilePiece later = pieces[k];
+      later.s0 = from;
+      later.v0 = form_speed(later.form, from);
+      pieces[k].s1 = from;
+      pieces[k].v1 = later.v0;
+      pieces.insert(pieces.begin() + std::ptrdiff_t(k) + 1, later);
+      ++k;
+      ++end;
+    }
+    const double vc = pieces[k].v0;
+    SpeedForm chord;
+    chord.s0 = from;
+    chord.x0 = vc * vc;
+    chord.rate = -vc * vc / (2.0 * (stop - from));
+    for (size_t j = k; j <= end; ++j) pieces[j].clock = chord;
+    end = first;  // go on before this approach
+  }
 }
 
-// One step per run of braking / accelerating samples, then the total.
-void trace_runs(const Profile& out, const std::vector<Point>& pts, const std::vector<double>& v, const SmoothPath& path,
-                const AgentDef& ag, double turn_time, ProfileTrace& trace) {
-  const size_t n = pts.size();
-  for (size_t i = 0; i < n;) {
-    const ProfileLimit lim = out.samples[i].limit;
+// Each piece's start time, stop-turns included; returns the moving time.
+double time_pieces(std::vector<ProfilePiece>& pieces, const std::vector<double>& turn_before) {
+  double t = 0.0, moving = 0.0;
+  int span = -1;
+  for (ProfilePiece& p : pieces) {
+    for (; span < p.span; ++span) t += turn_before[size_t(span + 1)];
+    p.t0 = t;
+    const bool same = p.clock == p.form;
+    const double va = same ? p.v0 : form_speed(p.clock, p.s0), vb = same ? p.v1 : form_speed(p.clock, p.s1);
+    const double dt = form_time(p.clock, p.s0, va, p.s1, vb);
+    t += dt;
+    moving += dt;
+  }
+  return moving;
+}
+
+// One step per run of braking / accelerating pieces, then the total.
+void trace_runs(const Profile& out, const AgentDef& ag, double turn_time, ProfileTrace& trace) {
+  const std::vector<ProfilePiece>& ps = out.pieces;
+  for (size_t i = 0; i < ps.size();) {
+    const ProfileLimit lim = ps[i].limit;
     if (lim != ProfileLimit::Braking && lim != ProfileLimit::Accel) {
       ++i;
       continue;
     }
     size_t j = i;
-    while (j + 1 < n && out.samples[j + 1].limit == lim) ++j;
-    const size_t end = std::min(j + 1, n - 1);  // the run ends at the next sample's limit
+    while (j + 1 < ps.size() && ps[j + 1].limit == lim) ++j;
     ProfileStep st;
     st.kind = lim == ProfileLimit::Braking ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
-    // The zone starts where the previous limit let go; after another braking or accelerating run it
-    // starts where that run ended, so s never runs backwards from one step to the next.
-    const bool after_run =
-        i > 0 && (out.samples[i - 1].limit == ProfileLimit::Braking || out.samples[i - 1].limit == ProfileLimit::Accel);
-    const size_t from = i > 0 && !after_run ? i - 1 : i;
-    st.s0 = pts[from].s;
-    st.v0 = v[from];
-    st.s1 = pts[end].s;
-    st.v1 = v[end];
-    st.limit = out.samples[end].limit;
+    st.s0 = ps[i].s0;
+    st.v0 = ps[i].v0;
+    st.s1 = ps[j].s1;
+    st.v1 = ps[j].v1;
+    st.limit = lim == ProfileLimit::Braking ? ps[j].target : out.limit_at(st.s1);
     st.brake = ag.brake_decel;
     st.reaction_dt = ag.reaction_dt;
     trace.steps.push_back(st);
@@ -393,7 +347,7 @@ void trace_runs(const Profile& out, const std::vector<Point>& pts, const std::ve
   }
   ProfileStep total;
   total.kind = ProfileStep::Kind::Total;
-  total.s1 = path.length;
+  total.s1 = out.length;
   total.time = out.total_time;
   total.turn_time = turn_time;
   trace.steps.push_back(total);
@@ -413,12 +367,24 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
                           {}};
     return out;
   }
-  std::vector<Point> pts = sample_points(path, ag, trace);
-  const double turn_time = stop_turns(path, ag, pts, trace);
-  const std::vector<double> vr = reaction_envelope(pts, braking_envelope(pts, ag), ag);
-  const std::vector<double> v = forward_pass(pts, vr, ag);
-  out.total_time = fill_samples(out, pts, v, vr, ag) + turn_time;
-  if (trace) trace_runs(out, pts, v, path, ag, turn_time, *trace);
+  out.spans = make_spans(path, ag, trace);
+  std::vector<double> turn_before;
+  const double turn_time = stop_turns(path, ag, out.spans, turn_before, trace);
+  if (!out.spans.empty()) {
+    if (ag.reaction_dt > 0.0) {
+      thread_local std::vector<LimitPiece> vb;  // kept per thread: no allocation once it has grown
+      braking_envelope(out.spans, ag, vb);
+      reaction_envelope(vb, ag.reaction_dt, out.envelope);
+      brakeable_envelope(out.envelope, out.spans, ag);
+    } else {
+      braking_envelope(out.spans, ag, out.envelope);
+    }
+    out.pieces = ForwardPass(out.spans, out.envelope, ag).run();
+    time_stop_approaches(out.pieces, out.spans, ag.reaction_dt);
+  }
+  out.total_time = time_pieces(out.pieces, turn_before) + turn_time;
+  out.ran = true;
+  if (trace) trace_runs(out, ag, turn_time, *trace);
   return out;
 }
 

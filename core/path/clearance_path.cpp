@@ -64,6 +64,13 @@ void merge_coincident(FunnelResult& path, double tol) {
   std::vector<Vec2>& pts = path.points;
   if (pts.size() < 2) return;
   const auto near = [tol](Vec2 a, Vec2 b) { return distance(a, b) <= tol; };
+  // Usually nothing merges: then only the length is taken again.
+  bool merges = pts.size() == 2 && near(pts.front(), pts.back()) && pts.front() != pts.back();
+  for (size_t i = 1; i + 1 < pts.size() && !merges; ++i) merges = near(pts[i], pts[i - 1]) || near(pts[i], pts.back());
+  if (!merges) {
+    path.length = path_length(pts);
+    return;
+  }
   // Interior points: keep one that moves more than tol from the last kept point and from the goal.
   std::vector<Vec2> kept{pts.front()};
   std::vector<FunnelCorner> corners;

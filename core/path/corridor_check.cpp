@@ -1,5 +1,6 @@
 #include "corridor_check.h"
 #include "format.h"
+#include "tolerances.h"
 
 #include <algorithm>
 #include <cmath>
@@ -89,10 +90,20 @@ CorridorCheck check_in_corridor(const NavMesh& mesh, const std::vector<int>& cor
   for (int id : corridor)
     if (mesh.kind != NavMesh::Kind::Polygons || id < 0 || id >= int(mesh.polys.size()))
       return fail(-1, -1, -1, path.front(), "Corridor polygon " + std::to_string(id) + " is not in the navmesh.");
-  std::vector<Portal> extent;
-  for (int id : corridor)
-    for (int v : mesh.polys[id].verts) extent.push_back(Portal{mesh.verts[v], mesh.verts[v], -1, -1, 0.0, 0.0});
-  const double tol = tolerance > 0.0 ? tolerance : path_tolerance(path, extent);
+  // path_tolerance() of the path and the corridor's vertices, without building a portal for each.
+  double tol = tolerance;
+  if (!(tol > 0.0)) {
+    Bounds2 b;
+    double max_abs = 0.0;
+    const auto add = [&](Vec2 p) {
+      b.add(p);
+      max_abs = std::max({max_abs, std::fabs(p.x), std::fabs(p.y)});
+    };
+    for (int id : corridor)
+      for (int v : mesh.polys[size_t(id)].verts) add(mesh.verts[size_t(v)]);
+    for (Vec2 p : path) add(p);
+    tol = tol::scaled(std::max(length(b.hi - b.lo), max_abs));
+  }
 
   size_t k = 0;
   if (!mesh.contains(corridor[0], path.front(), tol))

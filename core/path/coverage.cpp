@@ -5,47 +5,107 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
-#include <unordered_set>
 
 namespace navlab {
 
 namespace {
 constexpr double kAngleWrap = 1e-12;  // rad: a hit this close below a full turn from an arc's start is at its start
 constexpr double kOnSegment = 1e-12;  // share of a wall or path piece: a hit this far beyond an end is on it
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Bounds are compared with this much to spare (relative to the coordinates): far more than the rounding
+// of the tests they stand for, so a polygon or wall skipped could not have changed a result.
+constexpr double kBoundsSlack = 1e-9;
+constexpr double kSliver = 1e-12;  // 1 + cos φ below this: a corner so sharp its tolerance region is unbounded
+// rad: arc_coverage screens out, without their angle, the crossings farther than this past the arc's
+// ends: far more than the 1e-12 of the sweep by which a crossing past an end still counts as on it.
+constexpr double kArcReach = 1e-6;
 }  // namespace
+
+void CorridorShape::reserve(size_t polygons, size_t corners, size_t walls) {
+  corners_.reserve(corners);
+  polys_.reserve(polygons);
+  walls_.reserve(walls);
+  wall_box_.reserve(walls);
+}
+
+void CorridorShape::add_polygon(std::span<const Vec2> ring) {
+  const size_t n = ring.size();
+  Poly poly{uint32_t(corners_.size()), uint32_t(n), {{kInf, kInf}, {-kInf, -kInf}}, 0.0};
+  // The points within `tolerance` of every edge's line (what contains() accepts) form the polygon grown
+  // by that much: a corner whose edges turn by φ moves out by tolerance / cos(φ/2) = tolerance ·
+  // sqrt(2 / (1 + cos φ)). The sharpest corner (least cos φ = d1·d2 / (|d1|·|d2|)) sets the reach; a
+  // reflex or degenerate corner, or one this sharp, leaves the region unbounded.
+  double least_cos = 1.0;
+  bool bounded = n >= 3;
+  corners_.insert(corners_.end(), ring.begin(), ring.end());
+  for (size_t i = 0; i < n; ++i) {
+    const Vec2 p = ring[i];
+    poly.box.lo = {std::min(poly.box.lo.x, p.x), std::min(poly.box.lo.y, p.y)};
+    poly.box.hi = {std::max(poly.box.hi.x, p.x), std::max(poly.box.hi.y, p.y)};
+    const Vec2 d1 = p - ring[i == 0 ? n - 1 : i - 1], d2 = ring[i + 1 == n ? 0 : i + 1] - p;
+    const double l2 = dot(d1, d1) * dot(d2, d2);
+    if (!(l2 > 0.0) || cross(d1, d2) < 0.0) bounded = false;
+    else least_cos = std::min(least_cos, dot(d1, d2) / std::sqrt(l2));
+  }
+  poly.reach = bounded && 1.0 + least_cos >= kSliver ? std::sqrt(2.0 / (1.0 + least_cos)) : kInf;
+  polys_.push_back(poly);
+}
+void CorridorShape::add_wall(const WallEdge& wall) {
+  walls_.push_back(wall);
+  // Grown by the share of its length a hit may lie past its ends.
+  const double grow = kOnSegment * (std::fabs(wall.b.x - wall.a.x) + std::fabs(wall.b.y - wall.a.y));
+  wall_box_.push_back(Box{{std::min(wall.a.x, wall.b.x) - grow, std::min(wall.a.y, wall.b.y) - grow},
+                          {std::max(wall.a.x, wall.b.x) + grow, std::max(wall.a.y, wall.b.y) + grow}});
+}
+
+bool CorridorShape::contains(Vec2 p) const {
+  const double slack = kBoundsSlack * (1.0 + std::fabs(p.x) + std::fabs(p.y));
+  for (const Poly& poly : polys_) {
+    if (poly.count < 3) continue;
+    const double r = tolerance * poly.reach + slack;  // inf for an unbounded region
+    if (p.x < poly.box.lo.x - r || p.x > poly.box.hi.x + r || p.y < poly.box.lo.y - r || p.y > poly.box.hi.y + r) continue;
+    if (in_convex(poly.count, [&](size_t j) { return corners_[poly.first + j]; }, p, tolerance)) return true;
+  }
+  return false;
+}
 
 CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corridor) {
   CorridorShape shape;
   if (mesh.kind != NavMesh::Kind::Polygons) return shape;
-  std::unordered_set<int> in_corridor;
+  // Which polygons the corridor uses, marked in a per-thread array the size of the mesh (1: in the
+  // corridor, 2: added already) and cleared again, so a query allocates nothing for it.
+  thread_local std::vector<char> mark;
+  thread_local std::vector<Vec2> ring;
+  if (mark.size() < mesh.polys.size()) mark.resize(mesh.polys.size(), 0);
+  size_t corners = 0;
   for (int p : corridor)
-    if (p >= 0 && p < int(mesh.polys.size())) in_corridor.insert(p);
-  std::unordered_set<int> done;  // a corridor never repeats a polygon, but be safe
+    if (p >= 0 && p < int(mesh.polys.size())) {
+      mark[size_t(p)] = 1;
+      corners += mesh.polys[size_t(p)].verts.size();
+    }
+  shape.reserve(corridor.size(), corners, corners);
   Bounds2 bounds;
   for (int p : corridor) {
-    if (!in_corridor.count(p) || !done.insert(p).second) continue;
-    const NavPoly& poly = mesh.polys[p];
-    std::vector<Vec2> pts;
-    const int n = int(poly.verts.size());
-    for (int i = 0; i < n; ++i) {
-      const Vec2 a = mesh.vertex(p, i);
-      pts.push_back(a);
-      bounds.add(a);
-      const int nb = i < int(poly.neighbours.size()) ? poly.neighbours[i] : -1;
-      if (nb >= 0 && in_corridor.count(nb)) continue;
-      shape.walls.push_back({a, mesh.vertex(p, (i + 1) % n), p, i});
+    if (p < 0 || p >= int(mesh.polys.size()) || mark[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
+    mark[size_t(p)] = 2;
+    const NavPoly& poly = mesh.polys[size_t(p)];
+    const size_t n = poly.verts.size();
+    ring.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      ring[i] = mesh.verts[size_t(poly.verts[i])];
+      bounds.add(ring[i]);
     }
-    shape.polygons.push_back(std::move(pts));
+    for (size_t i = 0; i < n; ++i) {
+      const int nb = i < poly.neighbours.size() ? poly.neighbours[i] : -1;
+      if (nb >= 0 && nb < int(mesh.polys.size()) && mark[size_t(nb)] != 0) continue;
+      shape.add_wall({ring[i], ring[i + 1 == n ? 0 : i + 1], p, int(i)});
+    }
+    shape.add_polygon(ring);
   }
-  if (!shape.polygons.empty())
-    shape.tolerance = tol::scaled(bounds.largest_side());
+  for (int p : corridor)
+    if (p >= 0 && p < int(mesh.polys.size())) mark[size_t(p)] = 0;
+  if (!shape.empty()) shape.tolerance = tol::scaled(bounds.largest_side());
   return shape;
-}
-
-bool inside_corridor(const CorridorShape& shape, Vec2 p) {
-  for (const auto& poly : shape.polygons)
-    if (in_convex(poly, p, shape.tolerance)) return true;
-  return false;
 }
 
 Vec2 Arc::point(double u) const {
@@ -78,26 +138,38 @@ double arc_fraction(const Arc& arc, double ang) {
 
 ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape) {
   ArcCoverage out;
-  std::vector<Hit> hits;
+  thread_local std::vector<Hit> hits;  // kept per thread: no allocation once it has grown
+  hits.clear();
   const double r = arc.radius;
-  for (size_t w = 0; w < shape.walls.size(); ++w) {
-    const Vec2 a = shape.walls[w].a, d = shape.walls[w].b - shape.walls[w].a;
+  // Only a wall whose bounds reach the circle's can cross it.
+  const Vec2 c = arc.center, half{r, r};
+  const double slack = kBoundsSlack * (1.0 + r + std::fabs(c.x) + std::fabs(c.y));
+  // A crossing farther than kArcReach from the arc's middle, in angle, is not on the arc: it needs no
+  // angle. (Those the angle decides are the ones it puts within a hair of the arc's ends.)
+  const double half_sweep = std::fabs(arc.sweep) / 2.0 + kArcReach;
+  const bool screen = half_sweep < std::numbers::pi;
+  const double mid_angle = arc.start + arc.sweep / 2.0;
+  const Vec2 mid_dir{std::cos(mid_angle), std::sin(mid_angle)};
+  const double least_dot = std::cos(half_sweep) * r;
+  shape.for_walls_near(c - half, c + half, slack, [&](size_t w, const WallEdge& wall) {
+    const Vec2 a = wall.a, d = wall.b - wall.a;
     const Vec2 f = a - arc.center;
     // |f + t d|^2 = r^2  =>  (d.d) t^2 + 2 (f.d) t + (f.f - r^2) = 0
     const double qa = dot(d, d), qb = 2.0 * dot(f, d), qc = dot(f, f) - r * r;
-    if (qa <= 0.0) continue;
+    if (qa <= 0.0) return;
     const double disc = qb * qb - 4.0 * qa * qc;
-    if (disc < 0.0) continue;
+    if (disc < 0.0) return;
     const double sq = std::sqrt(disc);
     const double roots[2] = {(-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa)};
     for (int k = 0; k < (sq > 0.0 ? 2 : 1); ++k) {
       const double t = roots[k];
       if (t < -kOnSegment || t > 1.0 + kOnSegment) continue;
       const Vec2 p = a + d * t;
+      if (screen && dot(p - c, mid_dir) < least_dot) continue;
       const double u = arc_fraction(arc, std::atan2(p.y - arc.center.y, p.x - arc.center.x));
       if (u <= 1.0 + kOnSegment) hits.push_back({std::clamp(u, 0.0, 1.0), p, int(w)});
     }
-  }
+  });
   std::sort(hits.begin(), hits.end(), [](const Hit& x, const Hit& y) { return x.u < y.u; });
   out.hits = int(hits.size());
   // Pieces: [0, h0], [h0, h1], ..., [hn, 1]. Test each piece's midpoint.
@@ -107,13 +179,13 @@ ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape) {
     const double next = i < hits.size() ? hits[i].u : 1.0;
     if (next - prev > kOnSegment || (hits.empty())) {
       const Vec2 mid = arc.point((prev + next) / 2.0);
-      if (!inside_corridor(shape, mid)) {
+      if (!shape.contains(mid)) {
         out.inside = false;
         out.outside_point = mid;
         const int h = prev_hit >= 0 ? prev_hit : (i < hits.size() ? int(i) : -1);
         if (h >= 0) {
-          out.hit = hits[h].p;
-          out.wall = hits[h].wall;
+          out.hit = hits[size_t(h)].p;
+          out.wall = hits[size_t(h)].wall;
         } else {
           out.hit = arc.point(0.0);
         }

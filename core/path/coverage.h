@@ -6,6 +6,8 @@
 // corridor does not use) bounds the region the path may use.
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <vector>
 
 #include "geom.h"
@@ -19,10 +21,49 @@ struct WallEdge {
   int edge = -1;  // edge index in that polygon (from vertex `edge` to vertex `edge + 1`)
 };
 
-struct CorridorShape {
-  std::vector<std::vector<Vec2>> polygons;  // convex, counter-clockwise, planning plane, m
-  std::vector<WallEdge> walls;
+// The region. Polygons and walls are added with add_polygon() and add_wall(), which also keep what the
+// tests need to skip the ones far from a point or an arc (bounds, edge lengths): a test reads only the
+// polygons and walls near what it tests, the rest costs a comparison of bounds.
+class CorridorShape {
+ public:
   double tolerance = 1e-9;  // m; 1e-9 times the extent of the region (at least 1e-9)
+
+  // A convex counter-clockwise polygon (planning plane, m).
+  void add_polygon(std::span<const Vec2> ring);
+  void add_wall(const WallEdge& wall);
+  void reserve(size_t polygons, size_t corners, size_t walls);
+
+  size_t polygon_count() const { return polys_.size(); }
+  std::span<const Vec2> polygon(size_t i) const { return {corners_.data() + polys_[i].first, polys_[i].count}; }
+  const std::vector<WallEdge>& walls() const { return walls_; }
+  bool empty() const { return polygon_count() == 0; }
+
+  // True when `p` lies in one of the polygons, within `tolerance` of its edges.
+  bool contains(Vec2 p) const;
+  // The walls whose bounds come within `reach` (m) of the box [lo, hi], in the order they were added.
+  template <class F>
+  void for_walls_near(Vec2 lo, Vec2 hi, double reach, F&& f) const {
+    for (size_t w = 0; w < walls_.size(); ++w) {
+      const Box& b = wall_box_[w];
+      if (b.lo.x > hi.x + reach || b.hi.x < lo.x - reach || b.lo.y > hi.y + reach || b.hi.y < lo.y - reach) continue;
+      f(w, walls_[w]);
+    }
+  }
+
+ private:
+  struct Box {
+    Vec2 lo, hi;
+  };
+  struct Poly {
+    uint32_t first = 0, count = 0;  // corners_[first, first + count)
+    Box box;                        // its corners' bounds
+    double reach = 0.0;             // how far past a corner its tolerance region reaches, per metre of
+                                    // tolerance (inf: a corner too sharp or not convex, never skipped)
+  };
+  std::vector<Vec2> corners_;  // polygon after polygon
+  std::vector<Poly> polys_;
+  std::vector<WallEdge> walls_;
+  std::vector<Box> wall_box_;  // per wall: its ends' bounds, grown by the share a hit may lie past them
 };
 
 // The region of `corridor` (polygon ids of a polygon mesh, in travel order). Ids out of range are
@@ -30,7 +71,7 @@ struct CorridorShape {
 CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corridor);
 
 // True when `p` lies in one of the shape's polygons, within shape.tolerance of its edges.
-bool inside_corridor(const CorridorShape& shape, Vec2 p);
+inline bool inside_corridor(const CorridorShape& shape, Vec2 p) { return shape.contains(p); }
 
 // A circle arc: starts at angle `start` (rad, from +x, counter-clockwise) and turns by `sweep` (rad;
 // > 0 counter-clockwise, < 0 clockwise) around `center` at `radius` (m).
@@ -47,13 +88,14 @@ struct ArcCoverage {
   bool inside = true;
   int hits = 0;        // wall crossings found along the arc
   Vec2 hit;            // !inside: the wall hit that starts the first outside piece (or ends it), m
-  int wall = -1;       // !inside: index into shape.walls of that hit (-1 if the arc starts outside)
+  int wall = -1;       // !inside: index into shape.walls() of that hit (-1 if the arc starts outside)
   Vec2 outside_point;  // !inside: the tested midpoint found outside, m
 };
 
-// Intersects the arc with every wall, sorts the hits by angle along the arc and tests the midpoint of
-// every piece between consecutive hits (and between the ends and the first/last hit) for being inside
-// the corridor. Testing only the tangent points is not enough: an arc can leave and re-enter.
+// Intersects the arc with every wall that can reach its circle, sorts the hits by angle along the arc
+// and tests the midpoint of every piece between consecutive hits (and between the ends and the
+// first/last hit) for being inside the corridor. Testing only the tangent points is not enough: an arc
+// can leave and re-enter.
 ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape);
 
 }  // namespace navlab

@@ -35,6 +35,48 @@ Turn stop_turn(int corner, Vec2 prev, Vec2 at, Vec2 next) {
   return t;
 }
 
+// A corner's directions and turning angle, computed once for every radius tried there (the same
+// arithmetic as make_arc_turn, so the arcs are the same to the last bit).
+struct CornerGeom {
+  Vec2 prev, at, next;
+  Vec2 din, dout;      // unit directions in and out
+  double theta = 0.0;  // rad
+  bool left = true;
+  double tan_half = 0.0;  // tan(θ/2)
+};
+
+CornerGeom corner_geom(const std::vector<Vec2>& path, int corner) {
+  CornerGeom g;
+  g.prev = path[size_t(corner) - 1];
+  g.at = path[size_t(corner)];
+  g.next = path[size_t(corner) + 1];
+  g.din = unit(g.at - g.prev);
+  g.dout = unit(g.next - g.at);
+  g.theta = std::atan2(std::fabs(cross(g.din, g.dout)), dot(g.din, g.dout));
+  g.left = cross(g.din, g.dout) >= 0.0;
+  g.tan_half = std::tan(g.theta / 2.0);
+  return g;
+}
+
+// make_arc_turn(prev, at, next, radius) from the corner's geometry.
+Turn arc_turn(const CornerGeom& g, double radius) {
+  Turn t;
+  t.at = g.at;
+  t.kind = TurnKind::Arc;
+  t.theta = g.theta;
+  t.left = g.left;
+  t.radius = radius;
+  t.trim = radius * g.tan_half;
+  t.entry = g.at - g.din * t.trim;
+  t.exit = g.at + g.dout * t.trim;
+  const Vec2 normal = g.left ? perp_left(g.din) : -perp_left(g.din);
+  t.arc.center = t.entry + normal * radius;
+  t.arc.radius = radius;
+  t.arc.start = std::atan2(t.entry.y - t.arc.center.y, t.entry.x - t.arc.center.x);
+  t.arc.sweep = g.left ? g.theta : -g.theta;
+  return t;
+}
+
 struct Fitter {
   const std::vector<Vec2>& path;
   const CorridorShape& shape;
@@ -73,15 +115,15 @@ struct Fitter {
   }
 
   // Tries radius r, shrinking on every coverage failure; nullopt when no radius >= min fits.
-  std::optional<Turn> fit(int corner, double r) const {
-    const Vec2 prev = path[corner - 1], at = path[corner], next = path[corner + 1];
+  std::optional<Turn> fit(int corner, double r) const { return fit(corner_geom(path, corner), corner, r); }
+  std::optional<Turn> fit(const CornerGeom& g, int corner, double r) const {
     const double min_r = agent.min_turn_radius;
     for (int shrinks = 0;; ++shrinks) {
-      Turn t = make_arc_turn(prev, at, next, r);
+      Turn t = arc_turn(g, r);
       t.corner = corner;
       const ArcCoverage cov = arc_coverage(t.arc, shape);
       if (cov.inside) {
-        record(step(TurnStep::Kind::Fitted, corner, t.theta, r));
+        if (trace) record(step(TurnStep::Kind::Fitted, corner, t.theta, r));
         return t;
       }
       if (trace) {
@@ -95,7 +137,7 @@ struct Fitter {
       if (trace) {
         TurnStep s = step(TurnStep::Kind::Shrunk, corner, t.theta, r);
         s.new_radius = nr;
-        s.trim = nr * std::tan(t.theta / 2.0);
+        s.trim = nr * g.tan_half;
         record(std::move(s));
       }
       r = nr;
@@ -103,25 +145,31 @@ struct Fitter {
   }
 
   Turn first_fit(int corner) const {
-    const Vec2 prev = path[corner - 1], at = path[corner], next = path[corner + 1];
-    Turn stop = stop_turn(corner, prev, at, next);
+    const CornerGeom g = corner_geom(path, corner);
+    const Vec2 prev = g.prev, at = g.at, next = g.next;
+    Turn stop;  // stop_turn(corner, prev, at, next), its angle already at hand
+    stop.corner = corner;
+    stop.at = at;
+    stop.theta = g.theta;
+    stop.left = cross(at - prev, next - at) >= 0.0;
+    stop.entry = stop.exit = at;
     const double theta = stop.theta;
     if (agent.corner_mode == CornerMode::Stop) {
-      fell_back(corner, theta, 0.0, "the agent's corner mode is stop");
+      if (trace) fell_back(corner, theta, 0.0, "the agent's corner mode is stop");
       return stop;
     }
     if (size_t(corner) < stand.size() && stand[size_t(corner)]) {
-      fell_back(corner, theta, 0.0, "it is an end of an off-mesh link, where the agent stands to jump");
+      if (trace) fell_back(corner, theta, 0.0, "it is an end of an off-mesh link, where the agent stands to jump");
       return stop;
     }
     if (theta >= std::numbers::pi - kReversal) {
-      fell_back(corner, theta, 0.0, "the path reverses direction here");
+      if (trace) fell_back(corner, theta, 0.0, "the path reverses direction here");
       return stop;
     }
-    const double tan_half = std::tan(theta / 2.0);
+    const double tan_half = g.tan_half;
     const double seg = std::min(distance(prev, at), distance(at, next));
     double r = agent.turn_radius;
-    std::string why = "preferred turn radius";
+    const char* why = "preferred turn radius";
     if (tan_half > 0.0 && r * tan_half > seg) {
       r = seg / tan_half;
       why = "largest radius whose trim fits the shorter segment";
@@ -132,12 +180,14 @@ struct Fitter {
       record(std::move(s));
     }
     if (r < agent.min_turn_radius) {
-      fell_back(corner, theta, r, fmt("its segments are too short for the minimum turn radius %.2f m", agent.min_turn_radius));
+      if (trace)
+        fell_back(corner, theta, r, fmt("its segments are too short for the minimum turn radius %.2f m", agent.min_turn_radius));
       return stop;
     }
-    if (std::optional<Turn> arc = fit(corner, r)) return *arc;
-    fell_back(corner, theta, agent.min_turn_radius,
-              fmt("no arc of at least the minimum turn radius %.2f m stays inside the corridor", agent.min_turn_radius));
+    if (std::optional<Turn> arc = fit(g, corner, r)) return *arc;
+    if (trace)
+      fell_back(corner, theta, agent.min_turn_radius,
+                fmt("no arc of at least the minimum turn radius %.2f m stays inside the corridor", agent.min_turn_radius));
     return stop;
   }
 };
@@ -262,9 +312,10 @@ void scale_shared_segments(const Fitter& fitter, const std::vector<Vec2>& path, 
         Turn& t = *pair[j];
         const Vec2 prev = path[t.corner - 1], next = path[t.corner + 1];
         if (below[j]) {
-          fitter.fell_back(t.corner, t.theta, t.radius * ratio,
-                           fmt("sharing its segment needs a radius below the minimum turn radius %.2f m",
-                               agent.min_turn_radius));
+          if (trace)
+            fitter.fell_back(t.corner, t.theta, t.radius * ratio,
+                             fmt("sharing its segment needs a radius below the minimum turn radius %.2f m",
+                                 agent.min_turn_radius));
           t = stop_turn(t.corner, prev, t.at, next);
         } else if (below[1 - j]) {
           // The partner becomes a stop-turn and frees the segment: this arc keeps its radius.
@@ -274,10 +325,11 @@ void scale_shared_segments(const Fitter& fitter, const std::vector<Vec2>& path, 
           if (std::optional<Turn> arc = fitter.fit(corner, t.radius * ratio)) {
             t = *arc;
           } else {
-            fitter.fell_back(corner, theta, agent.min_turn_radius,
-                             fmt("after scaling, no arc of at least the minimum turn radius %.2f m stays inside the "
-                                 "corridor",
-                                 agent.min_turn_radius));
+            if (trace)
+              fitter.fell_back(corner, theta, agent.min_turn_radius,
+                               fmt("after scaling, no arc of at least the minimum turn radius %.2f m stays inside "
+                                   "the corridor",
+                                   agent.min_turn_radius));
             t = stop_turn(corner, prev, path[corner], next);
           }
         }
@@ -292,6 +344,7 @@ void scale_shared_segments(const Fitter& fitter, const std::vector<Vec2>& path, 
 SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
   SmoothPath sp;
   sp.points = path;
+  sp.pieces.reserve(2 * turns.size() + 1);
   double s = 0.0;
   Vec2 cursor = path.front();
   auto add_segment = [&](Vec2 to) {
@@ -360,6 +413,7 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
   const Fitter fitter{path, shape, agent, trace, stand};
   const int corners = int(path.size()) - 2;
   std::vector<Turn> turns;
+  turns.reserve(size_t(std::max(corners, 0)));
   for (int c = 1; c <= corners; ++c) turns.push_back(fitter.first_fit(c));
 
   scale_shared_segments(fitter, path, agent, turns, trace);

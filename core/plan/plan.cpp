@@ -149,6 +149,13 @@ bool stage_search(const Context& c, PlanResult& r) {
 // corridor and the path both split where a link is crossed): a jump leaves the mesh by design.
 bool walks_inside_corridor(const NavMesh& mesh, const SearchResult& s, const FunnelResult& f,
                            const std::vector<Portal>& portals) {
+  // Without a link there is one walk: the whole path through the whole corridor.
+  bool links = false;
+  for (size_t k = 0; k + 1 < s.corridor.size() && !links; ++k)
+    links = k < s.links.size() && mesh.crossing(s.corridor[k], s.links[k]).index >= 0;
+  for (size_t i = 0; i < f.corners.size() && !links; ++i)
+    links = portals[size_t(f.corners[i].portal)].kind == PortalKind::Landing;
+  if (!links) return check_in_corridor(mesh, s.corridor, f.points).inside;
   std::vector<std::vector<int>> corridors{{s.corridor.front()}};
   for (size_t k = 0; k + 1 < s.corridor.size(); ++k) {
     const bool jump = k < s.links.size() && mesh.crossing(s.corridor[k], s.links[k]).index >= 0;

@@ -187,7 +187,7 @@ TEST(Spline, AVehicleThatCannotTurnTightEnoughGetsTheDegradedFunnelPath) {
   ASSERT_EQ(b.channel.smoothed.turns.size(), 1u);
   EXPECT_EQ(b.channel.smoothed.turns[0].kind, TurnKind::Stop);
   bool stopped = false;
-  for (const ProfileSample& p : b.channel.profile.samples)
+  for (const ProfileSample& p : b.channel.profile.samples())
     if (std::fabs(p.s - b.channel.smoothed.turns[0].s) < 1e-9) stopped = p.v == 0.0;
   EXPECT_TRUE(stopped);
 }
@@ -215,7 +215,7 @@ TEST(Spline, TheProfileRunsOnTheSplineWithTheArcSpeedLimit) {
   EXPECT_NEAR(p.length, b.channel.spline.length, 1e-9);
   // On the arc (curvature 1/R = 1) the speed is at most sqrt(lateral_accel * R) = sqrt(2).
   bool on_arc = false;
-  for (const ProfileSample& q : p.samples)
+  for (const ProfileSample& q : p.samples())
     if (q.curvature > 0.0) {
       on_arc = true;
       EXPECT_NEAR(q.curvature, 1.0, 1e-12);

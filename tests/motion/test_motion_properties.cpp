@@ -157,7 +157,7 @@ TEST(MotionProperties, InvariantsOverRandomCorridorsAndAgents) {
 
     const Profile prof = speed_profile(sp, c->agent);
     ASSERT_TRUE(prof.ok());
-    const auto& smp = prof.samples;
+    const std::vector<ProfileSample> smp = prof.samples();
     ASSERT_GE(smp.size(), 2u);
     EXPECT_EQ(smp.back().v, 0.0);
     EXPECT_NEAR(smp.back().s, sp.length, 1e-9);

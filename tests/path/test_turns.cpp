@@ -200,7 +200,7 @@ TEST(Turns, ArcInsideAtBothTangentPointsButClippingAWallIsRejected) {
 TEST(Turns, ArcCoverageWithoutAnyHitTestsTheArcItself) {
   const NavMesh room = mesh_of({{-6, -6}, {6, -6}, {6, 6}, {-6, 6}}, {{0, 1, 2, 3}});
   const CorridorShape shape = corridor_shape(room, {0});
-  EXPECT_EQ(shape.walls.size(), 4u);
+  EXPECT_EQ(shape.walls().size(), 4u);
   EXPECT_TRUE(arc_coverage(Arc{{0, 0}, 1.0, 0.0, kPi}, shape).inside);
   // Entirely outside the room: no wall hit, still rejected.
   const ArcCoverage out = arc_coverage(Arc{{20, 0}, 1.0, 0.0, kPi}, shape);
@@ -211,9 +211,9 @@ TEST(Turns, ArcCoverageWithoutAnyHitTestsTheArcItself) {
 TEST(Turns, PortalsBetweenCorridorPolygonsAreNotWalls) {
   const NavMesh mesh = l_corridor();
   const CorridorShape shape = corridor_shape(mesh, {0, 1, 2});
-  EXPECT_EQ(shape.walls.size(), 12u - 4u);  // 3 quads, 2 shared edges seen from both sides
+  EXPECT_EQ(shape.walls().size(), 12u - 4u);  // 3 quads, 2 shared edges seen from both sides
   // Using only two polygons, the edge to the third is a wall.
-  EXPECT_EQ(corridor_shape(mesh, {0, 1}).walls.size(), 8u - 2u);
+  EXPECT_EQ(corridor_shape(mesh, {0, 1}).walls().size(), 8u - 2u);
 }
 
 TEST(Turns, ModeStopGivesOnlyStopTurns) {

@@ -56,11 +56,11 @@ void expect_sound(const PlanResult& r) {
     EXPECT_GT(distance(cp[i - 1], cp[i]), 1e-9) << "clearance points " << i - 1 << ", " << i;
   EXPECT_EQ(r.motion.turns.path.turns.size(), cp.size() - 2);
   const Profile& prof = r.motion.profile;
-  ASSERT_FALSE(prof.samples.empty());
-  EXPECT_DOUBLE_EQ(prof.samples.front().s, 0.0);
-  EXPECT_DOUBLE_EQ(prof.samples.front().v, 0.0);
-  EXPECT_DOUBLE_EQ(prof.samples.back().v, 0.0);
-  EXPECT_NEAR(prof.samples.back().s, r.motion.turns.path.length, 1e-12);
+  ASSERT_FALSE(prof.samples().empty());
+  EXPECT_DOUBLE_EQ(prof.samples().front().s, 0.0);
+  EXPECT_DOUBLE_EQ(prof.samples().front().v, 0.0);
+  EXPECT_DOUBLE_EQ(prof.samples().back().v, 0.0);
+  EXPECT_NEAR(prof.samples().back().s, r.motion.turns.path.length, 1e-12);
   EXPECT_TRUE(std::isfinite(prof.total_time));
   EXPECT_GE(prof.total_time, 0.0);
 }
@@ -84,9 +84,9 @@ void expect_zero_length(const PlanResult& r) {
   EXPECT_EQ(r.motion.turns.path.length, 0.0);
   EXPECT_EQ(r.motion.profile.total_time, 0.0);
   EXPECT_EQ(r.motion.profile.length, 0.0);
-  ASSERT_EQ(r.motion.profile.samples.size(), 1u);
-  EXPECT_EQ(r.motion.profile.samples[0].s, 0.0);
-  EXPECT_EQ(r.motion.profile.samples[0].v, 0.0);
+  ASSERT_EQ(r.motion.profile.samples().size(), 1u);
+  EXPECT_EQ(r.motion.profile.samples()[0].s, 0.0);
+  EXPECT_EQ(r.motion.profile.samples()[0].v, 0.0);
 }
 
 TEST(PlanEdgeCases, StartEqualsGoalIsAZeroLengthPlan) {
@@ -219,9 +219,9 @@ TEST(PlanEdgeCases, FitTurnsAcceptsOnlyTheZeroLengthDuplicate) {
   EXPECT_EQ(zero.path.length, 0.0);
   const Profile prof = speed_profile(zero.path, agent);
   ASSERT_TRUE(prof.ok());
-  ASSERT_EQ(prof.samples.size(), 1u);
-  EXPECT_EQ(prof.samples[0].s, 0.0);
-  EXPECT_EQ(prof.samples[0].v, 0.0);
+  ASSERT_EQ(prof.samples().size(), 1u);
+  EXPECT_EQ(prof.samples()[0].s, 0.0);
+  EXPECT_EQ(prof.samples()[0].v, 0.0);
   EXPECT_EQ(prof.total_time, 0.0);
 
   const TurnsResult repeated = fit_turns({{0, 0}, {1, 0}, {1, 0}, {2, 1}}, shape, agent);

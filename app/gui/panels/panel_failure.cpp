@@ -22,7 +22,7 @@ void panel_failure(App& app) {
   if (p.status != Status::Failed) {
     ImGui::Text("corridor %zu polygons, %zu corners, length %.2f m", p.search.corridor.size(),
                 p.funnel.corners.size(), p.funnel.length);
-    if (p.profile.ok() && !p.profile.samples.empty())
+    if (p.profile.ok() && p.profile.ran)
       ImGui::Text("total time %.2f s over %.2f m", p.profile.total_time, p.profile.length);
   }
   if (p.failure) {

@@ -29,15 +29,14 @@ ImU32 limit_color(ProfileLimit limit, const Theme& th) {
 void plot_profile(App& app) {
   const PlanView& p = app.plan;
   const Theme& th = app.theme;
-  const auto& samples = p.profile.samples;
+  const auto& samples = p.profile_samples;
   if (!p.ran || samples.size() < 2) {
     ImGui::TextDisabled("no speed profile (no complete path)");
     return;
   }
   // The channel spline's profile beside the arcs' when the channel is shown (seed 003).
-  const Profile* spline = app.settings.show_channel && p.channel && p.channel->profile.samples.size() >= 2
-                              ? &p.channel->profile
-                              : nullptr;
+  const Profile* spline =
+      app.settings.show_channel && p.channel && p.channel_samples.size() >= 2 ? &p.channel->profile : nullptr;
   ImGui::Text("total time %.2f s, length %.2f m", p.profile.total_time, p.profile.length);
   if (spline) {
     ImGui::SameLine();
@@ -67,7 +66,7 @@ void plot_profile(App& app) {
   double vmax = 0.0;
   for (const auto& s : samples) vmax = std::max(vmax, s.v);
   if (spline)
-    for (const auto& s : spline->samples) vmax = std::max(vmax, s.v);
+    for (const auto& s : p.channel_samples) vmax = std::max(vmax, s.v);
   for (const auto& st : p.profile_trace.steps)
     if (st.kind == ProfileStep::Kind::PieceLimit) vmax = std::max(vmax, std::min(st.v0, app.doc.scene.agent.max_speed * 1.5));
   vmax = std::max(vmax * 1.1, 0.1);
@@ -113,8 +112,8 @@ void plot_profile(App& app) {
   // both show where they agree).
   const float lw = 2.0f * th.line_scale;
   if (spline)
-    for (size_t i = 0; i + 1 < spline->samples.size(); ++i) {
-      const ProfileSample &a = spline->samples[i], &b = spline->samples[i + 1];
+    for (size_t i = 0; i + 1 < p.channel_samples.size(); ++i) {
+      const ProfileSample &a = p.channel_samples[i], &b = p.channel_samples[i + 1];
       dl->AddLine(ImVec2(X(a.s), Y(a.v)), ImVec2(X(b.s), Y(b.v)), to_imu32(th.spline), 2.5f * lw);
     }
   for (size_t i = 0; i + 1 < samples.size(); ++i)

@@ -1,0 +1,331 @@
+#include "profile_envelope.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace navlab {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+LimitPiece piece_of(const SpeedForm& form, double s0, double s1, double x0, double x1, ProfileLimit target) {
+  return LimitPiece{s0, s1, std::sqrt(std::max(0.0, x0)), std::sqrt(std::max(0.0, x1)), form, target};
+}
+
+// The span's cap over [span start, s]; returns v² at the span's start.
+double finish_constant(const ProfileSpan& sp, double s, std::vector<LimitPiece>& rev) {
+  const double cap2 = sp.cap * sp.cap;
+  if (s > sp.s0) rev.push_back(piece_of(constant_form(sp.cap), sp.s0, s, cap2, cap2, sp.cap_limit));
+  return cap2;
+}
+
+// The braking form through (s, x = v²) on `sp`, read backwards: braking at the rate (min(b, A) on a
+// segment; b on an arc while the budget allows it, x below sqrt(A² − b²)/k) or on the budget itself.
+// `*turn` is where (backwards) it turns from the rate to the budget (−inf when it does not).
+SpeedForm braking_form(const ProfileSpan& sp, const AgentDef& ag, double s, double x, double* turn) {
+  const double A = ag.max_accel, b = ag.brake_decel, k = sp.curvature;
+  SpeedForm f;
+  f.s0 = s;
+  *turn = -kInf;
+  const double x_thr = k == 0.0 ? kInf : b < A ? std::sqrt((A - b) * (A + b)) / k : 0.0;
+  if (x < x_thr) {
+    f.x0 = x;
+    f.rate = k == 0.0 ? -std::min(b, A) : -b;
+    if (x_thr < kInf) *turn = s - (x_thr - x) / (2.0 * b);
+    return f;
+  }
+  f.kind = SpeedForm::Kind::Budget;
+  f.k = k;
+  f.a = A;
+  f.theta0 = std::asin(std::min(1.0, k * x / A));
+  f.dir = -1.0;
+  return f;
+}
+
+// One span's braking envelope, built backwards from its end (x_end = v² there, `target` what that speed
+// is the limit of). Appends the pieces in reverse travel order; returns v² at the span's start.
+double brake_over_span(const ProfileSpan& sp, const AgentDef& ag, double x_end, ProfileLimit target,
+                       std::vector<LimitPiece>& rev) {
+  const double cap2 = sp.cap * sp.cap;
+  double s = sp.s1, x = std::min(x_end, cap2);
+  while (s > sp.s0 && x < cap2) {
+    double turn;
+    const SpeedForm f = braking_form(sp, ag, s, x, &turn);
+    const double s_cap = form_position(f, sp.cap);  // where braking backwards reaches the cap
+    const double lo = std::max({sp.s0, s_cap, turn});
+    if (!(lo < s)) break;
+    const double x_lo = lo == s_cap ? cap2 : lo == turn ? std::sqrt((ag.max_accel - ag.brake_decel) *
+                                                                    (ag.max_accel + ag.brake_decel)) / sp.curvature
+                                                        : form_x(f, lo);
+    rev.push_back(piece_of(f, lo, s, x_lo, x, target));
+    s = lo;
+    x = x_lo;
+  }
+  return s > sp.s0 ? finish_constant(sp, s, rev) : x;
+}
+}  // namespace
+
+void braking_envelope(const std::vector<ProfileSpan>& spans, const AgentDef& ag, std::vector<LimitPiece>& rev) {
+  rev.clear();
+  double x_next = 0.0;
+  ProfileLimit target = ProfileLimit::Goal;
+  for (size_t i = spans.size(); i-- > 0;) {
+    const ProfileSpan& sp = spans[i];
+    if (sp.stop_at_end) {
+      x_next = 0.0;
+      target = i + 1 == spans.size() ? ProfileLimit::Goal : ProfileLimit::StopTurn;
+    }
+    const size_t before = rev.size();
+    x_next = brake_over_span(sp, ag, x_next, target, rev);
+    target = rev.size() > before ? rev.back().target : target;
+  }
+  std::reverse(rev.begin(), rev.end());
+}
+
+namespace {
+
+double speed_in(const LimitPiece& p, double s) {
+  if (s == p.s0) return p.v0;
+  if (s == p.s1) return p.v1;
+  return form_speed(p.form, s);
+}
+
+// `p` restricted to [a, b] (inside it).
+LimitPiece part(const LimitPiece& p, double a, double b) {
+  return LimitPiece{a, b, speed_in(p, a), speed_in(p, b), p.form, p.target};
+}
+
+void append(std::vector<LimitPiece>& out, const LimitPiece& p) {
+  if (!(p.s1 > p.s0)) return;
+  if (!out.empty() && out.back().form == p.form && out.back().target == p.target && out.back().s1 == p.s0) {
+    out.back().s1 = p.s1;
+    out.back().v1 = p.v1;
+    return;
+  }
+  out.push_back(p);
+}
+
+// The bound one stretch of vb (pieces [first, last], continuous and non-increasing) puts on vr: each piece
+// shifted back by its speed times dt, then the stretch's last speed over the window before its end (the
+// window of any s there ends past the stretch, where the stretch's lowest speed holds). Cut at s = 0.
+void shifted_stretch(const std::vector<LimitPiece>& vb, size_t first, size_t last, double dt,
+                     std::vector<LimitPiece>& out) {
+  out.clear();
+  for (size_t j = first; j <= last; ++j) {
+    const LimitPiece& e = vb[j];
+    const double s1 = e.s1 - e.v1 * dt;
+    if (s1 <= 0.0) continue;
+    out.push_back(e);
+    LimitPiece& p = out.back();
+    p.form.dt = dt;
+    p.s0 = e.s0 - e.v0 * dt;
+    p.s1 = s1;
+    if (is_constant(p.form)) p.form = constant_form(e.v0, dt);
+    if (p.s0 < 0.0) p = part(p, 0.0, p.s1);
+    if (out.size() > 1 && out[out.size() - 2].form == p.form && out[out.size() - 2].target == p.target) {
+      out[out.size() - 2].s1 = p.s1;
+      out[out.size() - 2].v1 = p.v1;
+      out.pop_back();
+    }
+  }
+  const LimitPiece& end = vb[last];
+  if (end.v1 > 0.0) {
+    LimitPiece tail{std::max(0.0, end.s1 - end.v1 * dt), end.s1, end.v1, end.v1, constant_form(end.v1, dt), end.target};
+    if (tail.s1 > tail.s0) append(out, tail);
+  }
+}
+
+// The pointwise lower envelope of two piece lists, each contiguous and non-increasing between upward
+// jumps, over the union of their ranges (which overlap or touch), into `out`. On a stretch where both
+// are defined the two forms cross at most once (cross_falling).
+void lower_of(const std::vector<LimitPiece>& a, const std::vector<LimitPiece>& b, std::vector<LimitPiece>& out) {
+  out.clear();
+  size_t i = 0, j = 0;
+  double x = std::min(a.empty() ? kInf : a.front().s0, b.empty() ? kInf : b.front().s0);
+  const double end = std::max(a.empty() ? -kInf : a.back().s1, b.empty() ? -kInf : b.back().s1);
+  while (x < end) {
+    while (i < a.size() && a[i].s1 <= x) ++i;
+    while (j < b.size() && b[j].s1 <= x) ++j;
+    const bool in_a = i < a.size() && a[i].s0 <= x, in_b = j < b.size() && b[j].s0 <= x;
+    double next = end;
+    if (i < a.size()) next = std::min(next, in_a ? a[i].s1 : a[i].s0);
+    if (j < b.size()) next = std::min(next, in_b ? b[j].s1 : b[j].s0);
+    if (in_a && !in_b) {
+      append(out, part(a[i], x, next));
+    } else if (in_b && !in_a) {
+      append(out, part(b[j], x, next));
+    } else if (in_a && in_b) {
+      const LimitPiece pa = part(a[i], x, next), pb = part(b[j], x, next);
+      if (pa.v0 <= pb.v0 && pa.v1 <= pb.v1) {
+        append(out, pa);
+      } else if (pb.v0 <= pa.v0 && pb.v1 <= pa.v1) {
+        append(out, pb);
+      } else {
+        const double c = cross_falling(pa.form, pb.form, x, next);
+        const LimitPiece& first = pa.v0 <= pb.v0 ? pa : pb;
+        const LimitPiece& second = pa.v0 <= pb.v0 ? pb : pa;
+        if (c > x) append(out, part(first, x, c));
+        if (c < next) append(out, part(second, c, next));
+      }
+    }
+    if (!(next > x)) break;
+    x = next;
+  }
+}
+}  // namespace
+
+void reaction_envelope(const std::vector<LimitPiece>& vb, double dt, std::vector<LimitPiece>& out) {
+  // Built backwards, stretch by stretch: `rev` holds the envelope of the later stretches, last piece
+  // first, so the part an earlier stretch overlaps is at its back. The buffers are kept per thread: a
+  // profile allocates nothing here once they have grown.
+  thread_local std::vector<LimitPiece> rev, own, overlap, merged;
+  rev.clear();
+  rev.reserve(2 * vb.size() + 4);
+  size_t last = vb.size();
+  while (last > 0) {
+    size_t first = last - 1;
+    while (first > 0 && !(vb[first].v0 > vb[first - 1].v1)) --first;
+    shifted_stretch(vb, first, last - 1, dt, own);
+    last = first;
+    if (own.empty()) continue;
+    // The later envelope's pieces that start before this stretch's bound ends.
+    const double until = own.back().s1;
+    overlap.clear();
+    while (!rev.empty() && rev.back().s0 < until) {
+      LimitPiece p = rev.back();
+      rev.pop_back();
+      if (p.s1 > until) {
+        rev.push_back(part(p, until, p.s1));
+        p = part(p, p.s0, until);
+      }
+      overlap.push_back(p);
+    }
+    if (overlap.empty()) {
+      for (size_t m = own.size(); m-- > 0;) rev.push_back(own[m]);
+      continue;
+    }
+    lower_of(own, overlap, merged);
+    for (size_t m = merged.size(); m-- > 0;) rev.push_back(merged[m]);
+  }
+  // Into `out` without a copy: `out` is a new profile's (empty), and `rev` takes its buffer.
+  std::reverse(rev.begin(), rev.end());
+  out.swap(rev);
+}
+
+namespace {
+constexpr double kSteeper = 1e-12;  // share by which an envelope must fall faster than braking allows to count
+constexpr int kMaxTurns = 16;       // stretches one envelope piece is made brakeable in, at most
+
+// The braking rate (m/s²) the budget allows at speed v on `sp`.
+double local_rate(const ProfileSpan& sp, const AgentDef& ag, double v) {
+  const double A = ag.max_accel, b = ag.brake_decel;
+  if (sp.curvature == 0.0) return std::min(b, A);
+  const double lat = v * v * sp.curvature;
+  return std::min(b, std::sqrt(std::max(0.0, A * A - lat * lat)));
+}
+
+// The rate (m/s², >= 0) at which a non-increasing form's speed falls where it is v: the braking form's
+// own rate, which the reaction window lowers to r / (1 + r·dt / v).
+double falling_rate(const SpeedForm& f, double v) {
+  if (is_constant(f)) return 0.0;
+  const double r = f.kind == SpeedForm::Kind::Rate
+                       ? -f.rate
+                       : std::sqrt(std::max(0.0, f.a * f.a - f.k * v * v * f.k * v * v));
+  if (f.dt <= 0.0) return r;
+  return v > 0.0 ? r / (1.0 + r * f.dt / v) : 0.0;
+}
+
+// The point t in [lo, hi] from which on the envelope piece `g` falls no faster than braking on `sp` allows
+// ([t, hi] is brakeable; t = lo: all of it, t = hi: none). Its falling rate grows with the speed and
+// the budget shrinks, so the two meet at one speed at most.
+double brakeable_from(const LimitPiece& g, const ProfileSpan& sp, const AgentDef& ag, double lo, double hi) {
+  const auto excess = [&](double v) { return falling_rate(g.form, v) - local_rate(sp, ag, v) * (1.0 + kSteeper); };
+  const double v_lo = speed_in(g, lo), v_hi = speed_in(g, hi);
+  if (excess(v_lo) <= 0.0) return lo;
+  if (excess(v_hi) > 0.0) return hi;
+  const double v = bracketed_root(excess, v_hi, v_lo);
+  return std::clamp(form_position(g.form, v), lo, hi);
+}
+
+// The brakeable part of one piece over [a, b] (b: where `x` = v² arrives from later), appended backwards.
+// Returns v² at a.
+double brakeable_part(const LimitPiece& g, const ProfileSpan& sp, const AgentDef& ag, double a, double b, double x,
+                      std::vector<LimitPiece>& rev) {
+  const double vb = speed_in(g, b);
+  bool on_env = x >= vb * vb * (1.0 - kSteeper);
+  if (on_env) x = vb * vb;
+  double q = b;
+  // Each turn ends a stretch on the envelope or on a braking curve (three at most on one piece, its
+  // falling rate crossing the budget once); the bound only keeps a rounding tie from turning forever.
+  for (int turns = 0; q > a; ++turns) {
+    if (turns > kMaxTurns) {  // brake to the piece's start
+      double turn;
+      const SpeedForm f = braking_form(sp, ag, q, x, &turn);
+      const double x_lo = form_x(f, a);
+      rev.push_back(LimitPiece{a, q, std::sqrt(x_lo), std::sqrt(x), f, g.target});
+      return x_lo;
+    }
+    if (on_env) {  // on the envelope while it is brakeable, then braking from there
+      const double t = brakeable_from(g, sp, ag, a, q);
+      if (t < q) rev.push_back(part(g, t, q));
+      q = t;
+      x = speed_in(g, t) * speed_in(g, t);
+      on_env = false;
+      continue;
+    }
+    double turn;
+    const SpeedForm f = braking_form(sp, ag, q, x, &turn);
+    const double lo = std::max(a, turn);
+    // Braking meets the envelope again only where the envelope is brakeable.
+    const double t = brakeable_from(g, sp, ag, lo, q);
+    if (t < q && form_speed(f, t) >= speed_in(g, t)) {
+      const double c = cross_falling(f, g.form, t, q);
+      if (c < q) rev.push_back(LimitPiece{c, q, form_speed(f, c), std::sqrt(x), f, g.target});
+      q = c;
+      on_env = true;
+      continue;
+    }
+    const double x_lo = form_x(f, lo);
+    if (lo < q) rev.push_back(LimitPiece{lo, q, std::sqrt(x_lo), std::sqrt(x), f, g.target});
+    q = lo;
+    x = x_lo;
+  }
+  return on_env ? speed_in(g, a) * speed_in(g, a) : x;
+}
+}  // namespace
+
+void brakeable_envelope(std::vector<LimitPiece>& env, const std::vector<ProfileSpan>& spans, const AgentDef& ag) {
+  // Where every piece falls no faster than braking allows (always, unless the budget binds), nothing
+  // changes. No envelope falls faster than min(b, A), the fastest braking anywhere, and on a span the
+  // speed never exceeds its cap: a span whose budget at its cap allows that much is never too steep.
+  const double fastest = std::min(ag.brake_decel, ag.max_accel);
+  bool maybe = false;
+  for (const ProfileSpan& sp : spans) maybe = maybe || local_rate(sp, ag, sp.cap) < fastest;
+  if (!maybe) return;
+  bool steep = false;
+  for (size_t i = 0, e = 0; i < spans.size() && !steep; ++i)
+    for (size_t j = e; j < env.size() && env[j].s0 < spans[i].s1 && !steep; ++j) {
+      const double a = std::max(env[j].s0, spans[i].s0);
+      steep = brakeable_from(env[j], spans[i], ag, a, std::min(env[j].s1, spans[i].s1)) > a;
+      if (env[j].s1 <= spans[i].s1) e = j + 1;
+    }
+  if (!steep) return;
+  thread_local std::vector<LimitPiece> rev;
+  rev.clear();
+  double x = 0.0;
+  size_t e = env.size();
+  for (size_t i = spans.size(); i-- > 0;) {
+    const ProfileSpan& sp = spans[i];
+    if (sp.stop_at_end) x = 0.0;
+    while (e > 0 && env[e - 1].s1 > sp.s0) {
+      const LimitPiece& g = env[e - 1];
+      x = brakeable_part(g, sp, ag, std::max(g.s0, sp.s0), std::min(g.s1, sp.s1), x, rev);
+      if (g.s0 < sp.s0) break;  // the piece goes on into the span before
+      --e;
+    }
+  }
+  env.assign(rev.rbegin(), rev.rend());
+}
+
+}  // namespace navlab
