@@ -172,7 +172,7 @@ double read_seconds(const std::string& text, bool& ok) {
 // Returns "" or the error to print.
 std::string simulation_mesh(const Scene& scene, bool tiled, std::unique_ptr<TileCache>& tiles, NavMesh& mesh) {
   if (tiled) {
-    auto built = TileCache::build(scene);
+    auto built = TileCache::build(scene, tile_cache_def(scene));
     if (!built) return scene.path + ": " + built.error();
     tiles = std::move(built.value());
     mesh.is3d = tiles->navmesh().mesh.is3d;

@@ -119,7 +119,7 @@ void run_sim(App& app) {
   FollowDef def;
   std::unique_ptr<TileCache> own;
   if (app.doors.tiles.on()) {
-    if (auto built = TileCache::build(s.base)) {
+    if (auto built = TileCache::build(s.base, tile_cache_def(s.base))) {
       own = std::move(built.value());
       def.tile_cache = own.get();
     }

@@ -68,7 +68,7 @@ bool tiles_sync(App& app) {
   // A single-tile baked mesh on screen while the mode is on: the scene was opened or reloaded.
   if (want && (!t.on() || app.doc.mesh.baked)) {
     t.error.clear();
-    auto built = TileCache::build(app.doc.scene);
+    auto built = TileCache::build(app.doc.scene, tile_cache_def(app.doc.scene));
     if (!built) {
       t.error = built.error();
       t.wanted = false;  // do not try again every frame

@@ -328,6 +328,12 @@ void TileCache::Impl::rebuild_tile(int tx, int ty) {
   cache->buildNavMeshTilesAt(tx, ty, nav.get());
 }
 
+TileCacheDef tile_cache_def(const Scene& scene) {
+  TileCacheDef def;
+  if (scene.bake.tile_size > 0) def.tile_size = std::clamp(scene.bake.tile_size, 8, 255);
+  return def;
+}
+
 Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const TileCacheDef& def) {
   using R = Result<std::unique_ptr<TileCache>>;
   const auto t_start = Clock::now();

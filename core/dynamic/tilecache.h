@@ -36,6 +36,12 @@ struct TileCacheDef {
   int max_layers = 4;       // height layers per tile column (stacked floors)           [Limit: >= 1]
 };
 
+// The tile cache's definition for `scene`: its tiles are the scene's bake.tile_size cells wide when the
+// scene bakes in tiles (clamped to 8..255, the tile cache's range), else 32 cells. The tile cache holds
+// at most 16,384 tiles of four layers each, 64 x 64 tile columns: at 32 cells that is a 614 m square at
+// 0.3 m cells, and a larger level needs bake.tile_size set.
+TileCacheDef tile_cache_def(const Scene& scene);
+
 // An obstacle carved into the mesh (planning plane, metres, radians).
 struct ObstacleShape {
   enum class Kind { Cylinder, Box };

@@ -405,6 +405,36 @@ TEST(TileCache, PaintedAreasAndVolumesCarryTheirCosts) {
   }
 }
 
+TEST(TileCache, TilesAreTheScenesTiledBakeSizeClampedToTheTileCachesRange) {
+  Scene s = hall();
+  EXPECT_EQ(tile_cache_def(s).tile_size, 32);  // one-tile bake: the default
+  s.bake.tile_size = 64;
+  EXPECT_EQ(tile_cache_def(s).tile_size, 64);
+  s.bake.tile_size = 1024;
+  EXPECT_EQ(tile_cache_def(s).tile_size, 255);
+  s.bake.tile_size = 16;
+  EXPECT_EQ(tile_cache_def(s).tile_size, 16);
+
+  // The hall is 160 x 48 cells (0.25 m): 5 x 2 tiles of 32 cells, 3 x 1 of 64.
+  s.bake.tile_size = 64;
+  auto tc = TileCache::build(s, tile_cache_def(s));
+  ASSERT_TRUE(tc) << tc.error();
+  EXPECT_EQ(tc.value()->tiles_x(), 3);
+  EXPECT_EQ(tc.value()->tiles_y(), 1);
+}
+
+TEST(TileCache, ALevelOfMoreThanItsTilesNeedsALargerTileSize) {
+  // 700 m x 700 m at 0.3 m cells: 2,334 cells a side, 73 x 73 tiles of 32 cells (four layers each:
+  // 21,316 > 16,384). The check comes before any tile is baked.
+  Scene s;
+  s.source = Scene::Source::Floorplan;
+  s.floorplan.outline = {{0, 0}, {700, 0}, {700, 700}, {0, 700}};
+  s.bake.cell_size = 0.3;
+  auto too_many = TileCache::build(s);
+  ASSERT_FALSE(too_many);
+  EXPECT_NE(too_many.error().find("21316 tiles; raise tile_size"), std::string::npos) << too_many.error();
+}
+
 TEST(TileCache, RejectsSourcesThatAreNotBaked) {
   Scene s;
   s.source = Scene::Source::Navmesh;
