@@ -71,7 +71,16 @@ struct BorderEdge {
   unsigned char state = 0;  // Detour's node state of the polygon entered over it: the link's side >> 1
   Vec3 mid;                 // world m: Detour's portal midpoint, the portal's ends in 1/255 steps of the
                             // edge of the polygon it is crossed from (dtLink bmin, bmax)
+  int node = -1;            // the search node of the polygon entered over it in `state`: the polygon's own
+                            // index for state 0, else polys.size() + an index into BakedNavMesh::state_nodes
   friend bool operator==(const BorderEdge&, const BorderEdge&) = default;
+};
+
+// A search node beyond the polygons' own (BakedNavMesh::state_nodes): polygon `poly` in node state `state`.
+struct StateNode {
+  int poly = -1;
+  unsigned char state = 0;  // 1 .. kDetourNodeStates - 1
+  friend bool operator==(const StateNode&, const StateNode&) = default;
 };
 
 // Detour's findPath keeps, on a mesh of several tiles, up to this many nodes per polygon: one per
@@ -90,6 +99,10 @@ struct BakedNavMesh {
   // Several tiles: per polygon, per edge (NavPoly::neighbours), how Detour crosses it; a polygon with no
   // edge on a tile border has an empty list. Empty for a single tile.
   std::vector<std::vector<BorderEdge>> borders;
+  // Several tiles: every (polygon, state > 0) some border edge enters, once each, as search nodes
+  // polys.size() + i (BorderEdge::node). Only polygons at tile borders have them, so the search keeps
+  // about one label per polygon, not kDetourNodeStates.
+  std::vector<StateNode> state_nodes;
   double bake_ms = 0.0;               // measured time spent in Recast + Detour building
 
   // The dtPolyRef of polygon `poly` (a valid index of the NavMesh).

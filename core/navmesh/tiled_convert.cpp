@@ -330,6 +330,30 @@ std::vector<std::vector<BorderEdge>> border_edges(const dtNavMesh& nav, const Ti
   return out;
 }
 
+std::vector<StateNode> number_state_nodes(std::vector<std::vector<BorderEdge>>& borders, const NavMesh& mesh) {
+  std::vector<StateNode> out;
+  const int n = int(mesh.polys.size());
+  std::vector<int> index(size_t(n) * (kDetourNodeStates - 1), -1);  // (polygon, state - 1) -> out index
+  for (int i = 0; i < n; ++i) {
+    for (size_t k = 0; k < borders[size_t(i)].size(); ++k) {
+      BorderEdge& e = borders[size_t(i)][k];
+      if (!e.border) continue;
+      const int next = mesh.polys[size_t(i)].neighbours[k];
+      if (e.state == 0) {
+        e.node = next;
+        continue;
+      }
+      int& at = index[size_t(next) * (kDetourNodeStates - 1) + e.state - 1];
+      if (at < 0) {
+        at = int(out.size());
+        out.push_back({next, e.state});
+      }
+      e.node = n + at;
+    }
+  }
+  return out;
+}
+
 std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const TiledLayout& lay,
                                           const TiledNavMesh& mesh) {
   auto baked = std::make_shared<BakedNavMesh>();
@@ -350,6 +374,7 @@ std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const 
     baked->refs.push_back(cnav.getPolyRefBase(t) | unsigned(mesh.keys[i] & mask));
   }
   baked->borders = border_edges(cnav, lay, mesh.mesh, baked->refs);
+  baked->state_nodes = number_state_nodes(baked->borders, mesh.mesh);
   baked->detour = std::move(nav);
   return baked;
 }

@@ -68,6 +68,10 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
 std::vector<std::vector<BorderEdge>> border_edges(const dtNavMesh& nav, const TiledLayout& lay, const NavMesh& mesh,
                                                   const std::vector<unsigned int>& refs);
 
+// Numbers the search nodes of `borders`' edges (BorderEdge::node) and returns the nodes beyond the
+// polygons' own (BakedNavMesh::state_nodes), in the order their first border edge comes.
+std::vector<StateNode> number_state_nodes(std::vector<std::vector<BorderEdge>>& borders, const NavMesh& mesh);
+
 // The BakedNavMesh of a converted tiled mesh: owns `nav` and maps polygon i to its dtPolyRef and back
 // (BakedNavMesh::refs, tile_first), so that Detour queries run on the same polygons, and keeps how
 // Detour crosses its tile borders (BakedNavMesh::borders).

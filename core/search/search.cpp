@@ -58,19 +58,23 @@ struct NodeLabel {
 // The labels and the open list of one search at a time, kept with the mesh between searches
 // (QueryCache::Reused::SearchScratch) so that a search costs the nodes it reaches, not the mesh's size.
 // A label whose stamp is not the current generation reads as unseen: starting a search clears nothing.
-// A node has `states` labels (slots node * states + state): one, or Detour's kDetourNodeStates on a
-// mesh of several tiles.
+// Label `slot` < n is node `slot`'s own (state 0); on a mesh of several tiles the labels from n on are
+// the nodes of BakedNavMesh::state_nodes (a polygon entered across a tile border in Detour's node state
+// 1, 2 or 3).
 struct Labels {
   std::vector<NodeLabel> nodes;
   std::vector<HeapEntry> heap;  // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
   std::vector<int> popped;      // the nodes closed, in order (copied into the result once at the end)
   unsigned generation = 0;
-  int states = 1;
+  int n = 0;
+  const std::vector<StateNode>* extra = nullptr;
 
-  // Starts a search over `n` nodes of `per_node` states each: every label unseen, the open list empty.
-  void begin(int n, int per_node) {
-    states = per_node;
-    if (nodes.size() < size_t(n) * size_t(per_node)) nodes.resize(size_t(n) * size_t(per_node));
+  // Starts a search over `count` nodes and the `states` beyond them: every label unseen, the open list empty.
+  void begin(int count, const std::vector<StateNode>* states) {
+    n = count;
+    extra = states;
+    const size_t want = size_t(count) + (states ? states->size() : 0);
+    if (nodes.size() < want) nodes.resize(want);
     if (++generation == 0) {  // the stamps went once around: clear them for real
       for (NodeLabel& l : nodes) l.stamp = 0;
       generation = 1;
@@ -78,8 +82,8 @@ struct Labels {
     heap.clear();
     popped.clear();
   }
-  int slot(int node, int state) const { return node * states + state; }
-  int node_of(int slot) const { return states == 1 ? slot : slot / states; }
+  int node_of(int slot) const { return slot < n ? slot : (*extra)[size_t(slot - n)].poly; }
+  int state_of(int slot) const { return slot < n ? 0 : (*extra)[size_t(slot - n)].state; }
   // The label in `slot` in this search (an unseen one the first time it is asked for).
   NodeLabel& operator[](int slot) {
     NodeLabel& l = nodes[size_t(slot)];
@@ -89,12 +93,18 @@ struct Labels {
     }
     return l;
   }
-  // Search position of each of the first `n` nodes, in its lowest state seen (unseen: (0, 0, 0)).
-  std::vector<Vec3> positions(int n) const {
+  // Search position of each node, in its lowest state seen (unseen: (0, 0, 0)).
+  std::vector<Vec3> positions() const {
     std::vector<Vec3> out(static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i)
-      for (int st = states - 1; st >= 0; --st)
-        if (const NodeLabel& l = nodes[size_t(slot(i, st))]; l.stamp == generation) out[size_t(i)] = l.pos;
+    std::vector<int> lowest(static_cast<size_t>(n), kDetourNodeStates);
+    const size_t total = size_t(n) + (extra ? extra->size() : 0);
+    for (size_t slot = 0; slot < total; ++slot) {
+      const NodeLabel& l = nodes[slot];
+      const int node = node_of(int(slot)), st = state_of(int(slot));
+      if (l.stamp != generation || st >= lowest[size_t(node)]) continue;
+      lowest[size_t(node)] = st;
+      out[size_t(node)] = l.pos;
+    }
     return out;
   }
   void push(HeapEntry e) {
@@ -426,8 +436,8 @@ struct AStar {
         borders(cm == CostModel::EdgeMidpoints && m.baked && !m.baked->borders.empty() ? &m.baked->borders : nullptr),
         target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start),
         best_slot(0) {
-    L.begin(m.size(), borders ? kDetourNodeStates : 1);
-    best_slot = L.slot(q.start, 0);
+    L.begin(m.size(), borders ? &m.baked->state_nodes : nullptr);
+    best_slot = q.start;
   }
 
   // How Detour crosses edge `link` of polygon `node` when it lies on a tile border (null: it does not).
@@ -450,14 +460,14 @@ struct AStar {
   // The start on the open list (none when a filter bars the start itself).
   void start() {
     const int s = query.start;
-    NodeLabel& l = L[L.slot(s, 0)];
+    NodeLabel& l = L[s];
     l.pos = model == CostModel::Graph ? world_centroid(mesh, s) : query.start_pos;
     l.g = 0.0;
     if (s == query.goal && model != CostModel::Graph) l.g = distance(query.start_pos, query.goal_pos) * poly_cost(s);
     l.f = l.g + heuristic(s, l.pos);
     set_state(l, NodeState::Open);
     best_dist_sq = distance_sq(l.pos, target);
-    L.push({l.f, seq++, L.slot(s, 0)});
+    L.push({l.f, seq++, s});
     if (filter && filter->node_blocked(s)) L.heap.clear();
   }
 
@@ -496,14 +506,14 @@ struct AStar {
         continue;
       }
       const BorderEdge* border = border_of(cur, link);
-      const int next_slot = L.slot(next, border ? border->state : 0);
+      const int next_slot = border ? border->node : next;
       NodeLabel& to = L[next_slot];
       if (to.state == NodeState::Unseen) to.pos = border ? border->mid : discovery_position(mesh, model, cur, link, next);
       const double g = g_through(from, cur, link, to, next);
       const double h = heuristic(next, to.pos);
       const double f = g + h;
       const bool improved = to.state == NodeState::Unseen || f < to.f;
-      tr.relaxed(to, next, next_slot - L.slot(next, 0), cur, link, g, h, improved);
+      tr.relaxed(to, next, L.state_of(next_slot), cur, link, g, h, improved);
       if (!improved) continue;
       to.g = g;
       to.f = f;
@@ -574,7 +584,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     const int cur = A.L.node_of(cur_slot);
     NodeLabel& cur_label = A.L[cur_slot];
     if (top.f != cur_label.f || cur_label.state != NodeState::Open) {
-      A.tr.stale(cur, cur_slot - A.L.slot(cur, 0), top.f);
+      A.tr.stale(cur, A.L.state_of(cur_slot), top.f);
       continue;
     }
     if (def.node_budget > 0 && res.expanded >= def.node_budget) {
@@ -585,7 +595,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     A.set_state(cur_label, NodeState::Closed);
     ++res.expanded;
     A.L.popped.push_back(cur);
-    A.tr.popped(cur_label, cur, cur_slot - A.L.slot(cur, 0));
+    A.tr.popped(cur_label, cur, A.L.state_of(cur_slot));
     if (cur == query.goal) {
       found = true;
       goal_slot = cur_slot;
@@ -594,7 +604,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     A.expand(cur_slot);
   }
   res.popped = A.L.popped;
-  if (trace) trace->positions = A.L.positions(n);
+  if (trace) trace->positions = A.L.positions();
   if (!found && !exhausted) A.tr.open_empty(query.goal);
   Labels& L = A.L;
   const int best_node = A.best_node;
