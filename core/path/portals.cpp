@@ -13,13 +13,16 @@ Failure portals_failure(Reason reason, std::string message) {
   return Failure{FailStage::Portals, reason, std::move(message), {}};
 }
 
-// Signed distance of p from the line right -> left, positive on the near side (the side a traveller
-// comes from). Zero for a zero-length portal.
-double near_side_distance(const Portal& portal, Vec2 p) {
+// Which side of the line right -> left p lies on, beyond `tol`: -1 more than tol on the far side, +1 more
+// than tol on the near side (the side a traveller comes from), 0 within tol of the line (and for a
+// zero-length portal). |cross| / |e| > tol is compared squared: no square root or division per test.
+int near_side(const Portal& portal, Vec2 p, double tol) {
   const Vec2 e = portal.left - portal.right;
-  const double len = length(e);
-  if (len == 0.0) return 0.0;
-  return cross(e, p - portal.right) / len;
+  const double len2 = dot(e, e);
+  if (len2 == 0.0) return 0;
+  const double c = cross(e, p - portal.right);
+  if (c * c <= tol * tol * len2) return 0;
+  return c > 0.0 ? 1 : -1;
 }
 
 double height_of(const NavMesh& mesh, int vert) {
@@ -73,17 +76,16 @@ std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>&
   for (size_t i = 0; i < portals.size(); ++i) {
     const Portal& p = portals[i];
     const Vec2 mid = (p.left + p.right) * 0.5;
-    if (distance(p.left, p.right) > tol) {
+    if (const Vec2 span = p.left - p.right; dot(span, span) > tol * tol) {
       // The point before must be on the near side, the point after on the far side (both closed).
-      const double d_before = near_side_distance(p, before);
+      const bool before_wrong = near_side(p, before, tol) < 0;
       const Vec2 after = i + 1 < portals.size() ? (portals[i + 1].left + portals[i + 1].right) * 0.5 : mid;
-      const double d_after = near_side_distance(p, after);
-      if (d_before < -tol || d_after > tol) {
-        const Vec2 bad = d_before < -tol ? before : after;
+      if (before_wrong || near_side(p, after, tol) > 0) {
+        const Vec2 bad = before_wrong ? before : after;
         return portals_failure(
             Reason::PortalOrder, "Portal " + std::to_string(i) + " left " + input_point_text(p.left) + " right " +
                                 input_point_text(p.right) + " has " + input_point_text(bad) + " on the wrong side of it (" +
-                                (d_before < -tol ? "before" : "after") +
+                                (before_wrong ? "before" : "after") +
                                 " it in travel order): its left/right order is reversed.");
       }
     }
@@ -173,9 +175,9 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
     }
     // a lies on the near side, b on the far side: checked with centroids and the edge order in b.
     const Vec2 centroid_b = mesh.centroid(b);
-    const double da = near_side_distance(p, centroid_a), db = near_side_distance(p, centroid_b);
+    const bool wrong_side = near_side(p, centroid_a, tol) < 0 || near_side(p, centroid_b, tol) > 0;
     centroid_a = centroid_b;
-    if (ir != (il + 1) % nb || da < -tol || db > tol) {
+    if (ir != (il + 1) % nb || wrong_side) {
       out.failure = portals_failure(
           Reason::PortalOrder, "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
                               input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
