@@ -437,6 +437,15 @@ struct AStar {
     return size_t(link) < edges.size() && edges[size_t(link)].border ? &edges[size_t(link)] : nullptr;
   }
 
+  // The node state Detour's findPath enters a polygon with over a link crossed forwards into another
+  // tile (NavLink::land_state); 0 for anything else (backwards the off-mesh polygon leads into its start
+  // tile's polygon from inside that tile).
+  int landing_state(int node, int link) const {
+    if (!borders) return 0;
+    const LinkCrossing c = mesh.crossing(node, link);
+    return c.index >= 0 && !c.reverse ? mesh.links[size_t(c.index)].land_state : 0;
+  }
+
   double poly_cost(int node) const { return is_graph ? 1.0 : mesh.polys[size_t(node)].cost; }
   double heuristic(int node, Vec3 pos) const {
     if (!astar || node == query.goal) return 0.0;
@@ -496,7 +505,7 @@ struct AStar {
         continue;
       }
       const BorderEdge* border = border_of(cur, link);
-      const int next_slot = L.slot(next, border ? border->state : 0);
+      const int next_slot = L.slot(next, border ? border->state : landing_state(cur, link));
       NodeLabel& to = L[next_slot];
       if (to.state == NodeState::Unseen) to.pos = border ? border->mid : discovery_position(mesh, model, cur, link, next);
       const double g = g_through(from, cur, link, to, next);
