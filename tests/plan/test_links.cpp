@@ -7,7 +7,10 @@
 #include <DetourNavMeshQuery.h>
 
 #include <cmath>
+#include <cstdio>
 #include <memory>
+#include <random>
+#include <random>
 
 #include "funnel.h"
 #include "meshes.h"
@@ -233,9 +236,11 @@ TEST(Links, ATiledBakeStoresEveryLinkOnceInTheTileOfItsStart) {
   ASSERT_TRUE(l.mesh.baked && !l.mesh.baked->refs.empty()) << "a mesh of several tiles";
   const dtNavMesh& nav = *l.mesh.baked->detour;
   std::vector<int> stored(3, 0);
+  int ground = 0;
   for (int i = 0; i < nav.getMaxTiles(); ++i) {
     const dtMeshTile* t = nav.getTile(i);
     if (!t || !t->header) continue;
+    ground += t->header->offMeshBase;
     for (int k = 0; k < t->header->offMeshConCount; ++k) {
       const dtOffMeshConnection& con = t->offMeshCons[k];
       ASSERT_LT(con.userId, 3u);
@@ -245,6 +250,7 @@ TEST(Links, ATiledBakeStoresEveryLinkOnceInTheTileOfItsStart) {
     }
   }
   EXPECT_EQ(stored, std::vector<int>({1, 1, 1}));
+  EXPECT_EQ(l.mesh.size(), ground) << "the off-mesh polygons are links, not polygons of the mesh";
   EXPECT_NE(tile_column(8.2), tile_column(11.8)) << "the links across the gap join two tiles";
   for (size_t i = 0; i < 3; ++i) {
     const NavLink& k = l.mesh.links[i];
@@ -294,6 +300,60 @@ TEST(Links, OnATiledBakeAOneWayLinkIsTakenOnlyForwards) {
   const PlanResult back = plan_query(l, {2, 2}, {18, 8});
   ASSERT_EQ(back.status, Status::Failed);
   EXPECT_EQ(back.failure->reason, Reason::Disconnected);
+}
+
+// Random pairs from one island to the other on the tiled islands, joined by four links across the gap
+// (two each way, one-way and bidirectional, one landing in a diagonal neighbour tile): every corridor is
+// Detour's findPath's, its off-mesh polygons left out. Points are drawn inside polygons, so both locate
+// the same polygon. (Pairs on one island are the tiled bake's own cross-check, tests/navmesh/
+// test_bake_tiled.cpp; a link landing in a polygon Detour has already reached by another way, in the
+// same node state, is charged by Detour from the takeoff to that node's earlier position rather than
+// the link's length, so links here land on the far island only.)
+TEST(Links, OnATiledBakeRandomCorridorsAcrossTheGapEqualDetoursFindPath) {
+  const Loaded l = tiled_islands({link_def({8.2, 5}, {11.8, 5}, true), link_def({11.8, 2}, {8.2, 8.5}, false),
+                                  link_def({8.2, 1.5}, {12.5, 6.5}, false), link_def({8.3, 8}, {11.7, 9}, true)});
+  ASSERT_EQ(l.mesh.links.size(), 4u);
+  EXPECT_EQ(l.mesh.links[1].land_state, 2) << "x- and z-: Detour's side 5, a diagonal neighbour";
+  const dtNavMesh* nav = l.mesh.baked->detour.get();
+  std::unique_ptr<dtNavMeshQuery, void (*)(dtNavMeshQuery*)> query(dtAllocNavMeshQuery(), dtFreeNavMeshQuery);
+  ASSERT_TRUE(dtStatusSucceed(query->init(nav, 4096)));
+  dtQueryFilter filter;
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(0.05, 1.0);
+  auto pick = [&](int& poly) {
+    poly = int(rng() % uint64_t(l.mesh.size()));
+    double wsum = 0.0;
+    Vec2 acc{};
+    for (int v : l.mesh.polys[size_t(poly)].verts) {
+      const double w = u(rng);
+      wsum += w;
+      acc = acc + l.mesh.verts[size_t(v)] * w;
+    }
+    return acc / wsum;
+  };
+  int pairs = 0, equal = 0;
+  for (int k = 0; k < 400; ++k) {
+    int pa = -1, pb = -1;
+    const Vec2 a = pick(pa), b = pick(pb);
+    if ((a.x < 10) == (b.x < 10)) continue;  // the same island
+    const Vec3 wa = to_world(a, 0.0), wb = to_world(b, 0.0);
+    const float s3[3] = {float(wa.x), float(wa.y), float(wa.z)}, g3[3] = {float(wb.x), float(wb.y), float(wb.z)};
+    dtPolyRef path[512];
+    int npath = 0;
+    const dtPolyRef ra = l.mesh.baked->ref(pa), rb = l.mesh.baked->ref(pb);
+    ASSERT_TRUE(dtStatusSucceed(query->findPath(ra, rb, s3, g3, &filter, path, &npath, 512)));
+    ASSERT_EQ(path[npath - 1], rb) << "a link joins the islands both ways";
+    std::vector<int> theirs;
+    for (int i = 0; i < npath; ++i)
+      if (const int poly = l.mesh.baked->poly_of(path[i]); poly >= 0) theirs.push_back(poly);
+    const PlanResult r = plan_query(l, a, b);
+    ASSERT_EQ(r.status, Status::Complete) << (r.failure ? r.failure->message : "");
+    EXPECT_EQ(r.search.corridor, theirs) << "pair " << k << " (" << a.x << ", " << a.y << ") to (" << b.x << ", " << b.y << ")";
+    equal += r.search.corridor == theirs;
+    ++pairs;
+  }
+  std::printf("%d pairs across the gap, %d corridors equal to Detour's\n", pairs, equal);
+  EXPECT_GT(pairs, 120);
 }
 
 TEST(Links, ATiledLinkReachingPastTheNextTileIsAnError) {
