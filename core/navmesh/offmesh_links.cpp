@@ -97,8 +97,11 @@ std::vector<NavLink> read_offmesh_links(const dtNavMesh& nav, const std::vector<
       links[i].to = (*defs)[i].to.plane;
       links[i].bidirectional = (*defs)[i].bidirectional;
     }
+    // A tile cache's layers at one place share their x and z bounds: a start within the heights of two
+    // of them is stored in both. The first (in tile slot order) is the link; the search crosses that one.
     for (const StoredCon& s : stored)
-      if (s.con->userId < links.size()) read_connection(nav, s, is3d, ground_index, links[s.con->userId]);
+      if (s.con->userId < links.size() && links[s.con->userId].detour_ref == 0)
+        read_connection(nav, s, is3d, ground_index, links[s.con->userId]);
   } else {
     std::stable_sort(stored.begin(), stored.end(),
                      [](const StoredCon& x, const StoredCon& y) { return x.con->userId < y.con->userId; });
