@@ -437,9 +437,8 @@ struct AStar {
     return size_t(link) < edges.size() && edges[size_t(link)].border ? &edges[size_t(link)] : nullptr;
   }
 
-  // The node state Detour's findPath enters a polygon with over a link crossed forwards into another
-  // tile (NavLink::land_state); 0 for anything else (backwards the off-mesh polygon leads into its start
-  // tile's polygon from inside that tile).
+  // Detour's node state of a polygon entered over a link: NavLink::land_state forwards; backwards 0
+  // (the off-mesh polygon leads back into its start's tile from inside it).
   int landing_state(int node, int link) const {
     if (!borders) return 0;
     const LinkCrossing c = mesh.crossing(node, link);
