@@ -22,6 +22,7 @@
 #include "bake.h"
 #include "bake_check.h"
 #include "level_file.h"
+#include "offmesh_links.h"
 #include "tiled_convert.h"
 #include "tolerances.h"
 
@@ -53,15 +54,22 @@ struct PassThroughCompressor final : dtTileCacheCompressor {
 // Without flags the default query filter rejects every polygon. Areas become ours: Recast's walkable
 // area (63) is our area 0, painted areas keep their index; door areas (first_door .. first_door + doors - 1)
 // keep their id here and get the door flag (the conversion turns them into NavPoly::door).
+// The scene's links go to Detour here too, as in the tiled bake: each tile (its bounds are set before
+// process() is called) gets the links that start in it.
 struct FlagsProcess final : dtTileCacheMeshProcess {
   int first_door = 0;
   int doors = 0;
+  std::vector<LinkDef> links;
+  BakeDef bake;
+  OffMeshCons cons;  // the links of the tile being built: Detour reads them after process() returns
   void process(dtNavMeshCreateParams* params, unsigned char* polyAreas, unsigned short* polyFlags) override {
     for (int i = 0; i < params->polyCount; ++i) {
       if (polyAreas[i] == DT_TILECACHE_WALKABLE_AREA) polyAreas[i] = 0;
       const bool door = polyAreas[i] >= first_door && polyAreas[i] < first_door + doors;
       polyFlags[i] = door ? kPolyFlagWalk | kPolyFlagDoor : kPolyFlagWalk;
     }
+    cons = OffMeshCons(links, bake, params->bmin, params->bmax);
+    cons.fill(*params);
   }
 };
 
@@ -349,6 +357,8 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   im.tile_size = def.tile_size;
   im.max_layers = def.max_layers;
   im.doors = scene.doors;
+  im.proc.links = scene.links;
+  im.proc.bake = b;
   if (std::string bad = im.read_input(scene); !bad.empty()) return R::fail(bad);
   const int nverts = int(im.verts.size() / 3);
 
@@ -407,6 +417,15 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
         return R::fail("Detour could not build the navmesh tiles at " + std::to_string(tx) + "," + std::to_string(ty));
   tc->convert(nullptr);
   if (tc->mesh_.mesh.polys.empty()) return R::fail("the bake produced no polygons");
+  for (size_t i = 0; i < tc->mesh_.mesh.links.size(); ++i) {
+    const NavLink& l = tc->mesh_.mesh.links[i];
+    if (l.from_poly >= 0 && l.to_poly >= 0) continue;
+    const bool from = l.from_poly < 0;
+    return R::fail("/links/" + std::to_string(i) + (from ? "/from" : "/to") + ": link " + std::to_string(i) + "'s " +
+                   (from ? "from" : "to") + " point is on no polygon of the tile cache: no polygon within the " +
+                   "link's radius " + num(scene.links[i].radius_or(b), kExactDigits) + " m of it" +
+                   (from ? "" : ", or it lies beyond the tiles next to its start's tile (Detour joins no farther)"));
+  }
   tc->bake_ms_ = std::chrono::duration<double, std::milli>(Clock::now() - t_start).count();
   return R(std::move(tc));
 }
@@ -556,7 +575,7 @@ TileUpdate TileCache::apply(const std::function<void()>& change) {
 int TileCache::convert(const std::vector<int>* rebuilt) {
   const Impl& im = *impl_;
   const TiledLayout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(kMinTileClimb, im.bake.agent_max_climb),
-                        &im.area_at, &im.doors};
+                        &im.area_at, &im.doors, &im.proc.links};
   const int converted = convert_tiled(*im.nav, lay, rebuilt, mesh_, impl_->weld);
   apply_area_costs(mesh_.mesh, im.area_costs);
   return converted;
@@ -565,7 +584,7 @@ int TileCache::convert(const std::vector<int>* rebuilt) {
 TiledNavMesh TileCache::full_conversion() const {
   const Impl& im = *impl_;
   const TiledLayout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(kMinTileClimb, im.bake.agent_max_climb),
-                        &im.area_at, &im.doors};
+                        &im.area_at, &im.doors, &im.proc.links};
   TiledNavMesh out;
   TiledWeld weld;
   convert_tiled(*im.nav, lay, nullptr, out, weld);

@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "bake_check.h"
+#include "offmesh_links.h"
 
 namespace navlab {
 
@@ -70,7 +71,7 @@ void for_each_span(rcCompactHeightfield& chf, F&& f) {
 
 // The NavMesh of the baked tile, with each polygon's door (-1: none) and the door ids.
 NavMesh to_navmesh(std::shared_ptr<BakedNavMesh> baked, const CellRules& rules, const std::vector<int>& poly_door) {
-  NavMesh mesh = navmesh_from_tile(std::move(baked), rules.is3d, rules.area_names);
+  NavMesh mesh = navmesh_from_tile(std::move(baked), rules.is3d, rules.area_names, &rules.links);
   for (size_t i = 0; i < mesh.polys.size(); ++i) mesh.polys[i].door = poly_door[i];
   apply_area_costs(mesh, rules.area_costs);
   for (const DoorMark& d : rules.doors) mesh.door_ids.push_back(d.id);
@@ -197,39 +198,6 @@ void detour_params(rcPolyMesh& pm, const rcPolyMeshDetail& dm, const BakeDef& de
 
 namespace {
 
-// Detour's off-mesh connection arrays for the scene's links (dtNavMeshCreateParams::offMeshCon*).
-struct OffMeshCons {
-  std::vector<float> verts, rad;
-  std::vector<unsigned short> flags;
-  std::vector<unsigned char> areas, dir;
-  std::vector<unsigned int> user_id;
-
-  OffMeshCons(const std::vector<LinkDef>& links, const BakeDef& def) {
-    for (size_t i = 0; i < links.size(); ++i) {
-      const LinkDef& l = links[i];
-      for (const ScenePoint& p : {l.from, l.to}) {
-        const Vec3 w = p.world();
-        verts.insert(verts.end(), {float(w.x), float(w.y), float(w.z)});
-      }
-      rad.push_back(float(l.radius_or(def)));
-      flags.push_back(kPolyFlagWalk);
-      areas.push_back(0);  // "default": Detour's default filter charges the connection's length
-      dir.push_back(l.bidirectional ? DT_OFFMESH_CON_BIDIR : 0);
-      user_id.push_back((unsigned int)i);
-    }
-  }
-  void fill(dtNavMeshCreateParams& params) const {
-    params.offMeshConCount = int(rad.size());
-    if (rad.empty()) return;
-    params.offMeshConVerts = verts.data();
-    params.offMeshConRad = rad.data();
-    params.offMeshConFlags = flags.data();
-    params.offMeshConAreas = areas.data();
-    params.offMeshConDir = dir.data();
-    params.offMeshConUserID = user_id.data();
-  }
-};
-
 // The single Detour tile of the polygon and detail meshes (areas mapped to ours: RC_WALKABLE_AREA is 0),
 // with the off-mesh connections `cons`.
 Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshDetail& dm, const BakeDef& def,
@@ -279,44 +247,6 @@ std::string no_polygons_why(const rcCompactHeightfield& chf, const rcContourSet&
          std::to_string(cset.nconts) + " contours of three or more corners from them: the regions are too small or " +
          "thin at bake.cell_size " + num(def.cell_size, kExactDigits) + " m (try a smaller bake.cell_size, or a " +
          "smaller bake.edge_max_error than " + num(def.edge_max_error, kExactDigits) + ")";
-}
-
-// The tile's off-mesh connections as NavMesh::links, in the scene's order: each end where Detour snapped
-// it and the ground polygon it attached to. An end Detour could not attach (farther than the link's
-// radius from every polygon, or outside the tile) keeps polygon -1: build_navmesh reports it.
-void read_links(NavMesh& mesh, const std::vector<LinkDef>& defs) {
-  const dtNavMesh& nav = *mesh.baked->detour;
-  const dtMeshTile* tile = nav.getTileByRef(mesh.baked->base_ref);
-  mesh.links.assign(defs.size(), NavLink{});
-  for (size_t i = 0; i < defs.size(); ++i) {
-    NavLink& l = mesh.links[i];
-    l.from = defs[i].from.plane;
-    l.to = defs[i].to.plane;
-    l.bidirectional = defs[i].bidirectional;
-  }
-  for (int k = 0; k < tile->header->offMeshConCount; ++k) {
-    const dtOffMeshConnection& con = tile->offMeshCons[k];
-    const dtPoly& poly = tile->polys[con.poly];
-    NavLink& l = mesh.links[con.userId];
-    const float* a = &tile->verts[poly.verts[0] * 3];
-    const float* b = &tile->verts[poly.verts[1] * 3];
-    l.from = to_plane({a[0], a[1], a[2]});
-    l.to = to_plane({b[0], b[1], b[2]});
-    if (mesh.is3d) {
-      l.from_height = a[1];
-      l.to_height = b[1];
-    }
-    l.detour_poly = int(con.poly);
-    // Links of the off-mesh polygon: edge 0 leads to the polygon under its start, edge 1 under its end.
-    for (unsigned int i = poly.firstLink; i != DT_NULL_LINK; i = tile->links[i].next) {
-      const int ground = int(nav.decodePolyIdPoly(tile->links[i].ref));
-      (tile->links[i].edge == 0 ? l.from_poly : l.to_poly) = ground;
-    }
-  }
-  for (size_t i = 0; i < defs.size(); ++i) {
-    NavLink& l = mesh.links[i];
-    l.cost = defs[i].cost ? *defs[i].cost : distance(to_world(l.from, l.from_height), to_world(l.to, l.to_height));
-  }
 }
 
 }  // namespace
@@ -482,7 +412,6 @@ Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeSt
   auto baked = std::make_shared<BakedNavMesh>();
   baked->detour = std::move(nav.value());
   NavMesh mesh = to_navmesh(baked, in.rules, poly_door);
-  read_links(mesh, in.rules.links);
   baked->bake_ms = ms_since(t_total);
   return mesh;
 }
@@ -512,7 +441,8 @@ std::vector<DoorMark> door_marks(const std::vector<Door>& doors, const BakeDef& 
 }  // namespace
 
 // Reads the single Detour tile back into the NavMesh value (see navmesh.h for the conventions).
-NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::vector<std::string> area_names) {
+NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::vector<std::string> area_names,
+                          const std::vector<LinkDef>* links) {
   NavMesh mesh;
   mesh.kind = NavMesh::Kind::Polygons;
   mesh.is3d = is3d;
@@ -541,6 +471,12 @@ NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::v
     p.area = our_area(dp.getArea());
     mesh.polys.push_back(std::move(p));
   }
+  const unsigned int base = baked->base_ref;
+  const int ground = tile->header->offMeshBase;
+  mesh.links = read_offmesh_links(nav, links, is3d, [&nav, base, ground](unsigned int ref) {
+    const unsigned int poly = nav.decodePolyIdPoly(ref);
+    return (ref & ~poly) == base && int(poly) < ground ? int(poly) : -1;
+  });
   mesh.baked = std::move(baked);
   return mesh;
 }

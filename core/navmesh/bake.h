@@ -108,8 +108,11 @@ Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& bake, std::ve
                                const std::vector<AreaVolume>& areas = {});
 
 // The NavMesh value of a single-tile Detour mesh (`baked->detour`, tile 0): polygon i is Detour's
-// ground polygon i (off-mesh connection polygons are left out; see NavMesh::links), vertices in the plane (heights kept when `is3d`), area ids mapped to `area_names`
-// (Recast's RC_WALKABLE_AREA is area 0). Sets baked->base_ref.
-NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::vector<std::string> area_names);
+// ground polygon i (off-mesh connection polygons are left out; see NavMesh::links), vertices in the
+// plane (heights kept when `is3d`), area ids mapped to `area_names` (Recast's RC_WALKABLE_AREA is area
+// 0). Its links are the tile's off-mesh connections, read as read_offmesh_links does with `links` (the
+// scene's, or null for a Detour file). Sets baked->base_ref.
+NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::vector<std::string> area_names,
+                          const std::vector<LinkDef>* links = nullptr);
 
 }  // namespace navlab

@@ -53,7 +53,7 @@ struct CellRules {
   std::function<int(Vec2, double)> area_at;
   // Door k is marked with Recast area id area_names.size() + k, above every painted area's id.
   std::vector<DoorMark> doors;
-  std::vector<LinkDef> links;  // single-tile bakes: given to Detour as off-mesh connections, user id = index
+  std::vector<LinkDef> links;  // given to Detour as off-mesh connections, user id = index (offmesh_links.h)
   int door_area(int k) const { return int(area_names.size()) + k; }
 };
 

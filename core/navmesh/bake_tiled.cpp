@@ -14,6 +14,7 @@
 #include "bake_check.h"
 #include "bake_pipeline.h"
 #include "format.h"
+#include "offmesh_links.h"
 #include "tiled_convert.h"
 
 namespace navlab {
@@ -119,6 +120,9 @@ TileOut build_tile(const BakeInput& in, const BakeDef& def, const TileGrid& g, i
   out.poly_door = door_polygons(in.rules, *rc.pmesh);
   dtNavMeshCreateParams params{};
   detour_params(*rc.pmesh, *rc.dmesh, def, params);
+  // The links that start in this tile (its polygon mesh's bounds are the tile's, without the border).
+  const OffMeshCons cons(in.rules.links, def, rc.pmesh->bmin, rc.pmesh->bmax);
+  cons.fill(params);
   params.tileX = tx;
   params.tileY = ty;
   params.tileLayer = 0;
@@ -126,6 +130,28 @@ TileOut build_tile(const BakeInput& in, const BakeDef& def, const TileGrid& g, i
   if (!dtCreateNavMeshData(&params, &data, &out.size)) out.error = "Detour could not create the data of " + where;
   out.data.reset(data);
   return out;
+}
+
+// Detour joins a link's end only in the tile its start lies in or one of the eight around it
+// (dtNavMesh::connectExtOffMeshLinks): "" or the first link whose ends lie farther apart in tiles.
+std::string check_link_tiles(const BakeInput& in, const BakeDef& def, const TileGrid& g) {
+  const double side = g.tile_size * def.cell_size;
+  auto tile_of = [&](const ScenePoint& p, int axis) {
+    const Vec3 w = p.world();
+    return int(std::floor(((axis == 0 ? w.x : w.z) - g.bmin[axis]) / side));
+  };
+  for (size_t i = 0; i < in.rules.links.size(); ++i) {
+    const LinkDef& l = in.rules.links[i];
+    const int dx = std::abs(tile_of(l.to, 0) - tile_of(l.from, 0)), dz = std::abs(tile_of(l.to, 2) - tile_of(l.from, 2));
+    if (dx <= 1 && dz <= 1) continue;
+    const Vec3 a = l.from.world(), b = l.to.world();
+    const double span = std::max(std::abs(b.x - a.x), std::abs(b.z - a.z));
+    return "link " + std::to_string(i) + "'s ends lie " + std::to_string(std::max(dx, dz)) + " tiles of " +
+           num(side, kExactDigits) + " m apart; Detour joins a link's end only in its start's tile or the eight "
+           "around it: raise bake.tile_size to at least " + std::to_string(int(std::ceil(span / def.cell_size))) +
+           " cells or shorten the link";
+  }
+  return "";
 }
 
 // Builds every tile on `threads` workers; tiles[i] is tile (i % tw, i / tw). Workers take the next tile
@@ -178,6 +204,7 @@ Result<NavMesh> bake_tiled(const BakeInput& in, const BakeDef& def, const TiledB
   if (std::string bad = check_bake_input(in, def); !bad.empty()) return R::fail(bad);
   TileGrid g;
   if (std::string bad = make_grid(in, def, g); !bad.empty()) return R::fail(bad);
+  if (std::string bad = check_link_tiles(in, def, g); !bad.empty()) return R::fail(bad);
   if (run.progress) run.progress->tiles_total.store(g.count());
 
   std::vector<TileOut> tiles = build_tiles(in, def, g, run);
@@ -199,7 +226,7 @@ Result<NavMesh> bake_tiled(const BakeInput& in, const BakeDef& def, const TiledB
   auto nav = join_tiles(tiles, g, def);
   if (!nav) return R::fail(nav.error());
   const TiledLayout lay{g.tw, g.th, g.poly_bits, in.rules.is3d, &in.rules.area_names,
-                        std::max(kMinTileClimb, def.agent_max_climb), nullptr, nullptr};
+                        std::max(kMinTileClimb, def.agent_max_climb), nullptr, nullptr, &in.rules.links};
   TiledNavMesh tm;
   TiledWeld weld;
   convert_tiled(*nav.value(), lay, nullptr, tm, weld);
@@ -219,16 +246,20 @@ Result<NavMesh> bake_tiled(const BakeInput& in, const BakeDef& def, const TiledB
 }  // namespace
 
 Result<NavMesh> bake_floorplan_tiled(const Scene::Floorplan& plan, const BakeDef& def, const TiledBakeRun& run,
-                                     std::vector<BakeStep>* trace, const std::vector<Door>& doors) {
+                                     std::vector<BakeStep>* trace, const std::vector<Door>& doors,
+                                     const std::vector<LinkDef>& links) {
   auto in = floorplan_input(plan, def, doors);
   if (!in) return Result<NavMesh>::fail(in.error());
+  in.value().rules.links = links;
   return bake_tiled(in.value(), def, run, trace);
 }
 
 Result<NavMesh> bake_triangles_tiled(const ObjMesh& soup, const BakeDef& def, const TiledBakeRun& run,
                                      std::vector<BakeStep>* trace, const std::vector<Door>& doors,
-                                     const std::vector<AreaVolume>& areas) {
-  return bake_tiled(triangles_input(soup, def, doors, areas), def, run, trace);
+                                     const std::vector<AreaVolume>& areas, const std::vector<LinkDef>& links) {
+  BakeInput in = triangles_input(soup, def, doors, areas);
+  in.rules.links = links;
+  return bake_tiled(in, def, run, trace);
 }
 
 }  // namespace navlab

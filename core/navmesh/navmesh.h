@@ -55,7 +55,9 @@ struct NavLink {
   int from_poly = -1, to_poly = -1;
   double cost = 0.0;               // search cost of crossing, m of path (no polygon multiplier applies)
   bool bidirectional = true;       // false: from -> to only
-  int detour_poly = -1;            // baked: its off-mesh polygon in the Detour tile (after the ground polygons)
+  unsigned int detour_ref = 0;     // baked: the dtPolyRef of its off-mesh polygon (0: Detour stored none)
+  int land_state = 0;              // baked in tiles: Detour's node state of to_poly entered over it forwards
+                                   // (the side of its start's tile the end lies on, halved; 0 inside it)
   friend bool operator==(const NavLink&, const NavLink&) = default;
 };
 
@@ -103,6 +105,9 @@ struct BakedNavMesh {
   // polys.size() + i (BorderEdge::node). Only polygons at tile borders have them, so the search keeps
   // about one label per polygon, not kDetourNodeStates.
   std::vector<StateNode> state_nodes;
+  // Several tiles: per NavMesh::links entry, the search node of its to_poly entered over it forwards in
+  // Detour's node state NavLink::land_state (to_poly itself for state 0, else as BorderEdge::node).
+  std::vector<int> link_nodes;
   double bake_ms = 0.0;               // measured time spent in Recast + Detour building
 
   // The dtPolyRef of polygon `poly` (a valid index of the NavMesh).

@@ -298,9 +298,6 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
                               BakeProgress* progress) {
   const TiledBakeRun run{0, progress};
   const bool tiled = scene.bake.tile_size > 0;
-  if (tiled && !scene.links.empty() && (scene.source == Scene::Source::Floorplan || scene.source == Scene::Source::Mesh))
-    return Result<NavMesh>::fail(scene_error_at(scene, "/bake/tile_size",
-                                                "off-mesh links are baked in single-tile bakes only (tile_size 0) so far"));
   switch (scene.source) {
     case Scene::Source::Navmesh:
       return with_links(scene, build_hand_authored(scene.navmesh, scene.path));
@@ -309,7 +306,7 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Floorplan: {
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
-      auto baked = tiled ? bake_floorplan_tiled(scene.floorplan, scene.bake, run, bake_trace, scene.doors)
+      auto baked = tiled ? bake_floorplan_tiled(scene.floorplan, scene.bake, run, bake_trace, scene.doors, scene.links)
                          : bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
                                           progress);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
@@ -321,7 +318,8 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors, scene.mesh.areas)
+      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors, scene.mesh.areas,
+                                                scene.links)
                          : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
                                           progress, scene.mesh.areas);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());

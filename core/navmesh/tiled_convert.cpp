@@ -6,6 +6,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "offmesh_links.h"
 #include "tolerances.h"
 
 namespace navlab {
@@ -33,6 +34,9 @@ long long weld_key(Vec3 w) {
   const auto z = static_cast<unsigned long long>(std::llround(w.z * 1000.0));
   return static_cast<long long>((x * 1000003ULL) ^ z);
 }
+
+// The tile's ground polygons: Detour numbers its off-mesh connections' polygons after them (offMeshBase).
+int ground_polys(const dtMeshTile& tile) { return tile.header->offMeshBase; }
 
 struct ConvertCtx {
   const dtNavMesh& nav;
@@ -81,7 +85,7 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
                         std::abs(v[2] - tmin[2]) < near || std::abs(v[2] - tmax[2]) < near;
     return local[size_t(i)] = border ? welded(world_of(v)) : add_vertex(world_of(v));
   };
-  for (int ip = 0; ip < tile->header->polyCount; ++ip) {
+  for (int ip = 0; ip < ground_polys(*tile); ++ip) {
     const dtPoly& dp = tile->polys[ip];
     NavPoly p;
     const int n = dp.vertCount;
@@ -200,14 +204,14 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
   std::vector<std::pair<int, int>> order;  // (tile id, tile slot)
   for (int i = 0; i < nav.getMaxTiles(); ++i) {
     const dtMeshTile* t = nav.getTile(i);
-    if (t && t->header && t->header->polyCount > 0) order.push_back({id_of(t), i});
+    if (t && t->header && ground_polys(*t) > 0) order.push_back({id_of(t), i});
   }
   std::sort(order.begin(), order.end());
   std::vector<int> base(size_t(nav.getMaxTiles()), -1);
   int total = 0;
   for (const auto& [id, slot] : order) {
     base[size_t(slot)] = total;
-    total += nav.getTile(slot)->header->polyCount;
+    total += ground_polys(*nav.getTile(slot));
   }
 
   // The old layout: each tile's range of polygons.
@@ -226,7 +230,7 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
     for (size_t o = 0; o < order.size(); ++o) {
       const int id = order[o].first, tx = id % lay.tw, ty = (id % layer_size) / lay.tw;
       auto it = old_range.find(id);
-      bool near = it == old_range.end() || it->second.second != nav.getTile(order[o].second)->header->polyCount;
+      bool near = it == old_range.end() || it->second.second != ground_polys(*nav.getTile(order[o].second));
       for (size_t r = 0; r < rebuilt->size() && !near; ++r) {
         const int rid = (*rebuilt)[r], rx = rid % lay.tw, ry = (rid % layer_size) / lay.tw;
         near = std::abs(rx - tx) <= 1 && std::abs(ry - ty) <= 1;
@@ -259,7 +263,7 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
   int converted = 0;
   for (size_t o = 0; o < order.size(); ++o) {
     const auto& [id, slot] = order[o];
-    const int count = nav.getTile(slot)->header->polyCount;
+    const int count = ground_polys(*nav.getTile(slot));
     if (redo[o]) {
       ctx.tile(slot, out.mesh.polys, int(lay.area_names->size()));
       converted += count;
@@ -279,6 +283,13 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
   }
 
   number_vertices(out, mesh.mesh.verts, weld, heights);
+  // Links are few: read again in full after every change (their ground polygons' indices may shift).
+  out.mesh.links = read_offmesh_links(nav, lay.links, lay.is3d, [&](unsigned int ref) {
+    unsigned int salt = 0, it = 0, ip = 0;
+    nav.decodePolyId(ref, salt, it, ip);
+    const dtMeshTile* t = it < base.size() ? nav.getTile(int(it)) : nullptr;
+    return t && t->header && base[it] >= 0 && int(ip) < ground_polys(*t) ? base[it] + int(ip) : -1;
+  });
   mesh = std::move(out);
   return converted;
 }
@@ -330,28 +341,27 @@ std::vector<std::vector<BorderEdge>> border_edges(const dtNavMesh& nav, const Ti
   return out;
 }
 
-std::vector<StateNode> number_state_nodes(std::vector<std::vector<BorderEdge>>& borders, const NavMesh& mesh) {
-  std::vector<StateNode> out;
+void number_state_nodes(BakedNavMesh& baked, const NavMesh& mesh) {
   const int n = int(mesh.polys.size());
-  std::vector<int> index(size_t(n) * (kDetourNodeStates - 1), -1);  // (polygon, state - 1) -> out index
+  std::vector<int> index(size_t(n) * (kDetourNodeStates - 1), -1);  // (polygon, state - 1) -> state_nodes
+  auto node = [&](int poly, int state) {
+    if (state <= 0 || poly < 0) return poly;
+    int& at = index[size_t(poly) * (kDetourNodeStates - 1) + size_t(state - 1)];
+    if (at < 0) {
+      at = int(baked.state_nodes.size());
+      baked.state_nodes.push_back({poly, static_cast<unsigned char>(state)});
+    }
+    return n + at;
+  };
+  baked.state_nodes.clear();
   for (int i = 0; i < n; ++i) {
-    for (size_t k = 0; k < borders[size_t(i)].size(); ++k) {
-      BorderEdge& e = borders[size_t(i)][k];
-      if (!e.border) continue;
-      const int next = mesh.polys[size_t(i)].neighbours[k];
-      if (e.state == 0) {
-        e.node = next;
-        continue;
-      }
-      int& at = index[size_t(next) * (kDetourNodeStates - 1) + e.state - 1];
-      if (at < 0) {
-        at = int(out.size());
-        out.push_back({next, e.state});
-      }
-      e.node = n + at;
+    for (size_t k = 0; k < baked.borders[size_t(i)].size(); ++k) {
+      BorderEdge& e = baked.borders[size_t(i)][k];
+      if (e.border) e.node = node(mesh.polys[size_t(i)].neighbours[k], e.state);
     }
   }
-  return out;
+  baked.link_nodes.clear();
+  for (const NavLink& l : mesh.links) baked.link_nodes.push_back(node(l.to_poly, l.land_state));
 }
 
 std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const TiledLayout& lay,
@@ -374,7 +384,7 @@ std::shared_ptr<BakedNavMesh> tiled_baked(std::shared_ptr<dtNavMesh> nav, const 
     baked->refs.push_back(cnav.getPolyRefBase(t) | unsigned(mesh.keys[i] & mask));
   }
   baked->borders = border_edges(cnav, lay, mesh.mesh, baked->refs);
-  baked->state_nodes = number_state_nodes(baked->borders, mesh.mesh);
+  number_state_nodes(*baked, mesh.mesh);
   baked->detour = std::move(nav);
   return baked;
 }

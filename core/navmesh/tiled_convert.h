@@ -47,6 +47,9 @@ struct TiledLayout {
   double climb = kMinTileClimb;                          // m; border vertices within this height are welded
   const std::function<int(Vec2)>* area_at = nullptr;     // painted area at a point (null: area 0)
   const std::vector<Door>* doors = nullptr;              // door k is Detour area area_names->size() + k
+  // The scene's links, connection user id i being link i (null: read the connections as a Detour file's,
+  // offmesh_links.h).
+  const std::vector<LinkDef>* links = nullptr;
 };
 
 // The border vertices of a conversion, kept to weld the tiles converted again after a change.
@@ -58,7 +61,9 @@ struct TiledWeld {
 // Converts `nav` into `mesh`. `rebuilt` null: everything, from scratch. Otherwise `mesh` and `weld` hold
 // the previous conversion and only the tiles in `rebuilt` (tile ids, sorted) and their neighbours are
 // converted again. Door polygons (Detour area of a door) name their door and take the area painted
-// beneath them. Returns the number of polygons converted.
+// beneath them. Only ground polygons become NavMesh polygons; the off-mesh connections of every tile
+// become NavMesh::links (read_offmesh_links, with lay.links), in full each time. Returns the number of
+// polygons converted.
 int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vector<int>* rebuilt, TiledNavMesh& mesh,
                   TiledWeld& weld);
 
@@ -68,9 +73,10 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
 std::vector<std::vector<BorderEdge>> border_edges(const dtNavMesh& nav, const TiledLayout& lay, const NavMesh& mesh,
                                                   const std::vector<unsigned int>& refs);
 
-// Numbers the search nodes of `borders`' edges (BorderEdge::node) and returns the nodes beyond the
-// polygons' own (BakedNavMesh::state_nodes), in the order their first border edge comes.
-std::vector<StateNode> number_state_nodes(std::vector<std::vector<BorderEdge>>& borders, const NavMesh& mesh);
+// Numbers the search nodes of `baked`'s border edges (BorderEdge::node) and of `mesh`'s links
+// (BakedNavMesh::link_nodes), and lists the nodes beyond the polygons' own (BakedNavMesh::state_nodes)
+// in the order they are first met: border edges polygon by polygon, then links.
+void number_state_nodes(BakedNavMesh& baked, const NavMesh& mesh);
 
 // The BakedNavMesh of a converted tiled mesh: owns `nav` and maps polygon i to its dtPolyRef and back
 // (BakedNavMesh::refs, tile_first), so that Detour queries run on the same polygons, and keeps how

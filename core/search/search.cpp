@@ -447,6 +447,17 @@ struct AStar {
     return size_t(link) < edges.size() && edges[size_t(link)].border ? &edges[size_t(link)] : nullptr;
   }
 
+  // The search node of polygon `next` entered over edge `link` of `node` when that is an off-mesh link:
+  // on a mesh of several tiles, forwards, Detour's node state NavLink::land_state (its node in
+  // BakedNavMesh::link_nodes); backwards, and anywhere else, the polygon's own node (state 0: the
+  // off-mesh polygon leads back into its start's tile from inside it).
+  int landing_node(int node, int link, int next) const {
+    if (!borders || mesh.links.empty()) return next;
+    const LinkCrossing c = mesh.crossing(node, link);
+    const std::vector<int>& nodes = mesh.baked->link_nodes;
+    return c.index >= 0 && !c.reverse && size_t(c.index) < nodes.size() ? nodes[size_t(c.index)] : next;
+  }
+
   double poly_cost(int node) const { return is_graph ? 1.0 : mesh.polys[size_t(node)].cost; }
   double heuristic(int node, Vec3 pos) const {
     if (!astar || node == query.goal) return 0.0;
@@ -506,7 +517,7 @@ struct AStar {
         continue;
       }
       const BorderEdge* border = border_of(cur, link);
-      const int next_slot = border ? border->node : next;
+      const int next_slot = border ? border->node : landing_node(cur, link, next);
       NodeLabel& to = L[next_slot];
       if (to.state == NodeState::Unseen) to.pos = border ? border->mid : discovery_position(mesh, model, cur, link, next);
       const double g = g_through(from, cur, link, to, next);

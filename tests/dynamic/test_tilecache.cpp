@@ -435,6 +435,52 @@ TEST(TileCache, ALevelOfMoreThanItsTilesNeedsALargerTileSize) {
   EXPECT_NE(too_many.error().find("21316 tiles; raise tile_size"), std::string::npos) << too_many.error();
 }
 
+// The scene's links are baked into the tile cache's tiles as into a tiled bake, and survive the
+// incremental conversion: after a rebuild of tiles before theirs (their polygons' indices shift) they
+// are what a full conversion reads.
+TEST(TileCache, LinksAreBakedAndSurviveRebuilds) {
+  Scene s = hall();
+  LinkDef across, near;
+  across.from.plane = {6, 2};  // tile (0, 1), landing in tile (1, 0): a diagonal neighbour
+  across.to.plane = {9, 10};
+  across.bidirectional = false;
+  near.from.plane = {2, 6};
+  near.to.plane = {4, 6};
+  s.links = {across, near};
+  auto built = TileCache::build(s);
+  ASSERT_TRUE(built) << built.error();
+  TileCache& c = *built.value();
+  auto expect_attached = [&](const NavMesh& m) {
+    ASSERT_EQ(m.links.size(), 2u);
+    for (size_t i = 0; i < 2; ++i) {
+      const NavLink& l = m.links[i];
+      ASSERT_GE(l.from_poly, 0) << "link " << i;
+      ASSERT_GE(l.to_poly, 0) << "link " << i;
+      EXPECT_TRUE(inside(m, l.from_poly, l.from)) << "link " << i;
+      EXPECT_TRUE(inside(m, l.to_poly, l.to)) << "link " << i;
+      EXPECT_NEAR(distance(l.from, s.links[i].from.plane), 0.0, 1e-4);
+      EXPECT_NEAR(distance(l.to, s.links[i].to.plane), 0.0, 1e-4);
+    }
+    EXPECT_FALSE(m.links[0].bidirectional);
+    EXPECT_EQ(m.links[0].land_state, 3) << "Detour's side 7 (x+, z-) of the start's tile, halved";
+  };
+  expect_attached(c.navmesh().mesh);
+  ObstacleShape box;
+  box.kind = ObstacleShape::Kind::Box;
+  box.half_extents = {0.4, 0.4};
+  box.center = {3, 10};  // tile (0, 0): the tiles holding the links come after it
+  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  ASSERT_FALSE(c.update().rebuilt_tiles.empty());
+  expect_attached(c.navmesh().mesh);
+  EXPECT_EQ(c.navmesh().mesh.links, c.full_conversion().mesh.links);
+
+  s.links[0].to.plane = {20, 10};  // two tiles on: Detour cannot join it
+  auto far = TileCache::build(s);
+  ASSERT_FALSE(far);
+  EXPECT_NE(far.error().find("/links/0/to: link 0's to point is on no polygon of the tile cache"), std::string::npos)
+      << far.error();
+}
+
 TEST(TileCache, RejectsSourcesThatAreNotBaked) {
   Scene s;
   s.source = Scene::Source::Navmesh;

@@ -250,6 +250,40 @@ TEST(DetourFile, PlansOnATiledFileFollowDetoursCorridorAndStraightPath) {
   EXPECT_GT(same_corridor, compared * 8 / 10);
 }
 
+// Links written in a file come back as the connections Detour stored, single-tile and tiled: the same
+// ends, polygons, direction and (their length) cost; a file of several tiles keeps each link where its
+// start's tile has it. The ends, polygons and flags are Detour's, read back from its data.
+TEST(DetourFile, LinksReadBackFromTheFile) {
+  for (int tile_size : {0, 16}) {
+    test::Loaded l = test::load("links_islands.json");
+    l.scene.bake.tile_size = tile_size;
+    LinkDef drop;
+    drop.from.plane = {11.8, 3};
+    drop.to.plane = {8.2, 3};
+    drop.bidirectional = false;
+    l.scene.links.push_back(drop);
+    Result<NavMesh> baked = build_navmesh(l.scene);
+    ASSERT_TRUE(baked.ok()) << baked.error();
+    const std::string path = test::temp_dir() + "/links" + std::to_string(tile_size) + ".bin";
+    ASSERT_EQ(write_detour_file(baked.value(), path), "");
+    const Result<NavMesh> back = read_detour_file(path);
+    ASSERT_TRUE(back.ok()) << back.error();
+    ASSERT_EQ(back->links.size(), 2u) << "tile_size " << tile_size;
+    for (size_t i = 0; i < 2; ++i) {
+      const NavLink& a = baked->links[i];
+      const NavLink& b = back->links[i];
+      EXPECT_EQ(b.from, a.from) << "link " << i;
+      EXPECT_EQ(b.to, a.to) << "link " << i;
+      EXPECT_EQ(b.from_poly, a.from_poly) << "link " << i;
+      EXPECT_EQ(b.to_poly, a.to_poly) << "link " << i;
+      EXPECT_EQ(b.bidirectional, a.bidirectional) << "link " << i;
+      EXPECT_NEAR(b.cost, a.cost, 1e-9) << "link " << i;
+      EXPECT_EQ(b.detour_ref, a.detour_ref) << "link " << i;
+      EXPECT_EQ(b.land_state, a.land_state) << "link " << i;
+    }
+  }
+}
+
 TEST(DetourFile, BrokenTiledFilesAreErrorsNamingTheFile) {
   const std::vector<unsigned char> good = file_bytes(tiled_scene_file());
   const std::string bad = "level.bin: not a navmesh file navlab can read: ";

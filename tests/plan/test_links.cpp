@@ -7,7 +7,10 @@
 #include <DetourNavMeshQuery.h>
 
 #include <cmath>
+#include <cstdio>
 #include <memory>
+#include <random>
+#include <random>
 
 #include "funnel.h"
 #include "meshes.h"
@@ -145,8 +148,8 @@ void expect_as_detour(const Loaded& l, const PlanResult& r, Vec3 start, Vec3 goa
   std::vector<int> ground;
   int offmesh = 0;
   for (int i = 0; i < npath; ++i) {
-    const int poly = int(nav->decodePolyIdPoly(path[i]));
-    if (poly == l.mesh.links[0].detour_poly) ++offmesh;
+    const int poly = l.mesh.baked->poly_of(path[i]);
+    if (path[i] == l.mesh.links[0].detour_ref) ++offmesh;
     else ground.push_back(poly);
   }
   EXPECT_EQ(offmesh, 1);
@@ -199,6 +202,168 @@ TEST(Links, ADropInALevelMeshIsTakenAsDetourTakesIt) {
   const PlanResult up = plan(l.scene, l.mesh, PlanRequest{g, s, {}});
   ASSERT_EQ(up.status, Status::Complete);
   for (const Portal& p : up.portals) EXPECT_EQ(p.kind, PortalKind::Edge) << "a one-way drop is not climbed";
+}
+
+// links_islands.json baked in tiles of 16 cells (4.8 m from the slab's corner at x -0.6), with `links`
+// instead of its own: the gap (x 9 to 11) runs through tile column 2, so a link across it starts in one
+// tile and lands in the next.
+Loaded tiled_islands(const std::vector<LinkDef>& links) {
+  Loaded l = load("links_islands.json");
+  l.scene.bake.tile_size = 16;
+  l.scene.links = links;
+  Result<NavMesh> mesh = build_navmesh(l.scene);
+  EXPECT_TRUE(mesh.ok()) << mesh.error();
+  if (mesh.ok()) l.mesh = std::move(mesh).value();
+  return l;
+}
+
+LinkDef link_def(Vec2 from, Vec2 to, bool bidirectional) {
+  LinkDef d;
+  d.from.plane = from;
+  d.to.plane = to;
+  d.bidirectional = bidirectional;
+  return d;
+}
+
+// Detour's tile column of a world x on the tiled islands (tiles of 16 cells of 0.3 m from x -0.6).
+int tile_column(double x) { return int(std::floor((x + 0.6) / 4.8)); }
+
+TEST(Links, ATiledBakeStoresEveryLinkOnceInTheTileOfItsStart) {
+  // Across the gap both ways, one of them one-way; and one inside a single tile of the west island.
+  const Loaded l = tiled_islands({link_def({8.2, 5}, {11.8, 5}, true), link_def({11.8, 3}, {8.2, 3}, false),
+                                  link_def({1, 8}, {3, 8}, true)});
+  ASSERT_EQ(l.mesh.links.size(), 3u);
+  ASSERT_TRUE(l.mesh.baked && !l.mesh.baked->refs.empty()) << "a mesh of several tiles";
+  const dtNavMesh& nav = *l.mesh.baked->detour;
+  std::vector<int> stored(3, 0);
+  int ground = 0;
+  for (int i = 0; i < nav.getMaxTiles(); ++i) {
+    const dtMeshTile* t = nav.getTile(i);
+    if (!t || !t->header) continue;
+    ground += t->header->offMeshBase;
+    for (int k = 0; k < t->header->offMeshConCount; ++k) {
+      const dtOffMeshConnection& con = t->offMeshCons[k];
+      ASSERT_LT(con.userId, 3u);
+      ++stored[con.userId];
+      EXPECT_EQ(t->header->x, tile_column(con.pos[0])) << "link " << con.userId << " is kept by its start's tile";
+      EXPECT_EQ(nav.getPolyRefBase(t) | con.poly, l.mesh.links[con.userId].detour_ref);
+    }
+  }
+  EXPECT_EQ(stored, std::vector<int>({1, 1, 1}));
+  EXPECT_EQ(l.mesh.size(), ground) << "the off-mesh polygons are links, not polygons of the mesh";
+  EXPECT_NE(tile_column(8.2), tile_column(11.8)) << "the links across the gap join two tiles";
+  for (size_t i = 0; i < 3; ++i) {
+    const NavLink& k = l.mesh.links[i];
+    EXPECT_GE(k.from_poly, 0) << "link " << i;
+    EXPECT_GE(k.to_poly, 0) << "link " << i;
+    EXPECT_TRUE(l.mesh.contains(k.from_poly, k.from, 1e-4)) << "link " << i;
+    EXPECT_TRUE(l.mesh.contains(k.to_poly, k.to, 1e-4)) << "link " << i;
+    EXPECT_NEAR(k.cost, distance(k.from, k.to), 1e-9) << "link " << i;
+  }
+  EXPECT_EQ(l.mesh.links[1].bidirectional, false);
+  // Detour's side of the start's tile the end lies on: 0 (x+) for the first, 4 (x-) for the second, so
+  // findPath enters the landing polygon in node state 0 and 2; the third lands in its own tile.
+  EXPECT_EQ(l.mesh.links[0].land_state, 0);
+  EXPECT_EQ(l.mesh.links[1].land_state, 2);
+  EXPECT_EQ(l.mesh.links[2].land_state, 0);
+}
+
+TEST(Links, OnATiledBakeThePlanTakesTheLinkAsDetourDoesBothWays) {
+  const Loaded l = tiled_islands({link_def({8.2, 5}, {11.8, 5}, true)});
+  ASSERT_EQ(l.mesh.links.size(), 1u);
+  // End points off the tile borders (x 4.2, 9, 13.8, 18.6; y 1, 5.8), where Detour's nearest polygon and
+  // ours may lie on either side.
+  for (const auto& [start, goal] : {std::pair<Vec2, Vec2>{{2, 2}, {18, 8}}, {{18, 8}, {2, 2}}, {{1, 9}, {19, 1.5}}}) {
+    SCOPED_TRACE("from (" + std::to_string(start.x) + ", " + std::to_string(start.y) + ")");
+    const PlanResult r = plan_query(l, start, goal);
+    ASSERT_EQ(r.status, Status::Complete) << (r.failure ? r.failure->message : "");
+    ASSERT_EQ(r.search.links.size() + 1, r.search.corridor.size());
+    int crossed = 0;
+    for (size_t i = 0; i < r.search.links.size(); ++i)
+      crossed += l.mesh.crossing(r.search.corridor[i], r.search.links[i]).index == 0;
+    EXPECT_EQ(crossed, 1) << "the corridor holds the link";
+    int takeoffs = 0;
+    for (const Portal& p : r.portals) takeoffs += p.kind == PortalKind::Takeoff;
+    EXPECT_EQ(takeoffs, 1);
+    expect_as_detour(l, r, to_world(start, 0.0), to_world(goal, 0.0));
+  }
+}
+
+TEST(Links, OnATiledBakeAOneWayLinkIsTakenOnlyForwards) {
+  // From the east island down to the west one: it lands in the tile to the x- side (node state 2).
+  const Loaded l = tiled_islands({link_def({11.8, 5}, {8.2, 5}, false)});
+  ASSERT_EQ(l.mesh.links.size(), 1u);
+  const PlanResult forwards = plan_query(l, {18, 8}, {2, 2});
+  ASSERT_EQ(forwards.status, Status::Complete) << (forwards.failure ? forwards.failure->message : "");
+  expect_points({forwards.funnel.points[1], forwards.funnel.points[2]}, {{11.8, 5}, {8.2, 5}});
+  expect_as_detour(l, forwards, to_world({18, 8}, 0.0), to_world({2, 2}, 0.0));
+  const PlanResult back = plan_query(l, {2, 2}, {18, 8});
+  ASSERT_EQ(back.status, Status::Failed);
+  EXPECT_EQ(back.failure->reason, Reason::Disconnected);
+}
+
+// Random pairs from one island to the other on the tiled islands, joined by four links across the gap
+// (two each way, one-way and bidirectional, one landing in a diagonal neighbour tile): every corridor is
+// Detour's findPath's, its off-mesh polygons left out. Points are drawn inside polygons, so both locate
+// the same polygon. (Pairs on one island are the tiled bake's own cross-check, tests/navmesh/
+// test_bake_tiled.cpp; a link landing in a polygon Detour has already reached by another way, in the
+// same node state, is charged by Detour from the takeoff to that node's earlier position rather than
+// the link's length, so links here land on the far island only.)
+TEST(Links, OnATiledBakeRandomCorridorsAcrossTheGapEqualDetoursFindPath) {
+  const Loaded l = tiled_islands({link_def({8.2, 5}, {11.8, 5}, true), link_def({11.8, 2}, {8.2, 8.5}, false),
+                                  link_def({8.2, 1.5}, {12.5, 6.5}, false), link_def({8.3, 8}, {11.7, 9}, true)});
+  ASSERT_EQ(l.mesh.links.size(), 4u);
+  EXPECT_EQ(l.mesh.links[1].land_state, 2) << "x- and z-: Detour's side 5, a diagonal neighbour";
+  const dtNavMesh* nav = l.mesh.baked->detour.get();
+  std::unique_ptr<dtNavMeshQuery, void (*)(dtNavMeshQuery*)> query(dtAllocNavMeshQuery(), dtFreeNavMeshQuery);
+  ASSERT_TRUE(dtStatusSucceed(query->init(nav, 4096)));
+  dtQueryFilter filter;
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(0.05, 1.0);
+  auto pick = [&](int& poly) {
+    poly = int(rng() % uint64_t(l.mesh.size()));
+    double wsum = 0.0;
+    Vec2 acc{};
+    for (int v : l.mesh.polys[size_t(poly)].verts) {
+      const double w = u(rng);
+      wsum += w;
+      acc = acc + l.mesh.verts[size_t(v)] * w;
+    }
+    return acc / wsum;
+  };
+  int pairs = 0, equal = 0;
+  for (int k = 0; k < 400; ++k) {
+    int pa = -1, pb = -1;
+    const Vec2 a = pick(pa), b = pick(pb);
+    if ((a.x < 10) == (b.x < 10)) continue;  // the same island
+    const Vec3 wa = to_world(a, 0.0), wb = to_world(b, 0.0);
+    const float s3[3] = {float(wa.x), float(wa.y), float(wa.z)}, g3[3] = {float(wb.x), float(wb.y), float(wb.z)};
+    dtPolyRef path[512];
+    int npath = 0;
+    const dtPolyRef ra = l.mesh.baked->ref(pa), rb = l.mesh.baked->ref(pb);
+    ASSERT_TRUE(dtStatusSucceed(query->findPath(ra, rb, s3, g3, &filter, path, &npath, 512)));
+    ASSERT_EQ(path[npath - 1], rb) << "a link joins the islands both ways";
+    std::vector<int> theirs;
+    for (int i = 0; i < npath; ++i)
+      if (const int poly = l.mesh.baked->poly_of(path[i]); poly >= 0) theirs.push_back(poly);
+    const PlanResult r = plan_query(l, a, b);
+    ASSERT_EQ(r.status, Status::Complete) << (r.failure ? r.failure->message : "");
+    EXPECT_EQ(r.search.corridor, theirs) << "pair " << k << " (" << a.x << ", " << a.y << ") to (" << b.x << ", " << b.y << ")";
+    equal += r.search.corridor == theirs;
+    ++pairs;
+  }
+  std::printf("%d pairs across the gap, %d corridors equal to Detour's\n", pairs, equal);
+  EXPECT_GT(pairs, 120);
+}
+
+TEST(Links, ATiledLinkReachingPastTheNextTileIsAnError) {
+  Loaded l = load("links_islands.json");
+  l.scene.bake.tile_size = 16;
+  l.scene.links = {link_def({2, 5}, {18, 5}, true)};
+  const Result<NavMesh> mesh = build_navmesh(l.scene);
+  ASSERT_FALSE(mesh.ok());
+  EXPECT_NE(mesh.error().find("link 0's ends lie 3 tiles of 4.8 m apart"), std::string::npos) << mesh.error();
+  EXPECT_NE(mesh.error().find("raise bake.tile_size to at least 54 cells"), std::string::npos) << mesh.error();
 }
 
 // Polyanya walks polygons only: on a mesh with links it is refused, never a wrong "no path".

@@ -112,23 +112,27 @@ TEST(SceneLinks, AnEndOnNoPolygonIsAnErrorNamingIt) {
       << bad_mesh.error();
 }
 
-// A tiled bake carries no off-mesh connections yet: a scene asking for both is refused, not baked
-// without its links.
-TEST(SceneLinks, ATiledBakeWithLinksIsRefused) {
+// A tiled bake takes a scene's links as the single-tile bake does: the same ends on the floor.
+TEST(SceneLinks, ATiledBakeTakesTheLinksAsTheSingleTileBake) {
   const std::string file = test::temp_dir() + "/tiled.json";
   test::write_text(file, R"({"navlab": 1, "floorplan": {"outline": [[0, 0], [10, 0], [10, 10], [0, 10]]},
-  "bake": {"tile_size": 32}, "links": [{"from": [2, 5], "to": [8, 5]}]})");
+  "bake": {"tile_size": 16}, "links": [{"from": [2, 5], "to": [6, 5], "cost": 1.5}]})");
   const Result<Scene> scene = load_scene(file);
   ASSERT_TRUE(scene.ok()) << scene.error();
-  const Result<NavMesh> mesh = build_navmesh(scene.value());
-  ASSERT_FALSE(mesh.ok());
-  EXPECT_NE(mesh.error().find("/bake/tile_size: off-mesh links are baked in single-tile bakes only"), std::string::npos)
-      << mesh.error();
+  const Result<NavMesh> tiled = build_navmesh(scene.value());
+  ASSERT_TRUE(tiled.ok()) << tiled.error();
   Scene solo = scene.value();
   solo.bake.tile_size = 0;
   const Result<NavMesh> baked = build_navmesh(solo);
   ASSERT_TRUE(baked.ok()) << baked.error();
-  EXPECT_EQ(baked->links.size(), 1u);
+  ASSERT_EQ(tiled->links.size(), 1u);
+  ASSERT_EQ(baked->links.size(), 1u);
+  EXPECT_NEAR(tiled->links[0].from.x, 2.0, 1e-4);
+  EXPECT_NEAR(tiled->links[0].to.x, 6.0, 1e-4);
+  EXPECT_EQ(tiled->links[0].cost, 1.5);
+  EXPECT_EQ(tiled->links[0].bidirectional, baked->links[0].bidirectional);
+  EXPECT_GE(tiled->links[0].from_poly, 0);
+  EXPECT_GE(tiled->links[0].to_poly, 0);
 }
 
 TEST(SceneLinks, HandAuthoredMeshLinksAttachToTheirPolygons) {
