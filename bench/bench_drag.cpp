@@ -4,15 +4,13 @@
 // the drag causes (the whole plan on screen, with its traces, the shortest path and the channel), as
 // the doors state's "drag" reports them; and the CPU of a still frame. Results: docs/performance.md.
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "app_script.h"
 #include "generated_level.h"
 #include "scene.h"
 
@@ -20,12 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace navlab;
-
-std::string navlab_path() {
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  return (self.parent_path().parent_path() / "app" / "navlab").string();  // build/bench -> build/app
-}
 
 // A point of the hall at least 1 m from every pillar, searched along +x from `p`.
 Vec2 free_point(const Scene::Floorplan& plan, Vec2 p) {
@@ -65,23 +57,12 @@ DragScene write_scene(const std::string& dir, int polygons) {
 }
 
 nlohmann::json run(const std::string& scene, const std::string& script_text, const std::string& dir) {
-  const std::string script = dir + "/drag_script.json";
-  std::ofstream(script) << script_text;
-  const std::string cmd = "'" + navlab_path() + "' '" + scene + "' --script '" + script + "' --size 1440x900 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return nullptr;
-  std::string out;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  pclose(p);
-  const size_t nl = out.rfind('\n', out.size() > 1 ? out.size() - 2 : 0);
-  return nlohmann::json::parse(nl == std::string::npos ? out : out.substr(nl + 1), nullptr, false);
+  return bench::run_app_script(scene, dir + "/drag_script.json", script_text);
 }
 
 // Arguments: polygons of the hall.
 void drag_door_across_route(benchmark::State& state) {
-  const char* display = std::getenv("DISPLAY");
-  if (!display || !*display) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  bench::use_offscreen_without_display();
   const std::string dir = fs::temp_directory_path().string();
   const DragScene scene = write_scene(dir, int(state.range(0)));
   const Vec2 shift{0, -12};  // across the route and past it: the plan goes round the door as it moves

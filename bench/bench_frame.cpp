@@ -2,24 +2,17 @@
 // hand-authored grid, measured by the navlab binary itself in a scripted run (hidden window; under
 // Xvfb when DISPLAY is set, else SDL's offscreen driver). Results: docs/app.md.
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "app_script.h"
+
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string navlab_path() {
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  return (self.parent_path().parent_path() / "app" / "navlab").string();  // build/bench -> build/app
-}
 
 // A W×H grid of 1 m square polygons (W*H polygons) with one query corner to corner.
 std::string write_grid_scene(const std::string& dir, int w, int h) {
@@ -47,23 +40,14 @@ enum class Motion { Still, Pan, Zoom, ZoomNoPreview };
 nlohmann::json run_script(const std::string& scene, const std::string& dir, int frames, Motion motion) {
   const std::string script = dir + "/measure.json";
   const char* move = motion == Motion::Pan ? ", \"pan\": [3, 1]" : motion == Motion::Still ? "" : ", \"zoom\": 1.01";
-  std::ofstream(script) << "{\"actions\": [{\"frames\": 5}, "
-                        << (motion == Motion::ZoomNoPreview ? "{\"zoom_preview_ms\": 1e9}, " : "")
-                        << "{\"measure\": " << frames << move << "}]}\n";
-  const std::string cmd = "'" + navlab_path() + "' '" + scene + "' --script '" + script + "' --size 1440x900 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return nullptr;
-  std::string out;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  pclose(p);
-  const size_t nl = out.rfind('\n', out.size() > 1 ? out.size() - 2 : 0);
-  return nlohmann::json::parse(nl == std::string::npos ? out : out.substr(nl + 1), nullptr, false);
+  return navlab::bench::run_app_script(scene, script,
+                                       std::string("{\"actions\": [{\"frames\": 5}, ") +
+                                           (motion == Motion::ZoomNoPreview ? "{\"zoom_preview_ms\": 1e9}, " : "") +
+                                           "{\"measure\": " + std::to_string(frames) + move + "}]}\n");
 }
 
 void frame_on_grid(benchmark::State& state) {
-  const char* display = std::getenv("DISPLAY");
-  if (!display || !*display) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  navlab::bench::use_offscreen_without_display();
   const std::string dir = fs::temp_directory_path().string();
   const int w = int(state.range(0)), h = int(state.range(1));
   const Motion motion = Motion(state.range(2));
