@@ -27,17 +27,6 @@ std::string room() {
 
 const char* kMud = R"({"paint_area": {"name": "mud", "polygon": [[8, 2], [12, 2], [12, 8], [8, 8]], "cost": 10}})";
 
-// `navlab plan` on the scene the app saved gives the path the app showed.
-void expect_cli_plans_as_the_app(const std::string& saved, const json& app_path) {
-  const RunResult cli = run_navlab("plan '" + saved + "'");
-  ASSERT_EQ(cli.exit_code, 0) << cli.err;
-  const json corners = json::parse(cli.out)["results"][0]["corners"];
-  ASSERT_EQ(corners.size(), app_path.size());
-  for (size_t i = 0; i < corners.size(); ++i)
-    for (size_t k = 0; k < corners[i].size(); ++k)
-      EXPECT_NEAR(corners[i][k].get<double>(), app_path[i][k].get<double>(), 1e-9) << i;
-}
-
 // Whether some corner of the path lies outside the band |y - 5| < 2.5 the straight route keeps to.
 bool goes_around(const json& path) {
   for (const json& p : path)

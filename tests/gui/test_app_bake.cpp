@@ -16,16 +16,6 @@ namespace {
 
 using nlohmann::json;
 
-// `navlab plan` on the scene the app saved gives the path the app showed.
-void expect_cli_plans_as_the_app(const std::string& saved, const json& app_path) {
-  const RunResult cli = run_navlab("plan '" + saved + "'");
-  ASSERT_EQ(cli.exit_code, 0) << cli.err;
-  const json corners = json::parse(cli.out)["results"][0]["corners"];
-  ASSERT_EQ(corners.size(), app_path.size());
-  for (size_t i = 0; i < corners.size(); ++i)
-    for (int k = 0; k < 2; ++k) EXPECT_NEAR(corners[i][k].get<double>(), app_path[i][k].get<double>(), 1e-9) << i;
-}
-
 TEST(AppBake, NewParametersBakeAgainAsTheCommandLineBakesTheSavedScene) {
   const std::string saved = temp_dir() + "/rebaked.json";
   const ScriptRun before = run_script("bake_before", R"([{"frames": 1}])", "floorplan_basic.json");

@@ -117,4 +117,16 @@ ScriptRun run_script(const std::string& name, const std::string& actions, const 
   return out;
 }
 
+void expect_cli_plans_as_the_app(const std::string& saved, const json& app_path) {
+  const RunResult cli = run_navlab("plan '" + saved + "'");
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  const json corners = json::parse(cli.out)["results"][0]["corners"];
+  ASSERT_EQ(corners.size(), app_path.size());
+  for (size_t i = 0; i < corners.size(); ++i) {
+    ASSERT_GE(corners[i].size(), app_path[i].size()) << i;  // a mesh scene's corners carry their height too
+    for (size_t k = 0; k < app_path[i].size(); ++k)
+      EXPECT_NEAR(corners[i][k].get<double>(), app_path[i][k].get<double>(), 1e-9) << i;
+  }
+}
+
 }  // namespace navlab::test

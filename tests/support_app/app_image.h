@@ -65,4 +65,8 @@ struct ScriptRun {
 ScriptRun run_script(const std::string& name, const std::string& actions, const std::string& scene = "default.json",
                      const std::string& capture = "viewport");
 
+// `navlab plan` on the scene file `saved` (the app's Save) gives the corners `app_path` the app showed
+// (its state's "path"), to 1e-9 m (EXPECT_*/ASSERT_*).
+void expect_cli_plans_as_the_app(const std::string& saved, const nlohmann::json& app_path);
+
 }  // namespace navlab::test
