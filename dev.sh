@@ -4,7 +4,8 @@
 #                   (with no display: render it headless to out/default.png)
 #   ./dev.sh test   install what is missing, build, run every test: a warnings-as-errors build,
 #                   then the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer, then
-#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 60) under ASan + UBSan
+#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 60) under ASan + UBSan (as
+#                   many targets at once as there are cores)
 #   ./dev.sh build  install what is missing and build only
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -35,7 +36,10 @@ build() {  # build DIR [cmake options...]
 
 # The app and test build: optimised as RelWithDebInfo but without debug information, which costs a
 # third of the compile time (configure your own build directory for a debugger).
-FAST=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" "-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG")
+# Both builds are unity builds (NAVLAB_UNITY: each library and each test folder compiles a batch of files
+# at a time), which takes about a third off each.
+FAST=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" "-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG"
+      -DNAVLAB_UNITY=ON)
 
 # The sanitizer build: clang compiles it a third faster than g++ at -O0, and line tables are all the
 # sanitizers' stack traces need (full debug information would double the compile time). The planner
@@ -44,7 +48,7 @@ FAST=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" "-DCMA
 # instrumentation), so the short fuzz runs need no build of their own.
 SANITIZE=(-DNAVLAB_SANITIZE=ON -DNAVLAB_BUILD_BENCH=OFF -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
           -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O0 -gline-tables-only" "-DCMAKE_C_FLAGS=-O0 -gline-tables-only"
-          -DNAVLAB_CORE_FLAGS=-O1 -DNAVLAB_FUZZ=ON)
+          -DNAVLAB_CORE_FLAGS=-O1 -DNAVLAB_FUZZ=ON -DNAVLAB_UNITY=ON)
 
 run_tests() {  # run_tests DIR
   xvfb-run -a -s "-screen 0 1280x800x24" ctest --test-dir "$1" --output-on-failure -j "$JOBS"

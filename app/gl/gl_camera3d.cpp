@@ -2,17 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace navlab::gl {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kNearFraction = 0.01;   // the near plane at this fraction of the distance ...
 constexpr double kMinNear = 0.01;        // ... but never closer, m
 constexpr double kFitMargin = 1.08;      // fit(): the box's sphere with this margin
 
-double rad(double deg) { return deg * kPi / 180.0; }
+double rad(double deg) { return deg * std::numbers::pi / 180.0; }
 Vec3 cross3(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 double dot3(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 Vec3 unit(Vec3 v) {

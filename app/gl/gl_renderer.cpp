@@ -6,13 +6,13 @@
 #include <cmath>
 #include <cstddef>
 #include <fstream>
+#include <numbers>
 #include <sstream>
 
 namespace navlab::gl {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 std::string read_text(const std::string& path, bool* ok) {
   std::ifstream in(path, std::ios::binary);
@@ -206,7 +206,7 @@ void Batch::polyline(const std::vector<Vec2>& pts, Rgba color, Stroke s, bool cl
 }
 
 void Batch::arc(Vec2 c, double radius, double a0, double a1, Rgba color, Stroke s) {
-  const int n = std::max(4, int(std::ceil(std::abs(a1 - a0) / (2.0 * kPi) * 96.0)));
+  const int n = std::max(4, int(std::ceil(std::abs(a1 - a0) / (2.0 * std::numbers::pi) * 96.0)));
   std::vector<Vec2> pts;
   pts.reserve(n + 1);
   for (int i = 0; i <= n; ++i) {
@@ -216,7 +216,7 @@ void Batch::arc(Vec2 c, double radius, double a0, double a1, Rgba color, Stroke 
   polyline(pts, color, s);
 }
 
-void Batch::circle(Vec2 c, double radius, Rgba color, Stroke s) { arc(c, radius, 0.0, 2.0 * kPi, color, s); }
+void Batch::circle(Vec2 c, double radius, Rgba color, Stroke s) { arc(c, radius, 0.0, 2.0 * std::numbers::pi, color, s); }
 
 void Batch::point(Vec2 p, float radius_px, Rgba fill, float outline_px, Rgba outline) {
   if (outline_px > 0.0f) capsule(p, p, outline, {2.0f * (radius_px + outline_px)});

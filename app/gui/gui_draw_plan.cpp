@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 
 #include "gui_doc.h"
 #include "gui_plan.h"
@@ -16,7 +17,6 @@ namespace navlab::app {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kLinkArcBulge = 0.25;  // an off-mesh link's arc rises this fraction of its length
 constexpr int kLinkArcPieces = 24;      // segments of the drawn arc
 
@@ -66,7 +66,7 @@ struct Painter {
       if (bl.radius > 0.0) {
         std::vector<Vec2> pts;
         for (int i = 0; i < 48; ++i)
-          pts.push_back(c + Vec2{std::cos(i * kPi / 24), std::sin(i * kPi / 24)} * bl.radius);
+          pts.push_back(c + Vec2{std::cos(i * std::numbers::pi / 24), std::sin(i * std::numbers::pi / 24)} * bl.radius);
         b.polygon(pts, th.blocker.with_alpha(110));
         b.polyline(pts, th.blocker, {2.0f}, true);
       } else {
@@ -225,7 +225,7 @@ struct Painter {
       if (t.kind == TurnKind::Stop) {
         b.point(t.at, 9.0f, th.stop.with_alpha(0), 0.0f);
         b.circle(t.at, 11.0 / view.px_per_m(), th.stop, {3.0f});
-        std::snprintf(buf, sizeof buf, "stop %.0f°", t.theta * 180.0 / kPi);
+        std::snprintf(buf, sizeof buf, "stop %.0f°", t.theta * 180.0 / std::numbers::pi);
         text(t.at, buf, th.stop, 12, 10, true);
       } else {
         b.point(t.entry, 3.5f, th.smooth);

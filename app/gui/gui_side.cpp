@@ -15,8 +15,6 @@ namespace {
 constexpr float kGrabRadiusPx = 14.0f;    // a press this close to the player starts a drag
 constexpr double kSameTime = 1e-9;        // player events this close in time are one event, s
 
-const ImU32 kText = IM_COL32(235, 238, 242, 255);
-
 void set_tick(SideView& v, int tick) { v.tick = std::clamp(tick, 0, v.ticks()); }
 
 void advance_play(SideView& v, float frame_seconds) {
@@ -138,7 +136,7 @@ void plot_xt(const App& app) {
   dl.AddLine(ImVec2(cx, pos.y), ImVec2(cx, pos.y + h), IM_COL32(255, 255, 255, 160));
   char buf[64];
   std::snprintf(buf, sizeof buf, "x from %.1f to %.1f m", x0, x1);
-  dl.AddText(ImVec2(pos.x + 6, pos.y + 4), kText, buf);
+  dl.AddText(ImVec2(pos.x + 6, pos.y + 4), kSideText, buf);
   ImGui::Dummy(ImVec2(w, h));
 }
 

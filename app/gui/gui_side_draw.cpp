@@ -20,7 +20,7 @@ const ImU32 kPalette[] = {IM_COL32(90, 160, 250, 255), IM_COL32(250, 170, 60, 25
 const ImU32 kSolid = IM_COL32(120, 128, 140, 255), kSolidEdge = IM_COL32(190, 196, 206, 255);
 const ImU32 kBlocked = IM_COL32(230, 70, 60, 255), kArrived = IM_COL32(70, 200, 100, 255),
             kMoving = IM_COL32(70, 130, 230, 255), kStill = IM_COL32(130, 130, 140, 255);
-const ImU32 kPlayer = IM_COL32(60, 240, 120, 255), kText = IM_COL32(235, 238, 242, 255);
+const ImU32 kPlayer = IM_COL32(60, 240, 120, 255);
 
 // The fill of a body: what its flags say (blocked, arrived, moving, still).
 ImU32 flag_colour(const side::SideStep& s) {
@@ -42,7 +42,7 @@ class LabelStack {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     for (int tries = 0; tries < kMaxLift && overlaps(at, size); ++tries) at.y -= size.y + 1;
     placed_.push_back({at, ImVec2(at.x + size.x, at.y + size.y)});
-    dl.AddText(at, kText, text.c_str());
+    dl.AddText(at, kSideText, text.c_str());
   }
 
  private:
@@ -74,7 +74,7 @@ void draw_enemy(const SideFrame& f, const SideEnemyDef& e, const side::SideStep&
     dl.AddRect(b0, b1, IM_COL32(200, 200, 200, 160));
     dl.AddRectFilled(b0, ImVec2(b0.x + (b1.x - b0.x) * left, b1.y), IM_COL32(240, 200, 60, 255));
   }
-  if (focus) dl.AddRect(ImVec2(a.x - 4, a.y - 4), ImVec2(c.x + 4, c.y + 4), kText, 0.0f, 0, 2.0f);
+  if (focus) dl.AddRect(ImVec2(a.x - 4, a.y - 4), ImVec2(c.x + 4, c.y + 4), kSideText, 0.0f, 0, 2.0f);
   labels.add(dl, ImVec2(a.x, a.y - kStallBarPx - 20), e.id + ": " + side::to_string(s.state));
 }
 
@@ -145,7 +145,7 @@ void draw_side_scene(ImDrawList& dl, const SideFrame& f, const SideScrollerDef& 
   const Vec2 p = run.enemies[0].steps[size_t(tick)].player;
   draw_player(dl, f, p, false);
   const ImVec2 px = f.to_px(p);
-  if (*player_label) dl.AddText(ImVec2(px.x + 10, px.y - 20), kText, player_label);
+  if (*player_label) dl.AddText(ImVec2(px.x + 10, px.y - 20), kSideText, player_label);
 }
 
 }  // namespace navlab::app

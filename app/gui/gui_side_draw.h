@@ -15,6 +15,9 @@
 
 namespace navlab::app {
 
+// The side view's text colour (labels on the canvas, the caption).
+inline const ImU32 kSideText = IM_COL32(235, 238, 242, 255);
+
 // Plane (m, y up) <-> canvas pixels (y down).
 struct SideFrame {
   Vec2 lo{0, 0};       // the plane point at the canvas's bottom-left corner, m

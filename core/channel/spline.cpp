@@ -115,10 +115,6 @@ Attempt try_fit(const std::vector<Node>& nodes, const CorridorShape& shape) {
   return at;
 }
 
-void record(SplineTrace* trace, SplineStep st) {
-  if (trace) trace->steps.push_back(std::move(st));
-}
-
 std::vector<Node> make_nodes(const Channel& ch, int index, const SplineDef& def, SplineTrace* trace) {
   std::vector<Node> nodes;
   Node start;
@@ -148,7 +144,7 @@ std::vector<Node> make_nodes(const Channel& ch, int index, const SplineDef& def,
     st.radius = n.R;
     st.distance = n.d;
     st.width = n.width;
-    record(trace, st);
+    record_to(trace, st);
   }
   Node end;
   end.c = ch.gates.back().at;
@@ -178,7 +174,7 @@ bool relax(Node& n, const SplineDef& def, int index, const std::string& why, Spl
   st.circle = std::fabs(n.r);
   st.new_radius = n.R;
   st.new_distance = n.d;
-  record(trace, st);
+  record_to(trace, st);
   return true;
 }
 
@@ -201,7 +197,7 @@ ChannelFit fit_channel(const Channel& ch, int index, const SplineDef& def, Splin
       st.kind = SplineStep::Kind::ChannelFitted;
       st.channel = index;
       st.count = int(nodes.size()) - 2;
-      record(trace, st);
+      record_to(trace, st);
       return out;
     }
     bool any = false;
@@ -214,7 +210,7 @@ ChannelFit fit_channel(const Channel& ch, int index, const SplineDef& def, Splin
   st.kind = SplineStep::Kind::FitFailed;
   st.channel = index;
   st.why = "no relaxation leaves the spline inside the channel";
-  record(trace, st);
+  record_to(trace, st);
   return out;
 }
 
@@ -238,7 +234,7 @@ void keep_gap(const std::vector<Vec2>& path, double a, double b, std::vector<Spl
   SplineStep st;
   st.kind = SplineStep::Kind::GapKept;
   st.at = point_along(path, a);
-  record(trace, st);
+  record_to(trace, st);
 }
 
 void finish(Spline& s) {
@@ -252,7 +248,7 @@ void choose_mode(Spline& s, SplineMode mode, const std::string& why, SplineTrace
   st.kind = SplineStep::Kind::ModeChosen;
   st.mode = mode;
   st.why = why;
-  record(trace, st);
+  record_to(trace, st);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "agent.h"
@@ -93,6 +94,11 @@ const char* to_string(SplineStep::Kind k);
 struct SplineTrace {
   std::vector<SplineStep> steps;
 };
+
+// Appends `st` to `trace` (none: nothing is recorded).
+inline void record_to(SplineTrace* trace, SplineStep st) {
+  if (trace) trace->steps.push_back(std::move(st));
+}
 
 // Fits the spline in every channel of `channels`; the gaps between channels follow channels.path.
 // Pure: same input, same output and trace.

@@ -12,10 +12,6 @@ constexpr double kDirTol = 1e-6;     // 1 - cos of the largest angle between the
 constexpr double kCutStep = 0.02;    // m: Safe mode tests the previous spline in chords this long
 constexpr double kTouch = 1e-9;      // m: a chord this close to an obstacle meets it
 
-void record(SplineTrace* trace, SplineStep st) {
-  if (trace) trace->steps.push_back(std::move(st));
-}
-
 Spline with_mode(Spline s, SplineMode mode, bool recompute, const std::string& why, SplineTrace* trace) {
   s.mode = mode;
   s.recompute_needed = recompute;
@@ -23,7 +19,7 @@ Spline with_mode(Spline s, SplineMode mode, bool recompute, const std::string& w
   st.kind = SplineStep::Kind::ModeChosen;
   st.mode = mode;
   st.why = why;
-  record(trace, st);
+  record_to(trace, st);
   return s;
 }
 
@@ -86,11 +82,11 @@ Spline stabilized(const SplineUpdate& u, SplineTrace* trace) {
   const std::optional<double> join = find_join(*u.fresh, keep.pieces.back().to, keep.pieces.back().tangent(1.0), kJoinTol);
   if (!join) {
     st.kind = SplineStep::Kind::TailChanged;
-    record(trace, st);
+    record_to(trace, st);
     return *u.fresh;
   }
   st.kind = SplineStep::Kind::TailKept;
-  record(trace, st);
+  record_to(trace, st);
   Spline out = *u.fresh;
   const Spline rest = cut(*u.fresh, *join, u.fresh->length);
   out.pieces = keep.pieces;

@@ -29,8 +29,12 @@
 namespace navlab {
 
 namespace {
-
 using Clock = std::chrono::steady_clock;
+}  // namespace
+
+// The Detour tile cache's callbacks, members of TileCache::Impl (a named namespace: a class with
+// external linkage may not hold members of types from an anonymous one).
+namespace tilecache_parts {
 
 // FastLZ is not packaged: the tile cache stores layers uncompressed.
 struct PassThroughCompressor final : dtTileCacheCompressor {
@@ -73,6 +77,10 @@ struct FlagsProcess final : dtTileCacheMeshProcess {
   }
 };
 
+}  // namespace tilecache_parts
+
+namespace {
+
 struct RcFree {
   void operator()(rcHeightfield* p) const { rcFreeHeightField(p); }
   void operator()(rcCompactHeightfield* p) const { rcFreeCompactHeightfield(p); }
@@ -111,8 +119,8 @@ std::string TileUpdate::describe() const {
 // then the compressor, mesh process and allocator it points to.
 struct TileCache::Impl {
   dtTileCacheAlloc alloc;
-  PassThroughCompressor comp;
-  FlagsProcess proc;
+  tilecache_parts::PassThroughCompressor comp;
+  tilecache_parts::FlagsProcess proc;
   BakeDef bake;
   bool is3d = false;
   std::vector<std::string> area_names{"default"};

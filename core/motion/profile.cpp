@@ -13,9 +13,7 @@
 namespace navlab {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kStopMatch = 1e-9;   // m: a stop-turn's s matches a piece boundary within this
-constexpr double kSpeedEps = 1e-9;    // m/s: a speed this close to a limit is "at" it
 constexpr double kSameLength = 1e-6;  // share of a braking zone its two terms v·dt + v²/2b may miss it by
 
 // A limit as a sentence names it.
@@ -202,7 +200,7 @@ class ForwardPass {
     up_ = SpeedForm{};
     up_.s0 = s_;
     up_.x0 = x;
-    phase_end_ = kInf;
+    phase_end_ = kProfileInf;
     if (k == 0.0) {
       up_.rate = std::min(acc, A);
       return;
@@ -266,7 +264,7 @@ class ForwardPass {
   double s_ = 0.0, v_ = 0.0;
   bool accel_ = true;
   SpeedForm up_;
-  double phase_end_ = kInf;
+  double phase_end_ = kProfileInf;
 };
 
 // The last kStopApproach of each reaction-limited approach to a stop is timed at constant deceleration:

@@ -7,7 +7,6 @@
 namespace navlab {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 LimitPiece piece_of(const SpeedForm& form, double s0, double s1, double x0, double x1, ProfileLimit target) {
   return LimitPiece{s0, s1, std::sqrt(std::max(0.0, x0)), std::sqrt(std::max(0.0, x1)), form, target};
@@ -27,12 +26,12 @@ SpeedForm braking_form(const ProfileSpan& sp, const AgentDef& ag, double s, doub
   const double A = ag.max_accel, b = ag.brake_decel, k = sp.curvature;
   SpeedForm f;
   f.s0 = s;
-  *turn = -kInf;
-  const double x_thr = k == 0.0 ? kInf : b < A ? std::sqrt((A - b) * (A + b)) / k : 0.0;
+  *turn = -kProfileInf;
+  const double x_thr = k == 0.0 ? kProfileInf : b < A ? std::sqrt((A - b) * (A + b)) / k : 0.0;
   if (x < x_thr) {
     f.x0 = x;
     f.rate = k == 0.0 ? -std::min(b, A) : -b;
-    if (x_thr < kInf) *turn = s - (x_thr - x) / (2.0 * b);
+    if (x_thr < kProfileInf) *turn = s - (x_thr - x) / (2.0 * b);
     return f;
   }
   f.kind = SpeedForm::Kind::Budget;
@@ -142,8 +141,8 @@ void shifted_stretch(const std::vector<LimitPiece>& vb, size_t first, size_t las
 void lower_of(const std::vector<LimitPiece>& a, const std::vector<LimitPiece>& b, std::vector<LimitPiece>& out) {
   out.clear();
   size_t i = 0, j = 0;
-  double x = std::min(a.empty() ? kInf : a.front().s0, b.empty() ? kInf : b.front().s0);
-  const double end = std::max(a.empty() ? -kInf : a.back().s1, b.empty() ? -kInf : b.back().s1);
+  double x = std::min(a.empty() ? kProfileInf : a.front().s0, b.empty() ? kProfileInf : b.front().s0);
+  const double end = std::max(a.empty() ? -kProfileInf : a.back().s1, b.empty() ? -kProfileInf : b.back().s1);
   while (x < end) {
     while (i < a.size() && a[i].s1 <= x) ++i;
     while (j < b.size() && b[j].s1 <= x) ++j;

@@ -2,12 +2,17 @@
 // the backward pass, and that envelope seen through the reaction step. Inside core/motion only.
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include "agent.h"
 #include "profile.h"
 
 namespace navlab {
+
+// The profile's own constants, shared by its files.
+constexpr double kProfileInf = std::numeric_limits<double>::infinity();
+constexpr double kSpeedEps = 1e-9;  // m/s: a speed this close to a limit is "at" it
 
 // The braking envelope vb over `spans` (end to end from 0, the last one ending at the goal): the fastest
 // speed from which braking at min(brake_decel, budget) meets every span's cap and every stop ahead. In

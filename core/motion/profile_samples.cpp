@@ -1,6 +1,7 @@
 // Reading a speed profile: its speed, acceleration, time and binding limit at any arc length, and the
 // samples made from them on demand (core/motion/profile.h).
 #include "profile.h"
+#include "profile_envelope.h"
 #include "tolerances.h"
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 namespace navlab {
 
 namespace {
-constexpr double kSpeedEps = 1e-9;  // m/s: a speed this close to a limit is "at" it
 
 // The piece that covers s, the one ending there where two meet (the last one past the end).
 template <class P>

@@ -22,12 +22,6 @@ namespace navlab {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
 // Our area index a ↔ Recast area id: 0 ("default") is RC_WALKABLE_AREA, a >= 1 is a itself.
 unsigned char recast_area(int a) { return a == 0 ? RC_WALKABLE_AREA : (unsigned char)a; }
 int our_area(unsigned char id) { return id == RC_WALKABLE_AREA ? 0 : int(id); }

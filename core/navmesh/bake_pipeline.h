@@ -6,6 +6,7 @@
 #include <DetourNavMeshBuilder.h>
 #include <Recast.h>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -19,6 +20,13 @@
 namespace navlab {
 
 struct BakeStages;
+
+using Clock = std::chrono::steady_clock;
+
+// Milliseconds since `t0` (a bake phase's timing).
+inline double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
 
 struct RecastDeleter {
   void operator()(rcHeightfield* p) const { rcFreeHeightField(p); }

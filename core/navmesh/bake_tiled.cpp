@@ -20,12 +20,6 @@
 namespace navlab {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
 // Detour's 32-bit polygon references leave 22 bits to the tile and polygon indices (10 for the salt);
 // a grid of more than 2^14 tiles would leave a tile fewer than 256 polygons.
 constexpr int kRefIndexBits = 22;

@@ -3,7 +3,7 @@
 namespace navlab::side {
 namespace {
 // A pause counted down in fixed steps ends when less than this is left, s (0.05 s × 20 is not exactly 1).
-constexpr double kTimeTolerance = 1e-9;
+constexpr double kPauseEndTolerance = 1e-9;
 }  // namespace
 
 const char* to_string(SideState s) {
@@ -108,7 +108,7 @@ Note Wander::update(const Context&, double dt) {
   }
   if (state_ == SideState::Paused) {
     pause_left_ -= dt;
-    if (pause_left_ < kTimeTolerance) return pick();
+    if (pause_left_ < kPauseEndTolerance) return pick();
   }
   return {};
 }

@@ -8,6 +8,7 @@
 
 #include "channel.h"
 #include "channel_plan.h"
+#include "channel_runs.h"
 #include "coverage.h"
 #include "meshes.h"
 #include "plan.h"
@@ -61,23 +62,10 @@ std::vector<Vec2> samples(const std::vector<Vec2>& poly, double step) {
   return out;
 }
 
-struct Built {
-  test::Loaded l;
-  PlanResult plan;
-  ChannelPlan channel;
-  ChannelPlanTrace trace;
-};
-
-Built build(const char* text) {
-  Built b{load_text(text), {}, {}, {}};
-  const Query& q = b.l.scene.queries.at(0);
-  b.plan = navlab::plan(b.l.scene, b.l.mesh, PlanRequest{q.start, q.goal, {}});
-  b.channel = plan_channel(b.l.scene, b.l.mesh, b.plan, {}, &b.trace);
-  return b;
-}
+using Built = test::ChannelRun;
 
 TEST(Channel, LCorridorHasOneChannelWithATurnGateAtTheInnerCorner) {
-  const Built b = build(kL);
+  const Built b = test::run_channel(kL);
   ASSERT_TRUE(b.plan.funnel.ok());
   ASSERT_EQ(b.plan.funnel.points.size(), 3u);  // start, the corner (10, 4), goal
   ASSERT_EQ(b.channel.channels.channels.size(), 1u);
@@ -108,7 +96,7 @@ TEST(Channel, LCorridorHasOneChannelWithATurnGateAtTheInnerCorner) {
 
 TEST(Channel, EverySectionLiesInsideTheNavmesh) {
   for (const char* text : {kL, kBlocked, kNotch}) {
-    const Built b = build(text);
+    const Built b = test::run_channel(text);
     ASSERT_FALSE(b.channel.channels.channels.empty());
     for (const Channel& c : b.channel.channels.channels)
       for (const Section& s : c.sections) {
@@ -119,7 +107,7 @@ TEST(Channel, EverySectionLiesInsideTheNavmesh) {
 }
 
 TEST(Channel, PreAndPostSectionsAreCounterClockwiseAndOnTheNavmesh) {
-  const Built b = build(kL);
+  const Built b = test::run_channel(kL);
   const Channel& c = b.channel.channels.channels.at(0);
   for (const std::vector<Vec2>* poly : {&c.pre, &c.post}) {
     ASSERT_EQ(poly->size(), 4u);
@@ -141,7 +129,7 @@ TEST(Channel, PreAndPostSectionsAreCounterClockwiseAndOnTheNavmesh) {
 }
 
 TEST(Channel, AnObstacleOnThePathSplitsTheChannelAndNoSectionTouchesIt) {
-  const Built b = build(kBlocked);
+  const Built b = test::run_channel(kBlocked);
   ASSERT_EQ(b.channel.channels.channels.size(), 2u);
   // The crate: every point within 0.5 m of (10, 2) must be outside every section of every channel.
   for (const Channel& c : b.channel.channels.channels)
@@ -165,7 +153,7 @@ TEST(Channel, AnObstacleInThePostSectionInvalidatesOnlyTheLastSection) {
     "navmesh": {"vertices": [[0,0],[20,0],[20,4],[0,4]], "polygons": [[0,1,2,3]]},
     "doors": [{"id": "d", "segment": [[18.5, 1], [18.5, 3]], "open": false}],
     "queries": [{"start": [1, 2], "goal": [18, 2]}]})";
-  const Built b = build(text);
+  const Built b = test::run_channel(text);
   ASSERT_EQ(b.channel.channels.channels.size(), 1u);
   const Channel& c = b.channel.channels.channels[0];
   // 17 m: 5 intermediate gates, 7 gates, 6 sections; the last one is dropped.
@@ -174,7 +162,7 @@ TEST(Channel, AnObstacleInThePostSectionInvalidatesOnlyTheLastSection) {
 }
 
 TEST(Channel, RecordsKeepTheGatesAndSectionsTheyDescribe) {
-  const Built l = build(kL);  // nothing shrinks: the records' gates and sections are the channel's
+  const Built l = test::run_channel(kL);  // nothing shrinks: the records' gates and sections are the channel's
   const Channel& c = l.channel.channels.channels.at(0);
   for (const ChannelStep& st : l.trace.channel.steps) {
     if (st.kind == ChannelStep::Kind::GatePlaced) {
@@ -197,7 +185,7 @@ TEST(Channel, RecordsKeepTheGatesAndSectionsTheyDescribe) {
   EXPECT_NEAR(distance(turn->right, Vec2{10 + 5 / std::sqrt(2.0), 4 - 5 / std::sqrt(2.0)}), 0.0, 1e-9);
   // The notch: the first section shrinks; its last shrink is the section that was then checked, and
   // it passes under the wedge's tip (3, 3).
-  const Built notch = build(kNotch);
+  const Built notch = test::run_channel(kNotch);
   const ChannelStep *shrunk = nullptr, *checked = nullptr;
   for (const ChannelStep& st : notch.trace.channel.steps) {
     if (st.kind == ChannelStep::Kind::GateShrunk && st.section == 0) shrunk = &st;
@@ -210,7 +198,7 @@ TEST(Channel, RecordsKeepTheGatesAndSectionsTheyDescribe) {
 }
 
 TEST(Channel, StepsDescribeEveryGate) {
-  const Built b = build(kL);
+  const Built b = test::run_channel(kL);
   int placed = 0;
   for (const ChannelStep& st : b.trace.channel.steps) {
     EXPECT_FALSE(st.describe().empty());

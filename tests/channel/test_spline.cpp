@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "channel_plan.h"
+#include "channel_runs.h"
 #include "meshes.h"
 #include "plan.h"
 #include "spline.h"
@@ -31,20 +32,7 @@ std::string l_corridor(double width, const std::string& agent) {
   return buf;
 }
 
-struct Built {
-  test::Loaded l;
-  PlanResult plan;
-  ChannelPlan channel;
-  ChannelPlanTrace trace;
-};
-
-Built build(const std::string& text) {
-  Built b{load_text(text), {}, {}, {}};
-  const Query& q = b.l.scene.queries.at(0);
-  b.plan = navlab::plan(b.l.scene, b.l.mesh, PlanRequest{q.start, q.goal, {}});
-  b.channel = plan_channel(b.l.scene, b.l.mesh, b.plan, {}, &b.trace);
-  return b;
-}
+using Built = test::ChannelRun;
 
 // Points of a piece every `step` m, from its own fields (independent of SplinePiece::point).
 std::vector<Vec2> sample_piece(const SplinePiece& p, double step) {
@@ -114,7 +102,7 @@ double spline_length(const Spline& s) {
 }
 
 TEST(Spline, WideLCorridorIsOptimalWithOneArcOfThePreferredRadius) {
-  const Built b = build(l_corridor(4.0, "{}"));
+  const Built b = test::run_channel(l_corridor(4.0, "{}"));
   const Spline& s = b.channel.spline;
   EXPECT_EQ(s.mode, SplineMode::Optimal);
   ASSERT_EQ(s.pieces.size(), 3u);
@@ -135,14 +123,14 @@ TEST(Spline, WideLCorridorIsOptimalWithOneArcOfThePreferredRadius) {
 
 TEST(Spline, PegRecordsKeepTheCircleTheArcIsDrawnOn) {
   // Wide L: the peg is not relaxed, so the arc of the result lies on the circle its record keeps.
-  const Built wide = build(l_corridor(4.0, "{}"));
+  const Built wide = test::run_channel(l_corridor(4.0, "{}"));
   const SplinePiece& arc = wide.channel.spline.pieces.at(1);
   const SplineStep& peg = wide.trace.spline.steps.at(0);
   ASSERT_EQ(peg.kind, SplineStep::Kind::PegPlaced);
   EXPECT_NEAR(distance(peg.center, arc.center), 0.0, 1e-12);
   EXPECT_DOUBLE_EQ(peg.circle, arc.radius);
   // Narrow L with a 6 m preferred radius: the last relaxation's circle is the fitted arc's.
-  const Built narrow = build(l_corridor(1.0, R"({"turn_radius": 6})"));
+  const Built narrow = test::run_channel(l_corridor(1.0, R"({"turn_radius": 6})"));
   const SplineStep* last = nullptr;
   for (const SplineStep& st : narrow.trace.spline.steps)
     if (st.kind == SplineStep::Kind::Relaxed) last = &st;
@@ -155,7 +143,7 @@ TEST(Spline, PegRecordsKeepTheCircleTheArcIsDrawnOn) {
 }
 
 TEST(Spline, NarrowCorridorWithALargePreferredRadiusIsSubOptimal) {
-  const Built b = build(l_corridor(1.0, R"({"turn_radius": 6})"));
+  const Built b = test::run_channel(l_corridor(1.0, R"({"turn_radius": 6})"));
   const Spline& s = b.channel.spline;
   EXPECT_EQ(s.mode, SplineMode::SubOptimal);
   bool relaxed = false;
@@ -174,7 +162,7 @@ TEST(Spline, NarrowCorridorWithALargePreferredRadiusIsSubOptimal) {
 }
 
 TEST(Spline, AVehicleThatCannotTurnTightEnoughGetsTheDegradedFunnelPath) {
-  const Built b = build(l_corridor(1.0, R"({"turn_radius": 6, "min_turn_radius": 6, "can_turn_in_place": false})"));
+  const Built b = test::run_channel(l_corridor(1.0, R"({"turn_radius": 6, "min_turn_radius": 6, "can_turn_in_place": false})"));
   const Spline& s = b.channel.spline;
   EXPECT_EQ(s.mode, SplineMode::Degraded);
   ASSERT_EQ(s.pieces.size(), b.plan.funnel.points.size() - 1);
@@ -198,7 +186,7 @@ TEST(Spline, ZigzagWithCloseCornersStaysInsideAndG1) {
     "navmesh": {"vertices": [[0,0],[4,0],[6,0],[6,2],[4,2],[0,2],[6,4],[4,4],[8,2],[8,4],[10,4],[10,2],[8,8],[10,8]],
                 "polygons": [[0,1,4,5],[1,2,3,4],[4,3,6,7],[3,8,9,6],[8,11,10,9],[9,10,13,12]]},
     "queries": [{"start": [0.5, 1], "goal": [9, 7.5]}]})";
-  const Built b = build(text);
+  const Built b = test::run_channel(text);
   ASSERT_TRUE(b.plan.funnel.ok());
   ASSERT_GE(b.plan.funnel.points.size(), 4u);
   const Spline& s = b.channel.spline;
@@ -209,7 +197,7 @@ TEST(Spline, ZigzagWithCloseCornersStaysInsideAndG1) {
 }
 
 TEST(Spline, TheProfileRunsOnTheSplineWithTheArcSpeedLimit) {
-  const Built b = build(l_corridor(4.0, "{}"));
+  const Built b = test::run_channel(l_corridor(4.0, "{}"));
   const Profile& p = b.channel.profile;
   ASSERT_TRUE(p.ok());
   EXPECT_NEAR(p.length, b.channel.spline.length, 1e-9);
@@ -229,7 +217,7 @@ TEST(Spline, TheProfileRunsOnTheSplineWithTheArcSpeedLimit) {
 // the L runs to the far corner (10 + W, 0): width W·sqrt(2). A tiny preferred radius (0.05 m) keeps
 // the arc from being relaxed in the narrow corridors.
 double closest_to_corner(double width, const std::string& points) {
-  const Built b = build(l_corridor(width, R"({"turn_radius": 0.05, "min_turn_radius": 0.01, "inner_corner": )" + points + "}"));
+  const Built b = test::run_channel(l_corridor(width, R"({"turn_radius": 0.05, "min_turn_radius": 0.01, "inner_corner": )" + points + "}"));
   EXPECT_EQ(b.channel.spline.mode, SplineMode::Optimal);
   double nearest = 1e9;
   for (const SplinePiece& p : b.channel.spline.pieces)
@@ -251,7 +239,7 @@ TEST(Spline, SeedDistanceToInnerCornerExamplesThroughTheChannel) {
 }
 
 TEST(Spline, ModeAndStepsHaveSentences) {
-  const Built b = build(l_corridor(4.0, "{}"));
+  const Built b = test::run_channel(l_corridor(4.0, "{}"));
   ASSERT_FALSE(b.trace.spline.steps.empty());
   EXPECT_EQ(b.trace.spline.steps.back().kind, SplineStep::Kind::ModeChosen);
   EXPECT_NE(b.trace.spline.steps.back().describe().find("optimal"), std::string::npos);

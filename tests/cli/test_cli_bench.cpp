@@ -11,29 +11,29 @@
 namespace navlab {
 namespace {
 
-using json = nlohmann::ordered_json;  // keeps the stage order of the output
+using ojson = nlohmann::ordered_json;  // keeps the stage order of the output
 
 // Short repetition loops keep the tests quick; the numbers are not looked at for speed.
-json bench_json(const std::string& scene, const std::string& extra) {
+ojson bench_json(const std::string& scene, const std::string& extra) {
   const test::RunResult r = test::run_navlab("bench '" + test::scene_path(scene) + "' --sample-us 5 " + extra);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  return json::parse(r.out);
+  return ojson::parse(r.out);
 }
 
-bool positive_finite(const json& v) { return v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() > 0; }
+bool positive_finite(const ojson& v) { return v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() > 0; }
 
-int total(const json& counts) {
+int total(const ojson& counts) {
   return counts["complete"].get<int>() + counts["partial"].get<int>() + counts["disconnected"].get<int>() +
          counts["failed"].get<int>();
 }
 
 // Every stage: queries within [0, pairs]; median and mean positive and finite when it ran.
-void expect_stages(const json& stages, const std::vector<std::string>& names, int pairs) {
+void expect_stages(const ojson& stages, const std::vector<std::string>& names, int pairs) {
   ASSERT_EQ(stages.size(), names.size()) << stages.dump();
   size_t i = 0;
   for (auto it = stages.begin(); it != stages.end(); ++it, ++i) {
     EXPECT_EQ(it.key(), names[i]);
-    const json& s = it.value();
+    const ojson& s = it.value();
     const int q = s["queries"].get<int>();
     EXPECT_GE(q, 0);
     EXPECT_LE(q, pairs);
@@ -52,7 +52,7 @@ const std::vector<std::string> kPolygonStages = {
 
 TEST(CliBench, DefaultSceneAgainstDetour) {
   const int pairs = 24;
-  const json out = bench_json("default.json", "--pairs 24 --seed 7");
+  const ojson out = bench_json("default.json", "--pairs 24 --seed 7");
   EXPECT_EQ(out["source"], "floorplan");
   EXPECT_EQ(out["pairs"], pairs);
   EXPECT_EQ(out["seed"], 7);
@@ -61,7 +61,7 @@ TEST(CliBench, DefaultSceneAgainstDetour) {
   EXPECT_EQ(out["search"]["algorithm"], "astar");
   EXPECT_EQ(out["search"]["cost_model"], "edge_midpoints");
 
-  const json& ours = out["ours"];
+  const ojson& ours = out["ours"];
   EXPECT_EQ(total(ours["counts"]), pairs);
   expect_stages(ours["stages"], kPolygonStages, pairs);
   EXPECT_EQ(ours["stages"]["locate"]["queries"], pairs);
@@ -69,7 +69,7 @@ TEST(CliBench, DefaultSceneAgainstDetour) {
   EXPECT_EQ(ours["stages"]["portals_funnel"]["queries"], ours["counts"]["complete"]);
   EXPECT_EQ(ours["stages"]["motion_clearance"]["queries"], ours["stages"]["motion"]["queries"]);
 
-  const json& detour = out["detour"];
+  const ojson& detour = out["detour"];
   ASSERT_TRUE(detour.is_object()) << out.dump();
   EXPECT_EQ(total(detour["counts"]), pairs);
   expect_stages(detour["stages"], {"find_nearest_poly", "find_path", "find_straight_path"}, pairs);
@@ -80,7 +80,7 @@ TEST(CliBench, DefaultSceneAgainstDetour) {
   EXPECT_EQ(ours["counts"]["disconnected"], detour["counts"]["disconnected"]);
   EXPECT_GT(ours["counts"]["complete"].get<int>(), 0);
 
-  const json& ratios = out["ratios"];
+  const ojson& ratios = out["ratios"];
   ASSERT_TRUE(ratios.is_object()) << out.dump();
   EXPECT_GT(ratios["pairs"].get<int>(), 0);
   EXPECT_LE(ratios["pairs"].get<int>(), ours["counts"]["complete"].get<int>());
@@ -93,7 +93,7 @@ TEST(CliBench, DefaultSceneAgainstDetour) {
 }
 
 TEST(CliBench, BakedObjLevel) {
-  const json out = bench_json("mesh_level.json", "--pairs 10");
+  const ojson out = bench_json("mesh_level.json", "--pairs 10");
   EXPECT_EQ(out["source"], "mesh");
   EXPECT_EQ(out["seed"], 1);  // the default
   EXPECT_EQ(total(out["ours"]["counts"]), 10);
@@ -104,15 +104,15 @@ TEST(CliBench, BakedObjLevel) {
 
 TEST(CliBench, SameSeedSamePairs) {
   // Timing differs between runs; what the pairs are (and so how they end) does not.
-  const json a = bench_json("default.json", "--pairs 12 --seed 99");
-  const json b = bench_json("default.json", "--pairs 12 --seed 99");
+  const ojson a = bench_json("default.json", "--pairs 12 --seed 99");
+  const ojson b = bench_json("default.json", "--pairs 12 --seed 99");
   EXPECT_EQ(a["ours"]["counts"], b["ours"]["counts"]);
   EXPECT_EQ(a["ours"]["stages"]["motion"]["queries"], b["ours"]["stages"]["motion"]["queries"]);
   EXPECT_EQ(a["detour"]["counts"], b["detour"]["counts"]);
 }
 
 TEST(CliBench, HandAuthoredMeshHasNoDetour) {
-  const json out = bench_json("navmesh_basic.json", "--pairs 8");
+  const ojson out = bench_json("navmesh_basic.json", "--pairs 8");
   EXPECT_EQ(out["source"], "navmesh");
   EXPECT_EQ(total(out["ours"]["counts"]), 8);
   expect_stages(out["ours"]["stages"], kPolygonStages, 8);
@@ -123,7 +123,7 @@ TEST(CliBench, HandAuthoredMeshHasNoDetour) {
 }
 
 TEST(CliBench, GraphSceneReportsOurStagesOnly) {
-  const json out = bench_json("graph_basic.json", "--pairs 9 --seed 3");
+  const ojson out = bench_json("graph_basic.json", "--pairs 9 --seed 3");
   EXPECT_EQ(out["source"], "graph");
   EXPECT_EQ(out["search"]["cost_model"], "graph");
   EXPECT_EQ(total(out["ours"]["counts"]), 9);
@@ -142,7 +142,7 @@ TEST(CliBench, TextTable) {
   for (const char* line : {"4 pairs, seed 1", "ours    search", "Detour  findPath", "Detour  findStraightPath",
                            "search / findPath", "search + portals + funnel / findPath + findStraightPath"})
     EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
-  EXPECT_FALSE(json::accept(r.out));  // a table, not JSON
+  EXPECT_FALSE(ojson::accept(r.out));  // a table, not JSON
 }
 
 TEST(CliBench, BadPairsAreUsageErrors) {
@@ -186,7 +186,7 @@ TEST(CliBench, OtherUsageAndInputErrors) {
 TEST(CliBench, LargeGeneratesAPillarHall) {
   const test::RunResult r = test::run_navlab("bench --large 2000 --pairs 6 --seed 4 --sample-us 5");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json out = json::parse(r.out);
+  const ojson out = ojson::parse(r.out);
   EXPECT_EQ(out["scene"], "--large 2000");
   EXPECT_EQ(out["source"], "floorplan");
   EXPECT_EQ(out["generated"]["target_polygons"], 2000);
@@ -204,7 +204,7 @@ TEST(CliBench, LargeGeneratesAPillarHall) {
 TEST(CliBench, LargeKindMeshGeneratesACrateYard) {
   const test::RunResult r = test::run_navlab("bench --large 600 --large-kind mesh --pairs 6 --seed 4 --sample-us 5");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const json out = json::parse(r.out);
+  const ojson out = ojson::parse(r.out);
   EXPECT_EQ(out["scene"], "--large 600");
   EXPECT_EQ(out["source"], "mesh");
   // 600 / 3 polygons per crate: 200 crates, rounded to a 14 x 14 grid.

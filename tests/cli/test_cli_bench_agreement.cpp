@@ -21,7 +21,7 @@
 namespace navlab {
 namespace {
 
-using json = nlohmann::ordered_json;
+using ojson = nlohmann::ordered_json;
 
 struct OracleDiff {
   bool corridor = false, straight = false;
@@ -78,11 +78,11 @@ std::map<int, OracleDiff> oracle(const Scene& scene, const NavMesh& mesh, int co
 }
 
 // The bench's "agreement" for `scene_file`, checked against the oracle.
-json expect_listed_as_oracle(const std::string& scene_file, int count, int seed) {
+ojson expect_listed_as_oracle(const std::string& scene_file, int count, int seed) {
   const test::RunResult r = test::run_navlab("bench '" + scene_file + "' --sample-us 2 --pairs " +
                                              std::to_string(count) + " --seed " + std::to_string(seed));
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  const json a = json::parse(r.out)["agreement"];
+  const ojson a = ojson::parse(r.out)["agreement"];
   EXPECT_TRUE(a.is_object()) << r.out;
   if (!a.is_object()) return a;
 
@@ -102,7 +102,7 @@ json expect_listed_as_oracle(const std::string& scene_file, int count, int seed)
   EXPECT_EQ(a["corridor_differs"], corridors);
   EXPECT_EQ(a["straight_path_differs"], straights);
   std::map<int, OracleDiff> listed;
-  for (const json& d : a["differing"]) {
+  for (const ojson& d : a["differing"]) {
     listed[d["pair"].get<int>()] = {d["corridor"].get<bool>(), d["straight_path"].get<bool>()};
     EXPECT_EQ(d["start"].size(), 2u) << d.dump();  // a floor plan's points are [x, y]
   }
@@ -117,7 +117,7 @@ json expect_listed_as_oracle(const std::string& scene_file, int count, int seed)
 
 // With the edge-midpoint A* (Detour's own search) the office floor's routes are Detour's.
 TEST(CliBenchAgreement, TheOfficeFloorsRoutesAreDetours) {
-  const json a = expect_listed_as_oracle(test::scene_path("default.json"), 120, 3);
+  const ojson a = expect_listed_as_oracle(test::scene_path("default.json"), 120, 3);
   EXPECT_GT(a["pairs"].get<int>(), 100);
   EXPECT_TRUE(a["differing"].empty()) << a.dump();
 }
@@ -125,11 +125,11 @@ TEST(CliBenchAgreement, TheOfficeFloorsRoutesAreDetours) {
 // Costs from polygon centroids choose other corridors than Detour's on some pairs, and other corners:
 // every such pair is listed, with what differs.
 TEST(CliBenchAgreement, EveryPairWhoseRouteIsNotDetoursIsListed) {
-  json s = json::parse(test::read_text(test::scene_path("default.json")));
+  ojson s = ojson::parse(test::read_text(test::scene_path("default.json")));
   s["search"] = {{"cost_model", "centroids"}};
   const std::string file = test::temp_dir() + "/centroids.json";
   test::write_text(file, s.dump());
-  const json a = expect_listed_as_oracle(file, 120, 3);
+  const ojson a = expect_listed_as_oracle(file, 120, 3);
   EXPECT_GT(a["corridor_differs"].get<int>(), 0) << a.dump();
   EXPECT_GT(a["straight_path_differs"].get<int>(), 0) << a.dump();
   const test::RunResult r = test::run_navlab("bench '" + file + "' --sample-us 2 --pairs 120 --seed 3 --text");

@@ -1,3 +1,4 @@
+#include "follow_events.h"
 #include "follower.h"
 
 #include <gtest/gtest.h>
@@ -20,8 +21,8 @@ namespace {
 using test::Loaded;
 using test::load;
 
-FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false, {}}; }
-FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false, {}}; }
+using test::close_at;
+using test::open_at;
 
 // |Δv| <= max_accel·dt at every step, from rest, except where a wall stopped the agent (a door that
 // closed too late to stop for).

@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "follow_events.h"
 #include "follower.h"
 #include "meshes.h"
 #include "navmesh_build.h"
@@ -23,8 +24,8 @@ using test::load_text;
 
 constexpr double kOnMesh = 1e-3;  // m; a step counts as on the mesh within a millimetre of a polygon
 
-FollowEvent close_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Close, door, {}, false, {}}; }
-FollowEvent open_at(double t, const std::string& door) { return {t, FollowEvent::Kind::Open, door, {}, false, {}}; }
+using test::close_at;
+using test::open_at;
 
 // Independent oracle: even-odd ray casting (no orientation test), then the distance to the outline.
 bool ray_inside(const std::vector<Vec2>& ring, Vec2 p) {

@@ -2,7 +2,7 @@
 // with seeded random door closes, opens and moves and blockers crossing the floor. Every step is
 // finite, the velocity never jumps by more than max_accel·dt (except where a wall stopped the agent),
 // and every invalidated plan is followed by a re-plan. CI runs 20,000 steps; the long run is
-//   NAVLAB_SOAK_STEPS=1000000 ./build/tests/test_follower_soak
+//   NAVLAB_SOAK_STEPS=1000000 ./build/tests/tests_dynamic --gtest_filter='FollowerSoak.*'
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -22,20 +22,25 @@ fi
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
 
 mkdir -p "$build/crashes"
-status=0
-for t in "${targets[@]}"; do
+
+# fuzz TARGET: runs one target for SECONDS; its log is BUILD/TARGET.log.
+fuzz() {
+  local t=$1 timeout=10
   mkdir -p "$build/corpus/$t"
-  echo "navlab: fuzzing $t for ${seconds} s"
   # -timeout: one input taking longer than this counts as a runaway; -rss_limit_mb: so does 2 GB. An OBJ
   # may ask for the largest bake the limits allow (docs/limits.md: seconds each for the rasterising and
   # the watershed at their limits, more under the sanitizers), so fuzz_obj gets 30 s, the others 10 s.
-  timeout=10
   [ "$t" = fuzz_obj ] && timeout=30
-  if ! UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "./$build/tests/fuzz/$t" -max_total_time="$seconds" \
-      -seed="${NAVLAB_FUZZ_SEED:-0}" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$build/crashes/$t-" \
-      "$build/corpus/$t" "tests/fuzz/$t" 2>"$build/$t.log"; then
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "./$build/tests/fuzz/$t" -max_total_time="$seconds" \
+    -seed="${NAVLAB_FUZZ_SEED:-0}" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$build/crashes/$t-" \
+    "$build/corpus/$t" "tests/fuzz/$t" 2>"$build/$t.log"
+}
+
+# report TARGET RC: what a reader of a CI log needs: on a finding its stack and the input to reproduce it.
+report() {
+  local t=$1 rc=$2
+  if [ "$rc" -ne 0 ]; then
     echo "navlab: $t failed; see $build/$t.log and $build/crashes/"
-    # What a reader of a CI log needs to reproduce it: the finding with its stack, and the input.
     grep -E -A40 'ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error|ALARM|Deadly signal' "$build/$t.log" |
       head -n 60 || true
     for f in "$build/crashes/$t"-*; do
@@ -44,8 +49,27 @@ for t in "${targets[@]}"; do
       base64 -w 0 "$f" | head -c 200000
       echo
     done
-    status=1
   fi
   tail -n 2 "$build/$t.log"
+}
+
+# The targets run side by side, as many at once as there are cores (each fuzzer is one process on one
+# core), and are reported in the order given.
+jobs=$(nproc 2>/dev/null || echo 2)
+status=0
+declare -A pid
+for ((i = 0; i < ${#targets[@]}; i += jobs)); do
+  batch=("${targets[@]:i:jobs}")
+  for t in "${batch[@]}"; do
+    echo "navlab: fuzzing $t for ${seconds} s"
+    fuzz "$t" &
+    pid[$t]=$!
+  done
+  for t in "${batch[@]}"; do
+    rc=0
+    wait "${pid[$t]}" || rc=$?
+    report "$t" "$rc"
+    [ "$rc" -eq 0 ] || status=1
+  done
 done
 exit $status

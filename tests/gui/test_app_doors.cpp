@@ -39,13 +39,6 @@ double path_hits(const ScriptRun& run, double offset_px = 0.0) {
   return path_hits(run.img, run.state["path"], run.camera(), offset_px);
 }
 
-const json& door(const json& state, const std::string& id) {
-  for (const json& d : state["doors"]["doors"])
-    if (d["id"] == id) return d;
-  static const json none;
-  return none;
-}
-
 bool reads_door(const json& state, const std::string& id) {
   for (const json& d : state["doors"]["reads"]["doors"])
     if (d == id) return true;

@@ -19,13 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-const json& door(const json& state, const std::string& id) {
-  for (const json& d : state["doors"]["doors"])
-    if (d["id"] == id) return d;
-  static const json none;
-  return none;
-}
-
 std::vector<int> ints(const json& j) { return j.get<std::vector<int>>(); }
 
 bool shares(const std::vector<int>& a, const std::vector<int>& b) {

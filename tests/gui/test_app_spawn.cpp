@@ -36,7 +36,7 @@ double ring_hits(const Image& img, const Camera& cam, double x, double y, Rgb c)
 }
 
 // Runs a viewport-captured script on the default scene; returns the printed state and the picture.
-json run_script(const std::string& name, const std::string& actions, Image* img) {
+json spawn_script(const std::string& name, const std::string& actions, Image* img) {
   ScriptRun r = navlab::test::run_script(name, actions);
   *img = std::move(r.img);
   return r.state;
@@ -52,7 +52,7 @@ TEST(AppSpawn, MovingP3AwayFromTheGuardAcceptsIt) {
   use_display();
   // As the scene is: P3 at (33.3, 20) overlaps the guard at (33, 20) → rejected, reason occupancy.
   Image before;
-  const json s0 = run_script("p3_before", R"([{"frames": 2}])", &before);
+  const json s0 = spawn_script("p3_before", R"([{"frames": 2}])", &before);
   ASSERT_FALSE(s0.is_discarded());
   const json* p3 = candidate(s0, "P3");
   ASSERT_NE(p3, nullptr) << s0["spawn"];
@@ -65,7 +65,7 @@ TEST(AppSpawn, MovingP3AwayFromTheGuardAcceptsIt) {
 
   // Moved 3 m away from the guard: every check passes and the ring turns green there.
   Image after;
-  const json s1 = run_script("p3_after", R"([{"move_candidate": "P3", "to": [30, 20]}, {"frames": 1}])", &after);
+  const json s1 = spawn_script("p3_after", R"([{"move_candidate": "P3", "to": [30, 20]}, {"frames": 1}])", &after);
   ASSERT_FALSE(s1.is_discarded());
   p3 = candidate(s1, "P3");
   ASSERT_NE(p3, nullptr);
@@ -88,7 +88,7 @@ TEST(AppSpawn, CandidateAddedInsideAPillarIsRejected) {
   use_display();
   Image img;
   // (13, 4.8) is the middle of the pillar hole [12.4, 13.6] × [4.2, 5.4]; the scene has P1..P5.
-  const json s = run_script("pillar", R"([{"add_candidate": [13, 4.8]}, {"frames": 1}])", &img);
+  const json s = spawn_script("pillar", R"([{"add_candidate": [13, 4.8]}, {"frames": 1}])", &img);
   ASSERT_FALSE(s.is_discarded());
   const json* p6 = candidate(s, "P6");
   ASSERT_NE(p6, nullptr) << s["spawn"];
@@ -105,7 +105,7 @@ TEST(AppSpawn, EditedCandidatesAreSavedWithTheScene) {
   use_display();
   const std::string saved = temp_dir() + "/edited.json";
   Image img;
-  const json s = run_script("save", R"([{"move_candidate": "P3", "to": [30, 20]}, {"add_candidate": [13, 4.8]},
+  const json s = spawn_script("save", R"([{"move_candidate": "P3", "to": [30, 20]}, {"add_candidate": [13, 4.8]},
                                         {"delete_candidate": "P1"}, {"save_as": ")" + saved + R"("}])",
                             &img);
   ASSERT_FALSE(s.is_discarded());
@@ -130,7 +130,7 @@ TEST(AppSpawn, EditedCandidatesAreSavedWithTheScene) {
 TEST(AppSpawn, MouseDragsACandidateAndClicksOneIn) {
   use_display();
   Image img;
-  const json s = run_script("mouse", R"([{"mouse": [33.3, 20], "down": false}, {"mouse": [33.3, 20], "down": true},
+  const json s = spawn_script("mouse", R"([{"mouse": [33.3, 20], "down": false}, {"mouse": [33.3, 20], "down": true},
                                          {"mouse": [31.5, 20.5], "down": true}, {"mouse": [30, 20], "down": true},
                                          {"mouse": [30, 20], "down": false},
                                          {"spawn_add_mode": true}, {"mouse": [13, 4.8], "down": false},
@@ -159,7 +159,7 @@ TEST(AppExport, ViewportAndWindowAtAChosenSize) {
   use_display();
   const std::string vp = temp_dir() + "/export_vp.png", win = temp_dir() + "/export_win.png";
   Image shot;
-  const json s = run_script("export", R"([{"export": ")" + vp + R"(", "size": [640, 360], "what": "viewport"},
+  const json s = spawn_script("export", R"([{"export": ")" + vp + R"(", "size": [640, 360], "what": "viewport"},
                                           {"export": ")" + win + R"(", "size": [800, 500], "what": "window"}])",
                             &shot);
   ASSERT_FALSE(s.is_discarded());

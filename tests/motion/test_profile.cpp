@@ -15,7 +15,6 @@
 namespace navlab {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 AgentDef w6_agent() {
   AgentDef a;
@@ -220,7 +219,7 @@ TEST(Profile, StopTurnsHaveZeroSpeedAndAddInPlaceTurningTime) {
   }();
   AgentDef agent;
   agent.corner_mode = CornerMode::Stop;
-  agent.max_turn_rate = kPi / 2;  // 90° per second
+  agent.max_turn_rate = std::numbers::pi / 2;  // 90° per second
   const TurnsResult r = fit_turns({{-5, 0}, {0, 0}, {0, 3}, {4, 3}}, corridor_shape(room, {0}), agent);
   ASSERT_TRUE(r.ok());
   ProfileTrace trace;

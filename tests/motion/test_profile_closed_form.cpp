@@ -21,7 +21,6 @@
 namespace navlab {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // ---- The oracle: the profile's rules integrated on a fine grid ----
@@ -272,7 +271,7 @@ SmoothPath random_pieces(std::mt19937& rng) {
     if (arc) {
       p.kind = PathPiece::Kind::Arc;
       p.arc.radius = chance(rng, 0.3) ? uniform(rng, 0.05, 0.5) : uniform(rng, 0.5, 20.0);
-      p.arc.sweep = chance(rng, 0.2) ? uniform(rng, 1e-3, 0.05) : uniform(rng, 0.05, kPi);
+      p.arc.sweep = chance(rng, 0.2) ? uniform(rng, 1e-3, 0.05) : uniform(rng, 0.05, std::numbers::pi);
       p.length = p.arc.radius * p.arc.sweep;
     } else {
       p.length = random_length(rng);
@@ -280,7 +279,7 @@ SmoothPath random_pieces(std::mt19937& rng) {
         Turn t;
         t.kind = TurnKind::Stop;
         t.s = s;
-        t.theta = uniform(rng, 0.05, kPi);
+        t.theta = uniform(rng, 0.05, std::numbers::pi);
         path.turns.push_back(t);
       }
     }
@@ -443,9 +442,9 @@ TEST(ProfileClosedForm, MatchesTheIntegratedProfileOnEdgeCases) {
     PathPiece arc;
     arc.kind = PathPiece::Kind::Arc;
     arc.arc.radius = 0.5;
-    arc.arc.sweep = kPi / 2;
+    arc.arc.sweep = std::numbers::pi / 2;
     arc.s0 = 2.0;
-    arc.length = 0.5 * kPi / 2;
+    arc.length = 0.5 * std::numbers::pi / 2;
     arc_end.pieces = {seg, arc};
     arc_end.length = 2.0 + arc.length;
   }

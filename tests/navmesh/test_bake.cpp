@@ -8,48 +8,13 @@
 
 #include "bake.h"
 #include "bake_check.h"
+#include "meshes.h"
 #include "navmesh_build.h"
 #include "obj.h"
 #include "paths.h"
 
 namespace navlab {
 namespace {
-
-double polygon_area(const NavMesh& m) {
-  double total = 0.0;
-  for (const NavPoly& p : m.polys) {
-    double a2 = 0.0;
-    for (size_t i = 0; i < p.verts.size(); ++i)
-      a2 += cross(m.verts[p.verts[i]], m.verts[p.verts[(i + 1) % p.verts.size()]]);
-    total += 0.5 * a2;
-  }
-  return total;
-}
-
-// Floor area eroded by r, measured independently on a fine raster: points inside the outline, outside
-// every hole, and at least r from every wall segment.
-double eroded_area_raster(const Scene::Floorplan& f, double r, double step) {
-  std::vector<std::vector<Vec2>> rings = f.holes;
-  rings.push_back(f.outline);
-  double lo_x = 1e9, hi_x = -1e9, lo_y = 1e9, hi_y = -1e9;
-  for (const Vec2& p : f.outline) {
-    lo_x = std::min(lo_x, p.x), hi_x = std::max(hi_x, p.x);
-    lo_y = std::min(lo_y, p.y), hi_y = std::max(hi_y, p.y);
-  }
-  long inside = 0;
-  for (double y = lo_y + step / 2; y < hi_y; y += step)
-    for (double x = lo_x + step / 2; x < hi_x; x += step) {
-      const Vec2 p{x, y};
-      if (!point_in_ring(p, f.outline)) continue;
-      bool ok = true;
-      for (const auto& h : f.holes) ok = ok && !point_in_ring(p, h);
-      for (const auto& ring : rings)
-        for (size_t i = 0; ok && i < ring.size(); ++i)
-          ok = distance_to_segment(p, ring[i], ring[(i + 1) % ring.size()]) >= r;
-      inside += ok;
-    }
-  return double(inside) * step * step;
-}
 
 TEST(BakeFloorplan, RectangleRoomAreaIsErodedByTheAgentRadius) {
   Scene::Floorplan f;
@@ -58,7 +23,7 @@ TEST(BakeFloorplan, RectangleRoomAreaIsErodedByTheAgentRadius) {
   auto r = bake_floorplan(f, def);
   ASSERT_TRUE(r.ok()) << r.error();
   const double expected = (20 - 2 * def.agent_radius) * (12 - 2 * def.agent_radius);  // 203.04 m²
-  EXPECT_NEAR(polygon_area(r.value()), expected, 0.05 * expected);
+  EXPECT_NEAR(test::polygon_area(r.value()), expected, 0.05 * expected);
   EXPECT_FALSE(r->is3d);
   EXPECT_TRUE(r->heights.empty());
   ASSERT_TRUE(r->baked);
@@ -73,8 +38,8 @@ TEST(BakeFloorplan, RoomsWithPillarsMatchARasterOfTheErodedFloor) {
   BakeDef def;
   auto r = bake_floorplan(f, def);
   ASSERT_TRUE(r.ok()) << r.error();
-  const double expected = eroded_area_raster(f, def.agent_radius, 0.05);
-  EXPECT_NEAR(polygon_area(r.value()), expected, 0.05 * expected);
+  const double expected = test::eroded_area_raster(f, def.agent_radius, 0.05);
+  EXPECT_NEAR(test::polygon_area(r.value()), expected, 0.05 * expected);
   // Nothing of the mesh lies inside a pillar.
   for (size_t i = 0; i < r->polys.size(); ++i) {
     const Vec2 c = r->centroid(int(i));
@@ -88,14 +53,14 @@ TEST(BakeFloorplan, EveryPartitionCoversTheErodedFloorWithItsOwnPolygons) {
   Scene::Floorplan f;
   f.outline = {{0, 0}, {30, 0}, {30, 10}, {14, 10}, {14, 24}, {0, 24}};
   f.holes = {{{5, 4}, {7, 4}, {7, 6}, {5, 6}}, {{20, 3}, {22, 5}, {20, 7}, {18, 5}}};
-  const double expected = eroded_area_raster(f, BakeDef{}.agent_radius, 0.05);
+  const double expected = test::eroded_area_raster(f, BakeDef{}.agent_radius, 0.05);
   std::vector<std::vector<std::vector<int>>> layouts;
   for (const Partition p : {Partition::Watershed, Partition::Monotone, Partition::Layers}) {
     BakeDef def;
     def.partition = p;
     auto r = bake_floorplan(f, def);
     ASSERT_TRUE(r.ok()) << to_string(p) << ": " << r.error();
-    EXPECT_NEAR(polygon_area(r.value()), expected, 0.05 * expected) << to_string(p);
+    EXPECT_NEAR(test::polygon_area(r.value()), expected, 0.05 * expected) << to_string(p);
     std::vector<std::vector<int>> layout;
     for (const NavPoly& poly : r->polys) layout.push_back(poly.verts);
     layouts.push_back(layout);

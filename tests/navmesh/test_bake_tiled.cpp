@@ -16,6 +16,7 @@
 #include "bake_tiled.h"
 #include "obj.h"
 #include "funnel.h"
+#include "meshes.h"
 #include "navmesh_build.h"
 #include "portals.h"
 #include "search.h"
@@ -44,16 +45,6 @@ BakeDef tiled_def(int tile_size) {
   return def;
 }
 
-double polygon_area(const NavMesh& m) {
-  double total = 0.0;
-  for (const NavPoly& p : m.polys) {
-    double a2 = 0.0;
-    for (size_t i = 0; i < p.verts.size(); ++i) a2 += cross(m.verts[p.verts[i]], m.verts[p.verts[(i + 1) % p.verts.size()]]);
-    total += 0.5 * a2;
-  }
-  return total;
-}
-
 // Length of the mesh's walls (edges without a neighbour), m.
 double wall_length(const NavMesh& m) {
   double total = 0.0;
@@ -61,25 +52,6 @@ double wall_length(const NavMesh& m) {
     for (size_t i = 0; i < p.verts.size(); ++i)
       if (p.neighbours[i] < 0) total += distance(m.verts[p.verts[i]], m.verts[p.verts[(i + 1) % p.verts.size()]]);
   return total;
-}
-
-// Floor area eroded by r, measured on a fine raster: points inside the outline, outside every hole, and
-// at least r from every wall segment (the oracle of tests/navmesh/test_bake.cpp), over the 40 x 30 m of
-// pillared_plan().
-double eroded_area_raster(const Scene::Floorplan& f, double r, double step) {
-  std::vector<std::vector<Vec2>> rings = f.holes;
-  rings.push_back(f.outline);
-  long inside = 0;
-  for (double y = step / 2; y < 30.0; y += step)
-    for (double x = step / 2; x < 40.0; x += step) {
-      const Vec2 p{x, y};
-      bool ok = point_in_ring(p, f.outline);
-      for (const auto& h : f.holes) ok = ok && !point_in_ring(p, h);
-      for (const auto& ring : rings)
-        for (size_t i = 0; ok && i < ring.size(); ++i) ok = distance_to_segment(p, ring[i], ring[(i + 1) % ring.size()]) >= r;
-      inside += ok;
-    }
-  return double(inside) * step * step;
 }
 
 double distance_to_walls(const NavMesh& m, Vec2 q) {
@@ -108,13 +80,13 @@ TEST(BakeTiled, CoversTheSameWalkableAreaAsTheSingleTileBake) {
   // of them, so along every wall the two may differ by at most twice that. The tiled bake only adds
   // contour vertices where tiles meet.
   const double slack = 2.0 * def.edge_max_error * def.cell_size * wall_length(solo.value());
-  const double a_solo = polygon_area(solo.value()), a_tiled = polygon_area(tiled.value());
+  const double a_solo = test::polygon_area(solo.value()), a_tiled = test::polygon_area(tiled.value());
   std::printf("area: single tile %.3f m2 (%d polygons), tiled %.3f m2 (%d polygons), bound %.3f m2\n", a_solo,
               solo->size(), a_tiled, tiled->size(), slack);
   EXPECT_NEAR(a_tiled, a_solo, slack);
   // Both near the eroded floor measured on a fine raster, as tests/navmesh/test_bake.cpp checks the
   // single-tile bake (within 5 %).
-  const double raster = eroded_area_raster(plan, def.agent_radius, 0.05);
+  const double raster = test::eroded_area_raster(plan, def.agent_radius, 0.05);
   std::printf("eroded floor on a 5 cm raster: %.3f m2\n", raster);
   EXPECT_NEAR(a_tiled, raster, 0.02 * raster);
 
@@ -171,9 +143,9 @@ TEST(BakeTiled, ALevelMeshBakesInTilesOverTheSameFloor) {
   expect_same_mesh(one.value(), two.value());
   // The planning-plane area, bounded as for the floor plan above.
   const double slack = 2.0 * def.edge_max_error * def.cell_size * wall_length(solo.value());
-  std::printf("level: single tile %.3f m2, tiled %.3f m2, bound %.3f m2\n", polygon_area(solo.value()),
-              polygon_area(one.value()), slack);
-  EXPECT_NEAR(polygon_area(one.value()), polygon_area(solo.value()), slack);
+  std::printf("level: single tile %.3f m2, tiled %.3f m2, bound %.3f m2\n", test::polygon_area(solo.value()),
+              test::polygon_area(one.value()), slack);
+  EXPECT_NEAR(test::polygon_area(one.value()), test::polygon_area(solo.value()), slack);
   EXPECT_GT(one->baked->refs.size(), solo->polys.size()) << "tile borders cut polygons";
   // Away from both meshes' walls (by the contour error and a cell), inside one iff inside the other.
   const double wall_clear = (def.edge_max_error + 1.0) * def.cell_size;

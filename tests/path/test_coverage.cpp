@@ -19,7 +19,6 @@
 namespace navlab {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 // ---- The plain rule ----
 
@@ -84,9 +83,9 @@ ArcCoverage plain_coverage(const Arc& arc, const Plain& s) {
       const Vec2 p = a + d * roots[k];
       double delta = std::atan2(p.y - arc.center.y, p.x - arc.center.x);
       delta = arc.sweep > 0.0 ? delta - arc.start : arc.start - delta;
-      delta = std::fmod(delta, 2.0 * kPi);
-      if (delta < 0.0) delta += 2.0 * kPi;
-      const double u = 2.0 * kPi - delta < 1e-12 ? 0.0 : delta / std::fabs(arc.sweep);
+      delta = std::fmod(delta, 2.0 * std::numbers::pi);
+      if (delta < 0.0) delta += 2.0 * std::numbers::pi;
+      const double u = 2.0 * std::numbers::pi - delta < 1e-12 ? 0.0 : delta / std::fabs(arc.sweep);
       if (u <= 1.0 + 1e-12) hits.push_back({std::clamp(u, 0.0, 1.0), p, int(w)});
     }
   }
@@ -187,8 +186,8 @@ TEST(Coverage, WallsAndAnswersAreThePlainRulesOnRandomCorridors) {
           arc.center = ring[size_t(i / 2) % ring.size()] + Vec2{uniform(rng, -0.3, 0.3), uniform(rng, -0.3, 0.3)};
           arc.radius = uniform(rng, 0.05, 0.8);
         }
-        arc.start = uniform(rng, -kPi, kPi);
-        arc.sweep = uniform(rng, -kPi, kPi);
+        arc.start = uniform(rng, -std::numbers::pi, std::numbers::pi);
+        arc.sweep = uniform(rng, -std::numbers::pi, std::numbers::pi);
         const ArcCoverage want = plain_coverage(arc, plain);
         expect_same(arc_coverage(arc, shape), want, "arc " + std::to_string(arcs));
         ++arcs;

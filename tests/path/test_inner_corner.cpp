@@ -3,6 +3,7 @@
 
 #include "clearance_path.h"
 #include "inner_corner.h"
+#include "meshes.h"
 #include "navmesh_build.h"
 #include "portals.h"
 
@@ -70,15 +71,7 @@ TEST(ShrinkPortal, MovesBothEndsInwardAndStopsAtTheMiddle) {
   EXPECT_NEAR(m.right.y, 1.0, 1e-12);
 }
 
-// L-shaped corridor turning left around the wall vertex (2, 2).
-NavMesh l_corridor() {
-  Scene::Navmesh def;
-  def.vertices = {{-10, -2}, {2, -2}, {6, -2}, {6, 2}, {2, 2}, {-10, 2}, {6, 10}, {2, 10}};
-  def.polygons = {{0, 1, 4, 5}, {1, 2, 3, 4}, {4, 3, 6, 7}};
-  auto mesh = build_hand_authored(def, "l_corridor");
-  EXPECT_TRUE(mesh.ok()) << mesh.error();
-  return mesh.value();
-}
+using test::l_corridor;
 
 TEST(ClearancePath, CornerMovesOffTheWallVertexByTheInnerCornerDistance) {
   const NavMesh mesh = l_corridor();

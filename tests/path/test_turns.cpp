@@ -6,6 +6,7 @@
 
 #include "clearance_path.h"
 #include "coverage.h"
+#include "meshes.h"
 #include "navmesh_build.h"
 #include "portals.h"
 #include "turns.h"
@@ -13,16 +14,9 @@
 namespace navlab {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
-
-NavMesh mesh_of(std::vector<Vec2> verts, std::vector<std::vector<int>> polys) {
-  Scene::Navmesh def;
-  def.vertices = std::move(verts);
-  def.polygons = std::move(polys);
-  auto mesh = build_hand_authored(def, "test");
-  EXPECT_TRUE(mesh.ok()) << mesh.error();
-  return mesh.value();
-}
+constexpr double kHalfTurn = std::numbers::pi;
+using test::l_corridor;
+using test::mesh_of;
 
 // Independent of coverage.cpp: inside a convex CCW polygon of the mesh, 1e-9 slack.
 bool in_mesh_polygons(const NavMesh& m, const std::vector<int>& corridor, Vec2 p) {
@@ -52,14 +46,14 @@ int count(const TurnTrace& t, TurnStep::Kind k, int corner = -1) {
 
 TEST(Turns, W5_RightAngleRadiusOneTrimsOne) {
   const Turn t = make_arc_turn({-5, 0}, {0, 0}, {0, 5}, 1.0);
-  EXPECT_NEAR(t.theta, kPi / 2, 1e-12);
+  EXPECT_NEAR(t.theta, kHalfTurn / 2, 1e-12);
   EXPECT_NEAR(t.trim, 1.0, 1e-12);
   EXPECT_TRUE(t.left);
   EXPECT_NEAR(t.entry.x, -1.0, 1e-12);
   EXPECT_NEAR(t.exit.y, 1.0, 1e-12);
   EXPECT_NEAR(t.arc.center.x, -1.0, 1e-12);
   EXPECT_NEAR(t.arc.center.y, 1.0, 1e-12);
-  EXPECT_NEAR(t.arc.length(), kPi / 2, 1e-12);
+  EXPECT_NEAR(t.arc.length(), kHalfTurn / 2, 1e-12);
   // The arc ends on both tangent points.
   EXPECT_NEAR(distance(t.arc.point(0), t.entry), 0.0, 1e-12);
   EXPECT_NEAR(distance(t.arc.point(1), t.exit), 0.0, 1e-12);
@@ -99,15 +93,9 @@ TEST(Turns, W5_SharedOneMetreSegmentScalesBothTrimsFromPointSevenToPointFive) {
   EXPECT_EQ(scaled, 2);
   // The smoothed path: segment, arc, arc, segment (the 1 m segment is used up).
   ASSERT_EQ(r.path.pieces.size(), 4u);
-  EXPECT_NEAR(r.path.length, 4.5 + kPi / 4 + kPi / 4 + 4.5, 1e-9);
+  EXPECT_NEAR(r.path.length, 4.5 + kHalfTurn / 4 + kHalfTurn / 4 + 4.5, 1e-9);
   EXPECT_NEAR(r.path.turns[0].s, 4.5, 1e-12);
-  EXPECT_NEAR(r.path.turns[1].s, 4.5 + kPi / 4, 1e-9);
-}
-
-// L-shaped corridor turning left around the wall vertex (2, 2).
-NavMesh l_corridor() {
-  return mesh_of({{-10, -2}, {2, -2}, {6, -2}, {6, 2}, {2, 2}, {-10, 2}, {6, 10}, {2, 10}},
-                 {{0, 1, 4, 5}, {1, 2, 3, 4}, {4, 3, 6, 7}});
+  EXPECT_NEAR(r.path.turns[1].s, 4.5 + kHalfTurn / 4, 1e-9);
 }
 
 TEST(Turns, ZeroClearanceArcAtAWallCornerFailsCoverageAndBecomesAStopTurn) {
@@ -201,9 +189,9 @@ TEST(Turns, ArcCoverageWithoutAnyHitTestsTheArcItself) {
   const NavMesh room = mesh_of({{-6, -6}, {6, -6}, {6, 6}, {-6, 6}}, {{0, 1, 2, 3}});
   const CorridorShape shape = corridor_shape(room, {0});
   EXPECT_EQ(shape.walls().size(), 4u);
-  EXPECT_TRUE(arc_coverage(Arc{{0, 0}, 1.0, 0.0, kPi}, shape).inside);
+  EXPECT_TRUE(arc_coverage(Arc{{0, 0}, 1.0, 0.0, kHalfTurn}, shape).inside);
   // Entirely outside the room: no wall hit, still rejected.
-  const ArcCoverage out = arc_coverage(Arc{{20, 0}, 1.0, 0.0, kPi}, shape);
+  const ArcCoverage out = arc_coverage(Arc{{20, 0}, 1.0, 0.0, kHalfTurn}, shape);
   EXPECT_FALSE(out.inside);
   EXPECT_EQ(out.hits, 0);
 }
@@ -257,7 +245,7 @@ TEST(Turns, ReversalIsAStopTurnAndShortSegmentsLimitTheRadius) {
   TurnsResult r = fit_turns({{-5, 0}, {0, 0}, {-3, 0}}, shape, agent);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.path.turns[0].kind, TurnKind::Stop);
-  EXPECT_NEAR(r.path.turns[0].theta, kPi, 1e-12);
+  EXPECT_NEAR(r.path.turns[0].theta, kHalfTurn, 1e-12);
   // 90° corner with a 0.4 m outgoing segment: the radius is cut to 0.4 so the trim fits.
   r = fit_turns({{-5, 0}, {0, 0}, {0, 0.4}}, shape, agent);
   ASSERT_TRUE(r.ok());

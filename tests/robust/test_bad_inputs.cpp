@@ -10,11 +10,11 @@
 #include <sys/wait.h>
 
 #include "paths.h"
+#include "scene_reader.h"  // navlab::Json
 
 namespace navlab {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 std::string catalogue_dir() { return test::source_dir() + "/tests/bad_inputs"; }
 
@@ -25,8 +25,6 @@ std::string quote(const std::string& s) {
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
-
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 struct Outcome {
   int exit_code = -1;
@@ -39,7 +37,7 @@ Outcome run_case(const Json& c) {
   for (const auto& a : c["args"]) cmd += " " + quote(a.get<std::string>());
   cmd += " >/dev/null 2>" + quote(err);
   const int status = std::system(cmd.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, first_line(test::read_text(err))};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, test::first_line(test::read_text(err))};
 }
 
 std::string render_markdown(const Json& cases) {
@@ -49,7 +47,7 @@ std::string render_markdown(const Json& cases) {
       "validation failure, 2 usage or input error), for each input of the catalogue in tests/bad_inputs/.\n"
       "The limits these messages name are listed in [limits.md](limits.md).\n\n"
       "This file is generated from tests/bad_inputs/bad_inputs.json by tests/robust/test_bad_inputs.cpp\n"
-      "(`NAVLAB_WRITE_ERRORS_MD=1 ./build/tests/test_bad_inputs`); the test fails when it is out of date.\n";
+      "(`NAVLAB_WRITE_ERRORS_MD=1 ./build/tests/tests_robust --gtest_filter='BadInputs.*'`); the test fails when it is out of date.\n";
   for (const auto& c : cases) {
     std::string args;
     for (const auto& a : c["args"]) args += " " + a.get<std::string>();
@@ -75,7 +73,7 @@ TEST(BadInputs, ErrorsMarkdownIsUpToDate) {
   const std::string path = test::source_dir() + "/docs/errors.md";
   const std::string md = render_markdown(catalogue());
   if (std::getenv("NAVLAB_WRITE_ERRORS_MD")) test::write_text(path, md);
-  EXPECT_EQ(test::read_text(path), md) << "docs/errors.md is out of date: run NAVLAB_WRITE_ERRORS_MD=1 test_bad_inputs";
+  EXPECT_EQ(test::read_text(path), md) << "docs/errors.md is out of date: run NAVLAB_WRITE_ERRORS_MD=1 tests_robust --gtest_filter='BadInputs.*'";
 }
 
 }  // namespace

@@ -20,13 +20,13 @@
 namespace navlab {
 namespace {
 
-struct Endpoint {
+struct DetourPoint {
   int poly = -1;
   float world[3] = {0, 0, 0};  // Detour's position (tile vertex heights)
 };
 
 // A uniformly random point of Detour polygon `poly` (fan triangle by area, then barycentric).
-Endpoint random_point(const dtMeshTile* tile, int poly, std::mt19937& rng) {
+DetourPoint random_point(const dtMeshTile* tile, int poly, std::mt19937& rng) {
   const dtPoly& p = tile->polys[poly];
   auto vert = [&](int k) { return &tile->verts[p.verts[k] * 3]; };
   std::vector<double> areas;
@@ -47,14 +47,14 @@ Endpoint random_point(const dtMeshTile* tile, int poly, std::mt19937& rng) {
     t = 1.0 - t;
   }
   const float *a = vert(0), *b = vert(tri + 1), *c = vert(tri + 2);
-  Endpoint e;
+  DetourPoint e;
   e.poly = poly;
   for (int i = 0; i < 3; ++i) e.world[i] = float(a[i] + s * (b[i] - a[i]) + t * (c[i] - a[i]));
   return e;
 }
 
 // Our search position for a Detour position: 2D meshes (no heights) plan at height 0.
-Vec3 ours(const NavMesh& mesh, const Endpoint& e) {
+Vec3 ours(const NavMesh& mesh, const DetourPoint& e) {
   return {double(e.world[0]), mesh.heights.empty() ? 0.0 : double(e.world[1]), double(e.world[2])};
 }
 
@@ -84,7 +84,7 @@ Report cross_check(const NavMesh& mesh, int pairs, unsigned seed, CostModel mode
   std::uniform_int_distribution<int> pick(0, n - 1);
   std::vector<dtPolyRef> path(4096);
   for (int k = 0; k < pairs; ++k) {
-    const Endpoint a = random_point(tile, pick(rng), rng), b = random_point(tile, pick(rng), rng);
+    const DetourPoint a = random_point(tile, pick(rng), rng), b = random_point(tile, pick(rng), rng);
     ++rep.pairs;
     const dtPolyRef ra = mesh.baked->base_ref | dtPolyRef(a.poly), rb = mesh.baked->base_ref | dtPolyRef(b.poly);
     int count = 0;

@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 
 #include "paths.h"
+#include "scene_reader.h"  // navlab::Json
 
 namespace navlab {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 std::vector<std::string> keys(const Json& obj) {
   std::vector<std::string> out;

@@ -2,20 +2,13 @@
 // gravity and landing. Expected numbers are worked out by hand in the comments.
 #include <gtest/gtest.h>
 
+#include "side_bodies.h"
 #include "side_movement.h"
 
 namespace navlab::side {
 namespace {
 
-constexpr double kEps = 1e-9;
-
-Body body(Vec2 pos, Vec2 size, bool flying = false) {
-  Body b;
-  b.pos = pos;
-  b.size = size;
-  b.flying = flying;
-  return b;
-}
+using namespace test::side_bodies;
 
 TEST(SideMovement, StandingOnAGroundTopIsGrounded) {
   const World w{30.0, {{0, 0, 10, 1}}};

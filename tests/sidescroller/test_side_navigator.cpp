@@ -6,21 +6,13 @@
 
 #include <cmath>
 
+#include "side_bodies.h"
 #include "side_navigator.h"
 
 namespace navlab::side {
 namespace {
 
-constexpr double kDt = 0.05;
-constexpr double kEps = 1e-9;
-
-Body body(Vec2 pos, Vec2 size, bool flying = false) {
-  Body b;
-  b.pos = pos;
-  b.size = size;
-  b.flying = flying;
-  return b;
-}
+using namespace test::side_bodies;
 
 // Steps navigator and body together `n` times (what the simulation does after the strategy).
 void run(SteppedNavigator& nav, Mover& m, int n) {

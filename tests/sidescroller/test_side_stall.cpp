@@ -2,12 +2,13 @@
 // the window restarts; Reset restarts it; the seed's three settings.
 #include <gtest/gtest.h>
 
+#include "side_bodies.h"
 #include "side_stall.h"
 
 namespace navlab::side {
 namespace {
 
-constexpr double kDt = 0.05;  // s
+using namespace test::side_bodies;
 
 TEST(SideStall, TheSeedsSettings) {
   EXPECT_EQ(kPaceStall.window_s, 0.2);  // 12 frames at 60 fps

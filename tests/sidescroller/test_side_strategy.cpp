@@ -8,20 +8,13 @@
 
 #include <cmath>
 
+#include "side_bodies.h"
 #include "side_sim.h"
 
 namespace navlab::side {
 namespace {
 
-constexpr double kEps = 1e-9;
-
-Body body(Vec2 pos, Vec2 size, bool flying = false) {
-  Body b;
-  b.pos = pos;
-  b.size = size;
-  b.flying = flying;
-  return b;
-}
+using namespace test::side_bodies;
 
 SideStrategyDef strategy(SideStrategyKind kind) {
   SideStrategyDef s;

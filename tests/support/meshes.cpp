@@ -72,4 +72,43 @@ NavMesh random_mesh(std::mt19937& rng, int w, int h) {
   return m.value();
 }
 
+double polygon_area(const NavMesh& m) {
+  double total = 0.0;
+  for (const NavPoly& p : m.polys) {
+    double a2 = 0.0;
+    for (size_t i = 0; i < p.verts.size(); ++i)
+      a2 += cross(m.verts[p.verts[i]], m.verts[p.verts[(i + 1) % p.verts.size()]]);
+    total += 0.5 * a2;
+  }
+  return total;
+}
+
+double eroded_area_raster(const Scene::Floorplan& f, double r, double step) {
+  std::vector<std::vector<Vec2>> rings = f.holes;
+  rings.push_back(f.outline);
+  double lo_x = 1e9, hi_x = -1e9, lo_y = 1e9, hi_y = -1e9;
+  for (const Vec2& p : f.outline) {
+    lo_x = std::min(lo_x, p.x), hi_x = std::max(hi_x, p.x);
+    lo_y = std::min(lo_y, p.y), hi_y = std::max(hi_y, p.y);
+  }
+  long inside = 0;
+  for (double y = lo_y + step / 2; y < hi_y; y += step)
+    for (double x = lo_x + step / 2; x < hi_x; x += step) {
+      const Vec2 p{x, y};
+      if (!point_in_ring(p, f.outline)) continue;
+      bool ok = true;
+      for (const auto& h : f.holes) ok = ok && !point_in_ring(p, h);
+      for (const auto& ring : rings)
+        for (size_t i = 0; ok && i < ring.size(); ++i)
+          ok = distance_to_segment(p, ring[i], ring[(i + 1) % ring.size()]) >= r;
+      inside += ok;
+    }
+  return double(inside) * step * step;
+}
+
+NavMesh l_corridor() {
+  return mesh_of({{-10, -2}, {2, -2}, {6, -2}, {6, 2}, {2, 2}, {-10, 2}, {6, 10}, {2, 10}},
+                 {{0, 1, 4, 5}, {1, 2, 3, 4}, {4, 3, 6, 7}});
+}
+
 }  // namespace navlab::test

@@ -34,4 +34,13 @@ std::vector<std::string> navmesh_scene_files();
 // The same for scene text (`file` names it in messages).
 Loaded load_text(const std::string& text, const std::string& file = "test.json");
 
+// The signed area of every polygon of `m` added up, m² (shoelace; counter-clockwise is positive).
+double polygon_area(const NavMesh& m);
+// Floor area of `f` eroded by r, measured independently on a raster of `step` m: points inside the
+// outline, outside every hole, and at least r from every wall segment.
+double eroded_area_raster(const Scene::Floorplan& f, double r, double step);
+// An L-shaped corridor of three polygons turning left around the wall vertex (2, 2): from x = -10 along
+// y in [-2, 2], then up x in [2, 6] to y = 10.
+NavMesh l_corridor();
+
 }  // namespace navlab::test

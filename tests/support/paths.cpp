@@ -65,4 +65,6 @@ RunResult run_navlab(const std::string& args) {
   return r;
 }
 
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
 }  // namespace navlab::test

@@ -14,6 +14,7 @@ std::string temp_dir();                     // a fresh directory for this test p
 std::string read_text(const std::string& path);  // the whole file ("" when unreadable)
 void write_text(const std::string& path, const std::string& text);  // replaces the file
 std::vector<std::string> lines(const std::string& text);  // the text split at line ends
+std::string first_line(const std::string& s);  // up to the first line end
 
 struct RunResult {
   int exit_code = -1;

@@ -129,4 +129,11 @@ void expect_cli_plans_as_the_app(const std::string& saved, const json& app_path)
   }
 }
 
+const nlohmann::json& door(const nlohmann::json& state, const std::string& id) {
+  for (const nlohmann::json& d : state["doors"]["doors"])
+    if (d["id"] == id) return d;
+  static const nlohmann::json none;
+  return none;
+}
+
 }  // namespace navlab::test

@@ -49,6 +49,8 @@ int differing(const Image& a, const Image& b, int tol);
 
 // The last line of the app's output parsed as JSON (discarded when it is not JSON).
 nlohmann::json last_json_line(const std::string& out);
+// The door `id` in an app state's doors panel (state["doors"]["doors"]), or null.
+const nlohmann::json& door(const nlohmann::json& state, const std::string& id);
 // Writes `text` to temp_dir()/name and returns the path.
 std::string write_file(const std::string& name, const std::string& text);
 
