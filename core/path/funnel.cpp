@@ -8,19 +8,20 @@
 namespace navlab {
 namespace {
 
-// Sign of cross(a, b) with a tolerance: 0 when the tip of the shorter vector is within tol of the
-// longer one's line, i.e. |cross(a, b)| <= tol * max(|a|, |b|).
 // Room made for the path's points at once: most paths fit, so they are not copied while they grow.
 constexpr int kReservedPoints = 32;
 
-int cross_sign(Vec2 a, Vec2 b, double tol) {
+// Sign of cross(a, b) with a tolerance: 0 when the tip of the shorter vector is within tol of the
+// longer one's line, i.e. |cross(a, b)| <= tol * max(|a|, |b|). Called up to four times per portal: kept
+// inline (as a call it was a third of the funnel's time).
+[[gnu::always_inline]] inline int cross_sign(Vec2 a, Vec2 b, double tol) {
   const double c = cross(a, b);
   const double m2 = std::max(dot(a, a), dot(b, b));
   if (c * c <= tol * tol * m2) return 0;
   return c > 0.0 ? 1 : -1;
 }
 
-bool same_point(Vec2 a, Vec2 b, double tol) {
+[[gnu::always_inline]] inline bool same_point(Vec2 a, Vec2 b, double tol) {
   const Vec2 d = b - a;
   return dot(d, d) <= tol * tol;
 }
