@@ -32,8 +32,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 }  // namespace
 
-// The Detour tile cache's callbacks, members of TileCache::Impl (a named namespace: a class with
-// external linkage may not hold members of types from an anonymous one).
+// The Detour tile cache's callbacks, members of TileCache::Impl. In a named namespace: g++ warns
+// (-Wsubobject-linkage) when, in a unity batch, a class with external linkage holds members of types from
+// an anonymous namespace.
 namespace tilecache_parts {
 
 // FastLZ is not packaged: the tile cache stores layers uncompressed.

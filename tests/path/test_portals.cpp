@@ -17,6 +17,25 @@ NavMesh w4_pass_mesh() {
                  {{0, 1, 2, 3}, {1, 4, 5, 2}, {4, 6, 7, 5}});
 }
 
+// geometry_tolerance is 1e-9 of the larger of the bounds' diagonal and the largest |coordinate| (and
+// of 1 m): each case below has a different one of the three win, worked out by hand.
+TEST(Portals, GeometryToleranceIsOfTheDiagonalOrTheLargestCoordinate) {
+  auto portal = [](Vec2 left, Vec2 right) {
+    Portal p;
+    p.left = left;
+    p.right = right;
+    return p;
+  };
+  // Around the origin: the diagonal of (-300, -400)..(300, 400) is 1000 m, the largest coordinate 400.
+  EXPECT_DOUBLE_EQ(geometry_tolerance({0, 0}, {portal({-300, -400}, {300, 400})}), 1e-6);
+  // Far from the origin: the diagonal is sqrt(2) m, the largest coordinate 1001.
+  EXPECT_DOUBLE_EQ(geometry_tolerance({1000, 0}, {portal({1000, 1}, {1001, 1})}), 1.001e-6);
+  // Off the origin: the diagonal of (-200, 0)..(100, 400) is 500 m, the largest coordinate 400.
+  EXPECT_DOUBLE_EQ(geometry_tolerance({100, 0}, {portal({-200, 400}, {100, 0})}), 5e-7);
+  // Below a metre: 1e-9.
+  EXPECT_DOUBLE_EQ(geometry_tolerance({0, 0}, {portal({0.1, 0.1}, {0.2, 0})}), 1e-9);
+}
+
 TEST(Portals, W3MidpointsAreTheSeedsPoints) {
   // Seed 002: portal 1 Left=(2,1) Right=(2,3) -> midpoint (2,2); portal 2 Left=(5,0) Right=(5,4) -> (5,2).
   const std::vector<Portal> portals{{{2, 1}, {2, 3}}, {{5, 0}, {5, 4}}};

@@ -14,7 +14,6 @@
 namespace navlab {
 namespace {
 
-constexpr double kHalfTurn = std::numbers::pi;
 using test::l_corridor;
 using test::mesh_of;
 
@@ -46,14 +45,14 @@ int count(const TurnTrace& t, TurnStep::Kind k, int corner = -1) {
 
 TEST(Turns, W5_RightAngleRadiusOneTrimsOne) {
   const Turn t = make_arc_turn({-5, 0}, {0, 0}, {0, 5}, 1.0);
-  EXPECT_NEAR(t.theta, kHalfTurn / 2, 1e-12);
+  EXPECT_NEAR(t.theta, std::numbers::pi / 2, 1e-12);
   EXPECT_NEAR(t.trim, 1.0, 1e-12);
   EXPECT_TRUE(t.left);
   EXPECT_NEAR(t.entry.x, -1.0, 1e-12);
   EXPECT_NEAR(t.exit.y, 1.0, 1e-12);
   EXPECT_NEAR(t.arc.center.x, -1.0, 1e-12);
   EXPECT_NEAR(t.arc.center.y, 1.0, 1e-12);
-  EXPECT_NEAR(t.arc.length(), kHalfTurn / 2, 1e-12);
+  EXPECT_NEAR(t.arc.length(), std::numbers::pi / 2, 1e-12);
   // The arc ends on both tangent points.
   EXPECT_NEAR(distance(t.arc.point(0), t.entry), 0.0, 1e-12);
   EXPECT_NEAR(distance(t.arc.point(1), t.exit), 0.0, 1e-12);
@@ -93,9 +92,9 @@ TEST(Turns, W5_SharedOneMetreSegmentScalesBothTrimsFromPointSevenToPointFive) {
   EXPECT_EQ(scaled, 2);
   // The smoothed path: segment, arc, arc, segment (the 1 m segment is used up).
   ASSERT_EQ(r.path.pieces.size(), 4u);
-  EXPECT_NEAR(r.path.length, 4.5 + kHalfTurn / 4 + kHalfTurn / 4 + 4.5, 1e-9);
+  EXPECT_NEAR(r.path.length, 4.5 + std::numbers::pi / 4 + std::numbers::pi / 4 + 4.5, 1e-9);
   EXPECT_NEAR(r.path.turns[0].s, 4.5, 1e-12);
-  EXPECT_NEAR(r.path.turns[1].s, 4.5 + kHalfTurn / 4, 1e-9);
+  EXPECT_NEAR(r.path.turns[1].s, 4.5 + std::numbers::pi / 4, 1e-9);
 }
 
 TEST(Turns, ZeroClearanceArcAtAWallCornerFailsCoverageAndBecomesAStopTurn) {
@@ -189,9 +188,9 @@ TEST(Turns, ArcCoverageWithoutAnyHitTestsTheArcItself) {
   const NavMesh room = mesh_of({{-6, -6}, {6, -6}, {6, 6}, {-6, 6}}, {{0, 1, 2, 3}});
   const CorridorShape shape = corridor_shape(room, {0});
   EXPECT_EQ(shape.walls().size(), 4u);
-  EXPECT_TRUE(arc_coverage(Arc{{0, 0}, 1.0, 0.0, kHalfTurn}, shape).inside);
+  EXPECT_TRUE(arc_coverage(Arc{{0, 0}, 1.0, 0.0, std::numbers::pi}, shape).inside);
   // Entirely outside the room: no wall hit, still rejected.
-  const ArcCoverage out = arc_coverage(Arc{{20, 0}, 1.0, 0.0, kHalfTurn}, shape);
+  const ArcCoverage out = arc_coverage(Arc{{20, 0}, 1.0, 0.0, std::numbers::pi}, shape);
   EXPECT_FALSE(out.inside);
   EXPECT_EQ(out.hits, 0);
 }
@@ -245,7 +244,7 @@ TEST(Turns, ReversalIsAStopTurnAndShortSegmentsLimitTheRadius) {
   TurnsResult r = fit_turns({{-5, 0}, {0, 0}, {-3, 0}}, shape, agent);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.path.turns[0].kind, TurnKind::Stop);
-  EXPECT_NEAR(r.path.turns[0].theta, kHalfTurn, 1e-12);
+  EXPECT_NEAR(r.path.turns[0].theta, std::numbers::pi, 1e-12);
   // 90° corner with a 0.4 m outgoing segment: the radius is cut to 0.4 so the trim fits.
   r = fit_turns({{-5, 0}, {0, 0}, {0, 0.4}}, shape, agent);
   ASSERT_TRUE(r.ok());

@@ -7,7 +7,7 @@
 namespace navlab::test::side_bodies {
 
 constexpr double kDt = 0.05;   // s: the seed's tick
-constexpr double kEps = 1e-9;  // m: positions computed as k·dt steps compare within this
+constexpr double kEps = 1e-9;  // m, m/s: positions and speeds computed in k·dt steps compare within this
 
 // A body at `pos` (its bottom-centre) of `size`, walking unless `flying`.
 inline side::Body body(Vec2 pos, Vec2 size, bool flying = false) {
