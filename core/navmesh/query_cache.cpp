@@ -83,8 +83,11 @@ void QueryCache::clear() noexcept {
   const std::lock_guard<std::mutex> lock(mutex_);
   layout_ = {};
   index_.reset();
-  for (Slot& s : slots_) s = {};
-  ++epoch_;
+  for (Slot& s : slots_) {
+    s.object.reset();
+    s.lent.store(false, std::memory_order_release);
+  }
+  epoch_.fetch_add(1, std::memory_order_relaxed);
 }
 
 QueryCache::Layout QueryCache::layout_of(const NavMesh& mesh) {
@@ -104,19 +107,17 @@ std::shared_ptr<const MeshIndex> QueryCache::index(const NavMesh& mesh) const {
 }
 
 QueryCache::Taken QueryCache::take(Reused slot) const {
-  const std::lock_guard<std::mutex> lock(mutex_);
   Slot& s = slots_[size_t(slot)];
-  if (s.lent) return {nullptr, false, epoch_};
-  s.lent = true;
-  return {std::move(s.object), true, epoch_};
+  const unsigned epoch = epoch_.load(std::memory_order_relaxed);
+  if (s.lent.exchange(true, std::memory_order_acquire)) return {nullptr, false, epoch};
+  return {std::move(s.object), true, epoch};
 }
 
 void QueryCache::give_back(Reused slot, unsigned epoch, std::shared_ptr<void> object) const {
-  const std::lock_guard<std::mutex> lock(mutex_);
-  if (epoch != epoch_) return;
+  if (epoch != epoch_.load(std::memory_order_relaxed)) return;  // cleared since: the slot is not ours
   Slot& s = slots_[size_t(slot)];
   s.object = std::move(object);
-  s.lent = false;
+  s.lent.store(false, std::memory_order_release);
 }
 
 }  // namespace navlab

@@ -10,10 +10,12 @@
 // edges in place after querying it calls clear().
 //
 // Thread safety: const queries on one mesh may run on several threads at once. The index is built under
-// a lock and only read afterwards; a reused object is lent to one query at a time, and a query that
-// finds it lent (another thread, or a query run inside another) makes a temporary one of its own.
+// a lock and only read afterwards; a reused object is lent to one query at a time (an atomic flag, no
+// lock), and a query that finds it lent (another thread, or a query run inside another) makes a
+// temporary one of its own.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <mutex>
@@ -122,9 +124,12 @@ class QueryCache {
   };
   static Layout layout_of(const NavMesh& mesh);
 
+  // Lending takes no lock (a search borrows on every call): the flag says who owns `object`. The
+  // thread that sets it owns the object until it clears it; clear() runs only while no query runs on
+  // the mesh (it changes the mesh), so it never meets a lease of another thread.
   struct Slot {
     std::shared_ptr<void> object;  // null until made, and while lent
-    bool lent = false;
+    std::atomic<bool> lent{false};
   };
 
   struct Taken {
@@ -142,7 +147,7 @@ class QueryCache {
   mutable Layout layout_;
   mutable std::shared_ptr<const MeshIndex> index_;
   mutable Slot slots_[size_t(Reused::Count)];
-  mutable unsigned epoch_ = 0;  // counts clear(): a lease from before a clear() is not taken back
+  mutable std::atomic<unsigned> epoch_{0};  // counts clear(): a lease from before a clear() is not taken back
 };
 
 }  // namespace navlab

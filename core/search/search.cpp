@@ -510,7 +510,8 @@ struct AStar {
     const int link_count = index ? Connections{mesh, *index}.count(cur) : int(mesh.polys[size_t(cur)].neighbours.size());
     for (int k = 0; k < link_count; ++k) {
       const int link = index ? Connections{mesh, *index}.code(cur, k) : k;
-      const int next = link_target(mesh, cur, link);
+      // Without an index every connection is an edge of a polygon: its neighbour, read in place.
+      const int next = index ? link_target(mesh, cur, link) : mesh.polys[size_t(cur)].neighbours[size_t(k)];
       if (next < 0 || next == from.parent) continue;
       if (const int block = block_of(cur, link, next); block >= 0) {
         tr.blocked(next, cur, link, block);
@@ -543,7 +544,8 @@ struct AStar {
 };
 
 // The corridor from the start to label `last` by the parents, with the links crossed.
-// Counted first and filled from the back: one allocation per vector (this runs on every query).
+// Counted first and filled from the back: at most one allocation per vector, none into a reused result
+// that has room (this runs on every query).
 void corridor_to(Labels& L, int last, SearchResult& res) {
   size_t count = 0;
   for (int v = last; v >= 0; v = L[v].parent_slot) ++count;
@@ -562,6 +564,19 @@ void corridor_to(Labels& L, int last, SearchResult& res) {
 SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
                     const SearchFilter* filter, SearchTrace* trace) {
   SearchResult res;
+  search_into(mesh, query, def, filter, trace, res);
+  return res;
+}
+
+void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
+                 SearchTrace* trace, SearchResult& res) {
+  res.status = Status::Failed;
+  res.failure.reset();
+  res.corridor.clear();
+  res.links.clear();
+  res.cost = 0.0;
+  res.expanded = 0;
+  res.popped.clear();
   res.algorithm = def.algorithm;
   res.cost_model = effective_cost_model(mesh, def);
   const int n = mesh.size();
@@ -578,7 +593,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   if (query.start < 0 || query.start >= n || query.goal < 0 || query.goal >= n) {
     fail(Reason::InvalidArgument, "The start or goal node index (" + std::to_string(query.start) + ", " +
                                  std::to_string(query.goal) + ") is not a node of the mesh (0 to " + std::to_string(n - 1) + ").");
-    return res;
+    return;
   }
 
   const QueryCache::Lease<Labels> labels =
@@ -614,7 +629,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
     }
     A.expand(cur_slot);
   }
-  res.popped = A.L.popped;
+  res.popped.assign(A.L.popped.begin(), A.L.popped.end());  // no allocation into a reused result
   if (trace) trace->positions = A.L.positions();
   if (!found && !exhausted) A.tr.open_empty(query.goal);
   Labels& L = A.L;
@@ -636,11 +651,10 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   } else {
     fail(Reason::Disconnected, "No connection leads from " + node_label(mesh, query.start) + " to " +
                              node_label(mesh, query.goal) + ": they lie in separate parts of the mesh.");
-    return res;
+    return;
   }
   corridor_to(L, last, res);
   if (found) A.tr.reached(query.goal, res.cost, res.corridor);
-  return res;
 }
 
 }  // namespace navlab

@@ -153,6 +153,12 @@ CostModel effective_cost_model(const NavMesh& mesh, const SearchDef& def);
 SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
                     const SearchFilter* filter = nullptr, SearchTrace* trace = nullptr);
 
+// search() into `out`, which is overwritten whole: its vectors keep their capacity, so a caller that
+// searches again and again with one result (as Detour's findPath writes into the caller's array)
+// allocates nothing once they are large enough. `trace` as in search().
+void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
+                 SearchTrace* trace, SearchResult& out);
+
 // A record's node whose polygon no longer exists: a tile under it was rebuilt after the search (the app
 // keeps a plan whose corridor the rebuild did not touch, and renumbers its records).
 constexpr int kNodeGone = -2;

@@ -274,10 +274,18 @@ SearchQuery random_query(std::mt19937& rng, const NavMesh& m) {
   return {a, b, to_world(m.centroid(a), 0), to_world(m.centroid(b), 0)};
 }
 
-// Every algorithm, cost model, filter and budget on a run of queries on `m`, traced and not: each
-// search equals the oracle's.
+// search_into() writes over one result again and again: it must hold this search's answer alone (no
+// corridor, popped node or failure left from an earlier one).
+void expect_reused_same(const SearchResult& reused, const SearchResult& want, const std::string& what) {
+  expect_same(reused, want, what + " (into a reused result)");
+  EXPECT_EQ(reused.failure.has_value(), want.status != Status::Complete) << what << " (into a reused result)";
+}
+
+// Every algorithm, cost model, filter and budget on a run of queries on `m`, traced and not, and into
+// one result reused by all of them: each search equals the oracle's.
 int compare_on(std::mt19937& rng, const NavMesh& m, int queries, const std::string& name) {
   int compared = 0;
+  SearchResult reused;
   for (int k = 0; k < queries; ++k) {
     const SearchQuery q = random_query(rng, m);
     const SearchFilter filter = random_filter(rng, m, 6);
@@ -296,6 +304,8 @@ int compare_on(std::mt19937& rng, const NavMesh& m, int queries, const std::stri
             expect_same(search(m, q, def, f), want, what + " (untraced)");
             expect_same(search(m, q, def, f, &got_trace), want, what);
             expect_same(got_trace, want_trace, what);
+            search_into(m, q, def, f, nullptr, reused);
+            expect_reused_same(reused, want, what);
             ++compared;
           }
   }
@@ -323,11 +333,13 @@ TEST(SearchScratch, EqualsAFreshSearchOnRandomGraphs) {
 }
 
 // Searches on two meshes of different sizes, interleaved: each mesh keeps its own scratch, and a label
-// left by an earlier, larger search never shows in a later one (its trace's positions included).
+// left by an earlier, larger search never shows in a later one (its trace's positions included), nor
+// does a longer corridor in a result written over again.
 TEST(SearchScratch, InterleavedSearchesOnTwoMeshes) {
   std::mt19937 rng(99);
   const NavMesh big = test::random_mesh(rng, 14, 12), small = test::random_mesh(rng, 4, 3);
   const NavMesh* meshes[] = {&big, &small};
+  SearchResult reused;  // one result for both meshes
   for (int k = 0; k < 60; ++k) {
     const NavMesh& m = *meshes[k % 2];
     const SearchQuery q = random_query(rng, m);
@@ -337,7 +349,30 @@ TEST(SearchScratch, InterleavedSearchesOnTwoMeshes) {
     const SearchResult want = reference_search(m, q, def, nullptr, &want_trace);
     expect_same(search(m, q, def, nullptr, &got_trace), want, "search " + std::to_string(k));
     expect_same(got_trace, want_trace, "search " + std::to_string(k));
+    search_into(m, q, def, nullptr, nullptr, reused);
+    expect_reused_same(reused, want, "search " + std::to_string(k));
   }
+}
+
+// A query with a node outside the mesh fails before any search: written over a result that held a
+// corridor, it leaves none of it.
+TEST(SearchScratch, AnInvalidQueryIntoAReusedResultLeavesNothingOfTheLastOne) {
+  std::mt19937 rng(17);
+  const NavMesh m = test::random_mesh(rng, 6, 6);
+  SearchResult r;
+  search_into(m, {0, 0, to_world(m.centroid(0), 0), to_world(m.centroid(0), 0)}, SearchDef{}, nullptr, nullptr, r);
+  ASSERT_EQ(r.status, Status::Complete);
+  EXPECT_EQ(r.corridor, (std::vector<int>{0}));
+  EXPECT_EQ(r.popped, (std::vector<int>{0}));
+  search_into(m, {-1, 0, {}, {}}, SearchDef{}, nullptr, nullptr, r);
+  EXPECT_EQ(r.status, Status::Failed);
+  ASSERT_TRUE(r.failure.has_value());
+  EXPECT_EQ(r.failure->reason, Reason::InvalidArgument);
+  EXPECT_TRUE(r.corridor.empty());
+  EXPECT_TRUE(r.links.empty());
+  EXPECT_TRUE(r.popped.empty());
+  EXPECT_EQ(r.expanded, 0);
+  EXPECT_EQ(r.cost, 0.0);
 }
 
 // The same mesh searched from several threads at once: a thread that finds the scratch lent makes its own.
