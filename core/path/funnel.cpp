@@ -113,17 +113,29 @@ std::string FunnelStep::describe() const {
 
 FunnelResult funnel(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace) {
   FunnelResult out;
+  funnel_into(start, portals, trace, out);
+  return out;
+}
+
+void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, FunnelResult& out,
+                 std::optional<double> tolerance) {
+  out.points.clear();
+  out.corners.clear();
+  out.length = 0.0;
+  out.tolerance = 0.0;
+  out.failure.reset();
   if (portals.empty()) {
     out.failure = Failure{FailStage::Funnel, Reason::NoPortals, "The funnel needs at least the goal portal.", {}};
-    return out;
+    return;
   }
   bool finite = is_finite(start);
   for (const Portal& p : portals) finite = finite && is_finite(p.left) && is_finite(p.right);
   if (!finite) {
     out.failure = Failure{FailStage::Funnel, Reason::BadInput, "A portal end or the start point is not a finite number.", {}};
-    return out;
+    return;
   }
-  const double tol = geometry_tolerance(start, portals);
+  const double tol = tolerance ? *tolerance : geometry_tolerance(start, portals);
+  out.tolerance = tol;
   const int n = int(portals.size());
   const Vec2 goal = portals.back().left;
 
@@ -198,7 +210,6 @@ FunnelResult funnel(Vec2 start, const std::vector<Portal>& portals, FunnelTrace*
   }
   out.points.push_back(goal);
   out.length = path_length(out.points);
-  return out;
 }
 
 }  // namespace navlab

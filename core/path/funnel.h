@@ -74,6 +74,7 @@ struct FunnelResult {
   std::vector<Vec2> points;           // start, corners..., goal; at least two (start == goal: two equal)
   std::vector<FunnelCorner> corners;  // one per interior point of `points`, in order
   double length = 0.0;                // m
+  double tolerance = 0.0;             // the geometry_tolerance(start, portals) it worked with, m
   std::optional<Failure> failure;     // stage "funnel": "no_portals" (empty list) or "bad_input"
   bool ok() const { return !failure.has_value(); }
 };
@@ -82,5 +83,10 @@ struct FunnelResult {
 // point is the goal). O(portals) for ordinary corridors; free of allocation beyond the result when
 // `trace` is null.
 FunnelResult funnel(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace = nullptr);
+// funnel() into `out`, overwritten whole: its points and corners keep their capacity (no allocation
+// into a reused result with room). `tolerance`: geometry_tolerance(start, portals) when the caller has
+// it (PortalsResult::tolerance, for the same start and portals); computed when absent.
+void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, FunnelResult& out,
+                 std::optional<double> tolerance = std::nullopt);
 
 }  // namespace navlab

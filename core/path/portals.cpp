@@ -63,23 +63,18 @@ double tolerance_of(Vec2 start, const Portal* first, size_t count) {
   return tol::scaled(std::max(std::sqrt(d2), max_abs));
 }
 
-}  // namespace
-
-double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals) {
-  return tolerance_of(start, portals.data(), portals.size());
+// A point inside convex polygon `poly`: the mean of its vertices (no division per vertex, unlike the
+// area centroid). For a counter-clockwise convex polygon it lies on the near side of every edge; a
+// polygon wound the other way has it on the far side of each. Only the portals' side check uses it.
+Vec2 vertex_mean(const NavMesh& mesh, int poly) {
+  const std::vector<int>& v = mesh.polys[size_t(poly)].verts;
+  Vec2 sum{};
+  for (int i : v) sum = sum + mesh.verts[size_t(i)];
+  return sum * (1.0 / double(v.size()));
 }
 
-std::vector<Portal> with_goal_portal(std::vector<Portal> portals, Vec2 goal, double goal_height) {
-  Portal g;
-  g.left = g.right = goal;
-  g.left_height = g.right_height = goal_height;
-  if (!portals.empty()) g.from_poly = g.to_poly = portals.back().to_poly;
-  portals.push_back(g);
-  return portals;
-}
-
-std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>& portals) {
-  const double tol = geometry_tolerance(start, portals);
+// check_portal_order() with the list's geometry_tolerance() `tol`.
+std::optional<Failure> portal_order_failure(Vec2 start, const std::vector<Portal>& portals, double tol) {
   Vec2 before = start;
   for (size_t i = 0; i < portals.size(); ++i) {
     const Portal& p = portals[i];
@@ -102,6 +97,26 @@ std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>&
   return std::nullopt;
 }
 
+
+}  // namespace
+
+double geometry_tolerance(Vec2 start, const std::vector<Portal>& portals) {
+  return tolerance_of(start, portals.data(), portals.size());
+}
+
+std::vector<Portal> with_goal_portal(std::vector<Portal> portals, Vec2 goal, double goal_height) {
+  Portal g;
+  g.left = g.right = goal;
+  g.left_height = g.right_height = goal_height;
+  if (!portals.empty()) g.from_poly = g.to_poly = portals.back().to_poly;
+  portals.push_back(g);
+  return portals;
+}
+
+std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>& portals) {
+  return portal_order_failure(start, portals, geometry_tolerance(start, portals));
+}
+
 std::vector<Portal> link_portals(const NavMesh& mesh, LinkCrossing c) {
   const NavLink& l = mesh.links[size_t(c.index)];
   Portal up, down;
@@ -117,32 +132,31 @@ std::vector<Portal> link_portals(const NavMesh& mesh, LinkCrossing c) {
   return {up, down};
 }
 
-PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
-                            double goal_height, const std::vector<int>& links) {
-  PortalsResult out;
-  if (corridor.empty()) {
-    out.failure = portals_failure(Reason::EmptyCorridor, "The corridor has no polygon.");
-    return out;
-  }
+namespace {
+
+// The portals of build_portals() into `portals` (emptied first) and their geometry_tolerance() into
+// `tol`, or the failure (`portals` then holds what was built before it).
+std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
+                                    double goal_height, const std::vector<int>& links, std::vector<Portal>& portals,
+                                    double& list_tol) {
+  portals.clear();
+  if (corridor.empty()) return portals_failure(Reason::EmptyCorridor, "The corridor has no polygon.");
   for (int id : corridor) {
     if (mesh.kind != NavMesh::Kind::Polygons || id < 0 || id >= int(mesh.polys.size())) {
-      out.failure = portals_failure(Reason::BadPolygon, "Corridor polygon " + std::to_string(id) +
-                                                       " is not a polygon of this navmesh.");
-      return out;
+      return portals_failure(Reason::BadPolygon, "Corridor polygon " + std::to_string(id) +
+                                                  " is not a polygon of this navmesh.");
     }
   }
-  std::vector<Portal> portals;
   portals.reserve(corridor.size());
-  Vec2 centroid_a = mesh.centroid(corridor[0]);  // each polygon's centroid is computed once
+  Vec2 inside_a = vertex_mean(mesh, corridor[0]);  // each polygon's inner point is computed once
   for (size_t k = 0; k + 1 < corridor.size(); ++k) {
     const int a = corridor[k], b = corridor[k + 1];
     if (const LinkCrossing c = k < links.size() ? mesh.crossing(a, links[k]) : LinkCrossing{}; c.index >= 0) {
       const std::vector<Portal> pair = link_portals(mesh, c);
       if (pair[0].from_poly != a || pair[0].to_poly != b) {
-        out.failure = portals_failure(Reason::NotAdjacent, "Corridor polygons " + std::to_string(a) + " and " +
-                                                          std::to_string(b) + " are not the ends of link " +
-                                                          std::to_string(c.index) + " the search crossed.");
-        return out;
+        return portals_failure(Reason::NotAdjacent, "Corridor polygons " + std::to_string(a) + " and " +
+                                                     std::to_string(b) + " are not the ends of link " +
+                                                     std::to_string(c.index) + " the search crossed.");
       }
       portals.insert(portals.end(), pair.begin(), pair.end());
       continue;
@@ -156,10 +170,9 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
         break;
       }
     if (edge < 0) {
-      out.failure = portals_failure(Reason::NotAdjacent, "Corridor polygons " + std::to_string(a) + " and " +
-                                                        std::to_string(b) + " (positions " + std::to_string(k) +
-                                                        ", " + std::to_string(k + 1) + ") share no edge.");
-      return out;
+      return portals_failure(Reason::NotAdjacent, "Corridor polygons " + std::to_string(a) + " and " +
+                                                   std::to_string(b) + " (positions " + std::to_string(k) + ", " +
+                                                   std::to_string(k + 1) + ") share no edge.");
     }
     // Edge (v[i], v[i+1]) of a counter-clockwise polygon, crossed outwards: v[i+1] is on the left.
     Portal p;
@@ -175,33 +188,44 @@ PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corrido
     const int il = find_vertex(mesh, b, p.left, tol), ir = find_vertex(mesh, b, p.right, tol);
     const int nb = int(mesh.polys[b].verts.size());
     if (il < 0 || ir < 0 || (il != (ir + 1) % nb && ir != (il + 1) % nb)) {
-      out.failure = portals_failure(
+      return portals_failure(
           Reason::PortalMismatch, "Portal " + std::to_string(k) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
                                  " of polygon " + std::to_string(a) + " is not an edge of polygon " +
                                  std::to_string(b) + ": it does not join them.");
-      return out;
     }
-    // a lies on the near side, b on the far side: checked with centroids and the edge order in b.
-    const Vec2 centroid_b = mesh.centroid(b);
-    const bool wrong_side = near_side(p, centroid_a, tol) < 0 || near_side(p, centroid_b, tol) > 0;
-    centroid_a = centroid_b;
+    // a lies on the near side, b on the far side: checked with a point inside each and the edge order in b.
+    const Vec2 inside_b = vertex_mean(mesh, b);
+    const bool wrong_side = near_side(p, inside_a, tol) < 0 || near_side(p, inside_b, tol) > 0;
+    inside_a = inside_b;
     if (ir != (il + 1) % nb || wrong_side) {
-      out.failure = portals_failure(
+      return portals_failure(
           Reason::PortalOrder, "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
                               input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
                               std::to_string(b) + " is inconsistent with the direction of travel.");
-      return out;
     }
     portals.push_back(p);
   }
-  portals = with_goal_portal(std::move(portals), goal, goal_height);
+  portals = with_goal_portal(std::move(portals), goal, goal_height);  // moved in and out: the buffer stays
   portals.back().from_poly = portals.back().to_poly = corridor.back();
-  if (auto f = check_portal_order(start, portals)) {
-    out.failure = std::move(f);
-    return out;
-  }
-  out.portals = std::move(portals);
+  list_tol = geometry_tolerance(start, portals);
+  return portal_order_failure(start, portals, list_tol);
+}
+
+}  // namespace
+
+PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
+                            double goal_height, const std::vector<int>& links) {
+  PortalsResult out;
+  build_portals_into(mesh, corridor, start, goal, goal_height, links, out);
   return out;
+}
+
+void build_portals_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
+                        double goal_height, const std::vector<int>& links, PortalsResult& out) {
+  out.failure = fill_portals(mesh, corridor, start, goal, goal_height, links, out.portals, out.tolerance);
+  if (!out.failure) return;
+  out.portals.clear();
+  out.tolerance = 0.0;
 }
 
 std::vector<Vec2> midpoint_path(Vec2 start, const std::vector<Portal>& portals) {

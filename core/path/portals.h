@@ -41,6 +41,7 @@ struct Portal {
 // inconsistent with the direction of travel).
 struct PortalsResult {
   std::vector<Portal> portals;  // corridor.size() - 1 shared edges, then the goal portal
+  double tolerance = 0.0;       // geometry_tolerance(start, portals), for the funnel (0 on failure)
   std::optional<Failure> failure;
   bool ok() const { return !failure.has_value(); }
 };
@@ -54,6 +55,10 @@ struct PortalsResult {
 // stand for the shared edge. Without it every step crosses a shared edge.
 PortalsResult build_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
                             double goal_height = 0.0, const std::vector<int>& links = {});
+// build_portals() into `out`, overwritten whole: its portal list keeps its capacity, so a caller that
+// builds again and again with one result allocates nothing once it is large enough.
+void build_portals_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
+                        double goal_height, const std::vector<int>& links, PortalsResult& out);
 
 // The two portals of crossing off-mesh link `c` of `mesh` (takeoff at the end left, landing at the end
 // reached; both degenerate).

@@ -186,13 +186,13 @@ bool stage_funnel(const Context& c, PlanResult& r) {
   r.portals = std::move(p.portals);
   r.midpoints = midpoint_path(start, r.portals);
   r.midpoint_length = path_length(r.midpoints);
-  r.funnel = funnel(start, r.portals, c.trace ? &c.trace->funnel : nullptr);
+  funnel_into(start, r.portals, c.trace ? &c.trace->funnel : nullptr, r.funnel, p.tolerance);
   if (!r.funnel.ok()) {
     fail(r, *r.funnel.failure);
     return false;
   }
   // Start and goal within the funnel's tolerance: the zero-length plan (corners keep both points).
-  if (r.funnel.corners.empty() && r.funnel.length <= geometry_tolerance(start, r.portals)) r.funnel.length = 0.0;
+  if (r.funnel.corners.empty() && r.funnel.length <= r.funnel.tolerance) r.funnel.length = 0.0;
   // A corner is a portal end: it takes that mesh vertex's height.
   r.funnel_heights = {r.locate.start.height};
   for (const FunnelCorner& k : r.funnel.corners) {

@@ -1,6 +1,8 @@
 // The funnel on the seeds' worked examples and on the edge cases of DESIGN §3.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "corridor_check.h"
 #include "funnel.h"
 #include "navmesh_build.h"
@@ -218,6 +220,42 @@ TEST(Funnel, EveryStepDescribesItselfWithNumbers) {
 TEST(Funnel, EmptyOrNonFiniteInputIsAFailureValue) {
   EXPECT_EQ(funnel({0, 0}, {}).failure->reason, Reason::NoPortals);
   EXPECT_EQ(funnel({0, 0}, with_goal_portal({}, {std::nan(""), 0})).failure->reason, Reason::BadInput);
+}
+
+// funnel_into() writes over one result: a U-turn's corners, then a failure, then a straight path leave
+// nothing of each other; the tolerance handed over from the portals is the one it reports.
+TEST(Funnel, IntoAReusedResultHoldsOnlyThisPath) {
+  const NavMesh uturn = mesh_of(
+      {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {3, 2}, {4, 2},
+       {0, 2}, {1, 2}, {2, 2}, {0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3}},
+      {{0, 1, 6, 5}, {1, 2, 7, 6}, {2, 3, 8, 7}, {3, 4, 9, 8}, {8, 9, 11, 10}, {10, 11, 19, 18},
+       {14, 10, 18, 17}, {13, 14, 17, 16}, {12, 13, 16, 15}});
+  const PortalsResult p = build_portals(uturn, {0, 1, 2, 3, 4, 5, 6, 7, 8}, {0.5, 0.5}, {0.5, 2.5});
+  ASSERT_TRUE(p.ok()) << p.failure->message;
+  FunnelResult r;
+  funnel_into({0.5, 0.5}, p.portals, nullptr, r, p.tolerance);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.points, (std::vector<Vec2>{{0.5, 0.5}, {3, 1}, {3, 2}, {0.5, 2.5}}));
+  EXPECT_EQ(r.corners.size(), 2u);
+  // Start and portal ends span (0.5, 0)..(4, 3): the diagonal, sqrt(21.25) m, beats the largest coordinate.
+  EXPECT_DOUBLE_EQ(r.tolerance, std::sqrt(21.25) * 1e-9);
+
+  funnel_into({2, 3}, {}, nullptr, r);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure->reason, Reason::NoPortals);
+  EXPECT_TRUE(r.points.empty());
+  EXPECT_TRUE(r.corners.empty());
+  EXPECT_EQ(r.length, 0.0);
+
+  const NavMesh square = mesh_of({{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{0, 1, 2, 3}});
+  const PortalsResult one = build_portals(square, {0}, {1, 1}, {3, 2});
+  ASSERT_TRUE(one.ok());
+  funnel_into({1, 1}, one.portals, nullptr, r);  // no tolerance handed over: the funnel computes it
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.points, (std::vector<Vec2>{{1, 1}, {3, 2}}));
+  EXPECT_TRUE(r.corners.empty());
+  EXPECT_DOUBLE_EQ(r.length, std::sqrt(5.0));
+  EXPECT_DOUBLE_EQ(r.tolerance, 3e-9);  // the largest coordinate, 3, beats the sqrt(5) m diagonal
 }
 
 }  // namespace

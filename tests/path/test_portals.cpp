@@ -126,6 +126,29 @@ TEST(Portals, BadCorridorsAreFailures) {
   EXPECT_EQ(build_portals(mesh, {0, 2}, {0, 0}, {3, 3}).failure->reason, Reason::NotAdjacent);
 }
 
+// build_portals_into() writes over one result: each corridor's portals, failure and tolerance alone.
+TEST(Portals, IntoAReusedResultHoldsOnlyThisCorridor) {
+  const NavMesh mesh = w4_pass_mesh();
+  PortalsResult r;
+  build_portals_into(mesh, {0, 1, 2}, {0, 0}, {3, 3}, 0.0, {}, r);
+  ASSERT_TRUE(r.ok()) << r.failure->message;
+  ASSERT_EQ(r.portals.size(), 3u);
+  EXPECT_EQ(r.portals[1].left, (Vec2{2, 3}));
+  // Start and portal ends span (0, -1)..(3, 3): a 5 m diagonal over a largest coordinate of 3.
+  EXPECT_DOUBLE_EQ(r.tolerance, 5e-9);
+  build_portals_into(mesh, {0, 2}, {0, 0}, {3, 3}, 0.0, {}, r);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure->reason, Reason::NotAdjacent);
+  EXPECT_TRUE(r.portals.empty());
+  EXPECT_EQ(r.tolerance, 0.0);
+  build_portals_into(mesh, {0}, {-0.5, -0.5}, {0.5, 0.25}, 0.0, {}, r);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.portals.size(), 1u);
+  EXPECT_EQ(r.portals[0].left, (Vec2{0.5, 0.25}));
+  EXPECT_EQ(r.portals[0].from_poly, 0);
+  EXPECT_DOUBLE_EQ(r.tolerance, 1.25e-9);  // the diagonal of (-0.5, -0.5)..(0.5, 0.25)
+}
+
 TEST(Portals, OnePolygonCorridorHasOnlyTheGoalPortal) {
   const NavMesh mesh = w4_pass_mesh();
   const PortalsResult r = build_portals(mesh, {0}, {-0.5, -0.5}, {0.5, 0.25});
