@@ -1,5 +1,6 @@
-// Search speed: A* and Dijkstra, with and without a trace, on the default scene (a baked office floor)
-// and on a generated grid of 5,004 unit squares crossed by walls with doorways. Each iteration plans
+// Search speed: A* and Dijkstra, with and without a trace, on the default scene (a baked office floor),
+// A* on scenes/floorplan_basic.json (7 polygons: the fixed cost of a call; also into one reused result),
+// search + portals + funnel on both (BM_Chain*, each into one reused result) and on a generated grid of 5,004 unit squares crossed by walls with doorways. Each iteration plans
 // one query of a fixed seeded set of 64 located pairs, in turn; "expanded" is the mean number of
 // nodes popped per query and "steps" the mean number of trace records. BM_PlanGrid5k runs the whole
 // plan (locate to speed profile) on the grid, with and without its trace: a trace may cost at most 3x.
@@ -10,9 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "funnel.h"
 #include "locate.h"
 #include "navmesh_build.h"
 #include "plan.h"
+#include "portals.h"
 #include "random_pairs.h"
 #include "scene.h"
 #include "search.h"
@@ -24,6 +27,7 @@ using namespace navlab;
 struct Fixture {
   NavMesh mesh;
   std::vector<SearchQuery> queries;
+  std::vector<Location> starts, goals;  // the located points of each query, for portals and funnel
 };
 
 [[noreturn]] void die(const std::string& message) {
@@ -57,8 +61,8 @@ NavMesh walled_grid() {
   return std::move(mesh).value();
 }
 
-NavMesh default_scene_mesh(BakeDef& bake) {
-  const std::string path = std::string(NAVLAB_SOURCE_DIR) + "/scenes/default.json";
+NavMesh scene_mesh(const char* file, BakeDef& bake) {
+  const std::string path = std::string(NAVLAB_SOURCE_DIR) + "/scenes/" + file;
   Result<Scene> scene = load_scene(path);
   if (!scene) die(scene.error());
   bake = scene->bake;
@@ -75,7 +79,10 @@ Fixture make_fixture(NavMesh mesh, const BakeDef& bake) {
   for (const RandomPair& p : random_pairs(f.mesh, 64, 2024)) {
     const Location s = locate(f.mesh, p.start, Endpoint::Start, def);
     const Location g = locate(f.mesh, p.goal, Endpoint::Goal, def);
-    if (s.ok() && g.ok()) f.queries.push_back({s.poly, g.poly, s.world(), g.world()});
+    if (!s.ok() || !g.ok()) continue;
+    f.queries.push_back({s.poly, g.poly, s.world(), g.world()});
+    f.starts.push_back(s);
+    f.goals.push_back(g);
   }
   if (f.queries.empty()) die("no located pairs");
   return f;
@@ -84,7 +91,17 @@ Fixture make_fixture(NavMesh mesh, const BakeDef& bake) {
 const Fixture& office() {
   static const Fixture f = [] {
     BakeDef bake;
-    NavMesh mesh = default_scene_mesh(bake);
+    NavMesh mesh = scene_mesh("default.json", bake);
+    return make_fixture(std::move(mesh), bake);
+  }();
+  return f;
+}
+
+// 7 polygons: a query expands two or three, so the fixed cost of a call shows.
+const Fixture& small_plan() {
+  static const Fixture f = [] {
+    BakeDef bake;
+    NavMesh mesh = scene_mesh("floorplan_basic.json", bake);
     return make_fixture(std::move(mesh), bake);
   }();
   return f;
@@ -144,6 +161,41 @@ void BM_PlanGrid5k(benchmark::State& state, Algorithm algorithm, bool traced) {
 void BM_SearchOffice(benchmark::State& state, Algorithm algorithm, bool traced) {
   run_search(state, office(), algorithm, traced);
 }
+void BM_SearchSmall(benchmark::State& state, Algorithm algorithm, bool traced) {
+  run_search(state, small_plan(), algorithm, traced);
+}
+// search_into() with one result for every query, as Detour's findPath writes into one array.
+void BM_SearchSmallInto(benchmark::State& state) {
+  const Fixture& f = small_plan();
+  const SearchDef def;
+  SearchResult r;
+  size_t next = 0;
+  for (auto _ : state) {
+    search_into(f.mesh, f.queries[next], def, nullptr, nullptr, r);
+    next = (next + 1) % f.queries.size();
+    benchmark::DoNotOptimize(r);
+  }
+}
+// Search, portals and funnel into one result each, as `navlab bench` times them against findPath +
+// findStraightPath.
+void run_chain(benchmark::State& state, const Fixture& f) {
+  const SearchDef def;
+  SearchResult r;
+  PortalsResult p;
+  FunnelResult fu;
+  size_t next = 0;
+  for (auto _ : state) {
+    const Location& s = f.starts[next];
+    const Location& g = f.goals[next];
+    search_into(f.mesh, f.queries[next], def, nullptr, nullptr, r);
+    build_portals_into(f.mesh, r.corridor, s.point, g.point, g.height, r.links, p);
+    if (p.ok()) funnel_into(s.point, p.portals, nullptr, fu, p.tolerance);
+    next = (next + 1) % f.queries.size();
+    benchmark::DoNotOptimize(fu);
+  }
+}
+void BM_ChainOffice(benchmark::State& state) { run_chain(state, office()); }
+void BM_ChainSmall(benchmark::State& state) { run_chain(state, small_plan()); }
 void BM_SearchGrid5k(benchmark::State& state, Algorithm algorithm, bool traced) {
   run_search(state, grid(), algorithm, traced);
 }
@@ -152,6 +204,10 @@ BENCHMARK_CAPTURE(BM_SearchOffice, astar, Algorithm::AStar, false)->Unit(benchma
 BENCHMARK_CAPTURE(BM_SearchOffice, astar_trace, Algorithm::AStar, true)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_SearchOffice, dijkstra, Algorithm::Dijkstra, false)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_SearchOffice, dijkstra_trace, Algorithm::Dijkstra, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SearchSmall, astar, Algorithm::AStar, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SearchSmallInto)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ChainOffice)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ChainSmall)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_SearchGrid5k, astar, Algorithm::AStar, false)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_SearchGrid5k, astar_trace, Algorithm::AStar, true)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_SearchGrid5k, dijkstra, Algorithm::Dijkstra, false)->Unit(benchmark::kMicrosecond);

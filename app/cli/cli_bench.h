@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <limits>
 #include <string>
@@ -51,6 +52,11 @@ struct Stage {
   std::vector<double> us;
 };
 
+// Keeps, pair by pair, the faster of `into`'s and `other`'s times of one stage (timed in another round).
+inline void keep_fastest(Stage& into, const Stage& other) {
+  for (size_t i = 0; i < into.us.size() && i < other.us.size(); ++i) into.us[i] = std::fmin(into.us[i], other.us[i]);
+}
+
 struct Counts {
   int complete = 0, partial = 0, disconnected = 0, failed = 0;
 };
@@ -76,6 +82,8 @@ struct DetourRun {
 // polygon costs as area costs). On a failure to set Detour up, `error` says why.
 DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<RandomPair>& pairs,
                      double sample_us, std::string& error);
+// Keeps, per pair and call, the faster of the two runs' times.
+void keep_fastest(DetourRun& into, const DetourRun& other);
 
 // A pair complete for both whose corridor or straight path is not Detour's.
 struct Difference {

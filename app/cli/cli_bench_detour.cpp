@@ -139,6 +139,12 @@ DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<
   return run;
 }
 
+void keep_fastest(DetourRun& into, const DetourRun& other) {
+  keep_fastest(into.nearest, other.nearest);
+  keep_fastest(into.path, other.path);
+  keep_fastest(into.straight, other.straight);
+}
+
 Agreement agreement_of(const std::vector<Route>& ours, const std::vector<bool>& ours_complete,
                        const DetourRun& detour) {
   Agreement a;
