@@ -55,6 +55,9 @@ struct MeshIndex {
   // links that leave it, in link order (forwards from their `from` polygon, backwards from the `to`
   // polygon of a bidirectional link); empty when the mesh has no link.
   std::vector<std::vector<int>> poly_links;
+  // Polygon meshes: whether every shared edge joins its two polygons as build_portals checks it per
+  // portal (core/path/portals.cpp works it out on first use: -1 not yet, 0 no, 1 yes).
+  mutable std::atomic<int> shared_edges_join{-1};
   explicit MeshIndex(const NavMesh& mesh);
 };
 

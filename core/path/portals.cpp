@@ -1,4 +1,5 @@
 #include "portals.h"
+#include "query_cache.h"
 #include "tolerances.h"
 #include "format.h"
 
@@ -134,6 +135,55 @@ std::vector<Portal> link_portals(const NavMesh& mesh, LinkCrossing c) {
 
 namespace {
 
+// Edge `edge` of polygon `a` as the portal into `b`: (v[i], v[i+1]) of a counter-clockwise polygon,
+// crossed outwards, has v[i+1] on the left.
+Portal edge_portal(const NavMesh& mesh, int a, int b, int edge) {
+  const std::vector<int>& v = mesh.polys[size_t(a)].verts;
+  const int vr = v[size_t(edge)], vl = v[size_t(edge) + 1 == v.size() ? 0 : size_t(edge) + 1];
+  Portal p;
+  p.right = mesh.verts[size_t(vr)];
+  p.left = mesh.verts[size_t(vl)];
+  p.right_height = height_of(mesh, vr);
+  p.left_height = height_of(mesh, vl);
+  p.from_poly = a;
+  p.to_poly = b;
+  return p;
+}
+
+enum class EdgeCheck { Joins, Mismatch, WrongOrder };
+
+// Does portal `p` (edge_portal) join its polygons? Its ends must be neighbouring vertices of p.to_poly
+// (Mismatch otherwise), walked the other way (left then right, counter-clockwise), with p.from_poly on
+// its near side and p.to_poly on its far side, judged by a point inside each (WrongOrder otherwise).
+EdgeCheck check_shared_edge(const NavMesh& mesh, const Portal& p) {
+  const int a = p.from_poly, b = p.to_poly;
+  const double tol = tolerance_of(p.left, &p, 1);
+  const int il = find_vertex(mesh, b, p.left, tol), ir = find_vertex(mesh, b, p.right, tol);
+  const int nb = int(mesh.polys[size_t(b)].verts.size());
+  if (il < 0 || ir < 0 || (il != (ir + 1) % nb && ir != (il + 1) % nb)) return EdgeCheck::Mismatch;
+  const bool wrong_side = near_side(p, vertex_mean(mesh, a), tol) < 0 || near_side(p, vertex_mean(mesh, b), tol) > 0;
+  return ir != (il + 1) % nb || wrong_side ? EdgeCheck::WrongOrder : EdgeCheck::Joins;
+}
+
+// Does every shared edge of `mesh` pass check_shared_edge? Worked out once per mesh (kept in its
+// MeshIndex, which is built again when the mesh changes): a corridor on such a mesh needs no check
+// per portal, as Detour trusts the mesh it was built from.
+bool shared_edges_verified(const NavMesh& mesh) {
+  const std::shared_ptr<const MeshIndex> index = mesh.query_cache.index(mesh);
+  int known = index->shared_edges_join.load(std::memory_order_relaxed);
+  if (known >= 0) return known == 1;
+  bool all = true;
+  for (int a = 0; a < int(mesh.polys.size()) && all; ++a) {
+    const NavPoly& pa = mesh.polys[size_t(a)];
+    for (int i = 0; i < int(pa.verts.size()) && i < int(pa.neighbours.size()) && all; ++i) {
+      const int b = pa.neighbours[size_t(i)];
+      if (b >= 0 && b < int(mesh.polys.size())) all = check_shared_edge(mesh, edge_portal(mesh, a, b, i)) == EdgeCheck::Joins;
+    }
+  }
+  index->shared_edges_join.store(all ? 1 : 0, std::memory_order_relaxed);
+  return all;
+}
+
 // The portals of build_portals() into `portals` (emptied first) and their geometry_tolerance() into
 // `tol`, or the failure (`portals` then holds what was built before it).
 std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start, Vec2 goal,
@@ -148,7 +198,7 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
     }
   }
   portals.reserve(corridor.size());
-  Vec2 inside_a = vertex_mean(mesh, corridor[0]);  // each polygon's inner point is computed once
+  const bool verified = shared_edges_verified(mesh);  // every edge below passes check_shared_edge
   for (size_t k = 0; k + 1 < corridor.size(); ++k) {
     const int a = corridor[k], b = corridor[k + 1];
     if (const LinkCrossing c = k < links.size() ? mesh.crossing(a, links[k]) : LinkCrossing{}; c.index >= 0) {
@@ -162,9 +212,8 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
       continue;
     }
     const NavPoly& pa = mesh.polys[a];
-    const int n = int(pa.verts.size());
     int edge = -1;
-    for (int i = 0; i < n && i < int(pa.neighbours.size()); ++i)
+    for (int i = 0; i < int(pa.verts.size()) && i < int(pa.neighbours.size()); ++i)
       if (pa.neighbours[i] == b) {
         edge = i;
         break;
@@ -174,34 +223,19 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
                                                    std::to_string(b) + " (positions " + std::to_string(k) + ", " +
                                                    std::to_string(k + 1) + ") share no edge.");
     }
-    // Edge (v[i], v[i+1]) of a counter-clockwise polygon, crossed outwards: v[i+1] is on the left.
-    Portal p;
-    const int vr = pa.verts[edge], vl = pa.verts[(edge + 1) % n];
-    p.right = mesh.verts[vr];
-    p.left = mesh.verts[vl];
-    p.right_height = height_of(mesh, vr);
-    p.left_height = height_of(mesh, vl);
-    p.from_poly = a;
-    p.to_poly = b;
-    // The same edge must be an edge of b, walked the other way (left then right, counter-clockwise).
-    const double tol = tolerance_of(p.left, &p, 1);
-    const int il = find_vertex(mesh, b, p.left, tol), ir = find_vertex(mesh, b, p.right, tol);
-    const int nb = int(mesh.polys[b].verts.size());
-    if (il < 0 || ir < 0 || (il != (ir + 1) % nb && ir != (il + 1) % nb)) {
-      return portals_failure(
-          Reason::PortalMismatch, "Portal " + std::to_string(k) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
-                                 " of polygon " + std::to_string(a) + " is not an edge of polygon " +
-                                 std::to_string(b) + ": it does not join them.");
-    }
-    // a lies on the near side, b on the far side: checked with a point inside each and the edge order in b.
-    const Vec2 inside_b = vertex_mean(mesh, b);
-    const bool wrong_side = near_side(p, inside_a, tol) < 0 || near_side(p, inside_b, tol) > 0;
-    inside_a = inside_b;
-    if (ir != (il + 1) % nb || wrong_side) {
-      return portals_failure(
-          Reason::PortalOrder, "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
-                              input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
-                              std::to_string(b) + " is inconsistent with the direction of travel.");
+    const Portal p = edge_portal(mesh, a, b, edge);
+    switch (verified ? EdgeCheck::Joins : check_shared_edge(mesh, p)) {
+      case EdgeCheck::Joins: break;
+      case EdgeCheck::Mismatch:
+        return portals_failure(
+            Reason::PortalMismatch, "Portal " + std::to_string(k) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
+                                   " of polygon " + std::to_string(a) + " is not an edge of polygon " +
+                                   std::to_string(b) + ": it does not join them.");
+      case EdgeCheck::WrongOrder:
+        return portals_failure(
+            Reason::PortalOrder, "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
+                                input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
+                                std::to_string(b) + " is inconsistent with the direction of travel.");
     }
     portals.push_back(p);
   }

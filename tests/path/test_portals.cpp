@@ -1,6 +1,8 @@
 // Portals: shared edges ordered by the direction of travel, validated; midpoint path (DESIGN §3 W3, W4).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "navmesh_build.h"
 #include "meshes.h"
 #include "portals.h"
@@ -97,6 +99,22 @@ TEST(Portals, InconsistentMeshOrderIsAFailureValue) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.failure->reason, Reason::PortalOrder);
   EXPECT_TRUE(r.portals.empty());
+}
+
+// The shared edges are checked once per mesh; a mesh with one bad polygon falls back to checking each
+// portal, so a corridor that keeps clear of that polygon still gets its portals, and one through it fails.
+TEST(Portals, AMeshWithOneBadPolygonStillGivesTheCorridorsThatAvoidIt) {
+  NavMesh mesh = w4_pass_mesh();
+  std::reverse(mesh.polys[2].verts.begin(), mesh.polys[2].verts.end());
+  const PortalsResult good = build_portals(mesh, {0, 1}, {0, 0}, {1.5, 2});
+  ASSERT_TRUE(good.ok()) << good.failure->message;
+  ASSERT_EQ(good.portals.size(), 2u);
+  EXPECT_EQ(good.portals[0].left, (Vec2{1, 1}));
+  EXPECT_EQ(good.portals[0].right, (Vec2{1, -1}));
+  const PortalsResult bad = build_portals(mesh, {0, 1, 2}, {0, 0}, {3, 3});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_TRUE(bad.failure->reason == Reason::PortalOrder || bad.failure->reason == Reason::PortalMismatch)
+      << bad.failure->message;
 }
 
 TEST(Portals, AStartBeyondTheFirstPortalIsAnOrderFailure) {
