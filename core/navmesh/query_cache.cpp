@@ -52,6 +52,7 @@ MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
       index_baked(mesh, *this);
     else
       grid = PolygonGrid(mesh, tolerance);
+    edges_join = std::make_unique<std::atomic<EdgesJoin>[]>(mesh.polys.size());  // all NotYet
     if (!mesh.links.empty()) poly_links.resize(mesh.polys.size());
     for (int i = 0; i < int(mesh.links.size()); ++i) {
       const NavLink& l = mesh.links[size_t(i)];

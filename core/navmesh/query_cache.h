@@ -55,9 +55,11 @@ struct MeshIndex {
   // links that leave it, in link order (forwards from their `from` polygon, backwards from the `to`
   // polygon of a bidirectional link); empty when the mesh has no link.
   std::vector<std::vector<int>> poly_links;
-  // Polygon meshes: whether every shared edge joins its two polygons as build_portals checks it per
-  // portal (core/path/portals.cpp works it out on first use: -1 not yet, 0 no, 1 yes).
-  mutable std::atomic<int> shared_edges_join{-1};
+  // Polygon meshes, per polygon: whether each of its shared edges joins it to the neighbour across, as
+  // build_portals checks it per portal (core/path/portals.cpp works it out the first time a corridor
+  // crosses the polygon: EdgesJoin). Threads may work one out at once: they store the same value.
+  enum class EdgesJoin : unsigned char { NotYet, Yes, No };
+  std::unique_ptr<std::atomic<EdgesJoin>[]> edges_join;
   explicit MeshIndex(const NavMesh& mesh);
 };
 

@@ -165,22 +165,20 @@ EdgeCheck check_shared_edge(const NavMesh& mesh, const Portal& p) {
   return ir != (il + 1) % nb || wrong_side ? EdgeCheck::WrongOrder : EdgeCheck::Joins;
 }
 
-// Does every shared edge of `mesh` pass check_shared_edge? Worked out once per mesh (kept in its
-// MeshIndex, which is built again when the mesh changes): a corridor on such a mesh needs no check
-// per portal, as Detour trusts the mesh it was built from.
-bool shared_edges_verified(const NavMesh& mesh) {
-  const std::shared_ptr<const MeshIndex> index = mesh.query_cache.index(mesh);
-  int known = index->shared_edges_join.load(std::memory_order_relaxed);
-  if (known >= 0) return known == 1;
+// Does every shared edge of polygon `a` pass check_shared_edge? Worked out the first time a corridor
+// crosses `a` and kept in the mesh's index (built again when the mesh changes): a polygon whose edges
+// all join needs no check per portal, as Detour trusts the mesh it was built from.
+bool edges_join(const NavMesh& mesh, const MeshIndex& index, int a) {
+  std::atomic<MeshIndex::EdgesJoin>& known = index.edges_join[size_t(a)];
+  const MeshIndex::EdgesJoin k = known.load(std::memory_order_relaxed);
+  if (k != MeshIndex::EdgesJoin::NotYet) return k == MeshIndex::EdgesJoin::Yes;
+  const NavPoly& pa = mesh.polys[size_t(a)];
   bool all = true;
-  for (int a = 0; a < int(mesh.polys.size()) && all; ++a) {
-    const NavPoly& pa = mesh.polys[size_t(a)];
-    for (int i = 0; i < int(pa.verts.size()) && i < int(pa.neighbours.size()) && all; ++i) {
-      const int b = pa.neighbours[size_t(i)];
-      if (b >= 0 && b < int(mesh.polys.size())) all = check_shared_edge(mesh, edge_portal(mesh, a, b, i)) == EdgeCheck::Joins;
-    }
+  for (int i = 0; i < int(pa.verts.size()) && i < int(pa.neighbours.size()) && all; ++i) {
+    const int b = pa.neighbours[size_t(i)];
+    if (b >= 0 && b < int(mesh.polys.size())) all = check_shared_edge(mesh, edge_portal(mesh, a, b, i)) == EdgeCheck::Joins;
   }
-  index->shared_edges_join.store(all ? 1 : 0, std::memory_order_relaxed);
+  known.store(all ? MeshIndex::EdgesJoin::Yes : MeshIndex::EdgesJoin::No, std::memory_order_relaxed);
   return all;
 }
 
@@ -198,7 +196,7 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
     }
   }
   portals.reserve(corridor.size());
-  const bool verified = shared_edges_verified(mesh);  // every edge below passes check_shared_edge
+  const std::shared_ptr<const MeshIndex> index = mesh.query_cache.index(mesh);
   for (size_t k = 0; k + 1 < corridor.size(); ++k) {
     const int a = corridor[k], b = corridor[k + 1];
     if (const LinkCrossing c = k < links.size() ? mesh.crossing(a, links[k]) : LinkCrossing{}; c.index >= 0) {
@@ -224,7 +222,7 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
                                                    std::to_string(k + 1) + ") share no edge.");
     }
     const Portal p = edge_portal(mesh, a, b, edge);
-    switch (verified ? EdgeCheck::Joins : check_shared_edge(mesh, p)) {
+    switch (edges_join(mesh, *index, a) ? EdgeCheck::Joins : check_shared_edge(mesh, p)) {
       case EdgeCheck::Joins: break;
       case EdgeCheck::Mismatch:
         return portals_failure(
