@@ -43,7 +43,7 @@ struct HeapLater {
 
 enum class NodeState : unsigned char { Unseen, Open, Closed };
 
-// Everything the search keeps per node it reaches.
+// Everything the search keeps per node.
 struct NodeLabel {
   double g = std::numeric_limits<double>::infinity();
   double f = std::numeric_limits<double>::infinity();
@@ -51,35 +51,20 @@ struct NodeLabel {
   int parent = -1;       // the parent's node (polygon or graph node)
   int parent_slot = -1;  // the parent's label (Labels::slot)
   int parent_link = -1;
-  unsigned stamp = 0;  // small meshes: the search (Labels::generation) that wrote this label
+  unsigned stamp = 0;   // the search (Labels::generation) that wrote this label
   NodeState state = NodeState::Unseen;
 };
 
 // The labels and the open list of one search at a time, kept with the mesh between searches
 // (QueryCache::Reused::SearchScratch) so that a search costs the nodes it reaches, not the mesh's size.
-// A label (small meshes) or ref (large ones) whose stamp is not the current generation reads as unseen:
-// starting a search clears nothing. On a small mesh a slot's label is labels[slot]. On a large one, as in Detour's node pool, the
-// labels of one search lie side by side in the order the nodes are first reached and the ref says
-// where: the search touches eight bytes per node it reaches in the mesh-sized array instead of a whole
-// label, and the labels it works on stay in cache (navlab bench on the 20,000-polygon hall, search /
-// findPath 0.98-1.01 -> 0.84-0.92; on the 7-polygon scenes the ref cost about 0.15 of that ratio, so
-// small meshes keep labels[slot], and operator[] is inlined: as a call the branch between the two cost
-// as much).
-// Slot `slot` < n is node `slot`'s own (state 0); on a mesh of several tiles the slots from n on are
+// A label whose stamp is not the current generation reads as unseen: starting a search clears nothing.
+// Label `slot` < n is node `slot`'s own (state 0); on a mesh of several tiles the labels from n on are
 // the nodes of BakedNavMesh::state_nodes (a polygon entered across a tile border in Detour's node state
 // 1, 2 or 3).
 struct Labels {
-  // Up to this many slots a label sits at its slot's index (256 KB of labels: they stay in cache).
-  static constexpr size_t kDirectSlots = 4096;
-  struct Ref {
-    unsigned stamp = 0;  // the search (generation) that gave the slot its label
-    int label = -1;      // index into `labels`
-  };
-  std::vector<Ref> refs;          // per slot (large meshes)
-  std::vector<NodeLabel> labels;  // per slot (small meshes); this search's, first reached first (large)
-  bool direct = true;             // labels[slot] is the slot's label
-  std::vector<HeapEntry> heap;    // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
-  std::vector<int> popped;        // the nodes closed, in order (copied into the result once at the end)
+  std::vector<NodeLabel> nodes;
+  std::vector<HeapEntry> heap;  // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
+  std::vector<int> popped;      // the nodes closed, in order (copied into the result once at the end)
   unsigned generation = 0;
   int n = 0;
   const std::vector<StateNode>* extra = nullptr;
@@ -89,44 +74,24 @@ struct Labels {
     n = count;
     extra = states;
     const size_t want = size_t(count) + (states ? states->size() : 0);
-    direct = want <= kDirectSlots;
-    if (!direct && refs.size() < want) refs.resize(want);
-    // Room for a label per slot: a label is never moved during a search, so references to it stay valid.
-    if (direct && labels.size() < want) labels.resize(want);
-    if (!direct && labels.capacity() < want) labels.reserve(want);
+    if (nodes.size() < want) nodes.resize(want);
     if (++generation == 0) {  // the stamps went once around: clear them for real
-      for (Ref& r : refs) r.stamp = 0;
-      for (NodeLabel& l : labels) l.stamp = 0;
+      for (NodeLabel& l : nodes) l.stamp = 0;
       generation = 1;
     }
-    if (!direct) labels.clear();
     heap.clear();
     popped.clear();
   }
   int node_of(int slot) const { return slot < n ? slot : (*extra)[size_t(slot - n)].poly; }
   int state_of(int slot) const { return slot < n ? 0 : (*extra)[size_t(slot - n)].state; }
   // The label in `slot` in this search (an unseen one the first time it is asked for).
-  [[gnu::always_inline]] NodeLabel& operator[](int slot) {
-    if (direct) {
-      NodeLabel& l = labels[size_t(slot)];
-      if (l.stamp != generation) {
-        l = NodeLabel{};
-        l.stamp = generation;
-      }
-      return l;
+  NodeLabel& operator[](int slot) {
+    NodeLabel& l = nodes[size_t(slot)];
+    if (l.stamp != generation) {
+      l = NodeLabel{};
+      l.stamp = generation;
     }
-    Ref& r = refs[size_t(slot)];
-    if (r.stamp != generation) {
-      r.stamp = generation;
-      r.label = int(labels.size());
-      labels.emplace_back();
-    }
-    return labels[size_t(r.label)];
-  }
-  // The label of `slot` if this search has reached it (null: unseen).
-  const NodeLabel* seen(size_t slot) const {
-    if (direct) return labels[slot].stamp == generation ? &labels[slot] : nullptr;
-    return refs[slot].stamp == generation ? &labels[size_t(refs[slot].label)] : nullptr;
+    return l;
   }
   // Search position of each node, in its lowest state seen (unseen: (0, 0, 0)).
   std::vector<Vec3> positions() const {
@@ -134,11 +99,11 @@ struct Labels {
     std::vector<int> lowest(static_cast<size_t>(n), kDetourNodeStates);
     const size_t total = size_t(n) + (extra ? extra->size() : 0);
     for (size_t slot = 0; slot < total; ++slot) {
-      const NodeLabel* l = seen(slot);
+      const NodeLabel& l = nodes[slot];
       const int node = node_of(int(slot)), st = state_of(int(slot));
-      if (!l || st >= lowest[size_t(node)]) continue;
+      if (l.stamp != generation || st >= lowest[size_t(node)]) continue;
       lowest[size_t(node)] = st;
-      out[size_t(node)] = l->pos;
+      out[size_t(node)] = l.pos;
     }
     return out;
   }
