@@ -58,9 +58,10 @@ extern const char* const kBenchUsage =
     "   \"notes\": [...]}\n"
     "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
     "least --sample-us; on baked meshes, of two rounds too (ours, then Detour, then both again: load\n"
-    "that comes and goes falls on both sides alike). As Detour's calls write into the caller's arrays, our search, portals and funnel\n"
-    "write into one result each, reused (search_into, build_portals_into, funnel_into); motion and plan()\n"
-    "return new results. Each ratio is ours / Detour (above 1: ours is slower) as {\"median\", \"of_means\"}:\n"
+    "that comes and goes falls on both sides alike). As Detour's calls write into the caller's arrays,\n"
+    "our search, portals and funnel write into one result each, reused (search_into, build_portals_into,\n"
+    "funnel_into); motion and plan() return new results.\n"
+    "Each ratio is ours / Detour (above 1: ours is slower) as {\"median\", \"of_means\"}:\n"
     "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete;\n"
     "plan_vs_... divides the whole plan() by Detour's three calls (findNearestPoly twice), and\n"
     "motion_vs_search_portals_funnel is ours over ours: motion against search + portals + funnel.\n"
@@ -122,7 +123,6 @@ Stats stats_of(const std::vector<double>& per_pair) {
 struct OursRun {
   Stage locate{"locate", {}}, search{"search", {}}, portals_funnel{"portals_funnel", {}}, motion{"motion", {}},
       plan{"plan", {}};
-
   // The parts of `motion`, each timed on its own from the previous part's result.
   Stage clearance{"motion_clearance", {}}, turns{"motion_turns", {}}, profile{"motion_profile", {}};
   Counts counts;
