@@ -155,13 +155,17 @@ TEST(Funnel, StartAndGoalInOnePolygon) {
   EXPECT_TRUE(check_in_corridor(mesh, {0}, r.points).inside);
 }
 
+// A hairpin of nine unit squares: right along y in [0,1], up through [3,4]x[1,2], back left along
+// y in [2,3]; polygons 0..8 in travel order.
+NavMesh uturn_mesh() {
+  return mesh_of({{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {3, 2}, {4, 2},
+                  {0, 2}, {1, 2}, {2, 2}, {0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3}},
+                 {{0, 1, 6, 5}, {1, 2, 7, 6}, {2, 3, 8, 7}, {3, 4, 9, 8}, {8, 9, 11, 10}, {10, 11, 19, 18},
+                  {14, 10, 18, 17}, {13, 14, 17, 16}, {12, 13, 16, 15}});
+}
+
 TEST(Funnel, UTurnCorridorBendsAtBothInnerCorners) {
-  // A hairpin: right along y in [0,1], up through [3,4]x[1,2], back left along y in [2,3].
-  const NavMesh mesh = mesh_of(
-      {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {3, 2}, {4, 2},
-       {0, 2}, {1, 2}, {2, 2}, {0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3}},
-      {{0, 1, 6, 5}, {1, 2, 7, 6}, {2, 3, 8, 7}, {3, 4, 9, 8}, {8, 9, 11, 10}, {10, 11, 19, 18},
-       {14, 10, 18, 17}, {13, 14, 17, 16}, {12, 13, 16, 15}});
+  const NavMesh mesh = uturn_mesh();
   const std::vector<int> corridor{0, 1, 2, 3, 4, 5, 6, 7, 8};
   const PortalsResult p = build_portals(mesh, corridor, {0.5, 0.5}, {0.5, 2.5});
   ASSERT_TRUE(p.ok()) << p.failure->message;
@@ -225,11 +229,7 @@ TEST(Funnel, EmptyOrNonFiniteInputIsAFailureValue) {
 // funnel_into() writes over one result: a U-turn's corners, then a failure, then a straight path leave
 // nothing of each other; the tolerance handed over from the portals is the one it reports.
 TEST(Funnel, IntoAReusedResultHoldsOnlyThisPath) {
-  const NavMesh uturn = mesh_of(
-      {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {3, 2}, {4, 2},
-       {0, 2}, {1, 2}, {2, 2}, {0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3}},
-      {{0, 1, 6, 5}, {1, 2, 7, 6}, {2, 3, 8, 7}, {3, 4, 9, 8}, {8, 9, 11, 10}, {10, 11, 19, 18},
-       {14, 10, 18, 17}, {13, 14, 17, 16}, {12, 13, 16, 15}});
+  const NavMesh uturn = uturn_mesh();
   const PortalsResult p = build_portals(uturn, {0, 1, 2, 3, 4, 5, 6, 7, 8}, {0.5, 0.5}, {0.5, 2.5});
   ASSERT_TRUE(p.ok()) << p.failure->message;
   FunnelResult r;
