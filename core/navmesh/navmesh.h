@@ -146,6 +146,14 @@ struct NavMesh {
 
   int size() const { return kind == Kind::Graph ? int(nodes.size()) : int(polys.size()); }
   Vec2 vertex(int poly, int corner) const { return verts[polys[poly].verts[corner]]; }
+  // Vertex `v` in the world (height 0 on a 2D mesh).
+  Vec3 world_vertex(int v) const { return to_world(verts[size_t(v)], heights.empty() ? 0.0 : heights[size_t(v)]); }
+  // The world midpoint of edge `edge` of polygon `poly` (from its corner `edge` to the next).
+  Vec3 edge_midpoint(int poly, int edge) const {
+    const std::vector<int>& pv = polys[size_t(poly)].verts;
+    const size_t next = size_t(edge) + 1 == pv.size() ? 0 : size_t(edge) + 1;  // no division: the search runs this often
+    return (world_vertex(pv[size_t(edge)]) + world_vertex(pv[next])) * 0.5;
+  }
   // Polygon centroid (area-weighted) in the plane; node position for graphs.
   Vec2 centroid(int poly) const;
   // Is p inside polygon `poly` (convex, counter-clockwise) or less than `tol` m outside an edge?

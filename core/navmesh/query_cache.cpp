@@ -44,6 +44,30 @@ void index_baked(const NavMesh& mesh, MeshIndex& index) {
   index.grid = PolygonGrid(mesh, index.detour_margin);
 }
 
+// The search's edge records of every polygon (MeshIndex::SearchEdge).
+void index_search_edges(const NavMesh& mesh, MeshIndex& index) {
+  const std::vector<std::vector<BorderEdge>>* borders =
+      mesh.baked && !mesh.baked->borders.empty() ? &mesh.baked->borders : nullptr;
+  index.edge_first.reserve(mesh.polys.size() + 1);
+  index.edge_first.push_back(0);
+  for (int p = 0; p < int(mesh.polys.size()); ++p) {
+    const NavPoly& poly = mesh.polys[size_t(p)];
+    for (int e = 0; e < int(poly.neighbours.size()); ++e) {
+      MeshIndex::SearchEdge edge;
+      edge.next = e < int(poly.verts.size()) ? poly.neighbours[size_t(e)] : -1;
+      if (edge.next >= 0) {
+        const BorderEdge* border = borders && size_t(e) < (*borders)[size_t(p)].size() && (*borders)[size_t(p)][size_t(e)].border
+                                       ? &(*borders)[size_t(p)][size_t(e)]
+                                       : nullptr;
+        edge.slot = border ? border->node : edge.next;
+        edge.mid = border ? border->mid : mesh.edge_midpoint(p, e);
+      }
+      index.search_edges.push_back(edge);
+    }
+    index.edge_first.push_back(unsigned(index.search_edges.size()));
+  }
+}
+
 }  // namespace
 
 MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
@@ -53,6 +77,7 @@ MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
     else
       grid = PolygonGrid(mesh, tolerance);
     edges_join = std::make_unique<std::atomic<EdgesJoin>[]>(mesh.polys.size());  // all NotYet
+    if (mesh.links.empty()) index_search_edges(mesh, *this);
     if (!mesh.links.empty()) poly_links.resize(mesh.polys.size());
     for (int i = 0; i < int(mesh.links.size()); ++i) {
       const NavLink& l = mesh.links[size_t(i)];
@@ -82,8 +107,8 @@ QueryCache& QueryCache::operator=(QueryCache&& other) noexcept {
 
 void QueryCache::clear() noexcept {
   const std::lock_guard<std::mutex> lock(mutex_);
-  layout_ = {};
-  index_.reset();
+  built_.store(nullptr, std::memory_order_release);
+  owned_.reset();
   for (Slot& s : slots_) {
     s.object.reset();
     s.lent.store(false, std::memory_order_release);
@@ -99,12 +124,14 @@ QueryCache::Layout QueryCache::layout_of(const NavMesh& mesh) {
 
 std::shared_ptr<const MeshIndex> QueryCache::index(const NavMesh& mesh) const {
   const Layout now = layout_of(mesh);
+  if (const Built* b = built_.load(std::memory_order_acquire); b && b->layout == now) return b->index;
   const std::lock_guard<std::mutex> lock(mutex_);
-  if (!index_ || !(layout_ == now)) {
-    index_ = std::make_shared<const MeshIndex>(mesh);
-    layout_ = now;
+  if (!owned_ || !(owned_->layout == now)) {  // not built yet, or built for the mesh before a change
+    built_.store(nullptr, std::memory_order_release);
+    owned_ = std::make_unique<const Built>(Built{now, std::make_shared<const MeshIndex>(mesh)});
+    built_.store(owned_.get(), std::memory_order_release);
   }
-  return index_;
+  return owned_->index;
 }
 
 QueryCache::Taken QueryCache::take(Reused slot) const {

@@ -10,9 +10,9 @@
 // edges in place after querying it calls clear().
 //
 // Thread safety: const queries on one mesh may run on several threads at once. The index is built under
-// a lock and only read afterwards; a reused object is lent to one query at a time (an atomic flag, no
-// lock), and a query that finds it lent (another thread, or a query run inside another) makes a
-// temporary one of its own.
+// a lock and only read afterwards (a query finds it built without taking the lock); a reused object is
+// lent to one query at a time (an atomic flag, no lock), and a query that finds it lent (another thread,
+// or a query run inside another) makes a temporary one of its own.
 #pragma once
 
 #include <atomic>
@@ -60,6 +60,19 @@ struct MeshIndex {
   // crosses the polygon: EdgesJoin). Threads may work one out at once: they store the same value.
   enum class EdgesJoin : unsigned char { NotYet, Yes, No };
   std::unique_ptr<std::atomic<EdgesJoin>[]> edges_join;
+  // Polygon meshes without off-mesh links: each polygon's edges as the edge-midpoint search crosses
+  // them, side by side (as Detour keeps a polygon's links), so a relaxation reads one record instead of
+  // the polygon's vectors, two vertices and their heights. Polygon p's edges, in NavPoly::neighbours
+  // order, are search_edges[edge_first[p], edge_first[p + 1]).
+  struct SearchEdge {
+    int next = -1;  // the polygon across (NavPoly::neighbours; -1: a wall)
+    int slot = -1;  // the search label of `next` entered over it: `next`, or across a tile border its
+                    // node in Detour's state (BorderEdge::node)
+    Vec3 mid;       // world m: where `next` is first placed from here (NavMesh::edge_midpoint, or across
+                    // a tile border Detour's portal midpoint, BorderEdge::mid)
+  };
+  std::vector<unsigned> edge_first;
+  std::vector<SearchEdge> search_edges;
   explicit MeshIndex(const NavMesh& mesh);
 };
 
@@ -148,9 +161,17 @@ class QueryCache {
   // Ends a lease: the object becomes the slot's kept one unless clear() ran since (another epoch).
   void give_back(Reused slot, unsigned epoch, std::shared_ptr<void> object) const;
 
-  mutable std::mutex mutex_;
-  mutable Layout layout_;
-  mutable std::shared_ptr<const MeshIndex> index_;
+  // The index with the layout it was built for. Published through `built_` once made, so a query reads
+  // it without the lock; it is replaced (and the old one freed) only when the mesh changed, and a mesh
+  // changes only while no query runs on it, so no reader still holds the old one then.
+  struct Built {
+    Layout layout;
+    std::shared_ptr<const MeshIndex> index;
+  };
+
+  mutable std::mutex mutex_;  // guards building and replacing `owned_`
+  mutable std::unique_ptr<const Built> owned_;
+  mutable std::atomic<const Built*> built_{nullptr};
   mutable Slot slots_[size_t(Reused::Count)];
   mutable std::atomic<unsigned> epoch_{0};  // counts clear(): a lease from before a clear() is not taken back
 };

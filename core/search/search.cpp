@@ -17,10 +17,6 @@ namespace {
 // Whole numbers as they are (graph costs: "G 6"), others with two decimals.
 std::string cost_num(double v) { return whole_or_fixed(v); }
 
-Vec3 world_vertex(const NavMesh& mesh, int v) {
-  return to_world(mesh.verts[v], mesh.heights.empty() ? 0.0 : mesh.heights[v]);
-}
-
 Vec3 world_centroid(const NavMesh& mesh, int node) {
   if (mesh.kind == NavMesh::Kind::Graph || mesh.heights.empty()) return to_world(mesh.centroid(node), 0.0);
   double h = 0.0;
@@ -402,9 +398,13 @@ Vec3 link_end(const NavMesh& mesh, LinkCrossing c, bool landing) {
 Vec3 discovery_position(const NavMesh& mesh, CostModel model, int from, int link, int node) {
   if (const LinkCrossing c = mesh.crossing(from, link); c.index >= 0) return link_end(mesh, c, true);
   if (model != CostModel::EdgeMidpoints) return world_centroid(mesh, node);
-  const std::vector<int>& pv = mesh.polys[size_t(from)].verts;
-  const size_t next = size_t(link) + 1 == pv.size() ? 0 : size_t(link) + 1;  // no division: this runs per relaxation
-  return (world_vertex(mesh, pv[size_t(link)]) + world_vertex(mesh, pv[next])) * 0.5;
+  return mesh.edge_midpoint(from, link);
+}
+
+// Does the search read the mesh's edge records (MeshIndex::SearchEdge)? The edge-midpoint model on a
+// polygon mesh without off-mesh links, where every connection is an edge placed at its record's point.
+bool uses_edge_records(const NavMesh& mesh, CostModel model) {
+  return mesh.kind == NavMesh::Kind::Polygons && model == CostModel::EdgeMidpoints && mesh.links.empty();
 }
 
 // One A* (or Dijkstra) run: the labels and the open list (`L`, lent by the mesh) and the node nearest
@@ -419,6 +419,7 @@ struct AStar {
   const bool astar;  // Dijkstra: no heuristic (Polyanya plans: A*, see scene.h)
   Labels& L;
   const MeshIndex* index;  // graphs and meshes with off-mesh links: their connections (null: edges only)
+  const MeshIndex* records;  // the edge-midpoint model on polygons without links: the edge records (else null)
   // Meshes of several tiles: how Detour crosses each tile-border edge (BakedNavMesh::borders); null else.
   const std::vector<std::vector<BorderEdge>>* borders;
   const Vec3 target;  // where the goal distance is measured to: the goal point, or the goal node (Graph model)
@@ -432,7 +433,8 @@ struct AStar {
   AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t,
         Labels& labels, const MeshIndex* ix)
       : mesh(m), query(q), def(d), filter(f), model(cm), is_graph(m.kind == NavMesh::Kind::Graph),
-        astar(d.algorithm != Algorithm::Dijkstra), L(labels), index(ix),
+        astar(d.algorithm != Algorithm::Dijkstra), L(labels),
+        index(is_graph || !m.links.empty() ? ix : nullptr), records(uses_edge_records(m, cm) ? ix : nullptr),
         borders(cm == CostModel::EdgeMidpoints && m.baked && !m.baked->borders.empty() ? &m.baked->borders : nullptr),
         target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start),
         best_slot(0) {
@@ -501,44 +503,60 @@ struct AStar {
     return g;
   }
 
+  // Relaxes the step from the node just closed (`from`, label `cur_slot`) over connection `link` into
+  // `next`, whose label is `next_slot`; `position()` places `next` the first time it is seen.
+  template <class Position>
+  void relax(const NodeLabel& from, int cur, int cur_slot, int link, int next, int next_slot, Position&& position) {
+    if (const int block = block_of(cur, link, next); block >= 0) {
+      tr.blocked(next, cur, link, block);
+      return;
+    }
+    NodeLabel& to = L[next_slot];
+    if (to.state == NodeState::Unseen) to.pos = position();
+    const double g = g_through(from, cur, link, to, next);
+    const double h = heuristic(next, to.pos);
+    const double f = g + h;
+    const bool improved = to.state == NodeState::Unseen || f < to.f;
+    tr.relaxed(to, next, L.state_of(next_slot), cur, link, g, h, improved);
+    if (!improved) return;
+    to.g = g;
+    to.f = f;
+    to.parent = cur;
+    to.parent_slot = cur_slot;
+    to.parent_link = link;
+    set_state(to, NodeState::Open);
+    L.push({f, seq++, next_slot});
+    if (const double d = distance_sq(to.pos, target); d < best_dist_sq) {
+      best_dist_sq = d;
+      best_node = next;
+      best_slot = next_slot;
+    }
+  }
+
   // Relaxes every neighbour of the node just closed (label `cur_slot`). On a mesh of several tiles a
   // neighbour entered across a tile border has a label of its own per side (Detour's node states) and
   // sits at Detour's portal midpoint.
   void expand(int cur_slot) {
     const int cur = L.node_of(cur_slot);
     const NodeLabel& from = L[cur_slot];  // labels are not moved during a search: `from` stays valid
+    if (records) {  // every connection is an edge, its label and position in one record
+      const unsigned first = records->edge_first[size_t(cur)], last = records->edge_first[size_t(cur) + 1];
+      for (unsigned i = first; i < last; ++i) {
+        const MeshIndex::SearchEdge& e = records->search_edges[i];
+        if (e.next < 0 || e.next == from.parent) continue;
+        relax(from, cur, cur_slot, int(i - first), e.next, e.slot, [&] { return e.mid; });
+      }
+      return;
+    }
     const int link_count = index ? Connections{mesh, *index}.count(cur) : int(mesh.polys[size_t(cur)].neighbours.size());
     for (int k = 0; k < link_count; ++k) {
       const int link = index ? Connections{mesh, *index}.code(cur, k) : k;
       // Without an index every connection is an edge of a polygon: its neighbour, read in place.
       const int next = index ? link_target(mesh, cur, link) : mesh.polys[size_t(cur)].neighbours[size_t(k)];
       if (next < 0 || next == from.parent) continue;
-      if (const int block = block_of(cur, link, next); block >= 0) {
-        tr.blocked(next, cur, link, block);
-        continue;
-      }
       const BorderEdge* border = border_of(cur, link);
-      const int next_slot = border ? border->node : landing_node(cur, link, next);
-      NodeLabel& to = L[next_slot];
-      if (to.state == NodeState::Unseen) to.pos = border ? border->mid : discovery_position(mesh, model, cur, link, next);
-      const double g = g_through(from, cur, link, to, next);
-      const double h = heuristic(next, to.pos);
-      const double f = g + h;
-      const bool improved = to.state == NodeState::Unseen || f < to.f;
-      tr.relaxed(to, next, L.state_of(next_slot), cur, link, g, h, improved);
-      if (!improved) continue;
-      to.g = g;
-      to.f = f;
-      to.parent = cur;
-      to.parent_slot = cur_slot;
-      to.parent_link = link;
-      set_state(to, NodeState::Open);
-      L.push({f, seq++, next_slot});
-      if (const double d = distance_sq(to.pos, target); d < best_dist_sq) {
-        best_dist_sq = d;
-        best_node = next;
-        best_slot = next_slot;
-      }
+      relax(from, cur, cur_slot, link, next, border ? border->node : landing_node(cur, link, next),
+            [&] { return border ? border->mid : discovery_position(mesh, model, cur, link, next); });
     }
   }
 };
@@ -598,8 +616,9 @@ void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef&
 
   const QueryCache::Lease<Labels> labels =
       mesh.query_cache.borrow<Labels>(QueryCache::Reused::SearchScratch, [] { return std::make_shared<Labels>(); });
-  std::shared_ptr<const MeshIndex> index;  // graphs' outgoing edges, the off-mesh links of each polygon
-  if (mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty()) index = mesh.query_cache.index(mesh);
+  std::shared_ptr<const MeshIndex> index;  // graphs' outgoing edges, each polygon's off-mesh links or edge records
+  if (mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty() || uses_edge_records(mesh, model))
+    index = mesh.query_cache.index(mesh);
   AStar A(mesh, query, def, filter, model, trace, *labels, index.get());
   A.start();
   bool found = false, exhausted = false;
