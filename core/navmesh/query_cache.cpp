@@ -68,6 +68,28 @@ void index_search_edges(const NavMesh& mesh, MeshIndex& index) {
   }
 }
 
+// Each baked door's polygons and connections (MeshIndex::BakedDoor).
+void index_baked_doors(const NavMesh& mesh, MeshIndex& index) {
+  const int doors = int(mesh.door_ids.size());
+  index.baked_doors.resize(size_t(doors));
+  const auto door_of = [&](int p) {
+    const int k = mesh.polys[size_t(p)].door;
+    return k >= 0 && k < doors ? k : -1;
+  };
+  for (int p = 0; p < int(mesh.polys.size()); ++p) {
+    const int k = door_of(p);
+    if (k >= 0) index.baked_doors[size_t(k)].polys.push_back(p);
+    const std::vector<int>& nbs = mesh.polys[size_t(p)].neighbours;
+    for (int e = 0; e < int(nbs.size()); ++e) {
+      const int nb = nbs[size_t(e)];
+      if (nb < 0) continue;
+      const int across = door_of(nb);
+      if (k >= 0) index.baked_doors[size_t(k)].edges.emplace_back(p, e);
+      if (across >= 0 && across != k) index.baked_doors[size_t(across)].edges.emplace_back(p, e);
+    }
+  }
+}
+
 }  // namespace
 
 MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
@@ -78,6 +100,7 @@ MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
       grid = PolygonGrid(mesh, tolerance);
     edges_join = std::make_unique<std::atomic<EdgesJoin>[]>(mesh.polys.size());  // all NotYet
     if (mesh.links.empty()) index_search_edges(mesh, *this);
+    index_baked_doors(mesh, *this);
     if (!mesh.links.empty()) poly_links.resize(mesh.polys.size());
     for (int i = 0; i < int(mesh.links.size()); ++i) {
       const NavLink& l = mesh.links[size_t(i)];

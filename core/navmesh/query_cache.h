@@ -21,6 +21,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "polygon_grid.h"
@@ -73,6 +74,14 @@ struct MeshIndex {
   };
   std::vector<unsigned> edge_first;
   std::vector<SearchEdge> search_edges;
+  // Baked meshes, per door of NavMesh::door_ids (index k): the polygons of its footprint (NavPoly::door
+  // == k), in index order, and every connection of theirs in both directions as (polygon, edge), in mesh
+  // order: what a closed baked door gates (core/search/gates.h), found once instead of on every plan.
+  struct BakedDoor {
+    std::vector<int> polys;
+    std::vector<std::pair<int, int>> edges;
+  };
+  std::vector<BakedDoor> baked_doors;
   explicit MeshIndex(const NavMesh& mesh);
 };
 

@@ -43,16 +43,19 @@ void add_unique(std::vector<std::string>& list, const std::string& s) {
   if (std::find(list.begin(), list.end(), s) == list.end()) list.push_back(s);
 }
 
+// The polygons and connections of baked door `door_index` (found once per mesh, in its index).
+const MeshIndex::BakedDoor& baked_door(const NavMesh& mesh, int door_index) {
+  static const MeshIndex::BakedDoor none;
+  const std::vector<MeshIndex::BakedDoor>& doors = mesh.query_cache.index(mesh)->baked_doors;  // kept by the cache
+  return door_index >= 0 && size_t(door_index) < doors.size() ? doors[size_t(door_index)] : none;
+}
+
 // A door marked in the bake covers every connection of its polygons, in both directions.
 std::vector<Link> baked_door_links(const NavMesh& mesh, int door_index) {
+  const std::vector<std::pair<int, int>>& edges = baked_door(mesh, door_index).edges;
   std::vector<Link> out;
-  for (int pi = 0; pi < int(mesh.polys.size()); ++pi) {
-    const NavPoly& poly = mesh.polys[pi];
-    for (int e = 0; e < int(poly.neighbours.size()); ++e) {
-      const int nb = poly.neighbours[e];
-      if (nb >= 0 && (poly.door == door_index || mesh.polys[nb].door == door_index)) out.push_back({pi, e});
-    }
-  }
+  out.reserve(edges.size());
+  for (const auto& [poly, edge] : edges) out.push_back({poly, edge});
   return out;
 }
 
@@ -72,8 +75,8 @@ bool baked_in_place(const NavMesh& mesh, const Door& door, const BakeDef& bake) 
   if (k < 0) return true;
   const std::vector<Vec2> box = door_footprint(door, bake);
   if (box.size() < 3) return false;
-  for (int p = 0; p < int(mesh.polys.size()); ++p)
-    if (mesh.polys[size_t(p)].door == k && !point_in_ring(mesh.centroid(p), box)) return false;
+  for (int p : baked_door(mesh, k).polys)
+    if (!point_in_ring(mesh.centroid(p), box)) return false;
   return true;
 }
 
@@ -86,12 +89,9 @@ int baked_door_index(const NavMesh& mesh, const std::string& id) {
 }
 
 std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id) {
-  std::vector<int> out;
   const int k = baked_door_index(mesh, id);
-  if (k < 0) return out;
-  for (int pi = 0; pi < int(mesh.polys.size()); ++pi)
-    if (mesh.polys[pi].door == k) out.push_back(pi);
-  return out;
+  if (k < 0 || mesh.kind != NavMesh::Kind::Polygons) return {};
+  return baked_door(mesh, k).polys;
 }
 
 std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh) {
@@ -148,8 +148,12 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides) {
   Gates g;
   const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
-  for (const Door& d : scene.doors)
-    g.doors.push_back({d.id, d.open, baked_in_place(mesh, d, scene.bake) ? door_links(mesh, d) : shape_links(mesh, d)});
+  std::vector<char> in_place(scene.doors.size());  // per scene door: baked_in_place, worked out once
+  for (size_t i = 0; i < scene.doors.size(); ++i) {
+    const Door& d = scene.doors[i];
+    in_place[i] = baked_in_place(mesh, d, scene.bake);
+    g.doors.push_back({d.id, d.open, in_place[i] ? door_links(mesh, d) : shape_links(mesh, d)});
+  }
   auto find = [&](const std::string& id) -> DoorGate* {
     for (DoorGate& d : g.doors)
       if (d.id == id) return &d;
@@ -193,8 +197,8 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
     f.reasons.push_back("door " + d.id);
     // A closed baked door's polygons are gone too (a start or goal on one cannot leave it).
     const Door* sd = scene_door(scene, d.id);
-    const bool in_place = sd && baked_in_place(mesh, *sd, scene.bake);
-    for (int p : in_place ? door_polygons(mesh, d.id) : std::vector<int>{}) {
+    const bool baked_here = sd && in_place[size_t(sd - scene.doors.data())];
+    for (int p : baked_here ? door_polygons(mesh, d.id) : std::vector<int>{}) {
       if (f.node_block.empty()) f.node_block.assign(mesh.polys.size(), -1);
       if (f.node_block[p] < 0) f.node_block[p] = reason;
     }
