@@ -2,7 +2,9 @@
 // larger baked in tiles), ours against Detour's findPath on the same mesh and the same 64 seeded pairs,
 // located as the planner locates them (seed 7). Each iteration runs one query, in turn; ours writes into
 // one reused result as findPath writes into one array. The hall is baked once per size (seconds).
-// "expanded" is the mean number of polygons our search pops per query.
+// "expanded" is the mean number of polygons our search pops per query. BM_IndexHall builds the mesh's
+// query index (MeshIndex: locate's grid, the search's edge records, the doors' lists), as every new
+// mesh does on its first query (after a bake or a tile update).
 #include <benchmark/benchmark.h>
 
 #include <DetourNavMesh.h>
@@ -96,6 +98,16 @@ void BM_FindPathHall(benchmark::State& state) {
   state.counters["polygons"] = h.mesh.size();
 }
 
+void BM_IndexHall(benchmark::State& state) {
+  const Hall& h = hall(int(state.range(0)));
+  for (auto _ : state) {
+    const MeshIndex index(h.mesh);
+    benchmark::DoNotOptimize(index.search_edges.data());
+  }
+  state.counters["polygons"] = h.mesh.size();
+}
+
+BENCHMARK(BM_IndexHall)->Arg(20000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SearchHall)->Arg(20000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FindPathHall)->Arg(20000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 

@@ -44,33 +44,37 @@ void index_baked(const NavMesh& mesh, MeshIndex& index) {
   index.grid = PolygonGrid(mesh, index.detour_margin);
 }
 
-// The search's edge records of every polygon (MeshIndex::SearchEdge).
+// The search's edge records of every polygon (MeshIndex::SearchEdge). Counted first, then filled in
+// place: a new mesh builds them before its first search, so this is part of a re-plan after a bake.
 void index_search_edges(const NavMesh& mesh, MeshIndex& index) {
   const std::vector<std::vector<BorderEdge>>* borders =
       mesh.baked && !mesh.baked->borders.empty() ? &mesh.baked->borders : nullptr;
-  index.edge_first.reserve(mesh.polys.size() + 1);
-  index.edge_first.push_back(0);
+  index.edge_first.resize(mesh.polys.size() + 1);
+  size_t count = 0;
+  for (size_t p = 0; p < mesh.polys.size(); ++p) {
+    index.edge_first[p] = unsigned(count);
+    count += mesh.polys[p].neighbours.size();
+  }
+  index.edge_first.back() = unsigned(count);
+  index.search_edges.resize(count);
+  MeshIndex::SearchEdge* out = index.search_edges.data();
   for (int p = 0; p < int(mesh.polys.size()); ++p) {
     const NavPoly& poly = mesh.polys[size_t(p)];
-    for (int e = 0; e < int(poly.neighbours.size()); ++e) {
-      MeshIndex::SearchEdge edge;
-      edge.next = e < int(poly.verts.size()) ? poly.neighbours[size_t(e)] : -1;
-      if (edge.next >= 0) {
-        const BorderEdge* border = borders && size_t(e) < (*borders)[size_t(p)].size() && (*borders)[size_t(p)][size_t(e)].border
-                                       ? &(*borders)[size_t(p)][size_t(e)]
-                                       : nullptr;
-        edge.slot = border ? border->node : edge.next;
-        edge.mid = border ? border->mid : mesh.edge_midpoint(p, e);
-      }
-      index.search_edges.push_back(edge);
+    const std::vector<BorderEdge>* on_border = borders && !(*borders)[size_t(p)].empty() ? &(*borders)[size_t(p)] : nullptr;
+    for (size_t e = 0; e < poly.neighbours.size(); ++e, ++out) {
+      out->next = e < poly.verts.size() ? poly.neighbours[e] : -1;
+      if (out->next < 0) continue;
+      const BorderEdge* border = on_border && e < on_border->size() && (*on_border)[e].border ? &(*on_border)[e] : nullptr;
+      out->slot = border ? border->node : out->next;
+      out->mid = border ? border->mid : mesh.edge_midpoint(p, int(e));
     }
-    index.edge_first.push_back(unsigned(index.search_edges.size()));
   }
 }
 
 // Each baked door's polygons and connections (MeshIndex::BakedDoor).
 void index_baked_doors(const NavMesh& mesh, MeshIndex& index) {
   const int doors = int(mesh.door_ids.size());
+  if (doors == 0) return;
   index.baked_doors.resize(size_t(doors));
   const auto door_of = [&](int p) {
     const int k = mesh.polys[size_t(p)].door;

@@ -20,10 +20,14 @@ double exit_parameter(const NavMesh& mesh, int poly, Vec2 p, Vec2 q, double tol)
   const size_t n = np.verts.size();
   double t_exit = 1.0;
   for (size_t i = 0; i < n; ++i) {
-    const Vec2 a = mesh.verts[np.verts[i]], b = mesh.verts[np.verts[(i + 1) % n]];
-    const double dp = left_of(a, b, p), dq = left_of(a, b, q);
-    if (dq >= -tol || dq >= dp) continue;  // q inside this half-plane, or moving inwards
-    t_exit = std::min(t_exit, std::max(0.0, dp / (dp - dq)));
+    const Vec2 a = mesh.verts[np.verts[i]], b = mesh.verts[np.verts[i + 1 == n ? 0 : i + 1]];
+    // left_of(a, b, x) is orient(a, b, x) / |ab|: compared as orientations, with |ab| taken once and
+    // no division (this runs for every edge of every polygon the path crosses, on every plan).
+    const double len = distance(a, b);
+    if (!(len > 0.0)) continue;  // a point edge: left_of is 0, q counts as inside
+    const double op = orient(a, b, p), oq = orient(a, b, q);
+    if (oq >= -tol * len || oq >= op) continue;  // q inside this half-plane, or moving inwards
+    t_exit = std::min(t_exit, std::max(0.0, op / (op - oq)));
   }
   return t_exit;
 }
