@@ -44,33 +44,6 @@ void index_baked(const NavMesh& mesh, MeshIndex& index) {
   index.grid = PolygonGrid(mesh, index.detour_margin);
 }
 
-// The search's edge records of every polygon (MeshIndex::SearchEdge). Counted first, then filled in
-// place: a new mesh builds them before its first search, so this is part of a re-plan after a bake.
-void index_search_edges(const NavMesh& mesh, MeshIndex& index) {
-  const std::vector<std::vector<BorderEdge>>* borders =
-      mesh.baked && !mesh.baked->borders.empty() ? &mesh.baked->borders : nullptr;
-  index.edge_first.resize(mesh.polys.size() + 1);
-  size_t count = 0;
-  for (size_t p = 0; p < mesh.polys.size(); ++p) {
-    index.edge_first[p] = unsigned(count);
-    count += mesh.polys[p].neighbours.size();
-  }
-  index.edge_first.back() = unsigned(count);
-  index.search_edges.resize(count);
-  MeshIndex::SearchEdge* out = index.search_edges.data();
-  for (int p = 0; p < int(mesh.polys.size()); ++p) {
-    const NavPoly& poly = mesh.polys[size_t(p)];
-    const std::vector<BorderEdge>* on_border = borders && !(*borders)[size_t(p)].empty() ? &(*borders)[size_t(p)] : nullptr;
-    for (size_t e = 0; e < poly.neighbours.size(); ++e, ++out) {
-      out->next = e < poly.verts.size() ? poly.neighbours[e] : -1;
-      if (out->next < 0) continue;
-      const BorderEdge* border = on_border && e < on_border->size() && (*on_border)[e].border ? &(*on_border)[e] : nullptr;
-      out->slot = border ? border->node : out->next;
-      out->mid = border ? border->mid : mesh.edge_midpoint(p, int(e));
-    }
-  }
-}
-
 // Each baked door's polygons and connections (MeshIndex::BakedDoor).
 void index_baked_doors(const NavMesh& mesh, MeshIndex& index) {
   const int doors = int(mesh.door_ids.size());
@@ -96,6 +69,47 @@ void index_baked_doors(const NavMesh& mesh, MeshIndex& index) {
 
 }  // namespace
 
+MeshIndex::SearchEdges::SearchEdges(const NavMesh& mesh) {
+  first_.resize(mesh.polys.size() + 1);
+  size_t count = 0;
+  for (size_t p = 0; p < mesh.polys.size(); ++p) {
+    first_[p] = unsigned(count);
+    count += mesh.polys[p].neighbours.size();
+  }
+  first_.back() = unsigned(count);
+  edges_ = std::make_unique_for_overwrite<SearchEdge[]>(count);
+  state_ = std::make_unique<std::atomic<State>[]>(mesh.polys.size());  // all NotYet
+}
+
+const MeshIndex::SearchEdge* MeshIndex::SearchEdges::of(const NavMesh& mesh, int poly) const {
+  std::atomic<State>& state = state_[size_t(poly)];
+  State now = state.load(std::memory_order_acquire);
+  if (now == State::NotYet && state.compare_exchange_strong(now, State::Writing, std::memory_order_acquire)) {
+    write(mesh, poly);
+    state.store(State::Written, std::memory_order_release);
+    now = State::Written;
+  }
+  return now == State::Written ? &edges_[first_[size_t(poly)]] : nullptr;
+}
+
+void MeshIndex::SearchEdges::write(const NavMesh& mesh, int p) const {
+  const NavPoly& poly = mesh.polys[size_t(p)];
+  const std::vector<BorderEdge>* on_border =
+      mesh.baked && !mesh.baked->borders.empty() && !mesh.baked->borders[size_t(p)].empty() ? &mesh.baked->borders[size_t(p)]
+                                                                                             : nullptr;
+  SearchEdge* out = &edges_[first_[size_t(p)]];
+  for (size_t e = 0; e < poly.neighbours.size(); ++e, ++out) {
+    out->next = e < poly.verts.size() ? poly.neighbours[e] : -1;
+    if (out->next < 0) continue;
+    const BorderEdge* border = on_border && e < on_border->size() && (*on_border)[e].border ? &(*on_border)[e] : nullptr;
+    out->slot = border ? border->node : out->next;
+    const Vec3 mid = border ? border->mid : mesh.edge_midpoint(p, int(e));
+    out->x = mid.x;
+    out->y = mid.y;
+    out->z = mid.z;
+  }
+}
+
 MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
   if (mesh.kind == NavMesh::Kind::Polygons) {
     if (mesh.baked && mesh.baked->detour)
@@ -103,7 +117,7 @@ MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
     else
       grid = PolygonGrid(mesh, tolerance);
     edges_join = std::make_unique<std::atomic<EdgesJoin>[]>(mesh.polys.size());  // all NotYet
-    if (mesh.links.empty()) index_search_edges(mesh, *this);
+    if (mesh.links.empty()) search_edges = SearchEdges(mesh);
     index_baked_doors(mesh, *this);
     if (!mesh.links.empty()) poly_links.resize(mesh.polys.size());
     for (int i = 0; i < int(mesh.links.size()); ++i) {

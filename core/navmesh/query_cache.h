@@ -63,17 +63,35 @@ struct MeshIndex {
   std::unique_ptr<std::atomic<EdgesJoin>[]> edges_join;
   // Polygon meshes without off-mesh links: each polygon's edges as the edge-midpoint search crosses
   // them, side by side (as Detour keeps a polygon's links), so a relaxation reads one record instead of
-  // the polygon's vectors, two vertices and their heights. Polygon p's edges, in NavPoly::neighbours
-  // order, are search_edges[edge_first[p], edge_first[p + 1]).
+  // the polygon's vectors, two vertices and their heights.
   struct SearchEdge {
-    int next = -1;  // the polygon across (NavPoly::neighbours; -1: a wall)
-    int slot = -1;  // the search label of `next` entered over it: `next`, or across a tile border its
-                    // node in Detour's state (BorderEdge::node)
-    Vec3 mid;       // world m: where `next` is first placed from here (NavMesh::edge_midpoint, or across
-                    // a tile border Detour's portal midpoint, BorderEdge::mid)
+    int next;   // the polygon across (NavPoly::neighbours; -1: a wall, the rest unset)
+    int slot;   // the search label of `next` entered over it: `next`, or across a tile border its node
+                // in Detour's state (BorderEdge::node)
+    double x, y, z;  // world m: where `next` is first placed from here (NavMesh::edge_midpoint, or
+                     // across a tile border Detour's portal midpoint, BorderEdge::mid)
+    Vec3 mid() const { return {x, y, z}; }
   };
-  std::vector<unsigned> edge_first;
-  std::vector<SearchEdge> search_edges;
+  // A polygon's records are written the first time a search expands it, so a search on a new mesh (a
+  // bake, a tile update while a door is dragged) costs the polygons it reaches, not the mesh's size.
+  class SearchEdges {
+   public:
+    SearchEdges() = default;
+    explicit SearchEdges(const NavMesh& mesh);
+    bool empty() const { return first_.empty(); }
+    // Polygon `poly`'s records, count(poly) of them in NavPoly::neighbours order: written now if no
+    // search wrote them yet; null while another thread writes them (the caller reads the mesh itself).
+    const SearchEdge* of(const NavMesh& mesh, int poly) const;
+    int count(int poly) const { return int(first_[size_t(poly) + 1] - first_[size_t(poly)]); }
+
+   private:
+    enum class State : unsigned char { NotYet, Writing, Written };
+    void write(const NavMesh& mesh, int poly) const;
+    std::vector<unsigned> first_;              // polygon p's records: edges_[first_[p], first_[p + 1])
+    std::unique_ptr<SearchEdge[]> edges_;      // left uninitialised until written
+    std::unique_ptr<std::atomic<State>[]> state_;  // per polygon
+  };
+  SearchEdges search_edges;
   // Baked meshes, per door of NavMesh::door_ids (index k): the polygons of its footprint (NavPoly::door
   // == k), in index order, and every connection of theirs in both directions as (polygon, edge), in mesh
   // order: what a closed baked door gates (core/search/gates.h), found once instead of on every plan.

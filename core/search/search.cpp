@@ -419,7 +419,7 @@ struct AStar {
   const bool astar;  // Dijkstra: no heuristic (Polyanya plans: A*, see scene.h)
   Labels& L;
   const MeshIndex* index;  // graphs and meshes with off-mesh links: their connections (null: edges only)
-  const MeshIndex* records;  // the edge-midpoint model on polygons without links: the edge records (else null)
+  const MeshIndex* records;  // the edge-midpoint model on polygons without links: its edge records (else null)
   // Meshes of several tiles: how Detour crosses each tile-border edge (BakedNavMesh::borders); null else.
   const std::vector<std::vector<BorderEdge>>* borders;
   const Vec3 target;  // where the goal distance is measured to: the goal point, or the goal node (Graph model)
@@ -539,12 +539,14 @@ struct AStar {
   void expand(int cur_slot) {
     const int cur = L.node_of(cur_slot);
     const NodeLabel& from = L[cur_slot];  // labels are not moved during a search: `from` stays valid
-    if (records) {  // every connection is an edge, its label and position in one record
-      const unsigned first = records->edge_first[size_t(cur)], last = records->edge_first[size_t(cur) + 1];
-      for (unsigned i = first; i < last; ++i) {
-        const MeshIndex::SearchEdge& e = records->search_edges[i];
+    // Every connection an edge: its label and position in one record (unless another thread is
+    // writing this polygon's records just now).
+    if (const MeshIndex::SearchEdge* edges = records ? records->search_edges.of(mesh, cur) : nullptr) {
+      const int count = records->search_edges.count(cur);
+      for (int k = 0; k < count; ++k) {
+        const MeshIndex::SearchEdge& e = edges[k];
         if (e.next < 0 || e.next == from.parent) continue;
-        relax(from, cur, cur_slot, int(i - first), e.next, e.slot, [&] { return e.mid; });
+        relax(from, cur, cur_slot, k, e.next, e.slot, [&] { return e.mid(); });
       }
       return;
     }
