@@ -184,11 +184,11 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
     }
   } else if (mesh.baked) {
     method = LocateMethod::DetourNearestPoly;
-    loc = locate_baked(mesh, *mesh.query_cache.index(mesh), to_world(p.plane, p.is3d ? p.height : 0.0), which, def,
+    loc = locate_baked(mesh, mesh.query_cache.index_of(mesh), to_world(p.plane, p.is3d ? p.height : 0.0), which, def,
                        snapped);
   } else {
     method = LocateMethod::PointInPolygon;
-    const int poly = is_finite(p.plane) ? mesh.query_cache.index(mesh)->grid.containing(mesh, p.plane) : -1;
+    const int poly = is_finite(p.plane) ? mesh.query_cache.index_of(mesh).grid.containing(mesh, p.plane) : -1;
     if (poly < 0) {
       loc = off_mesh(which, std::string(which_name(which)) + " point " + input_point_text(p.plane) +
                                 " is not inside any navmesh polygon");

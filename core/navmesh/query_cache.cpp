@@ -175,6 +175,11 @@ std::shared_ptr<const MeshIndex> QueryCache::index(const NavMesh& mesh) const {
   return owned_->index;
 }
 
+const MeshIndex& QueryCache::index_of(const NavMesh& mesh) const {
+  if (const Built* b = built_.load(std::memory_order_acquire); b && b->layout == layout_of(mesh)) return *b->index;
+  return *index(mesh);  // built now: `owned_` keeps it
+}
+
 QueryCache::Taken QueryCache::take(Reused slot) const {
   Slot& s = slots_[size_t(slot)];
   const unsigned epoch = epoch_.load(std::memory_order_relaxed);

@@ -141,6 +141,9 @@ class QueryCache {
 
   // The index of `mesh` (the mesh that owns this cache), built on first use or when the mesh changed.
   std::shared_ptr<const MeshIndex> index(const NavMesh& mesh) const;
+  // The same index without a reference count: the cache keeps it until the mesh changes, and a query
+  // holds it only while it runs (the mesh does not change under a query). No atomic count to touch.
+  const MeshIndex& index_of(const NavMesh& mesh) const;
 
   // The reused object of `slot`, made by `make` on first use; a temporary one from `make` while it is
   // lent to another query.

@@ -197,7 +197,7 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
   }
   portals.reserve(corridor.size());
   // Which polygons' edges are known to join (a one-polygon corridor crosses none: no index asked for).
-  const std::shared_ptr<const MeshIndex> index = corridor.size() > 1 ? mesh.query_cache.index(mesh) : nullptr;
+  const MeshIndex* index = corridor.size() > 1 ? &mesh.query_cache.index_of(mesh) : nullptr;
   for (size_t k = 0; k + 1 < corridor.size(); ++k) {
     const int a = corridor[k], b = corridor[k + 1];
     if (const LinkCrossing c = k < links.size() ? mesh.crossing(a, links[k]) : LinkCrossing{}; c.index >= 0) {

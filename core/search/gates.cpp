@@ -46,7 +46,7 @@ void add_unique(std::vector<std::string>& list, const std::string& s) {
 // The polygons and connections of baked door `door_index` (found once per mesh, in its index).
 const MeshIndex::BakedDoor& baked_door(const NavMesh& mesh, int door_index) {
   static const MeshIndex::BakedDoor none;
-  const std::vector<MeshIndex::BakedDoor>& doors = mesh.query_cache.index(mesh)->baked_doors;  // kept by the cache
+  const std::vector<MeshIndex::BakedDoor>& doors = mesh.query_cache.index_of(mesh).baked_doors;
   return door_index >= 0 && size_t(door_index) < doors.size() ? doors[size_t(door_index)] : none;
 }
 

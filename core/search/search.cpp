@@ -618,10 +618,11 @@ void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef&
 
   const QueryCache::Lease<Labels> labels =
       mesh.query_cache.borrow<Labels>(QueryCache::Reused::SearchScratch, [] { return std::make_shared<Labels>(); });
-  std::shared_ptr<const MeshIndex> index;  // graphs' outgoing edges, each polygon's off-mesh links or edge records
-  if (mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty() || uses_edge_records(mesh, model))
-    index = mesh.query_cache.index(mesh);
-  AStar A(mesh, query, def, filter, model, trace, *labels, index.get());
+  // Graphs' outgoing edges, each polygon's off-mesh links or edge records.
+  const MeshIndex* index = mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty() || uses_edge_records(mesh, model)
+                               ? &mesh.query_cache.index_of(mesh)
+                               : nullptr;
+  AStar A(mesh, query, def, filter, model, trace, *labels, index);
   A.start();
   bool found = false, exhausted = false;
   int goal_slot = -1;
