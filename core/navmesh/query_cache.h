@@ -10,9 +10,11 @@
 // edges in place after querying it calls clear().
 //
 // Thread safety: const queries on one mesh may run on several threads at once. The index is built under
-// a lock and only read afterwards (a query finds it built without taking the lock); a reused object is
-// lent to one query at a time (an atomic flag, no lock), and a query that finds it lent (another thread,
-// or a query run inside another) makes a temporary one of its own.
+// a lock (a query finds it built without taking the lock) and only read afterwards, but for what the
+// queries fill in per polygon as they first meet it, each polygon under an atomic state of its own
+// (MeshIndex::edges_join, MeshIndex::SearchEdges); a reused object is lent to one query at a time (an
+// atomic flag, no lock), and a query that finds it lent (another thread, or a query run inside another)
+// makes a temporary one of its own.
 #pragma once
 
 #include <atomic>
