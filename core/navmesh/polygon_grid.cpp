@@ -17,15 +17,11 @@ constexpr long kMaxCellsPerPolygon = 64;
 // Dimensionless: 1 + cos(angle between two consecutive edges) below this is a spike, whose tolerance
 // region reaches too far past the corner to bound (sqrt(2 / 1e-9) ≈ 4.5e4 tolerances).
 constexpr double kMinOnePlusCos = 1e-9;
-// rad: the edges of a convex polygon turn once around, 2π, to within rounding.
-constexpr double kTurnSlack = 1e-6;
 // Dimensionless: the grown box reaches this many times farther than the exact region, so that rounding
 // in the containment test (left_of) cannot accept a point outside the box.
 constexpr double kReachSafety = 2.0;
 // Dimensionless: rounding of coordinates far from the origin, as a share of their magnitude.
 constexpr double kCoordinateRounding = 1e-12;
-
-constexpr double kTwoPi = 6.283185307179586;
 
 // NavMesh::contains without a square root per edge: whether p is less than `tol` outside every edge line
 // of polygon `poly` (tol >= 0) or, with `deep`, at least `tol` inside every one. An edge's signed
@@ -46,24 +42,38 @@ bool within(const NavMesh& mesh, int poly, Vec2 p, double tol, bool deep) {
 
 }  // namespace
 
+namespace {
+// Is direction d in the upper half turn, at an angle in [0, π) from +x? Exact: no rounding decides it.
+bool upper_half(Vec2 d) { return d.y > 0.0 || (d.y == 0.0 && d.x > 0.0); }
+}  // namespace
+
 double PolygonGrid::reach(const NavMesh& mesh, int poly) {
   const std::vector<int>& v = mesh.polys[size_t(poly)].verts;
-  std::vector<Vec2> dirs;  // unit directions of the edges left_of does not skip (non-zero length)
+  // The unit directions of the edges left_of does not skip (non-zero length), each against the one
+  // before it. Every corner turns left by less than π, so the directions turn once around exactly when
+  // they pass from the lower half turn into the upper one once (no angle to add up).
+  double most = 1.0;
+  int edges = 0, once_around = 0;
+  Vec2 first, prev;
+  const auto corner = [&](Vec2 a, Vec2 b) {
+    const double c = dot(a, b), s = cross(a, b);
+    if (s < 0.0 || 1.0 + c < kMinOnePlusCos) return false;
+    most = std::max(most, std::sqrt(2.0 / (1.0 + c)));
+    once_around += !upper_half(a) && upper_half(b);
+    return true;
+  };
   for (size_t i = 0; i < v.size(); ++i) {
     if (!is_finite(mesh.verts[size_t(v[i])])) return -1.0;  // left_of skips its edges too
-    const Vec2 d = mesh.verts[size_t(v[(i + 1) % v.size()])] - mesh.verts[size_t(v[i])];
-    if (const double len = length(d); len > 0.0) dirs.push_back(d / len);
+    const Vec2 d = mesh.verts[size_t(v[i + 1 == v.size() ? 0 : i + 1])] - mesh.verts[size_t(v[i])];
+    const double len = length(d);
+    if (!(len > 0.0)) continue;
+    const Vec2 u = d / len;
+    if (edges++ == 0) first = u;
+    else if (!corner(prev, u)) return -1.0;
+    prev = u;
   }
-  if (dirs.size() < 3) return -1.0;
-  double most = 1.0, turned = 0.0;
-  for (size_t i = 0; i < dirs.size(); ++i) {
-    const Vec2 a = dirs[i], b = dirs[(i + 1) % dirs.size()];
-    const double c = dot(a, b), s = cross(a, b);
-    if (s < 0.0 || 1.0 + c < kMinOnePlusCos) return -1.0;
-    most = std::max(most, std::sqrt(2.0 / (1.0 + c)));
-    turned += std::atan2(s, c);
-  }
-  return std::fabs(turned - kTwoPi) <= kTurnSlack ? most : -1.0;
+  if (edges < 3 || !corner(prev, first)) return -1.0;
+  return once_around == 1 ? most : -1.0;
 }
 
 PolygonGrid::PolygonGrid(const NavMesh& mesh, double tolerance) : tolerance_(tolerance) {

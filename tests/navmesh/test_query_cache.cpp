@@ -4,6 +4,7 @@
 // the index of the mesh it was before.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "bake.h"
@@ -88,13 +89,17 @@ NavMesh fan_and_square(int n) {
 NavMesh odd_polygons() {
   NavMesh m;
   m.verts = {{0, 0}, {1, 0}, {2, 0}, {3, 3}, {4, 3}, {3, 4}, {5, 5}, {6, 5}, {6, 6}, {7, 0}, {8, 0}, {8, 1}, {7, 1}};
+  // A pentagram: every corner a left turn (144°), but its edges turn twice around.
+  for (int k = 0; k < 5; ++k)
+    m.verts.push_back(Vec2{20, 0} + Vec2{std::cos(k * 4 * 3.141592653589793 / 5), std::sin(k * 4 * 3.141592653589793 / 5)} * 3.0);
   auto poly = [](std::vector<int> v) {
     NavPoly p;
     p.neighbours.assign(v.size(), -1);
     p.verts = std::move(v);
     return p;
   };
-  m.polys = {poly({9, 10, 11, 12}), poly({0, 1, 2}), poly({3, 5, 4}), poly({6, 7, 7, 8}), poly({10, 9, 12, 11})};
+  m.polys = {poly({9, 10, 11, 12}), poly({0, 1, 2}),          poly({3, 5, 4}), poly({6, 7, 7, 8}), poly({10, 9, 12, 11}),
+             poly({13, 14, 15, 16, 17})};
   return m;
 }
 
@@ -193,7 +198,7 @@ TEST(LocateGrid, EveryAcceptedPointIsWithinTheReach) {
   EXPECT_GT(accepted, 1000);
   const NavMesh odd = odd_polygons();
   EXPECT_GE(PolygonGrid::reach(odd, 0), 1.0);  // the square
-  for (int i : {1, 2, 4}) EXPECT_LT(PolygonGrid::reach(odd, i), 0.0) << i;  // needle, clockwise ones
+  for (int i : {1, 2, 4, 5}) EXPECT_LT(PolygonGrid::reach(odd, i), 0.0) << i;  // needle, clockwise ones, pentagram
   EXPECT_GE(PolygonGrid::reach(odd, 3), 1.0);  // a repeated corner is one edge of zero length
 }
 
