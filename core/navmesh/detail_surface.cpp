@@ -101,10 +101,7 @@ std::vector<WorldTriangle> detail_triangles(const NavMesh& mesh, int poly) {
     }
   }
   const std::vector<int>& v = mesh.polys[size_t(poly)].verts;
-  auto world = [&](int i) {
-    const double h = mesh.heights.empty() ? 0.0 : mesh.heights[size_t(v[size_t(i)])];
-    return to_world(mesh.verts[size_t(v[size_t(i)])], h);
-  };
+  auto world = [&](int i) { return mesh.world_vertex(v[size_t(i)]); };
   for (size_t k = 1; k + 1 < v.size(); ++k) out.push_back({world(0), world(int(k)), world(int(k + 1))});
   return out;
 }

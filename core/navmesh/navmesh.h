@@ -146,8 +146,9 @@ struct NavMesh {
 
   int size() const { return kind == Kind::Graph ? int(nodes.size()) : int(polys.size()); }
   Vec2 vertex(int poly, int corner) const { return verts[polys[poly].verts[corner]]; }
-  // Vertex `v` in the world (height 0 on a 2D mesh).
-  Vec3 world_vertex(int v) const { return to_world(verts[size_t(v)], heights.empty() ? 0.0 : heights[size_t(v)]); }
+  // The world height of vertex `v` (0 on a 2D mesh), and the vertex in the world.
+  double height(int v) const { return heights.empty() ? 0.0 : heights[size_t(v)]; }
+  Vec3 world_vertex(int v) const { return to_world(verts[size_t(v)], height(v)); }
   // The world midpoint of edge `edge` of polygon `poly` (from its corner `edge` to the next).
   Vec3 edge_midpoint(int poly, int edge) const {
     const std::vector<int>& pv = polys[size_t(poly)].verts;

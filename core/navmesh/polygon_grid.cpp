@@ -40,11 +40,9 @@ bool within(const NavMesh& mesh, int poly, Vec2 p, double tol, bool deep) {
   return true;
 }
 
-}  // namespace
-
-namespace {
 // Is direction d in the upper half turn, at an angle in [0, π) from +x? Exact: no rounding decides it.
 bool upper_half(Vec2 d) { return d.y > 0.0 || (d.y == 0.0 && d.x > 0.0); }
+
 }  // namespace
 
 double PolygonGrid::reach(const NavMesh& mesh, int poly) {

@@ -20,10 +20,6 @@ int pick_weighted(const std::vector<double>& cumulative, double u) {
   return std::min(int(it - cumulative.begin()), int(cumulative.size()) - 1);
 }
 
-double height_of(const NavMesh& mesh, int vertex) {
-  return mesh.heights.empty() ? 0.0 : mesh.heights[vertex];
-}
-
 // A uniform point of polygon `poly`: fan triangle (verts[0], verts[k], verts[k+1]) by area, then a
 // uniform point of that triangle (reflected barycentric coordinates).
 ScenePoint point_in_polygon(const NavMesh& mesh, int poly, std::mt19937_64& rng) {
@@ -46,8 +42,8 @@ ScenePoint point_in_polygon(const NavMesh& mesh, int poly, std::mt19937_64& rng)
   out.plane = a + (b - a) * s + (c - a) * t;
   out.is3d = mesh.is3d;
   if (mesh.is3d) {
-    const double ha = height_of(mesh, ia);
-    out.height = ha + (height_of(mesh, ib) - ha) * s + (height_of(mesh, ic) - ha) * t;
+    const double ha = mesh.height(ia);
+    out.height = ha + (mesh.height(ib) - ha) * s + (mesh.height(ic) - ha) * t;
   }
   return out;
 }

@@ -90,8 +90,7 @@ int baked_door_index(const NavMesh& mesh, const std::string& id) {
 
 std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id) {
   const int k = baked_door_index(mesh, id);
-  if (k < 0 || mesh.kind != NavMesh::Kind::Polygons) return {};
-  return baked_door(mesh, k).polys;
+  return k < 0 ? std::vector<int>{} : baked_door(mesh, k).polys;
 }
 
 std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh) {

@@ -32,7 +32,7 @@ std::vector<char> reachable_from(const NavMesh& mesh, int start, const SearchFil
 Vec2 closest_point_on_polygon(const NavMesh& mesh, int poly, Vec2 p, double* height) {
   const NavPoly& P = mesh.polys[poly];
   const int n = int(P.verts.size());
-  auto h_of = [&](int corner) { return mesh.heights.empty() ? 0.0 : mesh.heights[P.verts[corner]]; };
+  auto h_of = [&](int corner) { return mesh.height(P.verts[corner]); };
   bool inside = true;
   for (int i = 0; i < n && inside; ++i)
     inside = orient(mesh.vertex(poly, i), mesh.vertex(poly, (i + 1) % n), p) >= 0.0;
