@@ -11,7 +11,7 @@
 #include <string>
 
 #include "app_script.h"
-#include "generated_level.h"
+#include "drag_scene.h"
 #include "scene.h"
 
 namespace {
@@ -19,40 +19,15 @@ namespace {
 namespace fs = std::filesystem;
 using namespace navlab;
 
-// A point of the hall at least 1 m from every pillar, searched along +x from `p`.
-Vec2 free_point(const Scene::Floorplan& plan, Vec2 p) {
-  for (;; p.x += 0.25) {
-    bool clear = true;
-    for (const auto& h : plan.holes)
-      clear = clear && !(p.x > h[0].x - 1 && p.x < h[2].x + 1 && p.y > h[0].y - 1 && p.y < h[2].y + 1);
-    if (clear) return p;
-  }
-}
-
-struct DragScene {
+struct DragFile {
   std::string path;
-  Vec2 door_a, door_b;  // the door's segment, beside the route
+  Vec2 door_a, door_b;
 };
 
-// The hall with a 48 m query across the middle and a closed 6 m door beside it, 3 m away.
-DragScene write_scene(const std::string& dir, int polygons) {
-  Scene s = pillar_hall_scene(polygons, 1);
-  const Vec2 c = s.floorplan.outline[2] * 0.5;
-  DragScene out;
-  out.path = dir + "/drag_" + std::to_string(polygons) + ".json";
-  out.door_a = c + Vec2{2, 3};
-  out.door_b = c + Vec2{2, 9};
-  Door door;
-  door.id = "gate";
-  door.shape = {ScenePoint{"", out.door_a, 0, false}, ScenePoint{"", out.door_b, 0, false}};
-  door.open = false;
-  s.doors.push_back(door);
-  Query q;
-  q.name = "across";
-  q.start.plane = free_point(s.floorplan, c + Vec2{-24, 0});
-  q.goal.plane = free_point(s.floorplan, c + Vec2{24, 0});
-  s.queries.push_back(q);
-  std::ofstream(out.path) << scene_to_json(s);
+DragFile write_scene(const std::string& dir, int polygons) {
+  const bench::DragScene d = bench::drag_scene(polygons);
+  DragFile out{dir + "/drag_" + std::to_string(polygons) + ".json", d.door_a, d.door_b};
+  std::ofstream(out.path) << scene_to_json(d.scene);
   return out;
 }
 
@@ -64,7 +39,7 @@ nlohmann::json run(const std::string& scene, const std::string& script_text, con
 void drag_door_across_route(benchmark::State& state) {
   bench::use_offscreen_without_display();
   const std::string dir = fs::temp_directory_path().string();
-  const DragScene scene = write_scene(dir, int(state.range(0)));
+  const DragFile scene = write_scene(dir, int(state.range(0)));
   const Vec2 shift{0, -12};  // across the route and past it: the plan goes round the door as it moves
   const std::string script =
       "{\"actions\": [{\"frames\": 3}, {\"measure\": 30}, {\"drag_door\": \"gate\", \"to\": [[" +

@@ -150,6 +150,26 @@ void PolygonGrid::candidates(Vec2 p, Visit visit) const {
   }
 }
 
+std::vector<int> PolygonGrid::overlapping(const Bounds2& box) const {
+  std::vector<int> out = everywhere_;
+  const auto meets = [&](const Bounds2& b) {
+    return !b.empty() && b.lo.x <= box.hi.x && b.hi.x >= box.lo.x && b.lo.y <= box.hi.y && b.hi.y >= box.lo.y;
+  };
+  if (!box.empty() && meets(bounds_)) {
+    const int x0 = cell_of(box.lo.x, bounds_.lo.x, nx_), x1 = cell_of(box.hi.x, bounds_.lo.x, nx_);
+    const int y0 = cell_of(box.lo.y, bounds_.lo.y, ny_), y1 = cell_of(box.hi.y, bounds_.lo.y, ny_);
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
+        const size_t c = size_t(y) * size_t(nx_) + size_t(x);
+        for (int k = cell_start_[c]; k < cell_start_[c + 1]; ++k)
+          if (meets(boxes_[size_t(polys_[size_t(k)])])) out.push_back(polys_[size_t(k)]);
+      }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 int PolygonGrid::containing(const NavMesh& mesh, Vec2 p) const {
   int found = -1;
   candidates(p, [&](int poly) {

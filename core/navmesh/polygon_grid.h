@@ -36,6 +36,11 @@ class PolygonGrid {
   // Every polygon that contains `p` within the tolerance, in index order. `p` is finite.
   std::vector<int> all_containing(const NavMesh& mesh, Vec2 p) const;
 
+  // Every polygon whose tolerance region may meet `box`, in index order: each polygon with a point in
+  // `box` among them (a polygon lies inside its grown box). The gates find the edges a moved door
+  // covers with it (core/search/gates.cpp).
+  std::vector<int> overlapping(const Bounds2& box) const;
+
   double tolerance() const { return tolerance_; }
 
   // How far polygon `poly`'s tolerance region (every point less than `tol` outside each edge line, the

@@ -110,7 +110,8 @@ void MeshIndex::SearchEdges::write(const NavMesh& mesh, int p) const {
   }
 }
 
-MeshIndex::MeshIndex(const NavMesh& mesh) : tolerance(locate_tolerance(mesh)) {
+MeshIndex::MeshIndex(const NavMesh& mesh)
+    : tolerance(locate_tolerance(mesh)), scale(std::max(1.0, bounds_of(mesh.verts).largest_side())) {
   if (mesh.kind == NavMesh::Kind::Polygons) {
     if (mesh.baked && mesh.baked->detour)
       index_baked(mesh, *this);

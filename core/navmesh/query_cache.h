@@ -37,6 +37,7 @@ struct NavMesh;
 // What locate and the search derive from a mesh, built once per mesh.
 struct MeshIndex {
   double tolerance = 0.0;  // locate_tolerance(mesh), the point-in-polygon tolerance
+  double scale = 1.0;      // m: the longer side of the vertices' bounds, at least 1 (relative tolerances)
   // Polygon meshes without a Detour mesh: the point-in-polygon candidates (tolerance `tolerance`). Baked
   // meshes: the polygons near a point in the plane (tolerance `detour_margin`), for locate's shortcut.
   PolygonGrid grid;

@@ -13,11 +13,6 @@ namespace navlab {
 
 namespace {
 
-// Scale of the mesh (largest extent, at least 1) for the geometric tolerances.
-double mesh_scale(const NavMesh& mesh) {
-  return std::max(1.0, bounds_of(mesh.verts).largest_side());
-}
-
 // Does the door segment [p, q] cover the edge [a, b]? Crossing at a point strictly inside the edge, or
 // collinear overlap over a positive length. Touching only an end of the edge does not count: that end
 // is a vertex shared by other edges the door does not close.
@@ -32,8 +27,10 @@ bool segment_covers_edge(Vec2 p, Vec2 q, Vec2 a, Vec2 b, double eps) {
     return (std::min(tq, 1.0) - std::max(tp, 0.0)) * len > eps;
   }
   if ((dp > eps && dq > eps) || (dp < -eps && dq < -eps)) return false;  // both on one side
-  // The door line meets the edge line at parameter s along the door; find where along the edge.
-  const double s = std::abs(dp - dq) > 0.0 ? dp / (dp - dq) : 0.0;
+  // The door meets the edge line at parameter s along the door; find where along the edge. With one end
+  // within eps of the line and the other beyond it on the same side, that end is where it touches
+  // (the lines themselves meet outside the door).
+  const double s = std::clamp(std::abs(dp - dq) > 0.0 ? dp / (dp - dq) : 0.0, 0.0, 1.0);
   const Vec2 x = p + (q - p) * s;
   const double t = dot(x - a, ab) / (len * len);
   return t * len > eps && (1.0 - t) * len > eps;
@@ -118,18 +115,28 @@ std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
   return shape_links(mesh, door);
 }
 
-// The shared edges a door shape covers (hand-authored meshes, or a baked door moved since the bake).
+// The shared edges a door shape covers (hand-authored meshes, or a baked door moved since the bake), in
+// polygon and edge order. Only the polygons whose boxes meet the door's (grown by the tolerance) can
+// have such an edge: a covered edge has a point within the tolerance of the segment, or its midpoint
+// inside the polygon door.
 std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
   std::vector<Link> out;
   if (mesh.kind == NavMesh::Kind::Graph || door.shape.empty()) return out;
-  const double eps = tol::scaled(mesh_scale(mesh));
+  const MeshIndex& index = mesh.query_cache.index_of(mesh);
+  const double eps = tol::scaled(index.scale);
   std::vector<Vec2> shape;
-  for (const ScenePoint& p : door.shape) shape.push_back(p.plane);
-  for (int pi = 0; pi < int(mesh.polys.size()); ++pi) {
-    const NavPoly& poly = mesh.polys[pi];
+  Bounds2 box;
+  for (const ScenePoint& p : door.shape) {
+    shape.push_back(p.plane);
+    box.add(p.plane);
+  }
+  box.lo = box.lo - Vec2{eps, eps};
+  box.hi = box.hi + Vec2{eps, eps};
+  for (const int pi : index.grid.overlapping(box)) {
+    const NavPoly& poly = mesh.polys[size_t(pi)];
     const int n = int(poly.verts.size());
     for (int e = 0; e < n; ++e) {
-      if (poly.neighbours[e] < 0) continue;
+      if (poly.neighbours[size_t(e)] < 0) continue;
       const Vec2 a = mesh.vertex(pi, e), b = mesh.vertex(pi, (e + 1) % n);
       bool covered = false;
       if (door.is_polygon) {

@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <numbers>
 #include <random>
 
 #include "gates.h"
 #include "meshes.h"
 #include "navmesh_build.h"
 #include "search.h"
+#include "tolerances.h"
 
 namespace navlab {
 namespace {
@@ -218,6 +221,60 @@ TEST(SearchGates, DoorShapes) {
   EXPECT_TRUE(door_links(m, door({{0.5, 1.5}, {1.0, 1.0}}, false)).empty());        // touches only a vertex
   EXPECT_EQ(door_links(m, door({{0.8, 0.3}, {1.2, 0.3}, {1.2, 0.7}, {0.8, 0.7}}, true)), shared);  // midpoint in
   EXPECT_TRUE(door_links(m, door({{0.8, 0.6}, {1.2, 0.6}, {1.2, 0.9}, {0.8, 0.9}}, true)).empty());
+  // Nearly along the edge's line, one end within the tolerance of it, ending a metre past the edge: the
+  // lines meet beside the edge, the door does not.
+  const double eps = tol::scaled(6.0);
+  EXPECT_TRUE(door_links(m, door({{1 + 0.5 * eps, 2}, {1 + 0.75 * eps, 2.75}}, false)).empty());
+}
+
+// A hand-authored grid of `n` x `n` unit squares.
+Scene::Navmesh square_grid(int n) {
+  Scene::Navmesh g;
+  for (int y = 0; y <= n; ++y)
+    for (int x = 0; x <= n; ++x) g.vertices.push_back({double(x), double(y)});
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const int v = y * (n + 1) + x;
+      g.polygons.push_back({v, v + 1, v + n + 2, v + n + 1});
+    }
+  return g;
+}
+
+// The shared edges a door covers, against a full scan with exact tests (random doors meet no vertex and
+// run along no edge): a segment crosses an edge where each one's ends lie strictly on both sides of
+// the other; a rectangle covers the edges whose midpoint lies strictly inside it.
+TEST(SearchGates, DoorShapesMatchAFullScan) {
+  const int n = 40;
+  const NavMesh m = build_hand_authored(square_grid(n), "t").value();
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> at(-2.0, n + 2.0), len(0.1, 6.0), turn(0.0, 2.0 * std::numbers::pi);
+  auto oracle = [&](const Door& d) {
+    std::vector<Link> out;
+    const Vec2 p = d.shape[0].plane, q = d.shape[d.is_polygon ? 2 : 1].plane;  // a rectangle's corners 0, 2
+    for (int pi = 0; pi < int(m.polys.size()); ++pi)
+      for (int e = 0; e < 4; ++e) {
+        if (m.polys[size_t(pi)].neighbours[size_t(e)] < 0) continue;
+        const Vec2 a = m.vertex(pi, e), b = m.vertex(pi, (e + 1) % 4), mid = (a + b) * 0.5;
+        const bool covered = d.is_polygon ? mid.x > std::min(p.x, q.x) && mid.x < std::max(p.x, q.x) &&
+                                                mid.y > std::min(p.y, q.y) && mid.y < std::max(p.y, q.y)
+                                          : orient(p, q, a) * orient(p, q, b) < 0.0 && orient(a, b, p) * orient(a, b, q) < 0.0;
+        if (covered) out.push_back({pi, e});
+      }
+    return out;
+  };
+  int covering = 0;
+  for (int i = 0; i < 200; ++i) {
+    Door d;
+    d.id = "d";
+    d.is_polygon = i % 2 == 1;
+    const Vec2 p{at(rng), at(rng)}, q = p + Vec2{std::cos(turn(rng)), std::sin(turn(rng))} * len(rng);
+    const std::vector<Vec2> pts = d.is_polygon ? std::vector<Vec2>{p, {q.x, p.y}, q, {p.x, q.y}} : std::vector<Vec2>{p, q};
+    for (Vec2 v : pts) d.shape.push_back(ScenePoint{"", v, 0, false});
+    const std::vector<Link> links = door_links(m, d);
+    EXPECT_EQ(links, oracle(d)) << "door " << i;
+    covering += !links.empty();
+  }
+  EXPECT_GT(covering, 120);  // most doors cover something: the comparison is not of empty lists
 }
 
 TEST(SearchFailures, BudgetExhaustedGivesPartialCorridor) {
