@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gui_app.h"
+#include "gui_doors.h"
 #include "navmesh_build.h"
 
 namespace navlab::app {
@@ -57,6 +58,7 @@ void start_job(App& app, Scene scene, const std::string& what) {
 // says why not.
 void finish(App& app, const Scene& baked, BakeOutput out, const std::string& what) {
   BakeView& b = app.baking;
+  const std::string door = std::exchange(b.door, std::string());
   if (out.cancelled) {
     b.last = BakeEnd::Cancelled;
     app.bake_edit_revision = -1;  // the panel shows the document's parameters again
@@ -68,12 +70,14 @@ void finish(App& app, const Scene& baked, BakeOutput out, const std::string& wha
     b.last = BakeEnd::Failed;
     app.bake_edit_revision = -1;
     app.show_error("the bake failed, the old navmesh stays: " + from_pointer(out.mesh.error()));
+    if (!door.empty()) doors_rebake_failed(app, what, from_pointer(out.mesh.error()));
     return;
   }
   if (!same_door_shapes(baked.doors, app.doc.scene.doors)) {  // a door moved while it baked
     Scene again = app.doc.scene;
     set_bake_inputs(again, bake_inputs(baked));
     start_job(app, std::move(again), what);
+    b.door = door;
     return;
   }
   set_bake_inputs(app.doc.scene, bake_inputs(baked));
@@ -82,7 +86,10 @@ void finish(App& app, const Scene& baked, BakeOutput out, const std::string& wha
   app.doc.bake_stages = std::move(out.stages);
   app.doc.mesh_revision = new_mesh_revision();
   app.view.mesh_changed();
-  app.replan();
+  if (door.empty())
+    app.replan();
+  else
+    doors_mesh_rebaked(app, door, what, out.ms);
   b.last = BakeEnd::Baked;
   char status[160];
   std::snprintf(status, sizeof status, "baked again (%s): %zu polygons in %.1f ms", what.c_str(),
@@ -205,6 +212,13 @@ bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
   }
   start_job(app, std::move(checked), what);
   return true;
+}
+
+void bake_for_door(App& app, const std::string& door, const std::string& what) {
+  Scene scene = app.doc.scene;
+  set_bake_inputs(scene, wanted_bake_inputs(app));
+  start_job(app, std::move(scene), what);
+  app.baking.door = door;
 }
 
 bool rebake(App& app, const BakeDef& bake) {

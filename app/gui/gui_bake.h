@@ -40,6 +40,7 @@ const char* to_string(BakeEnd e);  // "none", "baked", "cancelled", "failed"
 struct BakeView {
   std::unique_ptr<BakeJob> job;                     // the bake under way (null: none)
   std::string what;                                 // what it bakes for ("bake parameters", "link 2 added")
+  std::string door;  // the door whose drop it bakes, "" for none (then the doors panel hears of it when it ends)
   std::vector<std::unique_ptr<BakeJob>> retiring;   // cancelled bakes whose threads have not returned yet
   BakeEnd last = BakeEnd::None;
   int started = 0;       // bakes started in this document
@@ -63,6 +64,11 @@ BakeInputs wanted_bake_inputs(const App& app);
 bool bake_with(App& app, const BakeInputs& inputs, const std::string& what);
 // bake_with the wanted inputs and Recast parameters `bake`.
 bool rebake(App& app, const BakeDef& bake);
+// Bakes the document again on the worker thread because door `door` was dropped elsewhere (its
+// footprint is baked where it now is), with the wanted inputs (a bake of edited inputs under way is
+// cancelled: this one bakes them too). When it succeeds the doors panel re-plans
+// (doors_mesh_rebaked); `what` names the move ("door_east moved").
+void bake_for_door(App& app, const std::string& door, const std::string& what);
 
 // Once per frame: takes the output of a bake that has finished (replacing the mesh, or showing why not)
 // and lets cancelled bakes' threads go.

@@ -12,6 +12,7 @@
 #include "format.h"
 #include "gates.h"
 #include "gui_app.h"
+#include "gui_bake.h"
 #include "gui_doors_internal.h"
 #include "navmesh_build.h"
 #include "search.h"
@@ -80,33 +81,11 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
 }
 
 // A door was dropped somewhere else: when the bake marked it, the single-tile mesh is baked again with
-// its footprint there (the core's rule, rebake_for_moved_door, which the follower asks too). Every plan
-// read polygon numbers of the old mesh, so a plan on screen re-runs. False when the door was not baked.
+// its footprint there (the core's rule, rebake_for_moved_door, which the follower asks too), on the
+// bake's worker thread; doors_mesh_rebaked follows when it returns. False when the door was not baked.
 bool rebake_door_moved(App& app, const std::string& id, const std::string& what) {
-  DoorsView& d = app.doors;
-  const auto t0 = std::chrono::steady_clock::now();
-  auto rebaked = rebake_for_moved_door(app.doc.scene, app.doc.mesh, id);
-  if (!rebaked) return false;
-  auto& again = *rebaked;
-  if (!again) {
-    doors_log(d, {d.version, false, "mesh_rebaked", what + " - the bake failed, the old mesh stays: " + again.error()},
-              false);
-    return true;
-  }
-  app.doc.mesh = std::move(again.value());
-  app.doc.mesh_revision = new_mesh_revision();
-  app.view.mesh_changed();
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  NavChange change{NavChange::Kind::MeshRebaked, id, {}, {}, {}, ""};
-  char baked[96];
-  std::snprintf(baked, sizeof baked, " - the mesh was baked again (%zu polygons, %.1f ms).", app.doc.mesh.polys.size(), ms);
-  const Touch touch = touches(d.reads, change);
-  if (touch.touched) {
-    doors_replan(app, change.cause(), what + baked + " " + touch.why);
-    return true;
-  }
-  doors_refresh(app);
-  doors_log(d, {d.version, false, change.cause(), what + baked + " No plan on screen."}, false);
+  if (baked_door_index(app.doc.mesh, id) < 0) return false;
+  bake_for_door(app, id, what);
   return true;
 }
 
@@ -185,6 +164,26 @@ void doors_replan(App& app, const std::string& cause, const std::string& reason,
   const std::string text = "v" + std::to_string(d.version) + ": " + reason + " Re-planned: " +
                            (app.plan.ran ? to_string(app.plan.status) : "none") + "." + ms;
   doors_log(d, {d.version, true, cause, text, app.plan.run_ms}, false);
+}
+
+void doors_mesh_rebaked(App& app, const std::string& door, const std::string& what, double bake_ms) {
+  DoorsView& d = app.doors;
+  NavChange change{NavChange::Kind::MeshRebaked, door, {}, {}, {}, ""};
+  char baked[96];
+  std::snprintf(baked, sizeof baked, " - the mesh was baked again (%zu polygons, %.1f ms).", app.doc.mesh.polys.size(),
+                bake_ms);
+  const Touch touch = touches(d.reads, change);
+  if (touch.touched) {
+    doors_replan(app, change.cause(), what + baked + " " + touch.why);
+    return;
+  }
+  doors_refresh(app);
+  doors_log(d, {d.version, false, change.cause(), what + baked + " No plan on screen."}, false);
+}
+
+void doors_rebake_failed(App& app, const std::string& what, const std::string& error) {
+  DoorsView& d = app.doors;
+  doors_log(d, {d.version, false, "mesh_rebaked", what + " - the bake failed, the old mesh stays: " + error}, false);
 }
 
 int SimView::step_index() const {
@@ -266,8 +265,9 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   const NavChange change = door_change(NavChange::Kind::DoorMoved, id, app.doors.covers, doors_covers(app), !door->open);
   if (app.doors.tiles.on()) {
     if (!same) tiles_door_moved(app, id, id + " moved", true, final_move);
-  } else if (!final_move || !rebake_door_moved(app, id, id + " moved")) {
-    if (!same) apply_change(app, change, id + " moved", true, final_move);  // a door the bake did not mark
+  } else {
+    if (!same) apply_change(app, change, id + " moved", true, final_move);  // gated by its shape until baked
+    if (final_move) rebake_door_moved(app, id, id + " moved");
   }
   // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move
   // a door once per frame).

@@ -123,8 +123,15 @@ void doors_frame(App& app, double dt_seconds);
 // ---- changes (panel, viewport, scripts). Each returns "" or an error. ----
 std::string doors_set_open(App& app, const std::string& door, bool open);
 // Moves door `door` to `shape` (2 points: a segment; 3 or more: a polygon), plane metres.
-// `final_move` false during a drag: "plan kept" entries of one drag are merged in the log.
+// `final_move` false during a drag: "plan kept" entries of one drag are merged in the log. Until a
+// baked door is baked again where it was dropped (single-tile and tiled meshes: on the bake's worker
+// thread, gui_bake.h), it gates the shared edges its shape covers.
 std::string doors_move(App& app, const std::string& door, const std::vector<Vec2>& shape, bool final_move = true);
+// The bake dropped door `door` started has replaced the mesh (`what`: the edit, `bake_ms`: its time):
+// the plan re-runs when it read the old mesh, and the log says so. doors_rebake_failed: the bake
+// failed instead, and the log says why.
+void doors_mesh_rebaked(App& app, const std::string& door, const std::string& what, double bake_ms);
+void doors_rebake_failed(App& app, const std::string& what, const std::string& error);
 // Moves blocker `id` to `center` (plane metres). Never re-plans; re-runs the simulation when
 // `final_move`.
 std::string blockers_move(App& app, const std::string& id, Vec2 center, bool final_move = true);

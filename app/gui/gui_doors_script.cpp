@@ -7,6 +7,7 @@
 #include <ctime>
 
 #include "gui_app.h"
+#include "gui_bake.h"
 #include "gui_script.h"
 #include "gui_doors.h"
 
@@ -39,6 +40,7 @@ void drag_frames(App& app, int frames, Move move) {
     st.frame_cpu_ms_max = std::max(st.frame_cpu_ms_max, ms);
   }
   st.frames = frames;
+  bake_wait(app);  // a dropped baked door is baked again on the worker: scripts wait for it
   // Re-plans append entries (the log keeps its last 200; a longer drag counts what is left).
   const std::vector<DoorLogEntry>& log = app.doors.log;
   for (size_t k = std::min(logged, log.size()); k < log.size(); ++k)

@@ -361,6 +361,7 @@ std::string run_script(App& app, const std::string& script_path, std::string* ca
       err = std::string("bad value: ") + e.what();
     }
     if (!err.empty()) return script_path + ": action " + std::to_string(i) + ": " + err;
+    if (!app.baking.door.empty()) bake_wait(app);  // a door dropped by the mouse: wait for its bake
     app.frame();  // let the UI catch up (layout, viewport size, exports)
     ++i;
   }

@@ -16,7 +16,8 @@
 
 namespace navlab {
 
-// What one bake produced: the mesh or the error, the bake's phases and stage records, its wall time.
+// What one bake produced: the mesh (its query index built) or the error, the bake's phases and stage
+// records, its wall time.
 struct BakeOutput {
   Result<NavMesh> mesh = Result<NavMesh>::fail("not baked");
   std::vector<BakeStep> steps;

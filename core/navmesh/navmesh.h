@@ -140,8 +140,8 @@ struct NavMesh {
   std::shared_ptr<const BakedNavMesh> baked;  // null unless baked with Recast
 
   // What locate and the search keep between queries on this mesh (core/navmesh/query_cache.h): empty in
-  // a copy, built again when a vector above is replaced; call query_cache.clear() after editing one
-  // in place once the mesh has been queried.
+  // a copy, taken along by a move, built again when a vector above is replaced; call
+  // query_cache.clear() after editing one in place once the mesh has been queried.
   QueryCache query_cache;
 
   int size() const { return kind == Kind::Graph ? int(nodes.size()) : int(polys.size()); }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "locate.h"
@@ -135,6 +136,41 @@ MeshIndex::MeshIndex(const NavMesh& mesh)
   for (size_t e = 0; e < mesh.edges.size(); ++e) graph_out[size_t(mesh.edges[e].from)].push_back(int(e));
 }
 
+Components connected_components(const NavMesh& mesh, const std::vector<std::vector<int>>* blocked) {
+  Components out;
+  const int n = int(mesh.polys.size());
+  out.of_poly.assign(size_t(n), -1);
+  const auto barred = [&](int p, size_t e) {
+    if (!blocked || blocked->empty()) return false;
+    const std::vector<int>& row = (*blocked)[size_t(p)];
+    return e < row.size() && row[e] >= 0;
+  };
+  std::vector<int> stack;
+  for (int seed = 0; seed < n; ++seed) {
+    if (out.of_poly[size_t(seed)] >= 0) continue;
+    const int id = out.count++;
+    out.of_poly[size_t(seed)] = id;
+    stack.push_back(seed);
+    while (!stack.empty()) {
+      const int p = stack.back();
+      stack.pop_back();
+      const std::vector<int>& nbs = mesh.polys[size_t(p)].neighbours;
+      for (size_t e = 0; e < nbs.size(); ++e) {
+        const int q = nbs[e];
+        if (q < 0 || out.of_poly[size_t(q)] >= 0 || barred(p, e)) continue;
+        out.of_poly[size_t(q)] = id;
+        stack.push_back(q);
+      }
+    }
+  }
+  return out;
+}
+
+const Components& MeshIndex::open_components(const NavMesh& mesh) const {
+  std::call_once(components_once_, [&] { components_ = connected_components(mesh); });
+  return components_;
+}
+
 QueryCache& QueryCache::operator=(const QueryCache& other) noexcept {
   if (this != &other) clear();
   return *this;
@@ -143,8 +179,20 @@ QueryCache& QueryCache::operator=(const QueryCache& other) noexcept {
 QueryCache& QueryCache::operator=(QueryCache&& other) noexcept {
   if (this == &other) return *this;
   clear();
-  other.clear();
+  take_from(other);
   return *this;
+}
+
+void QueryCache::take_from(QueryCache& other) noexcept {
+  const std::scoped_lock lock(mutex_, other.mutex_);
+  owned_ = std::move(other.owned_);
+  built_.store(other.built_.exchange(nullptr, std::memory_order_acq_rel), std::memory_order_release);
+  for (size_t i = 0; i < std::size(slots_); ++i) {
+    slots_[i].object = std::move(other.slots_[i].object);
+    slots_[i].lent.store(false, std::memory_order_release);
+    other.slots_[i].lent.store(false, std::memory_order_release);
+  }
+  other.epoch_.fetch_add(1, std::memory_order_relaxed);
 }
 
 void QueryCache::clear() noexcept {
@@ -179,6 +227,11 @@ std::shared_ptr<const MeshIndex> QueryCache::index(const NavMesh& mesh) const {
 const MeshIndex& QueryCache::index_of(const NavMesh& mesh) const {
   if (const Built* b = built_.load(std::memory_order_acquire); b && b->layout == layout_of(mesh)) return *b->index;
   return *index(mesh);  // built now: `owned_` keeps it
+}
+
+bool QueryCache::has_index(const NavMesh& mesh) const {
+  const Built* b = built_.load(std::memory_order_acquire);
+  return b && b->layout == layout_of(mesh);
 }
 
 QueryCache::Taken QueryCache::take(Reused slot) const {

@@ -3,11 +3,13 @@
 // (MeshIndex, built on first use), and objects a query reuses instead of allocating them again (the
 // search's per-node scratch).
 //
-// Every NavMesh owns one (NavMesh::query_cache). A copy or a move of the mesh starts with an empty
-// cache, so a mesh that is copied and then changed (doors, rebakes, tile updates) never reads the
-// index of the mesh it came from. The index is also built again when one of the mesh's vectors is
-// replaced by one of another size or buffer; code that edits a mesh's vertices, polygons, nodes or
-// edges in place after querying it calls clear().
+// Every NavMesh owns one (NavMesh::query_cache). A copy of the mesh starts with an empty cache, so a
+// mesh that is copied and then changed (doors, rebakes, tile updates) never reads the index of the mesh
+// it came from. A move takes the index along (the mesh's vectors move with the buffers it was built
+// for: a mesh baked and indexed on a worker thread is handed to the app ready), and leaves the
+// moved-from cache empty. The index is also built again when one of the mesh's vectors is replaced by
+// one of another size or buffer; code that edits a mesh's vertices, polygons, nodes or edges in place
+// after querying it calls clear().
 //
 // Thread safety: const queries on one mesh may run on several threads at once. The index is built under
 // a lock (a query finds it built without taking the lock) and only read afterwards, but for what the
@@ -33,6 +35,15 @@ class dtNavMeshQuery;
 namespace navlab {
 
 struct NavMesh;
+
+// Each polygon's connected component over its shared edges (NavPoly::neighbours), leaving out the edges
+// `blocked` bars: blocked[poly][edge] >= 0, as SearchFilter::poly_link_block (null, or an empty or
+// short row: open). A component's id is its rank in the order of each one's lowest polygon.
+struct Components {
+  std::vector<int> of_poly;
+  int count = 0;
+};
+Components connected_components(const NavMesh& mesh, const std::vector<std::vector<int>>* blocked = nullptr);
 
 // What locate and the search derive from a mesh, built once per mesh.
 struct MeshIndex {
@@ -104,6 +115,14 @@ struct MeshIndex {
   };
   std::vector<BakedDoor> baked_doors;
   explicit MeshIndex(const NavMesh& mesh);
+
+  // Polygon meshes: connected_components(mesh) with no edge barred, worked out on the first call (the
+  // spawn checks' partitions start from it, core/spawn/spawn.cpp).
+  const Components& open_components(const NavMesh& mesh) const;
+
+ private:
+  mutable std::once_flag components_once_;
+  mutable Components components_;
 };
 
 class QueryCache {
@@ -134,7 +153,7 @@ class QueryCache {
 
   QueryCache() = default;
   QueryCache(const QueryCache&) noexcept {}
-  QueryCache(QueryCache&& other) noexcept { other.clear(); }
+  QueryCache(QueryCache&& other) noexcept { take_from(other); }
   QueryCache& operator=(const QueryCache& other) noexcept;
   QueryCache& operator=(QueryCache&& other) noexcept;
   ~QueryCache() = default;
@@ -147,6 +166,8 @@ class QueryCache {
   // The same index without a reference count: the cache keeps it until the mesh changes, and a query
   // holds it only while it runs (the mesh does not change under a query). No atomic count to touch.
   const MeshIndex& index_of(const NavMesh& mesh) const;
+  // Whether the index of `mesh` as it is now is built (the next query does not build it).
+  bool has_index(const NavMesh& mesh) const;
 
   // The reused object of `slot`, made by `make` on first use; a temporary one from `make` while it is
   // lent to another query.
@@ -174,6 +195,9 @@ class QueryCache {
     friend bool operator==(const Layout&, const Layout&) = default;
   };
   static Layout layout_of(const NavMesh& mesh);
+  // The index and reused objects of `other` (a mesh being moved), which is left empty. No query runs
+  // on either mesh meanwhile.
+  void take_from(QueryCache& other) noexcept;
 
   // Lending takes no lock (a search borrows on every call): the flag says who owns `object`. The
   // thread that sets it owns the object until it clears it; clear() runs only while no query runs on

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <unordered_map>
 
 namespace navlab {
 
@@ -102,33 +103,78 @@ std::string SpawnVerdictStep::describe() const {
 
 // ---- Partitions ----
 
-Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
-  // Only the door links of the gates cut partitions; excluded areas are the projection check's job.
-  Result<Gates> gates = make_gates(scene, navmesh);
-  const SearchFilter* cut = gates ? &gates->filter : nullptr;
-  Partitions out;
-  const int n = int(navmesh.polys.size());
-  out.of_poly.assign(n, -1);
-  std::vector<int> stack;
-  for (int seed = 0; seed < n; ++seed) {
-    if (out.of_poly[seed] >= 0) continue;
-    const int id = out.count++;
-    out.of_poly[seed] = id;
-    stack.push_back(seed);
-    while (!stack.empty()) {
-      const int p = stack.back();
-      stack.pop_back();
-      const NavPoly& poly = navmesh.polys[p];
-      for (size_t e = 0; e < poly.neighbours.size(); ++e) {
-        const int q = poly.neighbours[e];
-        if (q < 0 || out.of_poly[q] >= 0) continue;
-        if (cut && cut->link_block(navmesh, p, int(e)) >= 0) continue;
-        out.of_poly[q] = id;
-        stack.push_back(q);
+namespace {
+
+// Whether the barred edges leave the open components whole: both sides of every barred edge still
+// meet without crossing one. Breadth-first from the polygons beside the barred edges at once, joining
+// two searches where they meet; done when the searches within each component have all met (near the
+// door's ends on an open floor), or not when they run out first. Edges barred one way only: no answer
+// (false), the full flood fill decides.
+bool bars_split_nothing(const NavMesh& mesh, const std::vector<std::vector<int>>& blocked, const Components& open) {
+  const auto barred = [&](int p, size_t e) {
+    const std::vector<int>& row = blocked[size_t(p)];
+    return e < row.size() && row[e] >= 0;
+  };
+  std::vector<int> sources;
+  for (int p = 0; p < int(blocked.size()); ++p)
+    for (size_t e = 0; e < blocked[size_t(p)].size(); ++e) {
+      const int q = mesh.polys[size_t(p)].neighbours[e];
+      if (!barred(p, e) || q < 0) continue;
+      const std::vector<int>& back = mesh.polys[size_t(q)].neighbours;
+      const auto r = std::find(back.begin(), back.end(), p);
+      if (r == back.end() || !barred(q, size_t(r - back.begin()))) return false;
+      sources.push_back(p);
+      sources.push_back(q);
+    }
+  std::sort(sources.begin(), sources.end());
+  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+  std::vector<int> comps;
+  for (int p : sources) comps.push_back(open.of_poly[size_t(p)]);
+  std::sort(comps.begin(), comps.end());
+  // Searches still to be joined: one per source, less one per component they lie in.
+  size_t apart = sources.size() - size_t(std::unique(comps.begin(), comps.end()) - comps.begin());
+  std::vector<int> root(sources.size());
+  for (size_t i = 0; i < root.size(); ++i) root[i] = int(i);
+  const auto find = [&](int i) {
+    while (root[size_t(i)] != i) i = root[size_t(i)] = root[size_t(root[size_t(i)])];
+    return i;
+  };
+  std::unordered_map<int, int> search_of;  // polygon -> the source whose search reached it first
+  std::vector<int> queue = sources;
+  for (size_t i = 0; i < sources.size(); ++i) search_of.emplace(sources[i], int(i));
+  for (size_t head = 0; apart > 0 && head < queue.size(); ++head) {
+    const int p = queue[head], from = search_of[p];
+    const std::vector<int>& nbs = mesh.polys[size_t(p)].neighbours;
+    for (size_t e = 0; e < nbs.size() && apart > 0; ++e) {
+      if (nbs[e] < 0 || barred(p, e)) continue;
+      const auto [it, first] = search_of.try_emplace(nbs[e], from);
+      if (first) {
+        queue.push_back(nbs[e]);
+        continue;
+      }
+      const int a = find(from), b = find(it->second);
+      if (a != b) {
+        root[size_t(a)] = b;
+        --apart;
       }
     }
   }
-  return out;
+  return apart == 0;
+}
+
+}  // namespace
+
+Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
+  // Only the door links of the gates cut partitions; excluded areas are the projection check's job.
+  const Result<Gates> gates = make_gates(scene, navmesh);
+  const std::vector<std::vector<int>>* blocked =
+      gates && !gates->filter.poly_link_block.empty() ? &gates->filter.poly_link_block : nullptr;
+  // Most moves of a closed door across a floor split nothing: the open components stand (kept with the
+  // mesh), and a door dragged on a large level costs the polygons round it, not the level.
+  const Components& open = navmesh.query_cache.index_of(navmesh).open_components(navmesh);
+  if (!blocked || bars_split_nothing(navmesh, *blocked, open)) return {open.of_poly, open.count};
+  Components cut = connected_components(navmesh, blocked);
+  return {std::move(cut.of_poly), cut.count};
 }
 
 // ---- Validator ----

@@ -118,6 +118,45 @@ TEST(AppDoors, ChangesOutsideTheReadSetKeepThePlanUntilTheDroppedDoorIsBakedAgai
   EXPECT_EQ(dropped.rfind("v2: " + d.other + " moved - the mesh was baked again (", 0), 0u) << dropped;
   EXPECT_EQ(door(s, d.other)["shape"][0], json::array({1.0, 9.8}));
   EXPECT_GT(path_hits(r), 0.9);
+  // The drop was baked on the bake's worker thread (the app kept drawing), once, and it is over.
+  EXPECT_EQ(s["bake"]["started"], 1);
+  EXPECT_EQ(s["bake"]["running"], false);
+  EXPECT_EQ(s["bake"]["last"], "baked");
+}
+
+TEST(AppDoors, ADoorDroppedOnTheCorridorGatesItByItsShapeUntilItIsBakedThere) {
+  // The closed door the plan does not use, dropped across the corridor's middle portal: the drop
+  // re-plans round it at once (the old mesh, the edges its segment covers), then the bake of its new
+  // footprint returns and the plan runs again on the new mesh.
+  const ScriptRun base = run_script("drop_base", R"([{"camera": "fit"}])");
+  const Doors d = default_doors(base.state);
+  const RunResult plan = run_navlab("plan '" + scene_path("default.json") + "' --query 0");
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  const json portals = json::parse(plan.out)["results"][0]["portals"];
+  ASSERT_GE(portals.size(), 3u);
+  const json& p = portals[portals.size() / 2];
+  const double lx = p[0][0], ly = p[0][1], rx = p[1][0], ry = p[1][1];
+  const double mx = (lx + rx) / 2, my = (ly + ry) / 2, len = std::hypot(rx - lx, ry - ly);
+  ASSERT_GT(len, 0.1);
+  const double ux = (rx - lx) / len, uy = (ry - ly) / len;
+  char to[160];
+  std::snprintf(to, sizeof to, "[[%.4f, %.4f], [%.4f, %.4f]]", mx - uy * 1.5, my + ux * 1.5, mx + uy * 1.5,
+                my - ux * 1.5);
+  const ScriptRun r = run_script("drop_across", R"([{"door": ")" + d.other + R"(", "open": false},
+      {"drag_door": ")" + d.other + R"(", "to": )" + to + R"(, "frames": 1}, {"camera": "fit"}])");
+  const json& log = r.state["doors"]["log"];
+  ASSERT_GE(log.size(), 3u);
+  const json& moved = log[log.size() - 2];
+  EXPECT_EQ(moved["cause"], "door_moved");
+  EXPECT_EQ(moved["replanned"], true);
+  const std::string text = moved["text"];
+  EXPECT_NE(text.find(d.other + " moved - touched the corridor's read set (connection "), std::string::npos) << text;
+  EXPECT_EQ(log.back()["cause"], "mesh_rebaked");
+  EXPECT_EQ(log.back()["replanned"], true);
+  EXPECT_EQ(log.back()["version"].get<int>(), moved["version"].get<int>() + 1);
+  EXPECT_EQ(r.state["bake"]["started"], 1);
+  EXPECT_EQ(r.state["status"], "complete");
+  EXPECT_NE(r.state["path"], base.state["path"]);
 }
 
 TEST(AppDoors, DraggingAClosedDoorAcrossTheCorridorReplansLive) {

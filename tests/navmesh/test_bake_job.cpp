@@ -46,6 +46,11 @@ TEST(BakeJob, BakesWhatBuildNavmeshBakesWithItsRecords) {
   for (size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(out.steps[i].phase, steps[i].phase);
   EXPECT_FALSE(out.stages.polygons.empty());  // a single tile keeps its stage records
   EXPECT_GT(out.ms, 0.0);
+  // The query index was built on the job's thread too: the first plan on the mesh handed over reuses it.
+  EXPECT_TRUE(out.mesh.value().query_cache.has_index(out.mesh.value()));
+  EXPECT_FALSE(direct.value().query_cache.has_index(direct.value()));
+  const NavMesh taken = std::move(out.mesh).value();
+  EXPECT_TRUE(taken.query_cache.has_index(taken));
   // The single-tile bake went through every phase: the last one it entered is Detour's.
   EXPECT_EQ(job.progress().phase.load(), int(BakePhase::Detour));
   EXPECT_EQ(job.progress().tiles_total.load(), 0);

@@ -225,6 +225,28 @@ TEST(QueryCache, AMeshReplacedByAnotherIsLocatedOnTheNewOne) {
   EXPECT_EQ(locate(m, pt({7.5, 0.5}), Endpoint::Start).poly, 2);
 }
 
+TEST(QueryCache, AMovedMeshTakesItsIndexAlong) {
+  NavMesh a = walled_grid(6, 4, {0, 0});
+  EXPECT_FALSE(a.query_cache.has_index(a));
+  EXPECT_EQ(locate(a, pt({2.5, 0.5}), Endpoint::Start).poly, 2);
+  ASSERT_TRUE(a.query_cache.has_index(a));
+  const MeshIndex* built = &a.query_cache.index_of(a);
+  NavMesh b = std::move(a);
+  EXPECT_TRUE(b.query_cache.has_index(b));
+  EXPECT_EQ(&b.query_cache.index_of(b), built);  // the same index, not a new one
+  EXPECT_EQ(locate(b, pt({2.5, 0.5}), Endpoint::Start).poly, 2);
+  NavMesh c;
+  c = std::move(b);  // move assignment too
+  EXPECT_EQ(&c.query_cache.index_of(c), built);
+  // The meshes moved from start again: another mesh put there is located on its own polygons.
+  a = hand_authored(kTwoSquares, kTwoSquarePolys);
+  EXPECT_FALSE(a.query_cache.has_index(a));
+  EXPECT_EQ(locate(a, pt({1.5, 0.5}), Endpoint::Start).poly, 1);
+  EXPECT_FALSE(locate(a, pt({4.5, 0.5}), Endpoint::Start).ok());
+  const NavMesh copy = c;  // a copy still starts empty
+  EXPECT_FALSE(copy.query_cache.has_index(copy));
+}
+
 TEST(QueryCache, APolygonAddedAfterAQueryIsFound) {
   NavMesh m = hand_authored(kTwoSquares, kTwoSquarePolys);
   EXPECT_FALSE(locate(m, pt({2.5, 0.5}), Endpoint::Start).ok());

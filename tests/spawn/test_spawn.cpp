@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 
+#include "gates.h"
 #include "navmesh_build.h"
 #include "spawn.h"
 
@@ -396,6 +397,81 @@ TEST(SpawnGraph, GraphScenesAreRejectedWithAMessage) {
   const Result<SpawnValidator> v = SpawnValidator::create(s, m);
   EXPECT_FALSE(v.ok());
   EXPECT_NE(v.error().find("graph"), std::string::npos);
+}
+
+// ---- Partitions under closed doors, against a plain flood fill ----
+
+// `n` x `n` unit squares with a wall along every fifth row, open at every seventh column: closing a
+// door across an opening splits the floor, elsewhere it splits nothing.
+Scene walled_floor(int n) {
+  Scene s;
+  s.source = Scene::Source::Navmesh;
+  s.path = "walled.json";
+  for (int y = 0; y <= n; ++y)
+    for (int x = 0; x <= n; ++x) s.navmesh.vertices.push_back({double(x), double(y)});
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      if (y % 5 == 4 && x % 7 != 3) continue;
+      const int v = y * (n + 1) + x;
+      s.navmesh.polygons.push_back({v, v + 1, v + n + 2, v + n + 1});
+    }
+  return s;
+}
+
+// The flood fill every partition rule must agree with: seeds in polygon order, a step over every
+// shared edge the gates leave open.
+Partitions flood(const Scene& scene, const NavMesh& mesh) {
+  const Gates gates = make_gates(scene, mesh).value();
+  Partitions out;
+  out.of_poly.assign(mesh.polys.size(), -1);
+  for (int seed = 0; seed < int(mesh.polys.size()); ++seed) {
+    if (out.of_poly[size_t(seed)] >= 0) continue;
+    std::vector<int> todo{seed};
+    out.of_poly[size_t(seed)] = out.count;
+    while (!todo.empty()) {
+      const int p = todo.back();
+      todo.pop_back();
+      for (int e = 0; e < int(mesh.polys[size_t(p)].neighbours.size()); ++e) {
+        const int q = mesh.polys[size_t(p)].neighbours[size_t(e)];
+        if (q < 0 || out.of_poly[size_t(q)] >= 0 || gates.filter.link_block(mesh, p, e) >= 0) continue;
+        out.of_poly[size_t(q)] = out.count;
+        todo.push_back(q);
+      }
+    }
+    ++out.count;
+  }
+  return out;
+}
+
+TEST(SpawnPartitions, ClosedDoorsSplitAsAFloodFillSplits) {
+  Scene scene = walled_floor(35);
+  const NavMesh mesh = build_navmesh(scene).value();
+  const Partitions open = compute_partitions(scene, mesh);
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> at(0.0, 35.0), len(0.5, 4.0), turn(0.0, 3.14159);
+  int split = 0, whole = 0;
+  for (int i = 0; i < 120; ++i) {
+    scene.doors.clear();
+    for (int k = 0; k < 1 + i % 3; ++k) {  // one to three closed doors
+      Door d;
+      d.id = "d" + std::to_string(k);
+      d.open = false;
+      // Every other door across an opening of a wall row (row 4, 9, ...; column 3, 10, ...).
+      Vec2 p{at(rng), at(rng)};
+      if (k % 2 == 0) p = {3.5 + 7.0 * std::floor(p.x / 7.0), 5.0 * std::floor(p.y / 5.0) + 4.5};
+      const double a = turn(rng), l = len(rng);
+      d.shape = {ScenePoint{"", p - Vec2{std::cos(a), std::sin(a)} * l, 0, false},
+                 ScenePoint{"", p + Vec2{std::cos(a), std::sin(a)} * l, 0, false}};
+      scene.doors.push_back(d);
+    }
+    const Partitions got = compute_partitions(scene, mesh), want = flood(scene, mesh);
+    ASSERT_EQ(got.count, want.count) << "doors " << i;
+    EXPECT_EQ(got.of_poly, want.of_poly) << "doors " << i;
+    (got.count > open.count ? split : whole) += 1;
+  }
+  // Both answers were given: doors that split the floor and doors that did not.
+  EXPECT_GT(split, 10);
+  EXPECT_GT(whole, 10);
 }
 
 }  // namespace
