@@ -124,24 +124,32 @@ TEST(AppDoors, ChangesOutsideTheReadSetKeepThePlanUntilTheDroppedDoorIsBakedAgai
   EXPECT_EQ(s["bake"]["last"], "baked");
 }
 
+// A door segment (script JSON) through the middle portal of the default scene's query 0, across it,
+// 1.5 m each side: the plan's own portals tell where the corridor is. "" when the plan has too few.
+std::string across_middle_portal() {
+  const RunResult plan = run_navlab("plan '" + scene_path("default.json") + "' --query 0");
+  if (plan.exit_code != 0) return "";
+  const json portals = json::parse(plan.out)["results"][0]["portals"];
+  if (portals.size() < 3) return "";
+  const json& p = portals[portals.size() / 2];
+  const double lx = p[0][0], ly = p[0][1], rx = p[1][0], ry = p[1][1];
+  const double mx = (lx + rx) / 2, my = (ly + ry) / 2, len = std::hypot(rx - lx, ry - ly);
+  if (!(len > 0.1)) return "";
+  const double ux = (rx - lx) / len, uy = (ry - ly) / len;
+  char to[160];
+  std::snprintf(to, sizeof to, "[[%.4f, %.4f], [%.4f, %.4f]]", mx - uy * 1.5, my + ux * 1.5, mx + uy * 1.5,
+                my - ux * 1.5);
+  return to;
+}
+
 TEST(AppDoors, ADoorDroppedOnTheCorridorGatesItByItsShapeUntilItIsBakedThere) {
   // The closed door the plan does not use, dropped across the corridor's middle portal: the drop
   // re-plans round it at once (the old mesh, the edges its segment covers), then the bake of its new
   // footprint returns and the plan runs again on the new mesh.
   const ScriptRun base = run_script("drop_base", R"([{"camera": "fit"}])");
   const Doors d = default_doors(base.state);
-  const RunResult plan = run_navlab("plan '" + scene_path("default.json") + "' --query 0");
-  ASSERT_EQ(plan.exit_code, 0) << plan.err;
-  const json portals = json::parse(plan.out)["results"][0]["portals"];
-  ASSERT_GE(portals.size(), 3u);
-  const json& p = portals[portals.size() / 2];
-  const double lx = p[0][0], ly = p[0][1], rx = p[1][0], ry = p[1][1];
-  const double mx = (lx + rx) / 2, my = (ly + ry) / 2, len = std::hypot(rx - lx, ry - ly);
-  ASSERT_GT(len, 0.1);
-  const double ux = (rx - lx) / len, uy = (ry - ly) / len;
-  char to[160];
-  std::snprintf(to, sizeof to, "[[%.4f, %.4f], [%.4f, %.4f]]", mx - uy * 1.5, my + ux * 1.5, mx + uy * 1.5,
-                my - ux * 1.5);
+  const std::string to = across_middle_portal();
+  ASSERT_FALSE(to.empty());
   const ScriptRun r = run_script("drop_across", R"([{"door": ")" + d.other + R"(", "open": false},
       {"drag_door": ")" + d.other + R"(", "to": )" + to + R"(, "frames": 1}, {"camera": "fit"}])");
   const json& log = r.state["doors"]["log"];
@@ -160,22 +168,11 @@ TEST(AppDoors, ADoorDroppedOnTheCorridorGatesItByItsShapeUntilItIsBakedThere) {
 }
 
 TEST(AppDoors, DraggingAClosedDoorAcrossTheCorridorReplansLive) {
-  // The plan's own portals tell where the corridor is; the closed door is dragged onto one of them.
+  // The closed door is dragged onto a portal of the corridor.
   const ScriptRun base = run_script("drag_base", R"([{"camera": "fit"}])");
   const Doors d = default_doors(base.state);
-  const RunResult plan = run_navlab("plan '" + scene_path("default.json") + "' --query 0");
-  ASSERT_EQ(plan.exit_code, 0) << plan.err;
-  const json portals = json::parse(plan.out)["results"][0]["portals"];
-  ASSERT_GE(portals.size(), 3u);
-  const json& p = portals[portals.size() / 2];
-  const double lx = p[0][0], ly = p[0][1], rx = p[1][0], ry = p[1][1];
-  // A segment through the portal's middle, across it, 1.5 m each side.
-  const double mx = (lx + rx) / 2, my = (ly + ry) / 2, len = std::hypot(rx - lx, ry - ly);
-  ASSERT_GT(len, 0.1);
-  const double ux = (rx - lx) / len, uy = (ry - ly) / len;
-  char to[160];
-  std::snprintf(to, sizeof to, "[[%.4f, %.4f], [%.4f, %.4f]]", mx - uy * 1.5, my + ux * 1.5, mx + uy * 1.5,
-                my - ux * 1.5);
+  const std::string to = across_middle_portal();
+  ASSERT_FALSE(to.empty());
   const ScriptRun r = run_script("drag_across", R"([{"door": ")" + d.other + R"(", "open": false},
       {"drag_door": ")" + d.other + R"(", "to": )" + to + R"(, "frames": 8}, {"camera": "fit"}])");
   const json& s = r.state;
