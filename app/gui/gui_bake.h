@@ -40,7 +40,7 @@ const char* to_string(BakeEnd e);  // "none", "baked", "cancelled", "failed"
 struct BakeView {
   std::unique_ptr<BakeJob> job;                     // the bake under way (null: none)
   std::string what;                                 // what it bakes for ("bake parameters", "link 2 added")
-  std::string door;  // the door whose drop it bakes, "" for none (then the doors panel hears of it when it ends)
+  std::string door;  // the door whose drop it bakes (the doors panel re-plans when it ends); "" for an edit
   std::vector<std::unique_ptr<BakeJob>> retiring;   // cancelled bakes whose threads have not returned yet
   BakeEnd last = BakeEnd::None;
   int started = 0;       // bakes started in this document

@@ -14,7 +14,6 @@
 #include "gui_app.h"
 #include "gui_bake.h"
 #include "gui_doors_internal.h"
-#include "navmesh_build.h"
 #include "search.h"
 
 namespace navlab::app {
@@ -80,8 +79,8 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
   doors_log(d, {d.version, false, change.cause(), text}, merge);
 }
 
-// A door was dropped somewhere else: when the bake marked it, the single-tile mesh is baked again with
-// its footprint there (the core's rule, rebake_for_moved_door, which the follower asks too), on the
+// A door was dropped somewhere else: when the bake marked it (its id in NavMesh::door_ids, as the
+// follower's rebake_for_moved_door asks), the mesh is baked again with its footprint there, on the
 // bake's worker thread; doors_mesh_rebaked follows when it returns. False when the door was not baked.
 bool rebake_door_moved(App& app, const std::string& id, const std::string& what) {
   if (baked_door_index(app.doc.mesh, id) < 0) return false;
