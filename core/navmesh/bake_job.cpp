@@ -13,9 +13,13 @@ BakeJob::BakeJob(Scene scene) : scene_(std::move(scene)), start_(std::chrono::st
     const auto t0 = std::chrono::steady_clock::now();
     out_.mesh = build_navmesh(scene_, &out_.steps, &out_.stages, &progress_);
     out_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    // The mesh's query index (locate's grid, the Detour query) is built here too, so the first plan on
-    // the thread that takes the mesh does not build it (a move takes it along).
-    if (out_.mesh && !progress_.cancel.load()) out_.mesh.value().query_cache.index(out_.mesh.value());
+    // The mesh's query index (locate's grid, the Detour query, the open components) is built here too,
+    // so the first plan and spawn check on the thread that takes the mesh do not build it (a move takes
+    // it along).
+    if (out_.mesh && !progress_.cancel.load()) {
+      const NavMesh& mesh = out_.mesh.value();
+      mesh.query_cache.index_of(mesh).open_components(mesh);
+    }
     finished_.store(true);
   });
 }

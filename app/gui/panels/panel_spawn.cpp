@@ -34,11 +34,15 @@ const char* outcome_mark(CheckOutcome o) {
   return o == CheckOutcome::Passed ? "ok" : o == CheckOutcome::Failed ? "NO" : "--";
 }
 
+// Scene equality with the members a drag changes (doors, blockers) compared first: a drag differs
+// there, and never reaches the sources (a large floor plan's holes) it would otherwise compare first.
+bool same_scene(const Scene& a, const Scene& b) { return a.doors == b.doors && a.blockers == b.blockers && a == b; }
+
 // Whether `a` and `b` differ at most in their spawn candidates.
 bool same_but_candidates(Scene& a, const Scene& b) {
   std::vector<SpawnCandidate> kept = std::move(a.spawn.candidates);
   a.spawn.candidates = b.spawn.candidates;
-  const bool same = a == b;
+  const bool same = same_scene(a, b);
   a.spawn.candidates = std::move(kept);
   return same;
 }
@@ -49,7 +53,7 @@ void spawn_refresh(App& app) { spawn_refresh(app.spawn, app.doc); }
 
 void spawn_refresh(SpawnView& v, const Document& doc) {
   const bool same_setup = v.valid && v.used.enabled == v.options.enabled && v.mesh_revision == doc.mesh_revision;
-  if (same_setup && v.scene == doc.scene) return;
+  if (same_setup && same_scene(v.scene, doc.scene)) return;
   // Dragging changes a candidate every frame: validate at most once per frame (the next frame catches up).
   if (v.validated_frame == ImGui::GetFrameCount()) return;
   v.validated_frame = ImGui::GetFrameCount();
