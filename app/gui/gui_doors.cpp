@@ -57,7 +57,9 @@ std::string conn_list(const std::vector<Connection>& cs) {
 // Applies one change that was already made to app.doc.scene: asks the core whether it touches the read
 // set, re-plans when it does (live changes: at most once per frame; a second one waits for the next
 // frame), and logs why.
-void apply_change(App& app, const NavChange& change, const std::string& what, bool merge, bool final_move) {
+// `covers_now`: the doors' covers after the change when the caller has them (null: worked out here).
+void apply_change(App& app, const NavChange& change, const std::string& what, bool merge, bool final_move,
+                  const std::vector<DoorCover>* covers_now = nullptr) {
   DoorsView& d = app.doors;
   const Touch touch = touches(d.reads, change);
   if (touch.touched) {
@@ -73,7 +75,7 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
       d.deferred = DoorsView::Deferred{change.cause(), reason, !final_move};
     return;
   }
-  d.covers = doors_covers(app);
+  d.covers = covers_now ? *covers_now : doors_covers(app);
   const std::string text = what + " - outside the read set, plan kept (v" + std::to_string(d.version) + "). " +
                            change.describe();
   doors_log(d, {d.version, false, change.cause(), text}, merge);
@@ -261,11 +263,12 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   if (same && !final_move) return "";
   door->shape = std::move(pts);
   door->is_polygon = polygon;
-  const NavChange change = door_change(NavChange::Kind::DoorMoved, id, app.doors.covers, doors_covers(app), !door->open);
   if (app.doors.tiles.on()) {
     if (!same) tiles_door_moved(app, id, id + " moved", true, final_move);
   } else {
-    if (!same) apply_change(app, change, id + " moved", true, final_move);  // gated by its shape until baked
+    const std::vector<DoorCover> now = doors_covers(app);
+    const NavChange change = door_change(NavChange::Kind::DoorMoved, id, app.doors.covers, now, !door->open);
+    if (!same) apply_change(app, change, id + " moved", true, final_move, &now);  // gated by its shape until baked
     if (final_move) rebake_door_moved(app, id, id + " moved");
   }
   // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move
