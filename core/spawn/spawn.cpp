@@ -172,9 +172,8 @@ Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
   // Most moves of a closed door across a floor split nothing: the open components stand (kept with the
   // mesh), and a door dragged on a large level costs the polygons round it, not the level.
   const Components& open = navmesh.query_cache.index_of(navmesh).open_components(navmesh);
-  if (!blocked || bars_split_nothing(navmesh, *blocked, open)) return {open.of_poly, open.count};
-  Components cut = connected_components(navmesh, blocked);
-  return {std::move(cut.of_poly), cut.count};
+  if (!blocked || bars_split_nothing(navmesh, *blocked, open)) return open;
+  return connected_components(navmesh, blocked);
 }
 
 // ---- Validator ----

@@ -90,11 +90,9 @@ struct SpawnVerdict {
 };
 
 // Connected components of the polygon graph with the doors as they are (a closed door removes the
-// connections it covers). Component ids are numbered 0.. in order of their smallest polygon index.
-struct Partitions {
-  std::vector<int> of_poly;  // component id per polygon
-  int count = 0;
-};
+// connections it covers). Component ids are numbered 0.. in order of their smallest polygon index
+// (core/navmesh/query_cache.h: of_poly, the component id per polygon, and count).
+using Partitions = Components;
 Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh);
 
 // Trace: one record per evaluated (or skipped) check and one per verdict, in evaluation order.

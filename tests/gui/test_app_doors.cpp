@@ -142,16 +142,22 @@ std::string across_middle_portal() {
   return to;
 }
 
+// Closes the door the plan does not use and drags it onto the corridor's middle portal in `frames`.
+ScriptRun drag_other_across(const Doors& d, const std::string& name, int frames) {
+  const std::string to = across_middle_portal();
+  EXPECT_FALSE(to.empty()) << "the default query has too few portals";
+  return run_script(name, R"([{"door": ")" + d.other + R"(", "open": false},
+      {"drag_door": ")" + d.other + R"(", "to": )" + (to.empty() ? "[[0, 0], [0, 0]]" : to) + R"(, "frames": )" +
+                              std::to_string(frames) + R"(}, {"camera": "fit"}])");
+}
+
 TEST(AppDoors, ADoorDroppedOnTheCorridorGatesItByItsShapeUntilItIsBakedThere) {
   // The closed door the plan does not use, dropped across the corridor's middle portal: the drop
   // re-plans round it at once (the old mesh, the edges its segment covers), then the bake of its new
   // footprint returns and the plan runs again on the new mesh.
   const ScriptRun base = run_script("drop_base", R"([{"camera": "fit"}])");
   const Doors d = default_doors(base.state);
-  const std::string to = across_middle_portal();
-  ASSERT_FALSE(to.empty());
-  const ScriptRun r = run_script("drop_across", R"([{"door": ")" + d.other + R"(", "open": false},
-      {"drag_door": ")" + d.other + R"(", "to": )" + to + R"(, "frames": 1}, {"camera": "fit"}])");
+  const ScriptRun r = drag_other_across(d, "drop_across", 1);
   const json& log = r.state["doors"]["log"];
   ASSERT_GE(log.size(), 3u);
   const json& moved = log[log.size() - 2];
@@ -171,10 +177,7 @@ TEST(AppDoors, DraggingAClosedDoorAcrossTheCorridorReplansLive) {
   // The closed door is dragged onto a portal of the corridor.
   const ScriptRun base = run_script("drag_base", R"([{"camera": "fit"}])");
   const Doors d = default_doors(base.state);
-  const std::string to = across_middle_portal();
-  ASSERT_FALSE(to.empty());
-  const ScriptRun r = run_script("drag_across", R"([{"door": ")" + d.other + R"(", "open": false},
-      {"drag_door": ")" + d.other + R"(", "to": )" + to + R"(, "frames": 8}, {"camera": "fit"}])");
+  const ScriptRun r = drag_other_across(d, "drag_across", 8);
   const json& s = r.state;
   EXPECT_GE(s["doors"]["version"].get<int>(), 2);
   EXPECT_NE(s["path"], base.state["path"]);
