@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -119,10 +120,16 @@ struct MeshIndex {
   // Polygon meshes: connected_components(mesh) with no edge barred, worked out on the first call (the
   // spawn checks' partitions start from it, core/spawn/spawn.cpp).
   const Components& open_components(const NavMesh& mesh) const;
+  // Polygon meshes, per vertex: how many polygon edges with no neighbour across (walls) end at it,
+  // worked out on the first call (the exact shortest path's corners start from it,
+  // core/optimal/polyanya.cpp).
+  const std::vector<std::uint32_t>& wall_ends(const NavMesh& mesh) const;
 
  private:
   mutable std::once_flag components_once_;
   mutable Components components_;
+  mutable std::once_flag wall_ends_once_;
+  mutable std::vector<std::uint32_t> wall_ends_;
 };
 
 class QueryCache {

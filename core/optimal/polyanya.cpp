@@ -1,10 +1,12 @@
 #include "polyanya.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <queue>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include "locate.h"
 #include "polyanya_geom.h"
@@ -411,18 +413,49 @@ PolyanyaResult Search::run() {
 
 }  // namespace
 
+// A vertex is a corner when an edge no path may cross ends at it: a wall (kept with the mesh's index),
+// a closed link or an edge into an excluded polygon, each of a polygon the filter leaves open. Only the
+// filter's entries are visited, not the whole mesh.
 PolyanyaMeshInfo polyanya_mesh_info(const NavMesh& mesh, const SearchFilter* filter) {
   PolyanyaMeshInfo info;
-  info.tolerance = locate_tolerance(mesh);
-  info.corner.assign(mesh.verts.size(), 0);
-  for (size_t i = 0; i < mesh.polys.size(); ++i) {
-    if (filter && filter->node_blocked(int(i))) continue;
-    const NavPoly& p = mesh.polys[i];
-    for (size_t e = 0; e < p.verts.size(); ++e) {
-      if (passable(mesh, filter, int(i), int(e))) continue;
-      info.corner[size_t(p.verts[e])] = 1;
-      info.corner[size_t(p.verts[(e + 1) % p.verts.size()])] = 1;
+  const MeshIndex& index = mesh.query_cache.index_of(mesh);
+  info.tolerance = index.tolerance;
+  const std::vector<std::uint32_t>& walls = index.wall_ends(mesh);
+  info.corner.resize(walls.size());
+  for (size_t v = 0; v < walls.size(); ++v) info.corner[v] = walls[v] > 0;
+  if (!filter) return info;
+  const auto each_edge = [&](int poly, auto&& visit) {
+    const NavPoly& p = mesh.polys[size_t(poly)];
+    for (size_t e = 0; e < p.verts.size(); ++e) visit(e, p.verts[e], p.verts[(e + 1) % p.verts.size()]);
+  };
+  // An excluded polygon's walls are not the path's: a vertex only they end at is no corner.
+  std::vector<int> excluded;
+  for (size_t i = 0; i < filter->node_block.size(); ++i)
+    if (filter->node_block[i] >= 0) excluded.push_back(int(i));
+  std::unordered_map<int, std::uint32_t> excluded_walls;  // vertex: wall ends of excluded polygons
+  for (int q : excluded)
+    each_edge(q, [&](size_t e, int a, int b) {
+      if (mesh.polys[size_t(q)].neighbours[e] >= 0) return;
+      ++excluded_walls[a];
+      ++excluded_walls[b];
+    });
+  for (const auto& [v, count] : excluded_walls)
+    if (walls[size_t(v)] == count) info.corner[size_t(v)] = 0;
+  const auto mark = [&](int a, int b) { info.corner[size_t(a)] = info.corner[size_t(b)] = 1; };
+  // The open polygons' edges into excluded ones.
+  for (int q : excluded)
+    for (int i : mesh.polys[size_t(q)].neighbours) {
+      if (i < 0 || filter->node_blocked(i)) continue;
+      each_edge(i, [&](size_t e, int a, int b) {
+        if (mesh.polys[size_t(i)].neighbours[e] == q) mark(a, b);
+      });
     }
+  // Closed links of open polygons.
+  for (size_t i = 0; i < filter->poly_link_block.size(); ++i) {
+    if (filter->poly_link_block[i].empty() || filter->node_blocked(int(i))) continue;
+    each_edge(int(i), [&](size_t e, int a, int b) {
+      if (mesh.polys[i].neighbours[e] >= 0 && filter->link_block(mesh, int(i), int(e)) >= 0) mark(a, b);
+    });
   }
   return info;
 }

@@ -123,7 +123,9 @@ struct PolyanyaResult {
 };
 
 // What every query on one mesh under one filter shares: the geometric tolerance and which vertices are
-// corners (a vertex on a wall edge, a closed link or the edge of an excluded polygon).
+// corners (a vertex on a wall edge, a closed link or the edge of an excluded polygon, of a polygon the
+// filter leaves open). The walls' part is kept with the mesh's index (MeshIndex::wall_ends); making the
+// table costs a pass over the vertices and the filter's entries, not over every polygon's edges.
 struct PolyanyaMeshInfo {
   double tolerance = 1e-7;   // m: 1e-7 x the mesh extent (at least 1 m), as locate uses
   std::vector<char> corner;  // per mesh vertex: 1 when a shortest path may turn there

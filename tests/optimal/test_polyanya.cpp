@@ -305,6 +305,56 @@ TEST(Polyanya, ClosedLinkIsAWall) {
   EXPECT_EQ(r.failure->reason, Reason::Disconnected);
 }
 
+// The corner table worked out the plain way: every open polygon's every edge, marked when no path may
+// cross it (a wall, a closed link, an excluded polygon across).
+std::vector<char> corners_by_full_scan(const NavMesh& mesh, const SearchFilter& filter) {
+  std::vector<char> corner(mesh.verts.size(), 0);
+  for (size_t i = 0; i < mesh.polys.size(); ++i) {
+    if (filter.node_blocked(int(i))) continue;
+    const NavPoly& p = mesh.polys[i];
+    for (size_t e = 0; e < p.verts.size(); ++e) {
+      const int nb = p.neighbours[e];
+      if (nb >= 0 && filter.link_block(mesh, int(i), int(e)) < 0 && !filter.node_blocked(nb)) continue;
+      corner[size_t(p.verts[e])] = corner[size_t(p.verts[(e + 1) % p.verts.size()])] = 1;
+    }
+  }
+  return corner;
+}
+
+TEST(Polyanya, CornersMatchAFullScanUnderRandomFilters) {
+  std::mt19937 rng(20261202);
+  int unmarked = 0, marked = 0;  // vertices the filter took off / put on the open mesh's corners
+  for (int m = 0; m < 40; ++m) {
+    const NavMesh mesh = random_mesh(rng, 5 + m % 4, 4 + m % 3, 0.1 + 0.05 * (m % 4));
+    if (mesh.polys.empty()) continue;
+    const std::vector<char> open = corners_by_full_scan(mesh, SearchFilter{});
+    EXPECT_EQ(polyanya_mesh_info(mesh).corner, open) << "mesh " << m;
+    std::uniform_int_distribution<int> die(0, 5);
+    SearchFilter filter;
+    filter.reasons = {"area x", "door d"};
+    if (m % 3 != 2) {  // some polygons excluded
+      filter.node_block.assign(mesh.polys.size(), -1);
+      for (int& b : filter.node_block) b = die(rng) == 0 ? 0 : -1;
+    }
+    if (m % 3 != 1) {  // some links closed, on one side or both
+      filter.poly_link_block.resize(mesh.polys.size());
+      for (size_t p = 0; p < mesh.polys.size(); ++p) {
+        if (die(rng) > 1) continue;
+        filter.poly_link_block[p].assign(mesh.polys[p].neighbours.size(), -1);
+        for (int& b : filter.poly_link_block[p]) b = die(rng) < 2 ? 1 : -1;
+      }
+    }
+    const std::vector<char> want = corners_by_full_scan(mesh, filter);
+    EXPECT_EQ(polyanya_mesh_info(mesh, &filter).corner, want) << "mesh " << m;
+    for (size_t v = 0; v < want.size(); ++v) {
+      unmarked += open[v] && !want[v];
+      marked += !open[v] && want[v];
+    }
+  }
+  EXPECT_GT(unmarked, 0);  // both directions happen
+  EXPECT_GT(marked, 0);
+}
+
 TEST(Polyanya, BudgetExhausted) {
   const NavMesh mesh = ring_mesh();
   PolyanyaDef def;
