@@ -105,12 +105,14 @@ std::string SpawnVerdictStep::describe() const {
 
 namespace {
 
-// Whether the barred edges leave the open components whole: both sides of every barred edge still
-// meet without crossing one. Breadth-first from the polygons beside the barred edges at once, joining
-// two searches where they meet; done when the searches within each component have all met (near the
-// door's ends on an open floor), or not when they run out first. Edges barred one way only: no answer
-// (false), the full flood fill decides.
-bool bars_split_nothing(const NavMesh& mesh, const std::vector<std::vector<int>>& blocked, const Components& open) {
+// The components with `blocked`'s edges barred, worked out from the open ones near the bars: a
+// breadth-first search from each polygon beside a barred edge, all in step, two searches joined where
+// they meet. A search that runs out while others of its component still run has gone round a piece of
+// its own (every polygon it can reach is its); once a component has one search left, the rest of it is
+// one piece. On an open floor the searches meet near the door's ends; a door that shuts off a room
+// costs the room. Only when pieces were cut off are the components numbered again (a pass over the
+// mesh). Edges barred one way only: the plain flood fill decides.
+Components split_by_bars(const NavMesh& mesh, const std::vector<std::vector<int>>& blocked, const Components& open) {
   const auto barred = [&](int p, size_t e) {
     const std::vector<int>& row = blocked[size_t(p)];
     return e < row.size() && row[e] >= 0;
@@ -122,44 +124,85 @@ bool bars_split_nothing(const NavMesh& mesh, const std::vector<std::vector<int>>
       if (!barred(p, e) || q < 0) continue;
       const std::vector<int>& back = mesh.polys[size_t(q)].neighbours;
       const auto r = std::find(back.begin(), back.end(), p);
-      if (r == back.end() || !barred(q, size_t(r - back.begin()))) return false;
+      if (r == back.end() || !barred(q, size_t(r - back.begin()))) return connected_components(mesh, &blocked);
       sources.push_back(p);
       sources.push_back(q);
     }
   std::sort(sources.begin(), sources.end());
   sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
-  std::vector<int> comps;
-  for (int p : sources) comps.push_back(open.of_poly[size_t(p)]);
-  std::sort(comps.begin(), comps.end());
-  // Searches still to be joined: one per source, less one per component they lie in.
-  size_t apart = sources.size() - size_t(std::unique(comps.begin(), comps.end()) - comps.begin());
-  std::vector<int> root(sources.size());
-  for (size_t i = 0; i < root.size(); ++i) root[i] = int(i);
+
+  struct Search {
+    std::vector<int> taken;     // every polygon it took
+    std::vector<int> frontier;  // those still to expand: frontier[head...]
+    size_t head = 0;
+    int root = 0;  // union-find: the search it was joined into (itself when none)
+    bool running = true;
+  };
+  std::vector<Search> searches(sources.size());
+  std::unordered_map<int, int> running_in;  // open component: searches still running in it
+  std::unordered_map<int, int> search_of;   // polygon: the search that took it
+  for (size_t i = 0; i < sources.size(); ++i) {
+    searches[i].taken = searches[i].frontier = {sources[i]};
+    searches[i].root = int(i);
+    ++running_in[open.of_poly[size_t(sources[i])]];
+    search_of.emplace(sources[i], int(i));
+  }
+  int contested = 0;  // components with more than one search running
+  for (const auto& [comp, n] : running_in) contested += n > 1;
   const auto find = [&](int i) {
-    while (root[size_t(i)] != i) i = root[size_t(i)] = root[size_t(root[size_t(i)])];
+    while (searches[size_t(i)].root != i) i = searches[size_t(i)].root = searches[size_t(searches[size_t(i)].root)].root;
     return i;
   };
-  std::unordered_map<int, int> search_of;  // polygon -> the source whose search reached it first
-  std::vector<int> queue = sources;
-  for (size_t i = 0; i < sources.size(); ++i) search_of.emplace(sources[i], int(i));
-  for (size_t head = 0; apart > 0 && head < queue.size(); ++head) {
-    const int p = queue[head], from = search_of[p];
-    const std::vector<int>& nbs = mesh.polys[size_t(p)].neighbours;
-    for (size_t e = 0; e < nbs.size() && apart > 0; ++e) {
-      if (nbs[e] < 0 || barred(p, e)) continue;
-      const auto [it, first] = search_of.try_emplace(nbs[e], from);
-      if (first) {
-        queue.push_back(nbs[e]);
-        continue;
+  const auto comp_of = [&](int search) { return open.of_poly[size_t(sources[size_t(search)])]; };
+  const auto one_less = [&](int comp) { contested -= running_in[comp]-- == 2; };
+  const auto join = [&](int a, int b) {  // two running searches met: the smaller goes into the larger
+    if (searches[size_t(a)].taken.size() < searches[size_t(b)].taken.size()) std::swap(a, b);
+    Search &to = searches[size_t(a)], &from = searches[size_t(b)];
+    to.taken.insert(to.taken.end(), from.taken.begin(), from.taken.end());
+    to.frontier.insert(to.frontier.end(), from.frontier.begin() + std::ptrdiff_t(from.head), from.frontier.end());
+    from = Search{{}, {}, 0, a, false};
+    one_less(comp_of(a));
+  };
+  std::vector<int> pieces;  // searches that ran out while others of their component ran: cut off
+  while (contested > 0) {
+    for (size_t i = 0; i < searches.size() && contested > 0; ++i) {
+      if (!searches[i].running) continue;
+      const int p = searches[i].frontier[searches[i].head++];
+      const std::vector<int>& nbs = mesh.polys[size_t(p)].neighbours;
+      for (size_t e = 0; e < nbs.size(); ++e) {
+        if (nbs[e] < 0 || barred(p, e)) continue;
+        const int at = find(int(i));
+        const auto [it, first] = search_of.try_emplace(nbs[e], at);
+        if (first) {
+          searches[size_t(at)].taken.push_back(nbs[e]);
+          searches[size_t(at)].frontier.push_back(nbs[e]);
+        } else if (const int other = find(it->second); other != at && searches[size_t(other)].running) {
+          join(at, other);
+        }
       }
-      const int a = find(from), b = find(it->second);
-      if (a != b) {
-        root[size_t(a)] = b;
-        --apart;
-      }
+      const int at = find(int(i));  // i, or the search it was joined into
+      Search& s = searches[size_t(at)];
+      if (s.head < s.frontier.size()) continue;
+      if (running_in[comp_of(at)] > 1) pieces.push_back(at);
+      s.running = false;
+      one_less(comp_of(at));
     }
   }
-  return apart == 0;
+  if (pieces.empty()) return open;
+  // Each piece a component of its own, then all numbered by their lowest polygon, as
+  // connected_components numbers them.
+  Components out = open;
+  for (int k : pieces) {
+    for (int p : searches[size_t(k)].taken) out.of_poly[size_t(p)] = out.count;
+    ++out.count;
+  }
+  std::vector<int> rank(size_t(out.count), -1);
+  out.count = 0;
+  for (int& c : out.of_poly) {
+    if (rank[size_t(c)] < 0) rank[size_t(c)] = out.count++;
+    c = rank[size_t(c)];
+  }
+  return out;
 }
 
 }  // namespace
@@ -172,8 +215,7 @@ Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
   // Most moves of a closed door across a floor split nothing: the open components stand (kept with the
   // mesh), and a door dragged on a large level costs the polygons round it, not the level.
   const Components& open = navmesh.query_cache.index_of(navmesh).open_components(navmesh);
-  if (!blocked || bars_split_nothing(navmesh, *blocked, open)) return open;
-  return connected_components(navmesh, blocked);
+  return blocked ? split_by_bars(navmesh, *blocked, open) : open;
 }
 
 // ---- Validator ----

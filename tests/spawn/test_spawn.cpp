@@ -474,5 +474,27 @@ TEST(SpawnPartitions, ClosedDoorsSplitAsAFloodFillSplits) {
   EXPECT_GT(whole, 10);
 }
 
+TEST(SpawnPartitions, RoomsShutOffAreNumberedAsAFloodFillNumbersThem) {
+  // Closed doors across every opening of the first and the last wall row shut off the bottom band
+  // (polygon 0's) and the top band: three components, the band holding the lowest polygon first.
+  Scene scene = walled_floor(35);
+  const NavMesh mesh = build_navmesh(scene).value();
+  for (int row : {4, 29})
+    for (int x = 3; x < 35; x += 7) {
+      Door d;
+      d.id = "d" + std::to_string(row) + "_" + std::to_string(x);
+      d.open = false;
+      const Vec2 a{x + 0.5, row + 0.5}, b{x + 0.5, row == 4 ? row + 1.5 : row - 0.5};  // across the edge into the band
+      d.shape = {ScenePoint{"", a, 0, false}, ScenePoint{"", b, 0, false}};
+      scene.doors.push_back(d);
+    }
+  const Partitions got = compute_partitions(scene, mesh), want = flood(scene, mesh);
+  ASSERT_EQ(want.count, 3);
+  ASSERT_EQ(got.count, want.count);
+  EXPECT_EQ(got.of_poly, want.of_poly);
+  EXPECT_EQ(got.of_poly.front(), 0);
+  EXPECT_EQ(got.of_poly.back(), 2);
+}
+
 }  // namespace
 }  // namespace navlab
