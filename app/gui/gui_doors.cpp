@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 #include "format.h"
 #include "gates.h"
@@ -90,24 +91,34 @@ bool rebake_door_moved(App& app, const std::string& id, const std::string& what)
   return true;
 }
 
-// The follower run for the scene as it is now. In the tile cache mode the follower moves doors in a tile
-// cache of its own, baked from the simulation's scene (follow() changes the cache it is given, and the
-// mesh on screen must not show the simulation's rebuilds).
+// The follower run for the scene as it is now, on a thread of its own (with copies of the scene, the
+// mesh and the events). In the tile cache mode the run moves doors in a tile cache of its own, baked from
+// the simulation's scene (follow() changes the cache it is given, and the mesh on screen must not show
+// the simulation's rebuilds). While one runs, a change queues one more run (only the latest counts).
 void run_sim(App& app) {
   SimView& s = app.doors.sim;
-  const auto t0 = std::chrono::steady_clock::now();
-  FollowDef def;
-  std::unique_ptr<TileCache> own;
-  if (app.doors.tiles.on()) {
-    if (auto built = TileCache::build(s.base, tile_cache_def(s.base))) {
-      own = std::move(built.value());
-      def.tile_cache = own.get();
-    }
+  if (s.job) {
+    s.rerun = true;
+    return;
   }
-  s.result = follow(s.base, app.doc.mesh, s.query, s.events, def);
-  s.tile_cache = def.tile_cache != nullptr;
-  s.run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  s.rerun = false;
+  ++s.runs;
+  s.job = std::make_shared<FollowJob>(s.base, app.doc.mesh, s.query, s.events, FollowDef{}, app.doors.tiles.on());
+}
+
+// A finished run's result replaces the one shown (`wait`: waits for the run under way); the queued run
+// starts then.
+void sim_collect(App& app, bool wait) {
+  SimView& s = app.doors.sim;
+  if (!s.job || (!wait && !s.job->finished())) return;
+  FollowJobOutput out = s.job->take();
+  s.job.reset();
+  s.result = std::move(out.result);
+  s.tile_cache = out.tile_cache;
+  s.run_ms = out.ms;
+  s.last_on_ui_thread = out.thread == std::this_thread::get_id();
   s.t = std::min(s.t, s.end_time());
+  if (s.rerun) run_sim(app);
 }
 
 // A door change (or a goal move) while the simulation is under way becomes an event at the time shown. A
@@ -199,8 +210,11 @@ void doors_frame(App& app, double dt_seconds) {
   if (d.deferred && d.seen_path == app.doc.path) doors_replan(app, d.deferred->cause, d.deferred->reason, d.deferred->live);
   if (d.seen_path != app.doc.path) {
     const bool wanted = d.tiles.wanted;  // the mode is kept across scenes
+    std::vector<std::shared_ptr<FollowJob>> retired = std::move(d.sim_retired);
+    if (d.sim.job) retired.push_back(std::move(d.sim.job));
     d = DoorsView{};
     d.tiles.wanted = wanted;
+    d.sim_retired = std::move(retired);
     if (tiles_sync(app)) app.replan();
     d.version = app.plan.ran ? 1 : 0;
     doors_refresh(app);
@@ -214,6 +228,8 @@ void doors_frame(App& app, double dt_seconds) {
     // Re-planned by something else: a new query, new parameters or a reloaded scene.
     d.version += app.plan.ran ? 1 : 0;
     doors_refresh(app);
+    if (d.sim.job) d.sim_retired.push_back(std::move(d.sim.job));
+    d.sim.rerun = false;
     d.sim.valid = false;
     d.sim.playing = false;
     d.sim.t = 0.0;
@@ -226,9 +242,11 @@ void doors_frame(App& app, double dt_seconds) {
 
 void doors_frame_sim(App& app, double dt_seconds) {
   SimView& s = app.doors.sim;
+  sim_collect(app, false);
+  std::erase_if(app.doors.sim_retired, [](const std::shared_ptr<FollowJob>& j) { return j->finished(); });
   if (s.playing && s.valid) {
     s.t += dt_seconds * s.speed;
-    if (s.t >= s.end_time()) {
+    if (!s.job && s.t >= s.end_time()) {
       s.t = s.end_time();
       s.playing = false;
     }
@@ -311,6 +329,8 @@ void doors_goal_moved(App& app) {
 
 void sim_restart(App& app) {
   SimView& s = app.doors.sim;
+  if (s.job) app.doors.sim_retired.push_back(std::move(s.job));  // its events are gone
+  s.rerun = false;
   s.valid = false;
   s.t = 0.0;
   s.events.clear();
@@ -325,7 +345,12 @@ void sim_restart(App& app) {
 void sim_advance(App& app, double seconds) {
   SimView& s = app.doors.sim;
   if (!s.valid) sim_restart(app);
-  s.t = std::clamp(s.t + seconds, 0.0, s.end_time());
+  s.t = std::max(0.0, s.t + seconds);
+  if (!s.job) s.t = std::min(s.t, s.end_time());  // else when the run is in (sim_collect)
+}
+
+void sim_wait(App& app) {
+  while (app.doors.sim.job) sim_collect(app, true);
 }
 
 }  // namespace navlab::app

@@ -26,6 +26,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "corridor_version.h"
+#include "follow_job.h"
 #include "follower.h"
 #include "scene.h"
 #include "tilecache.h"
@@ -64,6 +65,13 @@ struct SimView {
   double speed = 1.0;    // simulated seconds per real second
   double run_ms = 0.0;   // time the last follow() call took (with baking its tile cache)
   bool tile_cache = false;  // the last run moved doors in a tile cache of its own (FollowDef::tile_cache)
+  // The run under way on its own thread (null: none; `result` is the last one that finished), and whether
+  // the events changed since it started (one more run follows it with them). A run that bakes again —
+  // a door dropped on a large baked level, a tile cache of its own — never holds up the UI thread.
+  std::shared_ptr<FollowJob> job;
+  bool rerun = false;
+  int runs = 0;                     // runs started since the scene was opened
+  bool last_on_ui_thread = false;   // the last run's result came from the UI thread (it never should)
   // Index of the step shown at time t (the last step with step.t <= t), -1 before the first.
   int step_index() const;
   double end_time() const { return result.steps.empty() ? 0.0 : result.steps.back().t; }
@@ -91,6 +99,7 @@ struct DoorsView {
   std::vector<DoorCover> covers;  // every door and the connections it covers now
   std::vector<DoorLogEntry> log;
   SimView sim;
+  std::vector<std::shared_ptr<FollowJob>> sim_retired;  // runs no longer wanted, left to finish (kept across scenes)
   int replans_this_frame = 0;     // live re-plans are limited to one per frame
   struct Deferred {               // a change that touched the read set after this frame's re-plan
     std::string cause, reason;
@@ -149,7 +158,8 @@ void sim_restart(App& app);              // runs the follower from the current s
 // goal event at the time shown (the agent brakes and re-plans from where it stops) instead of starting
 // over. Call after App::replan().
 void doors_goal_moved(App& app);
-void sim_advance(App& app, double seconds);  // moves the shown time (clamped to the run)
+void sim_advance(App& app, double seconds);  // moves the shown time (clamped to the run once it is in)
+void sim_wait(App& app);  // waits for the run under way and any run queued after it (scripted runs)
 
 // ---- viewport ----
 // Mouse handling over the viewport (world: mouse in plane metres; pick: pick radius in metres).

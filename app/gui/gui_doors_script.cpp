@@ -179,7 +179,8 @@ json doors_state_json(const App& app) {
     tiles["full_conversion_polygons"] = full.mesh.polys.size();
     tiles["equals_full_conversion"] = full.mesh.polys == app.doc.mesh.polys && full.mesh.verts == app.doc.mesh.verts;
   }
-  json sim = {{"valid", d.sim.valid}, {"t", d.sim.t}, {"tile_cache", d.sim.tile_cache}};
+  json sim = {{"valid", d.sim.valid}, {"t", d.sim.t}, {"tile_cache", d.sim.tile_cache}, {"run_ms", d.sim.run_ms},
+              {"runs", d.sim.runs}, {"last_run_on_ui_thread", d.sim.last_on_ui_thread}};
   if (d.sim.valid) {
     const int k = d.sim.step_index();
     json replans = json::array();

@@ -11,6 +11,7 @@
 #include "gui_app.h"
 #include "gui_areas.h"
 #include "gui_bake.h"
+#include "gui_doors.h"
 #include "gui_links.h"
 #include "gui_side.h"
 
@@ -362,6 +363,7 @@ std::string run_script(App& app, const std::string& script_path, std::string* ca
     }
     if (!err.empty()) return script_path + ": action " + std::to_string(i) + ": " + err;
     if (!app.baking.door.empty()) bake_wait(app);  // a door dropped by the mouse: wait for its bake
+    sim_wait(app);  // and for the follower's run on its thread
     app.frame();  // let the UI catch up (layout, viewport size, exports)
     ++i;
   }

@@ -7,8 +7,10 @@
 #include <cmath>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "follow_events.h"
+#include "follow_job.h"
 #include "follower.h"
 #include "meshes.h"
 #include "navmesh_build.h"
@@ -277,6 +279,40 @@ TEST(FollowerMesh, ASlowAgentIsNotBlocked) {
   EXPECT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
   // A default agent keeps the seed's 0.2 m.
   EXPECT_DOUBLE_EQ(stall_progress(AgentDef{}), 0.2);
+}
+
+// A FollowJob runs follow() on a thread of its own, on copies of what it was given (the originals are
+// gone before it is taken), with a tile cache of its own when asked: its results are those of follow()
+// on the same inputs.
+TEST(FollowJob, RunsTheFollowerOnItsOwnThreadOnCopiesOfItsInputs) {
+  const std::vector<FollowEvent> events{close_at(2.0, "door_east")};
+  for (const bool own_tiles : {false, true}) {
+    const Loaded l = load("default.json");
+    FollowDef def;
+    std::unique_ptr<TileCache> tiles;
+    if (own_tiles) {
+      tiles = std::move(TileCache::build(l.scene, tile_cache_def(l.scene)).value());
+      def.tile_cache = tiles.get();
+    }
+    const FollowResult want = follow(l.scene, l.mesh, l.scene.queries[0], events, def);
+    FollowJobOutput got;
+    {
+      auto copy = std::make_unique<Loaded>(load("default.json"));
+      FollowJob job(copy->scene, copy->mesh, copy->scene.queries[0], events, FollowDef{}, own_tiles);
+      copy.reset();
+      got = job.take();
+      EXPECT_TRUE(job.finished());
+    }
+    EXPECT_NE(got.thread, std::this_thread::get_id());
+    EXPECT_EQ(got.tile_cache, own_tiles);
+    EXPECT_GT(got.ms, 0.0);
+    ASSERT_EQ(got.result.steps.size(), want.steps.size()) << "own tiles " << own_tiles;
+    EXPECT_EQ(got.result.outcome, want.outcome);
+    ASSERT_EQ(got.result.replans.size(), want.replans.size());
+    ASSERT_GE(want.replans.size(), 1u);  // the close re-plans
+    for (size_t i = 0; i < want.steps.size(); i += 25) EXPECT_EQ(got.result.steps[i].pos, want.steps[i].pos) << i;
+    EXPECT_EQ(got.result.steps.back().pos, want.steps.back().pos);
+  }
 }
 
 // default.json baked in tiles: query 0 leaves through door_east (y = 9.8, x 32.5..35). Closed while the

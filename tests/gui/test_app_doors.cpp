@@ -283,6 +283,30 @@ TEST(AppDoors, ClosingTheDoorWhileTheAgentWalksMakesTheFollowerReplan) {
   EXPECT_EQ(sim["step"]["corridor_version"], sim["replans"].back()["version"]);
 }
 
+TEST(AppDoors, ADoorDroppedWhileTheAgentWalksIsBakedByAFollowerRunOffTheUIThread) {
+  // At t 1 s the door the plan does not use is dragged along the hall wall and dropped there. Each drag
+  // frame's move replaces the one before at the same time (one event); the follower bakes the mesh
+  // again for it in a run on its own thread, while the app draws on; a move during a run queues one
+  // more run, so fewer runs start than frames are drawn, and the last one has the door where it was
+  // dropped.
+  const ScriptRun base = run_script("walk_drop_base", R"([{"frames": 1}])");
+  const Doors d = default_doors(base.state);
+  const ScriptRun r = run_script("walk_drop", R"([{"simulate": 1}, {"door": ")" + d.other + R"(", "open": false},
+      {"drag_door": ")" + d.other + R"(", "to": [[1, 9.8], [3.5, 9.8]], "frames": 6}, {"simulate": 120},
+      {"camera": "fit"}])");
+  const json& sim = r.state["doors"]["sim"];
+  ASSERT_EQ(sim["valid"], true) << sim;
+  EXPECT_EQ(sim["events"], 2);  // the close and the move
+  EXPECT_EQ(sim["last_run_on_ui_thread"], false);
+  EXPECT_GE(sim["runs"].get<int>(), 3);  // the first run, the close, at least one for the drag
+  EXPECT_LE(sim["runs"].get<int>(), 2 + 6);
+  EXPECT_EQ(sim["outcome"], "arrived");
+  bool rebaked = false;  // the follower heard of the drop as a new mesh
+  for (const json& p : sim["replans"]) rebaked = rebaked || p["cause"] == "mesh_rebaked";
+  EXPECT_TRUE(rebaked) << sim["replans"];
+  EXPECT_EQ(door(r.state, d.other)["shape"][0], json::array({1.0, 9.8}));
+}
+
 TEST(AppDoors, MovingTheGoalWhileTheAgentWalksMakesTheFollowerReplanThere) {
   // The default query runs from the west office (3, 22) to the hall (37, 2.5); at t 1 s the goal moves
   // to the west end of the hall. The simulation goes on (one event, not a restart) and ends there.
