@@ -82,7 +82,7 @@ struct World {
   std::vector<Connection> cover_of(const std::string& id) const { return navlab::cover_of(covers(), id); }
   // The walls the agent slides along besides the mesh borders: closed doors and excluded areas.
   SearchFilter walls() const {
-    auto gates = make_gates(scene, mesh(), overrides);
+    auto gates = make_gates(scene, mesh(), overrides, GateLinks::ClosedOnly);
     return gates ? gates->filter : SearchFilter{};
   }
   std::vector<Connection> keyed(std::vector<Connection> cs) const {

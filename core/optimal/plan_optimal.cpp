@@ -60,7 +60,7 @@ std::optional<PolyanyaResult> optimal_for(const Scene& scene, const NavMesh& mes
                                           const DoorOverrides& doors, PolyanyaTrace* trace) {
   if (mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty() || plan.search.corridor.empty() || !plan.locate.start.ok())
     return std::nullopt;
-  const Result<Gates> gates = make_gates(scene, mesh, doors);
+  const Result<Gates> gates = make_gates(scene, mesh, doors, GateLinks::ClosedOnly);
   if (!gates) return std::nullopt;
   const PolyanyaQuery q{plan.locate.start.point, plan.end_point, plan.locate.start.poly, plan.search.corridor.back()};
   return polyanya(mesh, q, &gates->filter, {}, trace);

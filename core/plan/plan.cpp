@@ -225,7 +225,7 @@ PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& requ
 PlanResult plan_with_search(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
                             const CorridorSearch& corridor_search, PlanTrace* trace) {
   PlanResult r;
-  const Result<Gates> gates = make_gates(scene, mesh, request.doors);
+  const Result<Gates> gates = make_gates(scene, mesh, request.doors, GateLinks::ClosedOnly);
   if (!gates.ok()) {
     fail(r, Failure{FailStage::Plan, Reason::BadRequest, gates.error(), {}});
     return r;

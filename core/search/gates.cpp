@@ -151,15 +151,10 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
   return out;
 }
 
-Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides) {
+Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which) {
   Gates g;
   const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
-  std::vector<char> in_place(scene.doors.size());  // per scene door: baked_in_place, worked out once
-  for (size_t i = 0; i < scene.doors.size(); ++i) {
-    const Door& d = scene.doors[i];
-    in_place[i] = baked_in_place(mesh, d, scene.bake);
-    g.doors.push_back({d.id, d.open, in_place[i] ? door_links(mesh, d) : shape_links(mesh, d)});
-  }
+  for (const Door& d : scene.doors) g.doors.push_back({d.id, d.open, {}});
   auto find = [&](const std::string& id) -> DoorGate* {
     for (DoorGate& d : g.doors)
       if (d.id == id) return &d;
@@ -195,6 +190,16 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
   };
   if (std::string err = apply(overrides.closed, false); !err.empty()) return Result<Gates>::fail(err);
   if (std::string err = apply(overrides.opened, true); !err.empty()) return Result<Gates>::fail(err);
+  // The scene doors' connections, now that their states are known.
+  std::vector<char> in_place(scene.doors.size());  // per scene door: baked_in_place, worked out once
+  for (size_t i = 0; i < scene.doors.size(); ++i) {
+    const Door& d = scene.doors[i];
+    DoorGate& gate = g.doors[i];
+    if (which == GateLinks::ClosedOnly && gate.open) continue;
+    in_place[i] = baked_in_place(mesh, d, scene.bake);
+    std::vector<Link> links = in_place[i] ? door_links(mesh, d) : shape_links(mesh, d);
+    gate.links.insert(gate.links.begin(), links.begin(), links.end());  // before a graph's own edges
+  }
 
   SearchFilter& f = g.filter;
   for (const DoorGate& d : g.doors) {

@@ -61,9 +61,15 @@ std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id);
 // The polygons of every closed baked door in `gates`, sorted (what locate may not pick).
 std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh);
 
+// Which doors' connections make_gates finds: every door's (what the door covers, for the app, the
+// follower and the CLI), or only the closed ones' (the search filter and what plan() reads; an open
+// door's DoorGate::links is then left empty).
+enum class GateLinks { All, ClosedOnly };
+
 // Door coverage, door states after `overrides` and the agent's excluded areas as a search filter.
 // Fails when an override names a door that is neither in the scene nor on a graph edge.
-Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides = {});
+Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides = {},
+                         GateLinks which = GateLinks::All);
 
 // Every door (make_gates order) with its state after `overrides` and the connections it covers, sorted
 // and unique. This is the one door-cover rule: the planner, the follower and the app all read it.

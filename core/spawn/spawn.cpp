@@ -209,7 +209,7 @@ Components split_by_bars(const NavMesh& mesh, const std::vector<std::vector<int>
 
 Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
   // Only the door links of the gates cut partitions; excluded areas are the projection check's job.
-  const Result<Gates> gates = make_gates(scene, navmesh);
+  const Result<Gates> gates = make_gates(scene, navmesh, {}, GateLinks::ClosedOnly);
   const std::vector<std::vector<int>>* blocked =
       gates && !gates->filter.poly_link_block.empty() ? &gates->filter.poly_link_block : nullptr;
   // Most moves of a closed door across a floor split nothing: the open components stand (kept with the

@@ -205,6 +205,38 @@ TEST(SearchFailures, AgentRestrictedByDoorSegmentAndArea) {
   }
 }
 
+// GateLinks::ClosedOnly leaves the open doors' connections out and nothing else: the filter, the states
+// and every closed door's connections are those of GateLinks::All, on a baked floor plan (doors marked in
+// the bake) and with each door closed, opened or left as the scene says.
+TEST(SearchGates, ClosedOnlyGatesFilterAsAllGates) {
+  const test::Loaded l = test::load("default.json");
+  ASSERT_EQ(l.scene.doors.size(), 2u);
+  const std::string a = l.scene.doors[0].id, b = l.scene.doors[1].id;
+  const std::vector<DoorOverrides> cases{{}, {{a}, {}}, {{b}, {}}, {{a, b}, {}}, {{a}, {b}}};
+  int closed_seen = 0, open_seen = 0;
+  for (const DoorOverrides& o : cases) {
+    const Gates all = make_gates(l.scene, l.mesh, o).value();
+    const Gates few = make_gates(l.scene, l.mesh, o, GateLinks::ClosedOnly).value();
+    EXPECT_EQ(few.filter.reasons, all.filter.reasons);
+    EXPECT_EQ(few.filter.node_block, all.filter.node_block);
+    EXPECT_EQ(few.filter.poly_link_block, all.filter.poly_link_block);
+    ASSERT_EQ(few.doors.size(), all.doors.size());
+    for (size_t i = 0; i < all.doors.size(); ++i) {
+      EXPECT_EQ(few.doors[i].open, all.doors[i].open);
+      EXPECT_FALSE(all.doors[i].links.empty()) << all.doors[i].id;
+      if (all.doors[i].open) {
+        EXPECT_TRUE(few.doors[i].links.empty()) << all.doors[i].id;
+        ++open_seen;
+      } else {
+        EXPECT_EQ(few.doors[i].links, all.doors[i].links) << all.doors[i].id;
+        ++closed_seen;
+      }
+    }
+  }
+  EXPECT_GT(closed_seen, 0);
+  EXPECT_GT(open_seen, 0);
+}
+
 TEST(SearchGates, DoorShapes) {
   const NavMesh m = build_hand_authored(squares(), "t").value();
   auto door = [](std::vector<Vec2> pts, bool poly) {
