@@ -5,7 +5,6 @@
 #include "tolerances.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <thread>
@@ -104,6 +103,13 @@ void run_sim(App& app) {
   s.rerun = false;
   ++s.runs;
   s.job = std::make_shared<FollowJob>(s.base, app.doc.mesh, s.query, s.events, FollowDef{}, app.doors.tiles.on());
+}
+
+// The run under way no longer counts (its events or its plan are gone): it is left to finish on its own
+// thread, and nothing queued after it runs.
+void sim_drop_run(DoorsView& d) {
+  if (d.sim.job) d.sim_retired.push_back(std::move(d.sim.job));
+  d.sim.rerun = false;
 }
 
 // A finished run's result replaces the one shown (`wait`: waits for the run under way); the queued run
@@ -228,8 +234,7 @@ void doors_frame(App& app, double dt_seconds) {
     // Re-planned by something else: a new query, new parameters or a reloaded scene.
     d.version += app.plan.ran ? 1 : 0;
     doors_refresh(app);
-    if (d.sim.job) d.sim_retired.push_back(std::move(d.sim.job));
-    d.sim.rerun = false;
+    sim_drop_run(d);
     d.sim.valid = false;
     d.sim.playing = false;
     d.sim.t = 0.0;
@@ -329,8 +334,7 @@ void doors_goal_moved(App& app) {
 
 void sim_restart(App& app) {
   SimView& s = app.doors.sim;
-  if (s.job) app.doors.sim_retired.push_back(std::move(s.job));  // its events are gone
-  s.rerun = false;
+  sim_drop_run(app.doors);  // its events are gone
   s.valid = false;
   s.t = 0.0;
   s.events.clear();
