@@ -102,13 +102,24 @@ void run_sim(App& app) {
   }
   s.rerun = false;
   ++s.runs;
-  s.job = std::make_shared<FollowJob>(s.base, app.doc.mesh, s.query, s.events, FollowDef{}, app.doors.tiles.on());
+  if (!s.mesh || s.mesh_revision != app.doc.mesh_revision) {
+    s.mesh = std::make_shared<const NavMesh>(app.doc.mesh);
+    s.mesh_revision = app.doc.mesh_revision;
+    ++s.mesh_copies;
+  }
+  s.job = std::make_shared<FollowJob>(s.base, s.mesh, s.query, s.events, FollowDef{}, app.doors.tiles.on());
 }
 
-// The run under way no longer counts (its events or its plan are gone): it is left to finish on its own
-// thread, and nothing queued after it runs.
+// A run no longer wanted is cancelled and kept until its thread returns (doors_frame_sim lets it go).
+void retire_run(DoorsView& d, std::shared_ptr<FollowJob> job) {
+  job->cancel();
+  d.sim_retired.push_back(std::move(job));
+}
+
+// The run under way no longer counts (its events or its plan are gone): it is cancelled, and nothing
+// queued after it runs.
 void sim_drop_run(DoorsView& d) {
-  if (d.sim.job) d.sim_retired.push_back(std::move(d.sim.job));
+  if (d.sim.job) retire_run(d, std::move(d.sim.job));
   d.sim.rerun = false;
 }
 
@@ -216,8 +227,8 @@ void doors_frame(App& app, double dt_seconds) {
   if (d.deferred && d.seen_path == app.doc.path) doors_replan(app, d.deferred->cause, d.deferred->reason, d.deferred->live);
   if (d.seen_path != app.doc.path) {
     const bool wanted = d.tiles.wanted;  // the mode is kept across scenes
+    sim_drop_run(d);
     std::vector<std::shared_ptr<FollowJob>> retired = std::move(d.sim_retired);
-    if (d.sim.job) retired.push_back(std::move(d.sim.job));
     d = DoorsView{};
     d.tiles.wanted = wanted;
     d.sim_retired = std::move(retired);

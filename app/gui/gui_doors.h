@@ -71,6 +71,11 @@ struct SimView {
   std::shared_ptr<FollowJob> job;
   bool rerun = false;
   int runs = 0;                     // runs started since the scene was opened
+  // The mesh the runs read: a copy of doc.mesh made once per mesh revision (not once per run), shared
+  // read-only with every run that started on it.
+  std::shared_ptr<const NavMesh> mesh;
+  long mesh_revision = -1;
+  int mesh_copies = 0;              // copies made since the scene was opened
   bool last_on_ui_thread = false;   // the last run's result came from the UI thread (it never should)
   // Index of the step shown at time t (the last step with step.t <= t), -1 before the first.
   int step_index() const;
@@ -99,7 +104,8 @@ struct DoorsView {
   std::vector<DoorCover> covers;  // every door and the connections it covers now
   std::vector<DoorLogEntry> log;
   SimView sim;
-  std::vector<std::shared_ptr<FollowJob>> sim_retired;  // runs no longer wanted, left to finish (kept across scenes)
+  // Runs no longer wanted: cancelled, kept until their threads have returned (kept across scenes).
+  std::vector<std::shared_ptr<FollowJob>> sim_retired;
   int replans_this_frame = 0;     // live re-plans are limited to one per frame
   struct Deferred {               // a change that touched the read set after this frame's re-plan
     std::string cause, reason;

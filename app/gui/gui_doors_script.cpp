@@ -180,7 +180,8 @@ json doors_state_json(const App& app) {
     tiles["equals_full_conversion"] = full.mesh.polys == app.doc.mesh.polys && full.mesh.verts == app.doc.mesh.verts;
   }
   json sim = {{"valid", d.sim.valid}, {"t", d.sim.t}, {"tile_cache", d.sim.tile_cache}, {"run_ms", d.sim.run_ms},
-              {"runs", d.sim.runs}, {"last_run_on_ui_thread", d.sim.last_on_ui_thread}};
+              {"runs", d.sim.runs}, {"last_run_on_ui_thread", d.sim.last_on_ui_thread},
+              {"mesh_copies", d.sim.mesh_copies}, {"runs_winding_down", d.sim_retired.size()}};
   if (d.sim.valid) {
     const int k = d.sim.step_index();
     json replans = json::array();

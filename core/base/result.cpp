@@ -45,6 +45,7 @@ const char* to_string(Reason r) {
     case Reason::Timeout: return "timeout";
     case Reason::BadEvent: return "bad_event";
     case Reason::NoSpline: return "no_spline";
+    case Reason::Cancelled: return "cancelled";
   }
   return "bad_request";
 }

@@ -51,6 +51,7 @@ enum class Reason {
   Timeout,             // follow: no arrival within the time limit
   BadEvent,            // follow: an event that names what the scene lacks
   NoSpline,            // follow: smoothing "channel" and no spline fits the channel (mode failure)
+  Cancelled,           // follow: the caller stopped the run part way (FollowDef::progress)
 };
 
 const char* to_string(FailStage s);

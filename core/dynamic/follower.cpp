@@ -510,6 +510,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   w.scene = scene;
   w.fixed = &mesh;
   w.tiles = def.tile_cache;
+  w.progress = def.progress;
   std::vector<FollowEvent> events = events_in;
   std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.t < b.t; });
   if (std::string bad = check_events(w, events); !bad.empty()) {
@@ -531,7 +532,12 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   const double wanted_steps = std::ceil(def.max_time / run.dt);
   const long long max_steps = wanted_steps < double(kMaxSteps) ? (long long)wanted_steps : kMaxSteps;
   size_t next_event = 0;
+  bool cancelled = false;
   for (long long k = 0; k < max_steps; ++k) {
+    if (def.progress && def.progress->cancel.load()) {
+      cancelled = true;
+      break;
+    }
     const double t0 = double(k) * run.dt;
     while (next_event < events.size() && events[next_event].t <= t0 + tol::kSameTime) run.apply(events[next_event++]);
     const bool standing = length(run.vel) <= tol::kStill;
@@ -544,6 +550,12 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
     if (waiting && length(run.vel) <= tol::kStill && next_event >= events.size()) break;
   }
   run.finish(def.max_time);
+  if (cancelled) {
+    out.outcome = FollowOutcome::Failed;
+    std::string why = "the run was stopped after " + std::to_string(out.steps.size()) + " steps";
+    if (!w.bake_stopped.empty()) why += ", and its bake again for " + w.bake_stopped;
+    out.failure = Failure{FailStage::Follow, Reason::Cancelled, why, {}};
+  }
   return out;
 }
 

@@ -63,6 +63,7 @@
 namespace navlab {
 
 class TileCache;
+struct BakeProgress;
 
 // A change scheduled at time t (s): a door closes, opens or moves, or the goal moves (Goal: the agent
 // brakes comfortably, as for a change it cannot see, and re-plans from where it stops to `goal`).
@@ -90,6 +91,10 @@ struct FollowDef {
   // Baked scenes: when set, the plan runs on this tile cache's mesh (baked from the scene, every door
   // marked) and a door move rebuilds only the tiles it touches.
   TileCache* tile_cache = nullptr;
+  // Optional, shared with another thread: once its `cancel` is set the run stops before its next step,
+  // and a bake again under way (a baked door moved) before that bake's next phase or tile. The result
+  // then has the steps so far, outcome failed, reason "cancelled".
+  BakeProgress* progress = nullptr;
 };
 
 // Jumping: crossing an off-mesh link (NavMesh::links), the one move off the mesh (see Run's jump below).
@@ -144,8 +149,8 @@ struct FollowPlan {
 
 struct FollowResult {
   FollowOutcome outcome = FollowOutcome::Failed;
-  std::optional<Failure> failure;  // failed/partial: why (stage "follow" reason "blocked" / "timeout",
-                                   // or the plan's failure with blocked_by)
+  std::optional<Failure> failure;  // failed/partial: why (stage "follow" reason "blocked" / "timeout" /
+                                   // "cancelled", or the plan's failure with blocked_by)
   std::vector<FollowStep> steps;
   std::vector<Replan> replans;
   std::vector<FollowPlan> plans;   // every adopted plan, version order

@@ -66,6 +66,8 @@ struct World {
   const NavMesh* fixed = nullptr;
   std::shared_ptr<const NavMesh> rebaked;  // the mesh baked again after a door moved (null: `fixed`)
   TileCache* tiles = nullptr;
+  BakeProgress* progress = nullptr;  // FollowDef::progress: its cancel stops a bake again part way
+  std::string bake_stopped;          // the bake again a cancel stopped, as its error says ("" none)
   DoorOverrides overrides;
 
   const NavMesh& mesh() const { return tiles ? tiles->navmesh().mesh : rebaked ? *rebaked : *fixed; }
@@ -96,7 +98,13 @@ struct World {
   // when the bake fails (the old mesh stays; the door then gates the edges its shape covers).
   std::optional<NavChange> rebake(const Door& door) {
     if (tiles) return NavChange{NavChange::Kind::TilesRebuilt, "", {}, {}, tiles->move_door(door).rebuilt_tiles, door.id};
-    auto again = rebake_for_moved_door(scene, mesh(), door.id);
+    auto again = rebake_for_moved_door(scene, mesh(), door.id, progress);
+    if (progress) {  // no bake under way any more
+      progress->phase.store(-1);
+      progress->tiles_total.store(0);
+      progress->tiles_done.store(0);
+      if (again && !*again && progress->cancel.load()) bake_stopped = "door " + door.id + ": " + again->error();
+    }
     if (!again || !*again) return std::nullopt;
     rebaked = std::make_shared<const NavMesh>(std::move(again->value()));
     return NavChange{NavChange::Kind::MeshRebaked, door.id, {}, {}, {}, ""};

@@ -334,9 +334,10 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
   return Result<NavMesh>::fail(file_prefix(scene.path) + "unknown navmesh source");
 }
 
-std::optional<Result<NavMesh>> rebake_for_moved_door(const Scene& scene, const NavMesh& mesh, const std::string& door) {
+std::optional<Result<NavMesh>> rebake_for_moved_door(const Scene& scene, const NavMesh& mesh, const std::string& door,
+                                                     BakeProgress* progress) {
   if (std::find(mesh.door_ids.begin(), mesh.door_ids.end(), door) == mesh.door_ids.end()) return std::nullopt;
-  return build_navmesh(scene);
+  return build_navmesh(scene, nullptr, nullptr, progress);
 }
 
 }  // namespace navlab

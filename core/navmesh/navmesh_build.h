@@ -33,8 +33,9 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
 // The mesh baked again after door `door` moved (`scene` holds its new shape), when the bake marked it in
 // `mesh` (NavMesh::door_ids): its footprint polygons must follow it. Empty for doors the bake did not mark
 // (hand-authored meshes, graphs: the door gates the edges its new shape covers). The follower and the app
-// both ask this one rule.
-std::optional<Result<NavMesh>> rebake_for_moved_door(const Scene& scene, const NavMesh& mesh, const std::string& door);
+// both ask this one rule. `progress` (optional) as build_navmesh's: a cancel stops the bake (an error).
+std::optional<Result<NavMesh>> rebake_for_moved_door(const Scene& scene, const NavMesh& mesh, const std::string& door,
+                                                     BakeProgress* progress = nullptr);
 
 // Hand-authored build from plain vertices and polygons (the `navmesh` block). `file` prefixes messages.
 // costs/areas may be empty (all 1 / all "default"); otherwise one per polygon.

@@ -298,7 +298,8 @@ TEST(FollowJob, RunsTheFollowerOnItsOwnThreadOnCopiesOfItsInputs) {
     FollowJobOutput got;
     {
       auto copy = std::make_unique<Loaded>(load("default.json"));
-      FollowJob job(copy->scene, copy->mesh, copy->scene.queries[0], events, FollowDef{}, own_tiles);
+      FollowJob job(copy->scene, std::make_shared<const NavMesh>(copy->mesh), copy->scene.queries[0], events,
+                    FollowDef{}, own_tiles);
       copy.reset();
       got = job.take();
       EXPECT_TRUE(job.finished());
@@ -312,6 +313,64 @@ TEST(FollowJob, RunsTheFollowerOnItsOwnThreadOnCopiesOfItsInputs) {
     ASSERT_GE(want.replans.size(), 1u);  // the close re-plans
     for (size_t i = 0; i < want.steps.size(); i += 25) EXPECT_EQ(got.result.steps[i].pos, want.steps[i].pos) << i;
     EXPECT_EQ(got.result.steps.back().pos, want.steps.back().pos);
+  }
+}
+
+// A run told to stop (FollowDef::progress) stops before its next step: set before follow() it takes none
+// after the first plan. A progress never cancelled changes nothing.
+TEST(FollowerMesh, ACancelledRunStopsBeforeItsNextStep) {
+  const Loaded l = load("default.json");
+  const FollowResult free_run = follow(l.scene, l.mesh, l.scene.queries[0], {});
+  ASSERT_EQ(free_run.outcome, FollowOutcome::Arrived);
+  BakeProgress quiet;
+  FollowDef def;
+  def.progress = &quiet;
+  const FollowResult watched = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
+  EXPECT_EQ(watched.outcome, FollowOutcome::Arrived);
+  ASSERT_EQ(watched.steps.size(), free_run.steps.size());
+  EXPECT_EQ(watched.steps.back().pos, free_run.steps.back().pos);
+  BakeProgress stop;
+  stop.cancel.store(true);
+  def.progress = &stop;
+  const FollowResult stopped = follow(l.scene, l.mesh, l.scene.queries[0], {}, def);
+  EXPECT_EQ(stopped.outcome, FollowOutcome::Failed);
+  ASSERT_TRUE(stopped.failure);
+  EXPECT_EQ(stopped.failure->reason, Reason::Cancelled);
+  EXPECT_EQ(stopped.failure->message, "the run was stopped after 0 steps");
+  EXPECT_TRUE(stopped.steps.empty());
+  EXPECT_EQ(stopped.plans.size(), 1u);
+}
+
+// A job cancelled while its run bakes the mesh again (a baked door moved at 0.5 s) stops that bake before
+// its next phase and the run before its next step: the steps up to the move's, reason "cancelled". Its
+// progress shows the bake while it runs.
+TEST(FollowJob, ACancelStopsTheBakeAgainAndTheRun) {
+  const Loaded l = load("default.json");
+  const FollowEvent move{0.5, FollowEvent::Kind::Move, "door_west", {{20.0, 10.2}, {20.0, 13.4}}, false, {}};
+  const std::vector<FollowEvent> events{close_at(0.0, "door_west"), move};
+  const FollowResult full = follow(l.scene, l.mesh, l.scene.queries[0], events);
+  ASSERT_EQ(full.outcome, FollowOutcome::Arrived);
+  ASSERT_GT(full.steps.size(), 100u);
+  const auto mesh = std::make_shared<const NavMesh>(l.mesh);
+  // The cancel is sent once the bake has begun; should this thread be held up until the bake is over (a
+  // busy machine), the attempt is made again.
+  constexpr int kAttempts = 5;
+  for (int attempt = 1;; ++attempt) {
+    FollowJob job(l.scene, mesh, l.scene.queries[0], events, FollowDef{}, false);
+    while (job.progress().phase.load() < 0 && !job.finished()) std::this_thread::yield();
+    job.cancel();
+    const FollowJobOutput out = job.take();
+    const std::string why = out.result.failure ? out.result.failure->message : "";
+    if (why.find("bake cancelled before ") == std::string::npos && attempt < kAttempts) continue;
+    ASSERT_TRUE(out.result.failure) << "attempt " << attempt;
+    EXPECT_EQ(out.result.failure->reason, Reason::Cancelled) << why;
+    EXPECT_EQ(why.rfind("the run was stopped after 11 steps, and its bake again for door door_west: ", 0), 0u) << why;
+    EXPECT_NE(why.find("bake cancelled before "), std::string::npos) << why;
+    // Steps at t = 0, 0.05, ..., 0.5: the move's step is the last.
+    EXPECT_EQ(out.result.steps.size(), 11u);
+    EXPECT_TRUE(out.result.replans.empty());
+    EXPECT_EQ(job.progress().phase.load(), -1);  // no bake under way any more
+    break;
   }
 }
 
@@ -419,7 +478,8 @@ TEST(MoveAlongSurface, SlidesAlongTheBorderAndStopsAtAClosedDoor) {
   EXPECT_LT(mv.pos.y, 1.0);
   // The shared edge blocked (a closed door): the move ends just before it, in polygon 0.
   SearchFilter door;
-  door.poly_link_block = {{-1, 0, -1, -1}, {-1, -1, -1, 0}};
+  door.poly_link_block.bar(0, 1, 4, 0);
+  door.poly_link_block.bar(1, 3, 4, 0);
   mv = move_along_surface(m, door, 0, {0.5, 0.5}, {1.5, 0.5});
   EXPECT_TRUE(mv.hit_wall);
   EXPECT_EQ(mv.poly, 0);

@@ -300,6 +300,8 @@ TEST(AppDoors, ADoorDroppedWhileTheAgentWalksIsBakedByAFollowerRunOffTheUIThread
   EXPECT_EQ(sim["last_run_on_ui_thread"], false);
   EXPECT_GE(sim["runs"].get<int>(), 3);  // the first run, the close, at least one for the drag
   EXPECT_LE(sim["runs"].get<int>(), 2 + 6);
+  // The runs share one copy of the mesh, not one each.
+  EXPECT_EQ(sim["mesh_copies"], 1) << sim["runs"];
   EXPECT_EQ(sim["outcome"], "arrived");
   bool rebaked = false;  // the follower heard of the drop as a new mesh
   for (const json& p : sim["replans"]) rebaked = rebaked || p["cause"] == "mesh_rebaked";

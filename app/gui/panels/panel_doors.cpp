@@ -45,9 +45,17 @@ void sim_controls(App& app) {
   ImGui::Text("outcome %s after %.2f s (%zu steps, %zu re-plans; run in %.1f ms%s)", to_string(s.result.outcome),
               s.end_time(), s.result.steps.size(), s.result.replans.size(), s.run_ms,
               s.tile_cache ? ", doors moved in its own tile cache" : "");
-  if (s.job)
+  if (s.job) {
     ImGui::TextDisabled("Running the follower again on its own thread%s; the last run stays shown until then.",
                         s.rerun ? " (and once more for the latest change)" : "");
+    const BakeProgress& p = s.job->progress();
+    const int phase = p.phase.load(), tiles = p.tiles_total.load();
+    if (tiles > 0)
+      ImGui::TextDisabled("It bakes the mesh again for a moved door: %d of %d tiles.", p.tiles_done.load(), tiles);
+    else if (phase >= 0 && phase < kBakePhaseCount)
+      ImGui::TextDisabled("It bakes the mesh again for a moved door: %s (phase %d of %d).",
+                          to_string(BakePhase(phase)), phase + 1, kBakePhaseCount);
+  }
   if (s.result.failure)
     ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s: %s", to_string(s.result.failure->reason),
                        s.result.failure->message.c_str());
