@@ -10,6 +10,7 @@
 #include "gui_app.h"
 #include "gui_doors.h"
 #include "navmesh_build.h"
+#include "search.h"
 
 namespace navlab::app {
 
@@ -48,7 +49,9 @@ void start_job(App& app, Scene scene, const std::string& what) {
     b.retiring.push_back(std::move(b.job));
     ++b.restarted;
   }
-  b.job = std::make_unique<BakeJob>(std::move(scene));
+  // The search space too is sized on the worker: the re-plan in the frame the mesh arrives in must not
+  // allocate and first touch it (a few ms at 100k polygons).
+  b.job = std::make_unique<BakeJob>(std::move(scene), [](const NavMesh& mesh) { prepare_search(mesh); });
   b.what = what;
   ++b.started;
   app.status = "baking (" + what + ")...";

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -28,8 +29,12 @@ struct BakeOutput {
 
 class BakeJob {
  public:
-  // Starts build_navmesh(scene) with stage records on a new thread at once.
-  explicit BakeJob(Scene scene);
+  // Readies a new mesh for the thread that takes it, on the job's thread (core/navmesh knows only the
+  // index; a caller adds what other parts keep with the mesh, such as the search's scratch space).
+  using Prepare = std::function<void(const NavMesh&)>;
+  // Starts build_navmesh(scene) with stage records on a new thread at once. A mesh baked is readied there
+  // too: its query index, open components and wall ends built, then `prepare` (optional) run on it.
+  explicit BakeJob(Scene scene, Prepare prepare = {});
   // Cancels the bake and waits for its thread (a tiled bake stops after the tiles under way, a
   // single-tile bake before its next phase).
   ~BakeJob();
@@ -52,6 +57,7 @@ class BakeJob {
 
  private:
   Scene scene_;
+  Prepare prepare_;
   BakeProgress progress_;
   std::atomic<bool> finished_{false};
   BakeOutput out_;

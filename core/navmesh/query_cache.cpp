@@ -136,15 +136,11 @@ MeshIndex::MeshIndex(const NavMesh& mesh)
   for (size_t e = 0; e < mesh.edges.size(); ++e) graph_out[size_t(mesh.edges[e].from)].push_back(int(e));
 }
 
-Components connected_components(const NavMesh& mesh, const std::vector<std::vector<int>>* blocked) {
+Components connected_components(const NavMesh& mesh, const LinkBlocks* blocked) {
   Components out;
   const int n = int(mesh.polys.size());
   out.of_poly.assign(size_t(n), -1);
-  const auto barred = [&](int p, size_t e) {
-    if (!blocked || blocked->empty()) return false;
-    const std::vector<int>& row = (*blocked)[size_t(p)];
-    return e < row.size() && row[e] >= 0;
-  };
+  const auto barred = [&](int p, size_t e) { return blocked && blocked->barred(p, int(e)); };
   std::vector<int> stack;
   for (int seed = 0; seed < n; ++seed) {
     if (out.of_poly[size_t(seed)] >= 0) continue;

@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "link_blocks.h"
 #include "polygon_grid.h"
 
 class dtNavMeshQuery;
@@ -38,13 +39,13 @@ namespace navlab {
 struct NavMesh;
 
 // Each polygon's connected component over its shared edges (NavPoly::neighbours), leaving out the edges
-// `blocked` bars: blocked[poly][edge] >= 0, as SearchFilter::poly_link_block (null, or an empty or
-// short row: open). A component's id is its rank in the order of each one's lowest polygon.
+// `blocked` bars (SearchFilter::poly_link_block; null: none). A component's id is its rank in the order
+// of each one's lowest polygon.
 struct Components {
   std::vector<int> of_poly;
   int count = 0;
 };
-Components connected_components(const NavMesh& mesh, const std::vector<std::vector<int>>* blocked = nullptr);
+Components connected_components(const NavMesh& mesh, const LinkBlocks* blocked = nullptr);
 
 // What locate and the search derive from a mesh, built once per mesh.
 struct MeshIndex {

@@ -451,10 +451,11 @@ PolyanyaMeshInfo polyanya_mesh_info(const NavMesh& mesh, const SearchFilter* fil
       });
     }
   // Closed links of open polygons.
-  for (size_t i = 0; i < filter->poly_link_block.size(); ++i) {
-    if (filter->poly_link_block[i].empty() || filter->node_blocked(int(i))) continue;
-    each_edge(int(i), [&](size_t e, int a, int b) {
-      if (mesh.polys[i].neighbours[e] >= 0 && filter->link_block(mesh, int(i), int(e)) >= 0) mark(a, b);
+  for (const LinkBlocks::Row& row : filter->poly_link_block.rows()) {
+    const int i = row.poly;
+    if (filter->node_blocked(i)) continue;
+    each_edge(i, [&](size_t e, int a, int b) {
+      if (mesh.polys[size_t(i)].neighbours[e] >= 0 && filter->link_block(mesh, i, int(e)) >= 0) mark(a, b);
     });
   }
   return info;

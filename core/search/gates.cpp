@@ -218,10 +218,7 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
         if (f.graph_link_block.empty()) f.graph_link_block.assign(mesh.edges.size(), -1);
         if (f.graph_link_block[l.link] < 0) f.graph_link_block[l.link] = reason;
       } else {
-        if (f.poly_link_block.empty()) f.poly_link_block.resize(mesh.polys.size());
-        std::vector<int>& row = f.poly_link_block[l.node];
-        if (row.empty()) row.assign(mesh.polys[l.node].verts.size(), -1);
-        if (row[l.link] < 0) row[l.link] = reason;
+        f.poly_link_block.bar(l.node, l.link, int(mesh.polys[l.node].verts.size()), reason);
       }
     }
   }

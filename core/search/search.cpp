@@ -131,8 +131,7 @@ struct SetCounts {
 int SearchFilter::link_block(const NavMesh& mesh, int node, int link) const {
   if (mesh.kind == NavMesh::Kind::Graph) return graph_link_block.empty() ? -1 : graph_link_block[link];
   // Off-mesh links (codes past the polygon's edges) are gated by no door: only their polygons are.
-  if (poly_link_block.empty() || poly_link_block[node].empty() || link >= int(poly_link_block[node].size())) return -1;
-  return poly_link_block[node][link];
+  return poly_link_block.at(node, link);
 }
 
 std::string node_label(const NavMesh& mesh, int node) {
@@ -586,6 +585,19 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
   SearchResult res;
   search_into(mesh, query, def, filter, trace, res);
   return res;
+}
+
+void prepare_search(const NavMesh& mesh) {
+  const QueryCache::Lease<Labels> labels =
+      mesh.query_cache.borrow<Labels>(QueryCache::Reused::SearchScratch, [] { return std::make_shared<Labels>(); });
+  const bool borders = mesh.baked && !mesh.baked->borders.empty();
+  labels->begin(mesh.size(), borders ? &mesh.baked->state_nodes : nullptr);
+  // Every polygon's edge records, which a search otherwise writes as it first expands the polygon.
+  if (uses_edge_records(mesh, CostModel::EdgeMidpoints)) {
+    const MeshIndex& index = mesh.query_cache.index_of(mesh);
+    if (!index.search_edges.empty())
+      for (int p = 0; p < int(mesh.polys.size()); ++p) index.search_edges.of(mesh, p);
+  }
 }
 
 void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,

@@ -49,7 +49,7 @@ namespace navlab {
 struct SearchFilter {
   std::vector<std::string> reasons;            // e.g. "door door1", "area water"
   std::vector<int> node_block;                 // per polygon / graph node: -1 allowed
-  std::vector<std::vector<int>> poly_link_block;  // polygons: [poly][edge]: -1 open
+  LinkBlocks poly_link_block;                  // polygons: the barred (polygon, edge)s and their reasons
   std::vector<int> graph_link_block;           // graph: per NavMesh::edges index: -1 open
 
   bool node_blocked(int node) const { return !node_block.empty() && node_block[node] >= 0; }
@@ -158,6 +158,12 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
 // allocates nothing once they are large enough. `trace` as in search().
 void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
                  SearchTrace* trace, SearchResult& out);
+
+// Sizes the search space `mesh` keeps for its searches (QueryCache::Reused::SearchScratch) to all of its
+// nodes and writes every polygon's edge records (MeshIndex::search_edges), so the first search on it — on
+// whichever thread — neither allocates nor writes them (on a 100k-polygon mesh a few ms). The app's bake
+// worker calls it on every new mesh.
+void prepare_search(const NavMesh& mesh);
 
 // A record's node whose polygon no longer exists: a tile under it was rebuilt after the search (the app
 // keeps a plan whose corridor the rebuild did not touch, and renumbers its records).

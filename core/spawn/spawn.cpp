@@ -112,14 +112,12 @@ namespace {
 // one piece. On an open floor the searches meet near the door's ends; a door that shuts off a room
 // costs the room. Only when pieces were cut off are the components numbered again (a pass over the
 // mesh). Edges barred one way only: the plain flood fill decides.
-Components split_by_bars(const NavMesh& mesh, const std::vector<std::vector<int>>& blocked, const Components& open) {
-  const auto barred = [&](int p, size_t e) {
-    const std::vector<int>& row = blocked[size_t(p)];
-    return e < row.size() && row[e] >= 0;
-  };
+Components split_by_bars(const NavMesh& mesh, const LinkBlocks& blocked, const Components& open) {
+  const auto barred = [&](int p, size_t e) { return blocked.barred(p, int(e)); };
   std::vector<int> sources;
-  for (int p = 0; p < int(blocked.size()); ++p)
-    for (size_t e = 0; e < blocked[size_t(p)].size(); ++e) {
+  for (const LinkBlocks::Row& row : blocked.rows())
+    for (size_t e = 0; e < row.reasons.size(); ++e) {
+      const int p = row.poly;
       const int q = mesh.polys[size_t(p)].neighbours[e];
       if (!barred(p, e) || q < 0) continue;
       const std::vector<int>& back = mesh.polys[size_t(q)].neighbours;
@@ -210,8 +208,7 @@ Components split_by_bars(const NavMesh& mesh, const std::vector<std::vector<int>
 Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
   // Only the door links of the gates cut partitions; excluded areas are the projection check's job.
   const Result<Gates> gates = make_gates(scene, navmesh, {}, GateLinks::ClosedOnly);
-  const std::vector<std::vector<int>>* blocked =
-      gates && !gates->filter.poly_link_block.empty() ? &gates->filter.poly_link_block : nullptr;
+  const LinkBlocks* blocked = gates && !gates->filter.poly_link_block.empty() ? &gates->filter.poly_link_block : nullptr;
   // Most moves of a closed door across a floor split nothing: the open components stand (kept with the
   // mesh), and a door dragged on a large level costs the polygons round it, not the level.
   const Components& open = navmesh.query_cache.index_of(navmesh).open_components(navmesh);

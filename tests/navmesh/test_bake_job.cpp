@@ -97,6 +97,34 @@ TEST(BakeJob, ATiledBakeCancelledTakesNoFurtherTile) {
       << out.mesh.error();
 }
 
+// The caller's `prepare` runs on the job's thread on the mesh it baked, once the index is built, before
+// the job says it has finished; a bake that fails or is cancelled prepares nothing.
+TEST(BakeJob, ReadiesTheBakedMeshOnItsOwnThread) {
+  std::thread::id ran_on;
+  size_t polygons = 0;
+  bool indexed = false;
+  int calls = 0;
+  BakeJob job(scene_file("floorplan_basic.json"), [&](const NavMesh& m) {
+    ran_on = std::this_thread::get_id();
+    polygons = m.polys.size();
+    indexed = m.query_cache.has_index(m);
+    ++calls;
+  });
+  BakeOutput out = job.take();
+  ASSERT_TRUE(out.mesh.ok()) << out.mesh.error();
+  EXPECT_EQ(calls, 1);
+  EXPECT_NE(ran_on, std::this_thread::get_id());
+  EXPECT_EQ(polygons, out.mesh.value().polys.size());
+  EXPECT_TRUE(indexed);
+  int cancelled_calls = 0;
+  {
+    BakeJob stopped(many_tiles(), [&](const NavMesh&) { ++cancelled_calls; });
+    stopped.cancel();
+    EXPECT_FALSE(stopped.take().mesh.ok());
+  }
+  EXPECT_EQ(cancelled_calls, 0);
+}
+
 TEST(BakeJob, AJobDroppedWhileItRunsStopsAndJoinsItsThread) {
   for (int i = 0; i < 3; ++i) {
     auto job = std::make_unique<BakeJob>(many_tiles());

@@ -282,13 +282,12 @@ TEST(Polyanya, ClosedLinkIsAWall) {
   const NavMesh mesh = ring_mesh();
   SearchFilter filter;
   filter.reasons = {"door d"};
-  filter.poly_link_block.assign(mesh.polys.size(), {});
   auto close = [&](int a, int b) {
     for (int p : {a, b}) {
       const int other = p == a ? b : a;
-      filter.poly_link_block[size_t(p)].assign(mesh.polys[size_t(p)].neighbours.size(), -1);
-      for (size_t e = 0; e < mesh.polys[size_t(p)].neighbours.size(); ++e)
-        if (mesh.polys[size_t(p)].neighbours[e] == other) filter.poly_link_block[size_t(p)][e] = 0;
+      const std::vector<int>& nbs = mesh.polys[size_t(p)].neighbours;
+      for (size_t e = 0; e < nbs.size(); ++e)
+        if (nbs[e] == other) filter.poly_link_block.bar(p, int(e), int(nbs.size()), 0);
     }
   };
   close(0, 1);
@@ -337,11 +336,11 @@ TEST(Polyanya, CornersMatchAFullScanUnderRandomFilters) {
       for (int& b : filter.node_block) b = die(rng) == 0 ? 0 : -1;
     }
     if (m % 3 != 1) {  // some links closed, on one side or both
-      filter.poly_link_block.resize(mesh.polys.size());
       for (size_t p = 0; p < mesh.polys.size(); ++p) {
         if (die(rng) > 1) continue;
-        filter.poly_link_block[p].assign(mesh.polys[p].neighbours.size(), -1);
-        for (int& b : filter.poly_link_block[p]) b = die(rng) < 2 ? 1 : -1;
+        const int edges = int(mesh.polys[p].neighbours.size());
+        for (int e = 0; e < edges; ++e)
+          if (die(rng) < 2) filter.poly_link_block.bar(int(p), e, edges, 1);
       }
     }
     const std::vector<char> want = corners_by_full_scan(mesh, filter);
