@@ -61,6 +61,8 @@ void drag_door_across_route(benchmark::State& state) {
     state.counters["replans"] = d["replans"].get<double>();
     state.counters["replan_ms_mean"] = d["replan_ms_mean"].get<double>();
     state.counters["replan_ms_max"] = d["replan_ms_max"].get<double>();
+    state.counters["arrival_frame_cpu_ms"] = d["arrival_frame_cpu_ms"].get<double>();
+    state.counters["after_arrival_frame_cpu_ms"] = d["after_arrival_frame_cpu_ms"].get<double>();
   }
   std::error_code ec;
   fs::remove(scene.path, ec);

@@ -9,10 +9,19 @@
 
 #include "gui_app.h"
 #include "gui_doors.h"
+#include "gui_mesh_layer.h"
 #include "navmesh_build.h"
 #include "search.h"
 
 namespace navlab::app {
+
+// The viewport's shapes of a baked mesh: the job's worker builds them once the mesh is ready, so the
+// frame the mesh arrives in does not (about 40 ms at 100k polygons). Read only after the job is taken.
+struct BakedShapes {
+  MeshLayer layer;
+  bool built = false;
+  bool presenter = false;  // the presenter flag of the theme they were built with
+};
 
 namespace {
 
@@ -50,16 +59,24 @@ void start_job(App& app, Scene scene, const std::string& what) {
     ++b.restarted;
   }
   // The search space too is sized on the worker: the re-plan in the frame the mesh arrives in must not
-  // allocate and first touch it (a few ms at 100k polygons).
-  b.job = std::make_unique<BakeJob>(std::move(scene), [](const NavMesh& mesh) { prepare_search(mesh); });
+  // allocate and first touch it (a few ms at 100k polygons); the viewport's shapes are built there too.
+  auto shapes = std::make_shared<BakedShapes>();
+  shapes->presenter = app.theme.presenter;
+  b.job = std::make_unique<BakeJob>(std::move(scene), [shapes, theme = app.theme](const NavMesh& mesh) {
+    prepare_search(mesh);
+    const HeightRange h = height_range(mesh);
+    shapes->layer.build(mesh, h.min, h.max, theme);
+    shapes->built = true;
+  });
+  b.shapes = std::move(shapes);
   b.what = what;
   ++b.started;
   app.status = "baking (" + what + ")...";
 }
 
 // The output of a bake of `baked` (the edited scene) replaces the document's mesh, records and plan, or
-// says why not.
-void finish(App& app, const Scene& baked, BakeOutput out, const std::string& what) {
+// says why not. `shapes`: the viewport's shapes of the baked mesh, when the bake's worker built them.
+void finish(App& app, const Scene& baked, BakeOutput out, const std::string& what, BakedShapes* shapes = nullptr) {
   BakeView& b = app.baking;
   const std::string door = std::exchange(b.door, std::string());
   if (out.cancelled) {
@@ -84,11 +101,13 @@ void finish(App& app, const Scene& baked, BakeOutput out, const std::string& wha
     return;
   }
   set_bake_inputs(app.doc.scene, bake_inputs(baked));
-  app.doc.mesh = std::move(out.mesh).value();
+  set_mesh(app.doc, std::move(out.mesh).value());
   app.doc.bake_steps = std::move(out.steps);
   app.doc.bake_stages = std::move(out.stages);
-  app.doc.mesh_revision = new_mesh_revision();
-  app.view.mesh_changed();
+  if (shapes && shapes->built)
+    app.view.mesh_changed(std::move(shapes->layer), shapes->presenter);
+  else
+    app.view.mesh_changed();
   if (door.empty())
     app.replan();
   else
@@ -242,7 +261,8 @@ void bake_frame(App& app) {
                    b.retiring.end());
   if (!b.job || !b.job->finished()) return;
   const std::unique_ptr<BakeJob> job = std::move(b.job);
-  finish(app, job->scene(), job->take(), b.what);
+  const std::shared_ptr<BakedShapes> shapes = std::move(b.shapes);
+  finish(app, job->scene(), job->take(), b.what, shapes.get());
 }
 
 bool bake_cancel(App& app, bool wait) {
@@ -251,11 +271,13 @@ bool bake_cancel(App& app, bool wait) {
   b.job->cancel();
   if (wait) {
     const std::unique_ptr<BakeJob> job = std::move(b.job);
-    finish(app, job->scene(), job->take(), b.what);
+    const std::shared_ptr<BakedShapes> shapes = std::move(b.shapes);
+    finish(app, job->scene(), job->take(), b.what, shapes.get());
     return true;
   }
   // The UI does not wait for the bake to reach its next phase: the thread is let go when it returns.
   b.retiring.push_back(std::move(b.job));
+  b.shapes.reset();
   finish(app, b.retiring.back()->scene(), BakeOutput{Result<NavMesh>::fail("cancelled"), {}, {}, 0.0, true}, b.what);
   return true;
 }
@@ -270,6 +292,7 @@ void bake_abandon(App& app) {
   if (!b.job) return;
   b.job->cancel();
   b.retiring.push_back(std::move(b.job));
+  b.shapes.reset();
 }
 
 bool bake_script_action(App& app, const nlohmann::json& a, std::string* err) {
@@ -313,7 +336,9 @@ nlohmann::json bake_state_json(const App& app) {
   nlohmann::json out = {{"running", b.running()},       {"last", to_string(b.last)},
                         {"started", b.started},         {"restarted", b.restarted},
                         {"frames_shown", b.frames_shown}, {"polygons", app.doc.mesh.polys.size()},
-                        {"what", b.running() ? b.what : ""}};
+                        {"what", b.running() ? b.what : ""},
+                        {"mesh_shapes", {{"built_by_viewport", app.view.mesh_builds()},
+                                         {"taken_from_bake", app.view.mesh_shapes_taken()}}}};
   if (b.job) {
     const BakeProgress& p = b.job->progress();
     out["tiles_done"] = p.tiles_done.load();

@@ -37,8 +37,11 @@ void set_bake_inputs(Scene& scene, const BakeInputs& inputs);
 enum class BakeEnd { None, Baked, Cancelled, Failed };
 const char* to_string(BakeEnd e);  // "none", "baked", "cancelled", "failed"
 
+struct BakedShapes;  // the viewport's shapes of the mesh a job bakes, built on its worker (gui_bake.cpp)
+
 struct BakeView {
   std::unique_ptr<BakeJob> job;                     // the bake under way (null: none)
+  std::shared_ptr<BakedShapes> shapes;              // job's mesh shapes, written by its worker
   std::string what;                                 // what it bakes for ("bake parameters", "link 2 added")
   std::string door;  // the door whose drop it bakes (the doors panel re-plans when it ends); "" for an edit
   std::vector<std::unique_ptr<BakeJob>> retiring;   // cancelled bakes whose threads have not returned yet

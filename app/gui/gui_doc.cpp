@@ -29,8 +29,7 @@ std::string load_document(const std::string& path, Document& doc) {
   Document next;
   next.path = path;
   next.scene = std::move(scene.value());
-  next.mesh = std::move(mesh.value());
-  next.mesh_revision = new_mesh_revision();
+  set_mesh(next, std::move(mesh.value()));
   next.bake_steps = std::move(bake_steps);
   next.bake_stages = std::move(bake_stages);
   const double inf = std::numeric_limits<double>::infinity();
@@ -47,11 +46,6 @@ std::string load_document(const std::string& path, Document& doc) {
   if (!(lo.x <= hi.x)) lo = hi = {0, 0};
   next.lo = lo;
   next.hi = hi;
-  if (!next.mesh.heights.empty()) {
-    const auto [mn, mx] = std::minmax_element(next.mesh.heights.begin(), next.mesh.heights.end());
-    next.min_height = *mn;
-    next.max_height = *mx;
-  }
   if (!next.scene.queries.empty()) {
     next.start = next.scene.queries[0].start;
     next.goal = next.scene.queries[0].goal;
@@ -59,6 +53,20 @@ std::string load_document(const std::string& path, Document& doc) {
   }
   doc = std::move(next);
   return "";
+}
+
+HeightRange height_range(const NavMesh& mesh) {
+  if (mesh.heights.empty()) return {};
+  const auto [mn, mx] = std::minmax_element(mesh.heights.begin(), mesh.heights.end());
+  return {*mn, *mx};
+}
+
+void set_mesh(Document& doc, NavMesh mesh) {
+  doc.mesh = std::move(mesh);
+  doc.mesh_revision = new_mesh_revision();
+  const HeightRange h = height_range(doc.mesh);
+  doc.min_height = h.min;
+  doc.max_height = h.max;
 }
 
 long new_mesh_revision() {

@@ -30,6 +30,14 @@ struct Document {
 // A number no mesh had before (for Document::mesh_revision).
 long new_mesh_revision();
 
+// The world height range of `mesh`'s vertices, m ({0, 0} when it has no heights: a 2D mesh or a graph).
+struct HeightRange {
+  double min = 0.0, max = 0.0;
+};
+HeightRange height_range(const NavMesh& mesh);
+// Replaces `doc`'s mesh with `mesh` (a new mesh_revision, the height range of `mesh`).
+void set_mesh(Document& doc, NavMesh mesh);
+
 // Loads `path` into `doc`. Returns "" on success; otherwise a readable message and `doc` is unchanged.
 std::string load_document(const std::string& path, Document& doc);
 

@@ -49,6 +49,9 @@ struct DragStats {
   double frame_cpu_ms_mean = 0.0, frame_cpu_ms_max = 0.0;  // ms of main-thread CPU per frame
   int replans = 0;
   double replan_ms_mean = 0.0, replan_ms_max = 0.0;        // ms per re-plan (DoorLogEntry::replan_ms)
+  // A baked door: main-thread CPU of the frame the drop's new mesh arrived in (taken, re-planned, drawn)
+  // and of the frame after it, ms (-1: no bake).
+  double arrival_frame_cpu_ms = -1.0, after_arrival_frame_cpu_ms = -1.0;
 };
 
 // The follower run shown as an animation. It starts from `base` (the scene when it started); door

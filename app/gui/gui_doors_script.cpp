@@ -40,7 +40,19 @@ void drag_frames(App& app, int frames, Move move) {
     st.frame_cpu_ms_max = std::max(st.frame_cpu_ms_max, ms);
   }
   st.frames = frames;
-  bake_wait(app);  // a dropped baked door is baked again on the worker: scripts wait for it
+  // A dropped baked door is baked again on the worker: scripts wait for it, frame by frame as bake_wait.
+  while (app.baking.job) {
+    const double t0 = thread_cpu_ms();
+    const bool open = app.frame();
+    const double ms = thread_cpu_ms() - t0;
+    if (!app.baking.job) st.arrival_frame_cpu_ms = ms;
+    if (!open) break;
+  }
+  if (st.arrival_frame_cpu_ms >= 0.0) {
+    const double t0 = thread_cpu_ms();
+    app.frame();
+    st.after_arrival_frame_cpu_ms = thread_cpu_ms() - t0;
+  }
   // Re-plans append entries (the log keeps its last 200; a longer drag counts what is left).
   const std::vector<DoorLogEntry>& log = app.doors.log;
   for (size_t k = std::min(logged, log.size()); k < log.size(); ++k)
@@ -212,7 +224,9 @@ json doors_state_json(const App& app) {
                     {"frame_cpu_ms_max", d.last_drag.frame_cpu_ms_max},
                     {"replans", d.last_drag.replans},
                     {"replan_ms_mean", d.last_drag.replan_ms_mean},
-                    {"replan_ms_max", d.last_drag.replan_ms_max}}}};
+                    {"replan_ms_max", d.last_drag.replan_ms_max},
+                    {"arrival_frame_cpu_ms", d.last_drag.arrival_frame_cpu_ms},
+                    {"after_arrival_frame_cpu_ms", d.last_drag.after_arrival_frame_cpu_ms}}}};
 }
 
 }  // namespace navlab::app

@@ -20,8 +20,7 @@ namespace {
 void show_mesh(App& app) {
   TilesView& t = app.doors.tiles;
   const TiledNavMesh& m = t.cache->navmesh();
-  app.doc.mesh = m.mesh;
-  app.doc.mesh_revision = new_mesh_revision();
+  set_mesh(app.doc, m.mesh);
   t.keys = m.keys;
   t.tile_of = m.tile_of;
   app.view.mesh_changed();
@@ -98,8 +97,7 @@ bool tiles_sync(App& app) {
       t.error = mesh.error();
       return false;
     }
-    app.doc.mesh = std::move(mesh.value());
-    app.doc.mesh_revision = new_mesh_revision();
+    set_mesh(app.doc, std::move(mesh.value()));
     app.view.mesh_changed();
     return true;
   }

@@ -12,10 +12,9 @@ constexpr double kPolygonsPerChunk = 512.0;  // about this many polygons share a
 constexpr int kMaxChunksPerSide = 16;
 }  // namespace
 
-void MeshLayer::build(const Document& doc, const Theme& theme) {
+void MeshLayer::build(const NavMesh& m, double min_height, double max_height, const Theme& theme) {
   chunks_.clear();
   typical_poly_m_ = 1e9;
-  const NavMesh& m = doc.mesh;
   if (m.kind == NavMesh::Kind::Graph) {
     auto c = std::make_unique<Chunk>();
     for (const GraphEdge& e : m.edges) {
@@ -54,7 +53,7 @@ void MeshLayer::build(const Document& doc, const Theme& theme) {
     return size_t(cy) * side + cx;
   };
 
-  const bool shaded = m.is3d && doc.max_height > doc.min_height;
+  const bool shaded = m.is3d && max_height > min_height;
   double area = 0.0;
   std::vector<Vec2> pts;
   // Flat colours (no height shading): polygons of one area in one chunk share their corner vertices,
@@ -75,7 +74,7 @@ void MeshLayer::build(const Document& doc, const Theme& theme) {
       if (shaded) h += m.heights[v];
     }
     if (shaded) {
-      const double shade = (h / p.verts.size() - doc.min_height) / (doc.max_height - doc.min_height);
+      const double shade = (h / p.verts.size() - min_height) / (max_height - min_height);
       c.fill.polygon(pts, area_color(p.area, shade, theme));
     } else if (pts.size() >= 3) {
       const gl::Rgba col = area_color(p.area, 1.0, theme);

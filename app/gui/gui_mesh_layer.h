@@ -1,7 +1,8 @@
 // The navmesh as the viewport draws it: polygon fills coloured by area (height-shaded on 3D meshes),
 // inner edges and boundary walls, or a graph's directed edges. Shapes are kept in square spatial chunks
 // so that a view showing part of a large mesh, or a strip uncovered by panning, draws only the chunks
-// it overlaps.
+// it overlaps. Building the shapes touches no GL object (a chunk's buffers are made when it is first
+// drawn), so a layer can be built on a bake's worker thread and handed to the viewport with the mesh.
 #pragma once
 
 #include <memory>
@@ -17,7 +18,10 @@ namespace navlab::app {
 class MeshLayer {
  public:
   // Rebuilds the shapes of `doc`'s mesh with `theme`'s colours.
-  void build(const Document& doc, const Theme& theme);
+  void build(const Document& doc, const Theme& theme) { build(doc.mesh, doc.min_height, doc.max_height, theme); }
+  // Rebuilds the shapes of `mesh`, a 3D mesh's polygons shaded by height over [min_height, max_height]
+  // (m). Any thread, while no other thread uses this layer; draw() only on the GL thread.
+  void build(const NavMesh& mesh, double min_height, double max_height, const Theme& theme);
   // Draws the chunks overlapping the world rectangle [lo, hi] (m): fills, then inner edges (when
   // `inner_edges`), then walls. The renderer's camera must be set (Renderer::begin).
   void draw(gl::Renderer& renderer, Vec2 lo, Vec2 hi, bool inner_edges);

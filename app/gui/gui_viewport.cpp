@@ -292,7 +292,14 @@ void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& 
   if (in_3d_) return finish_3d(doc, theme);
   if (update_stage(doc, theme)) static_valid_ = false;
   if (mesh_dirty_) {
-    mesh_.build(doc, theme);
+    if (arrived_ && arrived_presenter_ == theme.presenter) {
+      mesh_ = std::move(*arrived_);
+      ++mesh_shapes_taken_;
+    } else {
+      mesh_.build(doc, theme);
+      ++mesh_builds_;
+    }
+    arrived_.reset();
     mesh_presenter_ = theme.presenter;
     full_draws_ = 0;
     full_draw_ms_ = 0.0;

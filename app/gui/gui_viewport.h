@@ -52,7 +52,18 @@ class Viewport {
   std::optional<BakeStage> step_bake_stage;
 
   // Rebuild the cached navmesh shapes on the next frame (new document or theme).
-  void mesh_changed() { mesh_dirty_ = true; }
+  void mesh_changed() {
+    mesh_dirty_ = true;
+    arrived_.reset();
+  }
+  // The document's mesh was replaced, and `shapes` are its shapes, built elsewhere (a bake's worker)
+  // with a theme whose presenter flag was `presenter`: the next frame takes them instead of building
+  // its own (unless the theme has changed since).
+  void mesh_changed(MeshLayer shapes, bool presenter) {
+    mesh_dirty_ = true;
+    arrived_.emplace(std::move(shapes));
+    arrived_presenter_ = presenter;
+  }
   // Frames the document's bounds in a w×h target.
   void fit(const Document& doc, int w, int h);
 
@@ -97,6 +108,9 @@ class Viewport {
   // How many times the static layer has been drawn (it is redrawn only when the view changes), and how
   // many of those were pans that moved the previous picture and drew only the uncovered strips.
   long static_redraws() const { return static_redraws_; }
+  // Navmesh shapes built by the viewport itself, and taken ready-built (mesh_changed(shapes, ...)).
+  long mesh_builds() const { return mesh_builds_; }
+  long mesh_shapes_taken() const { return mesh_shapes_taken_; }
   long static_shifts() const { return static_shifts_; }
   long static_previews() const { return static_previews_; }
   bool static_exact() const { return exact_; }  // the static layer shown is a full drawing, not a preview
@@ -125,6 +139,8 @@ class Viewport {
   bool mesh_presenter_ = false;
   gl::Batch grid_, plan_;
   MeshLayer mesh_;
+  std::optional<MeshLayer> arrived_;  // shapes of the new mesh built elsewhere (mesh_changed(shapes, ...))
+  bool arrived_presenter_ = false;
   gl::Batch stage_;                         // bake_stage's shapes (gui_draw_bake_stages.h)
   std::optional<BakeStage> stage_built_;    // the stage in stage_ (none: stage_ is empty)
   gl::Target target_;
@@ -143,6 +159,7 @@ class Viewport {
   double full_draw_ms_ = 0.0;  // thread CPU time of the last full draw that counts (0: not known yet)
   int full_draws_ = 0;         // full draws since the mesh was built
   long static_redraws_ = 0, static_shifts_ = 0, static_previews_ = 0;
+  long mesh_builds_ = 0, mesh_shapes_taken_ = 0;
   std::unique_ptr<ImDrawList> overlay_;
   struct Rect {
     float x0, y0, x1, y1;

@@ -146,5 +146,38 @@ TEST(AppBake, AnEditWhileABakeRunsRestartsItWithTheLatestParameters) {
   expect_cli_plans_as_the_app(saved, run.state["path"]);
 }
 
+// The viewport's shapes of a baked mesh are built on the bake's worker and taken by the viewport, which
+// draws them as it draws the shapes it builds itself: a 3D level (polygons shaded by height) baked again
+// gives the same picture from the worker's shapes as from the viewport's own, built when the presenter
+// theme is turned on and off again. A theme changed while the bake runs leaves the worker's shapes unused.
+TEST(AppBake, TheViewportTakesABakedMeshsShapesFromItsWorkerAndDrawsThemAsItsOwn) {
+  const ScriptRun before = run_script("bake_shapes_before", R"([{"frames": 1}])", "mesh_level.json");
+  const std::string taken = temp_dir() + "/bake_shapes_taken.png";
+  const ScriptRun run = run_script("bake_shapes",
+                                   R"([{"frames": 1}, {"bake": {"agent_radius": 0.3}}, {"camera": "fit"},
+                                       {"export": ")" + taken + R"("}, {"presenter": true}, {"frames": 1},
+                                       {"presenter": false}, {"camera": "fit"}])",
+                                   "mesh_level.json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.state["error"], "");
+  const json& shapes = run.state["bake"]["mesh_shapes"];
+  EXPECT_EQ(shapes["taken_from_bake"], 1) << shapes.dump();
+  EXPECT_EQ(shapes["built_by_viewport"], 3) << "the load's, the presenter theme's and the plain theme's again";
+  const Image worker = load_png(taken);
+  ASSERT_TRUE(worker.ok());
+  ASSERT_EQ(worker.w, run.img.w);
+  ASSERT_EQ(worker.h, run.img.h);
+  EXPECT_EQ(differing(worker, run.img, 0), 0) << "the worker's shapes draw otherwise than the viewport's";
+  EXPECT_GT(differing(worker, before.img, 40), 500) << "a thinner agent's mesh is not the one before";
+
+  const ScriptRun themed = run_script("bake_shapes_themed",
+                                      R"([{"frames": 1}, {"bake": {"agent_radius": 0.3}, "wait": false},
+                                          {"presenter": true}, {"bake_wait": true}, {"frames": 1}])",
+                                      "mesh_level.json");
+  ASSERT_EQ(themed.exit_code, 0) << themed.err;
+  EXPECT_EQ(themed.state["bake"]["last"], "baked");
+  EXPECT_EQ(themed.state["bake"]["mesh_shapes"]["taken_from_bake"], 0) << themed.state["bake"].dump();
+}
+
 }  // namespace
 }  // namespace navlab::test

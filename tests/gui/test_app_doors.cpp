@@ -118,10 +118,15 @@ TEST(AppDoors, ChangesOutsideTheReadSetKeepThePlanUntilTheDroppedDoorIsBakedAgai
   EXPECT_EQ(dropped.rfind("v2: " + d.other + " moved - the mesh was baked again (", 0), 0u) << dropped;
   EXPECT_EQ(door(s, d.other)["shape"][0], json::array({1.0, 9.8}));
   EXPECT_GT(path_hits(r), 0.9);
-  // The drop was baked on the bake's worker thread (the app kept drawing), once, and it is over.
+  // The drop was baked on the bake's worker thread (the app kept drawing), once, and it is over; the
+  // viewport drew the new mesh with the shapes built there, and the drag says what that frame cost.
   EXPECT_EQ(s["bake"]["started"], 1);
   EXPECT_EQ(s["bake"]["running"], false);
   EXPECT_EQ(s["bake"]["last"], "baked");
+  EXPECT_EQ(s["bake"]["mesh_shapes"]["taken_from_bake"], 1) << s["bake"].dump();
+  EXPECT_EQ(s["bake"]["mesh_shapes"]["built_by_viewport"], 1) << "only the loaded mesh's";
+  EXPECT_GT(s["doors"]["drag"]["arrival_frame_cpu_ms"].get<double>(), 0.0);
+  EXPECT_GT(s["doors"]["drag"]["after_arrival_frame_cpu_ms"].get<double>(), 0.0);
 }
 
 // A door segment (script JSON) through the middle portal of the default scene's query 0, across it,
@@ -233,6 +238,7 @@ TEST(AppDoors, AScriptedDragReportsWhatItsFramesAndReplansCost) {
   EXPECT_GE(d["replan_ms_max"].get<double>(), d["replan_ms_mean"].get<double>());
   EXPECT_GT(d["frame_cpu_ms_mean"].get<double>(), 0.0);
   EXPECT_GE(d["frame_cpu_ms_max"].get<double>(), d["frame_cpu_ms_mean"].get<double>());
+  EXPECT_EQ(d["arrival_frame_cpu_ms"], -1.0) << "the tile cache rebuilds on the UI thread: no bake arrives";
 }
 
 TEST(AppDoors, TheAgentAnimationMovesTheAgent) {
