@@ -216,6 +216,7 @@ void App::check_file_changed() {
 
 bool App::frame() {
   const double cpu0 = thread_cpu_ms();
+  view.frame_started_cpu_ms = cpu0;
   SDL_Event e;
   while (SDL_PollEvent(&e)) handle_event(&e);
   if (quit) return false;

@@ -11,6 +11,7 @@
 #include "gui_areas.h"
 #include "gui_bake.h"
 #include "gui_doc.h"
+#include "gui_dispose.h"
 #include "gui_export.h"
 #include "gui_doors.h"
 #include "gui_lessons.h"
@@ -109,6 +110,7 @@ class App {
   BakeDef bake_edit;              // the Bake panel's parameters while they are edited (gui_bake.h)
   long bake_edit_revision = -1;   // the mesh revision bake_edit was taken from
   BakeView baking;                // the bake under way on its worker thread, and how the last one ended
+  Disposer disposer;              // frees replaced meshes and finished bakes off the UI thread
   LinksView links;                // the link tool and the Links panel (gui_links.h)
   AreasView areas;                // the area tool and the Painted areas panel (gui_areas.h)
   DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
@@ -143,6 +145,8 @@ class App {
     long static_previews = 0;     // of those, zoom previews (the last full picture scaled)
     double full_draw_ms = 0.0;    // thread CPU of the last full draw of the static layer
     bool static_exact = true;     // after the last measured frame: the static layer is not a preview
+    long spread_draws = 0;        // new meshes' full draws completed over several frames
+    long spread_steps_left = 0;   // after the last measured frame: steps of such a draw still to draw
   } measured;
   double last_prep_cpu_ms = 0.0;  // that part of the last frame
 

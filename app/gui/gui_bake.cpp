@@ -101,7 +101,7 @@ void finish(App& app, const Scene& baked, BakeOutput out, const std::string& wha
     return;
   }
   set_bake_inputs(app.doc.scene, bake_inputs(baked));
-  set_mesh(app.doc, std::move(out.mesh).value());
+  app.disposer.later(set_mesh(app.doc, std::move(out.mesh).value()));  // 100k polygons: ms of free()
   app.doc.bake_steps = std::move(out.steps);
   app.doc.bake_stages = std::move(out.stages);
   if (shapes && shapes->built)
@@ -260,9 +260,10 @@ void bake_frame(App& app) {
                                   [](const std::unique_ptr<BakeJob>& j) { return j->finished(); }),
                    b.retiring.end());
   if (!b.job || !b.job->finished()) return;
-  const std::unique_ptr<BakeJob> job = std::move(b.job);
+  std::unique_ptr<BakeJob> job = std::move(b.job);
   const std::shared_ptr<BakedShapes> shapes = std::move(b.shapes);
   finish(app, job->scene(), job->take(), b.what, shapes.get());
+  app.disposer.later(std::move(job));  // its copy of the scene (a large level's outlines)
 }
 
 bool bake_cancel(App& app, bool wait) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 #include "navmesh_build.h"
 
@@ -61,12 +62,13 @@ HeightRange height_range(const NavMesh& mesh) {
   return {*mn, *mx};
 }
 
-void set_mesh(Document& doc, NavMesh mesh) {
-  doc.mesh = std::move(mesh);
+NavMesh set_mesh(Document& doc, NavMesh mesh) {
+  NavMesh old = std::exchange(doc.mesh, std::move(mesh));
   doc.mesh_revision = new_mesh_revision();
   const HeightRange h = height_range(doc.mesh);
   doc.min_height = h.min;
   doc.max_height = h.max;
+  return old;
 }
 
 long new_mesh_revision() {

@@ -35,8 +35,9 @@ struct HeightRange {
   double min = 0.0, max = 0.0;
 };
 HeightRange height_range(const NavMesh& mesh);
-// Replaces `doc`'s mesh with `mesh` (a new mesh_revision, the height range of `mesh`).
-void set_mesh(Document& doc, NavMesh mesh);
+// Replaces `doc`'s mesh with `mesh` (a new mesh_revision, the height range of `mesh`); returns the mesh
+// it replaced.
+NavMesh set_mesh(Document& doc, NavMesh mesh);
 
 // Loads `path` into `doc`. Returns "" on success; otherwise a readable message and `doc` is unchanged.
 std::string load_document(const std::string& path, Document& doc);

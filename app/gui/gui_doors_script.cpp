@@ -4,8 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
-
+#include "cpu_clock.h"
 #include "gui_app.h"
 #include "gui_bake.h"
 #include "gui_script.h"
@@ -18,12 +17,6 @@ using nlohmann::json;
 namespace {
 
 json xy(Vec2 p) { return json::array({p.x, p.y}); }
-
-double thread_cpu_ms() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
-}
 
 // Drags over `frames` frames (>= 1) from `from` to `to` point by point, one move per frame as the
 // viewport does, then releases. Keeps what the frames and their re-plans cost (DoorsView::last_drag).

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <unordered_map>
+
+#include "cpu_clock.h"
 
 namespace navlab::app {
 
@@ -105,14 +108,31 @@ void MeshLayer::build(const NavMesh& m, double min_height, double max_height, co
 }
 
 void MeshLayer::draw(gl::Renderer& renderer, Vec2 lo, Vec2 hi, bool inner_edges) {
+  draw_some(renderer, lo, hi, inner_edges, 0, std::numeric_limits<double>::infinity());
+}
+
+size_t MeshLayer::draw_some(gl::Renderer& renderer, Vec2 lo, Vec2 hi, bool inner_edges, size_t first,
+                            double deadline_ms) {
   auto overlaps = [&](const Chunk& c) { return c.lo.x <= hi.x && lo.x <= c.hi.x && c.lo.y <= hi.y && lo.y <= c.hi.y; };
-  for (auto& c : chunks_)
-    if (overlaps(*c)) renderer.draw(c->fill);
-  if (inner_edges)
-    for (auto& c : chunks_)
-      if (overlaps(*c)) renderer.draw(c->edges);
-  for (auto& c : chunks_)
-    if (overlaps(*c)) renderer.draw(c->walls);
+  const size_t n = chunks_.size();
+  bool drew = false;
+  for (size_t step = first; step < steps(); ++step) {
+    if (drew && thread_cpu_ms() > deadline_ms) return step;
+    Chunk& c = *chunks_[step % n];
+    const size_t layer = step / n;  // 0: fills, 1: inner edges, 2: walls
+    if (!overlaps(c) || (layer == 1 && !inner_edges)) continue;
+    renderer.draw(layer == 0 ? c.fill : layer == 1 ? c.edges : c.walls);
+    drew = true;
+  }
+  return steps();
+}
+
+bool MeshLayer::release_some(double deadline_ms) {
+  do {
+    if (chunks_.empty()) return true;
+    chunks_.pop_back();
+  } while (thread_cpu_ms() <= deadline_ms);
+  return chunks_.empty();
 }
 
 }  // namespace navlab::app

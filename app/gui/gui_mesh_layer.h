@@ -25,6 +25,16 @@ class MeshLayer {
   // Draws the chunks overlapping the world rectangle [lo, hi] (m): fills, then inner edges (when
   // `inner_edges`), then walls. The renderer's camera must be set (Renderer::begin).
   void draw(gl::Renderer& renderer, Vec2 lo, Vec2 hi, bool inner_edges);
+  // The same drawing in steps (one chunk's fills, inner edges or walls each, in draw()'s order), from
+  // step `first` on, until the thread's CPU clock (thread_cpu_ms) passes `deadline_ms`, and at least one
+  // step. Returns the next step to draw: steps() when all are drawn.
+  size_t draw_some(gl::Renderer& renderer, Vec2 lo, Vec2 hi, bool inner_edges, size_t first, double deadline_ms);
+  size_t steps() const { return 3 * chunks_.size(); }
+  // Frees chunks (their GL buffers too: the GL thread only) until the thread's CPU clock passes
+  // `deadline_ms`, at least one; returns whether none is left. A replaced layer is let go so, a few
+  // chunks a frame, instead of all at once in the frame that replaces it.
+  bool release_some(double deadline_ms);
+  bool empty() const { return chunks_.empty(); }
   // Side of a square of the mean polygon area, m (graphs: very large, so no inner edges are hidden).
   double typical_polygon_m() const { return typical_poly_m_; }
 

@@ -213,6 +213,13 @@ std::string act_zoom_preview(App& app, const json& a) {
   return "";
 }
 
+std::string act_spread_draw(App& app, const json& a) {
+  if (!a["spread_frame_ms"].is_number() || !(a["spread_frame_ms"].get<double>() >= 0.0))
+    return "spread_frame_ms needs a number of milliseconds >= 0";
+  app.view.spread_frame_ms = a["spread_frame_ms"].get<double>();
+  return "";
+}
+
 std::string act_agent(App& app, const json& a) {
   AgentDef& ag = app.doc.scene.agent;
   const std::pair<const char*, double*> params[] = {
@@ -270,6 +277,7 @@ std::string act_measure(App& app, const json& a) {
   if (a.contains("zoom") && !a["zoom"].is_number()) return "zoom needs a factor > 0";
   const double zoom = a.value("zoom", 1.0);
   if (!(zoom > 0.0)) return "zoom needs a factor > 0";
+  const long spreads0 = app.view.spread_draws();
   const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts(),
              previews0 = app.view.static_previews();
   Vec2 turn{0, 0};
@@ -290,7 +298,8 @@ std::string act_measure(App& app, const json& a) {
   app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
                   (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0,
                   app.view.static_shifts() - shifts0, app.view.static_previews() - previews0,
-                  app.view.last_full_draw_ms(), app.view.static_exact()};
+                  app.view.last_full_draw_ms(), app.view.static_exact(), app.view.spread_draws() - spreads0,
+                  long(app.view.spread_steps_left())};
   return "";
 }
 
@@ -310,6 +319,7 @@ const std::pair<const char*, Action> kActions[] = {
     {"orbit", act_orbit},
     {"click_mode", act_click_mode},
     {"zoom_preview_ms", act_zoom_preview},
+    {"spread_frame_ms", act_spread_draw},
     {"presenter", [](App& app, const json& a) { return app.set_presenter(a["presenter"].get<bool>()), std::string(); }},
     {"midpoints", [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), std::string(); }},
     {"optimal", [](App& app, const json& a) { return app.settings.show_optimal = a["optimal"].get<bool>(), std::string(); }},

@@ -197,6 +197,9 @@ void Viewport::draw_static(gl::Renderer& renderer, const Theme& theme) {
   build_grid(theme);
   gl::Target& t = static_[current_];
   const bool allocated = t.resize(w_, h_);
+  // The other target too, now: a pan's shifted picture or a new mesh's drawing goes there, in frames
+  // that should not first allocate it (several ms on a software renderer).
+  static_[1 - current_].resize(w_, h_);
   t.bind_for_drawing();
   draw_static_rect(renderer, theme, 0, 0, w_, h_);
   t.resolve();
@@ -268,7 +271,8 @@ void Viewport::shift_static(gl::Renderer& renderer, const Theme& theme, int dx, 
 bool Viewport::update_stage(const Document& doc, const Theme& theme) {
   const std::optional<BakeStage> shown = step_bake_stage ? step_bake_stage : bake_stage;
   const std::optional<BakeStage> want = doc.bake_stages.polygons.empty() ? std::nullopt : shown;
-  if (want == stage_built_ && !mesh_dirty_) return false;
+  // A stage is built from the mesh's bake records: a new mesh rebuilds the stage shown, if any.
+  if (want == stage_built_ && (!mesh_dirty_ || !want)) return false;
   stage_.clear();
   if (want) build_bake_stage(doc.bake_stages, *want, theme, stage_);
   stage_built_ = want;
@@ -287,28 +291,85 @@ void Viewport::finish_3d(const Document& doc, const Theme& theme) {
   target_.resolve();
 }
 
+void Viewport::take_mesh(const Document& doc, const Theme& theme, bool picture_kept, bool allow_preview) {
+  retired_ = std::move(mesh_);  // (one retired before and not yet freed goes now)
+  mesh_ = MeshLayer();
+  const bool arrived = arrived_.has_value();
+  if (arrived && arrived_presenter_ == theme.presenter) {
+    mesh_ = std::move(*arrived_);
+    ++mesh_shapes_taken_;
+  } else {
+    mesh_.build(doc, theme);
+    ++mesh_builds_;
+  }
+  arrived_.reset();
+  mesh_presenter_ = theme.presenter;
+  full_draws_ = 0;
+  full_draw_ms_ = 0.0;
+  mesh_dirty_ = false;
+  spread_.reset();
+  if (arrived && picture_kept && allow_preview && !stage_built_)
+    spread_ = Spread{0, camera};  // a mesh that draws within the frame's share is shown this frame
+  else
+    static_valid_ = false;
+}
+
+void Viewport::continue_spread(gl::Renderer& renderer, const Theme& theme) {
+  const double deadline = frame_started_cpu_ms + spread_frame_ms;
+  gl::Target& to = static_[1 - current_];
+  to.resize(w_, h_);
+  to.bind_for_drawing();
+  if (spread_->next == 0) {
+    build_grid(theme);
+    const gl::Rgba bg = theme.background;
+    glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    renderer.begin(camera, w_, h_, theme.line_scale);
+    renderer.draw(grid_);
+  }
+  renderer.begin(camera, w_, h_, theme.line_scale);
+  const double margin = 4.0 * theme.line_scale / camera.scale;  // as draw_static_rect's
+  const Vec2 a = to_world({0.0, double(h_)}), b = to_world({double(w_), 0.0});
+  spread_->next = mesh_.draw_some(renderer, a - Vec2{margin, margin}, b + Vec2{margin, margin}, inner_edges_shown(),
+                                  spread_->next, deadline);
+  if (spread_->next < mesh_.steps()) return;
+  to.resolve();
+  current_ = 1 - current_;
+  static_camera_ = camera;
+  static_theme_ = theme;
+  static_valid_ = true;
+  static_drift_ = {0, 0};
+  exact_ = true;
+  spread_.reset();
+  ++spread_draws_;
+  ++static_redraws_;
+  ++full_draws_;  // the mesh's first draw (its buffers made): the next full draw's cost counts
+}
+
 void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& theme, bool allow_preview) {
   glDisable(GL_SCISSOR_TEST);
-  if (in_3d_) return finish_3d(doc, theme);
+  if (in_3d_) {
+    if (spread_) static_valid_ = false;
+    spread_.reset();
+    return finish_3d(doc, theme);
+  }
+  const gl::Target& shown = static_[current_];
+  const bool picture_kept = static_valid_ && exact_ && static_theme_ == theme && static_camera_ == camera &&
+                            shown.width() == w_ && shown.height() == h_;
   if (update_stage(doc, theme)) static_valid_ = false;
-  if (mesh_dirty_) {
-    if (arrived_ && arrived_presenter_ == theme.presenter) {
-      mesh_ = std::move(*arrived_);
-      ++mesh_shapes_taken_;
-    } else {
-      mesh_.build(doc, theme);
-      ++mesh_builds_;
-    }
-    arrived_.reset();
-    mesh_presenter_ = theme.presenter;
-    full_draws_ = 0;
-    full_draw_ms_ = 0.0;
-    mesh_dirty_ = false;
+  if (mesh_dirty_)
+    take_mesh(doc, theme, picture_kept, allow_preview);
+  else if (!retired_.empty())
+    retired_.release_some(thread_cpu_ms() + kRetireMs);
+  if (spread_ && !(allow_preview && picture_kept && spread_->camera == camera)) {
+    spread_.reset();  // the view changed, or an export: the new mesh is drawn whole below
     static_valid_ = false;
   }
   const gl::Target& cached = static_[current_];
   const bool same_setup = static_valid_ && static_theme_ == theme && cached.width() == w_ && cached.height() == h_;
-  if (!same_setup) {
+  if (spread_) {
+    continue_spread(renderer, theme);
+  } else if (!same_setup) {
     draw_static(renderer, theme);
   } else if (!(static_camera_ == camera)) {
     // A pan: the picture moves by this many screen pixels (y down).

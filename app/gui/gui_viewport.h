@@ -58,7 +58,9 @@ class Viewport {
   }
   // The document's mesh was replaced, and `shapes` are its shapes, built elsewhere (a bake's worker)
   // with a theme whose presenter flag was `presenter`: the next frame takes them instead of building
-  // its own (unless the theme has changed since).
+  // its own (unless the theme has changed since), and draws them over several frames if need be
+  // (spread_frame_ms; a mesh changed by mesh_changed() is drawn whole in the next frame: the tile
+  // cache's, which changes every frame of a drag).
   void mesh_changed(MeshLayer shapes, bool presenter) {
     mesh_dirty_ = true;
     arrived_.emplace(std::move(shapes));
@@ -100,6 +102,17 @@ class Viewport {
   double preview_above_ms = 2.0;  // a quarter of an 8 ms frame
   static constexpr double kPreviewSettleSeconds = 0.15;
   double last_full_draw_ms() const { return full_draw_ms_; }  // the cost that decides (0: not known yet)
+  // A baked mesh (mesh_changed(shapes, ...)) is drawn into the static target not shown while the last
+  // picture stays on screen, and shown once complete: each frame draws it until the frame has used this
+  // much of the main thread's CPU (ms, counted from frame_started_cpu_ms; at least one step a frame), so
+  // a small mesh is shown in the frame it arrives in and a large one on a software renderer a few frames
+  // later, without one long frame. A change of camera, size or theme, or an export, draws it whole at
+  // once instead.
+  double spread_frame_ms = 4.0;  // half an 8 ms frame: the rest is ImGui's drawing, the copy and swap
+  double frame_started_cpu_ms = 0.0;  // thread_cpu_ms() when the frame began (set by the app)
+  // Steps of a drawing under way still to draw (0: none), and new meshes' drawings completed so.
+  size_t spread_steps_left() const { return spread_ ? mesh_.steps() - spread_->next : 0; }
+  long spread_draws() const { return spread_draws_; }
   gl::Target& target() { return target_; }
   // Inner polygon edges are drawn only when a typical polygon is at least this wide on screen; below
   // it they would cover the fills with a dense grid (and cost most of the mesh's vertex work).
@@ -132,6 +145,11 @@ class Viewport {
   void draw_static_rect(gl::Renderer& renderer, const Theme& theme, int x0, int y0, int x1, int y1);
 
   void finish_3d(const Document& doc, const Theme& theme);
+  // Takes or builds the shapes of a changed mesh; starts spreading their first draw over frames when
+  // `picture_kept` (the static picture on screen is exact and of this camera, size and theme).
+  void take_mesh(const Document& doc, const Theme& theme, bool picture_kept, bool allow_preview);
+  // Draws the next steps of the spread drawing (spread_) into static_[1 - current_]; shows it when done.
+  void continue_spread(gl::Renderer& renderer, const Theme& theme);
 
   int w_ = 1, h_ = 1;
   bool in_3d_ = false;
@@ -140,6 +158,8 @@ class Viewport {
   gl::Batch grid_, plan_;
   MeshLayer mesh_;
   std::optional<MeshLayer> arrived_;  // shapes of the new mesh built elsewhere (mesh_changed(shapes, ...))
+  MeshLayer retired_;                 // the shapes mesh_ had before: freed a few chunks a frame
+  static constexpr double kRetireMs = 0.5;  // thread CPU per frame for freeing them, ms
   bool arrived_presenter_ = false;
   gl::Batch stage_;                         // bake_stage's shapes (gui_draw_bake_stages.h)
   std::optional<BakeStage> stage_built_;    // the stage in stage_ (none: stage_ is empty)
@@ -160,6 +180,12 @@ class Viewport {
   int full_draws_ = 0;         // full draws since the mesh was built
   long static_redraws_ = 0, static_shifts_ = 0, static_previews_ = 0;
   long mesh_builds_ = 0, mesh_shapes_taken_ = 0;
+  struct Spread {
+    size_t next = 0;  // the next MeshLayer step to draw (0: the background and grid first)
+    gl::Camera camera;
+  };
+  std::optional<Spread> spread_;  // a new mesh's full draw spread over frames (spread_frame_ms)
+  long spread_draws_ = 0;
   std::unique_ptr<ImDrawList> overlay_;
   struct Rect {
     float x0, y0, x1, y1;

@@ -179,5 +179,45 @@ TEST(AppBake, TheViewportTakesABakedMeshsShapesFromItsWorkerAndDrawsThemAsItsOwn
   EXPECT_EQ(themed.state["bake"]["mesh_shapes"]["taken_from_bake"], 0) << themed.state["bake"].dump();
 }
 
+// A new mesh is drawn into the static target not shown, a few steps a frame (here one: a frame's share
+// of 0 ms), while the last picture stays on screen; once complete it is shown, and it is the picture a
+// full draw of the same mesh gives. An export meanwhile draws it whole at once.
+TEST(AppBake, ANewMeshIsDrawnOverFramesAndThenShowsAsAFullDrawWould) {
+  const std::string hall = hall_file();
+  const std::string start = R"([{"frames": 1}, {"spread_frame_ms": 0}, {"bake": {"agent_radius": 0.3}})";
+  const ScriptRun during = run_script("spread_during", start + R"(, {"measure": 2}])", hall);
+  ASSERT_EQ(during.exit_code, 0) << during.err;
+  EXPECT_EQ(during.state["bake"]["last"], "baked");
+  EXPECT_EQ(during.state["bake"]["mesh_shapes"]["taken_from_bake"], 1);
+  EXPECT_EQ(during.state["frame"]["spread_draws"], 0) << during.state["frame"].dump();
+  EXPECT_GT(during.state["frame"]["spread_steps_left"].get<int>(), 0) << during.state["frame"].dump();
+
+  const ScriptRun done = run_script("spread_done", start + R"(, {"measure": 60}])", hall);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  EXPECT_EQ(done.state["frame"]["spread_draws"], 1) << done.state["frame"].dump();
+  EXPECT_EQ(done.state["frame"]["spread_steps_left"], 0);
+  EXPECT_GT(done.state["frame"]["static_redraws"].get<int>(), 0);
+
+  // The same mesh drawn whole: zoomed in and back with previews off, each a full draw.
+  const ScriptRun full = run_script("spread_full",
+                                    start + R"(, {"measure": 60}, {"zoom_preview_ms": 1e9}, {"measure": 1, "zoom": 2.0},
+                                               {"measure": 1, "zoom": 0.5}])",
+                                    hall);
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  EXPECT_EQ(full.state["frame"]["static_redraws"], 1) << full.state["frame"].dump();
+  EXPECT_EQ(full.state["frame"]["static_previews"], 0);
+  EXPECT_EQ(full.state["camera"], done.state["camera"]);
+  ASSERT_EQ(full.img.w, done.img.w);
+  ASSERT_EQ(full.img.h, done.img.h);
+  EXPECT_EQ(differing(full.img, done.img, 0), 0) << "the drawing spread over frames is not the full draw's";
+
+  const std::string exported = temp_dir() + "/spread_export.png";
+  const ScriptRun early = run_script("spread_export", start + R"(, {"export": ")" + exported + R"("}])", hall);
+  ASSERT_EQ(early.exit_code, 0) << early.err;
+  const Image shot = load_png(exported);
+  ASSERT_TRUE(shot.ok());
+  EXPECT_EQ(differing(shot, done.img, 0), 0) << "an export during the spread drawing is not the whole new mesh";
+}
+
 }  // namespace
 }  // namespace navlab::test
