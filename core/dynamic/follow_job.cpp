@@ -19,7 +19,7 @@ FollowJob::FollowJob(Scene scene, std::shared_ptr<const NavMesh> mesh, Query que
     def_.tile_cache = nullptr;
     def_.progress = &progress_;
     if (own_tile_cache_ && !progress_.cancel.load()) {
-      if (auto built = TileCache::build(scene_, tile_cache_def(scene_))) {
+      if (auto built = TileCache::build(scene_, tile_cache_def(scene_), &progress_)) {
         own = std::move(built.value());
         def_.tile_cache = own.get();
       }

@@ -40,11 +40,11 @@ class FollowJob {
   // Waits for the run, then hands its output over. [Limit: once per job]
   FollowJobOutput take();
   // Asks the run to stop (FollowDef::progress): it stops before its next step, a bake again under way
-  // before its next phase or tile; its output then says reason "cancelled". Safe from any thread, any
-  // number of times. [Limit: the tile cache of its own is not stopped while it bakes]
+  // before its next phase or tile, the bake of its own tile cache before its next tile; its output then
+  // says reason "cancelled". Safe from any thread, any number of times.
   void cancel() { progress_.cancel.store(true); }
-  // The run's bake again under way, if any: its phase (BakePhase; -1 before the first bake) or its tiles.
-  // Safe to read from any thread while the run works.
+  // The run's bake under way, if any (its own tile cache's first, then each bake again): its phase
+  // (BakePhase; -1 before the first bake) or its tiles. Safe to read from any thread while the run works.
   const BakeProgress& progress() const { return progress_; }
 
  private:

@@ -351,7 +351,8 @@ TileCacheDef tile_cache_def(const Scene& scene) {
   return def;
 }
 
-Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const TileCacheDef& def) {
+Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const TileCacheDef& def,
+                                                    BakeProgress* progress) {
   using R = Result<std::unique_ptr<TileCache>>;
   const auto t_start = Clock::now();
   const BakeDef& b = scene.bake;
@@ -417,9 +418,16 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   im.nav.reset(dtAllocNavMesh());
   if (!im.nav || dtStatusFailed(im.nav->init(&nmp))) return R::fail("Detour could not initialise the tiled navmesh");
 
+  const int tiles = tc->tw_ * tc->th_;
+  if (progress) progress->tiles_total.store(tiles);
   for (int ty = 0; ty < tc->th_; ++ty)
-    for (int tx = 0; tx < tc->tw_; ++tx)
+    for (int tx = 0; tx < tc->tw_; ++tx) {
+      if (progress && progress->cancel.load())
+        return R::fail("the tile cache's bake was cancelled after " + std::to_string(ty * tc->tw_ + tx) + " of " +
+                       std::to_string(tiles) + " tiles");
       if (std::string bad = im.build_tile(tx, ty); !bad.empty()) return R::fail(bad);
+      if (progress) progress->tiles_done.fetch_add(1);
+    }
   for (int ty = 0; ty < tc->th_; ++ty)
     for (int tx = 0; tx < tc->tw_; ++tx)
       if (dtStatusFailed(im.cache->buildNavMeshTilesAt(tx, ty, im.nav.get())))

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "bake.h"
 #include "geom.h"
 #include "navmesh.h"
 #include "result.h"
@@ -72,8 +73,11 @@ class TileCache {
   TileCache& operator=(const TileCache&) = delete;
 
   // Bakes a floor plan or mesh scene into tiles (other sources are an error), every door of the scene
-  // marked in its tiles whatever its open state.
-  static Result<std::unique_ptr<TileCache>> build(const Scene& scene, const TileCacheDef& def = {});
+  // marked in its tiles whatever its open state. `progress` (optional): tiles_total is set to the tiles
+  // of the grid and tiles_done counts the tiles whose layers are built; with cancel set the bake stops
+  // before its next tile and returns an error saying after how many.
+  static Result<std::unique_ptr<TileCache>> build(const Scene& scene, const TileCacheDef& def = {},
+                                                  BakeProgress* progress = nullptr);
 
   // Adds the obstacle `id` or moves it to `shape` (a move is remove + add). Returns "" or an error.
   // Nothing changes in the mesh until update().

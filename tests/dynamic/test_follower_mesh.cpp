@@ -354,7 +354,7 @@ TEST(FollowJob, ACancelStopsTheBakeAgainAndTheRun) {
   const auto mesh = std::make_shared<const NavMesh>(l.mesh);
   // The cancel is sent once the bake has begun; should this thread be held up until the bake is over (a
   // busy machine), the attempt is made again.
-  constexpr int kAttempts = 5;
+  constexpr int kAttempts = 20;
   for (int attempt = 1;; ++attempt) {
     FollowJob job(l.scene, mesh, l.scene.queries[0], events, FollowDef{}, false);
     while (job.progress().phase.load() < 0 && !job.finished()) std::this_thread::yield();
@@ -370,6 +370,31 @@ TEST(FollowJob, ACancelStopsTheBakeAgainAndTheRun) {
     EXPECT_EQ(out.result.steps.size(), 11u);
     EXPECT_TRUE(out.result.replans.empty());
     EXPECT_EQ(job.progress().phase.load(), -1);  // no bake under way any more
+    break;
+  }
+}
+
+// A run with a tile cache of its own, cancelled while that tile cache bakes: the bake stops before its
+// next tile, the run does not start, and the output says cancelled.
+TEST(FollowJob, ACancelStopsTheBakeOfItsOwnTileCache) {
+  Loaded l = load("default.json");
+  const auto mesh = std::make_shared<const NavMesh>(l.mesh);
+  Scene fine = l.scene;
+  fine.bake.cell_size = 0.1;  // about a hundred tiles: a bake long enough to be cancelled in
+  constexpr int kAttempts = 20;  // should this thread be held up until the bake is over, again
+  for (int attempt = 1;; ++attempt) {
+    FollowJob job(fine, mesh, l.scene.queries[0], {}, FollowDef{}, true);
+    while (job.progress().tiles_total.load() == 0 && !job.finished()) std::this_thread::yield();
+    job.cancel();
+    const FollowJobOutput out = job.take();
+    const int done = job.progress().tiles_done.load(), total = job.progress().tiles_total.load();
+    if (done == total && attempt < kAttempts) continue;
+    EXPECT_GT(total, 50) << "attempt " << attempt;
+    EXPECT_LT(done, total) << "the tile cache's bake went on after the cancel";
+    EXPECT_FALSE(out.tile_cache);
+    ASSERT_TRUE(out.result.failure);
+    EXPECT_EQ(out.result.failure->reason, Reason::Cancelled) << out.result.failure->message;
+    EXPECT_LE(out.result.steps.size(), 1u);
     break;
   }
 }

@@ -481,6 +481,23 @@ TEST(TileCache, LinksAreBakedAndSurviveRebuilds) {
       << far.error();
 }
 
+// The bake counts its tiles in a BakeProgress as build_navmesh's tiled bake does, and a cancel stops it
+// before its next tile with an error saying after how many (the follower's own tile cache is cancelled so).
+TEST(TileCache, CountsItsTilesAndACancelStopsItBeforeTheNextOne) {
+  BakeProgress p;
+  auto tc = TileCache::build(hall(), {}, &p);
+  ASSERT_TRUE(tc) << tc.error();
+  EXPECT_EQ(p.tiles_total.load(), tc.value()->tiles_x() * tc.value()->tiles_y());
+  EXPECT_EQ(p.tiles_done.load(), p.tiles_total.load());
+
+  BakeProgress stop;
+  stop.cancel.store(true);
+  auto cancelled = TileCache::build(hall(), {}, &stop);
+  ASSERT_FALSE(cancelled);
+  EXPECT_EQ(cancelled.error(), "the tile cache's bake was cancelled after 0 of 10 tiles");
+  EXPECT_EQ(stop.tiles_done.load(), 0);
+}
+
 TEST(TileCache, RejectsSourcesThatAreNotBaked) {
   Scene s;
   s.source = Scene::Source::Navmesh;
