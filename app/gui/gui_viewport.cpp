@@ -361,8 +361,8 @@ void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& 
     take_mesh(doc, theme, picture_kept, allow_preview);
   else if (!retired_.empty())
     retired_.release_some(thread_cpu_ms() + kRetireMs);
-  if (spread_ && !(allow_preview && picture_kept && spread_->camera == camera)) {
-    spread_.reset();  // the view changed, or an export: the new mesh is drawn whole below
+  if (spread_ && !(allow_preview && picture_kept && static_valid_ && !stage_built_ && spread_->camera == camera)) {
+    spread_.reset();  // the view or the stage shown changed, or an export: the new mesh is drawn whole below
     static_valid_ = false;
   }
   const gl::Target& cached = static_[current_];

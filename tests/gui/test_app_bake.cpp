@@ -217,6 +217,19 @@ TEST(AppBake, ANewMeshIsDrawnOverFramesAndThenShowsAsAFullDrawWould) {
   const Image shot = load_png(exported);
   ASSERT_TRUE(shot.ok());
   EXPECT_EQ(differing(shot, done.img, 0), 0) << "an export during the spread drawing is not the whole new mesh";
+
+  // A bake stage chosen meanwhile is drawn in place of the mesh, as when it is chosen afterwards.
+  const ScriptRun staged = run_script("spread_stage", start + R"(, {"bake_stage": "regions"}, {"measure": 60}])", hall);
+  ASSERT_EQ(staged.exit_code, 0) << staged.err;
+  EXPECT_EQ(staged.state["frame"]["spread_draws"], 0) << staged.state["frame"].dump();
+  const ScriptRun after = run_script("spread_stage_after",
+                                     R"([{"frames": 1}, {"bake": {"agent_radius": 0.3}}, {"measure": 2},
+                                         {"bake_stage": "regions"}, {"measure": 2}])",
+                                     hall);
+  ASSERT_EQ(after.exit_code, 0) << after.err;
+  ASSERT_EQ(after.img.w, staged.img.w);
+  EXPECT_EQ(differing(after.img, staged.img, 0), 0) << "the stage chosen during the spread drawing is not shown";
+  EXPECT_GT(differing(after.img, done.img, 40), 1000) << "the regions look like the mesh";
 }
 
 }  // namespace
