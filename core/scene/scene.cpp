@@ -126,11 +126,16 @@ std::string scene_error_at(const Scene& scene, const std::string& pointer, const
 }
 
 bool Scene::operator==(const Scene& o) const {
-  return name == o.name && description == o.description && source == o.source && navmesh == o.navmesh &&
-         floorplan == o.floorplan && mesh == o.mesh && graph == o.graph && detour == o.detour &&
-         sidescroller == o.sidescroller && bake == o.bake && doors == o.doors && links == o.links &&
-         blockers == o.blockers && agent == o.agent && queries == o.queries && search == o.search &&
-         spawn == o.spawn && unreachable_goal == o.unreachable_goal;
+  return same_besides_geometry(o) && navmesh.vertices == o.navmesh.vertices && navmesh.polygons == o.navmesh.polygons &&
+         floorplan.outline == o.floorplan.outline && floorplan.holes == o.floorplan.holes;
+}
+
+bool Scene::same_besides_geometry(const Scene& o) const {
+  return name == o.name && description == o.description && source == o.source && navmesh.costs == o.navmesh.costs &&
+         navmesh.areas == o.navmesh.areas && floorplan.areas == o.floorplan.areas && mesh == o.mesh &&
+         graph == o.graph && detour == o.detour && sidescroller == o.sidescroller && bake == o.bake &&
+         doors == o.doors && links == o.links && blockers == o.blockers && agent == o.agent && queries == o.queries &&
+         search == o.search && spawn == o.spawn && unreachable_goal == o.unreachable_goal;
 }
 
 }  // namespace navlab

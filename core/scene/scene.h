@@ -252,6 +252,8 @@ struct Scene {
   std::string description;
   Source source = Source::Navmesh;
 
+  // (Scene::operator== and same_besides_geometry compare the members of Navmesh and Floorplan one by
+  // one: a member added here is added there.)
   struct Navmesh {
     std::vector<Vec2> vertices;
     std::vector<std::vector<int>> polygons;
@@ -298,6 +300,11 @@ struct Scene {
   UnreachablePolicy unreachable_goal;
 
   bool operator==(const Scene& o) const;  // compares everything but `path`
+  // Compares everything but `path` and the large arrays of the source's geometry: a hand-authored mesh's
+  // vertices and polygons, a floor plan's outline and holes. For a check of what a scene means beyond
+  // the mesh made from it (the mesh's own revision standing for the geometry): on a floor plan of
+  // thousands of pillars, comparing them is most of the work.
+  bool same_besides_geometry(const Scene& o) const;
   // Mesh and Detour-file scenes are 3D: points are [x, y, z] with y up.
   bool is3d() const { return source == Source::Mesh || source == Source::Detour; }
 };

@@ -250,6 +250,49 @@ TEST(SceneSave, EqualityComparesEverythingButThePath) {
   EXPECT_FALSE(a == b);
 }
 
+// same_besides_geometry sees every change but one of the source's large geometry arrays (a hand-authored
+// mesh's vertices and polygons, a floor plan's outline and holes); == sees every change.
+TEST(SceneSave, SameBesidesGeometryLeavesOutOnlyTheSourcesGeometry) {
+  const Scene a = parse_ok(kRichNavmesh);
+  struct Change {
+    const char* what;
+    void (*apply)(Scene&);
+    bool geometry;
+  };
+  const Change changes[] = {
+      {"a vertex", [](Scene& s) { s.navmesh.vertices.push_back({1, 2}); }, true},
+      {"a polygon", [](Scene& s) { s.navmesh.polygons.push_back({0, 1, 2}); }, true},
+      {"the outline", [](Scene& s) { s.floorplan.outline.push_back({3, 4}); }, true},
+      {"a hole", [](Scene& s) { s.floorplan.holes.push_back({{0, 0}, {1, 0}, {0, 1}}); }, true},
+      {"a polygon cost", [](Scene& s) { s.navmesh.costs.push_back(2.0); }, false},
+      {"a polygon area", [](Scene& s) { s.navmesh.areas.push_back("mud"); }, false},
+      {"a painted area", [](Scene& s) { s.floorplan.areas.push_back({"mud", {{0, 0}, {1, 0}, {0, 1}}, 2.0}); }, false},
+      {"the level's scale", [](Scene& s) { s.mesh.scale = 0.01; }, false},
+      {"a graph node", [](Scene& s) { s.graph.nodes.push_back({"n", {0, 0}}); }, false},
+      {"the Detour file", [](Scene& s) { s.detour = "level.bin"; }, false},
+      {"the side-scroller's gravity", [](Scene& s) { s.sidescroller.gravity = 9.81; }, false},
+      {"the name", [](Scene& s) { s.name += "!"; }, false},
+      {"the source", [](Scene& s) { s.source = Scene::Source::Floorplan; }, false},
+      {"a bake parameter", [](Scene& s) { s.bake.cell_size += 0.01; }, false},
+      {"a door", [](Scene& s) { s.doors.push_back(Door{}); }, false},
+      {"a link", [](Scene& s) { s.links.push_back(LinkDef{}); }, false},
+      {"a blocker", [](Scene& s) { s.blockers.push_back(Blocker{}); }, false},
+      {"the agent", [](Scene& s) { s.agent.radius += 0.1; }, false},
+      {"a query", [](Scene& s) { s.queries.push_back(Query{}); }, false},
+      {"the search", [](Scene& s) { s.search.heuristic_scale = 0.5; }, false},
+      {"a spawn candidate", [](Scene& s) { s.spawn.candidates.push_back(SpawnCandidate{}); }, false},
+  };
+  for (const Change& c : changes) {
+    Scene b = a;
+    c.apply(b);
+    EXPECT_FALSE(a == b) << c.what;
+    EXPECT_EQ(a.same_besides_geometry(b), c.geometry) << c.what;
+  }
+  Scene b = a;
+  b.path = "elsewhere.json";
+  EXPECT_TRUE(a.same_besides_geometry(b));
+}
+
 // Seeded random scenes with awkward doubles: saving and loading gives back exactly the same values.
 TEST(SceneSave, RandomScenesRoundTripExactly) {
   std::mt19937_64 rng(20240611);
