@@ -16,7 +16,7 @@
 namespace navlab::app {
 
 // The viewport's shapes of a baked mesh: the job's worker builds them once the mesh is ready, so the
-// frame the mesh arrives in does not (about 40 ms at 100k polygons). Read only after the job is taken.
+// frame the mesh arrives in does not (about 100 ms at 100k polygons). Read only after the job is taken.
 struct BakedShapes {
   MeshLayer layer;
   bool built = false;
