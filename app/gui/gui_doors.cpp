@@ -90,8 +90,8 @@ bool rebake_door_moved(App& app, const std::string& id, const std::string& what)
   return true;
 }
 
-// The follower run for the scene as it is now, on a thread of its own (with copies of the scene, the
-// mesh and the events). In the tile cache mode the run moves doors in a tile cache of its own, baked from
+// The follower run for the simulation's base scene, its mesh and the events so far, on a thread of its
+// own (with copies of the scene and the events; the mesh is shared). In the tile cache mode the run moves doors in a tile cache of its own, baked from
 // the simulation's scene (follow() changes the cache it is given, and the mesh on screen must not show
 // the simulation's rebuilds). While one runs, a change queues one more run (only the latest counts).
 void run_sim(App& app) {
@@ -102,11 +102,6 @@ void run_sim(App& app) {
   }
   s.rerun = false;
   ++s.runs;
-  if (!s.mesh || s.mesh_revision != app.doc.mesh_revision) {
-    s.mesh = std::make_shared<const NavMesh>(app.doc.mesh);
-    s.mesh_revision = app.doc.mesh_revision;
-    ++s.mesh_copies;
-  }
   s.job = std::make_shared<FollowJob>(s.base, s.mesh, s.query, s.events, FollowDef{}, app.doors.tiles.on());
 }
 
@@ -353,6 +348,13 @@ void sim_restart(App& app) {
   if (!app.doc.loaded() || !app.doc.start || !app.doc.goal) return;
   s.base = app.doc.scene;
   s.query = {"app", *app.doc.start, *app.doc.goal};
+  // The mesh goes with the base scene: the events replay on both (a door dropped meanwhile is a Move
+  // event the run bakes for itself, not the app's own bake of it, which may arrive between two runs).
+  if (!s.mesh || s.mesh_revision != app.doc.mesh_revision) {
+    s.mesh = std::make_shared<const NavMesh>(app.doc.mesh);
+    s.mesh_revision = app.doc.mesh_revision;
+    ++s.mesh_copies;
+  }
   run_sim(app);
   s.valid = true;
 }

@@ -74,8 +74,8 @@ struct SimView {
   std::shared_ptr<FollowJob> job;
   bool rerun = false;
   int runs = 0;                     // runs started since the scene was opened
-  // The mesh the runs read: a copy of doc.mesh made once per mesh revision (not once per run), shared
-  // read-only with every run that started on it.
+  // The mesh the runs read: a copy of doc.mesh taken with `base` when the simulation restarts (once per
+  // mesh revision, not once per run), shared read-only with every run of the simulation.
   std::shared_ptr<const NavMesh> mesh;
   long mesh_revision = -1;
   int mesh_copies = 0;              // copies made since the scene was opened
