@@ -21,12 +21,13 @@ double exit_parameter(const NavMesh& mesh, int poly, Vec2 p, Vec2 q, double tol)
   double t_exit = 1.0;
   for (size_t i = 0; i < n; ++i) {
     const Vec2 a = mesh.verts[np.verts[i]], b = mesh.verts[np.verts[i + 1 == n ? 0 : i + 1]];
-    // left_of(a, b, x) is orient(a, b, x) / |ab|: compared as orientations, with |ab| taken once and
-    // no division (this runs for every edge of every polygon the path crosses, on every plan).
-    const double len = distance(a, b);
-    if (!(len > 0.0)) continue;  // a point edge: left_of is 0, q counts as inside
+    // left_of(a, b, x) is orient(a, b, x) / |ab|: compared as orientations, and q within tol outside
+    // the edge's line as oq² <= tol²·|ab|², with no square root or division (this runs for every edge
+    // of every polygon the path crosses, on every plan). A point edge has oq = 0: q counts as inside.
     const double op = orient(a, b, p), oq = orient(a, b, q);
-    if (oq >= -tol * len || oq >= op) continue;  // q inside this half-plane, or moving inwards
+    if (oq >= 0.0 || oq >= op) continue;  // q inside this half-plane, or moving inwards
+    const Vec2 ab = b - a;
+    if (oq * oq <= tol * tol * dot(ab, ab)) continue;  // q outside by at most tol
     t_exit = std::min(t_exit, std::max(0.0, op / (op - oq)));
   }
   return t_exit;

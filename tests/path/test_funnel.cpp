@@ -207,6 +207,25 @@ TEST(Funnel, BacktrackingAfterACornerRevisitsEarlierPortals) {
   EXPECT_FALSE(check_through_portals({{0, 0}, {1, 1}, {4, 11}}, p.portals).inside);
 }
 
+TEST(Funnel, TheCorridorCheckAllowsItsToleranceOutsideAWallAndNoMore) {
+  // A unit square and, east of it, a pentagon with a slanted wall from (2, 1) to (1, 2); a path from the
+  // square ends on that wall, 0.9 tolerances beyond it, or 1.2. The wall is not of unit length, so the
+  // distance is not the raw orientation: within means |orient| <= tolerance * |edge|.
+  const NavMesh mesh = mesh_of({{0, 0}, {1, 0}, {1, 1}, {0, 1}, {2, 0}, {2, 1}, {1, 2}},
+                               {{0, 1, 2, 3}, {1, 4, 5, 6, 2}});
+  const std::vector<int> corridor{0, 1};
+  const double tol = 1e-3;
+  // The wall (2, 1)-(1, 2): the point (1.5, 1.5) lies on it; its outward normal is (1, 1)/sqrt(2).
+  const Vec2 on{1.5, 1.5}, out{std::sqrt(0.5), std::sqrt(0.5)};
+  EXPECT_TRUE(check_in_corridor(mesh, corridor, {{0.5, 0.2}, on}, tol).inside);
+  const CorridorCheck near = check_in_corridor(mesh, corridor, {{0.5, 0.2}, on + out * (0.9 * tol)}, tol);
+  EXPECT_TRUE(near.inside) << near.message;
+  const CorridorCheck far = check_in_corridor(mesh, corridor, {{0.5, 0.2}, on + out * (1.2 * tol)}, tol);
+  EXPECT_FALSE(far.inside);
+  EXPECT_EQ(far.segment, 0);
+  EXPECT_EQ(far.polygon, 1);
+}
+
 TEST(Funnel, EveryStepDescribesItselfWithNumbers) {
   FunnelTrace trace;
   funnel({0, 0}, with_goal_portal({{{1, 1}, {1, -1}}, {{2, 4}, {2, 3}}}, {3, 5.5}), &trace);
