@@ -26,7 +26,6 @@
 #include "generated_level.h"
 #include "navmesh_build.h"
 #include "plan.h"
-#include "polyanya.h"
 #include "random_pairs.h"
 #include "scene.h"
 
@@ -304,75 +303,6 @@ Ratios ratios_of(const OursRun& ours, const DetourRun& detour) {
   return r;
 }
 
-// Polyanya on the same pairs, and the usual plan's path length over the optimal length.
-struct OptimalRun {
-  Stage polyanya{"polyanya", {}};
-  std::vector<double> ratios;  // funnel length / optimal length: pairs complete in both, optimal length > 0
-};
-
-// A funnel length within this relative distance of the optimal length counts as optimal.
-constexpr double kOptimalRelTolerance = 1e-9;
-
-// The usual plan's path length: the funnel through the searched corridor; NaN unless complete.
-double funnel_length(const Scene& scene, const NavMesh& mesh, const Gates& gates, const Location& s,
-                     const Location& g) {
-  const SearchResult r = search(mesh, SearchQuery{s.poly, g.poly, s.world(), g.world()}, scene.search, &gates.filter);
-  if (r.status != Status::Complete) return kNone;
-  const PortalsResult p = build_portals(mesh, r.corridor, s.point, g.point, g.height, r.links);
-  if (!p.ok()) return kNone;
-  const FunnelResult f = funnel(s.point, p.portals);
-  return f.ok() ? f.length : kNone;
-}
-
-// The corner table (polyanya_mesh_info) is made once per mesh, like Detour's mesh: it is not timed.
-OptimalRun run_optimal(const Scene& scene, const NavMesh& mesh, const Gates& gates,
-                       const std::vector<RandomPair>& pairs, double sample_us) {
-  OptimalRun run;
-  const LocateDef def = locate_def(scene.bake);
-  const PolyanyaMeshInfo info = polyanya_mesh_info(mesh, &gates.filter);
-  for (const RandomPair& pair : pairs) {
-    const Location s = locate(mesh, pair.start, Endpoint::Start, def);
-    const Location g = locate(mesh, pair.goal, Endpoint::Goal, def);
-    double t = kNone;
-    if (s.ok() && g.ok()) {
-      const PolyanyaQuery q{s.point, g.point, s.poly, g.poly};
-      PolyanyaResult r;
-      t = per_call_us(
-          [&] {
-            r = polyanya(mesh, info, q, &gates.filter);
-            g_sink = g_sink + r.path.size();
-          },
-          sample_us);
-      const double fl = funnel_length(scene, mesh, gates, s, g);
-      if (r.status == Status::Complete && r.length > 0.0 && !std::isnan(fl)) run.ratios.push_back(fl / r.length);
-    }
-    run.polyanya.us.push_back(t);
-  }
-  return run;
-}
-
-struct RatioStats {
-  double mean = 0.0, p90 = 0.0, max = 0.0, optimal_share = 0.0;
-};
-
-// Mean, 90th percentile (nearest rank) and maximum of the ratios, and the share that are optimal.
-RatioStats ratio_stats(std::vector<double> v) {
-  RatioStats st;
-  if (v.empty()) return st;
-  std::sort(v.begin(), v.end());
-  double sum = 0.0;
-  int optimal = 0;
-  for (double x : v) {
-    sum += x;
-    optimal += x <= 1.0 + kOptimalRelTolerance;
-  }
-  st.mean = sum / double(v.size());
-  st.p90 = v[size_t(std::ceil(0.9 * double(v.size()))) - 1];
-  st.max = v.back();
-  st.optimal_share = double(optimal) / double(v.size());
-  return st;
-}
-
 // ---- output ----
 
 Json counts_json(const Counts& c) {
@@ -451,14 +381,6 @@ Json optimal_json(const OptimalRun& o) {
   j["optimal_share"] = o.ratios.empty() ? Json(nullptr) : Json(st.optimal_share);
   j["funnel_over_optimal"] = o.ratios.empty() ? Json(nullptr) : Json{{"mean", st.mean}, {"p90", st.p90}, {"max", st.max}};
   return j;
-}
-
-void print_optimal(const OptimalRun& o) {
-  const RatioStats st = ratio_stats(o.ratios);
-  std::printf("\nusual plan's path length / exact shortest length over %zu pairs:\n", o.ratios.size());
-  if (o.ratios.empty()) return;
-  std::printf("  mean %.4f, 90th percentile %.4f, max %.4f; optimal in %.1f%% of the pairs\n", st.mean, st.p90,
-              st.max, 100.0 * st.optimal_share);
 }
 
 std::vector<const Stage*> our_stages(const Report& rep) {

@@ -1,5 +1,5 @@
 // Pieces of `navlab bench` shared by its files: timing one call, per-pair stage times, Detour's run on
-// the same pairs, and how far our routes agree with Detour's.
+// the same pairs, how far our routes agree with Detour's, and Polyanya's run beside them.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gates.h"
 #include "geom.h"
 #include "navmesh.h"
 #include "random_pairs.h"
@@ -104,5 +105,27 @@ struct Agreement {
 // after points on the straight line between their neighbours are dropped on both sides.
 Agreement agreement_of(const std::vector<Route>& ours, const std::vector<bool>& ours_complete,
                        const DetourRun& detour);
+
+// Polyanya on the same pairs, and the usual plan's path length over the optimal length.
+struct OptimalRun {
+  Stage polyanya{"polyanya", {}};
+  std::vector<double> ratios;  // funnel length / optimal length: pairs complete in both, optimal length > 0
+};
+
+// Times Polyanya on every pair and divides the usual plan's path length (the funnel through the
+// searched corridor) by the optimal one. The corner table is made once per mesh, like Detour's mesh: it
+// is not timed.
+OptimalRun run_optimal(const Scene& scene, const NavMesh& mesh, const Gates& gates,
+                       const std::vector<RandomPair>& pairs, double sample_us);
+
+struct RatioStats {
+  double mean = 0.0, p90 = 0.0, max = 0.0, optimal_share = 0.0;
+};
+
+// Mean, 90th percentile (nearest rank) and maximum of the ratios, and the share that are optimal.
+RatioStats ratio_stats(std::vector<double> v);
+
+// The --text lines of an OptimalRun.
+void print_optimal(const OptimalRun& o);
 
 }  // namespace navlab::cli::bench
