@@ -91,9 +91,10 @@ bool rebake_door_moved(App& app, const std::string& id, const std::string& what)
 }
 
 // The follower run for the simulation's base scene, its mesh and the events so far, on a thread of its
-// own (with copies of the scene and the events; the mesh is shared). In the tile cache mode the run moves doors in a tile cache of its own, baked from
-// the simulation's scene (follow() changes the cache it is given, and the mesh on screen must not show
-// the simulation's rebuilds). While one runs, a change queues one more run (only the latest counts).
+// own (with copies of the scene and the events; the mesh is shared). In the tile cache mode the run
+// moves doors in a tile cache of its own, baked from the simulation's scene (follow() changes the cache
+// it is given, and the mesh on screen must not show the simulation's rebuilds). While one runs, a change
+// queues one more run (only the latest counts).
 void run_sim(App& app) {
   SimView& s = app.doors.sim;
   if (s.job) {
