@@ -1,6 +1,7 @@
 // The motion stages on the default scene (the baked office floor), one query per iteration over the
 // 200 seeded pairs `navlab bench scenes/default.json` draws (seed 1), each part on its own: clearance
-// path, corridor shape, turns, speed profile, plan_motion as a whole, and plan() for scale. The inputs
+// path, corridor shape, turns, speed profile, plan_motion as a whole, and plan() (into a new result, and
+// plan_into() into a reused one) for scale. The inputs
 // of each part are made once, outside the timing. "pieces" is the mean number of smoothed-path pieces.
 #include <benchmark/benchmark.h>
 
@@ -116,6 +117,14 @@ void BM_PlanMotion(benchmark::State& state) {
 void BM_Plan(benchmark::State& state) {
   each_query(state, [](const Office& o, const Query& q) { benchmark::DoNotOptimize(plan(o.scene, o.mesh, q.request)); });
 }
+void BM_PlanInto(benchmark::State& state) {
+  // plan_into() into one result reused from query to query, as `navlab bench` times it.
+  PlanResult r;
+  each_query(state, [&r](const Office& o, const Query& q) {
+    plan_into(o.scene, o.mesh, q.request, r);
+    benchmark::DoNotOptimize(r);
+  });
+}
 
 BENCHMARK(BM_Clearance);
 BENCHMARK(BM_CorridorShape);
@@ -124,5 +133,6 @@ BENCHMARK(BM_Profile);
 BENCHMARK(BM_ProfileSamples);
 BENCHMARK(BM_PlanMotion);
 BENCHMARK(BM_Plan);
+BENCHMARK(BM_PlanInto);
 
 }  // namespace

@@ -6,9 +6,9 @@
 // last at least --sample-us (so the clock's resolution and the cost of reading it do not matter), and
 // the pair's time is that total divided by the repetitions, the fastest of three such loops (and, on
 // baked meshes, of two rounds: ours, Detour, ours, Detour). Medians and means are over pairs. As
-// Detour's queries write into the same arrays on every repetition, the search, portals and funnel
-// write into one result each (search_into, build_portals_into, funnel_into); plan() and motion return
-// new results, as the app gets them.
+// Detour's queries write into the same arrays on every repetition, every stage of ours writes into one
+// result of its own, reused from call to call (search_into, build_portals_into, funnel_into, the motion
+// parts' _into forms, plan_motion_into, plan_into).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -58,8 +58,8 @@ extern const char* const kBenchUsage =
     "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
     "least --sample-us; on baked meshes, of two rounds too (ours, then Detour, then both again: load\n"
     "that comes and goes falls on both sides alike). As Detour's calls write into the caller's arrays,\n"
-    "our search, portals and funnel write into one result each, reused (search_into, build_portals_into,\n"
-    "funnel_into); motion and plan() return new results.\n"
+    "each of our stages writes into one result of its own, reused from call to call (search_into,\n"
+    "build_portals_into, funnel_into, plan_motion_into and its parts' _into forms, plan_into).\n"
     "Each ratio is ours / Detour (above 1: ours is slower) as {\"median\", \"of_means\"}:\n"
     "the median of the per-pair ratios and the ratio of the mean times, over the pairs both complete;\n"
     "plan_vs_... divides the whole plan() by Detour's three calls (findNearestPoly twice), and\n"
@@ -147,22 +147,25 @@ void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Ve
   ClearanceResult c;
   t_clearance = per_call_us(
       [&] {
-        c = clearance_path(start, portals, agent.inner_corner);
+        clearance_path_into(start, portals, agent.inner_corner, nullptr, c);
         g_sink = g_sink + c.path.points.size();
       },
       sample_us);
   if (!c.ok()) return;
+  CorridorShape shape;
   TurnsResult t;
   t_turns = per_call_us(
       [&] {
-        t = fit_turns(c.path.points, corridor_shape(mesh, corridor), agent);
+        corridor_shape_into(mesh, corridor, shape);
+        fit_turns_into(c.path.points, shape, agent, nullptr, {}, t);
         g_sink = g_sink + t.path.turns.size();
       },
       sample_us);
   if (!t.ok()) return;
+  Profile pr;
   t_profile = per_call_us(
       [&] {
-        const Profile pr = speed_profile(t.path, agent);
+        speed_profile_into(t.path, agent, nullptr, pr);
         g_sink = g_sink + pr.pieces.size();
       },
       sample_us);
@@ -219,9 +222,10 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
             sample_us);
         if (p.ok() && f.ok()) {
           route = Route{r.corridor, f.points};
+          MotionResult m;
           t_motion = per_call_us(
               [&] {
-                const MotionResult m = plan_motion(mesh, r.corridor, s.point, p.portals, scene.agent);
+                plan_motion_into(mesh, r.corridor, s.point, p.portals, scene.agent, nullptr, m);
                 g_sink = g_sink + m.turns.path.turns.size();
               },
               sample_us);
@@ -231,10 +235,11 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
       }
     }
     const PlanRequest request{pair.start, pair.goal, {}};
+    PlanResult planned;
     const double t_plan = per_call_us(
         [&] {
-          const PlanResult r = plan(scene, mesh, request);
-          g_sink = g_sink + r.funnel.points.size();
+          plan_into(scene, mesh, request, planned);
+          g_sink = g_sink + planned.funnel.points.size();
         },
         sample_us);
     run.locate.us.push_back(t_locate);

@@ -5,27 +5,38 @@ namespace navlab {
 MotionResult plan_motion(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start,
                          const std::vector<Portal>& portals, const AgentDef& agent, MotionTrace* trace) {
   MotionResult r;
-  r.clearance = clearance_path(start, portals, agent.inner_corner, trace ? &trace->clearance : nullptr);
+  plan_motion_into(mesh, corridor, start, portals, agent, trace, r);
+  return r;
+}
+
+void plan_motion_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start,
+                      const std::vector<Portal>& portals, const AgentDef& agent, MotionTrace* trace, MotionResult& r) {
+  r.failure.reset();
+  r.shape.clear();
+  r.turns.failure.reset();
+  r.turns.path.clear();
+  r.profile.clear();
+  clearance_path_into(start, portals, agent.inner_corner, trace ? &trace->clearance : nullptr, r.clearance);
   if (!r.clearance.ok()) {
     r.failure = r.clearance.failure;
-    return r;
+    return;
   }
-  r.shape = corridor_shape(mesh, corridor);
+  corridor_shape_into(mesh, corridor, r.shape);
   // The agent stands at the ends of the off-mesh links it takes (to jump, and where it lands).
-  std::vector<char> stand;
+  thread_local std::vector<char> stand;  // kept per thread: no allocation once it has grown
+  stand.clear();
   for (size_t i = 0; i < r.clearance.path.corners.size(); ++i)
     if (portals[size_t(r.clearance.path.corners[i].portal)].kind != PortalKind::Edge) {
       stand.resize(r.clearance.path.points.size(), 0);
       stand[i + 1] = 1;
     }
-  r.turns = fit_turns(r.clearance.path.points, r.shape, agent, trace ? &trace->turns : nullptr, stand);
+  fit_turns_into(r.clearance.path.points, r.shape, agent, trace ? &trace->turns : nullptr, stand, r.turns);
   if (!r.turns.ok()) {
     r.failure = r.turns.failure;
-    return r;
+    return;
   }
-  r.profile = speed_profile(r.turns.path, agent, trace ? &trace->profile : nullptr);
+  speed_profile_into(r.turns.path, agent, trace ? &trace->profile : nullptr, r.profile);
   if (!r.profile.ok()) r.failure = r.profile.failure;
-  return r;
 }
 
 }  // namespace navlab

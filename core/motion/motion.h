@@ -36,5 +36,9 @@ struct MotionTrace {
 // first failure. `trace` (optional) receives every stage's steps.
 MotionResult plan_motion(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start,
                          const std::vector<Portal>& portals, const AgentDef& agent, MotionTrace* trace = nullptr);
+// plan_motion() into `r`, overwritten whole: every vector of it keeps its capacity, so a caller that
+// plans again and again with one result allocates nothing once it is large enough.
+void plan_motion_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start,
+                      const std::vector<Portal>& portals, const AgentDef& agent, MotionTrace* trace, MotionResult& r);
 
 }  // namespace navlab

@@ -98,10 +98,11 @@ void record(ProfileTrace* trace, ProfileStep st) {
   if (trace) trace->steps.push_back(std::move(st));
 }
 
-// Each path piece's limit: max_speed, or on an arc the lateral limit. Records each piece's limit.
-std::vector<ProfileSpan> make_spans(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
+// Each path piece's limit into `spans`: max_speed, or on an arc the lateral limit. Records each piece's
+// limit.
+void make_spans(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace, std::vector<ProfileSpan>& spans) {
   const double a_lat = std::min(ag.lateral_accel, ag.max_accel);
-  std::vector<ProfileSpan> spans;
+  spans.clear();
   spans.reserve(path.pieces.size());
   for (size_t k = 0; k < path.pieces.size(); ++k) {
     const PathPiece& p = path.pieces[k];
@@ -129,7 +130,6 @@ std::vector<ProfileSpan> make_spans(const SmoothPath& path, const AgentDef& ag, 
     spans.push_back(sp);
   }
   if (!spans.empty()) spans.back().stop_at_end = true;
-  return spans;
 }
 
 // Every stop-turn stands still (the span ending there stops); returns the time spent turning in place
@@ -162,10 +162,13 @@ double stop_turns(const SmoothPath& path, const AgentDef& ag, std::vector<Profil
 // on the envelope until it jumps up (past a lower limit or a stop), and so on to the goal.
 class ForwardPass {
  public:
-  ForwardPass(const std::vector<ProfileSpan>& spans, const std::vector<LimitPiece>& env, const AgentDef& ag)
-      : spans_(spans), env_(env), ag_(ag) {}
+  ForwardPass(const std::vector<ProfileSpan>& spans, const std::vector<LimitPiece>& env, const AgentDef& ag,
+              std::vector<ProfilePiece>& pieces)
+      : spans_(spans), env_(env), ag_(ag), pieces_(pieces) {}
 
-  std::vector<ProfilePiece> run() {
+  // The pieces, into the vector given to the constructor (emptied first).
+  void run() {
+    pieces_.clear();
     pieces_.reserve(env_.size() + spans_.size() + 4);
     size_t e = 0;
     for (size_t i = 0; i < spans_.size(); ++i) {
@@ -188,7 +191,6 @@ class ForwardPass {
       }
       if (sp.stop_at_end && !pieces_.empty()) pieces_.back().v1 = v_ = 0.0;
     }
-    return std::move(pieces_);
   }
 
  private:
@@ -260,7 +262,7 @@ class ForwardPass {
   const std::vector<ProfileSpan>& spans_;
   const std::vector<LimitPiece>& env_;
   const AgentDef& ag_;
-  std::vector<ProfilePiece> pieces_;
+  std::vector<ProfilePiece>& pieces_;
   double s_ = 0.0, v_ = 0.0;
   bool accel_ = true;
   SpeedForm up_;
@@ -353,8 +355,24 @@ void trace_runs(const Profile& out, const AgentDef& ag, double turn_time, Profil
 
 }  // namespace
 
+void Profile::clear() {
+  total_time = 0.0;
+  length = 0.0;
+  spans.clear();
+  pieces.clear();
+  envelope.clear();
+  failure.reset();
+  ran = false;
+}
+
 Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace) {
   Profile out;
+  speed_profile_into(path, ag, trace, out);
+  return out;
+}
+
+void speed_profile_into(const SmoothPath& path, const AgentDef& ag, ProfileTrace* trace, Profile& out) {
+  out.clear();
   out.length = path.length;
   if (!positive(ag.max_speed) || !positive(ag.accel) || !positive(ag.brake_decel) || !positive(ag.lateral_accel) ||
       !positive(ag.max_accel) || !positive(ag.max_turn_rate) || !std::isfinite(ag.reaction_dt) ||
@@ -363,10 +381,10 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
                           "max_speed, accel, brake_decel, lateral_accel, max_accel and max_turn_rate must be > 0 "
                           "and reaction_dt >= 0",
                           {}};
-    return out;
+    return;
   }
-  out.spans = make_spans(path, ag, trace);
-  std::vector<double> turn_before;
+  make_spans(path, ag, trace, out.spans);
+  thread_local std::vector<double> turn_before;  // kept per thread, as the envelopes' buffers
   const double turn_time = stop_turns(path, ag, out.spans, turn_before, trace);
   if (!out.spans.empty()) {
     if (ag.reaction_dt > 0.0) {
@@ -377,13 +395,12 @@ Profile speed_profile(const SmoothPath& path, const AgentDef& ag, ProfileTrace* 
     } else {
       braking_envelope(out.spans, ag, out.envelope);
     }
-    out.pieces = ForwardPass(out.spans, out.envelope, ag).run();
+    ForwardPass(out.spans, out.envelope, ag, out.pieces).run();
     time_stop_approaches(out.pieces, out.spans, ag.reaction_dt);
   }
   out.total_time = time_pieces(out.pieces, turn_before) + turn_time;
   out.ran = true;
   if (trace) trace_runs(out, ag, turn_time, *trace);
-  return out;
 }
 
 }  // namespace navlab

@@ -135,6 +135,8 @@ struct Profile {
   std::optional<Failure> failure;    // stage "profile": bad_agent (a limit <= 0 or not finite)
   bool ran = false;                  // speed_profile() made it (a default Profile has no samples)
   bool ok() const { return !failure.has_value(); }
+  // Back to a default Profile, the vectors keeping their capacity.
+  void clear();
 
   // At arc length s (m, clamped to [0, length]): the speed (m/s), the tangential acceleration (m/s², of
   // the piece that begins at s), the time to reach s (s, stop-turns before s included) and what binds the
@@ -154,6 +156,9 @@ struct Profile {
 // Computes the speed profile of `path` for `agent` (max_speed, accel, brake_decel, reaction_dt,
 // lateral_accel, max_accel, max_turn_rate). Pure: same input, same output and trace.
 Profile speed_profile(const SmoothPath& path, const AgentDef& agent, ProfileTrace* trace = nullptr);
+// speed_profile() into `out`, overwritten whole: its vectors keep their capacity, so a caller that plans
+// again and again with one result allocates nothing once it is large enough.
+void speed_profile_into(const SmoothPath& path, const AgentDef& agent, ProfileTrace* trace, Profile& out);
 
 // The reaction-step braking limit for a stop `d` m ahead: sqrt((b·dt)² + 2·b·d) − b·dt, m/s
 // (b = brake deceleration, m/s²; dt = reaction step, s). With dt = 0 it is sqrt(2·b·d).

@@ -207,7 +207,7 @@ void reaction_envelope(const std::vector<LimitPiece>& vb, double dt, std::vector
     lower_of(own, overlap, merged);
     for (size_t m = merged.size(); m-- > 0;) rev.push_back(merged[m]);
   }
-  // Into `out` without a copy: `out` is a new profile's (empty), and `rev` takes its buffer.
+  // Into `out` without a copy: the two swap buffers, and both keep their capacity for the next call.
   std::reverse(rev.begin(), rev.end());
   out.swap(rev);
 }

@@ -40,9 +40,18 @@ Portal shrink_portal(const Portal& portal, double distance) {
 ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
                                ClearanceTrace* trace) {
   ClearanceResult out;
+  clearance_path_into(start, portals, inner_corner, trace, out);
+  return out;
+}
+
+void clearance_path_into(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
+                         ClearanceTrace* trace, ClearanceResult& out) {
+  out.portals.clear();
+  out.failure.reset();
   if (std::optional<std::string> err = inner_corner_error(inner_corner)) {
+    out.path = FunnelResult{};
     out.failure = Failure{FailStage::Clearance, Reason::InvalidInnerCorner, *err, {}};
-    return out;
+    return;
   }
   out.portals.reserve(portals.size());
   for (size_t i = 0; i < portals.size(); ++i) {
@@ -51,13 +60,15 @@ ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, c
     out.portals.push_back(shrink_portal(portals[i], d));
     if (trace) trace->steps.push_back({int(i), width, d, out.portals.back().left, out.portals.back().right});
   }
-  out.path = funnel(start, out.portals, trace ? &trace->funnel : nullptr);
+  // One tolerance for the funnel and the merge: both are of the start and the shrunk portals.
+  const std::optional<double> tol =
+      out.portals.empty() ? std::nullopt : std::optional<double>(geometry_tolerance(start, out.portals));
+  funnel_into(start, out.portals, trace ? &trace->funnel : nullptr, out.path, tol);
   if (out.path.failure) {
     out.failure = out.path.failure;
-    return out;
+    return;
   }
-  merge_coincident(out.path, geometry_tolerance(start, out.portals));
-  return out;
+  merge_coincident(out.path, *tol);
 }
 
 void merge_coincident(FunnelResult& path, double tol) {

@@ -42,6 +42,10 @@ struct ClearanceResult {
 // degenerate goal portal, as build_portals() gives them. `inner_corner` as AgentDef::inner_corner.
 ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
                                ClearanceTrace* trace = nullptr);
+// clearance_path() into `out`, overwritten whole: its vectors keep their capacity, so a caller that plans
+// again and again with one result allocates nothing once it is large enough.
+void clearance_path_into(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
+                         ClearanceTrace* trace, ClearanceResult& out);
 
 // Makes a funnel path safe for fit_turns(): drops interior corners within `tol` (m) of the point kept
 // before them or of the goal (with their FunnelCorner entries), and when the start lies within `tol` of

@@ -28,6 +28,14 @@ void CorridorShape::reserve(size_t polygons, size_t corners, size_t walls) {
   wall_box_.reserve(walls);
 }
 
+void CorridorShape::clear() {
+  tolerance = 1e-9;
+  corners_.clear();
+  polys_.clear();
+  walls_.clear();
+  wall_box_.clear();
+}
+
 void CorridorShape::add_polygon(std::span<const Vec2> ring) {
   const size_t n = ring.size();
   Poly poly{uint32_t(corners_.size()), uint32_t(n), {{kInf, kInf}, {-kInf, -kInf}}, 0.0};
@@ -63,7 +71,8 @@ bool CorridorShape::contains(Vec2 p) const {
   for (const Poly& poly : polys_) {
     if (poly.count < 3) continue;
     const double r = tolerance * poly.reach + slack;  // inf for an unbounded region
-    if (p.x < poly.box.lo.x - r || p.x > poly.box.hi.x + r || p.y < poly.box.lo.y - r || p.y > poly.box.hi.y + r) continue;
+    if ((p.x < poly.box.lo.x - r) | (p.x > poly.box.hi.x + r) | (p.y < poly.box.lo.y - r) | (p.y > poly.box.hi.y + r))
+      continue;  // one branch for the four comparisons, as in for_walls_near
     if (in_convex(poly.count, [&](size_t j) { return corners_[poly.first + j]; }, p, tolerance)) return true;
   }
   return false;
@@ -71,7 +80,13 @@ bool CorridorShape::contains(Vec2 p) const {
 
 CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corridor) {
   CorridorShape shape;
-  if (mesh.kind != NavMesh::Kind::Polygons) return shape;
+  corridor_shape_into(mesh, corridor, shape);
+  return shape;
+}
+
+void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, CorridorShape& shape) {
+  shape.clear();
+  if (mesh.kind != NavMesh::Kind::Polygons) return;
   // Which polygons the corridor uses, marked in a per-thread array the size of the mesh (1: in the
   // corridor, 2: added already) and cleared again, so a query allocates nothing for it.
   thread_local std::vector<char> mark;
@@ -105,7 +120,6 @@ CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corrid
   for (int p : corridor)
     if (p >= 0 && p < int(mesh.polys.size())) mark[size_t(p)] = 0;
   if (!shape.empty()) shape.tolerance = tol::scaled(bounds.largest_side());
-  return shape;
 }
 
 Vec2 Arc::point(double u) const {
@@ -178,7 +192,8 @@ ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape) {
   for (size_t i = 0; i <= hits.size(); ++i) {
     const double next = i < hits.size() ? hits[i].u : 1.0;
     if (next - prev > kOnSegment || (hits.empty())) {
-      const Vec2 mid = arc.point((prev + next) / 2.0);
+      // Without hits the piece is the whole arc, whose midpoint lies at mid_angle: arc.point(0.5) there.
+      const Vec2 mid = hits.empty() ? c + mid_dir * r : arc.point((prev + next) / 2.0);
       if (!shape.contains(mid)) {
         out.inside = false;
         out.outside_point = mid;

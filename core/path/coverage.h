@@ -32,6 +32,8 @@ class CorridorShape {
   void add_polygon(std::span<const Vec2> ring);
   void add_wall(const WallEdge& wall);
   void reserve(size_t polygons, size_t corners, size_t walls);
+  // Empties the region (tolerance back to 1e-9), keeping the capacity of its vectors.
+  void clear();
 
   size_t polygon_count() const { return polys_.size(); }
   std::span<const Vec2> polygon(size_t i) const { return {corners_.data() + polys_[i].first, polys_[i].count}; }
@@ -43,9 +45,13 @@ class CorridorShape {
   // The walls whose bounds come within `reach` (m) of the box [lo, hi], in the order they were added.
   template <class F>
   void for_walls_near(Vec2 lo, Vec2 hi, double reach, F&& f) const {
-    for (size_t w = 0; w < walls_.size(); ++w) {
-      const Box& b = wall_box_[w];
-      if (b.lo.x > hi.x + reach || b.hi.x < lo.x - reach || b.lo.y > hi.y + reach || b.hi.y < lo.y - reach) continue;
+    const double x0 = lo.x - reach, x1 = hi.x + reach, y0 = lo.y - reach, y1 = hi.y + reach;
+    const size_t n = wall_box_.size();
+    const Box* box = wall_box_.data();
+    for (size_t w = 0; w < n; ++w) {
+      const Box& b = box[w];
+      // One branch for the four comparisons: most walls are far, and which ones is hard to predict.
+      if ((b.lo.x > x1) | (b.hi.x < x0) | (b.lo.y > y1) | (b.hi.y < y0)) continue;
       f(w, walls_[w]);
     }
   }
@@ -69,6 +75,8 @@ class CorridorShape {
 // The region of `corridor` (polygon ids of a polygon mesh, in travel order). Ids out of range are
 // skipped. A graph mesh gives an empty shape.
 CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corridor);
+// corridor_shape() into `out`, overwritten whole (its vectors keep their capacity).
+void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, CorridorShape& out);
 
 // True when `p` lies in one of the shape's polygons, within shape.tolerance of its edges.
 inline bool inside_corridor(const CorridorShape& shape, Vec2 p) { return shape.contains(p); }

@@ -263,10 +263,15 @@ void build_portals_into(const NavMesh& mesh, const std::vector<int>& corridor, V
 
 std::vector<Vec2> midpoint_path(Vec2 start, const std::vector<Portal>& portals) {
   std::vector<Vec2> path;
-  path.reserve(portals.size() + 1);
-  path.push_back(start);
-  for (const Portal& p : portals) path.push_back((p.left + p.right) * 0.5);
+  midpoint_path_into(start, portals, path);
   return path;
+}
+
+void midpoint_path_into(Vec2 start, const std::vector<Portal>& portals, std::vector<Vec2>& out) {
+  out.clear();
+  out.reserve(portals.size() + 1);
+  out.push_back(start);
+  for (const Portal& p : portals) out.push_back((p.left + p.right) * 0.5);
 }
 
 double path_length(const std::vector<Vec2>& path) {

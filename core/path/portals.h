@@ -76,6 +76,8 @@ std::optional<Failure> check_portal_order(Vec2 start, const std::vector<Portal>&
 
 // The naive baseline: start, then the midpoint of every portal (the goal portal's midpoint is the goal).
 std::vector<Vec2> midpoint_path(Vec2 start, const std::vector<Portal>& portals);
+// midpoint_path() into `out` (emptied first; its capacity kept).
+void midpoint_path_into(Vec2 start, const std::vector<Portal>& portals, std::vector<Vec2>& out);
 
 // Sum of segment lengths of a polyline, m.
 double path_length(const std::vector<Vec2>& path);

@@ -340,11 +340,12 @@ void scale_shared_segments(const Fitter& fitter, const std::vector<Vec2>& path, 
 
 }
 
-// The smoothed path: segments between turns, arcs at arc turns (each turn gets its arc length s).
-SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
-  SmoothPath sp;
-  sp.points = path;
-  sp.pieces.reserve(2 * turns.size() + 1);
+// The smoothed path into `sp`, whose turns are fitted: segments between turns, arcs at arc turns (each
+// turn gets its arc length s).
+void smooth_path(const std::vector<Vec2>& path, SmoothPath& sp) {
+  sp.points.assign(path.begin(), path.end());
+  sp.pieces.clear();
+  sp.pieces.reserve(2 * sp.turns.size() + 1);
   double s = 0.0;
   Vec2 cursor = path.front();
   auto add_segment = [&](Vec2 to) {
@@ -361,7 +362,7 @@ SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
     }
     cursor = to;
   };
-  for (Turn& t : turns) {
+  for (Turn& t : sp.turns) {
     if (t.kind == TurnKind::Arc) {
       add_segment(t.entry);
       t.s = s;
@@ -372,7 +373,7 @@ SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
       p.arc = t.arc;
       p.s0 = s;
       p.length = t.arc.length();
-      p.turn = int(&t - turns.data());
+      p.turn = int(&t - sp.turns.data());
       if (p.length > kPieceEps) {
         sp.pieces.push_back(p);
         s += p.length;
@@ -385,8 +386,6 @@ SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
   }
   add_segment(path.back());
   sp.length = s;
-  sp.turns = std::move(turns);
-  return sp;
 }
 
 }  // namespace
@@ -394,9 +393,17 @@ SmoothPath smooth_path(const std::vector<Vec2>& path, std::vector<Turn> turns) {
 TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
                       TurnTrace* trace, const std::vector<char>& stand) {
   TurnsResult out;
+  fit_turns_into(path, shape, agent, trace, stand, out);
+  return out;
+}
+
+void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
+                    TurnTrace* trace, const std::vector<char>& stand, TurnsResult& out) {
+  out.failure.reset();
+  SmoothPath& sp = out.path;
+  sp.clear();
   auto fail = [&](Reason reason, std::string message) {
     out.failure = Failure{FailStage::Turns, reason, std::move(message), {}};
-    return out;
   };
   if (path.size() < 2) return fail(Reason::BadInput, "a path needs a start and a goal");
   for (size_t i = 0; i < path.size(); ++i) {
@@ -408,17 +415,15 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
   }
   if (!(agent.turn_radius > 0.0) || !(agent.min_turn_radius >= 0.0) || !std::isfinite(agent.turn_radius))
     return fail(Reason::BadInput, fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
-                                 agent.turn_radius, agent.min_turn_radius));
+                                      agent.turn_radius, agent.min_turn_radius));
 
   const Fitter fitter{path, shape, agent, trace, stand};
   const int corners = int(path.size()) - 2;
-  std::vector<Turn> turns;
-  turns.reserve(size_t(std::max(corners, 0)));
-  for (int c = 1; c <= corners; ++c) turns.push_back(fitter.first_fit(c));
+  sp.turns.reserve(size_t(std::max(corners, 0)));
+  for (int c = 1; c <= corners; ++c) sp.turns.push_back(fitter.first_fit(c));
 
-  scale_shared_segments(fitter, path, agent, turns, trace);
-  out.path = smooth_path(path, std::move(turns));
-  SmoothPath& sp = out.path;
+  scale_shared_segments(fitter, path, agent, sp.turns, trace);
+  smooth_path(path, sp);
 
   // Modes that cannot use a stop-turn turn it into a failure (the path is still returned).
   const bool stops_allowed = agent.can_turn_in_place && agent.corner_mode != CornerMode::Arc;
@@ -432,7 +437,6 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
                     t.at.x, t.at.y, agent.min_turn_radius,
                     agent.corner_mode == CornerMode::Arc ? "corner_mode is arc" : "the agent cannot turn in place"));
   }
-  return out;
 }
 
 }  // namespace navlab

@@ -59,6 +59,13 @@ struct SmoothPath {
   std::vector<Turn> turns;         // one per interior point, in order
   std::vector<PathPiece> pieces;   // segments and arcs, end to end, in order
   double length = 0.0;             // m
+  // Back to an empty path, the vectors keeping their capacity.
+  void clear() {
+    points.clear();
+    turns.clear();
+    pieces.clear();
+    length = 0.0;
+  }
 };
 
 // One decision of the turn fitting.
@@ -114,6 +121,10 @@ struct TurnsResult {
 // Pure: same input, same output and trace.
 TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
                       TurnTrace* trace = nullptr, const std::vector<char>& stand = {});
+// fit_turns() into `out`, overwritten whole: its vectors keep their capacity. `path` must not be
+// out.path.points.
+void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
+                    TurnTrace* trace, const std::vector<char>& stand, TurnsResult& out);
 
 // The arc tangent to both segments at `corner` (incoming from `prev`, outgoing to `next`) with radius
 // R (m): fills kind = Arc, theta, left, radius, trim, entry, exit and arc. θ must be in (0, π).

@@ -178,13 +178,16 @@ bool walks_inside_corridor(const NavMesh& mesh, const SearchResult& s, const Fun
 bool stage_funnel(const Context& c, PlanResult& r) {
   if (c.mesh.kind == NavMesh::Kind::Graph || r.search.corridor.empty()) return true;
   const Vec2 start = r.locate.start.point;
-  PortalsResult p = build_portals(c.mesh, r.search.corridor, start, r.end_point, r.end_height, r.search.links);
+  // The portals are built into a per-thread result whose list then trades buffers with r.portals: both
+  // keep their capacity, so a plan into a reused result allocates nothing here.
+  thread_local PortalsResult p;
+  build_portals_into(c.mesh, r.search.corridor, start, r.end_point, r.end_height, r.search.links, p);
   if (!p.ok()) {
     fail(r, *p.failure);
     return false;
   }
-  r.portals = std::move(p.portals);
-  r.midpoints = midpoint_path(start, r.portals);
+  r.portals.swap(p.portals);
+  midpoint_path_into(start, r.portals, r.midpoints);
   r.midpoint_length = path_length(r.midpoints);
   funnel_into(start, r.portals, c.trace ? &c.trace->funnel : nullptr, r.funnel, p.tolerance);
   if (!r.funnel.ok()) {
@@ -194,7 +197,8 @@ bool stage_funnel(const Context& c, PlanResult& r) {
   // Start and goal within the funnel's tolerance: the zero-length plan (corners keep both points).
   if (r.funnel.corners.empty() && r.funnel.length <= r.funnel.tolerance) r.funnel.length = 0.0;
   // A corner is a portal end: it takes that mesh vertex's height.
-  r.funnel_heights = {r.locate.start.height};
+  r.funnel_heights.clear();
+  r.funnel_heights.push_back(r.locate.start.height);
   for (const FunnelCorner& k : r.funnel.corners) {
     const Portal& portal = r.portals[k.portal];
     r.funnel_heights.push_back(k.side == FunnelSide::Left ? portal.left_height : portal.right_height);
@@ -207,8 +211,8 @@ bool stage_funnel(const Context& c, PlanResult& r) {
 // Stage 4: clearance path, turns and speed profile along the funnel's corridor.
 bool stage_motion(const Context& c, PlanResult& r) {
   if (c.mesh.kind == NavMesh::Kind::Graph || r.portals.empty()) return true;
-  r.motion = plan_motion(c.mesh, r.search.corridor, r.locate.start.point, r.portals, c.scene.agent,
-                         c.trace ? &c.trace->motion : nullptr);
+  plan_motion_into(c.mesh, r.search.corridor, r.locate.start.point, r.portals, c.scene.agent,
+                   c.trace ? &c.trace->motion : nullptr, r.motion);
   if (!r.motion.ok()) {
     fail(r, *r.motion.failure);
     return false;
@@ -216,25 +220,67 @@ bool stage_motion(const Context& c, PlanResult& r) {
   return true;
 }
 
+// `r` made a new PlanResult that keeps the buffers of its vectors: every member is a new result's, so
+// nothing of the last plan is left (a vector left out here is only allocated again).
+void renew(PlanResult& r) {
+  PlanResult fresh;
+  const auto keep = [](auto& to, auto& from) {
+    from.clear();
+    to.swap(from);
+  };
+  keep(fresh.search.corridor, r.search.corridor);
+  keep(fresh.search.links, r.search.links);
+  keep(fresh.search.popped, r.search.popped);
+  keep(fresh.portals, r.portals);
+  keep(fresh.midpoints, r.midpoints);
+  keep(fresh.funnel.points, r.funnel.points);
+  keep(fresh.funnel.corners, r.funnel.corners);
+  keep(fresh.funnel_heights, r.funnel_heights);
+  MotionResult& m = r.motion;
+  keep(fresh.motion.clearance.portals, m.clearance.portals);
+  keep(fresh.motion.clearance.path.points, m.clearance.path.points);
+  keep(fresh.motion.clearance.path.corners, m.clearance.path.corners);
+  m.shape.clear();
+  m.turns.path.clear();
+  m.profile.clear();
+  fresh.motion.shape = std::move(m.shape);
+  fresh.motion.turns.path = std::move(m.turns.path);
+  fresh.motion.profile = std::move(m.profile);
+  r = std::move(fresh);
+}
+
+void run_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
+              const CorridorSearch* corridor_search, PlanTrace* trace, PlanResult& r) {
+  renew(r);
+  const Result<Gates> gates = make_gates(scene, mesh, request.doors, GateLinks::ClosedOnly);
+  if (!gates.ok()) {
+    fail(r, Failure{FailStage::Plan, Reason::BadRequest, gates.error(), {}});
+    return;
+  }
+  const Context c{scene, mesh, request, gates.value(), trace, corridor_search};
+  if (!stage_locate(c, r)) return;
+  if (!stage_search(c, r)) return;
+  if (!stage_funnel(c, r)) return;
+  stage_motion(c, r);
+}
+
 }  // namespace
 
 PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace) {
-  return plan_with_search(scene, mesh, request, CorridorSearch{}, trace);
+  PlanResult r;
+  run_plan(scene, mesh, request, nullptr, trace, r);
+  return r;
+}
+
+void plan_into(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanResult& out,
+               PlanTrace* trace) {
+  run_plan(scene, mesh, request, nullptr, trace, out);
 }
 
 PlanResult plan_with_search(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
                             const CorridorSearch& corridor_search, PlanTrace* trace) {
   PlanResult r;
-  const Result<Gates> gates = make_gates(scene, mesh, request.doors, GateLinks::ClosedOnly);
-  if (!gates.ok()) {
-    fail(r, Failure{FailStage::Plan, Reason::BadRequest, gates.error(), {}});
-    return r;
-  }
-  const Context c{scene, mesh, request, gates.value(), trace, corridor_search ? &corridor_search : nullptr};
-  if (!stage_locate(c, r)) return r;
-  if (!stage_search(c, r)) return r;
-  if (!stage_funnel(c, r)) return r;
-  if (!stage_motion(c, r)) return r;
+  run_plan(scene, mesh, request, corridor_search ? &corridor_search : nullptr, trace, r);
   return r;
 }
 

@@ -76,6 +76,11 @@ struct PlanTrace {
 // goal_off_mesh, stage "search" disconnected / agent_restricted / budget_exhausted (Partial).
 // `trace` (optional) receives every stage's step records.
 PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace = nullptr);
+// plan() into `out`, overwritten whole: its vectors keep their capacity, so a caller that plans again
+// and again with one result (as Detour's queries write into the caller's arrays) allocates little once
+// they are large enough.
+void plan_into(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanResult& out,
+               PlanTrace* trace = nullptr);
 
 // plan() with `corridor_search` in place of search() (e.g. the polygons the exact shortest path
 // crosses, core/optimal/plan_optimal.h): it is called for the goal (and for a nearest_reachable
