@@ -16,6 +16,11 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // of the tests they stand for, so a polygon or wall skipped could not have changed a result.
 constexpr double kBoundsSlack = 1e-9;
 constexpr double kSliver = 1e-12;  // 1 + cos φ below this: a corner so sharp its tolerance region is unbounded
+// A polygon whose corners all turn by less than acos(kGentleCos) (about 172°) reaches no further past a
+// corner than sqrt(2 / (1 + kGentleCos)) < kReachBound tolerances.
+constexpr double kGentleCos = -0.99;
+constexpr double kReachBound = 16.0;
+static_assert(2.0 / (1.0 + kGentleCos) < kReachBound * kReachBound);
 // rad: arc_coverage screens out, without their angle, the crossings farther than this past the arc's
 // ends: far more than the 1e-12 of the sweep by which a crossing past an end still counts as on it.
 constexpr double kArcReach = 1e-6;
@@ -41,21 +46,34 @@ void CorridorShape::add_polygon(std::span<const Vec2> ring) {
   Poly poly{uint32_t(corners_.size()), uint32_t(n), {{kInf, kInf}, {-kInf, -kInf}}, 0.0};
   // The points within `tolerance` of every edge's line (what contains() accepts) form the polygon grown
   // by that much: a corner whose edges turn by φ moves out by tolerance / cos(φ/2) = tolerance ·
-  // sqrt(2 / (1 + cos φ)). The sharpest corner (least cos φ = d1·d2 / (|d1|·|d2|)) sets the reach; a
-  // reflex or degenerate corner, or one this sharp, leaves the region unbounded.
-  double least_cos = 1.0;
-  bool bounded = n >= 3;
+  // sqrt(2 / (1 + cos φ)). Any bound of that serves to skip a polygon (the tolerance is a billionth of
+  // the region): kReachBound, when every corner turns by less than its angle (tested without a square
+  // root); else the sharpest corner's own (least cos φ = d1·d2 / (|d1|·|d2|)). A reflex or degenerate
+  // corner, or one sharper than kSliver, leaves the region unbounded.
+  bool bounded = n >= 3, gentle = true;
   corners_.insert(corners_.end(), ring.begin(), ring.end());
   for (size_t i = 0; i < n; ++i) {
     const Vec2 p = ring[i];
     poly.box.lo = {std::min(poly.box.lo.x, p.x), std::min(poly.box.lo.y, p.y)};
     poly.box.hi = {std::max(poly.box.hi.x, p.x), std::max(poly.box.hi.y, p.y)};
     const Vec2 d1 = p - ring[i == 0 ? n - 1 : i - 1], d2 = ring[i + 1 == n ? 0 : i + 1] - p;
-    const double l2 = dot(d1, d1) * dot(d2, d2);
+    const double l2 = dot(d1, d1) * dot(d2, d2), c = dot(d1, d2);
     if (!(l2 > 0.0) || cross(d1, d2) < 0.0) bounded = false;
-    else least_cos = std::min(least_cos, dot(d1, d2) / std::sqrt(l2));
+    // cos φ >= kGentleCos, that is c >= kGentleCos·sqrt(l2), squared (kGentleCos < 0).
+    else gentle = gentle && (c >= 0.0 || c * c <= kGentleCos * kGentleCos * l2);
   }
-  poly.reach = bounded && 1.0 + least_cos >= kSliver ? std::sqrt(2.0 / (1.0 + least_cos)) : kInf;
+  if (!bounded) {
+    poly.reach = kInf;
+  } else if (gentle) {
+    poly.reach = kReachBound;
+  } else {
+    double least_cos = 1.0;
+    for (size_t i = 0; i < n; ++i) {
+      const Vec2 p = ring[i], d1 = p - ring[i == 0 ? n - 1 : i - 1], d2 = ring[i + 1 == n ? 0 : i + 1] - p;
+      least_cos = std::min(least_cos, dot(d1, d2) / std::sqrt(dot(d1, d1) * dot(d2, d2)));
+    }
+    poly.reach = 1.0 + least_cos >= kSliver ? std::sqrt(2.0 / (1.0 + least_cos)) : kInf;
+  }
   polys_.push_back(poly);
 }
 void CorridorShape::add_wall(const WallEdge& wall) {
