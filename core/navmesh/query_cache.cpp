@@ -119,6 +119,8 @@ MeshIndex::MeshIndex(const NavMesh& mesh)
     else
       grid = PolygonGrid(mesh, tolerance);
     edges_join = std::make_unique<std::atomic<EdgesJoin>[]>(mesh.polys.size());  // all NotYet
+    reach_state_ = std::make_unique<std::atomic<Kept>[]>(mesh.polys.size());      // all NotYet
+    reach_ = std::make_unique_for_overwrite<PolygonReach[]>(mesh.polys.size());
     if (mesh.links.empty()) search_edges = SearchEdges(mesh);
     index_baked_doors(mesh, *this);
     if (!mesh.links.empty()) poly_links.resize(mesh.polys.size());
@@ -160,6 +162,25 @@ Components connected_components(const NavMesh& mesh, const LinkBlocks* blocked) 
     }
   }
   return out;
+}
+
+PolygonReach MeshIndex::reach_of(const NavMesh& mesh, int p) const {
+  const auto work_out = [&] {
+    thread_local std::vector<Vec2> ring;
+    const NavPoly& poly = mesh.polys[size_t(p)];
+    ring.resize(poly.verts.size());
+    for (size_t i = 0; i < ring.size(); ++i) ring[i] = mesh.verts[size_t(poly.verts[i])];
+    return polygon_reach(ring);
+  };
+  std::atomic<Kept>& state = reach_state_[size_t(p)];
+  Kept now = state.load(std::memory_order_acquire);
+  if (now == Kept::Written) return reach_[size_t(p)];
+  if (now == Kept::NotYet && state.compare_exchange_strong(now, Kept::Writing, std::memory_order_acquire)) {
+    reach_[size_t(p)] = work_out();
+    state.store(Kept::Written, std::memory_order_release);
+    return reach_[size_t(p)];
+  }
+  return work_out();
 }
 
 const Components& MeshIndex::open_components(const NavMesh& mesh) const {

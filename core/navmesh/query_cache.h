@@ -31,6 +31,7 @@
 
 #include "link_blocks.h"
 #include "polygon_grid.h"
+#include "polygon_reach.h"
 
 class dtNavMeshQuery;
 
@@ -118,6 +119,10 @@ struct MeshIndex {
   std::vector<BakedDoor> baked_doors;
   explicit MeshIndex(const NavMesh& mesh);
 
+  // Polygon meshes: polygon p's polygon_reach() (its bounds and how far its tolerance region reaches),
+  // worked out the first time a corridor shape takes it (core/path/coverage.cpp) and kept. Threads may
+  // ask at once: one writes it, another meanwhile works it out for itself.
+  PolygonReach reach_of(const NavMesh& mesh, int p) const;
   // Polygon meshes: connected_components(mesh) with no edge barred, worked out on the first call (the
   // spawn checks' partitions start from it, core/spawn/spawn.cpp).
   const Components& open_components(const NavMesh& mesh) const;
@@ -127,6 +132,9 @@ struct MeshIndex {
   const std::vector<std::uint32_t>& wall_ends(const NavMesh& mesh) const;
 
  private:
+  enum class Kept : unsigned char { NotYet, Writing, Written };
+  std::unique_ptr<std::atomic<Kept>[]> reach_state_;  // per polygon
+  std::unique_ptr<PolygonReach[]> reach_;              // per polygon, written when first asked for
   mutable std::once_flag components_once_;
   mutable Components components_;
   mutable std::once_flag wall_ends_once_;

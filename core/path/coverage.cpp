@@ -1,9 +1,9 @@
 #include "coverage.h"
+#include "query_cache.h"
 #include "tolerances.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numbers>
 
 namespace navlab {
@@ -11,16 +11,9 @@ namespace navlab {
 namespace {
 constexpr double kAngleWrap = 1e-12;  // rad: a hit this close below a full turn from an arc's start is at its start
 constexpr double kOnSegment = 1e-12;  // share of a wall or path piece: a hit this far beyond an end is on it
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // Bounds are compared with this much to spare (relative to the coordinates): far more than the rounding
 // of the tests they stand for, so a polygon or wall skipped could not have changed a result.
 constexpr double kBoundsSlack = 1e-9;
-constexpr double kSliver = 1e-12;  // 1 + cos φ below this: a corner so sharp its tolerance region is unbounded
-// A polygon whose corners all turn by less than acos(kGentleCos) (about 172°) reaches no further past a
-// corner than sqrt(2 / (1 + kGentleCos)) < kReachBound tolerances.
-constexpr double kGentleCos = -0.99;
-constexpr double kReachBound = 16.0;
-static_assert(2.0 / (1.0 + kGentleCos) < kReachBound * kReachBound);
 // rad: arc_coverage screens out, without their angle, the crossings farther than this past the arc's
 // ends: far more than the 1e-12 of the sweep by which a crossing past an end still counts as on it.
 constexpr double kArcReach = 1e-6;
@@ -41,40 +34,11 @@ void CorridorShape::clear() {
   wall_box_.clear();
 }
 
-void CorridorShape::add_polygon(std::span<const Vec2> ring) {
-  const size_t n = ring.size();
-  Poly poly{uint32_t(corners_.size()), uint32_t(n), {{kInf, kInf}, {-kInf, -kInf}}, 0.0};
-  // The points within `tolerance` of every edge's line (what contains() accepts) form the polygon grown
-  // by that much: a corner whose edges turn by φ moves out by tolerance / cos(φ/2) = tolerance ·
-  // sqrt(2 / (1 + cos φ)). Any bound of that serves to skip a polygon (the tolerance is a billionth of
-  // the region): kReachBound, when every corner turns by less than its angle (tested without a square
-  // root); else the sharpest corner's own (least cos φ = d1·d2 / (|d1|·|d2|)). A reflex or degenerate
-  // corner, or one sharper than kSliver, leaves the region unbounded.
-  bool bounded = n >= 3, gentle = true;
+void CorridorShape::add_polygon(std::span<const Vec2> ring) { add_polygon(ring, polygon_reach(ring)); }
+
+void CorridorShape::add_polygon(std::span<const Vec2> ring, const PolygonReach& facts) {
   corners_.insert(corners_.end(), ring.begin(), ring.end());
-  for (size_t i = 0; i < n; ++i) {
-    const Vec2 p = ring[i];
-    poly.box.lo = {std::min(poly.box.lo.x, p.x), std::min(poly.box.lo.y, p.y)};
-    poly.box.hi = {std::max(poly.box.hi.x, p.x), std::max(poly.box.hi.y, p.y)};
-    const Vec2 d1 = p - ring[i == 0 ? n - 1 : i - 1], d2 = ring[i + 1 == n ? 0 : i + 1] - p;
-    const double l2 = dot(d1, d1) * dot(d2, d2), c = dot(d1, d2);
-    if (!(l2 > 0.0) || cross(d1, d2) < 0.0) bounded = false;
-    // cos φ >= kGentleCos, that is c >= kGentleCos·sqrt(l2), squared (kGentleCos < 0).
-    else gentle = gentle && (c >= 0.0 || c * c <= kGentleCos * kGentleCos * l2);
-  }
-  if (!bounded) {
-    poly.reach = kInf;
-  } else if (gentle) {
-    poly.reach = kReachBound;
-  } else {
-    double least_cos = 1.0;
-    for (size_t i = 0; i < n; ++i) {
-      const Vec2 p = ring[i], d1 = p - ring[i == 0 ? n - 1 : i - 1], d2 = ring[i + 1 == n ? 0 : i + 1] - p;
-      least_cos = std::min(least_cos, dot(d1, d2) / std::sqrt(dot(d1, d1) * dot(d2, d2)));
-    }
-    poly.reach = 1.0 + least_cos >= kSliver ? std::sqrt(2.0 / (1.0 + least_cos)) : kInf;
-  }
-  polys_.push_back(poly);
+  polys_.push_back(Poly{uint32_t(corners_.size() - ring.size()), uint32_t(ring.size()), {facts.lo, facts.hi}, facts.reach});
 }
 void CorridorShape::add_wall(const WallEdge& wall) {
   walls_.push_back(wall);
@@ -117,6 +81,9 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
       corners += mesh.polys[size_t(p)].verts.size();
     }
   shape.reserve(corridor.size(), corners, corners);
+  // Each polygon's bounds and reach are the mesh's, worked out once (MeshIndex::reach_of); the region's
+  // bounds are theirs together.
+  const MeshIndex& index = mesh.query_cache.index_of(mesh);
   Bounds2 bounds;
   for (int p : corridor) {
     if (p < 0 || p >= int(mesh.polys.size()) || mark[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
@@ -124,16 +91,18 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
     const NavPoly& poly = mesh.polys[size_t(p)];
     const size_t n = poly.verts.size();
     ring.resize(n);
-    for (size_t i = 0; i < n; ++i) {
-      ring[i] = mesh.verts[size_t(poly.verts[i])];
-      bounds.add(ring[i]);
-    }
+    for (size_t i = 0; i < n; ++i) ring[i] = mesh.verts[size_t(poly.verts[i])];
     for (size_t i = 0; i < n; ++i) {
       const int nb = i < poly.neighbours.size() ? poly.neighbours[i] : -1;
       if (nb >= 0 && nb < int(mesh.polys.size()) && mark[size_t(nb)] != 0) continue;
       shape.add_wall({ring[i], ring[i + 1 == n ? 0 : i + 1], p, int(i)});
     }
-    shape.add_polygon(ring);
+    const PolygonReach facts = index.reach_of(mesh, p);
+    if (n > 0) {
+      bounds.add(facts.lo);
+      bounds.add(facts.hi);
+    }
+    shape.add_polygon(ring, facts);
   }
   for (int p : corridor)
     if (p >= 0 && p < int(mesh.polys.size())) mark[size_t(p)] = 0;

@@ -12,6 +12,7 @@
 
 #include "geom.h"
 #include "navmesh.h"
+#include "polygon_reach.h"
 
 namespace navlab {
 
@@ -30,6 +31,8 @@ class CorridorShape {
 
   // A convex counter-clockwise polygon (planning plane, m).
   void add_polygon(std::span<const Vec2> ring);
+  // The same with its polygon_reach() at hand (MeshIndex::reach_of keeps it per mesh polygon).
+  void add_polygon(std::span<const Vec2> ring, const PolygonReach& facts);
   void add_wall(const WallEdge& wall);
   void reserve(size_t polygons, size_t corners, size_t walls);
   // Empties the region (tolerance back to 1e-9), keeping the capacity of its vectors.
@@ -63,8 +66,8 @@ class CorridorShape {
   struct Poly {
     uint32_t first = 0, count = 0;  // corners_[first, first + count)
     Box box;                        // its corners' bounds
-    double reach = 0.0;             // how far past a corner its tolerance region reaches, per metre of
-                                    // tolerance (inf: a corner too sharp or not convex, never skipped)
+    double reach = 0.0;             // PolygonReach::reach: past a corner its tolerance region reaches at
+                                    // most this many tolerances (inf: never skipped)
   };
   std::vector<Vec2> corners_;  // polygon after polygon
   std::vector<Poly> polys_;

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <atomic>
 #include <random>
+#include <thread>
 
 #include "bake.h"
 #include "locate.h"
@@ -358,6 +360,41 @@ TEST(QueryCache, AnObjectIsLentToOneQueryAtATime) {
   const QueryCache::Lease<int> again = cache.borrow<int>(QueryCache::Reused::SearchScratch, make);
   EXPECT_EQ(&*again, first) << "the kept one is lent again";
   EXPECT_EQ(made, 2);
+}
+
+}  // namespace
+}  // namespace navlab
+
+namespace navlab {
+namespace {
+
+// Each polygon's bounds and reach, kept by the index the first time a corridor shape asks, are those
+// polygon_reach() gives for the polygon's corners, whichever of four threads asking at once wrote them,
+// and asked again they are the same.
+TEST(QueryCache, APolygonsReachIsWorkedOutOnceAndIsItsRings) {
+  std::mt19937 rng(3);
+  const NavMesh m = jittered(rng, 30, 20);
+  const MeshIndex& index = m.query_cache.index_of(m);
+  const auto same = [](const PolygonReach& a, const PolygonReach& b) {
+    return a.lo == b.lo && a.hi == b.hi && (a.reach == b.reach || (std::isinf(a.reach) && std::isinf(b.reach)));
+  };
+  const auto want = [&](int p) {
+    std::vector<Vec2> ring;
+    for (int v : m.polys[size_t(p)].verts) ring.push_back(m.verts[size_t(v)]);
+    return polygon_reach(ring);
+  };
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < int(m.polys.size()); ++i) {
+        const int p = (i * (t + 1)) % int(m.polys.size());  // each thread in its own order
+        if (!same(index.reach_of(m, p), want(p))) ++wrong;
+      }
+    });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
+  for (int p = 0; p < int(m.polys.size()); ++p) EXPECT_TRUE(same(index.reach_of(m, p), want(p))) << p;
 }
 
 }  // namespace
