@@ -15,6 +15,18 @@ std::string short_num(double v) { return decimals(v, 3); }
 
 std::string pt(Vec2 p) { return point_text(p, short_num); }
 
+// shrink_portal() of a portal whose width (m) is at hand.
+Portal shrink_by(const Portal& portal, double distance, double width) {
+  Portal out = portal;
+  if (width <= 0.0 || distance <= 0.0) return out;
+  const double t = std::min(distance / width, 0.5);
+  out.right = lerp(portal.right, portal.left, t);
+  out.left = lerp(portal.left, portal.right, t);
+  out.right_height = portal.right_height + (portal.left_height - portal.right_height) * t;
+  out.left_height = portal.left_height + (portal.right_height - portal.left_height) * t;
+  return out;
+}
+
 }  // namespace
 
 std::string ClearanceStep::describe() const {
@@ -25,16 +37,7 @@ std::string ClearanceStep::describe() const {
 }
 
 Portal shrink_portal(const Portal& portal, double distance) {
-  Portal out = portal;
-  const Vec2 span = portal.left - portal.right;
-  const double width = length(span);
-  if (width <= 0.0 || distance <= 0.0) return out;
-  const double t = std::min(distance / width, 0.5);
-  out.right = lerp(portal.right, portal.left, t);
-  out.left = lerp(portal.left, portal.right, t);
-  out.right_height = portal.right_height + (portal.left_height - portal.right_height) * t;
-  out.left_height = portal.left_height + (portal.right_height - portal.left_height) * t;
-  return out;
+  return shrink_by(portal, distance, length(portal.left - portal.right));
 }
 
 ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
@@ -55,9 +58,9 @@ void clearance_path_into(Vec2 start, const std::vector<Portal>& portals, const s
   }
   out.portals.reserve(portals.size());
   for (size_t i = 0; i < portals.size(); ++i) {
-    const double width = distance(portals[i].left, portals[i].right);
+    const double width = length(portals[i].left - portals[i].right);
     const double d = distance_to_inner_corner(width, inner_corner);
-    out.portals.push_back(shrink_portal(portals[i], d));
+    out.portals.push_back(shrink_by(portals[i], d, width));
     if (trace) trace->steps.push_back({int(i), width, d, out.portals.back().left, out.portals.back().right});
   }
   // One tolerance for the funnel and the merge: both are of the start and the shrunk portals.

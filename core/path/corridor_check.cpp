@@ -19,8 +19,12 @@ double exit_parameter(const NavMesh& mesh, int poly, Vec2 p, Vec2 q, double tol)
   const NavPoly& np = mesh.polys[poly];
   const size_t n = np.verts.size();
   double t_exit = 1.0;
+  if (n == 0) return t_exit;
+  // Edge by edge, each edge's end the next one's start (the least t over the edges: their order is free).
+  Vec2 b = mesh.verts[np.verts[n - 1]];
   for (size_t i = 0; i < n; ++i) {
-    const Vec2 a = mesh.verts[np.verts[i]], b = mesh.verts[np.verts[i + 1 == n ? 0 : i + 1]];
+    const Vec2 a = b;
+    b = mesh.verts[np.verts[i]];
     // left_of(a, b, x) is orient(a, b, x) / |ab|: compared as orientations, and q within tol outside
     // the edge's line as oq² <= tol²·|ab|², with no square root or division (this runs for every edge
     // of every polygon the path crosses, on every plan). A point edge has oq = 0: q counts as inside.

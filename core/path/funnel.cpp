@@ -147,11 +147,16 @@ void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* tr
   auto record = [&](int portal, FunnelSide side, FunnelAction action, Vec2 point, const FunnelState& before) {
     if (trace) trace->steps.push_back(FunnelStep{portal, side, action, point, n, before, s, -1});
   };
+  // The state a step starts from, for its record: copied only when there is a trace to record it in.
+  FunnelState before;
+  const auto keep_before = [&] {
+    if (trace) before = s;
+  };
   // The corner is the opposite boundary's point; the apex moves there and the scan restarts after the
   // portal that point came from (index backtracking: earlier portals may now bound rays from it).
   auto corner_at = [&](int i, FunnelSide tested_side, Vec2 tested, Vec2 corner, int corner_portal,
                        FunnelSide corner_side) {
-    const FunnelState before = s;
+    keep_before();
     if (!same_point(out.points.back(), corner, tol)) {
       out.points.push_back(corner);
       out.corners.push_back(FunnelCorner{corner, corner_portal, corner_side});
@@ -166,38 +171,38 @@ void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* tr
     const Vec2 l = portals[i].left, r = portals[i].right;
 
     // Right end: tighten when it is left of (or on) the right ray and not beyond the left ray.
-    const FunnelState before_right = s;
+    keep_before();
     if (cross_sign(s.right - s.apex, r - s.apex, tol) >= 0) {
       if (same_point(s.apex, s.right, tol) || cross_sign(s.left - s.apex, r - s.apex, tol) <= 0) {
         s.right = r;
         s.right_portal = i;
-        record(i, FunnelSide::Right, FunnelAction::TightenRight, r, before_right);
+        record(i, FunnelSide::Right, FunnelAction::TightenRight, r, before);
       } else {
         i = corner_at(i, FunnelSide::Right, r, s.left, s.left_portal, FunnelSide::Left);
         continue;
       }
     } else {
-      record(i, FunnelSide::Right, FunnelAction::Keep, r, before_right);
+      record(i, FunnelSide::Right, FunnelAction::Keep, r, before);
     }
 
     // Left end, symmetric.
-    const FunnelState before_left = s;
+    keep_before();
     if (cross_sign(s.left - s.apex, l - s.apex, tol) <= 0) {
       if (same_point(s.apex, s.left, tol) || cross_sign(s.right - s.apex, l - s.apex, tol) >= 0) {
         s.left = l;
         s.left_portal = i;
-        record(i, FunnelSide::Left, FunnelAction::TightenLeft, l, before_left);
+        record(i, FunnelSide::Left, FunnelAction::TightenLeft, l, before);
       } else {
         i = corner_at(i, FunnelSide::Left, l, s.right, s.right_portal, FunnelSide::Right);
         continue;
       }
     } else {
-      record(i, FunnelSide::Left, FunnelAction::Keep, l, before_left);
+      record(i, FunnelSide::Left, FunnelAction::Keep, l, before);
     }
 
     // A link's takeoff, both ends tightened to it: jump to the landing (the next portal).
     if (portals[i].kind == PortalKind::Takeoff && i + 1 < n) {
-      const FunnelState before = s;
+      keep_before();
       for (const auto& [point, portal] : {std::pair{l, i}, std::pair{portals[i + 1].left, i + 1}}) {
         if (same_point(out.points.back(), point, tol)) continue;
         out.points.push_back(point);

@@ -154,6 +154,7 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which) {
   Gates g;
   const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
+  g.doors.reserve(scene.doors.size());
   for (const Door& d : scene.doors) g.doors.push_back({d.id, d.open, {}});
   auto find = [&](const std::string& id) -> DoorGate* {
     for (DoorGate& d : g.doors)
