@@ -6,6 +6,12 @@
 
 namespace navlab {
 
+void ready_for_queries(const NavMesh& mesh) {
+  const MeshIndex& index = mesh.query_cache.index_of(mesh);
+  index.open_components(mesh);
+  if (mesh.kind == NavMesh::Kind::Polygons) index.wall_ends(mesh);
+}
+
 BakeJob::BakeJob(Scene scene, Prepare prepare)
     : scene_(std::move(scene)), prepare_(std::move(prepare)), start_(std::chrono::steady_clock::now()) {
   // The thread writes only out_ and progress_ (and finished_ last); nothing else reads out_ before take()
@@ -14,14 +20,11 @@ BakeJob::BakeJob(Scene scene, Prepare prepare)
     const auto t0 = std::chrono::steady_clock::now();
     out_.mesh = build_navmesh(scene_, &out_.steps, &out_.stages, &progress_);
     out_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    // The mesh's query index (locate's grid, the Detour query, the open components, the wall ends of the
-    // exact shortest path) is built here too, and what the caller's `prepare` adds, so the first plan and
-    // spawn check on the thread that takes the mesh do not build them (a move takes them along).
+    // The mesh is readied here too, and what the caller's `prepare` adds, so the first plan and spawn
+    // check on the thread that takes the mesh do not build its index (a move takes it along).
     if (out_.mesh && !progress_.cancel.load()) {
       const NavMesh& mesh = out_.mesh.value();
-      const MeshIndex& index = mesh.query_cache.index_of(mesh);
-      index.open_components(mesh);
-      if (mesh.kind == NavMesh::Kind::Polygons) index.wall_ends(mesh);
+      ready_for_queries(mesh);
       if (prepare_) prepare_(mesh);
     }
     finished_.store(true);

@@ -27,13 +27,19 @@ struct BakeOutput {
   bool cancelled = false;  // cancel() was called: the output must not replace anything
 };
 
+// Builds what the queries on `mesh` keep with it (core/navmesh/query_cache.h): its query index (locate's
+// grid, the Detour query), its open components (the spawn checks) and, on polygon meshes, its wall ends
+// (the exact shortest path). A thread that readies a new mesh so spares the thread that takes it (a move
+// of the mesh takes them along).
+void ready_for_queries(const NavMesh& mesh);
+
 class BakeJob {
  public:
   // Readies a new mesh for the thread that takes it, on the job's thread (core/navmesh knows only the
   // index; a caller adds what other parts keep with the mesh, such as the search's scratch space).
   using Prepare = std::function<void(const NavMesh&)>;
   // Starts build_navmesh(scene) with stage records on a new thread at once. A mesh baked is readied there
-  // too: its query index, open components and wall ends built, then `prepare` (optional) run on it.
+  // too (ready_for_queries), then `prepare` (optional) run on it.
   explicit BakeJob(Scene scene, Prepare prepare = {});
   // Cancels the bake and waits for its thread (a tiled bake stops after the tiles under way, a
   // single-tile bake before its next phase).
