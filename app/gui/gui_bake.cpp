@@ -15,14 +15,6 @@
 
 namespace navlab::app {
 
-// The viewport's shapes of a baked mesh: the job's worker builds them once the mesh is ready, so the
-// frame the mesh arrives in does not (about 100 ms at 100k polygons). Read only after the job is taken.
-struct BakedShapes {
-  MeshLayer layer;
-  bool built = false;
-  bool presenter = false;  // the presenter flag of the theme they were built with
-};
-
 namespace {
 
 // A scene error from its JSON pointer on: an edited scene is checked as written text, whose lines and
@@ -61,12 +53,9 @@ void start_job(App& app, Scene scene, const std::string& what) {
   // The search space too is sized on the worker: the re-plan in the frame the mesh arrives in must not
   // allocate and first touch it (a few ms at 100k polygons); the viewport's shapes are built there too.
   auto shapes = std::make_shared<BakedShapes>();
-  shapes->presenter = app.theme.presenter;
-  b.job = std::make_unique<BakeJob>(std::move(scene), [shapes, theme = app.theme](const NavMesh& mesh) {
+  b.job = std::make_unique<BakeJob>(std::move(scene), [shapes, presenter = app.theme.presenter](const NavMesh& mesh) {
     prepare_search(mesh);
-    const HeightRange h = height_range(mesh);
-    shapes->layer.build(mesh, h.min, h.max, theme);
-    shapes->built = true;
+    *shapes = std::move(*build_shapes(mesh, presenter));
   });
   b.shapes = std::move(shapes);
   b.what = what;

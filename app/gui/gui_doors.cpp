@@ -237,6 +237,7 @@ void doors_frame(App& app, double dt_seconds) {
     return doors_frame_sim(app, dt_seconds);
   }
   if (tiles_sync(app)) app.replan();  // the scene was reloaded: bake its tiles again
+  tiles_frame(app);
   if (d.seen_plan_runs != app.plan_runs) {
     // Re-planned by something else: a new query, new parameters or a reloaded scene.
     d.version += app.plan.ran ? 1 : 0;
@@ -293,8 +294,9 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   if (same && !final_move) return "";
   door->shape = std::move(pts);
   door->is_polygon = polygon;
-  if (app.doors.tiles.on()) {
-    if (!same) tiles_door_moved(app, id, id + " moved", true, final_move);
+  const bool tiles = app.doors.tiles.on();
+  if (tiles) {
+    tiles_door_moved(app, id, !same, final_move);
   } else {
     const std::vector<DoorCover> now = doors_covers(app);
     const NavChange change = door_change(NavChange::Kind::DoorMoved, id, app.doors.covers, now, !door->open);
@@ -304,7 +306,9 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move
   // a door once per frame).
   if (!same || final_move) sim_door_event(app, {0.0, FollowEvent::Kind::Move, id, shape, polygon, {}});
-  if (final_move) app.finish_replan();  // the live re-plans of the drag leave the shortest path and channel
+  // The live re-plans of the drag leave the shortest path and channel out; in the tile cache mode they
+  // follow the dropped door's mesh (tiles_frame).
+  if (final_move && !tiles) app.finish_replan();
   return "";
 }
 

@@ -18,6 +18,7 @@
 // is renumbered by the stable polygon keys (TiledNavMesh::keys).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +30,7 @@
 #include "follow_job.h"
 #include "follower.h"
 #include "scene.h"
+#include "tile_job.h"
 #include "tilecache.h"
 
 namespace navlab::app {
@@ -85,18 +87,26 @@ struct SimView {
   double end_time() const { return result.steps.empty() ? 0.0 : result.steps.back().t; }
 };
 
-// The tile cache mode (carving doors) and what its last change rebuilt.
+// The tile cache mode (carving doors) and what its last change rebuilt. The cache's door moves run on a
+// thread of their own (TileJob): a drag queues them and goes on drawing; each frame takes the newest mesh
+// the job has readied (with its index and the viewport's shapes), once the viewport has shown the last.
 struct TilesView {
   bool wanted = false;                // the user's choice (kept across scenes); off by default
   std::shared_ptr<TileCache> cache;   // while on: baked from the scene, every door marked; doc.mesh is its mesh
+  std::unique_ptr<TileJob> job;       // while on: the cache's door moves (the cache is the job's meanwhile)
+  std::shared_ptr<std::atomic<bool>> presenter;  // the theme the job builds the viewport's shapes in
   std::vector<int> keys;              // stable polygon keys of doc.mesh (TiledNavMesh::keys)
   std::vector<int> tile_of;           // tile of each polygon of doc.mesh
   std::vector<int> rebuilt;           // tiles rebuilt by the last change
   std::string last_update;            // TileUpdate::describe() of the last change
-  double update_ms = 0.0;             // tile update (with conversion) of the last change, ms
+  double update_ms = 0.0;             // tile update (with conversion) of the last change, on the job's thread, ms
+  double ready_ms = 0.0;              // the new mesh's copy, index and shapes there, ms (the last mesh's)
   double replan_ms = 0.0;             // the re-plan after it (0 when the plan was kept), ms
+  double take_ms = 0.0;               // the UI thread's CPU to take it: show the mesh, re-plan or renumber, ms
   double changed_at = -1.0;           // ImGui time (s) of the last change: its tiles are outlined ~1 s
-  int changes = 0;                    // tile updates since the mode was turned on
+  int changes = 0;                    // door moves done in the tiles since the mode was turned on
+  int meshes_taken = 0;               // new meshes the job handed over (several moves may make one)
+  bool finish_pending = false;        // a dropped door's mesh is awaited: the shortest path and channel follow it
   std::string error;                  // why the mode could not be turned on ("" none)
   bool on() const { return cache != nullptr; }
 };
@@ -161,6 +171,10 @@ bool tiles_possible(const App& app);
 // screen and re-plans on it under the next corridor version. Returns "" or an error.
 std::string doors_set_tile_cache(App& app, bool on);
 
+// Scripted runs: waits for the door moves queued in the tile cache mode and shows the mesh they made
+// (tiles_frame with waiting; nothing without the mode).
+void doors_tiles_wait(App& app);
+
 // ---- simulation ----
 void sim_restart(App& app);              // runs the follower from the current scene, t = 0
 // The goal was moved (viewport, script) and the plan re-run: a simulation under way hears of it as a
@@ -181,7 +195,9 @@ void draw_doors(App& app);
 // The doors panel.
 void panel_doors(App& app);
 
-// Script actions {"door": ID, "open": b}, {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N},
+// Script actions {"door": ID, "open": b}, {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N,
+// "wait_tiles": b} (tile cache mode: true, the default, waits for each frame's move before the frame is
+// drawn, as if the tiles were rebuilt at once; false drags as the mouse does, the moves on their thread),
 // {"drag_blocker": ID, "to": [x,y], "frames": N}, {"simulate": seconds}, {"sim_restart": true},
 // {"tile_cache": true|false}.
 // Returns false when `action` is none of these; otherwise `*error` is "" or what is wrong.

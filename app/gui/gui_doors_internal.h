@@ -26,9 +26,15 @@ void doors_frame_sim(App& app, double dt_seconds);
 // the mode is wanted and the mesh is not the cache's (turned on, scene opened or reloaded), or goes back
 // to the single-tile mesh when it is not wanted. Returns true when doc.mesh was replaced (re-plan).
 bool tiles_sync(App& app);
-// A door's shape changed in app.doc.scene while the tile cache mode is on: rebuilds the tiles under its
-// old and new footprints, shows the new mesh, and re-plans when a rebuilt tile holds a polygon the plan
-// read (live changes: at most once per frame). `what` starts the log text.
-void tiles_door_moved(App& app, const std::string& door, const std::string& what, bool merge, bool final_move);
+// A door was moved in app.doc.scene while the tile cache mode is on (`moved`: its shape changed;
+// `final_move`: it was dropped): queues the rebuild of the tiles under its old and new footprints on the
+// tile cache's thread.
+void tiles_door_moved(App& app, const std::string& door, bool moved, bool final_move);
+// Once a frame: takes the newest mesh the tile cache's thread has readied, once the viewport has shown
+// the last one whole (a dropped door's at once; `wait`: waits for the moves queued first, and takes it
+// whatever the viewport shows — scripted runs), shows it, and re-plans when a rebuilt tile holds a
+// polygon the plan read (live changes: at most once per frame), or renumbers the plan kept. A dropped
+// door's mesh brings the shortest path and the channel up to date.
+void tiles_frame(App& app, bool wait = false);
 
 }  // namespace navlab::app

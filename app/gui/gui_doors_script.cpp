@@ -20,13 +20,16 @@ json xy(Vec2 p) { return json::array({p.x, p.y}); }
 
 // Drags over `frames` frames (>= 1) from `from` to `to` point by point, one move per frame as the
 // viewport does, then releases. Keeps what the frames and their re-plans cost (DoorsView::last_drag).
+// `wait_tiles`: in the tile cache mode each frame's move is waited for before the frame (as if its tiles
+// were rebuilt at once); else the moves run on the tile cache's thread as in a drag with the mouse.
 template <class Move>
-void drag_frames(App& app, int frames, Move move) {
+void drag_frames(App& app, int frames, bool wait_tiles, Move move) {
   DragStats st;
   const size_t logged = app.doors.log.size();
   for (int i = 1; i <= frames; ++i) {
     const double t0 = thread_cpu_ms();
     move(double(i) / frames, i == frames);
+    if (wait_tiles) doors_tiles_wait(app);
     app.frame();
     const double ms = thread_cpu_ms() - t0;
     st.frame_cpu_ms_mean += ms / frames;
@@ -95,7 +98,11 @@ bool doors_script_action(App& app, const json& a, std::string* error) {
       return true;
     }
     if (from.size() != target.size()) from.assign(target.size(), from.front());
-    drag_frames(app, std::max(1, a.value("frames", 10)), [&](double u, bool last) {
+    if (a.contains("wait_tiles") && !a["wait_tiles"].is_boolean()) {
+      *error = "drag_door: \"wait_tiles\" expects true or false";
+      return true;
+    }
+    drag_frames(app, std::max(1, a.value("frames", 10)), a.value("wait_tiles", true), [&](double u, bool last) {
       std::vector<Vec2> shape;
       for (size_t i = 0; i < target.size(); ++i) shape.push_back(lerp(from[i], target[i], u));
       if (std::string bad = doors_move(app, id, shape, last); !bad.empty()) *error = bad;
@@ -117,7 +124,7 @@ bool doors_script_action(App& app, const json& a, std::string* error) {
       return true;
     }
     const Vec2 from = b->center.plane;
-    drag_frames(app, std::max(1, a.value("frames", 10)), [&](double u, bool last) {
+    drag_frames(app, std::max(1, a.value("frames", 10)), true, [&](double u, bool last) {
       if (std::string bad = blockers_move(app, id, lerp(from, target, u), last); !bad.empty()) *error = bad;
     });
     return true;
@@ -167,20 +174,24 @@ json doors_state_json(const App& app) {
                    {"replan_ms", e.replan_ms}});
   const TilesView& t = d.tiles;
   json tiles = {{"on", t.on()},           {"possible", tiles_possible(app)}, {"rebuilt", t.rebuilt},
-                {"last_update", t.last_update}, {"update_ms", t.update_ms},   {"replan_ms", t.replan_ms},
-                {"changes", t.changes},    {"polygons", app.doc.mesh.polys.size()}, {"error", t.error}};
+                {"last_update", t.last_update}, {"update_ms", t.update_ms},   {"ready_ms", t.ready_ms},
+                {"take_ms", t.take_ms},
+                {"replan_ms", t.replan_ms},     {"changes", t.changes},       {"meshes_taken", t.meshes_taken},
+                {"polygons", app.doc.mesh.polys.size()}, {"error", t.error}};
   if (t.on()) {
     json bounds = json::array();
     for (int tile : t.rebuilt) {
-      const auto [lo, hi] = t.cache->tile_bounds(tile);
+      const auto [lo, hi] = t.job->layout().tile_bounds(tile);
       bounds.push_back(json::array({xy(lo), xy(hi)}));
     }
     tiles["rebuilt_bounds"] = bounds;
-    tiles["tiles_x"] = t.cache->tiles_x();
-    tiles["tiles_y"] = t.cache->tiles_y();
-    tiles["tile_count"] = t.cache->tile_count();
-    // The mesh on screen against the cache's mesh converted from scratch (what it must equal).
-    const TiledNavMesh full = t.cache->full_conversion();
+    tiles["tiles_x"] = t.job->layout().tiles_x();
+    tiles["tiles_y"] = t.job->layout().tiles_y();
+    // The cache itself once its queued moves are done: the mesh on screen against the cache's mesh
+    // converted from scratch (what it must equal once every move is taken).
+    const TileCache& cache = t.job->idle_cache();
+    tiles["tile_count"] = cache.tile_count();
+    const TiledNavMesh full = cache.full_conversion();
     tiles["full_conversion_polygons"] = full.mesh.polys.size();
     tiles["equals_full_conversion"] = full.mesh.polys == app.doc.mesh.polys && full.mesh.verts == app.doc.mesh.verts;
   }

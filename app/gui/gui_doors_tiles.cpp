@@ -4,19 +4,23 @@
 #include <imgui.h>
 #include "format.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "cpu_clock.h"
 #include "gui_app.h"
 #include "gui_doors_internal.h"
+#include "gui_mesh_layer.h"
 #include "navmesh_build.h"
+#include "search.h"
 
 namespace navlab::app {
 
 namespace {
 
-// Shows the cache's current mesh.
+// Shows the cache's current mesh (the job does not exist yet or waits for moves).
 void show_mesh(App& app) {
   TilesView& t = app.doors.tiles;
   const TiledNavMesh& m = t.cache->navmesh();
@@ -26,18 +30,40 @@ void show_mesh(App& app) {
   app.view.mesh_changed();
 }
 
+// Starts the job that moves the cache's doors, readying each new mesh on its thread as a bake's is: the
+// search's scratch space and the viewport's shapes (in the theme of the moment it is built).
+void start_job(App& app) {
+  TilesView& t = app.doors.tiles;
+  t.presenter = std::make_shared<std::atomic<bool>>(app.theme.presenter);
+  t.job = std::make_unique<TileJob>(t.cache, [presenter = t.presenter](const NavMesh& mesh) -> std::shared_ptr<void> {
+    prepare_search(mesh);
+    return build_shapes(mesh, presenter->load());
+  });
+}
+
 // Renumbers the polygons of a kept plan after a rebuild shifted them: old index -> key -> new index.
 // Polygons of rebuilt tiles are gone (their keys may name other polygons now): -1 in the corridor, and
 // kNodeGone in the search records, whose sentences then say the polygon was rebuilt.
 void renumber(PlanView& p, const std::vector<int>& old_keys, const std::vector<int>& old_tiles,
               const std::vector<int>& new_keys, const std::vector<int>& rebuilt) {
+  // The new index of a key: the cache lists polygons tile after tile, so the keys are usually in order and
+  // a binary search finds one (a hash of 100k keys per rebuild would cost a drag frame milliseconds).
+  const bool sorted = std::is_sorted(new_keys.begin(), new_keys.end());
   std::unordered_map<int, int> index;
-  for (size_t i = 0; i < new_keys.size(); ++i) index[new_keys[i]] = int(i);
+  if (!sorted)
+    for (size_t i = 0; i < new_keys.size(); ++i) index[new_keys[i]] = int(i);
+  const auto new_index = [&](int key) {
+    if (sorted) {
+      const auto it = std::lower_bound(new_keys.begin(), new_keys.end(), key);
+      return it != new_keys.end() && *it == key ? int(it - new_keys.begin()) : -1;
+    }
+    const auto it = index.find(key);
+    return it == index.end() ? -1 : it->second;
+  };
   const std::unordered_set<int> gone(rebuilt.begin(), rebuilt.end());
   auto map = [&](int n) {
     if (n < 0 || size_t(n) >= old_keys.size() || gone.count(old_tiles[size_t(n)])) return -1;
-    const auto it = index.find(old_keys[size_t(n)]);
-    return it == index.end() ? -1 : it->second;
+    return new_index(old_keys[size_t(n)]);
   };
   auto record = [&](int n) { return n < 0 ? n : (map(n) >= 0 ? map(n) : kNodeGone); };
   for (int& n : p.search.corridor) n = map(n);
@@ -53,6 +79,60 @@ std::string ms_text(double ms) { return fmt("%.2f ms", ms); }
 // Off unless asked for: on the tile cache's mesh an open door's doorway is usually inside one polygon, so
 // doors would cover no connection and the plan would read no door (the gating view of the doors panel).
 bool wanted(const App& app) { return tiles_possible(app) && app.doors.tiles.wanted; }
+
+// Shows the mesh `out` hands over and re-plans when a rebuilt tile holds a polygon the plan read (live
+// changes: at most once per frame), or renumbers the plan kept.
+void take_mesh(App& app, TileJob::Output out) {
+  DoorsView& d = app.doors;
+  TilesView& t = d.tiles;
+  const double t0 = thread_cpu_ms();
+  const std::vector<int> old_keys = std::move(t.keys), old_tiles = std::move(t.tile_of);
+  const TileUpdate& up = out.update;
+  t.keys = std::move(out.mesh.keys);
+  t.tile_of = std::move(out.mesh.tile_of);
+  app.disposer.later(set_mesh(app.doc, std::move(out.mesh.mesh)));  // 100k polygons: ms of free()
+  if (auto* shapes = static_cast<BakedShapes*>(out.prepared.get()); shapes && shapes->built)
+    app.view.mesh_changed(std::move(shapes->layer), shapes->presenter);
+  else
+    app.view.mesh_changed();
+  t.rebuilt = up.rebuilt_tiles;
+  t.last_update = up.describe();
+  t.update_ms = up.ms;
+  t.ready_ms = out.ready_ms;
+  t.replan_ms = 0.0;
+  t.changed_at = ImGui::GetCurrentContext() ? ImGui::GetTime() : 0.0;
+  t.changes += out.moves;
+  ++t.meshes_taken;
+  const bool final_move = out.final;
+  std::string what;
+  for (const std::string& door : out.doors) what += (what.empty() ? "" : ", ") + door;
+  what += " moved";
+
+  NavChange change;
+  change.kind = NavChange::Kind::TilesRebuilt;
+  change.tiles = up.rebuilt_tiles;
+  change.obstacle = out.doors.empty() ? std::string() : out.doors.back();
+  const Touch touch = touches(d.reads, change);
+  if (touch.touched) {
+    const std::string reason = what + " - " + up.describe() + " Touched the corridor's read set. " + touch.why;
+    if (final_move || d.replans_this_frame == 0) {
+      doors_replan(app, change.cause(), reason, !final_move);
+      t.replan_ms = app.plan.run_ms;
+      d.log.back().text += " (tile update " + ms_text(up.ms) + " on its own thread)";
+    } else {
+      // Re-planned at the start of the next frame; until then the plan is drawn on the new mesh.
+      renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
+      d.deferred = DoorsView::Deferred{change.cause(), reason, !final_move};
+    }
+  } else {
+    renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
+    doors_refresh(app);
+    const std::string text = what + " - " + up.describe() + " None holds a polygon of the corridor: outside the read " +
+                             "set, plan kept (v" + std::to_string(d.version) + ").";
+    doors_log(d, {d.version, false, change.cause(), text}, true);
+  }
+  t.take_ms = thread_cpu_ms() - t0;
+}
 
 }  // namespace
 
@@ -71,14 +151,20 @@ bool tiles_sync(App& app) {
     if (!built) {
       t.error = built.error();
       t.wanted = false;  // do not try again every frame
+      t.job.reset();
       t.cache.reset();
       return false;
     }
+    t.job.reset();  // a job of the last cache finishes its move under way first
     t.cache = std::move(built.value());
     show_mesh(app);
+    start_job(app);
     t.rebuilt.clear();
     t.changes = 0;
+    t.meshes_taken = 0;
+    t.finish_pending = false;
     t.update_ms = 0.0;
+    t.ready_ms = 0.0;
     t.replan_ms = 0.0;
     char buf[160];
     std::snprintf(buf, sizeof buf, "%d tiles (%d x %d), %zu polygons, baked in %.1f ms.", t.cache->tile_count(),
@@ -87,6 +173,7 @@ bool tiles_sync(App& app) {
     return true;
   }
   if (!want && t.on()) {
+    t.job.reset();
     t.cache.reset();
     t.keys.clear();
     t.tile_of.clear();
@@ -119,46 +206,36 @@ std::string doors_set_tile_cache(App& app, bool on) {
   return "";
 }
 
-void tiles_door_moved(App& app, const std::string& id, const std::string& what, bool merge, bool final_move) {
-  DoorsView& d = app.doors;
-  TilesView& t = d.tiles;
-  const Door* door = nullptr;
-  for (const Door& x : app.doc.scene.doors)
-    if (x.id == id) door = &x;
-  if (!door) return;
-  const std::vector<int> old_keys = t.keys, old_tiles = t.tile_of;
-  const TileUpdate up = t.cache->move_door(*door);
-  show_mesh(app);
-  t.rebuilt = up.rebuilt_tiles;
-  t.last_update = up.describe();
-  t.update_ms = up.ms;
-  t.replan_ms = 0.0;
-  t.changed_at = ImGui::GetCurrentContext() ? ImGui::GetTime() : 0.0;
-  ++t.changes;
-
-  NavChange change;
-  change.kind = NavChange::Kind::TilesRebuilt;
-  change.tiles = up.rebuilt_tiles;
-  change.obstacle = id;
-  const Touch touch = touches(d.reads, change);
-  if (touch.touched) {
-    const std::string reason = what + " - " + up.describe() + " Touched the corridor's read set. " + touch.why;
-    if (final_move || d.replans_this_frame == 0) {
-      doors_replan(app, change.cause(), reason, !final_move);
-      t.replan_ms = app.plan.run_ms;
-      d.log.back().text += " (tile update " + ms_text(up.ms) + ")";
+void tiles_door_moved(App& app, const std::string& id, bool moved, bool final_move) {
+  TilesView& t = app.doors.tiles;
+  t.finish_pending = t.finish_pending || final_move;
+  if (!moved) return;
+  for (const Door& door : app.doc.scene.doors)
+    if (door.id == id) {
+      t.presenter->store(app.theme.presenter);
+      t.job->move(door, final_move);
       return;
     }
-    // Re-planned at the start of the next frame; until then the plan is drawn on the new mesh.
-    renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
-    d.deferred = DoorsView::Deferred{change.cause(), reason, !final_move};
-    return;
-  }
-  renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
-  doors_refresh(app);
-  const std::string text = what + " - " + up.describe() + " None holds a polygon of the corridor: outside the read " +
-                           "set, plan kept (v" + std::to_string(d.version) + ").";
-  doors_log(d, {d.version, false, change.cause(), text}, merge);
 }
+
+void tiles_frame(App& app, bool wait) {
+  DoorsView& d = app.doors;
+  TilesView& t = d.tiles;
+  if (!t.job) return;
+  if (wait) t.job->wait();
+  // The viewport shows each new mesh once it has drawn it whole (over a few frames on a large level): a
+  // mesh that arrives meanwhile waits in the job, folded into the next. A dropped door's does not wait.
+  if (!wait && app.view.spread_steps_left() > 0 && !t.finish_pending) return;
+  std::optional<TileJob::Output> out = t.job->take();
+  if (out) take_mesh(app, std::move(*out));
+  // The drag's live re-plans left out the shortest path and channel: once the dropped door's mesh is on
+  // screen (every move queued before the drop done and taken), they follow it.
+  if (t.finish_pending && !t.job->busy()) {
+    t.finish_pending = false;
+    app.finish_replan();
+  }
+}
+
+void doors_tiles_wait(App& app) { tiles_frame(app, true); }
 
 }  // namespace navlab::app

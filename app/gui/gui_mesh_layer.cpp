@@ -135,4 +135,13 @@ bool MeshLayer::release_some(double deadline_ms) {
   return chunks_.empty();
 }
 
+std::shared_ptr<BakedShapes> build_shapes(const NavMesh& mesh, bool presenter) {
+  auto shapes = std::make_shared<BakedShapes>();
+  shapes->presenter = presenter;
+  const HeightRange h = height_range(mesh);
+  shapes->layer.build(mesh, h.min, h.max, presenter ? Theme::high_contrast() : Theme::normal());
+  shapes->built = true;
+  return shapes;
+}
+
 }  // namespace navlab::app

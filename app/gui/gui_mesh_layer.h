@@ -51,4 +51,17 @@ class MeshLayer {
   double typical_poly_m_ = 0.0;
 };
 
+// The viewport's shapes of a new mesh, built on the worker thread that made the mesh (a bake's, the tile
+// cache's), so the frame the mesh arrives in does not build them (about 100 ms at 100k polygons). Read
+// only once the worker has handed the mesh over.
+struct BakedShapes {
+  MeshLayer layer;
+  bool built = false;
+  bool presenter = false;  // the presenter flag of the theme they were built with
+};
+
+// `mesh`'s shapes in the theme of the presenter flag `presenter` (Theme::high_contrast or normal), on
+// any thread.
+std::shared_ptr<BakedShapes> build_shapes(const NavMesh& mesh, bool presenter);
+
 }  // namespace navlab::app

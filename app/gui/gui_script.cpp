@@ -373,6 +373,7 @@ std::string run_script(App& app, const std::string& script_path, std::string* ca
     }
     if (!err.empty()) return script_path + ": action " + std::to_string(i) + ": " + err;
     if (!app.baking.door.empty()) bake_wait(app);  // a door dropped by the mouse: wait for its bake
+    doors_tiles_wait(app);  // and for the tile cache's door moves
     sim_wait(app);  // and for the follower's run on its thread
     app.frame();  // let the UI catch up (layout, viewport size, exports)
     ++i;

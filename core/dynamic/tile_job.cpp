@@ -21,7 +21,6 @@ void fold(TileJob::Output& later, TileJob::Output earlier) {
   u.convert_ms += earlier.update.convert_ms;
   later.moves += earlier.moves;
   later.final = later.final || earlier.final;
-  later.ready_ms += earlier.ready_ms;
   for (const std::string& d : later.doors)
     if (std::find(earlier.doors.begin(), earlier.doors.end(), d) == earlier.doors.end()) earlier.doors.push_back(d);
   later.doors = std::move(earlier.doors);

@@ -43,7 +43,7 @@ class TileJob {
     int moves = 0;                   // moves done since the last output taken
     std::vector<std::string> doors;  // the doors moved, each once, in the order they were first moved
     bool final = false;              // one of the moves was a dropped door (move()'s `final`)
-    double ready_ms = 0.0;           // the mesh's copy, readying and `prepare`, ms (summed like `update`)
+    double ready_ms = 0.0;           // this mesh's copy, readying and `prepare`, ms
     std::shared_ptr<void> prepared;  // what `prepare` returned for this mesh (null without one)
   };
 

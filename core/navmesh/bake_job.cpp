@@ -9,7 +9,9 @@ namespace navlab {
 void ready_for_queries(const NavMesh& mesh) {
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   index.open_components(mesh);
-  if (mesh.kind == NavMesh::Kind::Polygons) index.wall_ends(mesh);
+  if (mesh.kind != NavMesh::Kind::Polygons) return;
+  index.wall_ends(mesh);
+  if (!mesh.baked) index.wall_edges(mesh);  // without a Detour mesh the spawn checks measure clearance so
 }
 
 BakeJob::BakeJob(Scene scene, Prepare prepare)

@@ -203,6 +203,17 @@ const std::vector<std::uint32_t>& MeshIndex::wall_ends(const NavMesh& mesh) cons
   return wall_ends_;
 }
 
+const std::vector<std::pair<Vec2, Vec2>>& MeshIndex::wall_edges(const NavMesh& mesh) const {
+  std::call_once(wall_edges_once_, [&] {
+    for (const NavPoly& p : mesh.polys) {
+      const size_t n = p.verts.size();
+      for (size_t e = 0; e < n && e < p.neighbours.size(); ++e)
+        if (p.neighbours[e] < 0) wall_edges_.emplace_back(mesh.verts[size_t(p.verts[e])], mesh.verts[size_t(p.verts[(e + 1) % n])]);
+    }
+  });
+  return wall_edges_;
+}
+
 QueryCache& QueryCache::operator=(const QueryCache& other) noexcept {
   if (this != &other) clear();
   return *this;

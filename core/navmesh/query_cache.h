@@ -130,6 +130,10 @@ struct MeshIndex {
   // worked out on the first call (the exact shortest path's corners start from it,
   // core/optimal/polyanya.cpp).
   const std::vector<std::uint32_t>& wall_ends(const NavMesh& mesh) const;
+  // Polygon meshes: every polygon edge with no neighbour across (a wall), as its two end points in the
+  // plane (m), polygon by polygon; worked out on the first call (the spawn checks' clearance on meshes
+  // without a Detour mesh, core/spawn/spawn.cpp).
+  const std::vector<std::pair<Vec2, Vec2>>& wall_edges(const NavMesh& mesh) const;
 
  private:
   enum class Kept : unsigned char { NotYet, Writing, Written };
@@ -139,6 +143,8 @@ struct MeshIndex {
   mutable Components components_;
   mutable std::once_flag wall_ends_once_;
   mutable std::vector<std::uint32_t> wall_ends_;
+  mutable std::once_flag wall_edges_once_;
+  mutable std::vector<std::pair<Vec2, Vec2>> wall_edges_;
 };
 
 class QueryCache {

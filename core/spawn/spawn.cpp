@@ -235,16 +235,6 @@ Result<SpawnValidator> SpawnValidator::create(const Scene& scene, const NavMesh&
     v.clearance_source_ = "agent radius";
   }
 
-  if (!navmesh.baked) {
-    for (size_t p = 0; p < navmesh.polys.size(); ++p) {
-      const NavPoly& poly = navmesh.polys[p];
-      const size_t n = poly.verts.size();
-      for (size_t e = 0; e < n; ++e)
-        if (poly.neighbours[e] < 0)
-          v.boundary_.emplace_back(navmesh.verts[poly.verts[e]], navmesh.verts[poly.verts[(e + 1) % n]]);
-    }
-  }
-
   std::optional<ScenePoint> ref = scene.spawn.partition_of;
   v.expected_from = "partition_of";
   if (!ref && !scene.spawn.safe_targets.empty()) {
@@ -267,8 +257,10 @@ Location SpawnValidator::locate_point(const ScenePoint& p) const {
 double SpawnValidator::boundary_distance(const Location& at) const {
   const NavMesh& m = *navmesh_;
   if (!m.baked) {
+    // The walls are the mesh's, listed once per mesh (MeshIndex::wall_edges), not once per validator: a
+    // door dragged on a tile cache's level makes a new validator every frame.
     double best = std::numeric_limits<double>::infinity();
-    for (const auto& [a, b] : boundary_) best = std::min(best, distance_to_segment(at.point, a, b));
+    for (const auto& [a, b] : m.query_cache.index_of(m).wall_edges(m)) best = std::min(best, distance_to_segment(at.point, a, b));
     return best;
   }
   dtNavMeshQuery query;

@@ -156,7 +156,6 @@ class SpawnValidator {
   LocateDef locate_def_;
   double clearance_ = 0.0;
   std::string clearance_source_;
-  std::vector<std::pair<Vec2, Vec2>> boundary_;  // hand-authored boundary edges
 };
 
 // Validates every candidate of scene.spawn in order.

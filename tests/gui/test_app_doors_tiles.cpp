@@ -109,6 +109,37 @@ TEST(AppDoorsTiles, DraggingAClosedDoorAcrossTheCorridorRebuildsTilesAndReplansA
   EXPECT_GT(before, 0);
 }
 
+// Dragged as the mouse drags it (the moves on the tile cache's thread, the frames not waiting for them),
+// the door ends where the same drag waiting for every move ends it: the same mesh (the cache's, converted
+// from scratch), the same plan round the door with its shortest path and channel (run on the dropped
+// door's mesh), the viewport's shapes of each new mesh built on the job's thread.
+TEST(AppDoorsTiles, ADragThatDoesNotWaitForTheTilesEndsAsOneThatDoes) {
+  const std::string drag = R"([{"tile_cache": true}, {"door": "door_west", "open": false},
+      {"drag_door": "door_west", "to": [[20, 10.2], [20, 13.4]], "frames": 12, "wait_tiles": )";
+  const ScriptRun waited = run_script("tiles_drag_waited", drag + R"(true}, {"camera": "fit"}])");
+  const ScriptRun mouse = run_script("tiles_drag_mouse", drag + R"(false}, {"camera": "fit"}])");
+  const json& w = waited.state;
+  const json& s = mouse.state;
+  const json& t = s["doors"]["tile_cache"];
+  EXPECT_EQ(t["equals_full_conversion"], true) << t;
+  EXPECT_EQ(t["polygons"], w["doors"]["tile_cache"]["polygons"]);
+  EXPECT_EQ(s["path"], w["path"]);
+  EXPECT_EQ(s["status"], "complete");
+  EXPECT_FALSE(path_near(s["path"], 20.0, 11.8, 1.8)) << s["path"];
+  EXPECT_GT(s["optimal"]["length"].get<double>(), 0.0) << "the shortest path of the dropped door's mesh";
+  EXPECT_TRUE(s["channel"].is_object());
+  // Every move was done; several may have made one mesh, and each mesh came with its shapes.
+  EXPECT_GE(t["changes"].get<int>(), 1);
+  EXPECT_LE(t["changes"].get<int>(), 12);
+  EXPECT_GE(t["meshes_taken"].get<int>(), 1);
+  EXPECT_LE(t["meshes_taken"].get<int>(), t["changes"].get<int>());
+  EXPECT_EQ(w["doors"]["tile_cache"]["meshes_taken"], w["doors"]["tile_cache"]["changes"]) << "one mesh a move when waited for";
+  EXPECT_GE(s["bake"]["mesh_shapes"]["taken_from_bake"].get<int>(), t["meshes_taken"].get<int>());
+  EXPECT_EQ(s["doors"]["log"].back()["cause"], "tiles_rebuilt");
+  EXPECT_EQ(s["doors"]["log"].back()["version"], s["doors"]["version"]);
+  EXPECT_GT(path_hits(mouse.img, s["path"], mouse.camera()), 0.9);
+}
+
 TEST(AppDoorsTiles, ADoorChangedInTilesThePlanDoesNotReadKeepsThePlanAndItsVersion) {
   // Move the open door into the store's north end (its old tiles hold the corridor: re-plan, v3), close
   // it there, drag it a little: neither touches the plan.

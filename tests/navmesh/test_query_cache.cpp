@@ -399,3 +399,25 @@ TEST(QueryCache, APolygonsReachIsWorkedOutOnceAndIsItsRings) {
 
 }  // namespace
 }  // namespace navlab
+
+namespace navlab {
+namespace {
+
+// The walls the index lists once per mesh are the edges with no polygon across, each once, with the
+// polygon's own corners (a scan of the mesh is the oracle).
+TEST(QueryCache, TheWallEdgesAreTheEdgesWithNoNeighbour) {
+  std::mt19937 rng(4);
+  const NavMesh m = jittered(rng, 12, 9);
+  std::vector<std::pair<Vec2, Vec2>> want;
+  for (const NavPoly& p : m.polys)
+    for (size_t e = 0; e < p.verts.size(); ++e)
+      if (p.neighbours[e] < 0) want.emplace_back(m.verts[size_t(p.verts[e])], m.verts[size_t(p.verts[(e + 1) % p.verts.size()])]);
+  ASSERT_GT(want.size(), 30u);
+  const std::vector<std::pair<Vec2, Vec2>>& got = m.query_cache.index_of(m).wall_edges(m);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << i;
+  EXPECT_EQ(&m.query_cache.index_of(m).wall_edges(m), &got) << "worked out once";
+}
+
+}  // namespace
+}  // namespace navlab

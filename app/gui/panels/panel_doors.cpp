@@ -81,16 +81,20 @@ void tile_cache_controls(App& app) {
     ImGui::TextDisabled("Off: one baked tile; dropping a dragged door bakes it again.");
     return;
   }
-  ImGui::TextDisabled("On: a door move rebuilds only the tiles it touches (outlined in the viewport).");
+  ImGui::TextDisabled("On: a door move rebuilds only the tiles it touches (outlined in the viewport),\n"
+                      "on a thread of its own while the view goes on.");
+  if (t.job && t.job->busy()) ImGui::TextDisabled("rebuilding tiles...");
   if (t.changes == 0) {
     ImGui::TextWrapped("Baked: %s", t.last_update.c_str());
     return;
   }
   ImGui::TextWrapped("Last change: %s", t.last_update.c_str());
+  ImGui::Text("%d door moves in %d meshes", t.changes, t.meshes_taken);
   if (t.replan_ms > 0.0)
-    ImGui::Text("tile update %.2f ms + re-plan %.2f ms", t.update_ms, t.replan_ms);
+    ImGui::Text("tile update %.2f ms + mesh readied %.2f ms (own thread), re-plan %.2f ms", t.update_ms, t.ready_ms,
+                t.replan_ms);
   else
-    ImGui::Text("tile update %.2f ms, plan kept", t.update_ms);
+    ImGui::Text("tile update %.2f ms + mesh readied %.2f ms (own thread), plan kept", t.update_ms, t.ready_ms);
 }
 
 }  // namespace
