@@ -8,7 +8,8 @@
 //   {"open": "FILE.json"}  open a scene (a bad file keeps the current one and shows the error)
 //   {"panel": NAME, "open": true|false}  scene, search, funnel, agent, failure, doors, help
 //   {"door": ID, "open": true|false}     open/close a door (re-plans when the plan read it)
-//   {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N}  drag a door there over N frames (default 10)
+//   {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N}  drag a door there over N frames (default 10);
+//                                               "wait_tiles": false: the tile cache's moves not waited for each frame
 //   {"drag_blocker": ID, "to": [x,y], "frames": N}      drag a blocker (never re-plans)
 //   {"simulate": T}        advance the follower animation by T simulated seconds (starts it if needed)
 //   {"sim_restart": true}  run the follower again from the start
