@@ -191,6 +191,16 @@ void doors_replan(App& app, const std::string& cause, const std::string& reason,
   doors_log(d, {d.version, true, cause, text, app.plan.run_ms}, false);
 }
 
+void doors_run_deferred(App& app) {
+  DoorsView& d = app.doors;
+  if (!d.deferred || d.seen_path != app.doc.path) return;
+  // Taken out first: doors_replan drops the deferred change, and with it what it was asked to log.
+  const DoorsView::Deferred change = std::move(*d.deferred);
+  d.deferred.reset();
+  doors_replan(app, change.cause, change.reason, change.live);
+  if (change.tiles) d.tiles.replan_ms = app.plan.run_ms;
+}
+
 void doors_mesh_rebaked(App& app, const std::string& door, const std::string& what, double bake_ms) {
   DoorsView& d = app.doors;
   NavChange change{NavChange::Kind::MeshRebaked, door, {}, {}, {}, ""};
@@ -220,7 +230,7 @@ int SimView::step_index() const {
 void doors_frame(App& app, double dt_seconds) {
   DoorsView& d = app.doors;
   d.replans_this_frame = 0;
-  if (d.deferred && d.seen_path == app.doc.path) doors_replan(app, d.deferred->cause, d.deferred->reason, d.deferred->live);
+  doors_run_deferred(app);
   if (d.seen_path != app.doc.path) {
     const bool wanted = d.tiles.wanted;  // the mode is kept across scenes
     sim_drop_run(d);

@@ -123,6 +123,7 @@ struct DoorsView {
   struct Deferred {               // a change that touched the read set after this frame's re-plan
     std::string cause, reason;
     bool live = false;            // made during a drag (DoorsView::live re-plans)
+    bool tiles = false;           // a mesh of the tile cache's (its re-plan time is the tiles view's too)
   };
   std::optional<Deferred> deferred;  // re-planned at the start of the next frame
   TilesView tiles;

@@ -19,6 +19,9 @@ void doors_log(DoorsView& d, DoorLogEntry e, bool merge);
 // `live`: a drag is under way (App::replan(live): the shortest path and channel wait for its end).
 void doors_replan(App& app, const std::string& cause, const std::string& reason, bool live = false);
 
+// Runs the re-plan a change deferred to the next frame (DoorsView::deferred), if any.
+void doors_run_deferred(App& app);
+
 // Advances a playing simulation by the frame's time (s).
 void doors_frame_sim(App& app, double dt_seconds);
 
@@ -31,10 +34,11 @@ bool tiles_sync(App& app);
 // tile cache's thread.
 void tiles_door_moved(App& app, const std::string& door, bool moved, bool final_move);
 // Once a frame: takes the newest mesh the tile cache's thread has readied, once the viewport has shown
-// the last one whole (a dropped door's at once; `wait`: waits for the moves queued first, and takes it
-// whatever the viewport shows — scripted runs), shows it, and re-plans when a rebuilt tile holds a
-// polygon the plan read (live changes: at most once per frame), or renumbers the plan kept. A dropped
-// door's mesh brings the shortest path and the channel up to date.
+// the last one whole (a dropped door's at once), shows it, and re-plans when a rebuilt tile holds a
+// polygon the plan read (a drag's live re-plan at the start of the next frame, so that a frame does not
+// take a large mesh and re-plan too), or renumbers the plan kept. A dropped door's mesh brings the
+// shortest path and the channel up to date. `wait` (scripted runs): waits for the moves queued first,
+// takes their mesh whatever the viewport shows, and re-plans at once.
 void tiles_frame(App& app, bool wait = false);
 
 }  // namespace navlab::app

@@ -115,14 +115,16 @@ void take_mesh(App& app, TileJob::Output out) {
   const Touch touch = touches(d.reads, change);
   if (touch.touched) {
     const std::string reason = what + " - " + up.describe() + " Touched the corridor's read set. " + touch.why;
-    if (final_move || d.replans_this_frame == 0) {
-      doors_replan(app, change.cause(), reason, !final_move);
+    if (final_move) {
+      doors_replan(app, change.cause(), reason, false);
       t.replan_ms = app.plan.run_ms;
       d.log.back().text += " (tile update " + ms_text(up.ms) + " on its own thread)";
     } else {
-      // Re-planned at the start of the next frame; until then the plan is drawn on the new mesh.
+      // A live re-plan waits for the start of the next frame, so that the frame taking a large mesh does
+      // not re-plan too; until then the plan is drawn on the new mesh.
       renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
-      d.deferred = DoorsView::Deferred{change.cause(), reason, !final_move};
+      d.deferred = DoorsView::Deferred{change.cause(), reason + " (tile update " + ms_text(up.ms) + " on its own thread)",
+                                       true, true};
     }
   } else {
     renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
@@ -228,6 +230,7 @@ void tiles_frame(App& app, bool wait) {
   if (!wait && app.view.spread_steps_left() > 0 && !t.finish_pending) return;
   std::optional<TileJob::Output> out = t.job->take();
   if (out) take_mesh(app, std::move(*out));
+  if (wait && d.deferred && d.deferred->tiles) doors_run_deferred(app);
   // The drag's live re-plans left out the shortest path and channel: once the dropped door's mesh is on
   // screen (every move queued before the drop done and taken), they follow it.
   if (t.finish_pending && !t.job->busy()) {

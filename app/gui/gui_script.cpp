@@ -378,6 +378,9 @@ std::string run_script(App& app, const std::string& script_path, std::string* ca
     app.frame();  // let the UI catch up (layout, viewport size, exports)
     ++i;
   }
+  // A door the last frame moved with the mouse in the tile cache mode: its mesh and re-plan before the
+  // state is read.
+  doors_tiles_wait(app);
   return "";
 }
 
