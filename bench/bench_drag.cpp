@@ -36,17 +36,25 @@ nlohmann::json run(const std::string& scene, const std::string& script_text, con
   return bench::run_app_script(scene, dir + "/drag_script.json", script_text);
 }
 
-// Arguments: polygons of the hall.
-void drag_door_across_route(benchmark::State& state) {
+// The script: `setup` actions, then the door dragged across the route and past it over `frames` frames
+// (the plan goes round the door as it moves); `drag_options`: more keys of the drag action.
+std::string drag_script(const DragFile& scene, const std::string& setup, int frames, const std::string& drag_options) {
+  const Vec2 shift{0, -12};
+  const Vec2 a = scene.door_a + shift, b = scene.door_b + shift;
+  return "{\"actions\": [" + setup + "{\"measure\": 30}, {\"drag_door\": \"gate\", \"to\": [[" + std::to_string(a.x) +
+         ", " + std::to_string(a.y) + "], [" + std::to_string(b.x) + ", " + std::to_string(b.y) +
+         "]], \"frames\": " + std::to_string(frames) + drag_options + "}]}\n";
+}
+
+// Runs `script` on the hall of state.range(0) polygons and hands the printed state to `count`, with the
+// drag's frame CPU as the iteration's time and its frame and re-plan counters.
+template <class Count>
+void run_drag(benchmark::State& state, const std::string& setup, int frames, const std::string& drag_options,
+              Count count) {
   bench::use_offscreen_without_display();
   const std::string dir = fs::temp_directory_path().string();
   const DragFile scene = write_scene(dir, int(state.range(0)));
-  const Vec2 shift{0, -12};  // across the route and past it: the plan goes round the door as it moves
-  const std::string script =
-      "{\"actions\": [{\"frames\": 3}, {\"measure\": 30}, {\"drag_door\": \"gate\", \"to\": [[" +
-      std::to_string((scene.door_a + shift).x) + ", " + std::to_string((scene.door_a + shift).y) + "], [" +
-      std::to_string((scene.door_b + shift).x) + ", " + std::to_string((scene.door_b + shift).y) +
-      "]], \"frames\": 30}]}\n";
+  const std::string script = drag_script(scene, setup, frames, drag_options);
   for (auto _ : state) {
     const nlohmann::json r = run(scene.path, script, dir);
     if (r.is_discarded() || r.is_null() || !r.contains("doors")) {
@@ -56,17 +64,23 @@ void drag_door_across_route(benchmark::State& state) {
     const nlohmann::json& d = r["doors"]["drag"];
     state.SetIterationTime(d["frame_cpu_ms_mean"].get<double>() / 1e3);
     state.counters["polygons"] = r["doors"]["tile_cache"]["polygons"].get<double>();
-    state.counters["still_frame_cpu_ms"] = r["frame"]["thread_cpu_ms"].get<double>();
-    state.counters["drag_frame_cpu_ms_mean"] = d["frame_cpu_ms_mean"].get<double>();
-    state.counters["drag_frame_cpu_ms_max"] = d["frame_cpu_ms_max"].get<double>();
-    state.counters["replans"] = d["replans"].get<double>();
-    state.counters["replan_ms_mean"] = d["replan_ms_mean"].get<double>();
-    state.counters["replan_ms_max"] = d["replan_ms_max"].get<double>();
-    state.counters["arrival_frame_cpu_ms"] = d["arrival_frame_cpu_ms"].get<double>();
-    state.counters["after_arrival_frame_cpu_ms"] = d["after_arrival_frame_cpu_ms"].get<double>();
+    for (const char* key : {"frame_cpu_ms_mean", "frame_cpu_ms_max"})
+      state.counters[std::string("drag_") + key] = d[key].get<double>();
+    for (const char* key : {"replans", "replan_ms_mean", "replan_ms_max"}) state.counters[key] = d[key].get<double>();
+    count(r);
   }
   std::error_code ec;
   fs::remove(scene.path, ec);
+}
+
+// Arguments: polygons of the hall.
+void drag_door_across_route(benchmark::State& state) {
+  run_drag(state, "{\"frames\": 3}, ", 30, "", [&](const nlohmann::json& r) {
+    const nlohmann::json& d = r["doors"]["drag"];
+    state.counters["still_frame_cpu_ms"] = r["frame"]["thread_cpu_ms"].get<double>();
+    state.counters["arrival_frame_cpu_ms"] = d["arrival_frame_cpu_ms"].get<double>();
+    state.counters["after_arrival_frame_cpu_ms"] = d["after_arrival_frame_cpu_ms"].get<double>();
+  });
 }
 
 // The same drag in the tile cache mode, as the mouse drags (the moves on the tile cache's thread, the
@@ -74,40 +88,13 @@ void drag_door_across_route(benchmark::State& state) {
 // (moves done, meshes handed over, the last mesh's tile update, readying on the job's thread and taking
 // on the main thread). Arguments: polygons of the hall.
 void drag_door_tile_cache(benchmark::State& state) {
-  bench::use_offscreen_without_display();
-  const std::string dir = fs::temp_directory_path().string();
-  const DragFile scene = write_scene(dir, int(state.range(0)));
-  const Vec2 shift{0, -12};
-  const std::string script =
-      "{\"actions\": [{\"frames\": 3}, {\"tile_cache\": true}, {\"frames\": 3}, {\"measure\": 30}, "
-      "{\"drag_door\": \"gate\", \"to\": [[" +
-      std::to_string((scene.door_a + shift).x) + ", " + std::to_string((scene.door_a + shift).y) + "], [" +
-      std::to_string((scene.door_b + shift).x) + ", " + std::to_string((scene.door_b + shift).y) +
-      "]], \"frames\": 60, \"wait_tiles\": false}]}\n";
-  for (auto _ : state) {
-    const nlohmann::json r = run(scene.path, script, dir);
-    if (r.is_discarded() || r.is_null() || !r.contains("doors")) {
-      state.SkipWithError("the scripted run failed (is navlab built, is there a display?)");
-      return;
-    }
-    const nlohmann::json& d = r["doors"]["drag"];
-    const nlohmann::json& t = r["doors"]["tile_cache"];
-    state.SetIterationTime(d["frame_cpu_ms_mean"].get<double>() / 1e3);
-    state.counters["polygons"] = t["polygons"].get<double>();
-    state.counters["drag_frame_cpu_ms_mean"] = d["frame_cpu_ms_mean"].get<double>();
-    state.counters["drag_frame_cpu_ms_max"] = d["frame_cpu_ms_max"].get<double>();
-    state.counters["replans"] = d["replans"].get<double>();
-    state.counters["replan_ms_mean"] = d["replan_ms_mean"].get<double>();
-    state.counters["replan_ms_max"] = d["replan_ms_max"].get<double>();
-    state.counters["moves"] = t["changes"].get<double>();
-    state.counters["meshes_taken"] = t["meshes_taken"].get<double>();
-    state.counters["update_ms"] = t["update_ms"].get<double>();
-    state.counters["ready_ms"] = t["ready_ms"].get<double>();
-    state.counters["take_ms"] = t["take_ms"].get<double>();
-    state.counters["equals_full_conversion"] = t["equals_full_conversion"].get<bool>() ? 1.0 : 0.0;
-  }
-  std::error_code ec;
-  fs::remove(scene.path, ec);
+  run_drag(state, "{\"frames\": 3}, {\"tile_cache\": true}, {\"frames\": 3}, ", 60, ", \"wait_tiles\": false",
+           [&](const nlohmann::json& r) {
+             const nlohmann::json& t = r["doors"]["tile_cache"];
+             state.counters["moves"] = t["changes"].get<double>();
+             for (const char* key : {"meshes_taken", "update_ms", "ready_ms", "take_ms"}) state.counters[key] = t[key].get<double>();
+             state.counters["equals_full_conversion"] = t["equals_full_conversion"].get<bool>() ? 1.0 : 0.0;
+           });
 }
 
 }  // namespace

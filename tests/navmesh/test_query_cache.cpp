@@ -362,12 +362,6 @@ TEST(QueryCache, AnObjectIsLentToOneQueryAtATime) {
   EXPECT_EQ(made, 2);
 }
 
-}  // namespace
-}  // namespace navlab
-
-namespace navlab {
-namespace {
-
 // Each polygon's bounds and reach, kept by the index the first time a corridor shape asks, are those
 // polygon_reach() gives for the polygon's corners, whichever of four threads asking at once wrote them,
 // and asked again they are the same.
@@ -396,12 +390,6 @@ TEST(QueryCache, APolygonsReachIsWorkedOutOnceAndIsItsRings) {
   EXPECT_EQ(wrong.load(), 0);
   for (int p = 0; p < int(m.polys.size()); ++p) EXPECT_TRUE(same(index.reach_of(m, p), want(p))) << p;
 }
-
-}  // namespace
-}  // namespace navlab
-
-namespace navlab {
-namespace {
 
 // The walls the index lists once per mesh are the edges with no polygon across, each once, with the
 // polygon's own corners (a scan of the mesh is the oracle).
