@@ -472,6 +472,7 @@ NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::v
     return (ref & ~poly) == base && int(poly) < ground ? int(poly) : -1;
   });
   mesh.baked = std::move(baked);
+  mesh.eroded = true;
   return mesh;
 }
 

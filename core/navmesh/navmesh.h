@@ -138,6 +138,10 @@ struct NavMesh {
   std::vector<GraphEdge> edges;
 
   std::shared_ptr<const BakedNavMesh> baked;  // null unless baked with Recast
+  // Baked with Recast (one tile, tiles, the tile cache, a Detour file): its walkable area is the space of
+  // the agent's centre, already eroded by the bake's agent radius. The tile cache's mesh has no `baked`
+  // (its Detour mesh changes under it with every update) but is eroded all the same.
+  bool eroded = false;
 
   // What locate and the search keep between queries on this mesh (core/navmesh/query_cache.h): empty in
   // a copy, taken along by a move, built again when a vector above is replaced; call

@@ -254,6 +254,7 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
   TiledNavMesh out;
   out.mesh.kind = NavMesh::Kind::Polygons;
   out.mesh.is3d = lay.is3d;
+  out.mesh.eroded = true;
   out.mesh.area_names = *lay.area_names;
   if (lay.doors)
     for (const Door& d : *lay.doors) out.mesh.door_ids.push_back(d.id);

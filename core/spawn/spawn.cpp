@@ -227,7 +227,7 @@ Result<SpawnValidator> SpawnValidator::create(const Scene& scene, const NavMesh&
   if (scene.spawn.clearance) {
     v.clearance_ = *scene.spawn.clearance;
     v.clearance_source_ = "spawn.clearance";
-  } else if (navmesh.baked) {
+  } else if (navmesh.eroded) {
     v.clearance_ = std::max(0.0, scene.agent.radius - scene.bake.agent_radius);
     v.clearance_source_ = "agent radius beyond the bake erosion";
   } else {

@@ -5,8 +5,9 @@
 //   projection      the point lies on a navmesh polygon whose area is allowed (spawn.allowed_areas,
 //                   absent = every area) and not excluded for the agent (agent.excluded_areas).
 //   clearance       distance from the point to the navmesh boundary >= the required clearance.
-//                   Hand-authored meshes: exact distance to the boundary edges (polygon edges without a
-//                   neighbour). Baked meshes: Detour's findDistanceToWall; the baked boundary is already
+//                   Meshes without a Detour mesh (hand-authored, the tile cache's): exact distance to the
+//                   boundary edges (polygon edges without a neighbour). Baked meshes: Detour's
+//                   findDistanceToWall. A baked boundary (the tile cache's too: NavMesh::eroded) is already
 //                   eroded by bake.agent_radius, so the default clearance there is what is still missing:
 //                   max(0, agent.radius - bake.agent_radius). Elsewhere the default is agent.radius.
 //   connectivity    the point's partition equals the partition of spawn.partition_of (default: the first

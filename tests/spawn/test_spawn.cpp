@@ -8,6 +8,7 @@
 #include "gates.h"
 #include "navmesh_build.h"
 #include "spawn.h"
+#include "tilecache.h"
 
 namespace navlab {
 namespace {
@@ -387,6 +388,42 @@ TEST(SpawnBaked, ClearanceUsesDetourOnTheErodedMesh) {
   only.enabled = {true, true, false, false, false, false};
   EXPECT_EQ(strict.validate(cand("wall", 1.5, 5), only).reason, SpawnCheck::Clearance);
   EXPECT_TRUE(strict.validate(cand("centre", 5, 5), only).accepted);
+}
+
+// The tile cache's mesh (no Detour mesh of its own to keep: it changes with every update) is a Recast
+// bake too, eroded by bake.agent_radius: it asks the same clearance as the single-tile bake, and points
+// near the wall get the same verdict on both.
+TEST(SpawnBaked, TheTileCachesMeshAsksTheClearanceOfTheSingleTileBake) {
+  Scene s;
+  s.source = Scene::Source::Floorplan;
+  s.floorplan.outline = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+  s.agent.radius = 0.9;  // 0.3 m more than the bake's 0.6
+  Result<NavMesh> single = build_navmesh(s);
+  ASSERT_TRUE(single.ok()) << single.error();
+  auto tiles = TileCache::build(s, tile_cache_def(s));
+  ASSERT_TRUE(tiles) << tiles.error();
+  const NavMesh& tiled = tiles.value()->navmesh().mesh;
+  ASSERT_FALSE(tiled.baked);
+  SpawnOptions only;
+  only.enabled = {true, true, false, false, false, false};
+  for (const NavMesh* m : std::vector<const NavMesh*>{&single.value(), &tiled}) {
+    SCOPED_TRACE(m->baked ? "single tile" : "tile cache");
+    EXPECT_TRUE(m->eroded);
+    const SpawnValidator v = SpawnValidator::create(s, *m).value();
+    EXPECT_DOUBLE_EQ(v.clearance(), 0.3);
+    // Where the eroded wall stands (the tile cache's erodes a cell more than the single tile): a point
+    // 0.2 m from it is too close, one 0.4 m from it is clear.
+    const Location inside = v.locate_point(pt(2, 5));
+    ASSERT_TRUE(inside.ok());
+    const double wall = 2.0 - v.boundary_distance(inside);
+    ASSERT_GT(wall, 0.55);
+    ASSERT_LT(wall, 1.25);
+    EXPECT_TRUE(v.validate(cand("clear", wall + 0.4, 5), only).accepted);
+    EXPECT_EQ(v.validate(cand("tight", wall + 0.2, 5), only).reason, SpawnCheck::Clearance);
+  }
+  // A hand-authored mesh is not eroded: the whole agent radius is asked.
+  Scene hand = checks_scene();
+  EXPECT_FALSE(mesh_of(hand).eroded);
 }
 
 TEST(SpawnGraph, GraphScenesAreRejectedWithAMessage) {
