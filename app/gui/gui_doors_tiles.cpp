@@ -80,8 +80,9 @@ std::string ms_text(double ms) { return fmt("%.2f ms", ms); }
 // doors would cover no connection and the plan would read no door (the gating view of the doors panel).
 bool wanted(const App& app) { return tiles_possible(app) && app.doors.tiles.wanted; }
 
-// Shows the mesh `out` hands over and re-plans when a rebuilt tile holds a polygon the plan read (live
-// changes: at most once per frame), or renumbers the plan kept.
+// Shows the mesh `out` hands over and re-plans when a rebuilt tile holds a polygon the plan read (a
+// drag's live re-plan at the start of the next frame, a dropped door's at once), or renumbers the plan
+// kept.
 void take_mesh(App& app, TileJob::Output out) {
   DoorsView& d = app.doors;
   TilesView& t = d.tiles;
@@ -233,7 +234,7 @@ void tiles_frame(App& app, bool wait) {
   if (wait && d.deferred && d.deferred->tiles) doors_run_deferred(app);
   // The drag's live re-plans left out the shortest path and channel: once the dropped door's mesh is on
   // screen (every move queued before the drop done and taken), they follow it.
-  if (t.finish_pending && !t.job->busy()) {
+  if (t.finish_pending && t.job->done()) {
     t.finish_pending = false;
     app.finish_replan();
   }

@@ -64,6 +64,11 @@ bool TileJob::busy() const {
   return running_ || !queued_.empty();
 }
 
+bool TileJob::done() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return !running_ && queued_.empty() && !ready_;
+}
+
 void TileJob::wait() {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return !running_ && queued_.empty(); });

@@ -61,6 +61,8 @@ class TileJob {
   std::optional<Output> take();
   // Whether a move is queued or under way (an output may be ready meanwhile).
   bool busy() const;
+  // Whether nothing is queued, under way or ready: every move queued so far is in an output taken.
+  bool done() const;
   // Waits until no move is queued or under way.
   void wait();
   // The cache, once no move is queued or under way; read only, and only until the next move().

@@ -78,6 +78,7 @@ TEST(TileJob, EachMoveHandsOverTheMeshTheSameMovesGiveOnTheCallersThread) {
     ASSERT_NE(out->prepared, nullptr);
     EXPECT_EQ(*static_cast<size_t*>(out->prepared.get()), out->mesh.mesh.polys.size());
     EXPECT_FALSE(job.take().has_value()) << "an output is taken once";
+    EXPECT_TRUE(job.done());
   }
   EXPECT_EQ(prepared.load(), 3);
   EXPECT_EQ(prepared_here.load(), 0);
@@ -128,8 +129,11 @@ TEST(TileJob, MovesQueuedTogetherAndOutputsNotTakenAreFoldedIntoTheNext) {
     }
   }
   job.wait();
+  EXPECT_FALSE(job.busy());
+  EXPECT_FALSE(job.done()) << "its output is not taken yet";
   std::optional<TileJob::Output> out = job.take();
   ASSERT_TRUE(out.has_value());
+  EXPECT_TRUE(job.done());
   expect_same(out->mesh, oracle->navmesh());
   EXPECT_GE(out->moves, 2);
   EXPECT_LE(out->moves, queued);
