@@ -12,10 +12,11 @@
 // polygons and bakes nothing. Moving one bakes again: on a single tile the whole mesh when the drag ends
 // (while dragging, the door gates the shared edges its shape covers), a NavChange of kind MeshRebaked
 // that re-plans any plan on screen. With Detour's tile cache on (core/tilecache.h) the mesh on screen is
-// the tile cache's mesh and a move rebuilds only the tiles under the door's old and new footprints, at
-// every frame of a drag; the change is a NavChange of kind TilesRebuilt, which touches the plan when a
-// rebuilt tile holds a polygon of its corridor. Polygon indices may shift after a rebuild: a kept plan
-// is renumbered by the stable polygon keys (TiledNavMesh::keys).
+// the tile cache's mesh and a move rebuilds only the tiles under the door's old and new footprints, on
+// the tile cache's thread while the drag goes on (TilesView); each mesh it hands over is a NavChange of
+// kind TilesRebuilt, which touches the plan when a rebuilt tile holds a polygon of its corridor. Polygon
+// indices may shift after a rebuild: a kept plan is renumbered by the stable polygon keys
+// (TiledNavMesh::keys).
 #pragma once
 
 #include <atomic>
