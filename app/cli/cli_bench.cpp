@@ -5,10 +5,10 @@
 // Every time is per query: one call of a stage on one pair is repeated until the repetitions together
 // last at least --sample-us (so the clock's resolution and the cost of reading it do not matter), and
 // the pair's time is that total divided by the repetitions, the fastest of three such loops (and, on
-// baked meshes, of two rounds: ours, Detour, ours, Detour). Medians and means are over pairs. As
-// Detour's queries write into the same arrays on every repetition, every stage of ours writes into one
-// result of its own, reused from call to call (search_into, build_portals_into, funnel_into, the motion
-// parts' _into forms, plan_motion_into, plan_into).
+// baked meshes, of two rounds of the pair: ours, Detour, ours, Detour). Medians and means are over
+// pairs. As Detour's queries write into the same arrays on every repetition, every stage of ours writes
+// into one result of its own, reused from call to call (search_into, build_portals_into, funnel_into,
+// the motion parts' _into forms, plan_motion_into, plan_into).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -56,8 +56,8 @@ extern const char* const kBenchUsage =
     "                        \"differing\": [{\"pair\", \"start\", \"goal\", \"corridor\", \"straight_path\"}]},\n"
     "   \"notes\": [...]}\n"
     "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
-    "least --sample-us; on baked meshes, of two rounds too (ours, then Detour, then both again: load\n"
-    "that comes and goes falls on both sides alike). As Detour's calls write into the caller's arrays,\n"
+    "least --sample-us; on baked meshes, of two rounds too, pair by pair (ours, then Detour, then both\n"
+    "again on the same pair: load that comes and goes falls on both sides of a ratio alike). As Detour's calls write into the caller's arrays,\n"
     "each of our stages writes into one result of its own, reused from call to call (search_into,\n"
     "build_portals_into, funnel_into, plan_motion_into and its parts' _into forms, plan_into).\n"
     "Each ratio is ours / Detour (above 1: ours is slower) as {\"median\", \"of_means\"}:\n"
@@ -129,8 +129,7 @@ struct OursRun {
   std::vector<Route> routes;   // per pair
 };
 
-// Ours and Detour are timed in turn, this many rounds, and each pair keeps its fastest time per stage:
-// load that comes and goes on a shared machine falls on both sides alike instead of on one of them.
+// Each pair is timed this many rounds on both sides in turn and keeps its fastest time per stage.
 constexpr int kRounds = 2;
 
 void keep_fastest(OursRun& into, const OursRun& other) {
@@ -171,89 +170,113 @@ void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Ve
       sample_us);
 }
 
+// Times our stages on one pair and appends its times, outcome and route to `run`.
+void time_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, const RandomPair& pair,
+               double sample_us, OursRun& run) {
+  const bool polygons = mesh.kind == NavMesh::Kind::Polygons;
+  const LocateDef def = locate_def(scene.bake);
+  double t_locate = kNone, t_search = kNone, t_pf = kNone, t_motion = kNone;
+  double t_clearance = kNone, t_turns = kNone, t_profile = kNone;
+  Location s, g;
+  Route route;
+  t_locate = per_call_us(
+      [&] {
+        s = locate(mesh, pair.start, Endpoint::Start, def);
+        g = locate(mesh, pair.goal, Endpoint::Goal, def);
+        g_sink = g_sink + size_t(s.poly + g.poly);
+      },
+      sample_us);
+  bool complete = false;
+  if (!s.ok() || !g.ok()) {
+    ++run.counts.failed;
+  } else {
+    const SearchQuery q{s.poly, g.poly, s.world(), g.world()};
+    SearchResult r;
+    t_search = per_call_us(
+        [&] {
+          search_into(mesh, q, scene.search, &gates.filter, nullptr, r);
+          g_sink = g_sink + r.corridor.size();
+        },
+        sample_us);
+    if (r.status == Status::Complete) {
+      ++run.counts.complete;
+      complete = true;
+    } else if (r.status == Status::Partial) {
+      ++run.counts.partial;
+    } else if (r.failure && r.failure->reason == Reason::Disconnected) {
+      ++run.counts.disconnected;
+    } else {
+      ++run.counts.failed;
+    }
+    if (complete && polygons) {
+      PortalsResult p;
+      FunnelResult f;
+      t_pf = per_call_us(
+          [&] {
+            build_portals_into(mesh, r.corridor, s.point, g.point, g.height, r.links, p);
+            if (p.ok()) funnel_into(s.point, p.portals, nullptr, f, p.tolerance);
+            g_sink = g_sink + f.points.size();
+          },
+          sample_us);
+      if (p.ok() && f.ok()) {
+        route = Route{r.corridor, f.points};
+        MotionResult m;
+        t_motion = per_call_us(
+            [&] {
+              plan_motion_into(mesh, r.corridor, s.point, p.portals, scene.agent, nullptr, m);
+              g_sink = g_sink + m.turns.path.turns.size();
+            },
+            sample_us);
+        time_motion_parts(mesh, r.corridor, s.point, p.portals, scene.agent, sample_us, t_clearance, t_turns,
+                          t_profile);
+      }
+    }
+  }
+  const PlanRequest request{pair.start, pair.goal, {}};
+  PlanResult planned;
+  const double t_plan = per_call_us(
+      [&] {
+        plan_into(scene, mesh, request, planned);
+        g_sink = g_sink + planned.funnel.points.size();
+      },
+      sample_us);
+  run.locate.us.push_back(t_locate);
+  run.search.us.push_back(t_search);
+  run.portals_funnel.us.push_back(t_pf);
+  run.motion.us.push_back(t_motion);
+  run.clearance.us.push_back(t_clearance);
+  run.turns.us.push_back(t_turns);
+  run.profile.us.push_back(t_profile);
+  run.plan.us.push_back(t_plan);
+  run.complete.push_back(complete);
+  run.routes.push_back(std::move(route));
+}
+
 OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, const std::vector<RandomPair>& pairs,
                  double sample_us) {
   OursRun run;
-  const bool polygons = mesh.kind == NavMesh::Kind::Polygons;
-  const LocateDef def = locate_def(scene.bake);
-  for (const RandomPair& pair : pairs) {
-    double t_locate = kNone, t_search = kNone, t_pf = kNone, t_motion = kNone;
-    double t_clearance = kNone, t_turns = kNone, t_profile = kNone;
-    Location s, g;
-    Route route;
-    t_locate = per_call_us(
-        [&] {
-          s = locate(mesh, pair.start, Endpoint::Start, def);
-          g = locate(mesh, pair.goal, Endpoint::Goal, def);
-          g_sink = g_sink + size_t(s.poly + g.poly);
-        },
-        sample_us);
-    bool complete = false;
-    if (!s.ok() || !g.ok()) {
-      ++run.counts.failed;
-    } else {
-      const SearchQuery q{s.poly, g.poly, s.world(), g.world()};
-      SearchResult r;
-      t_search = per_call_us(
-          [&] {
-            search_into(mesh, q, scene.search, &gates.filter, nullptr, r);
-            g_sink = g_sink + r.corridor.size();
-          },
-          sample_us);
-      if (r.status == Status::Complete) {
-        ++run.counts.complete;
-        complete = true;
-      } else if (r.status == Status::Partial) {
-        ++run.counts.partial;
-      } else if (r.failure && r.failure->reason == Reason::Disconnected) {
-        ++run.counts.disconnected;
-      } else {
-        ++run.counts.failed;
-      }
-      if (complete && polygons) {
-        PortalsResult p;
-        FunnelResult f;
-        t_pf = per_call_us(
-            [&] {
-              build_portals_into(mesh, r.corridor, s.point, g.point, g.height, r.links, p);
-              if (p.ok()) funnel_into(s.point, p.portals, nullptr, f, p.tolerance);
-              g_sink = g_sink + f.points.size();
-            },
-            sample_us);
-        if (p.ok() && f.ok()) {
-          route = Route{r.corridor, f.points};
-          MotionResult m;
-          t_motion = per_call_us(
-              [&] {
-                plan_motion_into(mesh, r.corridor, s.point, p.portals, scene.agent, nullptr, m);
-                g_sink = g_sink + m.turns.path.turns.size();
-              },
-              sample_us);
-          time_motion_parts(mesh, r.corridor, s.point, p.portals, scene.agent, sample_us, t_clearance, t_turns,
-                            t_profile);
-        }
-      }
-    }
-    const PlanRequest request{pair.start, pair.goal, {}};
-    PlanResult planned;
-    const double t_plan = per_call_us(
-        [&] {
-          plan_into(scene, mesh, request, planned);
-          g_sink = g_sink + planned.funnel.points.size();
-        },
-        sample_us);
-    run.locate.us.push_back(t_locate);
-    run.search.us.push_back(t_search);
-    run.portals_funnel.us.push_back(t_pf);
-    run.motion.us.push_back(t_motion);
-    run.clearance.us.push_back(t_clearance);
-    run.turns.us.push_back(t_turns);
-    run.profile.us.push_back(t_profile);
-    run.plan.us.push_back(t_plan);
-    run.complete.push_back(complete);
-    run.routes.push_back(std::move(route));
-  }
+  for (const RandomPair& pair : pairs) time_ours(scene, mesh, gates, pair, sample_us, run);
   return run;
+}
+
+// Ours and Detour pair by pair: each pair is timed kRounds times on both sides in turn (ours, Detour,
+// ours, Detour) and keeps its fastest time per stage, so that load which comes and goes on a shared
+// machine falls on both sides of a pair's ratio alike. Our run goes to `ours`, Detour's is returned.
+DetourRun run_interleaved(const Scene& scene, const NavMesh& mesh, const Gates& gates,
+                          const std::vector<RandomPair>& pairs, double sample_us, DetourTimer& detour, OursRun& ours) {
+  OursRun our_rounds[kRounds];
+  DetourRun detour_rounds[kRounds];
+  for (const RandomPair& pair : pairs)
+    for (int round = 0; round < kRounds; ++round) {
+      time_ours(scene, mesh, gates, pair, sample_us, our_rounds[round]);
+      detour.time(pair, sample_us, detour_rounds[round]);
+    }
+  for (int round = 1; round < kRounds; ++round) {
+    keep_fastest(our_rounds[0], our_rounds[round]);
+    keep_fastest(detour_rounds[0], detour_rounds[round]);
+  }
+  ours = std::move(our_rounds[0]);
+  return std::move(detour_rounds[0]);
 }
 
 
@@ -605,23 +628,21 @@ int run_bench(const std::vector<std::string>& argv) {
   rep.drawn = &pairs;
   rep.seed = seed;
   rep.sample_us = sample_us;
-  rep.ours = run_ours(scene, mesh, gates.value(), pairs, sample_us);
   if (mesh.kind == NavMesh::Kind::Polygons) rep.optimal = run_optimal(scene, mesh, gates.value(), pairs, sample_us);
   if (mesh.kind == NavMesh::Kind::Graph) {
+    rep.ours = run_ours(scene, mesh, gates.value(), pairs, sample_us);
     rep.notes.push_back("Detour does not apply: a graph scene has no polygon mesh.");
   } else if (!mesh.baked) {
+    rep.ours = run_ours(scene, mesh, gates.value(), pairs, sample_us);
     rep.notes.push_back("Detour does not apply: a hand-authored navmesh is not baked, so there is no Detour mesh.");
   } else {
     std::string error;
-    DetourRun d = run_detour(scene, mesh, pairs, sample_us, error);
-    for (int round = 1; round < kRounds && error.empty(); ++round) {
-      keep_fastest(rep.ours, run_ours(scene, mesh, gates.value(), pairs, sample_us));
-      keep_fastest(d, run_detour(scene, mesh, pairs, sample_us, error));
-    }
+    DetourTimer detour(scene, mesh, error);
     if (!error.empty()) {
       std::fprintf(stderr, "navlab bench: %s\n", error.c_str());
       return kExitUsage;
     }
+    DetourRun d = run_interleaved(scene, mesh, gates.value(), pairs, sample_us, detour, rep.ours);
     rep.ratios = ratios_of(rep.ours, d);
     rep.agreement = agreement_of(rep.ours.routes, rep.ours.complete, d);
     rep.detour = std::move(d);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -79,10 +80,23 @@ struct DetourRun {
   std::vector<Route> routes;   // per pair
 };
 
-// Runs Detour's findNearestPoly, findPath and findStraightPath on every pair of a baked mesh (our
-// polygon costs as area costs). On a failure to set Detour up, `error` says why.
-DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<RandomPair>& pairs,
-                     double sample_us, std::string& error);
+// Detour's side of a run: one navmesh query and filter (our polygon costs as area costs) set up for a
+// baked mesh, then findNearestPoly, findPath and findStraightPath timed pair by pair.
+class DetourTimer {
+ public:
+  // On a failure to set Detour up, `error` says why.
+  DetourTimer(const Scene& scene, const NavMesh& mesh, std::string& error);
+  ~DetourTimer();
+  DetourTimer(const DetourTimer&) = delete;
+  DetourTimer& operator=(const DetourTimer&) = delete;
+  // Times Detour's three calls on one pair and appends its times, outcome and route to `run`.
+  void time(const RandomPair& pair, double sample_us, DetourRun& run);
+
+ private:
+  struct Query;
+  const NavMesh& mesh_;
+  std::unique_ptr<Query> q_;
+};
 // Keeps, per pair and call, the faster of the two runs' times.
 void keep_fastest(DetourRun& into, const DetourRun& other);
 

@@ -56,87 +56,98 @@ bool same_straight_path(const std::vector<Vec2>& a, const std::vector<Vec2>& b) 
 
 }  // namespace
 
-DetourRun run_detour(const Scene& scene, const NavMesh& mesh, const std::vector<RandomPair>& pairs,
-                     double sample_us, std::string& error) {
-  DetourRun run;
+struct DetourTimer::Query {
+  dtNavMeshQuery query;
+  dtQueryFilter filter;
+  float ext[3] = {0, 0, 0};
+  int max_path = 1;
+  std::vector<dtPolyRef> path, straight_refs;
+  std::vector<float> straight;
+  std::vector<unsigned char> straight_flags;
+};
+
+DetourTimer::DetourTimer(const Scene& scene, const NavMesh& mesh, std::string& error)
+    : mesh_(mesh), q_(std::make_unique<Query>()) {
   const dtNavMesh* nav = mesh.baked->detour.get();
   const int n = mesh.size();
-  dtNavMeshQuery query;
-  if (dtStatusFailed(query.init(nav, std::clamp(n + 1, 64, 65535)))) {
+  if (dtStatusFailed(q_->query.init(nav, std::clamp(n + 1, 64, 65535)))) {
     error = "Detour could not create a navmesh query";
-    return run;
+    return;
   }
   // Detour's filter carries our per-polygon cost multipliers as area costs.
-  dtQueryFilter filter;
   for (int i = 0; i < n; ++i) {
     const dtMeshTile* tile = nullptr;
     const dtPoly* poly = nullptr;
     if (dtStatusFailed(nav->getTileAndPolyByRef(mesh.baked->ref(i), &tile, &poly))) {
       error = "polygon " + std::to_string(i) + " of the baked mesh is not in its Detour mesh";
-      return run;
+      return;
     }
-    filter.setAreaCost(poly->getArea(), float(mesh.polys[size_t(i)].cost));
+    q_->filter.setAreaCost(poly->getArea(), float(mesh.polys[size_t(i)].cost));
   }
   const LocateDef def = locate_def(scene.bake);
-  const float ext[3] = {float(def.half_extent_xz), float(def.half_extent_y), float(def.half_extent_xz)};
-  const int max_path = std::max(n, 1);
-  const size_t max_straight = size_t(max_path) + 2;
-  std::vector<dtPolyRef> path(static_cast<size_t>(max_path));
-  std::vector<dtPolyRef> straight_refs(max_straight);
-  std::vector<float> straight(3 * max_straight);
-  std::vector<unsigned char> straight_flags(max_straight);
+  q_->ext[0] = q_->ext[2] = float(def.half_extent_xz);
+  q_->ext[1] = float(def.half_extent_y);
+  q_->max_path = std::max(n, 1);
+  const size_t max_straight = size_t(q_->max_path) + 2;
+  q_->path.resize(size_t(q_->max_path));
+  q_->straight_refs.resize(max_straight);
+  q_->straight.resize(3 * max_straight);
+  q_->straight_flags.resize(max_straight);
+}
 
-  for (const RandomPair& pair : pairs) {
-    const Vec3 ws = pair.start.world(), wg = pair.goal.world();
-    const float sp[3] = {float(ws.x), float(ws.y), float(ws.z)}, gp[3] = {float(wg.x), float(wg.y), float(wg.z)};
-    float sn[3] = {0, 0, 0}, gn[3] = {0, 0, 0};
-    dtPolyRef sref = 0, gref = 0;
-    const double t_nearest = per_call_us(
+DetourTimer::~DetourTimer() = default;
+
+void DetourTimer::time(const RandomPair& pair, double sample_us, DetourRun& run) {
+  dtNavMeshQuery& query = q_->query;
+  const dtQueryFilter* filter = &q_->filter;
+  const Vec3 ws = pair.start.world(), wg = pair.goal.world();
+  const float sp[3] = {float(ws.x), float(ws.y), float(ws.z)}, gp[3] = {float(wg.x), float(wg.y), float(wg.z)};
+  float sn[3] = {0, 0, 0}, gn[3] = {0, 0, 0};
+  dtPolyRef sref = 0, gref = 0;
+  const double t_nearest = per_call_us(
+      [&] {
+        query.findNearestPoly(sp, q_->ext, filter, &sref, sn);
+        query.findNearestPoly(gp, q_->ext, filter, &gref, gn);
+        g_sink = g_sink + sref + gref;
+      },
+      sample_us);
+  double t_path = kNone, t_straight = kNone;
+  bool complete = false;
+  Route route;
+  if (sref == 0 || gref == 0) {
+    ++run.counts.failed;
+  } else {
+    int count = 0;
+    dtStatus st = 0;
+    t_path = per_call_us(
         [&] {
-          query.findNearestPoly(sp, ext, &filter, &sref, sn);
-          query.findNearestPoly(gp, ext, &filter, &gref, gn);
-          g_sink = g_sink + sref + gref;
+          st = query.findPath(sref, gref, sn, gn, filter, q_->path.data(), &count, q_->max_path);
+          g_sink = g_sink + size_t(count);
         },
         sample_us);
-    double t_path = kNone, t_straight = kNone;
-    bool complete = false;
-    Route route;
-    if (sref == 0 || gref == 0) {
+    if (dtStatusFailed(st) || count == 0) {
       ++run.counts.failed;
+    } else if (q_->path[size_t(count) - 1] != gref) {
+      ++run.counts.disconnected;
     } else {
-      int count = 0;
-      dtStatus st = 0;
-      t_path = per_call_us(
+      ++run.counts.complete;
+      complete = true;
+      int points = 0;
+      t_straight = per_call_us(
           [&] {
-            st = query.findPath(sref, gref, sn, gn, &filter, path.data(), &count, max_path);
-            g_sink = g_sink + size_t(count);
+            query.findStraightPath(sn, gn, q_->path.data(), count, q_->straight.data(), q_->straight_flags.data(),
+                                   q_->straight_refs.data(), &points, q_->max_path + 2, 0);
+            g_sink = g_sink + size_t(points);
           },
           sample_us);
-      if (dtStatusFailed(st) || count == 0) {
-        ++run.counts.failed;
-      } else if (path[size_t(count) - 1] != gref) {
-        ++run.counts.disconnected;
-      } else {
-        ++run.counts.complete;
-        complete = true;
-        int points = 0;
-        t_straight = per_call_us(
-            [&] {
-              query.findStraightPath(sn, gn, path.data(), count, straight.data(), straight_flags.data(),
-                                     straight_refs.data(), &points, max_path + 2, 0);
-              g_sink = g_sink + size_t(points);
-            },
-            sample_us);
-        route = route_of(mesh, path.data(), count, straight.data(), points);
-      }
+      route = route_of(mesh_, q_->path.data(), count, q_->straight.data(), points);
     }
-    run.nearest.us.push_back(t_nearest);
-    run.path.us.push_back(t_path);
-    run.straight.us.push_back(t_straight);
-    run.complete.push_back(complete);
-    run.routes.push_back(std::move(route));
   }
-  return run;
+  run.nearest.us.push_back(t_nearest);
+  run.path.us.push_back(t_path);
+  run.straight.us.push_back(t_straight);
+  run.complete.push_back(complete);
+  run.routes.push_back(std::move(route));
 }
 
 void keep_fastest(DetourRun& into, const DetourRun& other) {
