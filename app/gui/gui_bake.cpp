@@ -328,7 +328,8 @@ nlohmann::json bake_state_json(const App& app) {
                         {"frames_shown", b.frames_shown}, {"polygons", app.doc.mesh.polys.size()},
                         {"what", b.running() ? b.what : ""},
                         {"mesh_shapes", {{"built_by_viewport", app.view.mesh_builds()},
-                                         {"taken_from_bake", app.view.mesh_shapes_taken()}}}};
+                                         {"taken_from_bake", app.view.mesh_shapes_taken()},
+                                         {"retired_waiting", app.view.retired_waiting()}}}};
   if (b.job) {
     const BakeProgress& p = b.job->progress();
     out["tiles_done"] = p.tiles_done.load();

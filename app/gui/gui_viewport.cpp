@@ -292,7 +292,8 @@ void Viewport::finish_3d(const Document& doc, const Theme& theme) {
 }
 
 void Viewport::take_mesh(const Document& doc, const Theme& theme, bool picture_kept, bool allow_preview) {
-  retired_ = std::move(mesh_);  // (one retired before and not yet freed goes now)
+  if (!mesh_.empty()) retired_.push_back(std::move(mesh_));
+  if (retired_.size() > kMaxRetired) retired_.pop_front();
   mesh_ = MeshLayer();
   const bool arrived = arrived_.has_value();
   if (arrived && arrived_presenter_ == theme.presenter) {
@@ -314,8 +315,28 @@ void Viewport::take_mesh(const Document& doc, const Theme& theme, bool picture_k
     static_valid_ = false;
 }
 
+void Viewport::release_retired() {
+  if (retired_.empty()) return;
+  const double now = thread_cpu_ms();
+  if (now > frame_started_cpu_ms + spread_frame_ms && !retire_yielded_) {
+    retire_yielded_ = true;
+    return;
+  }
+  retire_yielded_ = false;
+  const double deadline = now + kRetireMs;
+  while (!retired_.empty() && retired_.front().release_some(deadline)) {
+    retired_.pop_front();
+    if (thread_cpu_ms() > deadline) break;
+  }
+}
+
 void Viewport::continue_spread(gl::Renderer& renderer, const Theme& theme) {
   const double deadline = frame_started_cpu_ms + spread_frame_ms;
+  if (spread_frame_ms > 0.0 && thread_cpu_ms() > deadline && !spread_->yielded) {
+    spread_->yielded = true;  // the frame's share is spent already: the picture shown stays one more frame
+    return;
+  }
+  spread_->yielded = false;
   gl::Target& to = static_[1 - current_];
   to.resize(w_, h_);
   to.bind_for_drawing();
@@ -359,8 +380,8 @@ void Viewport::finish(gl::Renderer& renderer, const Document& doc, const Theme& 
   if (update_stage(doc, theme)) static_valid_ = false;
   if (mesh_dirty_)
     take_mesh(doc, theme, picture_kept, allow_preview);
-  else if (!retired_.empty())
-    retired_.release_some(thread_cpu_ms() + kRetireMs);
+  else
+    release_retired();
   if (spread_ && !(allow_preview && picture_kept && static_valid_ && !stage_built_ && spread_->camera == camera)) {
     spread_.reset();  // the view or the stage shown changed, or an export: the new mesh is drawn whole below
     static_valid_ = false;

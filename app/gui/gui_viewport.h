@@ -16,6 +16,7 @@
 // px_per_m() answer for the view on screen, so the drawing code serves both.
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -104,10 +105,11 @@ class Viewport {
   double last_full_draw_ms() const { return full_draw_ms_; }  // the cost that decides (0: not known yet)
   // A baked mesh (mesh_changed(shapes, ...)) is drawn into the static target not shown while the last
   // picture stays on screen, and shown once complete: each frame draws it until the frame has used this
-  // much of the main thread's CPU (ms, counted from frame_started_cpu_ms; at least one step a frame), so
-  // a small mesh is shown in the frame it arrives in and a large one on a software renderer a few frames
-  // later, without one long frame. A change of camera, size or theme, or an export, draws it whole at
-  // once instead.
+  // much of the main thread's CPU (ms, counted from frame_started_cpu_ms), so a small mesh is shown in
+  // the frame it arrives in and a large one on a software renderer a few frames later, without one long
+  // frame. A frame that has used that much before the drawing (a re-plan, say) draws no step, unless the
+  // frame before drew none either; any other frame draws at least one step (0: one step a frame). A
+  // change of camera, size or theme, or an export, draws it whole at once instead.
   double spread_frame_ms = 4.0;  // half an 8 ms frame: the rest is ImGui's drawing, the copy and swap
   double frame_started_cpu_ms = 0.0;  // thread_cpu_ms() when the frame began (set by the app)
   // Steps of a drawing under way still to draw (0: none), and new meshes' drawings completed so.
@@ -124,6 +126,8 @@ class Viewport {
   // Navmesh shapes built by the viewport itself, and taken ready-built (mesh_changed(shapes, ...)).
   long mesh_builds() const { return mesh_builds_; }
   long mesh_shapes_taken() const { return mesh_shapes_taken_; }
+  // Shapes of replaced meshes not yet freed (retired_).
+  long retired_waiting() const { return long(retired_.size()); }
   long static_shifts() const { return static_shifts_; }
   long static_previews() const { return static_previews_; }
   bool static_exact() const { return exact_; }  // the static layer shown is a full drawing, not a preview
@@ -158,8 +162,16 @@ class Viewport {
   gl::Batch grid_, plan_;
   MeshLayer mesh_;
   std::optional<MeshLayer> arrived_;  // shapes of the new mesh built elsewhere (mesh_changed(shapes, ...))
-  MeshLayer retired_;                 // the shapes mesh_ had before: freed a few chunks a frame
+  // The shapes of the meshes mesh_ replaced, oldest first: freed a few chunks a frame (their GL buffers
+  // are this thread's), so no frame frees a large mesh's shapes at once. Only when more than
+  // kMaxRetired wait does the oldest go at once.
+  std::deque<MeshLayer> retired_;
+  static constexpr size_t kMaxRetired = 3;
   static constexpr double kRetireMs = 0.5;  // thread CPU per frame for freeing them, ms
+  bool retire_yielded_ = false;             // the last frame freed none (release_retired)
+  // Frees retired shapes for kRetireMs. A frame that has used its share (spread_frame_ms) before it gets
+  // here frees none, unless the frame before freed none either.
+  void release_retired();
   bool arrived_presenter_ = false;
   gl::Batch stage_;                         // bake_stage's shapes (gui_draw_bake_stages.h)
   std::optional<BakeStage> stage_built_;    // the stage in stage_ (none: stage_ is empty)
@@ -183,6 +195,7 @@ class Viewport {
   struct Spread {
     size_t next = 0;  // the next MeshLayer step to draw (0: the background and grid first)
     gl::Camera camera;
+    bool yielded = false;  // the last frame drew no step (continue_spread)
   };
   std::optional<Spread> spread_;  // a new mesh's full draw spread over frames (spread_frame_ms)
   long spread_draws_ = 0;

@@ -118,6 +118,7 @@ TEST(AppDoorsTiles, ADragThatDoesNotWaitForTheTilesEndsAsOneThatDoes) {
       {"drag_door": "door_west", "to": [[20, 10.2], [20, 13.4]], "frames": 12, "wait_tiles": )";
   const ScriptRun waited = run_script("tiles_drag_waited", drag + R"(true}, {"camera": "fit"}])");
   const ScriptRun mouse = run_script("tiles_drag_mouse", drag + R"(false}, {"camera": "fit"}])");
+  const ScriptRun settled = run_script("tiles_drag_settled", drag + R"(false}, {"frames": 120}])");
   const json& w = waited.state;
   const json& s = mouse.state;
   const json& t = s["doors"]["tile_cache"];
@@ -135,6 +136,9 @@ TEST(AppDoorsTiles, ADragThatDoesNotWaitForTheTilesEndsAsOneThatDoes) {
   EXPECT_LE(t["meshes_taken"].get<int>(), t["changes"].get<int>());
   EXPECT_EQ(w["doors"]["tile_cache"]["meshes_taken"], w["doors"]["tile_cache"]["changes"]) << "one mesh a move when waited for";
   EXPECT_GE(s["bake"]["mesh_shapes"]["taken_from_bake"].get<int>(), t["meshes_taken"].get<int>());
+  // The shapes of the meshes replaced are freed a few chunks a frame: a while after the drop, all of them.
+  EXPECT_EQ(settled.state["bake"]["mesh_shapes"]["retired_waiting"], 0) << settled.state["bake"];
+  EXPECT_GE(settled.state["doors"]["tile_cache"]["meshes_taken"].get<int>(), 1) << "no mesh was replaced";
   EXPECT_EQ(s["doors"]["log"].back()["cause"], "tiles_rebuilt");
   EXPECT_EQ(s["doors"]["log"].back()["version"], s["doors"]["version"]);
   EXPECT_GT(path_hits(mouse.img, s["path"], mouse.camera()), 0.9);
