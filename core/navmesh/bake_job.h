@@ -29,8 +29,9 @@ struct BakeOutput {
 
 // Builds what the queries on `mesh` keep with it (core/navmesh/query_cache.h): its query index (locate's
 // grid, the Detour query), its open components (the spawn checks) and, on polygon meshes, its wall ends
-// (the exact shortest path) and, without a Detour mesh, its wall edges (the spawn checks' clearance). A thread that readies a new mesh so spares the thread that takes it (a move
-// of the mesh takes them along).
+// (the exact shortest path) and, without a Detour mesh, its wall edges (the spawn checks' clearance). A
+// thread that readies a new mesh so spares the thread that takes it (a move of the mesh takes them
+// along).
 void ready_for_queries(const NavMesh& mesh);
 
 class BakeJob {

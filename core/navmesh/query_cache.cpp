@@ -208,7 +208,8 @@ const std::vector<std::pair<Vec2, Vec2>>& MeshIndex::wall_edges(const NavMesh& m
     for (const NavPoly& p : mesh.polys) {
       const size_t n = p.verts.size();
       for (size_t e = 0; e < n && e < p.neighbours.size(); ++e)
-        if (p.neighbours[e] < 0) wall_edges_.emplace_back(mesh.verts[size_t(p.verts[e])], mesh.verts[size_t(p.verts[(e + 1) % n])]);
+        if (p.neighbours[e] < 0)
+          wall_edges_.emplace_back(mesh.verts[size_t(p.verts[e])], mesh.verts[size_t(p.verts[(e + 1) % n])]);
     }
   });
   return wall_edges_;

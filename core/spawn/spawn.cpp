@@ -260,7 +260,8 @@ double SpawnValidator::boundary_distance(const Location& at) const {
     // The walls are the mesh's, listed once per mesh (MeshIndex::wall_edges), not once per validator: a
     // door dragged on a tile cache's level makes a new validator every frame.
     double best = std::numeric_limits<double>::infinity();
-    for (const auto& [a, b] : m.query_cache.index_of(m).wall_edges(m)) best = std::min(best, distance_to_segment(at.point, a, b));
+    for (const auto& [a, b] : m.query_cache.index_of(m).wall_edges(m))
+      best = std::min(best, distance_to_segment(at.point, a, b));
     return best;
   }
   dtNavMeshQuery query;

@@ -422,8 +422,10 @@ TEST(SpawnBaked, TheTileCachesMeshAsksTheClearanceOfTheSingleTileBake) {
     EXPECT_EQ(v.validate(cand("tight", wall + 0.2, 5), only).reason, SpawnCheck::Clearance);
   }
   // A hand-authored mesh is not eroded: the whole agent radius is asked.
-  Scene hand = checks_scene();
-  EXPECT_FALSE(mesh_of(hand).eroded);
+  const Scene hand = checks_scene();
+  const NavMesh hand_mesh = mesh_of(hand);
+  EXPECT_FALSE(hand_mesh.eroded);
+  EXPECT_DOUBLE_EQ(SpawnValidator::create(hand, hand_mesh).value().clearance(), hand.agent.radius);
 }
 
 TEST(SpawnGraph, GraphScenesAreRejectedWithAMessage) {
