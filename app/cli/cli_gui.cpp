@@ -30,6 +30,7 @@ void print_state(const app::App& a) {
       {"step", a.step},
       {"steps", a.plan.steps.size()},
       {"caption", a.plan.describe(a.step, a.doc.mesh)},  // the timeline's sentence for the step shown ("" at the end)
+      {"step_ref", app::step_ref_json(a.plan, a.step)},
       {"path", corners},
       {"ends", {{"start_height", a.plan.start_height}, {"goal_height", a.plan.goal_height},
                 {"start_poly", a.plan.start_poly}}},

@@ -279,26 +279,19 @@ Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
       optimal ? plan_optimal(scene, mesh, request, sink, exact_sink).plan : plan(scene, mesh, request, sink);
   status = r.status;
   Json j = plan_result_json(mesh, r);
-  std::vector<StepText> steps = options.trace ? plan_steps(trace, mesh) : std::vector<StepText>{};
-  if (optimal) {  // the search of this plan: its rows follow the locate rows
-    const std::vector<StepText> search = polyanya_steps(exact);
-    const auto after_locate =
-        std::find_if(steps.begin(), steps.end(), [](const StepText& s) { return s.stage != "locate"; });
-    steps.insert(after_locate, search.begin(), search.end());
-    exact.steps.clear();
-  }
+  PlanRecords records;
+  records.plan = &trace;
+  records.optimal = &exact;  // the plan's own search (Polyanya) or the comparison's
+  ChannelPlanTrace smoothing;
   if (options.channel) {
-    ChannelPlanTrace smoothing;
     add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors, options.trace ? &smoothing : nullptr), j);
-    const std::vector<StepText> more = channel_steps(smoothing);
-    steps.insert(steps.end(), more.begin(), more.end());
+    records.smoothing = &smoothing;
   }
   if (options.compare_optimal) {
-    const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors, exact_sink);
+    const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors, optimal ? nullptr : exact_sink);
     j["optimal_length"] = o && o->status == Status::Complete ? Json(o->length) : Json(nullptr);
-    const std::vector<StepText> compared = polyanya_steps(exact);  // the comparison's search, last
-    steps.insert(steps.end(), compared.begin(), compared.end());
   }
+  const std::vector<StepText> steps = options.trace ? step_texts(records, mesh, optimal) : std::vector<StepText>{};
   if (options.trace) j["steps"] = steps_json(steps);
   return j;
 }

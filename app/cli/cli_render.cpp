@@ -35,9 +35,11 @@ extern const char* const kRenderUsage =
     "Draws the scene and the plan of its first query as the app's viewport shows it, and writes a PNG.\n"
     "  --out FILE.png   where to write the picture\n"
     "  --size WxH       picture size in pixels (default 1280x800)\n"
-    "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE: locate, search, funnel,\n"
-    "                   clearance, turns, profile, channel, spline (the channel smoothing of\n"
-    "                   seed 003: its gates and sections, then its spline's pegs and mode) or\n"
+    "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE, numbered as `plan --trace`\n"
+    "                   and the app's timeline number them: locate, search, funnel, clearance (each\n"
+    "                   portal shrunk, then the funnel through the shrunk portals), turns, profile,\n"
+    "                   channel, spline (the channel smoothing: its gates and sections, then its\n"
+    "                   spline's pegs and mode) or\n"
     "                   polyanya (the exact shortest path's search: intervals and roots) or\n"
     "                   bake (a baked scene's Recast stages, as --bake-stage draws them)\n"
     "                   (default: the complete plan)\n"
@@ -144,7 +146,7 @@ int run_render(const std::vector<std::string>& args) {
   const auto gif = a.value("--gif");
   if (!out && !gif) return usage_error(self, "--out FILE.png (or --step STAGE --gif OUT.gif) is required");
   if (gif && (!a.value("--step") || a.value("--step")->find(':') != std::string::npos))
-    return usage_error(self, "--gif needs --step STAGE (a stage name: search, funnel, turns, profile, channel, spline or polyanya)");
+    return usage_error(self, "--gif needs --step STAGE (a stage name: " + stage_names() + ")");
   int w = 1280, h = 800;
   if (auto size = a.value("--size")) {
     if (std::sscanf(size->c_str(), "%dx%d", &w, &h) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)
@@ -221,6 +223,8 @@ int run_render(const std::vector<std::string>& args) {
       {"out", *out},
       {"size", {w, h}},
       {"step", step},
+      {"step_ref", app::step_ref_json(plan, step)},
+      {"caption", plan.describe(step, frame.doc.mesh)},
       {"bake_stage", bake_stage ? bake_stage_name(*bake_stage) : "navmesh"},
       {"steps", plan.steps.size()},
       {"status", plan.ran ? to_string(plan.status) : "none"},

@@ -47,20 +47,14 @@ std::string export_check(const std::string& path, int w, int h, bool gif) {
 namespace {
 constexpr int kGifStepCs = 100;  // 1/100 s per step of the animation
 constexpr int kGifEndCs = 300;   // the complete plan, shown last
-constexpr Stage kGifStages[] = {Stage::Search,  Stage::Funnel, Stage::Turns,   Stage::Profile,
-                                 Stage::Channel, Stage::Spline, Stage::Polyanya};
 }  // namespace
 
 std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
                             const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out) {
-  int first = -1, count = 0;
-  for (Stage st : kGifStages)
-    if (stage == stage_name(st)) {
-      first = plan.first_step(st);
-      count = plan.count(st);
-    }
+  const std::optional<Stage> st = stage_from_string(stage);
+  const int first = st ? plan.first_step(*st) : -1, count = st ? plan.count(*st) : 0;
   if (first < 0 || count == 0)
-    return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile, channel, spline, polyanya)";
+    return "the plan has no " + stage + " steps (stages: " + stage_names() + ")";
   std::vector<gl::GifFrame> frames;
   for (int i = 0; i < count; ++i) frames.push_back({draw(first + i), kGifStepCs});
   frames.push_back({draw(int(plan.steps.size())), kGifEndCs});

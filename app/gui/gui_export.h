@@ -4,8 +4,8 @@
 // the viewport at once with the defaults. Scripts export with {"export": PATH, "size": [w, h],
 // "what": "viewport" | "window"}.
 //
-// File → Export GIF of this stage: every step of the stage the timeline shows (search, funnel, turns or
-// profile), one second each, then the complete plan for three, as an animated GIF of the viewport; the
+// File → Export GIF of this stage: every step of the stage the timeline shows (any stage of
+// core/narration/stages.h), one second each, then the complete plan for three, as an animated GIF of the viewport; the
 // same as `navlab render SCENE --step STAGE --gif OUT.gif`. Scripts: {"export": PATH.gif, "stage": S}.
 #pragma once
 

@@ -35,21 +35,19 @@ std::optional<int> parse_step(const std::string& text, const PlanView& plan, std
       if (k < 1) throw std::invalid_argument("step");
       return std::min(k - 1, n);
     }
-    const std::string stage = text.substr(0, colon);
-    const int k = std::stoi(text.substr(colon + 1));
-    for (Stage st : kStages) {
-      if (stage != stage_name(st)) continue;
-      const int first = plan.first_step(st), count = plan.count(st);
-      if (k < 1) throw std::invalid_argument("step");
-      if (first < 0 || k > count) {
-        *error = "the plan has " + std::to_string(count) + " " + stage + " steps; asked for " + std::to_string(k);
-        return std::nullopt;
-      }
-      return first + k - 1;
+    const std::optional<Stage> st = stage_from_string(text.substr(0, colon));
+    if (!st) {
+      *error = "unknown stage '" + text.substr(0, colon) + "' (expected " + stage_names() + ")";
+      return std::nullopt;
     }
-    *error = "unknown stage '" + stage +
-             "' (expected bake, locate, search, funnel, clearance, turns, profile, channel, spline or polyanya)";
-    return std::nullopt;
+    const int k = std::stoi(text.substr(colon + 1));
+    if (k < 1) throw std::invalid_argument("step");
+    const int first = plan.first_step(*st), count = plan.count(*st);
+    if (first < 0 || k > count) {
+      *error = "the plan has " + std::to_string(count) + " " + stage_name(*st) + " steps; asked for " + std::to_string(k);
+      return std::nullopt;
+    }
+    return first + k - 1;
   } catch (const std::exception&) {
     *error = "bad step '" + text + "' (expected STAGE:N with N >= 1, a step number, or end)";
     return std::nullopt;

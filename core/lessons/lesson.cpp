@@ -12,7 +12,8 @@
 #include "navmesh_build.h"
 #include "plan.h"
 #include "plan_optimal.h"
-#include "plan_steps.h"
+#include "channel_plan.h"
+#include "stages.h"
 #include "scene.h"
 #include "scene_reader.h"
 #include "side_sim.h"
@@ -23,9 +24,6 @@ namespace navlab {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The stages a slide's step may name: the ones the app's timeline shows.
-const std::vector<std::string> kTimelineStages = {"search", "funnel", "turns", "profile", "polyanya"};
 
 bool set_agent_parameter(AgentDef& a, const std::string& name, double v) {
   if (name == "max_speed") a.max_speed = v;
@@ -220,18 +218,28 @@ class SlideReader {
     if (!r_.string(*s, ptr + "/step", out.step, "\"STAGE:N\" or \"end\"")) return false;
     if (out.step == "end") return true;
     if (out.query < 0) return r_.fail(ptr + "/step", "\"end\" (the scene has no query to plan)", flat_json(*s));
-    const std::optional<StepRef> ref = parse_step_ref(out.step);
-    const bool stage_ok =
-        ref && std::find(kTimelineStages.begin(), kTimelineStages.end(), ref->stage) != kTimelineStages.end();
-    if (!stage_ok) return r_.fail(ptr + "/step", "\"STAGE:N\" (search, funnel, turns, profile or polyanya; N >= 1) or \"end\"", flat_json(*s));
-    const int count = steps_in_stage(out, ref->stage);
-    if (ref->index > count)
-      return r_.fail(ptr + "/step", "a step the plan has (" + std::to_string(count) + " " + ref->stage + " steps)",
+    const std::optional<StepRow> row = parse_step_row(out.step);
+    if (!row || row->stage == StageId::Bake)
+      return r_.fail(ptr + "/step", "\"STAGE:N\" (a plan stage: " + plan_stage_names() + "; N >= 1) or \"end\"",
+                     flat_json(*s));
+    const int count = steps_in_stage(out, row->stage);
+    if (row->index >= count)
+      return r_.fail(ptr + "/step",
+                     "a step the plan has (" + std::to_string(count) + " " + to_string(row->stage) + " steps)",
                      flat_json(*s));
     return true;
   }
 
-  int steps_in_stage(const LessonSlide& slide, const std::string& stage) {
+  // Every stage a slide's step may name: all but the bake, whose stages belong to the mesh.
+  static std::string plan_stage_names() {
+    std::string out;
+    for (const StageInfo& info : kStageTable)
+      if (info.id != StageId::Bake) out += std::string(out.empty() ? "" : ", ") + info.name;
+    return out;
+  }
+
+  // The slide's plan and what the app's timeline shows beside it (the channel, the shortest path).
+  int steps_in_stage(const LessonSlide& slide, StageId stage) {
     Scene scene = scene_;
     apply_slide_toggles(slide, scene);
     Result<NavMesh> mesh = build_navmesh(scene);
@@ -239,13 +247,14 @@ class SlideReader {
     const Query& q = scene.queries[size_t(slide.query)];
     PlanTrace trace;
     const PlanResult result = plan(scene, mesh.value(), PlanRequest{q.start, q.goal, {}}, &trace);
-    std::vector<StepText> steps = plan_steps(trace, mesh.value());
-    if (stage == "polyanya") {  // the shortest path's search beside the plan, as the app's timeline shows it
-      PolyanyaTrace exact;
-      optimal_for(scene, mesh.value(), result, {}, &exact);
-      steps = polyanya_steps(exact);
-    }
-    return int(std::count_if(steps.begin(), steps.end(), [&](const StepText& t) { return t.stage == stage; }));
+    PolyanyaTrace exact;
+    ChannelPlanTrace smoothing;
+    PlanRecords records{&trace, &smoothing, &exact, 0};
+    if (stage == StageId::Polyanya) optimal_for(scene, mesh.value(), result, {}, &exact);
+    if ((stage == StageId::Channel || stage == StageId::Spline) && mesh->kind == NavMesh::Kind::Polygons &&
+        result.status != Status::Failed && result.funnel.points.size() >= 2)
+      plan_channel(scene, mesh.value(), result, {}, &smoothing);
+    return step_count(records, stage);
   }
 
   SceneReader& r_;

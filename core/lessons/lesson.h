@@ -9,8 +9,9 @@
 //    "scene": "../w3.json",     a scene file, relative to the lesson file
 //    "query": 0,                which of the scene's queries (index or name; default 0; a scene
 //                               without queries, e.g. a spawn scene, shows no plan)
-//    "step": "funnel:3",        timeline position: STAGE:N (N-th step of search, funnel, turns,
-//                               profile or polyanya, from 1) or "end" (the complete plan; default)
+//    "step": "funnel:3",        timeline position: STAGE:N (the N-th step, from 1, of a stage
+//                               of core/narration/stages.h but bake) or "end" (the complete plan;
+//                               default)
 //    "toggles": {"midpoints": true, "optimal": true, "channel": true, "doors": {"door1": false},
 //                "spawn_checks": {"occupancy": false}, "agent": {"turn_radius": 2.0}},   all optional;
 //                optimal draws the shortest path (Polyanya) and channel the channel and its spline

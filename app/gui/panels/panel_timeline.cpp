@@ -28,7 +28,8 @@ void panel_timeline(App& app) {
   ImGui::SetNextItemWidth(120);
   ImGui::SliderFloat("steps/s", &app.settings.playback_speed, 0.5f, 100.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
   ImGui::TextUnformatted("jump to");
-  for (Stage st : kStages) {
+  for (const StageInfo& info : kStageTable) {
+    const Stage st = info.id;
     const int first = p.first_step(st);
     const int count = p.count(st);
     char label[64];

@@ -67,7 +67,7 @@ void plot_profile(App& app) {
   for (const auto& s : samples) vmax = std::max(vmax, s.v);
   if (spline)
     for (const auto& s : p.channel_samples) vmax = std::max(vmax, s.v);
-  for (const auto& st : p.profile_trace.steps)
+  for (const auto& st : p.trace.motion.profile.steps)
     if (st.kind == ProfileStep::Kind::PieceLimit) vmax = std::max(vmax, std::min(st.v0, app.doc.scene.agent.max_speed * 1.5));
   vmax = std::max(vmax * 1.1, 0.1);
   const double smax = std::max({p.profile.length, samples.back().s, spline ? spline->length : 0.0});
@@ -76,14 +76,14 @@ void plot_profile(App& app) {
 
   dl->AddRectFilled(lo, hi, IM_COL32(20, 22, 26, 255));
   // Bands: arcs and stop-turns (from the profile's records), and the current profile step.
-  for (const auto& st : p.profile_trace.steps) {
+  for (const auto& st : p.trace.motion.profile.steps) {
     if (st.kind == ProfileStep::Kind::PieceLimit && st.arc)
       dl->AddRectFilled(ImVec2(X(st.s0), lo.y), ImVec2(X(st.s1), hi.y), IM_COL32(60, 230, 250, 40));
     if (st.kind == ProfileStep::Kind::StopTurn)
       dl->AddRectFilled(ImVec2(X(st.s0) - 2, lo.y), ImVec2(X(st.s0) + 2, hi.y), IM_COL32(255, 70, 200, 120));
   }
   if (app.step < int(p.steps.size()) && p.steps[app.step].stage == Stage::Profile) {
-    const ProfileStep& st = p.profile_trace.steps[p.steps[app.step].index];
+    const ProfileStep& st = p.trace.motion.profile.steps[p.steps[app.step].index];
     if (st.kind != ProfileStep::Kind::Total)
       dl->AddRectFilled(ImVec2(X(st.s0) - 1, lo.y), ImVec2(X(std::max(st.s0, st.s1)) + 1, hi.y), IM_COL32(255, 255, 255, 40));
   }
@@ -104,7 +104,7 @@ void plot_profile(App& app) {
   dl->AddText(ImVec2(lo.x + 4, lo.y + 2), IM_COL32(220, 220, 220, 255), "v (m/s)");
   dl->AddRect(lo, hi, IM_COL32(120, 120, 120, 255));
   // Per-piece limits: max speed on segments, sqrt(a_lat·R) on arcs.
-  for (const auto& st : p.profile_trace.steps)
+  for (const auto& st : p.trace.motion.profile.steps)
     if (st.kind == ProfileStep::Kind::PieceLimit && std::isfinite(st.v0))
       dl->AddLine(ImVec2(X(st.s0), Y(st.v0)), ImVec2(X(st.s1), Y(st.v0)),
                   st.arc ? IM_COL32(60, 230, 250, 200) : IM_COL32(160, 160, 160, 200), 1.5f);
