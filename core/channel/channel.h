@@ -87,7 +87,8 @@ struct ChannelStep {
   std::array<Vec2, 4> corners{};                // GateShrunk, SectionChecked, Split: the section, m
   int corner_count = 0;                         //   (right_i, right_i+1, left_i+1, left_i; 3 or 4 points)
   double width = 0.0;                           // m
-  double left_reach = 0.0, right_reach = 0.0;   // m
+  double left_reach = 0.0, right_reach = 0.0;   // m (GateShrunk: the section's first gate, after halving)
+  double next_left_reach = 0.0, next_right_reach = 0.0;  // GateShrunk: its second gate's, after halving, m
   int count = 0;
   bool free = true;
   std::string blocked_by;

@@ -87,7 +87,7 @@ std::optional<Failure> portal_order_failure(Vec2 start, const std::vector<Portal
       if (before_wrong || near_side(p, after, tol) > 0) {
         const Vec2 bad = before_wrong ? before : after;
         return portals_failure(
-            Reason::PortalOrder, "Portal " + std::to_string(i) + " left " + input_point_text(p.left) + " right " +
+            Reason::PortalOrder, "Portal " + nth(int(i)) + " left " + input_point_text(p.left) + " right " +
                                 input_point_text(p.right) + " has " + input_point_text(bad) + " on the wrong side of it (" +
                                 (before_wrong ? "before" : "after") +
                                 " it in travel order): its left/right order is reversed.");
@@ -227,12 +227,12 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
       case EdgeCheck::Joins: break;
       case EdgeCheck::Mismatch:
         return portals_failure(
-            Reason::PortalMismatch, "Portal " + std::to_string(k) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
+            Reason::PortalMismatch, "Portal " + nth(int(k)) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
                                    " of polygon " + std::to_string(a) + " is not an edge of polygon " +
                                    std::to_string(b) + ": it does not join them.");
       case EdgeCheck::WrongOrder:
         return portals_failure(
-            Reason::PortalOrder, "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
+            Reason::PortalOrder, "Portal " + nth(int(k)) + " left " + input_point_text(p.left) + " right " +
                                 input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
                                 std::to_string(b) + " is inconsistent with the direction of travel.");
     }

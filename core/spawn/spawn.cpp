@@ -20,10 +20,6 @@ namespace {
 // m: a spawn point moved less than this onto the mesh is where it was asked (the sentence says nothing).
 constexpr double kShownSnap = 1e-6;
 
-std::string count_of(size_t n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 
 // Point in a simple polygon of either orientation; points on the border count as inside.
 bool inside_or_on(Vec2 p, const std::vector<Vec2>& poly) {
@@ -236,10 +232,10 @@ Result<SpawnValidator> SpawnValidator::create(const Scene& scene, const NavMesh&
   }
 
   std::optional<ScenePoint> ref = scene.spawn.partition_of;
-  v.expected_from = "partition_of";
+  v.expected_from = "the partition_of point";
   if (!ref && !scene.spawn.safe_targets.empty()) {
     ref = scene.spawn.safe_targets.front();
-    v.expected_from = "safe target 0";
+    v.expected_from = "the first safe target";
   }
   if (ref) {
     const Location at = v.locate_point(*ref);
@@ -337,8 +333,9 @@ CheckResult SpawnValidator::check_connectivity(int poly) const {
     r.partition = partitions_.of_poly[poly];
     const bool ok = r.partition == expected_partition_;
     r = make(c, ok ? CheckOutcome::Passed : CheckOutcome::Failed,
-             "partition " + std::to_string(partitions_.of_poly[poly]) + (ok ? " == " : " != ") +
-                 "partition " + std::to_string(expected_partition_) + " of " + expected_from);
+             "in partition " + std::to_string(r.partition) +
+                 (ok ? ", the same as " + expected_from
+                     : ", but " + expected_from + " is in partition " + std::to_string(expected_partition_)));
     r.partition = partitions_.of_poly[poly];
   }
   r.expected_partition = expected_partition_;
@@ -355,7 +352,7 @@ CheckResult SpawnValidator::check_forbidden(Vec2 p) const {
     }
   }
   return make(c, CheckOutcome::Passed,
-              "outside every forbidden zone (" + count_of(scene_->spawn.forbidden_zones.size(), "zone") + ")");
+              "outside every forbidden zone (" + count_of(scene_->spawn.forbidden_zones.size(), "zone", "zones") + ")");
 }
 
 CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
@@ -375,7 +372,7 @@ CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
   }
   if (!worst)
     return make(c, CheckOutcome::Passed,
-                "no overlap with any occupant (" + count_of(scene_->spawn.occupants.size(), "occupant") + ")");
+                "no overlap with any occupant (" + count_of(scene_->spawn.occupants.size(), "occupant", "occupants") + ")");
   CheckResult r = make(c, CheckOutcome::Failed,
                        "overlaps occupant " + worst->name + ": distance " + num(worst_d) + " m < " +
                            num(worst->radius) + " + " + num(agent_r) + " m");
@@ -415,9 +412,9 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
     const std::optional<Failure> f = reach(p, targets[i], &planned);
     if (!f) {
       CheckResult r = make(c, CheckOutcome::Passed,
-                           "complete path to safe target " + std::to_string(i) + " at " +
+                           "complete path to safe target " + nth(int(i)) + " at " +
                                point_text(targets[i].plane) + ": " +
-                               count_of(planned.search.corridor.size(), "polygon") + ", cost " +
+                               count_of(planned.search.corridor.size(), "polygon", "polygons") + ", cost " +
                                num(planned.search.cost));
       r.safe_target = int(i);
       r.path_cost = planned.search.cost;
@@ -430,7 +427,7 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
       for (const std::string& b : f->blocked_by) what += " " + b;
       what += ")";
     }
-    failures += (failures.empty() ? "" : ", ") + std::string("safe target ") + std::to_string(i) + " " + what;
+    failures += (failures.empty() ? "" : ", ") + std::string("safe target ") + nth(int(i)) + " " + what;
   }
   CheckResult r = make(c, CheckOutcome::Failed, "no complete path: " + failures);
   r.failure_reason = first_reason;

@@ -153,7 +153,7 @@ class SpawnValidator {
   const NavMesh* navmesh_;
   Partitions partitions_;
   int expected_partition_ = -1;
-  std::string expected_from;  // "partition_of" or "safe target 0"
+  std::string expected_from;  // "the partition_of point" or "the first safe target" (sentences name it so)
   LocateDef locate_def_;
   double clearance_ = 0.0;
   std::string clearance_source_;

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <numbers>
+#include <set>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -135,7 +137,7 @@ TEST(WorkedExamples, Seed003InnerCornerCurves) {
   }
   const Planned a = plan_scene("inner_corner_a.json");
   EXPECT_EQ(a.trace.motion.clearance.steps[1].describe(),
-            "Portal 1 is 0.35 m wide; DistanceToInnerCorner(0.35 m) = 0.115 m is cut off each end, leaving (4, 0.56) "
+            "Portal 2 is 0.35 m wide; DistanceToInnerCorner(0.35 m) = 0.115 m is cut off each end, leaving (4, 0.56) "
             "to (4, 0.44).");
 }
 
@@ -162,6 +164,13 @@ TEST(WorkedExamples, Seed002CorridorAToF) {
   for (int n : p.result.search.corridor) corridor.push_back(p.loaded.mesh.nodes[size_t(n)].id);
   EXPECT_EQ(corridor, (std::vector<std::string>{"A", "B", "D", "F"}));
   EXPECT_DOUBLE_EQ(p.result.search.cost, 6.0);  // 2 + 2 + 2
+  // The scene's connections are the seed's drawing, A -- B -- D -- F with A -- C, B -- E and C -- E, and
+  // nothing more: the costs are ours, the graph is not.
+  std::set<std::pair<std::string, std::string>> edges;
+  for (const GraphEdgeDef& e : p.loaded.scene.graph.edges) edges.insert(std::minmax(e.from, e.to));
+  const std::set<std::pair<std::string, std::string>> seed{{"A", "B"}, {"B", "D"}, {"D", "F"},
+                                                           {"A", "C"}, {"B", "E"}, {"C", "E"}};
+  EXPECT_EQ(edges, seed);
 }
 
 TEST(WorkedExamples, W6BrakingStartsFourPointFourMetresBeforeTheGoal) {

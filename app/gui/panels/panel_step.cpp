@@ -35,7 +35,7 @@ void panel_step(App& app) {
   if (app.step >= int(p.steps.size()) || p.steps[app.step].stage != Stage::Search) return;
   const NavMesh& mesh = app.doc.mesh;
   const int index = p.steps[app.step].index;
-  const auto& steps = p.search_trace.steps;
+  const auto& steps = p.trace.search.steps;
   std::map<int, NodeRow> rows;
   for (int i = 0; i <= index; ++i) {
     const SearchStep& s = steps[i];
@@ -83,12 +83,13 @@ void panel_step(App& app) {
       ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 160));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(node_label(mesh, r.node).c_str());
+    const CostDigits n = cost_digits(r.g, r.h);  // as the step's sentence writes them
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", r.g);
+    ImGui::TextUnformatted(n(r.g).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", r.h);
+    ImGui::TextUnformatted(n(r.h).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", r.f);
+    ImGui::TextUnformatted(n(r.g + r.h).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(r.parent >= 0 ? node_label(mesh, r.parent).c_str() : "-");
     ImGui::TableNextColumn();
