@@ -87,8 +87,10 @@ bool in_corridor(const Case& c, Vec2 p) {
   return false;
 }
 
-// Every speed limit that applies at s: max_speed, each piece through s (arcs: sqrt(a_lat·R)), and the
-// reaction-step stopping limit towards the next stop (a stop-turn or the goal).
+// Every speed limit that applies at s: max_speed, each piece through s (arcs: sqrt(a_lat·R)), and braking
+// at brake_decel into the next stop (a stop-turn or the goal), sqrt(2·b·d). (The reaction step is held
+// before a braking begins, above the reaction-step limit sqrt((b·dt)² + 2·b·d) − b·dt but never above
+// this one; tests/motion/test_profile_closed_form.cpp checks where braking begins.)
 double limit_at(const SmoothPath& path, const AgentDef& a, double s) {
   double lim = a.max_speed;
   for (const PathPiece& p : path.pieces) {
@@ -99,7 +101,7 @@ double limit_at(const SmoothPath& path, const AgentDef& a, double s) {
   double next_stop = path.length;
   for (const Turn& t : path.turns)
     if (t.kind == TurnKind::Stop && t.s >= s - 1e-9) next_stop = std::min(next_stop, t.s);
-  return std::min(lim, stopping_speed_limit(next_stop - s, a.brake_decel, a.reaction_dt));
+  return std::min(lim, stopping_speed_limit(next_stop - s, a.brake_decel, 0.0));
 }
 
 TEST(MotionProperties, InvariantsOverRandomCorridorsAndAgents) {
