@@ -207,9 +207,8 @@ void reaction_envelope(const std::vector<LimitPiece>& vb, double dt, std::vector
     lower_of(own, overlap, merged);
     for (size_t m = merged.size(); m-- > 0;) rev.push_back(merged[m]);
   }
-  // Into `out` without a copy: the two swap buffers, and both keep their capacity for the next call.
-  std::reverse(rev.begin(), rev.end());
-  out.swap(rev);
+  // Copied into `out` (a swap would trade capacities between the caller's results and this buffer).
+  out.assign(rev.rbegin(), rev.rend());
 }
 
 }  // namespace navlab
