@@ -350,15 +350,21 @@ double time_pieces(std::vector<ProfilePiece>& pieces, const std::vector<double>&
 
 bool falling(const ProfilePiece& p) { return p.limit == ProfileLimit::Braking && !is_constant(p.form); }
 
-// The steps of one braking run, pieces [i, j] (falling, one target): its reaction step when the flat
-// stretch before it is at least one (the braking begins there), then the braking itself.
-void trace_braking(const std::vector<ProfilePiece>& ps, size_t i, size_t j, const AgentDef& ag, ProfileTrace& trace) {
+// A step of `kind` over the pieces [i, j].
+ProfileStep run_step(ProfileStep::Kind kind, const std::vector<ProfilePiece>& ps, size_t i, size_t j) {
   ProfileStep st;
-  st.kind = ProfileStep::Kind::Braking;
+  st.kind = kind;
   st.s0 = ps[i].s0;
   st.v0 = ps[i].v0;
   st.s1 = ps[j].s1;
   st.v1 = ps[j].v1;
+  return st;
+}
+
+// The steps of one braking run, pieces [i, j] (falling, one target): its reaction step when the flat
+// stretch before it is at least one (the braking begins there), then the braking itself.
+void trace_braking(const std::vector<ProfilePiece>& ps, size_t i, size_t j, const AgentDef& ag, ProfileTrace& trace) {
+  ProfileStep st = run_step(ProfileStep::Kind::Braking, ps, i, j);
   st.limit = ps[j].target;
   st.brake = ag.brake_decel;
   st.decel = ps[i].form.kind == SpeedForm::Kind::Rate ? -ps[i].form.rate : 0.0;
@@ -390,12 +396,7 @@ void trace_runs(const Profile& out, const AgentDef& ag, double turn_time, Profil
     size_t j = i;
     if (ps[i].limit == ProfileLimit::Accel) {
       while (j + 1 < ps.size() && ps[j + 1].limit == ProfileLimit::Accel) ++j;
-      ProfileStep st;
-      st.kind = ProfileStep::Kind::Accelerating;
-      st.s0 = ps[i].s0;
-      st.v0 = ps[i].v0;
-      st.s1 = ps[j].s1;
-      st.v1 = ps[j].v1;
+      const ProfileStep st = run_step(ProfileStep::Kind::Accelerating, ps, i, j);
       if (st.s1 - st.s0 >= kStepLength) trace.steps.push_back(st);
     } else if (falling(ps[i])) {
       while (j + 1 < ps.size() && falling(ps[j + 1]) && ps[j + 1].target == ps[i].target) ++j;
