@@ -33,7 +33,8 @@ extern const char* const kPlanUsage =
     "   polygon meshes also: \"portals\": [[left, right]...], \"corners\": [start, corner..., goal],\n"
     "   \"length\", \"midpoint_length\" (m), \"inside_corridor\": true|false,\n"
     "   scenes with off-mesh links also: \"links\": [{\"link\", \"from\", \"to\"}] (the links taken, in order),\n"
-    "   \"turns\": [{\"at\", \"kind\": \"arc\"|\"stop\", \"s\", \"theta\", \"radius\", \"trim\"}],\n"
+    "   \"turns\": [{\"at\", \"kind\": \"arc\"|\"stop\"|\"failed\", \"s\", \"theta\", \"radius\", \"trim\",\n"
+    "              \"corners\" (clearance corners it covers: 2 or more for a joint arc)}],\n"
     "   \"profile\": {\"total_time\", \"length\", \"samples\": [{\"s\", \"v\", \"a\", \"limit\", \"curvature\"}]}}\n"
     "  --query N        plan only query N of the list (0-based index, or the query's name)\n"
     "  --start P --goal P  plan this one query instead; P is x,y (2D scenes), x,y,z (3D mesh scenes, y up)\n"
@@ -126,6 +127,7 @@ void motion_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
     tj["theta"] = t.theta;
     tj["radius"] = t.radius;
     tj["trim"] = t.trim;
+    tj["corners"] = std::max(t.corner, t.last_corner) - t.corner + 1;
     turns.push_back(tj);
   }
   j["turns"] = turns;

@@ -227,11 +227,13 @@ struct Painter {
     if (!with_turns) return;
     char buf[64];
     for (const Turn& t : plan.smooth.turns) {
-      if (t.kind == TurnKind::Stop) {
-        b.point(t.at, 9.0f, th.stop.with_alpha(0), 0.0f);
-        b.circle(t.at, 11.0 / view.px_per_m(), th.stop, {3.0f});
-        std::snprintf(buf, sizeof buf, "stop %.0f°", t.theta * 180.0 / std::numbers::pi);
-        text(t.at, buf, th.stop, 12, 10, true);
+      if (t.kind != TurnKind::Arc) {  // a stop-turn, or a corner without any turn (the plan failed)
+        const gl::Rgba c = t.kind == TurnKind::Stop ? th.stop : th.door_closed;
+        b.point(t.at, 9.0f, c.with_alpha(0), 0.0f);
+        b.circle(t.at, 11.0 / view.px_per_m(), c, {3.0f});
+        std::snprintf(buf, sizeof buf, "%s %.0f°", t.kind == TurnKind::Stop ? "stop" : "no arc",
+                      t.theta * 180.0 / std::numbers::pi);
+        text(t.at, buf, c, 12, 10, true);
       } else {
         b.point(t.entry, 3.5f, th.smooth);
         b.point(t.exit, 3.5f, th.smooth);
@@ -374,6 +376,10 @@ struct Painter {
     if (s.kind == TurnStep::Kind::FellBackToStop) {
       b.circle(s.at, 11.0 / view.px_per_m(), th.stop, {3.0f});
       text(s.at, "stop-turn", th.stop, 12, 10);
+    }
+    if (s.kind == TurnStep::Kind::Failed) {
+      b.circle(s.at, 11.0 / view.px_per_m(), th.door_closed, {3.0f});
+      text(s.at, "no arc", th.door_closed, 12, 10);
     }
   }
 

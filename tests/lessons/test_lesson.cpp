@@ -5,8 +5,12 @@
 #include <set>
 #include <string>
 
+#include "format.h"
 #include "lesson.h"
+#include "meshes.h"
 #include "paths.h"
+#include "plan.h"
+#include "plan_optimal.h"
 
 namespace navlab {
 namespace {
@@ -53,6 +57,37 @@ TEST(Lesson, SlidesReadTheShortestPathAndChannelToggles) {
   EXPECT_FALSE(shortest->slides.at(2).optimal);
   EXPECT_TRUE(shortest->slides.at(3).optimal);
   EXPECT_NE(shortest->slides.at(3).scene.find("corridor_not_shortest.json"), std::string::npos);
+}
+
+// Lesson 10 compares the corridor's path with the shortest in length and in time: every number its
+// slides quote about the two is the tool's (plan() with A*, plan_optimal() with Polyanya).
+TEST(Lesson, TheShortestPathLessonQuotesTheToolsLengthsAndTimes) {
+  const Result<Lesson> l = load_lesson(lessons_dir() + "/10_the_shortest_path.json");
+  ASSERT_TRUE(l.ok()) << l.error();
+  std::string text;
+  for (const LessonSlide& s : l->slides) text += s.text + "\n";
+  const test::Loaded scene = test::load("corridor_not_shortest.json");
+  const Query& q = scene.scene.queries.at(0);
+  const PlanResult astar = plan(scene.scene, scene.mesh, PlanRequest{q.start, q.goal, {}});
+  const PlanResult shortest = plan_optimal(scene.scene, scene.mesh, PlanRequest{q.start, q.goal, {}}).plan;
+  ASSERT_EQ(astar.status, Status::Complete);
+  ASSERT_EQ(shortest.status, Status::Complete);
+  const auto quoted = [&](const std::string& s) { EXPECT_NE(text.find(s), std::string::npos) << s; };
+  quoted(fmt("the corridor's %.0f m path takes %.2f s", astar.funnel.length, astar.motion.profile.total_time));
+  quoted(fmt("the shortest path %.2f s", shortest.motion.profile.total_time));
+  quoted(fmt("= %.2f m", shortest.funnel.length));
+  EXPECT_LT(shortest.motion.profile.total_time, astar.motion.profile.total_time);
+  // Each top corner of the wall: two bends 6 cm apart taken as one arc of 1 m, whose limit is 1.41 m/s.
+  const std::vector<Turn>& turns = shortest.motion.turns.path.turns;
+  ASSERT_EQ(turns.size(), 2u);
+  for (const Turn& t : turns) {
+    ASSERT_EQ(t.kind, TurnKind::Arc);
+    ASSERT_EQ(t.last_corner, t.corner + 1);
+    const std::vector<Vec2>& pts = shortest.motion.clearance.path.points;
+    quoted(fmt("bends twice, %.0f cm apart", 100.0 * distance(pts[size_t(t.corner)], pts[size_t(t.last_corner)])));
+    quoted(fmt("one arc of %.0f m", t.radius));
+    quoted(fmt("slows to %.2f m/s", std::sqrt(std::min(scene.scene.agent.lateral_accel, scene.scene.agent.max_accel) * t.radius)));
+  }
 }
 
 TEST(Lesson, SideScrollerSlidesReadTheirTimeAndEnemy) {

@@ -148,10 +148,14 @@ TEST(PlanSteps, ProfileStepsNeverRunBackwardsAndBrakingGivesTheSum) {
   }
   // W6: v = 4 m/s, dt = 0.1 s, b = 2 m/s²: v·dt = 0.4 m, v²/2b = 16/4 = 4.0 m, sum 4.4 m.
   const std::vector<StepText> w6 = steps_of("w6_braking.json");
+  const StepText* react = first_kind(w6, "profile", "reaction");
+  ASSERT_NE(react, nullptr);
+  EXPECT_NE(react->text.find("braking begins at s 15.60 m"), std::string::npos) << react->text;
+  EXPECT_NE(react->text.find("stopping takes 0.40 m + 4.00 m = 4.40 m (v·dt + v²/2b)"), std::string::npos)
+      << react->text;
   const StepText* brake = first_kind(w6, "profile", "braking");
   ASSERT_NE(brake, nullptr);
-  EXPECT_NE(brake->text.find("stopping takes 0.40 m + 4.00 m = 4.40 m (v·dt + v²/2b)"), std::string::npos)
-      << brake->text;
+  EXPECT_EQ(brake->text, "Brake at 2.00 m/s² from 4.00 m/s at s 16.00 m to 0.00 m/s at s 20.00 m for the goal.");
 }
 
 TEST(PlanSteps, JointScalingStatesTheOverlapAndTrimsThatAddUp) {

@@ -18,7 +18,6 @@ namespace navlab {
 namespace {
 
 constexpr double kEps = 1e-9;  // m, exact constructions
-constexpr double kSample = 0.05 + 1e-9;  // m: profile samples are at most 0.05 m apart
 
 struct Planned {
   test::Loaded loaded;
@@ -178,12 +177,23 @@ TEST(WorkedExamples, W6BrakingStartsFourPointFourMetresBeforeTheGoal) {
   ASSERT_EQ(p.result.status, Status::Complete);
   EXPECT_NEAR(stopping_speed_limit(4.4, 2.0, 0.1), 4.0, 1e-12);  // sqrt(0.04 + 17.6) - 0.2
   const ProfileStep* brake = nullptr;
-  for (const ProfileStep& s : p.trace.motion.profile.steps)
+  const ProfileStep* react = nullptr;
+  for (const ProfileStep& s : p.trace.motion.profile.steps) {
     if (s.kind == ProfileStep::Kind::Braking) brake = &s;
+    if (s.kind == ProfileStep::Kind::Reaction) react = &s;
+  }
   ASSERT_NE(brake, nullptr);
-  EXPECT_NEAR(brake->s1, 20.0, 1e-9);
-  EXPECT_NEAR(brake->v0, 4.0, 1e-9);
-  EXPECT_NEAR(brake->s0, 20.0 - 4.4, kSample);  // 0.4 m reaction + 4.0 m braking
+  ASSERT_NE(react, nullptr);
+  // Braking begins 4.4 m before the goal: 0.4 m held for the reaction step, then 4.0 m at 2 m/s².
+  EXPECT_NEAR(react->s0, 20.0 - 4.4, kEps);
+  EXPECT_NEAR(react->s1, 20.0 - 4.0, kEps);
+  EXPECT_NEAR(react->v0, 4.0, kEps);
+  EXPECT_NEAR(brake->s0, 20.0 - 4.0, kEps);
+  EXPECT_NEAR(brake->s1, 20.0, kEps);
+  EXPECT_NEAR(brake->v0, 4.0, kEps);
+  EXPECT_EQ(brake->decel, 2.0);
+  // The seed's rule by hand: 2 s to 4 m/s, 11.6 m at 4 m/s, 0.1 s held, 2 s braking.
+  EXPECT_NEAR(p.result.motion.profile.total_time, 7.0, kEps);
 }
 
 TEST(WorkedExamples, StallDetectorEndsBlocked) {

@@ -20,6 +20,7 @@ ImU32 limit_color(ProfileLimit limit, const Theme& th) {
     case ProfileLimit::Accel: return IM_COL32(110, 220, 120, 255);
     case ProfileLimit::Lateral: return to_imu32(th.smooth);
     case ProfileLimit::MaxSpeed: return IM_COL32(235, 235, 235, 255);
+    case ProfileLimit::Reaction: return IM_COL32(245, 170, 70, 255);  // held before a braking
     default: return to_imu32(th.stop);  // start, goal, stop_turn
   }
 }
