@@ -139,7 +139,7 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
     const int step = app::same_step(setup.plan, setup.step, plan);
     view.begin(hw, h, theme, &doc, corridor);
     app::draw_method(view, doc, plan, half.method, step, theme);
-    app::draw_legend(view, app::legend_for(doc, plan, step, flags, theme), theme);
+    app::draw_legend(view, app::legend_for(doc, plan, step, app::method_legend(half.method), theme), theme);
     view.finish(renderer, doc, theme);
     parts.push_back({view.target().read_pixels(), hw});
   }

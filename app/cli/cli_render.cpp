@@ -163,10 +163,10 @@ std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::s
     const int s = app::same_step(f.plan, step, plan);
     view.begin(hw, f.h, f.theme, &doc);
     app::draw_method(view, doc, plan, half.method, s, f.theme);
-    app::draw_legend(view, app::legend_for(doc, plan, s, {}, f.theme), f.theme);
+    app::draw_legend(view, app::legend_for(doc, plan, s, app::method_legend(half.method), f.theme), f.theme);
     view.finish(renderer, doc, f.theme);
     parts.push_back({view.target().read_pixels(), hw});
-    const app::MethodNumbers n = app::method_numbers(half.method, plan);
+    const app::MethodNumbers n = app::method_numbers(half.method, plan, doc.mesh);
     halves_json.push_back({{"method", to_string(half.method)}, {"status", n.status}, {"length", n.length},
                            {"cost", n.cost}, {"expanded", n.expanded}, {"walk_s", n.walk_s},
                            {"compute_ms", n.compute_ms}, {"step", s}, {"label", app::method_label(half.method, n)},

@@ -399,6 +399,8 @@ void App::draw_viewport_content() {
   if (split) {
     const CompareHalf& a = compare.halves[0];
     draw_method(view, half_doc(a, doc), half_plan(a, plan), a.method, same_step(plan, step, half_plan(a, plan)), theme);
+    if (settings.show_legend)
+      draw_legend(view, legend_for(doc, half_plan(a, plan), same_step(plan, step, half_plan(a, plan)), method_legend(a.method), theme), theme);
   } else {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
     if (settings.show_optimal) draw_optimal(view, plan, theme);
@@ -409,7 +411,7 @@ void App::draw_viewport_content() {
   draw_tools(*this);
   draw_areas(*this);
   if (!split && step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
-  if (settings.show_legend) draw_legend(view, legend_for(doc, plan, step, legend_flags(*this), theme), theme);
+  if (settings.show_legend && !split) draw_legend(view, legend_for(doc, plan, step, legend_flags(*this), theme), theme);
   last_prep_cpu_ms += thread_cpu_ms() - cpu0;
   view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
   if (!split) return;
@@ -420,7 +422,7 @@ void App::draw_viewport_content() {
   const CompareHalf& b = compare.halves[1];
   const PlanView& bp = half_plan(b, plan);
   draw_method(r, half_doc(b, doc), bp, b.method, same_step(plan, step, bp), theme);
-  if (settings.show_legend) draw_legend(r, legend_for(doc, bp, same_step(plan, step, bp), legend_flags(*this), theme), theme);
+  if (settings.show_legend) draw_legend(r, legend_for(doc, bp, same_step(plan, step, bp), method_legend(b.method), theme), theme);
   r.finish(renderer, doc, theme, !pending_export_);
 }
 
@@ -536,7 +538,7 @@ nlohmann::json compare_state_json(const App& app) {
   nlohmann::json halves = nlohmann::json::array();
   for (const CompareHalf& h : app.compare.halves) {
     const PlanView& p = half_plan(h, app.plan);
-    const MethodNumbers n = method_numbers(h.method, p);
+    const MethodNumbers n = method_numbers(h.method, p, half_doc(h, app.doc).mesh);
     halves.push_back({{"method", to_string(h.method)}, {"status", n.status}, {"length", n.length}, {"cost", n.cost},
                       {"expanded", n.expanded}, {"walk_s", n.walk_s}, {"compute_ms", n.compute_ms},
                       {"step", same_step(app.plan, app.step, p)}, {"label", method_label(h.method, n)}});

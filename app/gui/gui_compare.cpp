@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "format.h"
 #include "gui_theme.h"
@@ -60,7 +61,38 @@ std::string compare_build(const Document& doc, const PlanView& shared, const std
 const Document& half_doc(const CompareHalf& h, const Document& shared_doc) { return h.own ? h.doc : shared_doc; }
 const PlanView& half_plan(const CompareHalf& h, const PlanView& shared) { return h.own ? h.plan : shared; }
 
-MethodNumbers method_numbers(const CompareMethod& m, const PlanView& p) {
+namespace {
+
+// The plan's path length: the arcs' path, else the funnel's, else (a graph) the nodes' polyline.
+double plan_length(const PlanView& p, const NavMesh& mesh) {
+  if (p.profile.ran && p.profile.ok() && !p.smooth.pieces.empty()) return p.profile.length;
+  if (!p.funnel.points.empty()) return p.funnel.length;
+  std::vector<Vec2> pts;
+  for (int n : p.search.corridor)
+    if (n >= 0 && n < mesh.size()) pts.push_back(mesh.centroid(n));
+  return path_length(pts);
+}
+
+std::string fixed(double v, int decimals) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+}  // namespace
+
+LegendFlags method_legend(const CompareMethod& m) {
+  LegendFlags f;
+  f.midpoints = m.kind == CompareMethod::Kind::Midpoints;
+  f.optimal = m.kind == CompareMethod::Kind::Polyanya;
+  f.channel = m.kind == CompareMethod::Kind::Channel;
+  f.funnel = m.kind != CompareMethod::Kind::Polyanya && m.kind != CompareMethod::Kind::Midpoints;
+  f.arcs = m.searches() || m.kind == CompareMethod::Kind::Arcs;
+  f.expanded = m.searches();
+  return f;
+}
+
+MethodNumbers method_numbers(const CompareMethod& m, const PlanView& p, const NavMesh& mesh) {
   MethodNumbers n;
   n.status = p.ran ? to_string(p.status) : "none";
   if (!p.ran) return n;
@@ -69,7 +101,7 @@ MethodNumbers method_numbers(const CompareMethod& m, const PlanView& p) {
   switch (m.kind) {
     case CompareMethod::Kind::AStar:
     case CompareMethod::Kind::Dijkstra:
-      if (p.status != Status::Failed) n.length = p.smooth.pieces.empty() ? p.funnel.length : p.profile.length;
+      if (p.status != Status::Failed) n.length = plan_length(p, mesh);
       if (p.profile.ran && p.profile.ok()) n.walk_s = p.profile.total_time;
       n.compute_ms = p.plan_ms;
       break;
@@ -101,12 +133,12 @@ MethodNumbers method_numbers(const CompareMethod& m, const PlanView& p) {
 }
 
 std::vector<std::string> method_label(const CompareMethod& m, const MethodNumbers& n) {
-  std::string numbers = n.length >= 0.0 ? "length " + num(n.length) + " m" : "no path (" + n.status + ")";
-  if (n.cost >= 0.0) numbers += ", cost " + num(n.cost);
+  std::string numbers = n.length >= 0.0 ? "length " + fixed(n.length, 2) + " m" : "no path (" + n.status + ")";
+  if (n.cost >= 0.0) numbers += ", cost " + fixed(n.cost, 2);
   if (n.expanded >= 0) numbers += ", " + std::to_string(n.expanded) + " nodes expanded";
   std::string times;
-  if (n.walk_s >= 0.0) times = "walk " + num(n.walk_s) + " s, ";
-  if (n.compute_ms >= 0.0) times += "computed in " + num(n.compute_ms) + " ms";
+  if (n.walk_s >= 0.0) times = "walk " + fixed(n.walk_s, 2) + " s, ";
+  if (n.compute_ms >= 0.0) times += "computed in " + fixed(n.compute_ms, 3) + " ms";
   return {method_title(m) + " (" + n.status + ")", numbers, times};
 }
 
@@ -130,11 +162,21 @@ void draw_method(Viewport& view, const Document& doc, const PlanView& plan, cons
     case CompareMethod::Kind::Channel: layers.smooth = false; break;
     default: break;
   }
+  if (end && m.searches())  // what the search expanded: the difference between the searches
+    for (int n : plan.search.popped)
+      if (n >= 0 && n < doc.mesh.size()) {
+        if (doc.mesh.kind == NavMesh::Kind::Graph) view.plan().point(doc.mesh.nodes[size_t(n)].pos, 26.0f, theme.closed_set);
+        else {
+          std::vector<Vec2> pts;
+          for (int v : doc.mesh.polys[size_t(n)].verts) pts.push_back(doc.mesh.verts[size_t(v)]);
+          view.plan().mesh_polygon(n, pts, theme.closed_set);
+        }
+      }
   draw_plan(view, doc, plan, step, theme, m.kind == CompareMethod::Kind::Midpoints, -1.0, layers);
   if (end && m.kind == CompareMethod::Kind::Polyanya) draw_optimal(view, plan, theme);
   if (end && m.kind == CompareMethod::Kind::Channel) draw_channel(view, plan, theme);
   if (!end) draw_caption(view, plan.describe(step, doc.mesh), theme);
-  draw_label(view, method_label(m, method_numbers(m, plan)), theme);
+  draw_label(view, method_label(m, method_numbers(m, plan, doc.mesh)), theme);
 }
 
 std::vector<uint8_t> side_by_side(const std::vector<std::pair<std::vector<uint8_t>, int>>& parts, int h, int gap,

@@ -13,6 +13,7 @@
 
 #include "compare_methods.h"
 #include "gui_doc.h"
+#include "gui_legend.h"
 #include "gui_plan.h"
 #include "gui_viewport.h"
 
@@ -54,13 +55,16 @@ std::string compare_build(const Document& doc, const PlanView& shared, const std
 const Document& half_doc(const CompareHalf& h, const Document& shared_doc);
 const PlanView& half_plan(const CompareHalf& h, const PlanView& shared);
 
-MethodNumbers method_numbers(const CompareMethod& m, const PlanView& plan);
+MethodNumbers method_numbers(const CompareMethod& m, const PlanView& plan, const NavMesh& mesh);
 // Two lines: the method's title, then its numbers ("length 12.00 m, cost 15.22, 6 nodes expanded, ...").
 std::vector<std::string> method_label(const CompareMethod& m, const MethodNumbers& n);
 
 // The step of `to` that shows what `step` of `from` shows: the same stage and the same step number
 // within it (the stage's last when `to` has fewer, the complete plan when it has none).
 int same_step(const PlanView& from, int step, const PlanView& to);
+
+// The legend's flags for what a half of method `m` draws.
+LegendFlags method_legend(const CompareMethod& m);
 
 // Draws a half: the method's result as of timeline step `step` of its plan, and its label.
 void draw_method(Viewport& view, const Document& doc, const PlanView& plan, const CompareMethod& m, int step,

@@ -76,17 +76,18 @@ void stage_entries(const PlanView& plan, Stage stage, const Theme& th, std::vect
   (void)plan;
 }
 
-void plan_entries(const PlanView& plan, const Theme& th, std::vector<LegendEntry>& out) {
+void plan_entries(const PlanView& plan, const LegendFlags& flags, const Theme& th, std::vector<LegendEntry>& out) {
+  if (flags.expanded) out.push_back({th.closed_set, "expanded (closed)", Mark::Fill});
   if (!plan.search.corridor.empty()) out.push_back({th.corridor, "corridor", Mark::Fill});
   if (!plan.portals.empty()) {
     out.push_back({th.left, "portal left end", Mark::Dot});
     out.push_back({th.right, "portal right end", Mark::Dot});
   }
-  if (!plan.funnel.points.empty()) out.push_back({th.path, "funnel path (corners)", Mark::Line});
-  if (!plan.smooth.pieces.empty()) out.push_back({th.smooth, "path with arcs", Mark::Line});
+  if (flags.funnel && !plan.funnel.points.empty()) out.push_back({th.path, "funnel path (corners)", Mark::Line});
+  if (flags.arcs && !plan.smooth.pieces.empty()) out.push_back({th.smooth, "path with arcs", Mark::Line});
   const bool stops = std::any_of(plan.smooth.turns.begin(), plan.smooth.turns.end(),
                                  [](const Turn& t) { return t.kind == TurnKind::Stop; });
-  if (stops) out.push_back({th.stop, "stop-turn", Mark::Ring});
+  if (stops && flags.arcs) out.push_back({th.stop, "stop-turn", Mark::Ring});
 }
 
 float entry_width(const LegendEntry& e, float fs) { return fs * 2.2f + ImGui::CalcTextSize(e.label.c_str()).x; }
@@ -105,7 +106,7 @@ std::vector<LegendEntry> legend_for(const Document& doc, const PlanView& plan, i
   if (plan.has_goal) out.push_back({th.goal, "goal", Mark::Dot});
   if (!doc.scene.spawn.candidates.empty()) out.push_back({th.spawn, "spawn candidate", Mark::Dot});
   if (step >= 0 && step < int(plan.steps.size())) stage_entries(plan, plan.steps[size_t(step)].stage, th, out);
-  else plan_entries(plan, th, out);
+  else plan_entries(plan, flags, th, out);
   if (flags.midpoints && !plan.midpoints.empty()) out.push_back({th.midpoint, "midpoint path", Mark::Line});
   if (flags.optimal && !plan.optimal.empty()) out.push_back({th.optimal, "shortest path (Polyanya)", Mark::Line});
   if (flags.channel && plan.channel) {

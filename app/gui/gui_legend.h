@@ -30,6 +30,9 @@ struct LegendFlags {
   bool midpoints = false;  // the midpoint path
   bool optimal = false;    // the shortest path
   bool channel = false;    // the channel and its spline
+  bool funnel = true;      // the complete plan's funnel path (a compare half may leave it out)
+  bool arcs = true;        // the complete plan's arcs (a compare half may leave them out)
+  bool expanded = false;   // the search's expanded (closed) nodes at its end (a compare half of a search)
 };
 
 // The entries for the document and its plan as of timeline step `step` (steps.size(): complete).
