@@ -156,6 +156,10 @@ int run_gui(const std::vector<std::string>& args) {
     a.shutdown();
     return cli::kExitOk;
   }
+  a.state_printer = [&a] {
+    print_state(a);
+    std::fflush(stdout);
+  };
   for (int i = 0; i < 3; ++i) a.frame();  // settle the layout before the first action
   std::string capture = "window";
   const std::string serr = app::run_script(a, *script, &capture);

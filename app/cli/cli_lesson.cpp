@@ -109,9 +109,17 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
   if (setup.plan.start_poly >= 0) corridor.push_back(setup.plan.start_poly);
   info.caption = setup.plan.describe(setup.step, setup.doc.mesh);
   const app::LegendFlags flags{setup.midpoints, setup.optimal, setup.channel};
+  // The legend in the map's corner, with the camera leaving it room, unless the panel column has it.
+  const bool legend = std::find(slide.panels.begin(), slide.panels.end(), "legend") == slide.panels.end();
+  auto reserve = [&](const std::vector<app::LegendEntry>& e, int map_h) {
+    float lw = 0, lh = 0;
+    app::legend_size(e, float(map_h) * 0.5f, &lw, &lh);
+    return legend ? lw + 16.0f : 0.0f;
+  };
   if (!slide.compare) {
     app::Viewport view;
-    slide_camera(slide, setup, view, w, h);
+    const std::vector<app::LegendEntry> entries = app::legend_for(setup.doc, setup.plan, setup.step, flags, theme);
+    slide_camera(slide, setup, view, w, h, reserve(entries, h));
     view.begin(w, h, theme, &setup.doc, corridor);
     app::draw_plan(view, setup.doc, setup.plan, setup.step, theme, setup.midpoints, -1.0);
     if (setup.optimal) app::draw_optimal(view, setup.plan, theme);
@@ -120,7 +128,7 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
     spawn.options = setup.spawn;
     app::draw_spawn_verdicts(view, setup.doc, spawn);
     if (!info.caption.empty()) app::draw_caption(view, info.caption, theme);
-    app::draw_legend(view, app::legend_for(setup.doc, setup.plan, setup.step, flags, theme), theme);
+    if (legend) app::draw_legend(view, entries, theme);
     view.finish(renderer, setup.doc, theme);
     return view.target().read_pixels();
   }
@@ -130,7 +138,11 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
   const int hw = (w - kGap) / 2;
   std::vector<std::pair<std::vector<uint8_t>, int>> parts;
   app::Viewport first;
-  slide_camera(slide, setup, first, hw, h);  // one camera for both halves
+  float room = 0.0f;  // the wider of the halves' legends
+  for (const app::CompareHalf& half : halves)
+    room = std::max(room, reserve(app::legend_for(app::half_doc(half, setup.doc), app::half_plan(half, setup.plan),
+                                                  setup.step, app::method_legend(half.method), theme), h));
+  slide_camera(slide, setup, first, hw, h, room);  // one camera for both halves
   for (const app::CompareHalf& half : halves) {
     app::Viewport view;
     view.camera = first.camera;
@@ -139,7 +151,7 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
     const int step = app::same_step(setup.plan, setup.step, plan);
     view.begin(hw, h, theme, &doc, corridor);
     app::draw_method(view, doc, plan, half.method, step, theme);
-    app::draw_legend(view, app::legend_for(doc, plan, step, app::method_legend(half.method), theme), theme);
+    if (legend) app::draw_legend(view, app::legend_for(doc, plan, step, app::method_legend(half.method), theme), theme);
     view.finish(renderer, doc, theme);
     parts.push_back({view.target().read_pixels(), hw});
   }

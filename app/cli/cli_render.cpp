@@ -6,6 +6,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include "gui_compare.h"
 #include "gui_doc.h"
 #include "gui_legend.h"
+#include "gui_lessons.h"
 #include "gui_plan.h"
 #include "gui_presenter.h"
 #include "gui_script.h"
@@ -39,8 +41,8 @@ extern const char* const kRenderUsage =
     "  --out FILE.png   where to write the picture\n"
     "  --size WxH       picture size in pixels (default 1280x800)\n"
     "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE: locate, search, funnel,\n"
-    "                   clearance, turns, profile, channel, spline (the channel smoothing of\n"
-    "                   seed 003: its gates and sections, then its spline's pegs and mode) or\n"
+    "                   clearance, turns, profile, channel, spline (the channel smoothing:\n"
+    "                   its gates and sections, then its spline's pegs and mode) or\n"
     "                   polyanya (the exact shortest path's search: intervals and roots) or\n"
     "                   bake (a baked scene's Recast stages, as --bake-stage draws them)\n"
     "                   (default: the complete plan)\n"
@@ -109,7 +111,11 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
-  view.fit(f.doc, f.w, f.h);
+  // The top view leaves the legend room at its right; the 3D view draws none.
+  const std::vector<app::LegendEntry> legend = app::legend_for(f.doc, f.plan, step, {}, f.theme);
+  float lw = 0, lh = 0;
+  if (!f.view3d && !f.bake_stage) app::legend_size(legend, float(f.h) * 0.5f, &lw, &lh);
+  app::frame_subject({}, f.doc, view, f.w, f.h, lw > 0 ? lw + 16.0f : 0.0f);
   view.kind = f.view3d ? app::Viewport::Kind::Orbit : app::Viewport::Kind::Top;
   std::vector<int> corridor = f.plan.search.corridor;
   if (f.plan.start_poly >= 0) corridor.push_back(f.plan.start_poly);
@@ -129,7 +135,7 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
     app::SpawnView spawn;  // every check on, as the app starts
     app::draw_spawn_verdicts(view, f.doc, spawn);
     if (step < int(f.plan.steps.size())) app::draw_caption(view, f.plan.describe(step, f.doc.mesh), f.theme);
-    if (!view.in_3d()) app::draw_legend(view, app::legend_for(f.doc, f.plan, step, {}, f.theme), f.theme);
+    if (!view.in_3d()) app::draw_legend(view, legend, f.theme);
   }
   view.finish(renderer, f.doc, f.theme);
   ImGui::EndFrame();
@@ -155,9 +161,20 @@ std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::s
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
+  float room = 0.0f;  // the wider of the halves' legends, left free at their right
+  for (const app::CompareHalf& half : halves) {
+    float lw = 0, lh = 0;
+    const app::PlanView& plan = app::half_plan(half, f.plan);
+    app::legend_size(app::legend_for(app::half_doc(half, f.doc), plan, app::same_step(f.plan, step, plan),
+                                     app::method_legend(half.method), f.theme),
+                     float(f.h) * 0.5f, &lw, &lh);
+    room = std::max(room, lw + 16.0f);
+  }
+  app::Viewport framing;
+  app::frame_subject({}, f.doc, framing, hw, f.h, room);  // one camera: both halves frame the scene alike
   for (const app::CompareHalf& half : halves) {
     app::Viewport view;
-    view.fit(f.doc, hw, f.h);  // one camera: both halves frame the same scene at the same size
+    view.camera = framing.camera;
     const app::Document& doc = app::half_doc(half, f.doc);
     const app::PlanView& plan = app::half_plan(half, f.plan);
     const int s = app::same_step(f.plan, step, plan);

@@ -48,7 +48,9 @@ void find_clipped(std::vector<std::string>& out) {
   out.clear();
   constexpr float kSlackPx = 1.0f;  // rounding
   for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
-    if (!w->WasActive || w->Hidden || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip)))
+    // The menu bar says itself whether its last item fits (App::main_menu).
+    if (!w->WasActive || w->Hidden ||
+        (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_MenuBar)))
       continue;
     const float inner_w = w->ContentRegionRect.GetWidth(), inner_h = w->ContentRegionRect.GetHeight();
     const bool wide = w->ContentSize.x > inner_w + kSlackPx && !w->ScrollbarX;
@@ -346,6 +348,7 @@ bool App::frame() {
   build_ui();
   dialog_key = DialogKey::None;  // a dialog that was open took it; else it is stale
   find_clipped(clipped_windows);
+  if (menu_cut_) clipped_windows.push_back("menu bar");
   if (sized)  // the export's viewport shows the same view as the screen's
     view.camera.scale = shown_camera.scale * std::min(vp_w / shown_w, vp_h / shown_h);
   ImGui::Render();
@@ -396,22 +399,24 @@ void App::draw_viewport_content() {
   view.begin(w, h, theme, &doc, corridor);
   if (!doc.loaded()) return;
   const bool split = compare_shown(*this);
+  // The legend in the map's corner; a lesson's goes in the slide column, beside the map, not over it.
+  const bool map_legend = settings.show_legend && layout_.slide.empty();
   if (split) {
     const CompareHalf& a = compare.halves[0];
     draw_method(view, half_doc(a, doc), half_plan(a, plan), a.method, same_step(plan, step, half_plan(a, plan)), theme);
-    if (settings.show_legend)
+    if (map_legend)
       draw_legend(view, legend_for(doc, half_plan(a, plan), same_step(plan, step, half_plan(a, plan)), method_legend(a.method), theme), theme);
   } else {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
     if (settings.show_optimal) draw_optimal(view, plan, theme);
     if (settings.show_channel) draw_channel(view, plan, theme);
   }
-  draw_spawn_verdicts(*this);
+  if (!lessons.lesson || lessons.revealed) draw_spawn_verdicts(*this);  // a question's answer waits
   draw_doors(*this);
   draw_tools(*this);
   draw_areas(*this);
   if (!split && step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
-  if (settings.show_legend && !split) draw_legend(view, legend_for(doc, plan, step, legend_flags(*this), theme), theme);
+  if (map_legend && !split) draw_legend(view, legend_for(doc, plan, step, legend_flags(*this), theme), theme);
   last_prep_cpu_ms += thread_cpu_ms() - cpu0;
   view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
   if (!split) return;
@@ -422,7 +427,7 @@ void App::draw_viewport_content() {
   const CompareHalf& b = compare.halves[1];
   const PlanView& bp = half_plan(b, plan);
   draw_method(r, half_doc(b, doc), bp, b.method, same_step(plan, step, bp), theme);
-  if (settings.show_legend) draw_legend(r, legend_for(doc, bp, same_step(plan, step, bp), method_legend(b.method), theme), theme);
+  if (map_legend) draw_legend(r, legend_for(doc, bp, same_step(plan, step, bp), method_legend(b.method), theme), theme);
   r.finish(renderer, doc, theme, !pending_export_);
 }
 

@@ -136,6 +136,7 @@ class App {
   // Scripts' listen_keys: called after each key press the window handled (binding null: none bound).
   std::function<void(const KeyBinding*, int scancode)> key_observer;
   CompareView compare;  // two methods side by side (gui_compare.h)
+  std::function<void()> state_printer;  // scripts' {"print_state": true}: prints the state line (navlab's CLI)
   // Windows of the last frame whose content did not fit: wider than the window (a line cut at its
   // edge), or taller than a window that cannot scroll (the transport bar).
   std::vector<std::string> clipped_windows;
@@ -216,6 +217,7 @@ class App {
   bool drag_orbit_ = false;  // 3D view: left or right drag turns the camera
   std::string ini_path_;
   Layout layout_;
+  bool menu_cut_ = false;  // the menu bar's last item ran past the window's edge (last frame)
 };
 
 // Panels (one per file). Each draws an ImGui window or section.

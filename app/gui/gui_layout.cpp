@@ -42,9 +42,17 @@ bool any_left_panel(const App& a) {
          a.show_panel_links || a.show_panel_areas;
 }
 
-// The click modes: radio buttons in the menu bar, or (presenter mode's large font) a menu of them.
-void mode_controls(App& app, bool as_menu) {
+// The click modes: radio buttons in the menu bar, or a menu of them when the buttons do not fit (the
+// presenter font, a narrow window).
+void mode_controls(App& app) {
   const char* modes[] = {"Inspect (I)", "Set start (S)", "Set goal (G)"};
+  const char* all[] = {"Inspect (I)", "Set start (S)", "Set goal (G)", "Add candidate (A)", "Link (L)", "Area (Z)",
+                       "Top", "3D (V)"};
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float need = 0.0f;
+  for (const char* label : all)
+    need += ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + st.ItemSpacing.x;
+  const bool as_menu = need > ImGui::GetContentRegionAvail().x;
   if (as_menu) {
     if (!ImGui::BeginMenu("Mode")) return;
     for (int i = 0; i < 3; ++i)
@@ -135,7 +143,7 @@ void App::main_menu() {
     ImGui::MenuItem("Keys and mouse", "F1", &settings.show_help);
     ImGui::EndMenu();
   }
-  mode_controls(*this, theme.presenter);
+  mode_controls(*this);
   if (View3D::possible(doc)) {  // the view switch, on 3D scenes
     ImGui::SameLine();
     ImGui::Separator();
@@ -143,6 +151,7 @@ void App::main_menu() {
     ImGui::SameLine();
     if (ImGui::RadioButton("3D (V)", showing_3d())) set_view(Viewport::Kind::Orbit);
   }
+  menu_cut_ = ImGui::GetItemRectMax().x > ImGui::GetWindowPos().x + ImGui::GetWindowWidth() + 1.0f;
   ImGui::EndMainMenuBar();
 }
 
@@ -165,6 +174,7 @@ void App::layout_panels(const Layout& l) {
   if (!l.left.empty()) {
     place(l.left);
     if (ImGui::Begin("Panels", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
+      ImGui::PushTextWrapPos(0.0f);  // every line of text wraps at the column's edge, none is cut
       if (show_panel_scene) panel_scene(*this);
       if (show_panel_search) panel_search(*this);
       if (show_panel_funnel) panel_funnel(*this);
@@ -175,6 +185,7 @@ void App::layout_panels(const Layout& l) {
       if (show_panel_bake) panel_bake(*this);
       if (show_panel_links) panel_links(*this);
       if (show_panel_areas) panel_areas(*this);
+      ImGui::PopTextWrapPos();
     }
     ImGui::End();
   }

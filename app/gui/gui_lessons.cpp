@@ -110,6 +110,16 @@ void add_step(const Document& doc, const PlanView& plan, int step, std::vector<V
   }
 }
 
+// The slide's midpoint path, shortest path, channel and compare view: shown once its answer is (a
+// question slide keeps them back, they would give the answer away).
+void show_overlays(App& app, const LessonSlide& slide, bool revealed) {
+  app.settings.show_midpoints = revealed && slide.midpoints;
+  app.settings.show_optimal = revealed && slide.optimal;
+  app.settings.show_channel = revealed && slide.channel;
+  app.compare.on = revealed && slide.compare.has_value();
+  if (slide.compare) app.compare.spec = slide.compare_text;
+}
+
 }  // namespace
 
 std::vector<Vec2> slide_subject(const LessonSlide& slide, const Document& doc, const PlanView& plan, int step) {
@@ -132,27 +142,31 @@ std::vector<Vec2> slide_subject(const LessonSlide& slide, const Document& doc, c
   return out;
 }
 
-void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewport& view, int w, int h) {
+void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewport& view, int w, int h,
+                   float reserve_right) {
   constexpr double kWholeSceneAtLeast = 0.7;  // the whole scene is shown while the subject keeps this share of its size
   constexpr double kMinExtent = 0.25;         // the subject box is at least this share of the scene's extent
+  w = std::max(1, w - int(reserve_right));
+  // The camera frames the w x h part left of the reserved strip.
+  auto shift = [&] { view.camera.center.x += double(reserve_right) * 0.5 / view.camera.scale; };
   view.fit(doc, w, h);
-  if (subject.empty()) return;
+  if (subject.empty()) return shift();
   Vec2 lo = subject[0], hi = subject[0];
   for (const Vec2& p : subject) lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)}, hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
   const Vec2 c = (lo + hi) * 0.5, scene = doc.hi - doc.lo;
   const double ex = std::max(hi.x - lo.x, scene.x * kMinExtent), ey = std::max(hi.y - lo.y, scene.y * kMinExtent);
   gl::Camera subject_cam;
   subject_cam.fit(c - Vec2{ex, ey} * 0.5, c + Vec2{ex, ey} * 0.5, {double(std::max(1, w)), double(std::max(1, h))}, 0.1);
-  if (view.camera.scale >= kWholeSceneAtLeast * subject_cam.scale) return;
-  view.camera = subject_cam;
+  if (view.camera.scale < kWholeSceneAtLeast * subject_cam.scale) view.camera = subject_cam;
+  shift();
 }
 
-void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h) {
+void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h, float reserve_right) {
   const Document& doc = setup.doc;
   if (slide.side)
     view.camera = side_camera(fit_side_frame(doc.scene.sidescroller, 0, 0, float(w), float(h)), float(w), float(h));
   else
-    frame_subject(slide_subject(slide, doc, setup.plan, setup.step), doc, view, w, h);
+    frame_subject(slide_subject(slide, doc, setup.plan, setup.step), doc, view, w, h, reserve_right);
   if (!slide.camera) return;
   view.camera.center = slide.camera->center;
   view.camera.scale = slide.camera->scale;
@@ -230,12 +244,8 @@ void show_slide(App& app, int index) {
   v.answer_step = setup.step;
   v.revealed = slide.question.empty();
   app.set_step(v.revealed ? setup.step : question_step(app.plan, setup.step));
-  app.settings.show_midpoints = setup.midpoints;
-  app.settings.show_optimal = setup.optimal;
-  app.settings.show_channel = setup.channel;
+  show_overlays(app, slide, v.revealed);
   app.spawn.options = setup.spawn;
-  app.compare.on = slide.compare.has_value();
-  if (slide.compare) app.compare.spec = slide.compare_text;
   app.fit_view();  // the slide's camera, or its subject framed (fit_slide_subject)
   app.status = v.lesson->title + ": slide " + std::to_string(v.slide + 1) + " of " +
                std::to_string(v.lesson->slides.size());
@@ -253,10 +263,11 @@ bool lesson_key(App& app, int sc, bool ctrl) {
     open_lesson(app, v.files[size_t(next)]);
     return true;
   }
-  if (dir > 0 && !v.revealed) {  // the question's answer: the slide's own step and text
+  if (dir > 0 && !v.revealed) {  // the question's answer: the slide's own step, text and overlays
     v.revealed = true;
     app.playing = false;
     app.set_step(v.answer_step);
+    show_overlays(app, v.lesson->slides[size_t(v.slide)], true);
     return true;
   }
   show_slide(app, v.slide + dir);

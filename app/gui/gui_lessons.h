@@ -60,11 +60,14 @@ std::string setup_slide(const LessonSlide& slide, SlideSetup& out);
 // toggles and the spawn candidates. Empty: nothing in particular (the whole scene is framed).
 std::vector<Vec2> slide_subject(const LessonSlide& slide, const Document& doc, const PlanView& plan, int step);
 // The camera that frames `subject` in a w x h map: the whole scene when that shows the subject nearly
-// as large, else the subject with a margin.
-void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewport& view, int w, int h);
+// as large, else the subject with a margin; `reserve_right` pixels at the map's right are left free (for
+// a legend drawn there).
+void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewport& view, int w, int h,
+                   float reserve_right = 0.0f);
 // Sets the viewport camera as the slide asks (its subject framed when it names no camera) for a w x h
 // picture. A side-scroller slide is fitted as the app's side view frames it.
-void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h);
+void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h,
+                  float reserve_right = 0.0f);
 // The app's camera framed on the shown slide's subject, when a slide of the open document is shown and
 // names no camera of its own. Returns whether it framed.
 bool fit_slide_subject(App& app, int w, int h);

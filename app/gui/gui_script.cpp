@@ -337,6 +337,10 @@ const std::pair<const char*, Action> kActions[] = {
     {"reload", [](App& app, const json&) { return app.reload(), std::string(); }},
     {"save_as", [](App& app, const json& a) { return app.save_scene_as(a["save_as"].get<std::string>()) ? std::string() : app.error; }},
     {"measure", act_measure},
+    {"print_state", [](App& app, const json&) {
+       if (app.state_printer) app.state_printer();
+       return std::string();
+     }},
     {"frames", [](App& app, const json& a) {
        for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
        return std::string();

@@ -36,7 +36,8 @@
 //                          zooms by f every measured frame; {"measure": N, "turn": [dyaw, dpitch]}: the 3D
 //                          view turns by those degrees every frame (pan and zoom move the 3D camera too)
 //   {"zoom_preview_ms": MS} zoom previews when a full draw of the static layer costs more (0: always)
-//   {"screenshot": "FILE.png", "whole_window": true|false}
+//   {"screenshot": "FILE.png", "whole_window": true|false}  written in the frame after the action
+//   {"print_state": true}  prints the state line now (as at the end of the run)
 //   {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}  side-scroller scenes:
 //                          show tick N, advance the ticks by SECONDS, move the player (gui_side.h)
 //   {"lesson": "FILE.json"}  open a lesson at its first slide (gui_lessons.h)

@@ -4,6 +4,7 @@
 #include <SDL.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "gui_app.h"
@@ -58,7 +59,10 @@ void panel_lesson(App& app, float x, float y, float w, float h) {
     if (v.revealed) {
       ImGui::TextUnformatted(s.text.c_str());
       const SlidePanelInput in{app.doc, app.plan, app.step, app.theme, legend_flags(app)};
-      for (const std::string& name : s.panels) {
+      std::vector<std::string> panels = s.panels;  // the legend (K) stands here, beside the map
+      if (app.settings.show_legend && std::find(panels.begin(), panels.end(), "legend") == panels.end())
+        panels.push_back("legend");
+      for (const std::string& name : panels) {
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float used = draw_slide_panel(*ImGui::GetWindowDrawList(), name, at.x, at.y, ImGui::GetContentRegionAvail().x, in);
         ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, used));
