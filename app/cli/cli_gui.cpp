@@ -37,7 +37,7 @@ nlohmann::json lesson_json(const app::App& a) {
   if (!l.lesson) return nullptr;
   const LessonSlide& s = l.lesson->slides[size_t(l.slide)];
   nlohmann::json subject = nlohmann::json::array();
-  if (!s.side)
+  if (!s.side && !s.camera)  // a slide's own camera frames what it chose, not the subject
     for (const Vec2& p : app::slide_subject(s, a.doc, a.plan, l.answer_step)) subject.push_back({p.x, p.y});
   return {{"file", l.lesson->path}, {"slide", l.slide}, {"slides", l.lesson->slides.size()},
           {"question", s.question}, {"revealed", l.revealed}, {"answer_step", l.answer_step},

@@ -49,7 +49,7 @@ void find_clipped(std::vector<std::string>& out) {
   constexpr float kSlackPx = 1.0f;  // rounding
   for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
     // The menu bar says itself whether its last item fits (App::main_menu).
-    if (!w->WasActive || w->Hidden ||
+    if (!w->Active || w->Hidden ||
         (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_MenuBar)))
       continue;
     const float inner_w = w->ContentRegionRect.GetWidth(), inner_h = w->ContentRegionRect.GetHeight();

@@ -155,8 +155,12 @@ void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewpo
   for (const Vec2& p : subject) lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)}, hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
   const Vec2 c = (lo + hi) * 0.5, scene = doc.hi - doc.lo;
   const double ex = std::max(hi.x - lo.x, scene.x * kMinExtent), ey = std::max(hi.y - lo.y, scene.y * kMinExtent);
+  const Vec2 size{double(std::max(1, w)), double(std::max(1, h))};
   gl::Camera subject_cam;
-  subject_cam.fit(c - Vec2{ex, ey} * 0.5, c + Vec2{ex, ey} * 0.5, {double(std::max(1, w)), double(std::max(1, h))}, 0.1);
+  subject_cam.fit(c - Vec2{ex, ey} * 0.5, c + Vec2{ex, ey} * 0.5, size, 0.1);
+  // The whole scene, with whatever of the subject lies outside the mesh's bounds (a door's end).
+  view.camera.fit({std::min(lo.x, doc.lo.x), std::min(lo.y, doc.lo.y)}, {std::max(hi.x, doc.hi.x), std::max(hi.y, doc.hi.y)},
+                  size);
   if (view.camera.scale < kWholeSceneAtLeast * subject_cam.scale) view.camera = subject_cam;
   shift();
 }

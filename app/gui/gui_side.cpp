@@ -109,7 +109,7 @@ void plot_xt(const App& app) {
   const ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
   const float fs = ImGui::GetFontSize();
   const float w = std::max(1.0f, avail.x), h = std::max(1.0f, avail.y - 4);
-  const ImVec2 lo(origin.x + fs * 3.0f, origin.y + 4), hi(origin.x + w - 8, origin.y + h - fs * 1.6f);
+  const ImVec2 lo(origin.x + fs * 3.0f, origin.y + 4), hi(origin.x + w - fs * 1.2f, origin.y + h - fs * 1.6f);
   ImDrawList& dl = *ImGui::GetWindowDrawList();
   ImGui::Dummy(ImVec2(w, h));
   if (v.ticks() == 0 || hi.x - lo.x < 20 || hi.y - lo.y < 20) return;
@@ -195,19 +195,31 @@ void side_ui(App& app, const Rect& area) {
   SideView& v = app.side;
   advance_play(v, ImGui::GetIO().DeltaTime);
   const ImVec2 o(area.x, area.y), sz(area.w, area.h);
-  const float left_w = side_left_width(sz.x), bottom_h = std::min(220.0f, sz.y * 0.35f);
+  // In a presentation (and with H) the column of sentences gives way: the transport stands over the x(t)
+  // plot and the slide reads the enemy's sentence.
+  const bool column = !app.presenting && !app.panels_hidden;
+  const float k = ImGui::GetFontSize() / 13.0f;
+  const float left_w = column ? side_left_width(sz.x) : 0.0f;
+  const float bottom_h = std::min(220.0f * k, sz.y * 0.38f);
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  ImGui::SetNextWindowPos(o);
-  ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
-  if (ImGui::Begin("Side-scroller", nullptr, fixed)) {
-    ImGui::TextWrapped("%s", app.doc.scene.name.c_str());
-    transport(v);
-    enemy_list(app);
+  if (column) {
+    ImGui::SetNextWindowPos(o);
+    ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
+    if (ImGui::Begin("Side-scroller", nullptr, fixed)) {
+      ImGui::PushTextWrapPos(0.0f);  // every line wraps at the column's edge, none is cut
+      ImGui::TextUnformatted(app.doc.scene.name.c_str());
+      transport(v);
+      enemy_list(app);
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::End();
   }
-  ImGui::End();
   ImGui::SetNextWindowPos(ImVec2(o.x + left_w, o.y + sz.y - bottom_h));
   ImGui::SetNextWindowSize(ImVec2(sz.x - left_w, bottom_h));
-  if (ImGui::Begin("x(t) per enemy", nullptr, fixed)) plot_xt(app);
+  if (ImGui::Begin("x(t) per enemy", nullptr, fixed)) {
+    if (!column) transport(v);
+    plot_xt(app);
+  }
   ImGui::End();
   ImGui::SetNextWindowPos(ImVec2(o.x + left_w, o.y));
   ImGui::SetNextWindowSize(ImVec2(sz.x - left_w, sz.y - bottom_h));

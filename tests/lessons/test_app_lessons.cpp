@@ -120,7 +120,7 @@ Image crop(const Image& img, const json& v) {
 // Presents a lesson at 1280x720 and walks it (a question slide: question, then answer), printing the
 // state and taking a window screenshot of every answer.
 std::vector<json> present(const Lesson& lesson, const std::string& shots) {
-  std::string actions = R"([{"lesson": ")" + lesson.path + R"("}, {"present": true})";
+  std::string actions = R"([{"lesson": ")" + lesson.path + R"("}, {"present": true}, {"frames": 2})";
   for (size_t i = 0; i < lesson.slides.size(); ++i) {
     if (!lesson.slides[i].question.empty())  // the question, then its answer
       actions += R"(, {"print_state": true}, {"key_tap": "PageDown"}, {"frames": 1})";
@@ -164,7 +164,8 @@ TEST(AppLessons, AtProjectorSizeEverySlidesSubjectIsClearOfEveryPanelAndNoTextIs
     // (a panel over the map would hide it).
     for (size_t i = 0; i < lesson->slides.size(); ++i) {
       const LessonSlide& s = lesson->slides[i];
-      if (s.side || s.step != "end" || s.compare || s.query < 0) continue;
+      // The funnel path's colour, where no other path is drawn over it and the slide frames its subject.
+      if (s.side || s.step != "end" || s.compare || s.query < 0 || s.channel || s.optimal || s.camera) continue;
       const json* st = nullptr;
       for (const json& j : states)
         if (!j["lesson"].is_null() && j["lesson"]["slide"] == int(i) && j["lesson"]["revealed"] == true) st = &j;

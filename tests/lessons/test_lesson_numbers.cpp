@@ -66,9 +66,14 @@ std::string tool_words(const SlidePlan& p) {
   const PlanResult& r = p.result;
   for (double v : {r.funnel.length, r.midpoint_length, r.search.cost, r.motion.profile.total_time, r.motion.profile.length})
     all += fixed(v) + " ";
+  // The shortest path: its length, each of its legs, and how much shorter than the funnel's it is (m and
+  // per cent of the funnel's, as the funnel panel says).
   PolyanyaTrace exact;
-  if (const auto o = optimal_for(p.scene, p.mesh, r, {}, &exact); o && o->status == Status::Complete)
-    all += fixed(o->length) + " ";
+  if (const auto o = optimal_for(p.scene, p.mesh, r, {}, &exact); o && o->status == Status::Complete) {
+    all += fixed(o->length) + " " + fixed(r.funnel.length - o->length) + " " +
+           fixed((r.funnel.length - o->length) / r.funnel.length * 100.0, 1) + " ";
+    for (size_t i = 0; i + 1 < o->path.size(); ++i) all += fixed(distance(o->path[i], o->path[i + 1])) + " ";
+  }
   return all;
 }
 
@@ -96,8 +101,10 @@ TEST(LessonNumbers, QuestionsAndCompareSlidesReadTheToolsNumbers) {
       SCOPED_TRACE(f + ": " + s.title);
       std::string tool = tool_words(plan_slide(s));
       if (s.compare)
-        for (const CompareMethod& m : {s.compare->first, s.compare->second})
+        for (const CompareMethod& m : {s.compare->first, s.compare->second}) {
           if (m.searches()) tool += tool_words(plan_slide(s, m));
+          if (m.weight) tool += " weight " + fixed(*m.weight, 1);
+        }
       for (const std::string& n : decimals(s.question + " " + s.text)) {
         EXPECT_TRUE(tool_says(tool, n)) << n << " is not one of the tool's numbers for this slide:\n" << tool;
         ++checked;
@@ -171,14 +178,16 @@ TEST(LessonNumbers, TheCompareSlidesCountTheNodesEachSearchExpands) {
 }
 
 TEST(LessonNumbers, TheRouteAndFailureAnswersAreThePlans) {
-  const LessonSlide& closed = slide_titled(lesson("07_doors_and_replanning.json"), "W2: close the door");
+  const Lesson seven = lesson("07_doors_and_replanning.json");
+  const LessonSlide& closed = slide_titled(seven, "W2: close the door");
   const SlidePlan p = plan_slide(closed);
   std::string route;
   for (int n : p.result.search.corridor) route += (route.empty() ? "" : ", ") + node_label(p.mesh, n);
   EXPECT_NE(closed.text.find(route + " at cost " + fixed(p.result.search.cost, 0)), std::string::npos)
       << route << " / " << closed.text;
 
-  const LessonSlide& islands = slide_titled(lesson("03_failure_reasons.json"), "disconnected: the open list runs empty");
+  const Lesson three = lesson("03_failure_reasons.json");
+  const LessonSlide& islands = slide_titled(three, "disconnected: the open list runs empty");
   const SlidePlan q = plan_slide(islands);
   ASSERT_TRUE(q.result.failure);
   EXPECT_EQ(islands.text.rfind(std::string("Disconnected"), 0), 0u);
@@ -186,7 +195,8 @@ TEST(LessonNumbers, TheRouteAndFailureAnswersAreThePlans) {
 }
 
 TEST(LessonNumbers, TheSpawnQuestionNamesTheCheckThatRejects) {
-  const LessonSlide& s = slide_titled(lesson("08_spawn_checks.json"), "Candidate P3");
+  const Lesson eight = lesson("08_spawn_checks.json");
+  const LessonSlide& s = slide_titled(eight, "Candidate P3");
   const SlidePlan p = plan_slide(s);
   Result<SpawnValidator> v = SpawnValidator::create(p.scene, p.mesh);
   ASSERT_TRUE(v.ok()) << v.error();
