@@ -135,11 +135,11 @@ MethodNumbers method_numbers(const CompareMethod& m, const PlanView& p, const Na
 std::vector<std::string> method_label(const CompareMethod& m, const MethodNumbers& n) {
   std::string numbers = n.length >= 0.0 ? "length " + fixed(n.length, 2) + " m" : "no path (" + n.status + ")";
   if (n.cost >= 0.0) numbers += ", cost " + fixed(n.cost, 2);
-  if (n.expanded >= 0) numbers += ", " + std::to_string(n.expanded) + " nodes expanded";
-  std::string times;
-  if (n.walk_s >= 0.0) times = "walk " + fixed(n.walk_s, 2) + " s, ";
-  if (n.compute_ms >= 0.0) times += "computed in " + fixed(n.compute_ms, 3) + " ms";
-  return {method_title(m) + " (" + n.status + ")", numbers, times};
+  std::string work = n.expanded >= 0 ? std::to_string(n.expanded) + " nodes expanded" : "";
+  if (n.compute_ms >= 0.0) work += (work.empty() ? "" : " in ") + fixed(n.compute_ms, 3) + " ms";
+  std::vector<std::string> lines{method_title(m) + " (" + n.status + ")", numbers, work};
+  if (n.walk_s >= 0.0) lines.push_back("the agent walks it in " + fixed(n.walk_s, 2) + " s");
+  return lines;
 }
 
 int same_step(const PlanView& from, int step, const PlanView& to) {

@@ -144,23 +144,25 @@ std::vector<Vec2> slide_subject(const LessonSlide& slide, const Document& doc, c
 
 void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewport& view, int w, int h,
                    float reserve_right) {
-  constexpr double kWholeSceneAtLeast = 0.7;  // the whole scene is shown while the subject keeps this share of its size
+  constexpr double kWholeSceneAtLeast = 0.5;  // the whole scene is shown while the subject keeps this share of its size
   constexpr double kMinExtent = 0.25;         // the subject box is at least this share of the scene's extent
+  // A graph's nodes are discs of a fixed pixel size around their points: a wider margin keeps them whole.
+  const double margin = doc.mesh.kind == NavMesh::Kind::Graph ? 0.12 : 0.06;
   w = std::max(1, w - int(reserve_right));
+  const Vec2 size{double(w), double(std::max(1, h))};
   // The camera frames the w x h part left of the reserved strip.
   auto shift = [&] { view.camera.center.x += double(reserve_right) * 0.5 / view.camera.scale; };
-  view.fit(doc, w, h);
+  view.camera.fit(doc.lo, doc.hi, size, margin);
   if (subject.empty()) return shift();
   Vec2 lo = subject[0], hi = subject[0];
   for (const Vec2& p : subject) lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)}, hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
   const Vec2 c = (lo + hi) * 0.5, scene = doc.hi - doc.lo;
   const double ex = std::max(hi.x - lo.x, scene.x * kMinExtent), ey = std::max(hi.y - lo.y, scene.y * kMinExtent);
-  const Vec2 size{double(std::max(1, w)), double(std::max(1, h))};
   gl::Camera subject_cam;
-  subject_cam.fit(c - Vec2{ex, ey} * 0.5, c + Vec2{ex, ey} * 0.5, size, 0.1);
+  subject_cam.fit(c - Vec2{ex, ey} * 0.5, c + Vec2{ex, ey} * 0.5, size, std::max(0.1, margin));
   // The whole scene, with whatever of the subject lies outside the mesh's bounds (a door's end).
   view.camera.fit({std::min(lo.x, doc.lo.x), std::min(lo.y, doc.lo.y)}, {std::max(hi.x, doc.hi.x), std::max(hi.y, doc.hi.y)},
-                  size);
+                  size, margin);
   if (view.camera.scale < kWholeSceneAtLeast * subject_cam.scale) view.camera = subject_cam;
   shift();
 }

@@ -193,7 +193,9 @@ TEST_P(AtProjectorSize, EverySlidesSubjectIsClearOfEveryPanelAndNoTextIsCut) {
   }
   const Result<Lesson> lesson = load_lesson(GetParam());
   const bool side = lesson.ok() && lesson->slides.front().side;
-  if (!side) EXPECT_GE(subjects, 20) << "every slide frames a subject";
+  if (!side) {
+    EXPECT_GE(subjects, 20) << "every slide frames a subject";
+  }
   (void)routes;
 }
 
