@@ -52,10 +52,13 @@ void find_clipped(std::vector<std::string>& out) {
     if (!w->Active || w->Hidden ||
         (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_MenuBar)))
       continue;
+    // This frame's content (ContentSize is the last frame's) against this frame's room.
     const float inner_w = w->ContentRegionRect.GetWidth(), inner_h = w->ContentRegionRect.GetHeight();
-    const bool wide = w->ContentSize.x > inner_w + kSlackPx && !w->ScrollbarX;
+    const float content_w = w->DC.CursorMaxPos.x - w->DC.CursorStartPos.x;
+    const float content_h = w->DC.CursorMaxPos.y - w->DC.CursorStartPos.y;
+    const bool wide = content_w > inner_w + kSlackPx && !w->ScrollbarX;
     const bool tall = (w->Flags & ImGuiWindowFlags_NoScrollbar) && !(w->Flags & ImGuiWindowFlags_AlwaysAutoResize) &&
-                      w->ContentSize.y > inner_h + kSlackPx;
+                      content_h > inner_h + kSlackPx;
     if (wide || tall) out.push_back(w->Name);
   }
 }

@@ -193,12 +193,18 @@ void App::layout_panels(const Layout& l) {
     const float tl_w = l.details.w * 0.55f;
     place({l.details.x, l.details.y, tl_w, l.details.h});
     if (ImGui::Begin("Timeline", nullptr, fixed)) {
+      ImGui::PushTextWrapPos(0.0f);
       panel_timeline(*this);
       panel_step(*this);
+      ImGui::PopTextWrapPos();
     }
     ImGui::End();
     place({l.details.x + tl_w, l.details.y, l.details.w - tl_w, l.details.h});
-    if (ImGui::Begin("Velocity profile", nullptr, fixed)) plot_profile(*this);
+    if (ImGui::Begin("Velocity profile", nullptr, fixed)) {
+      ImGui::PushTextWrapPos(0.0f);
+      plot_profile(*this);
+      ImGui::PopTextWrapPos();
+    }
     ImGui::End();
   }
   place(l.transport);
