@@ -21,11 +21,12 @@ Layout compute_layout(const LayoutInput& in) {
   const bool left = in.left_panels && !in.presenting && !in.hidden;
   const bool slide = in.slide && !in.hidden;
   const bool details = !in.presenting && !in.hidden;
-  const float left_w = left ? std::min(380.0f * k, w.w * 0.3f) : 0.0f;
+  const float left_w = left ? std::min(380.0f * k, w.w * 0.4f) : 0.0f;
   const float slide_w = slide ? std::min(std::max(w.w * (in.presenting ? 0.36f : 0.3f), 280.0f), 640.0f * k) : 0.0f;
   const float mid_x = w.x + left_w, mid_w = std::max(1.0f, w.w - left_w - slide_w);
   const float transport_h = std::min(in.transport_h, w.h * 0.3f);
-  const float details_h = details ? std::min(230.0f * k, w.h * 0.3f) : 0.0f;
+  // The details and the transport bar together take the bottom strip the timeline always had.
+  const float details_h = details ? std::max(0.0f, std::min(250.0f * k, w.h * 0.4f) - transport_h) : 0.0f;
   if (left) l.left = {w.x, w.y, left_w, w.h};
   if (slide) l.slide = {w.x + w.w - slide_w, w.y, slide_w, w.h};
   l.transport = {mid_x, w.y + w.h - transport_h, mid_w, transport_h};

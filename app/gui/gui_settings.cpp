@@ -46,7 +46,7 @@ Settings load_settings(const std::string& path, std::string* error) {
   s.show_optimal = j.value("show_optimal", false);
   s.show_channel = j.value("show_channel", false);
   s.show_help = j.value("show_help", false);
-  s.show_legend = j.value("show_legend", true);
+  s.show_legend = j.value("show_legend", false);
   return s;
 }
 

@@ -59,8 +59,8 @@ void panel_lesson(App& app, float x, float y, float w, float h) {
     if (v.revealed) {
       ImGui::TextUnformatted(s.text.c_str());
       const SlidePanelInput in{app.doc, app.plan, app.step, app.theme, legend_flags(app)};
-      std::vector<std::string> panels = s.panels;  // the legend (K) stands here, beside the map
-      if (app.settings.show_legend && !s.side && std::find(panels.begin(), panels.end(), "legend") == panels.end())
+      std::vector<std::string> panels = s.panels;  // the legend stands here, beside the map, on every slide
+      if (!s.side && std::find(panels.begin(), panels.end(), "legend") == panels.end())
         panels.push_back("legend");
       for (const std::string& name : panels) {
         const ImVec2 at = ImGui::GetCursorScreenPos();
