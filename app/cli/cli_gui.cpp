@@ -7,6 +7,8 @@
 
 #include "cli.h"
 #include "gui_app.h"
+#include "gui_files.h"
+#include "gui_lessons.h"
 #include "gui_script.h"
 
 namespace navlab {
@@ -15,6 +17,31 @@ namespace {
 
 bool parse_size(const std::string& s, int* w, int* h) {
   return std::sscanf(s.c_str(), "%dx%d", w, h) == 2 && *w >= 64 && *h >= 64 && *w <= 8192 && *h <= 8192;
+}
+
+nlohmann::json rect_json(const app::Rect& r) {
+  if (r.empty()) return nullptr;
+  return {r.x, r.y, r.w, r.h};
+}
+
+// Where the map and each panel were in the last frame ([x, y, w, h] window pixels, null: not shown).
+nlohmann::json layout_json(const app::Layout& l) {
+  return {{"map", rect_json(l.map)}, {"left", rect_json(l.left)}, {"slide", rect_json(l.slide)},
+          {"details", rect_json(l.details)}, {"transport", rect_json(l.transport)}};
+}
+
+// The open lesson: file, slide, whether the question's answer is shown, and the slide's subject (the
+// plane points the camera frames).
+nlohmann::json lesson_json(const app::App& a) {
+  const app::LessonsView& l = a.lessons;
+  if (!l.lesson) return nullptr;
+  const LessonSlide& s = l.lesson->slides[size_t(l.slide)];
+  nlohmann::json subject = nlohmann::json::array();
+  if (!s.side && !s.camera)  // a slide's own camera frames what it chose, not the subject
+    for (const Vec2& p : app::slide_subject(s, a.doc, a.plan, l.answer_step)) subject.push_back({p.x, p.y});
+  return {{"file", l.lesson->path}, {"slide", l.slide}, {"slides", l.lesson->slides.size()},
+          {"question", s.question}, {"revealed", l.revealed}, {"answer_step", l.answer_step},
+          {"notes_shown", l.show_notes}, {"subject", subject}};
 }
 
 // One line of JSON on stdout after a scripted run, for tests and tools.
@@ -49,10 +76,14 @@ void print_state(const app::App& a) {
       {"doors", app::doors_state_json(a)},
       {"spawn", app::spawn_state_json(a)},
       {"side", app::side_state_json(a)},
-      {"lesson", a.lessons.lesson ? nlohmann::json{{"file", a.lessons.lesson->path},
-                                                    {"slide", a.lessons.slide},
-                                                    {"slides", a.lessons.lesson->slides.size()}}
-                                  : nlohmann::json(nullptr)},
+      {"lesson", lesson_json(a)},
+      {"presenting", a.presenting},
+      {"presenter", a.settings.presenter},
+      {"panels_hidden", a.panels_hidden},
+      {"layout", layout_json(a.layout())},
+      {"clipped", a.clipped_windows},
+      {"files", app::files_state_json(a)},
+      {"compare", app::compare_state_json(a)},
       {"first_frame_ms", a.first_frame_ms},
       {"frame", {{"frames", a.measured.frames},
                  {"thread_cpu_ms", a.measured.thread_cpu_ms},
@@ -126,6 +157,10 @@ int run_gui(const std::vector<std::string>& args) {
     a.shutdown();
     return cli::kExitOk;
   }
+  a.state_printer = [&a] {
+    print_state(a);
+    std::fflush(stdout);
+  };
   for (int i = 0; i < 3; ++i) a.frame();  // settle the layout before the first action
   std::string capture = "window";
   const std::string serr = app::run_script(a, *script, &capture);

@@ -414,7 +414,7 @@ struct Painter {
 }  // namespace
 
 void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
-               bool show_midpoints, double hover_s) {
+               bool show_midpoints, double hover_s, const PlanLayers& layers) {
   Painter p{view, doc, plan, theme, view.plan(), view.overlay()};
   p.scene_objects();
   if (plan.ran) {
@@ -434,9 +434,9 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
         case Stage::Bake: view.step_bake_stage = plan.bake_trace[size_t(ts.index)].stage; break;
       }
     } else {
-      p.corridor(true, -1);
-      p.smooth_path(true);
-      if (!plan.funnel.points.empty()) p.funnel_path(plan.funnel.points);
+      if (layers.corridor) p.corridor(true, -1);
+      if (layers.smooth) p.smooth_path(true);
+      if (layers.funnel && !plan.funnel.points.empty()) p.funnel_path(plan.funnel.points);
     }
     if (show_midpoints && !plan.midpoints.empty()) {
       p.b.polyline(plan.midpoints, theme.midpoint, {2.0f, 7.0f, 11.0f});

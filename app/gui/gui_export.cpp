@@ -121,7 +121,7 @@ void panel_export(App& app) {
   if (ImGui::SmallButton("New timestamped name")) d.path = in_folder(gl::timestamped_png_name(""), fs::path(d.path).parent_path().string());
   if (!d.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", d.error.c_str());
   ImGui::Separator();
-  if (ImGui::Button("Export") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+  if (ImGui::Button("Export") || take_dialog_key(app, App::DialogKey::Confirm)) {
     d.error = export_check(d.path, d.width, d.height);
     if (d.error.empty()) {
       const bool sized = d.width != cur_w || d.height != cur_h;
@@ -135,7 +135,7 @@ void panel_export(App& app) {
     }
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+  if (ImGui::Button("Cancel") || take_dialog_key(app, App::DialogKey::Cancel))
     ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }

@@ -75,6 +75,9 @@ struct PlanView {
   std::vector<Vec2> optimal;
   double optimal_length = 0.0;
   PolyanyaTrace optimal_trace;  // its search: nodes popped (interval and root), pushed, pruned; the goal
+  int optimal_expanded = 0;     // its nodes popped
+  double optimal_ms = 0.0;      // the time it took, ms
+  double channel_ms = 0.0;      // the time the channel and its spline took, ms
 
   // The channel around the funnel path and the circle-arc spline fitted in it (seed 003, the same doors;
   // polygon meshes whose plan has a funnel path), beside the arcs, and its records: the gates placed and
@@ -120,10 +123,17 @@ struct PlanView {
 // Timeline step `step` as "STAGE:N" names it: {"stage": NAME, "index": N} (N from 1), or null at the end.
 nlohmann::json step_ref_json(const PlanView& plan, int step);
 
+// What the complete plan shows (the compare view draws one path method alone).
+struct PlanLayers {
+  bool corridor = true;  // the corridor's polygons and its portals
+  bool funnel = true;    // the funnel path
+  bool smooth = true;    // the clearance path, arcs and stop-turns
+};
+
 // Draws the plan as of timeline step `step` (steps.size(): complete) into the viewport's plan layer and
 // overlay. `hover_s` (m, -1 none) marks a point on the path.
 void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
-               bool show_midpoints, double hover_s);
+               bool show_midpoints, double hover_s, const PlanLayers& layers = {});
 
 // Draws PlanView::optimal (the exact shortest path) over the plan.
 void draw_optimal(Viewport& view, const PlanView& plan, const Theme& theme);

@@ -58,14 +58,19 @@ void PlanView::run(const Document& doc, bool live) {
 void PlanView::run_extras(const Document& doc, const PlanResult& r) {
   const DoorOverrides scene_doors;  // the doors as the scene has them, as the plan ran
   PolyanyaTrace exact;
+  const auto t0 = std::chrono::steady_clock::now();
   if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r, scene_doors, &exact);
       o && o->status == Status::Complete) {
     optimal = o->path;
     optimal_length = o->length;
+    optimal_expanded = o->expanded;
   }
+  const auto t1 = std::chrono::steady_clock::now();
+  optimal_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
   if (doc.mesh.kind == NavMesh::Kind::Polygons && r.status != Status::Failed && r.funnel.points.size() >= 2) {
     channel = plan_channel(doc.scene, doc.mesh, r, scene_doors, &smoothing);
   }
+  channel_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count();
   optimal_trace = std::move(exact);
 }
 

@@ -37,11 +37,11 @@ std::string find_ttf() {
 
 }  // namespace
 
-Fonts load_fonts() {
+Fonts load_fonts(float large_scale) {
   ImGuiIO& io = ImGui::GetIO();
   Fonts f;
   f.normal = io.Fonts->AddFontDefault();
-  f.large_px = std::round(kNormalPx * kPresenterScale);
+  f.large_px = std::round(kNormalPx * large_scale);
   const std::string ttf = find_ttf();
   if (!ttf.empty()) {
     ImFontConfig cfg;

@@ -22,7 +22,9 @@ constexpr float kPresenterScale = 1.75f;
 // Adds both fonts to ImGui's atlas. The presenter font is DejaVu Sans at 13 × kPresenterScale px when its
 // TTF is installed (NAVLAB_FONT names another TTF), otherwise ImGui's default font rasterised at that
 // size. Call after the ImGui context exists and before the first frame.
-Fonts load_fonts();
+// `large_scale`: the presenter font's size relative to the normal one (`navlab lesson --scale S` asks for
+// S).
+Fonts load_fonts(float large_scale = kPresenterScale);
 // Makes the normal or the presenter font the default from the next frame on.
 void use_font(const Fonts& fonts, bool presenter);
 // High-contrast ImGui colours, borders and sizes for presenter mode (applied on top of the dark style).

@@ -12,6 +12,8 @@
 #include "gui_areas.h"
 #include "gui_bake.h"
 #include "gui_doors.h"
+#include "gui_files.h"
+#include "gui_keys.h"
 #include "gui_links.h"
 #include "gui_side.h"
 
@@ -117,7 +119,7 @@ std::string act_endpoint(App& app, const json& a) {
 
 std::string act_open(App& app, const json& a) {
   if (!a["open"].is_string()) return "{\"open\": FILE} needs a file name";
-  app.open_scene(a["open"].get<std::string>());
+  app.request_open(a["open"].get<std::string>());  // asks first when the scene has unsaved changes
   return "";
 }
 
@@ -312,6 +314,12 @@ const std::pair<const char*, Action> kActions[] = {
     {"goal", act_endpoint},
     {"panel", act_panel},
     {"open", act_open},
+    {"hide_panels", [](App& app, const json& a) { return app.panels_hidden = a["hide_panels"].get<bool>(), std::string(); }},
+    {"present", [](App& app, const json& a) {
+       if (a["present"].get<bool>()) app.start_presentation(a.value("from_current", false));
+       else app.end_presentation();
+       return std::string();
+     }},
     {"camera", act_camera},
     {"view", act_view},
     {"orbit", act_orbit},
@@ -327,6 +335,10 @@ const std::pair<const char*, Action> kActions[] = {
     {"reload", [](App& app, const json&) { return app.reload(), std::string(); }},
     {"save_as", [](App& app, const json& a) { return app.save_scene_as(a["save_as"].get<std::string>()) ? std::string() : app.error; }},
     {"measure", act_measure},
+    {"print_state", [](App& app, const json&) {
+       if (app.state_printer) app.state_printer();
+       return std::string();
+     }},
     {"frames", [](App& app, const json& a) {
        for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
        return std::string();
@@ -347,6 +359,9 @@ std::string run_action(App& app, const json& a) {
   if (std::string err; links_script_action(app, a, &err)) return err;
   if (std::string err; areas_script_action(app, a, &err)) return err;
   if (std::string err; lesson_script_action(app, a, &err)) return err;
+  if (std::string err; keys_script_action(app, a, &err)) return err;
+  if (std::string err; files_script_action(app, a, &err)) return err;
+  if (std::string err; compare_script_action(app, a, &err)) return err;
   for (const auto& [key, act] : kActions)
     if (a.contains(key)) return act(app, a);
   return "unknown action " + a.dump();

@@ -46,6 +46,7 @@ Settings load_settings(const std::string& path, std::string* error) {
   s.show_optimal = j.value("show_optimal", false);
   s.show_channel = j.value("show_channel", false);
   s.show_help = j.value("show_help", false);
+  s.show_legend = j.value("show_legend", false);
   return s;
 }
 
@@ -60,7 +61,7 @@ std::string save_settings(const Settings& s, const std::string& path) {
                             {"show_midpoints", s.show_midpoints},
                             {"show_optimal", s.show_optimal},
                             {"show_channel", s.show_channel},
-                            {"show_help", s.show_help}};
+                            {"show_help", s.show_help}, {"show_legend", s.show_legend}};
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp);

@@ -1,6 +1,9 @@
 // Colours and sizes shared by the viewport, the plot and the panels (normal and presenter mode).
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "gl_renderer.h"
 
 namespace navlab::app {
@@ -44,8 +47,14 @@ struct Theme {
   static Theme high_contrast();  // presenter mode
 };
 
-// Area colours: a fixed palette by area index; `shade` in [0, 1] darkens for height (3D meshes).
-gl::Rgba area_color(int area, double shade, const Theme& theme);
+// Area colours by the area's name, the same in every scene: a fixed table of the common names (default
+// and floor, water, mud, grass, road, sand, stage, stairs ...) and, for another name, a colour of a
+// fixed palette picked by a stable hash of the name. `shade` in [0, 1] darkens for height (3D meshes).
+gl::Rgba area_color(const std::string& name, double shade, const Theme& theme);
+// The name of area index `area` in a mesh's `names` ("area N" past their end).
+inline std::string area_name(const std::vector<std::string>& names, int area) {
+  return area >= 0 && size_t(area) < names.size() ? names[size_t(area)] : "area " + std::to_string(area);
+}
 
 // ImGui's 32-bit colour from ours.
 unsigned to_imu32(gl::Rgba c);

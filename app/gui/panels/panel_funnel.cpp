@@ -20,7 +20,7 @@ void panel_funnel(App& app) {
   ImGui::Text("funnel %.3f m, midpoints %.3f m (%+.1f%%)", p.funnel.length, mid,
               p.funnel.length > 0 ? (mid / p.funnel.length - 1.0) * 100.0 : 0.0);
   ImGui::Checkbox("shortest path (Polyanya)", &app.settings.show_optimal);
-  ImGui::Checkbox("channel and spline (seed 003)", &app.settings.show_channel);
+  ImGui::Checkbox("channel and spline", &app.settings.show_channel);
   if (p.channel) {
     size_t gates = 0;
     for (const Channel& c : p.channel->channels.channels) gates += c.gates.size();
