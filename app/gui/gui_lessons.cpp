@@ -95,18 +95,18 @@ void add_step(const Document& doc, const PlanView& plan, int step, std::vector<V
   }
   const TimelineStep& t = plan.steps[size_t(step)];
   if (t.stage == Stage::Search) {
-    const SearchSets sets = search_sets_at(plan.search_trace.steps, size_t(t.index));
+    const SearchSets sets = search_sets_at(plan.trace.search.steps, size_t(t.index));
     for (int n : sets.open) add_node(doc.mesh, n, out);
     for (int n : sets.closed) add_node(doc.mesh, n, out);
   } else if (t.stage == Stage::Funnel) {
-    const FunnelStep& f = plan.funnel_trace.steps[size_t(t.index)];
+    const FunnelStep& f = plan.trace.funnel.steps[size_t(t.index)];
     out.push_back(f.after.apex);
     out.push_back(f.point);
   } else if (t.stage == Stage::Polyanya) {
     const PolyanyaStep& p = plan.optimal_trace.steps[size_t(t.index)];
     for (Vec2 q : {p.root, p.left, p.right}) out.push_back(q);
   } else if (t.stage == Stage::Locate) {
-    out.push_back(plan.locate_trace[size_t(t.index)].query);
+    out.push_back(plan.trace.locate[size_t(t.index)].query);
   }
 }
 

@@ -48,7 +48,7 @@ float gfh_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelInput
   const PlanView& p = in.plan;
   const float fs = ImGui::GetFontSize(), row = fs * 1.25f;
   const bool search = in.step < int(p.steps.size()) && p.steps[size_t(in.step)].stage == Stage::Search;
-  const int index = search ? p.steps[size_t(in.step)].index : int(p.search_trace.steps.size()) - 1;
+  const int index = search ? p.steps[size_t(in.step)].index : int(p.trace.search.steps.size()) - 1;
   if (index < 0) return text(dl, x, y, w, kBody, "G/H/F: the search recorded no step.");
   std::vector<GfhRow> rows = gfh_rows(p, index);
   std::stable_sort(rows.begin(), rows.end(), [](const GfhRow& a, const GfhRow& b) { return a.f < b.f; });
@@ -58,16 +58,14 @@ float gfh_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelInput
   const float cols[] = {0.0f, 0.30f, 0.44f, 0.58f, 0.72f, 0.90f};
   for (int c = 0; c < 5; ++c) dl.AddText(ImVec2(x + w * cols[c], y + h), kHeading, heads[c]);
   h += row;
-  const int current = p.search_trace.steps[size_t(index)].node;
-  char buf[32];
+  const int current = p.trace.search.steps[size_t(index)].node;
   for (const GfhRow& r : rows) {
     if (r.node == current) dl.AddRectFilled(ImVec2(x, y + h - 1), ImVec2(x + w, y + h + row - 1), IM_COL32(90, 90, 40, 200));
     const ImU32 col = r.closed ? IM_COL32(190, 160, 240, 255) : IM_COL32(150, 235, 160, 255);
     dl.AddText(ImVec2(x, y + h), col, node_label(in.doc.mesh, r.node).c_str());
-    for (int c = 0; c < 3; ++c) {
-      std::snprintf(buf, sizeof buf, "%.2f", c == 0 ? r.g : c == 1 ? r.h : r.f);
-      dl.AddText(ImVec2(x + w * cols[c + 1], y + h), kBody, buf);
-    }
+    const CostDigits n = cost_digits(r.g, r.h);  // as the step's sentence writes them
+    for (int c = 0; c < 3; ++c)
+      dl.AddText(ImVec2(x + w * cols[c + 1], y + h), kBody, n(c == 0 ? r.g : c == 1 ? r.h : r.g + r.h).c_str());
     dl.AddText(ImVec2(x + w * cols[4], y + h), kBody, r.parent >= 0 ? node_label(in.doc.mesh, r.parent).c_str() : "-");
     dl.AddText(ImVec2(x + w * cols[5], y + h), col, r.closed ? "c" : "o");
     h += row;
@@ -100,7 +98,7 @@ float failure_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelI
 }  // namespace
 
 std::vector<GfhRow> gfh_rows(const PlanView& plan, int index) {
-  const auto& steps = plan.search_trace.steps;
+  const auto& steps = plan.trace.search.steps;
   std::map<int, GfhRow> rows;
   for (int i = 0; i <= index && i < int(steps.size()); ++i) {
     const SearchStep& s = steps[size_t(i)];
