@@ -88,6 +88,7 @@ class Search {
   bool goal_in(int poly) const { return poly == q_.goal_poly || mesh_.contains(poly, q_.goal, tol_); }
   int entry_edge(int poly, int from, int a, int b) const;
   void push(const Crossing& c);
+  bool turn_along_edge(Node& s) const;
   bool root_dominated(int root_vertex, double g) const;
   void expand(int id);
   void expand_collinear(int id);
@@ -189,6 +190,23 @@ bool Search::root_dominated(int root_vertex, double g) const {
   return root_vertex >= 0 && g > best_g_[size_t(root_vertex)] + tol_;
 }
 
+// Node `s`'s interval lies on the line through its root, beyond it: the root sees nothing across the
+// edge, but the path may run along the line (the edge's polygon is convex, so the line is its boundary)
+// to the interval's nearer end and turn there into the polygon beyond, when that end is a corner. The
+// end becomes the root (on the edge: the whole polygon beyond is seen from it); false when it is no
+// corner, or not a vertex.
+bool Search::turn_along_edge(Node& s) const {
+  const bool left_nearer = distance(s.root, s.left) < distance(s.root, s.right);
+  const int v = left_nearer ? s.left_vertex : s.right_vertex;
+  if (v < 0 || !info_.corner[size_t(v)]) return false;
+  const Vec2 c = mesh_.verts[size_t(v)];
+  s.g += distance(s.root, c);
+  s.root = c;
+  s.root_vertex = v;
+  s.why = SuccessorKind::AlongEdge;
+  return true;
+}
+
 // Generates the successor across edge c.edge of c.poly over the part c.part of that edge.
 void Search::push(const Crossing& c) {
   if (!passable(mesh_, filter_, c.poly, c.edge)) return;
@@ -201,8 +219,6 @@ void Search::push(const Crossing& c) {
   if (r.lo * len <= tol_) r.lo = 0.0;
   if ((1.0 - r.hi) * len <= tol_) r.hi = 1.0;
   if (r.empty() || (r.hi - r.lo) * len <= tol_) return;  // a point: nothing passes through it
-  // A root on the edge's line sees the polygon beyond only when it lies on the edge itself.
-  if (snap(side(a, b, c.root), tol_) == 0.0 && distance_to_segment(c.root, a, b) > tol_) return;
   Node s;
   s.parent = c.parent;
   s.poly = p.neighbours[size_t(c.edge)];
@@ -217,9 +233,11 @@ void Search::push(const Crossing& c) {
   s.left_vertex = r.hi == 1.0 ? ib : -1;
   s.right_vertex = r.lo == 0.0 ? ia : -1;
   s.g = c.g;
+  s.why = c.why;
+  if (snap(side(a, b, c.root), tol_) == 0.0 && distance_to_segment(c.root, a, b) > tol_ && !turn_along_edge(s))
+    return;
   s.h = heuristic(s.root, s.left, s.right, q_.goal, tol_);
   s.f = s.g + s.h;
-  s.why = c.why;
   nodes_.push_back(s);
   const int id = int(nodes_.size()) - 1;
   if (root_dominated(s.root_vertex, s.g)) {

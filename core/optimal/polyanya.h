@@ -17,6 +17,10 @@
 //                              shortest path turn); the corner becomes the root, g grows by its distance.
 //   collinear roots            a root on the line of its interval is a vertex of the next polygon (or the
 //                              start on its edge): the whole convex polygon is visible from it.
+//   along an edge              an edge in line with the root but beyond it (a polygon side with collinear
+//                              vertices): the root sees nothing across it, but the path may run along the
+//                              line to the edge's nearer end and turn there when it is a corner, which
+//                              becomes the root (dropping such edges lost every path through them).
 // Root-level pruning: the best g of every vertex used as a root is kept; a node whose root was reached
 // more cheaply is pruned. The goal is found when it lies in the next polygon of a popped node: a final
 // node with the exact remaining length is pushed, and the search ends when a final node is popped.
@@ -55,6 +59,8 @@ enum class SuccessorKind {
   LeftNonObservable,    // left of the ray through the interval's left end: that corner is the root
   RightNonObservable,   // right of the ray through the interval's right end: that corner is the root
   Collinear,            // the root is a vertex of the next polygon: the whole polygon is visible
+  AlongEdge,            // the edge lies on the line through the root, beyond it: the path runs along the
+                        // line to the edge's nearer end, a corner, which becomes the root
 };
 const char* to_string(SuccessorKind k);  // "start", "observable", "left_non_observable", ...
 

@@ -29,6 +29,9 @@ const char* why_text(SuccessorKind k) {
     case SuccessorKind::LeftNonObservable: return "hidden left of the ray through the left corner, which becomes the root";
     case SuccessorKind::RightNonObservable: return "hidden right of the ray through the right corner, which becomes the root";
     case SuccessorKind::Collinear: return "the root is a vertex of this polygon and sees all of it";
+    case SuccessorKind::AlongEdge:
+      return "the edge lies on the line through the root, so the path runs along it to its nearer end, a corner, "
+             "which becomes the root";
   }
   return "";
 }
@@ -42,6 +45,7 @@ const char* to_string(SuccessorKind k) {
     case SuccessorKind::LeftNonObservable: return "left_non_observable";
     case SuccessorKind::RightNonObservable: return "right_non_observable";
     case SuccessorKind::Collinear: return "collinear";
+    case SuccessorKind::AlongEdge: return "along_edge";
   }
   return "observable";
 }
