@@ -67,7 +67,6 @@ const char* to_string(PolyanyaStep::Prune p) {
   switch (p) {
     case PolyanyaStep::Prune::None: return "none";
     case PolyanyaStep::Prune::RootDominated: return "root_dominated";
-    case PolyanyaStep::Prune::Duplicate: return "duplicate";
   }
   return "none";
 }
@@ -80,12 +79,14 @@ std::string PolyanyaStep::describe() const {
     case Kind::Direct:
       return "Goal " + point(left) + " is in start polygon " + std::to_string(poly) + ": the straight segment, " +
              step_num(f) + " m, is the shortest path.";
-    case Kind::Popped: return "Pop " + id + ": " + node_text(*this) + ".";
+    case Kind::Popped:
+      if (in_place)
+        return "Expand " + id + " at once, the only successor of node " + std::to_string(parent) + ": " +
+               node_text(*this) + ".";
+      return "Pop " + id + ": " + node_text(*this) + ".";
     case Kind::Successor:
       return "Push " + id + " (from node " + std::to_string(parent) + ", " + why_text(why) + "): " + node_text(*this) + ".";
     case Kind::Pruned:
-      if (prune == Prune::Duplicate)
-        return "Prune " + id + ": the same interval into polygon " + std::to_string(poly) + " with the same root was already expanded.";
       return "Prune " + id + ": its " + root_text(*this) + " is reached with g " + step_num(g) + " but already with g " +
              step_num(best_g) + ".";
     case Kind::GoalNode:

@@ -109,6 +109,28 @@ TEST(Polyanya, TurnsAtTheEndOfAnEdgeInLineWithTheRoot) {
   EXPECT_TRUE(along);
 }
 
+// The root the path runs along the line from may be a corner just turned at: over the top of a block
+// (cells (1, 0) and (1, 1) of a 3×3 grid) whose top (1,2)-(2,2) is one piece of the upper row's
+// polygon's bottom side, from the left column to the right one. The path turns at (1, 2), runs along the
+// block's top and turns again at (2, 2): both turns are the path's points.
+TEST(Polyanya, AnEdgeInLineWithACornerJustTurnedAtKeepsBothTurns) {
+  std::vector<Vec2> v;
+  for (int y = 0; y <= 3; ++y)
+    for (int x = 0; x <= 3; ++x) v.push_back({double(x), double(y)});
+  auto id = [](int x, int y) { return y * 4 + x; };
+  const NavMesh mesh = mesh_of(v, {{id(0, 0), id(1, 0), id(1, 1), id(0, 1)},
+                                   {id(0, 1), id(1, 1), id(1, 2), id(0, 2)},
+                                   {id(2, 0), id(3, 0), id(3, 1), id(2, 1)},
+                                   {id(2, 1), id(3, 1), id(3, 2), id(2, 2)},
+                                   {id(0, 2), id(1, 2), id(2, 2), id(3, 2), id(3, 3), id(2, 3), id(1, 3), id(0, 3)}});
+  const VisibilityOracle oracle(mesh);
+  const PolyanyaResult r = run(mesh, {0.5, 0.5}, 0, {2.5, 0.5}, 2);
+  ASSERT_EQ(r.status, Status::Complete);
+  EXPECT_NEAR(r.length, 2.0 * std::hypot(0.5, 1.5) + 1.0, 1e-12);
+  EXPECT_EQ(r.turns, (std::vector<int>{id(1, 2), id(2, 2)}));
+  expect_valid_path(oracle, r);
+}
+
 // The same when that edge is the only way between two polygons: polygon A's bottom side runs (0,1)
 // (1,1) (2,1), a wall and then the edge into B below. From the vertex (0, 1) no search node may cross
 // (1,1)-(2,1) directly (the start is on its line), so the search found no path at all (it failed with
@@ -171,30 +193,52 @@ TEST(Polyanya, ClosedLinkIsAWall) {
   EXPECT_EQ(r.failure->reason, Reason::Disconnected);
 }
 
-// The corner table worked out the plain way: every open polygon's every edge, marked when no path may
-// cross it (a wall, a closed link, an excluded polygon across).
-std::vector<char> corners_by_full_scan(const NavMesh& mesh, const SearchFilter& filter) {
-  std::vector<char> corner(mesh.verts.size(), 0);
+// The corner table worked out another way, vertex by vertex from the angles of the polygons around it:
+// a vertex is a corner when an edge of an open polygon that no path may cross (a closed link, an
+// excluded polygon across) ends at it, or when an open polygon's wall ends at it and the open polygons
+// around it fill more than 180° (the meshes here have one wedge of polygons around each vertex: no two
+// kept cells touch at a corner only).
+std::vector<char> corners_by_angles(const NavMesh& mesh, const SearchFilter& filter) {
+  constexpr double kPi = 3.14159265358979323846;
+  const size_t nv = mesh.verts.size();
+  std::vector<double> angle(nv, 0.0);
+  std::vector<char> on_wall(nv, 0), closed_end(nv, 0);
   for (size_t i = 0; i < mesh.polys.size(); ++i) {
     if (filter.node_blocked(int(i))) continue;
     const NavPoly& p = mesh.polys[i];
-    for (size_t e = 0; e < p.verts.size(); ++e) {
+    const size_t n = p.verts.size();
+    for (size_t e = 0; e < n; ++e) {
+      const int v = p.verts[e];
+      const Vec2 at = mesh.verts[size_t(v)], next = mesh.verts[size_t(p.verts[(e + 1) % n])],
+                 prev = mesh.verts[size_t(p.verts[(e + n - 1) % n])];
+      // The interior angle at v, in (0, π]: at a collinear vertex rounding may put atan2 at -π.
+      const double a = std::atan2(cross(next - at, prev - at), dot(next - at, prev - at));
+      angle[size_t(v)] += a < 0.0 ? a + 2.0 * kPi : a;
       const int nb = p.neighbours[e];
-      if (nb >= 0 && filter.link_block(mesh, int(i), int(e)) < 0 && !filter.node_blocked(nb)) continue;
-      corner[size_t(p.verts[e])] = corner[size_t(p.verts[(e + 1) % p.verts.size()])] = 1;
+      const int w = p.verts[(e + 1) % n];
+      if (nb < 0) {
+        on_wall[size_t(v)] = on_wall[size_t(w)] = 1;
+      } else if (filter.link_block(mesh, int(i), int(e)) >= 0 || filter.node_blocked(nb)) {
+        closed_end[size_t(v)] = closed_end[size_t(w)] = 1;
+      }
     }
   }
+  std::vector<char> corner(nv, 0);
+  for (size_t v = 0; v < nv; ++v) corner[v] = closed_end[v] || (on_wall[v] && angle[v] > kPi + 1e-9);
   return corner;
 }
 
-TEST(Polyanya, CornersMatchAFullScanUnderRandomFilters) {
+TEST(Polyanya, CornersMatchTheAnglesUnderRandomFilters) {
   std::mt19937 rng(20261202);
   int unmarked = 0, marked = 0;  // vertices the filter took off / put on the open mesh's corners
+  int corners = 0, wall_vertices = 0;
   for (int m = 0; m < 40; ++m) {
     const NavMesh mesh = jittered_mesh(rng, 5 + m % 4, 4 + m % 3, 0.1 + 0.05 * (m % 4));
     if (mesh.polys.empty()) continue;
-    const std::vector<char> open = corners_by_full_scan(mesh, SearchFilter{});
+    const std::vector<char> open = corners_by_angles(mesh, SearchFilter{});
     EXPECT_EQ(polyanya_mesh_info(mesh).corner, open) << "mesh " << m;
+    for (std::uint32_t w : mesh.query_cache.index_of(mesh).wall_ends(mesh)) wall_vertices += w > 0;
+    for (char c : open) corners += c;
     std::uniform_int_distribution<int> die(0, 5);
     SearchFilter filter;
     filter.reasons = {"area x", "door d"};
@@ -210,7 +254,7 @@ TEST(Polyanya, CornersMatchAFullScanUnderRandomFilters) {
           if (die(rng) < 2) filter.poly_link_block.bar(int(p), e, edges, 1);
       }
     }
-    const std::vector<char> want = corners_by_full_scan(mesh, filter);
+    const std::vector<char> want = corners_by_angles(mesh, filter);
     EXPECT_EQ(polyanya_mesh_info(mesh, &filter).corner, want) << "mesh " << m;
     for (size_t v = 0; v < want.size(); ++v) {
       unmarked += open[v] && !want[v];
@@ -219,6 +263,42 @@ TEST(Polyanya, CornersMatchAFullScanUnderRandomFilters) {
   }
   EXPECT_GT(unmarked, 0);  // both directions happen
   EXPECT_GT(marked, 0);
+  EXPECT_GT(corners, 0);  // and not every vertex on a wall is a corner
+  EXPECT_LT(corners, wall_vertices);
+}
+
+// On grid maps the walls are runs of collinear vertices and rooms have inner corners: only the convex
+// corners of the obstacles are corners (the angle oracle on meshes with collinear vertices, turned so
+// that collinear is collinear up to rounding only).
+TEST(Polyanya, StraightWallsAndInnerCornersAreNoCorners) {
+  std::mt19937 rng(20261206);
+  const GridStyle styles[] = {GridStyle::Squares, GridStyle::Triangles, GridStyle::Runs, GridStyle::Slivers};
+  int corners = 0, wall_vertices = 0;
+  for (int m = 0; m < 12; ++m) {
+    const NavMesh mesh = grid_mesh(rng, 9, 7, 0.3, styles[m % 4], 1.0, m % 3 == 2 ? 0.4 : 0.0);
+    const std::vector<char> want = corners_by_angles(mesh, SearchFilter{});
+    EXPECT_EQ(polyanya_mesh_info(mesh).corner, want) << "mesh " << m;
+    for (std::uint32_t w : mesh.query_cache.index_of(mesh).wall_ends(mesh)) wall_vertices += w > 0;
+    for (char c : want) corners += c;
+  }
+  EXPECT_GT(corners, 0);
+  EXPECT_LT(2 * corners, wall_vertices);  // most wall vertices are on straight walls or inner corners
+}
+
+// The tip of a thin wall (a slit: the wall runs along one segment on both sides, through vertices of the
+// same positions but different indices) leaves 360° free: a corner, where the path round the slit turns.
+TEST(Polyanya, TheTipOfAThinWallIsACorner) {
+  // Two squares side by side over a slit from (1, 0) to (1, 1) (vertices 1 and 7 there), joined above it
+  // by the edge (1, 1)-(1, 2).
+  const NavMesh mesh = mesh_of({{0, 0}, {1, 0}, {1, 1}, {1, 2}, {0, 2}, {2, 0}, {2, 2}, {1, 0}},
+                               {{0, 1, 2, 3, 4}, {7, 5, 6, 3, 2}});
+  ASSERT_EQ(mesh.polys.size(), 2u);
+  EXPECT_TRUE(polyanya_mesh_info(mesh).corner[2]);
+  EXPECT_FALSE(polyanya_mesh_info(mesh).corner[3]);  // the top wall runs straight on there
+  const PolyanyaResult r = run(mesh, {0.5, 0.2}, 0, {1.5, 0.2}, 1);
+  ASSERT_EQ(r.status, Status::Complete);
+  EXPECT_NEAR(r.length, 2.0 * std::hypot(0.5, 0.8), 1e-12);
+  EXPECT_EQ(r.turns, std::vector<int>{2});
 }
 
 TEST(Polyanya, BudgetExhausted) {
@@ -278,14 +358,17 @@ TEST(Polyanya, StepsTellTheSearch) {
   PolyanyaTrace trace;
   const PolyanyaResult r = run(mesh, {0.5, 1.5}, 3, {2.5, 1.5}, 4, &trace);
   ASSERT_EQ(r.status, Status::Complete);
-  int popped = 0, successors = 0, goal = 0;
+  int popped = 0, in_place = 0, successors = 0, goal = 0;
   for (const PolyanyaStep& s : trace.steps) {
     EXPECT_FALSE(s.describe().empty());
-    popped += s.kind == PolyanyaStep::Kind::Popped;
+    popped += s.kind == PolyanyaStep::Kind::Popped && !s.in_place;
+    in_place += s.kind == PolyanyaStep::Kind::Popped && s.in_place;
     successors += s.kind == PolyanyaStep::Kind::Successor;
     goal += s.kind == PolyanyaStep::Kind::GoalNode;
   }
   EXPECT_EQ(popped + 1, r.expanded);  // the final node's pop is the Found step
+  EXPECT_EQ(in_place, r.expanded_in_place);
+  EXPECT_GT(in_place, 0);  // round the hole one polygon after another has one way on
   EXPECT_EQ(successors + goal, r.generated);
   EXPECT_EQ(trace.steps.front().kind, PolyanyaStep::Kind::Start);
   EXPECT_EQ(trace.steps.back().kind, PolyanyaStep::Kind::Found);

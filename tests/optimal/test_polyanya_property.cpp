@@ -39,21 +39,16 @@ std::string where(const std::string& label, int k, Vec2 s, int sp, Vec2 g, int g
   return buf;
 }
 
-void dump(const NavMesh& mesh, Vec2 s, int sp, Vec2 g, int gp) {
-  for (size_t i = 0; i < mesh.polys.size(); ++i) {
-    std::printf("poly %zu:", i);
-    for (size_t e = 0; e < mesh.polys[i].verts.size(); ++e) {
-      const Vec2 v = mesh.verts[size_t(mesh.polys[i].verts[e])];
-      std::printf(" v%d(%g,%g)->%d", mesh.polys[i].verts[e], v.x, v.y, mesh.polys[i].neighbours[e]);
-    }
-    std::printf("\n");
-  }
-  PolyanyaTrace tr;
-  run(mesh, s, sp, g, gp, &tr);
-  for (const PolyanyaStep& st : tr.steps) std::printf("%s\n", st.describe().c_str());
+// The funnel through Polyanya's own corridor is its path: the polygons it lists are the ones the path
+// crosses (the plan on the exact shortest path runs the usual stages on that corridor).
+bool corridor_holds_the_path(const NavMesh& mesh, const PolyanyaResult& r, Vec2 s, Vec2 g, double& funnel_len) {
+  const PortalsResult own = build_portals(mesh, r.corridor, s, g, 0.0, r.links);
+  funnel_len = own.ok() ? funnel(s, own.portals).length : kInf;
+  return std::abs(funnel_len - r.length) <= tolerance_for(r.length);
 }
 
-// `queries` random pairs on `mesh`: Polyanya's length equals the oracle's (or both find no path).
+// `queries` random pairs on `mesh`: Polyanya's length equals the oracle's (or both find no path), its
+// path is made of visible segments, and its corridor holds it.
 void against_oracle(std::mt19937& rng, const NavMesh& mesh, int queries, const std::string& label, Tally& t) {
   const VisibilityOracle oracle(mesh);
   std::uniform_int_distribution<int> pick(0, int(mesh.polys.size()) - 1);
@@ -66,13 +61,20 @@ void against_oracle(std::mt19937& rng, const NavMesh& mesh, int queries, const s
     const bool ok = want == kInf ? got == kInf : std::abs(got - want) <= tolerance_for(want);
     t.unreachable += want == kInf;
     ++t.compared;
+    double own = kInf;
+    if (ok && r.status == Status::Complete) {
+      SCOPED_TRACE(where(label, k, s, sp, g, gp));
+      expect_valid_path(oracle, r);
+      if (!corridor_holds_the_path(mesh, r, s, g, own) && t.bad++ < 10)
+        ADD_FAILURE() << where(label, k, s, sp, g, gp) << ": length " << got << ", its corridor's funnel " << own;
+    }
     if (ok) continue;
     if (t.bad++ < 10) ADD_FAILURE() << where(label, k, s, sp, g, gp) << ": got " << got << ", oracle " << want;
-    if (std::getenv("NAVLAB_DUMP") && t.bad == 1) dump(mesh, s, sp, g, gp);
   }
 }
 
-// `queries` random pairs on `mesh`: Polyanya completes exactly when A* does, never longer than the funnel.
+// `queries` random pairs on `mesh`: Polyanya completes exactly when A* does, never longer than the funnel
+// through A*'s corridor, and its own corridor holds its path.
 void against_funnel(std::mt19937& rng, const NavMesh& mesh, int queries, const std::string& label, Tally& t) {
   std::uniform_int_distribution<int> pick(0, int(mesh.polys.size()) - 1);
   for (int k = 0; k < queries; ++k) {
@@ -84,9 +86,19 @@ void against_funnel(std::mt19937& rng, const NavMesh& mesh, int queries, const s
     const bool ok = fl == kInf ? got == kInf : got <= fl + tolerance_for(fl);
     t.unreachable += fl == kInf;
     ++t.compared;
+    double own = kInf;
+    if (ok && r.status == Status::Complete && !corridor_holds_the_path(mesh, r, s, g, own) && t.bad++ < 10)
+      ADD_FAILURE() << where(label, k, s, sp, g, gp) << ": length " << got << ", its corridor's funnel " << own;
     if (ok) continue;
     if (t.bad++ < 10) ADD_FAILURE() << where(label, k, s, sp, g, gp) << ": got " << got << ", funnel " << fl;
   }
+}
+
+// The number of meshes a test walks: `ci`, or the environment variable `name` for a longer local run
+// (e.g. NAVLAB_POLYANYA_MESHES=1500: 60,000 queries against the oracle in under a minute).
+int meshes_or(const char* name, int ci) {
+  const char* v = std::getenv(name);
+  return v && std::atoi(v) > 0 ? std::atoi(v) : ci;
 }
 
 std::string label_of(GridStyle style, int m, double cell, double angle) {
@@ -96,7 +108,7 @@ std::string label_of(GridStyle style, int m, double cell, double angle) {
 
 TEST(PolyanyaProperty, MatchesTheOracleOnGridMaps) {
   std::mt19937 rng(20261203);
-  const int meshes = std::getenv("NAVLAB_STRESS") ? std::atoi(std::getenv("NAVLAB_STRESS")) : 32;
+  const int meshes = meshes_or("NAVLAB_POLYANYA_MESHES", 32);
   const double cells[] = {1.0, 0.37, 25.0};
   const double angles[] = {0.0, 0.0, 0.3};
   Tally t;
@@ -112,7 +124,7 @@ TEST(PolyanyaProperty, MatchesTheOracleOnGridMaps) {
 
 TEST(PolyanyaProperty, NeverLongerThanTheFunnelOnLargeGridMaps) {
   std::mt19937 rng(20261204);
-  const int meshes = std::getenv("NAVLAB_STRESS") ? std::atoi(std::getenv("NAVLAB_STRESS")) : 8;
+  const int meshes = meshes_or("NAVLAB_POLYANYA_MESHES", 8);
   Tally t;
   for (int m = 0; m < meshes; ++m) {
     const GridStyle style = kStyles[m % 4];
