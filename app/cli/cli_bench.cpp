@@ -51,7 +51,8 @@ extern const char* const kBenchUsage =
     "                      \"speed\": null | {\"pairs\", \"polyanya_vs_search_portals_funnel\": {\"median\",\n"
     "                      \"of_means\"}, \"polyanya_popped\", \"polyanya_expanded_in_place\",\n"
     "                      \"search_expanded\": {\"mean\", \"median\"}}, \"pairs\", \"optimal_share\",\n"
-    "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}},\n"
+    "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}, \"longer_than_funnel\",\n"
+    "                      \"missed\"},\n"
     "   \"ratios\": null | {\"pairs\", \"search_vs_find_path\", \"search_portals_funnel_vs_find_path_straight_path\",\n"
     "                     \"locate_vs_find_nearest_poly\", \"plan_vs_find_nearest_poly_find_path_straight_path\",\n"
     "                     \"motion_vs_search_portals_funnel\"},\n"
@@ -78,7 +79,9 @@ extern const char* const kBenchUsage =
     "successor; A*'s expanded), over the pairs both complete. The length of the usual plan's path (the\n"
     "funnel through the searched corridor) is divided by the optimal length: mean, 90th percentile and\n"
     "maximum over the pairs both complete with a positive length; optimal_share is the fraction of those\n"
-    "pairs whose funnel path is optimal (within 1e-9 relative).\n"
+    "pairs whose funnel path is optimal (within 1e-9 relative). longer_than_funnel counts the pairs whose\n"
+    "exact path is longer than the funnel's (beyond 1e-9 relative), missed those where Polyanya found no\n"
+    "path but A* a corridor: both are errors of the exact search and must be 0.\n"
     "  --pairs N        number of random pairs (1..100000, default 200)\n"
     "  --seed S         seed of the pairs (0..2^64-1, default 1); the same seed gives the same pairs\n"
     "  --sample-us US   minimum length in microseconds of each timed repetition loop (above 0, at\n"
@@ -424,6 +427,8 @@ Json optimal_json(const OptimalRun& o) {
                                     {"search_expanded", mm(sp.search_expanded)}};
   j["pairs"] = o.ratios.size();
   j["optimal_share"] = o.ratios.empty() ? Json(nullptr) : Json(st.optimal_share);
+  j["longer_than_funnel"] = o.longer_than_funnel;
+  j["missed"] = o.missed;
   j["funnel_over_optimal"] = o.ratios.empty() ? Json(nullptr) : Json{{"mean", st.mean}, {"p90", st.p90}, {"max", st.max}};
   return j;
 }

@@ -130,6 +130,10 @@ struct OptimalRun {
   // A*'s nodes expanded.
   std::vector<double> both_polyanya_us, both_chain_us;
   std::vector<double> expanded, expanded_in_place, search_expanded;
+  // Pairs where Polyanya's path is longer than the funnel's (beyond 1e-9 relative), and where it found
+  // no path (or ran out of budget) while A* found a corridor: both are errors, and must stay 0.
+  int longer_than_funnel = 0;
+  int missed = 0;
 };
 
 // Times Polyanya on every pair and, pair by pair right after it, the usual chain (search + portals +

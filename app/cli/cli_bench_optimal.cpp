@@ -86,6 +86,10 @@ OptimalRun run_optimal(const Scene& scene, const NavMesh& mesh, const Gates& gat
         run.both_chain_us.push_back(t_chain);
       }
       if (r.status == Status::Complete && r.length > 0.0 && !std::isnan(fl)) run.ratios.push_back(fl / r.length);
+      // The exact path is never longer than the funnel's, and found wherever A* finds a corridor.
+      if (r.status == Status::Complete && !std::isnan(fl) && r.length > fl * (1.0 + kOptimalRelTolerance))
+        ++run.longer_than_funnel;
+      if (r.status != Status::Complete && chain.search.status == Status::Complete) ++run.missed;
     }
     run.polyanya.us.push_back(t);
     run.chain.us.push_back(t_chain);
@@ -134,6 +138,9 @@ void print_optimal(const OptimalRun& o) {
                 sp.expanded.mean, sp.expanded.median, sp.expanded_in_place.mean, sp.expanded_in_place.median,
                 sp.search_expanded.mean, sp.search_expanded.median);
   }
+  std::printf("\nPolyanya's path longer than the funnel's: %d pairs; no exact path where A* found a corridor: %d "
+              "pairs (both must be 0)\n",
+              o.longer_than_funnel, o.missed);
   const RatioStats st = ratio_stats(o.ratios);
   std::printf("\nusual plan's path length / exact shortest length over %zu pairs:\n", o.ratios.size());
   if (o.ratios.empty()) return;

@@ -171,6 +171,8 @@ TEST(CliPlanOptimal, BenchReportsPolyanyaAndLengthRatios) {
   EXPECT_GE(sp["polyanya_popped"]["mean"].get<double>(), 1.0);  // the final node at least
   EXPECT_GE(sp["polyanya_expanded_in_place"]["mean"].get<double>(), 0.0);
   EXPECT_GE(sp["search_expanded"]["median"].get<double>(), 1.0);
+  EXPECT_EQ(o["longer_than_funnel"].get<int>(), 0);
+  EXPECT_EQ(o["missed"].get<int>(), 0);
   EXPECT_TRUE(out["ratios"].is_object());  // the existing fields stay
   const json graph = run_json("bench " + scene("graph_basic.json") + " --pairs 5 --sample-us 5");
   EXPECT_TRUE(graph["optimal"].is_null());
