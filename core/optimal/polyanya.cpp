@@ -78,7 +78,11 @@ class Search {
   void expand(int id);
   void expand_collinear(const Node& n, int id);
   void expand_non_observable(const Node& n, int id, bool left_side);
-  void open(const Node& n);
+  void open(Node n);
+  void estimate(Node& n) const {
+    n.h = heuristic(n.root, n.left, n.right, q_.goal, tol_);
+    n.f = n.g + n.h;
+  }
   void expand_from(int id);
   void push_goal(int id);
   void finish(int id);
@@ -215,9 +219,7 @@ bool Search::make_successor(const Crossing& c, Node& s) {
   s.why = c.why;
   if (snap(side(a, b, c.root), tol_) == 0.0 && distance_to_segment(c.root, a, b) > tol_ && !turn_along_edge(s))
     return false;
-  s.h = heuristic(s.root, s.left, s.right, q_.goal, tol_);
-  s.f = s.g + s.h;
-  return true;
+  return true;  // h and f when it is opened (a node expanded at once needs none)
 }
 
 // Generates the successor of crossing `c` among the current node's successors, unless its root was
@@ -300,7 +302,8 @@ void Search::expand(int id) {
   expand_non_observable(n, id, true);
 }
 
-void Search::open(const Node& n) {
+void Search::open(Node n) {
+  if (!n.final) estimate(n);
   s_.nodes.push_back(n);
   const int id = int(s_.nodes.size()) - 1;
   s_.open.push_back({n.f, n.final ? n.f : n.g, seq_++, id});
@@ -323,7 +326,8 @@ void Search::expand_from(int id) {
     if (s_.successors.size() != 1) break;
     s_.nodes.push_back(s_.successors.front());
     id = int(s_.nodes.size()) - 1;
-    const Node& n = s_.nodes.back();
+    Node& n = s_.nodes.back();
+    if (trace_) estimate(n);  // for the step's sentence only
     ++res_.generated;
     ++res_.expanded_in_place;
     record(PolyanyaStep::Kind::Successor, n, id);
