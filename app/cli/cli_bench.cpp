@@ -47,8 +47,12 @@ extern const char* const kBenchUsage =
     "   \"ours\": {\"counts\": {\"complete\", \"partial\", \"disconnected\", \"failed\"},\n"
     "            \"stages\": {NAME: {\"queries\", \"median_us\", \"mean_us\"}}},\n"
     "   \"detour\": null | {\"counts\": {...}, \"stages\": {...}},\n"
-    "   \"optimal\": null | {\"stages\": {\"polyanya\": {...}}, \"pairs\", \"optimal_share\",\n"
-    "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}},\n"
+    "   \"optimal\": null | {\"stages\": {\"polyanya\": {...}, \"search_portals_funnel\": {...}},\n"
+    "                      \"speed\": null | {\"pairs\", \"polyanya_vs_search_portals_funnel\": {\"median\",\n"
+    "                      \"of_means\"}, \"polyanya_popped\", \"polyanya_expanded_in_place\",\n"
+    "                      \"search_expanded\": {\"mean\", \"median\"}}, \"pairs\", \"optimal_share\",\n"
+    "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}, \"longer_than_funnel\",\n"
+    "                      \"missed\"},\n"
     "   \"ratios\": null | {\"pairs\", \"search_vs_find_path\", \"search_portals_funnel_vs_find_path_straight_path\",\n"
     "                     \"locate_vs_find_nearest_poly\", \"plan_vs_find_nearest_poly_find_path_straight_path\",\n"
     "                     \"motion_vs_search_portals_funnel\"},\n"
@@ -68,10 +72,16 @@ extern const char* const kBenchUsage =
     "The routes are compared too, over the pairs both complete: a pair is listed (never hidden) when our\n"
     "corridor is not Detour's polygon by polygon, or our straight path not Detour's point by point within\n"
     "1 mm in the plane (points on the straight line between their neighbours dropped on both sides).\n"
-    "On polygon meshes Polyanya (the exact shortest path) is timed on the same located pairs, and the\n"
-    "length of the usual plan's path (the funnel through the searched corridor) is divided by the optimal\n"
-    "length: mean, 90th percentile and maximum over the pairs both complete with a positive length;\n"
-    "optimal_share is the fraction of those pairs whose funnel path is optimal (within 1e-9 relative).\n"
+    "On polygon meshes Polyanya (the exact shortest path) is timed on the same located pairs, each pair\n"
+    "right before search + portals + funnel is timed again beside it (into reused results): \"speed\"\n"
+    "gives Polyanya's time over theirs (median of the per-pair ratios, ratio of the mean times) and the\n"
+    "nodes per query (Polyanya's popped from its open list and expanded at once as a node's only\n"
+    "successor; A*'s expanded), over the pairs both complete. The length of the usual plan's path (the\n"
+    "funnel through the searched corridor) is divided by the optimal length: mean, 90th percentile and\n"
+    "maximum over the pairs both complete with a positive length; optimal_share is the fraction of those\n"
+    "pairs whose funnel path is optimal (within 1e-9 relative). longer_than_funnel counts the pairs whose\n"
+    "exact path is longer than the funnel's (beyond 1e-9 relative), missed those where Polyanya found no\n"
+    "path but A* a corridor: both are errors of the exact search and must be 0.\n"
     "  --pairs N        number of random pairs (1..100000, default 200)\n"
     "  --seed S         seed of the pairs (0..2^64-1, default 1); the same seed gives the same pairs\n"
     "  --sample-us US   minimum length in microseconds of each timed repetition loop (above 0, at\n"
@@ -404,10 +414,21 @@ void print_agreement(const Report& rep) {
 
 Json optimal_json(const OptimalRun& o) {
   const RatioStats st = ratio_stats(o.ratios);
+  const OptimalSpeed sp = optimal_speed(o);
+  const auto mm = [](const MeanMedian& m) { return Json{{"mean", m.mean}, {"median", m.median}}; };
   Json j;
-  j["stages"] = {{o.polyanya.name, stage_json(o.polyanya)}};
+  j["stages"] = {{o.polyanya.name, stage_json(o.polyanya)}, {o.chain.name, stage_json(o.chain)}};
+  j["speed"] = sp.pairs == 0 ? Json(nullptr)
+                             : Json{{"pairs", sp.pairs},
+                                    {"polyanya_vs_search_portals_funnel",
+                                     {{"median", sp.time_median}, {"of_means", sp.time_of_means}}},
+                                    {"polyanya_popped", mm(sp.expanded)},
+                                    {"polyanya_expanded_in_place", mm(sp.expanded_in_place)},
+                                    {"search_expanded", mm(sp.search_expanded)}};
   j["pairs"] = o.ratios.size();
   j["optimal_share"] = o.ratios.empty() ? Json(nullptr) : Json(st.optimal_share);
+  j["longer_than_funnel"] = o.longer_than_funnel;
+  j["missed"] = o.missed;
   j["funnel_over_optimal"] = o.ratios.empty() ? Json(nullptr) : Json{{"mean", st.mean}, {"p90", st.p90}, {"max", st.max}};
   return j;
 }
