@@ -335,8 +335,9 @@ std::string scene_to_json(const Scene& scene);
 // form), for checks that need more than the file (a door that covers nothing, a link on no polygon), or
 // "FILE: POINTER: BODY" when the file cannot be read again.
 std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body);
-// Writes scene_to_json() to the temporary file `path`.tmp (beside `path`), flushes it to disk, then renames
-// it over `path`, so a failure leaves any old file untouched. Returns an error message or "".
+// Writes scene_to_json() to `path` atomically (core/base/atomic_file.h: a failure leaves any old file
+// untouched), after reading the text back with parse_scene: a scene the reader would refuse (a value
+// beyond a limit, a speed <= 0) is not written. Returns an error message or "".
 std::string save_scene(const Scene& scene, const std::string& path);
 
 }  // namespace navlab

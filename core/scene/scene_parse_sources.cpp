@@ -77,8 +77,8 @@ bool Parser::mesh(const Json& v, P ptr, Scene::Mesh& out) {
   if (!obj && !file)
     return r_.fail(ptr, "\"obj\" (an OBJ file) or \"file\" (a level file Assimp reads: .gltf, .glb, .fbx, ...)",
                    "neither");
-  if (obj && !r_.string(*obj, at(ptr, "obj"), out.obj, "an OBJ file path (relative to the scene file)")) return false;
-  if (file && !r_.string(*file, at(ptr, "file"), out.file, "a level file path (relative to the scene file)"))
+  if (obj && !r_.file_path(*obj, at(ptr, "obj"), out.obj, "an OBJ file path (relative to the scene file)")) return false;
+  if (file && !r_.file_path(*file, at(ptr, "file"), out.file, "a level file path (relative to the scene file)"))
     return false;
   if (!r_.opt_number(v, ptr, "scale", out.scale, {"a scale factor", NumberRule::Positive})) return false;
   if (const Json* up = SceneReader::member(v, "up")) {
