@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "gl_stop.h"
 #include "gui_app.h"
 #include "gui_script.h"
 
@@ -13,9 +14,8 @@ namespace navlab {
 
 namespace {
 
-bool parse_size(const std::string& s, int* w, int* h) {
-  return std::sscanf(s.c_str(), "%dx%d", w, h) == 2 && *w >= 64 && *h >= 64 && *w <= 8192 && *h <= 8192;
-}
+// The smallest window the app lays out.
+constexpr int kMinWindowSide = 64;
 
 // One line of JSON on stdout after a scripted run, for tests and tools.
 void print_state(const app::App& a) {
@@ -100,10 +100,11 @@ int run_gui(const std::vector<std::string>& args) {
     std::fprintf(stderr, "navlab: --screenshot needs --script (or use 'navlab render')\n");
     return cli::kExitUsage;
   }
-  if (auto size = parsed.value("--size"); size && !parse_size(*size, &opt.width, &opt.height)) {
-    std::fprintf(stderr, "navlab: bad --size '%s' (expected WxH, 64..8192)\n", size->c_str());
-    return cli::kExitUsage;
-  }
+  if (auto size = parsed.value("--size"))
+    if (std::string bad = cli::picture_size_arg(*size, kMinWindowSide, &opt.width, &opt.height); !bad.empty()) {
+      std::fprintf(stderr, "navlab: %s\n", bad.c_str());
+      return cli::kExitUsage;
+    }
   if (script) {
     opt.hidden = true;
     opt.use_settings = false;
@@ -123,14 +124,18 @@ int run_gui(const std::vector<std::string>& args) {
     while (a.frame()) {
     }
     a.shutdown();
-    return cli::kExitOk;
+    return gl::stop_signal() ? 128 + gl::stop_signal() : cli::kExitOk;
+  }
+  if (!a.doc.loaded()) {  // a scripted run has nothing to act on
+    std::fprintf(stderr, "navlab: %s\n", a.error.c_str());
+    return cli::kExitUsage;
   }
   for (int i = 0; i < 3; ++i) a.frame();  // settle the layout before the first action
   std::string capture = "window";
   const std::string serr = app::run_script(a, *script, &capture);
   if (!serr.empty()) {
     std::fprintf(stderr, "navlab: %s\n", serr.c_str());
-    return cli::kExitUsage;
+    return gl::stop_signal() ? 128 + gl::stop_signal() : cli::kExitUsage;
   }
   if (shot) {
     a.request_export({*shot, capture != "viewport", 0, 0});
@@ -142,6 +147,10 @@ int run_gui(const std::vector<std::string>& args) {
   }
   if (!a.error.empty()) std::fprintf(stderr, "navlab: %s\n", a.error.c_str());
   print_state(a);
+  if (!a.export_failure.empty()) {  // the script went on; the run still failed
+    std::fprintf(stderr, "navlab: an export of the script failed: %s\n", a.export_failure.c_str());
+    return cli::kExitUsage;
+  }
   return cli::kExitOk;
 }
 
