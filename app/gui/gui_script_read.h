@@ -13,8 +13,9 @@
 namespace navlab::app {
 
 // Frames a script may run in all: each action's own ({"frames": N}, {"measure": N}, a drag's "frames")
-// and the one frame after every action. At a software renderer's 5 to 50 ms a frame, minutes at most.
-constexpr double kMaxScriptFrames = 20000;
+// and the one frame after every action. A frame of the default scene took 39 ms of CPU on the software
+// renderer (92 ms of wall time on a loaded machine): minutes at most.
+constexpr double kMaxScriptFrames = 5000;
 // Seconds of {"play": T} in all (each plays for T seconds of real time).
 constexpr double kMaxScriptPlaySeconds = 300;
 
