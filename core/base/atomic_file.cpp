@@ -32,17 +32,24 @@ AtomicFile::~AtomicFile() {
   if (!tmp_.empty()) ::unlink(tmp_.c_str());
 }
 
-void AtomicFile::fail(const std::string& why) {
+bool AtomicFile::fail(const std::string& why) {
   if (error_.empty()) error_ = path_ + ": cannot write the " + what_ + " (" + why + ")";
+  return false;
 }
 
 std::string AtomicFile::open() {
-  if (path_.find('\0') != std::string::npos) return fail("its name has a NUL character"), error_;
+  if (path_.find('\0') != std::string::npos) {
+    fail("its name has a NUL character");
+    return error_;
+  }
   if (path_.empty()) return error_ = "(no file name): cannot write the " + what_;
   target_ = write_target(path_);
   struct stat st {};
   if (::stat(target_.c_str(), &st) == 0) {
-    if (!S_ISREG(st.st_mode)) return fail("it is " + file_kind(st.st_mode) + ", not a regular file"), error_;
+    if (!S_ISREG(st.st_mode)) {
+      fail("it is " + file_kind(st.st_mode) + ", not a regular file");
+      return error_;
+    }
     keep_mode_ = true;
     mode_ = st.st_mode & 07777;
   }
@@ -65,12 +72,12 @@ std::string AtomicFile::open() {
 
 bool AtomicFile::write(const void* data, size_t n) {
   if (!error_.empty()) return false;
-  if (fd_ < 0) return fail("it is not open"), false;
+  if (fd_ < 0) return fail("it is not open");
   const char* p = static_cast<const char*>(data);
   while (n > 0) {
     const ssize_t put = ::write(fd_, p, n);
     if (put < 0 && errno == EINTR) continue;
-    if (put <= 0) return fail(put < 0 ? errno_text(errno) : std::string("nothing was written")), false;
+    if (put <= 0) return fail(put < 0 ? errno_text(errno) : std::string("nothing was written"));
     p += put;
     n -= size_t(put);
   }
@@ -87,7 +94,14 @@ std::string AtomicFile::commit() {
   fd_ = -1;
   if (::close(fd) != 0) fail(errno_text(errno));
   if (error_.empty() && ::rename(tmp_.c_str(), target_.c_str()) != 0) fail(errno_text(errno));
-  if (error_.empty()) tmp_.clear();  // it is the file now
+  if (!error_.empty()) return error_;
+  tmp_.clear();  // it is the file now
+  // The rename itself reaches the disk with the folder's entry (best effort: the file is whole either way).
+  const std::string dir = fs::path(target_).parent_path().string();
+  if (const int d = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); d >= 0) {
+    ::fsync(d);
+    ::close(d);
+  }
   return error_;
 }
 

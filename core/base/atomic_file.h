@@ -35,7 +35,7 @@ class AtomicFile {
   const std::string& path() const { return path_; }
 
  private:
-  void fail(const std::string& why);
+  bool fail(const std::string& why);  // keeps the first error; false
   std::string path_, what_, target_, tmp_;
   int fd_ = -1;
   bool keep_mode_ = false;

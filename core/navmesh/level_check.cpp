@@ -96,7 +96,7 @@ struct View {
 
 class GltfCheck {
  public:
-  GltfCheck(const std::string& path, const LevelReader& read) : path_(path), read_(read) {}
+  GltfCheck(const std::string& path, const LevelFiles& files) : path_(path), files_(files) {}
 
   std::string run(const std::string& bytes) {
     if (!container(bytes) || !buffers() || !views() || !accessors() || !meshes() || !nodes()) return error_;
@@ -164,7 +164,7 @@ class GltfCheck {
   bool tree_totals(const std::vector<int>& parent, std::vector<double>& tris, std::vector<double>& verts);
 
   const std::string& path_;
-  const LevelReader& read_;
+  const LevelFiles& files_;
   Json doc_;
   std::string bin_;
   bool glb_ = false;
@@ -201,7 +201,10 @@ bool GltfCheck::container(const std::string& bytes) {
     }
   }
   Result<Json> parsed = parse_json_text(json, path_);
-  if (!parsed) return error_ = parsed.error(), false;
+  if (!parsed) {
+    error_ = parsed.error();
+    return false;
+  }
   doc_ = std::move(parsed).value();
   if (!doc_.is_object()) return fail("the document is not a JSON object");
   const Json* asset = doc_.contains("asset") ? &doc_["asset"] : nullptr;
@@ -235,13 +238,18 @@ bool GltfCheck::buffer(const Json& b, size_t i) {
     if (!decoded) return fail_at(where + "/uri", "a data: uri that is not base64");
     bytes = std::move(*decoded);
   } else {
-    const std::string folder = fs::path(path_).parent_path().string();
-    const std::string file = (fs::path(folder) / uri).string();
-    if (uri.find("://") != std::string::npos || fs::path(uri).is_absolute() || !inside_folder(file, folder))
-      return fail_at(where + "/uri", "expected a file inside the level's folder, got \"" +
-                                         uri.substr(0, limits::kMaxQuotedChars) + "\"");
-    Result<std::string> read = read_(file);
-    if (!read) return error_ = read.error(), false;
+    const std::string file = (fs::path(path_).parent_path() / uri).string();
+    if (uri.find("://") != std::string::npos || fs::path(uri).is_absolute() || !inside_folder(file, files_.folder))
+      return fail_at(where + "/uri", "expected a file inside the level's folder" +
+                                         (files_.folder == fs::path(path_).parent_path().string()
+                                              ? std::string()
+                                              : " " + files_.folder + " (the scene's mesh.root)") +
+                                         ", got \"" + uri.substr(0, limits::kMaxQuotedChars) + "\"");
+    Result<std::string> read = files_.read(file);
+    if (!read) {
+      error_ = read.error();
+      return false;
+    }
     bytes = std::move(read).value();
   }
   if (double(bytes.size()) < length)
@@ -499,8 +507,8 @@ bool inside_folder(const std::string& path, const std::string& folder) {
   return pi != p.end();
 }
 
-std::string check_gltf(const std::string& bytes, const std::string& path, const LevelReader& read) {
-  return GltfCheck(path, read).run(bytes);
+std::string check_gltf(const std::string& bytes, const std::string& path, const LevelFiles& files) {
+  return GltfCheck(path, files).run(bytes);
 }
 
 std::string check_ply(const std::string& bytes, const std::string& path) {
