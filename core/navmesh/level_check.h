@@ -22,10 +22,17 @@ namespace navlab {
 // folder): the bytes, or the error that names the file.
 using LevelReader = std::function<Result<std::string>(const std::string& path)>;
 
+// The files a level may name: those inside `folder` (the level file's folder unless the scene names
+// another, "mesh": {"root"}), read with `read`.
+struct LevelFiles {
+  std::string folder;
+  LevelReader read;
+};
+
 // "" when the glTF 2.0 level `bytes` (the file `path`: .gltf JSON or .glb binary) may be handed to
-// Assimp, else "PATH: ..." naming what is wrong and where. Buffers with a file uri are read with `read`
-// (path = the level's folder / uri).
-std::string check_gltf(const std::string& bytes, const std::string& path, const LevelReader& read);
+// Assimp, else "PATH: ..." naming what is wrong and where. A buffer's file uri is resolved against the
+// level's folder, must lie inside `files.folder` and is read with `files.read`.
+std::string check_gltf(const std::string& bytes, const std::string& path, const LevelFiles& files);
 
 // "" when the PLY header's element counts fit in the file's `bytes` (each vertex and face needs at least
 // one byte per property in binary files, two in ASCII ones), else "PATH: ...".

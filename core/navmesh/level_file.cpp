@@ -143,25 +143,27 @@ Result<ObjMesh> scene_triangles(const aiScene& scene, const std::string& path, d
 
 }  // namespace
 
-LevelReader level_folder_reader(const std::string& level_path) {
-  const std::string folder = fs::path(level_path).parent_path().string();
-  return [folder](const std::string& file) -> Result<std::string> {
+LevelFiles level_files(const std::string& folder) {
+  LevelFiles files;
+  files.folder = folder;
+  files.read = [folder](const std::string& file) -> Result<std::string> {
     if (!inside_folder(file, folder))
-      return Result<std::string>::fail(file + ": cannot read the file the level names (it is outside the level's folder " +
+      return Result<std::string>::fail(file + ": cannot read the file the level names (it is outside the folder " +
                                        (folder.empty() ? std::string(".") : folder) + ")");
     return read_text_file(file, "file the level names", limits::kMaxLevelFileBytes);
   };
+  return files;
 }
 
-Result<ObjMesh> import_level_bytes(const std::string& path, std::string bytes, const LevelReader& read, double scale,
+Result<ObjMesh> import_level_bytes(const std::string& path, std::string bytes, const LevelFiles& files, double scale,
                                    Scene::Mesh::Up up) {
   const std::string ext = lower_extension(path);
   std::string refused;
-  if (ext == ".gltf" || ext == ".glb") refused = check_gltf(bytes, path, read);
+  if (ext == ".gltf" || ext == ".glb") refused = check_gltf(bytes, path, files);
   if (ext == ".ply") refused = check_ply(bytes, path);
   if (!refused.empty()) return Result<ObjMesh>::fail(refused);
   Assimp::Importer importer;
-  auto* io = new LevelIO(path, std::move(bytes), read);
+  auto* io = new LevelIO(path, std::move(bytes), files.read);
   importer.SetIOHandler(io);  // the importer owns it
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
   const unsigned flags = aiProcess_Triangulate | aiProcess_PreTransformVertices | aiProcess_SortByPType;
@@ -171,10 +173,11 @@ Result<ObjMesh> import_level_bytes(const std::string& path, std::string bytes, c
   return scene_triangles(*scene, path, scale, up);
 }
 
-Result<ObjMesh> import_level(const std::string& path, double scale, Scene::Mesh::Up up) {
+Result<ObjMesh> import_level(const std::string& path, double scale, Scene::Mesh::Up up, const std::string& root) {
   Result<std::string> bytes = read_text_file(path, "level file", limits::kMaxLevelFileBytes);
   if (!bytes) return Result<ObjMesh>::fail(bytes.error());
-  return import_level_bytes(path, std::move(bytes).value(), level_folder_reader(path), scale, up);
+  const std::string folder = root.empty() ? fs::path(path).parent_path().string() : root;
+  return import_level_bytes(path, std::move(bytes).value(), level_files(folder), scale, up);
 }
 
 Result<ObjMesh> read_level(const Scene::Mesh& mesh, const std::string& scene_path) {
@@ -182,7 +185,11 @@ Result<ObjMesh> read_level(const Scene::Mesh& mesh, const std::string& scene_pat
   if (name.empty()) return Result<ObjMesh>::fail((scene_path.empty() ? std::string("scene") : scene_path) + ": mesh names no file");
   fs::path path(name);
   if (path.is_relative()) path = fs::path(scene_path).parent_path() / path;
-  if (!mesh.file.empty()) return import_level(path.string(), mesh.scale, mesh.up);
+  if (!mesh.file.empty()) {
+    fs::path root(mesh.root);  // relative to the scene file, as the level's own path
+    if (!mesh.root.empty() && root.is_relative()) root = fs::path(scene_path).parent_path() / root;
+    return import_level(path.string(), mesh.scale, mesh.up, root.string());
+  }
   Result<ObjMesh> obj = read_obj(path.string());
   if (!obj || (mesh.scale == 1.0 && mesh.up == Scene::Mesh::Up::Y)) return obj;
   for (Vec3& v : obj.value().verts) v = to_recast(v, mesh.scale, mesh.up);

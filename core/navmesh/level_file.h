@@ -20,16 +20,16 @@ Result<ObjMesh> read_level(const Scene::Mesh& mesh, const std::string& scene_pat
 
 // Reads any file Assimp imports (every mesh of the file, node transforms applied, faces triangulated;
 // points and lines dropped), scaled by `scale` and turned y-up. Every file Assimp opens (the level and
-// what it names: glTF buffers, OBJ materials) is read with the shared reader and must lie inside the
-// level's folder.
-Result<ObjMesh> import_level(const std::string& path, double scale, Scene::Mesh::Up up);
+// what it names: glTF buffers, OBJ materials) is read with the shared reader and must lie inside `root`
+// ("": the level's folder).
+Result<ObjMesh> import_level(const std::string& path, double scale, Scene::Mesh::Up up, const std::string& root = "");
 
-// The same import of a level already read (`bytes` of `path`); every other file Assimp opens is read
-// with `read` (a fuzzer serves them from memory).
-Result<ObjMesh> import_level_bytes(const std::string& path, std::string bytes, const LevelReader& read, double scale,
+// The same import of a level already read (`bytes` of `path`); every other file Assimp opens comes from
+// `files` (a fuzzer serves them from memory).
+Result<ObjMesh> import_level_bytes(const std::string& path, std::string bytes, const LevelFiles& files, double scale,
                                    Scene::Mesh::Up up);
 
-// The reader import_level uses: files inside `level_path`'s folder, by the shared reader.
-LevelReader level_folder_reader(const std::string& level_path);
+// The files inside `folder`, read with the shared reader (at most limits::kMaxLevelFileBytes each).
+LevelFiles level_files(const std::string& folder);
 
 }  // namespace navlab

@@ -277,6 +277,9 @@ struct Scene {
     std::string file;
     double scale = 1.0;
     Up up = Up::Y;
+    // The folder (relative to the scene file) inside which every file the level `file` names must lie;
+    // "" = the level file's own folder.
+    std::string root;
     std::vector<AreaVolume> areas;  // painted convex volumes, later ones on top
     const std::string& path() const { return file.empty() ? obj : file; }
     friend bool operator==(const Mesh&, const Mesh&) = default;

@@ -63,6 +63,7 @@ Json source_json(const Scene& s, const Writer& w) {
     case Scene::Source::Mesh:
       if (s.mesh.file.empty()) out["obj"] = s.mesh.obj;
       else out["file"] = s.mesh.file;
+      if (!s.mesh.root.empty()) out["root"] = s.mesh.root;
       if (s.mesh.scale != 1.0) out["scale"] = s.mesh.scale;
       if (s.mesh.up == Scene::Mesh::Up::Z) out["up"] = "z";
       if (!s.mesh.areas.empty())
@@ -229,22 +230,24 @@ void pretty(const Json& v, size_t indent, std::string& out) {
   out += "\n" + std::string(indent, ' ') + (obj ? "}" : "]");
 }
 
-// `scene` as saved to `path`: a relative OBJ path that names an existing file is rewritten to stay
-// relative to the new file's folder (Save As into another folder), or made absolute when no relative
-// path leads there.
+// `scene` as saved to `path`: a relative level path (the OBJ, the Assimp file and its root folder) that
+// names an existing file is rewritten to stay relative to the new file's folder (Save As into another
+// folder), or made absolute when no relative path leads there.
 Scene rebased(const Scene& scene, const std::string& path) {
   namespace fs = std::filesystem;
-  if (scene.source != Scene::Source::Mesh || scene.path.empty() || fs::path(scene.mesh.obj).is_absolute())
-    return scene;
+  if (scene.source != Scene::Source::Mesh || scene.path.empty()) return scene;
   std::error_code ec;
   const fs::path old_dir = fs::absolute(fs::path(scene.path), ec).parent_path();
   const fs::path new_dir = fs::absolute(fs::path(path), ec).parent_path();
   if (ec || old_dir.lexically_normal() == new_dir.lexically_normal()) return scene;
-  const fs::path obj = (old_dir / scene.mesh.obj).lexically_normal();
-  if (!fs::exists(obj, ec)) return scene;  // nothing to keep reachable (e.g. a scene made from text)
-  const fs::path rel = obj.lexically_relative(new_dir.lexically_normal());
   Scene out = scene;
-  out.mesh.obj = rel.empty() ? obj.string() : rel.string();
+  for (std::string* p : {&out.mesh.obj, &out.mesh.file, &out.mesh.root}) {
+    if (p->empty() || fs::path(*p).is_absolute()) continue;
+    const fs::path target = (old_dir / *p).lexically_normal();
+    if (!fs::exists(target, ec)) continue;  // nothing to keep reachable (e.g. a scene made from text)
+    const fs::path rel = target.lexically_relative(new_dir.lexically_normal());
+    *p = rel.empty() ? target.string() : rel.string();
+  }
   return out;
 }
 

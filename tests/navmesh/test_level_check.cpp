@@ -30,10 +30,10 @@ std::string gltf(const std::string& nodes, const std::string& scenes, const std:
   "buffers": [{"byteLength": 48, "uri": ")" + (uri.empty() ? data : uri) + R"("}]})";
 }
 
-const LevelReader kNoFiles = [](const std::string& f) { return Result<std::string>::fail(f + ": no such file"); };
+const LevelFiles kNoFiles{"lvl", [](const std::string& f) { return Result<std::string>::fail(f + ": no such file"); }};
 
-std::string checked(const std::string& text, const LevelReader& read = kNoFiles) {
-  return check_gltf(text, "lvl/level.gltf", read);
+std::string checked(const std::string& text, const LevelFiles& files = kNoFiles) {
+  return check_gltf(text, "lvl/level.gltf", files);
 }
 
 // A chain of `depth` nodes, the last one placing the mesh.
@@ -109,9 +109,9 @@ TEST(LevelCheck, BufferUrisStayInsideTheLevelsFolder) {
   test::write_text((dir / "level.bin").string(), bytes);
   test::write_text((dir.parent_path() / "outside.bin").string(), bytes);
   const std::string level = (dir / "level.gltf").string();
-  const LevelReader read = level_folder_reader(level);
-  auto with_uri = [&](const std::string& uri) {
-    return check_gltf(gltf(R"([{"mesh": 0}])", R"([{"nodes": [0]}])", "", uri), level, read);
+  auto with_uri = [&](const std::string& uri, const std::string& root = "") {
+    return check_gltf(gltf(R"([{"mesh": 0}])", R"([{"nodes": [0]}])", "", uri), level,
+                      level_files(root.empty() ? dir.string() : root));
   };
   EXPECT_EQ(with_uri("level.bin"), "");  // 48 zero bytes: every index is 0, within the 3 vertices
   const std::string head = level + ": not a glTF 2.0 level navlab reads: /buffers/0/uri: expected a file inside the "
@@ -122,6 +122,11 @@ TEST(LevelCheck, BufferUrisStayInsideTheLevelsFolder) {
   EXPECT_EQ(with_uri("file:///etc/passwd"), head + "\"file:///etc/passwd\"");
   EXPECT_EQ(with_uri("missing.bin"), (dir / "missing.bin").string() +
                                          ": cannot read the file the level names (No such file or directory)");
+  // A scene's mesh.root widens the folder: the level's buffers may then lie beside it.
+  EXPECT_EQ(with_uri("../outside.bin", dir.parent_path().string()), "");
+  EXPECT_EQ(with_uri("../../outside.bin", dir.parent_path().string()),
+            level + ": not a glTF 2.0 level navlab reads: /buffers/0/uri: expected a file inside the level's folder " +
+                dir.parent_path().string() + " (the scene's mesh.root), got \"../../outside.bin\"");
 }
 
 TEST(LevelCheck, APlyHeaderMustFitItsFile) {
