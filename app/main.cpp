@@ -69,5 +69,5 @@ int main(int argc, char** argv) {
       return navlab::cli::kExitUsage;
     }
   }
-  return navlab::run_gui(args);
+  return checked_stdout(navlab::run_gui(args));
 }

@@ -8,7 +8,7 @@
 #include "lesson.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const std::string path = std::string(NAVLAB_SOURCE_DIR) + "/scenes/lessons/fuzz.json";
+  static const std::string path = NAVLAB_SOURCE_DIR "/scenes/lessons/fuzz.json";
   (void)navlab::parse_lesson(std::string(reinterpret_cast<const char*>(data), size), path);
   return 0;
 }
