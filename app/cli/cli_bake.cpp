@@ -88,9 +88,9 @@ nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double b
 // "" or why an output would replace a file the bake reads: the scene, or the level or navmesh file it names.
 std::string refuse_overwriting_inputs(const Scene& scene, std::initializer_list<std::optional<std::string>> outs) {
   std::vector<std::pair<std::string, std::string>> inputs{{scene.path, "scene file"}};
-  const std::string source = scene.source == Scene::Source::Detour ? scene.detour
-                             : scene.source == Scene::Source::Mesh ? scene.mesh.path()
-                                                                   : "";
+  std::string source;
+  if (scene.source == Scene::Source::Mesh) source = scene.mesh.path();
+  if (scene.source == Scene::Source::Detour) source = scene.detour;
   if (!source.empty()) {
     const std::filesystem::path p(source);
     inputs.emplace_back(p.is_relative() ? (std::filesystem::path(scene.path).parent_path() / p).string() : source,

@@ -53,7 +53,7 @@ std::string Window::open(const std::string& title, int width, int height, bool h
   std::error_code ec;
   const auto kind = std::filesystem::status(ini_path, ec).type();
   const bool usable = kind == std::filesystem::file_type::regular || kind == std::filesystem::file_type::not_found;
-  ini_path_ = usable ? ini_path : "";
+  ini_path_ = usable ? ini_path : std::string();
   io.IniFilename = ini_path_.empty() ? nullptr : ini_path_.c_str();
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui::StyleColorsDark();

@@ -261,9 +261,9 @@ std::string scene_to_json(const Scene& scene) {
 
 std::string save_scene(const Scene& scene, const std::string& path) {
   // A scene saved over the level or navmesh file it names would lose its own source.
-  const std::string source = scene.source == Scene::Source::Mesh ? scene.mesh.path()
-                             : scene.source == Scene::Source::Detour ? scene.detour
-                                                                     : "";
+  std::string source;
+  if (scene.source == Scene::Source::Mesh) source = scene.mesh.path();
+  if (scene.source == Scene::Source::Detour) source = scene.detour;
   if (!source.empty()) {
     namespace fs = std::filesystem;
     const fs::path p(source);
