@@ -85,8 +85,10 @@ extern const char* const kBenchUsage =
     "  --pairs N        number of random pairs (1..100000, default 200)\n"
     "  --seed S         seed of the pairs (0..2^64-1, default 1); the same seed gives the same pairs\n"
     "  --sample-us US   minimum length in microseconds of each timed repetition loop (above 0, at\n"
-    "                   most 1000000, default 200)\n"
-    "  --large N        instead of SCENE, generate a level of about N polygons (100..1000000) and bake it:\n"
+    "                   most 1000000, default 200); --pairs x --sample-us may ask for at most 30 minutes of\n"
+    "                   sampling (each pair times up to 23 calls in three loops of at least US)\n"
+    "  --large N        instead of SCENE, generate a level of about N polygons (100..250000: a larger one\n"
+    "                   would need a bake grid over its limit) and bake it:\n"
     "                   a square hall of 1 m pillars on a jittered 4 m grid (the seed jitters it too);\n"
     "                   \"generated\" gives its name, the polygons asked for and the bake's time in ms\n"
     "  --large-kind K   what --large generates: floorplan (the pillar hall, default) or mesh: a 3D level\n"
@@ -543,7 +545,9 @@ void print_text(const Report& rep) {
 }
 
 // `--large N`: a generated pillar hall or crate yard of about N polygons (generated_level.h), baked here.
-constexpr unsigned long long kLargeMin = 100, kLargeMax = 1000000;
+// The largest level --large generates: a hall of more polygons needs a bake grid over the limit of 1.6e7
+// cells at the default 0.3 m cells (300,000 polygons: 4044 x 4044 cells), for both kinds.
+constexpr unsigned long long kLargeMin = 100, kLargeMax = 250000;
 
 std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed) {
   LoadedScene level;
@@ -595,6 +599,24 @@ std::string parse_positive(const std::string& flag, const std::string& text, dou
   return std::isfinite(out) && out > 0.0 && out <= hi ? "" : expected;
 }
 
+// The bench's time limit: every pair times up to kTimedCallsPerPair calls (our eight: locate, search,
+// portals + funnel, motion and its three parts, plan; and Detour's three, each on two rounds; and
+// Polyanya once), each in kLoopsPerCall loops of at least --sample-us.
+constexpr double kTimedCallsPerPair = 23;
+constexpr double kLoopsPerCall = 3;
+constexpr double kMaxBenchSeconds = 1800;
+
+// "" when --pairs and --sample-us keep the sampling within kMaxBenchSeconds, else what to change.
+std::string bench_time_problem(unsigned long long pairs, double sample_us) {
+  const double seconds = double(pairs) * kTimedCallsPerPair * kLoopsPerCall * sample_us * 1e-6;
+  if (seconds <= kMaxBenchSeconds) return "";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.0f", seconds);
+  return "--pairs " + std::to_string(pairs) + " at --sample-us " + std::to_string((long long)sample_us) +
+         " would sample for about " + text + " s (each pair times up to 23 calls in three loops of at least --sample-us), "
+         "more than the bench time limit of " + std::to_string(int(kMaxBenchSeconds)) + " s; lower --pairs or --sample-us";
+}
+
 }  // namespace
 
 int run_bench(const std::vector<std::string>& argv) {
@@ -619,6 +641,8 @@ int run_bench(const std::vector<std::string>& argv) {
       return usage_error(cmd, e);
   if (const auto v = args.value("--sample-us"))
     if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
+
+  if (std::string e = bench_time_problem(pairs_n, sample_us); !e.empty()) return usage_error(cmd, e);
 
   unsigned long long target = 0;
   if (const auto v = args.value("--large"))

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "gl_stop.h"
 #include "gui_app.h"
 #include "gui_files.h"
 #include "gui_lessons.h"
@@ -15,9 +16,8 @@ namespace navlab {
 
 namespace {
 
-bool parse_size(const std::string& s, int* w, int* h) {
-  return std::sscanf(s.c_str(), "%dx%d", w, h) == 2 && *w >= 64 && *h >= 64 && *w <= 8192 && *h <= 8192;
-}
+// The smallest window the app lays out.
+constexpr int kMinWindowSide = 64;
 
 nlohmann::json rect_json(const app::Rect& r) {
   if (r.empty()) return nullptr;
@@ -132,10 +132,11 @@ int run_gui(const std::vector<std::string>& args) {
     std::fprintf(stderr, "navlab: --screenshot needs --script (or use 'navlab render')\n");
     return cli::kExitUsage;
   }
-  if (auto size = parsed.value("--size"); size && !parse_size(*size, &opt.width, &opt.height)) {
-    std::fprintf(stderr, "navlab: bad --size '%s' (expected WxH, 64..8192)\n", size->c_str());
-    return cli::kExitUsage;
-  }
+  if (auto size = parsed.value("--size"))
+    if (std::string bad = cli::picture_size_arg(*size, kMinWindowSide, &opt.width, &opt.height); !bad.empty()) {
+      std::fprintf(stderr, "navlab: %s\n", bad.c_str());
+      return cli::kExitUsage;
+    }
   if (script) {
     opt.hidden = true;
     opt.use_settings = false;
@@ -155,7 +156,11 @@ int run_gui(const std::vector<std::string>& args) {
     while (a.frame()) {
     }
     a.shutdown();
-    return cli::kExitOk;
+    return gl::stop_signal() ? 128 + gl::stop_signal() : cli::kExitOk;
+  }
+  if (!a.doc.loaded()) {  // a scripted run has nothing to act on
+    std::fprintf(stderr, "navlab: %s\n", a.error.c_str());
+    return cli::kExitUsage;
   }
   a.state_printer = [&a] {
     print_state(a);
@@ -166,7 +171,7 @@ int run_gui(const std::vector<std::string>& args) {
   const std::string serr = app::run_script(a, *script, &capture);
   if (!serr.empty()) {
     std::fprintf(stderr, "navlab: %s\n", serr.c_str());
-    return cli::kExitUsage;
+    return gl::stop_signal() ? 128 + gl::stop_signal() : cli::kExitUsage;
   }
   if (shot) {
     a.request_export({*shot, capture != "viewport", 0, 0});
@@ -178,6 +183,10 @@ int run_gui(const std::vector<std::string>& args) {
   }
   if (!a.error.empty()) std::fprintf(stderr, "navlab: %s\n", a.error.c_str());
   print_state(a);
+  if (!a.export_failure.empty()) {  // the script went on; the run still failed
+    std::fprintf(stderr, "navlab: an export of the script failed: %s\n", a.export_failure.c_str());
+    return cli::kExitUsage;
+  }
   return cli::kExitOk;
 }
 

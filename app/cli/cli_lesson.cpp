@@ -10,11 +10,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "gl_png.h"
+#include "gl_stop.h"
 #include "gl_renderer.h"
 #include "gl_window.h"
 #include "gui_compare.h"
@@ -41,7 +42,8 @@ extern const char* const kLessonUsage =
     "  --size WxH   picture size in pixels (default 960x600, times S)\n"
     "  --scale S    text and lines S times larger, for a projector (1 to 4, default 1)\n"
     "Prints one line of JSON: {\"lesson\", \"slides\": [{\"png\", \"step\", \"caption\"}...]}.\n"
-    "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error.\n";
+    "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error, 128 + N when\n"
+    "signal N (SIGINT, SIGTERM) stopped it (the slides written so far stay, none half written).\n";
 
 namespace {
 
@@ -219,20 +221,32 @@ std::string render_lesson(const Lesson& lesson, const std::string& dir, int w, i
   if (!err.empty()) return err;
   gl::Renderer renderer;
   if (err = renderer.init(gl::shader_dir()); !err.empty()) return err;
-  app::use_font(app::load_fonts(scale), scale != 1.0f);  // the scaled font is a real font at that size
+  const app::Fonts fonts = app::load_fonts(scale);
+  if (!fonts.error.empty()) return fonts.error;
+  app::use_font(fonts, scale != 1.0f);  // the scaled font is a real font at that size
   app::Theme theme = app::Theme::normal();
   theme.line_scale = scale;
   for (size_t i = 0; i < lesson.slides.size(); ++i) {
+    if (gl::stop_signal()) return gl::stop_message() + " before slide " + std::to_string(i + 1);
     SlideOut info;
     info.png = slide_name(i);
     if (err = render_slide(lesson.slides[i], w, h, renderer, theme, dir + "/" + info.png, info); !err.empty())
       return "slide " + std::to_string(i + 1) + ": " + err;
     out.push_back(info);
   }
-  std::ofstream page(dir + "/index.md", std::ios::binary);
-  page << lesson_page(lesson, out);
-  page.close();
-  return page ? "" : dir + "/index.md: cannot write the file";
+  return write_file_atomically(dir + "/index.md", lesson_page(lesson, out), "lesson page");
+}
+
+// "" or why a file the lesson writes into `dir` would replace one it reads (the lesson, a slide's scene).
+std::string refuse_overwriting_inputs(const Lesson& lesson, const std::string& dir) {
+  std::vector<std::string> outs{dir + "/index.md"};
+  for (size_t i = 0; i < lesson.slides.size(); ++i) outs.push_back(dir + "/" + slide_name(i));
+  for (const std::string& o : outs) {
+    if (std::string bad = refuse_overwriting_input(o, lesson.path, "lesson file"); !bad.empty()) return bad;
+    for (const LessonSlide& s : lesson.slides)
+      if (std::string bad = refuse_overwriting_input(o, s.scene, "scene file"); !bad.empty()) return bad;
+  }
+  return "";
 }
 
 }  // namespace
@@ -251,19 +265,18 @@ int run_lesson(const std::vector<std::string>& args) {
       return usage_error(self, "bad --scale '" + *sc + "' (expected a number from 1 to 4)");
   }
   int w = int(960 * scale), h = int(600 * scale);
-  if (auto size = a.value("--size")) {
-    if (std::sscanf(size->c_str(), "%dx%d", &w, &h) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)
-      return usage_error(self, "bad --size '" + *size + "' (expected WxH, 16..8192)");
-  }
+  if (auto size = a.value("--size"))
+    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty()) return usage_error(self, bad);
   Result<Lesson> lesson = load_lesson(a.positional()[0]);
   if (!lesson) {
     std::fprintf(stderr, "%s\n", lesson.error().c_str());
     return kExitUsage;
   }
+  if (std::string bad = refuse_overwriting_inputs(lesson.value(), *dir); !bad.empty()) return usage_error(self, bad);
   std::vector<SlideOut> out;
   if (std::string err = render_lesson(lesson.value(), *dir, w, h, scale, out); !err.empty()) {
     std::fprintf(stderr, "navlab lesson: %s\n", err.c_str());
-    return kExitUsage;
+    return gl::stop_signal() ? 128 + gl::stop_signal() : kExitUsage;
   }
   nlohmann::json slides = nlohmann::json::array();
   for (const SlideOut& s : out) slides.push_back({{"png", s.png}, {"step", s.step}, {"caption", s.caption}});

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -226,7 +225,7 @@ std::string json_point(const Json& j, const NavMesh& mesh, ScenePoint& out) {
 
 // Reads a --queries file. Returns "" or the error message.
 std::string read_queries(const std::string& path, const NavMesh& mesh, std::vector<Query>& out) {
-  Result<Json> loaded = load_json_file(path);
+  Result<Json> loaded = load_json_file(path, "queries file");
   if (!loaded) return loaded.error();
   Json doc = std::move(loaded).value();
   std::string base = "";
@@ -354,15 +353,18 @@ int run_plan(const std::vector<std::string>& argv) {
     return kExitUsage;
   }
 
-  Json out;
-  out["results"] = Json::array();
+  // {"results": [...]} as readable_json() prints it, each result printed as soon as it is planned: memory
+  // does not grow with the number of queries (a trace or a Polyanya search can be megabytes a query).
+  std::printf("{\n  \"results\": [");
   bool all_complete = true;
-  for (const Query& q : queries) {
+  for (size_t i = 0; i < queries.size(); ++i) {
     Status status = Status::Failed;
-    out["results"].push_back(plan_one(scene, mesh, PlanRequest{q.start, q.goal, doors}, options, status));
+    const Json result = plan_one(scene, mesh, PlanRequest{queries[i].start, queries[i].goal, doors}, options, status);
+    std::printf("%s\n    %s", i ? "," : "", readable_json(result, 2).c_str());
+    std::fflush(stdout);
     all_complete = all_complete && status == Status::Complete;
   }
-  std::printf("%s\n", readable_json(out).c_str());
+  std::printf("\n  ]\n}\n");
   return all_complete ? kExitOk : kExitFailure;
 }
 

@@ -12,11 +12,13 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "gl_gif.h"
 #include "gui_export.h"
 #include "gl_png.h"
 #include "gl_renderer.h"
+#include "gl_stop.h"
 #include "gl_window.h"
 #include "gui_compare.h"
 #include "gui_doc.h"
@@ -70,7 +72,8 @@ extern const char* const kRenderUsage =
     "\"orbit\": yaw, pitch, distance, target, eye, fov and view_proj (16 numbers, column-major): world\n"
     "(x, y, z) is at clip c = view_proj (x, y, z, 1), pixel ((cx/cw + 1) W/2, (1 - cy/cw) H/2); and\n"
     "\"path3d\": the funnel path's corners on the surface, [x, y, z].\n"
-    "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error.\n";
+    "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error, 128 + N when\n"
+    "signal N (SIGINT, SIGTERM) stopped it (no file is left half written).\n";
 
 namespace {
 
@@ -210,11 +213,13 @@ int run_render(const std::vector<std::string>& args) {
   if (gif && (!a.value("--step") || a.value("--step")->find(':') != std::string::npos))
     return usage_error(self, "--gif needs --step STAGE (a stage name: " + stage_names() + ")");
   int w = 1280, h = 800;
-  if (auto size = a.value("--size")) {
-    if (std::sscanf(size->c_str(), "%dx%d", &w, &h) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)
-      return usage_error(self, "bad --size '" + *size + "' (expected WxH, 16..8192)");
-  }
+  if (auto size = a.value("--size"))
+    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty()) return usage_error(self, bad);
 
+  for (const auto& file : {out, gif})
+    if (file)
+      if (std::string bad = refuse_overwriting_input(*file, a.positional()[0], "scene file"); !bad.empty())
+        return usage_error(self, bad);
   app::Document doc;
   const std::string lerr = app::load_document(a.positional()[0], doc);
   if (!lerr.empty()) {
@@ -255,12 +260,17 @@ int run_render(const std::vector<std::string>& args) {
   app::PlanView plan;
   plan.run(doc);
   const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
-  app::use_font(app::load_fonts(), theme.presenter);  // the app's presenter font, not a scaled one
+  const app::Fonts fonts = app::load_fonts();
+  if (!fonts.error.empty()) {
+    std::fprintf(stderr, "navlab render: %s\n", fonts.error.c_str());
+    return kExitUsage;
+  }
+  app::use_font(fonts, theme.presenter);  // the app's presenter font, not a scaled one
   const Frame frame{doc, plan, theme, w, h, bake_stage, view3d, orbit};
   if (gif) {
     if (err = stage_gif(frame, renderer, *a.value("--step"), *gif); !err.empty()) {
       std::fprintf(stderr, "navlab render: %s\n", err.c_str());
-      return kExitUsage;
+      return gl::stop_signal() ? 128 + gl::stop_signal() : kExitUsage;
     }
     std::printf("%s\n", nlohmann::json{{"gif", *gif}, {"size", {w, h}}}.dump().c_str());
     return kExitOk;
@@ -283,7 +293,12 @@ int run_render(const std::vector<std::string>& args) {
     return kExitOk;
   }
   app::Viewport view;
-  err = gl::write_png(*out, w, h, draw_frame(frame, renderer, step, view));
+  std::vector<uint8_t> pixels = draw_frame(frame, renderer, step, view);
+  if (gl::stop_signal()) {
+    std::fprintf(stderr, "navlab render: %s: not written (%s)\n", out->c_str(), gl::stop_message().c_str());
+    return 128 + gl::stop_signal();
+  }
+  err = gl::write_png(*out, w, h, pixels);
   if (!err.empty()) {
     std::fprintf(stderr, "navlab render: %s\n", err.c_str());
     return kExitUsage;

@@ -19,6 +19,7 @@
 #include "gui_files.h"
 #include "gui_legend.h"
 #include "gui_lessons.h"
+#include "gl_stop.h"
 #include "gui_tools.h"
 
 namespace navlab::app {
@@ -102,8 +103,10 @@ std::string App::init(const Options& opt) {
   err = renderer.init(gl::shader_dir());
   if (!err.empty()) return err;
   set_presenter(settings.presenter);
+  if (!fonts.error.empty() && opt.hidden) return fonts.error;  // a scripted run: an error, as in render
   const std::string scene = opt.scene.empty() ? default_scene_path() : opt.scene;
   if (!open_scene(scene)) status = "could not open " + scene;
+  if (!fonts.error.empty()) show_error(fonts.error);  // interactive: said, and the next font is used
   return "";
 }
 
@@ -114,9 +117,11 @@ void App::shutdown() {
   }
 }
 
+void App::on_stop_signal() { quit = true; }
+
 void App::show_error(const std::string& message) {
   error = message;
-  SDL_Log("navlab: %s", message.c_str());
+  SDL_LogError(SDL_LOG_CATEGORY_APPLICATION, "navlab: %s", message.c_str());
 }
 
 bool App::open_scene(const std::string& path) {
@@ -317,6 +322,7 @@ bool App::frame() {
   view.frame_started_cpu_ms = cpu0;
   SDL_Event e;
   while (SDL_PollEvent(&e)) handle_event(&e);
+  if (gl::stop_signal()) on_stop_signal();
   if (quit) return false;
   check_file_changed();
   hover_s = hover_next;
@@ -504,6 +510,7 @@ void App::do_export() {
     last_export = path;
     status = "exported " + path;
   } else {
+    if (export_failure.empty()) export_failure = err;
     status = "export failed: " + err;
     show_error(err);
   }

@@ -106,6 +106,10 @@ class App {
     want_fit_ = false;
   }
   void show_error(const std::string& message);
+  // SIGINT or SIGTERM arrived (gl/gl_stop.h): the app ends after this frame. The one place the quit on a
+  // signal is decided: an interactive app may ask about unsaved edits here first; a scripted or hidden
+  // run never asks.
+  void on_stop_signal();
 
   // ---- state panels read and edit ----
   Options options;
@@ -153,6 +157,7 @@ class App {
   SideView side;    // side-scroller scenes: the records and the tick shown (gui_side.h)
   LessonsView lessons;  // Lessons menu and slide panel (gui_lessons.h)
   std::string last_export;  // path of the last exported PNG
+  std::string export_failure;  // why the first export that failed failed: a scripted run then exits 2
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)
   std::optional<ScriptMouse> script_mouse;  // scripts: {"mouse": [x, y], "down": b}

@@ -5,9 +5,9 @@
 #include <SDL.h>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <ctime>
 
+#include "gl_stop.h"
 #include "gui_app.h"
 #include "gui_areas.h"
 #include "gui_bake.h"
@@ -15,6 +15,7 @@
 #include "gui_files.h"
 #include "gui_keys.h"
 #include "gui_links.h"
+#include "gui_script_read.h"
 #include "gui_side.h"
 
 namespace navlab::app {
@@ -100,7 +101,7 @@ std::string act_play(App& app, const json& a) {
   app.play_clock = 0.0;
   const Uint64 t0 = SDL_GetPerformanceCounter();
   while (double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency()) < seconds)
-    if (!app.frame()) break;
+    if (!app.frame()) break;  // the app quits (a stop signal)
   app.playing = false;
   return "";
 }
@@ -340,7 +341,8 @@ const std::pair<const char*, Action> kActions[] = {
        return std::string();
      }},
     {"frames", [](App& app, const json& a) {
-       for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
+       for (int i = 0; i < a["frames"].get<int>() && app.frame(); ++i) {
+       }
        return std::string();
      }},
     {"screenshot", [](App& app, const json& a) {
@@ -370,14 +372,11 @@ std::string run_action(App& app, const json& a) {
 }  // namespace
 
 std::string run_script(App& app, const std::string& script_path, std::string* capture) {
-  std::ifstream in(script_path);
-  if (!in) return "cannot read script " + script_path;
-  const json j = json::parse(in, nullptr, false);
-  if (j.is_discarded()) return script_path + ": not valid JSON";
-  const json actions = j.is_array() ? j : j.value("actions", json::array());
-  if (j.is_object() && capture) *capture = j.value("capture", "window");
+  Result<Script> script = read_script(script_path);  // the file's shape and the script limits, before any action
+  if (!script) return script.error();
+  if (capture) *capture = script->capture;
   int i = 0;
-  for (const json& a : actions) {
+  for (const json& a : script->actions) {
     std::string err;
     try {
       err = run_action(app, a);
@@ -389,6 +388,7 @@ std::string run_script(App& app, const std::string& script_path, std::string* ca
     doors_tiles_wait(app);  // and for the tile cache's door moves
     sim_wait(app);  // and for the follower's run on its thread
     app.frame();  // let the UI catch up (layout, viewport size, exports)
+    if (gl::stop_signal()) return script_path + ": " + gl::stop_message() + " after action " + std::to_string(i);
     ++i;
   }
   // A door the last frame moved with the mouse in the tile cache mode: its mesh and re-plan before the

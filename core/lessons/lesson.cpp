@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "format.h"
+#include "input_limits.h"
+#include "json_file.h"
 #include "json_locate.h"
 #include "lesson_toggles.h"
 #include "navmesh_build.h"
@@ -18,6 +18,7 @@
 #include "scene_reader.h"
 #include "side_sim.h"
 #include "spawn.h"
+#include "text_file.h"
 
 namespace navlab {
 
@@ -54,7 +55,7 @@ class SlideReader {
         !r_.opt_string(v, ptr, "text", out.text, "the slide's text") ||
         !r_.opt_string(v, ptr, "question", out.question, "the slide's question", false) ||
         !r_.opt_string(v, ptr, "notes", out.notes, "the teacher's notes", false) || !scene ||
-        !r_.string(*scene, ptr + "/scene", rel, "a scene file (relative to the lesson)"))
+        !r_.file_path(*scene, ptr + "/scene", rel, "a scene file (relative to the lesson)"))
       return false;
     out.scene = (folder_ / rel).lexically_normal().string();
     Result<Scene> loaded = load_scene(out.scene);
@@ -354,15 +355,12 @@ class SlideReader {
   Scene scene_;
 };
 
+}  // namespace
+
 Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
-  Json root;
-  try {
-    root = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    const TextPos at = text_position(text, e.byte > 0 ? e.byte - 1 : 0);
-    return Result<Lesson>::fail(path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
-                                ": not valid JSON");
-  }
+  Result<Json> parsed = parse_json_text(text, path);  // the scene's nesting limit and syntax messages
+  if (!parsed) return Result<Lesson>::fail(parsed.error());
+  const Json root = std::move(parsed).value();
   SceneReader r(text, path);
   Lesson lesson;
   lesson.path = path;
@@ -375,6 +373,12 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
                   r.opt_string(root, "", "summary", lesson.summary, "a summary", false) && slides &&
                   r.array(*slides, "/slides", "an array of slides", 1);
   if (!ok) return Result<Lesson>::fail(r.error());
+  // Each slide loads its scene and may plan on it to check its step: the slides bound the work.
+  if (slides->size() > limits::kMaxLessonSlides) {
+    r.fail("/slides", "at most " + std::to_string(limits::kMaxLessonSlides) + " slides (the lesson slide limit)",
+           SceneReader::describe(slides));
+    return Result<Lesson>::fail(r.error());
+  }
   SlideReader reader(r, fs::path(path).parent_path());
   for (size_t i = 0; i < slides->size(); ++i) {
     LessonSlide slide;
@@ -384,7 +388,6 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
   return lesson;
 }
 
-}  // namespace
 
 const std::vector<std::string>& lesson_panels() {
   static const std::vector<std::string> names = {"profile", "gfh", "failure", "legend"};
@@ -417,11 +420,9 @@ void apply_slide_toggles(const LessonSlide& slide, Scene& scene) {
 }
 
 Result<Lesson> load_lesson(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Result<Lesson>::fail(path + ": cannot read the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return parse_lesson(buffer.str(), path);
+  Result<std::string> text = read_text_file(path, "lesson file", limits::kMaxFileBytes);
+  if (!text) return Result<Lesson>::fail(text.error());
+  return parse_lesson(text.value(), path);
 }
 
 std::vector<std::string> lesson_files(const std::string& folder) {

@@ -110,6 +110,9 @@ const std::vector<std::string>& lesson_panels();
 
 // Reads and checks a lesson file. Every slide's scene is loaded once to check its names.
 Result<Lesson> load_lesson(const std::string& path);
+// The same from text (`path` for messages and to find the slides' scenes). load_lesson reads the file
+// with the shared reader (core/base/text_file.h); both parse with the scene's JSON nesting limit.
+Result<Lesson> parse_lesson(const std::string& text, const std::string& path);
 
 // The lesson files of a folder (*.json), sorted by name.
 std::vector<std::string> lesson_files(const std::string& folder);

@@ -2,11 +2,7 @@
 // with a JSON pointer), reject duplicate keys, then read the document (scene_parse.cpp).
 #include "scene.h"
 
-#include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "input_limits.h"
 #include "json_file.h"
@@ -87,11 +83,13 @@ Result<Json> parse_json(const std::string& text, const std::string& path) {
 
 }  // namespace
 
-Result<Json> load_json_file(const std::string& path) {
-  Result<std::string> text = read_text_file(path, "file", limits::kMaxFileBytes);
+Result<Json> load_json_file(const std::string& path, const std::string& what) {
+  Result<std::string> text = read_text_file(path, what, limits::kMaxFileBytes);
   if (!text) return Result<Json>::fail(text.error());
   return parse_json(text.value(), path);
 }
+
+Result<Json> parse_json_text(const std::string& text, const std::string& path) { return parse_json(text, path); }
 
 Result<Scene> parse_scene(const std::string& text, const std::string& path) {
   Result<Json> parsed = parse_json(text, path);
@@ -117,11 +115,9 @@ Result<Scene> load_scene(const std::string& path) {
 
 std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body) {
   const std::string file = scene.path.empty() ? std::string("scene") : scene.path;
-  std::ifstream in(scene.path, std::ios::binary);
-  if (!in) return file + ": " + pointer + ": " + body;
-  std::ostringstream text;
-  text << in.rdbuf();
-  const TextPos pos = text_position(text.str(), locate_pointer(text.str(), pointer));
+  const Result<std::string> text = read_text_file(scene.path, "file", limits::kMaxFileBytes);
+  if (!text) return file + ": " + pointer + ": " + body;
+  const TextPos pos = text_position(text.value(), locate_pointer(text.value(), pointer));
   return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + pointer + ": " + body;
 }
 

@@ -277,6 +277,9 @@ struct Scene {
     std::string file;
     double scale = 1.0;
     Up up = Up::Y;
+    // The folder (relative to the scene file) inside which every file the level `file` names must lie;
+    // "" = the level file's own folder.
+    std::string root;
     std::vector<AreaVolume> areas;  // painted convex volumes, later ones on top
     const std::string& path() const { return file.empty() ? obj : file; }
     friend bool operator==(const Mesh&, const Mesh&) = default;
@@ -335,8 +338,9 @@ std::string scene_to_json(const Scene& scene);
 // form), for checks that need more than the file (a door that covers nothing, a link on no polygon), or
 // "FILE: POINTER: BODY" when the file cannot be read again.
 std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body);
-// Writes scene_to_json() to the temporary file `path`.tmp (beside `path`), flushes it to disk, then renames
-// it over `path`, so a failure leaves any old file untouched. Returns an error message or "".
+// Writes scene_to_json() to `path` atomically (core/base/atomic_file.h: a failure leaves any old file
+// untouched), after reading the text back with parse_scene: a scene the reader would refuse (a value
+// beyond a limit, a speed <= 0) is not written. Returns an error message or "".
 std::string save_scene(const Scene& scene, const std::string& path);
 
 }  // namespace navlab

@@ -131,7 +131,7 @@ bool Parser::run(const Json& root, Scene& s) {
             : source_ == Scene::Source::Floorplan ? floorplan(src, "/floorplan", s.floorplan)
             : source_ == Scene::Source::Mesh      ? mesh(src, "/mesh", s.mesh)
             : source_ == Scene::Source::Detour
-                ? r_.string(src, "/detour", s.detour, "a Detour navmesh file path (relative to the scene file)")
+                ? r_.file_path(src, "/detour", s.detour, "a Detour navmesh file path (relative to the scene file)")
                 : graph(src, "/graph", s.graph);
   if (!ok) return false;  // the other sections may name its nodes and polygons
   if (source_ == Scene::Source::Graph) s.search.cost_model = CostModel::Graph;

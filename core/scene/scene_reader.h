@@ -60,6 +60,9 @@ class SceneReader {
   bool number(const Json& v, const std::string& ptr, double& out, const NumberRule& rule);
   bool integer(const Json& v, const std::string& ptr, int& out, long long lo, long long hi, const std::string& what);
   bool string(const Json& v, const std::string& ptr, std::string& out, const std::string& what, bool non_empty = true);
+  // A file path: a non-empty string without NUL characters (the system would read the name only up to the
+  // first NUL: "good.obj\u0000.evil" would open good.obj).
+  bool file_path(const Json& v, const std::string& ptr, std::string& out, const std::string& what);
   bool boolean(const Json& v, const std::string& ptr, bool& out);
   // One of `names` (the index goes to `out`).
   bool choice(const Json& v, const std::string& ptr, const std::vector<std::string>& names, int& out);
