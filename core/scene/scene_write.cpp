@@ -1,12 +1,7 @@
-// Scene -> JSON text (every block, stable key order) and the atomic save (temp file + rename).
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+// Scene -> JSON text (every block, stable key order) and the atomic save (core/base/atomic_write.h).
 #include <filesystem>
 
+#include "atomic_write.h"
 #include "scene.h"
 #include "scene_reader.h"
 #include "scene_sidescroller.h"
@@ -234,8 +229,6 @@ void pretty(const Json& v, size_t indent, std::string& out) {
   out += "\n" + std::string(indent, ' ') + (obj ? "}" : "]");
 }
 
-std::string errno_text() { return std::strerror(errno); }
-
 // `scene` as saved to `path`: a relative OBJ path that names an existing file is rewritten to stay
 // relative to the new file's folder (Save As into another folder), or made absolute when no relative
 // path leads there.
@@ -257,34 +250,20 @@ Scene rebased(const Scene& scene, const std::string& path) {
 
 }  // namespace
 
-std::string scene_to_json(const Scene& scene) {
+std::string scene_to_json(const Scene& scene) { return json_text(scene_json(scene)); }
+
+std::string json_text(const Json& v) {
   std::string out;
-  pretty(scene_json(scene), 0, out);
+  pretty(v, 0, out);
   return out + "\n";
 }
 
 std::string save_scene(const Scene& scene, const std::string& path) {
+  // Relative paths in the file are written relative to the file a link points to, where it lands.
   namespace fs = std::filesystem;
-  // Saving over a symbolic link writes the file it points to (the link stays); an existing file keeps its mode.
   std::error_code ec;
   const fs::path target = fs::is_symlink(path, ec) ? fs::weakly_canonical(path, ec) : fs::path(path);
-  const std::string out = ec ? path : target.string();
-  struct stat old_stat {};
-  const bool existed = ::stat(out.c_str(), &old_stat) == 0;
-  const std::string text = scene_to_json(rebased(scene, out));
-  const std::string tmp = out + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return "cannot write " + tmp + " (" + errno_text() + ")";
-  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  ok = std::fflush(f) == 0 && ok;
-  if (existed) ok = ::fchmod(fileno(f), old_stat.st_mode & 07777) == 0 && ok;
-  ok = ::fsync(fileno(f)) == 0 && ok;  // the bytes are on disk before the rename makes them the file
-  std::string error = ok ? "" : "cannot write " + tmp + " (" + errno_text() + ")";
-  if (std::fclose(f) != 0 && error.empty()) error = "cannot write " + tmp + " (" + errno_text() + ")";
-  if (error.empty() && std::rename(tmp.c_str(), out.c_str()) != 0)
-    error = "cannot replace " + out + " (" + errno_text() + ")";
-  if (!error.empty()) std::remove(tmp.c_str());
-  return error;
+  return write_file_atomically(path, scene_to_json(rebased(scene, ec ? path : target.string())));
 }
 
 }  // namespace navlab
