@@ -174,7 +174,8 @@ void run_raycast_case(const CheckCase& c, const Scene& scene, const NavMesh& mes
   r.path = {c.query.start.plane, cast ? ray.hit : c.query.start.plane};
   const std::string figure =
       !cast ? (error.empty() ? "the ray misses its start polygon" : error)
-            : std::string(ray.hit_something() ? "stops at a " + std::string(to_string(ray.outcome)) + " after "
+            : std::string(ray.outcome == RaycastOutcome::Wall      ? "stops at a wall after "
+                          : ray.outcome == RaycastOutcome::Blocked ? "stops at a barred edge after "
                                               : "clear, ") +
                   metres(ray.length) + ", " + std::to_string(ray.polys.size()) +
                   (ray.polys.size() == 1 ? " polygon" : " polygons") +

@@ -72,7 +72,6 @@ struct CaseQuery {
   DoorOverrides doors;
   std::vector<std::string> exclude_areas;
   std::optional<FlagFilter> flags;  // RecastDemo's include / exclude flags
-  friend bool operator==(const CaseQuery&, const CaseQuery&) = default;
 };
 
 // What each kind of case expects. An absent expectation is not checked.
