@@ -115,7 +115,18 @@ Json plan_expect(const CheckCase& c, const CaseResult& r, const CheckTolerances&
     const double k = std::pow(10.0, kRecordDecimals);  // rounded up: the recorded limit holds for the run
     e["max_length_ratio"] = std::max(1.0, std::ceil(r.length / *r.optimal_length * k) / k);
   }
-  if (!r.doors.empty()) e["through"] = r.doors;
+  // The doors crossed, and what the case named that this run bears out: the areas it expects to be
+  // crossed and are, the doors and areas it expects not to be crossed and are not.
+  auto crossed = [&](const std::string& n) {
+    return std::binary_search(r.doors.begin(), r.doors.end(), n) || std::binary_search(r.areas.begin(), r.areas.end(), n);
+  };
+  std::vector<std::string> through = r.doors, not_through;
+  for (const std::string& n : c.plan.through)
+    if (crossed(n) && std::find(through.begin(), through.end(), n) == through.end()) through.push_back(n);
+  for (const std::string& n : c.plan.not_through)
+    if (!crossed(n)) not_through.push_back(n);
+  if (!through.empty()) e["through"] = through;
+  if (!not_through.empty()) e["not_through"] = not_through;
   e["time"] = figure_json(r.time, c.plan.time ? c.plan.time->tolerance : tol.time);
   return e;
 }

@@ -14,9 +14,11 @@ namespace navlab {
 constexpr int kRecordDecimals = 4;
 
 // A navlab check file holding the suite's cases with the run's figures as their expectations: status
-// (and reason), length and time with the suite's tolerances, the doors crossed, the ratio to the
-// shortest path when the case asked for one (rounded up), a ray's hit and distance, a spawn verdict, a
-// run's outcome, time and re-plans. The navmesh's source is written relative to `out_path`'s folder.
+// (and reason), length and time with the suite's tolerances (a case's own tolerance kept), the doors
+// crossed (and the areas the case expected crossed that are), the doors and areas the case expected not
+// crossed that are not, the ratio to the shortest path when the case asked for one (rounded up), a ray's
+// hit and distance, a spawn verdict, a run's outcome, time and re-plans. The navmesh's source is written
+// relative to `out_path`'s folder.
 std::string record_check_json(const CheckSuite& suite, const CheckRun& run, const std::string& out_path);
 
 // Writes record_check_json() to `out_path` atomically (a temporary file in the same folder, checked
