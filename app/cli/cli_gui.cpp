@@ -52,6 +52,7 @@ void print_state(const app::App& a) {
                                                     {"slide", a.lessons.slide},
                                                     {"slides", a.lessons.lesson->slides.size()}}
                                   : nlohmann::json(nullptr)},
+      {"check", app::check_state_json(a)},
       {"first_frame_ms", a.first_frame_ms},
       {"frame", {{"frames", a.measured.frames},
                  {"thread_cpu_ms", a.measured.thread_cpu_ms},

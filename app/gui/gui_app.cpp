@@ -80,24 +80,32 @@ void App::show_error(const std::string& message) {
 }
 
 bool App::open_scene(const std::string& path) {
-  const std::string err = load_document(path, doc);
+  Document next;
+  const std::string err = load_document(path, next);
   if (!err.empty()) {
     show_error(err + (doc.loaded() ? "\nThe scene you had is still open." : ""));
     return false;
   }
-  bake_abandon(*this);  // a bake of the scene before is of no use now
   if (options.use_settings) add_recent(settings, path);
+  open_document(std::move(next));
+  return true;
+}
+
+void App::open_document(Document next) {
+  doc = std::move(next);
+  const std::string path = doc.path;
+  bake_abandon(*this);  // a bake of the scene before is of no use now
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   want_fit_ = true;
   error.clear();
   status = "opened " + path;
   replan();
-  return true;
 }
 
 bool App::reload() {
   if (!doc.loaded()) return false;
+  if (check_reload(*this)) return true;  // a check suite's level, not a scene file
   const auto start = doc.start, goal = doc.goal;
   const int qi = doc.query_index;
   const std::string path = doc.path;
@@ -306,6 +314,7 @@ void App::draw_viewport_content() {
     draw_doors(*this);
     draw_tools(*this);
     draw_areas(*this);
+    draw_check(*this);
     if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
     last_prep_cpu_ms += thread_cpu_ms() - cpu0;
     view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture

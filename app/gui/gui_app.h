@@ -10,6 +10,7 @@
 #include "gl_window.h"
 #include "gui_areas.h"
 #include "gui_bake.h"
+#include "gui_check.h"
 #include "gui_doc.h"
 #include "gui_dispose.h"
 #include "gui_export.h"
@@ -63,6 +64,8 @@ class App {
   // ---- actions (menus, shortcuts, scripts) ----
   // Opens a scene; on error keeps the current one and shows the error. Returns success.
   bool open_scene(const std::string& path);
+  // Shows a document loaded elsewhere (a check suite's level, gui_check.h), as open_scene shows a scene.
+  void open_document(Document next);
   bool reload();
   bool save_scene_as(const std::string& path);
   // Re-runs the plan; the timeline goes to its end. `live` (a drag under way): the shortest path and
@@ -118,6 +121,7 @@ class App {
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
   SideView side;    // side-scroller scenes: the records and the tick shown (gui_side.h)
   LessonsView lessons;  // Lessons menu and slide panel (gui_lessons.h)
+  CheckView check;      // File > Open check suite and the Check panel (gui_check.h)
   std::string last_export;  // path of the last exported PNG
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)

@@ -16,6 +16,7 @@ void App::main_menu() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Reload", "F5")) reload();
+    check_menu(*this);
     if (ImGui::BeginMenu("Recent", !settings.recent.empty())) {
       for (const std::string& r : std::vector<std::string>(settings.recent))
         if (ImGui::MenuItem(r.c_str())) open_scene(r);
@@ -97,6 +98,7 @@ void App::build_ui() {
     ImGui::SetNextWindowPos(o);
     ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
     if (ImGui::Begin("Panels", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
+      panel_check(*this);
       if (show_panel_scene) panel_scene(*this);
       if (show_panel_search) panel_search(*this);
       if (show_panel_funnel) panel_funnel(*this);

@@ -349,6 +349,7 @@ std::string run_action(App& app, const json& a) {
   if (std::string err; links_script_action(app, a, &err)) return err;
   if (std::string err; areas_script_action(app, a, &err)) return err;
   if (std::string err; lesson_script_action(app, a, &err)) return err;
+  if (std::string err; check_script_action(app, a, &err)) return err;
   for (const auto& [key, act] : kActions)
     if (a.contains(key)) return act(app, a);
   return "unknown action " + a.dump();
