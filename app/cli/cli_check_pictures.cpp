@@ -31,7 +31,7 @@ struct Side {
   const app::Document& doc;
   const CaseResult& mine;
   const char* label;  // "before" / "after"
-  std::string source; // the version's file
+  std::string source; // the version's file (its name is shown)
 };
 
 // "NN_name.png" with the case's name reduced to letters, digits, '-' and '_'.
@@ -71,7 +71,8 @@ std::vector<uint8_t> draw_side(const Side& side, const CaseResult& before, const
     if (mine.path.size() >= 2) b.point(mine.path.back(), 6.0f, theme.goal);
   }
   auto colour = [](gl::Rgba c) { return IM_COL32(c.r, c.g, c.b, 255); };
-  view.label(8, 6, (std::string(side.label) + ": " + side.source).c_str(), colour(theme.text));
+  const std::string file = std::filesystem::path(side.source).filename().string();
+  view.label(8, 6, (std::string(side.label) + ": " + file).c_str(), colour(theme.text));
   view.label(8, 24, ("before: " + figure(before)).c_str(), colour(theme.path));
   view.label(8, 42, ("after: " + figure(after)).c_str(), colour(theme.smooth));
   view.finish(renderer, side.doc, theme, false);

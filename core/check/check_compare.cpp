@@ -1,6 +1,7 @@
 // JUnit XML for CI systems, and what changed between two versions of a level (--against).
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "check_report.h"
 #include "format.h"
@@ -99,13 +100,15 @@ std::string junit_xml(const CheckSuite& suite, const CheckRun& run) {
   double total = 0.0;
   for (const CaseResult& r : run.cases) total += r.ms;
   const std::string name = xml(suite.name.empty() ? suite.path : suite.name);
+  // JUnit's class names are dotted: the suite file's name without its extension, then the case's kind.
+  const std::string classname = xml(std::filesystem::path(suite.path).stem().string());
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += fmt("<testsuites tests=\"%zu\" failures=\"%d\" time=\"%.3f\">\n", run.cases.size(), run.failed, total / 1000.0);
   out += fmt("  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%d\" errors=\"0\" time=\"%.3f\">\n", name.c_str(),
              run.cases.size(), run.failed, total / 1000.0);
   for (const CaseResult& r : run.cases) {
     const CheckCase& c = suite.cases[size_t(r.index)];
-    out += "    <testcase name=\"" + xml(r.name) + "\" classname=\"" + name + "." + to_string(r.kind) + "\" file=\"" +
+    out += "    <testcase name=\"" + xml(r.name) + "\" classname=\"" + classname + "." + to_string(r.kind) + "\" file=\"" +
            xml(suite.path) + "\" line=\"" + std::to_string(c.line) + "\" time=\"" + fmt("%.3f", r.ms / 1000.0) + "\"";
     if (r.passed) {
       out += "/>\n";

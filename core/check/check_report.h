@@ -25,8 +25,9 @@ std::string record_check_json(const CheckSuite& suite, const CheckRun& run, cons
 // writes, flushed, renamed over it). Returns "" or the error.
 std::string write_recorded_suite(const CheckSuite& suite, const CheckRun& run, const std::string& out_path);
 
-// JUnit XML: one <testsuite> named after the suite, one <testcase> per case (its time in seconds), a
-// <failure> with the failing checks for each failed case.
+// JUnit XML: one <testsuite> named after the suite, one <testcase> per case (class name: the suite
+// file's stem and the case's kind; the case's file, line and time in seconds), a <failure> with the
+// failing checks (message) and the case's line (text) for each failed case.
 std::string junit_xml(const CheckSuite& suite, const CheckRun& run);
 
 // How one case changed from one version to the other.

@@ -130,6 +130,14 @@ TEST(AppCheck, AgainstPicturesDrawBothPathsOverBothMeshes) {
   EXPECT_GT(differing(left, right, 30), 5000);
   EXPECT_TRUE(std::filesystem::exists(dir + "/04_raycast_1.png"));
   EXPECT_TRUE(std::filesystem::exists(dir + "/06_raycast_3.png"));
+  // docs/check.md shows this picture: it is what the command draws today (llvmpipe is deterministic;
+  // the tolerance allows a rounding change, as the README picture's test does).
+  const Image kept = load_png(source_dir() + "/docs/images/check_against.png");
+  ASSERT_TRUE(kept.ok());
+  ASSERT_EQ(kept.px.size(), img.px.size());
+  EXPECT_LE(differing(img, kept, 8), 0.002 * img.w * img.h)
+      << "docs/images/check_against.png drifted: navlab check tests/data/check/room_tests.txt --against "
+         "tests/data/check/room_moved.obj --pictures DIR, then DIR/01_path_1.png";
 }
 
 }  // namespace
