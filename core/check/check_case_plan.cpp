@@ -111,7 +111,7 @@ void check_plan(const CheckCase& c, const PlanResult& p, CaseResult& r) {
 void check_ratio(const CheckCase& c, const Scene& scene, const NavMesh& mesh, const DoorOverrides& doors,
                  const PlanResult& p, CaseResult& r) {
   const double limit = *c.plan.max_length_ratio;
-  const std::string expected = "at most " + num(limit, 4) + " times the shortest path";
+  const std::string expected = "at most " + num(limit, kExactDigits) + " times the shortest path";
   if (p.status == Status::Failed) return add_check(r, "max_length_ratio", false, "no path", expected);
   const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, p, doors);
   if (!o || o->status != Status::Complete || !(o->length > 0.0))
