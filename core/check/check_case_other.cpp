@@ -61,7 +61,7 @@ void run_simulate_case(const CheckCase& c, const Scene& scene, const NavMesh& me
   const SimulateExpect& e = c.sim;
   std::string figure = to_string(f.outcome);
   if (f.failure) figure += " (" + std::string(to_string(f.failure->reason)) + ")";
-  figure += " at " + seconds(r.time) + ", " + std::to_string(r.replans) + " re-plans";
+  figure += " at " + seconds(r.time) + ", " + std::to_string(r.replans) + (r.replans == 1 ? " re-plan" : " re-plans");
   if (e.outcome) add_check(r, "outcome", f.outcome == *e.outcome, figure, to_string(*e.outcome));
   if (e.reason)
     add_check(r, "reason", f.failure && f.failure->reason == *e.reason, f.failure ? to_string(f.failure->reason) : "none",

@@ -57,6 +57,10 @@ TEST(CliCheck, RecordedGoldenFilePassesOnTheSameLevel) {
   EXPECT_NE(text.find("\"bake\": {"), std::string::npos) << text;
   const test::RunResult again = test::run_navlab("check " + q(golden));
   EXPECT_EQ(again.exit_code, 0) << again.out << again.err;
+  // Recording the golden file again gives the same file.
+  const std::string twice = test::temp_dir() + "/golden/room_again.check.json";
+  ASSERT_EQ(test::run_navlab("check " + q(golden) + " --record " + q(twice)).exit_code, 0);
+  EXPECT_EQ(test::read_text(twice), text);
   EXPECT_NE(again.out.find("6 passed, 0 failed"), std::string::npos) << again.out;
   // The golden file holds figures, not only statuses: path 2's length and raycast 1's hit and distance.
   EXPECT_NE(again.out.find("length: 8.944 m (expected 8.9443 ± 0.01 m)"), std::string::npos) << again.out;
@@ -150,6 +154,22 @@ TEST(CliCheck, InputErrorsNameTheFileAndPlace) {
   EXPECT_EQ(test::run_navlab("check " + q(suite) + " --record " + q(suite)).exit_code, 2);
   EXPECT_EQ(test::run_navlab("check " + q(suite) + " --pictures /tmp").exit_code, 2);
   EXPECT_EQ(test::run_navlab("check " + q(suite) + " --jobs 0").exit_code, 2);
+}
+
+// The check file docs/check.md shows is a working suite: every expectation in it holds.
+TEST(CliCheck, TheDocumentedExampleSuitePasses) {
+  const std::string doc = test::read_text(test::source_dir() + "/docs/check.md");
+  const size_t at = doc.find("```json\n{\n  \"navlab_check\": 1,");
+  ASSERT_NE(at, std::string::npos);
+  std::string suite = doc.substr(at + 8, doc.find("```", at + 8) - at - 8);
+  const std::string rel = "\"scene\": \"../default.json\"";
+  ASSERT_NE(suite.find(rel), std::string::npos);
+  suite.replace(suite.find(rel), rel.size(), "\"scene\": \"" + test::scene_path("default.json") + "\"");
+  const std::string path = test::temp_dir() + "/documented.check.json";
+  test::write_text(path, suite);
+  const test::RunResult r = test::run_navlab("check " + q(path));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("5 passed, 0 failed"), std::string::npos) << r.out;
 }
 
 }  // namespace
