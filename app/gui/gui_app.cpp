@@ -29,19 +29,21 @@ long long file_stamp(const std::string& path) {
 
 }  // namespace
 
-std::string default_scene_path() {
+std::string resource_path(const std::string& rel) {
   namespace fs = std::filesystem;
   if (char* base = SDL_GetBasePath()) {
-    const std::string beside = std::string(base) + "scenes/default.json";
+    const std::string beside = std::string(base) + rel;
     SDL_free(base);
     if (fs::exists(beside)) return beside;
   }
 #ifdef NAVLAB_SOURCE_DIR
-  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/scenes/default.json";
+  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/" + rel;
   if (fs::exists(src)) return src;
 #endif
-  return "scenes/default.json";
+  return rel;
 }
+
+std::string default_scene_path() { return resource_path("scenes/default.json"); }
 
 std::string App::init(const Options& opt) {
   options = opt;

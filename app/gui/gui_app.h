@@ -199,6 +199,9 @@ void panel_step(App& app);  // the current step's details (search: open/closed s
 void panel_help(App& app);
 void plot_profile(App& app);
 
+// A file or folder the app ships (`rel` from the source tree's root, e.g. "scenes/default.json"): beside
+// the executable, else in the source tree, else `rel` itself.
+std::string resource_path(const std::string& rel);
 // The default scene's path (scenes/default.json in the source tree or beside the executable).
 std::string default_scene_path();
 

@@ -1,10 +1,8 @@
 #include "gui_check.h"
 
-#include <SDL.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <filesystem>
 
 #include "gui_app.h"
 #include "gui_script.h"
@@ -33,19 +31,7 @@ void apply_state(App& app, const CheckCase& c) {
 
 }  // namespace
 
-std::string checks_folder() {
-  namespace fs = std::filesystem;
-  if (char* base = SDL_GetBasePath()) {
-    const std::string beside = std::string(base) + "scenes/checks";
-    SDL_free(base);
-    if (fs::is_directory(beside)) return beside;
-  }
-#ifdef NAVLAB_SOURCE_DIR
-  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/scenes/checks";
-  if (fs::is_directory(src)) return src;
-#endif
-  return "scenes/checks";
-}
+std::string checks_folder() { return resource_path("scenes/checks"); }
 
 bool open_check_suite(App& app, const std::string& path) {
   Result<CheckSuite> suite = load_check_suite(path);

@@ -175,24 +175,22 @@ void report(const char* what, const Agreement& a) {
               a.rays, a.clear, a.hits, a.polys, a.near_vertex, a.worst_hit);
 }
 
-TEST(RaycastDetour, FloorPlanAgrees) {
-  const test::Loaded l = test::load("default.json");
+// Casts `rays` random rays on `mesh` and expects Detour's answers, with hits and clear rays among them.
+void expect_agreement(const char* what, const NavMesh& mesh, int rays, unsigned seed, int min_hits, int min_clear) {
   Agreement a;
-  compare_with_detour(l.mesh, 3000, 11, a);
-  report("default.json", a);
-  EXPECT_GT(a.hits, 500);
-  EXPECT_GT(a.clear, 300);
+  compare_with_detour(mesh, rays, seed, a);
+  report(what, a);
+  EXPECT_GT(a.hits, min_hits);
+  EXPECT_GT(a.clear, min_clear);
   EXPECT_LT(a.near_vertex, a.rays / 100);
 }
 
+TEST(RaycastDetour, FloorPlanAgrees) {
+  expect_agreement("default.json", test::load("default.json").mesh, 3000, 11, 500, 300);
+}
+
 TEST(RaycastDetour, LevelMeshAgrees) {
-  const test::Loaded l = test::load("mesh_level.json");
-  Agreement a;
-  compare_with_detour(l.mesh, 2000, 12, a);
-  report("mesh_level.json", a);
-  EXPECT_GT(a.hits, 300);
-  EXPECT_GT(a.clear, 100);
-  EXPECT_LT(a.near_vertex, a.rays / 100);
+  expect_agreement("mesh_level.json", test::load("mesh_level.json").mesh, 2000, 12, 300, 100);
 }
 
 TEST(RaycastDetour, TiledBakeAgrees) {
@@ -202,11 +200,7 @@ TEST(RaycastDetour, TiledBakeAgrees) {
   const Result<NavMesh> mesh = build_navmesh(s);
   ASSERT_TRUE(mesh.ok()) << mesh.error();
   ASSERT_FALSE(mesh->baked->refs.empty()) << "expected a bake of several tiles";
-  Agreement a;
-  compare_with_detour(mesh.value(), 2000, 13, a);
-  report("default.json in tiles of 32 cells", a);
-  EXPECT_GT(a.hits, 300);
-  EXPECT_LT(a.near_vertex, a.rays / 100);
+  expect_agreement("default.json in tiles of 32 cells", mesh.value(), 2000, 13, 300, 100);
 }
 
 }  // namespace
