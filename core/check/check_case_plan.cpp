@@ -50,8 +50,9 @@ RaycastResult case_raycast(const CaseQuery& q, const Scene& scene, const NavMesh
   LocateDef def = locate_def(st->scene.bake);
   def.excluded = closed_door_polygons(gates.value(), mesh);
   const Location at = locate(mesh, q.start, Endpoint::Start, def);
-  if (!at.ok()) return fail("the ray's start " + input_point_text(q.start.is3d ? q.start.world() : Vec3{q.start.plane.x, q.start.plane.y, 0}) +
-                            " is off the mesh");
+  if (!at.ok())
+    return fail("the ray's start " + (q.start.is3d ? input_point_text(q.start.world()) : input_point_text(q.start.plane)) +
+                " is off the mesh");
   return raycast(mesh, {at.poly, at.point, q.goal.plane}, &gates->filter, trace);
 }
 

@@ -97,6 +97,23 @@ TEST(CliCheck, AgainstAMovedWallNamesTheChangedCases) {
   EXPECT_EQ(same.out, "0 changed, 6 unchanged\n");
 }
 
+// A second scene: doors_balcony.json with door1 shut for good. Its suite's open-door case now goes round
+// by the balcony (longer, through no door); the case that closed door1 anyway does not change.
+TEST(CliCheck, AgainstASecondSceneNamesTheCasesThatChanged) {
+  std::string scene = test::read_text(test::scene_path("doors_balcony.json"));
+  const std::string open = "\"open\": true";
+  ASSERT_NE(scene.find(open), std::string::npos);
+  scene.replace(scene.find(open), open.size(), "\"open\": false");
+  const std::string shut = test::temp_dir() + "/doors_balcony_shut.json";
+  test::write_text(shut, scene);
+  const test::RunResult r =
+      test::run_navlab("check " + q(test::source_dir() + "/scenes/checks/doors_balcony.json") + " --against " + q(shut));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("CHANGED  Start to Goal  longer: 6 m -> 11.28 m"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("doors: door1 -> no door"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("CHANGED  Start to Goal, door1 closed "), std::string::npos) << r.out;
+}
+
 TEST(CliCheck, JunitAndJobs) {
   const std::string xml = test::temp_dir() + "/room.xml";
   const test::RunResult one = test::run_navlab("check " + q(data("room_tests.txt")) + " --junit " + q(xml));
