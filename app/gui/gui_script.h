@@ -40,6 +40,7 @@
 //   {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}  side-scroller scenes:
 //                          show tick N, advance the ticks by SECONDS, move the player (gui_side.h)
 //   {"lesson": "FILE.json"}  open a lesson at its first slide (gui_lessons.h)
+//   {"check_suite": "FILE"}, {"check_case": N | NAME}  open a check suite, click its case (gui_check.h)
 //   {"key_tap": "PageDown" | "PageUp", "ctrl": true|false}  a key press and release pushed as SDL events,
 //                          both handled within the one frame that follows
 //   {"bake": {...}}, {"bake_wait": true}, {"bake_cancel": true}, {"bake_stage": NAME}  gui_bake.h
