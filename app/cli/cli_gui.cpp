@@ -84,6 +84,7 @@ void print_state(const app::App& a) {
       {"clipped", a.clipped_windows},
       {"files", app::files_state_json(a)},
       {"compare", app::compare_state_json(a)},
+      {"check", app::check_state_json(a)},
       {"first_frame_ms", a.first_frame_ms},
       {"frame", {{"frames", a.measured.frames},
                  {"thread_cpu_ms", a.measured.thread_cpu_ms},

@@ -66,19 +66,21 @@ void find_clipped(std::vector<std::string>& out) {
 
 }  // namespace
 
-std::string default_scene_path() {
+std::string resource_path(const std::string& rel) {
   namespace fs = std::filesystem;
   if (char* base = SDL_GetBasePath()) {
-    const std::string beside = std::string(base) + "scenes/default.json";
+    const std::string beside = std::string(base) + rel;
     SDL_free(base);
     if (fs::exists(beside)) return beside;
   }
 #ifdef NAVLAB_SOURCE_DIR
-  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/scenes/default.json";
+  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/" + rel;
   if (fs::exists(src)) return src;
 #endif
-  return "scenes/default.json";
+  return rel;
 }
+
+std::string default_scene_path() { return resource_path("scenes/default.json"); }
 
 std::string App::init(const Options& opt) {
   options = opt;
@@ -125,29 +127,37 @@ void App::show_error(const std::string& message) {
 }
 
 bool App::open_scene(const std::string& path) {
-  const std::string err = load_document(path, doc);
+  Document next;
+  const std::string err = load_document(path, next);
   if (!err.empty()) {
     show_error(err + (doc.loaded() ? "\nThe scene you had is still open." : ""));
     return false;
   }
+  if (options.use_settings && !lessons.opening) add_recent(settings, path);
+  open_document(std::move(next));
+  return true;
+}
+
+void App::open_document(Document next) {
+  doc = std::move(next);
+  const std::string path = doc.path;
   bake_abandon(*this);  // a bake of the scene before is of no use now
   if (!lessons.opening) {  // a scene of the user's own: the lesson's slide column closes
     lessons.lesson.reset();
     compare.on = false;
   }
   files_mark_saved(*this, lessons.opening || is_shipped(path));
-  if (options.use_settings && !lessons.opening) add_recent(settings, path);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   want_fit_ = true;
   error.clear();
   status = "opened " + path;
   replan();
-  return true;
 }
 
 bool App::reload() {
   if (!doc.loaded()) return false;
+  if (check_reload(*this)) return true;  // a check suite's level, not a scene file
   const auto start = doc.start, goal = doc.goal;
   const int qi = doc.query_index;
   const std::string path = doc.path;
@@ -424,6 +434,7 @@ void App::draw_viewport_content() {
   draw_doors(*this);
   draw_tools(*this);
   draw_areas(*this);
+  draw_check(*this);
   if (!split && step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
   if (map_legend && !split) draw_legend(view, legend_for(doc, plan, step, legend_flags(*this), theme), theme);
   last_prep_cpu_ms += thread_cpu_ms() - cpu0;

@@ -13,6 +13,7 @@
 #include "gui_bake.h"
 #include "gui_compare.h"
 #include "gui_files.h"
+#include "gui_check.h"
 #include "gui_doc.h"
 #include "gui_dispose.h"
 #include "gui_export.h"
@@ -69,6 +70,8 @@ class App {
   // ---- actions (menus, shortcuts, scripts) ----
   // Opens a scene; on error keeps the current one and shows the error. Returns success.
   bool open_scene(const std::string& path);
+  // Shows a document loaded elsewhere (a check suite's level, gui_check.h), as open_scene shows a scene.
+  void open_document(Document next);
   bool reload();
   bool save_scene_as(const std::string& path);
   // Save: to the scene's own file, or (a shipped or lesson scene, read-only) the Save As dialog.
@@ -156,6 +159,7 @@ class App {
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
   SideView side;    // side-scroller scenes: the records and the tick shown (gui_side.h)
   LessonsView lessons;  // Lessons menu and slide panel (gui_lessons.h)
+  CheckView check;      // File > Open check suite and the Check panel (gui_check.h)
   std::string last_export;  // path of the last exported PNG
   std::string export_failure;  // why the first export that failed failed: a scripted run then exits 2
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
@@ -258,6 +262,9 @@ void panel_step(App& app);  // the current step's details (search: open/closed s
 void panel_help(App& app);
 void plot_profile(App& app);
 
+// A file or folder the app ships (`rel` from the source tree's root, e.g. "scenes/default.json"): beside
+// the executable, else in the source tree, else `rel` itself.
+std::string resource_path(const std::string& rel);
 // The default scene's path (scenes/default.json in the source tree or beside the executable).
 std::string default_scene_path();
 

@@ -107,6 +107,7 @@ void App::main_menu() {
     if (ImGui::MenuItem("Save", "Ctrl+S", false, doc.loaded())) save();
     if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc.loaded())) file_dialog_open(true);
     if (ImGui::MenuItem("Reload", "Ctrl+R")) reload();
+    check_menu(*this);
     if (ImGui::BeginMenu("Recent", !settings.recent.empty())) {
       for (const std::string& r : std::vector<std::string>(settings.recent))
         if (ImGui::MenuItem(r.c_str())) request_open(r);
@@ -176,6 +177,7 @@ void App::layout_panels(const Layout& l) {
     place(l.left);
     if (ImGui::Begin("Panels", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
       ImGui::PushTextWrapPos(0.0f);  // every line of text wraps at the column's edge, none is cut
+      panel_check(*this);
       if (show_panel_scene) panel_scene(*this);
       if (show_panel_search) panel_search(*this);
       if (show_panel_funnel) panel_funnel(*this);

@@ -364,6 +364,7 @@ std::string run_action(App& app, const json& a) {
   if (std::string err; keys_script_action(app, a, &err)) return err;
   if (std::string err; files_script_action(app, a, &err)) return err;
   if (std::string err; compare_script_action(app, a, &err)) return err;
+  if (std::string err; check_script_action(app, a, &err)) return err;
   for (const auto& [key, act] : kActions)
     if (a.contains(key)) return act(app, a);
   return "unknown action " + a.dump();

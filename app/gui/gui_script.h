@@ -48,6 +48,7 @@
 //   {"prompt": "save" | "discard" | "cancel"}, {"file_dialog": "open" | "save_as"}, {"file_pick": NAME}
 //                          the unsaved-changes prompt and the file dialog (gui_files.h)
 //   {"compare": "A:B" | false}  the compare view with methods A and B, or off (gui_compare.h)
+//   {"check_suite": "FILE"}, {"check_case": N | NAME}  open a check suite, click its case (gui_check.h)
 //   {"bake": {...}}, {"bake_wait": true}, {"bake_cancel": true}, {"bake_stage": NAME}  gui_bake.h
 //   {"add_link": {...}}, {"delete_link": N}, {"move_link": N, ...}, {"link_tool": b}   gui_links.h
 //   {"paint_area": {...}}, {"area_cost": NAME, ...}, {"delete_area": N}, {"area_tool": b}  gui_areas.h

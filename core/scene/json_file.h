@@ -12,7 +12,8 @@ namespace navlab {
 
 // `what` names the file in read errors ("file", "lesson file", "script file").
 Result<nlohmann::ordered_json> load_json_file(const std::string& path, const std::string& what = "file");
-// The same parse of text already read (`path` for messages).
+// The same for text already read (`path` names it in messages), a key given twice in one object
+// refused as in scene files.
 Result<nlohmann::ordered_json> parse_json_text(const std::string& text, const std::string& path);
 
 }  // namespace navlab

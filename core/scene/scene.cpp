@@ -89,17 +89,21 @@ Result<Json> load_json_file(const std::string& path, const std::string& what) {
   return parse_json(text.value(), path);
 }
 
-Result<Json> parse_json_text(const std::string& text, const std::string& path) { return parse_json(text, path); }
-
-Result<Scene> parse_scene(const std::string& text, const std::string& path) {
+Result<Json> parse_json_text(const std::string& text, const std::string& path) {
   Result<Json> parsed = parse_json(text, path);
-  if (!parsed) return Result<Scene>::fail(parsed.error());
-  const Json& root = parsed.value();
+  if (!parsed) return parsed;
   if (const auto dup = find_duplicate_key(text)) {
     const std::string key = dup->pointer.substr(dup->pointer.rfind('/') + 1);
-    return Result<Scene>::fail(located(text, path, dup->offset, dup->pointer,
-                                       "expected each key once per object, got \"" + key + "\" a second time"));
+    return Result<Json>::fail(located(text, path, dup->offset, dup->pointer,
+                                      "expected each key once per object, got \"" + key + "\" a second time"));
   }
+  return parsed;
+}
+
+Result<Scene> parse_scene(const std::string& text, const std::string& path) {
+  Result<Json> parsed = parse_json_text(text, path);
+  if (!parsed) return Result<Scene>::fail(parsed.error());
+  const Json& root = parsed.value();
   Scene scene;
   const std::string error = parse_scene_document(root, text, path, scene);
   if (!error.empty()) return Result<Scene>::fail(error);

@@ -326,6 +326,11 @@ inline const char* to_string(Scene::Source s) {
   return "navmesh";
 }
 
+// The area names a scene's polygons may carry: "default", then each name its source gives (a hand-authored
+// mesh's areas, a floor plan's painted areas, a level's volumes; a Detour file's numbered areas "area 1"
+// .. "area 63"), each once, in that order. What agent.excluded_areas and other references may name.
+std::vector<std::string> scene_area_names(const Scene& scene);
+
 // Loads and validates a scene file. On error, one message:
 //   FILE:LINE:COL: /json/pointer: expected ..., got ...
 Result<Scene> load_scene(const std::string& path);

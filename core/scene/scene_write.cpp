@@ -253,9 +253,11 @@ Scene rebased(const Scene& scene, const std::string& path) {
 
 }  // namespace
 
-std::string scene_to_json(const Scene& scene) {
+std::string scene_to_json(const Scene& scene) { return json_text(scene_json(scene)); }
+
+std::string json_text(const Json& v) {
   std::string out;
-  pretty(scene_json(scene), 0, out);
+  pretty(v, 0, out);
   return out + "\n";
 }
 
