@@ -43,17 +43,7 @@ CheckResult make(SpawnCheck c, CheckOutcome o, std::string detail) {
 
 }  // namespace
 
-const char* to_string(SpawnCheck c) {
-  switch (c) {
-    case SpawnCheck::Projection: return "projection";
-    case SpawnCheck::Clearance: return "clearance";
-    case SpawnCheck::Connectivity: return "connectivity";
-    case SpawnCheck::ForbiddenZone: return "forbidden_zone";
-    case SpawnCheck::Occupancy: return "occupancy";
-    case SpawnCheck::SafePath: return "safe_path";
-  }
-  return "projection";
-}
+const char* to_string(SpawnCheck c) { return kSpawnCheckTable[int(c)].name; }
 
 std::optional<SpawnCheck> spawn_check_from_string(const std::string& name) {
   for (SpawnCheck c : kSpawnChecks)
@@ -61,17 +51,7 @@ std::optional<SpawnCheck> spawn_check_from_string(const std::string& name) {
   return std::nullopt;
 }
 
-const char* spawn_rejection_message(SpawnCheck c) {
-  switch (c) {
-    case SpawnCheck::Projection: return "not on an allowed navigation area";
-    case SpawnCheck::Clearance: return "not enough clearance for the agent";
-    case SpawnCheck::Connectivity: return "not connected to the allowed partition";
-    case SpawnCheck::ForbiddenZone: return "inside a forbidden spawn zone";
-    case SpawnCheck::Occupancy: return "dynamic occupancy conflict";
-    case SpawnCheck::SafePath: return "no valid path to a safe target";
-  }
-  return "";
-}
+const char* spawn_rejection_message(SpawnCheck c) { return kSpawnCheckTable[int(c)].rejection; }
 
 const char* to_string(CheckOutcome o) {
   switch (o) {
@@ -434,26 +414,30 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
   return r;
 }
 
+CheckResult SpawnValidator::run_check(SpawnCheck c, const Location& at, const ScenePoint& pos) const {
+  switch (c) {  // no default: a new check without its case does not build
+    case SpawnCheck::Projection: return check_projection(at, pos.plane);
+    case SpawnCheck::Clearance: return check_clearance(at);
+    case SpawnCheck::Connectivity: return check_connectivity(at.poly);
+    case SpawnCheck::ForbiddenZone: return check_forbidden(pos.plane);
+    case SpawnCheck::Occupancy: return check_occupancy(pos.plane);
+    case SpawnCheck::SafePath: return check_safe_path(pos);
+  }
+  return make(c, CheckOutcome::Skipped, "unknown check");
+}
+
 SpawnVerdict SpawnValidator::validate(const SpawnCandidate& candidate, const SpawnOptions& options,
                                       SpawnTrace* trace, int index) const {
   SpawnVerdict v;
   v.name = candidate.name;
   v.pos = candidate.pos.plane;
   const Location at = locate_point(candidate.pos);
-  const int poly = at.poly;
   for (SpawnCheck c : kSpawnChecks) {
     CheckResult r;
     if (!options.is_enabled(c)) {
       r = make(c, CheckOutcome::Skipped, "disabled");
     } else {
-      switch (c) {
-        case SpawnCheck::Projection: r = check_projection(at, candidate.pos.plane); break;
-        case SpawnCheck::Clearance: r = check_clearance(at); break;
-        case SpawnCheck::Connectivity: r = check_connectivity(poly); break;
-        case SpawnCheck::ForbiddenZone: r = check_forbidden(candidate.pos.plane); break;
-        case SpawnCheck::Occupancy: r = check_occupancy(candidate.pos.plane); break;
-        case SpawnCheck::SafePath: r = check_safe_path(candidate.pos); break;
-      }
+      r = run_check(c, at, candidate.pos);
     }
     if (r.outcome == CheckOutcome::Failed && !v.reason) v.reason = c;
     if (trace) trace->checks.push_back({index, candidate.name, r});
