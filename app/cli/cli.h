@@ -1,5 +1,5 @@
 // The navlab command line: one binary, the GUI without a subcommand, CLI subcommands otherwise.
-// Exit codes (DESIGN §5): 0 ok, 1 planning or validation failure, 2 usage or input error.
+// Exit codes (README.md, "The command line"): 0 ok, 1 planning or validation failure, 2 usage or input error.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -69,7 +69,7 @@ std::optional<LoadedScene> load_scene_and_mesh(const std::string& path);
 // A planning-plane point as the scene writes points: [x, y], or [x, y, z] (y up) on a 3D mesh at `height`.
 nlohmann::ordered_json point_json(const NavMesh& mesh, Vec2 p, double height);
 
-// A failure as DESIGN §5 prints it: null, or {stage, reason, message[, blocked_by]}.
+// A failure as the command line prints it: null, or {stage, reason, message[, blocked_by]}.
 nlohmann::ordered_json failure_json(const std::optional<Failure>& failure);
 
 // The 3D view's camera for a picture of `size` pixels, as render and scripted runs print it: yaw, pitch

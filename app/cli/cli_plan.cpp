@@ -1,6 +1,6 @@
 // `navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...
 //  [--algorithm NAME] [--compare-optimal]`
-// Plans queries headless and prints DESIGN §5's JSON. Each result object is built by
+// Plans queries headless and prints the JSON of README.md's command line. Each result object is built by
 // plan_result_json(), one small function per stage's fields.
 #include <algorithm>
 #include <cmath>

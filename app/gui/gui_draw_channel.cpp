@@ -1,4 +1,4 @@
-// Draws the channel smoothing (seed 003): the finished channel and spline beside the plan, and the
+// Draws the channel smoothing: the finished channel and spline beside the plan, and the
 // channel and spline stages record by record. Only records and results are read.
 #include <algorithm>
 #include <cmath>

@@ -79,7 +79,7 @@ struct PlanView {
   double optimal_ms = 0.0;      // the time it took, ms
   double channel_ms = 0.0;      // the time the channel and its spline took, ms
 
-  // The channel around the funnel path and the circle-arc spline fitted in it (seed 003, the same doors;
+  // The channel around the funnel path and the circle-arc spline fitted in it (docs/channel.md, the same doors;
   // polygon meshes whose plan has a funnel path), beside the arcs, and its records: the gates placed and
   // shrunk, sections checked, splits; the pegs placed and relaxed, channels fitted, the mode chosen.
   std::optional<ChannelPlan> channel;

@@ -1,4 +1,4 @@
-// The side view of a side-scroller scene (DESIGN §3, seed 004): solids, enemies coloured by their
+// The side view of a side-scroller scene (docs/sidescroller.md): solids, enemies coloured by their
 // flags with their state and the stall window as a shrinking bar, the draggable player, play/pause/step
 // through the ticks with each enemy's sentence, and x(t) per enemy. It draws the records of
 // core/sidescroller/side_sim.h; a dragged player becomes a player event of the scene and the run is

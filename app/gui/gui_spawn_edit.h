@@ -2,7 +2,7 @@
 // mode: the A key or the spawn panel's button, then a click places P<n>), delete the selected one
 // (Delete key or the panel's button). The candidates edited are the scene's own
 // (doc.scene.spawn.candidates), so Save writes them; the spawn panel re-validates the moved or added
-// candidates through core/spawn.h (SpawnValidator), at most once per frame.
+// candidates through core/spawn/spawn.h (SpawnValidator), at most once per frame.
 #pragma once
 
 #include <optional>

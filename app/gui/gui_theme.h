@@ -28,7 +28,7 @@ struct Theme {
   gl::Rgba path{255, 190, 30, 255};       // the funnel path (the tests look for this colour)
   gl::Rgba smooth{60, 230, 250, 255};     // the clearance path and its arcs
   gl::Rgba optimal{150, 255, 110, 255};   // the exact shortest path (Polyanya)
-  gl::Rgba gate{250, 160, 90, 255};       // channel gates (seed 003)
+  gl::Rgba gate{250, 160, 90, 255};       // channel gates
   gl::Rgba spline{200, 120, 255, 255};    // the circle-arc spline fitted in the channel: its segments
   gl::Rgba spline_arc{255, 130, 230, 255};  // and its arcs
   gl::Rgba stop{255, 70, 200, 255};       // stop-turn markers

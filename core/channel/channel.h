@@ -1,4 +1,4 @@
-// The channel (DESIGN §3 "Channel and spline", seed 003): a simplified picture of the free space around
+// The channel (docs/channel.md): a simplified picture of the free space around
 // a path, an array of gates. The quad (or triangle) between two consecutive gates is a section; every
 // section lies inside the corridor (the navmesh) and is free of obstacles.
 //

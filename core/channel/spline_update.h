@@ -1,4 +1,4 @@
-// Updating the followed spline (seed 003): the stable tail and the modes a follower meets,
+// Updating the followed spline: the stable tail and the modes a follower meets,
 // Frozen, OutOfNavMesh and Failure, with the recompute_needed flag.
 //
 //   fresh spline, agent on the navmesh   the fresh spline, but the previous one is kept for

@@ -15,7 +15,7 @@
 //    "toggles": {"midpoints": true, "optimal": true, "channel": true, "doors": {"door1": false},
 //                "spawn_checks": {"occupancy": false}, "agent": {"turn_radius": 2.0}},   all optional;
 //                optimal draws the shortest path (Polyanya) and channel the channel and its spline
-//                (seed 003) beside the plan, on navmesh scenes only
+//                beside the plan, on navmesh scenes only
 //    "camera": "fit" | {"center": [x, y], "scale": PX_PER_M},   default "fit": the slide's subject
 //    "subject": {"nodes": [ID or INDEX, ...], "doors": [ID, ...], "points": [[x, y], ...],
 //                "route": true},   what "fit" frames (default: the route, what the step's record is
@@ -27,7 +27,7 @@
 //                               table, the plan's status and failure reason, the colour key
 //    "compare": "astar:dijkstra"}   two methods side by side (compare_methods.h), one camera, one step
 //
-// A slide on a side-scroller scene (seed 004) shows the side view at a time of its run instead:
+// A slide on a side-scroller scene (docs/sidescroller.md) shows the side view at a time of its run instead:
 //
 //   {"title", "text", "scene": "../sidescroller.json",
 //    "step": "t:2.5" | "end",   the run's time in seconds (0 .. side::kLabSeconds) or its end

@@ -1,4 +1,4 @@
-// The speed profile along the smoothed path (DESIGN §3, seed 000): a pure function of the path and the
+// The speed profile along the smoothed path: a pure function of the path and the
 // agent.
 //
 // Limits along the arc length s: agent.max_speed on segments; sqrt(a_lat·R) on arcs with

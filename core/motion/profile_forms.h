@@ -1,4 +1,4 @@
-// The closed forms a speed profile is made of (DESIGN §3 "Speed profile"), written in x = v² (m²/s²)
+// The closed forms a speed profile is made of, written in x = v² (m²/s²)
 // over arc length s (m), and what the profile needs of them: speed, acceleration, time, where a speed
 // is reached and where two forms meet.
 //

@@ -1,4 +1,4 @@
-// The plan on the exact shortest path: the usual pipeline (core/plan.h) with Polyanya in place of the
+// The plan on the exact shortest path: the usual pipeline (core/plan/plan.h) with Polyanya in place of the
 // polygon-graph search. Polyanya's corridor is the list of polygons its path crosses; the funnel through
 // that corridor is the optimal path itself, and the corners, arcs and profile stages run on it as on
 // the funnel's path of the usual plan.

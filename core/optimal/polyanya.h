@@ -47,7 +47,7 @@
 
 namespace navlab {
 
-// One query, already located (see core/locate.h): points in the planning plane, m, and the polygons
+// One query, already located (see core/navmesh/locate.h): points in the planning plane, m, and the polygons
 // the locate stage put them in (-1: off the mesh).
 struct PolyanyaQuery {
   Vec2 start;

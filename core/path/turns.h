@@ -1,5 +1,5 @@
 // Corners of the clearance path become turns: a stop-turn (speed 0, turn in place) or a circle arc
-// tangent to both segments (DESIGN §3, seed 000). The result is the smoothed path as segments and arcs,
+// tangent to both segments. The result is the smoothed path as segments and arcs,
 // parameterised by arc length, which the speed profile reads.
 //
 // Per corner with turning angle θ in (0, π) and radius R, the arc's tangent points lie

@@ -1,4 +1,4 @@
-// A navlab scene: one JSON file (DESIGN §2). Load, validate and save; loading never half-loads.
+// A navlab scene: one JSON file. Load, validate and save; loading never half-loads.
 #pragma once
 
 #include <optional>
@@ -189,7 +189,7 @@ struct UnreachablePolicy {
   friend bool operator==(const UnreachablePolicy&, const UnreachablePolicy&) = default;
 };
 
-// Side-scroller scenes (DESIGN §3 "Side-scroller navigation", seed 004): a side view, y up, with solid
+// Side-scroller scenes (docs/sidescroller.md): a side view, y up, with solid
 // boxes and enemies that walk or fly without any navigation graph.
 struct SideBox {  // an axis-aligned solid: ground, platform or wall; x0 < x1, y0 < y1 (m)
   double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;

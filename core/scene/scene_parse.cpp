@@ -1,4 +1,4 @@
-// parse_scene: JSON text -> Scene, with every value check of DESIGN §2 (geometry checks such as
+// parse_scene: JSON text -> Scene, with every value check of docs/scene-format.md (geometry checks such as
 // convexity and winding happen when the NavMesh is built).
 #include <algorithm>
 #include <climits>

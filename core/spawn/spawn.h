@@ -1,4 +1,4 @@
-// Spawn-point validation (DESIGN §3, seeds/002 "legal spawn points"): six checks, each switchable,
+// Spawn-point validation (docs/scene-format.md, "spawn"): six checks, each switchable,
 // each keeping its own result and detail. "On the navmesh" is one check of six, not the verdict.
 //
 // Checks, always evaluated in this order (a disabled check is skipped, never silently passed):
@@ -157,7 +157,7 @@ class SpawnValidator {
   double clearance() const { return clearance_; }    // m, required by the clearance check
   const Partitions& partitions() const { return partitions_; }
   int expected_partition() const { return expected_partition_; }  // -1: partition_of off the mesh
-  // Where p lands on the navmesh (core/locate.h rules; baked meshes snap within the agent's extents).
+  // Where p lands on the navmesh (core/navmesh/locate.h rules; baked meshes snap within the agent's extents).
   Location locate_point(const ScenePoint& p) const;
   // Distance from a located point to the navmesh boundary, in m (infinity when the mesh has none).
   // Baked meshes search walls only within wall_search_radius() and report that radius beyond it.
@@ -197,7 +197,7 @@ Result<std::vector<SpawnVerdict>> validate_spawns(const Scene& scene, const NavM
 
 // ---- Nearest accepted substitute: an explicit policy, never applied by validate_spawns ----
 //
-// seeds/002: replacing an illegal point by the "nearest" legal one is a product decision. The policy
+// Replacing an illegal point by the "nearest" legal one is a product decision. The policy
 // states the search range, the distance used to rank substitutes, whether the substitute must be
 // connected to the original point, and the original failure is always returned alongside.
 enum class SubstituteDistance {

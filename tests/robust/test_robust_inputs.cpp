@@ -1,5 +1,5 @@
 // Regression tests for inputs that crashed navlab, ran away with time or memory, or gave a wrong or
-// unclear result: each now ends quickly with one clear message (limits in core/input_limits.h).
+// unclear result: each now ends quickly with one clear message (limits in core/base/input_limits.h).
 #include <gtest/gtest.h>
 
 #include <ctime>

@@ -125,7 +125,7 @@ void plot_profile(App& app) {
     ImGui::TextDisabled("no speed profile (no complete path)");
     return;
   }
-  // The channel spline's profile beside the arcs' when the channel is shown (seed 003).
+  // The channel spline's profile beside the arcs' when the channel is shown.
   const Profile* spline =
       app.settings.show_channel && p.channel && p.channel_samples.size() >= 2 ? &p.channel->profile : nullptr;
   ImGui::TextWrapped("total time %.2f s, length %.2f m", p.profile.total_time, p.profile.length);
