@@ -26,6 +26,13 @@ struct ExpectResult {
 };
 
 // What one case's run gave (the figures) and how it compares (the checks).
+// A step as "STAGE:N" addresses it (N from 1): a plan's stage, numbered as core/narration/stages.h numbers
+// it, or "raycast" for a raycast case's own steps.
+struct StepRef {
+  std::string stage;
+  int index = 0;
+};
+
 struct CaseResult {
   int index = 0;           // in CheckSuite::cases
   std::string name;

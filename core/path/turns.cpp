@@ -73,14 +73,14 @@ std::string scaled_text(const TurnStep& s) {
   const double overlap = s.old_trim + s.partner_trim - s.length;
   if (s.offsets > 0.0)
     return fmt("Corners %d and %d share a %.2f m segment, but their arcs take %s of it, %.2f m too much: both radii "
-               "are scaled by (%.2f + %.2f) / %.2f = %.3f (a joint turn's trim counts from where its outer segments "
+               "are scaled by (%.3f + %.3f) / %.3f = %.3f (a joint turn's trim counts from where its outer segments "
                "meet, %.2f m past its corners), so corner %d's radius goes from %.2f m to %.2f m and the arcs take "
                "%s.",
                s.corner, s.partner, s.length, before.c_str(), overlap, s.length, s.offsets,
                s.old_trim + s.partner_trim + s.offsets, s.ratio, s.offsets, s.corner, s.radius, s.new_radius,
                after.c_str());
   return fmt("Corners %d and %d share a %.2f m segment, but their trims %s overlap by %.2f m: both radii are "
-             "scaled by %.2f / %.2f = %.3f, so corner %d's radius goes from %.2f m to %.2f m and the trims become "
+             "scaled by %.3f / %.3f = %.3f, so corner %d's radius goes from %.2f m to %.2f m and the trims become "
              "%s.",
              s.corner, s.partner, s.length, before.c_str(), overlap, s.length, s.old_trim + s.partner_trim, s.ratio,
              s.corner, s.radius, s.new_radius, after.c_str());

@@ -167,7 +167,7 @@ TEST(PlanSteps, JointScalingStatesTheOverlapAndTrimsThatAddUp) {
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->text,
             "Corners 1 and 2 share a 1.41 m segment, but their trims 0.83 m + 0.83 m = 1.66 m overlap by 0.24 m: "
-            "both radii are scaled by 1.41 / 1.66 = 0.854, so corner 1's radius goes from 2.00 m to 1.71 m and the "
+            "both radii are scaled by 1.414 / 1.657 = 0.854, so corner 1's radius goes from 2.00 m to 1.71 m and the "
             "trims become 0.707 m + 0.707 m = 1.414 m.");
 }
 
