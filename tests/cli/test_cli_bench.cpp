@@ -170,9 +170,9 @@ TEST(CliBench, OtherUsageAndInputErrors) {
       {"bench " + scene + " --close door_west", "unknown option --close"},
       {"bench '" + test::scene_path("no_such_scene.json") + "'", "no_such_scene.json"},
       {"bench " + scene + " --large 1000", "--large generates the level: give no SCENE file"},
-      {"bench --large 99", "--large expects an integer from 100 to 1000000"},
-      {"bench --large 2000000", "--large expects an integer from 100 to 1000000"},
-      {"bench --large many", "--large expects an integer from 100 to 1000000"},
+      {"bench --large 99", "--large expects an integer from 100 to 250000"},
+      {"bench --large 2000000", "--large expects an integer from 100 to 250000"},
+      {"bench --large many", "--large expects an integer from 100 to 250000"},
   };
   for (const Case& c : cases) {
     const test::RunResult r = test::run_navlab(c.args);
