@@ -57,7 +57,7 @@ TEST(AppFiles, LessonAndShippedScenesAreReadOnlyAndSaveAsksForANewPath) {
   use_display();
   const std::string lesson = source_dir() + "/scenes/lessons/07_doors_and_replanning.json";
   const std::string before = read_text(scene_path("w2_doors.json"));
-  const ScriptRun r = run_script("files_lesson", R"([{"lesson": ")" + lesson + R"("}, {"max_speed": 2.25},
+  const ScriptRun r = run_script("files_lesson", R"([{"lesson": ")" + lesson + R"("}, {"agent": {"max_speed": 2.25}},
       {"key_tap": "S", "ctrl": true}, {"frames": 1}])");
   EXPECT_EQ(r.state["files"]["read_only"], true);
   ASSERT_FALSE(r.state["files"]["dialog"].is_null()) << "Save opened the Save As dialog";
