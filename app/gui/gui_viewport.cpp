@@ -117,8 +117,23 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
     for (const GraphEdge& e : m.edges) {
       const Vec2 a = m.nodes[e.from].pos, b = m.nodes[e.to].pos;
       const Vec2 u = (b - a) / std::max(1e-9, distance(a, b));
-      std::snprintf(buf, sizeof buf, "%g", e.cost);
-      centred((a + b) * 0.5 + perp_left(u) * (22.0 / camera.scale), buf, false);
+      const Vec2 at = (a + b) * 0.5 + perp_left(u) * (22.0 / camera.scale);
+      if (e.door.empty()) {
+        std::snprintf(buf, sizeof buf, "%g", e.cost);
+        centred(at, buf, false);
+        continue;
+      }
+      // A gated edge: the gate's name and state beside its cost, and the edge in the door's colour.
+      const auto door = std::find_if(doc.scene.doors.begin(), doc.scene.doors.end(),
+                                     [&](const Door& d) { return d.id == e.door; });
+      const bool open = door == doc.scene.doors.end() || door->open;
+      const ImU32 gate_col = to_imu32(open ? theme.door_open : theme.door_closed);
+      const Vec2 sa = to_screen(a + u * (18.0 / camera.scale)), sb = to_screen(b - u * (18.0 / camera.scale));
+      dl.AddLine(ImVec2(float(sa.x), float(sa.y)), ImVec2(float(sb.x), float(sb.y)), gate_col, 3.0f * theme.line_scale);
+      std::snprintf(buf, sizeof buf, "%g  %s %s", e.cost, e.door.c_str(), open ? "open" : "closed");
+      const Vec2 s = to_screen(at);
+      const ImVec2 sz = ImGui::CalcTextSize(buf);
+      label(float(s.x) - sz.x * 0.5f, float(s.y) - sz.y * 0.5f, buf, gate_col, false);
     }
     return;
   }
