@@ -177,6 +177,9 @@ void App::layout_panels(const Layout& l) {
     place(l.left);
     if (ImGui::Begin("Panels", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
       ImGui::PushTextWrapPos(0.0f);  // every line of text wraps at the column's edge, none is cut
+      // Inputs end where the longest label ("max accel (total)") still fits beside them; ImGui's default
+      // (65% of the window) left that label 19 px past the column's edge.
+      ImGui::PushItemWidth(-(ImGui::CalcTextSize("max accel (total)").x + ImGui::GetStyle().ItemInnerSpacing.x + 2.0f));
       panel_check(*this);
       if (show_panel_scene) panel_scene(*this);
       if (show_panel_search) panel_search(*this);
@@ -188,6 +191,7 @@ void App::layout_panels(const Layout& l) {
       if (show_panel_bake) panel_bake(*this);
       if (show_panel_links) panel_links(*this);
       if (show_panel_areas) panel_areas(*this);
+      ImGui::PopItemWidth();
       ImGui::PopTextWrapPos();
     }
     ImGui::End();
