@@ -18,13 +18,15 @@ std::atomic<long> g_allocations{0};
 thread_local bool g_counting = false;
 }  // namespace
 
-// Only operator new is replaced: the library's operator delete frees what malloc gave (libstdc++'s own
-// operator new is malloc too).
+// operator new counts and takes its memory from malloc; operator delete gives it back with free, so a
+// sanitizer that replaces both (AddressSanitizer) sees matching pairs.
 void* operator new(std::size_t n) {
   if (g_counting) g_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace navlab {
 namespace {
