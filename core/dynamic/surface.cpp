@@ -63,8 +63,13 @@ bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p) {
   return false;
 }
 
-SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
-  if (mesh.kind == NavMesh::Kind::Graph || poly < 0 || poly >= int(mesh.polys.size())) return {to, poly, false};
+namespace {
+
+constexpr int kShortenSteps = 24;  // bisections of a slide longer than asked (to 2^-24 of the move)
+
+// Detour's rule (see the header): `to` when a reached polygon holds it, else the reached walls' point
+// nearest to `to`, kWallInset inside.
+SurfaceMove nearest_reach(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
   // Detour's search circle: around the middle of the move, half its length plus a millimetre.
   constexpr double kReachSlack = 1e-3;  // m, Detour's own (dtNavMeshQuery::moveAlongSurface)
   const Vec2 centre = (from + to) * 0.5;
@@ -92,6 +97,35 @@ SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, 
   }
   out.pos = out.pos + normalized(mesh.centroid(out.poly) - out.pos) * kWallInset;
   return out;
+}
+
+}  // namespace
+
+SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
+  if (mesh.kind == NavMesh::Kind::Graph || poly < 0 || poly >= int(mesh.polys.size())) return {to, poly, false};
+  const SurfaceMove slide = nearest_reach(mesh, filter, poly, from, to);
+  const double asked = distance(from, to), went = distance(from, slide.pos);
+  if (!slide.hit_wall || went <= asked) return slide;
+  // Round a convex corner of the walls from outside their line (the agent cut it within kWallInset),
+  // the nearest wall point can lie farther than `to`: a move would then be faster than asked. The
+  // slide is shortened to the asked length when that point is reached in a straight line; otherwise
+  // the move goes straight towards it as far as it reaches (bisection, never farther than asked).
+  const Vec2 dir = (slide.pos - from) / went;
+  SurfaceMove best{from, poly, true};
+  double lo = 0.0, hi = asked;
+  for (int i = 0; i < kShortenSteps; ++i) {
+    const double len = i == 0 ? asked : 0.5 * (lo + hi);
+    const SurfaceMove m = nearest_reach(mesh, filter, poly, from, from + dir * len);
+    if (!m.hit_wall) {
+      best = m;
+      best.hit_wall = true;  // still deflected: the move did not go where it was asked
+      if (i == 0) return best;
+      lo = len;
+    } else {
+      hi = len;
+    }
+  }
+  return best;
 }
 
 }  // namespace navlab

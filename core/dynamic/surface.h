@@ -15,7 +15,9 @@ namespace navlab {
 // the edges `filter` leaves open, limited to the circle around the move. When `to` lies in a reached
 // polygon the move ends there; otherwise it ends at the point of the reached walls (mesh borders, edges a
 // closed door covers, edges into excluded polygons) nearest to `to`, kWallInset inside its polygon: the
-// agent slides along the wall and never leaves the mesh. Graph meshes: the move is not constrained.
+// agent slides along the wall and never leaves the mesh. The move never ends farther from `from` than
+// `to` (a slide round a convex wall corner is shortened to that length, or goes straight towards it as
+// far as it reaches), so a move is never faster than asked. Graph meshes: the move is not constrained.
 struct SurfaceMove {
   Vec2 pos;               // m, where the move ends
   int poly = -1;          // polygon it ends in
