@@ -63,11 +63,8 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
   DoorsView& d = app.doors;
   const Touch touch = touches(d.reads, change);
   if (touch.touched) {
-    std::vector<Connection> hit;
-    for (const Connection& c : change.connections)
-      if (std::binary_search(d.reads.connections.begin(), d.reads.connections.end(), c)) hit.push_back(c);
     std::string reason = what + " - touched the corridor's read set";
-    if (!hit.empty()) reason += " (connection " + conn_list(hit) + ")";
+    if (!touch.connections.empty()) reason += " (connection " + conn_list(touch.connections) + ")";
     reason += ". " + touch.why;
     if (final_move || d.replans_this_frame == 0)
       doors_replan(app, change.cause(), reason, !final_move);
