@@ -53,6 +53,7 @@
 #include "corridor_version.h"
 #include "geom.h"
 #include "navmesh.h"
+#include "profile.h"
 #include "result.h"
 #include "scene.h"
 #include "search.h"
@@ -95,6 +96,9 @@ struct FollowDef {
   // and a bake again under way (a baked door moved) before that bake's next phase or tile. The result
   // then has the steps so far, outcome failed, reason "cancelled".
   BakeProgress* progress = nullptr;
+  // Smoothing::Channel: the spline followed is kept at least this far ahead of the agent when its channel
+  // is updated (seed 003's stable distance; longer when the agent needs more to stop). m  [Limit: >= 0]
+  double stable_distance = 5.0;
 };
 
 // Jumping: crossing an off-mesh link (NavMesh::links), the one move off the mesh (see Run's jump below).
@@ -113,20 +117,22 @@ struct FollowStep {
   Vec2 vel;                // m/s
   int corridor_version = 0;
   FollowState state = FollowState::Following;
-  double s = 0.0;          // m, projection on the current path
-  double speed_limit = 0.0;  // m/s, min(profile, stopping limit) this step
+  double s = 0.0;          // m, where the step ended, projected on the current path (never backwards)
+  double speed_limit = 0.0;  // m/s, the plan's limit where the step ended: min(profile, stopping limits)
   bool avoiding = false;   // local avoidance changed the velocity
   bool cannot_stop = false;  // braking: the stop point is closer than the braking distance
   bool collided = false;     // the move was stopped or deflected by a wall (mesh border or closed door)
   double heading = 0.0;    // rad, counter-clockwise from +x: the agent's facing (turns in place at stop-turns)
   int passed = 0;          // index in the plan's corridor of the polygon (node) the agent is in (last passed)
+  std::optional<SplineMode> spline_mode;  // Smoothing::Channel: the mode of the spline followed
   std::string describe() const;  // one sentence with its numbers
 };
 
 // A re-plan after an invalidating change (or a failed plan that waits).
 struct Replan {
   double t = 0.0;
-  std::string cause;   // NavChange::cause() (door_closed, door_opened, door_moved, tiles_rebuilt) or goal_moved
+  std::string cause;   // NavChange::cause() (door_closed, door_opened, door_moved, tiles_rebuilt,
+                       // mesh_rebaked), goal_moved, or back_on_navmesh (the shortcut back has ended)
   int version = 0;     // the corridor version adopted
   std::string detail;  // the change and the read item it touched
   Status status = Status::Complete;  // of the new plan
@@ -143,8 +149,22 @@ struct FollowPlan {
   int start = -1;          // polygon (graph node) the plan starts from, -1 when off the mesh
   std::vector<int> corridor;
   SmoothPath path;
-  std::optional<SplineMode> spline_mode;  // Smoothing::Channel: how good the spline followed is
+  std::optional<SplineMode> spline_mode;  // Smoothing::Channel: how good the spline followed is (never
+                                          // unset on polygon meshes: Failure when none could be followed)
+  Profile profile;         // of `path`
   ReadSet reads;           // of the whole corridor, at adoption (the follower checks the part not passed)
+};
+
+// Smoothing::Channel: one update of the spline followed (core/channel/spline_update.h), at each plan the
+// agent adopts, at each change that invalidates its plan while it moves, and when it is off the navmesh.
+struct SplineChange {
+  double t = 0.0;         // s
+  int version = 0;        // the corridor version followed after it
+  SplineMode mode = SplineMode::Failure;
+  bool recompute_needed = false;
+  double kept = 0.0;      // m of the previous spline kept ahead of the agent (the stable tail; 0: none)
+  std::string why;        // the update's own sentences, or the plan's failure
+  std::string describe() const;  // one sentence with its numbers
 };
 
 struct FollowResult {
@@ -155,6 +175,7 @@ struct FollowResult {
   std::vector<Replan> replans;
   std::vector<FollowPlan> plans;   // every adopted plan, version order
   std::vector<std::string> ignored;  // changes that touched no read set, as sentences
+  std::vector<SplineChange> spline_updates;  // Smoothing::Channel, in time order
 };
 
 // Runs the follower for `query` on `mesh` (built from `scene`). `scene` is copied; its doors change

@@ -16,23 +16,12 @@ bool in_polygon(const NavMesh& m, int poly, Vec2 p) { return m.contains(poly, p,
 
 bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) { return in_convex(ring, p, kInsideTolerance); }
 
-int settle(const NavMesh& m, Vec2& pos, int poly) {
+int settle(const NavMesh& m, Vec2 pos, int poly) {
   if (m.kind == NavMesh::Kind::Graph || m.polys.empty()) return -1;
   if (poly >= 0 && poly < int(m.polys.size()) && in_polygon(m, poly, pos)) return poly;
   for (int i = 0; i < int(m.polys.size()); ++i)
     if (in_polygon(m, i, pos)) return i;
-  double best = 1e300;
-  int best_poly = 0;
-  Vec2 best_pos = pos;
-  for (int i = 0; i < int(m.polys.size()); ++i) {
-    const std::vector<int>& v = m.polys[size_t(i)].verts;
-    for (size_t e = 0; e < v.size(); ++e) {
-      const Vec2 c = closest_on_segment(pos, m.verts[size_t(v[e])], m.verts[size_t(v[(e + 1) % v.size()])]);
-      if (distance(c, pos) < best) best = distance(c, pos), best_poly = i, best_pos = c;
-    }
-  }
-  pos = best_pos + normalized(m.centroid(best_poly) - best_pos) * kWallInset;
-  return best_poly;
+  return -1;
 }
 
 bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to) {

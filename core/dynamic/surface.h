@@ -43,9 +43,9 @@ bool on_mesh(const NavMesh& m, Vec2 p);
 bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p);
 
 // The polygon the agent stands in, found again when `poly` no longer contains `pos` (tiles rebuilt, a
-// new plan): the lowest polygon containing it, or else the nearest mesh point (where `pos` moves,
-// kWallInset inside). -1 on graph meshes.
-int settle(const NavMesh& m, Vec2& pos, int poly);
+// new plan): the lowest polygon containing it; -1 when none does (the agent is off the mesh: it is never
+// moved onto it here) and on graph meshes.
+int settle(const NavMesh& m, Vec2 pos, int poly);
 
 // Whether the straight line from `from` (in polygon `poly`) to `to` stays on the mesh: walked over the
 // surface in hops of kSightHop, none of them stopped by a wall (a mesh border or a closed door).

