@@ -1,4 +1,5 @@
 // navlab: the GUI when run without a subcommand (or with a scene file), CLI subcommands otherwise.
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -31,6 +32,15 @@ void print_help() {
       "Exit codes: 0 ok, 1 planning or validation failure, 2 usage or input error.\n");
 }
 
+// A command's exit code, or kExitUsage when its standard output could not be written (a full disk,
+// /dev/full, a closed pipe): a result that did not arrive is not a success.
+int checked_stdout(int code) {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return code;
+  std::fprintf(stderr, "navlab: cannot write the standard output (%s)\n", errno ? std::strerror(errno) : "write error");
+  return navlab::cli::kExitUsage;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -52,12 +62,12 @@ int main(int argc, char** argv) {
           std::printf("%s", cmd->usage);
           return navlab::cli::kExitOk;
         }
-      return cmd->run(rest);
+      return checked_stdout(cmd->run(rest));
     }
     if (first.rfind("-", 0) != 0 && first.find(".json") == std::string::npos) {
       std::fprintf(stderr, "navlab: unknown command '%s'\nTry 'navlab --help'.\n", first.c_str());
       return navlab::cli::kExitUsage;
     }
   }
-  return navlab::run_gui(args);
+  return checked_stdout(navlab::run_gui(args));
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "gl_png.h"
 #include "navmesh_build.h"
 
 namespace navlab::cli {
@@ -59,6 +60,24 @@ std::vector<std::string> Args::values(const std::string& flag) const {
   for (const auto& f : flags_)
     if (f.first == flag) out.push_back(f.second);
   return out;
+}
+
+std::string picture_size_arg(const std::string& text, int min_side, int* w, int* h) {
+  const size_t x = text.find('x');
+  const auto digits = [](const std::string& s) {
+    return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string::npos;
+  };
+  const std::string head = "bad --size '" + text + "' (expected WxH";
+  if (x == std::string::npos || !digits(text.substr(0, x)) || !digits(text.substr(x + 1)))
+    return head + ": two whole numbers of pixels, " + std::to_string(min_side) + " to " +
+           std::to_string(gl::kMaxPictureSide) + " each)";
+  const long long pw = std::stoll(text.substr(0, x)), ph = std::stoll(text.substr(x + 1));
+  if (pw < min_side || ph < min_side)
+    return head + ": at least " + std::to_string(min_side) + " pixels each way)";
+  if (std::string bad = gl::picture_size_problem(pw, ph); !bad.empty()) return head + ": " + bad + ")";
+  *w = int(pw);
+  *h = int(ph);
+  return "";
 }
 
 int usage_error(const Command& cmd, const std::string& message) {
@@ -158,9 +177,11 @@ std::string readable_json(const nlohmann::json& j) {
   return out;
 }
 
-std::string readable_json(const nlohmann::ordered_json& j) {
+std::string readable_json(const nlohmann::ordered_json& j) { return readable_json(j, 0); }
+
+std::string readable_json(const nlohmann::ordered_json& j, int depth) {
   std::string out;
-  write_readable(out, j, 0);
+  write_readable(out, j, depth);
   return out;
 }
 

@@ -1,5 +1,5 @@
 // The navlab command line: one binary, the GUI without a subcommand, CLI subcommands otherwise.
-// Exit codes (DESIGN §5): 0 ok, 1 planning or validation failure, 2 usage or input error.
+// Exit codes (README.md, "The command line"): 0 ok, 1 planning or validation failure, 2 usage or input error.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -47,6 +47,11 @@ class Args {
   std::string error_;
 };
 
+// --size WxH of a picture (render, lesson, the app's window): "" with `*w`, `*h` set, or why not ("bad
+// --size 'TEXT' (expected WxH ...)"): two whole numbers, each at least `min_side`, within the picture
+// limits of gl::picture_size_problem.
+std::string picture_size_arg(const std::string& text, int min_side, int* w, int* h);
+
 // Prints "navlab NAME: message" and the usage hint to stderr; returns kExitUsage.
 int usage_error(const Command& cmd, const std::string& message);
 // Finds a command by name (nullptr if none).
@@ -64,7 +69,7 @@ std::optional<LoadedScene> load_scene_and_mesh(const std::string& path);
 // A planning-plane point as the scene writes points: [x, y], or [x, y, z] (y up) on a 3D mesh at `height`.
 nlohmann::ordered_json point_json(const NavMesh& mesh, Vec2 p, double height);
 
-// A failure as DESIGN §5 prints it: null, or {stage, reason, message[, blocked_by]}.
+// A failure as the command line prints it: null, or {stage, reason, message[, blocked_by]}.
 nlohmann::ordered_json failure_json(const std::optional<Failure>& failure);
 
 // The 3D view's camera for a picture of `size` pixels, as render and scripted runs print it: yaw, pitch
@@ -77,5 +82,9 @@ nlohmann::json orbit_json(const gl::OrbitCamera& cam, Vec2 size);
 // as rows. Any JSON reader reads it as the same value.
 std::string readable_json(const nlohmann::json& j);
 std::string readable_json(const nlohmann::ordered_json& j);
+// The same for a value written `depth` levels deep (its inner lines indented by 2 * (depth + 1) spaces,
+// its closing bracket by 2 * depth): an array printed item by item as it is made (a command whose
+// output grows with its input streams it so, and keeps no more than one item in memory).
+std::string readable_json(const nlohmann::ordered_json& j, int depth);
 
 }  // namespace navlab::cli

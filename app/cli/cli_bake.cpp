@@ -2,10 +2,13 @@
 // with Recast) and writes its vertices, polygons, neighbours, areas and bake time as JSON.
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <filesystem>
 #include <future>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "detour_file.h"
 #include "navmesh_build.h"
@@ -26,7 +29,9 @@ extern const char* const kBakeUsage =
     "runs, then the bake's total time, to stderr.\n"
     "--detour-out FILE.bin also (or only) writes the Detour navmesh in RecastDemo's all-tiles file format\n"
     "('MSET'), which Recast-based engines load and a scene reads back with \"detour\": \"FILE.bin\".\n"
-    "Exit codes: 0 ok, 2 usage error, unreadable scene, bad geometry or an empty bake.\n";
+    "Both files are written atomically (a failed write leaves a file that was there as it was); neither\n"
+    "may be the scene or a file it names.\n"
+    "Exit codes: 0 ok, 2 usage error, unreadable scene, bad geometry, an empty bake or a failed write.\n";
 
 namespace {
 
@@ -80,6 +85,24 @@ nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double b
   return out;
 }
 
+// "" or why an output would replace a file the bake reads: the scene, or the level or navmesh file it names.
+std::string refuse_overwriting_inputs(const Scene& scene, std::initializer_list<std::optional<std::string>> outs) {
+  std::vector<std::pair<std::string, std::string>> inputs{{scene.path, "scene file"}};
+  std::string source;
+  if (scene.source == Scene::Source::Mesh) source = scene.mesh.path();
+  if (scene.source == Scene::Source::Detour) source = scene.detour;
+  if (!source.empty()) {
+    const std::filesystem::path p(source);
+    inputs.emplace_back(p.is_relative() ? (std::filesystem::path(scene.path).parent_path() / p).string() : source,
+                        scene.source == Scene::Source::Detour ? "navmesh file" : "level file");
+  }
+  for (const auto& out : outs)
+    if (out && *out != "-")
+      for (const auto& [in, what] : inputs)
+        if (std::string bad = refuse_overwriting_input(*out, in, what); !bad.empty()) return bad;
+  return "";
+}
+
 }  // namespace
 
 int run_bake(const std::vector<std::string>& argv) {
@@ -97,6 +120,8 @@ int run_bake(const std::vector<std::string>& argv) {
     std::fprintf(stderr, "%s\n", scene.error().c_str());
     return kExitUsage;
   }
+  if (std::string bad = refuse_overwriting_inputs(scene.value(), {out_path, detour_path}); !bad.empty())
+    return usage_error(cmd, bad);
   if (scene->source == Scene::Source::Graph) {
     std::fprintf(stderr, "%s: a graph scene has nodes and edges, no polygons to bake\n", scene->path.c_str());
     return kExitUsage;
@@ -124,11 +149,8 @@ int run_bake(const std::vector<std::string>& argv) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     return kExitOk;
   }
-  std::ofstream f(*out_path, std::ios::binary);
-  f << text;
-  f.close();
-  if (!f) {
-    std::fprintf(stderr, "navlab bake: cannot write %s\n", out_path->c_str());
+  if (std::string err = write_file_atomically(*out_path, text, "navmesh JSON file"); !err.empty()) {
+    std::fprintf(stderr, "navlab bake: %s\n", err.c_str());
     return kExitUsage;
   }
   std::printf("wrote %s: %zu polygons, %zu vertices, %s in %.1f ms\n", out_path->c_str(), mesh->polys.size(),

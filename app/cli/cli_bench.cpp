@@ -47,8 +47,12 @@ extern const char* const kBenchUsage =
     "   \"ours\": {\"counts\": {\"complete\", \"partial\", \"disconnected\", \"failed\"},\n"
     "            \"stages\": {NAME: {\"queries\", \"median_us\", \"mean_us\"}}},\n"
     "   \"detour\": null | {\"counts\": {...}, \"stages\": {...}},\n"
-    "   \"optimal\": null | {\"stages\": {\"polyanya\": {...}}, \"pairs\", \"optimal_share\",\n"
-    "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}},\n"
+    "   \"optimal\": null | {\"stages\": {\"polyanya\": {...}, \"search_portals_funnel\": {...}},\n"
+    "                      \"speed\": null | {\"pairs\", \"polyanya_vs_search_portals_funnel\": {\"median\",\n"
+    "                      \"of_means\"}, \"polyanya_popped\", \"polyanya_expanded_in_place\",\n"
+    "                      \"search_expanded\": {\"mean\", \"median\"}}, \"pairs\", \"optimal_share\",\n"
+    "                      \"funnel_over_optimal\": {\"mean\", \"p90\", \"max\"}, \"longer_than_funnel\",\n"
+    "                      \"missed\"},\n"
     "   \"ratios\": null | {\"pairs\", \"search_vs_find_path\", \"search_portals_funnel_vs_find_path_straight_path\",\n"
     "                     \"locate_vs_find_nearest_poly\", \"plan_vs_find_nearest_poly_find_path_straight_path\",\n"
     "                     \"motion_vs_search_portals_funnel\"},\n"
@@ -68,15 +72,23 @@ extern const char* const kBenchUsage =
     "The routes are compared too, over the pairs both complete: a pair is listed (never hidden) when our\n"
     "corridor is not Detour's polygon by polygon, or our straight path not Detour's point by point within\n"
     "1 mm in the plane (points on the straight line between their neighbours dropped on both sides).\n"
-    "On polygon meshes Polyanya (the exact shortest path) is timed on the same located pairs, and the\n"
-    "length of the usual plan's path (the funnel through the searched corridor) is divided by the optimal\n"
-    "length: mean, 90th percentile and maximum over the pairs both complete with a positive length;\n"
-    "optimal_share is the fraction of those pairs whose funnel path is optimal (within 1e-9 relative).\n"
+    "On polygon meshes Polyanya (the exact shortest path) is timed on the same located pairs, each pair\n"
+    "right before search + portals + funnel is timed again beside it (into reused results): \"speed\"\n"
+    "gives Polyanya's time over theirs (median of the per-pair ratios, ratio of the mean times) and the\n"
+    "nodes per query (Polyanya's popped from its open list and expanded at once as a node's only\n"
+    "successor; A*'s expanded), over the pairs both complete. The length of the usual plan's path (the\n"
+    "funnel through the searched corridor) is divided by the optimal length: mean, 90th percentile and\n"
+    "maximum over the pairs both complete with a positive length; optimal_share is the fraction of those\n"
+    "pairs whose funnel path is optimal (within 1e-9 relative). longer_than_funnel counts the pairs whose\n"
+    "exact path is longer than the funnel's (beyond 1e-9 relative), missed those where Polyanya found no\n"
+    "path but A* a corridor: both are errors of the exact search and must be 0.\n"
     "  --pairs N        number of random pairs (1..100000, default 200)\n"
     "  --seed S         seed of the pairs (0..2^64-1, default 1); the same seed gives the same pairs\n"
     "  --sample-us US   minimum length in microseconds of each timed repetition loop (above 0, at\n"
-    "                   most 1000000, default 200)\n"
-    "  --large N        instead of SCENE, generate a level of about N polygons (100..1000000) and bake it:\n"
+    "                   most 1000000, default 200); --pairs x --sample-us may ask for at most 30 minutes of\n"
+    "                   sampling (each pair times up to 23 calls in three loops of at least US)\n"
+    "  --large N        instead of SCENE, generate a level of about N polygons (100..250000: a larger one\n"
+    "                   would need a bake grid over its limit) and bake it:\n"
     "                   a square hall of 1 m pillars on a jittered 4 m grid (the seed jitters it too);\n"
     "                   \"generated\" gives its name, the polygons asked for and the bake's time in ms\n"
     "  --large-kind K   what --large generates: floorplan (the pillar hall, default) or mesh: a 3D level\n"
@@ -404,10 +416,21 @@ void print_agreement(const Report& rep) {
 
 Json optimal_json(const OptimalRun& o) {
   const RatioStats st = ratio_stats(o.ratios);
+  const OptimalSpeed sp = optimal_speed(o);
+  const auto mm = [](const MeanMedian& m) { return Json{{"mean", m.mean}, {"median", m.median}}; };
   Json j;
-  j["stages"] = {{o.polyanya.name, stage_json(o.polyanya)}};
+  j["stages"] = {{o.polyanya.name, stage_json(o.polyanya)}, {o.chain.name, stage_json(o.chain)}};
+  j["speed"] = sp.pairs == 0 ? Json(nullptr)
+                             : Json{{"pairs", sp.pairs},
+                                    {"polyanya_vs_search_portals_funnel",
+                                     {{"median", sp.time_median}, {"of_means", sp.time_of_means}}},
+                                    {"polyanya_popped", mm(sp.expanded)},
+                                    {"polyanya_expanded_in_place", mm(sp.expanded_in_place)},
+                                    {"search_expanded", mm(sp.search_expanded)}};
   j["pairs"] = o.ratios.size();
   j["optimal_share"] = o.ratios.empty() ? Json(nullptr) : Json(st.optimal_share);
+  j["longer_than_funnel"] = o.longer_than_funnel;
+  j["missed"] = o.missed;
   j["funnel_over_optimal"] = o.ratios.empty() ? Json(nullptr) : Json{{"mean", st.mean}, {"p90", st.p90}, {"max", st.max}};
   return j;
 }
@@ -522,7 +545,9 @@ void print_text(const Report& rep) {
 }
 
 // `--large N`: a generated pillar hall or crate yard of about N polygons (generated_level.h), baked here.
-constexpr unsigned long long kLargeMin = 100, kLargeMax = 1000000;
+// The largest level --large generates: a hall of more polygons needs a bake grid over the limit of 1.6e7
+// cells at the default 0.3 m cells (300,000 polygons: 4044 x 4044 cells), for both kinds.
+constexpr unsigned long long kLargeMin = 100, kLargeMax = 250000;
 
 std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed) {
   LoadedScene level;
@@ -574,6 +599,24 @@ std::string parse_positive(const std::string& flag, const std::string& text, dou
   return std::isfinite(out) && out > 0.0 && out <= hi ? "" : expected;
 }
 
+// The bench's time limit: every pair times up to kTimedCallsPerPair calls (our eight: locate, search,
+// portals + funnel, motion and its three parts, plan; and Detour's three, each on two rounds; and
+// Polyanya once), each in kLoopsPerCall loops of at least --sample-us.
+constexpr double kTimedCallsPerPair = 23;
+constexpr double kLoopsPerCall = 3;
+constexpr double kMaxBenchSeconds = 1800;
+
+// "" when --pairs and --sample-us keep the sampling within kMaxBenchSeconds, else what to change.
+std::string bench_time_problem(unsigned long long pairs, double sample_us) {
+  const double seconds = double(pairs) * kTimedCallsPerPair * kLoopsPerCall * sample_us * 1e-6;
+  if (seconds <= kMaxBenchSeconds) return "";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.0f", seconds);
+  return "--pairs " + std::to_string(pairs) + " at --sample-us " + std::to_string((long long)sample_us) +
+         " would sample for about " + text + " s (each pair times up to 23 calls in three loops of at least --sample-us), "
+         "more than the bench time limit of " + std::to_string(int(kMaxBenchSeconds)) + " s; lower --pairs or --sample-us";
+}
+
 }  // namespace
 
 int run_bench(const std::vector<std::string>& argv) {
@@ -598,6 +641,8 @@ int run_bench(const std::vector<std::string>& argv) {
       return usage_error(cmd, e);
   if (const auto v = args.value("--sample-us"))
     if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
+
+  if (std::string e = bench_time_problem(pairs_n, sample_us); !e.empty()) return usage_error(cmd, e);
 
   unsigned long long target = 0;
   if (const auto v = args.value("--large"))

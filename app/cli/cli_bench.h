@@ -120,17 +120,41 @@ struct Agreement {
 Agreement agreement_of(const std::vector<Route>& ours, const std::vector<bool>& ours_complete,
                        const DetourRun& detour);
 
-// Polyanya on the same pairs, and the usual plan's path length over the optimal length.
+// Polyanya on the same pairs, the usual chain timed beside it, and the usual plan's path length over the
+// optimal length.
 struct OptimalRun {
   Stage polyanya{"polyanya", {}};
+  Stage chain{"search_portals_funnel", {}};  // A* + portals + funnel, timed right after Polyanya
   std::vector<double> ratios;  // funnel length / optimal length: pairs complete in both, optimal length > 0
+  // Over the pairs both complete: the two times (us), Polyanya's nodes popped and expanded at once, and
+  // A*'s nodes expanded.
+  std::vector<double> both_polyanya_us, both_chain_us;
+  std::vector<double> expanded, expanded_in_place, search_expanded;
+  // Pairs where Polyanya's path is longer than the funnel's (beyond 1e-9 relative), and where it found
+  // no path (or ran out of budget) while A* found a corridor: both are errors, and must stay 0.
+  int longer_than_funnel = 0;
+  int missed = 0;
 };
 
-// Times Polyanya on every pair and divides the usual plan's path length (the funnel through the
-// searched corridor) by the optimal one. The corner table is made once per mesh, like Detour's mesh: it
-// is not timed.
+// Times Polyanya on every pair and, pair by pair right after it, the usual chain (search + portals +
+// funnel into reused results); counts the nodes each expands; divides the usual plan's path length (the
+// funnel through the searched corridor) by the optimal one. The corner table is made once per mesh,
+// like Detour's mesh: it is not timed.
 OptimalRun run_optimal(const Scene& scene, const NavMesh& mesh, const Gates& gates,
                        const std::vector<RandomPair>& pairs, double sample_us);
+
+struct MeanMedian {
+  double mean = 0.0, median = 0.0;
+};
+
+// Polyanya against the usual chain over the pairs both complete: the time ratio (median of the per-pair
+// ratios, ratio of the mean times) and the nodes per query.
+struct OptimalSpeed {
+  int pairs = 0;
+  double time_median = 0.0, time_of_means = 0.0;
+  MeanMedian expanded, expanded_in_place, search_expanded;
+};
+OptimalSpeed optimal_speed(const OptimalRun& o);
 
 struct RatioStats {
   double mean = 0.0, p90 = 0.0, max = 0.0, optimal_share = 0.0;

@@ -6,15 +6,42 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "gl_stop.h"
 #include "gui_app.h"
+#include "gui_files.h"
+#include "gui_lessons.h"
 #include "gui_script.h"
 
 namespace navlab {
 
 namespace {
 
-bool parse_size(const std::string& s, int* w, int* h) {
-  return std::sscanf(s.c_str(), "%dx%d", w, h) == 2 && *w >= 64 && *h >= 64 && *w <= 8192 && *h <= 8192;
+// The smallest window the app lays out.
+constexpr int kMinWindowSide = 64;
+
+nlohmann::json rect_json(const app::Rect& r) {
+  if (r.empty()) return nullptr;
+  return {r.x, r.y, r.w, r.h};
+}
+
+// Where the map and each panel were in the last frame ([x, y, w, h] window pixels, null: not shown).
+nlohmann::json layout_json(const app::Layout& l) {
+  return {{"map", rect_json(l.map)}, {"left", rect_json(l.left)}, {"slide", rect_json(l.slide)},
+          {"details", rect_json(l.details)}, {"transport", rect_json(l.transport)}};
+}
+
+// The open lesson: file, slide, whether the question's answer is shown, and the slide's subject (the
+// plane points the camera frames).
+nlohmann::json lesson_json(const app::App& a) {
+  const app::LessonsView& l = a.lessons;
+  if (!l.lesson) return nullptr;
+  const LessonSlide& s = l.lesson->slides[size_t(l.slide)];
+  nlohmann::json subject = nlohmann::json::array();
+  if (!s.side && !s.camera)  // a slide's own camera frames what it chose, not the subject
+    for (const Vec2& p : app::slide_subject(s, a.doc, a.plan, l.answer_step)) subject.push_back({p.x, p.y});
+  return {{"file", l.lesson->path}, {"slide", l.slide}, {"slides", l.lesson->slides.size()},
+          {"question", s.question}, {"revealed", l.revealed}, {"answer_step", l.answer_step},
+          {"notes_shown", l.show_notes}, {"subject", subject}};
 }
 
 // One line of JSON on stdout after a scripted run, for tests and tools.
@@ -30,6 +57,7 @@ void print_state(const app::App& a) {
       {"step", a.step},
       {"steps", a.plan.steps.size()},
       {"caption", a.plan.describe(a.step, a.doc.mesh)},  // the timeline's sentence for the step shown ("" at the end)
+      {"step_ref", app::step_ref_json(a.plan, a.step)},
       {"path", corners},
       {"ends", {{"start_height", a.plan.start_height}, {"goal_height", a.plan.goal_height},
                 {"start_poly", a.plan.start_poly}}},
@@ -48,10 +76,15 @@ void print_state(const app::App& a) {
       {"doors", app::doors_state_json(a)},
       {"spawn", app::spawn_state_json(a)},
       {"side", app::side_state_json(a)},
-      {"lesson", a.lessons.lesson ? nlohmann::json{{"file", a.lessons.lesson->path},
-                                                    {"slide", a.lessons.slide},
-                                                    {"slides", a.lessons.lesson->slides.size()}}
-                                  : nlohmann::json(nullptr)},
+      {"lesson", lesson_json(a)},
+      {"presenting", a.presenting},
+      {"presenter", a.settings.presenter},
+      {"panels_hidden", a.panels_hidden},
+      {"layout", layout_json(a.layout())},
+      {"clipped", a.clipped_windows},
+      {"files", app::files_state_json(a)},
+      {"compare", app::compare_state_json(a)},
+      {"check", app::check_state_json(a)},
       {"first_frame_ms", a.first_frame_ms},
       {"frame", {{"frames", a.measured.frames},
                  {"thread_cpu_ms", a.measured.thread_cpu_ms},
@@ -100,10 +133,11 @@ int run_gui(const std::vector<std::string>& args) {
     std::fprintf(stderr, "navlab: --screenshot needs --script (or use 'navlab render')\n");
     return cli::kExitUsage;
   }
-  if (auto size = parsed.value("--size"); size && !parse_size(*size, &opt.width, &opt.height)) {
-    std::fprintf(stderr, "navlab: bad --size '%s' (expected WxH, 64..8192)\n", size->c_str());
-    return cli::kExitUsage;
-  }
+  if (auto size = parsed.value("--size"))
+    if (std::string bad = cli::picture_size_arg(*size, kMinWindowSide, &opt.width, &opt.height); !bad.empty()) {
+      std::fprintf(stderr, "navlab: %s\n", bad.c_str());
+      return cli::kExitUsage;
+    }
   if (script) {
     opt.hidden = true;
     opt.use_settings = false;
@@ -123,14 +157,22 @@ int run_gui(const std::vector<std::string>& args) {
     while (a.frame()) {
     }
     a.shutdown();
-    return cli::kExitOk;
+    return gl::stop_signal() ? 128 + gl::stop_signal() : cli::kExitOk;
   }
+  if (!a.doc.loaded()) {  // a scripted run has nothing to act on
+    std::fprintf(stderr, "navlab: %s\n", a.error.c_str());
+    return cli::kExitUsage;
+  }
+  a.state_printer = [&a] {
+    print_state(a);
+    std::fflush(stdout);
+  };
   for (int i = 0; i < 3; ++i) a.frame();  // settle the layout before the first action
   std::string capture = "window";
   const std::string serr = app::run_script(a, *script, &capture);
   if (!serr.empty()) {
     std::fprintf(stderr, "navlab: %s\n", serr.c_str());
-    return cli::kExitUsage;
+    return gl::stop_signal() ? 128 + gl::stop_signal() : cli::kExitUsage;
   }
   if (shot) {
     a.request_export({*shot, capture != "viewport", 0, 0});
@@ -142,6 +184,10 @@ int run_gui(const std::vector<std::string>& args) {
   }
   if (!a.error.empty()) std::fprintf(stderr, "navlab: %s\n", a.error.c_str());
   print_state(a);
+  if (!a.export_failure.empty()) {  // the script went on; the run still failed
+    std::fprintf(stderr, "navlab: an export of the script failed: %s\n", a.export_failure.c_str());
+    return cli::kExitUsage;
+  }
   return cli::kExitOk;
 }
 

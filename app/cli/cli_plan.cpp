@@ -1,11 +1,10 @@
 // `navlab plan SCENE [--query N | --start P --goal P] [--queries FILE] [--close ID]... [--open ID]...
 //  [--algorithm NAME] [--compare-optimal]`
-// Plans queries headless and prints DESIGN §5's JSON. Each result object is built by
+// Plans queries headless and prints the JSON of README.md's command line. Each result object is built by
 // plan_result_json(), one small function per stage's fields.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -33,7 +32,8 @@ extern const char* const kPlanUsage =
     "   polygon meshes also: \"portals\": [[left, right]...], \"corners\": [start, corner..., goal],\n"
     "   \"length\", \"midpoint_length\" (m), \"inside_corridor\": true|false,\n"
     "   scenes with off-mesh links also: \"links\": [{\"link\", \"from\", \"to\"}] (the links taken, in order),\n"
-    "   \"turns\": [{\"at\", \"kind\": \"arc\"|\"stop\", \"s\", \"theta\", \"radius\", \"trim\"}],\n"
+    "   \"turns\": [{\"at\", \"kind\": \"arc\"|\"stop\"|\"failed\", \"s\", \"theta\", \"radius\", \"trim\",\n"
+    "              \"corners\" (clearance corners it covers: 2 or more for a joint arc)}],\n"
     "   \"profile\": {\"total_time\", \"length\", \"samples\": [{\"s\", \"v\", \"a\", \"limit\", \"curvature\"}]}}\n"
     "  --query N        plan only query N of the list (0-based index, or the query's name)\n"
     "  --start P --goal P  plan this one query instead; P is x,y (2D scenes), x,y,z (3D mesh scenes, y up)\n"
@@ -126,6 +126,7 @@ void motion_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
     tj["theta"] = t.theta;
     tj["radius"] = t.radius;
     tj["trim"] = t.trim;
+    tj["corners"] = std::max(t.corner, t.last_corner) - t.corner + 1;
     turns.push_back(tj);
   }
   j["turns"] = turns;
@@ -224,7 +225,7 @@ std::string json_point(const Json& j, const NavMesh& mesh, ScenePoint& out) {
 
 // Reads a --queries file. Returns "" or the error message.
 std::string read_queries(const std::string& path, const NavMesh& mesh, std::vector<Query>& out) {
-  Result<Json> loaded = load_json_file(path);
+  Result<Json> loaded = load_json_file(path, "queries file");
   if (!loaded) return loaded.error();
   Json doc = std::move(loaded).value();
   std::string base = "";
@@ -279,26 +280,19 @@ Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
       optimal ? plan_optimal(scene, mesh, request, sink, exact_sink).plan : plan(scene, mesh, request, sink);
   status = r.status;
   Json j = plan_result_json(mesh, r);
-  std::vector<StepText> steps = options.trace ? plan_steps(trace, mesh) : std::vector<StepText>{};
-  if (optimal) {  // the search of this plan: its rows follow the locate rows
-    const std::vector<StepText> search = polyanya_steps(exact);
-    const auto after_locate =
-        std::find_if(steps.begin(), steps.end(), [](const StepText& s) { return s.stage != "locate"; });
-    steps.insert(after_locate, search.begin(), search.end());
-    exact.steps.clear();
-  }
+  PlanRecords records;
+  records.plan = &trace;
+  records.optimal = &exact;  // the plan's own search (Polyanya) or the comparison's
+  ChannelPlanTrace smoothing;
   if (options.channel) {
-    ChannelPlanTrace smoothing;
     add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors, options.trace ? &smoothing : nullptr), j);
-    const std::vector<StepText> more = channel_steps(smoothing);
-    steps.insert(steps.end(), more.begin(), more.end());
+    records.smoothing = &smoothing;
   }
   if (options.compare_optimal) {
-    const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors, exact_sink);
+    const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors, optimal ? nullptr : exact_sink);
     j["optimal_length"] = o && o->status == Status::Complete ? Json(o->length) : Json(nullptr);
-    const std::vector<StepText> compared = polyanya_steps(exact);  // the comparison's search, last
-    steps.insert(steps.end(), compared.begin(), compared.end());
   }
+  const std::vector<StepText> steps = options.trace ? step_texts(records, mesh, optimal) : std::vector<StepText>{};
   if (options.trace) j["steps"] = steps_json(steps);
   return j;
 }
@@ -359,15 +353,18 @@ int run_plan(const std::vector<std::string>& argv) {
     return kExitUsage;
   }
 
-  Json out;
-  out["results"] = Json::array();
+  // {"results": [...]} as readable_json() prints it, each result printed as soon as it is planned: memory
+  // does not grow with the number of queries (a trace or a Polyanya search can be megabytes a query).
+  std::printf("{\n  \"results\": [");
   bool all_complete = true;
-  for (const Query& q : queries) {
+  for (size_t i = 0; i < queries.size(); ++i) {
     Status status = Status::Failed;
-    out["results"].push_back(plan_one(scene, mesh, PlanRequest{q.start, q.goal, doors}, options, status));
+    const Json result = plan_one(scene, mesh, PlanRequest{queries[i].start, queries[i].goal, doors}, options, status);
+    std::printf("%s\n    %s", i ? "," : "", readable_json(result, 2).c_str());
+    std::fflush(stdout);
     all_complete = all_complete && status == Status::Complete;
   }
-  std::printf("%s\n", readable_json(out).c_str());
+  std::printf("\n  ]\n}\n");
   return all_complete ? kExitOk : kExitFailure;
 }
 

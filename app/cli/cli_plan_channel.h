@@ -1,4 +1,4 @@
-// `navlab plan --smoothing channel`: the channel and spline members of a plan result (DESIGN §5).
+// `navlab plan --smoothing channel`: the channel and spline members of a plan result (README.md, "The command line").
 #pragma once
 
 #include <nlohmann/json.hpp>

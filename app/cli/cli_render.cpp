@@ -6,18 +6,24 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "gl_gif.h"
 #include "gui_export.h"
 #include "gl_png.h"
 #include "gl_renderer.h"
+#include "gl_stop.h"
 #include "gl_window.h"
+#include "gui_compare.h"
 #include "gui_doc.h"
+#include "gui_legend.h"
+#include "gui_lessons.h"
 #include "gui_plan.h"
 #include "gui_presenter.h"
 #include "gui_script.h"
@@ -30,14 +36,17 @@ extern const char* const kRenderUsage =
     "Usage: navlab render SCENE --out FILE.png [--size WxH] [--step STAGE:N] [--presenter]\n"
     "       navlab render SCENE --out FILE.png --bake-stage NAME [--size WxH] [--presenter]\n"
     "       navlab render SCENE --step STAGE --gif OUT.gif [--size WxH] [--presenter]\n"
+    "       navlab render SCENE --compare A:B --out FILE.png [--size WxH] [--step STAGE:N] [--presenter]\n"
     "       (each form also takes --view 2d|3d [--orbit YAW,PITCH,DISTANCE])\n"
     "\n"
     "Draws the scene and the plan of its first query as the app's viewport shows it, and writes a PNG.\n"
     "  --out FILE.png   where to write the picture\n"
     "  --size WxH       picture size in pixels (default 1280x800)\n"
-    "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE: locate, search, funnel,\n"
-    "                   clearance, turns, profile, channel, spline (the channel smoothing of\n"
-    "                   seed 003: its gates and sections, then its spline's pegs and mode) or\n"
+    "  --step STAGE:N   show the N-th recorded step (from 1) of STAGE, numbered as `plan --trace`\n"
+    "                   and the app's timeline number them: locate, search, funnel, clearance (each\n"
+    "                   portal shrunk, then the funnel through the shrunk portals), turns, profile,\n"
+    "                   channel, spline (the channel smoothing: its gates and sections, then its\n"
+    "                   spline's pegs and mode) or\n"
     "                   polyanya (the exact shortest path's search: intervals and roots) or\n"
     "                   bake (a baked scene's Recast stages, as --bake-stage draws them)\n"
     "                   (default: the complete plan)\n"
@@ -52,13 +61,19 @@ extern const char* const kRenderUsage =
     "                   (default: 30,45 and the distance that frames the level)\n"
     "  --gif OUT.gif    an animated GIF of every step of STAGE (--step STAGE, no :N), one second per step,\n"
     "                   then three seconds of the complete plan; loops\n"
+    "  --compare A:B    two methods side by side under one camera and one step (the same stage and step\n"
+    "                   number in both), each half labelled with its method, length, cost, nodes expanded,\n"
+    "                   the walk's time and the computation's: astar, dijkstra (A* may carry a heuristic\n"
+    "                   weight: astar@0, astar@1, astar@1.5), polyanya (the shortest path), midpoints,\n"
+    "                   funnel, arcs, channel (the path methods need a navmesh's polygons)\n"
     "Prints one line of JSON: the file, its size, the funnel path drawn (plane m) and the camera (centre\n"
-    "in m, scale in px per m), so a\n"
+    "in m, scale in px per m; --compare: each half's, its numbers in \"compare\"), so a\n"
     "world point (x, y) is at pixel ((x - cx) * scale + W/2, H/2 - (y - cy) * scale). With --view 3d also\n"
     "\"orbit\": yaw, pitch, distance, target, eye, fov and view_proj (16 numbers, column-major): world\n"
     "(x, y, z) is at clip c = view_proj (x, y, z, 1), pixel ((cx/cw + 1) W/2, (1 - cy/cw) H/2); and\n"
     "\"path3d\": the funnel path's corners on the surface, [x, y, z].\n"
-    "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error.\n";
+    "Needs a display or SDL_VIDEODRIVER=offscreen. Exit codes: 0 ok, 2 usage or input error, 128 + N when\n"
+    "signal N (SIGINT, SIGTERM) stopped it (no file is left half written).\n";
 
 namespace {
 
@@ -101,7 +116,11 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
-  view.fit(f.doc, f.w, f.h);
+  // The top view leaves the legend room at its right; the 3D view draws none.
+  const std::vector<app::LegendEntry> legend = app::legend_for(f.doc, f.plan, step, {}, f.theme);
+  float lw = 0, lh = 0;
+  if (!f.view3d && !f.bake_stage) app::legend_size(legend, float(f.h) * 0.5f, &lw, &lh);
+  app::frame_subject({}, f.doc, view, f.w, f.h, lw > 0 ? lw + 16.0f : 0.0f);
   view.kind = f.view3d ? app::Viewport::Kind::Orbit : app::Viewport::Kind::Top;
   std::vector<int> corridor = f.plan.search.corridor;
   if (f.plan.start_poly >= 0) corridor.push_back(f.plan.start_poly);
@@ -121,6 +140,7 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
     app::SpawnView spawn;  // every check on, as the app starts
     app::draw_spawn_verdicts(view, f.doc, spawn);
     if (step < int(f.plan.steps.size())) app::draw_caption(view, f.plan.describe(step, f.doc.mesh), f.theme);
+    if (!view.in_3d()) app::draw_legend(view, legend, f.theme);
   }
   view.finish(renderer, f.doc, f.theme);
   ImGui::EndFrame();
@@ -133,24 +153,73 @@ std::string stage_gif(const Frame& f, gl::Renderer& renderer, const std::string&
   return app::write_stage_gif(f.plan, stage, f.w, f.h, [&](int step) { return draw_frame(f, renderer, step, view); }, out);
 }
 
+// --compare A:B: both halves under one camera at step `step` of the scene's plan. Returns "" or an error;
+// `info` gets each half's camera and numbers.
+std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::string& spec, int step,
+                            const std::string& out, nlohmann::json& info) {
+  app::CompareHalf halves[2];
+  if (std::string err = app::compare_build(f.doc, f.plan, spec, halves); !err.empty()) return err;
+  constexpr int kGap = 4;  // px between the halves
+  const int hw = (f.w - kGap) / 2;
+  std::vector<std::pair<std::vector<uint8_t>, int>> parts;
+  nlohmann::json halves_json = nlohmann::json::array();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  float room = 0.0f;  // the wider of the halves' legends, left free at their right
+  for (const app::CompareHalf& half : halves) {
+    float lw = 0, lh = 0;
+    const app::PlanView& plan = app::half_plan(half, f.plan);
+    app::legend_size(app::legend_for(app::half_doc(half, f.doc), plan, app::same_step(f.plan, step, plan),
+                                     app::method_legend(half.method), f.theme),
+                     float(f.h) * 0.5f, &lw, &lh);
+    room = std::max(room, lw + 16.0f);
+  }
+  app::Viewport framing;
+  app::frame_subject({}, f.doc, framing, hw, f.h, room);  // one camera: both halves frame the scene alike
+  for (const app::CompareHalf& half : halves) {
+    app::Viewport view;
+    view.camera = framing.camera;
+    const app::Document& doc = app::half_doc(half, f.doc);
+    const app::PlanView& plan = app::half_plan(half, f.plan);
+    const int s = app::same_step(f.plan, step, plan);
+    view.begin(hw, f.h, f.theme, &doc);
+    app::draw_method(view, doc, plan, half.method, s, f.theme);
+    app::draw_legend(view, app::legend_for(doc, plan, s, app::method_legend(half.method), f.theme), f.theme);
+    view.finish(renderer, doc, f.theme);
+    parts.push_back({view.target().read_pixels(), hw});
+    const app::MethodNumbers n = app::method_numbers(half.method, plan, doc.mesh);
+    halves_json.push_back({{"method", to_string(half.method)}, {"status", n.status}, {"length", n.length},
+                           {"cost", n.cost}, {"expanded", n.expanded}, {"walk_s", n.walk_s},
+                           {"compute_ms", n.compute_ms}, {"step", s}, {"label", app::method_label(half.method, n)},
+                           {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}},
+                           {"x", int(parts.size() - 1) * (hw + kGap)}, {"width", hw}});
+  }
+  ImGui::EndFrame();
+  info["compare"] = {{"spec", spec}, {"halves", halves_json}};
+  return gl::write_png(out, f.w, f.h, app::side_by_side(parts, f.h, f.w - 2 * hw, f.theme.background));
+}
+
 }  // namespace
 
 int run_render(const std::vector<std::string>& args) {
   const Command& self = *find_command("render");
-  Args a(args, {"--out", "--size", "--step", "--gif", "--bake-stage", "--view", "--orbit"}, {"--presenter"});
+  Args a(args, {"--out", "--size", "--step", "--gif", "--bake-stage", "--view", "--orbit", "--compare"}, {"--presenter"});
   if (!a.ok()) return usage_error(self, a.error());
   if (a.positional().size() != 1) return usage_error(self, "expected one SCENE");
   const auto out = a.value("--out");
   const auto gif = a.value("--gif");
   if (!out && !gif) return usage_error(self, "--out FILE.png (or --step STAGE --gif OUT.gif) is required");
   if (gif && (!a.value("--step") || a.value("--step")->find(':') != std::string::npos))
-    return usage_error(self, "--gif needs --step STAGE (a stage name: search, funnel, turns, profile, channel, spline or polyanya)");
+    return usage_error(self, "--gif needs --step STAGE (a stage name: " + stage_names() + ")");
   int w = 1280, h = 800;
-  if (auto size = a.value("--size")) {
-    if (std::sscanf(size->c_str(), "%dx%d", &w, &h) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)
-      return usage_error(self, "bad --size '" + *size + "' (expected WxH, 16..8192)");
-  }
+  if (auto size = a.value("--size"))
+    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty()) return usage_error(self, bad);
 
+  for (const auto& file : {out, gif})
+    if (file)
+      if (std::string bad = refuse_overwriting_input(*file, a.positional()[0], "scene file"); !bad.empty())
+        return usage_error(self, bad);
   app::Document doc;
   const std::string lerr = app::load_document(a.positional()[0], doc);
   if (!lerr.empty()) {
@@ -191,12 +260,17 @@ int run_render(const std::vector<std::string>& args) {
   app::PlanView plan;
   plan.run(doc);
   const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
-  app::use_font(app::load_fonts(), theme.presenter);  // the app's presenter font, not a scaled one
+  const app::Fonts fonts = app::load_fonts();
+  if (!fonts.error.empty()) {
+    std::fprintf(stderr, "navlab render: %s\n", fonts.error.c_str());
+    return kExitUsage;
+  }
+  app::use_font(fonts, theme.presenter);  // the app's presenter font, not a scaled one
   const Frame frame{doc, plan, theme, w, h, bake_stage, view3d, orbit};
   if (gif) {
     if (err = stage_gif(frame, renderer, *a.value("--step"), *gif); !err.empty()) {
       std::fprintf(stderr, "navlab render: %s\n", err.c_str());
-      return kExitUsage;
+      return gl::stop_signal() ? 128 + gl::stop_signal() : kExitUsage;
     }
     std::printf("%s\n", nlohmann::json{{"gif", *gif}, {"size", {w, h}}}.dump().c_str());
     return kExitOk;
@@ -208,8 +282,23 @@ int run_render(const std::vector<std::string>& args) {
     if (!idx) return usage_error(self, perr);
     step = *idx;
   }
+  if (auto spec = a.value("--compare")) {
+    if (gif || bake_stage || view3d) return usage_error(self, "--compare draws two halves of the top view: no --gif, --bake-stage or --view 3d with it");
+    nlohmann::json info = {{"out", *out}, {"size", {w, h}}, {"step", step}, {"steps", plan.steps.size()}};
+    if (err = compare_picture(frame, renderer, *spec, step, *out, info); !err.empty()) {
+      std::fprintf(stderr, "navlab render: %s\n", err.c_str());
+      return kExitUsage;
+    }
+    std::printf("%s\n", info.dump().c_str());
+    return kExitOk;
+  }
   app::Viewport view;
-  err = gl::write_png(*out, w, h, draw_frame(frame, renderer, step, view));
+  std::vector<uint8_t> pixels = draw_frame(frame, renderer, step, view);
+  if (gl::stop_signal()) {
+    std::fprintf(stderr, "navlab render: %s: not written (%s)\n", out->c_str(), gl::stop_message().c_str());
+    return 128 + gl::stop_signal();
+  }
+  err = gl::write_png(*out, w, h, pixels);
   if (!err.empty()) {
     std::fprintf(stderr, "navlab render: %s\n", err.c_str());
     return kExitUsage;
@@ -221,6 +310,8 @@ int run_render(const std::vector<std::string>& args) {
       {"out", *out},
       {"size", {w, h}},
       {"step", step},
+      {"step_ref", app::step_ref_json(plan, step)},
+      {"caption", plan.describe(step, frame.doc.mesh)},
       {"bake_stage", bake_stage ? bake_stage_name(*bake_stage) : "navmesh"},
       {"steps", plan.steps.size()},
       {"status", plan.ran ? to_string(plan.status) : "none"},

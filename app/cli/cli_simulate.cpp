@@ -2,7 +2,6 @@
 // Runs the follower (core/follower.h) on one query and prints DESIGN §5's JSON.
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -96,7 +95,7 @@ std::string read_goal(const Json& j, const NavMesh& mesh, ScenePoint& out) {
 // Reads the events file. Returns "" or the error message (path: /pointer: what).
 std::string read_events(const std::string& path, const NavMesh& mesh, std::vector<FollowEvent>& out) {
   const bool is3d = mesh.is3d;
-  Result<Json> loaded = load_json_file(path);
+  Result<Json> loaded = load_json_file(path, "events file");
   if (!loaded) return loaded.error();
   const Json& doc = loaded.value();
   if (!doc.is_array()) return path + ": expected an array of events";
@@ -107,7 +106,8 @@ std::string read_events(const std::string& path, const NavMesh& mesh, std::vecto
       return ptr + ": expected {\"t\": seconds, \"close\"|\"open\"|\"move\": door id} or {\"t\": seconds, \"goal\": point}";
     FollowEvent ev;
     ev.t = e["t"].get<double>();
-    if (!std::isfinite(ev.t) || ev.t < 0) return ptr + "/t: expected a time >= 0";
+    if (!std::isfinite(ev.t) || ev.t < 0 || ev.t > limits::kMaxMagnitude)
+      return ptr + "/t: expected a time in s from 0 to 1e6, got " + e["t"].dump();
     int kinds = 0;
     if (e.contains("goal")) {
       ++kinds;

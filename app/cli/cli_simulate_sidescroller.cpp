@@ -20,6 +20,19 @@ using Json = nlohmann::ordered_json;
 double rounded(double v) { return std::round(v * 1e6) / 1e6 + 0.0; }
 Json xy(Vec2 p) { return Json::array({rounded(p.x), rounded(p.y)}); }
 
+// One record as printed.
+Json step_json(const side::SideStep& s) {
+  Json j;
+  j["t"] = rounded(s.t);
+  j["pos"] = xy(s.pos);
+  j["vel"] = xy(s.vel);
+  j["moving"] = s.moving;
+  j["arrived"] = s.arrived;
+  j["blocked"] = s.blocked;
+  j["state"] = side::to_string(s.state);
+  return j;
+}
+
 }  // namespace
 
 int run_simulate_sidescroller(const Command& cmd, const Args& args, const Scene& scene, double dt,
@@ -30,24 +43,18 @@ int run_simulate_sidescroller(const Command& cmd, const Args& args, const Scene&
   side::SideSimDef def;
   def.dt = dt;
   if (max_time) def.max_time = *max_time;
+  if (std::string e = side::run_limits(scene.sidescroller, def); !e.empty()) return usage_error(cmd, e);
   const side::SideRun run = side::simulate(scene.sidescroller, def);
-  Json enemies = Json::array();
-  for (const side::SideEnemyRun& e : run.enemies) {
-    Json steps = Json::array();
-    for (const side::SideStep& s : e.steps) {
-      Json j;
-      j["t"] = rounded(s.t);
-      j["pos"] = xy(s.pos);
-      j["vel"] = xy(s.vel);
-      j["moving"] = s.moving;
-      j["arrived"] = s.arrived;
-      j["blocked"] = s.blocked;
-      j["state"] = side::to_string(s.state);
-      steps.push_back(std::move(j));
-    }
-    enemies.push_back(Json{{"id", e.id}, {"steps", std::move(steps)}});
+  // {"enemies": [{"id", "steps": [...]}]} as readable_json() prints it, record by record.
+  std::printf("{\n  \"enemies\": [");
+  for (size_t e = 0; e < run.enemies.size(); ++e) {
+    std::printf("%s\n    {\n      \"id\": %s,\n      \"steps\": [", e ? "," : "", Json(run.enemies[e].id).dump().c_str());
+    const std::vector<side::SideStep>& steps = run.enemies[e].steps;
+    for (size_t i = 0; i < steps.size(); ++i)
+      std::printf("%s\n        %s", i ? "," : "", readable_json(step_json(steps[i]), 4).c_str());
+    std::printf("\n      ]\n    }");
   }
-  std::printf("%s\n", readable_json(Json{{"enemies", std::move(enemies)}}).c_str());
+  std::printf("\n  ]\n}\n");
   return kExitOk;
 }
 

@@ -1,5 +1,5 @@
 // `navlab spawn SCENE [--disable CHECK]...`: validates the scene's spawn candidates with the six checks
-// of core/spawn.h and prints every check's result as JSON (DESIGN §5).
+// of core/spawn/spawn.h and prints every check's result as JSON (README.md, "The command line").
 #include <cstdio>
 #include <nlohmann/json.hpp>
 

@@ -19,6 +19,8 @@ int run_bench(const std::vector<std::string>& args);
 extern const char* const kBenchUsage;
 int run_lesson(const std::vector<std::string>& args);
 extern const char* const kLessonUsage;
+int run_check_command(const std::vector<std::string>& args);
+extern const char* const kCheckUsage;
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -30,6 +32,8 @@ const std::vector<Command>& commands() {
       {"simulate", "follow a plan with a fixed time step while doors open, close and move", kSimulateUsage, run_simulate},
       {"bench", "time the planner stages against Detour on seeded random pairs and print the ratios", kBenchUsage, run_bench},
       {"lesson", "render every slide of a lesson to PNG with a page of its text", kLessonUsage, run_lesson},
+      {"check", "run a level's expected paths as a test suite, or list what a second version changes", kCheckUsage,
+       run_check_command},
   };
   return table;
 }

@@ -10,7 +10,10 @@ namespace {
 
 constexpr int kColours = 256;
 
-std::string gif_error(const std::string& path, int code) { return path + ": " + GifErrorString(code); }
+// giflib's output function: the bytes go to the temporary file, every write checked.
+int put_bytes(GifFileType* gif, const GifByteType* bytes, int n) {
+  return static_cast<AtomicFile*>(gif->UserData)->write(bytes, size_t(n)) ? n : 0;
+}
 
 // The NETSCAPE2.0 application extension: loop count 0 = forever.
 bool put_loop(GifFileType* gif) {
@@ -21,13 +24,13 @@ bool put_loop(GifFileType* gif) {
 }
 
 // One frame: quantized to its own colour table, with its delay.
-bool put_frame(GifFileType* gif, int w, int h, const GifFrame& f) {
+bool put_frame(GifFileType* gif, int w, int h, const std::vector<uint8_t>& rgba, int delay_cs) {
   const size_t n = size_t(w) * size_t(h);
   std::vector<GifByteType> r(n), g(n), b(n), index(n);
   for (size_t i = 0; i < n; ++i) {
-    r[i] = f.rgba[i * 4];
-    g[i] = f.rgba[i * 4 + 1];
-    b[i] = f.rgba[i * 4 + 2];
+    r[i] = rgba[i * 4];
+    g[i] = rgba[i * 4 + 1];
+    b[i] = rgba[i * 4 + 2];
   }
   int size = kColours;
   std::vector<GifColorType> colours(kColours);
@@ -36,7 +39,7 @@ bool put_frame(GifFileType* gif, int w, int h, const GifFrame& f) {
     return false;
   const std::unique_ptr<ColorMapObject, void (*)(ColorMapObject*)> map(GifMakeMapObject(kColours, colours.data()),
                                                                         GifFreeMapObject);
-  GraphicsControlBlock gcb{DISPOSAL_UNSPECIFIED, false, f.delay_cs, NO_TRANSPARENT_COLOR};
+  GraphicsControlBlock gcb{DISPOSAL_UNSPECIFIED, false, delay_cs, NO_TRANSPARENT_COLOR};
   GifByteType ext[4];
   EGifGCBToExtension(&gcb, ext);
   if (!map || EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, ext) != GIF_OK ||
@@ -49,19 +52,46 @@ bool put_frame(GifFileType* gif, int w, int h, const GifFrame& f) {
 
 }  // namespace
 
-std::string write_gif(const std::string& path, int w, int h, const std::vector<GifFrame>& frames) {
-  if (frames.empty()) return path + ": no frames to write";
-  for (const GifFrame& f : frames)
-    if (f.rgba.size() != size_t(w) * size_t(h) * 4) return path + ": a frame is not " + std::to_string(w) + "x" + std::to_string(h);
+GifWriter::GifWriter(std::string path, int w, int h) : file_(path, "GIF file"), path_(std::move(path)), w_(w), h_(h) {}
+
+GifWriter::~GifWriter() {
+  if (gif_) EGifCloseFile(gif_, nullptr);
+}
+
+std::string GifWriter::fail(const std::string& why) {
+  // A failed write says why in the file's own words (the system's reason); giflib's code otherwise.
+  if (error_.empty()) error_ = !file_.error().empty() ? file_.error() : path_ + ": cannot write the GIF file (" + why + ")";
+  return error_;
+}
+
+std::string GifWriter::open() {
+  if (std::string err = file_.open(); !err.empty()) return error_ = err;
   int err = 0;
-  GifFileType* gif = EGifOpenFileName(path.c_str(), false, &err);
-  if (!gif) return gif_error(path, err);
-  EGifSetGifVersion(gif, true);
-  bool ok = EGifPutScreenDesc(gif, w, h, 8, 0, nullptr) == GIF_OK && put_loop(gif);
-  for (size_t i = 0; ok && i < frames.size(); ++i) ok = put_frame(gif, w, h, frames[i]);
-  const int write_error = gif->Error;
-  if (EGifCloseFile(gif, &err) != GIF_OK) return gif_error(path, err);
-  return ok ? "" : gif_error(path, write_error);
+  gif_ = EGifOpen(&file_, put_bytes, &err);
+  if (!gif_) return fail(GifErrorString(err));
+  EGifSetGifVersion(gif_, true);
+  if (EGifPutScreenDesc(gif_, w_, h_, 8, 0, nullptr) != GIF_OK || !put_loop(gif_)) return fail(GifErrorString(gif_->Error));
+  return "";
+}
+
+std::string GifWriter::add(const std::vector<uint8_t>& rgba, int delay_cs) {
+  if (!error_.empty()) return error_;
+  if (!gif_) return fail("it is not open");
+  if (rgba.size() != size_t(w_) * size_t(h_) * 4)
+    return fail("a frame is not " + std::to_string(w_) + "x" + std::to_string(h_));
+  if (!put_frame(gif_, w_, h_, rgba, delay_cs)) return fail(GifErrorString(gif_->Error));
+  return "";
+}
+
+std::string GifWriter::finish() {
+  if (!error_.empty()) return error_;
+  if (!gif_) return fail("it is not open");
+  int err = 0;
+  const int closed = EGifCloseFile(gif_, &err);  // writes the trailer and frees the encoder
+  gif_ = nullptr;
+  if (closed != GIF_OK) return fail(GifErrorString(err));
+  if (std::string e = file_.commit(); !e.empty()) return error_ = e;
+  return "";
 }
 
 }  // namespace navlab::gl

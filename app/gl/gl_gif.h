@@ -1,19 +1,40 @@
 // Animated GIF files from RGBA8 frames (top row first), through giflib: each frame gets its own
-// 256-colour table (giflib's median-cut quantizer), the animation loops forever.
+// 256-colour table (giflib's median-cut quantizer), the animation loops forever. Frames are encoded
+// and written as they are added (memory does not grow with their number), into a temporary file that
+// becomes the GIF only when finish() succeeds (core/base/atomic_file.h).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "atomic_file.h"
+
+struct GifFileType;
+
 namespace navlab::gl {
 
-struct GifFrame {
-  std::vector<uint8_t> rgba;  // w*h*4 bytes, top row first
-  int delay_cs = 100;         // how long the frame shows, 1/100 s
-};
+class GifWriter {
+ public:
+  GifWriter(std::string path, int w, int h);
+  GifWriter(const GifWriter&) = delete;
+  GifWriter& operator=(const GifWriter&) = delete;
+  ~GifWriter();  // unfinished: the temporary file is removed, an old file at the path stays as it was
 
-// Writes the frames (all w x h) to `path`. Returns "" or a readable error.
-std::string write_gif(const std::string& path, int w, int h, const std::vector<GifFrame>& frames);
+  // Opens the file and writes the header. Returns "" or the error.
+  std::string open();
+  // One frame of w*h*4 bytes shown for `delay_cs` hundredths of a second. Returns "" or the error.
+  std::string add(const std::vector<uint8_t>& rgba, int delay_cs);
+  // Writes the trailer and replaces the file at the path. Returns "" or the error.
+  std::string finish();
+
+ private:
+  std::string fail(const std::string& why);
+  AtomicFile file_;
+  std::string path_;
+  int w_, h_;
+  GifFileType* gif_ = nullptr;
+  std::string error_;
+};
 
 }  // namespace navlab::gl

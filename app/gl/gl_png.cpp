@@ -5,16 +5,33 @@
 #include <ctime>
 #include <filesystem>
 
+#include "atomic_file.h"
+
 namespace navlab::gl {
 
-std::string write_png(const std::string& path, int w, int h, const std::vector<uint8_t>& rgba) {
-  if (w <= 0 || h <= 0 || rgba.size() < size_t(w) * h * 4) return "no pixels to write";
-  const std::filesystem::path p(path);
-  if (p.has_parent_path() && !std::filesystem::exists(p.parent_path()))
-    return "cannot write " + path + ": directory does not exist";
-  stbi_flip_vertically_on_write(0);
-  if (!stbi_write_png(path.c_str(), w, h, 4, rgba.data(), w * 4)) return "cannot write " + path;
+std::string picture_size_problem(long long w, long long h) {
+  if (w < kMinPictureSide || h < kMinPictureSide || w > kMaxPictureSide || h > kMaxPictureSide)
+    return "the size must be " + std::to_string(kMinPictureSide) + " to " + std::to_string(kMaxPictureSide) +
+           " pixels each way, got " + std::to_string(w) + "x" + std::to_string(h);
+  if (w * h > kMaxPicturePixels)
+    return std::to_string(w) + "x" + std::to_string(h) + " is " + std::to_string(w * h) +
+           " pixels, more than the picture limit of " + std::to_string(kMaxPicturePixels) +
+           " (what the multisampled drawing, the picture and its encoding need must fit in 4 GB); for example " +
+           std::to_string(kMaxPictureSide) + "x" + std::to_string(kMaxPicturePixels / kMaxPictureSide) + " or " +
+           std::to_string(kMaxSquareSide) + "x" + std::to_string(kMaxSquareSide);
   return "";
+}
+
+std::string write_png(const std::string& path, int w, int h, const std::vector<uint8_t>& rgba) {
+  if (w <= 0 || h <= 0 || rgba.size() < size_t(w) * size_t(h) * 4) return path + ": no pixels to write";
+  AtomicFile out(path, "PNG file");
+  if (std::string err = out.open(); !err.empty()) return err;
+  stbi_flip_vertically_on_write(0);
+  // stb encodes the whole picture in memory, then hands it over in one piece; every write is checked.
+  const auto sink = [](void* file, void* data, int size) { static_cast<AtomicFile*>(file)->write(data, size_t(size)); };
+  if (!stbi_write_png_to_func(sink, &out, w, h, 4, rgba.data(), w * 4))
+    return path + ": cannot write the PNG file (the encoder could not get the memory it needs)";
+  return out.commit();
 }
 
 std::string timestamped_png_name(const std::string& dir) {

@@ -1,4 +1,6 @@
-// PNG files from RGBA8 pixels (top row first), through stb_image_write.
+// PNG files from RGBA8 pixels (top row first), through stb_image_write, written atomically
+// (core/base/atomic_file.h), and the size limits of every picture navlab draws (render, lesson, the
+// app's window and its exports).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +9,19 @@
 
 namespace navlab::gl {
 
-// Writes `rgba` (w*h*4 bytes, top row first) to `path`. Returns "" or a readable error.
+// Pixels each way of a picture, and in all. A picture is drawn multisampled with a depth buffer and read
+// back before it is encoded: about 90 bytes a pixel, so the pixel limit keeps a render, a lesson or an
+// export inside a 4 GB address space (docs/limits.md has the measurements).
+constexpr int kMinPictureSide = 16;
+constexpr int kMaxPictureSide = 8192;
+constexpr long long kMaxPicturePixels = 4096LL * 4096;
+constexpr int kMaxSquareSide = 4096;  // the largest square within kMaxPicturePixels
+
+// "" when a w x h picture is within the limits above, else what is wrong and a size that fits.
+std::string picture_size_problem(long long w, long long h);
+
+// Writes `rgba` (w*h*4 bytes, top row first) to `path`. Returns "" or "PATH: cannot write the PNG file
+// (the system's reason)"; a failure leaves any file that was there as it was.
 std::string write_png(const std::string& path, int w, int h, const std::vector<uint8_t>& rgba);
 
 // A default export name in `dir`: navlab-YYYYmmdd-HHMMSS.png.

@@ -5,22 +5,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <fstream>
 #include <numbers>
-#include <sstream>
+
+#include "text_file.h"
 
 namespace navlab::gl {
 
 namespace {
 
-
-std::string read_text(const std::string& path, bool* ok) {
-  std::ifstream in(path, std::ios::binary);
-  *ok = bool(in);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+// Bytes of one shader source file (they are a few KB).
+constexpr size_t kMaxShaderBytes = size_t{1} << 20;
 
 std::string compile(unsigned type, const std::string& src, const std::string& name, unsigned* out) {
   const unsigned sh = glCreateShader(type);
@@ -43,10 +37,12 @@ std::string compile(unsigned type, const std::string& src, const std::string& na
 
 std::string link_program(const std::string& dir, const std::string& base, unsigned* out, std::string vert_base) {
   if (vert_base.empty()) vert_base = base;
-  bool ok_v = false, ok_f = false;
-  const std::string vs = read_text(dir + "/" + vert_base + ".vert", &ok_v);
-  const std::string fs = read_text(dir + "/" + base + ".frag", &ok_f);
-  if (!ok_v || !ok_f) return "cannot read shader " + dir + "/" + vert_base + ".vert or " + base + ".frag";
+  const Result<std::string> vs_file = read_text_file(dir + "/" + vert_base + ".vert", "shader", kMaxShaderBytes);
+  const Result<std::string> fs_file = read_text_file(dir + "/" + base + ".frag", "shader", kMaxShaderBytes);
+  if (!vs_file) return vs_file.error();
+  if (!fs_file) return fs_file.error();
+  const std::string& vs = vs_file.value();
+  const std::string& fs = fs_file.value();
   unsigned v = 0, f = 0;
   std::string err = compile(GL_VERTEX_SHADER, vs, vert_base + ".vert", &v);
   if (!err.empty()) return err;
@@ -438,12 +434,13 @@ std::vector<uint8_t> read_framebuffer(int x, int y, int w, int h) {
   std::vector<uint8_t> px(size_t(w) * h * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-  // GL rows go bottom-up; PNG rows top-down.
-  std::vector<uint8_t> flipped(px.size());
+  // GL rows go bottom-up; PNG rows top-down: swapped in place (a large picture is not copied).
   const size_t row = size_t(w) * 4;
-  for (int r = 0; r < h; ++r) std::copy_n(px.data() + size_t(h - 1 - r) * row, row, flipped.data() + size_t(r) * row);
-  for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
-  return flipped;
+  for (int r = 0; r < h / 2; ++r)
+    std::swap_ranges(px.begin() + std::ptrdiff_t(size_t(r) * row), px.begin() + std::ptrdiff_t(size_t(r + 1) * row),
+                     px.begin() + std::ptrdiff_t(size_t(h - 1 - r) * row));
+  for (size_t i = 3; i < px.size(); i += 4) px[i] = 255;
+  return px;
 }
 
 }  // namespace navlab::gl

@@ -1,4 +1,5 @@
 #include "gl_window.h"
+#include "gl_stop.h"
 
 #include <SDL.h>
 #include <glad/gl.h>
@@ -23,6 +24,7 @@ Window::~Window() {
 
 std::string Window::open(const std::string& title, int width, int height, bool hidden,
                          const std::string& ini_path) {
+  install_stop_handlers();  // before SDL_Init, which would install its own
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0)
     return std::string("cannot start SDL video (no display? try xvfb-run or SDL_VIDEODRIVER=offscreen): ") +
            SDL_GetError();
@@ -46,7 +48,12 @@ std::string Window::open(const std::string& title, int width, int height, bool h
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  ini_path_ = ini_path;
+  // ImGui reads and writes its layout file itself: only a regular file (or none yet), so that a FIFO or a
+  // device there can neither block the start nor be written to.
+  std::error_code ec;
+  const auto kind = std::filesystem::status(ini_path, ec).type();
+  const bool usable = kind == std::filesystem::file_type::regular || kind == std::filesystem::file_type::not_found;
+  ini_path_ = usable ? ini_path : std::string();
   io.IniFilename = ini_path_.empty() ? nullptr : ini_path_.c_str();
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui::StyleColorsDark();

@@ -5,6 +5,7 @@
 #include <SDL.h>
 #include <glad/gl.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 
@@ -12,8 +13,13 @@
 #include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "gl_png.h"
+#include "gui_files.h"
+#include "gui_legend.h"
+#include "gui_lessons.h"
+#include "gl_stop.h"
 #include "gui_tools.h"
 
 namespace navlab::app {
@@ -27,21 +33,54 @@ long long file_stamp(const std::string& path) {
   return static_cast<long long>(t.time_since_epoch().count());
 }
 
+// Shrinks w x h to the usable area of the display the window opens on (the screen without panels and
+// docks), so a window never opens larger than the screen.
+void fit_to_display(int* w, int* h) {
+  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return;  // Window::open reports why
+  SDL_Rect usable;
+  if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
+    *w = std::min(*w, usable.w);
+    *h = std::min(*h, usable.h);
+  }
+}
+
+// The names of this frame's windows whose content does not fit (App::clipped_windows).
+void find_clipped(std::vector<std::string>& out) {
+  out.clear();
+  constexpr float kSlackPx = 1.0f;  // rounding
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    // The menu bar says itself whether its last item fits (App::main_menu).
+    if (!w->Active || w->Hidden ||
+        (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_MenuBar)))
+      continue;
+    // This frame's content (ContentSize is the last frame's) against this frame's room.
+    const float inner_w = w->ContentRegionRect.GetWidth(), inner_h = w->ContentRegionRect.GetHeight();
+    const float content_w = w->DC.CursorMaxPos.x - w->DC.CursorStartPos.x;
+    const float content_h = w->DC.CursorMaxPos.y - w->DC.CursorStartPos.y;
+    const bool wide = content_w > inner_w + kSlackPx && !w->ScrollbarX;
+    const bool tall = (w->Flags & ImGuiWindowFlags_NoScrollbar) && !(w->Flags & ImGuiWindowFlags_AlwaysAutoResize) &&
+                      content_h > inner_h + kSlackPx;
+    if (wide || tall) out.push_back(w->Name);
+  }
+}
+
 }  // namespace
 
-std::string default_scene_path() {
+std::string resource_path(const std::string& rel) {
   namespace fs = std::filesystem;
   if (char* base = SDL_GetBasePath()) {
-    const std::string beside = std::string(base) + "scenes/default.json";
+    const std::string beside = std::string(base) + rel;
     SDL_free(base);
     if (fs::exists(beside)) return beside;
   }
 #ifdef NAVLAB_SOURCE_DIR
-  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/scenes/default.json";
+  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/" + rel;
   if (fs::exists(src)) return src;
 #endif
-  return "scenes/default.json";
+  return rel;
 }
+
+std::string default_scene_path() { return resource_path("scenes/default.json"); }
 
 std::string App::init(const Options& opt) {
   options = opt;
@@ -56,14 +95,20 @@ std::string App::init(const Options& opt) {
       if (!err.empty()) status = err;
     }
   }
-  std::string err = window.open("navlab", opt.width, opt.height, opt.hidden, ini_path_);
+  int w = opt.width, h = opt.height;
+  if (!opt.hidden) fit_to_display(&w, &h);  // a shown window is never larger than the screen
+  std::string err = window.open("navlab", w, h, opt.hidden, ini_path_);
   if (!err.empty()) return err;
+  // The arrows, Space and Enter are the app's keys (gui_keys.h), not ImGui's widget navigation.
+  ImGui::GetIO().ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   fonts = load_fonts();
   err = renderer.init(gl::shader_dir());
   if (!err.empty()) return err;
   set_presenter(settings.presenter);
+  if (!fonts.error.empty() && opt.hidden) return fonts.error;  // a scripted run: an error, as in render
   const std::string scene = opt.scene.empty() ? default_scene_path() : opt.scene;
   if (!open_scene(scene)) status = "could not open " + scene;
+  if (!fonts.error.empty()) show_error(fonts.error);  // interactive: said, and the next font is used
   return "";
 }
 
@@ -74,30 +119,45 @@ void App::shutdown() {
   }
 }
 
+void App::on_stop_signal() { quit = true; }
+
 void App::show_error(const std::string& message) {
   error = message;
-  SDL_Log("navlab: %s", message.c_str());
+  SDL_LogError(SDL_LOG_CATEGORY_APPLICATION, "navlab: %s", message.c_str());
 }
 
 bool App::open_scene(const std::string& path) {
-  const std::string err = load_document(path, doc);
+  Document next;
+  const std::string err = load_document(path, next);
   if (!err.empty()) {
     show_error(err + (doc.loaded() ? "\nThe scene you had is still open." : ""));
     return false;
   }
+  if (options.use_settings && !lessons.opening) add_recent(settings, path);
+  open_document(std::move(next));
+  return true;
+}
+
+void App::open_document(Document next) {
+  doc = std::move(next);
+  const std::string path = doc.path;
   bake_abandon(*this);  // a bake of the scene before is of no use now
-  if (options.use_settings) add_recent(settings, path);
+  if (!lessons.opening) {  // a scene of the user's own: the lesson's slide column closes
+    lessons.lesson.reset();
+    compare.on = false;
+  }
+  files_mark_saved(*this, lessons.opening || is_shipped(path));
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   want_fit_ = true;
   error.clear();
   status = "opened " + path;
   replan();
-  return true;
 }
 
 bool App::reload() {
   if (!doc.loaded()) return false;
+  if (check_reload(*this)) return true;  // a check suite's level, not a scene file
   const auto start = doc.start, goal = doc.goal;
   const int qi = doc.query_index;
   const std::string path = doc.path;
@@ -113,6 +173,7 @@ bool App::reload() {
     doc.query_index = -1;
   }
   bake_abandon(*this);
+  files_mark_saved(*this, files.read_only);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   error.clear();
@@ -128,10 +189,54 @@ bool App::save_scene_as(const std::string& path) {
     return false;
   }
   doc.path = path;
+  files_mark_saved(*this, is_shipped(path) && files.read_only);
   file_stamp_ = file_stamp(path);
   if (options.use_settings) add_recent(settings, path);
   status = "saved " + path;
   return true;
+}
+
+void App::save() {
+  if (!doc.loaded()) return;
+  if (files.read_only) {
+    status = "a shipped or lesson scene: save it under a new name";
+    file_dialog_open(true);
+    return;
+  }
+  save_scene_as(doc.path);
+}
+
+void App::file_dialog_open(bool save_as) { files_dialog(*this, save_as); }
+
+bool App::unsaved() const { return doc.loaded() && !doc.scene.same_besides_geometry(files.saved); }
+
+void App::request_open(const std::string& path) {
+  if (unsaved()) return files_ask(*this, FilesView::Pending::Open, path);
+  open_scene(path);
+}
+
+void App::request_quit() {
+  if (unsaved()) return files_ask(*this, FilesView::Pending::Quit, "");
+  quit = true;
+}
+
+void App::start_presentation(bool from_current) {
+  if (!lessons.lesson) {
+    lesson_key(*this, SDL_SCANCODE_PAGEDOWN, true);  // the first lesson of the folder
+    if (!lessons.lesson) return;
+  } else if (!from_current) {
+    show_slide(*this, 0);
+  }
+  presenting = true;
+  panels_hidden = false;
+  if (!settings.presenter) set_presenter(true);
+  status = "presenting " + lessons.lesson->title + " (Page Down: next, Esc: end)";
+}
+
+void App::end_presentation() {
+  presenting = false;
+  if (settings.presenter) set_presenter(false);
+  status = "presentation ended";
 }
 
 void App::replan(bool live) {
@@ -184,17 +289,20 @@ void App::apply_theme_style() {
 void App::handle_event(const void* ev) {
   const SDL_Event& e = *static_cast<const SDL_Event*>(ev);
   ImGui_ImplSDL2_ProcessEvent(&e);
-  if (e.type == SDL_QUIT) quit = true;
+  if (e.type == SDL_QUIT) request_quit();
   if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE &&
       e.window.windowID == SDL_GetWindowID(window.sdl()))
-    quit = true;
-  // Lesson keys from the key event itself: a tap whose press and release fall in one frame counts.
-  if (e.type == SDL_KEYDOWN && !ImGui::GetIO().WantTextInput)
-    lesson_key(*this, e.key.keysym.scancode, (e.key.keysym.mod & KMOD_CTRL) != 0);
+    request_quit();
+  // Every key from the key event itself (gui_keys.h): a tap whose press and release fall in one frame
+  // counts.
+  if (e.type == SDL_KEYDOWN) {
+    const KeyBinding* b = handle_key(*this, e.key.keysym.scancode, e.key.keysym.mod, e.key.repeat != 0);
+    if (key_observer && e.key.repeat == 0) key_observer(b, e.key.keysym.scancode);
+  }
   if (e.type == SDL_DROPFILE) {
     const std::string path = e.drop.file;
     SDL_free(e.drop.file);
-    open_scene(path);
+    request_open(path);
   }
 }
 
@@ -205,6 +313,11 @@ void App::check_file_changed() {
   last_file_check_ = now;
   const long long stamp = file_stamp(doc.path);
   if (stamp != 0 && stamp != file_stamp_) {
+    if (unsaved()) {  // the file changed under edits: keep the edits, say so once
+      file_stamp_ = stamp;
+      status = doc.path + " changed on disk; your unsaved edits are kept (Ctrl+R reloads the file)";
+      return;
+    }
     reload();
   } else if (stamp == 0 && file_stamp_ != 0) {
     // Deleted or moved while open: said once; the scene stays on screen and can be saved elsewhere.
@@ -219,6 +332,7 @@ bool App::frame() {
   view.frame_started_cpu_ms = cpu0;
   SDL_Event e;
   while (SDL_PollEvent(&e)) handle_event(&e);
+  if (gl::stop_signal()) on_stop_signal();
   if (quit) return false;
   check_file_changed();
   hover_s = hover_next;
@@ -251,11 +365,15 @@ bool App::frame() {
   const gl::Camera shown_camera = view.camera;
   const float shown_layout_w = layout_w_, shown_layout_h = layout_h_;
   build_ui();
+  dialog_key = DialogKey::None;  // a dialog that was open took it; else it is stale
+  find_clipped(clipped_windows);
+  if (menu_cut_) clipped_windows.push_back("menu bar");
   if (sized)  // the export's viewport shows the same view as the screen's
     view.camera.scale = shown_camera.scale * std::min(vp_w / shown_w, vp_h / shown_h);
   ImGui::Render();
   last_prep_cpu_ms = thread_cpu_ms() - cpu0;
 
+  if (layout_w_ != shown_layout_w || layout_h_ != shown_layout_h) want_fit_ = want_fit_ || lessons.lesson.has_value();
   draw_viewport_content();
 
   int fw = 0, fh = 0;
@@ -290,7 +408,7 @@ bool App::frame() {
 void App::draw_viewport_content() {
   const int w = int(vp_w), h = int(vp_h);
   if (want_fit_ && doc.loaded()) {
-    view.fit(doc, w, h);
+    if (!fit_slide_subject(*this, w, h)) view.fit(doc, w, h);  // a lesson frames its slide's subject
     view.view3d.request_fit();
     want_fit_ = false;
   }
@@ -298,18 +416,39 @@ void App::draw_viewport_content() {
   std::vector<int> corridor = plan.search.corridor;
   if (plan.start_poly >= 0) corridor.push_back(plan.start_poly);
   view.begin(w, h, theme, &doc, corridor);
-  if (doc.loaded()) {
+  if (!doc.loaded()) return;
+  const bool split = compare_shown(*this);
+  // The legend in the map's corner; a lesson's goes in the slide column, beside the map, not over it.
+  const bool map_legend = settings.show_legend && layout_.slide.empty();
+  if (split) {
+    const CompareHalf& a = compare.halves[0];
+    draw_method(view, half_doc(a, doc), half_plan(a, plan), a.method, same_step(plan, step, half_plan(a, plan)), theme);
+    if (map_legend)
+      draw_legend(view, legend_for(doc, half_plan(a, plan), same_step(plan, step, half_plan(a, plan)), method_legend(a.method), theme), theme);
+  } else {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
     if (settings.show_optimal) draw_optimal(view, plan, theme);
     if (settings.show_channel) draw_channel(view, plan, theme);
-    draw_spawn_verdicts(*this);
-    draw_doors(*this);
-    draw_tools(*this);
-    draw_areas(*this);
-    if (step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
-    last_prep_cpu_ms += thread_cpu_ms() - cpu0;
-    view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
   }
+  if (!lessons.lesson || lessons.revealed) draw_spawn_verdicts(*this);  // a question's answer waits
+  draw_doors(*this);
+  draw_tools(*this);
+  draw_areas(*this);
+  draw_check(*this);
+  if (!split && step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
+  if (map_legend && !split) draw_legend(view, legend_for(doc, plan, step, legend_flags(*this), theme), theme);
+  last_prep_cpu_ms += thread_cpu_ms() - cpu0;
+  view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
+  if (!split) return;
+  // The right half: the same camera, the same step cursor.
+  Viewport& r = compare.right;
+  r.camera = view.camera;
+  r.begin(w, h, theme, &doc, corridor);
+  const CompareHalf& b = compare.halves[1];
+  const PlanView& bp = half_plan(b, plan);
+  draw_method(r, half_doc(b, doc), bp, b.method, same_step(plan, step, bp), theme);
+  if (map_legend) draw_legend(r, legend_for(doc, bp, same_step(plan, step, bp), method_legend(b.method), theme), theme);
+  r.finish(renderer, doc, theme, !pending_export_);
 }
 
 bool App::sized_window_export(int* w, int* h) const {
@@ -382,39 +521,59 @@ void App::do_export() {
     last_export = path;
     status = "exported " + path;
   } else {
+    if (export_failure.empty()) export_failure = err;
     status = "export failed: " + err;
     show_error(err);
   }
 }
 
-void App::shortcuts() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
-  const bool ctrl = io.KeyCtrl;
-  auto pressed = [](SDL_Scancode sc, bool repeat = false) { return ImGui::IsKeyPressed(int(sc), repeat); };
-  if (pressed(SDL_SCANCODE_SPACE)) {
-    if (step >= int(plan.steps.size())) set_step(0);
-    playing = !playing;
-    play_clock = 0.0;
+bool compare_shown(const App& app) {
+  return app.compare.on && app.compare.error.empty() && app.compare.built_for >= 0 &&
+         app.doc.scene.source != Scene::Source::SideScroller && !app.showing_3d();
+}
+
+void compare_refresh(App& app) {
+  CompareView& c = app.compare;
+  if (c.built_for == app.plan_runs && c.built_spec == c.spec) return;
+  c.error = compare_build(app.doc, app.plan, c.spec, c.halves);
+  c.built_for = app.plan_runs;
+  c.built_spec = c.spec;
+  if (!c.error.empty()) app.status = "compare: " + c.error;
+}
+
+bool compare_script_action(App& app, const nlohmann::json& a, std::string* error) {
+  if (!a.contains("compare")) return false;
+  const nlohmann::json& c = a["compare"];
+  if (c.is_boolean() && !c.get<bool>()) {
+    app.compare.on = false;
+    return true;
   }
-  if (pressed(SDL_SCANCODE_RIGHT, true)) { playing = false; set_step(step + 1); }
-  if (pressed(SDL_SCANCODE_LEFT, true)) { playing = false; set_step(step - 1); }
-  if (pressed(SDL_SCANCODE_HOME)) { playing = false; set_step(0); }
-  if (pressed(SDL_SCANCODE_END)) { playing = false; set_step(int(plan.steps.size())); }
-  if (pressed(SDL_SCANCODE_F12)) request_export({});
-  if (pressed(SDL_SCANCODE_F1)) settings.show_help = !settings.show_help;
-  if (pressed(SDL_SCANCODE_F5) || (ctrl && pressed(SDL_SCANCODE_R))) reload();
-  if (pressed(SDL_SCANCODE_P) && !ctrl) set_presenter(!settings.presenter);
-  if (!ctrl && pressed(SDL_SCANCODE_S)) click_mode = ClickMode::SetStart;
-  if (!ctrl && pressed(SDL_SCANCODE_G)) click_mode = ClickMode::SetGoal;
-  if (!ctrl && pressed(SDL_SCANCODE_I)) click_mode = ClickMode::Inspect;
-  if (pressed(SDL_SCANCODE_ESCAPE)) click_mode = ClickMode::Inspect;
-  if (!ctrl && pressed(SDL_SCANCODE_M)) settings.show_midpoints = !settings.show_midpoints;
-  if (!ctrl && pressed(SDL_SCANCODE_F)) fit_view();
-  if (!ctrl && pressed(SDL_SCANCODE_V))
-    set_view(view.kind == Viewport::Kind::Orbit ? Viewport::Kind::Top : Viewport::Kind::Orbit);
-  tools_shortcuts(*this);  // before the spawn keys: Delete goes to a selected link only when no candidate is
-  spawn_edit_shortcuts(*this);
+  if (!c.is_string()) {
+    *error = "compare is \"A:B\" (two methods) or false";
+    return true;
+  }
+  app.compare.spec = c.get<std::string>();
+  app.compare.on = true;
+  compare_refresh(app);
+  *error = app.compare.error;
+  return true;
+}
+
+nlohmann::json compare_state_json(const App& app) {
+  if (!compare_shown(app)) return nullptr;
+  nlohmann::json halves = nlohmann::json::array();
+  for (const CompareHalf& h : app.compare.halves) {
+    const PlanView& p = half_plan(h, app.plan);
+    const MethodNumbers n = method_numbers(h.method, p, half_doc(h, app.doc).mesh);
+    halves.push_back({{"method", to_string(h.method)}, {"status", n.status}, {"length", n.length}, {"cost", n.cost},
+                      {"expanded", n.expanded}, {"walk_s", n.walk_s}, {"compute_ms", n.compute_ms},
+                      {"step", same_step(app.plan, app.step, p)}, {"label", method_label(h.method, n)}});
+  }
+  return {{"spec", app.compare.spec}, {"halves", halves}};
+}
+
+LegendFlags legend_flags(const App& app) {
+  return {app.settings.show_midpoints, app.settings.show_optimal, app.settings.show_channel};
 }
 
 }  // namespace navlab::app

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -10,9 +11,15 @@
 #include "gl_window.h"
 #include "gui_areas.h"
 #include "gui_bake.h"
+#include "gui_compare.h"
+#include "gui_files.h"
+#include "gui_check.h"
 #include "gui_doc.h"
 #include "gui_dispose.h"
 #include "gui_export.h"
+#include "gui_keys.h"
+#include "gui_layout.h"
+#include "gui_legend.h"
 #include "gui_doors.h"
 #include "gui_lessons.h"
 #include "gui_links.h"
@@ -63,8 +70,26 @@ class App {
   // ---- actions (menus, shortcuts, scripts) ----
   // Opens a scene; on error keeps the current one and shows the error. Returns success.
   bool open_scene(const std::string& path);
+  // Shows a document loaded elsewhere (a check suite's level, gui_check.h), as open_scene shows a scene.
+  void open_document(Document next);
   bool reload();
   bool save_scene_as(const std::string& path);
+  // Save: to the scene's own file, or (a shipped or lesson scene, read-only) the Save As dialog.
+  void save();
+  // File > Open / Save As: the file dialog in the open scene's folder (gui_files.h).
+  void file_dialog_open(bool save_as);
+  // Opens `path` once the unsaved changes are saved or discarded (the prompt asks first when there are).
+  void request_open(const std::string& path);
+  // Quits once the unsaved changes are saved or discarded (Ctrl+Q, File > Quit, the window's close).
+  void request_quit();
+  // Whether the scene differs from its file as opened or last saved (a lesson slide's toggles aside).
+  bool unsaved() const;
+  // Presentation: presenter mode, the slide column beside the map and the lesson (the open one or the
+  // first of the folder) from its first slide, or (from_current) from the slide shown.
+  void start_presentation(bool from_current);
+  void end_presentation();
+  // The layout of the last frame (window pixels): where the map and each panel were.
+  const Layout& layout() const { return layout_; }
   // Re-runs the plan; the timeline goes to its end. `live` (a drag under way): the shortest path and
   // the channel wait for finish_replan().
   void replan(bool live = false);
@@ -84,6 +109,10 @@ class App {
     want_fit_ = false;
   }
   void show_error(const std::string& message);
+  // SIGINT or SIGTERM arrived (gl/gl_stop.h): the app ends after this frame. The one place the quit on a
+  // signal is decided: an interactive app may ask about unsaved edits here first; a scripted or hidden
+  // run never asks.
+  void on_stop_signal();
 
   // ---- state panels read and edit ----
   Options options;
@@ -107,6 +136,18 @@ class App {
   bool show_panel_bake = true;
   bool show_panel_links = true;
   bool show_panel_areas = true;
+  bool presenting = false;      // F5: presenter mode with the lesson beside the map
+  bool panels_hidden = false;   // H: every side panel hidden, the map takes the room
+  enum class DialogKey { None, Confirm, Cancel };
+  DialogKey dialog_key = DialogKey::None;  // Enter / Esc while a dialog is open, taken by the dialog
+  // Scripts' listen_keys: called after each key press the window handled (binding null: none bound).
+  std::function<void(const KeyBinding*, int scancode)> key_observer;
+  CompareView compare;  // two methods side by side (gui_compare.h)
+  std::function<void()> state_printer;  // scripts' {"print_state": true}: prints the state line (navlab's CLI)
+  // Windows of the last frame whose content did not fit: wider than the window (a line cut at its
+  // edge), or taller than a window that cannot scroll (the transport bar).
+  std::vector<std::string> clipped_windows;
+  FilesView files;      // the file dialog and the unsaved-changes prompt (gui_files.h)
   BakeDef bake_edit;              // the Bake panel's parameters while they are edited (gui_bake.h)
   long bake_edit_revision = -1;   // the mesh revision bake_edit was taken from
   BakeView baking;                // the bake under way on its worker thread, and how the last one ended
@@ -118,7 +159,9 @@ class App {
   SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
   SideView side;    // side-scroller scenes: the records and the tick shown (gui_side.h)
   LessonsView lessons;  // Lessons menu and slide panel (gui_lessons.h)
+  CheckView check;      // File > Open check suite and the Check panel (gui_check.h)
   std::string last_export;  // path of the last exported PNG
+  std::string export_failure;  // why the first export that failed failed: a scripted run then exits 2
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)
   std::optional<ScriptMouse> script_mouse;  // scripts: {"mouse": [x, y], "down": b}
@@ -155,7 +198,7 @@ class App {
   void build_ui();
   void viewport_window();
   void main_menu();
-  void shortcuts();
+  void layout_panels(const Layout& l);
   void draw_viewport_content();
   // The 3D view's mouse (gui_view3d_input.cpp): orbit, pan, zoom, clicks on the surface.
   void viewport_mouse_3d(bool hovered);
@@ -182,6 +225,8 @@ class App {
   bool drag_pan_ = false;
   bool drag_orbit_ = false;  // 3D view: left or right drag turns the camera
   std::string ini_path_;
+  Layout layout_;
+  bool menu_cut_ = false;  // the menu bar's last item ran past the window's edge (last frame)
 };
 
 // Panels (one per file). Each draws an ImGui window or section.
@@ -190,11 +235,36 @@ void panel_search(App& app);
 void panel_funnel(App& app);
 void panel_agent(App& app);
 void panel_failure(App& app);
-void panel_timeline(App& app);
+void panel_timeline(App& app);   // the timeline's details: playback speed, jump to a stage
+void panel_transport(App& app);  // buttons, scrubber and the step's sentence (always shown)
+// The sentence of the step shown (the compare view: its left half's), or the complete plan's.
+std::string step_sentence(const App& app);
+// The error window over the map.
+void error_window(App& app, const Rect& map);
+// Whether the open dialog's Enter (Confirm) or Esc (Cancel) came (gui_keys.h); takes it.
+inline bool take_dialog_key(App& app, App::DialogKey k) {
+  if (app.dialog_key != k) return false;
+  app.dialog_key = App::DialogKey::None;
+  return true;
+}
+// Whether the map shows the compare view now (switched on, and its methods fit the scene).
+bool compare_shown(const App& app);
+// Builds the compare view's halves again when the plan or the methods changed since they were built.
+void compare_refresh(App& app);
+// Script action {"compare": "A:B" | false} (false when `a` is not one; *error "" or what is wrong), and
+// the compare view's halves for the printed state ({"spec", "halves": [{"method", "length", "cost",
+// "expanded", "walk_s", "compute_ms", "step", "label"}]}, null when it is not shown).
+bool compare_script_action(App& app, const nlohmann::json& a, std::string* error);
+nlohmann::json compare_state_json(const App& app);
+// What the map draws besides the plan, for its legend.
+LegendFlags legend_flags(const App& app);
 void panel_step(App& app);  // the current step's details (search: open/closed sets and the G/H/F table)
 void panel_help(App& app);
 void plot_profile(App& app);
 
+// A file or folder the app ships (`rel` from the source tree's root, e.g. "scenes/default.json"): beside
+// the executable, else in the source tree, else `rel` itself.
+std::string resource_path(const std::string& rel);
 // The default scene's path (scenes/default.json in the source tree or beside the executable).
 std::string default_scene_path();
 

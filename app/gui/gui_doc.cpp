@@ -20,16 +20,20 @@ void grow(Vec2& lo, Vec2& hi, Vec2 p) {
 std::string load_document(const std::string& path, Document& doc) {
   Result<Scene> scene = load_scene(path);
   if (!scene) return scene.error();
+  return document_from_scene(std::move(scene.value()), path, doc);
+}
+
+std::string document_from_scene(Scene scene, const std::string& path, Document& doc) {
   // A side-scroller scene has no navmesh: the side view (gui_side.h) draws its solids.
-  const bool side = scene->source == Scene::Source::SideScroller;
+  const bool side = scene.source == Scene::Source::SideScroller;
   std::vector<BakeStep> bake_steps;
   BakeStages bake_stages;
-  Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene.value(), &bake_steps, &bake_stages);
+  Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene, &bake_steps, &bake_stages);
   if (!mesh) return mesh.error();
 
   Document next;
   next.path = path;
-  next.scene = std::move(scene.value());
+  next.scene = std::move(scene);
   set_mesh(next, std::move(mesh.value()));
   next.bake_steps = std::move(bake_steps);
   next.bake_stages = std::move(bake_stages);

@@ -67,11 +67,11 @@ void renumber(PlanView& p, const std::vector<int>& old_keys, const std::vector<i
   };
   auto record = [&](int n) { return n < 0 ? n : (map(n) >= 0 ? map(n) : kNodeGone); };
   for (int& n : p.search.corridor) n = map(n);
-  for (SearchStep& st : p.search_trace.steps) {
+  for (SearchStep& st : p.trace.search.steps) {
     st.node = record(st.node);
     st.parent = record(st.parent);
   }
-  for (int& n : p.search_trace.route) n = record(n);
+  for (int& n : p.trace.search.route) n = record(n);
 }
 
 std::string ms_text(double ms) { return fmt("%.2f ms", ms); }

@@ -1,4 +1,4 @@
-// Draws the channel smoothing (seed 003): the finished channel and spline beside the plan, and the
+// Draws the channel smoothing: the finished channel and spline beside the plan, and the
 // channel and spline stages record by record. Only records and results are read.
 #include <algorithm>
 #include <cmath>
@@ -60,7 +60,7 @@ void channel_records(gl::Batch& b, const ChannelTrace& trace, int index, const T
 // The spline stage up to record `index`: the channel's gates, each peg's circle as last placed or
 // relaxed, the spline once a channel has been fitted, and the record's own circle or point.
 void spline_records(gl::Batch& b, const PlanView& plan, int index, const Theme& th) {
-  const std::vector<SplineStep>& steps = plan.spline_trace.steps;
+  const std::vector<SplineStep>& steps = plan.smoothing.spline.steps;
   gates(b, plan.channel->channels, th.gate.with_alpha(150), 1.5f);
   std::map<std::pair<int, int>, const SplineStep*> pegs;  // (channel, gate) -> last placement
   bool fitted = false;
@@ -108,9 +108,9 @@ void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme) {
 
 void draw_channel_step(Viewport& view, const PlanView& plan, Stage stage, int index, const Theme& theme) {
   if (!plan.channel || index < 0) return;
-  if (stage == Stage::Channel && index < int(plan.channel_trace.steps.size()))
-    channel_records(view.plan(), plan.channel_trace, index, theme);
-  if (stage == Stage::Spline && index < int(plan.spline_trace.steps.size()))
+  if (stage == Stage::Channel && index < int(plan.smoothing.channel.steps.size()))
+    channel_records(view.plan(), plan.smoothing.channel, index, theme);
+  if (stage == Stage::Spline && index < int(plan.smoothing.spline.steps.size()))
     spline_records(view.plan(), plan, index, theme);
 }
 

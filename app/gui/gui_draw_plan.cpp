@@ -195,10 +195,15 @@ struct Painter {
   }
 
   void corridor(bool portals_too, int highlight_portal) {
+    corridor_through(portals_too ? &plan.portals : nullptr, highlight_portal);
+  }
+
+  // The corridor's polygons and, when given, `portals` (the funnel's, or the clearance's shrunk ones).
+  void corridor_through(const std::vector<Portal>* portals, int highlight_portal) {
     for (int n : plan.search.corridor) fill_node(n, th.corridor);
-    if (!portals_too) return;
-    for (size_t i = 0; i < plan.portals.size(); ++i) {
-      const Portal& p = plan.portals[i];
+    if (!portals) return;
+    for (size_t i = 0; i < portals->size(); ++i) {
+      const Portal& p = (*portals)[i];
       const bool hl = int(i) == highlight_portal;
       if (!(p.left == p.right)) b.segment(p.left, p.right, hl ? th.apex : th.portal, {hl ? 3.0f : 1.5f});
       b.point(p.left, hl ? 6.0f : 4.0f, th.left);
@@ -222,11 +227,13 @@ struct Painter {
     if (!with_turns) return;
     char buf[64];
     for (const Turn& t : plan.smooth.turns) {
-      if (t.kind == TurnKind::Stop) {
-        b.point(t.at, 9.0f, th.stop.with_alpha(0), 0.0f);
-        b.circle(t.at, 11.0 / view.px_per_m(), th.stop, {3.0f});
-        std::snprintf(buf, sizeof buf, "stop %.0f°", t.theta * 180.0 / std::numbers::pi);
-        text(t.at, buf, th.stop, 12, 10, true);
+      if (t.kind != TurnKind::Arc) {  // a stop-turn, or a corner without any turn (the plan failed)
+        const gl::Rgba c = t.kind == TurnKind::Stop ? th.stop : th.door_closed;
+        b.point(t.at, 9.0f, c.with_alpha(0), 0.0f);
+        b.circle(t.at, 11.0 / view.px_per_m(), c, {3.0f});
+        std::snprintf(buf, sizeof buf, "%s %.0f°", t.kind == TurnKind::Stop ? "stop" : "no arc",
+                      t.theta * 180.0 / std::numbers::pi);
+        text(t.at, buf, c, 12, 10, true);
       } else {
         b.point(t.entry, 3.5f, th.smooth);
         b.point(t.exit, 3.5f, th.smooth);
@@ -240,7 +247,7 @@ struct Painter {
   // ---- per stage ----
 
   void search_step(int index) {
-    const auto& steps = plan.search_trace.steps;
+    const auto& steps = plan.trace.search.steps;
     int popped = -1;
     for (int i = index; i >= 0; --i)
       if (steps[i].kind == SearchStep::Kind::Popped) {
@@ -268,19 +275,21 @@ struct Painter {
       b.point(node_pos(cur.node), 5.0f, c);
     }
     if (on_mesh(cur.node) && cur.kind != SearchStep::Kind::Exhausted) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "G %.2f  H %.2f  F %.2f", cur.g, cur.h, cur.f);
-      text(node_pos(cur.node), buf, th.text, 10, 12);
+      const CostDigits n = cost_digits(cur.g, cur.h);  // as the step's sentence writes them
+      const std::string label = "G " + n(cur.g) + "  H " + n(cur.h) + "  F " + n(cur.g + cur.h);
+      text(node_pos(cur.node), label.c_str(), th.text, 10, 12);
     }
   }
 
-  void funnel_step(int index) {
-    const FunnelStep& s = plan.funnel_trace.steps[index];
-    corridor(true, s.portal);
+  // Step `index` of a funnel run through `portals`: the plan's funnel, or the clearance's through the
+  // shrunk portals.
+  void funnel_step(const std::vector<FunnelStep>& steps, const std::vector<Portal>& portals, int index) {
+    const FunnelStep& s = steps[size_t(index)];
+    corridor_through(&portals, s.portal);
     // Corners found so far: start, every Corner before this step, then the apex.
     std::vector<Vec2> pts{plan.start};
     for (int i = 0; i <= index; ++i) {
-      const FunnelStep& f = plan.funnel_trace.steps[i];
+      const FunnelStep& f = steps[size_t(i)];
       if (f.action == FunnelAction::Corner && !(pts.back() == f.point)) pts.push_back(f.point);
       if (f.action == FunnelAction::Jump) {  // the path ends at the takeoff and goes on from the landing
         if (!(pts.back() == f.point)) pts.push_back(f.point);
@@ -299,7 +308,7 @@ struct Painter {
 
   // Where the start or goal was asked for, where it landed, and the polygon (node) it was located in.
   void locate_step(int index) {
-    const LocateStep& s = plan.locate_trace[size_t(index)];
+    const LocateStep& s = plan.trace.locate[size_t(index)];
     const gl::Rgba c = s.which == Endpoint::Start ? th.start : th.goal;
     fill_node(s.poly, c.with_alpha(90));
     b.circle(s.query, 10.0 / view.px_per_m(), c, {2.0f});
@@ -310,14 +319,16 @@ struct Painter {
     text(s.query, s.poly >= 0 ? to_string(s.method) : "off the mesh", c, 12, 12);
   }
 
-  // One portal of the clearance stage: its full width and the part kept after the inner-corner distance
-  // is cut off each end.
+  // One step of the clearance stage: a portal, its full width and the part kept after the inner-corner
+  // distance is cut off each end; or, after the last portal, the funnel's iteration through them.
   void clearance_step(int index) {
+    if (const int f = clearance_funnel_index(plan.trace, index); f >= 0)
+      return funnel_step(plan.trace.motion.clearance.funnel.steps, plan.clearance_portals, f);
     corridor(false, -1);
     funnel_path(plan.funnel.points, 2.0f);
-    const ClearanceStep& s = plan.clearance_trace.steps[size_t(index)];
+    const ClearanceStep& s = plan.trace.motion.clearance.steps[size_t(index)];
     for (int i = 0; i < index; ++i) {
-      const ClearanceStep& done = plan.clearance_trace.steps[size_t(i)];
+      const ClearanceStep& done = plan.trace.motion.clearance.steps[size_t(i)];
       b.segment(done.left, done.right, th.smooth.with_alpha(150), {2.0f});
     }
     if (s.portal >= 0 && size_t(s.portal) < plan.portals.size()) {
@@ -338,7 +349,7 @@ struct Painter {
     corridor(false, -1);
     funnel_path(plan.funnel.points, 2.0f);
     if (!plan.clearance.empty()) b.polyline(plan.clearance, th.smooth.with_alpha(170), {2.0f, 5.0f, 8.0f});
-    const TurnStep& s = plan.turn_trace.steps[index];
+    const TurnStep& s = plan.trace.motion.turns.steps[index];
     // Turns already decided: those of earlier corners in the result.
     for (const Turn& t : plan.smooth.turns) {
       if (t.corner >= s.corner) continue;
@@ -366,6 +377,10 @@ struct Painter {
       b.circle(s.at, 11.0 / view.px_per_m(), th.stop, {3.0f});
       text(s.at, "stop-turn", th.stop, 12, 10);
     }
+    if (s.kind == TurnStep::Kind::Failed) {
+      b.circle(s.at, 11.0 / view.px_per_m(), th.door_closed, {3.0f});
+      text(s.at, "no arc", th.door_closed, 12, 10);
+    }
   }
 
   // The channel smoothing's records over the corridor and the funnel path it is built around.
@@ -385,7 +400,7 @@ struct Painter {
     corridor(false, -1);
     smooth_path(true);
     funnel_path(plan.funnel.points, 2.0f);
-    const ProfileStep& s = plan.profile_trace.steps[index];
+    const ProfileStep& s = plan.trace.motion.profile.steps[index];
     if (s.kind == ProfileStep::Kind::Total) return;
     const double s1 = s.kind == ProfileStep::Kind::StopTurn ? s.s0 : s.s1;
     std::vector<Vec2> pts;
@@ -399,7 +414,7 @@ struct Painter {
 }  // namespace
 
 void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
-               bool show_midpoints, double hover_s) {
+               bool show_midpoints, double hover_s, const PlanLayers& layers) {
   Painter p{view, doc, plan, theme, view.plan(), view.overlay()};
   p.scene_objects();
   if (plan.ran) {
@@ -408,7 +423,7 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
       switch (ts.stage) {
         case Stage::Locate: p.locate_step(ts.index); break;
         case Stage::Search: p.search_step(ts.index); break;
-        case Stage::Funnel: p.funnel_step(ts.index); break;
+        case Stage::Funnel: p.funnel_step(plan.trace.funnel.steps, plan.portals, ts.index); break;
         case Stage::Clearance: p.clearance_step(ts.index); break;
         case Stage::Turns: p.turns_step(ts.index); break;
         case Stage::Profile: p.profile_step(ts.index); break;
@@ -419,9 +434,9 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
         case Stage::Bake: view.step_bake_stage = plan.bake_trace[size_t(ts.index)].stage; break;
       }
     } else {
-      p.corridor(true, -1);
-      p.smooth_path(true);
-      if (!plan.funnel.points.empty()) p.funnel_path(plan.funnel.points);
+      if (layers.corridor) p.corridor(true, -1);
+      if (layers.smooth) p.smooth_path(true);
+      if (layers.funnel && !plan.funnel.points.empty()) p.funnel_path(plan.funnel.points);
     }
     if (show_midpoints && !plan.midpoints.empty()) {
       p.b.polyline(plan.midpoints, theme.midpoint, {2.0f, 7.0f, 11.0f});

@@ -4,10 +4,12 @@
 #include <imgui_stdlib.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "gl_gif.h"
 #include "gl_png.h"
+#include "gl_stop.h"
 #include "gui_app.h"
 #include "gui_plan.h"
 
@@ -35,7 +37,7 @@ void export_current_size(const App& app, bool whole_window, int* w, int* h) {
 }
 
 std::string export_check(const std::string& path, int w, int h, bool gif) {
-  if (w < 16 || h < 16 || w > 8192 || h > 8192) return "the size must be 16 to 8192 pixels each way";
+  if (std::string bad = gl::picture_size_problem(w, h); !bad.empty()) return bad;
   if (path.empty()) return "choose a file name";
   if (fs::path(path).extension() != (gif ? ".gif" : ".png"))
     return gif ? "an animation's file name must end in .gif" : "the file name must end in .png";
@@ -47,24 +49,25 @@ std::string export_check(const std::string& path, int w, int h, bool gif) {
 namespace {
 constexpr int kGifStepCs = 100;  // 1/100 s per step of the animation
 constexpr int kGifEndCs = 300;   // the complete plan, shown last
-constexpr Stage kGifStages[] = {Stage::Search,  Stage::Funnel, Stage::Turns,   Stage::Profile,
-                                 Stage::Channel, Stage::Spline, Stage::Polyanya};
 }  // namespace
 
 std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
                             const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out) {
-  int first = -1, count = 0;
-  for (Stage st : kGifStages)
-    if (stage == stage_name(st)) {
-      first = plan.first_step(st);
-      count = plan.count(st);
-    }
+  const std::optional<Stage> st = stage_from_string(stage);
+  const int first = st ? plan.first_step(*st) : -1, count = st ? plan.count(*st) : 0;
   if (first < 0 || count == 0)
-    return "the plan has no " + stage + " steps (stages: search, funnel, turns, profile, channel, spline, polyanya)";
-  std::vector<gl::GifFrame> frames;
-  for (int i = 0; i < count; ++i) frames.push_back({draw(first + i), kGifStepCs});
-  frames.push_back({draw(int(plan.steps.size())), kGifEndCs});
-  return gl::write_gif(out, w, h, frames);
+    return "the plan has no " + stage + " steps (stages: " + stage_names() + ")";
+  // Each frame is encoded and written as soon as it is drawn: memory does not grow with the steps.
+  gl::GifWriter gif(out, w, h);
+  if (std::string err = gif.open(); !err.empty()) return err;
+  for (int i = 0; i <= count; ++i) {
+    if (gl::stop_signal()) return out + ": not written (" + gl::stop_message() + ")";
+    const bool last = i == count;  // the complete plan, shown longer
+    if (std::string err = gif.add(draw(last ? int(plan.steps.size()) : first + i), last ? kGifEndCs : kGifStepCs);
+        !err.empty())
+      return err;
+  }
+  return gif.finish();
 }
 
 std::string stage_at(const PlanView& plan, int step) {
@@ -127,7 +130,7 @@ void panel_export(App& app) {
   if (ImGui::SmallButton("New timestamped name")) d.path = in_folder(gl::timestamped_png_name(""), fs::path(d.path).parent_path().string());
   if (!d.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", d.error.c_str());
   ImGui::Separator();
-  if (ImGui::Button("Export") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+  if (ImGui::Button("Export") || take_dialog_key(app, App::DialogKey::Confirm)) {
     d.error = export_check(d.path, d.width, d.height);
     if (d.error.empty()) {
       const bool sized = d.width != cur_w || d.height != cur_h;
@@ -141,7 +144,7 @@ void panel_export(App& app) {
     }
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+  if (ImGui::Button("Cancel") || take_dialog_key(app, App::DialogKey::Cancel))
     ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
@@ -164,8 +167,9 @@ bool export_script_action(App& app, const nlohmann::json& a, std::string* error)
     int cur_w = w, cur_h = h;
     if (a.contains("size")) {
       const nlohmann::json& s = a["size"];
-      if (!s.is_array() || s.size() != 2) {
-        *error = "\"size\" is [width, height]";
+      if (!s.is_array() || s.size() != 2 || !s[0].is_number_integer() || !s[1].is_number_integer() ||
+          std::abs(s[0].get<long long>()) > gl::kMaxPictureSide * 2 || std::abs(s[1].get<long long>()) > gl::kMaxPictureSide * 2) {
+        *error = "\"size\" is [width, height] in pixels (" + gl::picture_size_problem(0, 0) + ")";
         return true;
       }
       w = s[0].get<int>();

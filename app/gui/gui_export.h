@@ -4,8 +4,8 @@
 // the viewport at once with the defaults. Scripts export with {"export": PATH, "size": [w, h],
 // "what": "viewport" | "window"}.
 //
-// File → Export GIF of this stage: every step of the stage the timeline shows (search, funnel, turns or
-// profile), one second each, then the complete plan for three, as an animated GIF of the viewport; the
+// File → Export GIF of this stage: every step of the stage the timeline shows (any stage of
+// core/narration/stages.h), one second each, then the complete plan for three, as an animated GIF of the viewport; the
 // same as `navlab render SCENE --step STAGE --gif OUT.gif`. Scripts: {"export": PATH.gif, "stage": S}.
 #pragma once
 
@@ -37,12 +37,14 @@ void panel_export(App& app);
 
 // The current size in pixels of what an export of the viewport (false) or the whole window (true) shows.
 void export_current_size(const App& app, bool whole_window, int* w, int* h);
-// Checks an export before it is requested: size within [16, 8192], the path ends in .png (.gif for an
-// animation) and its folder exists. Returns "" or what is wrong.
+// Checks an export before it is requested: the size within the picture limits (gl::picture_size_problem),
+// the path ends in .png (.gif for an animation) and its folder exists. Returns "" or what is wrong.
 std::string export_check(const std::string& path, int w, int h, bool gif = false);
 
 // Writes the animated GIF of `stage`'s steps of `plan` to `out`: `draw(step)` returns the w x h RGBA
-// picture (top row first) at a timeline step. Returns "" or an error (a stage the plan has no step of).
+// picture (top row first) at a timeline step; each frame is written as it is drawn (gl::GifWriter), and
+// the file replaces `out` only when complete. Returns "" or an error (a stage the plan has no step of, a
+// failed write, a stop signal between frames).
 std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
                             const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out);
 

@@ -7,20 +7,113 @@
 #include <cmath>
 
 #include "gui_app.h"
+#include "gui_files.h"
+#include "gui_presenter.h"
 #include "gui_bake.h"
 #include "gui_tools.h"
 
 namespace navlab::app {
 
+Layout compute_layout(const LayoutInput& in) {
+  Layout l;
+  const Rect& w = in.work;
+  const float k = in.scale;
+  const bool left = in.left_panels && !in.presenting && !in.hidden;
+  const bool slide = in.slide && !in.hidden;
+  const bool details = !in.presenting && !in.hidden;
+  const float left_w = left ? std::min(380.0f * k, w.w * 0.4f) : 0.0f;
+  const float slide_w = slide ? std::min(std::max(w.w * (in.presenting ? 0.36f : 0.3f), 280.0f), 640.0f * k) : 0.0f;
+  const float mid_x = w.x + left_w, mid_w = std::max(1.0f, w.w - left_w - slide_w);
+  const float transport_h = std::min(in.transport_h, w.h * 0.3f);
+  // The details and the transport bar together take the bottom strip the timeline always had.
+  const float details_h = details ? std::max(0.0f, std::min(250.0f * k, w.h * 0.4f) - transport_h) : 0.0f;
+  if (left) l.left = {w.x, w.y, left_w, w.h};
+  if (slide) l.slide = {w.x + w.w - slide_w, w.y, slide_w, w.h};
+  l.transport = {mid_x, w.y + w.h - transport_h, mid_w, transport_h};
+  if (details) l.details = {mid_x, l.transport.y - details_h, mid_w, details_h};
+  l.map = {mid_x, w.y, mid_w, std::max(1.0f, w.h - transport_h - details_h)};
+  return l;
+}
+
+namespace {
+
+bool any_left_panel(const App& a) {
+  return a.show_panel_scene || a.show_panel_search || a.show_panel_funnel || a.show_panel_agent ||
+         a.show_panel_failure || a.show_panel_spawn || a.show_panel_doors || a.show_panel_bake ||
+         a.show_panel_links || a.show_panel_areas;
+}
+
+// The click modes: radio buttons in the menu bar, or a menu of them when the buttons do not fit (the
+// presenter font, a narrow window).
+void mode_controls(App& app) {
+  const char* modes[] = {"Inspect (I)", "Set start (S)", "Set goal (G)"};
+  const char* all[] = {"Inspect (I)", "Set start (S)", "Set goal (G)", "Add candidate (A)", "Link (L)", "Area (Z)",
+                       "Top", "3D (V)"};
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float need = 0.0f;
+  for (const char* label : all)
+    need += ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + st.ItemSpacing.x;
+  const bool as_menu = need > ImGui::GetContentRegionAvail().x;
+  if (as_menu) {
+    if (!ImGui::BeginMenu("Mode")) return;
+    for (int i = 0; i < 3; ++i)
+      if (ImGui::MenuItem(modes[i], nullptr, int(app.click_mode) == i)) app.click_mode = ClickMode(i);
+    ImGui::EndMenu();
+    return;
+  }
+  ImGui::Separator();
+  for (int i = 0; i < 3; ++i) {
+    if (ImGui::RadioButton(modes[i], int(app.click_mode) == i)) app.click_mode = ClickMode(i);
+    ImGui::SameLine();
+  }
+  spawn_mode_button(app);
+  ImGui::SameLine();
+  tools_mode_buttons(app);
+}
+
+void panels_menu(App& app) {
+  ImGui::MenuItem("Hide every side panel", "H", &app.panels_hidden);
+  ImGui::MenuItem("Scene panel", nullptr, &app.show_panel_scene);
+  ImGui::MenuItem("Search panel", nullptr, &app.show_panel_search);
+  ImGui::MenuItem("Funnel panel", nullptr, &app.show_panel_funnel);
+  ImGui::MenuItem("Corners and speed panel", nullptr, &app.show_panel_agent);
+  ImGui::MenuItem("Failure panel", nullptr, &app.show_panel_failure);
+  ImGui::MenuItem("Spawn panel", nullptr, &app.show_panel_spawn);
+  ImGui::MenuItem("Doors panel", nullptr, &app.show_panel_doors);
+  ImGui::MenuItem("Bake panel", nullptr, &app.show_panel_bake);
+  ImGui::MenuItem("Links panel", nullptr, &app.show_panel_links);
+  ImGui::MenuItem("Painted areas panel", nullptr, &app.show_panel_areas);
+}
+
+void compare_menu(App& app) {
+  if (!ImGui::BeginMenu("Compare")) return;
+  ImGui::MenuItem("Side by side", "C", &app.compare.on);
+  const char* specs[] = {"astar:dijkstra", "astar@1:astar@1.5", "astar@0:astar@1", "midpoints:funnel",
+                         "funnel:polyanya", "arcs:channel"};
+  for (const char* s : specs)
+    if (ImGui::MenuItem(s, nullptr, app.compare.on && app.compare.spec == s)) {
+      app.compare.spec = s;
+      app.compare.on = true;
+    }
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
 void App::main_menu() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Reload", "F5")) reload();
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) file_dialog_open(false);
+    if (ImGui::MenuItem("Save", "Ctrl+S", false, doc.loaded())) save();
+    if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc.loaded())) file_dialog_open(true);
+    if (ImGui::MenuItem("Reload", "Ctrl+R")) reload();
+    check_menu(*this);
     if (ImGui::BeginMenu("Recent", !settings.recent.empty())) {
       for (const std::string& r : std::vector<std::string>(settings.recent))
-        if (ImGui::MenuItem(r.c_str())) open_scene(r);
+        if (ImGui::MenuItem(r.c_str())) request_open(r);
       ImGui::EndMenu();
     }
+    ImGui::Separator();
     if (ImGui::MenuItem("Export PNG...")) export_dialog_open(*this);
     if (ImGui::MenuItem("Export viewport now", "F12")) request_export({});
     const std::string gif_label = "Export GIF of this stage (" + stage_at(plan, step) + ")";
@@ -31,7 +124,7 @@ void App::main_menu() {
       request_export(req);
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit = true;
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -41,33 +134,18 @@ void App::main_menu() {
     if (ImGui::MenuItem("3D view", "V", showing_3d(), can_3d)) set_view(Viewport::Kind::Orbit);
     if (ImGui::MenuItem("Presenter mode", "P", settings.presenter)) set_presenter(!settings.presenter);
     ImGui::MenuItem("Midpoint path", "M", &settings.show_midpoints);
+    ImGui::MenuItem("Legend", "K", &settings.show_legend);
     ImGui::Separator();
-    ImGui::MenuItem("Scene panel", nullptr, &show_panel_scene);
-    ImGui::MenuItem("Search panel", nullptr, &show_panel_search);
-    ImGui::MenuItem("Funnel panel", nullptr, &show_panel_funnel);
-    ImGui::MenuItem("Corners and speed panel", nullptr, &show_panel_agent);
-    ImGui::MenuItem("Failure panel", nullptr, &show_panel_failure);
-    ImGui::MenuItem("Spawn panel", nullptr, &show_panel_spawn);
-    ImGui::MenuItem("Doors panel", nullptr, &show_panel_doors);
-    ImGui::MenuItem("Bake panel", nullptr, &show_panel_bake);
-    ImGui::MenuItem("Links panel", nullptr, &show_panel_links);
-    ImGui::MenuItem("Painted areas panel", nullptr, &show_panel_areas);
+    panels_menu(*this);
     ImGui::EndMenu();
   }
+  compare_menu(*this);
   lessons_menu(*this);
   if (ImGui::BeginMenu("Help")) {
-    ImGui::MenuItem("Shortcuts", "F1", &settings.show_help);
+    ImGui::MenuItem("Keys and mouse", "F1", &settings.show_help);
     ImGui::EndMenu();
   }
-  const char* modes[] = {"Inspect (I)", "Set start (S)", "Set goal (G)"};
-  ImGui::Separator();
-  for (int i = 0; i < 3; ++i) {
-    if (ImGui::RadioButton(modes[i], int(click_mode) == i)) click_mode = ClickMode(i);
-    ImGui::SameLine();
-  }
-  spawn_mode_button(*this);
-  ImGui::SameLine();
-  tools_mode_buttons(*this);
+  mode_controls(*this);
   if (View3D::possible(doc)) {  // the view switch, on 3D scenes
     ImGui::SameLine();
     ImGui::Separator();
@@ -75,28 +153,31 @@ void App::main_menu() {
     ImGui::SameLine();
     if (ImGui::RadioButton("3D (V)", showing_3d())) set_view(Viewport::Kind::Orbit);
   }
+  menu_cut_ = ImGui::GetItemRectMax().x > ImGui::GetWindowPos().x + ImGui::GetWindowWidth() + 1.0f;
   ImGui::EndMainMenuBar();
 }
 
-void App::build_ui() {
-  shortcuts();
-  if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(SDL_SCANCODE_Q, false)) quit = true;
-  main_menu();
-  const ImGuiViewport* mv = ImGui::GetMainViewport();
-  const float k = theme.presenter ? 1.75f : 1.0f;
-  const float left_w = std::min(380.0f * k, mv->WorkSize.x * 0.4f);
-  const float bottom_h = std::min(250.0f * k, mv->WorkSize.y * 0.4f);
-  const ImVec2 o = mv->WorkPos, sz = mv->WorkSize;
-  const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  const float bx = o.x + left_w, bw = sz.x - left_w;
+// The transport bar's height: a row of buttons and the scrubber, then the step's sentence wrapped to
+// the bar (at most four lines).
+float transport_height(const App& app, float width) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const std::string sentence = step_sentence(app);
+  const float wrap = std::max(50.0f, width - 2 * st.WindowPadding.x);
+  const float text_h = std::min(ImGui::CalcTextSize(sentence.c_str(), nullptr, false, wrap).y, ImGui::GetTextLineHeight() * 4);
+  return 2 * st.WindowPadding.y + ImGui::GetFrameHeightWithSpacing() + text_h + st.ItemSpacing.y + 2;
+}
 
-  if (doc.scene.source == Scene::Source::SideScroller) {
-    side_ui(*this);  // a side view: its own windows, no navmesh panels (gui_side.h)
-  } else {
-    // Left column: the panels.
-    ImGui::SetNextWindowPos(o);
-    ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
+void App::layout_panels(const Layout& l) {
+  const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+  auto place = [](const Rect& r) {
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
+    ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
+  };
+  if (!l.left.empty()) {
+    place(l.left);
     if (ImGui::Begin("Panels", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
+      ImGui::PushTextWrapPos(0.0f);  // every line of text wraps at the column's edge, none is cut
+      panel_check(*this);
       if (show_panel_scene) panel_scene(*this);
       if (show_panel_search) panel_search(*this);
       if (show_panel_funnel) panel_funnel(*this);
@@ -107,56 +188,84 @@ void App::build_ui() {
       if (show_panel_bake) panel_bake(*this);
       if (show_panel_links) panel_links(*this);
       if (show_panel_areas) panel_areas(*this);
+      ImGui::PopTextWrapPos();
     }
     ImGui::End();
-
-    // Bottom strip: timeline + step details on the left, the velocity profile on the right.
-    const float tl_w = bw * 0.55f;
-    ImGui::SetNextWindowPos(ImVec2(bx, o.y + sz.y - bottom_h));
-    ImGui::SetNextWindowSize(ImVec2(tl_w, bottom_h));
+  }
+  if (!l.details.empty()) {  // the timeline's details on the left, the velocity profile on the right
+    const float tl_w = l.details.w * 0.55f;
+    place({l.details.x, l.details.y, tl_w, l.details.h});
     if (ImGui::Begin("Timeline", nullptr, fixed)) {
+      ImGui::PushTextWrapPos(0.0f);
       panel_timeline(*this);
       panel_step(*this);
+      ImGui::PopTextWrapPos();
     }
     ImGui::End();
-    ImGui::SetNextWindowPos(ImVec2(bx + tl_w, o.y + sz.y - bottom_h));
-    ImGui::SetNextWindowSize(ImVec2(bw - tl_w, bottom_h));
-    if (ImGui::Begin("Velocity profile", nullptr, fixed)) plot_profile(*this);
+    place({l.details.x + tl_w, l.details.y, l.details.w - tl_w, l.details.h});
+    if (ImGui::Begin("Velocity profile", nullptr, fixed)) {
+      ImGui::PushTextWrapPos(0.0f);
+      plot_profile(*this);
+      ImGui::PopTextWrapPos();
+    }
     ImGui::End();
-
-    // The viewport fills the rest.
-    ImGui::SetNextWindowPos(ImVec2(bx, o.y));
-    ImGui::SetNextWindowSize(ImVec2(bw, sz.y - bottom_h));
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    if (ImGui::Begin("Viewport", nullptr,
-                     fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                         ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus))
-      viewport_window();
-    ImGui::End();
-    ImGui::PopStyleVar();
-    panel_bake_progress(*this, bx + 10, o.y + 10, std::min(bw - 20, 460.0f * k));
   }
+  place(l.transport);
+  if (ImGui::Begin("Transport", nullptr, fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
+    panel_transport(*this);
+  ImGui::End();
+  place(l.map);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  if (ImGui::Begin("Viewport", nullptr,
+                   fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
+                       ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus))
+    viewport_window();
+  ImGui::End();
+  ImGui::PopStyleVar();
+  panel_bake_progress(*this, l.map.x + 10, l.map.y + 10, std::min(l.map.w - 20, 460.0f * (theme.presenter ? 1.75f : 1.0f)));
+}
 
-  if (doc.scene.source == Scene::Source::SideScroller)  // over the x(t) plot, so the side view stays in sight
-    panel_lesson(*this, o.x + side_left_width(sz.x) + 10, o.y + sz.y - 10,
-                 std::min(sz.x - side_left_width(sz.x) - 20, 620.0f * k));
-  else
-    panel_lesson(*this, bx + 10, o.y + sz.y - bottom_h - 10, std::min(bw - 20, 620.0f * k));
+void error_window(App& app, const Rect& map) {
+  ImGui::SetNextWindowPos(ImVec2(map.x + 20, map.y + 20), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(300, 0), ImVec2(std::max(320.0f, map.w - 40), 400));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 0.95f));
+  if (ImGui::Begin("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(300.0f, map.w - 80));
+    ImGui::TextUnformatted(app.error.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button("Dismiss")) app.error.clear();
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+void App::build_ui() {
+  main_menu();
+  const ImGuiViewport* mv = ImGui::GetMainViewport();
+  LayoutInput in;
+  in.work = {mv->WorkPos.x, mv->WorkPos.y, mv->WorkSize.x, mv->WorkSize.y};
+  in.scale = theme.presenter ? kPresenterScale : 1.0f;
+  in.left_panels = any_left_panel(*this);
+  in.slide = lessons.lesson.has_value();
+  in.presenting = presenting;
+  in.hidden = panels_hidden;
+  in.transport_h = 0.0f;
+  const Layout probe = compute_layout(in);  // the transport bar's width, for its sentence's height
+  in.transport_h = transport_height(*this, probe.transport.w);
+  layout_ = compute_layout(in);
+  if (compare.on) compare_refresh(*this);
+  if (doc.scene.source == Scene::Source::SideScroller) {
+    Rect area = in.work;
+    area.w -= layout_.slide.w;
+    side_ui(*this, area);  // a side view: its own windows, no navmesh panels (gui_side.h)
+  } else {
+    layout_panels(layout_);
+  }
+  if (!layout_.slide.empty()) panel_lesson(*this, layout_.slide.x, layout_.slide.y, layout_.slide.w, layout_.slide.h);
   if (settings.show_help) panel_help(*this);
   panel_export(*this);
-  if (!error.empty()) {
-    ImGui::SetNextWindowPos(ImVec2(bx + 20, o.y + 20), ImGuiCond_Always);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(300, 0), ImVec2(std::max(320.0f, bw - 40), 400));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 0.95f));
-    if (ImGui::Begin("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
-      ImGui::PushTextWrapPos(std::max(320.0f, bw - 60));
-      ImGui::TextUnformatted(error.c_str());
-      ImGui::PopTextWrapPos();
-      if (ImGui::Button("Dismiss")) error.clear();
-    }
-    ImGui::End();
-    ImGui::PopStyleColor();
-  }
+  files_ui(*this);
+  if (!error.empty()) error_window(*this, layout_.map);
 }
 
 bool App::place_endpoint(const SurfacePick& at) {
@@ -181,7 +290,9 @@ void App::viewport_window() {
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   vp_x = pos.x;
   vp_y = pos.y;
-  vp_w = std::max(1.0f, avail.x);
+  const bool split = compare_shown(*this);  // two halves, one camera
+  const float gap = split ? 4.0f : 0.0f;
+  vp_w = std::max(1.0f, split ? (avail.x - gap) * 0.5f : avail.x);
   vp_h = std::max(1.0f, avail.y);
   // A resized viewport (window, panels, presenter mode's larger panels) keeps showing the same region:
   // same centre, zoom scaled with the size.
@@ -191,10 +302,18 @@ void App::viewport_window() {
   layout_h_ = vp_h;
   view.resize_target(int(vp_w), int(vp_h));
   ImGui::Image((ImTextureID)(intptr_t)view.target().texture(), ImVec2(vp_w, vp_h), ImVec2(0, 1), ImVec2(1, 0));
-  const bool hovered = ImGui::IsItemHovered();
+  bool hovered = ImGui::IsItemHovered();
+  float mouse_x0 = vp_x;  // the left edge of the half under the mouse
+  if (split) {
+    compare.right.resize_target(int(vp_w), int(vp_h));
+    ImGui::SameLine(0, gap);
+    ImGui::Image((ImTextureID)(intptr_t)compare.right.target().texture(), ImVec2(vp_w, vp_h), ImVec2(0, 1),
+                 ImVec2(1, 0));
+    if (ImGui::IsItemHovered()) hovered = true, mouse_x0 = vp_x + vp_w + gap;
+  }
   ImGuiIO& io = ImGui::GetIO();
   const Vec2 size{vp_w, vp_h};
-  const Vec2 mouse{io.MousePos.x - vp_x, io.MousePos.y - vp_y};
+  const Vec2 mouse{io.MousePos.x - mouse_x0, io.MousePos.y - vp_y};
   view.hover_poly = -1;
   mouse_point = hovered && doc.loaded() ? view.point_at(mouse, doc) : std::nullopt;
   if (view.in_3d()) {

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 #include "gui_app.h"
+#include "gui_files.h"
 #include "gui_script.h"
 #include "gui_side_draw.h"
 #include "gui_viewport.h"
@@ -61,14 +63,138 @@ std::string setup_slide(const LessonSlide& slide, SlideSetup& out) {
   return "";
 }
 
-void slide_camera(const LessonSlide& slide, const Document& doc, Viewport& view, int w, int h) {
+namespace {
+
+void add_node(const NavMesh& m, int n, std::vector<Vec2>& out) {
+  if (n < 0 || n >= m.size()) return;
+  if (m.kind == NavMesh::Kind::Graph) return out.push_back(m.nodes[size_t(n)].pos);
+  for (int v : m.polys[size_t(n)].verts) out.push_back(m.verts[size_t(v)]);
+}
+
+// A door's shape, or for a graph's gate the nodes of the edges it gates.
+void add_door(const Document& doc, const std::string& id, std::vector<Vec2>& out) {
+  for (const Door& d : doc.scene.doors)
+    if (d.id == id)
+      for (const ScenePoint& p : d.shape) out.push_back(p.plane);
+  for (const GraphEdgeDef& e : doc.scene.graph.edges)
+    if (e.door == id)
+      for (const std::string& n : {e.from, e.to}) add_node(doc.mesh, doc.mesh.node_index(n), out);
+}
+
+void add_route(const PlanView& plan, std::vector<Vec2>& out) {
+  if (plan.has_start) out.push_back(plan.start);
+  if (plan.has_goal) out.push_back(plan.goal);
+  out.insert(out.end(), plan.funnel.points.begin(), plan.funnel.points.end());
+}
+
+// What the step's record is about.
+void add_step(const Document& doc, const PlanView& plan, int step, std::vector<Vec2>& out) {
+  if (step < 0 || step >= int(plan.steps.size())) {
+    for (int n : plan.search.corridor) add_node(doc.mesh, n, out);
+    return;
+  }
+  const TimelineStep& t = plan.steps[size_t(step)];
+  if (t.stage == Stage::Search) {
+    const SearchSets sets = search_sets_at(plan.trace.search.steps, size_t(t.index));
+    for (int n : sets.open) add_node(doc.mesh, n, out);
+    for (int n : sets.closed) add_node(doc.mesh, n, out);
+  } else if (t.stage == Stage::Funnel) {
+    const FunnelStep& f = plan.trace.funnel.steps[size_t(t.index)];
+    out.push_back(f.after.apex);
+    out.push_back(f.point);
+  } else if (t.stage == Stage::Polyanya) {
+    const PolyanyaStep& p = plan.optimal_trace.steps[size_t(t.index)];
+    for (Vec2 q : {p.root, p.left, p.right}) out.push_back(q);
+  } else if (t.stage == Stage::Locate) {
+    out.push_back(plan.trace.locate[size_t(t.index)].query);
+  }
+}
+
+// The slide's midpoint path, shortest path, channel and compare view: shown once its answer is (a
+// question slide keeps them back, they would give the answer away).
+void show_overlays(App& app, const LessonSlide& slide, bool revealed) {
+  app.settings.show_midpoints = revealed && slide.midpoints;
+  app.settings.show_optimal = revealed && slide.optimal;
+  app.settings.show_channel = revealed && slide.channel;
+  app.compare.on = revealed && slide.compare.has_value();
+  if (slide.compare) app.compare.spec = slide.compare_text;
+}
+
+}  // namespace
+
+std::vector<Vec2> slide_subject(const LessonSlide& slide, const Document& doc, const PlanView& plan, int step) {
+  std::vector<Vec2> out;
+  const LessonSubject& sub = slide.subject;
+  if (!sub.empty()) {
+    for (const std::string& n : sub.nodes)
+      add_node(doc.mesh, doc.mesh.kind == NavMesh::Kind::Graph ? doc.mesh.node_index(n) : std::atoi(n.c_str()), out);
+    for (const std::string& d : sub.doors) add_door(doc, d, out);
+    out.insert(out.end(), sub.points.begin(), sub.points.end());
+    if (sub.route) add_route(plan, out);
+    return out;
+  }
+  if (plan.ran) add_route(plan, out);
+  add_step(doc, plan, step, out);
+  if (slide.optimal) out.insert(out.end(), plan.optimal.begin(), plan.optimal.end());
+  for (const auto& door : slide.doors) add_door(doc, door.first, out);
+  for (const SpawnCandidate& c : doc.scene.spawn.candidates) out.push_back(c.pos.plane);
+  for (const Occupant& o : doc.scene.spawn.occupants) out.push_back(o.pos.plane);
+  return out;
+}
+
+void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewport& view, int w, int h,
+                   float reserve_right) {
+  constexpr double kWholeSceneAtLeast = 0.5;  // the whole scene is shown while the subject keeps this share of its size
+  constexpr double kMinExtent = 0.25;         // the subject box is at least this share of the scene's extent
+  // A graph's nodes are discs of a fixed pixel size around their points: a wider margin keeps them whole.
+  const double margin = doc.mesh.kind == NavMesh::Kind::Graph ? 0.12 : 0.06;
+  w = std::max(1, w - int(reserve_right));
+  const Vec2 size{double(w), double(std::max(1, h))};
+  // The camera frames the w x h part left of the reserved strip.
+  auto shift = [&] { view.camera.center.x += double(reserve_right) * 0.5 / view.camera.scale; };
+  view.camera.fit(doc.lo, doc.hi, size, margin);
+  if (subject.empty()) return shift();
+  Vec2 lo = subject[0], hi = subject[0];
+  for (const Vec2& p : subject) lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)}, hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+  const Vec2 c = (lo + hi) * 0.5, scene = doc.hi - doc.lo;
+  const double ex = std::max(hi.x - lo.x, scene.x * kMinExtent), ey = std::max(hi.y - lo.y, scene.y * kMinExtent);
+  gl::Camera subject_cam;
+  subject_cam.fit(c - Vec2{ex, ey} * 0.5, c + Vec2{ex, ey} * 0.5, size, std::max(0.1, margin));
+  // The whole scene, with whatever of the subject lies outside the mesh's bounds (a door's end).
+  view.camera.fit({std::min(lo.x, doc.lo.x), std::min(lo.y, doc.lo.y)}, {std::max(hi.x, doc.hi.x), std::max(hi.y, doc.hi.y)},
+                  size, margin);
+  if (view.camera.scale < kWholeSceneAtLeast * subject_cam.scale) view.camera = subject_cam;
+  shift();
+}
+
+void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h, float reserve_right) {
+  const Document& doc = setup.doc;
   if (slide.side)
     view.camera = side_camera(fit_side_frame(doc.scene.sidescroller, 0, 0, float(w), float(h)), float(w), float(h));
   else
-    view.fit(doc, w, h);
+    frame_subject(slide_subject(slide, doc, setup.plan, setup.step), doc, view, w, h, reserve_right);
   if (!slide.camera) return;
   view.camera.center = slide.camera->center;
   view.camera.scale = slide.camera->scale;
+}
+
+bool fit_slide_subject(App& app, int w, int h) {
+  const LessonsView& v = app.lessons;
+  if (!v.lesson) return false;
+  const LessonSlide& slide = v.lesson->slides[size_t(v.slide)];
+  if (slide.side || slide.scene != app.doc.path) return false;
+  if (slide.camera) {
+    app.view.camera.center = slide.camera->center;
+    app.view.camera.scale = slide.camera->scale;
+    return true;
+  }
+  frame_subject(slide_subject(slide, app.doc, app.plan, v.answer_step), app.doc, app.view, w, h);
+  return true;
+}
+
+int question_step(const PlanView& plan, int answer_step) {
+  if (answer_step < int(plan.steps.size())) return std::max(0, answer_step - 1);
+  return std::max(0, plan.first_step(Stage::Locate));
 }
 
 std::string lessons_folder() {
@@ -86,6 +212,10 @@ std::string lessons_folder() {
 }
 
 bool open_lesson(App& app, const std::string& path) {
+  if (app.unsaved() && !app.lessons.lesson) {  // the user's own edited scene would be replaced
+    files_ask(app, FilesView::Pending::Lesson, path);
+    return false;
+  }
   Result<Lesson> lesson = load_lesson(path);
   if (!lesson) {
     app.show_error(lesson.error());
@@ -109,19 +239,20 @@ void show_slide(App& app, int index) {
     app.show_error(err);
     return;
   }
-  if (!app.open_scene(slide.scene)) return;
+  v.opening = true;  // the slide's scene, read-only, not the user's own
+  const bool opened = app.open_scene(slide.scene);
+  v.opening = false;
+  if (!opened) return;
   app.doc = std::move(setup.doc);
+  files_mark_saved(app, true);  // the slide's toggles are not the user's edits
   app.replan();
   if (slide.side) app.side.tick = setup.side_tick;
-  app.set_step(setup.step);
-  app.settings.show_midpoints = setup.midpoints;
-  app.settings.show_optimal = setup.optimal;
-  app.settings.show_channel = setup.channel;
+  v.answer_step = setup.step;
+  v.revealed = slide.question.empty();
+  app.set_step(v.revealed ? setup.step : question_step(app.plan, setup.step));
+  show_overlays(app, slide, v.revealed);
   app.spawn.options = setup.spawn;
-  if (slide.camera)
-    app.set_camera(slide.camera->center, slide.camera->scale);
-  else
-    app.fit_view();
+  app.fit_view();  // the slide's camera, or its subject framed (fit_slide_subject)
   app.status = v.lesson->title + ": slide " + std::to_string(v.slide + 1) + " of " +
                std::to_string(v.lesson->slides.size());
 }
@@ -138,34 +269,22 @@ bool lesson_key(App& app, int sc, bool ctrl) {
     open_lesson(app, v.files[size_t(next)]);
     return true;
   }
+  if (dir > 0 && !v.revealed) {  // the question's answer: the slide's own step, text and overlays
+    v.revealed = true;
+    app.playing = false;
+    app.set_step(v.answer_step);
+    show_overlays(app, v.lesson->slides[size_t(v.slide)], true);
+    return true;
+  }
   show_slide(app, v.slide + dir);
   return true;
 }
 
 bool lesson_script_action(App& app, const nlohmann::json& a, std::string* error) {
-  if (a.contains("lesson")) {
-    if (!a["lesson"].is_string()) *error = "{\"lesson\": FILE} needs a file name";
-    else if (!open_lesson(app, a["lesson"].get<std::string>())) *error = app.error;
-    return true;
-  }
-  if (!a.contains("key_tap")) return false;
-  const std::string key = a["key_tap"].is_string() ? a["key_tap"].get<std::string>() : "";
-  const SDL_Scancode sc = key == "PageDown" ? SDL_SCANCODE_PAGEDOWN : key == "PageUp" ? SDL_SCANCODE_PAGEUP : SDL_SCANCODE_UNKNOWN;
-  if (sc == SDL_SCANCODE_UNKNOWN) {
-    *error = "key_tap needs \"PageDown\" or \"PageUp\"";
-    return true;
-  }
-  SDL_Event e{};
-  e.type = SDL_KEYDOWN;
-  e.key.state = SDL_PRESSED;
-  e.key.keysym.scancode = sc;
-  e.key.keysym.sym = SDL_GetKeyFromScancode(sc);
-  e.key.keysym.mod = a.value("ctrl", false) ? KMOD_LCTRL : KMOD_NONE;
-  e.key.windowID = SDL_GetWindowID(app.window.sdl());
-  SDL_PushEvent(&e);
-  e.type = SDL_KEYUP;
-  e.key.state = SDL_RELEASED;
-  SDL_PushEvent(&e);
+  if (!a.contains("lesson")) return false;
+  if (!a["lesson"].is_string()) *error = "{\"lesson\": FILE} needs a file name";
+  else if (!open_lesson(app, a["lesson"].get<std::string>()) && app.files.pending == FilesView::Pending::None)
+    *error = app.error;
   return true;
 }
 

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "geom.h"
 #include "gui_doc.h"
 #include "gui_plan.h"
 #include "lesson.h"
@@ -26,6 +27,10 @@ struct LessonsView {
   std::optional<Lesson> lesson;    // the open lesson
   int file_index = -1;             // its index in `files` (-1: opened from elsewhere)
   int slide = 0;                   // current slide index
+  bool revealed = true;    // a question slide: its answer (the step, the text) is shown
+  int answer_step = 0;     // the slide's own timeline step (the question shows the one before)
+  bool show_notes = false;  // N: the teacher's notes in the slide column
+  bool opening = false;     // a slide's scene is being opened (not a scene of the user's own)
 };
 
 // What a slide shows, ready to draw: the document with the slide's toggles applied, its plan, the
@@ -49,9 +54,26 @@ struct SlideSetup {
 // an error.
 std::string setup_slide(const LessonSlide& slide, SlideSetup& out);
 
-// Sets the viewport camera as the slide asks (fit when it names none) for a w x h picture. A side-scroller
-// slide is fitted as the app's side view frames it.
-void slide_camera(const LessonSlide& slide, const Document& doc, Viewport& view, int w, int h);
+// The plane points of what the slide is about, read from the plan's results and records: the subject
+// it names, else the route (start, goal, the funnel path), what the step's record is about (the search's
+// open and closed nodes, the funnel's apex and portal end, Polyanya's root and interval), the doors it
+// toggles and the spawn candidates. Empty: nothing in particular (the whole scene is framed).
+std::vector<Vec2> slide_subject(const LessonSlide& slide, const Document& doc, const PlanView& plan, int step);
+// The camera that frames `subject` in a w x h map: the whole scene when that shows the subject nearly
+// as large, else the subject with a margin; `reserve_right` pixels at the map's right are left free (for
+// a legend drawn there).
+void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewport& view, int w, int h,
+                   float reserve_right = 0.0f);
+// Sets the viewport camera as the slide asks (its subject framed when it names no camera) for a w x h
+// picture. A side-scroller slide is fitted as the app's side view frames it.
+void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h,
+                  float reserve_right = 0.0f);
+// The app's camera framed on the shown slide's subject, when a slide of the open document is shown and
+// names no camera of its own. Returns whether it framed.
+bool fit_slide_subject(App& app, int w, int h);
+// The timeline step a question slide shows before its answer: the step before the slide's own
+// (for "end", the first step of locate: the scene with its start and goal).
+int question_step(const PlanView& plan, int answer_step);
 
 // The folder the app lists lessons from (scenes/lessons beside the executable or in the source tree).
 std::string lessons_folder();
@@ -60,19 +82,18 @@ std::string lessons_folder();
 bool open_lesson(App& app, const std::string& path);
 // Shows slide `index` (clamped) of the open lesson.
 void show_slide(App& app, int index);
-// PageDown / PageUp turn slides; Ctrl+PageDown / Ctrl+PageUp open the next / previous lesson of the
-// folder (the first one when none is open). Returns whether the key was used.
+// PageDown / PageUp turn slides (on a question slide PageDown first reveals the answer); Ctrl+PageDown /
+// Ctrl+PageUp open the next / previous lesson of the folder (the first one when none is open). Returns
+// whether the key was used.
 bool lesson_key(App& app, int sdl_scancode, bool ctrl);
 
-// The Lessons menu (main menu bar) and the slide panel over the viewport.
+// The Lessons menu (main menu bar) and the slide column beside the map (layout.slide): the question,
+// then the answer's text, the slide's panels and, on request (N), the teacher's notes.
 void lessons_menu(App& app);
-// `bottom`: the panel's lower edge (screen pixels), so the step caption at the viewport's top stays
-// visible.
-void panel_lesson(App& app, float x, float bottom, float w);
+void panel_lesson(App& app, float x, float y, float w, float h);
 
-// Script actions (gui_script.h): {"lesson": FILE} opens a lesson; {"key_tap": "PageDown" | "PageUp",
-// "ctrl": bool} pushes a key press and its release as SDL events, both handled in the next frame.
-// Returns false when the action is not one of these; otherwise *error is "" or what is wrong.
+// Script action {"lesson": FILE}: opens a lesson. Returns false when the action is not one; otherwise
+// *error is "" or what is wrong.
 bool lesson_script_action(App& app, const nlohmann::json& action, std::string* error);
 
 }  // namespace navlab::app

@@ -64,6 +64,8 @@ void MeshLayer::build(const NavMesh& m, double min_height, double max_height, co
   // Key: cell (< 2^8) << 48 | area (< 2^16) << 32 | mesh vertex.
   std::unordered_map<uint64_t, uint32_t> shared;  // -> batch vertex
   std::vector<uint32_t> idx;
+  std::vector<gl::Rgba> flat;  // each area's colour, looked up once by its name
+  for (size_t a = 0; a < m.area_names.size(); ++a) flat.push_back(area_color(m.area_names[a], 1.0, theme));
   for (size_t i = 0; i < m.polys.size(); ++i) {
     const NavPoly& p = m.polys[i];
     const size_t cell = cell_of(int(i));
@@ -78,9 +80,10 @@ void MeshLayer::build(const NavMesh& m, double min_height, double max_height, co
     }
     if (shaded) {
       const double shade = (h / p.verts.size() - min_height) / (max_height - min_height);
-      c.fill.polygon(pts, area_color(p.area, shade, theme));
+      c.fill.polygon(pts, area_color(area_name(m.area_names, p.area), shade, theme));
     } else if (pts.size() >= 3) {
-      const gl::Rgba col = area_color(p.area, 1.0, theme);
+      const gl::Rgba col = p.area >= 0 && size_t(p.area) < flat.size() ? flat[size_t(p.area)]
+                                                                         : area_color(area_name(m.area_names, p.area), 1.0, theme);
       idx.clear();
       for (int v : p.verts) {
         const uint64_t key = uint64_t(cell) << 48 | uint64_t(uint16_t(p.area)) << 32 | uint64_t(uint32_t(v));

@@ -6,39 +6,20 @@
 
 namespace navlab::app {
 
-const char* stage_name(Stage s) {
-  switch (s) {
-    case Stage::Locate: return "locate";
-    case Stage::Search: return "search";
-    case Stage::Funnel: return "funnel";
-    case Stage::Clearance: return "clearance";
-    case Stage::Turns: return "turns";
-    case Stage::Profile: return "profile";
-    case Stage::Channel: return "channel";
-    case Stage::Spline: return "spline";
-    case Stage::Polyanya: return "polyanya";
-    case Stage::Bake: return "bake";
-  }
-  return "search";
-}
-
 std::string PlanView::describe(int i, const NavMesh& mesh) const {
   if (i < 0 || i >= int(steps.size())) return "";
-  const TimelineStep& s = steps[i];
-  switch (s.stage) {
-    case Stage::Locate: return locate_trace[s.index].describe();
-    case Stage::Search: return search_trace.steps[s.index].describe(mesh, search_trace);
-    case Stage::Funnel: return funnel_trace.steps[s.index].describe();
-    case Stage::Clearance: return clearance_trace.steps[s.index].describe();
-    case Stage::Turns: return turn_trace.steps[s.index].describe();
-    case Stage::Profile: return profile_trace.steps[s.index].describe();
-    case Stage::Channel: return channel_trace.steps[s.index].describe();
-    case Stage::Spline: return spline_trace.steps[s.index].describe();
-    case Stage::Polyanya: return optimal_trace.steps[s.index].describe();
-    case Stage::Bake: return bake_trace[size_t(s.index)].sentence;
-  }
-  return "";
+  const TimelineStep& s = steps[size_t(i)];
+  if (s.stage == Stage::Bake) return bake_trace[size_t(s.index)].sentence;
+  return step_text(records(), s, mesh);
 }
+
+nlohmann::json step_ref_json(const PlanView& plan, int step) {
+  if (step < 0 || step >= int(plan.steps.size())) return nullptr;
+  const TimelineStep& s = plan.steps[size_t(step)];
+  return {{"stage", stage_name(s.stage)}, {"index", s.index + 1}};
+}
+
+PlanRecords PlanView::records() const { return PlanRecords{&trace, &smoothing, &optimal_trace, int(bake_trace.size())}; }
 
 int PlanView::first_step(Stage st) const {
   for (size_t i = 0; i < steps.size(); ++i)

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "bake_stages.h"
 #include "channel_plan.h"
 #include "clearance_path.h"
@@ -17,6 +19,7 @@
 #include "profile.h"
 #include "result.h"
 #include "search.h"
+#include "stages.h"
 #include "turns.h"
 
 namespace navlab::app {
@@ -25,16 +28,11 @@ struct Document;
 class Viewport;
 struct Theme;
 
-// The planner's stages, then the channel smoothing beside the arcs (seed 003): its gates and sections,
-// then the spline's pegs, relaxations and mode; then the exact shortest path's search (Polyanya). Bake:
-// the Recast stages of the bake the mesh came from (baked scenes only), first on the timeline.
-enum class Stage { Locate, Search, Funnel, Clearance, Turns, Profile, Channel, Spline, Polyanya, Bake };
-// "locate", "search", "funnel", "clearance", "turns", "profile", "channel", "spline", "polyanya", "bake"
-const char* stage_name(Stage s);
-// Every stage in pipeline (timeline) order.
-inline constexpr Stage kStages[] = {Stage::Bake,    Stage::Locate,  Stage::Search,
-                                    Stage::Funnel,  Stage::Clearance, Stage::Turns,
-                                    Stage::Profile, Stage::Channel, Stage::Spline,  Stage::Polyanya};
+// The timeline's stages (core/narration/stages.h: one table for the trace, the timeline, `render --step`,
+// scripts and lessons). Bake: the Recast stages of the bake the mesh came from (baked scenes only),
+// first on the timeline.
+using Stage = StageId;
+inline const char* stage_name(Stage s) { return to_string(s); }
 
 // One Recast stage on the timeline: which, and its sentence (BakeStages::describe).
 struct BakeTimelineStep {
@@ -42,10 +40,8 @@ struct BakeTimelineStep {
   std::string sentence;
 };
 
-struct TimelineStep {
-  Stage stage = Stage::Search;
-  int index = 0;  // into that stage's trace
-};
+// One step of the timeline: its stage and its place among that stage's steps (StepRow).
+using TimelineStep = StepRow;
 
 struct PlanView {
   bool ran = false;
@@ -61,19 +57,16 @@ struct PlanView {
   // not steer the agent, are left for finish_extras() when the drag ends.
   bool extras_pending = false;
 
-  std::vector<LocateStep> locate_trace;  // start, then goal: which polygon, by which rule
+  // Every stage's step records, locate to profile (the timeline's rows: core/narration/stages.h).
+  PlanTrace trace;
   SearchResult search;
-  SearchTrace search_trace;
   std::vector<Portal> portals;
   std::vector<Vec2> midpoints;  // the naive midpoint path
   FunnelResult funnel;
-  FunnelTrace funnel_trace;
   std::vector<Vec2> clearance;  // the clearance path (portals shrunk by the inner-corner distance)
-  ClearanceTrace clearance_trace;  // each portal's width and the distance kept from its ends
+  std::vector<Portal> clearance_portals;  // the shrunk portals the clearance funnel went through
   SmoothPath smooth;
-  TurnTrace turn_trace;
   Profile profile;
-  ProfileTrace profile_trace;
   std::vector<ProfileSample> profile_samples;  // profile.samples(), made once for the plot
   std::vector<ProfileSample> channel_samples;  // the same for channel->profile
 
@@ -82,12 +75,15 @@ struct PlanView {
   std::vector<Vec2> optimal;
   double optimal_length = 0.0;
   PolyanyaTrace optimal_trace;  // its search: nodes popped (interval and root), pushed, pruned; the goal
+  int optimal_expanded = 0;     // its nodes popped
+  double optimal_ms = 0.0;      // the time it took, ms
+  double channel_ms = 0.0;      // the time the channel and its spline took, ms
 
-  // The channel around the funnel path and the circle-arc spline fitted in it (seed 003, the same doors;
-  // polygon meshes whose plan has a funnel path), beside the arcs.
+  // The channel around the funnel path and the circle-arc spline fitted in it (docs/channel.md, the same doors;
+  // polygon meshes whose plan has a funnel path), beside the arcs, and its records: the gates placed and
+  // shrunk, sections checked, splits; the pegs placed and relaxed, channels fitted, the mode chosen.
   std::optional<ChannelPlan> channel;
-  ChannelTrace channel_trace;  // its gates placed and shrunk, sections checked, splits
-  SplineTrace spline_trace;    // its pegs placed and relaxed, channels fitted, the mode chosen
+  ChannelPlanTrace smoothing;
 
   std::vector<BakeTimelineStep> bake_trace;  // the document's bake stages in order (baked scenes only)
 
@@ -99,8 +95,8 @@ struct PlanView {
   long pending_mesh_ = 0;  // Document::mesh_revision
   // Polyanya and the channel smoothing of plan `r` (for the document's doors), with their traces.
   void run_extras(const Document& doc, const PlanResult& r);
-  // Appends the extras' steps (channel, spline, Polyanya) to the timeline.
-  void add_extra_steps();
+  // Appends the steps of `stages` to the timeline, from the records kept.
+  void add_steps(std::initializer_list<Stage> stages);
 
  public:
 
@@ -110,6 +106,8 @@ struct PlanView {
   // Runs the pending shortest path and channel of a live run, on the same plan (nothing when none is
   // pending), and adds their steps to the end of the timeline.
   void finish_extras(const Document& doc);
+  // The records the timeline's rows index.
+  PlanRecords records() const;
   // The sentence of timeline step i (`mesh`, the plan's, names the search's nodes).
   std::string describe(int i, const NavMesh& mesh) const;
   // Index of the first timeline step of a stage, or -1.
@@ -122,10 +120,20 @@ struct PlanView {
   Vec2 point_at(double s) const;
 };
 
+// Timeline step `step` as "STAGE:N" names it: {"stage": NAME, "index": N} (N from 1), or null at the end.
+nlohmann::json step_ref_json(const PlanView& plan, int step);
+
+// What the complete plan shows (the compare view draws one path method alone).
+struct PlanLayers {
+  bool corridor = true;  // the corridor's polygons and its portals
+  bool funnel = true;    // the funnel path
+  bool smooth = true;    // the clearance path, arcs and stop-turns
+};
+
 // Draws the plan as of timeline step `step` (steps.size(): complete) into the viewport's plan layer and
 // overlay. `hover_s` (m, -1 none) marks a point on the path.
 void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int step, const Theme& theme,
-               bool show_midpoints, double hover_s);
+               bool show_midpoints, double hover_s, const PlanLayers& layers = {});
 
 // Draws PlanView::optimal (the exact shortest path) over the plan.
 void draw_optimal(Viewport& view, const PlanView& plan, const Theme& theme);

@@ -2,10 +2,14 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
+#include <optional>
 #include <vector>
+
+#include "gl_font.h"
+#include "text_file.h"
 
 namespace navlab::app {
 
@@ -24,30 +28,47 @@ const char* const kDejaVuPaths[] = {
 // Latin-1 plus the punctuation, arrows and math signs the app's sentences use (—, →, ↔, ×, ≤, ≥).
 const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
 
-std::string find_ttf() {
-  std::vector<std::string> paths;
-  if (const char* env = std::getenv("NAVLAB_FONT"); env && *env) paths.emplace_back(env);
-  for (const char* p : kDejaVuPaths) paths.emplace_back(p);
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(p, ec) && std::filesystem::file_size(p, ec) > 0 && !ec) return p;
+// A font file's bytes when they are a font stb_truetype can read; else `why` says what is wrong.
+std::optional<std::string> font_bytes(const std::string& path, std::string& why) {
+  Result<std::string> bytes = read_text_file(path, "font file", gl::kMaxFontBytes);
+  if (!bytes) {
+    why = bytes.error();
+    return std::nullopt;
   }
-  return "";
+  if (std::string bad = gl::check_font(bytes.value()); !bad.empty()) {
+    why = path + ": not a font navlab can use (" + bad + ")";
+    return std::nullopt;
+  }
+  return std::move(bytes).value();
 }
 
 }  // namespace
 
-Fonts load_fonts() {
+Fonts load_fonts(float large_scale) {
   ImGuiIO& io = ImGui::GetIO();
   Fonts f;
   f.normal = io.Fonts->AddFontDefault();
-  f.large_px = std::round(kNormalPx * kPresenterScale);
-  const std::string ttf = find_ttf();
-  if (!ttf.empty()) {
+  f.large_px = std::round(kNormalPx * large_scale);
+  std::vector<std::string> paths;
+  const char* env = std::getenv("NAVLAB_FONT");
+  if (env && *env) paths.emplace_back(env);
+  for (const char* p : kDejaVuPaths) paths.emplace_back(p);
+  for (const std::string& p : paths) {
+    std::string why;
+    std::optional<std::string> bytes = font_bytes(p, why);
+    if (!bytes) {
+      if (env && *env && p == env) f.error = "NAVLAB_FONT: " + why;  // asked for: said; the usual places: tried quietly
+      continue;
+    }
     ImFontConfig cfg;
     cfg.OversampleH = 2;
-    f.large = io.Fonts->AddFontFromFileTTF(ttf.c_str(), f.large_px, &cfg, kRanges);
-    if (f.large) f.large_source = "DejaVu Sans (" + ttf + ")";
+    void* data = ImGui::MemAlloc(bytes->size());  // the atlas owns and frees it
+    std::copy(bytes->begin(), bytes->end(), static_cast<char*>(data));
+    f.large = io.Fonts->AddFontFromMemoryTTF(data, int(bytes->size()), f.large_px, &cfg, kRanges);
+    if (f.large) {
+      f.large_source = "DejaVu Sans (" + p + ")";
+      break;
+    }
   }
   if (!f.large) {
     ImFontConfig cfg;

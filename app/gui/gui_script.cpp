@@ -5,14 +5,17 @@
 #include <SDL.h>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <ctime>
 
+#include "gl_stop.h"
 #include "gui_app.h"
 #include "gui_areas.h"
 #include "gui_bake.h"
 #include "gui_doors.h"
+#include "gui_files.h"
+#include "gui_keys.h"
 #include "gui_links.h"
+#include "gui_script_read.h"
 #include "gui_side.h"
 
 namespace navlab::app {
@@ -35,21 +38,19 @@ std::optional<int> parse_step(const std::string& text, const PlanView& plan, std
       if (k < 1) throw std::invalid_argument("step");
       return std::min(k - 1, n);
     }
-    const std::string stage = text.substr(0, colon);
-    const int k = std::stoi(text.substr(colon + 1));
-    for (Stage st : kStages) {
-      if (stage != stage_name(st)) continue;
-      const int first = plan.first_step(st), count = plan.count(st);
-      if (k < 1) throw std::invalid_argument("step");
-      if (first < 0 || k > count) {
-        *error = "the plan has " + std::to_string(count) + " " + stage + " steps; asked for " + std::to_string(k);
-        return std::nullopt;
-      }
-      return first + k - 1;
+    const std::optional<Stage> st = stage_from_string(text.substr(0, colon));
+    if (!st) {
+      *error = "unknown stage '" + text.substr(0, colon) + "' (expected " + stage_names() + ")";
+      return std::nullopt;
     }
-    *error = "unknown stage '" + stage +
-             "' (expected bake, locate, search, funnel, clearance, turns, profile, channel, spline or polyanya)";
-    return std::nullopt;
+    const int k = std::stoi(text.substr(colon + 1));
+    if (k < 1) throw std::invalid_argument("step");
+    const int first = plan.first_step(*st), count = plan.count(*st);
+    if (first < 0 || k > count) {
+      *error = "the plan has " + std::to_string(count) + " " + stage_name(*st) + " steps; asked for " + std::to_string(k);
+      return std::nullopt;
+    }
+    return first + k - 1;
   } catch (const std::exception&) {
     *error = "bad step '" + text + "' (expected STAGE:N with N >= 1, a step number, or end)";
     return std::nullopt;
@@ -100,7 +101,7 @@ std::string act_play(App& app, const json& a) {
   app.play_clock = 0.0;
   const Uint64 t0 = SDL_GetPerformanceCounter();
   while (double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency()) < seconds)
-    if (!app.frame()) break;
+    if (!app.frame()) break;  // the app quits (a stop signal)
   app.playing = false;
   return "";
 }
@@ -119,7 +120,7 @@ std::string act_endpoint(App& app, const json& a) {
 
 std::string act_open(App& app, const json& a) {
   if (!a["open"].is_string()) return "{\"open\": FILE} needs a file name";
-  app.open_scene(a["open"].get<std::string>());
+  app.request_open(a["open"].get<std::string>());  // asks first when the scene has unsaved changes
   return "";
 }
 
@@ -314,6 +315,12 @@ const std::pair<const char*, Action> kActions[] = {
     {"goal", act_endpoint},
     {"panel", act_panel},
     {"open", act_open},
+    {"hide_panels", [](App& app, const json& a) { return app.panels_hidden = a["hide_panels"].get<bool>(), std::string(); }},
+    {"present", [](App& app, const json& a) {
+       if (a["present"].get<bool>()) app.start_presentation(a.value("from_current", false));
+       else app.end_presentation();
+       return std::string();
+     }},
     {"camera", act_camera},
     {"view", act_view},
     {"orbit", act_orbit},
@@ -329,8 +336,13 @@ const std::pair<const char*, Action> kActions[] = {
     {"reload", [](App& app, const json&) { return app.reload(), std::string(); }},
     {"save_as", [](App& app, const json& a) { return app.save_scene_as(a["save_as"].get<std::string>()) ? std::string() : app.error; }},
     {"measure", act_measure},
+    {"print_state", [](App& app, const json&) {
+       if (app.state_printer) app.state_printer();
+       return std::string();
+     }},
     {"frames", [](App& app, const json& a) {
-       for (int i = 0; i < a["frames"].get<int>(); ++i) app.frame();
+       for (int i = 0; i < a["frames"].get<int>() && app.frame(); ++i) {
+       }
        return std::string();
      }},
     {"screenshot", [](App& app, const json& a) {
@@ -349,6 +361,10 @@ std::string run_action(App& app, const json& a) {
   if (std::string err; links_script_action(app, a, &err)) return err;
   if (std::string err; areas_script_action(app, a, &err)) return err;
   if (std::string err; lesson_script_action(app, a, &err)) return err;
+  if (std::string err; keys_script_action(app, a, &err)) return err;
+  if (std::string err; files_script_action(app, a, &err)) return err;
+  if (std::string err; compare_script_action(app, a, &err)) return err;
+  if (std::string err; check_script_action(app, a, &err)) return err;
   for (const auto& [key, act] : kActions)
     if (a.contains(key)) return act(app, a);
   return "unknown action " + a.dump();
@@ -357,14 +373,11 @@ std::string run_action(App& app, const json& a) {
 }  // namespace
 
 std::string run_script(App& app, const std::string& script_path, std::string* capture) {
-  std::ifstream in(script_path);
-  if (!in) return "cannot read script " + script_path;
-  const json j = json::parse(in, nullptr, false);
-  if (j.is_discarded()) return script_path + ": not valid JSON";
-  const json actions = j.is_array() ? j : j.value("actions", json::array());
-  if (j.is_object() && capture) *capture = j.value("capture", "window");
+  Result<Script> script = read_script(script_path);  // the file's shape and the script limits, before any action
+  if (!script) return script.error();
+  if (capture) *capture = script->capture;
   int i = 0;
-  for (const json& a : actions) {
+  for (const json& a : script->actions) {
     std::string err;
     try {
       err = run_action(app, a);
@@ -376,6 +389,7 @@ std::string run_script(App& app, const std::string& script_path, std::string* ca
     doors_tiles_wait(app);  // and for the tile cache's door moves
     sim_wait(app);  // and for the follower's run on its thread
     app.frame();  // let the UI catch up (layout, viewport size, exports)
+    if (gl::stop_signal()) return script_path + ": " + gl::stop_message() + " after action " + std::to_string(i);
     ++i;
   }
   // A door the last frame moved with the mouse in the tile cache mode: its mesh and re-plan before the

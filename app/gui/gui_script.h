@@ -36,12 +36,19 @@
 //                          zooms by f every measured frame; {"measure": N, "turn": [dyaw, dpitch]}: the 3D
 //                          view turns by those degrees every frame (pan and zoom move the 3D camera too)
 //   {"zoom_preview_ms": MS} zoom previews when a full draw of the static layer costs more (0: always)
-//   {"screenshot": "FILE.png", "whole_window": true|false}
+//   {"screenshot": "FILE.png", "whole_window": true|false}  written in the frame after the action
+//   {"print_state": true}  prints the state line now (as at the end of the run)
 //   {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}  side-scroller scenes:
 //                          show tick N, advance the ticks by SECONDS, move the player (gui_side.h)
 //   {"lesson": "FILE.json"}  open a lesson at its first slide (gui_lessons.h)
-//   {"key_tap": "PageDown" | "PageUp", "ctrl": true|false}  a key press and release pushed as SDL events,
-//                          both handled within the one frame that follows
+//   {"key_tap": KEY, "ctrl": b, "shift": b}  a key press and release pushed as SDL events, both handled
+//                          within the one frame that follows (KEY as SDL names it: PageDown, Right, F5 ...)
+//   {"listen_keys": N, "seconds": S}  the window shown, every key press it gets printed (gui_keys.h)
+//   {"present": true|false, "from_current": b}, {"hide_panels": true|false}  the presentation, H
+//   {"prompt": "save" | "discard" | "cancel"}, {"file_dialog": "open" | "save_as"}, {"file_pick": NAME}
+//                          the unsaved-changes prompt and the file dialog (gui_files.h)
+//   {"compare": "A:B" | false}  the compare view with methods A and B, or off (gui_compare.h)
+//   {"check_suite": "FILE"}, {"check_case": N | NAME}  open a check suite, click its case (gui_check.h)
 //   {"bake": {...}}, {"bake_wait": true}, {"bake_cancel": true}, {"bake_stage": NAME}  gui_bake.h
 //   {"add_link": {...}}, {"delete_link": N}, {"move_link": N, ...}, {"link_tool": b}   gui_links.h
 //   {"paint_area": {...}}, {"area_cost": NAME, ...}, {"delete_area": N}, {"area_tool": b}  gui_areas.h

@@ -5,12 +5,16 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
+
+#include "atomic_file.h"
+#include "input_limits.h"
+#include "text_file.h"
 
 namespace navlab::app {
 
+namespace fs = std::filesystem;
+
 std::string config_dir() {
-  namespace fs = std::filesystem;
   std::string base;
   if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x)
     base = x;
@@ -24,15 +28,10 @@ std::string config_dir() {
   return ec ? "" : dir.string();
 }
 
-Settings load_settings(const std::string& path, std::string* error) {
-  Settings s;
-  std::ifstream in(path);
-  if (!in) return s;
-  const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
-    if (error) *error = path + ": not a JSON object; using default settings";
-    return s;
-  }
+namespace {
+
+// The members of a settings object (a value of the wrong type throws).
+void read_settings(const nlohmann::json& j, Settings& s) {
   s.presenter = j.value("presenter", s.presenter);
   if (j.contains("recent") && j["recent"].is_array())
     for (const auto& r : j["recent"])
@@ -46,8 +45,30 @@ Settings load_settings(const std::string& path, std::string* error) {
   s.show_optimal = j.value("show_optimal", false);
   s.show_channel = j.value("show_channel", false);
   s.show_help = j.value("show_help", false);
+  s.show_legend = j.value("show_legend", false);
+}
+
+}  // namespace
+
+Settings load_settings(const std::string& path, std::string* error) {
+  Settings s;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return s;  // the first run
+  const Result<std::string> text = read_text_file(path, "settings file", limits::kMaxFileBytes);
+  const nlohmann::json j = text ? nlohmann::json::parse(text.value(), nullptr, false) : nlohmann::json();
+  if (!text || j.is_discarded() || !j.is_object()) {
+    if (error) *error = (text ? path + ": not a JSON object" : text.error()) + "; using default settings";
+    return s;
+  }
+  try {
+    read_settings(j, s);
+  } catch (const nlohmann::json::exception&) {  // a value of the wrong type
+    if (error) *error = path + ": a setting has a value of the wrong type; using default settings";
+    return Settings{};
+  }
   return s;
 }
+
 
 std::string save_settings(const Settings& s, const std::string& path) {
   const nlohmann::json j = {{"presenter", s.presenter},
@@ -60,16 +81,8 @@ std::string save_settings(const Settings& s, const std::string& path) {
                             {"show_midpoints", s.show_midpoints},
                             {"show_optimal", s.show_optimal},
                             {"show_channel", s.show_channel},
-                            {"show_help", s.show_help}};
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << j.dump(2) << "\n";
-    if (!out) return "cannot write " + tmp;
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  return ec ? "cannot replace " + path + ": " + ec.message() : "";
+                            {"show_help", s.show_help}, {"show_legend", s.show_legend}};
+  return write_file_atomically(path, j.dump(2) + "\n", "settings file");
 }
 
 void add_recent(Settings& s, const std::string& path) {

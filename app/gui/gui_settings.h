@@ -18,6 +18,7 @@ struct Settings {
   bool show_optimal = false;  // the exact shortest path beside the funnel's
   bool show_channel = false;  // the channel's gates and circle-arc spline beside the arcs
   bool show_help = false;
+  bool show_legend = false;   // the colour key in the map's corner (K; a lesson shows it beside the map)
 };
 
 // The directory for navlab's settings ($XDG_CONFIG_HOME/navlab or ~/.config/navlab), created on demand.

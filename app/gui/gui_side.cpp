@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "gui_app.h"
+#include "gui_viewport.h"
 
 namespace navlab::app {
 
@@ -25,17 +26,6 @@ void advance_play(SideView& v, float frame_seconds) {
     if (v.tick >= v.ticks()) v.playing = false;
     else ++v.tick;
   }
-}
-
-void keys(SideView& v) {
-  if (ImGui::GetIO().WantTextInput) return;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_SPACE, false)) {
-    if (v.tick >= v.ticks()) v.tick = 0;
-    v.playing = !v.playing;
-    v.play_clock = 0.0;
-  }
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_RIGHT, true)) v.playing = false, set_tick(v, v.tick + 1);
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_LEFT, true)) v.playing = false, set_tick(v, v.tick - 1);
 }
 
 void transport(SideView& v) {
@@ -112,32 +102,48 @@ void canvas(App& app) {
   if (v.dragging) draw_player(dl, v.frame, v.drag_pos, true);
 }
 
-// x(t) of every enemy, with the shown tick as a vertical line.
+// x(t) of every enemy, with the shown tick as a vertical line, on axes: t in s along the bottom, x in m
+// up the left, with ticks at round values.
 void plot_xt(const App& app) {
   const SideView& v = app.side;
-  const ImVec2 pos = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+  const ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+  const float fs = ImGui::GetFontSize();
   const float w = std::max(1.0f, avail.x), h = std::max(1.0f, avail.y - 4);
+  const ImVec2 lo(origin.x + fs * 3.0f, origin.y + 4), hi(origin.x + w - fs * 1.2f, origin.y + h - fs * 1.6f);
   ImDrawList& dl = *ImGui::GetWindowDrawList();
-  dl.AddRectFilled(pos, ImVec2(pos.x + w, pos.y + h), IM_COL32(24, 26, 30, 255));
-  if (v.ticks() == 0) return;
+  ImGui::Dummy(ImVec2(w, h));
+  if (v.ticks() == 0 || hi.x - lo.x < 20 || hi.y - lo.y < 20) return;
+  dl.AddRectFilled(lo, hi, IM_COL32(24, 26, 30, 255));
   double x0 = 1e18, x1 = -1e18;
   for (const auto& e : v.run.enemies)
     for (const auto& s : e.steps) x0 = std::min(x0, s.pos.x), x1 = std::max(x1, s.pos.x);
   if (x1 - x0 < 1.0) x1 = x0 + 1.0;
+  const double tmax = v.ticks() * v.run.dt;
   auto px = [&](double t, double x) {
-    return ImVec2(pos.x + float(t / (v.ticks() * v.run.dt)) * w, pos.y + h - float((x - x0) / (x1 - x0)) * (h - 16) - 8);
+    return ImVec2(lo.x + float(t / tmax) * (hi.x - lo.x), hi.y - float((x - x0) / (x1 - x0)) * (hi.y - lo.y));
   };
+  char buf[32];
+  const double tstep = nice_step(tmax / 8.0), xstep = nice_step((x1 - x0) / 4.0);
+  for (double t = 0.0; t <= tmax + 1e-9; t += tstep) {
+    dl.AddLine(px(t, x0), px(t, x1), IM_COL32(50, 54, 60, 255));
+    std::snprintf(buf, sizeof buf, "%g", t);
+    dl.AddText(ImVec2(px(t, x0).x - 4, hi.y + 2), kSideText, buf);
+  }
+  for (double x = std::ceil(x0 / xstep) * xstep; x <= x1 + 1e-9; x += xstep) {
+    dl.AddLine(px(0, x), px(tmax, x), IM_COL32(50, 54, 60, 255));
+    std::snprintf(buf, sizeof buf, "%g", x);
+    dl.AddText(ImVec2(origin.x + 2, px(0, x).y - fs * 0.5f), kSideText, buf);
+  }
+  dl.AddRect(lo, hi, IM_COL32(120, 120, 120, 255));
   for (size_t i = 0; i < v.run.enemies.size(); ++i) {
     std::vector<ImVec2> pts;
     for (const auto& s : v.run.enemies[i].steps) pts.push_back(px(s.t, s.pos.x));
     dl.AddPolyline(pts.data(), int(pts.size()), enemy_colour(i), 0, 2.0f);
   }
   const float cx = px(v.time(), x0).x;
-  dl.AddLine(ImVec2(cx, pos.y), ImVec2(cx, pos.y + h), IM_COL32(255, 255, 255, 160));
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "x from %.1f to %.1f m", x0, x1);
-  dl.AddText(ImVec2(pos.x + 6, pos.y + 4), kSideText, buf);
-  ImGui::Dummy(ImVec2(w, h));
+  dl.AddLine(ImVec2(cx, lo.y), ImVec2(cx, hi.y), IM_COL32(255, 255, 255, 160));
+  dl.AddText(ImVec2(hi.x - fs * 3.0f, hi.y + 2), kSideText, "t (s)");
+  dl.AddText(ImVec2(lo.x + 4, lo.y + 2), kSideText, "x (m)");
 }
 
 }  // namespace
@@ -168,25 +174,52 @@ void side_move_player(App& app, Vec2 pos) {
 
 float side_left_width(float work_width) { return std::min(420.0f, work_width * 0.4f); }
 
-void side_ui(App& app) {
+void side_key_step(App& app, int delta) {
+  app.side.playing = false;
+  set_tick(app.side, app.side.tick + delta);
+}
+
+void side_key_play(App& app) {
+  SideView& v = app.side;
+  if (v.tick >= v.ticks()) v.tick = 0;
+  v.playing = !v.playing;
+  v.play_clock = 0.0;
+}
+
+void side_key_jump(App& app, bool end) {
+  app.side.playing = false;
+  set_tick(app.side, end ? app.side.ticks() : 0);
+}
+
+void side_ui(App& app, const Rect& area) {
   SideView& v = app.side;
   advance_play(v, ImGui::GetIO().DeltaTime);
-  keys(v);
-  const ImGuiViewport* mv = ImGui::GetMainViewport();
-  const ImVec2 o = mv->WorkPos, sz = mv->WorkSize;
-  const float left_w = side_left_width(sz.x), bottom_h = std::min(220.0f, sz.y * 0.35f);
+  const ImVec2 o(area.x, area.y), sz(area.w, area.h);
+  // In a presentation (and with H) the column of sentences gives way: the transport stands over the x(t)
+  // plot and the slide reads the enemy's sentence.
+  const bool column = !app.presenting && !app.panels_hidden;
+  const float k = ImGui::GetFontSize() / 13.0f;
+  const float left_w = column ? side_left_width(sz.x) : 0.0f;
+  const float bottom_h = std::min(220.0f * k, sz.y * 0.38f);
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  ImGui::SetNextWindowPos(o);
-  ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
-  if (ImGui::Begin("Side-scroller", nullptr, fixed)) {
-    ImGui::TextWrapped("%s", app.doc.scene.name.c_str());
-    transport(v);
-    enemy_list(app);
+  if (column) {
+    ImGui::SetNextWindowPos(o);
+    ImGui::SetNextWindowSize(ImVec2(left_w, sz.y));
+    if (ImGui::Begin("Side-scroller", nullptr, fixed)) {
+      ImGui::PushTextWrapPos(0.0f);  // every line wraps at the column's edge, none is cut
+      ImGui::TextUnformatted(app.doc.scene.name.c_str());
+      transport(v);
+      enemy_list(app);
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::End();
   }
-  ImGui::End();
   ImGui::SetNextWindowPos(ImVec2(o.x + left_w, o.y + sz.y - bottom_h));
   ImGui::SetNextWindowSize(ImVec2(sz.x - left_w, bottom_h));
-  if (ImGui::Begin("x(t) per enemy", nullptr, fixed)) plot_xt(app);
+  if (ImGui::Begin("x(t) per enemy", nullptr, fixed)) {
+    if (!column) transport(v);
+    plot_xt(app);
+  }
   ImGui::End();
   ImGui::SetNextWindowPos(ImVec2(o.x + left_w, o.y));
   ImGui::SetNextWindowSize(ImVec2(sz.x - left_w, sz.y - bottom_h));

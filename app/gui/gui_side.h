@@ -1,4 +1,4 @@
-// The side view of a side-scroller scene (DESIGN §3, seed 004): solids, enemies coloured by their
+// The side view of a side-scroller scene (docs/sidescroller.md): solids, enemies coloured by their
 // flags with their state and the stall window as a shrinking bar, the draggable player, play/pause/step
 // through the ticks with each enemy's sentence, and x(t) per enemy. It draws the records of
 // core/sidescroller/side_sim.h; a dragged player becomes a player event of the scene and the run is
@@ -11,6 +11,7 @@
 
 #include "geom.h"
 #include "scene.h"
+#include "gui_layout.h"
 #include "gui_side_draw.h"
 #include "side_sim.h"
 
@@ -40,8 +41,13 @@ void side_move_player(App& app, Vec2 pos);
 Vec2 side_window_px(const App& app, Vec2 p);
 // The width of the side view's left column (transport and sentences) in a window `work_width` wide.
 float side_left_width(float work_width);
-// The whole window layout for a side-scroller document (instead of the navmesh panels and viewport).
-void side_ui(App& app);
+// The whole window layout for a side-scroller document (instead of the navmesh panels and viewport),
+// within `area` (window pixels: the work area less the lesson's slide column).
+void side_ui(App& app, const Rect& area);
+// The keys on a side-scroller scene (gui_keys.h): a tick forward or back, play / pause, first or last tick.
+void side_key_step(App& app, int delta);
+void side_key_play(App& app);
+void side_key_jump(App& app, bool end);
 // Script actions {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}. Returns true
 // when `a` was one of them (`*err` then holds "" or what is wrong).
 bool side_script_action(App& app, const nlohmann::json& a, std::string* err);

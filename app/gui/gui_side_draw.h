@@ -1,4 +1,4 @@
-// Drawing a side-scroller run (seed 004) into an ImDrawList: the solids, every enemy at one record of the
+// Drawing a side-scroller run (docs/sidescroller.md) into an ImDrawList: the solids, every enemy at one record of the
 // run (body filled by its flags, outline in its colour, target, stall window bar, label) and the player.
 // The app's side view draws it into its canvas; `navlab lesson` into the viewport's overlay, over the
 // viewport's grid in metres.

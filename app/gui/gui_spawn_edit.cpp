@@ -157,18 +157,20 @@ bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
   return false;
 }
 
-void spawn_edit_shortcuts(App& app) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || io.KeyCtrl) return;
+bool spawn_edit_key(App& app, int sc) {
   SpawnEdit& e = app.spawn.edit;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_A, false)) {
+  if (sc == SDL_SCANCODE_A) {
     e.add_mode = !e.add_mode;
     if (e.add_mode) app.click_mode = ClickMode::Inspect;
+    return true;
   }
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false) || ImGui::IsKeyPressed(SDL_SCANCODE_I, false))
+  if (sc == SDL_SCANCODE_ESCAPE || sc == SDL_SCANCODE_I) {
+    const bool was = e.add_mode;
     e.add_mode = false;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_DELETE, false) && app.spawn.selected >= 0)
-    spawn_delete_candidate(app, app.spawn.selected);
+    return was;
+  }
+  if (sc == SDL_SCANCODE_DELETE && app.spawn.selected >= 0) return spawn_delete_candidate(app, app.spawn.selected), true;
+  return false;
 }
 
 void spawn_mode_button(App& app) {

@@ -2,7 +2,7 @@
 // mode: the A key or the spawn panel's button, then a click places P<n>), delete the selected one
 // (Delete key or the panel's button). The candidates edited are the scene's own
 // (doc.scene.spawn.candidates), so Save writes them; the spawn panel re-validates the moved or added
-// candidates through core/spawn.h (SpawnValidator), at most once per frame.
+// candidates through core/spawn/spawn.h (SpawnValidator), at most once per frame.
 #pragma once
 
 #include <optional>
@@ -46,8 +46,9 @@ std::string spawn_delete_candidate(App& app, int index);
 // candidate under the mouse; in add mode a left click adds one. Returns true when it took the mouse
 // (no panning, no start/goal placement then).
 bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered);
-// A (add mode on/off) and Delete (the selected candidate). Call from the app's shortcuts.
-void spawn_edit_shortcuts(App& app);
+// The spawn editor's keys (gui_keys.h binds them): A (add mode on/off), Esc and I (add mode off), Delete
+// (the selected candidate). Returns whether the key did something.
+bool spawn_edit_key(App& app, int sdl_scancode);
 // The "Add candidate (A)" mode button (menu bar or panel).
 void spawn_mode_button(App& app);
 

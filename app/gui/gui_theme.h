@@ -1,6 +1,9 @@
 // Colours and sizes shared by the viewport, the plot and the panels (normal and presenter mode).
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "gl_renderer.h"
 
 namespace navlab::app {
@@ -25,7 +28,7 @@ struct Theme {
   gl::Rgba path{255, 190, 30, 255};       // the funnel path (the tests look for this colour)
   gl::Rgba smooth{60, 230, 250, 255};     // the clearance path and its arcs
   gl::Rgba optimal{150, 255, 110, 255};   // the exact shortest path (Polyanya)
-  gl::Rgba gate{250, 160, 90, 255};       // channel gates (seed 003)
+  gl::Rgba gate{250, 160, 90, 255};       // channel gates
   gl::Rgba spline{200, 120, 255, 255};    // the circle-arc spline fitted in the channel: its segments
   gl::Rgba spline_arc{255, 130, 230, 255};  // and its arcs
   gl::Rgba stop{255, 70, 200, 255};       // stop-turn markers
@@ -44,8 +47,14 @@ struct Theme {
   static Theme high_contrast();  // presenter mode
 };
 
-// Area colours: a fixed palette by area index; `shade` in [0, 1] darkens for height (3D meshes).
-gl::Rgba area_color(int area, double shade, const Theme& theme);
+// Area colours by the area's name, the same in every scene: a fixed table of the common names (default
+// and floor, water, mud, grass, road, sand, stage, stairs ...) and, for another name, a colour of a
+// fixed palette picked by a stable hash of the name. `shade` in [0, 1] darkens for height (3D meshes).
+gl::Rgba area_color(const std::string& name, double shade, const Theme& theme);
+// The name of area index `area` in a mesh's `names` ("area N" past their end).
+inline std::string area_name(const std::vector<std::string>& names, int area) {
+  return area >= 0 && size_t(area) < names.size() ? names[size_t(area)] : "area " + std::to_string(area);
+}
 
 // ImGui's 32-bit colour from ours.
 unsigned to_imu32(gl::Rgba c);

@@ -104,18 +104,19 @@ bool tools_mouse(App& app, const ScenePoint& at, double pick, bool hovered) {
   return false;
 }
 
-void tools_shortcuts(App& app) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || io.KeyCtrl) return;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_L, false) && links_possible(app)) set_mode(app, ClickMode::AddLink);
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_Z, false) && areas_possible(app)) set_mode(app, ClickMode::PaintArea);
-  if (app.click_mode == ClickMode::PaintArea && ImGui::IsKeyPressed(SDL_SCANCODE_RETURN, false)) areas_close(app);
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false)) {
+bool tools_key(App& app, int sc) {
+  if (sc == SDL_SCANCODE_L && links_possible(app)) return set_mode(app, ClickMode::AddLink), true;
+  if (sc == SDL_SCANCODE_Z && areas_possible(app)) return set_mode(app, ClickMode::PaintArea), true;
+  if (sc == SDL_SCANCODE_RETURN && app.click_mode == ClickMode::PaintArea) return areas_close(app), true;
+  if (sc == SDL_SCANCODE_ESCAPE) {
+    const bool busy = app.links.takeoff.has_value() || !app.areas.corners.empty();
     app.links.takeoff.reset();
     app.areas.corners.clear();
+    return busy;
   }
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_DELETE, false) && app.links.selected >= 0 && app.spawn.selected < 0)
-    links_delete(app, app.links.selected);
+  if (sc == SDL_SCANCODE_DELETE && app.links.selected >= 0 && app.spawn.selected < 0)
+    return links_delete(app, app.links.selected), true;
+  return false;
 }
 
 void tools_mode_buttons(App& app) {

@@ -31,8 +31,9 @@ ScenePoint point_on_floor(const Document& doc, const ScenePoint& picked);
 // area. Inspect mode: a left drag on a link's end handle moves that end (applied on release). Returns
 // true when it took the mouse (no panning then).
 bool tools_mouse(App& app, const ScenePoint& at, double pick, bool hovered);
-// L (link tool), Z (area tool: a zone), Enter (close the area), Delete (the selected link or area), Esc.
-void tools_shortcuts(App& app);
+// The tools' keys (gui_keys.h binds them): L (link tool), Z (area tool: a zone), Enter (close the area),
+// Delete (the selected link), Esc (the clicks so far dropped). Returns whether the key did something.
+bool tools_key(App& app, int sdl_scancode);
 // The "Link (L)" and "Area (Z)" mode buttons of the menu bar.
 void tools_mode_buttons(App& app);
 // Draws the tools' handles and what they are making (the takeoff and the link it would add, the area's

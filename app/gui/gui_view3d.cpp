@@ -110,7 +110,7 @@ void View3D::build_navmesh(const Document& doc, const Theme& theme) {
   const SurfaceMesh& s = lift_.surface();
   const Vec3 up{0, 1, 0};
   for (int p = 0; p < int(m.polys.size()); ++p) {
-    const gl::Rgba col = brighter(area_color(m.polys[size_t(p)].area, 1.0, theme), 1.25);
+    const gl::Rgba col = brighter(area_color(area_name(m.area_names, m.polys[size_t(p)].area), 1.0, theme), 1.25);
     const auto [first, end] = s.polygon_triangles(p);
     for (size_t i = first; i < end; ++i) {
       const auto& c = s.triangles()[i].corners;

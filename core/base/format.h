@@ -24,6 +24,16 @@ std::string decimals(double v, int places);
 // funnel's seed examples read this way); a value that rounds to zero is "0", never "-0.00".
 std::string whole_or_fixed(double v, int places = 2);
 
+// A place in a list as sentences count it, from 1 (the list's index + 1): "portal 1" is the first portal,
+// as steps ("funnel:1") and corners are counted. JSON keeps indices from 0; ids (polygons, nodes, doors)
+// are names and are written as they are.
+inline std::string nth(int index) { return std::to_string(index + 1); }
+
+// "1 node", "2 nodes": a count with the word that agrees with it.
+inline std::string count_of(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 // "(x, y)" with num() for each coordinate.
 std::string point_text(Vec2 p, int digits = kSentenceDigits);
 

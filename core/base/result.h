@@ -9,7 +9,7 @@
 
 namespace navlab {
 
-// Outcome of a planning query, as DESIGN §5 names it.
+// Outcome of a planning query, as the command line prints it.
 enum class Status { Complete, Partial, Failed };
 
 inline const char* to_string(Status s) {
@@ -24,7 +24,7 @@ inline const char* to_string(Status s) {
 // The stage a failure comes from. Its stable name (to_string) is what JSON and the panels show.
 enum class FailStage { Plan, Locate, Search, Portals, Funnel, Clearance, Turns, Profile, Follow };
 
-// Why a stage could not deliver a complete result, one value per stable name of DESIGN §3 (kept
+// Why a stage could not deliver a complete result, one value per stable name of docs/errors.md (kept
 // distinct: a caller acts differently on each).
 enum class Reason {
   BadRequest,          // plan: the request names what the scene lacks (an unknown door id, ...)

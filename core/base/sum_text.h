@@ -32,6 +32,15 @@ inline int decimals_that_add_up(const std::vector<double>& terms, int min_decima
   return 6;
 }
 
+// The fewest decimals, from `min_decimals` to 6, at which `a` and `b` print differently (`min_decimals`
+// when they are equal): "from 2.56 m to 2.5612 m" says the two are not the same point.
+inline int decimals_that_differ(double a, double b, int min_decimals = 2) {
+  if (a == b) return min_decimals;
+  for (int d = min_decimals; d < 6; ++d)
+    if (fixed_text(a, d) != fixed_text(b, d)) return d;
+  return 6;
+}
+
 // "a + b = c" (with `unit` after every number, e.g. " m") at the decimals where the sum adds up.
 inline std::string sum_text(const std::vector<double>& terms, const std::string& unit, int min_decimals = 2) {
   const int d = decimals_that_add_up(terms, min_decimals);

@@ -169,6 +169,8 @@ bool fit_section(std::vector<Draft>& g, int i, const CorridorShape& shape, const
     }
     ChannelStep st = gate_step(ChannelStep::Kind::GateShrunk, i, g[i]);
     st.section = i;
+    st.next_left_reach = g[i + 1].left;
+    st.next_right_reach = g[i + 1].right;
     st.count = tries + 1;
     set_corners(st, section_polygon(g[i].gate(), g[i + 1].gate()));
     record(trace, st);
@@ -294,22 +296,24 @@ const char* to_string(ChannelStep::Kind k) {
 std::string ChannelStep::describe() const {
   switch (kind) {
     case Kind::GatePlaced:
-      return std::string("Gate ") + std::to_string(gate) + " (" + to_string(gate_kind) + ") at (" + num(at.x) +
+      return std::string("Gate ") + nth(gate) + " (" + to_string(gate_kind) + ") at (" + num(at.x) +
              ", " + num(at.y) + "): " + num(width) + " m of free space, " + num(left_reach) + " m left and " +
              num(right_reach) + " m right of the path" +
              (gate_kind == GateKind::Turn ? ", measured from the inner corner along the turn's bisector."
                                           : ", across the path.");
     case Kind::GateShrunk:
-      return "Section " + std::to_string(section) + " crossed a wall: the reach of its gates is halved (try " +
-             std::to_string(count) + ").";
+      return "Section " + nth(section) + " crossed a wall, so the reach of both its gates is halved (try " +
+             std::to_string(count) + "): gate " + nth(gate) + " now reaches " + num(left_reach) + " m left and " +
+             num(right_reach) + " m right of the path, gate " + nth(gate + 1) + " " + num(next_left_reach) +
+             " m left and " + num(next_right_reach) + " m right.";
     case Kind::SectionChecked:
       if (!why.empty())
-        return "Section " + std::to_string(section) +
+        return "Section " + nth(section) +
                (why == "narrow" ? " is too narrow for a channel." : " still crosses a wall after shrinking.");
-      return "Section " + std::to_string(section) +
+      return "Section " + nth(section) +
              (free ? " lies inside the navmesh and is free of obstacles." : " is blocked by obstacle " + blocked_by + ".");
     case Kind::Split:
-      return "The channel is split at section " + std::to_string(section) +
+      return "The channel is split at section " + nth(section) +
              (why == "obstacle" ? " (blocked by " + blocked_by + "): the path there is kept as it is."
                                 : " (no room for a valid section): the path there is kept as it is.");
   }

@@ -1,4 +1,4 @@
-// The channel (DESIGN §3 "Channel and spline", seed 003): a simplified picture of the free space around
+// The channel (docs/channel.md): a simplified picture of the free space around
 // a path, an array of gates. The quad (or triangle) between two consecutive gates is a section; every
 // section lies inside the corridor (the navmesh) and is free of obstacles.
 //
@@ -87,7 +87,8 @@ struct ChannelStep {
   std::array<Vec2, 4> corners{};                // GateShrunk, SectionChecked, Split: the section, m
   int corner_count = 0;                         //   (right_i, right_i+1, left_i+1, left_i; 3 or 4 points)
   double width = 0.0;                           // m
-  double left_reach = 0.0, right_reach = 0.0;   // m
+  double left_reach = 0.0, right_reach = 0.0;   // m (GateShrunk: the section's first gate, after halving)
+  double next_left_reach = 0.0, next_right_reach = 0.0;  // GateShrunk: its second gate's, after halving, m
   int count = 0;
   bool free = true;
   std::string blocked_by;

@@ -1,4 +1,4 @@
-// The channel smoothing of a plan (seed 003), beside the arcs of core/motion.h: the channel array
+// The channel smoothing of a plan, beside the arcs of core/motion/motion.h: the channel array
 // around the plan's funnel path, the circle-arc spline fitted in it and the speed profile along the
 // spline (the same speed_profile() the arcs use, fed with the spline's segments and arcs).
 #pragma once

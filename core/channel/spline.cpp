@@ -415,7 +415,7 @@ std::string SplineStep::describe() const {
   const std::string where = "(" + num(at.x) + ", " + num(at.y) + ")";
   switch (kind) {
     case Kind::PegPlaced:
-      return "Turn gate " + std::to_string(gate) + " at " + where + " is " + num(width) + " m wide: an arc of " +
+      return "Turn gate " + nth(gate) + " at " + where + " is " + num(width) + " m wide: an arc of " +
              num(radius) + " m is placed " + num(distance) + " m from the inner corner (DistanceToInnerCorner).";
     case Kind::Relaxed:
       return "At " + where + " " + why + ": " +
@@ -423,8 +423,8 @@ std::string SplineStep::describe() const {
                                   : "the distance to the inner corner is relaxed from " + num(distance) + " m to " +
                                         num(new_distance) + " m.");
     case Kind::ChannelFitted:
-      return "Channel " + std::to_string(channel) + " holds a spline with " + std::to_string(count) + " arcs.";
-    case Kind::FitFailed: return "Channel " + std::to_string(channel) + " could not be fitted: " + why + ".";
+      return "Channel " + nth(channel) + " holds a spline with " + count_of(size_t(count), "arc", "arcs") + ".";
+    case Kind::FitFailed: return "Channel " + nth(channel) + " could not be fitted: " + why + ".";
     case Kind::GapKept: return "From " + where + " the path lies outside any channel and is kept as it is.";
     case Kind::TailKept:
       return "The previous spline is kept for " + num(distance) + " m ahead, so the trajectory does not jitter.";

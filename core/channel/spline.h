@@ -1,4 +1,4 @@
-// The circle-arc spline fitted in a channel (DESIGN §3 "Channel and spline", seed 003): arcs and
+// The circle-arc spline fitted in a channel (docs/channel.md): arcs and
 // segments, tangent-continuous, never leaving the channel, with a computation mode that says how good
 // it is.
 //

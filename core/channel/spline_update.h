@@ -1,4 +1,4 @@
-// Updating the followed spline (seed 003): each time the channel under a following agent is updated (a
+// Updating the followed spline: each time the channel under a following agent is updated (a
 // new plan, a change that invalidates the old one, the agent found off the navmesh), the spline to follow
 // is chosen here, with its mode and recompute_needed.
 //

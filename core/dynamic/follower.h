@@ -97,7 +97,7 @@ struct FollowDef {
   // then has the steps so far, outcome failed, reason "cancelled".
   BakeProgress* progress = nullptr;
   // Smoothing::Channel: the spline followed is kept at least this far ahead of the agent when its channel
-  // is updated (seed 003's stable distance; longer when the agent needs more to stop). m  [Limit: >= 0]
+  // is updated (the stable distance; longer when the agent needs more to stop). m  [Limit: >= 0]
   double stable_distance = 5.0;
 };
 

@@ -169,7 +169,7 @@ void Run::brake_to_replan(std::string cause, std::string detail, double stop_at)
   stall.reset(pos);
 }
 
-// The goal moved (seed 002 lists it among the re-plan triggers): the plan's goal is stale whatever it
+// The goal moved (a re-plan trigger like a door): the plan's goal is stale whatever it
 // reads, so the plan is made again.
 void Run::move_goal(const FollowEvent& e) {
   query.goal = e.goal;

@@ -243,7 +243,7 @@ std::string TileCache::Impl::read_input(const Scene& scene) {
   return "";
 }
 
-// Tile (tx, ty) as core/bake.h bakes a whole level: rasterise, filter, carve the floor plan, erode, paint,
+// Tile (tx, ty) as core/navmesh/bake.h bakes a whole level: rasterise, filter, carve the floor plan, erode, paint,
 // mark the volumes and the doors; then its height layers go into the cache (at most max_layers).
 std::string TileCache::Impl::build_tile(int tx, int ty) {
   const float cs = float(bake.cell_size), ch = float(bake.cell_height);

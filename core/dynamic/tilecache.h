@@ -1,9 +1,9 @@
-// Baked scenes with movable doors and obstacles: the same floor plan / OBJ input as core/bake.h, baked
+// Baked scenes with movable doors and obstacles: the same floor plan / OBJ input as core/navmesh/bake.h, baked
 // into square tiles with Detour's tile cache, so that adding, moving or removing an obstacle rebuilds
-// only the tiles it touches (DESIGN §2 doors/obstacles, issue "doors and blockers").
+// only the tiles it touches (docs/scene-format.md, doors and obstacles).
 //
-// Doors are marked in every tile as core/bake.h marks them in a single tile: their polygons name the door
-// (NavPoly::door, NavMesh::door_ids) and closing or opening one changes no tile (core/gates.h gates its
+// Doors are marked in every tile as core/navmesh/bake.h marks them in a single tile: their polygons name the door
+// (NavPoly::door, NavMesh::door_ids) and closing or opening one changes no tile (core/search/gates.h gates its
 // polygons); moving one rebuilds the tiles its old and new footprints reach (move_door). Painted areas
 // are too: a floor plan's per cell, a level's convex volumes (mesh.areas) before the doors, and each
 // polygon gets its area's cost (NavPoly::cost).

@@ -3,29 +3,28 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "format.h"
+#include "input_limits.h"
+#include "json_file.h"
 #include "json_locate.h"
 #include "lesson_toggles.h"
 #include "navmesh_build.h"
 #include "plan.h"
 #include "plan_optimal.h"
-#include "plan_steps.h"
+#include "channel_plan.h"
+#include "stages.h"
 #include "scene.h"
 #include "scene_reader.h"
 #include "side_sim.h"
 #include "spawn.h"
+#include "text_file.h"
 
 namespace navlab {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// The stages a slide's step may name: the ones the app's timeline shows.
-const std::vector<std::string> kTimelineStages = {"search", "funnel", "turns", "profile", "polyanya"};
 
 bool set_agent_parameter(AgentDef& a, const std::string& name, double v) {
   if (name == "max_speed") a.max_speed = v;
@@ -45,12 +44,18 @@ class SlideReader {
   SlideReader(SceneReader& r, const fs::path& folder) : r_(r), folder_(folder) {}
 
   bool read(const Json& v, const std::string& ptr, LessonSlide& out) {
-    if (!r_.object(v, ptr, {"title", "text", "scene", "query", "step", "toggles", "camera", "enemy"}, "slide")) return false;
+    if (!r_.object(v, ptr,
+                   {"title", "text", "scene", "query", "step", "toggles", "camera", "enemy", "question", "notes",
+                    "panels", "compare", "subject"},
+                   "slide"))
+      return false;
     const Json* scene = r_.require(v, ptr, "scene", "a scene file (relative to the lesson)");
     std::string rel;
     if (!r_.opt_string(v, ptr, "title", out.title, "a slide title") ||
-        !r_.opt_string(v, ptr, "text", out.text, "the slide's text") || !scene ||
-        !r_.string(*scene, ptr + "/scene", rel, "a scene file (relative to the lesson)"))
+        !r_.opt_string(v, ptr, "text", out.text, "the slide's text") ||
+        !r_.opt_string(v, ptr, "question", out.question, "the slide's question", false) ||
+        !r_.opt_string(v, ptr, "notes", out.notes, "the teacher's notes", false) || !scene ||
+        !r_.file_path(*scene, ptr + "/scene", rel, "a scene file (relative to the lesson)"))
       return false;
     out.scene = (folder_ / rel).lexically_normal().string();
     Result<Scene> loaded = load_scene(out.scene);
@@ -59,7 +64,8 @@ class SlideReader {
     if (scene_.source == Scene::Source::SideScroller) return side_slide(v, ptr, out);
     if (const Json* e = SceneReader::member(v, "enemy"))
       return r_.fail(ptr + "/enemy", "absent: only a side-scroller slide names an enemy", flat_json(*e));
-    return query(v, ptr, out) && toggles(v, ptr, out) && camera(v, ptr, out) && step(v, ptr, out);
+    return query(v, ptr, out) && toggles(v, ptr, out) && camera(v, ptr, out) && step(v, ptr, out) &&
+           panels(v, ptr, out) && compare(v, ptr, out) && subject(v, ptr, out);
   }
 
  private:
@@ -67,11 +73,11 @@ class SlideReader {
   bool side_slide(const Json& v, const std::string& ptr, LessonSlide& out) {
     out.side = true;
     out.query = -1;
-    for (const char* key : {"query", "toggles", "camera"})
+    for (const char* key : {"query", "toggles", "camera", "panels", "compare", "subject"})
       if (const Json* j = SceneReader::member(v, key))
         return r_.fail(ptr + "/" + key,
-                       "absent: a side-scroller slide has no query, no toggles and no camera (the side view frames the "
-                       "whole level)",
+                       "absent: a side-scroller slide has no query, toggles, camera, panels, compare or subject (the "
+                       "side view frames the whole level)",
                        flat_json(*j));
     return side_enemy(v, ptr, out) && side_step(v, ptr, out);
   }
@@ -213,6 +219,91 @@ class SlideReader {
     return true;
   }
 
+  bool panels(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const Json* p = SceneReader::member(v, "panels");
+    if (!p) return true;
+    if (!r_.array(*p, ptr + "/panels", "an array of panel names", 0)) return false;
+    for (size_t i = 0; i < p->size(); ++i) {
+      const std::string at = ptr + "/panels/" + std::to_string(i);
+      std::string name;
+      if (!r_.string((*p)[i], at, name, "a panel name")) return false;
+      const auto& known = lesson_panels();
+      if (std::find(known.begin(), known.end(), name) == known.end())
+        return r_.fail(at, "a panel: profile, gfh, failure or legend", "'" + name + "'", true);
+      out.panels.push_back(name);
+    }
+    return true;
+  }
+
+  // "A:B": two methods the scene can show (the path methods need polygons, every method a query).
+  bool compare(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const Json* c = SceneReader::member(v, "compare");
+    if (!c) return true;
+    const std::string at = ptr + "/compare";
+    if (!r_.string(*c, at, out.compare_text, "two methods, \"A:B\"")) return false;
+    std::string why;
+    out.compare = parse_compare(out.compare_text, &why);
+    if (!out.compare) return r_.fail(at, why.substr(std::string("expected ").size()), flat_json(*c));
+    if (out.query < 0) return r_.fail(at, "absent: the scene has no query to plan", flat_json(*c));
+    const bool polygons = scene_.source != Scene::Source::Graph;
+    if (!polygons && (out.compare->first.needs_polygons() || out.compare->second.needs_polygons()))
+      return r_.fail(at, "astar or dijkstra: a graph scene has no polygons for the path methods", flat_json(*c));
+    return true;
+  }
+
+  bool subject(const Json& v, const std::string& ptr, LessonSlide& out) {
+    const Json* s = SceneReader::member(v, "subject");
+    if (!s) return true;
+    const std::string sp = ptr + "/subject";
+    LessonSubject& sub = out.subject;
+    if (!r_.object(*s, sp, {"nodes", "doors", "points", "route"}, "subject") ||
+        !r_.opt_boolean(*s, sp, "route", sub.route))
+      return false;
+    if (const Json* n = SceneReader::member(*s, "nodes")) {
+      if (!r_.array(*n, sp + "/nodes", "an array of node ids or polygon indices", 0)) return false;
+      for (size_t i = 0; i < n->size(); ++i)
+        if (!subject_node((*n)[i], sp + "/nodes/" + std::to_string(i), sub)) return false;
+    }
+    if (const Json* d = SceneReader::member(*s, "doors")) {
+      if (!r_.array(*d, sp + "/doors", "an array of door ids", 0)) return false;
+      for (size_t i = 0; i < d->size(); ++i) {
+        std::string id;
+        const std::string at = sp + "/doors/" + std::to_string(i);
+        if (!r_.string((*d)[i], at, id, "a door id of the scene")) return false;
+        if (std::none_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; }) &&
+            std::none_of(scene_.graph.edges.begin(), scene_.graph.edges.end(), [&](const GraphEdgeDef& e) { return e.door == id; }))
+          return r_.fail(at, "a door id of the scene", "'" + id + "'", true);
+        sub.doors.push_back(id);
+      }
+    }
+    if (const Json* p = SceneReader::member(*s, "points")) {
+      if (!r_.array(*p, sp + "/points", "an array of [x, y] points", 0)) return false;
+      for (size_t i = 0; i < p->size(); ++i) {
+        double xy[2] = {0, 0};
+        if (!r_.coords((*p)[i], sp + "/points/" + std::to_string(i), 2, "[x, y] in m", xy)) return false;
+        sub.points.push_back({xy[0], xy[1]});
+      }
+    }
+    return true;
+  }
+
+  // A graph node's id, or a polygon index of a navmesh scene.
+  bool subject_node(const Json& j, const std::string& at, LessonSubject& sub) {
+    if (scene_.source == Scene::Source::Graph) {
+      std::string id;
+      if (!r_.string(j, at, id, "a node id of the graph")) return false;
+      const auto& nodes = scene_.graph.nodes;
+      if (std::none_of(nodes.begin(), nodes.end(), [&](const GraphNodeDef& d) { return d.id == id; }))
+        return r_.fail(at, "a node id of the graph", "'" + id + "'", true);
+      sub.nodes.push_back(id);
+      return true;
+    }
+    if (!j.is_number_integer() || j.get<long long>() < 0)
+      return r_.fail(at, "a polygon index (an integer >= 0)", flat_json(j));
+    sub.nodes.push_back(std::to_string(j.get<long long>()));
+    return true;
+  }
+
   // The step must name a timeline stage and a step the slide's plan has.
   bool step(const Json& v, const std::string& ptr, LessonSlide& out) {
     const Json* s = SceneReader::member(v, "step");
@@ -220,18 +311,28 @@ class SlideReader {
     if (!r_.string(*s, ptr + "/step", out.step, "\"STAGE:N\" or \"end\"")) return false;
     if (out.step == "end") return true;
     if (out.query < 0) return r_.fail(ptr + "/step", "\"end\" (the scene has no query to plan)", flat_json(*s));
-    const std::optional<StepRef> ref = parse_step_ref(out.step);
-    const bool stage_ok =
-        ref && std::find(kTimelineStages.begin(), kTimelineStages.end(), ref->stage) != kTimelineStages.end();
-    if (!stage_ok) return r_.fail(ptr + "/step", "\"STAGE:N\" (search, funnel, turns, profile or polyanya; N >= 1) or \"end\"", flat_json(*s));
-    const int count = steps_in_stage(out, ref->stage);
-    if (ref->index > count)
-      return r_.fail(ptr + "/step", "a step the plan has (" + std::to_string(count) + " " + ref->stage + " steps)",
+    const std::optional<StepRow> row = parse_step_row(out.step);
+    if (!row || row->stage == StageId::Bake)
+      return r_.fail(ptr + "/step", "\"STAGE:N\" (a plan stage: " + plan_stage_names() + "; N >= 1) or \"end\"",
+                     flat_json(*s));
+    const int count = steps_in_stage(out, row->stage);
+    if (row->index >= count)
+      return r_.fail(ptr + "/step",
+                     "a step the plan has (" + std::to_string(count) + " " + to_string(row->stage) + " steps)",
                      flat_json(*s));
     return true;
   }
 
-  int steps_in_stage(const LessonSlide& slide, const std::string& stage) {
+  // Every stage a slide's step may name: all but the bake, whose stages belong to the mesh.
+  static std::string plan_stage_names() {
+    std::string out;
+    for (const StageInfo& info : kStageTable)
+      if (info.id != StageId::Bake) out += std::string(out.empty() ? "" : ", ") + info.name;
+    return out;
+  }
+
+  // The slide's plan and what the app's timeline shows beside it (the channel, the shortest path).
+  int steps_in_stage(const LessonSlide& slide, StageId stage) {
     Scene scene = scene_;
     apply_slide_toggles(slide, scene);
     Result<NavMesh> mesh = build_navmesh(scene);
@@ -239,13 +340,14 @@ class SlideReader {
     const Query& q = scene.queries[size_t(slide.query)];
     PlanTrace trace;
     const PlanResult result = plan(scene, mesh.value(), PlanRequest{q.start, q.goal, {}}, &trace);
-    std::vector<StepText> steps = plan_steps(trace, mesh.value());
-    if (stage == "polyanya") {  // the shortest path's search beside the plan, as the app's timeline shows it
-      PolyanyaTrace exact;
-      optimal_for(scene, mesh.value(), result, {}, &exact);
-      steps = polyanya_steps(exact);
-    }
-    return int(std::count_if(steps.begin(), steps.end(), [&](const StepText& t) { return t.stage == stage; }));
+    PolyanyaTrace exact;
+    ChannelPlanTrace smoothing;
+    PlanRecords records{&trace, &smoothing, &exact, 0};
+    if (stage == StageId::Polyanya) optimal_for(scene, mesh.value(), result, {}, &exact);
+    if ((stage == StageId::Channel || stage == StageId::Spline) && mesh->kind == NavMesh::Kind::Polygons &&
+        result.status != Status::Failed && result.funnel.points.size() >= 2)
+      plan_channel(scene, mesh.value(), result, {}, &smoothing);
+    return step_count(records, stage);
   }
 
   SceneReader& r_;
@@ -253,15 +355,12 @@ class SlideReader {
   Scene scene_;
 };
 
+}  // namespace
+
 Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
-  Json root;
-  try {
-    root = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    const TextPos at = text_position(text, e.byte > 0 ? e.byte - 1 : 0);
-    return Result<Lesson>::fail(path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
-                                ": not valid JSON");
-  }
+  Result<Json> parsed = parse_json_text(text, path);  // the scene's nesting limit and syntax messages
+  if (!parsed) return Result<Lesson>::fail(parsed.error());
+  const Json root = std::move(parsed).value();
   SceneReader r(text, path);
   Lesson lesson;
   lesson.path = path;
@@ -274,6 +373,12 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
                   r.opt_string(root, "", "summary", lesson.summary, "a summary", false) && slides &&
                   r.array(*slides, "/slides", "an array of slides", 1);
   if (!ok) return Result<Lesson>::fail(r.error());
+  // Each slide loads its scene and may plan on it to check its step: the slides bound the work.
+  if (slides->size() > limits::kMaxLessonSlides) {
+    r.fail("/slides", "at most " + std::to_string(limits::kMaxLessonSlides) + " slides (the lesson slide limit)",
+           SceneReader::describe(slides));
+    return Result<Lesson>::fail(r.error());
+  }
   SlideReader reader(r, fs::path(path).parent_path());
   for (size_t i = 0; i < slides->size(); ++i) {
     LessonSlide slide;
@@ -283,7 +388,11 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
   return lesson;
 }
 
-}  // namespace
+
+const std::vector<std::string>& lesson_panels() {
+  static const std::vector<std::string> names = {"profile", "gfh", "failure", "legend"};
+  return names;
+}
 
 const std::vector<std::string>& lesson_agent_parameters() {
   static const std::vector<std::string> names = {"max_speed",     "accel",       "brake_decel",    "reaction_dt",
@@ -311,11 +420,9 @@ void apply_slide_toggles(const LessonSlide& slide, Scene& scene) {
 }
 
 Result<Lesson> load_lesson(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Result<Lesson>::fail(path + ": cannot read the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return parse_lesson(buffer.str(), path);
+  Result<std::string> text = read_text_file(path, "lesson file", limits::kMaxFileBytes);
+  if (!text) return Result<Lesson>::fail(text.error());
+  return parse_lesson(text.value(), path);
 }
 
 std::vector<std::string> lesson_files(const std::string& folder) {

@@ -1,5 +1,5 @@
 // The motion stages of a plan, after the funnel: clearance path → turns (stop-turns or arcs) → speed
-// profile (DESIGN §3). One call so the planning pipeline, the app and the follower run them the same way.
+// profile. One call so the planning pipeline, the app and the follower run them the same way.
 #pragma once
 
 #include <optional>

@@ -14,17 +14,54 @@ namespace navlab {
 
 namespace {
 constexpr double kStopMatch = 1e-9;   // m: a stop-turn's s matches a piece boundary within this
-constexpr double kSameLength = 1e-6;  // share of a braking zone its two terms v·dt + v²/2b may miss it by
+constexpr double kSameLength = 1e-6;  // share of a braking zone its terms v·dt + braking distance may miss it by
+constexpr double kStepLength = 1e-9;  // m: a step shorter than this is not a step (never recorded)
 
-// A limit as a sentence names it.
+// A limit braked for, as a sentence names it.
 std::string limit_name(ProfileLimit limit) {
   switch (limit) {
-    case ProfileLimit::Goal: return "goal";
-    case ProfileLimit::StopTurn: return "stop-turn";
-    case ProfileLimit::Lateral: return "arc's lateral-acceleration limit sqrt(a_lat·R)";
-    case ProfileLimit::MaxSpeed: return "max_speed limit";
-    default: return std::string(to_string(limit)) + " limit";
+    case ProfileLimit::Goal: return "the goal";
+    case ProfileLimit::StopTurn: return "the stop-turn";
+    case ProfileLimit::Lateral: return "the arc's lateral-acceleration limit sqrt(a_lat·R)";
+    case ProfileLimit::MaxSpeed: return "the max_speed limit";
+    default: return std::string("the ") + to_string(limit) + " limit";
   }
+}
+
+// "from 4.00 m/s at s 16.00 m to 0.00 m/s at s 20.00 m", each pair at the decimals where its two ends
+// differ (a short step never reads as going from a point to itself).
+std::string zone_text(double v0, double s0, double v1, double s1) {
+  const int dv = decimals_that_differ(v0, v1), ds = decimals_that_differ(s0, s1);
+  return "from " + fixed_text(v0, dv) + " m/s at s " + fixed_text(s0, ds) + " m to " + fixed_text(v1, dv) +
+         " m/s at s " + fixed_text(s1, ds) + " m";
+}
+
+// The Reaction step's sentence.
+std::string reaction_text(const ProfileStep& st) {
+  const double v = st.v0, hold = st.s1 - st.s0, brake_len = st.s_end - st.s1;
+  const bool stop = st.v_end <= 0.0;
+  const std::string what = stop ? fmt("To stop for %s at s %.2f m", limit_name(st.limit).c_str(), st.s_end)
+                                 : fmt("To slow to %.2f m/s for %s at s %.2f m", st.v_end,
+                                       limit_name(st.limit).c_str(), st.s_end);
+  std::string out = what + fmt(", braking begins at s %.2f m: ", st.s0);
+  // The seed's rule with its two terms where braking runs at brake_decel all the way.
+  const double rule = (v * v - st.v_end * st.v_end) / (2.0 * st.brake);
+  if (!st.budget && std::fabs(rule - brake_len) <= kSameLength * std::max(1.0, brake_len)) {
+    out += fmt("at %.2f m/s with reaction step dt %.2f s and braking b %.2f m/s², ", v, st.reaction_dt, st.brake) +
+           (stop ? "stopping takes " : "it takes ") + sum_text({hold, brake_len}, " m") +
+           (stop ? " (v·dt + v²/2b)" : fmt(" (v·dt + (v² − %.2f²)/2b)", st.v_end)) + ".";
+  } else {
+    out += fmt("at %.2f m/s with reaction step dt %.2f s, ", v, st.reaction_dt) + sum_text({hold, brake_len}, " m") +
+           " (v·dt, then braking at what the total budget allows on the arc, at most b " + fmt("%.2f m/s²).", st.brake);
+  }
+  return out + fmt(" The agent holds %.2f m/s to s %.2f m, then brakes.", v, st.s1);
+}
+
+std::string braking_text(const ProfileStep& st) {
+  const std::string rate = st.decel > 0.0 ? fmt("at %.2f m/s²", st.decel)
+                                          : fmt("at what the total budget allows (at most %.2f m/s²)", st.brake);
+  const std::string head = st.continued ? "Braking goes on, with no new reaction step: brake " : "Brake ";
+  return head + rate + " " + zone_text(st.v0, st.s0, st.v1, st.s1) + " for " + limit_name(st.limit) + ".";
 }
 }  // namespace
 
@@ -42,6 +79,7 @@ const char* to_string(ProfileLimit l) {
     case ProfileLimit::Lateral: return "lateral";
     case ProfileLimit::Braking: return "braking";
     case ProfileLimit::Accel: return "accel";
+    case ProfileLimit::Reaction: return "reaction";
   }
   return "max_speed";
 }
@@ -50,8 +88,9 @@ const char* to_string(ProfileStep::Kind k) {
   switch (k) {
     case ProfileStep::Kind::PieceLimit: return "piece_limit";
     case ProfileStep::Kind::StopTurn: return "stop_turn";
-    case ProfileStep::Kind::Braking: return "braking";
     case ProfileStep::Kind::Accelerating: return "accelerating";
+    case ProfileStep::Kind::Reaction: return "reaction";
+    case ProfileStep::Kind::Braking: return "braking";
     case ProfileStep::Kind::Total: return "total";
   }
   return "piece_limit";
@@ -69,21 +108,12 @@ std::string ProfileStep::describe() const {
     case Kind::StopTurn:
       return fmt("Stop-turn at s %.2f m: speed 0, turn %.1f° in place in %.2f s.", s0, theta * 180.0 / std::numbers::pi,
                  time);
-    case Kind::Braking: {
-      const std::string zone = fmt("from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m", v0, s0, v1, s1);
-      if (v1 > 0.0)
-        return "Backward pass: brake " + zone + " to meet the " + limit_name(limit) + " ahead.";
-      // A stop ahead. When the zone is the seed's braking rule with its two terms, v·dt + v²/(2b) =
-      // distance, say so; on an arc where the total budget brakes more gently it is longer.
-      const double react = v0 * reaction_dt, brake_len = v0 * v0 / (2.0 * brake);
-      if (std::fabs(react + brake_len - (s1 - s0)) > kSameLength * std::max(1.0, s1 - s0))
-        return "Backward pass: to stop for the " + limit_name(limit) + " the agent brakes " + zone + ".";
-      return "Backward pass: to stop for the " + limit_name(limit) + " the agent brakes " + zone + ": at " +
-             fmt("%.2f m/s with reaction step dt %.2f s and braking b %.2f m/s², ", v0, reaction_dt, brake) +
-             "stopping takes " + sum_text({react, brake_len}, " m") + " (v·dt + v²/2b).";
-    }
     case Kind::Accelerating:
-      return fmt("Forward pass: accelerate from %.2f m/s at s %.2f m to %.2f m/s at s %.2f m.", v0, s0, v1, s1);
+      return "Forward pass: accelerate " + zone_text(v0, s0, v1, s1) + ".";
+    case Kind::Reaction:
+      return reaction_text(*this);
+    case Kind::Braking:
+      return braking_text(*this);
     case Kind::Total:
       return fmt("Total time %.2f s over %.2f m, %.2f s of it turning in place.", time, s1, turn_time);
   }
@@ -158,42 +188,62 @@ double stop_turns(const SmoothPath& path, const AgentDef& ag, std::vector<Profil
   return turn_time;
 }
 
-// The forward pass: from rest at s = 0, speeding up at min(accel, budget) until the envelope is met, then
-// on the envelope until it jumps up (past a lower limit or a stop), and so on to the goal.
+// The forward pass: from rest at s = 0, speeding up at min(accel, budget) until the decision curve vr is
+// met; from there flat at that speed until the braking envelope vb falls to it, then on vb; where vb
+// rises again past a limit (and the speed is below vr there) speeding up again, and so on to the goal.
 class ForwardPass {
  public:
-  ForwardPass(const std::vector<ProfileSpan>& spans, const std::vector<LimitPiece>& env, const AgentDef& ag,
-              std::vector<ProfilePiece>& pieces)
-      : spans_(spans), env_(env), ag_(ag), pieces_(pieces) {}
+  ForwardPass(const std::vector<ProfileSpan>& spans, const std::vector<LimitPiece>& vb,
+              const std::vector<LimitPiece>& vr, const AgentDef& ag, std::vector<ProfilePiece>& pieces)
+      : spans_(spans), vb_(vb), vr_(vr), ag_(ag), pieces_(pieces) {}
 
   // The pieces, into the vector given to the constructor (emptied first).
   void run() {
     pieces_.clear();
-    pieces_.reserve(env_.size() + spans_.size() + 4);
-    size_t e = 0;
+    pieces_.reserve(2 * vb_.size() + spans_.size() + 4);
+    size_t e = 0, g = 0;
     for (size_t i = 0; i < spans_.size(); ++i) {
       const ProfileSpan& sp = spans_[i];
       if (accel_) start_accel(sp, false);
       while (s_ < sp.s1) {
-        while (e + 1 < env_.size() && env_[e].s1 <= s_) ++e;
-        const LimitPiece& g = env_[e];
-        double u1 = std::min(sp.s1, g.s1);
-        if (!(u1 > s_)) u1 = sp.s1;  // the envelope covers [0, length]; never stand still if it did not
-        if (!accel_ && g.s0 == s_ && g.v0 > v_ + kSpeedEps) {  // the envelope jumps up: speed up again
+        if (accel_) {
+          while (e + 1 < vr_.size() && vr_[e].s1 <= s_) ++e;
+          accelerate(int(i), sp, vr_[e], end_of(sp, vr_[e]));
+          continue;
+        }
+        while (g + 1 < vb_.size() && vb_[g].s1 <= s_) ++g;
+        if (speeds_up_here(g)) {
           accel_ = true;
           start_accel(sp, false);
+          continue;
         }
-        if (accel_) {
-          accelerate(int(i), sp, g, u1);
-        } else {
-          follow(int(i), sp, g, u1);
-        }
+        follow(int(i), sp, vb_[g], end_of(sp, vb_[g]));
       }
-      if (sp.stop_at_end && !pieces_.empty()) pieces_.back().v1 = v_ = 0.0;
+      if (sp.stop_at_end && !pieces_.empty()) pieces_.back().v1 = v_ = hold_ = 0.0;
     }
   }
 
  private:
+  // Where the stretch from s_ on `sp` under the limit piece `g` ends (the curves cover [0, length]; never
+  // stand still if they did not).
+  double end_of(const ProfileSpan& sp, const LimitPiece& g) const {
+    const double u1 = std::min(sp.s1, g.s1);
+    return u1 > s_ ? u1 : sp.s1;
+  }
+
+  // After a braking or a flat stretch: vb rises here past a limit (a stop, or the end of a lower limit),
+  // and the agent may speed up: it is at rest, or below vr (else it could not hold its speed for the
+  // reaction step before the next braking, and its braking goes on).
+  bool speeds_up_here(size_t g) const {
+    const LimitPiece& b = vb_[g];
+    if (b.s0 != s_ || g == 0 || !(b.v0 > vb_[g - 1].v1 + kSpeedEps)) return false;
+    if (v_ <= 0.0) return true;
+    size_t e = size_t(std::upper_bound(vr_.begin(), vr_.end(), s_, [](double q, const LimitPiece& p) { return q < p.s1; }) -
+                      vr_.begin());
+    if (e == vr_.size()) --e;
+    return v_ < speed_in(vr_[e], s_) - kSpeedEps;
+  }
+
   // The rising form from (s_, v_) on `sp`: min(accel, A) on a segment; on an arc accel while the budget
   // allows it (x <= sqrt(A² − accel²)/k, up to `phase_end_`), then the budget itself (at once when
   // `on_budget`: the rate's phase has just ended there).
@@ -221,90 +271,68 @@ class ForwardPass {
     phase_end_ = s_ + (std::numbers::pi / 2.0 - up_.theta0) / (2.0 * k);  // the budget is spent there
   }
 
-  double env_speed(const LimitPiece& g, double s) const {
+  static double speed_in(const LimitPiece& g, double s) {
     return s == g.s0 ? g.v0 : s == g.s1 ? g.v1 : form_speed(g.form, s);
   }
 
   void emit(int span, double s1, const SpeedForm& form, double v1, ProfileLimit limit, ProfileLimit target) {
-    if (s1 > s_) pieces_.push_back(ProfilePiece{s_, s1, v_, v1, form, form, limit, target, span, 0.0});
+    if (s1 > s_) pieces_.push_back(ProfilePiece{s_, s1, v_, v1, form, limit, target, span, 0.0});
     s_ = s1;
     v_ = v1;
   }
 
-  void accelerate(int span, const ProfileSpan& sp, const LimitPiece& g, double u1) {
+  // Speeding up under the decision curve's piece `r` to u1 at most: where the two meet the agent stops
+  // speeding up and holds that speed.
+  void accelerate(int span, const ProfileSpan& sp, const LimitPiece& r, double u1) {
     const double u = std::min(u1, phase_end_);
-    const double f_end = form_speed(up_, u), g_end = env_speed(g, u);
+    const double f_end = form_speed(up_, u), r_end = speed_in(r, u);
     const bool spent = u == phase_end_ && up_.kind == SpeedForm::Kind::Budget;
-    if (f_end < g_end && spent) {
-      // No faster than sqrt(max_accel·R) on an arc: the arc's limit, which the envelope only exceeds
-      // by rounding. The envelope takes over.
-      emit(span, u, up_, g_end, ProfileLimit::Accel, ProfileLimit::Accel);
-      accel_ = false;
-      return;
-    }
-    if (f_end < g_end) {
+    if (f_end < r_end && !spent) {
       emit(span, u, up_, f_end, ProfileLimit::Accel, ProfileLimit::Accel);
       if (u == phase_end_ && u < sp.s1) start_accel(sp, true);  // the budget binds from here
       return;
     }
-    const double m = meet_rising(up_, g.form, s_, u);
-    const double vm = env_speed(g, m);
+    // No faster than sqrt(max_accel·R) on an arc: where the budget is spent the speed is the arc's limit
+    // (vr only exceeds it by rounding), and it is held there.
+    const double m = f_end < r_end ? u : meet_rising(up_, r.form, s_, u);
+    const double vm = f_end < r_end ? f_end : speed_in(r, m);
     emit(span, m, up_, vm, ProfileLimit::Accel, ProfileLimit::Accel);
     accel_ = false;
+    hold_ = vm;
   }
 
-  void follow(int span, const ProfileSpan& sp, const LimitPiece& g, double u1) {
-    const double v1 = env_speed(g, u1);
-    const bool at_cap = is_constant(g.form) && g.v0 >= sp.cap - kSpeedEps;
-    emit(span, u1, g.form, v1, at_cap ? sp.cap_limit : ProfileLimit::Braking, g.target);
+  // What a flat stretch at `v` on `sp` is: the span's limit, or the reaction step below it.
+  static ProfileLimit flat_limit(const ProfileSpan& sp, double v) {
+    return v >= sp.cap - kSpeedEps ? sp.cap_limit : ProfileLimit::Reaction;
+  }
+
+  // Flat at the held speed while vb is above it, then on vb (braking, or at the span's limit).
+  void follow(int span, const ProfileSpan& sp, const LimitPiece& b, double u1) {
+    const double vs = speed_in(b, s_), ve = speed_in(b, u1);
+    const SpeedForm flat = constant_form(hold_);
+    if (vs > hold_ + kSpeedEps) {
+      if (ve >= hold_ - kSpeedEps) {
+        emit(span, u1, flat, hold_, flat_limit(sp, hold_), b.target);
+        return;
+      }
+      emit(span, std::clamp(form_position(b.form, hold_), s_, u1), flat, hold_, flat_limit(sp, hold_), b.target);
+    }
+    const bool at_cap = is_constant(b.form) && b.v0 >= sp.cap - kSpeedEps;
+    emit(span, u1, b.form, ve, at_cap ? sp.cap_limit : ProfileLimit::Braking, b.target);
+    hold_ = v_;
   }
 
   const std::vector<ProfileSpan>& spans_;
-  const std::vector<LimitPiece>& env_;
+  const std::vector<LimitPiece>& vb_;
+  const std::vector<LimitPiece>& vr_;
   const AgentDef& ag_;
   std::vector<ProfilePiece>& pieces_;
   double s_ = 0.0, v_ = 0.0;
   bool accel_ = true;
+  double hold_ = 0.0;  // m/s: the speed held since speeding up ended (the profile is min(hold_, vb))
   SpeedForm up_;
   double phase_end_ = kProfileInf;
 };
-
-// The last kStopApproach of each reaction-limited approach to a stop is timed at constant deceleration:
-// the envelope falls like d / dt there and ∫ds/v would never end. The approach is the run of envelope
-// pieces that ends at the stop; the piece where the timed stretch begins is split there.
-void time_stop_approaches(std::vector<ProfilePiece>& pieces, const std::vector<ProfileSpan>& spans, double dt) {
-  if (dt <= 0.0) return;
-  const auto ends_at_stop = [&](const ProfilePiece& p) {
-    const ProfileSpan& sp = spans[size_t(p.span)];
-    return sp.stop_at_end && p.s1 == sp.s1;
-  };
-  for (size_t end = pieces.size(); end-- > 0;) {
-    if (!ends_at_stop(pieces[end])) continue;
-    size_t first = end;
-    while (first > 0 && pieces[first - 1].limit != ProfileLimit::Accel && !ends_at_stop(pieces[first - 1])) --first;
-    if (pieces[first].limit == ProfileLimit::Accel) continue;  // met the envelope at the stop itself
-    const double stop = pieces[end].s1, from = std::max(stop - kStopApproach, pieces[first].s0);
-    size_t k = first;
-    while (pieces[k].s1 <= from) ++k;
-    if (pieces[k].s0 < from) {  // split where the timed stretch begins
-      ProfilePiece later = pieces[k];
-      later.s0 = from;
-      later.v0 = form_speed(later.form, from);
-      pieces[k].s1 = from;
-      pieces[k].v1 = later.v0;
-      pieces.insert(pieces.begin() + std::ptrdiff_t(k) + 1, later);
-      ++k;
-      ++end;
-    }
-    const double vc = pieces[k].v0;
-    SpeedForm chord;
-    chord.s0 = from;
-    chord.x0 = vc * vc;
-    chord.rate = -vc * vc / (2.0 * (stop - from));
-    for (size_t j = k; j <= end; ++j) pieces[j].clock = chord;
-    end = first;  // go on before this approach
-  }
-}
 
 // Each piece's start time, stop-turns included; returns the moving time.
 double time_pieces(std::vector<ProfilePiece>& pieces, const std::vector<double>& turn_before) {
@@ -313,36 +341,67 @@ double time_pieces(std::vector<ProfilePiece>& pieces, const std::vector<double>&
   for (ProfilePiece& p : pieces) {
     for (; span < p.span; ++span) t += turn_before[size_t(span + 1)];
     p.t0 = t;
-    const bool same = p.clock == p.form;
-    const double va = same ? p.v0 : form_speed(p.clock, p.s0), vb = same ? p.v1 : form_speed(p.clock, p.s1);
-    const double dt = form_time(p.clock, p.s0, va, p.s1, vb);
+    const double dt = form_time(p.form, p.s0, p.v0, p.s1, p.v1);
     t += dt;
     moving += dt;
   }
   return moving;
 }
 
-// One step per run of braking / accelerating pieces, then the total.
+bool falling(const ProfilePiece& p) { return p.limit == ProfileLimit::Braking && !is_constant(p.form); }
+
+// A step of `kind` over the pieces [i, j].
+ProfileStep run_step(ProfileStep::Kind kind, const std::vector<ProfilePiece>& ps, size_t i, size_t j) {
+  ProfileStep st;
+  st.kind = kind;
+  st.s0 = ps[i].s0;
+  st.v0 = ps[i].v0;
+  st.s1 = ps[j].s1;
+  st.v1 = ps[j].v1;
+  return st;
+}
+
+// The steps of one braking run, pieces [i, j] (falling, one target): its reaction step when the flat
+// stretch before it is at least one (the braking begins there), then the braking itself.
+void trace_braking(const std::vector<ProfilePiece>& ps, size_t i, size_t j, const AgentDef& ag, ProfileTrace& trace) {
+  ProfileStep st = run_step(ProfileStep::Kind::Braking, ps, i, j);
+  st.limit = ps[j].target;
+  st.brake = ag.brake_decel;
+  st.decel = ps[i].form.kind == SpeedForm::Kind::Rate ? -ps[i].form.rate : 0.0;
+  for (size_t k = i; k <= j; ++k)
+    if (ps[k].form.kind != SpeedForm::Kind::Rate || -ps[k].form.rate != st.decel) st.decel = 0.0;
+  double flat = 0.0;
+  for (size_t k = i; k-- > 0 && is_constant(ps[k].form) && ps[k].v1 == st.v0;) flat += ps[k].s1 - ps[k].s0;
+  const double hold = st.v0 * ag.reaction_dt;
+  st.continued = !(flat >= hold * (1.0 - kSameLength));
+  if (!st.continued && hold >= kStepLength) {
+    ProfileStep r = st;
+    r.kind = ProfileStep::Kind::Reaction;
+    r.s0 = st.s0 - hold;
+    r.s1 = st.s0;
+    r.v1 = st.v0;
+    r.s_end = st.s1;
+    r.v_end = st.v1;
+    r.reaction_dt = ag.reaction_dt;
+    r.budget = st.decel != ag.brake_decel;
+    trace.steps.push_back(r);
+  }
+  if (st.s1 - st.s0 >= kStepLength) trace.steps.push_back(st);
+}
+
+// One step per run of speeding up and per braking (with its reaction step), then the total.
 void trace_runs(const Profile& out, const AgentDef& ag, double turn_time, ProfileTrace& trace) {
   const std::vector<ProfilePiece>& ps = out.pieces;
   for (size_t i = 0; i < ps.size();) {
-    const ProfileLimit lim = ps[i].limit;
-    if (lim != ProfileLimit::Braking && lim != ProfileLimit::Accel) {
-      ++i;
-      continue;
-    }
     size_t j = i;
-    while (j + 1 < ps.size() && ps[j + 1].limit == lim) ++j;
-    ProfileStep st;
-    st.kind = lim == ProfileLimit::Braking ? ProfileStep::Kind::Braking : ProfileStep::Kind::Accelerating;
-    st.s0 = ps[i].s0;
-    st.v0 = ps[i].v0;
-    st.s1 = ps[j].s1;
-    st.v1 = ps[j].v1;
-    st.limit = lim == ProfileLimit::Braking ? ps[j].target : out.limit_at(st.s1);
-    st.brake = ag.brake_decel;
-    st.reaction_dt = ag.reaction_dt;
-    trace.steps.push_back(st);
+    if (ps[i].limit == ProfileLimit::Accel) {
+      while (j + 1 < ps.size() && ps[j + 1].limit == ProfileLimit::Accel) ++j;
+      const ProfileStep st = run_step(ProfileStep::Kind::Accelerating, ps, i, j);
+      if (st.s1 - st.s0 >= kStepLength) trace.steps.push_back(st);
+    } else if (falling(ps[i])) {
+      while (j + 1 < ps.size() && falling(ps[j + 1]) && ps[j + 1].target == ps[i].target) ++j;
+      trace_braking(ps, i, j, ag, trace);
+    }
     i = j + 1;
   }
   ProfileStep total;
@@ -361,6 +420,7 @@ void Profile::clear() {
   spans.clear();
   pieces.clear();
   envelope.clear();
+  decision.clear();
   failure.reset();
   ran = false;
 }
@@ -387,16 +447,13 @@ void speed_profile_into(const SmoothPath& path, const AgentDef& ag, ProfileTrace
   thread_local std::vector<double> turn_before;  // kept per thread, as the envelopes' buffers
   const double turn_time = stop_turns(path, ag, out.spans, turn_before, trace);
   if (!out.spans.empty()) {
+    braking_envelope(out.spans, ag, out.envelope);
     if (ag.reaction_dt > 0.0) {
-      thread_local std::vector<LimitPiece> vb;  // kept per thread: no allocation once it has grown
-      braking_envelope(out.spans, ag, vb);
-      reaction_envelope(vb, ag.reaction_dt, out.envelope);
-      brakeable_envelope(out.envelope, out.spans, ag);
+      reaction_envelope(out.envelope, ag.reaction_dt, out.decision);
     } else {
-      braking_envelope(out.spans, ag, out.envelope);
+      out.decision.assign(out.envelope.begin(), out.envelope.end());
     }
-    ForwardPass(out.spans, out.envelope, ag, out.pieces).run();
-    time_stop_approaches(out.pieces, out.spans, ag.reaction_dt);
+    ForwardPass(out.spans, out.envelope, out.decision, ag, out.pieces).run();
   }
   out.total_time = time_pieces(out.pieces, turn_before) + turn_time;
   out.ran = true;

@@ -1,4 +1,4 @@
-// The speed profile along the smoothed path (DESIGN §3, seed 000): a pure function of the path and the
+// The speed profile along the smoothed path: a pure function of the path and the
 // agent.
 //
 // Limits along the arc length s: agent.max_speed on segments; sqrt(a_lat·R) on arcs with
@@ -8,24 +8,30 @@
 // on segments), and never more than accel (speeding up) or brake_decel (slowing down).
 //
 // Backward pass: from the goal, the braking envelope vb(s) is the fastest speed from which braking at
-// the rate the budget allows meets every limit ahead: d(v²)/ds = −2·min(brake_decel, budget(v)).
-// Reaction step: the controller keeps its speed for reaction_dt before braking, so v at s must satisfy
-// v² <= vb² everywhere in [s, s + v·dt]. For a stop at distance d this is v·dt + v²/(2·brake) <= d, i.e.
-// vLimit = sqrt((brake·dt)² + 2·brake·d) − brake·dt. Seen through that window a later piece's braking
-// can fall faster than the budget lets the agent brake where it is (a segment's braking shifted onto an
-// arc whose budget binds): there the envelope is lowered to the braking curve that meets it, so no rule
-// is broken. Forward pass: from v = 0 at the start, d(v²)/ds <= 2·min(accel, budget(v)) under that
-// envelope.
+// the rate the budget allows meets every limit ahead: d(v²)/ds = −2·min(brake_decel, budget(v)). The
+// profile never goes above it.
 //
-// The passes are solved exactly, piece by closed-form piece (core/motion/profile_forms.h): v² linear in s
-// under a constant rate, (a/k)·sin(2k·s + c) on arcs where the budget binds, and the reaction window's
-// root over either. The work grows with the path's pieces, not with its length; samples are made only
-// when asked (Profile::samples()).
+// Reaction step: the controller keeps its speed for reaction_dt before braking starts. It is applied
+// once, where a braking begins: the agent, at speed v, decides to brake at the last point p from which
+// holding v over v·dt and then braking along vb still meets every limit ahead, i.e. where v·dt plus the
+// braking distance reaches the limit (for a stop d ahead: v·dt + v²/(2·brake) = d, so
+// v = sqrt((brake·dt)² + 2·brake·d) − brake·dt). That decision curve vr(s), the largest v with
+// v <= vb(s') for every s' in [s, s + v·dt], bounds only the speeding up: from p the profile runs flat
+// at v until vb falls to v, v·dt later, then follows vb down. A braking that goes on from one limit to
+// the next without speeding up in between (into an arc, along it at its limit and on to a stop) is one
+// braking with one reaction step; after a lower limit the agent speeds up again only where its speed is
+// below vr.
 //
-// Time: ∫ ds / v over the profile, plus θ / max_turn_rate at each stop-turn. Under a reaction step the
-// speed limit falls like d / dt into a stop, so the agent would never quite reach it (the integral grows
-// like dt·ln(1/d)): the last kStopApproach metres of such an approach are timed at the constant
-// deceleration that ends at the stop.
+// Forward pass: from v = 0 at the start, d(v²)/ds = 2·min(accel, budget(v)) until vr is met, then flat
+// and braking as above, until vb rises again past a limit.
+//
+// Every stretch of the profile is one closed form (core/motion/profile_forms.h): v² linear in s under a
+// constant rate, a constant speed, or (a/k)·sin(2k·s + c) on an arc where the budget binds. The work
+// grows with the path's pieces, not with its length; samples are made only when asked
+// (Profile::samples()), from the pieces.
+//
+// Time: ∫ ds / v over the pieces, each in closed form (no sample spacing enters it), plus
+// θ / max_turn_rate at each stop-turn.
 #pragma once
 
 #include <algorithm>
@@ -48,8 +54,8 @@ constexpr double kMaxProfileSamples = 100000;  // ...on paths up to 5 km; a long
 inline double profile_spacing(double length) { return std::max(kProfileMaxSpacing, length / kMaxProfileSamples); }
 
 // What binds the speed at a sample; JSON names (to_string): start, goal, stop_turn, max_speed, lateral,
-// braking, accel.
-enum class ProfileLimit { Start, Goal, StopTurn, MaxSpeed, Lateral, Braking, Accel };
+// braking, accel, reaction (held for the reaction step before a braking, below the piece's limit).
+enum class ProfileLimit { Start, Goal, StopTurn, MaxSpeed, Lateral, Braking, Accel, Reaction };
 const char* to_string(ProfileLimit l);
 
 struct ProfileSample {
@@ -61,10 +67,6 @@ struct ProfileSample {
                            // piece at the goal)
 };
 
-// m: the last part of a reaction-limited approach to a stop that is timed at constant deceleration (the
-// sample spacing: the follower, too, stops reading the profile this far before a stop).
-constexpr double kStopApproach = 0.05;
-
 // One piece of the smoothed path as the profile sees it.
 struct ProfileSpan {
   double s0 = 0.0, s1 = 0.0;  // m
@@ -74,7 +76,8 @@ struct ProfileSpan {
   bool stop_at_end = false;   // a stop-turn or the goal at s1
 };
 
-// A stretch of a limit curve: the braking envelope, or that envelope seen through the reaction step.
+// A stretch of a limit curve: the braking envelope vb, or the decision curve vr (vb seen through the
+// reaction step).
 struct LimitPiece {
   double s0 = 0.0, s1 = 0.0;  // m
   double v0 = 0.0, v1 = 0.0;  // m/s at s0 and s1 (non-increasing; where two pieces meet the speed can only
@@ -88,24 +91,27 @@ struct LimitPiece {
 struct ProfilePiece {
   double s0 = 0.0, s1 = 0.0;  // m
   double v0 = 0.0, v1 = 0.0;  // m/s
-  SpeedForm form;             // v(s) on [s0, s1]
-  SpeedForm clock;            // the form the time is taken on: `form`, or the last kStopApproach of a
-                              // reaction-limited stop, constant deceleration to it
-  ProfileLimit limit = ProfileLimit::Accel;  // Accel (the forward pass, below the envelope), Braking (on
-                                             // the envelope, below the span's limit), MaxSpeed | Lateral
-  ProfileLimit target = ProfileLimit::MaxSpeed;  // Braking: what it brakes for (LimitPiece::target)
+  SpeedForm form;             // v(s) on [s0, s1] (never seen through the reaction step: form.dt == 0)
+  ProfileLimit limit = ProfileLimit::Accel;  // Accel (speeding up, below vr), Reaction (flat below the
+                                             // span's limit: the reaction step before a braking), Braking
+                                             // (on vb, below the span's limit), MaxSpeed | Lateral (at it)
+  ProfileLimit target = ProfileLimit::MaxSpeed;  // Braking, Reaction: what it brakes for (LimitPiece::target)
   int span = -1;              // index into Profile::spans
   double t0 = 0.0;            // s: time at s0, in-place turning before it included
 };
 
-// One recorded step of the profile computation.
-//   PieceLimit  a segment or arc and its speed limit (`v0`) and why (`limit`)
-//   StopTurn    a stop-turn at s0: speed 0, `theta` turned in place in `time`
-//   Braking     the backward pass binds from s0 (v0) to s1 (v1), ending at a lower limit (`limit`)
-//   Accelerating  the forward pass binds from s0 (v0) to s1 (v1)
-//   Total       total time `time` over `s1` metres (`turn_time` of it turning in place)
+// One recorded step of the profile computation (never one of zero length).
+//   PieceLimit    a segment or arc and its speed limit (`v0`) and why (`limit`)
+//   StopTurn      a stop-turn at s0: speed 0, `theta` turned in place in `time`
+//   Accelerating  speeding up from s0 (v0) to s1 (v1)
+//   Reaction      a braking begins at s0: the agent holds v0 for the reaction step to s1 (v0·reaction_dt
+//                 metres), then brakes to `v_end` at `s_end` for the limit ahead (`limit`)
+//   Braking       braking from s0 (v0) to s1 (v1) for the limit ahead (`limit`), at `decel` (0: at what
+//                 the total budget allows on an arc, which varies); `continued`: no reaction step before
+//                 it, the braking goes on after less than one at a lower limit
+//   Total         total time `time` over `s1` metres (`turn_time` of it turning in place)
 struct ProfileStep {
-  enum class Kind { PieceLimit, StopTurn, Braking, Accelerating, Total };
+  enum class Kind { PieceLimit, StopTurn, Accelerating, Reaction, Braking, Total };
   Kind kind = Kind::PieceLimit;
   int piece = -1;         // PieceLimit: index into SmoothPath::pieces
   bool arc = false;       // PieceLimit: the piece is an arc
@@ -115,9 +121,14 @@ struct ProfileStep {
   double theta = 0.0;     // StopTurn: rad
   double time = 0.0;      // StopTurn / Total: s
   double turn_time = 0.0; // Total: s spent turning in place
-  ProfileLimit limit = ProfileLimit::MaxSpeed;  // PieceLimit: MaxSpeed | Lateral; Braking: the limit braked for
-  double brake = 0.0;       // Braking: the agent's brake deceleration, m/s²
-  double reaction_dt = 0.0; // Braking: the agent's reaction step, s
+  ProfileLimit limit = ProfileLimit::MaxSpeed;  // PieceLimit: MaxSpeed | Lateral; Reaction, Braking: the
+                                                // limit braked for (Lateral, StopTurn, Goal)
+  double brake = 0.0;       // Reaction, Braking: the agent's brake deceleration, m/s²
+  double reaction_dt = 0.0; // Reaction: the agent's reaction step, s
+  double decel = 0.0;       // Braking: the deceleration, m/s² (0: it varies with the total budget)
+  double s_end = 0.0, v_end = 0.0;  // Reaction: where the braking that follows ends and its speed there
+  bool budget = false;      // Reaction: the braking that follows is slowed by the total budget somewhere
+  bool continued = false;   // Braking: goes on from an earlier braking without a reaction step
   std::string describe() const;  // one sentence with its numbers
 };
 const char* to_string(ProfileStep::Kind k);
@@ -131,7 +142,9 @@ struct Profile {
   double length = 0.0;      // m
   std::vector<ProfileSpan> spans;    // one per piece of the smoothed path
   std::vector<ProfilePiece> pieces;  // the speed, end to end over [0, length]
-  std::vector<LimitPiece> envelope;  // the braking envelope through the reaction step, over [0, length]
+  std::vector<LimitPiece> envelope;  // vb: the braking envelope (no reaction step), over [0, length]
+  std::vector<LimitPiece> decision;  // vr: vb seen through the reaction step, over [0, length] (equal to
+                                     // vb when reaction_dt is 0)
   std::optional<Failure> failure;    // stage "profile": bad_agent (a limit <= 0 or not finite)
   bool ran = false;                  // speed_profile() made it (a default Profile has no samples)
   bool ok() const { return !failure.has_value(); }
@@ -145,12 +158,18 @@ struct Profile {
   double accel_at(double s) const;
   double time_at(double s) const;
   ProfileLimit limit_at(double s) const;
-  // The speed envelope (reaction step included) at s: the fastest the profile may go there, m/s.
+  // The braking envelope vb at s: the fastest the profile may go there (it never goes above), m/s.
   double limit_speed_at(double s) const;
-  // Samples dense enough to plot: at every piece end and at most profile_spacing(length) apart, each
-  // evaluated from the pieces (work proportional to the samples; the profile itself has none). None
-  // unless ran and ok(); one (s 0, v 0, goal) for the zero-length path.
+  // The decision curve vr at s: the fastest speed at which the agent may still hold for reaction_dt and
+  // then brake under vb, m/s (the profile is at most this wherever it speeds up; holding before a braking
+  // it is above it).
+  double decision_speed_at(double s) const;
+  // Samples dense enough to plot: at every piece end and at most `spacing` m apart (default and when not
+  // > 0: profile_spacing(length); never closer than length / kMaxProfileSamples), each evaluated from the
+  // pieces (work proportional to the samples; the profile itself, its time included, has none and does
+  // not depend on them). None unless ran and ok(); one (s 0, v 0, goal) for the zero-length path.
   std::vector<ProfileSample> samples() const;
+  std::vector<ProfileSample> samples(double spacing) const;
 };
 
 // Computes the speed profile of `path` for `agent` (max_speed, accel, brake_decel, reaction_dt,

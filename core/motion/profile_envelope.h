@@ -1,5 +1,6 @@
-// The speed profile's limit curves (core/motion/profile.h), as closed-form pieces: the braking envelope of
-// the backward pass, and that envelope seen through the reaction step. Inside core/motion only.
+// The speed profile's limit curves (core/motion/profile.h), as closed-form pieces: the braking envelope vb
+// of the backward pass, and the decision curve vr, vb seen through the reaction step. Inside core/motion
+// only.
 #pragma once
 
 #include <limits>
@@ -20,15 +21,9 @@ constexpr double kSpeedEps = 1e-9;  // m/s: a speed this close to a limit is "at
 // budget, the cap).
 void braking_envelope(const std::vector<ProfileSpan>& spans, const AgentDef& agent, std::vector<LimitPiece>& out);
 
-// The envelope vr through the reaction step dt > 0 (s): at s the largest v with v <= vb(s') for every
-// s' in [s, s + v·dt]. Each stretch of `vb` between its upward jumps, shifted back by v·dt, bounds vr;
+// The decision curve vr through the reaction step dt > 0 (s): at s the largest v with v <= vb(s') for
+// every s' in [s, s + v·dt]. Each stretch of `vb` between its upward jumps, shifted back by v·dt, bounds vr;
 // vr is their lower envelope, cut at s = 0. In travel order, from 0 to the end of `vb`, into `out`.
 void reaction_envelope(const std::vector<LimitPiece>& vb, double dt, std::vector<LimitPiece>& out);
-
-// The envelope made brakeable (dt > 0): seen through the reaction window, a braking curve of a later
-// span can fall faster on this one than its budget lets the agent brake (a segment's braking shifted onto
-// an arc where the budget binds). There the envelope is lowered to the braking curve that meets it, so
-// following it never brakes harder than min(brake_decel, budget). In place.
-void brakeable_envelope(std::vector<LimitPiece>& env, const std::vector<ProfileSpan>& spans, const AgentDef& agent);
 
 }  // namespace navlab

@@ -30,17 +30,6 @@ double form_slope(const SpeedForm& f, double s) {
   return 2.0 * f.a * std::cos(std::clamp(th, 0.0, kHalfPi)) * f.dir;
 }
 
-// The time along the form itself from s_a to s_b (speeds v_a, v_b there).
-double base_time(const SpeedForm& f, double s_a, double v_a, double s_b, double v_b) {
-  if (s_b <= s_a) return 0.0;
-  if (f.kind == SpeedForm::Kind::Rate) {
-    const double vsum = v_a + v_b;
-    return vsum > 0.0 ? 2.0 * (s_b - s_a) / vsum : 0.0;
-  }
-  const double ga = budget_time_integral(theta_at(f, s_a)), gb = budget_time_integral(theta_at(f, s_b));
-  return std::fabs(gb - ga) / (2.0 * std::sqrt(f.a * f.k));
-}
-
 // A closed-form crossing, or the bracketed solve when it is not finite or falls outside [lo, hi].
 template <class H>
 double checked(double s, H h, double lo, double hi) {
@@ -94,14 +83,7 @@ double form_speed(const SpeedForm& f, double s) {
   return v;
 }
 
-double form_accel(const SpeedForm& f, double s) {
-  if (f.dt <= 0.0 || is_constant(f)) return 0.5 * form_slope(f, s);
-  const double v = form_speed(f, s);
-  if (v <= 0.0) return 0.0;
-  // x(s) = x_form(s'), s' = s + v·dt: dx/ds = x_form'·(1 + dt·(dx/ds)/(2v)).
-  const double slope = form_slope(f, s + v * f.dt);
-  return 0.5 * slope / (1.0 - slope * f.dt / (2.0 * v));
-}
+double form_accel(const SpeedForm& f, double s) { return is_constant(f) ? 0.0 : 0.5 * form_slope(f, s); }
 
 double form_position(const SpeedForm& f, double v) {
   double s;
@@ -117,10 +99,12 @@ double form_position(const SpeedForm& f, double v) {
 double form_time(const SpeedForm& f, double s_a, double v_a, double s_b, double v_b) {
   if (s_b <= s_a) return 0.0;
   if (is_constant(f)) return v_a > 0.0 ? (s_b - s_a) / v_a : 0.0;
-  if (f.dt <= 0.0) return base_time(f, s_a, v_a, s_b, v_b);
-  // Over the window's ends s' = s + v·dt: ds = ds' − dt·dv, so ∫ds/v = ∫ds'/v + dt·ln(v_a/v_b).
-  if (v_b <= 0.0 || v_a <= 0.0) return 0.0;
-  return base_time(f, s_a + v_a * f.dt, v_a, s_b + v_b * f.dt, v_b) + f.dt * std::log(v_a / v_b);
+  if (f.kind == SpeedForm::Kind::Rate) {
+    const double vsum = v_a + v_b;
+    return vsum > 0.0 ? 2.0 * (s_b - s_a) / vsum : 0.0;
+  }
+  const double ga = budget_time_integral(theta_at(f, s_a)), gb = budget_time_integral(theta_at(f, s_b));
+  return std::fabs(gb - ga) / (2.0 * std::sqrt(f.a * f.k));
 }
 
 double meet_rising(const SpeedForm& up, const SpeedForm& down, double lo, double hi) {

@@ -1,4 +1,4 @@
-// The closed forms a speed profile is made of (DESIGN §3 "Speed profile"), written in x = v² (m²/s²)
+// The closed forms a speed profile is made of, written in x = v² (m²/s²)
 // over arc length s (m), and what the profile needs of them: speed, acceleration, time, where a speed
 // is reached and where two forms meet.
 //
@@ -6,10 +6,11 @@
 //   Budget  x = (a/k)·sin θ with θ = theta0 + 2·k·dir·(s − s0) in [0, π/2]: an arc of curvature k
 //           (1/m) where the total budget binds, dx/ds = ±2·sqrt(a² − k²x²) (a = max_accel, m/s²;
 //           dir +1 speeding up, −1 braking).
-//   A form with a reaction step dt > 0 (s) is the braking form seen through the reaction window: its
-//           speed at s is the v whose window ends on the form, v = v_form(s + v·dt). Over a Rate form
-//           braking at b that is the root of v² + 2·b·dt·v = x(s), the stopping limit
-//           sqrt((b·dt)² + 2·b·d) − b·dt when x(s) = 2·b·d; over a Budget form it is solved numerically.
+//   A form with a reaction step dt > 0 (s) is a braking form seen through the reaction window (the
+//           profile's decision curve, never a piece of the profile itself): its speed at s is the v whose
+//           window ends on the form, v = v_form(s + v·dt). Over a Rate form braking at b that is the root
+//           of v² + 2·b·dt·v = x(s), the stopping limit sqrt((b·dt)² + 2·b·d) − b·dt when x(s) = 2·b·d;
+//           over a Budget form it is solved numerically.
 #pragma once
 
 #include <cmath>
@@ -40,12 +41,12 @@ bool is_constant(const SpeedForm& f);
 double form_x(const SpeedForm& f, double s);
 // The speed at s, m/s (with the reaction window when dt > 0).
 double form_speed(const SpeedForm& f, double s);
-// The tangential acceleration dv/dt = (dx/ds)/2 at s, m/s².
+// The tangential acceleration dv/dt = (dx/ds)/2 at s, m/s² (f.dt must be 0).
 double form_accel(const SpeedForm& f, double s);
 // The s (m) where the form's speed is v (m/s). The form must not be constant; v within its range.
 double form_position(const SpeedForm& f, double v);
-// The time (s) to go from s_a to s_b >= s_a along the form, with v_a, v_b its speeds there (m/s). A
-// reaction form needs v_b > 0 (its time to a stop is unbounded: v falls like the distance over dt).
+// The time (s) to go from s_a to s_b >= s_a along the form (f.dt must be 0), with v_a, v_b its speeds
+// there (m/s): finite also into a stop (v_b = 0) or from rest.
 double form_time(const SpeedForm& f, double s_a, double v_a, double s_b, double v_b);
 
 // Where the rising form `up` (dt 0, speeding up) meets `down` (non-increasing) in [lo, hi], given

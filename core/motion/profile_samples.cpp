@@ -1,7 +1,6 @@
 // Reading a speed profile: its speed, acceleration, time and binding limit at any arc length, and the
 // samples made from them on demand (core/motion/profile.h).
 #include "profile.h"
-#include "profile_envelope.h"
 #include "tolerances.h"
 
 #include <algorithm>
@@ -47,15 +46,19 @@ double Profile::time_at(double s) const {
   if (pieces.empty()) return 0.0;
   s = std::clamp(s, 0.0, length);
   const ProfilePiece& p = pieces[covering(pieces, s)];
-  const bool same = p.clock == p.form;
-  const double va = same ? p.v0 : form_speed(p.clock, p.s0), vs = same ? speed_in(p, s) : form_speed(p.clock, s);
-  return p.t0 + form_time(p.clock, p.s0, va, s, vs);
+  return p.t0 + form_time(p.form, p.s0, p.v0, s, speed_in(p, s));
 }
 
 double Profile::limit_speed_at(double s) const {
   if (envelope.empty() || s <= 0.0) return 0.0;  // the agent starts at rest
   s = std::min(s, length);
   return speed_in(envelope[covering(envelope, s)], s);
+}
+
+double Profile::decision_speed_at(double s) const {
+  if (decision.empty() || s <= 0.0) return 0.0;
+  s = std::min(s, length);
+  return speed_in(decision[covering(decision, s)], s);
 }
 
 ProfileLimit Profile::limit_at(double s) const {
@@ -65,23 +68,21 @@ ProfileLimit Profile::limit_at(double s) const {
   const size_t i = covering(spans, s);
   if (s == spans[i].s1 && spans[i].stop_at_end)
     return i + 1 == spans.size() ? ProfileLimit::Goal : ProfileLimit::StopTurn;
-  // Where two pieces meet the lower limit holds (the later piece's on a tie).
-  const ProfileSpan* cap = &spans[i];
-  if (s == spans[i].s1 && i + 1 < spans.size() && !(spans[i].cap < spans[i + 1].cap)) cap = &spans[i + 1];
-  const double v = speed_at(s), vr = limit_speed_at(s);
-  if (v < vr - kSpeedEps) return ProfileLimit::Accel;
-  if (vr < cap->cap - kSpeedEps) return ProfileLimit::Braking;
-  return cap->cap_limit;
+  return pieces.empty() ? spans[i].cap_limit : pieces[beginning(pieces, s)].limit;
 }
 
-std::vector<ProfileSample> Profile::samples() const {
+std::vector<ProfileSample> Profile::samples() const { return samples(profile_spacing(length)); }
+
+std::vector<ProfileSample> Profile::samples(double spacing) const {
   std::vector<ProfileSample> out;
   if (!ran || !ok()) return out;
   if (spans.empty()) {
     out.push_back(ProfileSample{0.0, 0.0, 0.0, ProfileLimit::Goal, 0.0});
     return out;
   }
-  const double spacing = profile_spacing(length);
+  // Never more than kMaxProfileSamples of them, whatever is asked.
+  if (!(spacing > 0.0)) spacing = profile_spacing(length);
+  spacing = std::max(spacing, length / kMaxProfileSamples);
   const auto count = [spacing](const ProfileSpan& sp) {
     return std::max(1, int(std::ceil((sp.s1 - sp.s0) / spacing - tol::kWhole)));
   };

@@ -351,6 +351,10 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
     return R::fail("Recast could not build contours");
   step("contours", t0, cset->nconts, "contours");
   record_contours(stages, *cset);
+  std::vector<int> corners(size_t(cset->nconts));
+  for (int i = 0; i < cset->nconts; ++i) corners[size_t(i)] = cset->conts[i].nverts;
+  if (std::string big = check_contour_corners(corners, def, double(cfg.width) * cfg.height); !big.empty())
+    return R::fail(big);
 
   if (std::string stop = enter_phase(progress, BakePhase::Polygons); !stop.empty()) return R::fail(stop);
   t0 = Clock::now();

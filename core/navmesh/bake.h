@@ -52,7 +52,7 @@ struct BakeProgress {
 // marks its door volumes), so the doorway becomes polygons of their own whatever the layout. Those
 // polygons keep the area painted beneath them (NavPoly::area), name their door (NavPoly::door, index into
 // NavMesh::door_ids) and carry the Detour flag kPolyFlagDoor besides kPolyFlagWalk. Opening or closing a
-// door needs no re-bake (core/gates.h gates its polygons); moving one does.
+// door needs no re-bake (core/search/gates.h gates its polygons); moving one does.
 constexpr unsigned short kPolyFlagWalk = 1;  // every baked polygon (the default query filter needs a flag)
 constexpr unsigned short kPolyFlagDoor = 2;  // a door's footprint polygon
 

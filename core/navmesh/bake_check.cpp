@@ -139,4 +139,26 @@ int region_area_cells(double side_cells, long long cells) {
   return int(std::min(area, double(std::min<long long>(cells + 1, 0x7fffffff))));
 }
 
+std::string check_contour_corners(const std::vector<int>& contour_corners, const BakeDef& def, double grid_cells) {
+  double work = 0.0;
+  int largest = 0;
+  for (int n : contour_corners) {
+    work += double(n) * n * n;
+    largest = std::max(largest, n);
+  }
+  if (work <= limits::kMaxContourWork) return "";
+  // Corners grow with the area a tile covers: tiles of t x t cells cut the largest contour to about
+  // largest * t^2 / grid_cells corners; a quarter of the limit's cube root leaves room for uneven
+  // floors. Rounded down to a multiple of 16 cells, within the tile sizes a scene may give.
+  const double per_tile = std::cbrt(limits::kMaxContourWork) / 4.0;
+  const double fit = std::sqrt(per_tile * grid_cells / std::max(largest, 1));
+  const int tile = std::clamp(int(fit / 16) * 16, kMinBakeTileSize, kMaxBakeTileSize);
+  return "the bake's contours would cost Recast's polygon step " + num(work) +
+         " (the sum of each contour's corners cubed; the largest has " + std::to_string(largest) +
+         " corners), more than the limit of " + num(limits::kMaxContourWork) +
+         " (a floor of many holes in one region makes one such contour, and its time grows with the cube); set "
+         "bake.tile_size to " + std::to_string(tile) + (def.tile_size > 0 ? " (smaller tiles)" : "") +
+         " or bake.partition to \"monotone\"";
+}
+
 }  // namespace navlab

@@ -6,18 +6,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <system_error>
 
+#include "atomic_file.h"
 #include "bake.h"
+#include "format.h"
+#include "input_limits.h"
+#include "text_file.h"
 #include "tiled_convert.h"
 
 namespace navlab {
 namespace {
-
-namespace fs = std::filesystem;
 
 // RecastDemo's file layout (Sample_TileMesh's NavMeshSetHeader and NavMeshTileHeader).
 constexpr int kSetMagic = 'M' << 24 | 'S' << 16 | 'E' << 8 | 'T';
@@ -54,6 +52,7 @@ struct TileView {
   const float* verts;
   const dtPoly* polys;
   const dtPolyDetail* detail;
+  const float* detail_verts;
   const unsigned char* detail_tris;
   const dtBVNode* bv;
   const dtOffMeshConnection* offmesh;
@@ -69,7 +68,9 @@ TileView view_of(const unsigned char* d) {
   v.polys = reinterpret_cast<const dtPoly*>(d + at);
   at += align4(sizeof(dtPoly) * (long long)h.polyCount) + align4(sizeof(dtLink) * (long long)h.maxLinkCount);
   v.detail = reinterpret_cast<const dtPolyDetail*>(d + at);
-  at += align4(sizeof(dtPolyDetail) * (long long)h.detailMeshCount) + align4(12LL * h.detailVertCount);
+  at += align4(sizeof(dtPolyDetail) * (long long)h.detailMeshCount);
+  v.detail_verts = reinterpret_cast<const float*>(d + at);
+  at += align4(12LL * h.detailVertCount);
   v.detail_tris = d + at;
   at += align4(4LL * h.detailTriCount);
   v.bv = reinterpret_cast<const dtBVNode*>(d + at);
@@ -94,10 +95,43 @@ std::string check_counts(const dtMeshHeader& h, int size) {
   return "";
 }
 
+// A finite coordinate within the scene's coordinate limit.
+bool coordinate_ok(float v) { return std::isfinite(v) && std::fabs(v) <= limits::kMaxMagnitude; }
+
+// Every number Detour computes with: bounds, agent sizes, vertices, detail heights, off-mesh ends.
+std::string check_numbers(const TileView& t) {
+  const dtMeshHeader& h = *t.h;
+  for (float v : {h.walkableHeight, h.walkableRadius, h.walkableClimb, h.bvQuantFactor})
+    if (!std::isfinite(v) || v < 0.0f) return "a tile's agent sizes or BV quantisation are not finite numbers >= 0";
+  for (int k = 0; k < 3; ++k)
+    if (!coordinate_ok(h.bmin[k]) || !coordinate_ok(h.bmax[k]) || h.bmin[k] > h.bmax[k])
+      return "a tile's bounds are not finite numbers within ±1e6 (min <= max)";
+  for (int i = 0; i < 3 * h.vertCount; ++i)
+    if (!coordinate_ok(t.verts[i]))
+      return "vertex " + std::to_string(i / 3) + " is not at finite coordinates within ±1e6, got " + num(t.verts[i]);
+  for (int i = 0; i < 3 * h.detailVertCount; ++i)
+    if (!coordinate_ok(t.detail_verts[i]))
+      return "detail vertex " + std::to_string(i / 3) + " is not at finite coordinates within ±1e6, got " +
+             num(t.detail_verts[i]);
+  for (int i = 0; i < h.offMeshConCount; ++i)
+    for (float v : t.offmesh[i].pos)
+      if (!coordinate_ok(v) || !std::isfinite(t.offmesh[i].rad) || t.offmesh[i].rad < 0.0f)
+        return "off-mesh connection " + std::to_string(i) + " is not at finite coordinates within ±1e6";
+  return "";
+}
+
+// A tile's grid position must be where its bounds are: Detour finds tiles by position.
+std::string check_place(const dtMeshHeader& h, const dtNavMeshParams& p) {
+  const double gx = std::floor(((double(h.bmin[0]) + h.bmax[0]) / 2 - p.orig[0]) / p.tileWidth);
+  const double gy = std::floor(((double(h.bmin[2]) + h.bmax[2]) / 2 - p.orig[2]) / p.tileHeight);
+  if (double(h.x) != gx || double(h.y) != gy || h.layer < 0 || h.layer > kMaxDetourFileTiles)
+    return "a tile at grid position " + std::to_string(h.x) + "," + std::to_string(h.y) + " layer " +
+           std::to_string(h.layer) + " has its bounds in grid cell " + whole_or_fixed(gx) + "," + whole_or_fixed(gy);
+  return "";
+}
+
 std::string check_polys(const TileView& t) {
   const dtMeshHeader& h = *t.h;
-  for (int i = 0; i < 3 * h.vertCount; ++i)
-    if (!std::isfinite(t.verts[i])) return "a tile vertex is not a finite number";
   for (int i = 0; i < h.polyCount; ++i) {
     const dtPoly& p = t.polys[i];
     const bool ground = i < h.offMeshBase;
@@ -139,12 +173,14 @@ std::string check_detail_bv_offmesh(const TileView& t) {
 }
 
 // Why the tile data cannot be handed to Detour, or "".
-std::string check_tile(const unsigned char* data, int size) {
+std::string check_tile(const unsigned char* data, int size, const dtNavMeshParams& params) {
   if (size < int(sizeof(dtMeshHeader))) return "a tile's data is shorter than Detour's tile header";
   dtMeshHeader h;
   std::memcpy(&h, data, sizeof h);
   if (std::string why = check_counts(h, size); !why.empty()) return why;
   const TileView t = view_of(data);
+  if (std::string why = check_numbers(t); !why.empty()) return why;
+  if (std::string why = check_place(h, params); !why.empty()) return why;
   if (std::string why = check_polys(t); !why.empty()) return why;
   return check_detail_bv_offmesh(t);
 }
@@ -157,9 +193,9 @@ int bits_for(int n) {
 }
 
 std::string check_params(const dtNavMeshParams& p, int tiles) {
-  if (!std::isfinite(p.orig[0]) || !std::isfinite(p.orig[1]) || !std::isfinite(p.orig[2]) ||
-      !std::isfinite(p.tileWidth) || !std::isfinite(p.tileHeight) || p.tileWidth <= 0 || p.tileHeight <= 0)
-    return "its navmesh parameters (origin, tile size) are not finite positive numbers";
+  if (!coordinate_ok(p.orig[0]) || !coordinate_ok(p.orig[1]) || !coordinate_ok(p.orig[2]) ||
+      !coordinate_ok(p.tileWidth) || !coordinate_ok(p.tileHeight) || p.tileWidth <= 0 || p.tileHeight <= 0)
+    return "its navmesh parameters (origin, tile size) are not finite numbers within ±1e6 (sizes > 0)";
   if (p.maxTiles < tiles || p.maxTiles <= 0 || p.maxTiles > kMaxDetourFileTiles || p.maxPolys <= 0 ||
       p.maxPolys > kMaxTileCount)
     return "its navmesh parameters allow " + std::to_string(p.maxTiles) + " tiles of " + std::to_string(p.maxPolys) +
@@ -188,7 +224,7 @@ using R = Result<NavMesh>;
 
 // The tile grid of a mesh of several tiles (its tiles' x, y and layer), or why it cannot be converted.
 std::string tiled_layout(const dtNavMesh& nav, TiledLayout& lay) {
-  int max_x = 0, max_y = 0, layers = 1;
+  long long max_x = 0, max_y = 0, layers = 1;
   double climb = kMinTileClimb;
   for (int i = 0; i < nav.getMaxTiles(); ++i) {
     const dtMeshTile* t = nav.getTile(i);
@@ -197,27 +233,27 @@ std::string tiled_layout(const dtNavMesh& nav, TiledLayout& lay) {
     if (h.x < 0 || h.y < 0 || h.layer < 0)
       return "a tile lies at grid position " + std::to_string(h.x) + "," + std::to_string(h.y) + " layer " +
              std::to_string(h.layer) + " (negative)";
-    max_x = std::max(max_x, h.x), max_y = std::max(max_y, h.y), layers = std::max(layers, h.layer + 1);
+    max_x = std::max(max_x, (long long)h.x), max_y = std::max(max_y, (long long)h.y);
+    layers = std::max(layers, h.layer + 1LL);
     if (std::isfinite(h.walkableClimb)) climb = std::max(climb, double(h.walkableClimb));
   }
-  if ((long long)(max_x + 1) * (max_y + 1) * layers > kMaxDetourFileTiles)
+  if (max_x >= kMaxDetourFileTiles || max_y >= kMaxDetourFileTiles || layers > kMaxDetourFileTiles ||
+      (max_x + 1) * (max_y + 1) * layers > kMaxDetourFileTiles)
     return "its tiles span a grid of " + std::to_string(max_x + 1) + " x " + std::to_string(max_y + 1) + " x " +
            std::to_string(layers) + " tiles, more than " + std::to_string(kMaxDetourFileTiles);
-  lay.tw = max_x + 1;
-  lay.th = max_y + 1;
+  lay.tw = int(max_x + 1);
+  lay.th = int(max_y + 1);
   lay.poly_bits = bits_for(nav.getParams()->maxPolys);
   lay.is3d = true;
   lay.climb = climb;
   return "";
 }
 
-}  // namespace
-
-Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const std::string& name) {
+Result<NavMesh> parse_bytes(const unsigned char* data, size_t size, const std::string& name) {
   auto fail = [&](const std::string& why) { return R::fail(name + ": not a navmesh file navlab can read: " + why); };
   SetHeader set;
-  if (bytes.size() < sizeof set) return fail("it is shorter than the file header (" + std::to_string(bytes.size()) + " bytes)");
-  std::memcpy(&set, bytes.data(), sizeof set);
+  if (size < sizeof set) return fail("it is shorter than the file header (" + std::to_string(size) + " bytes)");
+  std::memcpy(&set, data, sizeof set);
   if (set.magic != kSetMagic) return fail("it does not start with the magic 'MSET'");
   if (set.version != kSetVersion) return fail("it has version " + std::to_string(set.version) + ", not 1");
   if (set.num_tiles < 1 || set.num_tiles > kMaxDetourFileTiles)
@@ -228,19 +264,19 @@ Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const
   size_t at = sizeof set;
   for (int i = 0; i < set.num_tiles; ++i) {
     TileHeader th;
-    if (bytes.size() - at < sizeof th) return fail("it ends inside the header of tile " + std::to_string(i));
-    std::memcpy(&th, bytes.data() + at, sizeof th);
+    if (size - at < sizeof th) return fail("it ends inside the header of tile " + std::to_string(i));
+    std::memcpy(&th, data + at, sizeof th);
     at += sizeof th;
-    if (th.data_size <= 0 || size_t(th.data_size) > bytes.size() - at)
+    if (th.data_size <= 0 || size_t(th.data_size) > size - at)
       return fail("tile " + std::to_string(i) + " claims " + std::to_string(th.data_size) + " bytes, " +
-                  std::to_string(bytes.size() - at) + " are left");
-    if (std::string why = check_tile(bytes.data() + at, th.data_size); !why.empty())
+                  std::to_string(size - at) + " are left");
+    if (std::string why = check_tile(data + at, th.data_size, set.params); !why.empty())
       return fail("tile " + std::to_string(i) + ": " + why);
-    auto* data = static_cast<unsigned char*>(dtAlloc(size_t(th.data_size), DT_ALLOC_PERM));
-    std::memcpy(data, bytes.data() + at, size_t(th.data_size));
+    auto* tile = static_cast<unsigned char*>(dtAlloc(size_t(th.data_size), DT_ALLOC_PERM));
+    std::memcpy(tile, data + at, size_t(th.data_size));
     at += size_t(th.data_size);
-    if (dtStatusFailed(nav->addTile(data, th.data_size, DT_TILE_FREE_DATA, th.tile_ref, nullptr))) {
-      dtFree(data);
+    if (dtStatusFailed(nav->addTile(tile, th.data_size, DT_TILE_FREE_DATA, th.tile_ref, nullptr))) {
+      dtFree(tile);
       return fail("Detour rejects tile " + std::to_string(i) + " (its place in the tile grid is taken or invalid)");
     }
   }
@@ -260,19 +296,16 @@ Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const
   return navmesh_from_tile(std::move(baked), true, areas);
 }
 
+}  // namespace
+
+Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const std::string& name) {
+  return parse_bytes(bytes.data(), bytes.size(), name);
+}
+
 Result<NavMesh> read_detour_file(const std::string& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return R::fail(path + ": cannot open the navmesh file (it does not exist)");
-  if (!fs::is_regular_file(path, ec)) return R::fail(path + ": cannot open the navmesh file (it is not a regular file)");
-  const auto size = fs::file_size(path, ec);
-  if (ec) return R::fail(path + ": cannot open the navmesh file (" + ec.message() + ")");
-  if (size > static_cast<std::uintmax_t>(kMaxDetourFileBytes))
-    return R::fail(path + ": the navmesh file has " + std::to_string(size) + " bytes, more than the limit of " +
-                   std::to_string(kMaxDetourFileBytes) + " (kMaxDetourFileBytes)");
-  std::ifstream in(path, std::ios::binary);
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return R::fail(path + ": cannot read the navmesh file");
-  return parse_detour_file(bytes, path);
+  Result<std::string> text = read_text_file(path, "navmesh file", limits::kMaxLevelFileBytes);
+  if (!text) return R::fail(text.error());
+  return parse_bytes(reinterpret_cast<const unsigned char*>(text->data()), text->size(), path);
 }
 
 std::string write_detour_file(const NavMesh& mesh, const std::string& path) {
@@ -281,31 +314,17 @@ std::string write_detour_file(const NavMesh& mesh, const std::string& path) {
   SetHeader set{kSetMagic, kSetVersion, 0, *nav.getParams()};
   for (int i = 0; i < nav.getMaxTiles(); ++i)
     if (const dtMeshTile* t = nav.getTile(i); t && t->header && t->dataSize) ++set.num_tiles;
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(&set), sizeof set);
-    for (int i = 0; i < nav.getMaxTiles(); ++i) {
-      const dtMeshTile* t = nav.getTile(i);
-      if (!t || !t->header || !t->dataSize) continue;
-      const TileHeader th{nav.getTileRef(t), t->dataSize};
-      out.write(reinterpret_cast<const char*>(&th), sizeof th);
-      out.write(reinterpret_cast<const char*>(t->data), t->dataSize);
-    }
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      return path + ": cannot write the navmesh file";
-    }
+  AtomicFile out(path, "navmesh file");
+  if (std::string err = out.open(); !err.empty()) return err;
+  out.write(&set, sizeof set);
+  for (int i = 0; i < nav.getMaxTiles(); ++i) {
+    const dtMeshTile* t = nav.getTile(i);
+    if (!t || !t->header || !t->dataSize) continue;
+    const TileHeader th{nav.getTileRef(t), t->dataSize};
+    out.write(&th, sizeof th);
+    out.write(t->data, size_t(t->dataSize));
   }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    return path + ": cannot write the navmesh file (" + ec.message() + ")";
-  }
-  return "";
+  return out.commit();
 }
 
 }  // namespace navlab

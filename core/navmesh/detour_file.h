@@ -3,8 +3,10 @@
 // A scene names one with `"detour": "FILE.bin"` (a navmesh source of its own); `navlab bake SCENE
 // --detour-out FILE.bin` writes the baked navmesh in this format.
 //
-// Every byte is checked before Detour sees it (Detour trusts tile data): header, counts, sizes, and every
-// index a tile holds (polygon vertices and neighbours, detail meshes, the BV tree, off-mesh connections).
+// Every byte is checked before Detour sees it (Detour trusts tile data): header, counts, sizes, every
+// index a tile holds (polygon vertices and neighbours, detail meshes, the BV tree, off-mesh connections),
+// every coordinate (finite, within ±1e6: vertices, detail heights, bounds, off-mesh ends) and each tile's
+// grid position (it must be the grid cell its bounds lie in: Detour finds tiles by position).
 #pragma once
 
 #include <string>
@@ -15,9 +17,9 @@
 
 namespace navlab {
 
-// Limits of what is read (product decisions, not Detour's): a larger file is an input error.
+// Limits of what is read (product decisions, not Detour's): a file of more tiles, or larger than
+// limits::kMaxLevelFileBytes, is an input error.
 constexpr int kMaxDetourFileTiles = 65536;
-constexpr long long kMaxDetourFileBytes = 512LL * 1024 * 1024;
 
 // Reads `path` into a NavMesh (3D, heights kept; area 0 "default", other area ids "area N"). Files of one
 // tile keep Detour's polygon numbering (polygon i is the tile's polygon i), as a bake does; files of
@@ -29,7 +31,7 @@ Result<NavMesh> read_detour_file(const std::string& path);
 // Checks and reads the bytes of a navmesh file (`name` in messages).
 Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const std::string& name);
 
-// Writes the Detour mesh of a baked NavMesh to `path` (temporary file, then rename). Errors: the mesh
+// Writes the Detour mesh of a baked NavMesh to `path` (atomic_file.h). Errors: the mesh
 // was not baked, or the file cannot be written.
 std::string write_detour_file(const NavMesh& mesh, const std::string& path);
 

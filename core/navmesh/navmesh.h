@@ -126,9 +126,9 @@ struct NavMesh {
   std::vector<double> heights;    // world height per vertex (3D only, else empty)
   std::vector<NavPoly> polys;
   std::vector<std::string> area_names{"default"};
-  // Baked meshes: the ids of the doors whose footprints were marked in the bake (core/bake.h), whether
+  // Baked meshes: the ids of the doors whose footprints were marked in the bake (core/navmesh/bake.h), whether
   // or not a polygon came of them. A door listed here is gated by its polygons (NavPoly::door); any other
-  // door by the shared edges its shape covers (core/gates.h).
+  // door by the shared edges its shape covers (core/search/gates.h).
   std::vector<std::string> door_ids;
   // Off-mesh links; `polys` holds only the ground polygons (Detour's off-mesh polygons are not in it).
   std::vector<NavLink> links;

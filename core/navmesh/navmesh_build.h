@@ -1,8 +1,8 @@
-// Builds the one NavMesh value from a scene's navmesh source (DESIGN §2).
+// Builds the one NavMesh value from a scene's navmesh source.
 //
 //   navmesh   → hand-authored convex counter-clockwise polygons; neighbours from shared edges.
-//   floorplan → outline minus holes, validated, then baked with Recast (core/bake.h).
-//   mesh      → OBJ triangle soup (core/obj.h) baked with Recast.
+//   floorplan → outline minus holes, validated, then baked with Recast (core/navmesh/bake.h).
+//   mesh      → OBJ triangle soup (core/navmesh/obj.h) baked with Recast.
 //   graph     → nodes and directed edges (NavMesh::Kind::Graph).
 #pragma once
 

@@ -1,11 +1,7 @@
 #include "obj.h"
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "input_limits.h"
@@ -77,6 +73,9 @@ Result<ObjMesh> parse_obj(const std::string& text, const std::string& name) {
       if (face.size() < 3)
         return fail("face has " + std::to_string(face.size()) + " vertices, needs at least 3");
       for (size_t i = 1; i + 1 < face.size(); ++i) mesh.tris.push_back({face[0], face[i], face[i + 1]});
+      if (double(mesh.tris.size()) > limits::kMaxLevelTriangles)
+        return fail("more than " + std::to_string(long(limits::kMaxLevelTriangles)) +
+                    " triangles (the level triangle limit)");
     }
     // vt, vn, o, g, s, usemtl, mtllib, l, ...: not needed for navigation.
   }
@@ -85,12 +84,6 @@ Result<ObjMesh> parse_obj(const std::string& text, const std::string& name) {
 }
 
 Result<ObjMesh> read_obj(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    return Result<ObjMesh>::fail(path + ": cannot read OBJ file: it is a directory");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return Result<ObjMesh>::fail(path + ": cannot open OBJ file: " + std::strerror(errno));
-  f.close();
   Result<std::string> text = read_text_file(path, "OBJ file", limits::kMaxFileBytes);
   if (!text) return Result<ObjMesh>::fail(text.error());
   return parse_obj(text.value(), path);

@@ -16,7 +16,8 @@ struct ObjMesh {
   std::vector<std::array<int, 3>> tris;  // 0-based vertex indices, winding as in the file
 };
 
-// Reads an OBJ file. Errors name the file (and line): "PATH: cannot open OBJ file: REASON",
+// Reads an OBJ file (the shared reader, text_file.h: a regular file of at most limits::kMaxFileBytes).
+// Errors name the file (and line): "PATH: cannot read the OBJ file (REASON)",
 // "PATH:LINE: face index 9 is out of range (8 vertices defined so far)".
 Result<ObjMesh> read_obj(const std::string& path);
 

@@ -149,8 +149,9 @@ struct MeshIndex {
 
 class QueryCache {
  public:
-  // The objects a query may borrow, one of each per mesh.
-  enum class Reused { SearchScratch, Count };
+  // The objects a query may borrow, one of each per mesh: the polygon search's labels and open list
+  // (core/search), the exact shortest path's tables and vectors (core/optimal).
+  enum class Reused { SearchScratch, PolyanyaScratch, Count };
 
   // An object lent to one query, returned to the cache when the lease ends (or a temporary one).
   template <class T>

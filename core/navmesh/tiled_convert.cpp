@@ -12,7 +12,7 @@
 namespace navlab {
 
 // Tiled Detour mesh → NavMesh. Per polygon the vertex order and the counter-clockwise fix follow
-// core/bake.h's single-tile reader; what is added here is welding across tiles and splitting border
+// core/navmesh/bake.h's single-tile reader; what is added here is welding across tiles and splitting border
 // edges at the vertices of the polygons they face, so that each edge has exactly one neighbour.
 //
 // The conversion is per tile: a polygon reads only its own tile and, across the tile border, the
@@ -146,7 +146,7 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
     make_counter_clockwise(p, verts);
     p.area = dp.getArea();
     if (p.area >= area_count && p.area < area_count + door_count) {
-      // A door polygon takes back the area painted beneath it (at its vertex average), as in core/bake.h.
+      // A door polygon takes back the area painted beneath it (at its vertex average), as in core/navmesh/bake.h.
       p.door = p.area - area_count;
       Vec2 sum{};
       for (int v : p.verts) sum = sum + verts[size_t(v)];

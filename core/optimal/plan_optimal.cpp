@@ -50,7 +50,16 @@ OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequ
     if (polyanya_trace) polyanya_trace->steps.clear();
     const PolyanyaQuery pq{to_plane(q.start_pos), to_plane(q.goal_pos), q.start, q.goal};
     out.optimal = polyanya(mesh, pq, &filter, def, polyanya_trace);
-    return as_search_result(out.optimal, q);
+    if (!out.optimal.failure || out.optimal.failure->reason != Reason::Disconnected)
+      return as_search_result(out.optimal, q);
+    // No path, says Polyanya: the verdict is the polygon search's, as on the usual plan. Where A*
+    // finds a corridor under the same filter Polyanya missed one (an edge shorter than the mesh's
+    // tolerance passes no interval): the plan keeps A*'s corridor, and its search says astar.
+    SearchDef check = scene.search;
+    check.algorithm = Algorithm::AStar;
+    check.node_budget = 0;
+    SearchResult a = search(mesh, q, check, &filter, trace ? &trace->search : nullptr);
+    return a.status == Status::Complete ? a : as_search_result(out.optimal, q);
   };
   out.plan = plan_with_search(scene, mesh, request, corridor_search, trace);
   return out;

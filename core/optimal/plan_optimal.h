@@ -1,4 +1,4 @@
-// The plan on the exact shortest path: the usual pipeline (core/plan.h) with Polyanya in place of the
+// The plan on the exact shortest path: the usual pipeline (core/plan/plan.h) with Polyanya in place of the
 // polygon-graph search. Polyanya's corridor is the list of polygons its path crosses; the funnel through
 // that corridor is the optimal path itself, and the corners, arcs and profile stages run on it as on
 // the funnel's path of the usual plan.
@@ -18,8 +18,12 @@ struct OptimalPlan {
 
 // Plans one query like plan() with the corridor from Polyanya (scene.search.node_budget bounds the
 // nodes it pops; when it runs out the result is Partial, reason budget_exhausted, in the start
-// polygon). Graph scenes have no geometry, and Polyanya walks polygons only (it does not take off-mesh
-// links): a graph scene, or a mesh with links, is Failed, stage "plan", reason "bad_request".
+// polygon). Polyanya's "no path" is checked with A* under the same filter: where A* finds a corridor
+// (Polyanya passes no edge shorter than the mesh's tolerance) the plan keeps A*'s corridor and its
+// search says astar; else the failure is told apart as plan() tells it (disconnected, or
+// agent_restricted with the closed doors and excluded areas on the open mesh's path). Graph scenes
+// have no geometry, and Polyanya walks polygons only (it does not take off-mesh links): a graph
+// scene, or a mesh with links, is Failed, stage "plan", reason "bad_request".
 OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
                          PlanTrace* trace = nullptr, PolyanyaTrace* polyanya_trace = nullptr);
 

@@ -13,13 +13,21 @@
 //   observable successors      the parts of the polygon's other edges visible from the root between the
 //                              rays root→left and root→right; the root stays.
 //   non-observable successors  the parts outside those rays, only when that end of the interval is a
-//                              vertex of the mesh next to an obstacle (a corner: only there can a
-//                              shortest path turn); the corner becomes the root, g grows by its distance.
+//                              corner (a vertex where an obstacle leaves more than 180° free: only there
+//                              can a shortest path turn); the corner becomes the root, g grows by its
+//                              distance.
 //   collinear roots            a root on the line of its interval is a vertex of the next polygon (or the
 //                              start on its edge): the whole convex polygon is visible from it.
-// Root-level pruning: the best g of every vertex used as a root is kept; a node whose root was reached
-// more cheaply is pruned. The goal is found when it lies in the next polygon of a popped node: a final
-// node with the exact remaining length is pushed, and the search ends when a final node is popped.
+//   along an edge              an edge in line with the root but beyond it (a polygon side with collinear
+//                              vertices): the root sees nothing across it, but the path may run along the
+//                              line to the edge's nearer end and turn there when it is a corner, which
+//                              becomes the root (dropping such edges lost every path through them).
+// Pruning as the paper has it: the best g of every vertex used as a root is kept, and a node whose root
+// was reached more cheaply is pruned (root-level); a node with one successor only has it expanded at
+// once, without the open list (intermediate); no successor enters a polygon with no other neighbour that
+// does not hold the goal (dead end). The goal is found when it lies in the next polygon of an expanded
+// node: a final node with the exact remaining length is pushed, and the search ends when a final node
+// is popped.
 //
 // Lengths are in the planning plane (m); on 3D meshes heights are not part of the length. Polygon cost
 // multipliers (NavPoly::cost) are not used: the length is Euclidean, so on a mesh with costs the
@@ -39,7 +47,7 @@
 
 namespace navlab {
 
-// One query, already located (see core/locate.h): points in the planning plane, m, and the polygons
+// One query, already located (see core/navmesh/locate.h): points in the planning plane, m, and the polygons
 // the locate stage put them in (-1: off the mesh).
 struct PolyanyaQuery {
   Vec2 start;
@@ -55,6 +63,8 @@ enum class SuccessorKind {
   LeftNonObservable,    // left of the ray through the interval's left end: that corner is the root
   RightNonObservable,   // right of the ray through the interval's right end: that corner is the root
   Collinear,            // the root is a vertex of the next polygon: the whole polygon is visible
+  AlongEdge,            // the edge lies on the line through the root, beyond it: the path runs along the
+                        // line to the edge's nearer end, a corner, which becomes the root
 };
 const char* to_string(SuccessorKind k);  // "start", "observable", "left_non_observable", ...
 
@@ -62,11 +72,13 @@ const char* to_string(SuccessorKind k);  // "start", "observable", "left_non_obs
 //   Start       the search starts in `poly` (a polygon containing the start point).
 //   Direct      the goal is in a polygon containing the start: the straight segment is the path.
 //   Popped      node `node` left the open list: interval [left, right] on the edge into `poly`, `root`
-//               (vertex `root_vertex`, -1 for the start), g, h and f.
+//               (vertex `root_vertex`, -1 for the start), g, h and f. With `in_place` it did not: it was
+//               its parent's only successor and is expanded at once (intermediate pruning).
 //   Successor   node `node` (child of `parent`) was generated, `why` says which kind; `poly`, interval,
 //               root and g/h/f as above.
-//   Pruned      node `node` was dropped when popped, or (`node` -1) a successor of `parent` into `poly`
-//               was not generated: `prune` says why; `best_g` is the best g known for its root.
+//   Pruned      node `node` was dropped when popped (or, expanded in place, when generated), or (`node`
+//               -1) a successor of `parent` into `poly` was not generated: `prune` says why; `best_g`
+//               is the best g known for its root.
 //   GoalNode    the goal lies in `poly`, the next polygon of `parent`: a final node `node` with f = the
 //               exact length through the interval was pushed (`turn_vertex` >= 0 when it turns at an
 //               end of the interval).
@@ -76,7 +88,6 @@ struct PolyanyaStep {
   enum class Prune {
     None,
     RootDominated,  // the root vertex is already reached with a smaller g
-    Duplicate,      // the same interval with the same root was already expanded
   };
   Kind kind = Kind::Popped;
   int node = -1;
@@ -89,12 +100,13 @@ struct PolyanyaStep {
   double best_g = 0.0;  // Pruned (RootDominated) only
   SuccessorKind why = SuccessorKind::Observable;
   Prune prune = Prune::None;
+  bool in_place = false;  // Popped only: expanded without the open list (its parent's only successor)
   // One sentence with the step's numbers, e.g. "Pop node 4: interval (1, 2) to (1, 3) into polygon 5,
   // root vertex 7 (2, 0), g 2, h 3.1, f 5.1."
   std::string describe() const;
 };
 const char* to_string(PolyanyaStep::Kind k);   // "start", "direct", "popped", "successor", "pruned", ...
-const char* to_string(PolyanyaStep::Prune p);  // "none", "root_dominated", "duplicate"
+const char* to_string(PolyanyaStep::Prune p);  // "none", "root_dominated"
 
 struct PolyanyaTrace {
   std::vector<PolyanyaStep> steps;
@@ -117,15 +129,19 @@ struct PolyanyaResult {
   // this path. links[i] is the edge of corridor[i] into corridor[i + 1].
   std::vector<int> corridor;
   std::vector<int> links;
-  int expanded = 0;   // nodes popped, final node included
-  int generated = 0;  // nodes pushed
-  int pruned = 0;     // nodes dropped (any reason)
+  int expanded = 0;           // nodes popped from the open list, final node included
+  int expanded_in_place = 0;  // nodes expanded at once as their parent's only successor (never pushed)
+  int generated = 0;          // nodes made: pushed, or expanded in place
+  int pruned = 0;             // nodes dropped or not generated (any reason)
 };
 
 // What every query on one mesh under one filter shares: the geometric tolerance and which vertices are
-// corners (a vertex on a wall edge, a closed link or the edge of an excluded polygon, of a polygon the
-// filter leaves open). The walls' part is kept with the mesh's index (MeshIndex::wall_ends); making the
-// table costs a pass over the vertices and the filter's entries, not over every polygon's edges.
+// corners, where a shortest path may turn: a vertex where the free space beside a wall spans more than
+// 180° (a convex corner of an obstacle or the tip of a thin wall; not a vertex where walls run straight
+// on, nor a room's inner corner), and an end of an edge the filter closes (a closed link, or an edge
+// into an excluded polygon) of a polygon it leaves open; not a vertex only excluded polygons' walls end
+// at. The open mesh's part is worked out on the mesh's first search and kept with it; making the table
+// costs a copy per vertex and a pass over the filter's entries, not over every polygon's edges.
 struct PolyanyaMeshInfo {
   double tolerance = 1e-7;   // m: 1e-7 x the mesh extent (at least 1 m), as locate uses
   std::vector<char> corner;  // per mesh vertex: 1 when a shortest path may turn there

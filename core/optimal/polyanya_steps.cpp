@@ -29,6 +29,9 @@ const char* why_text(SuccessorKind k) {
     case SuccessorKind::LeftNonObservable: return "hidden left of the ray through the left corner, which becomes the root";
     case SuccessorKind::RightNonObservable: return "hidden right of the ray through the right corner, which becomes the root";
     case SuccessorKind::Collinear: return "the root is a vertex of this polygon and sees all of it";
+    case SuccessorKind::AlongEdge:
+      return "the edge lies on the line through the root, so the path runs along it to its nearer end, a corner, "
+             "which becomes the root";
   }
   return "";
 }
@@ -42,6 +45,7 @@ const char* to_string(SuccessorKind k) {
     case SuccessorKind::LeftNonObservable: return "left_non_observable";
     case SuccessorKind::RightNonObservable: return "right_non_observable";
     case SuccessorKind::Collinear: return "collinear";
+    case SuccessorKind::AlongEdge: return "along_edge";
   }
   return "observable";
 }
@@ -63,7 +67,6 @@ const char* to_string(PolyanyaStep::Prune p) {
   switch (p) {
     case PolyanyaStep::Prune::None: return "none";
     case PolyanyaStep::Prune::RootDominated: return "root_dominated";
-    case PolyanyaStep::Prune::Duplicate: return "duplicate";
   }
   return "none";
 }
@@ -76,12 +79,14 @@ std::string PolyanyaStep::describe() const {
     case Kind::Direct:
       return "Goal " + point(left) + " is in start polygon " + std::to_string(poly) + ": the straight segment, " +
              step_num(f) + " m, is the shortest path.";
-    case Kind::Popped: return "Pop " + id + ": " + node_text(*this) + ".";
+    case Kind::Popped:
+      if (in_place)
+        return "Expand " + id + " at once, the only successor of node " + std::to_string(parent) + ": " +
+               node_text(*this) + ".";
+      return "Pop " + id + ": " + node_text(*this) + ".";
     case Kind::Successor:
       return "Push " + id + " (from node " + std::to_string(parent) + ", " + why_text(why) + "): " + node_text(*this) + ".";
     case Kind::Pruned:
-      if (prune == Prune::Duplicate)
-        return "Prune " + id + ": the same interval into polygon " + std::to_string(poly) + " with the same root was already expanded.";
       return "Prune " + id + ": its " + root_text(*this) + " is reached with g " + step_num(g) + " but already with g " +
              step_num(best_g) + ".";
     case Kind::GoalNode:

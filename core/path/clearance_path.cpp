@@ -30,8 +30,8 @@ Portal shrink_by(const Portal& portal, double distance, double width) {
 }  // namespace
 
 std::string ClearanceStep::describe() const {
-  if (width <= 0.0) return "Portal " + std::to_string(portal) + " is the goal point " + pt(left) + " itself: nothing to cut off.";
-  return "Portal " + std::to_string(portal) + " is " + short_num(width) + " m wide; DistanceToInnerCorner(" +
+  if (width <= 0.0) return "Portal " + nth(portal) + " is the goal point " + pt(left) + " itself: nothing to cut off.";
+  return "Portal " + nth(portal) + " is " + short_num(width) + " m wide; DistanceToInnerCorner(" +
          short_num(width) + " m) = " + short_num(distance) + " m is cut off each end, leaving " + pt(left) + " to " +
          pt(right) + ".";
 }

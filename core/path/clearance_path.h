@@ -1,4 +1,4 @@
-// The clearance path (DESIGN §3, seeds 000 and 003): the funnel run again through portals shrunk at
+// The clearance path (docs/channel.md): the funnel run again through portals shrunk at
 // both ends by DistanceToInnerCorner(portal width). Each corner then sits that far from the wall vertex
 // it bends around, which leaves room for an arc. The exact funnel path (the plan's `corners`) is kept
 // separately; the turns are fitted on this one.

@@ -172,7 +172,7 @@ CorridorCheck check_through_portals(const std::vector<Vec2>& path, const std::ve
     }
     if (!found)
       return fail(int(seg), int(i), -1, path[seg],
-                  "After " + input_point_text(path[seg]) + " the path never crosses portal " + std::to_string(i) + " " +
+                  "After " + input_point_text(path[seg]) + " the path never crosses portal " + nth(int(i)) + " " +
                       input_point_text(portal.left) + "/" + input_point_text(portal.right) + " in order.");
   }
   return CorridorCheck{};

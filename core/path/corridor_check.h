@@ -1,5 +1,5 @@
 // Path validation: does every segment of a path stay inside the corridor, not only its corners?
-// (DESIGN §3, seed 000: "check each segment against the portals in order and the corridor boundary".)
+// ("check each segment against the portals in order and the corridor boundary".)
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// The corridor as a region (its convex polygons and its walls) and the arc coverage test of DESIGN §3
-// (seed 000): an arc is inside the corridor only if every piece of it between its wall hits is inside.
+// The corridor as a region (its convex polygons and its walls) and the arc coverage test:
+// an arc is inside the corridor only if every piece of it between its wall hits is inside.
 //
 // Walls are the corridor polygons' edges that do not lead to another corridor polygon: the portals
 // between corridor polygons are open, every other edge (a true wall or an edge towards a polygon the

@@ -71,9 +71,12 @@ std::string FunnelStep::describe() const {
   const char* other = right_end ? "L" : "R";
   const Vec2 own_end = right_end ? before.right : before.left;
   const Vec2 other_end = right_end ? before.left : before.right;
-  const std::string who = (goal ? "Goal portal " + std::to_string(portal) + ", the goal P = "
-                                : "Portal " + std::to_string(portal) + ", " + to_string(side) + " end P = ") +
-                          seed_pt(point) + ", apex A = " + seed_pt(before.apex) + ": ";
+  // The goal portal's two ends are the goal itself: say which end this step tests, since the right end's
+  // test and the left end's can read the same cross product and conclude opposite things.
+  const std::string who = (goal ? "Goal portal " + nth(portal) + ", the goal P = " + seed_pt(point) + " as its " +
+                                      to_string(side) + " end"
+                                : "Portal " + nth(portal) + ", " + to_string(side) + " end P = " + seed_pt(point)) +
+                          ", apex A = " + seed_pt(before.apex) + ": ";
   const std::string narrower = right_end ? " >= 0" : " <= 0";
   const std::string wider = right_end ? " < 0" : " > 0";
   switch (action) {
@@ -97,16 +100,15 @@ std::string FunnelStep::describe() const {
     case FunnelAction::Corner:
       return who + cross_text(other, before.apex, other_end, point) + (right_end ? " > 0" : " < 0") +
              ": P is past the " + (right_end ? "left" : "right") + " side, so " + other + " = " + seed_pt(other_end) +
-             " becomes a corner; the apex moves there (portal " + std::to_string(after.apex_portal) + ")." +
+             " becomes a corner; the apex moves there (portal " + nth(after.apex_portal) + ")." +
              slopes_text(before, point);
     case FunnelAction::Restart:
       return "Restart from the corner " + seed_pt(after.apex) + ": apex, left and right all start there, and the scan "
-             "goes back to portal " + std::to_string(portal + 1) + ", just after the corner's portal " +
-             std::to_string(portal) + ".";
+             "goes back to portal " + nth(portal + 1) + ", just after the corner's portal " + nth(portal) + ".";
     case FunnelAction::Jump:
-      return "Portal " + std::to_string(portal) + " is the takeoff of link " + std::to_string(link) + " at " + seed_pt(point) +
+      return "Portal " + nth(portal) + " is the takeoff of link " + std::to_string(link) + " at " + seed_pt(point) +
              ": the straight path ends there as a corner, and starts again from the landing " + seed_pt(after.apex) +
-             " (portal " + std::to_string(after.apex_portal) + ").";
+             " (portal " + nth(after.apex_portal) + ").";
   }
   return "";
 }

@@ -1,5 +1,5 @@
 // The funnel: Simple Stupid Funnel over a portal list with portal indices and index backtracking after
-// every corner (DESIGN §3, seed 000). Runs in the planning plane.
+// every corner. Runs in the planning plane.
 //
 // cross(a, b) = a.x*b.y - a.y*b.x. Apex, left and right start at the start point. For a new right end r:
 // if cross(right - apex, r - apex) >= 0 the funnel may tighten on the right; if right == apex or

@@ -1,4 +1,4 @@
-// DistanceToInnerCorner (DESIGN §3, seed 003): how far the smoothed path keeps from the inner corner of
+// DistanceToInnerCorner (docs/channel.md): how far the smoothed path keeps from the inner corner of
 // a turn, as a function of the width of the passage (a portal) it turns through.
 //
 // The function is piecewise affine through (0, 0) and the user points p0..pn (width, distance), and

@@ -87,7 +87,7 @@ std::optional<Failure> portal_order_failure(Vec2 start, const std::vector<Portal
       if (before_wrong || near_side(p, after, tol) > 0) {
         const Vec2 bad = before_wrong ? before : after;
         return portals_failure(
-            Reason::PortalOrder, "Portal " + std::to_string(i) + " left " + input_point_text(p.left) + " right " +
+            Reason::PortalOrder, "Portal " + nth(int(i)) + " left " + input_point_text(p.left) + " right " +
                                 input_point_text(p.right) + " has " + input_point_text(bad) + " on the wrong side of it (" +
                                 (before_wrong ? "before" : "after") +
                                 " it in travel order): its left/right order is reversed.");
@@ -147,6 +147,26 @@ Portal edge_portal(const NavMesh& mesh, int a, int b, int edge) {
   p.left_height = height_of(mesh, vl);
   p.from_poly = a;
   p.to_poly = b;
+  return p;
+}
+
+// Polygons with collinear vertices may share several consecutive edges, pieces of one straight side
+// (a hand-authored mesh may have them; two convex polygons share at most one such run). The portal
+// between them is the whole run, not the piece `edge_portal` gives for `edge`: through one piece the
+// funnel would bend where the straight path crosses another.
+Portal shared_side(const NavMesh& mesh, int a, int b, int edge, Portal p) {
+  const NavPoly& pa = mesh.polys[size_t(a)];
+  const size_t n = pa.neighbours.size();
+  if (n < 2 || pa.verts.size() != n) return p;
+  size_t first = size_t(edge), last = size_t(edge);
+  for (size_t k = 1; k < n && pa.neighbours[(first + n - 1) % n] == b; ++k) first = (first + n - 1) % n;
+  for (size_t k = 1; k < n && pa.neighbours[(last + 1) % n] == b && (last + 1) % n != first; ++k) last = (last + 1) % n;
+  if (first == last) return p;
+  const int vr = pa.verts[first], vl = pa.verts[(last + 1) % n];
+  p.right = mesh.verts[size_t(vr)];
+  p.left = mesh.verts[size_t(vl)];
+  p.right_height = height_of(mesh, vr);
+  p.left_height = height_of(mesh, vl);
   return p;
 }
 
@@ -227,16 +247,16 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
       case EdgeCheck::Joins: break;
       case EdgeCheck::Mismatch:
         return portals_failure(
-            Reason::PortalMismatch, "Portal " + std::to_string(k) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
+            Reason::PortalMismatch, "Portal " + nth(int(k)) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
                                    " of polygon " + std::to_string(a) + " is not an edge of polygon " +
                                    std::to_string(b) + ": it does not join them.");
       case EdgeCheck::WrongOrder:
         return portals_failure(
-            Reason::PortalOrder, "Portal " + std::to_string(k) + " left " + input_point_text(p.left) + " right " +
+            Reason::PortalOrder, "Portal " + nth(int(k)) + " left " + input_point_text(p.left) + " right " +
                                 input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
                                 std::to_string(b) + " is inconsistent with the direction of travel.");
     }
-    portals.push_back(p);
+    portals.push_back(shared_side(mesh, a, b, edge, p));
   }
   portals = with_goal_portal(std::move(portals), goal, goal_height);  // moved in and out: the buffer stays
   portals.back().from_poly = portals.back().to_poly = corridor.back();

@@ -1,5 +1,5 @@
 // Portals: the shared edge of each pair of consecutive corridor polygons, ordered by the direction of
-// travel, plus the naive midpoint path (DESIGN §3, seeds 000 and 002).
+// travel, plus the naive midpoint path.
 //
 // Orientation: polygons are counter-clockwise in the planning plane, so walking from polygon A into
 // polygon B across the edge (v[i], v[i+1]) of A, `left` is v[i+1] and `right` is v[i]. The seeds'

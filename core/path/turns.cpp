@@ -7,199 +7,21 @@
 #include <numbers>
 
 #include "sum_text.h"
+#include "turn_fit.h"
 
 namespace navlab {
 
 namespace {
-constexpr double kShrink = 0.8;        // radius factor per coverage failure
-constexpr int kMaxShrinks = 60;        // bounds the loop when min_turn_radius is 0
-constexpr int kMaxScalePasses = 1000;  // every pass strictly shrinks a trim or removes an arc
-constexpr double kReversal = 1e-6;     // rad: θ this close to π is a reversal (tan(θ/2) -> ∞)
-constexpr double kPieceEps = 1e-12;    // m: shorter pieces are dropped from the smoothed path
 constexpr double kSamePrinted = 0.005; // m: points this close print the same at two decimals
-constexpr double kTrimSlack = 1e-12;   // share of a segment two trims may overrun by rounding and still fit
-
-Vec2 unit(Vec2 v) {
-  const double len = length(v);
-  return len > 0.0 ? v / len : Vec2{1.0, 0.0};
-}
-
-Turn stop_turn(int corner, Vec2 prev, Vec2 at, Vec2 next) {
-  Turn t;
-  t.corner = corner;
-  t.at = at;
-  t.kind = TurnKind::Stop;
-  t.theta = turning_angle(prev, at, next);
-  t.left = cross(at - prev, next - at) >= 0.0;
-  t.entry = t.exit = at;
-  return t;
-}
-
-// A corner's directions and turning angle, computed once for every radius tried there (the same
-// arithmetic as make_arc_turn, so the arcs are the same to the last bit).
-struct CornerGeom {
-  Vec2 prev, at, next;
-  Vec2 din, dout;      // unit directions in and out
-  double theta = 0.0;  // rad
-  bool left = true;
-  double tan_half = 0.0;  // tan(θ/2)
-};
-
-CornerGeom corner_geom(const std::vector<Vec2>& path, int corner) {
-  CornerGeom g;
-  g.prev = path[size_t(corner) - 1];
-  g.at = path[size_t(corner)];
-  g.next = path[size_t(corner) + 1];
-  g.din = unit(g.at - g.prev);
-  g.dout = unit(g.next - g.at);
-  g.theta = std::atan2(std::fabs(cross(g.din, g.dout)), dot(g.din, g.dout));
-  g.left = cross(g.din, g.dout) >= 0.0;
-  g.tan_half = std::tan(g.theta / 2.0);
-  return g;
-}
-
-// make_arc_turn(prev, at, next, radius) from the corner's geometry.
-Turn arc_turn(const CornerGeom& g, double radius) {
-  Turn t;
-  t.at = g.at;
-  t.kind = TurnKind::Arc;
-  t.theta = g.theta;
-  t.left = g.left;
-  t.radius = radius;
-  t.trim = radius * g.tan_half;
-  t.entry = g.at - g.din * t.trim;
-  t.exit = g.at + g.dout * t.trim;
-  const Vec2 normal = g.left ? perp_left(g.din) : -perp_left(g.din);
-  t.arc.center = t.entry + normal * radius;
-  t.arc.radius = radius;
-  t.arc.start = std::atan2(t.entry.y - t.arc.center.y, t.entry.x - t.arc.center.x);
-  t.arc.sweep = g.left ? g.theta : -g.theta;
-  return t;
-}
-
-struct Fitter {
-  const std::vector<Vec2>& path;
-  const CorridorShape& shape;
-  const AgentDef& agent;
-  TurnTrace* trace;
-  const std::vector<char>& stand;  // per path point: the agent stands there (an off-mesh link's end)
-
-  void record(TurnStep step) const {
-    if (!trace) return;
-    const bool shrunk = step.kind == TurnStep::Kind::Shrunk || step.kind == TurnStep::Kind::ScaledWithPartner;
-    const double r = shrunk ? step.new_radius : step.radius;
-    const int c = step.corner;
-    if (step.kind != TurnStep::Kind::FellBackToStop && r > 0.0 && c > 0 && size_t(c) + 1 < path.size() &&
-        step.theta > 0.0 && step.theta < std::numbers::pi - kReversal) {
-      step.arc = make_arc_turn(path[size_t(c) - 1], path[size_t(c)], path[size_t(c) + 1], r);
-      step.arc->corner = c;
-    }
-    trace->steps.push_back(std::move(step));
-  }
-  TurnStep step(TurnStep::Kind kind, int corner, double theta, double radius) const {
-    TurnStep s;
-    s.kind = kind;
-    s.corner = corner;
-    s.at = path[corner];
-    s.theta = theta;
-    s.radius = radius;
-    s.trim = radius * std::tan(theta / 2.0);
-    return s;
-  }
-  void fell_back(int corner, double theta, double radius, std::string why) const {
-    if (!trace) return;
-    TurnStep s = step(TurnStep::Kind::FellBackToStop, corner, theta, radius);
-    s.trim = 0.0;
-    s.why = std::move(why);
-    record(std::move(s));
-  }
-
-  // Tries radius r, shrinking on every coverage failure; nullopt when no radius >= min fits.
-  std::optional<Turn> fit(int corner, double r) const { return fit(corner_geom(path, corner), corner, r); }
-  std::optional<Turn> fit(const CornerGeom& g, int corner, double r) const {
-    const double min_r = agent.min_turn_radius;
-    for (int shrinks = 0;; ++shrinks) {
-      Turn t = arc_turn(g, r);
-      t.corner = corner;
-      const ArcCoverage cov = arc_coverage(t.arc, shape);
-      if (cov.inside) {
-        if (trace) record(step(TurnStep::Kind::Fitted, corner, t.theta, r));
-        return t;
-      }
-      if (trace) {
-        TurnStep s = step(TurnStep::Kind::CoverageFailed, corner, t.theta, r);
-        s.hit = cov.hit;
-        s.point = cov.outside_point;
-        record(std::move(s));
-      }
-      if (r <= min_r || shrinks >= kMaxShrinks) return std::nullopt;
-      const double nr = std::max(r * kShrink, min_r);
-      if (trace) {
-        TurnStep s = step(TurnStep::Kind::Shrunk, corner, t.theta, r);
-        s.new_radius = nr;
-        s.trim = nr * g.tan_half;
-        record(std::move(s));
-      }
-      r = nr;
-    }
-  }
-
-  Turn first_fit(int corner) const {
-    const CornerGeom g = corner_geom(path, corner);
-    const Vec2 prev = g.prev, at = g.at, next = g.next;
-    Turn stop;  // stop_turn(corner, prev, at, next), its angle already at hand
-    stop.corner = corner;
-    stop.at = at;
-    stop.theta = g.theta;
-    stop.left = cross(at - prev, next - at) >= 0.0;
-    stop.entry = stop.exit = at;
-    const double theta = stop.theta;
-    if (agent.corner_mode == CornerMode::Stop) {
-      if (trace) fell_back(corner, theta, 0.0, "the agent's corner mode is stop");
-      return stop;
-    }
-    if (size_t(corner) < stand.size() && stand[size_t(corner)]) {
-      if (trace) fell_back(corner, theta, 0.0, "it is an end of an off-mesh link, where the agent stands to jump");
-      return stop;
-    }
-    if (theta >= std::numbers::pi - kReversal) {
-      if (trace) fell_back(corner, theta, 0.0, "the path reverses direction here");
-      return stop;
-    }
-    const double tan_half = g.tan_half;
-    const double seg = std::min(distance(prev, at), distance(at, next));
-    double r = agent.turn_radius;
-    const char* why = "preferred turn radius";
-    if (tan_half > 0.0 && r * tan_half > seg) {
-      r = seg / tan_half;
-      why = "largest radius whose trim fits the shorter segment";
-    }
-    if (trace) {
-      TurnStep s = step(TurnStep::Kind::Candidate, corner, theta, r);
-      s.why = why;
-      record(std::move(s));
-    }
-    if (r < agent.min_turn_radius) {
-      if (trace)
-        fell_back(corner, theta, r, fmt("its segments are too short for the minimum turn radius %.2f m", agent.min_turn_radius));
-      return stop;
-    }
-    if (std::optional<Turn> arc = fit(g, corner, r)) return *arc;
-    if (trace)
-      fell_back(corner, theta, agent.min_turn_radius,
-                fmt("no arc of at least the minimum turn radius %.2f m stays inside the corridor", agent.min_turn_radius));
-    return stop;
-  }
-};
 }  // namespace
 
 double turning_angle(Vec2 prev, Vec2 corner, Vec2 next) {
-  const Vec2 din = unit(corner - prev), dout = unit(next - corner);
+  const Vec2 din = unit_or_x(corner - prev), dout = unit_or_x(next - corner);
   return std::atan2(std::fabs(cross(din, dout)), dot(din, dout));
 }
 
 Turn make_arc_turn(Vec2 prev, Vec2 corner, Vec2 next, double radius) {
-  const Vec2 din = unit(corner - prev), dout = unit(next - corner);
+  const Vec2 din = unit_or_x(corner - prev), dout = unit_or_x(next - corner);
   Turn t;
   t.at = corner;
   t.kind = TurnKind::Arc;
@@ -230,118 +52,112 @@ const char* to_string(TurnStep::Kind k) {
     case TurnStep::Kind::Fitted: return "fitted";
     case TurnStep::Kind::ScaledWithPartner: return "scaled_with_partner";
     case TurnStep::Kind::FellBackToStop: return "fell_back_to_stop";
+    case TurnStep::Kind::Joined: return "joined";
+    case TurnStep::Kind::Unjoined: return "unjoined";
+    case TurnStep::Kind::Failed: return "failed";
   }
   return "candidate";
 }
 
+namespace {
+
+// "Corner 3" or, for a joint turn, "Corners 3–4" (lower case when `lower`).
+std::string corner_name(int corner, int last, bool lower = false) {
+  if (last > corner) return fmt("%s %d–%d", lower ? "corners" : "Corners", corner, last);
+  return fmt("%s %d", lower ? "corner" : "Corner", corner);
+}
+
+std::string scaled_text(const TurnStep& s) {
+  const std::string before = sum_text({s.old_trim, s.partner_trim}, " m");
+  const std::string after = sum_text({s.trim, s.partner_new_trim}, " m");
+  const double overlap = s.old_trim + s.partner_trim - s.length;
+  if (s.offsets > 0.0)
+    return fmt("Corners %d and %d share a %.2f m segment, but their arcs take %s of it, %.2f m too much: both radii "
+               "are scaled by (%.3f + %.3f) / %.3f = %.3f (a joint turn's trim counts from where its outer segments "
+               "meet, %.2f m past its corners), so corner %d's radius goes from %.2f m to %.2f m and the arcs take "
+               "%s.",
+               s.corner, s.partner, s.length, before.c_str(), overlap, s.length, s.offsets,
+               s.old_trim + s.partner_trim + s.offsets, s.ratio, s.offsets, s.corner, s.radius, s.new_radius,
+               after.c_str());
+  return fmt("Corners %d and %d share a %.2f m segment, but their trims %s overlap by %.2f m: both radii are "
+             "scaled by %.3f / %.3f = %.3f, so corner %d's radius goes from %.2f m to %.2f m and the trims become "
+             "%s.",
+             s.corner, s.partner, s.length, before.c_str(), overlap, s.length, s.old_trim + s.partner_trim, s.ratio,
+             s.corner, s.radius, s.new_radius, after.c_str());
+}
+
+}  // namespace
+
 std::string TurnStep::describe() const {
   const double deg = theta * 180.0 / std::numbers::pi;
+  const std::string name = corner_name(corner, last_corner);
   switch (kind) {
+    case Kind::Joined:
+      return fmt("Corners %d–%d turn the same way and lie closer together than their arcs need: %.2f m between two "
+                 "of them, where arcs of the minimum turn radius would take %.2f m. They turn as one corner of %.1f° "
+                 "at (%.2f, %.2f), where the segments before and after them meet.",
+                 corner, last_corner, length, needed, deg, at.x, at.y);
+    case Kind::Unjoined:
+      return fmt("Corners %d–%d: no arc over their combined turn fits, so each is fitted on its own.", corner,
+                 last_corner);
     case Kind::Candidate:
-      return fmt("Corner %d at (%.2f, %.2f) turns %.1f°: try an arc of radius %.2f m, the %s; its trim "
+      return fmt("%s at (%.2f, %.2f) %s %.1f°: try an arc of radius %.2f m, the %s; its trim "
                  "R·tan(turn/2) is %.2f m.",
-                 corner, at.x, at.y, deg, radius, why.c_str(), trim);
+                 name.c_str(), at.x, at.y, last_corner > corner ? "turn" : "turns", deg, radius, why.c_str(), trim);
     case Kind::CoverageFailed:
       if (distance(hit, point) < kSamePrinted)
-        return fmt("Corner %d: the arc of radius %.2f m leaves the corridor at (%.2f, %.2f), where it crosses a "
-                   "wall.",
-                   corner, radius, hit.x, hit.y);
-      return fmt("Corner %d: the arc of radius %.2f m crosses a wall at (%.2f, %.2f), and its point (%.2f, %.2f) "
-                 "beyond that lies outside the corridor.",
-                 corner, radius, hit.x, hit.y, point.x, point.y);
+        return fmt("%s: the arc of radius %.2f m leaves the corridor at (%.2f, %.2f), where it crosses a wall.",
+                   name.c_str(), radius, hit.x, hit.y);
+      return fmt("%s: the arc of radius %.2f m crosses a wall at (%.2f, %.2f), and its point (%.2f, %.2f) beyond "
+                 "that lies outside the corridor.",
+                 name.c_str(), radius, hit.x, hit.y, point.x, point.y);
     case Kind::Shrunk:
-      return fmt("Corner %d: shrink the radius from %.2f m to %.2f m (trim %.2f m) and test again.", corner,
-                 radius, new_radius, trim);
+      return fmt("%s: shrink the radius from %.2f m to %.2f m (trim %.2f m) and test again.", name.c_str(), radius,
+                 new_radius, trim);
     case Kind::Fitted:
-      return fmt("Corner %d: the arc of radius %.2f m fits inside the corridor (turn %.1f°, trim %.2f m).", corner,
+      return fmt("%s: the arc of radius %.2f m fits inside the corridor (turn %.1f°, trim %.2f m).", name.c_str(),
                  radius, deg, trim);
-    case Kind::ScaledWithPartner: {
-      const std::string before = sum_text({old_trim, partner_trim}, " m");
-      const std::string after = sum_text({trim, partner_new_trim}, " m");
-      return fmt("Corners %d and %d share a %.2f m segment, but their trims %s overlap by %.2f m: both radii are "
-                 "scaled by %.2f / %.2f = %.3f, so corner %d's radius goes from %.2f m to %.2f m and the trims become "
-                 "%s.",
-                 corner, partner, length, before.c_str(), old_trim + partner_trim - length, length,
-                 old_trim + partner_trim, ratio, corner, radius, new_radius, after.c_str());
-    }
+    case Kind::ScaledWithPartner:
+      return scaled_text(*this);
     case Kind::FellBackToStop:
-      return fmt("Corner %d at (%.2f, %.2f) becomes a stop-turn of %.1f°: %s.", corner, at.x, at.y, deg,
-                 why.c_str());
+      return fmt("%s at (%.2f, %.2f) becomes a stop-turn of %.1f°: %s.", name.c_str(), at.x, at.y, deg, why.c_str());
+    case Kind::Failed:
+      return fmt("%s at (%.2f, %.2f) turns %.1f° and fails: %s (%s).", name.c_str(), at.x, at.y, deg, why.c_str(),
+                 to_string(reason));
   }
   return "";
 }
 
 namespace {
 
-// Shared segments: the trims of both ends must fit; both radii are scaled by one ratio until all hold (a
-// radius below the minimum turn radius makes its turn a stop-turn).
-void scale_shared_segments(const Fitter& fitter, const std::vector<Vec2>& path, const AgentDef& agent,
-                           std::vector<Turn>& turns, TurnTrace* trace) {
-  const int corners = int(turns.size());
-  for (int pass = 0; pass < kMaxScalePasses; ++pass) {
-    bool changed = false;
-    for (int k = 0; k + 1 < corners; ++k) {
-      Turn& ta = turns[k];
-      Turn& tb = turns[k + 1];
-      if (ta.kind != TurnKind::Arc || tb.kind != TurnKind::Arc) continue;
-      const double len = distance(path[k + 1], path[k + 2]);
-      const double sum = ta.trim + tb.trim;
-      if (sum <= len * (1.0 + kTrimSlack)) continue;
-      changed = true;
-      const double ratio = len / sum;
-      Turn* pair[2] = {&ta, &tb};
-      bool below[2];
-      for (int j = 0; j < 2; ++j) {
-        Turn& t = *pair[j];
-        const double nr = t.radius * ratio;
-        below[j] = nr < agent.min_turn_radius;
-        if (trace) {
-          TurnStep s = fitter.step(TurnStep::Kind::ScaledWithPartner, t.corner, t.theta, t.radius);
-          s.new_radius = nr;
-          s.trim = nr * std::tan(t.theta / 2.0);
-          s.partner = pair[1 - j]->corner;
-          s.length = len;
-          s.ratio = ratio;
-          s.old_trim = t.trim;
-          s.partner_trim = pair[1 - j]->trim;
-          s.partner_new_trim = pair[1 - j]->trim * ratio;
-          fitter.record(std::move(s));
-        }
-      }
-      for (int j = 0; j < 2; ++j) {
-        Turn& t = *pair[j];
-        const Vec2 prev = path[t.corner - 1], next = path[t.corner + 1];
-        if (below[j]) {
-          if (trace)
-            fitter.fell_back(t.corner, t.theta, t.radius * ratio,
-                             fmt("sharing its segment needs a radius below the minimum turn radius %.2f m",
-                                 agent.min_turn_radius));
-          t = stop_turn(t.corner, prev, t.at, next);
-        } else if (below[1 - j]) {
-          // The partner becomes a stop-turn and frees the segment: this arc keeps its radius.
-        } else {
-          const int corner = t.corner;
-          const double theta = t.theta;
-          if (std::optional<Turn> arc = fitter.fit(corner, t.radius * ratio)) {
-            t = *arc;
-          } else {
-            if (trace)
-              fitter.fell_back(corner, theta, agent.min_turn_radius,
-                               fmt("after scaling, no arc of at least the minimum turn radius %.2f m stays inside "
-                                   "the corridor",
-                                   agent.min_turn_radius));
-            t = stop_turn(corner, prev, path[corner], next);
-          }
-        }
-      }
+// The corners [c, last] with which corner c turns as one: consecutive corners that turn the same way,
+// where the agent need not stand, whose gaps are each shorter than the trims of their two arcs at
+// min_turn_radius, and whose combined turn is less than a reversal. `gap` / `needed`: the gap that joined
+// them with the least room to spare.
+int joint_end(const std::vector<Vec2>& path, const AgentDef& agent, const std::vector<char>& stand, int c,
+              double& gap, double& needed) {
+  const int corners = int(path.size()) - 2;
+  const auto stands = [&](int k) { return size_t(k) < stand.size() && stand[size_t(k)]; };
+  if (agent.corner_mode == CornerMode::Stop || !(agent.min_turn_radius > 0.0) || stands(c)) return c;
+  int last = c;
+  double spare = kTurnInf;
+  while (last + 1 <= corners && !stands(last + 1)) {
+    const CornerGeom a = corner_geom(path, last), b = corner_geom(path, last + 1);
+    if (a.left != b.left || a.tan_half <= 0.0 || b.tan_half <= 0.0) break;
+    const double g = distance(a.at, b.at), need = agent.min_turn_radius * (a.tan_half + b.tan_half);
+    if (!(g < need) || !joint_geom(path, c, last + 1)) break;
+    if (need - g < spare) {
+      spare = need - g;
+      gap = g;
+      needed = need;
     }
-    if (!changed) break;
+    ++last;
   }
-
+  return last;
 }
 
 // The smoothed path into `sp`, whose turns are fitted: segments between turns, arcs at arc turns (each
-// turn gets its arc length s).
+// turn gets its arc length s). The corners inside a joint turn are passed by its arc.
 void smooth_path(const std::vector<Vec2>& path, SmoothPath& sp) {
   sp.points.assign(path.begin(), path.end());
   sp.pieces.clear();
@@ -417,26 +233,26 @@ void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, c
     return fail(Reason::BadInput, fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
                                       agent.turn_radius, agent.min_turn_radius));
 
-  const Fitter fitter{path, shape, agent, trace, stand};
+  Fitter fitter{path, shape, agent, trace, stand};
   const int corners = int(path.size()) - 2;
   sp.turns.reserve(size_t(std::max(corners, 0)));
-  for (int c = 1; c <= corners; ++c) sp.turns.push_back(fitter.first_fit(c));
-
-  scale_shared_segments(fitter, path, agent, sp.turns, trace);
-  smooth_path(path, sp);
-
-  // Modes that cannot use a stop-turn turn it into a failure (the path is still returned).
-  const bool stops_allowed = agent.can_turn_in_place && agent.corner_mode != CornerMode::Arc;
-  for (const Turn& t : sp.turns) {
-    if (t.kind != TurnKind::Stop || stops_allowed) continue;
-    if (agent.corner_mode == CornerMode::Stop)
-      return fail(Reason::CannotTurnInPlace,
-                  "corner_mode is stop but the agent cannot turn in place (can_turn_in_place is false)");
-    return fail(Reason::NoArcFits,
-                fmt("corner %d at (%.2f, %.2f): no arc of at least %.2f m fits inside the corridor and %s", t.corner,
-                    t.at.x, t.at.y, agent.min_turn_radius,
-                    agent.corner_mode == CornerMode::Arc ? "corner_mode is arc" : "the agent cannot turn in place"));
+  for (int c = 1; c <= corners;) {
+    double gap = 0.0, needed = 0.0;
+    const int last = joint_end(path, agent, stand, c, gap, needed);
+    if (last > c) {
+      if (std::optional<Turn> joint = fitter.fit_joint(c, last, gap, needed)) {
+        sp.turns.push_back(*joint);
+        c = last + 1;
+        continue;
+      }
+    }
+    sp.turns.push_back(fitter.first_fit(c));
+    ++c;
   }
+
+  scale_shared_segments(fitter, sp.turns);
+  smooth_path(path, sp);
+  if (fitter.failure) out.failure = std::move(fitter.failure);
 }
 
 }  // namespace navlab

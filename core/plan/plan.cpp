@@ -70,10 +70,14 @@ bool stage_locate(const Context& c, PlanResult& r) {
   return true;
 }
 
-// The search stage's corridor: the request's corridor search when it has one.
-SearchResult find_corridor(const Context& c, const SearchQuery& q) {
-  if (c.corridor_search) return (*c.corridor_search)(q, c.gates.filter);
-  return search(c.mesh, q, c.scene.search, &c.gates.filter, c.trace ? &c.trace->search : nullptr);
+// The search stage's corridor into `out`: the request's corridor search when it has one. (search_into:
+// a reused result keeps its vectors' capacity.)
+void find_corridor(const Context& c, const SearchQuery& q, SearchResult& out) {
+  if (c.corridor_search) {
+    out = (*c.corridor_search)(q, c.gates.filter);
+    return;
+  }
+  search_into(c.mesh, q, c.scene.search, &c.gates.filter, c.trace ? &c.trace->search : nullptr, out);
 }
 
 // The unreachable_goal policy: search towards the substitute goal, keep `original` as the reason.
@@ -99,7 +103,7 @@ void head_for_substitute(const Context& c, PlanResult& r, const Failure& origina
     c.trace->search.steps.push_back(std::move(s));
   }
   SearchQuery q{r.locate.start.poly, sub->poly, r.locate.start.world(), sub->world()};
-  r.search = find_corridor(c, q);
+  find_corridor(c, q, r.search);
   if (r.search.corridor.empty()) return;
   r.substitute = sub;
   r.status = Status::Partial;
@@ -117,7 +121,7 @@ bool stage_search(const Context& c, PlanResult& r) {
     return !r.search.corridor.empty();
   }
   const SearchQuery q{r.locate.start.poly, r.locate.goal.poly, r.locate.start.world(), r.locate.goal.world()};
-  r.search = find_corridor(c, q);
+  find_corridor(c, q, r.search);
   switch (r.search.status) {
     case Status::Complete:
       r.status = Status::Complete;

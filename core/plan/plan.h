@@ -58,7 +58,7 @@ struct PlanResult {
   std::vector<double> funnel_heights;  // world height of each funnel point (3D meshes; else 0)
   bool inside_corridor = false;        // every funnel segment stays inside the corridor
 
-  // Clearance path, turns (stop-turns or arcs) and speed profile (polygon meshes; core/motion.h).
+  // Clearance path, turns (stop-turns or arcs) and speed profile (polygon meshes; core/motion/motion.h).
   // Stages "clearance", "turns" and "profile" fail with their own reasons.
   MotionResult motion;
 };

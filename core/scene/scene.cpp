@@ -2,11 +2,7 @@
 // with a JSON pointer), reject duplicate keys, then read the document (scene_parse.cpp).
 #include "scene.h"
 
-#include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "input_limits.h"
 #include "json_file.h"
@@ -87,21 +83,27 @@ Result<Json> parse_json(const std::string& text, const std::string& path) {
 
 }  // namespace
 
-Result<Json> load_json_file(const std::string& path) {
-  Result<std::string> text = read_text_file(path, "file", limits::kMaxFileBytes);
+Result<Json> load_json_file(const std::string& path, const std::string& what) {
+  Result<std::string> text = read_text_file(path, what, limits::kMaxFileBytes);
   if (!text) return Result<Json>::fail(text.error());
   return parse_json(text.value(), path);
 }
 
-Result<Scene> parse_scene(const std::string& text, const std::string& path) {
+Result<Json> parse_json_text(const std::string& text, const std::string& path) {
   Result<Json> parsed = parse_json(text, path);
-  if (!parsed) return Result<Scene>::fail(parsed.error());
-  const Json& root = parsed.value();
+  if (!parsed) return parsed;
   if (const auto dup = find_duplicate_key(text)) {
     const std::string key = dup->pointer.substr(dup->pointer.rfind('/') + 1);
-    return Result<Scene>::fail(located(text, path, dup->offset, dup->pointer,
-                                       "expected each key once per object, got \"" + key + "\" a second time"));
+    return Result<Json>::fail(located(text, path, dup->offset, dup->pointer,
+                                      "expected each key once per object, got \"" + key + "\" a second time"));
   }
+  return parsed;
+}
+
+Result<Scene> parse_scene(const std::string& text, const std::string& path) {
+  Result<Json> parsed = parse_json_text(text, path);
+  if (!parsed) return Result<Scene>::fail(parsed.error());
+  const Json& root = parsed.value();
   Scene scene;
   const std::string error = parse_scene_document(root, text, path, scene);
   if (!error.empty()) return Result<Scene>::fail(error);
@@ -117,11 +119,9 @@ Result<Scene> load_scene(const std::string& path) {
 
 std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body) {
   const std::string file = scene.path.empty() ? std::string("scene") : scene.path;
-  std::ifstream in(scene.path, std::ios::binary);
-  if (!in) return file + ": " + pointer + ": " + body;
-  std::ostringstream text;
-  text << in.rdbuf();
-  const TextPos pos = text_position(text.str(), locate_pointer(text.str(), pointer));
+  const Result<std::string> text = read_text_file(scene.path, "file", limits::kMaxFileBytes);
+  if (!text) return file + ": " + pointer + ": " + body;
+  const TextPos pos = text_position(text.value(), locate_pointer(text.value(), pointer));
   return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + pointer + ": " + body;
 }
 

@@ -1,4 +1,4 @@
-// A navlab scene: one JSON file (DESIGN §2). Load, validate and save; loading never half-loads.
+// A navlab scene: one JSON file. Load, validate and save; loading never half-loads.
 #pragma once
 
 #include <optional>
@@ -189,7 +189,7 @@ struct UnreachablePolicy {
   friend bool operator==(const UnreachablePolicy&, const UnreachablePolicy&) = default;
 };
 
-// Side-scroller scenes (DESIGN §3 "Side-scroller navigation", seed 004): a side view, y up, with solid
+// Side-scroller scenes (docs/sidescroller.md): a side view, y up, with solid
 // boxes and enemies that walk or fly without any navigation graph.
 struct SideBox {  // an axis-aligned solid: ground, platform or wall; x0 < x1, y0 < y1 (m)
   double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;
@@ -277,6 +277,9 @@ struct Scene {
     std::string file;
     double scale = 1.0;
     Up up = Up::Y;
+    // The folder (relative to the scene file) inside which every file the level `file` names must lie;
+    // "" = the level file's own folder.
+    std::string root;
     std::vector<AreaVolume> areas;  // painted convex volumes, later ones on top
     const std::string& path() const { return file.empty() ? obj : file; }
     friend bool operator==(const Mesh&, const Mesh&) = default;
@@ -323,6 +326,11 @@ inline const char* to_string(Scene::Source s) {
   return "navmesh";
 }
 
+// The area names a scene's polygons may carry: "default", then each name its source gives (a hand-authored
+// mesh's areas, a floor plan's painted areas, a level's volumes; a Detour file's numbered areas "area 1"
+// .. "area 63"), each once, in that order. What agent.excluded_areas and other references may name.
+std::vector<std::string> scene_area_names(const Scene& scene);
+
 // Loads and validates a scene file. On error, one message:
 //   FILE:LINE:COL: /json/pointer: expected ..., got ...
 Result<Scene> load_scene(const std::string& path);
@@ -335,8 +343,9 @@ std::string scene_to_json(const Scene& scene);
 // form), for checks that need more than the file (a door that covers nothing, a link on no polygon), or
 // "FILE: POINTER: BODY" when the file cannot be read again.
 std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body);
-// Writes scene_to_json() to the temporary file `path`.tmp (beside `path`), flushes it to disk, then renames
-// it over `path`, so a failure leaves any old file untouched. Returns an error message or "".
+// Writes scene_to_json() to `path` atomically (core/base/atomic_file.h: a failure leaves any old file
+// untouched), after reading the text back with parse_scene: a scene the reader would refuse (a value
+// beyond a limit, a speed <= 0) is not written. Returns an error message or "".
 std::string save_scene(const Scene& scene, const std::string& path);
 
 }  // namespace navlab

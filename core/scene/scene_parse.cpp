@@ -1,4 +1,4 @@
-// parse_scene: JSON text -> Scene, with every value check of DESIGN §2 (geometry checks such as
+// parse_scene: JSON text -> Scene, with every value check of docs/scene-format.md (geometry checks such as
 // convexity and winding happen when the NavMesh is built).
 #include <algorithm>
 #include <climits>
@@ -131,7 +131,7 @@ bool Parser::run(const Json& root, Scene& s) {
             : source_ == Scene::Source::Floorplan ? floorplan(src, "/floorplan", s.floorplan)
             : source_ == Scene::Source::Mesh      ? mesh(src, "/mesh", s.mesh)
             : source_ == Scene::Source::Detour
-                ? r_.string(src, "/detour", s.detour, "a Detour navmesh file path (relative to the scene file)")
+                ? r_.file_path(src, "/detour", s.detour, "a Detour navmesh file path (relative to the scene file)")
                 : graph(src, "/graph", s.graph);
   if (!ok) return false;  // the other sections may name its nodes and polygons
   if (source_ == Scene::Source::Graph) s.search.cost_model = CostModel::Graph;
@@ -162,17 +162,7 @@ constexpr int kDetourAreas = 64;  // Detour's DT_MAX_AREAS (the scene library do
 // Area names must refer to areas the scene declares. (A graph edge's `door` needs no entry in `doors`: it
 // names a gate, open unless a declared door of that id says otherwise.)
 bool Parser::references(const Scene& s) {
-  std::vector<std::string> areas{"default"};
-  auto add = [&](const std::string& a) {
-    if (std::find(areas.begin(), areas.end(), a) == areas.end()) areas.push_back(a);
-  };
-  for (const auto& a : s.navmesh.areas) add(a);
-  for (const auto& a : s.floorplan.areas) add(a.name);
-  for (const auto& a : s.mesh.areas) add(a.name);
-  // A Detour file's areas are numbers (read in after the scene): "area 1" ... "area 63", as the reader
-  // names them (DT_MAX_AREAS is 64, area 0 is "default"). One the file lacks excludes nothing.
-  if (s.source == Scene::Source::Detour)
-    for (int i = 1; i < kDetourAreas; ++i) add("area " + std::to_string(i));
+  const std::vector<std::string> areas = scene_area_names(s);
   auto check = [&](const std::vector<std::string>& names, const std::string& ptr) {
     for (size_t i = 0; i < names.size(); ++i) {
       if (std::find(areas.begin(), areas.end(), names[i]) != areas.end()) continue;
@@ -187,6 +177,31 @@ bool Parser::references(const Scene& s) {
 }
 
 }  // namespace parse
+
+std::vector<std::string> scene_area_names(const Scene& s) {
+  std::vector<std::string> areas{"default"};
+  auto add = [&](const std::string& a) {
+    if (std::find(areas.begin(), areas.end(), a) == areas.end()) areas.push_back(a);
+  };
+  for (const auto& a : s.navmesh.areas) add(a);
+  for (const auto& a : s.floorplan.areas) add(a.name);
+  for (const auto& a : s.mesh.areas) add(a.name);
+  // A Detour file's areas are numbers (read in after the scene): "area 1" ... "area 63", as the reader
+  // names them (DT_MAX_AREAS is 64, area 0 is "default"). One the file lacks excludes nothing.
+  if (s.source == Scene::Source::Detour)
+    for (int i = 1; i < parse::kDetourAreas; ++i) add("area " + std::to_string(i));
+  return areas;
+}
+
+std::string parse_level_blocks(const Json& mesh, const std::string& mesh_ptr, const Json* bake,
+                               const std::string& bake_ptr, const std::string& text, const std::string& file,
+                               Scene& out) {
+  parse::Parser parser(text, file);
+  Scene s;
+  if (!parser.level(mesh, mesh_ptr, bake, bake_ptr, s)) return parser.error();
+  out = std::move(s);
+  return "";
+}
 
 std::string parse_scene_document(const Json& root, const std::string& text, const std::string& file, Scene& out) {
   parse::Parser parser(text, file);

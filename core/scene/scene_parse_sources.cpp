@@ -70,16 +70,21 @@ bool Parser::floorplan(const Json& v, P ptr, Scene::Floorplan& out) {
 }
 
 bool Parser::mesh(const Json& v, P ptr, Scene::Mesh& out) {
-  if (!r_.object(v, ptr, {"obj", "file", "scale", "up", "areas"}, "mesh")) return false;
+  if (!r_.object(v, ptr, {"obj", "file", "root", "scale", "up", "areas"}, "mesh")) return false;
   const Json* obj = SceneReader::member(v, "obj");
   const Json* file = SceneReader::member(v, "file");
   if (obj && file) return r_.fail(at(ptr, "file"), "either \"obj\" or \"file\", not both", "both", true);
   if (!obj && !file)
     return r_.fail(ptr, "\"obj\" (an OBJ file) or \"file\" (a level file Assimp reads: .gltf, .glb, .fbx, ...)",
                    "neither");
-  if (obj && !r_.string(*obj, at(ptr, "obj"), out.obj, "an OBJ file path (relative to the scene file)")) return false;
-  if (file && !r_.string(*file, at(ptr, "file"), out.file, "a level file path (relative to the scene file)"))
+  if (obj && !r_.file_path(*obj, at(ptr, "obj"), out.obj, "an OBJ file path (relative to the scene file)")) return false;
+  if (file && !r_.file_path(*file, at(ptr, "file"), out.file, "a level file path (relative to the scene file)"))
     return false;
+  if (const Json* root = SceneReader::member(v, "root")) {
+    if (!file) return r_.fail(at(ptr, "root"), "\"root\" beside \"file\" (an OBJ level names no other file)", "\"obj\"", true);
+    if (!r_.file_path(*root, at(ptr, "root"), out.root, "the folder the level's files lie in (relative to the scene file)"))
+      return false;
+  }
   if (!r_.opt_number(v, ptr, "scale", out.scale, {"a scale factor", NumberRule::Positive})) return false;
   if (const Json* up = SceneReader::member(v, "up")) {
     int which = 0;

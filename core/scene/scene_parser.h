@@ -23,6 +23,11 @@ class Parser {
   Parser(const std::string& text, const std::string& file) : r_(text, file) {}
   const std::string& error() const { return r_.error(); }
   bool run(const Json& root, Scene& s);
+  // A level mesh scene from a "mesh" block and an optional "bake" block of another document.
+  bool level(const Json& mesh_block, P mesh_ptr, const Json* bake_block, P bake_ptr, Scene& s) {
+    source_ = s.source = Scene::Source::Mesh;
+    return mesh(mesh_block, mesh_ptr, s.mesh) && (!bake_block || bake(*bake_block, bake_ptr, s.bake));
+  }
 
  private:
   SceneReader r_;

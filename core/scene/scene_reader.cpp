@@ -209,6 +209,12 @@ bool SceneReader::string(const Json& v, const std::string& ptr, std::string& out
   return true;
 }
 
+bool SceneReader::file_path(const Json& v, const std::string& ptr, std::string& out, const std::string& what) {
+  if (!string(v, ptr, out, what)) return false;
+  if (out.find('\0') != std::string::npos) return fail(ptr, what + " without NUL characters", describe(&v));
+  return true;
+}
+
 bool SceneReader::boolean(const Json& v, const std::string& ptr, bool& out) {
   if (!v.is_boolean()) return fail(ptr, "true or false", describe(&v));
   out = v.get<bool>();

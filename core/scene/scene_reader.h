@@ -21,6 +21,10 @@ std::string closest_name(const std::string& word, const std::vector<std::string>
 // `name` in double quotes; a name longer than limits::kMaxQuotedChars is cut: "abc..." (N characters).
 std::string quoted_name(const std::string& name);
 
+// `v` as scene files are written: containers that fit in 100 columns on one line, others one item a line
+// indented by two spaces; a line end after it.
+std::string json_text(const Json& v);
+
 // `v` on one line with ", " and ": " separators (invalid UTF-8 replaced); nesting beyond
 // limits::kMaxJsonDepth and text beyond a few KB are left out as "...".
 std::string flat_json(const Json& v);
@@ -60,6 +64,9 @@ class SceneReader {
   bool number(const Json& v, const std::string& ptr, double& out, const NumberRule& rule);
   bool integer(const Json& v, const std::string& ptr, int& out, long long lo, long long hi, const std::string& what);
   bool string(const Json& v, const std::string& ptr, std::string& out, const std::string& what, bool non_empty = true);
+  // A file path: a non-empty string without NUL characters (the system would read the name only up to the
+  // first NUL: "good.obj\u0000.evil" would open good.obj).
+  bool file_path(const Json& v, const std::string& ptr, std::string& out, const std::string& what);
   bool boolean(const Json& v, const std::string& ptr, bool& out);
   // One of `names` (the index goes to `out`).
   bool choice(const Json& v, const std::string& ptr, const std::vector<std::string>& names, int& out);
@@ -83,5 +90,11 @@ class SceneReader {
 struct Scene;
 // Reads a parsed document into `out` (untouched on error). Returns "" or the one error message.
 std::string parse_scene_document(const Json& root, const std::string& text, const std::string& file, Scene& out);
+// A level scene (source "mesh") read from blocks of another document (a check file): `mesh` as a scene's
+// "mesh" block at `mesh_ptr`, `bake` (optional) as its "bake" block at `bake_ptr`, with the scene's rules
+// and messages. `out` is untouched on error. Returns "" or the error message.
+std::string parse_level_blocks(const Json& mesh, const std::string& mesh_ptr, const Json* bake,
+                               const std::string& bake_ptr, const std::string& text, const std::string& file,
+                               Scene& out);
 
 }  // namespace navlab

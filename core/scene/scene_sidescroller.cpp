@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "input_limits.h"
 #include "json_locate.h"
 
 namespace navlab {
@@ -16,6 +17,12 @@ std::string at(P ptr, size_t i) { return pointer_append(ptr, i); }
 // An overlap smaller than this is touching, not overlapping (bodies stand on solids and against walls), m.
 constexpr double kTouchTolerance = 1e-9;
 
+// At most `limit` items in the array `v` (`what` names them and the limit).
+bool at_most(SceneReader& r, const Json& v, P ptr, size_t limit, const std::string& what) {
+  if (!v.is_array() || v.size() <= limit) return true;
+  return r.fail(ptr, "at most " + std::to_string(limit) + " " + what, SceneReader::describe(&v));
+}
+
 bool vec2(SceneReader& r, const Json& v, P ptr, Vec2& out, const std::string& what) {
   double c[2];
   if (!r.coords(v, ptr, 2, what, c)) return false;
@@ -24,7 +31,9 @@ bool vec2(SceneReader& r, const Json& v, P ptr, Vec2& out, const std::string& wh
 }
 
 bool solids(SceneReader& r, const Json& v, P ptr, std::vector<SideBox>& out) {
-  if (!r.array(v, ptr, "an array of solids [[x0, y0, x1, y1], ...]")) return false;
+  if (!r.array(v, ptr, "an array of solids [[x0, y0, x1, y1], ...]") ||
+      !at_most(r, v, ptr, limits::kMaxSideSolids, "solids (the side-scroller solid limit)"))
+    return false;
   out.resize(v.size());
   for (size_t i = 0; i < v.size(); ++i) {
     const std::string ip = at(ptr, i);
@@ -45,7 +54,9 @@ bool player(SceneReader& r, const Json& v, P ptr, SideScrollerDef& out) {
   const Json* events = SceneReader::member(v, "events");
   if (!events) return true;
   const std::string ep = at(ptr, "events");
-  if (!r.array(*events, ep, "an array of events [{\"t\", \"pos\"}, ...]")) return false;
+  if (!r.array(*events, ep, "an array of events [{\"t\", \"pos\"}, ...]") ||
+      !at_most(r, *events, ep, limits::kMaxSidePlayerEvents, "player events (the player event limit)"))
+    return false;
   out.player_events.resize(events->size());
   double last = 0.0;
   for (size_t i = 0; i < events->size(); ++i) {
@@ -165,7 +176,15 @@ bool read_sidescroller(SceneReader& r, const Json& v, const std::string& ptr, Si
   if (const Json* p = SceneReader::member(v, "player"); p && !player(r, *p, at(ptr, "player"), out)) return false;
   const std::string ep = at(ptr, "enemies");
   const Json* e = r.require(v, ptr, "enemies", "an array of at least 1 enemy");
-  if (!e || !r.array(*e, ep, "an array of at least 1 enemy [{\"id\", \"pos\", \"strategy\", ...}]", 1)) return false;
+  if (!e || !r.array(*e, ep, "an array of at least 1 enemy [{\"id\", \"pos\", \"strategy\", ...}]", 1) ||
+      !at_most(r, *e, ep, limits::kMaxSideEnemies, "enemies (the side-scroller enemy limit)"))
+    return false;
+  // Each enemy checks every solid on every tick: the pairs bound the work of each tick of a run.
+  if (double(e->size()) * double(out.solids.size()) > limits::kMaxSideEnemySolidPairs)
+    return r.fail(ep, "at most " + Json(limits::kMaxSideEnemySolidPairs).dump() +
+                          " enemy-solid pairs (enemies x solids, the side-scroller work limit: every enemy checks "
+                          "every solid on every tick)",
+                  std::to_string(e->size()) + " enemies and " + std::to_string(out.solids.size()) + " solids");
   out.enemies.resize(e->size());
   std::set<std::string> seen;
   for (size_t i = 0; i < e->size(); ++i)

@@ -1,12 +1,7 @@
 // Scene -> JSON text (every block, stable key order) and the atomic save (temp file + rename).
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 
+#include "atomic_file.h"
 #include "scene.h"
 #include "scene_reader.h"
 #include "scene_sidescroller.h"
@@ -68,6 +63,7 @@ Json source_json(const Scene& s, const Writer& w) {
     case Scene::Source::Mesh:
       if (s.mesh.file.empty()) out["obj"] = s.mesh.obj;
       else out["file"] = s.mesh.file;
+      if (!s.mesh.root.empty()) out["root"] = s.mesh.root;
       if (s.mesh.scale != 1.0) out["scale"] = s.mesh.scale;
       if (s.mesh.up == Scene::Mesh::Up::Z) out["up"] = "z";
       if (!s.mesh.areas.empty())
@@ -234,57 +230,53 @@ void pretty(const Json& v, size_t indent, std::string& out) {
   out += "\n" + std::string(indent, ' ') + (obj ? "}" : "]");
 }
 
-std::string errno_text() { return std::strerror(errno); }
-
-// `scene` as saved to `path`: a relative OBJ path that names an existing file is rewritten to stay
-// relative to the new file's folder (Save As into another folder), or made absolute when no relative
-// path leads there.
+// `scene` as saved to `path`: a relative level path (the OBJ, the Assimp file and its root folder) that
+// names an existing file is rewritten to stay relative to the new file's folder (Save As into another
+// folder), or made absolute when no relative path leads there.
 Scene rebased(const Scene& scene, const std::string& path) {
   namespace fs = std::filesystem;
-  if (scene.source != Scene::Source::Mesh || scene.path.empty() || fs::path(scene.mesh.obj).is_absolute())
-    return scene;
+  if (scene.source != Scene::Source::Mesh || scene.path.empty()) return scene;
   std::error_code ec;
   const fs::path old_dir = fs::absolute(fs::path(scene.path), ec).parent_path();
   const fs::path new_dir = fs::absolute(fs::path(path), ec).parent_path();
   if (ec || old_dir.lexically_normal() == new_dir.lexically_normal()) return scene;
-  const fs::path obj = (old_dir / scene.mesh.obj).lexically_normal();
-  if (!fs::exists(obj, ec)) return scene;  // nothing to keep reachable (e.g. a scene made from text)
-  const fs::path rel = obj.lexically_relative(new_dir.lexically_normal());
   Scene out = scene;
-  out.mesh.obj = rel.empty() ? obj.string() : rel.string();
+  for (std::string* p : {&out.mesh.obj, &out.mesh.file, &out.mesh.root}) {
+    if (p->empty() || fs::path(*p).is_absolute()) continue;
+    const fs::path target = (old_dir / *p).lexically_normal();
+    if (!fs::exists(target, ec)) continue;  // nothing to keep reachable (e.g. a scene made from text)
+    const fs::path rel = target.lexically_relative(new_dir.lexically_normal());
+    *p = rel.empty() ? target.string() : rel.string();
+  }
   return out;
 }
 
 }  // namespace
 
-std::string scene_to_json(const Scene& scene) {
+std::string scene_to_json(const Scene& scene) { return json_text(scene_json(scene)); }
+
+std::string json_text(const Json& v) {
   std::string out;
-  pretty(scene_json(scene), 0, out);
+  pretty(v, 0, out);
   return out + "\n";
 }
 
 std::string save_scene(const Scene& scene, const std::string& path) {
-  namespace fs = std::filesystem;
-  // Saving over a symbolic link writes the file it points to (the link stays); an existing file keeps its mode.
-  std::error_code ec;
-  const fs::path target = fs::is_symlink(path, ec) ? fs::weakly_canonical(path, ec) : fs::path(path);
-  const std::string out = ec ? path : target.string();
-  struct stat old_stat {};
-  const bool existed = ::stat(out.c_str(), &old_stat) == 0;
-  const std::string text = scene_to_json(rebased(scene, out));
-  const std::string tmp = out + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return "cannot write " + tmp + " (" + errno_text() + ")";
-  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  ok = std::fflush(f) == 0 && ok;
-  if (existed) ok = ::fchmod(fileno(f), old_stat.st_mode & 07777) == 0 && ok;
-  ok = ::fsync(fileno(f)) == 0 && ok;  // the bytes are on disk before the rename makes them the file
-  std::string error = ok ? "" : "cannot write " + tmp + " (" + errno_text() + ")";
-  if (std::fclose(f) != 0 && error.empty()) error = "cannot write " + tmp + " (" + errno_text() + ")";
-  if (error.empty() && std::rename(tmp.c_str(), out.c_str()) != 0)
-    error = "cannot replace " + out + " (" + errno_text() + ")";
-  if (!error.empty()) std::remove(tmp.c_str());
-  return error;
+  // A scene saved over the level or navmesh file it names would lose its own source.
+  std::string source;
+  if (scene.source == Scene::Source::Mesh) source = scene.mesh.path();
+  if (scene.source == Scene::Source::Detour) source = scene.detour;
+  if (!source.empty()) {
+    namespace fs = std::filesystem;
+    const fs::path p(source);
+    const std::string file = p.is_relative() ? (fs::path(scene.path).parent_path() / p).string() : source;
+    if (std::string bad = refuse_overwriting_input(path, file, "file the scene names"); !bad.empty()) return bad;
+  }
+  const std::string text = scene_to_json(rebased(scene, write_target(path)));
+  // Never write what the reader refuses: an edit in the app may leave a value beyond a limit.
+  if (Result<Scene> again = parse_scene(text, path); !again)
+    return "cannot save " + path + ": the scene would not load again (" + again.error() + ")";
+  return write_file_atomically(path, text, "scene file");
 }
 
 }  // namespace navlab

@@ -1,11 +1,11 @@
 // Gates: which connections of the navigation graph each door covers, which polygons the agent may not
 // enter, and why a goal that is on the mesh still cannot be reached.
 //
-// A door is a topology change (DESIGN §2): while closed, the connections it covers are gone.
+// A door is a topology change: while closed, the connections it covers are gone.
 //   door segment  covers every shared polygon edge it crosses (at a point inside the edge, not merely at
 //                 one of its ends) or overlaps collinearly over a positive length;
 //   door polygon  covers every shared polygon edge whose midpoint lies inside it;
-//   baked doors   a door marked in the bake (NavMesh::door_ids, core/bake.h) covers every connection of its
+//   baked doors   a door marked in the bake (NavMesh::door_ids, core/navmesh/bake.h) covers every connection of its
 //                 footprint polygons instead, whatever its shape; while closed its polygons are excluded
 //                 from the search too (SearchFilter::node_block), so a start or goal on one is cut off;
 //   graph scenes  a door gates the edges that name it (GraphEdge::door).

@@ -1,4 +1,4 @@
-// The `unreachable_goal: nearest_reachable` policy (DESIGN §2): when the goal cannot be reached, head for
+// The `unreachable_goal: nearest_reachable` policy: when the goal cannot be reached, head for
 // the nearest point the agent can reach instead, as a partial result that keeps the original failure.
 // This is a product decision, not a navmesh rule, so it is bounded and explicit:
 //   radius             only polygons within this distance of the goal point qualify (m);

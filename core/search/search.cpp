@@ -17,6 +17,8 @@ namespace {
 // Whole numbers as they are (graph costs: "G 6"), others with two decimals.
 std::string cost_num(double v) { return whole_or_fixed(v); }
 
+bool is_whole_cost(double v) { return std::fabs(v - std::round(v)) < tol::kWhole; }
+
 Vec3 world_centroid(const NavMesh& mesh, int node) {
   if (mesh.kind == NavMesh::Kind::Graph || mesh.heights.empty()) return to_world(mesh.centroid(node), 0.0);
   double h = 0.0;
@@ -183,17 +185,8 @@ const char* to_string(SearchStep::Kind k) {
 
 namespace {
 
-// "G 2 + H 3 = F 5"; non-whole values at the decimals where the printed terms add up.
-std::string gh_sum(double g, double h, double f) {
-  const bool whole = std::fabs(g - std::round(g)) < tol::kWhole && std::fabs(h - std::round(h)) < tol::kWhole;
-  if (whole) return "G " + cost_num(g) + " + H " + cost_num(h) + " = F " + cost_num(f);
-  const int d = decimals_that_add_up({g, h});
-  return "G " + fixed_text(g, d) + " + H " + fixed_text(h, d) + " = F " + fixed_text(g + h, d);
-}
-
-std::string count(size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
+// "G 2 + H 3 = F 5", every number as `n` writes it (F is G + H: the printed terms add up).
+std::string gh_sum(const CostDigits& n, double g, double h) { return "G " + n(g) + " + H " + n(h) + " = F " + n(g + h); }
 
 // Whether a step from `node` over `link` crosses a tile border (meshes of several tiles).
 bool across_border(const NavMesh& mesh, int node, int link) {
@@ -214,14 +207,21 @@ std::string relaxed_text(const SearchStep& s, const std::string& node, const std
   const std::string from = "From " + parent + border + ", " +
                            (jump.index < 0 ? "" : "jumping by link " + std::to_string(jump.index) +
                                                       (jump.reverse ? " (backwards)" : "") + ", ");
+  const bool first = s.old_g == std::numeric_limits<double>::infinity();
+  const CostDigits n = cost_digits(s.g, s.h, first ? s.g : s.old_g);
   if (!s.improved)
-    return from + "reaching " + node + " costs G " + cost_num(s.g) + ", which is not less than its G " +
-           cost_num(s.old_g) + " so far: " + node + " keeps its parent.";
-  if (s.old_g == std::numeric_limits<double>::infinity())
-    return from + node + " is seen for the first time: " + gh_sum(s.g, s.h, s.f) + "; it joins the open list with parent " +
+    return from + "reaching " + node + " costs G " + n(s.g) + ", which is not less than its G " + n(s.old_g) +
+           " so far: " + node + " keeps its parent.";
+  if (first)
+    return from + node + " is seen for the first time: " + gh_sum(n, s.g, s.h) + "; it joins the open list with parent " +
            parent + ".";
-  return from + "a cheaper way to " + node + ": G " + cost_num(s.g) + " is less than its G " + cost_num(s.old_g) +
-         " so far; " + gh_sum(s.g, s.h, s.f) + ", parent now " + parent + (s.was_closed ? "; it was already taken, so it is opened again." : "; its open-list entry is updated.");
+  // The open list is a binary heap without decrease-key: the cheaper way is a new entry, and the old one
+  // stays until it comes up and is skipped (a StaleSkipped step).
+  return from + "a cheaper way to " + node + ": G " + n(s.g) + " is less than its G " + n(s.old_g) + " so far; " +
+         gh_sum(n, s.g, s.h) + ", parent now " + parent +
+         (s.was_closed ? "; it was already taken, so it is opened again."
+                       : "; it joins the open list again with F " + n(s.g + s.h) + " (its entry with F " +
+                             n(s.old_g + s.h) + " stays and is skipped when it comes up).");
 }
 
 // The off-mesh link a step from `node` over `link` crosses (index -1: an edge, or not a polygon step).
@@ -251,11 +251,11 @@ std::string SearchStep::describe(const NavMesh& mesh, const SearchTrace& trace) 
                                              ? " by link " + std::to_string(jump_of(mesh, parent, link).index)
                                              : "") +
                                         border_text(mesh, *this) + ")") +
-             ": " + gh_sum(g, h, f) +
-             "; " + count(size_t(open_count), "node", "nodes") + " open, " + count(size_t(closed_count), "node", "nodes") + " closed.";
+             ": " + gh_sum(cost_digits(g, h), g, h) +
+             "; " + count_of(size_t(open_count), "node", "nodes") + " open, " + count_of(size_t(closed_count), "node", "nodes") + " closed.";
     case Kind::StaleSkipped:
-      return "Skip an outdated open-list entry of " + node_name + " (F " + cost_num(f) +
-             "): a cheaper entry for it was added later.";
+      return "Skip an outdated open-list entry of " + node_name + " (F " + cost_digits(f, 0.0)(f) +
+             "): a cheaper way to it was found after this entry was added.";
     case Kind::Relaxed: return relaxed_text(*this, node_name, parent_name, jump_of(mesh, parent, link), border_text(mesh, *this));
     case Kind::Blocked:
       return "From " + parent_name + ", " +
@@ -277,6 +277,13 @@ std::string SearchStep::describe(const NavMesh& mesh, const SearchTrace& trace) 
              fmt("(%.2f, %.2f)", point.x, point.y) + ", " + cost_num(g) + " m from the goal.";
   }
   return "";
+}
+
+std::string CostDigits::operator()(double v) const { return decimals < 0 ? whole_or_fixed(v) : fixed_text(v, decimals); }
+
+CostDigits cost_digits(double g, double h, double other) {
+  if (is_whole_cost(g) && is_whole_cost(h) && is_whole_cost(other)) return CostDigits{-1};
+  return CostDigits{decimals_that_add_up({g, h})};
 }
 
 SearchSets search_sets_at(const std::vector<SearchStep>& steps, size_t index) {

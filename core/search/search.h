@@ -110,6 +110,15 @@ struct SearchStep {
 };
 const char* to_string(SearchStep::Kind k);  // "popped", "stale_skipped", "relaxed", ... (stable JSON names)
 
+// How one sentence or label writes its costs, so a number reads the same wherever it appears in it:
+// whole numbers as they are ("G 2 + H 3 = F 5") when g, h and `other` are all whole, else every number
+// with the decimals (two at least) at which the printed G + H adds up to the printed F.
+struct CostDigits {
+  int decimals = -1;  // -1: whole numbers
+  std::string operator()(double v) const;
+};
+CostDigits cost_digits(double g, double h, double other = 0.0);
+
 // The open and closed sets (sorted node indices) right after step `index` of `steps`, rebuilt by
 // replaying them: a Popped step of the start (no parent) begins a search with the start closed and
 // nothing open; a Relaxed step that improved opens its node (re-opening it if closed); a Popped step

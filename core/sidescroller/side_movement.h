@@ -1,4 +1,4 @@
-// The movement layer of a side-scroller (seed 004 §2, §4): gravity, walking, and the wall/cliff probe
+// The movement layer of a side-scroller (docs/sidescroller.md): gravity, walking, and the wall/cliff probe
 // WouldBlockAhead. It is where reachability comes from: a ground body is clamped at a wall or at the end
 // of the ground it stands on, so "where it can walk" needs no graph — it walks, and where it is stopped
 // is the edge. y is up; a body's `pos` is the bottom centre of its box.

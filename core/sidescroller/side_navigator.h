@@ -1,4 +1,4 @@
-// Navigators (seed 004 §5, §6): turn "go to that point" into the body's own movement, and report arrival
+// Navigators (docs/sidescroller.md): turn "go to that point" into the body's own movement, and report arrival
 // and blocking. No graph anywhere: a ground navigator walks straight at the target's x and reports
 // blocked when the movement layer clamps it (wall or cliff) or the stall detector fires.
 #pragma once

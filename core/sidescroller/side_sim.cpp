@@ -1,5 +1,6 @@
 #include "side_sim.h"
 #include "format.h"
+#include "input_limits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -78,6 +79,24 @@ Vec2 player_at(const SideScrollerDef& scene, double t) {
   for (const SidePlayerEvent& ev : scene.player_events)
     if (ev.t <= t + kTimeTolerance) p = ev.pos;
   return p;
+}
+
+std::string run_limits(const SideScrollerDef& scene, const SideSimDef& def) {
+  const double ticks = std::round(def.max_time / def.dt);  // as simulate() counts them
+  const double enemies = double(scene.enemies.size()), solids = double(scene.solids.size());
+  const double records = enemies * (ticks + 1);
+  // Each tick every enemy checks every solid, and the player's position looks through its events.
+  const double checks = ticks * (enemies * solids + double(scene.player_events.size()));
+  auto whole = [](double v) { return std::to_string((long long)v); };
+  const std::string run = whole(enemies) + " enemies x " + whole(ticks + 1) + " ticks";
+  if (records > limits::kMaxSideRecords)
+    return run + " is " + whole(records) + " records, more than the limit of " + whole(limits::kMaxSideRecords) +
+           " (each is kept and printed); use a shorter --max-time or a longer --dt";
+  if (checks > limits::kMaxSideChecks)
+    return run + " against " + whole(solids) + " solids is " + whole(checks) +
+           " enemy-solid checks, more than the limit of " + whole(limits::kMaxSideChecks) +
+           "; use a shorter --max-time, a longer --dt or fewer solids";
+  return "";
 }
 
 SideRun simulate(const SideScrollerDef& scene, const SideSimDef& def) {

@@ -1,4 +1,4 @@
-// The stall detector of seed 004 §8: one shared rule for "not getting anywhere" — the net horizontal
+// The stall detector of docs/sidescroller.md: one shared rule for "not getting anywhere" — the net horizontal
 // displacement over a window of time is below a minimum. Every side-scroller user holds its own instance
 // with the seed's settings (kPaceStall, kNavigatorStall, kRushStall) and ticks it once per fixed step.
 #pragma once

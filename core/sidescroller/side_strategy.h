@@ -1,4 +1,4 @@
-// Strategies (seed 004 §7): how an enemy uses its navigator or its movement layer. Pace and Rush drive the
+// Strategies (docs/sidescroller.md): how an enemy uses its navigator or its movement layer. Pace and Rush drive the
 // movement layer directly (as in the seed); Wander, Waypoints and Approach only use the 7 navigator members.
 #pragma once
 

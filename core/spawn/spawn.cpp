@@ -20,10 +20,6 @@ namespace {
 // m: a spawn point moved less than this onto the mesh is where it was asked (the sentence says nothing).
 constexpr double kShownSnap = 1e-6;
 
-std::string count_of(size_t n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 
 // Point in a simple polygon of either orientation; points on the border count as inside.
 bool inside_or_on(Vec2 p, const std::vector<Vec2>& poly) {
@@ -47,17 +43,7 @@ CheckResult make(SpawnCheck c, CheckOutcome o, std::string detail) {
 
 }  // namespace
 
-const char* to_string(SpawnCheck c) {
-  switch (c) {
-    case SpawnCheck::Projection: return "projection";
-    case SpawnCheck::Clearance: return "clearance";
-    case SpawnCheck::Connectivity: return "connectivity";
-    case SpawnCheck::ForbiddenZone: return "forbidden_zone";
-    case SpawnCheck::Occupancy: return "occupancy";
-    case SpawnCheck::SafePath: return "safe_path";
-  }
-  return "projection";
-}
+const char* to_string(SpawnCheck c) { return kSpawnCheckTable[int(c)].name; }
 
 std::optional<SpawnCheck> spawn_check_from_string(const std::string& name) {
   for (SpawnCheck c : kSpawnChecks)
@@ -65,17 +51,7 @@ std::optional<SpawnCheck> spawn_check_from_string(const std::string& name) {
   return std::nullopt;
 }
 
-const char* spawn_rejection_message(SpawnCheck c) {
-  switch (c) {
-    case SpawnCheck::Projection: return "not on an allowed navigation area";
-    case SpawnCheck::Clearance: return "not enough clearance for the agent";
-    case SpawnCheck::Connectivity: return "not connected to the allowed partition";
-    case SpawnCheck::ForbiddenZone: return "inside a forbidden spawn zone";
-    case SpawnCheck::Occupancy: return "dynamic occupancy conflict";
-    case SpawnCheck::SafePath: return "no valid path to a safe target";
-  }
-  return "";
-}
+const char* spawn_rejection_message(SpawnCheck c) { return kSpawnCheckTable[int(c)].rejection; }
 
 const char* to_string(CheckOutcome o) {
   switch (o) {
@@ -236,10 +212,10 @@ Result<SpawnValidator> SpawnValidator::create(const Scene& scene, const NavMesh&
   }
 
   std::optional<ScenePoint> ref = scene.spawn.partition_of;
-  v.expected_from = "partition_of";
+  v.expected_from = "the partition_of point";
   if (!ref && !scene.spawn.safe_targets.empty()) {
     ref = scene.spawn.safe_targets.front();
-    v.expected_from = "safe target 0";
+    v.expected_from = "the first safe target";
   }
   if (ref) {
     const Location at = v.locate_point(*ref);
@@ -337,8 +313,9 @@ CheckResult SpawnValidator::check_connectivity(int poly) const {
     r.partition = partitions_.of_poly[poly];
     const bool ok = r.partition == expected_partition_;
     r = make(c, ok ? CheckOutcome::Passed : CheckOutcome::Failed,
-             "partition " + std::to_string(partitions_.of_poly[poly]) + (ok ? " == " : " != ") +
-                 "partition " + std::to_string(expected_partition_) + " of " + expected_from);
+             "in partition " + std::to_string(r.partition) +
+                 (ok ? ", the same as " + expected_from
+                     : ", but " + expected_from + " is in partition " + std::to_string(expected_partition_)));
     r.partition = partitions_.of_poly[poly];
   }
   r.expected_partition = expected_partition_;
@@ -355,7 +332,7 @@ CheckResult SpawnValidator::check_forbidden(Vec2 p) const {
     }
   }
   return make(c, CheckOutcome::Passed,
-              "outside every forbidden zone (" + count_of(scene_->spawn.forbidden_zones.size(), "zone") + ")");
+              "outside every forbidden zone (" + count_of(scene_->spawn.forbidden_zones.size(), "zone", "zones") + ")");
 }
 
 CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
@@ -375,7 +352,7 @@ CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
   }
   if (!worst)
     return make(c, CheckOutcome::Passed,
-                "no overlap with any occupant (" + count_of(scene_->spawn.occupants.size(), "occupant") + ")");
+                "no overlap with any occupant (" + count_of(scene_->spawn.occupants.size(), "occupant", "occupants") + ")");
   CheckResult r = make(c, CheckOutcome::Failed,
                        "overlaps occupant " + worst->name + ": distance " + num(worst_d) + " m < " +
                            num(worst->radius) + " + " + num(agent_r) + " m");
@@ -415,9 +392,9 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
     const std::optional<Failure> f = reach(p, targets[i], &planned);
     if (!f) {
       CheckResult r = make(c, CheckOutcome::Passed,
-                           "complete path to safe target " + std::to_string(i) + " at " +
+                           "complete path to safe target " + nth(int(i)) + " at " +
                                point_text(targets[i].plane) + ": " +
-                               count_of(planned.search.corridor.size(), "polygon") + ", cost " +
+                               count_of(planned.search.corridor.size(), "polygon", "polygons") + ", cost " +
                                num(planned.search.cost));
       r.safe_target = int(i);
       r.path_cost = planned.search.cost;
@@ -430,11 +407,23 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
       for (const std::string& b : f->blocked_by) what += " " + b;
       what += ")";
     }
-    failures += (failures.empty() ? "" : ", ") + std::string("safe target ") + std::to_string(i) + " " + what;
+    failures += (failures.empty() ? "" : ", ") + std::string("safe target ") + nth(int(i)) + " " + what;
   }
   CheckResult r = make(c, CheckOutcome::Failed, "no complete path: " + failures);
   r.failure_reason = first_reason;
   return r;
+}
+
+CheckResult SpawnValidator::run_check(SpawnCheck c, const Location& at, const ScenePoint& pos) const {
+  switch (c) {  // no default: a new check without its case does not build
+    case SpawnCheck::Projection: return check_projection(at, pos.plane);
+    case SpawnCheck::Clearance: return check_clearance(at);
+    case SpawnCheck::Connectivity: return check_connectivity(at.poly);
+    case SpawnCheck::ForbiddenZone: return check_forbidden(pos.plane);
+    case SpawnCheck::Occupancy: return check_occupancy(pos.plane);
+    case SpawnCheck::SafePath: return check_safe_path(pos);
+  }
+  return make(c, CheckOutcome::Skipped, "unknown check");
 }
 
 SpawnVerdict SpawnValidator::validate(const SpawnCandidate& candidate, const SpawnOptions& options,
@@ -443,20 +432,12 @@ SpawnVerdict SpawnValidator::validate(const SpawnCandidate& candidate, const Spa
   v.name = candidate.name;
   v.pos = candidate.pos.plane;
   const Location at = locate_point(candidate.pos);
-  const int poly = at.poly;
   for (SpawnCheck c : kSpawnChecks) {
     CheckResult r;
     if (!options.is_enabled(c)) {
       r = make(c, CheckOutcome::Skipped, "disabled");
     } else {
-      switch (c) {
-        case SpawnCheck::Projection: r = check_projection(at, candidate.pos.plane); break;
-        case SpawnCheck::Clearance: r = check_clearance(at); break;
-        case SpawnCheck::Connectivity: r = check_connectivity(poly); break;
-        case SpawnCheck::ForbiddenZone: r = check_forbidden(candidate.pos.plane); break;
-        case SpawnCheck::Occupancy: r = check_occupancy(candidate.pos.plane); break;
-        case SpawnCheck::SafePath: r = check_safe_path(candidate.pos); break;
-      }
+      r = run_check(c, at, candidate.pos);
     }
     if (r.outcome == CheckOutcome::Failed && !v.reason) v.reason = c;
     if (trace) trace->checks.push_back({index, candidate.name, r});

@@ -1,4 +1,4 @@
-// Spawn-point validation (DESIGN §3, seeds/002 "legal spawn points"): six checks, each switchable,
+// Spawn-point validation (docs/scene-format.md, "spawn"): six checks, each switchable,
 // each keeping its own result and detail. "On the navmesh" is one check of six, not the verdict.
 //
 // Checks, always evaluated in this order (a disabled check is skipped, never silently passed):
@@ -38,10 +38,35 @@ namespace navlab {
 struct PlanResult;
 
 enum class SpawnCheck { Projection, Clearance, Connectivity, ForbiddenZone, Occupancy, SafePath };
-constexpr int kSpawnCheckCount = 6;
-constexpr std::array<SpawnCheck, kSpawnCheckCount> kSpawnChecks = {
-    SpawnCheck::Projection, SpawnCheck::Clearance,  SpawnCheck::Connectivity,
-    SpawnCheck::ForbiddenZone, SpawnCheck::Occupancy, SpawnCheck::SafePath};
+
+// The checks in the order they run, one line each. Adding a check: its enum value, its line here and its
+// case in SpawnValidator::run_check (the compiler asks for it); it is enabled by default like the rest.
+struct SpawnCheckInfo {
+  SpawnCheck id;
+  const char* name;       // stable name (JSON, --disable, lessons)
+  const char* rejection;  // the verdict's message when it is the first check that fails
+};
+inline constexpr SpawnCheckInfo kSpawnCheckTable[] = {
+    {SpawnCheck::Projection, "projection", "not on an allowed navigation area"},
+    {SpawnCheck::Clearance, "clearance", "not enough clearance for the agent"},
+    {SpawnCheck::Connectivity, "connectivity", "not connected to the allowed partition"},
+    {SpawnCheck::ForbiddenZone, "forbidden_zone", "inside a forbidden spawn zone"},
+    {SpawnCheck::Occupancy, "occupancy", "dynamic occupancy conflict"},
+    {SpawnCheck::SafePath, "safe_path", "no valid path to a safe target"},
+};
+constexpr int kSpawnCheckCount = int(std::size(kSpawnCheckTable));
+constexpr bool spawn_table_in_enum_order() {
+  for (int i = 0; i < kSpawnCheckCount; ++i)
+    if (int(kSpawnCheckTable[i].id) != i) return false;
+  return true;
+}
+static_assert(spawn_table_in_enum_order(), "kSpawnCheckTable lists the checks in SpawnCheck's order");
+// Every check, in the order they run.
+constexpr std::array<SpawnCheck, kSpawnCheckCount> kSpawnChecks = [] {
+  std::array<SpawnCheck, kSpawnCheckCount> out{};
+  for (int i = 0; i < kSpawnCheckCount; ++i) out[size_t(i)] = kSpawnCheckTable[i].id;
+  return out;
+}();
 
 // Stable names: "projection", "clearance", "connectivity", "forbidden_zone", "occupancy", "safe_path".
 const char* to_string(SpawnCheck c);
@@ -55,7 +80,11 @@ const char* to_string(CheckOutcome o);  // "passed", "failed", "skipped"
 
 // Which checks run. All enabled by default.
 struct SpawnOptions {
-  std::array<bool, kSpawnCheckCount> enabled{true, true, true, true, true, true};
+  std::array<bool, kSpawnCheckCount> enabled = [] {
+    std::array<bool, kSpawnCheckCount> all{};
+    all.fill(true);
+    return all;
+  }();
   bool is_enabled(SpawnCheck c) const { return enabled[int(c)]; }
   void set(SpawnCheck c, bool on) { enabled[int(c)] = on; }
 };
@@ -128,7 +157,7 @@ class SpawnValidator {
   double clearance() const { return clearance_; }    // m, required by the clearance check
   const Partitions& partitions() const { return partitions_; }
   int expected_partition() const { return expected_partition_; }  // -1: partition_of off the mesh
-  // Where p lands on the navmesh (core/locate.h rules; baked meshes snap within the agent's extents).
+  // Where p lands on the navmesh (core/navmesh/locate.h rules; baked meshes snap within the agent's extents).
   Location locate_point(const ScenePoint& p) const;
   // Distance from a located point to the navmesh boundary, in m (infinity when the mesh has none).
   // Baked meshes search walls only within wall_search_radius() and report that radius beyond it.
@@ -139,6 +168,8 @@ class SpawnValidator {
   std::optional<double> path_cost(const ScenePoint& from, const ScenePoint& to) const;
 
  private:
+  // Check `c` on the candidate at `pos`, located at `at`.
+  CheckResult run_check(SpawnCheck c, const Location& at, const ScenePoint& pos) const;
   SpawnValidator(const Scene& scene, const NavMesh& navmesh) : scene_(&scene), navmesh_(&navmesh) {}
   CheckResult check_projection(const Location& at, Vec2 asked) const;
   CheckResult check_clearance(const Location& at) const;
@@ -153,7 +184,7 @@ class SpawnValidator {
   const NavMesh* navmesh_;
   Partitions partitions_;
   int expected_partition_ = -1;
-  std::string expected_from;  // "partition_of" or "safe target 0"
+  std::string expected_from;  // "the partition_of point" or "the first safe target" (sentences name it so)
   LocateDef locate_def_;
   double clearance_ = 0.0;
   std::string clearance_source_;
@@ -166,7 +197,7 @@ Result<std::vector<SpawnVerdict>> validate_spawns(const Scene& scene, const NavM
 
 // ---- Nearest accepted substitute: an explicit policy, never applied by validate_spawns ----
 //
-// seeds/002: replacing an illegal point by the "nearest" legal one is a product decision. The policy
+// Replacing an illegal point by the "nearest" legal one is a product decision. The policy
 // states the search range, the distance used to rank substitutes, whether the substitute must be
 // connected to the original point, and the original failure is always returned alongside.
 enum class SubstituteDistance {

@@ -43,7 +43,7 @@ TEST(CliSpawn, PanelOfCandidateP3) {
   // The panel's lines, with their numbers.
   EXPECT_EQ(p3["checks"][0]["detail"], "polygon 1, area floor allowed");
   EXPECT_EQ(p3["checks"][1]["detail"], "distance to boundary 3 m >= required 0.5 m (agent radius)");
-  EXPECT_EQ(p3["checks"][2]["detail"], "partition 0 == partition 0 of safe target 0");
+  EXPECT_EQ(p3["checks"][2]["detail"], "in partition 0, the same as the first safe target");
   // |(9, 3) - (9.6, 3.3)| = 0.6708 m < 0.4 + 0.5 m.
   EXPECT_EQ(p3["checks"][4]["detail"], "overlaps occupant guard: distance 0.671 m < 0.4 + 0.5 m");
 }

@@ -1,4 +1,4 @@
-// Doors are part of the bake (core/bake.h, core/gates.h): each door's footprint becomes polygons of its
+// Doors are part of the bake (core/navmesh/bake.h, core/search/gates.h): each door's footprint becomes polygons of its
 // own, a closed door's polygons are never on a corridor, and a door covering nothing is a validate error.
 #include <gtest/gtest.h>
 

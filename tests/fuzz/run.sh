@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene fuzz_obj fuzz_plan)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene fuzz_obj fuzz_plan fuzz_lesson fuzz_script fuzz_gltf fuzz_sidescroller)
 
 build=${NAVLAB_FUZZ_BUILD:-build-fuzz}
 if [ -z "${NAVLAB_FUZZ_BUILD:-}" ]; then
@@ -29,8 +29,10 @@ fuzz() {
   mkdir -p "$build/corpus/$t"
   # -timeout: one input taking longer than this counts as a runaway; -rss_limit_mb: so does 2 GB. An OBJ
   # may ask for the largest bake the limits allow (docs/limits.md: seconds each for the rasterising and
-  # the watershed at their limits, more under the sanitizers), so fuzz_obj gets 30 s, the others 10 s.
-  [ "$t" = fuzz_obj ] && timeout=30
+  # the watershed at their limits, more under the sanitizers), and a lesson may plan on a baked scene for
+  # each of its slides (at most limits::kMaxLessonSlides), so fuzz_obj and fuzz_lesson get 30 s, the
+  # others 10 s.
+  case "$t" in fuzz_obj | fuzz_lesson) timeout=30 ;; esac
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "./$build/tests/fuzz/$t" -max_total_time="$seconds" \
     -seed="${NAVLAB_FUZZ_SEED:-0}" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$build/crashes/$t-" \
     "$build/corpus/$t" "tests/fuzz/$t" 2>"$build/$t.log"

@@ -19,7 +19,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr Rgb kAccepted{80, 220, 110};  // the app's ring colours (app/panel_spawn.cpp)
+constexpr Rgb kAccepted{80, 220, 110};  // the app's ring colours (app/gui/panels/panel_spawn.cpp)
 constexpr Rgb kRejected{240, 70, 70};
 constexpr double kRingPx = 12.0;        // ring radius in pixels
 

@@ -59,13 +59,25 @@ TEST(AppSurvives, OpeningAMissingFileKeepsTheScene) {
 
 TEST(AppSurvives, AScreenshotThatCannotBeWrittenIsAMessageAndTheAppGoesOn) {
   const ScriptRun base = run_script("survive_shot_base", R"([{"step": "search:3"}])");
-  const ScriptRun r = run_script("survive_shot", R"([{"screenshot": "/nonexistent/navlab/shot.png"}, {"frames": 2},
-      {"step": "search:3"}])");
-  const std::string error = r.state["error"];
-  EXPECT_NE(error.find("cannot write /nonexistent/navlab/shot.png"), std::string::npos) << error;
-  EXPECT_EQ(r.state["status"], "complete");
-  EXPECT_EQ(r.state["step"], base.state["step"]);  // the script went on after the failed write
-  EXPECT_EQ(r.state["caption"], base.state["caption"]);
+  use_display();
+  const std::string script = write_file("survive_shot.json", R"([{"screenshot": "/nonexistent/navlab/shot.png"},
+      {"frames": 2}, {"step": "search:3"}])");
+  const RunResult r = run_navlab("'" + scene_path("default.json") + "' --script '" + script + "' --screenshot '" +
+                                 temp_dir() + "/survive_shot.png' --size 1100x760");
+  const json state = last_json_line(r.out);
+  ASSERT_FALSE(state.is_discarded()) << r.out;
+  const std::string error = state["error"];
+  EXPECT_NE(error.find("/nonexistent/navlab/shot.png: cannot write the PNG file (No such file or directory)"),
+            std::string::npos)
+      << error;
+  EXPECT_EQ(state["status"], "complete");
+  EXPECT_EQ(state["step"], base.state["step"]);  // the script went on after the failed write
+  EXPECT_EQ(state["caption"], base.state["caption"]);
+  // ... and the run says it failed: a picture it was asked for is missing.
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("navlab: an export of the script failed: /nonexistent/navlab/shot.png: cannot write the PNG file"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(AppSurvives, ASceneFileDeletedWhileOpenIsSaidAndTheSceneStays) {

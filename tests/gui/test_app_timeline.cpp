@@ -31,7 +31,42 @@ TEST(AppTimeline, LocateAndClearanceStepsAreOnTheTimeline) {
       "timeline_clearance", R"([{"frames": 2}, {"step": "clearance:1"}, {"frames": 1}])", "doors_balcony.json");
   ASSERT_EQ(clearance.exit_code, 0) << clearance.err;
   const std::string caption = clearance.state["caption"];
-  EXPECT_EQ(caption.rfind("Portal 0 is 3 m wide; DistanceToInnerCorner(3 m) = 0.2 m is cut off each end", 0), 0u) << caption;
+  EXPECT_EQ(caption.rfind("Portal 1 is 3 m wide; DistanceToInnerCorner(3 m) = 0.2 m is cut off each end", 0), 0u) << caption;
+}
+
+// "clearance:N" is one step everywhere: `plan --trace` numbers the shrunk portals, then the funnel's
+// iterations through them, and `render --step` and an app script show that same step with that sentence.
+TEST(AppTimeline, AStepReferenceNamesTheSameStepInTheTraceTheRenderAndTheApp) {
+  const RunResult traced = run_navlab("plan " + scene_path("doors_balcony.json") + " --trace");
+  ASSERT_EQ(traced.exit_code, 0) << traced.err;
+  const nlohmann::json steps = nlohmann::json::parse(traced.out)["results"][0]["steps"];
+  nlohmann::json first_funnel;  // the clearance stage's first funnel iteration, after every shrink
+  int shrinks = 0;
+  for (const nlohmann::json& s : steps) {
+    if (s["stage"] != "clearance") continue;
+    if (s["kind"] == "shrink") {
+      ++shrinks;
+    } else if (first_funnel.is_null()) {
+      first_funnel = s;
+    }
+  }
+  ASSERT_GT(shrinks, 0);
+  ASSERT_FALSE(first_funnel.is_null());
+  EXPECT_EQ(first_funnel["index"], shrinks + 1);
+  const std::string ref = "clearance:" + std::to_string(first_funnel["index"].get<int>());
+
+  const std::string png = temp_dir() + "/step_ref.png";
+  const RunResult rendered = run_navlab("render " + scene_path("doors_balcony.json") + " --out " + png + " --step " + ref);
+  ASSERT_EQ(rendered.exit_code, 0) << rendered.err;
+  const nlohmann::json r = last_json_line(rendered.out);
+  EXPECT_EQ(r["caption"], first_funnel["text"]);
+  EXPECT_EQ(r["step_ref"], (nlohmann::json{{"stage", "clearance"}, {"index", first_funnel["index"]}}));
+
+  const ScriptRun app = run_script("step_ref", R"([{"frames": 2}, {"step": ")" + ref + R"("}, {"frames": 1}])",
+                                   "doors_balcony.json");
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  EXPECT_EQ(app.state["caption"], first_funnel["text"]);
+  EXPECT_EQ(app.state["step_ref"], r["step_ref"]);
 }
 
 // A baked scene's timeline opens with its eight Recast stages, each with its sentence; the regions step
@@ -61,20 +96,21 @@ TEST(AppTimeline, BakeStagesOpenTheTimelineOfABakedScene) {
 TEST(AppTimeline, ChannelAndSplineStepsAreOnTheTimelineAndDrawTheirRecords) {
   use_display();
   // The channel `navlab plan --smoothing channel` reports for the basic floor plan: its first gate,
-  // across the path at the start (2, 4.5), and its first turn gate (index 3) at the corner (6.9, 3).
+  // across the path at the start (2, 4.5), and its first turn gate (index 3: sentences count from 1, so
+  // "gate 4") at the corner (6.9, 3).
   const RunResult plan = run_navlab("plan '" + scene_path("floorplan_basic.json") + "' --smoothing channel");
   ASSERT_EQ(plan.exit_code, 0) << plan.err;
   const nlohmann::json gates = nlohmann::json::parse(plan.out)["results"][0]["channel"]["gates"];
   auto end = [&](int gate, int side) { return Vec2{gates[gate][side][0].get<double>(), gates[gate][side][1].get<double>()}; };
   const Vec2 start{2, 4.5}, left = end(0, 0), right = end(0, 1);
   char expected[160];
-  std::snprintf(expected, sizeof expected, "Gate 0 (start) at (2, 4.5): %.2f m of free space, %.2f m left and %.2f m right",
+  std::snprintf(expected, sizeof expected, "Gate 1 (start) at (2, 4.5): %.2f m of free space, %.2f m left and %.2f m right",
                 distance(left, right), distance(start, left), distance(start, right));
   const ScriptRun gate = run_script("timeline_channel", R"([{"frames": 2}, {"step": "channel:1"}, {"frames": 1}])",
                                     "floorplan_basic.json");
   ASSERT_EQ(gate.exit_code, 0) << gate.err;
   EXPECT_EQ(gate.state["caption"].get<std::string>().rfind(expected, 0), 0u) << gate.state["caption"];
-  std::snprintf(expected, sizeof expected, "Turn gate 3 at (6.9, 3) is %.1f m wide", distance(end(3, 0), end(3, 1)));
+  std::snprintf(expected, sizeof expected, "Turn gate 4 at (6.9, 3) is %.1f m wide", distance(end(3, 0), end(3, 1)));
   const ScriptRun peg = run_script("timeline_spline", R"([{"frames": 2}, {"step": "spline:2"}, {"frames": 1}])",
                                    "floorplan_basic.json");
   ASSERT_EQ(peg.exit_code, 0) << peg.err;

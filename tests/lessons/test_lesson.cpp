@@ -5,8 +5,13 @@
 #include <set>
 #include <string>
 
+#include "format.h"
+#include "compare_methods.h"
 #include "lesson.h"
+#include "meshes.h"
 #include "paths.h"
+#include "plan.h"
+#include "plan_optimal.h"
 
 namespace navlab {
 namespace {
@@ -32,6 +37,73 @@ TEST(Lesson, TenLessonsCoverThePipelineAndAllLoad) {
   for (const char* stage : {"search", "funnel", "turns", "profile", "end"}) EXPECT_TRUE(stages.count(stage)) << stage;
 }
 
+TEST(Lesson, EightQuestionSlidesAndCompareSlidesAcrossTheLessons) {
+  int questions = 0, compares = 0, notes = 0;
+  std::set<std::string> panels, methods;
+  for (const std::string& f : lesson_files(lessons_dir())) {
+    const Result<Lesson> l = load_lesson(f);
+    ASSERT_TRUE(l.ok()) << l.error();
+    for (const LessonSlide& s : l->slides) {
+      if (!s.question.empty()) {
+        ++questions;
+        EXPECT_NE(s.question.back(), '.') << "a question asks: " << s.question;
+      }
+      notes += !s.notes.empty();
+      if (s.compare) {
+        ++compares;
+        methods.insert(to_string(s.compare->first));
+        methods.insert(to_string(s.compare->second));
+      }
+      panels.insert(s.panels.begin(), s.panels.end());
+      // No source document's number in what the class reads.
+      for (const std::string* t : {&s.title, &s.text, &s.question, &s.notes})
+        EXPECT_EQ(t->find("seed"), std::string::npos) << *t;
+    }
+  }
+  EXPECT_GE(questions, 8);
+  EXPECT_GE(notes, 5);
+  EXPECT_GE(compares, 4);
+  for (const char* m : {"astar", "dijkstra", "astar@1.5", "astar@0", "midpoints", "funnel", "arcs", "channel", "polyanya"})
+    EXPECT_TRUE(methods.count(m)) << m;
+  for (const char* p : {"profile", "gfh", "failure", "legend"}) EXPECT_TRUE(panels.count(p)) << p;
+}
+
+TEST(Lesson, SlidesReadQuestionNotesPanelsCompareAndSubject) {
+  const std::string path = test::temp_dir() + "/format_lesson.json";
+  test::write_text(path, "{\"navlab_lesson\": 1, \"title\": \"t\", \"slides\": [\n"
+                         "  {\"scene\": \"" + test::scene_path("w2_doors.json") +
+                         "\", \"question\": \"Which way?\", \"notes\": \"n\", \"panels\": [\"gfh\", \"legend\"], "
+                         "\"compare\": \"astar@1.5:dijkstra\", \"subject\": {\"nodes\": [\"Hall\"], \"doors\": "
+                         "[\"hall_door\"], \"points\": [[1, 2]], \"route\": true}}]}\n");
+  const Result<Lesson> l = load_lesson(path);
+  ASSERT_TRUE(l.ok()) << l.error();
+  const LessonSlide& s = l->slides.at(0);
+  EXPECT_EQ(s.question, "Which way?");
+  EXPECT_EQ(s.notes, "n");
+  EXPECT_EQ(s.panels, (std::vector<std::string>{"gfh", "legend"}));
+  ASSERT_TRUE(s.compare);
+  EXPECT_EQ(s.compare->first.kind, CompareMethod::Kind::AStar);
+  EXPECT_DOUBLE_EQ(*s.compare->first.weight, 1.5);
+  EXPECT_EQ(s.compare->second.kind, CompareMethod::Kind::Dijkstra);
+  EXPECT_FALSE(s.compare->second.weight);
+  EXPECT_EQ(s.subject.nodes, std::vector<std::string>{"Hall"});
+  EXPECT_EQ(s.subject.doors, std::vector<std::string>{"hall_door"});
+  ASSERT_EQ(s.subject.points.size(), 1u);
+  EXPECT_EQ(s.subject.points[0].y, 2.0);
+  EXPECT_TRUE(s.subject.route);
+}
+
+TEST(Lesson, CompareSpecsAreReadStrictly) {
+  std::string why;
+  EXPECT_TRUE(parse_compare("arcs:channel", &why));
+  EXPECT_TRUE(parse_compare("astar@0:astar@1", &why));
+  for (const char* bad : {"astar", "astar:", ":dijkstra", "astar:dijkstra:funnel", "dijkstra@2:astar", "astar@-1:funnel",
+                          "astar@1e3:funnel", "astar@:funnel", "Astar:funnel", "astar :funnel"}) {
+    EXPECT_FALSE(parse_compare(bad, &why)) << bad;
+    EXPECT_NE(why.find("expected A:B"), std::string::npos) << why;
+  }
+}
+
 TEST(Lesson, SlidesReadTheirToggles) {
   const Result<Lesson> l = load_lesson(lessons_dir() + "/07_doors_and_replanning.json");
   ASSERT_TRUE(l.ok()) << l.error();
@@ -53,6 +125,37 @@ TEST(Lesson, SlidesReadTheShortestPathAndChannelToggles) {
   EXPECT_FALSE(shortest->slides.at(2).optimal);
   EXPECT_TRUE(shortest->slides.at(3).optimal);
   EXPECT_NE(shortest->slides.at(3).scene.find("corridor_not_shortest.json"), std::string::npos);
+}
+
+// Lesson 10 compares the corridor's path with the shortest in length and in time: every number its
+// slides quote about the two is the tool's (plan() with A*, plan_optimal() with Polyanya).
+TEST(Lesson, TheShortestPathLessonQuotesTheToolsLengthsAndTimes) {
+  const Result<Lesson> l = load_lesson(lessons_dir() + "/10_the_shortest_path.json");
+  ASSERT_TRUE(l.ok()) << l.error();
+  std::string text;
+  for (const LessonSlide& s : l->slides) text += s.text + "\n";
+  const test::Loaded scene = test::load("corridor_not_shortest.json");
+  const Query& q = scene.scene.queries.at(0);
+  const PlanResult astar = plan(scene.scene, scene.mesh, PlanRequest{q.start, q.goal, {}});
+  const PlanResult shortest = plan_optimal(scene.scene, scene.mesh, PlanRequest{q.start, q.goal, {}}).plan;
+  ASSERT_EQ(astar.status, Status::Complete);
+  ASSERT_EQ(shortest.status, Status::Complete);
+  const auto quoted = [&](const std::string& s) { EXPECT_NE(text.find(s), std::string::npos) << s; };
+  quoted(fmt("the corridor's %.0f m path takes %.2f s", astar.funnel.length, astar.motion.profile.total_time));
+  quoted(fmt("the shortest path %.2f s", shortest.motion.profile.total_time));
+  quoted(fmt("= %.2f m", shortest.funnel.length));
+  EXPECT_LT(shortest.motion.profile.total_time, astar.motion.profile.total_time);
+  // Each top corner of the wall: two bends 6 cm apart taken as one arc of 1 m, whose limit is 1.41 m/s.
+  const std::vector<Turn>& turns = shortest.motion.turns.path.turns;
+  ASSERT_EQ(turns.size(), 2u);
+  for (const Turn& t : turns) {
+    ASSERT_EQ(t.kind, TurnKind::Arc);
+    ASSERT_EQ(t.last_corner, t.corner + 1);
+    const std::vector<Vec2>& pts = shortest.motion.clearance.path.points;
+    quoted(fmt("bends twice, %.0f cm apart", 100.0 * distance(pts[size_t(t.corner)], pts[size_t(t.last_corner)])));
+    quoted(fmt("one arc of %.0f m", t.radius));
+    quoted(fmt("slows to %.2f m/s", std::sqrt(std::min(scene.scene.agent.lateral_accel, scene.scene.agent.max_accel) * t.radius)));
+  }
 }
 
 TEST(Lesson, SideScrollerSlidesReadTheirTimeAndEnemy) {
@@ -110,11 +213,21 @@ TEST(Lesson, BadSlidesGiveOneErrorWithPositionAndPointer) {
       {R"({"scene": "SIDE", "query": 0})", "/slides/0/query: expected absent: a side-scroller slide"},
       {R"({"scene": "SIDE", "camera": "fit"})", "/slides/0/camera: expected absent: a side-scroller slide"},
       {R"({"scene": "SCENE", "enemy": "pacer"})", "/slides/0/enemy: expected absent: only a side-scroller slide"},
+      {R"({"scene": "SCENE", "panels": ["map"]})", "/slides/0/panels/0: expected a panel: profile, gfh, failure or legend"},
+      {R"({"scene": "SCENE", "panels": "gfh"})", "/slides/0/panels: expected an array of panel names"},
+      {R"({"scene": "SCENE", "compare": "astar:bfs"})", "/slides/0/compare: expected A:B with A and B among"},
+      {R"({"scene": "GRAPH", "compare": "astar:funnel"})", "/slides/0/compare: expected astar or dijkstra: a graph scene"},
+      {R"({"scene": "SCENE", "question": 3})", "/slides/0/question: expected the slide's question"},
+      {R"({"scene": "SCENE", "subject": {"doors": ["nope"]}})", "/slides/0/subject/doors/0: expected a door id of the scene"},
+      {R"({"scene": "GRAPH", "subject": {"nodes": ["Nowhere"]}})", "/slides/0/subject/nodes/0: expected a node id of the graph"},
+      {R"({"scene": "SCENE", "subject": {"nodes": [-1]}})", "/slides/0/subject/nodes/0: expected a polygon index"},
+      {R"({"scene": "SIDE", "panels": ["gfh"]})", "/slides/0/panels: expected absent: a side-scroller slide"},
   };
   for (const BadCase& c : cases) {
     std::string slide = c.slide;
     if (const size_t at = slide.find("SCENE"); at != std::string::npos) slide.replace(at, 5, scene);
     if (const size_t at = slide.find("SIDE"); at != std::string::npos) slide.replace(at, 4, test::scene_path("sidescroller.json"));
+    if (const size_t at = slide.find("GRAPH"); at != std::string::npos) slide.replace(at, 5, test::scene_path("w2_doors.json"));
     const std::string path = test::temp_dir() + "/bad_lesson.json";
     test::write_text(path, "{\n  \"navlab_lesson\": 1,\n  \"title\": \"bad\",\n  \"slides\": [\n    " + slide + "\n  ]\n}\n");
     const Result<Lesson> l = load_lesson(path);

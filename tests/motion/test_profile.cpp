@@ -53,17 +53,20 @@ TEST(Profile, W6_StraightCorridorStartsBraking4_4MetresBeforeTheGoal) {
   const std::vector<ProfileSample> ps = p.samples();
   ASSERT_TRUE(p.ok());
   EXPECT_NEAR(p.length, 20.0, 1e-12);
-  const ProfileSample* brake_start = at(ps, 20.0 - 4.4);
-  ASSERT_NE(brake_start, nullptr);
-  EXPECT_NEAR(brake_start->v, 4.0, 1e-9);
-  const ProfileSample* after = at(ps, 20.0 - 4.35);
+  // Braking begins 4.4 m before the goal: 4 m/s held for one reaction step (0.4 m), then 2 m/s² over
+  // 16 / 4 = 4.0 m.
+  const ProfileSample* decide = at(ps, 20.0 - 4.4);
+  ASSERT_NE(decide, nullptr);
+  EXPECT_NEAR(decide->v, 4.0, 1e-12);
+  EXPECT_NEAR(at(ps, 20.0 - 4.2)->v, 4.0, 1e-12);  // held
+  EXPECT_NEAR(at(ps, 20.0 - 4.0)->v, 4.0, 1e-12);
+  const ProfileSample* after = at(ps, 20.0 - 3.95);
   ASSERT_NE(after, nullptr);
-  EXPECT_LT(after->v, 4.0 - 1e-3);
+  EXPECT_NEAR(after->v, std::sqrt(2.0 * 2.0 * 3.95), 1e-12);  // the plain braking curve, v² = 2·b·d
   EXPECT_EQ(after->limit, ProfileLimit::Braking);
-  EXPECT_NEAR(after->v, stopping_speed_limit(4.35, 2.0, 0.1), 1e-9);
-  // Every sample before 15.6 m that reached top speed is at 4, every one after it is below.
+  EXPECT_NEAR(p.accel_at(20.0 - 3.95), -2.0, 1e-12);  // brake_decel exactly
   for (const auto& smp : ps) {
-    if (smp.s > 20.0 - 4.4 + 1e-9) {
+    if (smp.s > 20.0 - 4.0 + 1e-9) {
       EXPECT_LT(smp.v, 4.0 - 1e-6) << smp.s;
     }
   }
@@ -76,17 +79,77 @@ TEST(Profile, W6_StraightCorridorStartsBraking4_4MetresBeforeTheGoal) {
   EXPECT_EQ(at(ps, 1.0)->limit, ProfileLimit::Accel);
   EXPECT_NEAR(at(ps, 10.0)->v, 4.0, 1e-12);
   EXPECT_EQ(at(ps, 10.0)->limit, ProfileLimit::MaxSpeed);
-  // One braking step in the trace starting where braking starts.
-  bool found = false;
+  // The seed's rule by hand: 2 s to reach 4 m/s over 4 m, 11.6 m at 4 m/s (2.9 s), the reaction step
+  // 0.1 s, 4 / 2 = 2 s of braking: 7.0 s.
+  EXPECT_NEAR(p.total_time, 2.0 + 11.6 / 4.0 + 0.1 + 2.0, 1e-12);
+  // The trace: the reaction step from 15.6 m to 16.0 m, then the braking from 16.0 m to the goal.
+  const ProfileStep* react = nullptr;
+  const ProfileStep* brake = nullptr;
   for (const auto& st : trace.steps) {
-    if (st.kind != ProfileStep::Kind::Braking) continue;
-    found = true;
-    EXPECT_NEAR(st.s0, 20.0 - 4.4, 0.051);
-    EXPECT_EQ(st.limit, ProfileLimit::Goal);
-    EXPECT_NE(st.describe().find("brakes from 4.00 m/s"), std::string::npos) << st.describe();
+    if (st.kind == ProfileStep::Kind::Reaction) react = &st;
+    if (st.kind == ProfileStep::Kind::Braking) brake = &st;
   }
-  EXPECT_TRUE(found);
+  ASSERT_NE(react, nullptr);
+  ASSERT_NE(brake, nullptr);
+  EXPECT_NEAR(react->s0, 15.6, 1e-12);
+  EXPECT_NEAR(react->s1, 16.0, 1e-12);
+  EXPECT_NEAR(react->v0, 4.0, 1e-12);
+  EXPECT_EQ(react->limit, ProfileLimit::Goal);
+  EXPECT_EQ(react->describe(),
+            "To stop for the goal at s 20.00 m, braking begins at s 15.60 m: at 4.00 m/s with reaction step dt 0.10 s "
+            "and braking b 2.00 m/s², stopping takes 0.40 m + 4.00 m = 4.40 m (v·dt + v²/2b). The agent holds "
+            "4.00 m/s to s 16.00 m, then brakes.");
+  EXPECT_NEAR(brake->s0, 16.0, 1e-12);
+  EXPECT_NEAR(brake->s1, 20.0, 1e-12);
+  EXPECT_EQ(brake->decel, 2.0);
+  EXPECT_FALSE(brake->continued);
+  EXPECT_EQ(brake->describe(), "Brake at 2.00 m/s² from 4.00 m/s at s 16.00 m to 0.00 m/s at s 20.00 m for the goal.");
   EXPECT_EQ(trace.steps.back().kind, ProfileStep::Kind::Total);
+}
+
+// The straight 11 m corridor: speed up at 50 m/s² (the total budget as large) to 3 m/s, hold it for the
+// reaction step 0.2 s, brake at 1.5 m/s² to the goal.
+AgentDef eleven_metre_agent() {
+  AgentDef a;
+  a.max_speed = 3.0;
+  a.accel = 50.0;
+  a.max_accel = 50.0;
+  a.reaction_dt = 0.2;
+  a.brake_decel = 1.5;
+  return a;
+}
+
+TEST(Profile, ElevenMetreCorridorTakesTheSeedRulesTime) {
+  // By hand: 3 / 50 = 0.06 s to reach 3 m/s over 9 / 100 = 0.09 m; braking 9 / 3 = 3 m in 3 / 1.5 = 2 s;
+  // the reaction step 0.2 s over 0.6 m; the rest, 11 - 0.09 - 0.6 - 3 = 7.31 m at 3 m/s, 2.4367 s.
+  const double by_hand = 0.06 + 7.31 / 3.0 + 0.2 + 2.0;
+  EXPECT_NEAR(by_hand, 4.697, 5e-4);
+  const Profile p = speed_profile(straight(11.0), eleven_metre_agent());
+  ASSERT_TRUE(p.ok());
+  EXPECT_NEAR(p.total_time, by_hand, 1e-12);
+  EXPECT_NEAR(p.time_at(11.0 - 3.6), 0.06 + 7.31 / 3.0, 1e-12);  // where braking begins
+  EXPECT_NEAR(p.time_at(11.0 - 3.0), 0.06 + 7.31 / 3.0 + 0.2, 1e-12);  // where the agent starts to slow
+}
+
+TEST(Profile, TheTimeAndTheSpeedsDoNotDependOnTheSampleSpacing) {
+  for (const AgentDef& agent : {eleven_metre_agent(), w6_agent()}) {
+    const Profile p = speed_profile(straight(11.0), agent);
+    ASSERT_TRUE(p.ok());
+    const double time = p.total_time;
+    const std::vector<ProfileSample> coarse = p.samples(0.05), fine = p.samples(0.025), finer = p.samples(0.0125);
+    EXPECT_EQ(coarse.size(), 221u);
+    EXPECT_EQ(fine.size(), 441u);
+    EXPECT_EQ(finer.size(), 881u);
+    // Every coarse sample is a fine one with the same speed and limit, and the profile's time is the
+    // same whichever samples were made.
+    for (size_t i = 0; i < coarse.size(); ++i) {
+      EXPECT_NEAR(fine[2 * i].s, coarse[i].s, 1e-12);
+      EXPECT_NEAR(fine[2 * i].v, coarse[i].v, 1e-9);
+      EXPECT_EQ(fine[2 * i].limit, coarse[i].limit);
+      EXPECT_NEAR(finer[4 * i].v, coarse[i].v, 1e-9);
+    }
+    EXPECT_EQ(p.total_time, time);
+  }
 }
 
 TEST(Profile, WithoutReactionStepBrakingStartsAtTheContinuousDistance) {
@@ -231,18 +294,15 @@ TEST(Profile, StopTurnsHaveZeroSpeedAndAddInPlaceTurningTime) {
     EXPECT_EQ(smp->v, 0.0);
     EXPECT_EQ(smp->limit, ProfileLimit::StopTurn);
   }
-  // Each straight, L = 5, 3 and 4 m, runs from rest to rest (a = b = 2 m/s², dt = 0.1 s, c = b·dt): it
-  // speeds up, v² = 2·a·s, until the reaction limit v² + 2c·v = 2b·(L − s), i.e. 2v² + 2c·v = 2b·L, below
-  // max_speed here; then ∫ds/v on that limit is ((v − w) + c·ln(v / w)) / b down to w = the limit 5 cm
-  // before the stop, and the last 5 cm take 2·0.05 / w at constant deceleration (hand computation; the
-  // profile once summed its 5 cm samples at constant acceleration instead, 1 ms less per straight). Plus
+  // Each straight, L = 5, 3 and 4 m, runs from rest to rest (a = b = 2 m/s², dt = 0.1 s): it speeds up
+  // to the v where v²/2a + v·dt + v²/2b = L, i.e. v²/2 + 0.1·v = L, v = sqrt(0.01 + 2L) − 0.1, below
+  // max_speed here; holds it for 0.1 s and brakes: v/a + dt + v/b = v + 0.1 s (hand computation). Plus
   // 1 s per 90° stop-turn.
-  const double c = 0.2, w = stopping_speed_limit(kStopApproach, 2.0, 0.1);
   double moving = 0.0;
   for (const double len : {5.0, 3.0, 4.0}) {
-    const double v = (-2.0 * c + std::sqrt(4.0 * c * c + 32.0 * len)) / 4.0;
+    const double v = std::sqrt(0.01 + 2.0 * len) - 0.1;
     ASSERT_LT(v, agent.max_speed);
-    moving += v / 2.0 + ((v - w) + c * std::log(v / w)) / 2.0 + 2.0 * kStopApproach / w;
+    moving += v + 0.1;
   }
   EXPECT_NEAR(p.total_time, moving + 2.0, 1e-9);
   // Time runs on along the path: the turns are counted where they happen.
@@ -253,13 +313,15 @@ TEST(Profile, StopTurnsHaveZeroSpeedAndAddInPlaceTurningTime) {
   EXPECT_EQ(stops, 2);
 }
 
-// On a straight path each sample's speed has a closed form of its own: the least of max_speed, the
-// forward pass from rest sqrt(2·accel·s) and the stop at the goal with the reaction step,
-// sqrt((b·dt)² + 2·b·d) − b·dt with d = L − s (DESIGN §3, W6).
+// On a straight path each sample's speed has a closed form of its own: the least of the forward pass from
+// rest sqrt(2·accel·s), the speed held through the reaction step v* and the braking curve into the goal
+// sqrt(2·b·(L − s)), where v* is max_speed or, on a path too short to reach it, the peak from which the
+// agent speeds up, holds for dt and brakes: v²/2a + v·dt + v²/2b = L (DESIGN §3, W6).
 double straight_line_speed(double s, double len, const AgentDef& a) {
-  const double b = a.brake_decel, dt = a.reaction_dt, d = std::max(0.0, len - s);
-  const double stop = std::sqrt(b * dt * b * dt + 2.0 * b * d) - b * dt;
-  return std::min({a.max_speed, std::sqrt(2.0 * a.accel * s), stop});
+  const double b = a.brake_decel, dt = a.reaction_dt, q = 1.0 / (2.0 * a.accel) + 1.0 / (2.0 * b);
+  const double peak = (std::sqrt(dt * dt + 4.0 * q * len) - dt) / (2.0 * q);
+  const double held = std::min(a.max_speed, peak);
+  return std::min({held, std::sqrt(2.0 * a.accel * s), std::sqrt(2.0 * b * std::max(0.0, len - s))});
 }
 
 TEST(Profile, StraightPathSpeedsEqualTheClosedForm) {
@@ -311,17 +373,67 @@ TEST(Profile, AReactionWindowAsLongAsAHugePathKeepsTheClosedForm) {
 }
 
 TEST(Profile, ShortPathPeaksWhereAccelerationMeetsBraking) {
-  // 2 m, accel 2 m/s², brake 2 m/s², dt 0.1 s: sqrt(4s) = sqrt(0.04 + 4(2 − s)) − 0.2 at s = 0.9049 m,
-  // v = 1.9025 m/s (solved by hand); the samples lie every 0.05 m, so the highest is at s = 0.9:
-  // sqrt(2·2·0.9) = 1.897 m/s, below max_speed 4.
+  // 2 m, accel 2 m/s², brake 2 m/s², dt 0.1 s: the peak v solves v²/4 + 0.1·v + v²/4 = 2, v = sqrt(4.01) −
+  // 0.1 = 1.9025 m/s (by hand), reached at s = v²/4 = 0.9049 m and held for 0.19 m to 1.0951 m, below
+  // max_speed 4: the samples at 0.95, 1.0 and 1.05 m lie on the flat top.
   const Profile p = speed_profile(straight(2.0), w6_agent());
   const std::vector<ProfileSample> ps = p.samples();
-  const auto peak = std::max_element(ps.begin(), ps.end(),
-                                     [](const ProfileSample& x, const ProfileSample& y) { return x.v < y.v; });
-  ASSERT_NE(peak, ps.end());
-  EXPECT_NEAR(peak->s, 0.9, 1e-9);
-  EXPECT_NEAR(peak->v, 1.8973665961, 1e-9);
-  EXPECT_LT(peak->v, 1.9024984394);
+  const double v = std::sqrt(4.01) - 0.1;
+  for (const double s : {0.95, 1.0, 1.05}) {
+    ASSERT_NE(at(ps, s), nullptr);
+    EXPECT_NEAR(at(ps, s)->v, v, 1e-12) << s;
+    EXPECT_EQ(at(ps, s)->limit, ProfileLimit::Reaction) << s;
+  }
+  EXPECT_NEAR(at(ps, 0.9)->v, std::sqrt(2.0 * 2.0 * 0.9), 1e-12);
+  EXPECT_NEAR(at(ps, 1.1)->v, std::sqrt(2.0 * 2.0 * 0.9), 1e-12);
+  EXPECT_NEAR(p.total_time, v / 2.0 + 0.1 + v / 2.0, 1e-12);
+}
+
+// W5's corner (scenes/w5_trim_90.json): 5 m to a quarter arc of R 1 m (limit sqrt(2·1) m/s), then 5 m to
+// the goal, the default agent (accel = brake = 2 m/s², dt 0.1 s).
+TEST(Profile, BrakingForAnArcHoldsTheReactionStepThenBrakesAtBrakeDecel) {
+  SmoothPath path;
+  PathPiece seg, arc, out;
+  seg.length = 5.0;
+  arc.kind = PathPiece::Kind::Arc;
+  arc.arc.radius = 1.0;
+  arc.arc.sweep = std::numbers::pi / 2;
+  arc.s0 = 5.0;
+  arc.length = std::numbers::pi / 2;
+  out.s0 = 5.0 + arc.length;
+  out.length = 5.0;
+  path.pieces = {seg, arc, out};
+  path.length = 10.0 + arc.length;
+  ProfileTrace trace;
+  const Profile p = speed_profile(path, AgentDef{}, &trace);
+  ASSERT_TRUE(p.ok());
+  // The seed's rule before the arc: v·dt + (v² − 2)/2b = 5 − v²/2a, i.e. v² + 0.2·v − 11 = 0 (by hand):
+  // v = 3.2181 m/s, reached at s = v²/4 = 2.5891 m, held to s + 0.1·v = 2.9109 m, then braking at exactly
+  // 2 m/s² to sqrt 2 m/s at the arc's entry, s 5.
+  const double v = (std::sqrt(0.04 + 44.0) - 0.2) / 2.0, decide = v * v / 4.0, begin = decide + 0.1 * v;
+  EXPECT_NEAR(v, 3.2181, 1e-4);
+  EXPECT_NEAR(begin + (v * v - 2.0) / 4.0, 5.0, 1e-12);
+  EXPECT_NEAR(p.speed_at(decide), v, 1e-12);
+  EXPECT_NEAR(p.speed_at(0.5 * (decide + begin)), v, 1e-12);
+  EXPECT_NEAR(p.speed_at(begin), v, 1e-12);
+  for (const double s : {begin + 1e-6, 3.5, 4.5, 5.0 - 1e-6}) EXPECT_NEAR(p.accel_at(s), -2.0, 1e-12) << s;
+  EXPECT_NEAR(p.speed_at(5.0), std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(p.speed_at(4.0), std::sqrt(2.0 + 4.0), 1e-12);  // v² = v_arc² + 2·b·(5 − s)
+  const ProfileStep* react = nullptr;
+  for (const auto& st : trace.steps)
+    if (st.kind == ProfileStep::Kind::Reaction && !react) react = &st;
+  ASSERT_NE(react, nullptr);
+  EXPECT_NEAR(react->s0, decide, 1e-12);
+  EXPECT_NEAR(react->s1, begin, 1e-12);
+  EXPECT_EQ(react->limit, ProfileLimit::Lateral);
+  EXPECT_EQ(react->describe(),
+            "To slow to 1.41 m/s for the arc's lateral-acceleration limit sqrt(a_lat·R) at s 5.00 m, braking begins "
+            "at s 2.59 m: at 3.22 m/s with reaction step dt 0.10 s and braking b 2.00 m/s², it takes 0.32 m + 2.09 m "
+            "= 2.41 m (v·dt + (v² − 1.41²)/2b). The agent holds 3.22 m/s to s 2.91 m, then brakes.");
+  // The time by hand: v/2 speeding up, 0.1 held, (v − sqrt 2)/2 braking, (π/2)/sqrt 2 on the arc, and the
+  // same three after it into the goal in reverse.
+  const double r2 = std::sqrt(2.0);
+  EXPECT_NEAR(p.total_time, 2.0 * (v / 2.0 + 0.1 + (v - r2) / 2.0) + (std::numbers::pi / 2) / r2, 1e-12);
 }
 
 TEST(Profile, BadAgentIsAFailureValue) {
@@ -359,7 +471,7 @@ TEST(ProfileCli, StraightHallRunStartsBraking4_4MetresBeforeTheGoal) {
       at_brake_start = true;
       EXPECT_NEAR(v, 4.0, 1e-9);
     }
-    if (si > len - 4.4 + 1e-6) {
+    if (si > len - 4.0 + 1e-6) {  // held for the reaction step to 4.0 m before the goal, then braking
       EXPECT_LT(v, 4.0 - 1e-6);
     }
   }

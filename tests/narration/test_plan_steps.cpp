@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,8 +44,9 @@ TEST(PlanSteps, EveryStageInPipelineOrderNumberedFromOne) {
   std::vector<std::string> seen;
   for (const StepText& s : all)
     if (seen.empty() || seen.back() != s.stage) seen.push_back(s.stage);
-  EXPECT_EQ(seen, plan_step_stages());
-  for (const std::string& stage : plan_step_stages()) {
+  const std::vector<std::string> pipeline = {"locate", "search", "funnel", "clearance", "turns", "profile"};
+  EXPECT_EQ(seen, pipeline);
+  for (const std::string& stage : pipeline) {
     const std::vector<StepText> st = of_stage(all, stage);
     for (size_t i = 0; i < st.size(); ++i) EXPECT_EQ(st[i].index, int(i) + 1) << stage;
   }
@@ -111,21 +113,21 @@ TEST(PlanSteps, NearestReachableExplainsItsSecondSearch) {
 }
 
 TEST(PlanSteps, FunnelStepsGiveCrossProductSignsAndSlopeIntervals) {
-  // W4 (seed 000): apex (0,0), portal 0 left (1,1) right (1,-1): slopes [-1, 1].
-  // Pass: portal 1 right (2,2): cross((1,-1),(2,2)) = 4 >= 0, cross((1,1),(2,2)) = 0 <= 0, slope 1.
+  // W4 (seed 000, portals counted from 1 as the seed counts them): apex (0,0), portal 1 left (1,1)
+  // right (1,-1): slopes [-1, 1]. Pass: portal 2 right (2,2): cross((1,-1),(2,2)) = 4 >= 0, cross((1,1),(2,2)) = 0 <= 0, slope 1.
   const std::vector<StepText> pass = of_stage(steps_of("w4_funnel_pass.json"), "funnel");
   ASSERT_GE(pass.size(), 3u);
   EXPECT_EQ(pass[2].text,
-            "Portal 1, right end P = (2, 2), apex A = (0, 0): cross(R - A, P - A) = 4 >= 0 (inside the right side) and "
+            "Portal 2, right end P = (2, 2), apex A = (0, 0): cross(R - A, P - A) = 4 >= 0 (inside the right side) and "
             "cross(L - A, P - A) = 0 <= 0 (not past the left side): the funnel narrows, right moves from (1, -1) to P. "
             "Slopes from the apex: funnel [-1, 1], P 1.");
-  // Corner: portal 1 right (2,3): cross((1,1),(2,3)) = 1 > 0, slope 1.5 outside [-1, 1].
+  // Corner: portal 2 right (2,3): cross((1,1),(2,3)) = 1 > 0, slope 1.5 outside [-1, 1].
   const std::vector<StepText> corner = steps_of("w4_funnel_corner.json");
   const StepText* c = first_kind(corner, "funnel", "corner");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->text,
-            "Portal 1, right end P = (2, 3), apex A = (0, 0): cross(L - A, P - A) = 1 > 0: P is past the left side, "
-            "so L = (1, 1) becomes a corner; the apex moves there (portal 0). Slopes from the apex: funnel [-1, 1], "
+            "Portal 2, right end P = (2, 3), apex A = (0, 0): cross(L - A, P - A) = 1 > 0: P is past the left side, "
+            "so L = (1, 1) becomes a corner; the apex moves there (portal 1). Slopes from the apex: funnel [-1, 1], "
             "P 1.50.");
 }
 
@@ -146,10 +148,14 @@ TEST(PlanSteps, ProfileStepsNeverRunBackwardsAndBrakingGivesTheSum) {
   }
   // W6: v = 4 m/s, dt = 0.1 s, b = 2 m/s²: v·dt = 0.4 m, v²/2b = 16/4 = 4.0 m, sum 4.4 m.
   const std::vector<StepText> w6 = steps_of("w6_braking.json");
+  const StepText* react = first_kind(w6, "profile", "reaction");
+  ASSERT_NE(react, nullptr);
+  EXPECT_NE(react->text.find("braking begins at s 15.60 m"), std::string::npos) << react->text;
+  EXPECT_NE(react->text.find("stopping takes 0.40 m + 4.00 m = 4.40 m (v·dt + v²/2b)"), std::string::npos)
+      << react->text;
   const StepText* brake = first_kind(w6, "profile", "braking");
   ASSERT_NE(brake, nullptr);
-  EXPECT_NE(brake->text.find("stopping takes 0.40 m + 4.00 m = 4.40 m (v·dt + v²/2b)"), std::string::npos)
-      << brake->text;
+  EXPECT_EQ(brake->text, "Brake at 2.00 m/s² from 4.00 m/s at s 16.00 m to 0.00 m/s at s 20.00 m for the goal.");
 }
 
 TEST(PlanSteps, JointScalingStatesTheOverlapAndTrimsThatAddUp) {
@@ -161,7 +167,7 @@ TEST(PlanSteps, JointScalingStatesTheOverlapAndTrimsThatAddUp) {
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->text,
             "Corners 1 and 2 share a 1.41 m segment, but their trims 0.83 m + 0.83 m = 1.66 m overlap by 0.24 m: "
-            "both radii are scaled by 1.41 / 1.66 = 0.854, so corner 1's radius goes from 2.00 m to 1.71 m and the "
+            "both radii are scaled by 1.414 / 1.657 = 0.854, so corner 1's radius goes from 2.00 m to 1.71 m and the "
             "trims become 0.707 m + 0.707 m = 1.414 m.");
 }
 
@@ -173,12 +179,43 @@ TEST(PlanSteps, SumsAreWrittenAtTheDecimalsWhereTheyAddUp) {
 }
 
 TEST(PlanSteps, StepReferencesParse) {
-  const std::optional<StepRef> r = parse_step_ref("funnel:3");
+  const std::optional<StepRow> r = parse_step_row("funnel:3");
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->stage, "funnel");
-  EXPECT_EQ(r->index, 3);
-  for (const char* bad : {"funnel", "funnel:", ":3", "funnel:0", "funnel:x", "funnel:3x"})
-    EXPECT_FALSE(parse_step_ref(bad)) << bad;
+  EXPECT_EQ(r->stage, StageId::Funnel);
+  EXPECT_EQ(r->index, 2);
+  EXPECT_EQ(parse_step_row("clearance:1"), (StepRow{StageId::Clearance, 0}));
+  for (const char* bad : {"funnel", "funnel:", ":3", "funnel:0", "funnel:x", "funnel:3x", "funnels:3", "Funnel:3"})
+    EXPECT_FALSE(parse_step_row(bad)) << bad;
+}
+
+TEST(PlanSteps, EveryStageOfTheTableHasADistinctName) {
+  std::set<std::string> names;
+  for (const StageInfo& info : kStageTable) {
+    EXPECT_TRUE(names.insert(info.name).second) << info.name;
+    EXPECT_EQ(stage_from_string(info.name), info.id) << info.name;
+    EXPECT_STREQ(to_string(info.id), info.name);
+  }
+  EXPECT_EQ(stage_names(), "bake, locate, search, funnel, clearance, turns, profile, channel, spline or polyanya");
+}
+
+TEST(PlanSteps, ClearanceCountsItsShrunkPortalsThenItsFunnelIterations) {
+  // w4_funnel_corner.json: three portals (two shared edges and the goal's) are shrunk, then the funnel
+  // runs through them: one row per shrink, then one per funnel iteration, numbered on from the shrinks.
+  const test::Loaded l = test::load("w4_funnel_corner.json");
+  const Query& q = l.scene.queries.at(0);
+  PlanTrace trace;
+  plan(l.scene, l.mesh, PlanRequest{q.start, q.goal, {}}, &trace);
+  const size_t shrinks = trace.motion.clearance.steps.size(), iterations = trace.motion.clearance.funnel.steps.size();
+  ASSERT_EQ(shrinks, 3u);
+  ASSERT_GT(iterations, 0u);
+  const std::vector<StepText> rows = of_stage(plan_steps(trace, l.mesh), "clearance");
+  ASSERT_EQ(rows.size(), shrinks + iterations);
+  EXPECT_EQ(rows[shrinks - 1].kind, "shrink");
+  EXPECT_NE(rows[shrinks].kind, "shrink");
+  EXPECT_EQ(rows[shrinks].index, int(shrinks) + 1);
+  EXPECT_EQ(rows[shrinks].text, trace.motion.clearance.funnel.steps[0].describe());
+  EXPECT_EQ(clearance_funnel_index(trace, int(shrinks)), 0);
+  EXPECT_EQ(clearance_funnel_index(trace, int(shrinks) - 1), -1);
 }
 
 }  // namespace

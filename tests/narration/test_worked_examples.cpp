@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <numbers>
+#include <set>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -16,7 +18,6 @@ namespace navlab {
 namespace {
 
 constexpr double kEps = 1e-9;  // m, exact constructions
-constexpr double kSample = 0.05 + 1e-9;  // m: profile samples are at most 0.05 m apart
 
 struct Planned {
   test::Loaded loaded;
@@ -135,7 +136,7 @@ TEST(WorkedExamples, Seed003InnerCornerCurves) {
   }
   const Planned a = plan_scene("inner_corner_a.json");
   EXPECT_EQ(a.trace.motion.clearance.steps[1].describe(),
-            "Portal 1 is 0.35 m wide; DistanceToInnerCorner(0.35 m) = 0.115 m is cut off each end, leaving (4, 0.56) "
+            "Portal 2 is 0.35 m wide; DistanceToInnerCorner(0.35 m) = 0.115 m is cut off each end, leaving (4, 0.56) "
             "to (4, 0.44).");
 }
 
@@ -162,6 +163,13 @@ TEST(WorkedExamples, Seed002CorridorAToF) {
   for (int n : p.result.search.corridor) corridor.push_back(p.loaded.mesh.nodes[size_t(n)].id);
   EXPECT_EQ(corridor, (std::vector<std::string>{"A", "B", "D", "F"}));
   EXPECT_DOUBLE_EQ(p.result.search.cost, 6.0);  // 2 + 2 + 2
+  // The scene's connections are the seed's drawing, A -- B -- D -- F with A -- C, B -- E and C -- E, and
+  // nothing more: the costs are ours, the graph is not.
+  std::set<std::pair<std::string, std::string>> edges;
+  for (const GraphEdgeDef& e : p.loaded.scene.graph.edges) edges.insert(std::minmax(e.from, e.to));
+  const std::set<std::pair<std::string, std::string>> seed{{"A", "B"}, {"B", "D"}, {"D", "F"},
+                                                           {"A", "C"}, {"B", "E"}, {"C", "E"}};
+  EXPECT_EQ(edges, seed);
 }
 
 TEST(WorkedExamples, W6BrakingStartsFourPointFourMetresBeforeTheGoal) {
@@ -169,12 +177,23 @@ TEST(WorkedExamples, W6BrakingStartsFourPointFourMetresBeforeTheGoal) {
   ASSERT_EQ(p.result.status, Status::Complete);
   EXPECT_NEAR(stopping_speed_limit(4.4, 2.0, 0.1), 4.0, 1e-12);  // sqrt(0.04 + 17.6) - 0.2
   const ProfileStep* brake = nullptr;
-  for (const ProfileStep& s : p.trace.motion.profile.steps)
+  const ProfileStep* react = nullptr;
+  for (const ProfileStep& s : p.trace.motion.profile.steps) {
     if (s.kind == ProfileStep::Kind::Braking) brake = &s;
+    if (s.kind == ProfileStep::Kind::Reaction) react = &s;
+  }
   ASSERT_NE(brake, nullptr);
-  EXPECT_NEAR(brake->s1, 20.0, 1e-9);
-  EXPECT_NEAR(brake->v0, 4.0, 1e-9);
-  EXPECT_NEAR(brake->s0, 20.0 - 4.4, kSample);  // 0.4 m reaction + 4.0 m braking
+  ASSERT_NE(react, nullptr);
+  // Braking begins 4.4 m before the goal: 0.4 m held for the reaction step, then 4.0 m at 2 m/s².
+  EXPECT_NEAR(react->s0, 20.0 - 4.4, kEps);
+  EXPECT_NEAR(react->s1, 20.0 - 4.0, kEps);
+  EXPECT_NEAR(react->v0, 4.0, kEps);
+  EXPECT_NEAR(brake->s0, 20.0 - 4.0, kEps);
+  EXPECT_NEAR(brake->s1, 20.0, kEps);
+  EXPECT_NEAR(brake->v0, 4.0, kEps);
+  EXPECT_EQ(brake->decel, 2.0);
+  // The seed's rule by hand: 2 s to 4 m/s, 11.6 m at 4 m/s, 0.1 s held, 2 s braking.
+  EXPECT_NEAR(p.result.motion.profile.total_time, 7.0, kEps);
 }
 
 TEST(WorkedExamples, StallDetectorEndsBlocked) {

@@ -252,8 +252,8 @@ TEST(Obj, Errors) {
             "a.obj:4: face token '0' has no valid vertex index");
   EXPECT_EQ(parse_obj("v 0 0 0\n", "a.obj").error(), "a.obj: OBJ file has no faces");
   EXPECT_EQ(read_obj("/nonexistent/level.obj").error(),
-            "/nonexistent/level.obj: cannot open OBJ file: No such file or directory");
-  EXPECT_EQ(read_obj(test::temp_dir()).error(), test::temp_dir() + ": cannot read OBJ file: it is a directory");
+            "/nonexistent/level.obj: cannot read the OBJ file (No such file or directory)");
+  EXPECT_EQ(read_obj(test::temp_dir()).error(), test::temp_dir() + ": cannot read the OBJ file (it is a directory, not a regular file)");
 }
 
 TEST(Obj, RasterWorkCountsEveryTriangleOnItsOwn) {
@@ -331,7 +331,7 @@ TEST(Obj, MissingObjIsAnError) {
   s.path = "levels/missing.json";
   s.source = Scene::Source::Mesh;
   s.mesh.obj = "nowhere.obj";
-  EXPECT_EQ(build_navmesh(s).error(), "levels/nowhere.obj: cannot open OBJ file: No such file or directory");
+  EXPECT_EQ(build_navmesh(s).error(), "levels/nowhere.obj: cannot read the OBJ file (No such file or directory)");
 }
 
 }  // namespace

@@ -299,9 +299,54 @@ TEST(DetourFile, BrokenTiledFilesAreErrorsNamingTheFile) {
   expect_rejected("truncated", std::vector<unsigned char>(good.begin(), good.begin() + long(tile1) + 100),
                   bad + "tile 1 claims");
   expect_rejected("second tile magic", edited(tile1, 0), bad + "tile 1: its tile data does not start with Detour's magic");
-  // dtMeshHeader: magic, version, x, y, layer. Tile 1 (1, 0) moved onto tile 0's place, then off the grid.
-  expect_rejected("same place", edited(tile1 + 8, 0), bad + "Detour rejects tile 1 (its place in the tile grid is taken");
-  expect_rejected("negative place", edited(tile1 + 12, -3), bad + "a tile lies at grid position 1,-3 layer 0 (negative)");
+  // dtMeshHeader: magic, version, x, y, layer. Tile 1 (1, 0) moved onto tile 0's place, then off the grid:
+  // its bounds still lie in grid cell 1,0 (Detour would look for it there and never find it).
+  expect_rejected("same place", edited(tile1 + 8, 0),
+                  bad + "tile 1: a tile at grid position 0,0 layer 0 has its bounds in grid cell 1,0");
+  expect_rejected("negative place", edited(tile1 + 12, -3),
+                  bad + "tile 1: a tile at grid position 1,-3 layer 0 has its bounds in grid cell 1,0");
+}
+
+// Where the arrays of the first tile of `b` start (as dtNavMesh::addTile lays them out).
+struct TileArrays {
+  dtMeshHeader h;
+  size_t verts = 0, detail_verts = 0;
+};
+TileArrays tile_arrays(const std::vector<unsigned char>& b) {
+  TileArrays t;
+  const size_t tile = 12 + sizeof(dtNavMeshParams) + 8;
+  std::memcpy(&t.h, b.data() + tile, sizeof t.h);
+  auto a4 = [](size_t n) { return (n + 3) & ~size_t(3); };
+  t.verts = tile + a4(sizeof(dtMeshHeader));
+  t.detail_verts = t.verts + a4(12 * size_t(t.h.vertCount)) + a4(sizeof(dtPoly) * size_t(t.h.polyCount)) +
+                   a4(sizeof(dtLink) * size_t(t.h.maxLinkCount)) + a4(sizeof(dtPolyDetail) * size_t(t.h.detailMeshCount));
+  return t;
+}
+
+TEST(DetourFile, TilePlacesCoordinatesAndHeightsAreCheckedOnLoad) {
+  // scenes/mesh_level.json: a level with ramps, so its detail mesh has vertices of their own.
+  const test::Loaded level = test::load("mesh_level.json");
+  const std::string file = test::temp_dir() + "/mesh_level.bin";
+  ASSERT_EQ(write_detour_file(level.mesh, file), "");
+  const std::vector<unsigned char> good = file_bytes(file);
+  const std::string bad = "level.bin: not a navmesh file navlab can read: tile 0: ";
+  const size_t tile = 12 + sizeof(dtNavMeshParams) + 8;
+  // A tile at x = 2147483647 was accepted: every plan then failed with an empty message.
+  auto b = good;
+  put_int(b, tile + 8, 2147483647);
+  expect_rejected("x at INT_MAX", b, bad + "a tile at grid position 2147483647,0 layer 0 has its bounds in grid cell 0,0");
+  const TileArrays t = tile_arrays(good);
+  ASSERT_GT(t.h.detailVertCount, 0) << "the level's bake has detail vertices";
+  const float not_a_number = std::nanf(""), far_x = 2e6f;
+  b = good;
+  std::memcpy(b.data() + t.detail_verts + 4, &not_a_number, sizeof not_a_number);  // detail vertex 0's height
+  expect_rejected("NaN height", b, bad + "detail vertex 0 is not at finite coordinates within ±1e6, got nan");
+  b = good;
+  std::memcpy(b.data() + t.verts + 12 * 2, &far_x, sizeof far_x);  // vertex 2's x
+  expect_rejected("far vertex", b, bad + "vertex 2 is not at finite coordinates within ±1e6, got 2000000.0");
+  b = good;
+  std::memcpy(b.data() + tile + offsetof(dtMeshHeader, walkableClimb), &not_a_number, sizeof not_a_number);
+  expect_rejected("NaN climb", b, bad + "a tile's agent sizes or BV quantisation are not finite numbers >= 0");
 }
 
 TEST(DetourFile, RandomByteFlipsNeverCrash) {
@@ -322,12 +367,13 @@ TEST(DetourFile, RandomByteFlipsNeverCrash) {
 }
 
 TEST(DetourFile, MissingFilesAndUnbakedMeshes) {
-  EXPECT_EQ(read_detour_file("/nonexistent/x.bin").error(), "/nonexistent/x.bin: cannot open the navmesh file (it does not exist)");
+  EXPECT_EQ(read_detour_file("/nonexistent/x.bin").error(),
+            "/nonexistent/x.bin: cannot read the navmesh file (No such file or directory)");
   const test::Loaded hand = test::load("navmesh_basic.json");
   EXPECT_NE(write_detour_file(hand.mesh, test::temp_dir() + "/x.bin").find("only a baked navmesh"), std::string::npos);
   const Result<Scene> scene = parse_scene(R"({"navlab": 1, "detour": "nowhere.bin"})", "levels/s.json");
   ASSERT_TRUE(scene.ok()) << scene.error();
-  EXPECT_EQ(build_navmesh(scene.value()).error(), "levels/nowhere.bin: cannot open the navmesh file (it does not exist)");
+  EXPECT_EQ(build_navmesh(scene.value()).error(), "levels/nowhere.bin: cannot read the navmesh file (No such file or directory)");
 }
 
 }  // namespace

@@ -121,10 +121,10 @@ TEST(LevelFile, BadFilesAreErrorsNamingTheFile) {
   struct Case {
     std::string file, expected;
   } cases[] = {
-      {dir + "/missing.gltf", dir + "/missing.gltf: cannot open the level file (it does not exist)"},
-      {dir, dir + ": cannot open the level file (it is not a regular file)"},
-      {dir + "/garbage.gltf", dir + "/garbage.gltf: not a level file Assimp can read ("},
-      {dir + "/empty.glb", dir + "/empty.glb: not a level file Assimp can read ("},
+      {dir + "/missing.gltf", dir + "/missing.gltf: cannot read the level file (No such file or directory)"},
+      {dir, dir + ": cannot read the level file (it is a directory, not a regular file)"},
+      {dir + "/garbage.gltf", dir + "/garbage.gltf:1:3: /: expected "},  // the JSON is read before Assimp sees it
+      {dir + "/empty.glb", dir + "/empty.glb: not a glTF 2.0 level navlab reads: the .glb file does not start with 'glTF'"},
       {dir + "/level.xyz", dir + "/level.xyz: not a level file Assimp can read ("},
   };
   for (const Case& c : cases) {

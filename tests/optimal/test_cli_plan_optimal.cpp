@@ -158,6 +158,21 @@ TEST(CliPlanOptimal, BenchReportsPolyanyaAndLengthRatios) {
   const double share = o["optimal_share"].get<double>();
   EXPECT_GE(share, 0.0);
   EXPECT_LE(share, 1.0);
+  // Polyanya against the usual chain timed beside it: on this floor every pair is complete in both, so
+  // the ratio of means is the two stages' mean times divided.
+  const json& sp = o["speed"];
+  ASSERT_TRUE(sp.is_object()) << o.dump();
+  EXPECT_EQ(sp["pairs"].get<int>(), 30);
+  const json& chain = o["stages"]["search_portals_funnel"];
+  EXPECT_EQ(chain["queries"].get<int>(), 30);
+  EXPECT_NEAR(sp["polyanya_vs_search_portals_funnel"]["of_means"].get<double>(),
+              o["stages"]["polyanya"]["mean_us"].get<double>() / chain["mean_us"].get<double>(), 1e-9);
+  EXPECT_GT(sp["polyanya_vs_search_portals_funnel"]["median"].get<double>(), 0.0);
+  EXPECT_GE(sp["polyanya_popped"]["mean"].get<double>(), 1.0);  // the final node at least
+  EXPECT_GE(sp["polyanya_expanded_in_place"]["mean"].get<double>(), 0.0);
+  EXPECT_GE(sp["search_expanded"]["median"].get<double>(), 1.0);
+  EXPECT_EQ(o["longer_than_funnel"].get<int>(), 0);
+  EXPECT_EQ(o["missed"].get<int>(), 0);
   EXPECT_TRUE(out["ratios"].is_object());  // the existing fields stay
   const json graph = run_json("bench " + scene("graph_basic.json") + " --pairs 5 --sample-us 5");
   EXPECT_TRUE(graph["optimal"].is_null());

@@ -1,202 +1,19 @@
-// Polyanya against an independent oracle: a visibility graph over every mesh vertex, searched with a
-// plain O(n²) Dijkstra. Visibility is decided here from the mesh's wall edges alone: a segment is
-// visible when every piece between its contacts with the walls has its midpoint inside some polygon.
-// Random meshes are jittered grids of triangles and quads with cells removed (holes).
+// Polyanya against an independent oracle: a visibility graph over the mesh's boundary vertices,
+// searched with a plain O(n²) Dijkstra (polyanya_fixtures.h). Random meshes are jittered grids of
+// triangles and quads with cells removed (holes).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <random>
 
-#include "funnel.h"
-#include "locate.h"
-#include "meshes.h"
-#include "polyanya.h"
-#include "portals.h"
-#include "search.h"
+#include "polyanya_fixtures.h"
 
 namespace navlab {
 namespace {
 
 using test::mesh_of;
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kRelative = 1e-6;  // lengths equal within this relative error
-constexpr double kEps = 1e-9;       // m: oracle's geometric tolerance
-
-// ---- oracle ------------------------------------------------------------------------------------
-
-bool inside_mesh(const NavMesh& mesh, Vec2 p) {
-  for (const NavPoly& poly : mesh.polys) {
-    bool in = true;
-    for (size_t i = 0; i < poly.verts.size() && in; ++i) {
-      const Vec2 a = mesh.verts[size_t(poly.verts[i])], b = mesh.verts[size_t(poly.verts[(i + 1) % poly.verts.size()])];
-      in = orient(a, b, p) >= -kEps * distance(a, b);
-    }
-    if (in) return true;
-  }
-  return false;
-}
-
-// Parameters along p→q where the segment meets the wall edge a–b (crossing, touching or overlapping).
-void contacts(Vec2 p, Vec2 q, Vec2 a, Vec2 b, std::vector<double>& ts) {
-  const Vec2 d = q - p, e = b - a;
-  const double den = cross(d, e);
-  const double len2 = dot(d, d);
-  if (std::abs(den) > kEps * std::sqrt(len2 * dot(e, e))) {
-    const double t = cross(a - p, e) / den, u = cross(a - p, d) / den;
-    if (t >= -kEps && t <= 1 + kEps && u >= -kEps && u <= 1 + kEps) ts.push_back(t);
-    return;
-  }
-  // Parallel: the ends of either segment that lie on the other.
-  for (Vec2 c : {a, b})
-    if (distance_to_segment(c, p, q) <= kEps) ts.push_back(dot(c - p, d) / len2);
-  for (double t : {0.0, 1.0})
-    if (distance_to_segment(p + d * t, a, b) <= kEps) ts.push_back(t);
-}
-
-struct Oracle {
-  const NavMesh& mesh;
-  std::vector<std::pair<Vec2, Vec2>> walls;
-
-  explicit Oracle(const NavMesh& m) : mesh(m) {
-    for (const NavPoly& poly : m.polys)
-      for (size_t i = 0; i < poly.verts.size(); ++i)
-        if (poly.neighbours[i] < 0)
-          walls.push_back({m.verts[size_t(poly.verts[i])], m.verts[size_t(poly.verts[(i + 1) % poly.verts.size()])]});
-  }
-
-  bool visible(Vec2 p, Vec2 q) const {
-    if (distance(p, q) <= kEps) return inside_mesh(mesh, p);
-    std::vector<double> ts{0.0, 1.0};
-    for (const auto& w : walls) contacts(p, q, w.first, w.second, ts);
-    std::sort(ts.begin(), ts.end());
-    for (size_t i = 0; i + 1 < ts.size(); ++i) {
-      const double lo = std::clamp(ts[i], 0.0, 1.0), hi = std::clamp(ts[i + 1], 0.0, 1.0);
-      if (hi - lo < 1e-12) continue;
-      if (!inside_mesh(mesh, lerp(p, q, 0.5 * (lo + hi)))) return false;
-    }
-    return inside_mesh(mesh, p) && inside_mesh(mesh, q);
-  }
-
-  // Dijkstra over start, goal and every mesh vertex; infinity when unreachable.
-  double shortest(Vec2 s, Vec2 g) const {
-    std::vector<Vec2> pts{s, g};
-    pts.insert(pts.end(), mesh.verts.begin(), mesh.verts.end());
-    const size_t n = pts.size();
-    std::vector<double> dist(n, kInf);
-    std::vector<char> done(n, 0);
-    dist[0] = 0.0;
-    for (;;) {
-      size_t u = n;
-      for (size_t i = 0; i < n; ++i)
-        if (!done[i] && dist[i] < kInf && (u == n || dist[i] < dist[u])) u = i;
-      if (u == n || u == 1) break;
-      done[u] = 1;
-      for (size_t v = 0; v < n; ++v)
-        if (!done[v] && dist[u] + distance(pts[u], pts[v]) < dist[v] && visible(pts[u], pts[v]))
-          dist[v] = dist[u] + distance(pts[u], pts[v]);
-    }
-    return dist[1];
-  }
-};
-
-// ---- random meshes -----------------------------------------------------------------------------
-
-bool convex_ccw(const std::vector<Vec2>& v, const std::vector<int>& poly) {
-  for (size_t i = 0; i < poly.size(); ++i)
-    if (orient(v[size_t(poly[i])], v[size_t(poly[(i + 1) % poly.size()])], v[size_t(poly[(i + 2) % poly.size()])]) <= 1e-6)
-      return false;
-  return true;
-}
-
-// Which cells of a w×h grid are kept: ~`hole_share` removed, then cells added back until no two kept
-// cells touch at a corner only (a navmesh connects polygons by edges, so a path cannot pass there,
-// while the oracle's visibility would let it).
-std::vector<char> random_cells(std::mt19937& rng, int w, int h, double hole_share) {
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::vector<char> keep(size_t(w * h));
-  for (char& k : keep) k = unit(rng) >= hole_share;
-  auto at = [&](int x, int y) -> char& { return keep[size_t(y * w + x)]; };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int y = 0; y + 1 < h; ++y)
-      for (int x = 0; x + 1 < w; ++x) {
-        const bool diag = at(x, y) && at(x + 1, y + 1) && !at(x + 1, y) && !at(x, y + 1);
-        const bool anti = at(x + 1, y) && at(x, y + 1) && !at(x, y) && !at(x + 1, y + 1);
-        if (diag || anti) {
-          at(x + (diag ? 1 : 0), y) = 1;
-          changed = true;
-        }
-      }
-  }
-  return keep;
-}
-
-// A w×h grid of unit cells, vertices jittered, holes from random_cells, each kept cell a quad or two
-// triangles (random diagonal).
-NavMesh random_mesh(std::mt19937& rng, int w, int h, double hole_share) {
-  std::uniform_real_distribution<double> jitter(-0.2, 0.2), unit(0.0, 1.0);
-  std::vector<Vec2> verts;
-  for (int y = 0; y <= h; ++y)
-    for (int x = 0; x <= w; ++x) verts.push_back({x + jitter(rng), y + jitter(rng)});
-  auto id = [&](int x, int y) { return y * (w + 1) + x; };
-  const std::vector<char> keep = random_cells(rng, w, h, hole_share);
-  std::vector<std::vector<int>> polys;
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      if (!keep[size_t(y * w + x)]) continue;
-      const int a = id(x, y), b = id(x + 1, y), c = id(x + 1, y + 1), d = id(x, y + 1);
-      const std::vector<int> quad{a, b, c, d};
-      if (unit(rng) < 0.3 && convex_ccw(verts, quad)) {
-        polys.push_back(quad);
-      } else if (unit(rng) < 0.5) {
-        polys.push_back({a, b, c});
-        polys.push_back({a, c, d});
-      } else {
-        polys.push_back({a, b, d});
-        polys.push_back({b, c, d});
-      }
-    }
-  // A vertex of removed cells only is off the mesh: the oracle never routes through it.
-  return mesh_of(verts, polys);
-}
-
-Vec2 random_point_in(std::mt19937& rng, const NavMesh& mesh, int poly) {
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  const NavPoly& p = mesh.polys[size_t(poly)];
-  double wa = unit(rng), wb = unit(rng), wc = unit(rng);
-  const double sum = wa + wb + wc;
-  return mesh.verts[size_t(p.verts[0])] * (wa / sum) + mesh.verts[size_t(p.verts[1])] * (wb / sum) +
-         mesh.verts[size_t(p.verts[2])] * (wc / sum);
-}
-
-PolyanyaResult run(const NavMesh& mesh, Vec2 s, int sp, Vec2 g, int gp, PolyanyaTrace* trace = nullptr) {
-  return polyanya(mesh, PolyanyaQuery{s, g, sp, gp}, nullptr, {}, trace);
-}
-
-// The funnel over A*'s corridor (Detour's edge-midpoint model), the usual plan's path length.
-double funnel_length(const NavMesh& mesh, Vec2 s, int sp, Vec2 g, int gp) {
-  const SearchResult sr = search(mesh, SearchQuery{sp, gp, to_world(s, 0.0), to_world(g, 0.0)}, SearchDef{});
-  if (sr.status != Status::Complete) return kInf;
-  const PortalsResult pr = build_portals(mesh, sr.corridor, s, g);
-  EXPECT_TRUE(pr.ok());
-  return funnel(s, pr.portals).length;
-}
-
-double tolerance_for(double length) { return kRelative * std::max(1.0, length); }
-
-// Every segment of the path is visible and the segments add up to the reported length.
-void expect_valid_path(const Oracle& oracle, const PolyanyaResult& r) {
-  ASSERT_GE(r.path.size(), 2u);
-  double sum = 0.0;
-  for (size_t i = 0; i + 1 < r.path.size(); ++i) {
-    EXPECT_TRUE(oracle.visible(r.path[i], r.path[i + 1])) << "segment " << i;
-    sum += distance(r.path[i], r.path[i + 1]);
-  }
-  EXPECT_NEAR(sum, r.length, tolerance_for(r.length));
-}
+using namespace optimal_test;
 
 // ---- tests -------------------------------------------------------------------------------------
 
@@ -240,7 +57,7 @@ TEST(Polyanya, SamePolygonIsTheStraightSegment) {
 
 TEST(Polyanya, StartAndGoalOnVerticesAndEdges) {
   const NavMesh mesh = ring_mesh();
-  const Oracle oracle(mesh);
+  const VisibilityOracle oracle(mesh);
   struct Case {
     Vec2 s, g;
   };
@@ -258,6 +75,78 @@ TEST(Polyanya, StartAndGoalOnVerticesAndEdges) {
   }
   // (1,1) to (2,2) across the hole: around it, 2 m.
   EXPECT_NEAR(run(mesh, {1, 1}, 0, {2, 2}, 4).length, 2.0, 1e-12);
+}
+
+// A polygon's side may hold collinear vertices (hand-authored meshes allow them, merged triangle meshes
+// are full of them). A root on the line of such a side sees nothing across the side's other edges, but
+// the path may run along the side to the nearer end of an edge and turn there into the polygon beyond.
+//
+// Here the bottom row of a 3×3 square with its middle cell missing is one polygon whose top side runs
+// (3,1) (2,1) (1,1) (0,1). From the hole's corner (1, 1) to (3, 2) the shortest path runs along that
+// side to the hole's other corner (2, 1) and up: 1 + √2. Dropping the edge (2,1)-(3,1) because the
+// start lies on its line sent the path over the top of the hole, 3 m.
+TEST(Polyanya, TurnsAtTheEndOfAnEdgeInLineWithTheRoot) {
+  std::vector<Vec2> v;
+  for (int y = 0; y <= 3; ++y)
+    for (int x = 0; x <= 3; ++x) v.push_back({double(x), double(y)});
+  auto id = [](int x, int y) { return y * 4 + x; };
+  const NavMesh mesh = mesh_of(v, {{id(0, 0), id(1, 0), id(2, 0), id(3, 0), id(3, 1), id(2, 1), id(1, 1), id(0, 1)},
+                                   {id(0, 1), id(1, 1), id(1, 2), id(0, 2)},
+                                   {id(2, 1), id(3, 1), id(3, 2), id(2, 2)},
+                                   {id(0, 2), id(1, 2), id(2, 2), id(2, 3), id(1, 3), id(0, 3)},
+                                   {id(2, 2), id(3, 2), id(3, 3), id(2, 3)}});
+  const VisibilityOracle oracle(mesh);
+  PolyanyaTrace trace;
+  const PolyanyaResult r = run(mesh, {1, 1}, 0, {3, 2}, 2, &trace);
+  ASSERT_EQ(r.status, Status::Complete);
+  EXPECT_NEAR(r.length, 1.0 + std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(oracle.shortest({1, 1}, {3, 2}), r.length, 1e-9);
+  expect_valid_path(oracle, r);
+  ASSERT_GE(r.turns.size(), 1u);
+  EXPECT_EQ(r.turns.back(), id(2, 1));
+  const bool along = std::any_of(trace.steps.begin(), trace.steps.end(),
+                                 [](const PolyanyaStep& s) { return s.why == SuccessorKind::AlongEdge; });
+  EXPECT_TRUE(along);
+}
+
+// The root the path runs along the line from may be a corner just turned at: over the top of a block
+// (cells (1, 0) and (1, 1) of a 3×3 grid) whose top (1,2)-(2,2) is one piece of the upper row's
+// polygon's bottom side, from the left column to the right one. The path turns at (1, 2), runs along the
+// block's top and turns again at (2, 2): both turns are the path's points.
+TEST(Polyanya, AnEdgeInLineWithACornerJustTurnedAtKeepsBothTurns) {
+  std::vector<Vec2> v;
+  for (int y = 0; y <= 3; ++y)
+    for (int x = 0; x <= 3; ++x) v.push_back({double(x), double(y)});
+  auto id = [](int x, int y) { return y * 4 + x; };
+  const NavMesh mesh = mesh_of(v, {{id(0, 0), id(1, 0), id(1, 1), id(0, 1)},
+                                   {id(0, 1), id(1, 1), id(1, 2), id(0, 2)},
+                                   {id(2, 0), id(3, 0), id(3, 1), id(2, 1)},
+                                   {id(2, 1), id(3, 1), id(3, 2), id(2, 2)},
+                                   {id(0, 2), id(1, 2), id(2, 2), id(3, 2), id(3, 3), id(2, 3), id(1, 3), id(0, 3)}});
+  const VisibilityOracle oracle(mesh);
+  const PolyanyaResult r = run(mesh, {0.5, 0.5}, 0, {2.5, 0.5}, 2);
+  ASSERT_EQ(r.status, Status::Complete);
+  EXPECT_NEAR(r.length, 2.0 * std::hypot(0.5, 1.5) + 1.0, 1e-12);
+  EXPECT_EQ(r.turns, (std::vector<int>{id(1, 2), id(2, 2)}));
+  expect_valid_path(oracle, r);
+}
+
+// The same when that edge is the only way between two polygons: polygon A's bottom side runs (0,1)
+// (1,1) (2,1), a wall and then the edge into B below. From the vertex (0, 1) no search node may cross
+// (1,1)-(2,1) directly (the start is on its line), so the search found no path at all (it failed with
+// "disconnected" where A* finds the corridor A, B).
+TEST(Polyanya, AnEdgeInLineWithTheStartIsNoDeadEnd) {
+  const NavMesh mesh = mesh_of({{0, 1}, {1, 1}, {2, 1}, {2, 2}, {0, 2}, {1, 0}, {2, 0}}, {{0, 1, 2, 3, 4}, {5, 6, 2, 1}});
+  const VisibilityOracle oracle(mesh);
+  const PolyanyaResult r = run(mesh, {0, 1}, 0, {1.5, 0.5}, 1);
+  ASSERT_EQ(r.status, Status::Complete) << (r.failure ? r.failure->message : "");
+  EXPECT_NEAR(r.length, 1.0 + std::sqrt(0.5), 1e-12);
+  EXPECT_NEAR(oracle.shortest({0, 1}, {1.5, 0.5}), r.length, 1e-9);
+  EXPECT_EQ(r.corridor, (std::vector<int>{0, 1}));
+  // And back: from B the corner (1, 1) is turned at on the way up, then the wall is followed to (0, 1).
+  const PolyanyaResult back = run(mesh, {1.5, 0.5}, 1, {0, 1}, 0);
+  ASSERT_EQ(back.status, Status::Complete);
+  EXPECT_NEAR(back.length, r.length, 1e-12);
 }
 
 TEST(Polyanya, UnreachableGoalsUseTheUsualReasons) {
@@ -304,30 +193,52 @@ TEST(Polyanya, ClosedLinkIsAWall) {
   EXPECT_EQ(r.failure->reason, Reason::Disconnected);
 }
 
-// The corner table worked out the plain way: every open polygon's every edge, marked when no path may
-// cross it (a wall, a closed link, an excluded polygon across).
-std::vector<char> corners_by_full_scan(const NavMesh& mesh, const SearchFilter& filter) {
-  std::vector<char> corner(mesh.verts.size(), 0);
+// The corner table worked out another way, vertex by vertex from the angles of the polygons around it:
+// a vertex is a corner when an edge of an open polygon that no path may cross (a closed link, an
+// excluded polygon across) ends at it, or when an open polygon's wall ends at it and the open polygons
+// around it fill more than 180° (the meshes here have one wedge of polygons around each vertex: no two
+// kept cells touch at a corner only).
+std::vector<char> corners_by_angles(const NavMesh& mesh, const SearchFilter& filter) {
+  constexpr double kPi = 3.14159265358979323846;
+  const size_t nv = mesh.verts.size();
+  std::vector<double> angle(nv, 0.0);
+  std::vector<char> on_wall(nv, 0), closed_end(nv, 0);
   for (size_t i = 0; i < mesh.polys.size(); ++i) {
     if (filter.node_blocked(int(i))) continue;
     const NavPoly& p = mesh.polys[i];
-    for (size_t e = 0; e < p.verts.size(); ++e) {
+    const size_t n = p.verts.size();
+    for (size_t e = 0; e < n; ++e) {
+      const int v = p.verts[e];
+      const Vec2 at = mesh.verts[size_t(v)], next = mesh.verts[size_t(p.verts[(e + 1) % n])],
+                 prev = mesh.verts[size_t(p.verts[(e + n - 1) % n])];
+      // The interior angle at v, in (0, π]: at a collinear vertex rounding may put atan2 at -π.
+      const double a = std::atan2(cross(next - at, prev - at), dot(next - at, prev - at));
+      angle[size_t(v)] += a < 0.0 ? a + 2.0 * kPi : a;
       const int nb = p.neighbours[e];
-      if (nb >= 0 && filter.link_block(mesh, int(i), int(e)) < 0 && !filter.node_blocked(nb)) continue;
-      corner[size_t(p.verts[e])] = corner[size_t(p.verts[(e + 1) % p.verts.size()])] = 1;
+      const int w = p.verts[(e + 1) % n];
+      if (nb < 0) {
+        on_wall[size_t(v)] = on_wall[size_t(w)] = 1;
+      } else if (filter.link_block(mesh, int(i), int(e)) >= 0 || filter.node_blocked(nb)) {
+        closed_end[size_t(v)] = closed_end[size_t(w)] = 1;
+      }
     }
   }
+  std::vector<char> corner(nv, 0);
+  for (size_t v = 0; v < nv; ++v) corner[v] = closed_end[v] || (on_wall[v] && angle[v] > kPi + 1e-9);
   return corner;
 }
 
-TEST(Polyanya, CornersMatchAFullScanUnderRandomFilters) {
+TEST(Polyanya, CornersMatchTheAnglesUnderRandomFilters) {
   std::mt19937 rng(20261202);
   int unmarked = 0, marked = 0;  // vertices the filter took off / put on the open mesh's corners
+  int corners = 0, wall_vertices = 0;
   for (int m = 0; m < 40; ++m) {
-    const NavMesh mesh = random_mesh(rng, 5 + m % 4, 4 + m % 3, 0.1 + 0.05 * (m % 4));
+    const NavMesh mesh = jittered_mesh(rng, 5 + m % 4, 4 + m % 3, 0.1 + 0.05 * (m % 4));
     if (mesh.polys.empty()) continue;
-    const std::vector<char> open = corners_by_full_scan(mesh, SearchFilter{});
+    const std::vector<char> open = corners_by_angles(mesh, SearchFilter{});
     EXPECT_EQ(polyanya_mesh_info(mesh).corner, open) << "mesh " << m;
+    for (std::uint32_t w : mesh.query_cache.index_of(mesh).wall_ends(mesh)) wall_vertices += w > 0;
+    for (char c : open) corners += c;
     std::uniform_int_distribution<int> die(0, 5);
     SearchFilter filter;
     filter.reasons = {"area x", "door d"};
@@ -343,7 +254,7 @@ TEST(Polyanya, CornersMatchAFullScanUnderRandomFilters) {
           if (die(rng) < 2) filter.poly_link_block.bar(int(p), e, edges, 1);
       }
     }
-    const std::vector<char> want = corners_by_full_scan(mesh, filter);
+    const std::vector<char> want = corners_by_angles(mesh, filter);
     EXPECT_EQ(polyanya_mesh_info(mesh, &filter).corner, want) << "mesh " << m;
     for (size_t v = 0; v < want.size(); ++v) {
       unmarked += open[v] && !want[v];
@@ -352,6 +263,42 @@ TEST(Polyanya, CornersMatchAFullScanUnderRandomFilters) {
   }
   EXPECT_GT(unmarked, 0);  // both directions happen
   EXPECT_GT(marked, 0);
+  EXPECT_GT(corners, 0);  // and not every vertex on a wall is a corner
+  EXPECT_LT(corners, wall_vertices);
+}
+
+// On grid maps the walls are runs of collinear vertices and rooms have inner corners: only the convex
+// corners of the obstacles are corners (the angle oracle on meshes with collinear vertices, turned so
+// that collinear is collinear up to rounding only).
+TEST(Polyanya, StraightWallsAndInnerCornersAreNoCorners) {
+  std::mt19937 rng(20261206);
+  const GridStyle styles[] = {GridStyle::Squares, GridStyle::Triangles, GridStyle::Runs, GridStyle::Slivers};
+  int corners = 0, wall_vertices = 0;
+  for (int m = 0; m < 12; ++m) {
+    const NavMesh mesh = grid_mesh(rng, 9, 7, 0.3, styles[m % 4], 1.0, m % 3 == 2 ? 0.4 : 0.0);
+    const std::vector<char> want = corners_by_angles(mesh, SearchFilter{});
+    EXPECT_EQ(polyanya_mesh_info(mesh).corner, want) << "mesh " << m;
+    for (std::uint32_t w : mesh.query_cache.index_of(mesh).wall_ends(mesh)) wall_vertices += w > 0;
+    for (char c : want) corners += c;
+  }
+  EXPECT_GT(corners, 0);
+  EXPECT_LT(2 * corners, wall_vertices);  // most wall vertices are on straight walls or inner corners
+}
+
+// The tip of a thin wall (a slit: the wall runs along one segment on both sides, through vertices of the
+// same positions but different indices) leaves 360° free: a corner, where the path round the slit turns.
+TEST(Polyanya, TheTipOfAThinWallIsACorner) {
+  // Two squares side by side over a slit from (1, 0) to (1, 1) (vertices 1 and 7 there), joined above it
+  // by the edge (1, 1)-(1, 2).
+  const NavMesh mesh = mesh_of({{0, 0}, {1, 0}, {1, 1}, {1, 2}, {0, 2}, {2, 0}, {2, 2}, {1, 0}},
+                               {{0, 1, 2, 3, 4}, {7, 5, 6, 3, 2}});
+  ASSERT_EQ(mesh.polys.size(), 2u);
+  EXPECT_TRUE(polyanya_mesh_info(mesh).corner[2]);
+  EXPECT_FALSE(polyanya_mesh_info(mesh).corner[3]);  // the top wall runs straight on there
+  const PolyanyaResult r = run(mesh, {0.5, 0.2}, 0, {1.5, 0.2}, 1);
+  ASSERT_EQ(r.status, Status::Complete);
+  EXPECT_NEAR(r.length, 2.0 * std::hypot(0.5, 0.8), 1e-12);
+  EXPECT_EQ(r.turns, std::vector<int>{2});
 }
 
 TEST(Polyanya, BudgetExhausted) {
@@ -370,9 +317,9 @@ TEST(Polyanya, MatchesVisibilityGraphOnRandomMeshes) {
   std::mt19937 rng(20261130);
   int compared = 0, unreachable = 0, shorter_than_funnel = 0;
   for (int m = 0; m < 16; ++m) {
-    const NavMesh mesh = random_mesh(rng, 4 + m % 5, 3 + m % 4, 0.15 + 0.05 * (m % 6));
+    const NavMesh mesh = jittered_mesh(rng, 4 + m % 5, 3 + m % 4, 0.15 + 0.06 * (m % 6));
     if (mesh.polys.empty()) continue;
-    const Oracle oracle(mesh);
+    const VisibilityOracle oracle(mesh);
     std::uniform_int_distribution<int> pick(0, int(mesh.polys.size()) - 1);
     for (int k = 0; k < 15; ++k) {
       const int sp = pick(rng), gp = pick(rng);
@@ -411,14 +358,17 @@ TEST(Polyanya, StepsTellTheSearch) {
   PolyanyaTrace trace;
   const PolyanyaResult r = run(mesh, {0.5, 1.5}, 3, {2.5, 1.5}, 4, &trace);
   ASSERT_EQ(r.status, Status::Complete);
-  int popped = 0, successors = 0, goal = 0;
+  int popped = 0, in_place = 0, successors = 0, goal = 0;
   for (const PolyanyaStep& s : trace.steps) {
     EXPECT_FALSE(s.describe().empty());
-    popped += s.kind == PolyanyaStep::Kind::Popped;
+    popped += s.kind == PolyanyaStep::Kind::Popped && !s.in_place;
+    in_place += s.kind == PolyanyaStep::Kind::Popped && s.in_place;
     successors += s.kind == PolyanyaStep::Kind::Successor;
     goal += s.kind == PolyanyaStep::Kind::GoalNode;
   }
   EXPECT_EQ(popped + 1, r.expanded);  // the final node's pop is the Found step
+  EXPECT_EQ(in_place, r.expanded_in_place);
+  EXPECT_GT(in_place, 0);  // round the hole one polygon after another has one way on
   EXPECT_EQ(successors + goal, r.generated);
   EXPECT_EQ(trace.steps.front().kind, PolyanyaStep::Kind::Start);
   EXPECT_EQ(trace.steps.back().kind, PolyanyaStep::Kind::Found);

@@ -72,8 +72,8 @@ TEST(Funnel, W4MovedPortalHasNoOverlapCornerAtOneOne) {
   EXPECT_EQ(corner.after.right, (Vec2{1, 1}));
   EXPECT_EQ(corner.after.apex_portal, 0);
   EXPECT_EQ(corner.describe(),
-            "Portal 1, right end P = (2, 3), apex A = (0, 0): cross(L - A, P - A) = 1 > 0: P is past the left side, "
-            "so L = (1, 1) becomes a corner; the apex moves there (portal 0). Slopes from the apex: funnel [-1, 1], "
+            "Portal 2, right end P = (2, 3), apex A = (0, 0): cross(L - A, P - A) = 1 > 0: P is past the left side, "
+            "so L = (1, 1) becomes a corner; the apex moves there (portal 1). Slopes from the apex: funnel [-1, 1], "
             "P 1.50.");
   EXPECT_EQ(trace.steps[k + 1].action, FunnelAction::Restart);
   EXPECT_EQ(trace.steps[k + 2].portal, 1);
@@ -236,7 +236,7 @@ TEST(Funnel, EveryStepDescribesItselfWithNumbers) {
     EXPECT_EQ(d.back(), '.') << d;
   }
   EXPECT_EQ(trace.steps[0].describe(),
-            "Portal 0, right end P = (1, -1), apex A = (0, 0): the right side still starts at the apex, so it opens "
+            "Portal 1, right end P = (1, -1), apex A = (0, 0): the right side still starts at the apex, so it opens "
             "towards P.");
 }
 

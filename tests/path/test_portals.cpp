@@ -86,7 +86,7 @@ TEST(Portals, ReversedEndpointOrderIsRejectedNotSwapped) {
     ASSERT_TRUE(f.has_value()) << "portal " << i;
     EXPECT_EQ(f->stage, FailStage::Portals);
     EXPECT_EQ(f->reason, Reason::PortalOrder);
-    EXPECT_NE(f->message.find("Portal " + std::to_string(i)), std::string::npos) << f->message;
+    EXPECT_NE(f->message.find("Portal " + std::to_string(i + 1) + " "), std::string::npos) << f->message;  // counted from 1
   }
 }
 
@@ -123,7 +123,7 @@ TEST(Portals, AStartBeyondTheFirstPortalIsAnOrderFailure) {
   const PortalsResult r = build_portals(w4_pass_mesh(), {0, 1, 2}, {1.5, 0}, {3, 3});
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.failure->reason, Reason::PortalOrder);
-  EXPECT_NE(r.failure->message.find("Portal 0"), std::string::npos) << r.failure->message;
+  EXPECT_NE(r.failure->message.find("Portal 1 "), std::string::npos) << r.failure->message;
   // From a start before it, the same corridor is fine.
   EXPECT_TRUE(build_portals(w4_pass_mesh(), {0, 1, 2}, {0.5, 0}, {3, 3}).ok());
 }

@@ -49,7 +49,7 @@ void expect_same_smooth(const SmoothPath& a, const SmoothPath& b) {
   ASSERT_EQ(a.turns.size(), b.turns.size());
   for (size_t i = 0; i < a.turns.size(); ++i) {
     const Turn &ta = a.turns[i], &tb = b.turns[i];
-    EXPECT_TRUE(ta.corner == tb.corner && ta.kind == tb.kind && ta.s == tb.s && ta.radius == tb.radius &&
+    EXPECT_TRUE(ta.corner == tb.corner && ta.last_corner == tb.last_corner && ta.kind == tb.kind && ta.s == tb.s && ta.radius == tb.radius &&
                 ta.entry == tb.entry && ta.exit == tb.exit && ta.theta == tb.theta)
         << "turn " << i;
   }
@@ -76,7 +76,7 @@ void expect_same_profile(const Profile& a, const Profile& b) {
   for (size_t i = 0; i < a.pieces.size(); ++i) {
     const ProfilePiece &pa = a.pieces[i], &pb = b.pieces[i];
     EXPECT_TRUE(pa.s0 == pb.s0 && pa.s1 == pb.s1 && pa.v0 == pb.v0 && pa.v1 == pb.v1 && pa.form == pb.form &&
-                pa.clock == pb.clock && pa.limit == pb.limit && pa.span == pb.span && pa.t0 == pb.t0)
+                pa.limit == pb.limit && pa.target == pb.target && pa.span == pb.span && pa.t0 == pb.t0)
         << "profile piece " << i;
   }
   ASSERT_EQ(a.envelope.size(), b.envelope.size());
@@ -84,6 +84,11 @@ void expect_same_profile(const Profile& a, const Profile& b) {
     EXPECT_TRUE(a.envelope[i].s0 == b.envelope[i].s0 && a.envelope[i].s1 == b.envelope[i].s1 &&
                 a.envelope[i].form == b.envelope[i].form)
         << "envelope piece " << i;
+  ASSERT_EQ(a.decision.size(), b.decision.size());
+  for (size_t i = 0; i < a.decision.size(); ++i)
+    EXPECT_TRUE(a.decision[i].s0 == b.decision[i].s0 && a.decision[i].s1 == b.decision[i].s1 &&
+                a.decision[i].form == b.decision[i].form)
+        << "decision piece " << i;
 }
 
 void expect_same_motion(const MotionResult& a, const MotionResult& b) {

@@ -73,5 +73,44 @@ TEST(SaveRobust, SavingKeepsTheFileMode) {
   EXPECT_EQ(st.st_mode & 0777, 0600u);
 }
 
+TEST(SaveRobust, SavingOverTheLevelTheSceneNamesIsRefused) {
+  const fs::path root = fresh_dir("over_level");
+  fs::create_directories(root / "levels");
+  test::write_text((root / "levels" / "floor.obj").string(), kObj);
+  test::write_text((root / "scene.json").string(), R"({"navlab": 1, "mesh": {"obj": "levels/floor.obj"}})");
+  const Result<Scene> s = load_scene((root / "scene.json").string());
+  ASSERT_TRUE(s.ok()) << s.error();
+  const std::string obj = (root / "levels" / "floor.obj").string();
+  EXPECT_EQ(save_scene(s.value(), obj),
+            obj + " is the file the scene names " + (root / "levels/floor.obj").string() +
+                " itself: an output never replaces an input of the same command (choose another file)");
+  EXPECT_EQ(test::read_text(obj), kObj);
+}
+
+TEST(SaveRobust, ASceneItsOwnReaderRefusesIsNotSaved) {
+  const fs::path dir = fresh_dir("refused");
+  const std::string path = (dir / "scene.json").string();
+  test::write_text(path, "the good file");
+  Scene s;
+  s.navmesh.vertices = {{0, 0}, {10, 0}, {0, 10}};
+  s.navmesh.polygons = {{0, 1, 2}};
+  s.agent.max_speed = -1.0;  // an edit the app allowed
+  const std::string err = save_scene(s, path);
+  EXPECT_EQ(err.rfind("cannot save " + path + ": the scene would not load again (" + path + ":", 0), 0u) << err;
+  EXPECT_NE(err.find("/agent/max_speed: expected a speed in m/s > 0, got -1"), std::string::npos) << err;
+  EXPECT_EQ(test::read_text(path), "the good file");
+  s.agent.max_speed = 1.5;
+  Door far;
+  far.id = "far";
+  far.shape = {ScenePoint{}, ScenePoint{}};
+  far.shape[0].plane = {2e9, 0};  // a door dragged 2,000 km away
+  far.shape[1].plane = {2e9, 1};
+  s.doors.push_back(far);
+  const std::string door_err = save_scene(s, path);
+  EXPECT_NE(door_err.find("the scene would not load again"), std::string::npos) << door_err;
+  EXPECT_NE(door_err.find("within ±1e6"), std::string::npos) << door_err;
+  EXPECT_EQ(test::read_text(path), "the good file");
+}
+
 }  // namespace
 }  // namespace navlab

@@ -1,6 +1,9 @@
 // Scene files: every field read, load(save(s)) == s, saving is atomic, and the JSON locator behind the
 // error messages (the catalogue of bad files is in test_scene_errors.cpp).
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -383,15 +386,24 @@ TEST(SceneSave, AFailedSaveLeavesTheOldFileUntouched) {
   std::filesystem::create_directories(dir);
   const std::string path = dir + "/scene.json";
   write_text(path, "old contents\n");
-  std::filesystem::create_directories(path + ".tmp");  // the temp file cannot be created
+  // A file size limit makes the write fail part way, as a full disk does.
+  rlimit old{};
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &old), 0);
+  void (*old_handler)(int) = std::signal(SIGXFSZ, SIG_IGN);
+  rlimit small = old;
+  small.rlim_cur = 64;
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
   const std::string error = save_scene(parse_ok(kRichNavmesh), path);
-  EXPECT_EQ(error, "cannot write " + path + ".tmp (Is a directory)");
+  setrlimit(RLIMIT_FSIZE, &old);
+  std::signal(SIGXFSZ, old_handler);
+  EXPECT_EQ(error, path + ": cannot write the scene file (File too large)");
   EXPECT_EQ(read_text(path), "old contents\n");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()), 1);
 }
 
 TEST(SceneSave, AMissingDirectoryIsAnError) {
   const std::string path = test::temp_dir() + "/no/such/dir/scene.json";
-  EXPECT_EQ(save_scene(parse_ok(kRichNavmesh), path), "cannot write " + path + ".tmp (No such file or directory)");
+  EXPECT_EQ(save_scene(parse_ok(kRichNavmesh), path), path + ": cannot write the scene file (No such file or directory)");
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 
@@ -404,7 +416,7 @@ TEST(SceneSave, AnUnwritableDirectoryIsAnError) {
   chmod(dir.c_str(), 0555);
   const std::string error = save_scene(parse_ok(kRichNavmesh), path);
   chmod(dir.c_str(), 0755);
-  EXPECT_EQ(error, "cannot write " + path + ".tmp (Permission denied)");
+  EXPECT_EQ(error, path + ": cannot write the scene file (Permission denied)");
   EXPECT_EQ(read_text(path), "old contents\n");
 }
 

@@ -424,7 +424,7 @@ TEST(SceneErrors, MissingOrUnreadableFile) {
   EXPECT_EQ(r.error(), missing + ": cannot read the file (No such file or directory)");
   r = load_scene(test::temp_dir());
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error(), test::temp_dir() + ": cannot read the file (it is a directory)");
+  EXPECT_EQ(r.error(), test::temp_dir() + ": cannot read the file (it is a directory, not a regular file)");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,15 +1,18 @@
 // docs/scene.schema.json describes the scene format: every scene in scenes/ validates against it, and
 // scenes the loader rejects for their shape are rejected by it too. The validator below implements the
 // subset of JSON Schema (2020-12) the schema uses: type, const, enum, required, properties,
-// additionalProperties: false, items, minItems, maxItems, minimum, maximum, exclusiveMinimum, anyOf and
-// local $ref.
+// additionalProperties: false, items, minItems, maxItems, minimum, maximum, exclusiveMinimum, anyOf,
+// local $ref and $ref into a file beside it ("scene.schema.json#/..."). docs/check.schema.json describes
+// check files the same way: every suite in scenes/checks validates against it.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "check_suite.h"
 #include "paths.h"
 #include "scene.h"
 
@@ -51,6 +54,15 @@ class Validator {
   }
 
   bool validate(const json& schema, const json& v, const std::string& at) {
+    if (schema.contains("$ref") && schema["$ref"].get<std::string>()[0] != '#') {  // another file's part
+      const std::string ref = schema["$ref"].get<std::string>();
+      const size_t hash = ref.find('#');
+      std::ifstream in(test::source_dir() + "/docs/" + ref.substr(0, hash));
+      Validator other(json::parse(in, nullptr, false));
+      const bool ok = other.check_at(other.root_.at(json::json_pointer(ref.substr(hash + 1))), v);
+      for (const std::string& e : other.errors_) errors_.push_back(at + e);
+      return ok;
+    }
     const json& s = resolve(schema);
     if (s.contains("anyOf")) {
       for (const json& option : s["anyOf"]) {
@@ -152,6 +164,62 @@ TEST(SceneSchema, ShapesTheLoaderRejectsAreRejected) {
     // The loader rejects the same text.
     EXPECT_FALSE(parse_scene(scene.dump(), "patched.json").ok()) << patch.dump();
   }
+}
+
+Validator check_validator() {
+  const json schema = read_json(test::source_dir() + "/docs/check.schema.json");
+  EXPECT_FALSE(schema.is_discarded());
+  return Validator(schema);
+}
+
+TEST(CheckSchema, EverySuiteValidates) {
+  Validator v = check_validator();
+  int suites = 0;
+  for (const auto& e : std::filesystem::directory_iterator(test::source_dir() + "/scenes/checks")) {
+    const json suite = read_json(e.path().string());
+    ASSERT_FALSE(suite.is_discarded()) << e.path();
+    const std::vector<std::string> errors = v.check(suite);
+    EXPECT_TRUE(errors.empty()) << e.path() << ": " << (errors.empty() ? "" : errors[0]);
+    ++suites;
+  }
+  EXPECT_GE(suites, 38);
+  // A level suite, as --record writes one: a level and its bake settings.
+  EXPECT_TRUE(v.check(json::parse(R"({"navlab_check": 1, "level": {"obj": "room.obj"}, "bake": {"cell_size": 0.2},
+    "cases": [{"name": "a", "raycast": {"start": [1, 0, 1], "end": [2, 0, 2], "include_flags": "0xffef"},
+    "expect": {"start_on_mesh": true, "hit": false, "distance": {"value": 1.41, "tolerance": 0.01}}}]})")).empty());
+}
+
+TEST(CheckSchema, ShapesTheReaderRejectsAreRejected) {
+  Validator v = check_validator();
+  const std::string scene = test::scene_path("default.json");
+  const json good = json::parse(R"({"navlab_check": 1, "scene": ")" + scene +
+                                R"(", "cases": [{"name": "a", "plan": {"query": 0}, "expect": {"status": "complete"}}]})");
+  ASSERT_TRUE(v.check(good).empty());
+  ASSERT_TRUE(parse_check_json(good.dump(), "good.check.json").ok());
+  const std::vector<std::pair<std::string, json>> bad = {
+      {"/navlab_check", json::parse(R"({"navlab_check": 2})")},
+      {"/colour", json::parse(R"({"colour": "red"})")},
+      {"/tolerance/length", json::parse(R"({"tolerance": {"length": -1}})")},
+      {"/cases/0", json::parse(R"({"cases": [{"name": "a", "plan": {"query": 0}}]})")},
+      {"/cases/0/expect", json::parse(R"({"cases": [{"name": "a", "plan": {"query": 0}, "expect": {"status": "done"}}]})")},
+      {"/cases/0/plan/close", json::parse(R"({"cases": [{"name": "a", "plan": {"query": 0, "close": "door_east"}, "expect": {"status": "complete"}}]})")},
+  };
+  for (const auto& [where, patch] : bad) {
+    json suite = good;
+    suite.merge_patch(patch);
+    const std::vector<std::string> errors = v.check(suite);
+    ASSERT_FALSE(errors.empty()) << patch.dump();
+    EXPECT_EQ(errors[0].substr(0, where.size()), where) << errors[0];
+    EXPECT_FALSE(parse_check_json(suite.dump(), "patched.check.json").ok()) << patch.dump();
+  }
+}
+
+// The schema's reasons are the planner's stable names, every one of them.
+TEST(CheckSchema, ReasonsAreThePlannersNames) {
+  const json schema = read_json(test::source_dir() + "/docs/check.schema.json");
+  std::vector<std::string> names;
+  for (int r = 0; r <= int(Reason::Cancelled); ++r) names.push_back(to_string(Reason(r)));
+  EXPECT_EQ(schema["$defs"]["reason"]["enum"].get<std::vector<std::string>>(), names);
 }
 
 }  // namespace

@@ -14,12 +14,13 @@ void panel_funnel(App& app) {
     ImGui::TextDisabled("no portals");
     return;
   }
-  ImGui::Text("%zu portals (the last is the goal), %d funnel iterations", p.portals.size(), p.count(Stage::Funnel));
+  ImGui::Text("%zu %s (the last is the goal), %d funnel %s", p.portals.size(), p.portals.size() == 1 ? "portal" : "portals",
+              p.count(Stage::Funnel), p.count(Stage::Funnel) == 1 ? "iteration" : "iterations");
   const double mid = path_length(p.midpoints);
   ImGui::Text("funnel %.3f m, midpoints %.3f m (%+.1f%%)", p.funnel.length, mid,
               p.funnel.length > 0 ? (mid / p.funnel.length - 1.0) * 100.0 : 0.0);
   ImGui::Checkbox("shortest path (Polyanya)", &app.settings.show_optimal);
-  ImGui::Checkbox("channel and spline (seed 003)", &app.settings.show_channel);
+  ImGui::Checkbox("channel and spline", &app.settings.show_channel);
   if (p.channel) {
     size_t gates = 0;
     for (const Channel& c : p.channel->channels.channels) gates += c.gates.size();
@@ -34,7 +35,7 @@ void panel_funnel(App& app) {
   if (!p.funnel.corners.empty() && ImGui::TreeNode("corners", "%zu corners", p.funnel.corners.size())) {
     for (size_t i = 0; i < p.funnel.corners.size(); ++i) {
       const FunnelCorner& c = p.funnel.corners[i];
-      ImGui::Text("%zu: (%.3f, %.3f) portal %d %s", i + 1, c.point.x, c.point.y, c.portal, to_string(c.side));
+      ImGui::Text("%zu: (%.3f, %.3f) portal %d %s", i + 1, c.point.x, c.point.y, c.portal + 1, to_string(c.side));
     }
     ImGui::TreePop();
   }

@@ -1,7 +1,8 @@
-// The help overlay: every shortcut and mouse action.
+// The help overlay: every key of the key table the app binds from, and every mouse action.
 #include <imgui.h>
 
 #include "gui_app.h"
+#include "gui_keys.h"
 
 namespace navlab::app {
 
@@ -10,44 +11,23 @@ void panel_help(App& app) {
   ImGui::SetNextWindowPos(ImVec2(mv->WorkPos.x + mv->WorkSize.x * 0.5f, mv->WorkPos.y + mv->WorkSize.y * 0.4f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(0.92f);
-  if (!ImGui::Begin("Shortcuts (F1)", &app.settings.show_help,
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(mv->WorkSize.x * 0.95f, mv->WorkSize.y * 0.9f));
+  if (!ImGui::Begin("Keys and mouse (F1)", &app.settings.show_help,
                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
     return;
   }
-  static const char* rows[][2] = {
-      {"Space", "play / pause the timeline"},
-      {"Right / Left", "next / previous step"},
-      {"Home / End", "first step / the complete plan"},
-      {"S, then click", "place the start"},
-      {"G, then click", "place the goal"},
-      {"I or Esc", "inspect mode (left drag pans)"},
-      {"Drag a candidate", "move a spawn candidate (verdicts update live)"},
-      {"A, then click", "add a spawn candidate (P<n>)"},
-      {"Delete", "delete the selected spawn candidate (else the selected link)"},
-      {"L, then two clicks", "add an off-mesh link: takeoff, then landing"},
-      {"Drag a link's end", "move it (the level is baked again on release)"},
-      {"V, then clicks", "paint an area: its corners; the last again or Enter closes it"},
-      {"Wheel", "zoom at the cursor"},
-      {"Right or middle drag", "pan"},
-      {"F", "fit the scene"},
-      {"M", "midpoint path on/off"},
-      {"P", "presenter mode"},
-      {"F5, Ctrl+R", "reload the scene"},
-      {"F12", "export the viewport as PNG"},
-      {"File > Export PNG...", "viewport or window, any size, chosen path"},
-      {"F1", "this help"},
-      {"Ctrl+Q", "quit"},
-      {"Drop a file", "open a scene"},
-  };
+  // Generated from the key table the app binds from (gui_keys.h), then the mouse.
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
-    for (const auto& r : rows) {
+    auto row = [](const std::string& what, const char* help) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(r[0]);
+      ImGui::TextUnformatted(what.c_str());
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted(r[1]);
-    }
+      ImGui::TextUnformatted(help);
+    };
+    for (const KeyBinding& b : key_table()) row(key_label(b), b.help);
+    for (const MouseHelp& m : mouse_help()) row(m.what, m.help);
     ImGui::EndTable();
   }
   ImGui::End();

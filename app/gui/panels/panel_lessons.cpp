@@ -1,12 +1,15 @@
-// The Lessons menu and the slide panel: the open lesson's current slide (title, text, position) over
-// the viewport, large in presenter mode, with previous / next buttons (Page Up / Page Down).
+// The Lessons menu and the slide column beside the map: the open lesson's current slide (its question
+// first, then the text and the panels it names, the notes on request), large in presenter mode, with
+// previous / next buttons (Page Up / Page Down).
 #include <SDL.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "gui_app.h"
 #include "gui_lessons.h"
+#include "gui_slide_panels.h"
 
 namespace navlab::app {
 
@@ -24,29 +27,56 @@ void lessons_menu(App& app) {
   if (ImGui::MenuItem("Next slide", "Page Down", false, open)) show_slide(app, v.slide + 1);
   if (ImGui::MenuItem("Previous slide", "Page Up", false, open)) show_slide(app, v.slide - 1);
   if (ImGui::MenuItem("Next lesson", "Ctrl+Page Down")) lesson_key(app, SDL_SCANCODE_PAGEDOWN, true);
-  if (ImGui::MenuItem("Close lesson", nullptr, false, open)) v.lesson.reset();
+  if (ImGui::MenuItem("Start the presentation", "F5")) app.start_presentation(false);
+  if (ImGui::MenuItem("Teacher's notes", "N", &v.show_notes, open)) {}
+  if (ImGui::MenuItem("Close lesson", nullptr, false, open)) {
+    v.lesson.reset();
+    app.presenting = false;
+    app.compare.on = false;
+  }
   ImGui::EndMenu();
 }
 
-void panel_lesson(App& app, float x, float bottom, float w) {
+void panel_lesson(App& app, float x, float y, float w, float h) {
   LessonsView& v = app.lessons;
   if (!v.lesson) return;
   const LessonSlide& s = v.lesson->slides[size_t(v.slide)];
-  ImGui::SetNextWindowPos(ImVec2(x, bottom), ImGuiCond_Always, ImVec2(0.0f, 1.0f));  // above the timeline
-  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, 1e6f));  // fixed width, height from the text
-  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(w, h), ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
+                                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoFocusOnAppearing;
   if (ImGui::Begin("Lesson", nullptr, flags)) {
-    ImGui::TextDisabled("%s - slide %d of %d", v.lesson->title.c_str(), v.slide + 1, int(v.lesson->slides.size()));
-    ImGui::TextUnformatted(s.title.c_str());
-    ImGui::Separator();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(s.text.c_str());
+    ImGui::TextDisabled("%s - slide %d of %d%s", v.lesson->title.c_str(), v.slide + 1, int(v.lesson->slides.size()),
+                        app.presenting ? " (presenting)" : "");
+    ImGui::TextColored(ImVec4(1.0f, 0.84f, 0.47f, 1), "%s", s.title.c_str());
+    ImGui::Separator();
+    if (!s.question.empty()) {
+      ImGui::TextColored(v.revealed ? ImVec4(0.7f, 0.72f, 0.76f, 1) : ImVec4(0.55f, 0.9f, 1.0f, 1), "Question: %s",
+                         s.question.c_str());
+      if (!v.revealed) ImGui::TextDisabled("Page Down: the answer");
+    }
+    if (v.revealed) {
+      ImGui::TextUnformatted(s.text.c_str());
+      const SlidePanelInput in{app.doc, app.plan, app.step, app.theme, legend_flags(app)};
+      std::vector<std::string> panels = s.panels;  // the legend stands here, beside the map, on every slide
+      if (!s.side && std::find(panels.begin(), panels.end(), "legend") == panels.end())
+        panels.push_back("legend");
+      for (const std::string& name : panels) {
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float used = draw_slide_panel(*ImGui::GetWindowDrawList(), name, at.x, at.y, ImGui::GetContentRegionAvail().x, in);
+        ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, used));
+      }
+    }
+    if (!s.notes.empty()) {
+      if (v.show_notes) ImGui::TextColored(ImVec4(0.75f, 0.9f, 0.75f, 1), "Notes: %s", s.notes.c_str());
+      else ImGui::TextDisabled("N: the teacher's notes");
+    }
     ImGui::PopTextWrapPos();
-    if (ImGui::Button("< Previous (Page Up)")) show_slide(app, v.slide - 1);
+    ImGui::Separator();
+    if (ImGui::Button("< Previous")) show_slide(app, v.slide - 1);
     ImGui::SameLine();
-    if (ImGui::Button("Next (Page Down) >")) show_slide(app, v.slide + 1);
+    if (ImGui::Button(v.revealed ? "Next >" : "Answer >")) lesson_key(app, SDL_SCANCODE_PAGEDOWN, false);
   }
   ImGui::End();
 }

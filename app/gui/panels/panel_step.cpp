@@ -7,17 +7,11 @@
 #include <string>
 
 #include "gui_app.h"
+#include "gui_slide_panels.h"
 
 namespace navlab::app {
 
 namespace {
-
-struct NodeRow {
-  int node = -1;
-  double g = 0, h = 0, f = 0;
-  int parent = -1;
-  bool closed = false;
-};
 
 std::string join(const NavMesh& mesh, const std::vector<int>& ids) {
   std::string out;
@@ -35,24 +29,17 @@ void panel_step(App& app) {
   if (app.step >= int(p.steps.size()) || p.steps[app.step].stage != Stage::Search) return;
   const NavMesh& mesh = app.doc.mesh;
   const int index = p.steps[app.step].index;
-  const auto& steps = p.search_trace.steps;
-  std::map<int, NodeRow> rows;
-  for (int i = 0; i <= index; ++i) {
-    const SearchStep& s = steps[i];
-    if (s.kind == SearchStep::Kind::Relaxed && s.improved) rows[s.node] = {s.node, s.g, s.h, s.f, s.parent, false};
-    else if (s.kind == SearchStep::Kind::Popped) rows[s.node] = {s.node, s.g, s.h, s.f, s.parent, true};
-  }
+  const auto& steps = p.trace.search.steps;
   const SearchSets sets = search_sets_at(steps, size_t(index));
   if (!sets.closed.empty()) {
     ImGui::TextWrapped("open: %s", join(mesh, sets.open).c_str());
     ImGui::TextWrapped("closed: %s", join(mesh, sets.closed).c_str());
   }
-  std::vector<NodeRow> list;
-  for (const auto& kv : rows) list.push_back(kv.second);
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
-  if (!ImGui::BeginTable("gfh", 6, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
+  std::vector<GfhRow> list = gfh_rows(p, index);
+  // Every row shown (the window scrolls, not the table).
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_SizingStretchSame;
+  if (!ImGui::BeginTable("gfh", 6, flags)) return;
   ImGui::TableSetupColumn("node");
   ImGui::TableSetupColumn("G");
   ImGui::TableSetupColumn("H");
@@ -63,7 +50,7 @@ void panel_step(App& app) {
   if (ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs(); spec && spec->SpecsCount > 0) {
     const int col = spec->Specs[0].ColumnIndex;
     const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
-    auto key = [col](const NodeRow& r) -> double {
+    auto key = [col](const GfhRow& r) -> double {
       switch (col) {
         case 0: return r.node;
         case 1: return r.g;
@@ -74,21 +61,22 @@ void panel_step(App& app) {
       }
     };
     std::stable_sort(list.begin(), list.end(),
-                     [&](const NodeRow& a, const NodeRow& b) { return asc ? key(a) < key(b) : key(a) > key(b); });
+                     [&](const GfhRow& a, const GfhRow& b) { return asc ? key(a) < key(b) : key(a) > key(b); });
   }
   const int current = steps[index].node;
-  for (const NodeRow& r : list) {
+  for (const GfhRow& r : list) {
     ImGui::TableNextRow();
     if (r.node == current)
       ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 160));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(node_label(mesh, r.node).c_str());
+    const CostDigits n = cost_digits(r.g, r.h);  // as the step's sentence writes them
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", r.g);
+    ImGui::TextUnformatted(n(r.g).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", r.h);
+    ImGui::TextUnformatted(n(r.h).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", r.f);
+    ImGui::TextUnformatted(n(r.g + r.h).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(r.parent >= 0 ? node_label(mesh, r.parent).c_str() : "-");
     ImGui::TableNextColumn();

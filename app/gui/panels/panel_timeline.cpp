@@ -1,5 +1,6 @@
-// Timeline: every recorded step of every stage. Play/pause, step, first/last, a scrub slider, jump to a
-// stage, playback speed, and the current step's sentence.
+// Timeline: every recorded step of every stage. The transport bar (always shown): first, previous,
+// play/pause, next, last and the scrubber, with the step's sentence under them. The details: playback
+// speed and a jump to each stage.
 #include <imgui.h>
 
 #include <cstdio>
@@ -8,7 +9,15 @@
 
 namespace navlab::app {
 
-void panel_timeline(App& app) {
+std::string step_sentence(const App& app) {
+  const PlanView& p = app.plan;
+  const int s = app.step, n = int(p.steps.size());
+  if (app.doc.scene.source == Scene::Source::SideScroller) return "";
+  if (!p.ran) return "No query: place a start (S) and a goal (G).";
+  return s < n ? p.describe(s, app.doc.mesh) : std::string("The complete plan: every stage's result.");
+}
+
+void panel_transport(App& app) {
   PlanView& p = app.plan;
   const int n = int(p.steps.size());
   if (ImGui::Button("|<")) { app.playing = false; app.set_step(0); }
@@ -25,10 +34,32 @@ void panel_timeline(App& app) {
   ImGui::SameLine();
   if (ImGui::Button(">|")) { app.playing = false; app.set_step(n); }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(120);
+  int s = app.step;
+  ImGui::SetNextItemWidth(-1);
+  char fmt[64];
+  if (s < n)
+    std::snprintf(fmt, sizeof fmt, "step %d / %d (%s %d)", s + 1, n, stage_name(p.steps[s].stage), p.steps[s].index + 1);
+  else
+    std::snprintf(fmt, sizeof fmt, "complete plan (%d steps)", n);
+  if (ImGui::SliderInt("##scrub", &s, 0, n, fmt)) {
+    app.playing = false;
+    app.set_step(s);
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.92f, 0.6f, 1));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(step_sentence(app).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+void panel_timeline(App& app) {
+  PlanView& p = app.plan;
+  const int n = int(p.steps.size());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
   ImGui::SliderFloat("steps/s", &app.settings.playback_speed, 0.5f, 100.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
   ImGui::TextUnformatted("jump to");
-  for (Stage st : kStages) {
+  for (const StageInfo& info : kStageTable) {
+    const Stage st = info.id;
     const int first = p.first_step(st);
     const int count = p.count(st);
     char label[64];
@@ -44,21 +75,6 @@ void panel_timeline(App& app) {
     ImGui::EndDisabled();
     if (here) ImGui::PopStyleColor();
   }
-  int s = app.step;
-  ImGui::SetNextItemWidth(-1);
-  char fmt[64];
-  if (s < n)
-    std::snprintf(fmt, sizeof fmt, "step %d / %d (%s %d)", s + 1, n, stage_name(p.steps[s].stage), p.steps[s].index + 1);
-  else
-    std::snprintf(fmt, sizeof fmt, "complete plan (%d steps)", n);
-  if (ImGui::SliderInt("##scrub", &s, 0, n, fmt)) {
-    app.playing = false;
-    app.set_step(s);
-  }
-  const std::string sentence = s < n ? p.describe(s, app.doc.mesh) : std::string("The complete plan: every stage's result.");
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.92f, 0.6f, 1));
-  ImGui::TextWrapped("%s", sentence.c_str());
-  ImGui::PopStyleColor();
 }
 
 }  // namespace navlab::app

@@ -1,0 +1,155 @@
+#include "gui_check.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#include "gui_app.h"
+#include "gui_script.h"
+
+namespace navlab::app {
+
+namespace {
+
+// The document a suite's cases run on: its scene file, or (a level) the suite file itself.
+std::string suite_document(const CheckSuite& s) { return s.level() ? s.path : s.scene.path; }
+
+// The case's doors and areas on the document's scene, as core's case_state makes them for the runner:
+// the plan the app makes then is the runner's, step for step.
+void apply_state(App& app, const CheckCase& c) {
+  const CheckSuite& suite = *app.check.suite;
+  Result<CaseState> st = case_state(c.query, suite.scene, app.doc.mesh);
+  if (!st) return app.show_error(st.error());
+  app.doc.scene.agent.excluded_areas = st->scene.agent.excluded_areas;
+  app.doc.scene.doors = suite.scene.doors;
+  for (Door& d : app.doc.scene.doors) {
+    const auto has = [&](const std::vector<std::string>& ids) { return std::find(ids.begin(), ids.end(), d.id) != ids.end(); };
+    if (has(st->doors.closed)) d.open = false;
+    if (has(st->doors.opened)) d.open = true;
+  }
+}
+
+}  // namespace
+
+std::string checks_folder() { return resource_path("scenes/checks"); }
+
+bool open_check_suite(App& app, const std::string& path) {
+  Result<CheckSuite> suite = load_check_suite(path);
+  if (!suite) {
+    app.show_error(suite.error());
+    return false;
+  }
+  if (suite->level()) {
+    Document next;
+    if (std::string err = document_from_scene(suite->scene, path, next); !err.empty()) {
+      app.show_error(err + (app.doc.loaded() ? "\nThe scene you had is still open." : ""));
+      return false;
+    }
+    app.open_document(std::move(next));
+  } else if (!app.open_scene(suite->scene.path)) {
+    return false;
+  }
+  CheckView& v = app.check;
+  v.suite = std::move(suite.value());
+  v.run = run_check_on(*v.suite, v.suite->scene, app.doc.mesh);
+  v.selected = -1;
+  v.ray_trace = {};
+  app.status = "check suite " + path + ": " + summary_line(v.run);
+  return true;
+}
+
+void select_check_case(App& app, int index) {
+  CheckView& v = app.check;
+  if (!v.suite || index < 0 || index >= int(v.suite->cases.size())) return;
+  // Another scene was opened since: the suite's own document first.
+  if (app.doc.path != suite_document(*v.suite) && !open_check_suite(app, v.suite->path)) return;
+  v.selected = index;
+  v.ray_trace = {};
+  const CheckCase& c = v.suite->cases[size_t(index)];
+  const CaseResult& r = v.run.cases[size_t(index)];
+  if (c.kind != CaseKind::Spawn) {
+    apply_state(app, c);
+    app.doc.start = c.query.start;
+    app.doc.goal = c.query.goal;
+    app.doc.query_index = c.query.query_index.value_or(-1);
+  }
+  if (c.kind == CaseKind::Raycast) case_raycast(c.query, v.suite->scene, app.doc.mesh, &v.ray_trace);
+  app.replan();
+  app.playing = false;
+  int step = int(app.plan.steps.size());
+  if (r.decided_by && r.decided_by->stage != "raycast") {
+    std::string err;
+    const std::string ref = r.decided_by->stage + ":" + std::to_string(r.decided_by->index);
+    if (const std::optional<int> at = parse_step(ref, app.plan, &err)) step = *at;
+    else app.show_error("case " + c.name + ": the step " + ref + " is not on the timeline (" + err + ")");
+  }
+  app.set_step(step);
+  app.status = "case " + c.name + ": " + (r.passed ? "passed" : "failed") +
+               (r.decided_by ? ", decided at " + r.decided_by->stage + ":" + std::to_string(r.decided_by->index) : "");
+}
+
+bool check_reload(App& app) {
+  CheckView& v = app.check;
+  if (!v.suite || !v.suite->level() || app.doc.path != v.suite->path) return false;
+  const int selected = v.selected;
+  if (open_check_suite(app, v.suite->path) && selected >= 0) select_check_case(app, selected);
+  return true;
+}
+
+void draw_check(App& app) {
+  const CheckView& v = app.check;
+  if (!v.suite || v.selected < 0 || v.ray_trace.steps.empty()) return;
+  const CaseResult& r = v.run.cases[size_t(v.selected)];
+  if (r.kind != CaseKind::Raycast || r.path.size() < 2) return;
+  const CheckCase& c = v.suite->cases[size_t(v.selected)];
+  gl::Batch& b = app.view.plan();
+  const float w = app.theme.line_scale;
+  b.polyline({r.path[1], c.query.goal.plane}, app.theme.midpoint, {2.0f * w, 6.0f, 10.0f});  // the part not reached
+  b.polyline(r.path, app.theme.smooth, {3.5f * w});
+  b.point(r.path[0], 6.0f * w, app.theme.start);
+  b.point(r.path[1], 7.0f * w, r.ray.hit_something() ? app.theme.goal : app.theme.smooth);
+}
+
+bool check_script_action(App& app, const nlohmann::json& a, std::string* error) {
+  if (a.contains("check_suite")) {
+    if (!a["check_suite"].is_string()) *error = "{\"check_suite\": FILE} needs a file name";
+    else if (!open_check_suite(app, a["check_suite"].get<std::string>())) *error = app.error;
+    return true;
+  }
+  if (!a.contains("check_case")) return false;
+  const CheckView& v = app.check;
+  if (!v.suite) {
+    *error = "check_case needs an open check suite ({\"check_suite\": FILE})";
+    return true;
+  }
+  const nlohmann::json& k = a["check_case"];
+  int index = -1;
+  if (k.is_number_integer()) index = k.get<int>();
+  for (size_t i = 0; k.is_string() && i < v.suite->cases.size(); ++i)
+    if (v.suite->cases[i].name == k.get<std::string>()) index = int(i);
+  if (index < 0 || index >= int(v.suite->cases.size())) {
+    *error = "no case " + k.dump() + " in " + v.suite->path;
+    return true;
+  }
+  select_check_case(app, index);
+  return true;
+}
+
+nlohmann::json check_state_json(const App& app) {
+  const CheckView& v = app.check;
+  if (!v.suite) return nullptr;
+  nlohmann::json j = {{"file", v.suite->path}, {"cases", v.run.cases.size()}, {"passed", v.run.passed},
+                      {"failed", v.run.failed}, {"selected", v.selected}};
+  if (v.selected < 0) return j;
+  const CaseResult& r = v.run.cases[size_t(v.selected)];
+  j["case"] = r.name;
+  j["passed_case"] = r.passed;
+  j["line"] = case_line(r);
+  j["decided_by"] = r.decided_by ? nlohmann::json(r.decided_by->stage + ":" + std::to_string(r.decided_by->index))
+                                 : nlohmann::json(nullptr);
+  j["decided_text"] = r.decided_text;
+  j["ray_steps"] = v.ray_trace.steps.size();
+  return j;
+}
+
+}  // namespace navlab::app

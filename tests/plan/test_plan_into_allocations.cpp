@@ -1,0 +1,76 @@
+// plan_into() and plan_motion_into() into a result reused from call to call allocate nothing once the
+// result (and the per-thread buffers of the stages) have grown on a level: every allocation of this
+// test program is counted by a replaced operator new while a window is open.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <vector>
+
+#include "meshes.h"
+#include "motion.h"
+#include "plan.h"
+#include "random_pairs.h"
+
+namespace {
+std::atomic<long> g_allocations{0};
+thread_local bool g_counting = false;
+}  // namespace
+
+// Only operator new is replaced: the library's operator delete frees what malloc gave (libstdc++'s own
+// operator new is malloc too).
+void* operator new(std::size_t n) {
+  if (g_counting) g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+
+namespace navlab {
+namespace {
+
+// Counts the allocations of f() on this thread.
+template <class F>
+long allocations(F&& f) {
+  const long before = g_allocations.load();
+  g_counting = true;
+  f();
+  g_counting = false;
+  return g_allocations.load() - before;
+}
+
+// The scene's random pairs planned twice into one result: the first round may grow it (and the mesh's
+// index, and the stages' per-thread buffers); the second round, the same pairs again, must allocate
+// nothing at all.
+// `plan_allowed`: allocations plan_into may still make per call (0 but on scenes with doors, whose gates
+// core/search's make_gates builds on every plan: 2 on the office floor).
+void expect_no_allocation_on_the_second_round(const char* scene_name, long plan_allowed = 0) {
+  const test::Loaded l = test::load(scene_name);
+  const std::vector<RandomPair> pairs = random_pairs(l.mesh, 60, 7);
+  ASSERT_FALSE(pairs.empty());
+  PlanResult r;
+  MotionResult m;
+  for (const RandomPair& p : pairs) plan_into(l.scene, l.mesh, PlanRequest{p.start, p.goal, {}}, r);
+  int complete = 0;
+  for (const RandomPair& p : pairs) {
+    const long n = allocations([&] { plan_into(l.scene, l.mesh, PlanRequest{p.start, p.goal, {}}, r); });
+    EXPECT_LE(n, plan_allowed) << scene_name << ": plan_into allocated " << n << " times";
+    complete += r.status == Status::Complete;
+    if (r.status != Status::Complete) continue;
+    // The motion stages on their own, into their own reused result.
+    plan_motion_into(l.mesh, r.search.corridor, r.locate.start.point, r.portals, l.scene.agent, nullptr, m);
+    const long k = allocations(
+        [&] { plan_motion_into(l.mesh, r.search.corridor, r.locate.start.point, r.portals, l.scene.agent, nullptr, m); });
+    EXPECT_EQ(k, 0) << scene_name << ": plan_motion_into allocated " << k << " times";
+  }
+  EXPECT_GT(complete, 20) << scene_name;
+}
+
+TEST(PlanIntoAllocations, OnlyTheDoorGatesAfterTheFirstCallsOnTheOfficeFloor) {
+  expect_no_allocation_on_the_second_round("default.json", 2);
+}
+
+TEST(PlanIntoAllocations, NoneAfterTheFirstCallsOnA3DLevel) { expect_no_allocation_on_the_second_round("mesh_level.json"); }
+
+}  // namespace
+}  // namespace navlab
