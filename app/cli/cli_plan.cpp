@@ -15,7 +15,7 @@
 #include "json_file.h"
 #include "navmesh_build.h"
 #include "plan.h"
-#include "plan_optimal.h"
+#include "pipeline.h"
 #include "plan_steps.h"
 #include "scene.h"
 
@@ -271,29 +271,18 @@ struct PlanOptions {
 // One query through the scene's search (Polyanya: the plan on the exact shortest path), as JSON.
 Json plan_one(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, const PlanOptions& options,
               Status& status) {
-  PlanTrace trace;
-  PolyanyaTrace exact;  // Polyanya's steps, when it is the search or the comparison
-  PlanTrace* const sink = options.trace ? &trace : nullptr;
-  PolyanyaTrace* const exact_sink = options.trace ? &exact : nullptr;
-  const bool optimal = scene.search.algorithm == Algorithm::Polyanya;
-  const PlanResult r =
-      optimal ? plan_optimal(scene, mesh, request, sink, exact_sink).plan : plan(scene, mesh, request, sink);
+  const PipelineRun run = run_pipeline(
+      scene, mesh, request, {.trace = options.trace, .channel = options.channel, .optimal = options.compare_optimal});
+  const PlanResult& r = run.plan;
   status = r.status;
   Json j = plan_result_json(mesh, r);
-  PlanRecords records;
-  records.plan = &trace;
-  records.optimal = &exact;  // the plan's own search (Polyanya) or the comparison's
-  ChannelPlanTrace smoothing;
-  if (options.channel) {
-    add_channel_json(mesh, r, plan_channel(scene, mesh, r, request.doors, options.trace ? &smoothing : nullptr), j);
-    records.smoothing = &smoothing;
+  if (options.channel) add_channel_json(mesh, r, run.channel ? *run.channel : ChannelPlan{}, j);
+  if (options.compare_optimal) j["optimal_length"] = run.optimal ? Json(run.optimal->length) : Json(nullptr);
+  if (options.trace) {
+    PlanRecords records = run.records();
+    if (!options.channel) records.smoothing = nullptr;
+    j["steps"] = steps_json(step_texts(records, mesh, run.polyanya_is_search));
   }
-  if (options.compare_optimal) {
-    const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, r, request.doors, optimal ? nullptr : exact_sink);
-    j["optimal_length"] = o && o->status == Status::Complete ? Json(o->length) : Json(nullptr);
-  }
-  const std::vector<StepText> steps = options.trace ? step_texts(records, mesh, optimal) : std::vector<StepText>{};
-  if (options.trace) j["steps"] = steps_json(steps);
   return j;
 }
 

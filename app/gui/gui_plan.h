@@ -14,6 +14,7 @@
 #include "clearance_path.h"
 #include "funnel.h"
 #include "locate.h"
+#include "pipeline.h"
 #include "polyanya.h"
 #include "portals.h"
 #include "profile.h"
@@ -58,6 +59,7 @@ struct PlanView {
   bool extras_pending = false;
 
   // Every stage's step records, locate to profile (the timeline's rows: core/narration/stages.h).
+  bool polyanya_is_search = false;  // the scene's search is Polyanya (its rows follow locate's)
   PlanTrace trace;
   SearchResult search;
   std::vector<Portal> portals;
@@ -93,10 +95,10 @@ struct PlanView {
   // The plan of a live run and the mesh it ran on, kept for finish_extras().
   std::optional<PlanResult> pending_;
   long pending_mesh_ = 0;  // Document::mesh_revision
-  // Polyanya and the channel smoothing of plan `r` (for the document's doors), with their traces.
-  void run_extras(const Document& doc, const PlanResult& r);
-  // Appends the steps of `stages` to the timeline, from the records kept.
-  void add_steps(std::initializer_list<Stage> stages);
+  // Keeps what the pipeline ran beside the plan (the channel smoothing, the optimal comparison).
+  void keep_beside(PipelineRun& run);
+  // Appends to the timeline the rows of the stages in the plan (`beside` false) or beside it (true).
+  void add_steps(bool beside);
 
  public:
 

@@ -1,11 +1,9 @@
-// Runs the planning pipeline (plan.h) for the app and keeps every stage's result and records.
+// Runs the planning pipeline (core/pipeline/pipeline.h) for the app and keeps every stage's result and records.
 #include <chrono>
 
-#include "channel_plan.h"
 #include "gui_doc.h"
 #include "gui_plan.h"
-#include "plan.h"
-#include "plan_optimal.h"
+#include "pipeline.h"
 
 namespace navlab::app {
 
@@ -17,66 +15,66 @@ void PlanView::run(const Document& doc, bool live) {
   PlanRequest req;
   req.start = *doc.start;
   req.goal = *doc.goal;
-  PlanResult r = plan(doc.scene, doc.mesh, req, &trace);
+  // A live run (a point being dragged) plans alone; the stages beside the plan follow in finish_extras().
+  PipelineRun r = run_pipeline(doc.scene, doc.mesh, req, {.trace = true, .channel = !live, .optimal = !live});
   plan_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
-  status = r.status;
-  failure = r.failure;
-  has_start = r.locate.start.ok();
-  start_poly = r.locate.start.poly;
-  has_goal = r.locate.goal.ok();
-  start = has_start ? r.locate.start.point : doc.start->plane;
-  goal = has_goal ? r.locate.goal.point : doc.goal->plane;
-  start_height = has_start ? r.locate.start.height : doc.start->height;
-  goal_height = has_goal ? r.locate.goal.height : doc.goal->height;
+  polyanya_is_search = r.polyanya_is_search;
+  trace = std::move(r.trace);
+  status = r.plan.status;
+  failure = r.plan.failure;
+  const LocateResult& located = r.plan.locate;
+  has_start = located.start.ok();
+  start_poly = located.start.poly;
+  has_goal = located.goal.ok();
+  start = has_start ? located.start.point : doc.start->plane;
+  goal = has_goal ? located.goal.point : doc.goal->plane;
+  start_height = has_start ? located.start.height : doc.start->height;
+  goal_height = has_goal ? located.goal.height : doc.goal->height;
   if (live) {
     extras_pending = true;
-    pending_ = r;
+    pending_ = r.plan;
     pending_mesh_ = doc.mesh_revision;
   } else {
-    run_extras(doc, r);
+    keep_beside(r);
   }
-  search = std::move(r.search);
-  portals = std::move(r.portals);
-  midpoints = std::move(r.midpoints);
-  funnel = std::move(r.funnel);
-  clearance = std::move(r.motion.clearance.path.points);
-  clearance_portals = std::move(r.motion.clearance.portals);
-  smooth = std::move(r.motion.turns.path);
-  profile = std::move(r.motion.profile);
+  PlanResult& p = r.plan;
+  search = std::move(p.search);
+  portals = std::move(p.portals);
+  midpoints = std::move(p.midpoints);
+  funnel = std::move(p.funnel);
+  clearance = std::move(p.motion.clearance.path.points);
+  clearance_portals = std::move(p.motion.clearance.portals);
+  smooth = std::move(p.motion.turns.path);
+  profile = std::move(p.motion.profile);
   profile_samples = profile.samples();
   if (channel) channel_samples = channel->profile.samples();
 
   if (!doc.bake_stages.polygons.empty())
     for (int k = 0; k < kBakeStageCount; ++k) bake_trace.push_back({BakeStage(k), doc.bake_stages.describe(BakeStage(k))});
 
-  add_steps({Stage::Bake, Stage::Locate, Stage::Search, Stage::Funnel, Stage::Clearance, Stage::Turns, Stage::Profile});
-  add_steps({Stage::Channel, Stage::Spline, Stage::Polyanya});
+  add_steps(false);
+  if (!live) add_steps(true);
   run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-void PlanView::run_extras(const Document& doc, const PlanResult& r) {
-  const DoorOverrides scene_doors;  // the doors as the scene has them, as the plan ran
-  PolyanyaTrace exact;
-  const auto t0 = std::chrono::steady_clock::now();
-  if (const std::optional<PolyanyaResult> o = optimal_for(doc.scene, doc.mesh, r, scene_doors, &exact);
-      o && o->status == Status::Complete) {
-    optimal = o->path;
-    optimal_length = o->length;
-    optimal_expanded = o->expanded;
+void PlanView::keep_beside(PipelineRun& r) {
+  channel = std::move(r.channel);
+  smoothing = std::move(r.smoothing);
+  if (r.optimal) {
+    optimal = std::move(r.optimal->path);
+    optimal_length = r.optimal->length;
+    optimal_expanded = r.optimal->expanded;
   }
-  const auto t1 = std::chrono::steady_clock::now();
-  optimal_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
-  if (doc.mesh.kind == NavMesh::Kind::Polygons && r.status != Status::Failed && r.funnel.points.size() >= 2) {
-    channel = plan_channel(doc.scene, doc.mesh, r, scene_doors, &smoothing);
-  }
-  channel_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count();
-  optimal_trace = std::move(exact);
+  optimal_trace = std::move(r.exact);
+  channel_ms = r.channel_ms;
+  optimal_ms = r.optimal_ms;
 }
 
-void PlanView::add_steps(std::initializer_list<Stage> stages) {
+void PlanView::add_steps(bool beside) {
   const PlanRecords all = records();
-  for (Stage st : stages) append_stage_rows(all, st, steps);
+  for (Stage st : stage_order(polyanya_is_search))
+    if (stage_beside_plan(st, polyanya_is_search) == beside) append_stage_rows(all, st, steps);
 }
 
 void PlanView::finish_extras(const Document& doc) {
@@ -84,8 +82,17 @@ void PlanView::finish_extras(const Document& doc) {
   // The mesh was replaced since (tiles rebuilt, the plan kept and renumbered): plan on it in full.
   if (pending_mesh_ != doc.mesh_revision) return run(doc);
   const auto t0 = std::chrono::steady_clock::now();
-  run_extras(doc, *pending_);
-  add_steps({Stage::Channel, Stage::Spline, Stage::Polyanya});
+  PipelineRun r;
+  r.plan = std::move(*pending_);
+  r.polyanya_is_search = polyanya_is_search;
+  if (polyanya_is_search) r.exact = std::move(optimal_trace);  // the plan's own search, kept
+  PlanRequest req;
+  req.start = *doc.start;
+  req.goal = *doc.goal;
+  run_beside_plan(doc.scene, doc.mesh, req, {.trace = true, .channel = true, .optimal = true}, r);
+  keep_beside(r);
+  if (channel) channel_samples = channel->profile.samples();
+  add_steps(true);
   pending_.reset();
   extras_pending = false;
   run_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -49,10 +49,14 @@ std::vector<Obstacle> scene_obstacles(const Scene& scene, const DoorOverrides& d
   return out;
 }
 
+bool channel_applies(const NavMesh& mesh, const PlanResult& plan) {
+  return mesh.kind == NavMesh::Kind::Polygons && plan.funnel.points.size() >= 2 && plan.funnel.ok();
+}
+
 ChannelPlan plan_channel(const Scene& scene, const NavMesh& mesh, const PlanResult& plan,
                          const DoorOverrides& doors, ChannelPlanTrace* trace) {
   ChannelPlan out;
-  if (mesh.kind != NavMesh::Kind::Polygons || plan.funnel.points.size() < 2 || !plan.funnel.ok()) return out;
+  if (!channel_applies(mesh, plan)) return out;
   const CorridorShape shape = corridor_shape(mesh, plan.search.corridor);
   out.channels = build_channels(plan.funnel.points, shape, scene_obstacles(scene, doors), ChannelDef{},
                                 trace ? &trace->channel : nullptr);

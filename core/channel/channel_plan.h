@@ -32,7 +32,12 @@ struct ChannelPlanTrace {
 // as their corners) of a polygon scene, as obstacles that invalidate channel sections.
 std::vector<Obstacle> scene_obstacles(const Scene& scene, const DoorOverrides& doors = {}, bool blockers = true);
 
-// Channels, spline and profile for the funnel path of `plan` on `mesh` (a polygon mesh).
+// Whether a channel can be built around `plan`'s path: a polygon mesh and a complete funnel path of two
+// points or more.
+bool channel_applies(const NavMesh& mesh, const PlanResult& plan);
+
+// Channels, spline and profile for the funnel path of `plan` on `mesh` (a polygon mesh). Where
+// channel_applies() is false: no channel, the spline's mode Failure.
 ChannelPlan plan_channel(const Scene& scene, const NavMesh& mesh, const PlanResult& plan,
                          const DoorOverrides& doors = {}, ChannelPlanTrace* trace = nullptr);
 

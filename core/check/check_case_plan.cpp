@@ -3,7 +3,7 @@
 
 #include "check_cases.h"
 #include "format.h"
-#include "plan_optimal.h"
+#include "pipeline.h"
 
 namespace navlab {
 
@@ -109,13 +109,14 @@ void check_plan(const CheckCase& c, const PlanResult& p, CaseResult& r) {
               has_path ? seconds(p.motion.profile.total_time) : "no path", expected_text(*e.time, "s"));
 }
 
-void check_ratio(const CheckCase& c, const Scene& scene, const NavMesh& mesh, const DoorOverrides& doors,
-                 const PlanResult& p, CaseResult& r) {
+// `run` planned with the optimal comparison (PipelineOptions::optimal).
+void check_ratio(const CheckCase& c, const PipelineRun& run, CaseResult& r) {
+  const PlanResult& p = run.plan;
   const double limit = *c.plan.max_length_ratio;
   const std::string expected = "at most " + num(limit, kExactDigits) + " times the shortest path";
   if (p.status == Status::Failed) return add_check(r, "max_length_ratio", false, "no path", expected);
-  const std::optional<PolyanyaResult> o = optimal_for(scene, mesh, p, doors);
-  if (!o || o->status != Status::Complete || !(o->length > 0.0))
+  const std::optional<PolyanyaResult>& o = run.optimal;
+  if (!o || !(o->length > 0.0))
     return add_check(r, "max_length_ratio", false,
                      "no shortest path to compare with (a graph scene, off-mesh links or no exact path)", expected);
   r.optimal_length = o->length;
@@ -148,8 +149,10 @@ void run_plan_case(const CheckCase& c, const Scene& scene, const NavMesh& mesh, 
     return;
   }
   PlanRequest req{c.query.start, c.query.goal, st->doors};
-  PlanTrace trace;
-  const PlanResult p = plan(st->scene, mesh, req, &trace);
+  const PipelineRun run =
+      run_pipeline(st->scene, mesh, req, {.trace = true, .optimal = c.plan.max_length_ratio.has_value()});
+  const PlanResult& p = run.plan;
+  const PlanTrace& trace = run.trace;
   r.status = p.status;
   r.failure = p.failure;
   r.length = p.status == Status::Failed ? 0.0 : p.funnel.length;
@@ -158,7 +161,7 @@ void run_plan_case(const CheckCase& c, const Scene& scene, const NavMesh& mesh, 
   r.areas = areas_crossed(mesh, p.search.corridor);
   r.path = p.funnel.points;
   check_plan(c, p, r);
-  if (c.plan.max_length_ratio) check_ratio(c, st->scene, mesh, st->doors, p, r);
+  if (c.plan.max_length_ratio) check_ratio(c, run, r);
   if (std::all_of(r.checks.begin(), r.checks.end(), [](const ExpectResult& x) { return x.passed; })) return;
   const Decision d = plan_decision(c, st->scene, mesh, st->doors, p, trace, r);
   r.decided_by = d.step;

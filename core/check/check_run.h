@@ -25,7 +25,6 @@ struct ExpectResult {
   std::string expected;  // what the case expects, e.g. "41.2 ± 0.01 m"
 };
 
-// What one case's run gave (the figures) and how it compares (the checks).
 // A step as "STAGE:N" addresses it (N from 1): a plan's stage, numbered as core/narration/stages.h numbers
 // it, or "raycast" for a raycast case's own steps.
 struct StepRef {
@@ -33,6 +32,7 @@ struct StepRef {
   int index = 0;
 };
 
+// What one case's run gave (the figures) and how it compares (the checks).
 struct CaseResult {
   int index = 0;           // in CheckSuite::cases
   std::string name;

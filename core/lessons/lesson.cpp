@@ -11,7 +11,7 @@
 #include "lesson_toggles.h"
 #include "navmesh_build.h"
 #include "plan.h"
-#include "plan_optimal.h"
+#include "pipeline.h"
 #include "channel_plan.h"
 #include "stages.h"
 #include "scene.h"
@@ -338,15 +338,10 @@ class SlideReader {
     Result<NavMesh> mesh = build_navmesh(scene);
     if (!mesh) return 0;
     const Query& q = scene.queries[size_t(slide.query)];
-    PlanTrace trace;
-    const PlanResult result = plan(scene, mesh.value(), PlanRequest{q.start, q.goal, {}}, &trace);
-    PolyanyaTrace exact;
-    ChannelPlanTrace smoothing;
-    PlanRecords records{&trace, &smoothing, &exact, 0};
-    if (stage == StageId::Polyanya) optimal_for(scene, mesh.value(), result, {}, &exact);
-    if ((stage == StageId::Channel || stage == StageId::Spline) && mesh->kind == NavMesh::Kind::Polygons &&
-        result.status != Status::Failed && result.funnel.points.size() >= 2)
-      plan_channel(scene, mesh.value(), result, {}, &smoothing);
+    const bool beside = stage_beside_plan(stage, scene.search.algorithm == Algorithm::Polyanya);
+    const PipelineRun run = run_pipeline(scene, mesh.value(), PlanRequest{q.start, q.goal, {}},
+                                         {.trace = true, .channel = beside, .optimal = beside});
+    const PlanRecords records = run.records();
     return step_count(records, stage);
   }
 

@@ -4,11 +4,7 @@ namespace navlab {
 
 std::vector<StepText> step_texts(const PlanRecords& records, const NavMesh& mesh, bool polyanya_is_search) {
   std::vector<StepRow> rows;
-  for (const StageInfo& info : kStageTable) {
-    if (info.id == StageId::Polyanya && polyanya_is_search) continue;
-    append_stage_rows(records, info.id, rows);
-    if (info.id == StageId::Locate && polyanya_is_search) append_stage_rows(records, StageId::Polyanya, rows);
-  }
+  for (StageId stage : stage_order(polyanya_is_search)) append_stage_rows(records, stage, rows);
   std::vector<StepText> out;
   out.reserve(rows.size());
   for (const StepRow& row : rows)

@@ -30,6 +30,20 @@ std::optional<StageId> stage_from_string(std::string_view name) {
   return std::nullopt;
 }
 
+std::vector<StageId> stage_order(bool polyanya_is_search) {
+  std::vector<StageId> out;
+  for (const StageInfo& info : kStageTable) {
+    if (info.id == StageId::Polyanya && polyanya_is_search) continue;
+    out.push_back(info.id);
+    if (info.id == StageId::Locate && polyanya_is_search) out.push_back(StageId::Polyanya);
+  }
+  return out;
+}
+
+bool stage_beside_plan(StageId stage, bool polyanya_is_search) {
+  return stage == StageId::Channel || stage == StageId::Spline || (stage == StageId::Polyanya && !polyanya_is_search);
+}
+
 std::string stage_names() {
   std::string out;
   const size_t n = std::size(kStageTable);

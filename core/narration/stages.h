@@ -33,6 +33,12 @@ extern const StageInfo kStageTable[10];
 const char* to_string(StageId s);
 // The stage of a stable name; nullopt for any other text.
 std::optional<StageId> stage_from_string(std::string_view name);
+// The stages in the order a timeline shows them: kStageTable's order, except that when Polyanya is the
+// plan's own search its rows follow the locate rows.
+std::vector<StageId> stage_order(bool polyanya_is_search);
+// Whether `stage` runs beside the plan rather than in it (the channel, the spline, and Polyanya when it is
+// only the comparison): the app adds those rows once a live drag ends.
+bool stage_beside_plan(StageId stage, bool polyanya_is_search);
 // "bake, locate, ..., spline or polyanya": the names for an error message.
 std::string stage_names();
 
