@@ -1,7 +1,6 @@
 #include "gui_keys.h"
 
 #include <SDL.h>
-#include <SDL_syswm.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <nlohmann/json.hpp>
@@ -13,6 +12,9 @@
 #include "gui_side.h"
 #include "gui_spawn_edit.h"
 #include "gui_tools.h"
+
+// Last: its X11 headers define macros (Status, None, Bool) that would rename the types declared above.
+#include <SDL_syswm.h>
 
 namespace navlab::app {
 
