@@ -177,6 +177,7 @@ Spline update_spline(const SplineUpdate& u, SplineTrace* trace) {
   SplineStep st;
   st.kind = SplineStep::Kind::TailChanged;
   st.distance = std::min(u.previous->length - u.s, u.stable_distance);
+  if (u.committed) st.why = "the agent in motion keeps the previous one";
   record_to(trace, st);
   if (u.committed) return frozen(u, trace);
   return *u.fresh;

@@ -12,8 +12,13 @@
 //   2. Following: the agent is projected onto the smoothed path (arc length s, never moving backwards);
 //      the target is the farthest path point at most `agent.lookahead` metres further on (never past
 //      the next stop-turn) whose straight line from the agent keeps within kSteerTolerance (plus the
-//      agent's distance from the path) of the path between: the agent does not cut inside corners. Speed <= the planned profile and <= the reaction-step stopping limit for the
-//      distance left and for the next stop-turn. At a stop-turn the agent stands (speed 0) and turns
+//      agent's distance from the path) of the path between: the agent does not cut inside corners. The
+//      speed of a step is held over the whole step, so it is the fastest the budget reaches that the plan
+//      allows where the move ends (the profile's braking envelope over the stretch, the reaction-step
+//      stopping limits for the distance left and for the next stop-turn, half a step's travel of room
+//      for braking step by step); a velocity that local avoidance or a turn the budget cannot make at
+//      once would carry past that limit is brought back within it, speed before direction. So no step
+//      is faster than agent.max_speed or the plan's limit where it ends. At a stop-turn the agent stands (speed 0) and turns
 //      its heading in place at agent.max_turn_rate until it points along the next segment (state
 //      turning: θ / max_turn_rate seconds, rounded up to whole steps), then goes on. A re-planned
 //      path that starts in another direction than the agent's heading begins with such a turn too. Invalidated: the agent keeps
@@ -37,6 +42,12 @@
 //   if the path has a stop-turn), then jumps: a straight line to the landing at agent.max_speed, taking
 //   link length / max_speed seconds (rounded up to whole steps; state jumping), the one move that leaves
 //   the mesh. It lands standing and follows the path on from the landing.
+//   Smoothing::Channel: the spline followed is updated (core/channel/spline_update.h) at each plan
+//   adopted, at each invalidating change while the agent moves (a fresh plan from where it is: its
+//   spline joins the stable tail and the agent goes on without stopping, or the old spline is Frozen up
+//   to where it is safe and the agent brakes before its end), and when the agent is off the navmesh (a
+//   door closed on it: OutOfNavMesh, the straight way back, the one walk that crosses walls, then a
+//   re-plan, cause back_on_navmesh). A failed plan is Failure. FollowResult::spline_updates lists them.
 //   5. Arrival is judged on the real position and speed: within arrive_distance of the end point and
 //      slower than arrive_speed. A stall detector reports blocked: less progress than
 //      stall_progress(agent) over stall_window.

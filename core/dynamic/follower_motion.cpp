@@ -199,8 +199,12 @@ double Run::step_speed(Vec2& dir, double& limit, bool& cannot_stop) {
   // Never aim across a wall: back off along the path until the target is in sight on the mesh (the way
   // back onto the navmesh crosses what it must).
   poly = settle(w.mesh(), pos, poly);
-  if (!act.walk_back)
+  if (!act.walk_back) {
     while (aim > s_now + kSightHop && !in_sight(w.mesh(), walls, poly, pos, act.dense.at(aim))) aim -= kSightHop;
+    // Not even the nearest target is in sight (the agent stands just off its path where the path turns
+    // round a corner of the mesh border): back onto the path first, where the agent is along it.
+    if (!in_sight(w.mesh(), walls, poly, pos, act.dense.at(aim))) aim = s_now;
+  }
   const Vec2 target = act.dense.at(aim);
   dir = normalized(target - pos);
   if (length(target - pos) < tol::kSamePoint) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);

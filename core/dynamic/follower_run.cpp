@@ -66,8 +66,8 @@ Active Run::plan_here(double t) const {
 }
 
 // What the agent follows of the plan `next` made where it stands: the way back when it is off the
-// navmesh, and with the channel smoothing the spline update_spline() chooses (a stable tail of the spline
-// followed so far, the fresh one, or Failure).
+// navmesh, and with the channel smoothing the spline update_spline() chooses for a standing agent (the
+// fresh one, OutOfNavMesh, or Failure).
 Active Run::spline_for(Active next, double t) {
   const bool graph = w.mesh().kind == NavMesh::Kind::Graph;
   const bool off = !graph && !on_navmesh(w, pos);
@@ -79,7 +79,9 @@ Active Run::spline_for(Active next, double t) {
   SplineUpdate u = spline_update(fresh && !next.spline.pieces.empty() ? &next.spline : nullptr, false);
   u.on_navmesh = !off;
   if (off && next.located) u.way_back = way_back_end(w, pos, *next.located);
-  if (!u.fresh) u.previous = nullptr;  // standing: a failed plan is a Failure, the agent stands
+  // Standing (the first plan, a re-plan once stopped): nothing to keep, the stable tail is for an agent
+  // in motion (join_in_motion); a failed plan is a Failure, the agent stands.
+  u.previous = nullptr;
   SplineTrace trace;
   const Spline s = update_spline(u, &trace);
   if (s.mode == SplineMode::OutOfNavMesh) {
@@ -134,6 +136,16 @@ void Run::change_plan(const std::string& cause, const std::string& detail, doubl
 // otherwise `frozen_end` is where the Frozen spline ends (m along the path).
 bool Run::join_in_motion(const std::string& cause, const std::string& detail, double t, double& frozen_end) {
   Active next = plan_here(t);
+  if (!on_navmesh(w, pos)) {
+    // The change put the agent off the navmesh (a door closed on it): no spline from here joins; it
+    // brakes and, standing, takes the way back (OutOfNavMesh, or Failure when there is none).
+    SplineUpdate u = spline_update(nullptr, true);
+    u.on_navmesh = false;
+    if (next.located) u.way_back = way_back_end(w, pos, *next.located);
+    SplineTrace trace;
+    record_spline(t, act.plan.version, update_spline(u, &trace), trace, nullptr);
+    return false;
+  }
   const bool fresh = next.movable && next.plan.status != Status::Failed && !next.spline.pieces.empty();
   SplineTrace trace;
   const Spline s = update_spline(spline_update(fresh ? &next.spline : nullptr, true), &trace);

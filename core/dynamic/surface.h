@@ -48,8 +48,11 @@ bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p);
 int settle(const NavMesh& m, Vec2 pos, int poly);
 
 // Whether the straight line from `from` (in polygon `poly`) to `to` stays on the mesh: walked over the
-// surface in hops of kSightHop, none of them stopped by a wall (a mesh border or a closed door).
-constexpr double kSightHop = 0.05;  // m
+// surface in hops of kSightHop, none of them stopped by a wall (a mesh border or a closed door), after a
+// first probe kSightProbe long (a hop may pass a wall corner within its search circle that a short
+// move, such as a step starting from rest, cannot: the direction must suit both).
+constexpr double kSightHop = 0.05;     // m
+constexpr double kSightProbe = 1e-3;   // m
 bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to);
 
 }  // namespace navlab
