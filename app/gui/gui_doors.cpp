@@ -100,7 +100,15 @@ void run_sim(App& app) {
   }
   s.rerun = false;
   ++s.runs;
-  s.job = std::make_shared<FollowJob>(s.base, s.mesh, s.query, s.events, FollowDef{}, app.doors.tiles.on());
+  FollowDef def;
+  def.smoothing = s.smoothing;
+  s.job = std::make_shared<FollowJob>(s.base, s.mesh, s.query, s.events, def, app.doors.tiles.on());
+}
+
+// The smoothing the simulation follows: the channel's spline while the channel is shown (polygon meshes).
+Smoothing sim_smoothing(const App& app) {
+  const bool polygons = app.doc.mesh.kind != NavMesh::Kind::Graph;
+  return app.settings.show_channel && polygons ? Smoothing::Channel : Smoothing::Arcs;
 }
 
 // A run no longer wanted is cancelled and kept until its thread returns (doors_frame_sim lets it go).
@@ -263,6 +271,12 @@ void doors_frame(App& app, double dt_seconds) {
 void doors_frame_sim(App& app, double dt_seconds) {
   SimView& s = app.doors.sim;
   sim_collect(app, false);
+  // The channel shown or hidden: the same events run again on the spline or the arcs.
+  if (s.valid && s.smoothing != sim_smoothing(app)) {
+    s.smoothing = sim_smoothing(app);
+    sim_drop_run(app.doors);
+    run_sim(app);
+  }
   std::erase_if(app.doors.sim_retired, [](const std::shared_ptr<FollowJob>& j) { return j->finished(); });
   if (s.playing && s.valid) {
     s.t += dt_seconds * s.speed;
@@ -360,6 +374,7 @@ void sim_restart(App& app) {
   if (!app.doc.loaded() || !app.doc.start || !app.doc.goal) return;
   s.base = app.doc.scene;
   s.query = {"app", *app.doc.start, *app.doc.goal};
+  s.smoothing = sim_smoothing(app);
   // The mesh goes with the base scene: the events replay on both (a door dropped meanwhile is a Move
   // event the run bakes for itself, not the app's own bake of it, which may arrive between two runs).
   if (!s.mesh || s.mesh_revision != app.doc.mesh_revision) {
