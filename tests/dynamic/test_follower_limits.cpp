@@ -58,8 +58,9 @@ RandomScene random_scene(std::mt19937_64& rng, int w, int h, double cell) {
       if (u(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y), v(x + 1, y + 1)});
       if (u(rng) > 0.15) n.polygons.push_back({v(x, y), v(x + 1, y + 1), v(x, y + 1)});
     }
+  // A jitter of up to 30 % on both ends of a diagonal can turn a triangle clockwise: such a grid is not a
+  // valid mesh and is skipped (the caller draws another).
   Result<NavMesh> m = build_hand_authored(n, "random");
-  EXPECT_TRUE(m.ok()) << m.error();
   if (!m.ok()) return out;
   out.mesh = std::move(m.value());
   for (int d = 0; d < 3; ++d) {

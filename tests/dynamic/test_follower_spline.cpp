@@ -77,6 +77,31 @@ TEST(FollowerSpline, ADoorClosingAheadFreezesTheSplineThenTheFailedRePlanIsAFail
   EXPECT_EQ(*r.steps.back().spline_mode, SplineMode::Failure);
 }
 
+// guard_narrow_door: the same door closes, but a corridor along the north wall is another way. The fresh
+// plan from where the agent walks turns back: its spline does not join the one followed, so the agent
+// keeps that one (Frozen), brakes before the door, and standing, takes the new plan and arrives.
+TEST(FollowerSpline, AFreshSplineThatDoesNotJoinLeavesTheAgentOnTheFrozenOneUntilItStands) {
+  const Loaded l = load("guard_narrow_door.json");
+  const FollowResult r = follow_channel(l, {{1.5, FollowEvent::Kind::Close, "door1", {}, false, {}}});
+  ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "") << all_updates(r);
+  const SplineChange* frozen = update_at(r, 1.5);
+  ASSERT_NE(frozen, nullptr) << all_updates(r);
+  EXPECT_EQ(frozen->mode, SplineMode::Frozen) << frozen->describe();
+  ASSERT_EQ(r.replans.size(), 1u);
+  EXPECT_GT(r.replans[0].t, 1.5);
+  for (const FollowStep& s : r.steps) {
+    if (s.t <= r.replans[0].t) {
+      EXPECT_LE(s.pos.x + l.scene.agent.radius, 8.0 + 1e-6) << s.describe();
+    }
+    if (s.t > 1.5 + 1e-9 && s.t < r.replans[0].t - 1e-9) {
+      EXPECT_EQ(*s.spline_mode, SplineMode::Frozen) << s.describe();
+    }
+    EXPECT_FALSE(s.collided) << s.describe();
+  }
+  ASSERT_EQ(r.plans.size(), 2u);
+  EXPECT_NE(*r.plans[1].spline_mode, SplineMode::Failure);
+}
+
 // door_inside_polygon: door1 is baked as an area across the north corridor at x = 10; it closes at t
 // 3.05 s, when the agent (4 m/s) is in the doorway.
 TEST(FollowerSpline, ADoorClosingOnTheAgentSendsItBackOntoTheNavmesh) {
