@@ -40,7 +40,12 @@ extern const char* const kSimulateUsage =
     "  --max-time S   give up after S seconds (default 120)\n"
     "  --tile-cache   baked scenes: bake in tiles (a door move rebuilds only the tiles it touches)\n"
     "  --smoothing channel  follow the circle-arc spline fitted in the channel (seed 003) instead of the\n"
-    "                 arcs; adds \"plans\": [{\"version\", \"status\", \"spline_mode\"}] (every plan, re-plans too)\n"
+    "                 arcs; adds \"plans\": [{\"version\", \"status\", \"spline_mode\"}] (every plan, re-plans too;\n"
+    "                 a failed plan's mode is failure), \"spline_mode\" on every step, and \"spline_updates\":\n"
+    "                 [{\"t\", \"version\", \"spline_mode\", \"recompute_needed\", \"kept\", \"detail\"}], every\n"
+    "                 update of the spline followed (a plan adopted, a change in motion, off the navmesh):\n"
+    "                 kept = m of the previous spline kept ahead (the stable tail), modes optimal,\n"
+    "                 suboptimal, degraded, frozen, out_of_navmesh, failure\n"
     "States: following, braking, arrived, partial, failed, blocked.\n"
     "On a side-scroller scene (only --dt and --max-time, default 10 s) every enemy is ticked and it prints\n"
     "  {\"enemies\": [{\"id\", \"steps\": [{\"t\", \"pos\", \"vel\", \"moving\", \"arrived\", \"blocked\", \"state\"}]}]}\n"
@@ -199,6 +204,7 @@ Json follow_json(const FollowResult& r, bool is3d, double height) {
     j["state"] = to_string(s.state);
     j["cannot_stop"] = s.cannot_stop;
     j["collided"] = s.collided;
+    if (s.spline_mode) j["spline_mode"] = to_string(*s.spline_mode);
     steps.push_back(std::move(j));
   }
   out["steps"] = std::move(steps);
@@ -222,6 +228,15 @@ Json follow_json(const FollowResult& r, bool is3d, double height) {
                        {"status", to_string(p.status)},
                        {"spline_mode", p.spline_mode ? Json(to_string(*p.spline_mode)) : Json()}});
     out["plans"] = std::move(plans);
+    Json updates = Json::array();
+    for (const SplineChange& c : r.spline_updates)
+      updates.push_back({{"t", std::round(c.t * 1e6) / 1e6},
+                         {"version", c.version},
+                         {"spline_mode", to_string(c.mode)},
+                         {"recompute_needed", c.recompute_needed},
+                         {"kept", c.kept},
+                         {"detail", c.describe()}});
+    out["spline_updates"] = std::move(updates);
   }
   return out;
 }

@@ -63,11 +63,8 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
   DoorsView& d = app.doors;
   const Touch touch = touches(d.reads, change);
   if (touch.touched) {
-    std::vector<Connection> hit;
-    for (const Connection& c : change.connections)
-      if (std::binary_search(d.reads.connections.begin(), d.reads.connections.end(), c)) hit.push_back(c);
     std::string reason = what + " - touched the corridor's read set";
-    if (!hit.empty()) reason += " (connection " + conn_list(hit) + ")";
+    if (!touch.connections.empty()) reason += " (connection " + conn_list(touch.connections) + ")";
     reason += ". " + touch.why;
     if (final_move || d.replans_this_frame == 0)
       doors_replan(app, change.cause(), reason, !final_move);
@@ -103,7 +100,15 @@ void run_sim(App& app) {
   }
   s.rerun = false;
   ++s.runs;
-  s.job = std::make_shared<FollowJob>(s.base, s.mesh, s.query, s.events, FollowDef{}, app.doors.tiles.on());
+  FollowDef def;
+  def.smoothing = s.smoothing;
+  s.job = std::make_shared<FollowJob>(s.base, s.mesh, s.query, s.events, def, app.doors.tiles.on());
+}
+
+// The smoothing the simulation follows: the channel's spline while the channel is shown (polygon meshes).
+Smoothing sim_smoothing(const App& app) {
+  const bool polygons = app.doc.mesh.kind != NavMesh::Kind::Graph;
+  return app.settings.show_channel && polygons ? Smoothing::Channel : Smoothing::Arcs;
 }
 
 // A run no longer wanted is cancelled and kept until its thread returns (doors_frame_sim lets it go).
@@ -266,6 +271,12 @@ void doors_frame(App& app, double dt_seconds) {
 void doors_frame_sim(App& app, double dt_seconds) {
   SimView& s = app.doors.sim;
   sim_collect(app, false);
+  // The channel shown or hidden: the same events run again on the spline or the arcs.
+  if (s.valid && s.smoothing != sim_smoothing(app)) {
+    s.smoothing = sim_smoothing(app);
+    sim_drop_run(app.doors);
+    run_sim(app);
+  }
   std::erase_if(app.doors.sim_retired, [](const std::shared_ptr<FollowJob>& j) { return j->finished(); });
   if (s.playing && s.valid) {
     s.t += dt_seconds * s.speed;
@@ -363,6 +374,7 @@ void sim_restart(App& app) {
   if (!app.doc.loaded() || !app.doc.start || !app.doc.goal) return;
   s.base = app.doc.scene;
   s.query = {"app", *app.doc.start, *app.doc.goal};
+  s.smoothing = sim_smoothing(app);
   // The mesh goes with the base scene: the events replay on both (a door dropped meanwhile is a Move
   // event the run bakes for itself, not the app's own bake of it, which may arrive between two runs).
   if (!s.mesh || s.mesh_revision != app.doc.mesh_revision) {

@@ -71,6 +71,9 @@ struct SimView {
   double speed = 1.0;    // simulated seconds per real second
   double run_ms = 0.0;   // time the last follow() call took (with baking its tile cache)
   bool tile_cache = false;  // the last run moved doors in a tile cache of its own (FollowDef::tile_cache)
+  // What the runs follow: the channel's spline while the channel is shown on a polygon mesh (its spline
+  // updates and modes drawn with the agent), else the arcs. A change of it runs the simulation again.
+  Smoothing smoothing = Smoothing::Arcs;
   // The run under way on its own thread (null: none; `result` is the last one that finished), and whether
   // the events changed since it started (one more run follows it with them). A run that bakes again —
   // a door dropped on a large baked level, a tile cache of its own — never holds up the UI thread.

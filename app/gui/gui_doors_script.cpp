@@ -208,10 +208,17 @@ json doors_state_json(const App& app) {
     sim["steps"] = d.sim.result.steps.size();
     sim["replans"] = replans;
     sim["events"] = d.sim.events.size();
+    sim["smoothing"] = to_string(d.sim.smoothing);
+    json updates = json::array();
+    for (const SplineChange& c : d.sim.result.spline_updates)
+      updates.push_back({{"t", c.t}, {"version", c.version}, {"spline_mode", to_string(c.mode)},
+                         {"recompute_needed", c.recompute_needed}, {"kept", c.kept}, {"detail", c.describe()}});
+    sim["spline_updates"] = updates;
     if (k >= 0) {
       const FollowStep& s = d.sim.result.steps[size_t(k)];
       sim["step"] = {{"index", k},          {"t", s.t}, {"pos", xy(s.pos)}, {"vel", xy(s.vel)},
                      {"state", to_string(s.state)}, {"corridor_version", s.corridor_version}};
+      if (s.spline_mode) sim["step"]["spline_mode"] = to_string(*s.spline_mode);
     }
   }
   return {{"panel_open", app.show_panel_doors},

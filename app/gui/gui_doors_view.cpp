@@ -196,6 +196,23 @@ void draw_doors(App& app) {
         break;
       }
   }
+  // The spline updates that changed what the agent follows (a stable tail kept, Frozen, the way back,
+  // Failure), where the agent was when they were made.
+  for (const SplineChange& c : s.result.spline_updates) {
+    const bool plain = c.kept <= 0.0 && !c.recompute_needed;
+    if (plain || c.t > s.t + tol::kSameTime) continue;
+    for (const FollowStep& fs : s.result.steps)
+      if (fs.t + tol::kSameTime >= c.t) {
+        char buf[64];
+        if (c.kept > 0.0)
+          std::snprintf(buf, sizeof buf, "spline %s, %.2f m kept", to_string(c.mode), c.kept);
+        else
+          std::snprintf(buf, sizeof buf, "spline %s", to_string(c.mode));
+        b.point(fs.pos, 5.0f, th.apex, 1.5f, {0, 0, 0, 255});
+        text(fs.pos, buf, th.apex, 10, 26);
+        break;
+      }
+  }
   const double r = std::max(app.doc.scene.agent.radius, 4.0 / view.px_per_m());
   // A point (drawn with the lines, in order) so the disc stays above the paths under it.
   b.point(pos, float(r * view.px_per_m()), kAgent, 1.5f, {0, 0, 0, 255});
@@ -207,9 +224,10 @@ void draw_doors(App& app) {
     b.segment(pos + u * r, tip - u * head * 0.5, th.apex, {3.0f});
     b.triangle(tip, tip - u * head + n * head * 0.5, tip - u * head - n * head * 0.5, th.apex);
   }
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%s  agent v%d  %.2f m/s  t %.2f s", k >= 0 ? to_string(st.state) : "ready", version, speed,
-                s.t);
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%s  agent v%d  %.2f m/s  t %.2f s%s%s", k >= 0 ? to_string(st.state) : "ready", version,
+                speed, s.t, k >= 0 && st.spline_mode ? "  spline " : "",
+                k >= 0 && st.spline_mode ? to_string(*st.spline_mode) : "");
   text(pos, buf, kAgent, 12, -14);
 }
 

@@ -35,7 +35,7 @@ bool named(const std::vector<std::string>& ids, const std::string& id) {
 
 }  // namespace
 
-std::vector<Obstacle> scene_obstacles(const Scene& scene, const DoorOverrides& doors) {
+std::vector<Obstacle> scene_obstacles(const Scene& scene, const DoorOverrides& doors, bool blockers) {
   std::vector<Obstacle> out;
   for (const Door& d : scene.doors) {
     const bool open = named(doors.closed, d.id) ? false : (named(doors.opened, d.id) ? true : d.open);
@@ -44,7 +44,8 @@ std::vector<Obstacle> scene_obstacles(const Scene& scene, const DoorOverrides& d
     for (const ScenePoint& p : d.shape) o.outline.push_back(p.plane);
     out.push_back(std::move(o));
   }
-  for (const Blocker& b : scene.blockers) out.push_back({b.id, blocker_outline(b)});
+  if (blockers)
+    for (const Blocker& b : scene.blockers) out.push_back({b.id, blocker_outline(b)});
   return out;
 }
 

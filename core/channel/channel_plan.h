@@ -28,9 +28,9 @@ struct ChannelPlanTrace {
   ProfileTrace profile;
 };
 
-// Closed doors (after `doors`) and blockers (circles as circumscribed 16-gons, boxes as their
-// corners) of a polygon scene, as obstacles that invalidate channel sections.
-std::vector<Obstacle> scene_obstacles(const Scene& scene, const DoorOverrides& doors = {});
+// Closed doors (after `doors`) and, with `blockers`, blockers (circles as circumscribed 16-gons, boxes
+// as their corners) of a polygon scene, as obstacles that invalidate channel sections.
+std::vector<Obstacle> scene_obstacles(const Scene& scene, const DoorOverrides& doors = {}, bool blockers = true);
 
 // Whether a channel can be built around `plan`'s path: a polygon mesh and a complete funnel path of two
 // points or more.

@@ -429,7 +429,8 @@ std::string SplineStep::describe() const {
     case Kind::TailKept:
       return "The previous spline is kept for " + num(distance) + " m ahead, so the trajectory does not jitter.";
     case Kind::TailChanged:
-      return "The new spline does not join the previous one " + num(distance) + " m ahead: it replaces it.";
+      return "The new spline does not join the previous one within " + num(distance) + " m ahead: " +
+             (why.empty() ? "it replaces it" : why) + ".";
     case Kind::ModeChosen: return std::string("Spline mode ") + to_string(mode) + ": " + why + ".";
   }
   return "";

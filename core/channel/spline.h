@@ -71,7 +71,8 @@ SplineDef spline_def(const AgentDef& agent);
 //   FitFailed      channel `channel` could not be fitted: `why`
 //   GapKept        the path between channels (from `at`) is kept as it is
 //   TailKept       update: the previous spline is kept for `distance` m ahead
-//   TailChanged    update: the new spline does not join the previous one `distance` m ahead
+//   TailChanged    update: the new spline does not join the previous one within `distance` m ahead (`why`:
+//                  what is followed then; empty: the new spline)
 //   ModeChosen     the spline's mode and why
 struct SplineStep {
   enum class Kind { PegPlaced, Relaxed, ChannelFitted, FitFailed, GapKept, TailKept, TailChanged, ModeChosen };

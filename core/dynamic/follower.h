@@ -12,8 +12,13 @@
 //   2. Following: the agent is projected onto the smoothed path (arc length s, never moving backwards);
 //      the target is the farthest path point at most `agent.lookahead` metres further on (never past
 //      the next stop-turn) whose straight line from the agent keeps within kSteerTolerance (plus the
-//      agent's distance from the path) of the path between: the agent does not cut inside corners. Speed <= the planned profile and <= the reaction-step stopping limit for the
-//      distance left and for the next stop-turn. At a stop-turn the agent stands (speed 0) and turns
+//      agent's distance from the path) of the path between: the agent does not cut inside corners. The
+//      speed of a step is held over the whole step, so it is the fastest the budget reaches that the plan
+//      allows where the move ends (the profile's braking envelope over the stretch, the reaction-step
+//      stopping limits for the distance left and for the next stop-turn, half a step's travel of room
+//      for braking step by step); a velocity that local avoidance or a turn the budget cannot make at
+//      once would carry past that limit is brought back within it, speed before direction. So no step
+//      is faster than agent.max_speed or the plan's limit where it ends. At a stop-turn the agent stands (speed 0) and turns
 //      its heading in place at agent.max_turn_rate until it points along the next segment (state
 //      turning: θ / max_turn_rate seconds, rounded up to whole steps), then goes on. A re-planned
 //      path that starts in another direction than the agent's heading begins with such a turn too. Invalidated: the agent keeps
@@ -37,6 +42,12 @@
 //   if the path has a stop-turn), then jumps: a straight line to the landing at agent.max_speed, taking
 //   link length / max_speed seconds (rounded up to whole steps; state jumping), the one move that leaves
 //   the mesh. It lands standing and follows the path on from the landing.
+//   Smoothing::Channel: the spline followed is updated (core/channel/spline_update.h) at each plan
+//   adopted, at each invalidating change while the agent moves (a fresh plan from where it is: its
+//   spline joins the stable tail and the agent goes on without stopping, or the old spline is Frozen up
+//   to where it is safe and the agent brakes before its end), and when the agent is off the navmesh (a
+//   door closed on it: OutOfNavMesh, the straight way back, the one walk that crosses walls, then a
+//   re-plan, cause back_on_navmesh). A failed plan is Failure. FollowResult::spline_updates lists them.
 //   5. Arrival is judged on the real position and speed: within arrive_distance of the end point and
 //      slower than arrive_speed. A stall detector reports blocked: less progress than
 //      stall_progress(agent) over stall_window.
@@ -53,6 +64,7 @@
 #include "corridor_version.h"
 #include "geom.h"
 #include "navmesh.h"
+#include "profile.h"
 #include "result.h"
 #include "scene.h"
 #include "search.h"
@@ -95,6 +107,9 @@ struct FollowDef {
   // and a bake again under way (a baked door moved) before that bake's next phase or tile. The result
   // then has the steps so far, outcome failed, reason "cancelled".
   BakeProgress* progress = nullptr;
+  // Smoothing::Channel: the spline followed is kept at least this far ahead of the agent when its channel
+  // is updated (the stable distance; longer when the agent needs more to stop). m  [Limit: >= 0]
+  double stable_distance = 5.0;
 };
 
 // Jumping: crossing an off-mesh link (NavMesh::links), the one move off the mesh (see Run's jump below).
@@ -113,20 +128,22 @@ struct FollowStep {
   Vec2 vel;                // m/s
   int corridor_version = 0;
   FollowState state = FollowState::Following;
-  double s = 0.0;          // m, projection on the current path
-  double speed_limit = 0.0;  // m/s, min(profile, stopping limit) this step
+  double s = 0.0;          // m, where the step ended, projected on the current path (never backwards)
+  double speed_limit = 0.0;  // m/s, the plan's limit where the step ended: min(profile, stopping limits)
   bool avoiding = false;   // local avoidance changed the velocity
   bool cannot_stop = false;  // braking: the stop point is closer than the braking distance
   bool collided = false;     // the move was stopped or deflected by a wall (mesh border or closed door)
   double heading = 0.0;    // rad, counter-clockwise from +x: the agent's facing (turns in place at stop-turns)
   int passed = 0;          // index in the plan's corridor of the polygon (node) the agent is in (last passed)
+  std::optional<SplineMode> spline_mode;  // Smoothing::Channel: the mode of the spline followed
   std::string describe() const;  // one sentence with its numbers
 };
 
 // A re-plan after an invalidating change (or a failed plan that waits).
 struct Replan {
   double t = 0.0;
-  std::string cause;   // NavChange::cause() (door_closed, door_opened, door_moved, tiles_rebuilt) or goal_moved
+  std::string cause;   // NavChange::cause() (door_closed, door_opened, door_moved, tiles_rebuilt,
+                       // mesh_rebaked), goal_moved, or back_on_navmesh (the shortcut back has ended)
   int version = 0;     // the corridor version adopted
   std::string detail;  // the change and the read item it touched
   Status status = Status::Complete;  // of the new plan
@@ -143,8 +160,22 @@ struct FollowPlan {
   int start = -1;          // polygon (graph node) the plan starts from, -1 when off the mesh
   std::vector<int> corridor;
   SmoothPath path;
-  std::optional<SplineMode> spline_mode;  // Smoothing::Channel: how good the spline followed is
+  std::optional<SplineMode> spline_mode;  // Smoothing::Channel: how good the spline followed is (never
+                                          // unset on polygon meshes: Failure when none could be followed)
+  Profile profile;         // of `path`
   ReadSet reads;           // of the whole corridor, at adoption (the follower checks the part not passed)
+};
+
+// Smoothing::Channel: one update of the spline followed (core/channel/spline_update.h), at each plan the
+// agent adopts, at each change that invalidates its plan while it moves, and when it is off the navmesh.
+struct SplineChange {
+  double t = 0.0;         // s
+  int version = 0;        // the corridor version followed after it
+  SplineMode mode = SplineMode::Failure;
+  bool recompute_needed = false;
+  double kept = 0.0;      // m of the previous spline kept ahead of the agent (the stable tail; 0: none)
+  std::string why;        // the update's own sentences, or the plan's failure
+  std::string describe() const;  // one sentence with its numbers
 };
 
 struct FollowResult {
@@ -155,6 +186,7 @@ struct FollowResult {
   std::vector<Replan> replans;
   std::vector<FollowPlan> plans;   // every adopted plan, version order
   std::vector<std::string> ignored;  // changes that touched no read set, as sentences
+  std::vector<SplineChange> spline_updates;  // Smoothing::Channel, in time order
 };
 
 // Runs the follower for `query` on `mesh` (built from `scene`). `scene` is copied; its doors change

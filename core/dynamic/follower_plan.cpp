@@ -56,40 +56,40 @@ bool path_on_graph(Active& a, const World& w, const PlanResult& pr, Vec2 from, i
   agent.corner_mode = CornerMode::Stop;
   TurnsResult turns = fit_turns(points, CorridorShape{}, agent);
   if (!turns.ok()) return fail_plan(a, *turns.failure), false;
-  a.profile = speed_profile(turns.path, agent);
-  if (!a.profile.ok()) return fail_plan(a, *a.profile.failure), false;
-  a.plan.path = std::move(turns.path);
-  return true;
+  return follow_path(a, w, std::move(turns.path));
+}
+
+// The scene as the channel sees it at time t: the blockers where they are then.
+Scene scene_at(const Scene& scene, double t) {
+  Scene out = scene;
+  for (Blocker& b : out.blockers) b.center.plane = b.center.plane + b.velocity * t;
+  return out;
 }
 
 // Polygon scenes: the arcs (plan_motion) or the channel's spline, and the corridor's rings the agent
 // must stay in. False when there is nothing to walk (already there, or the path failed).
-bool path_on_polygons(Active& a, const World& w, const PlanResult& pr, Smoothing smoothing) {
+bool path_on_polygons(Active& a, const World& w, const PlanResult& pr, Smoothing smoothing, double t) {
   const NavMesh& mesh = w.mesh();
   if (pr.portals.empty()) return fail_plan(a, {FailStage::Follow, Reason::NoPortals, "the plan has no portals", {}}), false;
   a.portals = pr.portals;
-  const Vec2 start = pr.locate.start.point;
-  if (distance(start, a.end) < tol::kSamePoint) return stand_at(a, start), false;
-  if (smoothing == Smoothing::Channel) {
-    ChannelPlan cp = plan_channel(w.scene, mesh, pr, w.overrides);
-    a.plan.spline_mode = cp.spline.mode;
-    if (cp.spline.mode == SplineMode::Failure)
-      return fail_plan(a, {FailStage::Follow, Reason::NoSpline, "no spline could be fitted in the channel", {}}), false;
-    if (!cp.profile.ok()) return fail_plan(a, *cp.profile.failure), false;
-    a.profile = std::move(cp.profile);
-    a.plan.path = std::move(cp.smoothed);
-  } else {
-    MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
-    if (!motion.ok()) return fail_plan(a, *motion.failure), false;
-    a.profile = std::move(motion.profile);
-    a.plan.path = std::move(motion.turns.path);
-  }
   for (int p : pr.search.corridor) {
     std::vector<Vec2> ring;
     for (int v : mesh.polys[size_t(p)].verts) ring.push_back(mesh.verts[size_t(v)]);
     a.rings.push_back(std::move(ring));
   }
-  return true;
+  const Vec2 start = pr.locate.start.point;
+  if (distance(start, a.end) < tol::kSamePoint) return stand_at(a, start), false;
+  if (smoothing == Smoothing::Channel) {
+    const ChannelPlan cp = plan_channel(scene_at(w.scene, t), mesh, pr, w.overrides);
+    a.spline = cp.spline;
+    a.plan.spline_mode = cp.spline.mode;
+    if (cp.spline.mode == SplineMode::Failure)
+      return fail_plan(a, {FailStage::Follow, Reason::NoSpline, "no spline could be fitted in the channel", {}}), false;
+    return follow_path(a, w, cp.smoothed);
+  }
+  MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
+  if (!motion.ok()) return fail_plan(a, *motion.failure), false;
+  return follow_path(a, w, std::move(motion.turns.path));
 }
 
 // The off-mesh links of the plan's portals, placed on its path (which passes through every takeoff and
@@ -193,6 +193,8 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   a.plan.status = pr.status;
   a.plan.failure = pr.failure;
   a.plan.start = pr.locate.start.ok() ? pr.locate.start.poly : -1;
+  if (pr.locate.start.ok()) a.located = pr.locate.start.point;
+  if (smoothing == Smoothing::Channel && !graph) a.plan.spline_mode = SplineMode::Failure;  // until a spline fits
   a.covers = w.covers();
   a.use = {pr.status, pr.search.corridor, a.plan.start,
            pr.failure ? pr.failure->blocked_by : std::vector<std::string>{}, pr.search.popped};
@@ -207,17 +209,59 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   a.plan.corridor = pr.search.corridor;
   a.end = pr.end_point;
   read_from(a, 0);
-  const bool walk = graph ? path_on_graph(a, w, pr, from, start_node) : path_on_polygons(a, w, pr, smoothing);
-  if (!walk) return a;
-  a.dense = densify(a.plan.path);
-  const SmoothPath& path = a.plan.path;
-  for (const Turn& turn : path.turns)
-    if (turn.kind == TurnKind::Stop && turn.corner >= 0 && size_t(turn.corner) + 1 < path.points.size())
-      a.stops.push_back({turn.s, normalized(path.points[size_t(turn.corner) + 1] - turn.at)});
-  find_jumps(a, mesh);
-  a.movable = true;
+  if (graph) path_on_graph(a, w, pr, from, start_node);
+  else path_on_polygons(a, w, pr, smoothing, t);
   return a;
 }
+
+bool follow_path(Active& a, const World& w, SmoothPath path) {
+  a.profile = speed_profile(path, w.scene.agent);
+  if (!a.profile.ok()) return fail_plan(a, *a.profile.failure), false;
+  a.plan.path = std::move(path);
+  a.plan.profile = a.profile;
+  a.dense = densify(a.plan.path);
+  a.stops.clear();
+  const SmoothPath& p = a.plan.path;
+  for (const Turn& turn : p.turns)
+    if (turn.kind == TurnKind::Stop && turn.corner >= 0 && size_t(turn.corner) + 1 < p.points.size())
+      a.stops.push_back({turn.s, normalized(p.points[size_t(turn.corner) + 1] - turn.at)});
+  a.jumps.clear();
+  find_jumps(a, w.mesh());
+  a.movable = true;
+  return true;
+}
+
+bool follow_spline(Active& a, const World& w, const Spline& spline) {
+  a.spline = spline;
+  a.plan.spline_mode = spline.mode;
+  if (spline.pieces.empty()) {
+    a.movable = false;
+    return false;
+  }
+  return follow_path(a, w, to_smooth_path(spline));
+}
+
+Active way_back(const World& w, Vec2 from, Vec2 to, int version, double t) {
+  Active a;
+  a.plan.version = version;
+  a.plan.t = t;
+  a.plan.status = Status::Complete;
+  a.walk_back = true;
+  a.end = to;
+  a.located = to;
+  SmoothPath path;
+  path.points = {from, to};
+  PathPiece seg;
+  seg.a = from;
+  seg.b = to;
+  seg.length = distance(from, to);
+  path.pieces.push_back(seg);
+  path.length = seg.length;
+  follow_path(a, w, std::move(path));
+  return a;
+}
+
+bool on_navmesh(const World& w, Vec2 p) { return passable(w.mesh(), w.walls(), p); }
 
 // Where braking must end after `change` invalidated `act`: just before the path crosses a connection
 // the change affects, or before the first point that is no longer on the mesh. Returns -1 if none.

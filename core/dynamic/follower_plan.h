@@ -17,6 +17,7 @@
 #include "plan.h"
 #include "portals.h"
 #include "profile.h"
+#include "spline.h"
 #include "surface.h"
 #include "tilecache.h"
 #include "tolerances.h"
@@ -130,6 +131,9 @@ struct Active {
   FollowPlan plan;
   Profile profile;
   Dense dense;
+  Spline spline;            // Smoothing::Channel: the spline followed (the path is to_smooth_path of it)
+  bool walk_back = false;   // the path is the shortcut back onto the navmesh (see the header)
+  std::optional<Vec2> located;  // where the plan's locate put its start (plane m), when it did
   std::vector<Portal> portals;
   Vec2 end;
   bool movable = false;  // has a path to follow
@@ -155,6 +159,16 @@ int passed_index(const Active& a, Vec2 pos, double s_now, double reach);
 // when -1, with `from` leading back to it when it is elsewhere).
 Active adopt(const World& w, Vec2 from, double height, const Query& query, int version, double t, int start_node,
              Smoothing smoothing);
+// `path` becomes the path `a` follows: its profile, dense samples, stop-turns and off-mesh jumps (on
+// `w`'s mesh). A profile that fails (a bad agent) fails the plan. False when there is nothing to walk.
+bool follow_path(Active& a, const World& w, SmoothPath path);
+// Smoothing::Channel: `spline` becomes what `a` follows (its mode is the plan's spline_mode).
+bool follow_spline(Active& a, const World& w, const Spline& spline);
+// A plan whose path is the straight shortcut from `from` (off the navmesh) to `to` on it.
+Active way_back(const World& w, Vec2 from, Vec2 to, int version, double t);
+// Whether `p` can be stood on in `w` now (a polygon the walls leave open; graphs: always).
+bool on_navmesh(const World& w, Vec2 p);
+
 // Where braking must end after `change` invalidated `act`: just before the path crosses a connection
 // the change affects, or before the first point that is no longer on the mesh. Returns -1 if none.
 // `change` names its connections by key (World::keyed); the portals are in the polygon indices of the

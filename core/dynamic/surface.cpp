@@ -16,27 +16,18 @@ bool in_polygon(const NavMesh& m, int poly, Vec2 p) { return m.contains(poly, p,
 
 bool inside_ring(const std::vector<Vec2>& ring, Vec2 p) { return in_convex(ring, p, kInsideTolerance); }
 
-int settle(const NavMesh& m, Vec2& pos, int poly) {
+int settle(const NavMesh& m, Vec2 pos, int poly) {
   if (m.kind == NavMesh::Kind::Graph || m.polys.empty()) return -1;
   if (poly >= 0 && poly < int(m.polys.size()) && in_polygon(m, poly, pos)) return poly;
   for (int i = 0; i < int(m.polys.size()); ++i)
     if (in_polygon(m, i, pos)) return i;
-  double best = 1e300;
-  int best_poly = 0;
-  Vec2 best_pos = pos;
-  for (int i = 0; i < int(m.polys.size()); ++i) {
-    const std::vector<int>& v = m.polys[size_t(i)].verts;
-    for (size_t e = 0; e < v.size(); ++e) {
-      const Vec2 c = closest_on_segment(pos, m.verts[size_t(v[e])], m.verts[size_t(v[(e + 1) % v.size()])]);
-      if (distance(c, pos) < best) best = distance(c, pos), best_poly = i, best_pos = c;
-    }
-  }
-  pos = best_pos + normalized(m.centroid(best_poly) - best_pos) * kWallInset;
-  return best_poly;
+  return -1;
 }
 
 bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to) {
   if (m.kind == NavMesh::Kind::Graph || poly < 0) return true;
+  const double d = distance(from, to);
+  if (d > kSightProbe && move_along_surface(m, walls, poly, from, lerp(from, to, kSightProbe / d)).hit_wall) return false;
   const int hops = std::max(1, int(std::ceil(distance(from, to) / kSightHop)));
   Vec2 p = from;
   for (int i = 1; i <= hops; ++i) {
@@ -63,8 +54,13 @@ bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p) {
   return false;
 }
 
-SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
-  if (mesh.kind == NavMesh::Kind::Graph || poly < 0 || poly >= int(mesh.polys.size())) return {to, poly, false};
+namespace {
+
+constexpr int kShortenSteps = 24;  // bisections of a slide longer than asked (to 2^-24 of the move)
+
+// Detour's rule (see the header): `to` when a reached polygon holds it, else the reached walls' point
+// nearest to `to`, kWallInset inside.
+SurfaceMove nearest_reach(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
   // Detour's search circle: around the middle of the move, half its length plus a millimetre.
   constexpr double kReachSlack = 1e-3;  // m, Detour's own (dtNavMeshQuery::moveAlongSurface)
   const Vec2 centre = (from + to) * 0.5;
@@ -92,6 +88,35 @@ SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, 
   }
   out.pos = out.pos + normalized(mesh.centroid(out.poly) - out.pos) * kWallInset;
   return out;
+}
+
+}  // namespace
+
+SurfaceMove move_along_surface(const NavMesh& mesh, const SearchFilter& filter, int poly, Vec2 from, Vec2 to) {
+  if (mesh.kind == NavMesh::Kind::Graph || poly < 0 || poly >= int(mesh.polys.size())) return {to, poly, false};
+  const SurfaceMove slide = nearest_reach(mesh, filter, poly, from, to);
+  const double asked = distance(from, to), went = distance(from, slide.pos);
+  if (!slide.hit_wall || went <= asked) return slide;
+  // Round a convex corner of the walls from outside their line (the agent cut it within kWallInset),
+  // the nearest wall point can lie farther than `to`: a move would then be faster than asked. The
+  // slide is shortened to the asked length when that point is reached in a straight line; otherwise
+  // the move goes straight towards it as far as it reaches (bisection, never farther than asked).
+  const Vec2 dir = (slide.pos - from) / went;
+  SurfaceMove best{from, poly, true};
+  double lo = 0.0, hi = asked;
+  for (int i = 0; i < kShortenSteps; ++i) {
+    const double len = i == 0 ? asked : 0.5 * (lo + hi);
+    const SurfaceMove m = nearest_reach(mesh, filter, poly, from, from + dir * len);
+    if (!m.hit_wall) {
+      best = m;
+      best.hit_wall = true;  // still deflected: the move did not go where it was asked
+      if (i == 0) return best;
+      lo = len;
+    } else {
+      hi = len;
+    }
+  }
+  return best;
 }
 
 }  // namespace navlab

@@ -15,7 +15,9 @@ namespace navlab {
 // the edges `filter` leaves open, limited to the circle around the move. When `to` lies in a reached
 // polygon the move ends there; otherwise it ends at the point of the reached walls (mesh borders, edges a
 // closed door covers, edges into excluded polygons) nearest to `to`, kWallInset inside its polygon: the
-// agent slides along the wall and never leaves the mesh. Graph meshes: the move is not constrained.
+// agent slides along the wall and never leaves the mesh. The move never ends farther from `from` than
+// `to` (a slide round a convex wall corner is shortened to that length, or goes straight towards it as
+// far as it reaches), so a move is never faster than asked. Graph meshes: the move is not constrained.
 struct SurfaceMove {
   Vec2 pos;               // m, where the move ends
   int poly = -1;          // polygon it ends in
@@ -41,13 +43,16 @@ bool on_mesh(const NavMesh& m, Vec2 p);
 bool passable(const NavMesh& m, const SearchFilter& walls, Vec2 p);
 
 // The polygon the agent stands in, found again when `poly` no longer contains `pos` (tiles rebuilt, a
-// new plan): the lowest polygon containing it, or else the nearest mesh point (where `pos` moves,
-// kWallInset inside). -1 on graph meshes.
-int settle(const NavMesh& m, Vec2& pos, int poly);
+// new plan): the lowest polygon containing it; -1 when none does (the agent is off the mesh: it is never
+// moved onto it here) and on graph meshes.
+int settle(const NavMesh& m, Vec2 pos, int poly);
 
 // Whether the straight line from `from` (in polygon `poly`) to `to` stays on the mesh: walked over the
-// surface in hops of kSightHop, none of them stopped by a wall (a mesh border or a closed door).
-constexpr double kSightHop = 0.05;  // m
+// surface in hops of kSightHop, none of them stopped by a wall (a mesh border or a closed door), after a
+// first probe kSightProbe long (a hop may pass a wall corner within its search circle that a short
+// move, such as a step starting from rest, cannot: the direction must suit both).
+constexpr double kSightHop = 0.05;     // m
+constexpr double kSightProbe = 1e-3;   // m
 bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to);
 
 }  // namespace navlab

@@ -1,6 +1,7 @@
 #include "corridor_version.h"
 
 #include <algorithm>
+#include <iterator>
 #include <sstream>
 
 namespace navlab {
@@ -51,11 +52,36 @@ ReadSet make_read_set(const std::vector<int>& corridor, const std::vector<DoorCo
   return r;
 }
 
+namespace {
+
+// The connections closed doors cover with an end among `expanded` (polygon indices), and their doors.
+void add_refused(ReadSet& r, const std::vector<int>& expanded, const std::vector<DoorCover>& covers,
+                 const std::vector<int>* keys) {
+  std::vector<int> met = expanded;
+  sort_unique(met);
+  auto key = [&](int p) { return keys && p >= 0 && size_t(p) < keys->size() ? (*keys)[size_t(p)] : p; };
+  for (const DoorCover& d : covers) {
+    if (d.open) continue;
+    bool any = false;
+    for (const Connection& c : d.connections)
+      if (has(met, c.a) || has(met, c.b)) {
+        r.refused.push_back(Connection::of(key(c.a), key(c.b)));
+        any = true;
+      }
+    if (any) r.doors.push_back(d.door);
+  }
+  sort_unique(r.refused);
+  sort_unique(r.doors);
+}
+
+}  // namespace
+
 ReadSet plan_read_set(const PlanUse& use, const std::vector<DoorCover>& covers, const std::vector<int>* keys,
                       const std::vector<int>* tile_of) {
   std::vector<int> corridor = use.corridor;
   if (corridor.empty() && use.start >= 0) corridor.push_back(use.start);
   ReadSet r = make_read_set(corridor, covers, use.blocked_by, keys, tile_of);
+  add_refused(r, use.expanded, covers, keys);
   if (use.status == Status::Complete) return r;
   for (int p : use.expanded) {
     if (p < 0 || (keys && size_t(p) >= keys->size()) || (tile_of && size_t(p) >= tile_of->size())) continue;
@@ -80,9 +106,11 @@ NavChange door_change(NavChange::Kind kind, const std::string& door, const std::
   if (kind == NavChange::Kind::DoorClosed || kind == NavChange::Kind::DoorOpened) {
     c.connections = cover(before);
   } else if (kind == NavChange::Kind::DoorMoved && closed) {
-    c.connections = cover(before);
-    for (const Connection& x : cover(after)) c.connections.push_back(x);
-    sort_unique(c.connections);
+    // Only what flips: a connection covered before and after stays closed.
+    std::vector<Connection> was = cover(before), now = cover(after);
+    sort_unique(was);
+    sort_unique(now);
+    std::set_symmetric_difference(was.begin(), was.end(), now.begin(), now.end(), std::back_inserter(c.connections));
   }
   return c;
 }
@@ -132,17 +160,28 @@ Touch touches(const ReadSet& reads, const NavChange& change) {
     t.touched = true;
     t.why = std::move(why);
   };
+  // A connection the plan crosses closes under it; one its search was refused at opens (a door opened
+  // or moved away), so a shorter plan may exist.
+  const bool opens = change.kind == NavChange::Kind::DoorOpened || change.kind == NavChange::Kind::DoorMoved;
+  for (const Connection& c : change.connections)
+    if (has(reads.connections, c) || (opens && has(reads.refused, c))) t.connections.push_back(c);
+  const bool crossed = !t.connections.empty() && has(reads.connections, t.connections.front());
+  if (!t.connections.empty() && !crossed) {
+    hit("The plan's search met connection " + conn_text(t.connections.front()) + " closed and went round it; " +
+        change.door + (change.kind == NavChange::Kind::DoorOpened ? " opened" : " moved off it") +
+        ", so a shorter plan may exist.");
+    return t;
+  }
   const bool door_state = change.kind == NavChange::Kind::DoorClosed || change.kind == NavChange::Kind::DoorOpened;
   if (door_state && !change.door.empty() && has(reads.doors, change.door)) {
     hit("The plan read door " + change.door + ", which " + (change.kind == NavChange::Kind::DoorClosed
                                                               ? "closed." : "opened."));
     return t;
   }
-  for (const Connection& c : change.connections)
-    if (has(reads.connections, c)) {
-      hit("The plan crosses connection " + conn_text(c) + ", gated by " + change.door + ".");
-      return t;
-    }
+  if (crossed) {
+    hit("The plan crosses connection " + conn_text(t.connections.front()) + ", gated by " + change.door + ".");
+    return t;
+  }
   if (change.kind == NavChange::Kind::MeshRebaked && !reads.empty()) {
     hit("Every polygon of the plan was baked again (" + change.door + " moved), so its numbers no longer hold.");
     return t;

@@ -126,6 +126,28 @@ TEST(CliSimulate, ChannelSmoothingFollowsTheSplineAndSaysItsModeForEveryPlan) {
   EXPECT_NE(r.err.find("--smoothing is arcs or channel"), std::string::npos) << r.err;
 }
 
+// A failed re-plan under the channel smoothing says its spline's mode: the door on the only route closes
+// while the guard walks to it, the spline is frozen up to the door, and standing there the re-plan fails.
+TEST(CliSimulate, ChannelSmoothingReportsEverySplineUpdateAndAFailedRePlansMode) {
+  const std::string ev = write_events("ch_only.json", R"([{"t": 1.5, "close": "door1"}])");
+  const Json j = run_json(
+      "simulate " + q(test::scene_path("guard_narrow_door_only.json")) + " --smoothing channel --events " + q(ev), 1);
+  EXPECT_EQ(j["outcome"], "failed");
+  ASSERT_EQ(j["plans"].size(), 2u) << j["plans"];
+  EXPECT_EQ(j["plans"][1]["status"], "failed");
+  EXPECT_EQ(j["plans"][1]["spline_mode"], "failure");
+  ASSERT_EQ(j["spline_updates"].size(), 3u) << j["spline_updates"];
+  const std::vector<std::string> modes{"optimal", "frozen", "failure"};
+  for (size_t i = 0; i < modes.size(); ++i) {
+    const Json& u = j["spline_updates"][i];
+    EXPECT_EQ(u["spline_mode"], modes[i]) << u;
+    EXPECT_EQ(u["recompute_needed"], i > 0) << u;
+    EXPECT_FALSE(u["detail"].get<std::string>().empty());
+  }
+  EXPECT_EQ(j["spline_updates"][1]["t"], 1.5);
+  EXPECT_EQ(j["steps"].back()["spline_mode"], "failure");
+}
+
 TEST(CliSimulate, BadInputIsAUsageError) {
   EXPECT_EQ(test::run_navlab("simulate").exit_code, 2);
   const std::string bad = write_events("bad.json", R"([{"t": 1, "shut": "door1"}])");
