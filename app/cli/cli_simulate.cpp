@@ -1,5 +1,5 @@
 // `navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--tile-cache] [--smoothing arcs|channel]`
-// Runs the follower (core/follower.h) on one query and prints DESIGN §5's JSON.
+// Runs the follower (core/dynamic/follower.h) on one query and prints the JSON of README.md's command line.
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -39,7 +39,7 @@ extern const char* const kSimulateUsage =
     "  --dt S         time step in seconds (default 0.05)\n"
     "  --max-time S   give up after S seconds (default 120)\n"
     "  --tile-cache   baked scenes: bake in tiles (a door move rebuilds only the tiles it touches)\n"
-    "  --smoothing channel  follow the circle-arc spline fitted in the channel (seed 003) instead of the\n"
+    "  --smoothing channel  follow the circle-arc spline fitted in the channel instead of the\n"
     "                 arcs; adds \"plans\": [{\"version\", \"status\", \"spline_mode\"}] (every plan, re-plans too;\n"
     "                 a failed plan's mode is failure), \"spline_mode\" on every step, and \"spline_updates\":\n"
     "                 [{\"t\", \"version\", \"spline_mode\", \"recompute_needed\", \"kept\", \"detail\"}], every\n"

@@ -1,9 +1,9 @@
 // Doors, blockers and the follower in the app: door states and shapes the user changes (doors panel,
 // dragging in the viewport, scripts), the corridor version and read set of the plan on screen, the
-// re-plan log with causes, and the follower simulation (core/follower.h) animated along the plan.
+// re-plan log with causes, and the follower simulation (core/dynamic/follower.h) animated along the plan.
 //
 // Whether a change invalidates the plan on screen is asked of the core: the read set comes from
-// make_read_set() and each change is a NavChange tested with touches() (core/corridor_version.h). A
+// make_read_set() and each change is a NavChange tested with touches() (core/search/corridor_version.h). A
 // change that touches the read set re-runs the plan and gives it the next corridor version; any other
 // change keeps the plan and its version. Blockers are transient: moving one never re-plans, it only
 // re-runs the simulation (local avoidance).
@@ -11,7 +11,7 @@
 // Baked scenes (floor plan or mesh) mark every door in the bake: closing or opening one gates its
 // polygons and bakes nothing. Moving one bakes again: on a single tile the whole mesh when the drag ends
 // (while dragging, the door gates the shared edges its shape covers), a NavChange of kind MeshRebaked
-// that re-plans any plan on screen. With Detour's tile cache on (core/tilecache.h) the mesh on screen is
+// that re-plans any plan on screen. With Detour's tile cache on (core/dynamic/tilecache.h) the mesh on screen is
 // the tile cache's mesh and a move rebuilds only the tiles under the door's old and new footprints, on
 // the tile cache's thread while the drag goes on (TilesView); each mesh it hands over is a NavChange of
 // kind TilesRebuilt, which touches the plan when a rebuilt tile holds a polygon of its corridor. Polygon

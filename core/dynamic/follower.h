@@ -1,10 +1,10 @@
 // The follower: a fixed-step simulation of one agent following its plan while doors open, close and
-// move and transient blockers pass (DESIGN §3 "Following and replanning", seeds 000 and 002; the stall
-// detector of seed 004).
+// move and transient blockers pass (the stall detector is the one of
+// docs/sidescroller.md).
 //
 // Every step (dt seconds):
 //   1. Events due at t change the navigation state (door closed, opened or moved). Each change is
-//      checked against the current plan's read set (core/corridor_version.h): a change that does not
+//      checked against the current plan's read set (core/search/corridor_version.h): a change that does not
 //      touch it is ignored; one that does invalidates the corridor. A door the bake marked is baked again
 //      where it moved to: with FollowDef::tile_cache only the tiles under its old and new footprints
 //      (tiles_rebuilt), else the whole single-tile mesh (mesh_rebaked, which every plan read). Other
@@ -90,7 +90,7 @@ struct FollowEvent {
 };
 
 // What the agent follows between the corridor's corners: the arcs of core/motion (default) or the
-// circle-arc spline fitted in the channel around the funnel path (seed 003, core/channel; polygon
+// circle-arc spline fitted in the channel around the funnel path (core/channel; polygon
 // meshes only: graph scenes always use their stop-turns).
 enum class Smoothing { Arcs, Channel };
 const char* to_string(Smoothing s);  // "arcs", "channel"
@@ -201,7 +201,7 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
 constexpr double kStallSpeedShare = 0.25;
 double stall_progress(const AgentDef& agent);
 
-// The stall detector of seed 004: reports when the net displacement over a window is below a minimum.
+// The stall detector of docs/sidescroller.md: reports when the net displacement over a window is below a minimum.
 class StallDetector {
  public:
   StallDetector(double window_s, double min_progress_m) : window_(window_s), min_progress_(min_progress_m) {}

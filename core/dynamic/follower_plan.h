@@ -147,7 +147,7 @@ struct Active {
   int passed = 0;
   ReadSet reads;
   std::vector<DoorCover> covers;
-  PlanUse use;                     // what the plan used (core/corridor_version.h plan_read_set)
+  PlanUse use;                     // what the plan used (core/search/corridor_version.h plan_read_set)
   std::vector<int> keys, tile_of;  // tiled meshes: copies at adoption
 };
 

@@ -1,4 +1,4 @@
-// Corridor versions and read sets (DESIGN §3 "Following and replanning", seed 000 "走廊版本与可执行性").
+// Corridor versions and read sets.
 //
 // Every plan a follower adopts gets a version number and a read set: the polygons, connections, doors
 // and tiles it used. A change to the navigation state (a door opened, closed or moved, tiles rebuilt) is
