@@ -128,6 +128,7 @@ bool on_mesh_oracle(const NavMesh& mesh, Vec2 p) {
 
 struct Tally {
   long steps = 0, checked = 0, runs = 0;
+  std::map<std::string, long> by_state;  // steps per FollowState name
   double worst_over = -1e300;  // m/s, the largest speed - limit of a following or braking step
 };
 
@@ -152,6 +153,7 @@ void check_run(const FollowResult& r, const Scene& scene, const NavMesh& mesh, d
       }
     }
     prev = s.pos;
+    ++tally.by_state[to_string(s.state)];
     if (s.state == FollowState::Arrived || s.state == FollowState::Partial) {
       ASSERT_LE(v, ag.arrive_speed + 1e-9) << where;
     } else if (s.state == FollowState::Following || s.state == FollowState::Braking) {
@@ -176,8 +178,12 @@ TEST(FollowerLimits, NoStepOfRandomScenesIsFasterThanTheAgentOrItsPlanAllows) {
   const long wanted = wanted_steps();
   Tally tally;
   while (tally.steps < wanted) {
+    // Drawn one statement at a time: the order in which a call's arguments are evaluated is up to the
+    // compiler (g++ and clang differ), and the scenes must be the same in every build.
     std::uniform_int_distribution<int> size(3, 7);
-    RandomScene rs = random_scene(rng, size(rng), size(rng), std::uniform_real_distribution<double>(1.5, 4.0)(rng));
+    const int w = size(rng), h = size(rng);
+    const double cell = std::uniform_real_distribution<double>(1.5, 4.0)(rng);
+    RandomScene rs = random_scene(rng, w, h, cell);
     if (rs.mesh.polys.empty()) continue;
     randomize_agent(rs.scene.agent, rng);
     const auto pairs = random_pairs(rs.mesh, 2, rng());
@@ -201,8 +207,14 @@ TEST(FollowerLimits, NoStepOfRandomScenesIsFasterThanTheAgentOrItsPlanAllows) {
     if (HasFatalFailure()) return;
   }
   RecordProperty("steps", std::to_string(tally.steps));
+  RecordProperty("checked", std::to_string(tally.checked));
   RecordProperty("worst_over_limit", std::to_string(tally.worst_over));
-  EXPECT_GT(tally.checked, tally.steps / 2) << "most steps follow a plan: the check ran";
+  std::string states;
+  for (const auto& [name, n] : tally.by_state) states += name + " " + std::to_string(n) + "; ";
+  RecordProperty("steps_by_state", states);
+  // The limit check must not be vacuous. Measured: 45 % of the steps follow or brake; most others are
+  // blocked by the walker or failed (a door closed the way).
+  EXPECT_GT(tally.checked, tally.steps / 3) << "a third of the steps or more follow a plan: the check ran; " << states;
 }
 
 // The same on every scene of scenes/ with a navmesh, from random points to random points (baked scenes:

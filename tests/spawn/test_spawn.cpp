@@ -264,8 +264,11 @@ TEST_F(SpawnChecks, ClearanceIsOneLipschitz) {
   std::uniform_real_distribution<double> u(0.0, 12.0), step(-0.3, 0.3);
   int tested = 0;
   for (int i = 0; i < 500; ++i) {
-    const ScenePoint a = pt(u(rng), u(rng) / 3.0);
-    const ScenePoint b = pt(a.plane.x + step(rng), a.plane.y + step(rng));
+    // One draw per statement: a call's arguments are evaluated in an order the compiler chooses.
+    const double ax = u(rng), ay = u(rng) / 3.0;
+    const ScenePoint a = pt(ax, ay);
+    const double dx = step(rng), dy = step(rng);
+    const ScenePoint b = pt(ax + dx, ay + dy);
     const Location la = validator.locate_point(a), lb = validator.locate_point(b);
     if (!la.ok() || !lb.ok()) continue;
     ++tested;
