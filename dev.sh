@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 
 PACKAGES=(g++ make cmake pkg-config libsdl2-dev libimgui-dev libstb-dev python3-glad librecast-dev
           nlohmann-json3-dev libassimp-dev libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth libgl1-mesa-dri
-          clang libclang-rt-14-dev lld libgif-dev xdotool)
+          clang libclang-rt-14-dev lld clang-format libgif-dev xdotool)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {

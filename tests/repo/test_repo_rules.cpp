@@ -1,8 +1,12 @@
 // House rules that a reader of the tree relies on, checked over every tracked source and document:
 // the planner library includes nothing of the front end and no header by a relative path that climbs
-// out of its folder, and every repository path a comment or document names exists.
+// out of its folder, every repository path a comment or document names exists, and every source file
+// follows the .clang-format at the top of the tree.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -66,7 +70,8 @@ bool not_a_tree_path(const std::string& line, size_t at, const std::string& name
 // A path of the tree named in a comment or a document ("core/path/funnel.h", "docs/app.md") names a
 // file or folder that exists.
 TEST(RepoRules, EveryRepositoryPathNamedInTheTreeExists) {
-  const std::regex path_re(R"(\b((?:core|app|tests|docs|bench|scenes|shaders|third_party)/[A-Za-z0-9_./-]*[A-Za-z0-9_]))");
+  const std::regex path_re(
+      R"(\b((?:core|app|tests|docs|bench|scenes|shaders|third_party)/[A-Za-z0-9_./-]*[A-Za-z0-9_]))");
   int named = 0;
   for (const char* folder : {"core", "app", "tests", "bench", "docs"}) {
     for (const fs::path& p : files_under(folder, {".h", ".cpp", ".md", ".cmake", ".txt", ".sh", ".py"})) {
@@ -99,6 +104,28 @@ TEST(RepoRules, NoReferenceToDocumentsOutsideTheRepository) {
       }
     }
   }
+}
+
+// The code follows .clang-format: clang-format (installed by dev.sh) changes nothing in any C++ file of
+// the tree. To format a file: clang-format -i FILE.
+TEST(RepoRules, EverySourceFileFollowsTheClangFormatStyle) {
+  std::string command = "clang-format --dry-run -Werror --style=file";
+  int files = 0;
+  for (const char* folder : {"core", "app", "tests", "bench"})
+    for (const fs::path& p : files_under(folder, {".h", ".cpp"})) {
+      command += " '" + p.string() + "'";
+      ++files;
+    }
+  command += " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr) << "cannot run clang-format";
+  std::string report;
+  char buffer[4096];
+  while (report.size() < 20000 && std::fgets(buffer, sizeof buffer, pipe)) report += buffer;
+  const int status = pclose(pipe);
+  ASSERT_NE(WEXITSTATUS(status), 127) << "clang-format is not installed (./dev.sh installs it)";
+  EXPECT_EQ(status, 0) << "files not formatted as .clang-format says (clang-format -i FILE):\n" << report;
+  EXPECT_GT(files, 300);
 }
 
 }  // namespace
