@@ -19,14 +19,22 @@ thread_local bool g_counting = false;
 }  // namespace
 
 // operator new counts and takes its memory from malloc; operator delete gives it back with free, so a
-// sanitizer that replaces both (AddressSanitizer) sees matching pairs.
+// sanitizer that replaces both (AddressSanitizer) sees matching pairs. (GCC, not knowing that operator new
+// is this malloc, warns of free on its pointers wherever it inlines a new beside a delete.)
 void* operator new(std::size_t n) {
   if (g_counting) g_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 namespace navlab {
 namespace {
