@@ -29,7 +29,8 @@ inline void use_offscreen_without_display() {
 inline nlohmann::json run_app_script(const std::string& scene, const std::string& script_path,
                                      const std::string& script_text) {
   std::ofstream(script_path) << script_text;
-  const std::string cmd = "'" + navlab_path() + "' '" + scene + "' --script '" + script_path + "' --size 1440x900 2>/dev/null";
+  const std::string cmd =
+      "'" + navlab_path() + "' '" + scene + "' --script '" + script_path + "' --size 1440x900 2>/dev/null";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return nullptr;
   std::string out;

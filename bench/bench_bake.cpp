@@ -6,7 +6,6 @@
 //   ./build/bench/bench_bake
 #include <benchmark/benchmark.h>
 
-
 #include "bake.h"
 #include "bake_tiled.h"
 #include "generated_level.h"
@@ -22,8 +21,10 @@ void BM_BakePillarHall(benchmark::State& state) {
   size_t polys = 0;
   for (auto _ : state) {
     auto r = navlab::bake_floorplan(plan, def);
-    if (!r) state.SkipWithError(r.error().c_str());
-    else polys = r->polys.size();
+    if (!r)
+      state.SkipWithError(r.error().c_str());
+    else
+      polys = r->polys.size();
   }
   state.counters["polygons"] = double(polys);
 }
@@ -38,8 +39,10 @@ void BM_BakePillarHallTiled(benchmark::State& state) {
   size_t polys = 0;
   for (auto _ : state) {
     auto r = navlab::bake_floorplan_tiled(plan, def, run);
-    if (!r) state.SkipWithError(r.error().c_str());
-    else polys = r->polys.size();
+    if (!r)
+      state.SkipWithError(r.error().c_str());
+    else
+      polys = r->polys.size();
   }
   state.counters["polygons"] = double(polys);
 }
@@ -59,8 +62,10 @@ void BM_BakeCrateYard(benchmark::State& state) {
   for (auto _ : state) {
     auto r = yard.scene.bake.tile_size > 0 ? navlab::bake_triangles_tiled(yard.soup, yard.scene.bake)
                                            : navlab::bake_triangles(yard.soup, yard.scene.bake);
-    if (!r) state.SkipWithError(r.error().c_str());
-    else polys = r->polys.size();
+    if (!r)
+      state.SkipWithError(r.error().c_str());
+    else
+      polys = r->polys.size();
   }
   state.counters["polygons"] = double(polys);
   state.counters["triangles"] = double(yard.soup.tris.size());

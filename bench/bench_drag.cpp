@@ -92,12 +92,18 @@ void drag_door_tile_cache(benchmark::State& state) {
            [&](const nlohmann::json& r) {
              const nlohmann::json& t = r["doors"]["tile_cache"];
              state.counters["moves"] = t["changes"].get<double>();
-             for (const char* key : {"meshes_taken", "update_ms", "ready_ms", "take_ms"}) state.counters[key] = t[key].get<double>();
+             for (const char* key : {"meshes_taken", "update_ms", "ready_ms", "take_ms"})
+               state.counters[key] = t[key].get<double>();
              state.counters["equals_full_conversion"] = t["equals_full_conversion"].get<bool>() ? 1.0 : 0.0;
            });
 }
 
 }  // namespace
 
-BENCHMARK(drag_door_across_route)->Arg(20000)->Arg(100000)->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(drag_door_across_route)
+    ->Arg(20000)
+    ->Arg(100000)
+    ->UseManualTime()
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(drag_door_tile_cache)->Arg(20000)->Arg(100000)->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);

@@ -88,4 +88,6 @@ BENCHMARK(frame_on_grid)
     ->Args({200, 100, 2})
     ->Args({40, 25, 3})
     ->Args({200, 100, 3})
-    ->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->UseManualTime()
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);

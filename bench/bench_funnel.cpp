@@ -42,9 +42,8 @@ void BM_Funnel(benchmark::State& state) {
   }
   state.counters["portals"] = double(portals.size());
   state.counters["corners"] = double(corners);
-  state.counters["per_portal"] =
-      benchmark::Counter(double(portals.size()), benchmark::Counter::kIsIterationInvariantRate |
-                                                     benchmark::Counter::kInvert);
+  state.counters["per_portal"] = benchmark::Counter(
+      double(portals.size()), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_Funnel)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 

@@ -93,7 +93,8 @@ void BM_Clearance(benchmark::State& state) {
   });
 }
 void BM_CorridorShape(benchmark::State& state) {
-  each_query(state, [](const Office& o, const Query& q) { benchmark::DoNotOptimize(corridor_shape(o.mesh, q.corridor)); });
+  each_query(state,
+             [](const Office& o, const Query& q) { benchmark::DoNotOptimize(corridor_shape(o.mesh, q.corridor)); });
 }
 void BM_Turns(benchmark::State& state) {
   each_query(state, [](const Office& o, const Query& q) {
@@ -101,7 +102,8 @@ void BM_Turns(benchmark::State& state) {
   });
 }
 void BM_Profile(benchmark::State& state) {
-  each_query(state, [](const Office& o, const Query& q) { benchmark::DoNotOptimize(speed_profile(q.smooth, o.scene.agent)); });
+  each_query(state,
+             [](const Office& o, const Query& q) { benchmark::DoNotOptimize(speed_profile(q.smooth, o.scene.agent)); });
 }
 void BM_ProfileSamples(benchmark::State& state) {
   // What `navlab plan` and the app add when they ask for the samples.
@@ -115,7 +117,8 @@ void BM_PlanMotion(benchmark::State& state) {
   });
 }
 void BM_Plan(benchmark::State& state) {
-  each_query(state, [](const Office& o, const Query& q) { benchmark::DoNotOptimize(plan(o.scene, o.mesh, q.request)); });
+  each_query(state,
+             [](const Office& o, const Query& q) { benchmark::DoNotOptimize(plan(o.scene, o.mesh, q.request)); });
 }
 void BM_PlanInto(benchmark::State& state) {
   // plan_into() into one result reused from query to query, as `navlab bench` times it.

@@ -63,8 +63,8 @@ void run(benchmark::State& state, double reaction_dt, bool budget_binds = false)
     benchmark::DoNotOptimize(p.total_time);
   }
   state.counters["profile_pieces"] = double(pieces);
-  state.counters["per_piece"] = benchmark::Counter(double(path.pieces.size()), benchmark::Counter::kIsIterationInvariantRate |
-                                                                                 benchmark::Counter::kInvert);
+  state.counters["per_piece"] = benchmark::Counter(
+      double(path.pieces.size()), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void BM_ProfileLongPath(benchmark::State& state) { run(state, 0.1); }
@@ -81,8 +81,8 @@ void BM_ProfileLongPathSamples(benchmark::State& state) {
     benchmark::DoNotOptimize(s.data());
   }
   state.counters["samples"] = double(samples);
-  state.counters["per_sample"] = benchmark::Counter(double(samples), benchmark::Counter::kIsIterationInvariantRate |
-                                                                         benchmark::Counter::kInvert);
+  state.counters["per_sample"] =
+      benchmark::Counter(double(samples), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 BENCHMARK(BM_ProfileLongPath)->Unit(benchmark::kMicrosecond);

@@ -51,9 +51,7 @@ const Hall& hall(int polygons) {
   return halls.emplace(polygons, std::move(h)).first->second;
 }
 
-void count(benchmark::State& state, const Hall& h) {
-  state.counters["polygons"] = double(h.mesh.polys.size());
-}
+void count(benchmark::State& state, const Hall& h) { state.counters["polygons"] = double(h.mesh.polys.size()); }
 
 void BM_Plan(benchmark::State& state) {
   const Hall& h = hall(int(state.range(0)));

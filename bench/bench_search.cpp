@@ -1,9 +1,10 @@
 // Search speed: A* and Dijkstra, with and without a trace, on the default scene (a baked office floor),
 // A* on scenes/floorplan_basic.json (7 polygons: the fixed cost of a call; also into one reused result),
-// search + portals + funnel on both (BM_Chain*, each into one reused result) and on a generated grid of 5,004 unit squares crossed by walls with doorways. Each iteration plans
-// one query of a fixed seeded set of 64 located pairs, in turn; "expanded" is the mean number of
-// nodes popped per query and "steps" the mean number of trace records. BM_PlanGrid5k runs the whole
-// plan (locate to speed profile) on the grid, with and without its trace: a trace may cost at most 3x.
+// search + portals + funnel on both (BM_Chain*, each into one reused result) and on a generated grid of 5,004 unit
+// squares crossed by walls with doorways. Each iteration plans one query of a fixed seeded set of 64 located pairs, in
+// turn; "expanded" is the mean number of nodes popped per query and "steps" the mean number of trace records.
+// BM_PlanGrid5k runs the whole plan (locate to speed profile) on the grid, with and without its trace: a trace may cost
+// at most 3x.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>

@@ -21,8 +21,8 @@ constexpr int kExitUsage = 2;
 
 struct Command {
   const char* name;
-  const char* summary;  // one line for `navlab --help`
-  const char* usage;    // full text for `navlab NAME --help`
+  const char* summary;                               // one line for `navlab --help`
+  const char* usage;                                 // full text for `navlab NAME --help`
   int (*run)(const std::vector<std::string>& args);  // args after the command name
 };
 
@@ -32,8 +32,7 @@ const std::vector<Command>& commands();
 // Small argument reader shared by the subcommands: positional arguments and --flags with values.
 class Args {
  public:
-  Args(const std::vector<std::string>& args, std::vector<std::string> value_flags,
-       std::vector<std::string> bool_flags);
+  Args(const std::vector<std::string>& args, std::vector<std::string> value_flags, std::vector<std::string> bool_flags);
   bool ok() const { return error_.empty(); }
   const std::string& error() const { return error_; }
   bool has(const std::string& flag) const;

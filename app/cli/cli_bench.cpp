@@ -42,7 +42,8 @@ extern const char* const kBenchUsage =
     "  Detour  findNearestPoly (both points), findPath, findStraightPath (baked meshes only: a\n"
     "          hand-authored mesh or a graph has no Detour mesh, so only our stages are reported).\n"
     "Prints JSON (default) or, with --text, a table:\n"
-    "  {\"scene\", \"source\", \"polygons\", \"pairs\", \"seed\", \"generated\": null | {\"name\", \"target_polygons\",\n"
+    "  {\"scene\", \"source\", \"polygons\", \"pairs\", \"seed\", \"generated\": null | {\"name\", "
+    "\"target_polygons\",\n"
     "   \"bake_ms\"}, \"sample_us\", \"search\": {\"algorithm\", \"cost_model\"},\n"
     "   \"ours\": {\"counts\": {\"complete\", \"partial\", \"disconnected\", \"failed\"},\n"
     "            \"stages\": {NAME: {\"queries\", \"median_us\", \"mean_us\"}}},\n"
@@ -129,8 +130,6 @@ Stats stats_of(const std::vector<double>& per_pair) {
   return s;
 }
 
-
-
 // Our stages, one pair at a time, in the order plan() runs them.
 struct OursRun {
   Stage locate{"locate", {}}, search{"search", {}}, portals_funnel{"portals_funnel", {}}, motion{"motion", {}},
@@ -154,8 +153,8 @@ void keep_fastest(OursRun& into, const OursRun& other) {
 // plan_motion's three parts: clearance path; corridor shape and turns; speed profile. A part runs only
 // when the one before it succeeded (its time stays NaN otherwise).
 void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start,
-                       const std::vector<Portal>& portals, const AgentDef& agent, double sample_us,
-                       double& t_clearance, double& t_turns, double& t_profile) {
+                       const std::vector<Portal>& portals, const AgentDef& agent, double sample_us, double& t_clearance,
+                       double& t_turns, double& t_profile) {
   ClearanceResult c;
   t_clearance = per_call_us(
       [&] {
@@ -184,8 +183,8 @@ void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Ve
 }
 
 // Times our stages on one pair and appends its times, outcome and route to `run`.
-void time_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, const RandomPair& pair,
-               double sample_us, OursRun& run) {
+void time_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, const RandomPair& pair, double sample_us,
+               OursRun& run) {
   const bool polygons = mesh.kind == NavMesh::Kind::Polygons;
   const LocateDef def = locate_def(scene.bake);
   double t_locate = kNone, t_search = kNone, t_pf = kNone, t_motion = kNone;
@@ -291,7 +290,6 @@ DetourRun run_interleaved(const Scene& scene, const NavMesh& mesh, const Gates& 
   ours = std::move(our_rounds[0]);
   return std::move(detour_rounds[0]);
 }
-
 
 // ours / Detour over the pairs complete in both: median of per-pair ratios and ratio of means.
 struct Ratio {
@@ -403,9 +401,10 @@ Json agreement_json(const Report& rep) {
 
 void print_agreement(const Report& rep) {
   const Agreement& a = *rep.agreement;
-  std::printf("\nroutes against Detour's over the %d pairs complete in both: %d corridors differ, %d straight paths "
-              "differ\n",
-              a.pairs, a.corridor_differs, a.straight_path_differs);
+  std::printf(
+      "\nroutes against Detour's over the %d pairs complete in both: %d corridors differ, %d straight paths "
+      "differ\n",
+      a.pairs, a.corridor_differs, a.straight_path_differs);
   for (const Difference& d : a.differing) {
     const RandomPair& p = (*rep.drawn)[size_t(d.pair)];
     std::printf("  pair %d from (%.3f, %.3f) to (%.3f, %.3f):%s%s\n", d.pair, p.start.plane.x, p.start.plane.y,
@@ -420,25 +419,27 @@ Json optimal_json(const OptimalRun& o) {
   const auto mm = [](const MeanMedian& m) { return Json{{"mean", m.mean}, {"median", m.median}}; };
   Json j;
   j["stages"] = {{o.polyanya.name, stage_json(o.polyanya)}, {o.chain.name, stage_json(o.chain)}};
-  j["speed"] = sp.pairs == 0 ? Json(nullptr)
-                             : Json{{"pairs", sp.pairs},
-                                    {"polyanya_vs_search_portals_funnel",
-                                     {{"median", sp.time_median}, {"of_means", sp.time_of_means}}},
-                                    {"polyanya_popped", mm(sp.expanded)},
-                                    {"polyanya_expanded_in_place", mm(sp.expanded_in_place)},
-                                    {"search_expanded", mm(sp.search_expanded)}};
+  j["speed"] =
+      sp.pairs == 0
+          ? Json(nullptr)
+          : Json{{"pairs", sp.pairs},
+                 {"polyanya_vs_search_portals_funnel", {{"median", sp.time_median}, {"of_means", sp.time_of_means}}},
+                 {"polyanya_popped", mm(sp.expanded)},
+                 {"polyanya_expanded_in_place", mm(sp.expanded_in_place)},
+                 {"search_expanded", mm(sp.search_expanded)}};
   j["pairs"] = o.ratios.size();
   j["optimal_share"] = o.ratios.empty() ? Json(nullptr) : Json(st.optimal_share);
   j["longer_than_funnel"] = o.longer_than_funnel;
   j["missed"] = o.missed;
-  j["funnel_over_optimal"] = o.ratios.empty() ? Json(nullptr) : Json{{"mean", st.mean}, {"p90", st.p90}, {"max", st.max}};
+  j["funnel_over_optimal"] =
+      o.ratios.empty() ? Json(nullptr) : Json{{"mean", st.mean}, {"p90", st.p90}, {"max", st.max}};
   return j;
 }
 
 std::vector<const Stage*> our_stages(const Report& rep) {
   if (rep.mesh->kind == NavMesh::Kind::Graph) return {&rep.ours.locate, &rep.ours.search, &rep.ours.plan};
-  return {&rep.ours.locate,    &rep.ours.search,        &rep.ours.portals_funnel, &rep.ours.motion,
-          &rep.ours.clearance, &rep.ours.turns, &rep.ours.profile,  &rep.ours.plan};
+  return {&rep.ours.locate,    &rep.ours.search, &rep.ours.portals_funnel, &rep.ours.motion,
+          &rep.ours.clearance, &rep.ours.turns,  &rep.ours.profile,        &rep.ours.plan};
 }
 
 Json report_json(const Report& rep) {
@@ -460,7 +461,8 @@ Json report_json(const Report& rep) {
   j["ours"] = {{"counts", counts_json(rep.ours.counts)}, {"stages", stages}};
   if (rep.detour) {
     Json ds = Json::object();
-    for (const Stage* s : {&rep.detour->nearest, &rep.detour->path, &rep.detour->straight}) ds[s->name] = stage_json(*s);
+    for (const Stage* s : {&rep.detour->nearest, &rep.detour->path, &rep.detour->straight})
+      ds[s->name] = stage_json(*s);
     j["detour"] = {{"counts", counts_json(rep.detour->counts)}, {"stages", ds}};
   } else {
     j["detour"] = nullptr;
@@ -571,10 +573,10 @@ std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std
 }
 
 // Strict whole-string integer in [lo, hi]; "" when fine, else what is wrong.
-std::string parse_count(const std::string& flag, const std::string& text, unsigned long long lo,
-                        unsigned long long hi, unsigned long long& out) {
-  const std::string expected = flag + " expects an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
-                               ", got '" + text + "'";
+std::string parse_count(const std::string& flag, const std::string& text, unsigned long long lo, unsigned long long hi,
+                        unsigned long long& out) {
+  const std::string expected =
+      flag + " expects an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" + text + "'";
   if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) return expected;
   try {
     size_t used = 0;
@@ -587,8 +589,8 @@ std::string parse_count(const std::string& flag, const std::string& text, unsign
 }
 
 std::string parse_positive(const std::string& flag, const std::string& text, double hi, double& out) {
-  const std::string expected = flag + " expects a number above 0 and at most " + std::to_string(long(hi)) +
-                               ", got '" + text + "'";
+  const std::string expected =
+      flag + " expects a number above 0 and at most " + std::to_string(long(hi)) + ", got '" + text + "'";
   try {
     size_t used = 0;
     out = std::stod(text, &used);
@@ -613,8 +615,10 @@ std::string bench_time_problem(unsigned long long pairs, double sample_us) {
   char text[64];
   std::snprintf(text, sizeof text, "%.0f", seconds);
   return "--pairs " + std::to_string(pairs) + " at --sample-us " + std::to_string((long long)sample_us) +
-         " would sample for about " + text + " s (each pair times up to 23 calls in three loops of at least --sample-us), "
-         "more than the bench time limit of " + std::to_string(int(kMaxBenchSeconds)) + " s; lower --pairs or --sample-us";
+         " would sample for about " + text +
+         " s (each pair times up to 23 calls in three loops of at least --sample-us), "
+         "more than the bench time limit of " +
+         std::to_string(int(kMaxBenchSeconds)) + " s; lower --pairs or --sample-us";
 }
 
 }  // namespace
@@ -636,8 +640,7 @@ int run_bench(const std::vector<std::string>& argv) {
   if (const auto v = args.value("--pairs"))
     if (std::string e = parse_count("--pairs", *v, 1, 100000, pairs_n); !e.empty()) return usage_error(cmd, e);
   if (const auto v = args.value("--seed"))
-    if (std::string e = parse_count("--seed", *v, 0, std::numeric_limits<unsigned long long>::max(), seed);
-        !e.empty())
+    if (std::string e = parse_count("--seed", *v, 0, std::numeric_limits<unsigned long long>::max(), seed); !e.empty())
       return usage_error(cmd, e);
   if (const auto v = args.value("--sample-us"))
     if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
@@ -649,7 +652,8 @@ int run_bench(const std::vector<std::string>& argv) {
     if (std::string e = parse_count("--large", *v, kLargeMin, kLargeMax, target); !e.empty())
       return usage_error(cmd, e);
   const std::string scene_file = large ? "--large " + std::to_string(target) : args.positional()[0];
-  std::optional<LoadedScene> loaded = large ? generate_level(int(target), kind == "mesh", seed) : load_scene_and_mesh(scene_file);
+  std::optional<LoadedScene> loaded =
+      large ? generate_level(int(target), kind == "mesh", seed) : load_scene_and_mesh(scene_file);
   if (!loaded) return kExitUsage;
   const Scene& scene = loaded->scene;
   const NavMesh& mesh = loaded->mesh;
@@ -699,7 +703,8 @@ int run_bench(const std::vector<std::string>& argv) {
     for (int b : gates->filter.node_block) gated = gated || b >= 0;
     for (const DoorGate& d2 : gates->doors) gated = gated || !d2.open;
     if (gated)
-      rep.notes.push_back("Closed doors and excluded areas gate our search only: Detour's default filter ignores them.");
+      rep.notes.push_back(
+          "Closed doors and excluded areas gate our search only: Detour's default filter ignores them.");
   }
 
   if (args.has("--text"))

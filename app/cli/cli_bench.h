@@ -117,8 +117,7 @@ struct Agreement {
 // Compares our routes with Detour's, pair by pair, over the pairs complete for both. Corridors must be
 // equal polygon by polygon; straight paths point by point in the plane (see kStraightPathTolerance),
 // after points on the straight line between their neighbours are dropped on both sides.
-Agreement agreement_of(const std::vector<Route>& ours, const std::vector<bool>& ours_complete,
-                       const DetourRun& detour);
+Agreement agreement_of(const std::vector<Route>& ours, const std::vector<bool>& ours_complete, const DetourRun& detour);
 
 // Polyanya on the same pairs, the usual chain timed beside it, and the usual plan's path length over the
 // optimal length.

@@ -133,19 +133,21 @@ void print_optimal(const OptimalRun& o) {
     std::printf("\nPolyanya / (search + portals + funnel), timed pair by pair, over the %d pairs complete in both:\n",
                 sp.pairs);
     std::printf("  time: median of per-pair ratios %.2f, ratio of means %.2f\n", sp.time_median, sp.time_of_means);
-    std::printf("  nodes per query, mean (median): Polyanya popped %.1f (%.0f) and expanded at once %.1f (%.0f); "
-                "A* expanded %.1f (%.0f)\n",
-                sp.expanded.mean, sp.expanded.median, sp.expanded_in_place.mean, sp.expanded_in_place.median,
-                sp.search_expanded.mean, sp.search_expanded.median);
+    std::printf(
+        "  nodes per query, mean (median): Polyanya popped %.1f (%.0f) and expanded at once %.1f (%.0f); "
+        "A* expanded %.1f (%.0f)\n",
+        sp.expanded.mean, sp.expanded.median, sp.expanded_in_place.mean, sp.expanded_in_place.median,
+        sp.search_expanded.mean, sp.search_expanded.median);
   }
-  std::printf("\nPolyanya's path longer than the funnel's: %d pairs; no exact path where A* found a corridor: %d "
-              "pairs (both must be 0)\n",
-              o.longer_than_funnel, o.missed);
+  std::printf(
+      "\nPolyanya's path longer than the funnel's: %d pairs; no exact path where A* found a corridor: %d "
+      "pairs (both must be 0)\n",
+      o.longer_than_funnel, o.missed);
   const RatioStats st = ratio_stats(o.ratios);
   std::printf("\nusual plan's path length / exact shortest length over %zu pairs:\n", o.ratios.size());
   if (o.ratios.empty()) return;
-  std::printf("  mean %.4f, 90th percentile %.4f, max %.4f; optimal in %.1f%% of the pairs\n", st.mean, st.p90,
-              st.max, 100.0 * st.optimal_share);
+  std::printf("  mean %.4f, 90th percentile %.4f, max %.4f; optimal in %.1f%% of the pairs\n", st.mean, st.p90, st.max,
+              100.0 * st.optimal_share);
 }
 
 }  // namespace navlab::cli::bench

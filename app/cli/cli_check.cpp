@@ -89,12 +89,14 @@ int run_check_command(const std::vector<std::string>& args) {
       return usage_error(self, "bad --jobs '" + *jobs + "' (expected a number of cases at once, 1..64)");
   }
   const auto against = a.value("--against");
-  if (a.value("--pictures") && !against) return usage_error(self, "--pictures draws the changed cases: it needs --against");
+  if (a.value("--pictures") && !against)
+    return usage_error(self, "--pictures draws the changed cases: it needs --against");
   if (against && (a.value("--junit") || a.value("--record")))
     return usage_error(self, "--against compares two versions: run --junit and --record on one version at a time");
   for (const char* flag : {"--junit", "--record"})
     if (auto out = a.value(flag); out && same_file(*out, path))
-      return usage_error(self, std::string(flag) + " " + *out + " would replace the suite it reads: write it elsewhere");
+      return usage_error(self,
+                         std::string(flag) + " " + *out + " would replace the suite it reads: write it elsewhere");
 
   Result<CheckSuite> suite = load_check_suite(path);
   if (!suite) return input_error(suite.error());
@@ -105,10 +107,12 @@ int run_check_command(const std::vector<std::string>& args) {
   for (const CaseResult& r : run->cases) std::printf("%s\n", case_line(r).c_str());
   std::printf("%s\n", summary_line(run.value()).c_str());
   if (auto junit = a.value("--junit"))
-    if (std::string err = write_file_atomically(*junit, junit_xml(suite.value(), run.value()), "JUnit file"); !err.empty())
+    if (std::string err = write_file_atomically(*junit, junit_xml(suite.value(), run.value()), "JUnit file");
+        !err.empty())
       return input_error(err);
   if (auto record = a.value("--record")) {
-    if (std::string err = write_recorded_suite(suite.value(), run.value(), *record); !err.empty()) return input_error(err);
+    if (std::string err = write_recorded_suite(suite.value(), run.value(), *record); !err.empty())
+      return input_error(err);
     std::fprintf(stderr, "navlab check: recorded %zu cases in %s\n", run->cases.size(), record->c_str());
   }
   return run->failed == 0 ? kExitOk : kExitFailure;

@@ -30,8 +30,8 @@ constexpr int kHalfWidth = 640, kHeight = 560;  // px: each version's half, and 
 struct Side {
   const app::Document& doc;
   const CaseResult& mine;
-  const char* label;  // "before" / "after"
-  std::string source; // the version's file (its name is shown)
+  const char* label;   // "before" / "after"
+  std::string source;  // the version's file (its name is shown)
 };
 
 // "NN_name.png" with the case's name reduced to letters, digits, '-' and '_'.
@@ -43,7 +43,8 @@ std::string file_name(int index, const std::string& name) {
 
 std::string figure(const CaseResult& r) {
   if (r.kind == CaseKind::Raycast)
-    return !r.cast ? "not cast" : (r.ray.hit_something() ? "stops after " : "clear, ") + decimals(r.ray.length, 2) + " m";
+    return !r.cast ? "not cast"
+                   : (r.ray.hit_something() ? "stops after " : "clear, ") + decimals(r.ray.length, 2) + " m";
   if (r.kind == CaseKind::Spawn) return r.accepted ? "accepted" : "rejected";
   std::string s = to_string(r.status);
   if (r.failure) s += " (" + std::string(to_string(r.failure->reason)) + ")";
@@ -81,7 +82,8 @@ std::vector<uint8_t> draw_side(const Side& side, const CaseResult& before, const
 }
 
 // The box both versions' meshes and the case's path points lie in.
-void bounds(const app::Document& a, const app::Document& b, const CaseResult& x, const CaseResult& y, Vec2& lo, Vec2& hi) {
+void bounds(const app::Document& a, const app::Document& b, const CaseResult& x, const CaseResult& y, Vec2& lo,
+            Vec2& hi) {
   lo = {std::min(a.lo.x, b.lo.x), std::min(a.lo.y, b.lo.y)};
   hi = {std::max(a.hi.x, b.hi.x), std::max(a.hi.y, b.hi.y)};
   for (const CaseResult* r : {&x, &y})
@@ -101,7 +103,8 @@ Result<std::vector<std::string>> write_change_pictures(const CheckVersions& v, c
   fs::create_directories(dir, ec);
   if (ec) return R::fail("cannot create the pictures' folder " + dir + " (" + ec.message() + ")");
   app::Document before, after;
-  if (std::string err = app::document_from_scene(v.before_scene, v.suite.path, before); !err.empty()) return R::fail(err);
+  if (std::string err = app::document_from_scene(v.before_scene, v.suite.path, before); !err.empty())
+    return R::fail(err);
   if (std::string err = app::document_from_scene(v.after_scene, v.after_name, after); !err.empty()) return R::fail(err);
   gl::Window window;
   std::string err = window.open("navlab check", 64, 64, true, "");
@@ -125,7 +128,8 @@ Result<std::vector<std::string>> write_change_pictures(const CheckVersions& v, c
     const size_t row = size_t(kHalfWidth) * 4;
     for (int y = 0; y < kHeight; ++y) {
       std::copy_n(left.begin() + ptrdiff_t(row * size_t(y)), row, picture.begin() + ptrdiff_t(2 * row * size_t(y)));
-      std::copy_n(right.begin() + ptrdiff_t(row * size_t(y)), row, picture.begin() + ptrdiff_t(2 * row * size_t(y) + row));
+      std::copy_n(right.begin() + ptrdiff_t(row * size_t(y)), row,
+                  picture.begin() + ptrdiff_t(2 * row * size_t(y) + row));
     }
     const std::string file = (fs::path(dir) / file_name(c.index, v.suite.cases[size_t(c.index)].name)).string();
     if (err = gl::write_png(file, 2 * kHalfWidth, kHeight, picture); !err.empty()) return R::fail(err);

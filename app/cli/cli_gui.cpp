@@ -26,8 +26,11 @@ nlohmann::json rect_json(const app::Rect& r) {
 
 // Where the map and each panel were in the last frame ([x, y, w, h] window pixels, null: not shown).
 nlohmann::json layout_json(const app::Layout& l) {
-  return {{"map", rect_json(l.map)}, {"left", rect_json(l.left)}, {"slide", rect_json(l.slide)},
-          {"details", rect_json(l.details)}, {"transport", rect_json(l.transport)}};
+  return {{"map", rect_json(l.map)},
+          {"left", rect_json(l.left)},
+          {"slide", rect_json(l.slide)},
+          {"details", rect_json(l.details)},
+          {"transport", rect_json(l.transport)}};
 }
 
 // The open lesson: file, slide, whether the question's answer is shown, and the slide's subject (the
@@ -39,8 +42,8 @@ nlohmann::json lesson_json(const app::App& a) {
   nlohmann::json subject = nlohmann::json::array();
   if (!s.side && !s.camera)  // a slide's own camera frames what it chose, not the subject
     for (const Vec2& p : app::slide_subject(s, a.doc, a.plan, l.answer_step)) subject.push_back({p.x, p.y});
-  return {{"file", l.lesson->path}, {"slide", l.slide}, {"slides", l.lesson->slides.size()},
-          {"question", s.question}, {"revealed", l.revealed}, {"answer_step", l.answer_step},
+  return {{"file", l.lesson->path},      {"slide", l.slide},       {"slides", l.lesson->slides.size()},
+          {"question", s.question},      {"revealed", l.revealed}, {"answer_step", l.answer_step},
           {"notes_shown", l.show_notes}, {"subject", subject}};
 }
 
@@ -59,8 +62,8 @@ void print_state(const app::App& a) {
       {"caption", a.plan.describe(a.step, a.doc.mesh)},  // the timeline's sentence for the step shown ("" at the end)
       {"step_ref", app::step_ref_json(a.plan, a.step)},
       {"path", corners},
-      {"ends", {{"start_height", a.plan.start_height}, {"goal_height", a.plan.goal_height},
-                {"start_poly", a.plan.start_poly}}},
+      {"ends",
+       {{"start_height", a.plan.start_height}, {"goal_height", a.plan.goal_height}, {"start_poly", a.plan.start_poly}}},
       {"optimal", {{"path", optimal}, {"length", a.plan.optimal_length}, {"shown", a.settings.show_optimal}}},
       {"channel", a.plan.channel ? nlohmann::json{{"mode", to_string(a.plan.channel->spline.mode)},
                                                   {"channels", a.plan.channel->channels.channels.size()},
@@ -86,26 +89,28 @@ void print_state(const app::App& a) {
       {"compare", app::compare_state_json(a)},
       {"check", app::check_state_json(a)},
       {"first_frame_ms", a.first_frame_ms},
-      {"frame", {{"frames", a.measured.frames},
-                 {"thread_cpu_ms", a.measured.thread_cpu_ms},
-                 {"process_cpu_ms", a.measured.process_cpu_ms},
-                 {"wall_ms", a.measured.wall_ms},
-                 {"prep_cpu_ms", a.measured.prep_cpu_ms},
-                 {"static_redraws", a.measured.static_redraws},
-                 {"static_shifts", a.measured.static_shifts},
-                 {"static_previews", a.measured.static_previews},
-                 {"full_draw_ms", a.measured.full_draw_ms},
-                 {"static_exact", a.measured.static_exact},
-                 {"spread_draws", a.measured.spread_draws},
-                 {"spread_steps_left", a.measured.spread_steps_left}}},
+      {"frame",
+       {{"frames", a.measured.frames},
+        {"thread_cpu_ms", a.measured.thread_cpu_ms},
+        {"process_cpu_ms", a.measured.process_cpu_ms},
+        {"wall_ms", a.measured.wall_ms},
+        {"prep_cpu_ms", a.measured.prep_cpu_ms},
+        {"static_redraws", a.measured.static_redraws},
+        {"static_shifts", a.measured.static_shifts},
+        {"static_previews", a.measured.static_previews},
+        {"full_draw_ms", a.measured.full_draw_ms},
+        {"static_exact", a.measured.static_exact},
+        {"spread_draws", a.measured.spread_draws},
+        {"spread_steps_left", a.measured.spread_steps_left}}},
       {"viewport", {{"x", a.vp_x}, {"y", a.vp_y}, {"width", a.vp_w}, {"height", a.vp_h}}},
       {"camera", {{"center", {a.view.camera.center.x, a.view.camera.center.y}}, {"scale", a.view.camera.scale}}},
       {"view", a.showing_3d() ? "3d" : "2d"},
       {"orbit", cli::orbit_json(a.view.view3d.camera, {double(int(a.vp_w)), double(int(a.vp_h))})},
-      {"view3d", {{"static_builds", a.view.view3d.static_builds()},
-                  {"plan_lifts", a.view.view3d.plan_lifts()},
-                  {"level_triangles", a.view.view3d.level_triangles()},
-                  {"plan_capsules", a.view.view3d.plan_capsules()}}},
+      {"view3d",
+       {{"static_builds", a.view.view3d.static_builds()},
+        {"plan_lifts", a.view.view3d.plan_lifts()},
+        {"level_triangles", a.view.view3d.level_triangles()},
+        {"plan_capsules", a.view.view3d.plan_capsules()}}},
       {"mouse_point", a.mouse_point ? nlohmann::json{{"poly", a.mouse_point->poly},
                                                      {"plane", {a.mouse_point->plane.x, a.mouse_point->plane.y}},
                                                      {"height", a.mouse_point->height}}

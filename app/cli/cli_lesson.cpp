@@ -79,10 +79,12 @@ std::vector<uint8_t> panel_column(const LessonSlide& slide, const app::SlideSetu
   dl.Flags = ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AllowVtxOffset;
   dl.PushTextureID(ImGui::GetIO().Fonts->TexID);
   dl.PushClipRect(ImVec2(0, 0), ImVec2(float(w), float(h)));
-  const app::SlidePanelInput in{setup.doc, setup.plan, setup.step, theme, {setup.midpoints, setup.optimal, setup.channel}};
+  const app::SlidePanelInput in{
+      setup.doc, setup.plan, setup.step, theme, {setup.midpoints, setup.optimal, setup.channel}};
   const float pad = ImGui::GetFontSize() * 0.6f;
   float y = pad;
-  for (const std::string& name : slide.panels) y += app::draw_slide_panel(dl, name, pad, y, float(w) - 2 * pad, in) + pad;
+  for (const std::string& name : slide.panels)
+    y += app::draw_slide_panel(dl, name, pad, y, float(w) - 2 * pad, in) + pad;
   gl::Target target;
   target.resize(w, h, 1);
   target.bind_for_drawing();
@@ -143,7 +145,8 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
   float room = 0.0f;  // the wider of the halves' legends
   for (const app::CompareHalf& half : halves)
     room = std::max(room, reserve(app::legend_for(app::half_doc(half, setup.doc), app::half_plan(half, setup.plan),
-                                                  setup.step, app::method_legend(half.method), theme), h));
+                                                  setup.step, app::method_legend(half.method), theme),
+                                  h));
   slide_camera(slide, setup, first, hw, h, room);  // one camera for both halves
   for (const app::CompareHalf& half : halves) {
     app::Viewport view;
@@ -185,7 +188,9 @@ std::string render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& r
       ImGui::EndFrame();
       return "the slide's compare cannot be drawn on its scene";
     }
-    if (panel_w > 0) px = app::side_by_side({{px, map_w}, {panel_column(slide, setup, panel_w, h, theme), panel_w}}, h, 0, theme.background);
+    if (panel_w > 0)
+      px = app::side_by_side({{px, map_w}, {panel_column(slide, setup, panel_w, h, theme), panel_w}}, h, 0,
+                             theme.background);
   }
   ImGui::EndFrame();
   return gl::write_png(path, w, h, px);
@@ -266,7 +271,8 @@ int run_lesson(const std::vector<std::string>& args) {
   }
   int w = int(960 * scale), h = int(600 * scale);
   if (auto size = a.value("--size"))
-    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty()) return usage_error(self, bad);
+    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty())
+      return usage_error(self, bad);
   Result<Lesson> lesson = load_lesson(a.positional()[0]);
   if (!lesson) {
     std::fprintf(stderr, "%s\n", lesson.error().c_str());

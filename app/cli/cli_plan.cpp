@@ -85,7 +85,8 @@ void funnel_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
   Json portals = Json::array();
   for (size_t i = 0; i + 1 < r.portals.size(); ++i) {
     const Portal& p = r.portals[i];
-    portals.push_back(Json::array({point_json(mesh, p.left, p.left_height), point_json(mesh, p.right, p.right_height)}));
+    portals.push_back(
+        Json::array({point_json(mesh, p.left, p.left_height), point_json(mesh, p.right, p.right_height)}));
   }
   j["portals"] = portals;
   Json corners = Json::array();
@@ -101,7 +102,8 @@ void funnel_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
     const Portal& up = r.portals[i];
     if (up.kind != PortalKind::Takeoff) continue;
     const Portal& down = r.portals[i + 1];
-    links.push_back({{"link", up.link}, {"from", point_json(mesh, up.left, up.left_height)},
+    links.push_back({{"link", up.link},
+                     {"from", point_json(mesh, up.left, up.left_height)},
                      {"to", point_json(mesh, down.left, down.left_height)}});
   }
   j["links"] = links;
@@ -243,7 +245,8 @@ std::string read_queries(const std::string& path, const NavMesh& mesh, std::vect
     if (!q.is_object() || !q.contains("start") || !q.contains("goal"))
       return path + ": " + ptr + ": expected {\"start\": p, \"goal\": p}";
     Query query;
-    if (std::string e = json_point(q["start"], mesh, query.start); !e.empty()) return path + ": " + ptr + "/start: " + e;
+    if (std::string e = json_point(q["start"], mesh, query.start); !e.empty())
+      return path + ": " + ptr + "/start: " + e;
     if (std::string e = json_point(q["goal"], mesh, query.goal); !e.empty()) return path + ": " + ptr + "/goal: " + e;
     if (q.contains("name") && q["name"].is_string()) query.name = q["name"].get<std::string>();
     out.push_back(query);

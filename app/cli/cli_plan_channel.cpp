@@ -38,7 +38,8 @@ void add_channel_json(const NavMesh& mesh, const PlanResult& plan, const Channel
   const double h = plan.locate.start.height;
   Json gates = Json::array();
   for (const Channel& c : channel.channels.channels)
-    for (const Gate& g : c.gates) gates.push_back(Json::array({point_json(mesh, g.left, h), point_json(mesh, g.right, h)}));
+    for (const Gate& g : c.gates)
+      gates.push_back(Json::array({point_json(mesh, g.left, h), point_json(mesh, g.right, h)}));
   result["channel"] = {{"gates", gates}, {"channels", channel.channels.channels.size()}};
   Json pieces = Json::array();
   for (const SplinePiece& p : channel.spline.pieces) pieces.push_back(piece_json(mesh, p, h));

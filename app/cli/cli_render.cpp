@@ -82,8 +82,8 @@ struct Frame {
   const app::PlanView& plan;
   const app::Theme& theme;
   int w, h;
-  std::optional<BakeStage> bake_stage;  // drawn instead of the navmesh and the plan
-  bool view3d = false;                   // the 3D view
+  std::optional<BakeStage> bake_stage;         // drawn instead of the navmesh and the plan
+  bool view3d = false;                         // the 3D view
   std::optional<std::array<double, 3>> orbit;  // its yaw, pitch (degrees) and distance (m)
 };
 
@@ -104,8 +104,9 @@ Result<std::optional<BakeStage>> bake_stage_arg(const std::string& name, const a
   if (name == "navmesh") return R(std::optional<BakeStage>{});
   const auto stage = bake_stage_from_name(name);
   if (!stage)
-    return R::fail("unknown --bake-stage '" + name +
-                   "' (expected navmesh, input, heightfield, compact, regions, raw-contours, contours, polymesh or detail)");
+    return R::fail(
+        "unknown --bake-stage '" + name +
+        "' (expected navmesh, input, heightfield, compact, regions, raw-contours, contours, polymesh or detail)");
   if (doc.bake_stages.polygons.empty())
     return R::fail("--bake-stage needs a baked scene (a floor plan or a level mesh); " + doc.path + " is not baked");
   return R(std::optional<BakeStage>(stage));
@@ -150,7 +151,8 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
 // --step STAGE --gif OUT: every step of the stage, then the complete plan. Returns "" or an error.
 std::string stage_gif(const Frame& f, gl::Renderer& renderer, const std::string& stage, const std::string& out) {
   app::Viewport view;
-  return app::write_stage_gif(f.plan, stage, f.w, f.h, [&](int step) { return draw_frame(f, renderer, step, view); }, out);
+  return app::write_stage_gif(
+      f.plan, stage, f.w, f.h, [&](int step) { return draw_frame(f, renderer, step, view); }, out);
 }
 
 // --compare A:B: both halves under one camera at step `step` of the scene's plan. Returns "" or an error;
@@ -189,11 +191,19 @@ std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::s
     view.finish(renderer, doc, f.theme);
     parts.push_back({view.target().read_pixels(), hw});
     const app::MethodNumbers n = app::method_numbers(half.method, plan, doc.mesh);
-    halves_json.push_back({{"method", to_string(half.method)}, {"status", n.status}, {"length", n.length},
-                           {"cost", n.cost}, {"expanded", n.expanded}, {"walk_s", n.walk_s},
-                           {"compute_ms", n.compute_ms}, {"step", s}, {"label", app::method_label(half.method, n)},
-                           {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}},
-                           {"x", int(parts.size() - 1) * (hw + kGap)}, {"width", hw}});
+    halves_json.push_back(
+        {{"method", to_string(half.method)},
+         {"status", n.status},
+         {"length", n.length},
+         {"cost", n.cost},
+         {"expanded", n.expanded},
+         {"walk_s", n.walk_s},
+         {"compute_ms", n.compute_ms},
+         {"step", s},
+         {"label", app::method_label(half.method, n)},
+         {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}},
+         {"x", int(parts.size() - 1) * (hw + kGap)},
+         {"width", hw}});
   }
   ImGui::EndFrame();
   info["compare"] = {{"spec", spec}, {"halves", halves_json}};
@@ -204,7 +214,8 @@ std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::s
 
 int run_render(const std::vector<std::string>& args) {
   const Command& self = *find_command("render");
-  Args a(args, {"--out", "--size", "--step", "--gif", "--bake-stage", "--view", "--orbit", "--compare"}, {"--presenter"});
+  Args a(args, {"--out", "--size", "--step", "--gif", "--bake-stage", "--view", "--orbit", "--compare"},
+         {"--presenter"});
   if (!a.ok()) return usage_error(self, a.error());
   if (a.positional().size() != 1) return usage_error(self, "expected one SCENE");
   const auto out = a.value("--out");
@@ -214,7 +225,8 @@ int run_render(const std::vector<std::string>& args) {
     return usage_error(self, "--gif needs --step STAGE (a stage name: " + stage_names() + ")");
   int w = 1280, h = 800;
   if (auto size = a.value("--size"))
-    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty()) return usage_error(self, bad);
+    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty())
+      return usage_error(self, bad);
 
   for (const auto& file : {out, gif})
     if (file)
@@ -227,10 +239,12 @@ int run_render(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   if (doc.scene.source == Scene::Source::SideScroller)
-    return usage_error(self, a.positional()[0] + " is a side-scroller scene, which render does not draw: picture its side "
-                                                 "view with navlab SCENE --script FILE --screenshot OUT.png");
+    return usage_error(self, a.positional()[0] +
+                                 " is a side-scroller scene, which render does not draw: picture its side "
+                                 "view with navlab SCENE --script FILE --screenshot OUT.png");
   const std::string view_name = a.value("--view").value_or("2d");
-  if (view_name != "2d" && view_name != "3d") return usage_error(self, "bad --view '" + view_name + "' (expected 2d or 3d)");
+  if (view_name != "2d" && view_name != "3d")
+    return usage_error(self, "bad --view '" + view_name + "' (expected 2d or 3d)");
   const bool view3d = view_name == "3d";
   if (view3d && !app::View3D::possible(doc))
     return usage_error(self, "--view 3d needs a 3D scene (a level mesh or a Detour file); " + a.positional()[0] +
@@ -244,7 +258,8 @@ int run_render(const std::vector<std::string>& args) {
   }
   std::optional<BakeStage> bake_stage;
   if (auto name = a.value("--bake-stage")) {
-    if (gif || a.value("--step")) return usage_error(self, "--bake-stage draws the bake, not the plan: no --step or --gif with it");
+    if (gif || a.value("--step"))
+      return usage_error(self, "--bake-stage draws the bake, not the plan: no --step or --gif with it");
     auto stage = bake_stage_arg(*name, doc);
     if (!stage) return usage_error(self, stage.error());
     bake_stage = stage.value();
@@ -283,7 +298,9 @@ int run_render(const std::vector<std::string>& args) {
     step = *idx;
   }
   if (auto spec = a.value("--compare")) {
-    if (gif || bake_stage || view3d) return usage_error(self, "--compare draws two halves of the top view: no --gif, --bake-stage or --view 3d with it");
+    if (gif || bake_stage || view3d)
+      return usage_error(self,
+                         "--compare draws two halves of the top view: no --gif, --bake-stage or --view 3d with it");
     nlohmann::json info = {{"out", *out}, {"size", {w, h}}, {"step", step}, {"steps", plan.steps.size()}};
     if (err = compare_picture(frame, renderer, *spec, step, *out, info); !err.empty()) {
       std::fprintf(stderr, "navlab render: %s\n", err.c_str());

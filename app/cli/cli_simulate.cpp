@@ -24,7 +24,8 @@ extern const char* const kSimulateUsage =
     "Usage: navlab simulate SCENE [--query N] [--events FILE] [--dt S] [--max-time S] [--tile-cache]\n"
     "                         [--smoothing arcs|channel]\n\n"
     "Follows the plan of one query with a fixed time step while doors change, and prints\n"
-    "  {\"outcome\": \"arrived\"|\"partial\"|\"failed\", \"failure\": null | {\"stage\", \"reason\", \"message\"[, \"blocked_by\"]},\n"
+    "  {\"outcome\": \"arrived\"|\"partial\"|\"failed\", \"failure\": null | {\"stage\", \"reason\", \"message\"[, "
+    "\"blocked_by\"]},\n"
     "   \"steps\": [{\"t\", \"pos\", \"vel\", \"corridor_version\", \"state\", \"cannot_stop\", \"collided\"}],\n"
     "   \"replans\": [{\"t\", \"cause\", \"version\", \"status\", \"detail\", \"cannot_stop\"}],\n"
     "   \"ignored\": [sentences]}\n"
@@ -48,7 +49,8 @@ extern const char* const kSimulateUsage =
     "                 suboptimal, degraded, frozen, out_of_navmesh, failure\n"
     "States: following, braking, arrived, partial, failed, blocked.\n"
     "On a side-scroller scene (only --dt and --max-time, default 10 s) every enemy is ticked and it prints\n"
-    "  {\"enemies\": [{\"id\", \"steps\": [{\"t\", \"pos\", \"vel\", \"moving\", \"arrived\", \"blocked\", \"state\"}]}]}\n"
+    "  {\"enemies\": [{\"id\", \"steps\": [{\"t\", \"pos\", \"vel\", \"moving\", \"arrived\", \"blocked\", "
+    "\"state\"}]}]}\n"
     "  with the states idle, pacing, stuck, wandering, paused, to_waypoint, chasing, caught, at_edge,\n"
     "  charging, falling, done (exit code 0).\n"
     "Exit codes: 0 arrived, 1 partial or failed, 2 usage or input error.\n";
@@ -108,7 +110,8 @@ std::string read_events(const std::string& path, const NavMesh& mesh, std::vecto
     const std::string ptr = path + ": /" + std::to_string(i);
     const Json& e = doc[i];
     if (!e.is_object() || !e.contains("t") || !e["t"].is_number())
-      return ptr + ": expected {\"t\": seconds, \"close\"|\"open\"|\"move\": door id} or {\"t\": seconds, \"goal\": point}";
+      return ptr +
+             ": expected {\"t\": seconds, \"close\"|\"open\"|\"move\": door id} or {\"t\": seconds, \"goal\": point}";
     FollowEvent ev;
     ev.t = e["t"].get<double>();
     if (!std::isfinite(ev.t) || ev.t < 0 || ev.t > limits::kMaxMagnitude)
@@ -124,7 +127,7 @@ std::string read_events(const std::string& path, const NavMesh& mesh, std::vecto
         ++kinds;
         if (!e[k].is_string()) return ptr + "/" + k + ": expected a door id (a string)";
         ev.door = e[k].get<std::string>();
-        ev.kind = std::string(k) == "close" ? FollowEvent::Kind::Close
+        ev.kind = std::string(k) == "close"  ? FollowEvent::Kind::Close
                   : std::string(k) == "open" ? FollowEvent::Kind::Open
                                              : FollowEvent::Kind::Move;
       }
@@ -295,8 +298,8 @@ int run_simulate(const std::vector<std::string>& raw) {
     bool found = false;
     for (size_t i = 0; i < scene->queries.size(); ++i)
       if (scene->queries[i].name == *q || std::to_string(i) == *q) qi = i, found = true;
-    if (!found) return usage_error(cmd, "no query '" + *q + "' (the scene has " +
-                                            std::to_string(scene->queries.size()) + ")");
+    if (!found)
+      return usage_error(cmd, "no query '" + *q + "' (the scene has " + std::to_string(scene->queries.size()) + ")");
   }
   std::vector<FollowEvent> events;
   if (auto file = args.value("--events"))

@@ -39,7 +39,8 @@ int run_simulate_sidescroller(const Command& cmd, const Args& args, const Scene&
                               std::optional<double> max_time) {
   for (const char* flag : {"--query", "--events", "--tile-cache"})
     if (args.has(flag))
-      return usage_error(cmd, std::string(flag) + " is for navmesh scenes (a side-scroller scene has its player events)");
+      return usage_error(cmd,
+                         std::string(flag) + " is for navmesh scenes (a side-scroller scene has its player events)");
   side::SideSimDef def;
   def.dt = dt;
   if (max_time) def.max_time = *max_time;
@@ -48,7 +49,8 @@ int run_simulate_sidescroller(const Command& cmd, const Args& args, const Scene&
   // {"enemies": [{"id", "steps": [...]}]} as readable_json() prints it, record by record.
   std::printf("{\n  \"enemies\": [");
   for (size_t e = 0; e < run.enemies.size(); ++e) {
-    std::printf("%s\n    {\n      \"id\": %s,\n      \"steps\": [", e ? "," : "", Json(run.enemies[e].id).dump().c_str());
+    std::printf("%s\n    {\n      \"id\": %s,\n      \"steps\": [", e ? "," : "",
+                Json(run.enemies[e].id).dump().c_str());
     const std::vector<side::SideStep>& steps = run.enemies[e].steps;
     for (size_t i = 0; i < steps.size(); ++i)
       std::printf("%s\n        %s", i ? "," : "", readable_json(step_json(steps[i]), 4).c_str());

@@ -8,9 +8,9 @@ namespace navlab::gl {
 
 namespace {
 
-constexpr double kNearFraction = 0.01;   // the near plane at this fraction of the distance ...
-constexpr double kMinNear = 0.01;        // ... but never closer, m
-constexpr double kFitMargin = 1.08;      // fit(): the box's sphere with this margin
+constexpr double kNearFraction = 0.01;  // the near plane at this fraction of the distance ...
+constexpr double kMinNear = 0.01;       // ... but never closer, m
+constexpr double kFitMargin = 1.08;     // fit(): the box's sphere with this margin
 
 double rad(double deg) { return deg * std::numbers::pi / 180.0; }
 Vec3 cross3(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
@@ -89,9 +89,7 @@ OrbitCamera::Ray OrbitCamera::ray_at(Vec2 s, Vec2 size) const {
   return {eye(), unit(forward() + right() * x + up() * y)};
 }
 
-double OrbitCamera::px_per_m(Vec2 size) const {
-  return size.y / (2.0 * distance * std::tan(rad(fov_deg) * 0.5));
-}
+double OrbitCamera::px_per_m(Vec2 size) const { return size.y / (2.0 * distance * std::tan(rad(fov_deg) * 0.5)); }
 
 void OrbitCamera::clamp() {
   pitch_deg = std::clamp(pitch_deg, kMinPitch, kMaxPitch);

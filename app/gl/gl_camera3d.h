@@ -17,8 +17,8 @@ namespace navlab::gl {
 using Mat4 = std::array<double, 16>;
 
 struct OrbitCamera {
-  static constexpr double kMinPitch = 2.0;   // degrees: never below the horizon
-  static constexpr double kMaxPitch = 89.0;  // degrees: never past straight down
+  static constexpr double kMinPitch = 2.0;      // degrees: never below the horizon
+  static constexpr double kMaxPitch = 89.0;     // degrees: never past straight down
   static constexpr double kMinDistance = 0.05;  // m
   static constexpr double kMaxDistance = 1e6;   // m
 

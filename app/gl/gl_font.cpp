@@ -30,7 +30,8 @@ class FontCheck {
   std::string run() {
     if (std::string e = directory(); !e.empty()) return e;
     for (const char* name : {"cmap", "head", "hhea", "hmtx", "maxp"})
-      if (!find(name)) return std::string("it has no '") + name + "' table (a font needs cmap, head, hhea, hmtx and maxp)";
+      if (!find(name))
+        return std::string("it has no '") + name + "' table (a font needs cmap, head, hhea, hmtx and maxp)";
     const bool cff = find("CFF ").has_value();
     if (!cff && (!find("glyf") || !find("loca"))) return "it has neither glyph outlines ('glyf' and 'loca') nor 'CFF '";
     if (std::string e = metrics(); !e.empty()) return e;

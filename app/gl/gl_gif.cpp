@@ -38,7 +38,7 @@ bool put_frame(GifFileType* gif, int w, int h, const std::vector<uint8_t>& rgba,
       GIF_OK)
     return false;
   const std::unique_ptr<ColorMapObject, void (*)(ColorMapObject*)> map(GifMakeMapObject(kColours, colours.data()),
-                                                                        GifFreeMapObject);
+                                                                       GifFreeMapObject);
   GraphicsControlBlock gcb{DISPOSAL_UNSPECIFIED, false, delay_cs, NO_TRANSPARENT_COLOR};
   GifByteType ext[4];
   EGifGCBToExtension(&gcb, ext);
@@ -60,7 +60,8 @@ GifWriter::~GifWriter() {
 
 std::string GifWriter::fail(const std::string& why) {
   // A failed write says why in the file's own words (the system's reason); giflib's code otherwise.
-  if (error_.empty()) error_ = !file_.error().empty() ? file_.error() : path_ + ": cannot write the GIF file (" + why + ")";
+  if (error_.empty())
+    error_ = !file_.error().empty() ? file_.error() : path_ + ": cannot write the GIF file (" + why + ")";
   return error_;
 }
 
@@ -70,7 +71,8 @@ std::string GifWriter::open() {
   gif_ = EGifOpen(&file_, put_bytes, &err);
   if (!gif_) return fail(GifErrorString(err));
   EGifSetGifVersion(gif_, true);
-  if (EGifPutScreenDesc(gif_, w_, h_, 8, 0, nullptr) != GIF_OK || !put_loop(gif_)) return fail(GifErrorString(gif_->Error));
+  if (EGifPutScreenDesc(gif_, w_, h_, 8, 0, nullptr) != GIF_OK || !put_loop(gif_))
+    return fail(GifErrorString(gif_->Error));
   return "";
 }
 

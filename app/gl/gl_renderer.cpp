@@ -187,8 +187,7 @@ void Batch::capsule(Vec2 a, Vec2 b, Rgba color, Stroke s) {
   const uint32_t base = uint32_t(cap_.size());
   const float corners[4][2] = {{0, -1}, {1, -1}, {1, 1}, {0, 1}};
   for (const auto& c : corners)
-    cap_.push_back({float(a.x), float(a.y), float(b.x), float(b.y), c[0], c[1], s.width, s.dash, s.dash_period,
-                    color});
+    cap_.push_back({float(a.x), float(a.y), float(b.x), float(b.y), c[0], c[1], s.width, s.dash, s.dash_period, color});
   const uint32_t idx[6] = {0, 1, 2, 0, 2, 3};
   for (uint32_t i : idx) cap_idx_.push_back(base + i);
   dirty_ = true;
@@ -212,7 +211,9 @@ void Batch::arc(Vec2 c, double radius, double a0, double a1, Rgba color, Stroke 
   polyline(pts, color, s);
 }
 
-void Batch::circle(Vec2 c, double radius, Rgba color, Stroke s) { arc(c, radius, 0.0, 2.0 * std::numbers::pi, color, s); }
+void Batch::circle(Vec2 c, double radius, Rgba color, Stroke s) {
+  arc(c, radius, 0.0, 2.0 * std::numbers::pi, color, s);
+}
 
 void Batch::point(Vec2 p, float radius_px, Rgba fill, float outline_px, Rgba outline) {
   if (outline_px > 0.0f) capsule(p, p, outline, {2.0f * (radius_px + outline_px)});

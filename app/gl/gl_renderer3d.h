@@ -89,11 +89,11 @@ class LineBatch3 {
 
 // How a batch is drawn.
 struct Style3 {
-  bool lit = true;         // meshes: directional light (else the colours as they are)
-  double pull = 0.0;       // depth bias: the fraction of the distance to the eye each vertex moves
-  bool depth_write = true; // false for overlays that blend over each other
-  bool hidden = false;     // draw only what is behind the surface (depth test reversed), faded
-  float alpha = 1.0f;      // multiplies every colour's alpha
+  bool lit = true;          // meshes: directional light (else the colours as they are)
+  double pull = 0.0;        // depth bias: the fraction of the distance to the eye each vertex moves
+  bool depth_write = true;  // false for overlays that blend over each other
+  bool hidden = false;      // draw only what is behind the surface (depth test reversed), faded
+  float alpha = 1.0f;       // multiplies every colour's alpha
 };
 
 class Renderer3D {

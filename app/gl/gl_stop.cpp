@@ -31,10 +31,14 @@ int stop_signal() { return int(g_stop); }
 
 std::string stop_message() {
   switch (stop_signal()) {
-    case 0: return "";
-    case SIGINT: return "stopped by SIGINT";
-    case SIGTERM: return "stopped by SIGTERM";
-    default: return "stopped by signal " + std::to_string(stop_signal());
+    case 0:
+      return "";
+    case SIGINT:
+      return "stopped by SIGINT";
+    case SIGTERM:
+      return "stopped by SIGTERM";
+    default:
+      return "stopped by signal " + std::to_string(stop_signal());
   }
 }
 

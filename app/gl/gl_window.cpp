@@ -22,8 +22,7 @@ Window::~Window() {
   if (window_ || context_) SDL_Quit();
 }
 
-std::string Window::open(const std::string& title, int width, int height, bool hidden,
-                         const std::string& ini_path) {
+std::string Window::open(const std::string& title, int width, int height, bool hidden, const std::string& ini_path) {
   install_stop_handlers();  // before SDL_Init, which would install its own
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0)
     return std::string("cannot start SDL video (no display? try xvfb-run or SDL_VIDEODRIVER=offscreen): ") +

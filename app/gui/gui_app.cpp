@@ -51,7 +51,8 @@ void find_clipped(std::vector<std::string>& out) {
   for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
     // The menu bar says itself whether its last item fits (App::main_menu).
     if (!w->Active || w->Hidden ||
-        (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_MenuBar)))
+        (w->Flags &
+         (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_MenuBar)))
       continue;
     // This frame's content (ContentSize is the last frame's) against this frame's room.
     const float inner_w = w->ContentRegionRect.GetWidth(), inner_h = w->ContentRegionRect.GetHeight();
@@ -141,7 +142,7 @@ bool App::open_scene(const std::string& path) {
 void App::open_document(Document next) {
   doc = std::move(next);
   const std::string path = doc.path;
-  bake_abandon(*this);  // a bake of the scene before is of no use now
+  bake_abandon(*this);     // a bake of the scene before is of no use now
   if (!lessons.opening) {  // a scene of the user's own: the lesson's slide column closes
     lessons.lesson.reset();
     compare.on = false;
@@ -322,7 +323,8 @@ void App::check_file_changed() {
   } else if (stamp == 0 && file_stamp_ != 0) {
     // Deleted or moved while open: said once; the scene stays on screen and can be saved elsewhere.
     file_stamp_ = 0;
-    show_error(doc.path + " is gone (deleted or moved) while it was open.\nThe scene you had is still open: Save As "
+    show_error(doc.path +
+               " is gone (deleted or moved) while it was open.\nThe scene you had is still open: Save As "
                "keeps it.");
   }
 }
@@ -348,7 +350,8 @@ bool App::frame() {
   const bool sized = sized_window_export(&sized_w, &sized_h);
   if (sized) {
     ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(float(sized_w) / io.DisplayFramebufferScale.x, float(sized_h) / io.DisplayFramebufferScale.y);
+    io.DisplaySize =
+        ImVec2(float(sized_w) / io.DisplayFramebufferScale.x, float(sized_h) / io.DisplayFramebufferScale.y);
   }
   ImGui::NewFrame();
   bake_frame(*this);  // a bake finished on its thread replaces the mesh before anything reads it
@@ -357,8 +360,10 @@ bool App::frame() {
     play_clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
     while (play_clock >= 1.0 && playing) {
       play_clock -= 1.0;
-      if (step >= int(plan.steps.size())) playing = false;
-      else set_step(step + 1);
+      if (step >= int(plan.steps.size()))
+        playing = false;
+      else
+        set_step(step + 1);
     }
   }
   const float shown_w = vp_w, shown_h = vp_h;
@@ -401,7 +406,8 @@ bool App::frame() {
     window.swap();
   }
   if (first_frame_ms < 0.0)
-    first_frame_ms = double(SDL_GetPerformanceCounter() - start_ticks_) * 1000.0 / double(SDL_GetPerformanceFrequency());
+    first_frame_ms =
+        double(SDL_GetPerformanceCounter() - start_ticks_) * 1000.0 / double(SDL_GetPerformanceFrequency());
   return !quit;
 }
 
@@ -424,7 +430,10 @@ void App::draw_viewport_content() {
     const CompareHalf& a = compare.halves[0];
     draw_method(view, half_doc(a, doc), half_plan(a, plan), a.method, same_step(plan, step, half_plan(a, plan)), theme);
     if (map_legend)
-      draw_legend(view, legend_for(doc, half_plan(a, plan), same_step(plan, step, half_plan(a, plan)), method_legend(a.method), theme), theme);
+      draw_legend(view,
+                  legend_for(doc, half_plan(a, plan), same_step(plan, step, half_plan(a, plan)),
+                             method_legend(a.method), theme),
+                  theme);
   } else {
     draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
     if (settings.show_optimal) draw_optimal(view, plan, theme);
@@ -482,11 +491,14 @@ std::string App::export_gif(const ExportRequest& req, const std::string& path) {
   const int shown = step;
   std::string err;
   at_viewport_size(w, h, [&] {
-    err = write_stage_gif(plan, req.gif_stage, w, h, [&](int s) {
-      step = s;
-      draw_viewport_content();
-      return view.target().read_pixels();
-    }, path);
+    err = write_stage_gif(
+        plan, req.gif_stage, w, h,
+        [&](int s) {
+          step = s;
+          draw_viewport_content();
+          return view.target().read_pixels();
+        },
+        path);
     step = shown;
   });
   return err;
@@ -565,9 +577,15 @@ nlohmann::json compare_state_json(const App& app) {
   for (const CompareHalf& h : app.compare.halves) {
     const PlanView& p = half_plan(h, app.plan);
     const MethodNumbers n = method_numbers(h.method, p, half_doc(h, app.doc).mesh);
-    halves.push_back({{"method", to_string(h.method)}, {"status", n.status}, {"length", n.length}, {"cost", n.cost},
-                      {"expanded", n.expanded}, {"walk_s", n.walk_s}, {"compute_ms", n.compute_ms},
-                      {"step", same_step(app.plan, app.step, p)}, {"label", method_label(h.method, n)}});
+    halves.push_back({{"method", to_string(h.method)},
+                      {"status", n.status},
+                      {"length", n.length},
+                      {"cost", n.cost},
+                      {"expanded", n.expanded},
+                      {"walk_s", n.walk_s},
+                      {"compute_ms", n.compute_ms},
+                      {"step", same_step(app.plan, app.step, p)},
+                      {"label", method_label(h.method, n)}});
   }
   return {{"spec", app.compare.spec}, {"halves", halves}};
 }

@@ -40,7 +40,7 @@ enum class ClickMode { Inspect, SetStart, SetGoal, AddLink, PaintArea };
 inline bool places_endpoint(ClickMode m) { return m == ClickMode::SetStart || m == ClickMode::SetGoal; }
 
 struct ExportRequest {
-  std::string path;    // "" = timestamped name in settings.export_dir
+  std::string path;  // "" = timestamped name in settings.export_dir
   bool whole_window = false;
   int width = 0, height = 0;  // 0 = on-screen size; another size is rendered offscreen at that size
   bool next_frame = false;    // write it at the end of the next frame (a dialog closing this frame)
@@ -56,10 +56,10 @@ struct ScriptMouse {
 class App {
  public:
   struct Options {
-    std::string scene;           // "" = the default scene
-    bool hidden = false;         // scripted runs: no visible window
+    std::string scene;    // "" = the default scene
+    bool hidden = false;  // scripted runs: no visible window
     int width = 1440, height = 900;
-    bool use_settings = true;    // false: no settings or imgui.ini read or written (tests, scripts)
+    bool use_settings = true;  // false: no settings or imgui.ini read or written (tests, scripts)
   };
   // Opens the window and the first scene. Returns "" or an error (no window, shaders missing).
   std::string init(const Options& opt);
@@ -95,7 +95,7 @@ class App {
   void replan(bool live = false);
   // Completes a live re-plan (its shortest path and channel); the timeline stays at its end if it was.
   void finish_replan();
-  void set_step(int step);         // clamped to the timeline
+  void set_step(int step);  // clamped to the timeline
   void set_presenter(bool on);
   void request_export(const ExportRequest& req) { pending_export_ = req; }
   void fit_view() { want_fit_ = true; }
@@ -121,49 +121,49 @@ class App {
   Theme theme;
   Document doc;
   PlanView plan;
-  int step = 0;          // current timeline index (plan.steps.size() = the end, everything shown)
+  int step = 0;  // current timeline index (plan.steps.size() = the end, everything shown)
   bool playing = false;
   double play_clock = 0.0;
   ClickMode click_mode = ClickMode::Inspect;
-  std::string error;      // shown in the error window until dismissed
-  std::string status;     // one line at the bottom
+  std::string error;         // shown in the error window until dismissed
+  std::string status;        // one line at the bottom
   double hover_s = -1.0;     // arc length hovered in the plot or on the path (m), -1 none (last frame)
   double hover_next = -1.0;  // collected during this frame
-  bool show_panel_scene = true, show_panel_search = true, show_panel_funnel = true,
-       show_panel_agent = true, show_panel_failure = true;
+  bool show_panel_scene = true, show_panel_search = true, show_panel_funnel = true, show_panel_agent = true,
+       show_panel_failure = true;
   bool show_panel_spawn = true;
   bool show_panel_doors = true;
   bool show_panel_bake = true;
   bool show_panel_links = true;
   bool show_panel_areas = true;
-  bool presenting = false;      // F5: presenter mode with the lesson beside the map
-  bool panels_hidden = false;   // H: every side panel hidden, the map takes the room
+  bool presenting = false;     // F5: presenter mode with the lesson beside the map
+  bool panels_hidden = false;  // H: every side panel hidden, the map takes the room
   enum class DialogKey { None, Confirm, Cancel };
   DialogKey dialog_key = DialogKey::None;  // Enter / Esc while a dialog is open, taken by the dialog
   // Scripts' listen_keys: called after each key press the window handled (binding null: none bound).
   std::function<void(const KeyBinding*, int scancode)> key_observer;
-  CompareView compare;  // two methods side by side (gui_compare.h)
+  CompareView compare;                  // two methods side by side (gui_compare.h)
   std::function<void()> state_printer;  // scripts' {"print_state": true}: prints the state line (navlab's CLI)
   // Windows of the last frame whose content did not fit: wider than the window (a line cut at its
   // edge), or taller than a window that cannot scroll (the transport bar).
   std::vector<std::string> clipped_windows;
-  FilesView files;      // the file dialog and the unsaved-changes prompt (gui_files.h)
-  BakeDef bake_edit;              // the Bake panel's parameters while they are edited (gui_bake.h)
-  long bake_edit_revision = -1;   // the mesh revision bake_edit was taken from
-  BakeView baking;                // the bake under way on its worker thread, and how the last one ended
-  Disposer disposer;              // frees replaced meshes and finished bakes off the UI thread
-  LinksView links;                // the link tool and the Links panel (gui_links.h)
-  AreasView areas;                // the area tool and the Painted areas panel (gui_areas.h)
-  DoorsView doors;    // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
-  int plan_runs = 0;  // how many times replan() ran (the doors state notices new plans)
-  SpawnView spawn;  // spawn panel: toggles and verdicts (panel_spawn.h)
-  SideView side;    // side-scroller scenes: the records and the tick shown (gui_side.h)
-  LessonsView lessons;  // Lessons menu and slide panel (gui_lessons.h)
-  CheckView check;      // File > Open check suite and the Check panel (gui_check.h)
-  std::string last_export;  // path of the last exported PNG
-  std::string export_failure;  // why the first export that failed failed: a scripted run then exits 2
-  ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
-  Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)
+  FilesView files;               // the file dialog and the unsaved-changes prompt (gui_files.h)
+  BakeDef bake_edit;             // the Bake panel's parameters while they are edited (gui_bake.h)
+  long bake_edit_revision = -1;  // the mesh revision bake_edit was taken from
+  BakeView baking;               // the bake under way on its worker thread, and how the last one ended
+  Disposer disposer;             // frees replaced meshes and finished bakes off the UI thread
+  LinksView links;               // the link tool and the Links panel (gui_links.h)
+  AreasView areas;               // the area tool and the Painted areas panel (gui_areas.h)
+  DoorsView doors;               // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
+  int plan_runs = 0;             // how many times replan() ran (the doors state notices new plans)
+  SpawnView spawn;               // spawn panel: toggles and verdicts (panel_spawn.h)
+  SideView side;                 // side-scroller scenes: the records and the tick shown (gui_side.h)
+  LessonsView lessons;           // Lessons menu and slide panel (gui_lessons.h)
+  CheckView check;               // File > Open check suite and the Check panel (gui_check.h)
+  std::string last_export;       // path of the last exported PNG
+  std::string export_failure;    // why the first export that failed failed: a scripted run then exits 2
+  ExportDialog export_dialog;    // File → Export PNG… (gui_export.h)
+  Fonts fonts;                   // normal and presenter fonts (gui_presenter.h)
   std::optional<ScriptMouse> script_mouse;  // scripts: {"mouse": [x, y], "down": b}
   // The point of the scene under the mouse this frame, for every tool that takes a clicked point: in
   // the top view the plane point (with the surface height of its polygon on 3D scenes), in the 3D view
@@ -177,7 +177,7 @@ class App {
   float vp_x = 0, vp_y = 0, vp_w = 1, vp_h = 1;
   bool quit = false;
   double first_frame_ms = -1.0;  // time from init() to the end of the first frame
-  struct FrameStats {             // filled by the script action {"measure": N}
+  struct FrameStats {            // filled by the script action {"measure": N}
     int frames = 0;
     double thread_cpu_ms = 0.0;   // main thread CPU per frame (UI, drawing, GL calls)
     double process_cpu_ms = 0.0;  // whole process CPU per frame (with a software GL's threads)

@@ -115,11 +115,15 @@ std::string areas_delete(App& app, int index) {
   BakeInputs in = wanted_bake_inputs(app);
   const int n = int(on_level(app) ? in.mesh_areas.size() : in.floor_areas.size());
   if (index < 0 || index >= n) return "no area " + std::to_string(index) + " (the scene has " + std::to_string(n) + ")";
-  if (on_level(app)) in.mesh_areas.erase(in.mesh_areas.begin() + index);
-  else in.floor_areas.erase(in.floor_areas.begin() + index);
+  if (on_level(app))
+    in.mesh_areas.erase(in.mesh_areas.begin() + index);
+  else
+    in.floor_areas.erase(in.floor_areas.begin() + index);
   AreasView& v = app.areas;
-  if (v.selected == index) v.selected = -1;
-  else if (v.selected > index) --v.selected;
+  if (v.selected == index)
+    v.selected = -1;
+  else if (v.selected > index)
+    --v.selected;
   return apply(app, in, "area " + std::to_string(index) + " deleted");
 }
 
@@ -194,7 +198,8 @@ void draw_areas(App& app) {
   const std::vector<Vec2> hull = convex_hull(plane);
   if (hull.size() >= 3) b.polyline(hull, th.gate, {2.0f, 6.0f, 6.0f}, true);
   for (size_t i = 0; i < plane.size(); ++i)
-    b.point(plane[i], i + 1 == plane.size() ? 6.0f : 4.0f, i + 1 == plane.size() ? th.goal : th.apex, 1.5f, {0, 0, 0, 255});
+    b.point(plane[i], i + 1 == plane.size() ? 6.0f : 4.0f, i + 1 == plane.size() ? th.goal : th.apex, 1.5f,
+            {0, 0, 0, 255});
 }
 
 bool areas_script_action(App& app, const json& a, std::string* err) {

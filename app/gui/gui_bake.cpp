@@ -173,7 +173,9 @@ std::string set_bake_stage(App& app, const nlohmann::json& name) {
 
 }  // namespace
 
-BakeInputs bake_inputs(const Scene& scene) { return {scene.bake, scene.links, scene.floorplan.areas, scene.mesh.areas}; }
+BakeInputs bake_inputs(const Scene& scene) {
+  return {scene.bake, scene.links, scene.floorplan.areas, scene.mesh.areas};
+}
 
 void set_bake_inputs(Scene& scene, const BakeInputs& in) {
   scene.bake = in.bake;
@@ -184,10 +186,14 @@ void set_bake_inputs(Scene& scene, const BakeInputs& in) {
 
 const char* to_string(BakeEnd e) {
   switch (e) {
-    case BakeEnd::None: return "none";
-    case BakeEnd::Baked: return "baked";
-    case BakeEnd::Cancelled: return "cancelled";
-    case BakeEnd::Failed: return "failed";
+    case BakeEnd::None:
+      return "none";
+    case BakeEnd::Baked:
+      return "baked";
+    case BakeEnd::Cancelled:
+      return "cancelled";
+    case BakeEnd::Failed:
+      return "failed";
   }
   return "none";
 }
@@ -204,8 +210,9 @@ BakeInputs wanted_bake_inputs(const App& app) {
 bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
   const bool hand_authored = app.doc.loaded() && app.doc.scene.source == Scene::Source::Navmesh;
   if (!document_is_baked(app) && !hand_authored) {
-    app.show_error("only a floor plan or a level mesh is baked (and a hand-authored mesh rebuilt); this scene's "
-                   "navmesh is neither");
+    app.show_error(
+        "only a floor plan or a level mesh is baked (and a hand-authored mesh rebuilt); this scene's "
+        "navmesh is neither");
     return false;
   }
   Scene checked;
@@ -323,13 +330,17 @@ bool bake_script_action(App& app, const nlohmann::json& a, std::string* err) {
 
 nlohmann::json bake_state_json(const App& app) {
   const BakeView& b = app.baking;
-  nlohmann::json out = {{"running", b.running()},       {"last", to_string(b.last)},
-                        {"started", b.started},         {"restarted", b.restarted},
-                        {"frames_shown", b.frames_shown}, {"polygons", app.doc.mesh.polys.size()},
+  nlohmann::json out = {{"running", b.running()},
+                        {"last", to_string(b.last)},
+                        {"started", b.started},
+                        {"restarted", b.restarted},
+                        {"frames_shown", b.frames_shown},
+                        {"polygons", app.doc.mesh.polys.size()},
                         {"what", b.running() ? b.what : ""},
-                        {"mesh_shapes", {{"built_by_viewport", app.view.mesh_builds()},
-                                         {"taken_from_bake", app.view.mesh_shapes_taken()},
-                                         {"retired_waiting", app.view.retired_waiting()}}}};
+                        {"mesh_shapes",
+                         {{"built_by_viewport", app.view.mesh_builds()},
+                          {"taken_from_bake", app.view.mesh_shapes_taken()},
+                          {"retired_waiting", app.view.retired_waiting()}}}};
   if (b.job) {
     const BakeProgress& p = b.job->progress();
     out["tiles_done"] = p.tiles_done.load();

@@ -26,8 +26,8 @@ class App;
 struct BakeInputs {
   BakeDef bake;
   std::vector<LinkDef> links;
-  std::vector<AreaPaint> floor_areas;   // a floor plan's painted areas
-  std::vector<AreaVolume> mesh_areas;   // a level's painted volumes
+  std::vector<AreaPaint> floor_areas;  // a floor plan's painted areas
+  std::vector<AreaVolume> mesh_areas;  // a level's painted volumes
   friend bool operator==(const BakeInputs&, const BakeInputs&) = default;
 };
 BakeInputs bake_inputs(const Scene& scene);
@@ -40,11 +40,11 @@ const char* to_string(BakeEnd e);  // "none", "baked", "cancelled", "failed"
 struct BakedShapes;  // the viewport's shapes of the mesh a job bakes, built on its worker (gui_bake.cpp)
 
 struct BakeView {
-  std::unique_ptr<BakeJob> job;                     // the bake under way (null: none)
-  std::shared_ptr<BakedShapes> shapes;              // job's mesh shapes, written by its worker
-  std::string what;                                 // what it bakes for ("bake parameters", "link 2 added")
+  std::unique_ptr<BakeJob> job;         // the bake under way (null: none)
+  std::shared_ptr<BakedShapes> shapes;  // job's mesh shapes, written by its worker
+  std::string what;                     // what it bakes for ("bake parameters", "link 2 added")
   std::string door;  // the door whose drop it bakes (the doors panel re-plans when it ends); "" for an edit
-  std::vector<std::unique_ptr<BakeJob>> retiring;   // cancelled bakes whose threads have not returned yet
+  std::vector<std::unique_ptr<BakeJob>> retiring;  // cancelled bakes whose threads have not returned yet
   BakeEnd last = BakeEnd::None;
   int started = 0;       // bakes started in this document
   int restarted = 0;     // of those, bakes started while another ran (which was cancelled)

@@ -23,7 +23,9 @@ void apply_state(App& app, const CheckCase& c) {
   app.doc.scene.agent.excluded_areas = st->scene.agent.excluded_areas;
   app.doc.scene.doors = suite.scene.doors;
   for (Door& d : app.doc.scene.doors) {
-    const auto has = [&](const std::vector<std::string>& ids) { return std::find(ids.begin(), ids.end(), d.id) != ids.end(); };
+    const auto has = [&](const std::vector<std::string>& ids) {
+      return std::find(ids.begin(), ids.end(), d.id) != ids.end();
+    };
     if (has(st->doors.closed)) d.open = false;
     if (has(st->doors.opened)) d.open = true;
   }
@@ -80,8 +82,10 @@ void select_check_case(App& app, int index) {
   if (r.decided_by && r.decided_by->stage != "raycast") {
     std::string err;
     const std::string ref = r.decided_by->stage + ":" + std::to_string(r.decided_by->index);
-    if (const std::optional<int> at = parse_step(ref, app.plan, &err)) step = *at;
-    else app.show_error("case " + c.name + ": the step " + ref + " is not on the timeline (" + err + ")");
+    if (const std::optional<int> at = parse_step(ref, app.plan, &err))
+      step = *at;
+    else
+      app.show_error("case " + c.name + ": the step " + ref + " is not on the timeline (" + err + ")");
   }
   app.set_step(step);
   app.status = "case " + c.name + ": " + (r.passed ? "passed" : "failed") +
@@ -112,8 +116,10 @@ void draw_check(App& app) {
 
 bool check_script_action(App& app, const nlohmann::json& a, std::string* error) {
   if (a.contains("check_suite")) {
-    if (!a["check_suite"].is_string()) *error = "{\"check_suite\": FILE} needs a file name";
-    else if (!open_check_suite(app, a["check_suite"].get<std::string>())) *error = app.error;
+    if (!a["check_suite"].is_string())
+      *error = "{\"check_suite\": FILE} needs a file name";
+    else if (!open_check_suite(app, a["check_suite"].get<std::string>()))
+      *error = app.error;
     return true;
   }
   if (!a.contains("check_case")) return false;
@@ -138,8 +144,11 @@ bool check_script_action(App& app, const nlohmann::json& a, std::string* error) 
 nlohmann::json check_state_json(const App& app) {
   const CheckView& v = app.check;
   if (!v.suite) return nullptr;
-  nlohmann::json j = {{"file", v.suite->path}, {"cases", v.run.cases.size()}, {"passed", v.run.passed},
-                      {"failed", v.run.failed}, {"selected", v.selected}};
+  nlohmann::json j = {{"file", v.suite->path},
+                      {"cases", v.run.cases.size()},
+                      {"passed", v.run.passed},
+                      {"failed", v.run.failed},
+                      {"selected", v.selected}};
   if (v.selected < 0) return j;
   const CaseResult& r = v.run.cases[size_t(v.selected)];
   j["case"] = r.name;

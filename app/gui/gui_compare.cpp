@@ -47,7 +47,8 @@ std::string compare_build(const Document& doc, const PlanView& shared, const std
     h = CompareHalf{};
     h.method = ms[i];
     if (ms[i].needs_polygons() && doc.mesh.kind != NavMesh::Kind::Polygons)
-      return std::string(to_string(ms[i].kind)) + " needs a navmesh's polygons; this scene is a graph (compare astar and dijkstra)";
+      return std::string(to_string(ms[i].kind)) +
+             " needs a navmesh's polygons; this scene is a graph (compare astar and dijkstra)";
     if (!ms[i].searches()) continue;
     h.own = true;
     h.doc = doc;
@@ -156,16 +157,26 @@ void draw_method(Viewport& view, const Document& doc, const PlanView& plan, cons
   PlanLayers layers;
   const bool end = step >= int(plan.steps.size());
   switch (m.kind) {
-    case CompareMethod::Kind::Polyanya: layers = {false, false, false}; break;
-    case CompareMethod::Kind::Midpoints: layers = {true, false, false}; break;
-    case CompareMethod::Kind::Funnel: layers.smooth = false; break;
-    case CompareMethod::Kind::Channel: layers.smooth = false; break;
-    default: break;
+    case CompareMethod::Kind::Polyanya:
+      layers = {false, false, false};
+      break;
+    case CompareMethod::Kind::Midpoints:
+      layers = {true, false, false};
+      break;
+    case CompareMethod::Kind::Funnel:
+      layers.smooth = false;
+      break;
+    case CompareMethod::Kind::Channel:
+      layers.smooth = false;
+      break;
+    default:
+      break;
   }
   if (end && m.searches())  // what the search expanded: the difference between the searches
     for (int n : plan.search.popped)
       if (n >= 0 && n < doc.mesh.size()) {
-        if (doc.mesh.kind == NavMesh::Kind::Graph) view.plan().point(doc.mesh.nodes[size_t(n)].pos, 26.0f, theme.closed_set);
+        if (doc.mesh.kind == NavMesh::Kind::Graph)
+          view.plan().point(doc.mesh.nodes[size_t(n)].pos, 26.0f, theme.closed_set);
         else {
           std::vector<Vec2> pts;
           for (int v : doc.mesh.polys[size_t(n)].verts) pts.push_back(doc.mesh.verts[size_t(v)]);

@@ -44,8 +44,8 @@ struct CompareView {
   CompareHalf halves[2];
   long built_for = -1;  // App::plan_runs the halves were built for (-1: not built)
   std::string built_spec;
-  std::string error;    // why the spec cannot be shown on this scene ("" when it can)
-  Viewport right;       // the right half's viewport (the left half is the app's own)
+  std::string error;  // why the spec cannot be shown on this scene ("" when it can)
+  Viewport right;     // the right half's viewport (the left half is the app's own)
 };
 
 // Builds both halves of `spec` ("A:B") for the document and its plan `shared`. Returns "" or why not (a bad

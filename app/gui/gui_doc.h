@@ -17,13 +17,13 @@ struct Document {
   std::string path;  // the scene file ("" when none)
   Scene scene;
   NavMesh mesh;
-  Vec2 lo{0, 0}, hi{1, 1};  // bounds of the mesh and the scene's points in the plane, m
+  Vec2 lo{0, 0}, hi{1, 1};                    // bounds of the mesh and the scene's points in the plane, m
   double min_height = 0.0, max_height = 0.0;  // 3D meshes: world height range, m
   std::optional<ScenePoint> start, goal;      // the query being shown
   int query_index = 0;                        // which scene query start/goal came from (-1: user)
-  long mesh_revision = 0;  // a new number whenever `mesh` is replaced (load, tile cache rebuild)
-  std::vector<BakeStep> bake_steps;  // the Recast phases of the last bake of a baked source (else empty)
-  BakeStages bake_stages;            // what each Recast stage of that bake produced (else empty)
+  long mesh_revision = 0;                     // a new number whenever `mesh` is replaced (load, tile cache rebuild)
+  std::vector<BakeStep> bake_steps;           // the Recast phases of the last bake of a baked source (else empty)
+  BakeStages bake_stages;                     // what each Recast stage of that bake produced (else empty)
   bool loaded() const { return !path.empty(); }
 };
 

@@ -73,8 +73,8 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
     return;
   }
   d.covers = covers_now ? *covers_now : doors_covers(app);
-  const std::string text = what + " - outside the read set, plan kept (v" + std::to_string(d.version) + "). " +
-                           change.describe();
+  const std::string text =
+      what + " - outside the read set, plan kept (v" + std::to_string(d.version) + "). " + change.describe();
   doors_log(d, {d.version, false, change.cause(), text}, merge);
 }
 
@@ -191,8 +191,8 @@ void doors_replan(App& app, const std::string& cause, const std::string& reason,
   doors_refresh(app);
   char ms[48];
   std::snprintf(ms, sizeof ms, " (re-plan %.2f ms)", app.plan.run_ms);
-  const std::string text = "v" + std::to_string(d.version) + ": " + reason + " Re-planned: " +
-                           (app.plan.ran ? to_string(app.plan.status) : "none") + "." + ms;
+  const std::string text = "v" + std::to_string(d.version) + ": " + reason +
+                           " Re-planned: " + (app.plan.ran ? to_string(app.plan.status) : "none") + "." + ms;
   doors_log(d, {d.version, true, cause, text, app.plan.run_ms}, false);
 }
 
@@ -262,8 +262,10 @@ void doors_frame(App& app, double dt_seconds) {
     d.sim.playing = false;
     d.sim.t = 0.0;
     if (app.plan.ran)
-      doors_log(d, {d.version, true, "plan",
-                  "v" + std::to_string(d.version) + ": new plan (query, parameters or scene changed)."}, true);
+      doors_log(d,
+                {d.version, true, "plan",
+                 "v" + std::to_string(d.version) + ": new plan (query, parameters or scene changed)."},
+                true);
   }
   doors_frame_sim(app, dt_seconds);
 }
@@ -341,10 +343,11 @@ std::string blockers_move(App& app, const std::string& id, Vec2 center, bool fin
   DoorsView& d = app.doors;
   char at[64];
   std::snprintf(at, sizeof at, "(%.2f, %.2f)", center.x, center.y);
-  doors_log(d, {d.version, false, "blocker_moved",
-              id + " moved to " + at + " - a transient blocker changes no connection: plan kept (v" +
-                  std::to_string(d.version) + "), the agent avoids it locally."},
-          true);
+  doors_log(d,
+            {d.version, false, "blocker_moved",
+             id + " moved to " + at + " - a transient blocker changes no connection: plan kept (v" +
+                 std::to_string(d.version) + "), the agent avoids it locally."},
+            true);
   if (d.sim.valid) {
     if (Blocker* sb = find_blocker(d.sim.base, id)) sb->center.plane = center;
     run_sim(app);
@@ -357,9 +360,10 @@ void doors_goal_moved(App& app) {
   if (!d.sim.valid || d.sim.t <= 0.0 || !app.doc.goal || d.seen_path != app.doc.path) return;
   d.version += app.plan.ran ? 1 : 0;
   doors_refresh(app);  // the new plan is seen: the next frame keeps the simulation
-  doors_log(d, {d.version, true, "goal_moved",
-                "v" + std::to_string(d.version) + ": the goal moved to " + point_text(app.doc.goal->plane) +
-                    " at t " + num(d.sim.t) + " s of the simulation: the agent brakes and re-plans from where it stops."},
+  doors_log(d,
+            {d.version, true, "goal_moved",
+             "v" + std::to_string(d.version) + ": the goal moved to " + point_text(app.doc.goal->plane) + " at t " +
+                 num(d.sim.t) + " s of the simulation: the agent brakes and re-plans from where it stops."},
             true);
   sim_door_event(app, {0.0, FollowEvent::Kind::Goal, "", {}, false, *app.doc.goal});
 }

@@ -51,7 +51,7 @@ struct DragStats {
   int frames = 0;
   double frame_cpu_ms_mean = 0.0, frame_cpu_ms_max = 0.0;  // ms of main-thread CPU per frame
   int replans = 0;
-  double replan_ms_mean = 0.0, replan_ms_max = 0.0;        // ms per re-plan (DoorLogEntry::replan_ms)
+  double replan_ms_mean = 0.0, replan_ms_max = 0.0;  // ms per re-plan (DoorLogEntry::replan_ms)
   // A baked door: main-thread CPU of the frame the drop's new mesh arrived in (taken, re-planned, drawn)
   // and of the frame after it, ms (-1: no bake).
   double arrival_frame_cpu_ms = -1.0, after_arrival_frame_cpu_ms = -1.0;
@@ -66,10 +66,10 @@ struct SimView {
   Query query;
   std::vector<FollowEvent> events;
   FollowResult result;
-  double t = 0.0;        // s, simulation time shown
+  double t = 0.0;  // s, simulation time shown
   bool playing = false;
-  double speed = 1.0;    // simulated seconds per real second
-  double run_ms = 0.0;   // time the last follow() call took (with baking its tile cache)
+  double speed = 1.0;       // simulated seconds per real second
+  double run_ms = 0.0;      // time the last follow() call took (with baking its tile cache)
   bool tile_cache = false;  // the last run moved doors in a tile cache of its own (FollowDef::tile_cache)
   // What the runs follow: the channel's spline while the channel is shown on a polygon mesh (its spline
   // updates and modes drawn with the agent), else the arcs. A change of it runs the simulation again.
@@ -79,13 +79,13 @@ struct SimView {
   // a door dropped on a large baked level, a tile cache of its own — never holds up the UI thread.
   std::shared_ptr<FollowJob> job;
   bool rerun = false;
-  int runs = 0;                     // runs started since the scene was opened
+  int runs = 0;  // runs started since the scene was opened
   // The mesh the runs read: a copy of doc.mesh taken with `base` when the simulation restarts (once per
   // mesh revision, not once per run), shared read-only with every run of the simulation.
   std::shared_ptr<const NavMesh> mesh;
   long mesh_revision = -1;
-  int mesh_copies = 0;              // copies made since the scene was opened
-  bool last_on_ui_thread = false;   // the last run's result came from the UI thread (it never should)
+  int mesh_copies = 0;             // copies made since the scene was opened
+  bool last_on_ui_thread = false;  // the last run's result came from the UI thread (it never should)
   // Index of the step shown at time t (the last step with step.t <= t), -1 before the first.
   int step_index() const;
   double end_time() const { return result.steps.empty() ? 0.0 : result.steps.back().t; }
@@ -95,23 +95,23 @@ struct SimView {
 // thread of their own (TileJob): a drag queues them and goes on drawing; each frame takes the newest mesh
 // the job has readied (with its index and the viewport's shapes), once the viewport has shown the last.
 struct TilesView {
-  bool wanted = false;                // the user's choice (kept across scenes); off by default
-  std::shared_ptr<TileCache> cache;   // while on: baked from the scene, every door marked; doc.mesh is its mesh
-  std::unique_ptr<TileJob> job;       // while on: the cache's door moves (the cache is the job's meanwhile)
+  bool wanted = false;               // the user's choice (kept across scenes); off by default
+  std::shared_ptr<TileCache> cache;  // while on: baked from the scene, every door marked; doc.mesh is its mesh
+  std::unique_ptr<TileJob> job;      // while on: the cache's door moves (the cache is the job's meanwhile)
   std::shared_ptr<std::atomic<bool>> presenter;  // the theme the job builds the viewport's shapes in
-  std::vector<int> keys;              // stable polygon keys of doc.mesh (TiledNavMesh::keys)
-  std::vector<int> tile_of;           // tile of each polygon of doc.mesh
-  std::vector<int> rebuilt;           // tiles rebuilt by the last change
-  std::string last_update;            // TileUpdate::describe() of the last change
-  double update_ms = 0.0;             // tile update (with conversion) of the last change, on the job's thread, ms
-  double ready_ms = 0.0;              // the new mesh's copy, index and shapes there, ms (the last mesh's)
-  double replan_ms = 0.0;             // the re-plan after it (0 when the plan was kept), ms
-  double take_ms = 0.0;               // the UI thread's CPU to take it: show the mesh, re-plan or renumber, ms
-  double changed_at = -1.0;           // ImGui time (s) of the last change: its tiles are outlined ~1 s
-  int changes = 0;                    // door moves done in the tiles since the mode was turned on
-  int meshes_taken = 0;               // new meshes the job handed over (several moves may make one)
-  bool finish_pending = false;        // a dropped door's mesh is awaited: the shortest path and channel follow it
-  std::string error;                  // why the mode could not be turned on ("" none)
+  std::vector<int> keys;                         // stable polygon keys of doc.mesh (TiledNavMesh::keys)
+  std::vector<int> tile_of;                      // tile of each polygon of doc.mesh
+  std::vector<int> rebuilt;                      // tiles rebuilt by the last change
+  std::string last_update;                       // TileUpdate::describe() of the last change
+  double update_ms = 0.0;       // tile update (with conversion) of the last change, on the job's thread, ms
+  double ready_ms = 0.0;        // the new mesh's copy, index and shapes there, ms (the last mesh's)
+  double replan_ms = 0.0;       // the re-plan after it (0 when the plan was kept), ms
+  double take_ms = 0.0;         // the UI thread's CPU to take it: show the mesh, re-plan or renumber, ms
+  double changed_at = -1.0;     // ImGui time (s) of the last change: its tiles are outlined ~1 s
+  int changes = 0;              // door moves done in the tiles since the mode was turned on
+  int meshes_taken = 0;         // new meshes the job handed over (several moves may make one)
+  bool finish_pending = false;  // a dropped door's mesh is awaited: the shortest path and channel follow it
+  std::string error;            // why the mode could not be turned on ("" none)
   bool on() const { return cache != nullptr; }
 };
 
@@ -123,25 +123,25 @@ struct DoorsView {
   SimView sim;
   // Runs no longer wanted: cancelled, kept until their threads have returned (kept across scenes).
   std::vector<std::shared_ptr<FollowJob>> sim_retired;
-  int replans_this_frame = 0;     // live re-plans are limited to one per frame
-  struct Deferred {               // a change that touched the read set after this frame's re-plan
+  int replans_this_frame = 0;  // live re-plans are limited to one per frame
+  struct Deferred {            // a change that touched the read set after this frame's re-plan
     std::string cause, reason;
-    bool live = false;            // made during a drag (DoorsView::live re-plans)
-    bool tiles = false;           // a mesh of the tile cache's (its re-plan time is the tiles view's too)
+    bool live = false;   // made during a drag (DoorsView::live re-plans)
+    bool tiles = false;  // a mesh of the tile cache's (its re-plan time is the tiles view's too)
   };
   std::optional<Deferred> deferred;  // re-planned at the start of the next frame
   TilesView tiles;
-  DragStats last_drag;            // the last scripted drag of a door or blocker
+  DragStats last_drag;  // the last scripted drag of a door or blocker
 
   // Viewport dragging.
   enum class Grab { None, DoorBody, DoorEnd, Blocker };
   Grab grab = Grab::None;
   std::string grab_id;
-  int grab_end = -1;               // DoorEnd: which point of the segment
-  Vec2 grab_at;                    // world point where the drag started, m
-  std::vector<Vec2> grab_shape;    // door points (or the blocker centre) when the drag started
-  bool grab_replanned = false;     // this drag re-planned at least once
-  std::string hover_id;            // door or blocker under the mouse ("" none)
+  int grab_end = -1;             // DoorEnd: which point of the segment
+  Vec2 grab_at;                  // world point where the drag started, m
+  std::vector<Vec2> grab_shape;  // door points (or the blocker centre) when the drag started
+  bool grab_replanned = false;   // this drag re-planned at least once
+  std::string hover_id;          // door or blocker under the mouse ("" none)
 
   // What the state was computed for.
   std::string seen_path;
@@ -181,13 +181,13 @@ std::string doors_set_tile_cache(App& app, bool on);
 void doors_tiles_wait(App& app);
 
 // ---- simulation ----
-void sim_restart(App& app);              // runs the follower from the current scene, t = 0
+void sim_restart(App& app);  // runs the follower from the current scene, t = 0
 // The goal was moved (viewport, script) and the plan re-run: a simulation under way hears of it as a
 // goal event at the time shown (the agent brakes and re-plans from where it stops) instead of starting
 // over. Call after App::replan().
 void doors_goal_moved(App& app);
 void sim_advance(App& app, double seconds);  // moves the shown time (clamped to the run once it is in)
-void sim_wait(App& app);  // waits for the run under way and any run queued after it (scripted runs)
+void sim_wait(App& app);                     // waits for the run under way and any run queued after it (scripted runs)
 
 // ---- viewport ----
 // Mouse handling over the viewport (world: mouse in plane metres; pick: pick radius in metres).

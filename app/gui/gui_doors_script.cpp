@@ -170,14 +170,24 @@ json doors_state_json(const App& app) {
   for (const Connection& c : d.reads.connections) connections.push_back({c.a, c.b});
   json log = json::array();
   for (const DoorLogEntry& e : d.log)
-    log.push_back({{"version", e.version}, {"replanned", e.replanned}, {"cause", e.cause}, {"text", e.text},
+    log.push_back({{"version", e.version},
+                   {"replanned", e.replanned},
+                   {"cause", e.cause},
+                   {"text", e.text},
                    {"replan_ms", e.replan_ms}});
   const TilesView& t = d.tiles;
-  json tiles = {{"on", t.on()},           {"possible", tiles_possible(app)}, {"rebuilt", t.rebuilt},
-                {"last_update", t.last_update}, {"update_ms", t.update_ms},   {"ready_ms", t.ready_ms},
+  json tiles = {{"on", t.on()},
+                {"possible", tiles_possible(app)},
+                {"rebuilt", t.rebuilt},
+                {"last_update", t.last_update},
+                {"update_ms", t.update_ms},
+                {"ready_ms", t.ready_ms},
                 {"take_ms", t.take_ms},
-                {"replan_ms", t.replan_ms},     {"changes", t.changes},       {"meshes_taken", t.meshes_taken},
-                {"polygons", app.doc.mesh.polys.size()}, {"error", t.error}};
+                {"replan_ms", t.replan_ms},
+                {"changes", t.changes},
+                {"meshes_taken", t.meshes_taken},
+                {"polygons", app.doc.mesh.polys.size()},
+                {"error", t.error}};
   if (t.on()) {
     json bounds = json::array();
     for (int tile : t.rebuilt) {
@@ -195,9 +205,14 @@ json doors_state_json(const App& app) {
     tiles["full_conversion_polygons"] = full.mesh.polys.size();
     tiles["equals_full_conversion"] = full.mesh.polys == app.doc.mesh.polys && full.mesh.verts == app.doc.mesh.verts;
   }
-  json sim = {{"valid", d.sim.valid}, {"t", d.sim.t}, {"tile_cache", d.sim.tile_cache}, {"run_ms", d.sim.run_ms},
-              {"runs", d.sim.runs}, {"last_run_on_ui_thread", d.sim.last_on_ui_thread},
-              {"mesh_copies", d.sim.mesh_copies}, {"runs_winding_down", d.sim_retired.size()}};
+  json sim = {{"valid", d.sim.valid},
+              {"t", d.sim.t},
+              {"tile_cache", d.sim.tile_cache},
+              {"run_ms", d.sim.run_ms},
+              {"runs", d.sim.runs},
+              {"last_run_on_ui_thread", d.sim.last_on_ui_thread},
+              {"mesh_copies", d.sim.mesh_copies},
+              {"runs_winding_down", d.sim_retired.size()}};
   if (d.sim.valid) {
     const int k = d.sim.step_index();
     json replans = json::array();
@@ -211,33 +226,45 @@ json doors_state_json(const App& app) {
     sim["smoothing"] = to_string(d.sim.smoothing);
     json updates = json::array();
     for (const SplineChange& c : d.sim.result.spline_updates)
-      updates.push_back({{"t", c.t}, {"version", c.version}, {"spline_mode", to_string(c.mode)},
-                         {"recompute_needed", c.recompute_needed}, {"kept", c.kept}, {"detail", c.describe()}});
+      updates.push_back({{"t", c.t},
+                         {"version", c.version},
+                         {"spline_mode", to_string(c.mode)},
+                         {"recompute_needed", c.recompute_needed},
+                         {"kept", c.kept},
+                         {"detail", c.describe()}});
     sim["spline_updates"] = updates;
     if (k >= 0) {
       const FollowStep& s = d.sim.result.steps[size_t(k)];
-      sim["step"] = {{"index", k},          {"t", s.t}, {"pos", xy(s.pos)}, {"vel", xy(s.vel)},
-                     {"state", to_string(s.state)}, {"corridor_version", s.corridor_version}};
+      sim["step"] = {{"index", k},
+                     {"t", s.t},
+                     {"pos", xy(s.pos)},
+                     {"vel", xy(s.vel)},
+                     {"state", to_string(s.state)},
+                     {"corridor_version", s.corridor_version}};
       if (s.spline_mode) sim["step"]["spline_mode"] = to_string(*s.spline_mode);
     }
   }
   return {{"panel_open", app.show_panel_doors},
           {"version", d.version},
           {"reads",
-           {{"polygons", d.reads.polygons}, {"connections", connections}, {"doors", d.reads.doors}, {"tiles", d.reads.tiles}}},
+           {{"polygons", d.reads.polygons},
+            {"connections", connections},
+            {"doors", d.reads.doors},
+            {"tiles", d.reads.tiles}}},
           {"tile_cache", tiles},
           {"doors", doors},
           {"blockers", blockers},
           {"log", log},
           {"sim", sim},
-          {"drag", {{"frames", d.last_drag.frames},
-                    {"frame_cpu_ms_mean", d.last_drag.frame_cpu_ms_mean},
-                    {"frame_cpu_ms_max", d.last_drag.frame_cpu_ms_max},
-                    {"replans", d.last_drag.replans},
-                    {"replan_ms_mean", d.last_drag.replan_ms_mean},
-                    {"replan_ms_max", d.last_drag.replan_ms_max},
-                    {"arrival_frame_cpu_ms", d.last_drag.arrival_frame_cpu_ms},
-                    {"after_arrival_frame_cpu_ms", d.last_drag.after_arrival_frame_cpu_ms}}}};
+          {"drag",
+           {{"frames", d.last_drag.frames},
+            {"frame_cpu_ms_mean", d.last_drag.frame_cpu_ms_mean},
+            {"frame_cpu_ms_max", d.last_drag.frame_cpu_ms_max},
+            {"replans", d.last_drag.replans},
+            {"replan_ms_mean", d.last_drag.replan_ms_mean},
+            {"replan_ms_max", d.last_drag.replan_ms_max},
+            {"arrival_frame_cpu_ms", d.last_drag.arrival_frame_cpu_ms},
+            {"after_arrival_frame_cpu_ms", d.last_drag.after_arrival_frame_cpu_ms}}}};
 }
 
 }  // namespace navlab::app

@@ -124,8 +124,8 @@ void take_mesh(App& app, TileJob::Output out) {
       // A live re-plan waits for the start of the next frame, so that the frame taking a large mesh does
       // not re-plan too; until then the plan is drawn on the new mesh.
       renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
-      d.deferred = DoorsView::Deferred{change.cause(), reason + " (tile update " + ms_text(up.ms) + " on its own thread)",
-                                       true, true};
+      d.deferred = DoorsView::Deferred{change.cause(),
+                                       reason + " (tile update " + ms_text(up.ms) + " on its own thread)", true, true};
     }
   } else {
     renumber(app.plan, old_keys, old_tiles, t.keys, up.rebuilt_tiles);
@@ -202,10 +202,11 @@ std::string doors_set_tile_cache(App& app, bool on) {
   d.sim.valid = false;
   d.sim.playing = false;
   d.sim.t = 0.0;
-  doors_replan(app, "tile_cache",
-               on ? "Tile cache on: " + d.tiles.last_update +
-                        " Doors are baked into their tiles: closing one gates its polygons, moving one rebuilds its tiles."
-                  : std::string("Tile cache off: one baked tile; moving a door bakes the whole mesh again."));
+  doors_replan(
+      app, "tile_cache",
+      on ? "Tile cache on: " + d.tiles.last_update +
+               " Doors are baked into their tiles: closing one gates its polygons, moving one rebuilds its tiles."
+         : std::string("Tile cache off: one baked tile; moving a door bakes the whole mesh again."));
   return "";
 }
 

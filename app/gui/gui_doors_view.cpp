@@ -17,7 +17,7 @@ namespace {
 
 const gl::Rgba kAgent{90, 170, 255, 255};
 const gl::Rgba kRebuilt{120, 255, 200, 170};  // outline of the tiles the last change rebuilt
-constexpr double kRebuiltShown = 1.0;          // s the outline stays
+constexpr double kRebuiltShown = 1.0;         // s the outline stays
 
 Vec2 u_of(Vec2 v) {
   const double l = length(v);
@@ -36,7 +36,6 @@ std::vector<Vec2> door_points(const Door& d) {
   for (const ScenePoint& p : d.shape) pts.push_back(p.plane);
   return pts;
 }
-
 
 bool on_blocker(const Blocker& b, Vec2 p, double pick) {
   const Vec2 d = p - b.center.plane;
@@ -225,8 +224,8 @@ void draw_doors(App& app) {
     b.triangle(tip, tip - u * head + n * head * 0.5, tip - u * head - n * head * 0.5, th.apex);
   }
   char buf[128];
-  std::snprintf(buf, sizeof buf, "%s  agent v%d  %.2f m/s  t %.2f s%s%s", k >= 0 ? to_string(st.state) : "ready", version,
-                speed, s.t, k >= 0 && st.spline_mode ? "  spline " : "",
+  std::snprintf(buf, sizeof buf, "%s  agent v%d  %.2f m/s  t %.2f s%s%s", k >= 0 ? to_string(st.state) : "ready",
+                version, speed, s.t, k >= 0 && st.spline_mode ? "  spline " : "",
                 k >= 0 && st.spline_mode ? to_string(*st.spline_mode) : "");
   text(pos, buf, kAgent, 12, -14);
 }

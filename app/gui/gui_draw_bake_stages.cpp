@@ -109,12 +109,24 @@ gl::Rgba region_color(int id) {
   const double c = v * sat, x = c * (1.0 - std::abs(std::fmod(hue, 2.0) - 1.0)), m = v - c;
   double r = 0, g = 0, b = 0;
   switch (int(hue)) {
-    case 0: r = c, g = x; break;
-    case 1: r = x, g = c; break;
-    case 2: g = c, b = x; break;
-    case 3: g = x, b = c; break;
-    case 4: r = x, b = c; break;
-    default: r = c, b = x; break;
+    case 0:
+      r = c, g = x;
+      break;
+    case 1:
+      r = x, g = c;
+      break;
+    case 2:
+      g = c, b = x;
+      break;
+    case 3:
+      g = x, b = c;
+      break;
+    case 4:
+      r = x, b = c;
+      break;
+    default:
+      r = c, b = x;
+      break;
   }
   return {uint8_t(255 * (r + m)), uint8_t(255 * (g + m)), uint8_t(255 * (b + m)), 255};
 }
@@ -122,14 +134,22 @@ gl::Rgba region_color(int id) {
 void build_bake_stage(const BakeStages& stages, BakeStage stage, const Theme& theme, gl::Batch& out) {
   out.clear();
   switch (stage) {
-    case BakeStage::Input: return draw_input(stages, out);
-    case BakeStage::Heightfield: return draw_spans(stages, out);
-    case BakeStage::Compact: return draw_compact(stages, out);
-    case BakeStage::Regions: return draw_regions(stages, out);
-    case BakeStage::RawContours: return draw_contours(stages, true, out);
-    case BakeStage::Contours: return draw_contours(stages, false, out);
-    case BakeStage::PolyMesh: return draw_polymesh(stages, theme, out);
-    case BakeStage::DetailMesh: return draw_detail(stages, out);
+    case BakeStage::Input:
+      return draw_input(stages, out);
+    case BakeStage::Heightfield:
+      return draw_spans(stages, out);
+    case BakeStage::Compact:
+      return draw_compact(stages, out);
+    case BakeStage::Regions:
+      return draw_regions(stages, out);
+    case BakeStage::RawContours:
+      return draw_contours(stages, true, out);
+    case BakeStage::Contours:
+      return draw_contours(stages, false, out);
+    case BakeStage::PolyMesh:
+      return draw_polymesh(stages, theme, out);
+    case BakeStage::DetailMesh:
+      return draw_detail(stages, out);
   }
 }
 

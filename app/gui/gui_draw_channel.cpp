@@ -16,7 +16,7 @@ namespace navlab::app {
 
 namespace {
 
-constexpr double kSample = 0.05;  // m between the drawn points of a spline arc
+constexpr double kSample = 0.05;      // m between the drawn points of a spline arc
 constexpr uint8_t kSectionFill = 70;  // alpha of a checked section's fill
 
 std::vector<Vec2> spline_line(const Spline& spline) {
@@ -52,7 +52,8 @@ void channel_records(gl::Batch& b, const ChannelTrace& trace, int index, const T
     b.segment(now.left, now.right, th.apex, {3.5f});
     b.point(now.at, 5.0f, th.gate);
   } else if (now.corner_count >= 3) {
-    const bool bad = now.kind == ChannelStep::Kind::Split || (now.kind == ChannelStep::Kind::SectionChecked && !good(now));
+    const bool bad =
+        now.kind == ChannelStep::Kind::Split || (now.kind == ChannelStep::Kind::SectionChecked && !good(now));
     b.polyline(corners(now), bad ? th.door_closed : th.apex, {3.0f}, true);
   }
 }
@@ -87,7 +88,8 @@ void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme) {
   gl::Batch& b = view.plan();
   for (const Channel& ch : plan.channel->channels.channels) {
     for (const Section& s : ch.sections)
-      if (s.polygon.size() >= 3) b.polygon(s.polygon, (s.free ? theme.gate : theme.door_closed).with_alpha(kSectionFill / 2));
+      if (s.polygon.size() >= 3)
+        b.polygon(s.polygon, (s.free ? theme.gate : theme.door_closed).with_alpha(kSectionFill / 2));
     for (const std::vector<Vec2>* border : {&ch.pre, &ch.post})
       if (border->size() >= 2) b.polyline(*border, theme.gate.with_alpha(200), {1.5f, 5.0f, 8.0f});
   }
@@ -102,7 +104,8 @@ void draw_channel(Viewport& view, const PlanView& plan, const Theme& theme) {
   const Spline& spline = plan.channel->spline;
   if (spline.pieces.empty()) return;
   const Vec2 at = view.to_screen(spline.pieces.back().to);
-  const std::string label = std::string("spline: ") + to_string(spline.mode) + ", " + whole_or_fixed(spline.length) + " m";
+  const std::string label =
+      std::string("spline: ") + to_string(spline.mode) + ", " + whole_or_fixed(spline.length) + " m";
   view.label(float(at.x) + 10, float(at.y) + 8, label.c_str(), to_imu32(theme.spline));
 }
 

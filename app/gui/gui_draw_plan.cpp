@@ -421,17 +421,35 @@ void draw_plan(Viewport& view, const Document& doc, const PlanView& plan, int st
     if (step >= 0 && step < int(plan.steps.size())) {
       const TimelineStep& ts = plan.steps[step];
       switch (ts.stage) {
-        case Stage::Locate: p.locate_step(ts.index); break;
-        case Stage::Search: p.search_step(ts.index); break;
-        case Stage::Funnel: p.funnel_step(plan.trace.funnel.steps, plan.portals, ts.index); break;
-        case Stage::Clearance: p.clearance_step(ts.index); break;
-        case Stage::Turns: p.turns_step(ts.index); break;
-        case Stage::Profile: p.profile_step(ts.index); break;
+        case Stage::Locate:
+          p.locate_step(ts.index);
+          break;
+        case Stage::Search:
+          p.search_step(ts.index);
+          break;
+        case Stage::Funnel:
+          p.funnel_step(plan.trace.funnel.steps, plan.portals, ts.index);
+          break;
+        case Stage::Clearance:
+          p.clearance_step(ts.index);
+          break;
+        case Stage::Turns:
+          p.turns_step(ts.index);
+          break;
+        case Stage::Profile:
+          p.profile_step(ts.index);
+          break;
         case Stage::Channel:
-        case Stage::Spline: p.channel_step(ts.stage, ts.index); break;
-        case Stage::Polyanya: p.polyanya_step(ts.index); break;
+        case Stage::Spline:
+          p.channel_step(ts.stage, ts.index);
+          break;
+        case Stage::Polyanya:
+          p.polyanya_step(ts.index);
+          break;
         // The Recast stage in place of the navmesh (the viewport's static layer), nothing of the plan yet.
-        case Stage::Bake: view.step_bake_stage = plan.bake_trace[size_t(ts.index)].stage; break;
+        case Stage::Bake:
+          view.step_bake_stage = plan.bake_trace[size_t(ts.index)].stage;
+          break;
       }
     } else {
       if (layers.corridor) p.corridor(true, -1);

@@ -55,8 +55,7 @@ std::string write_stage_gif(const PlanView& plan, const std::string& stage, int 
                             const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out) {
   const std::optional<Stage> st = stage_from_string(stage);
   const int first = st ? plan.first_step(*st) : -1, count = st ? plan.count(*st) : 0;
-  if (first < 0 || count == 0)
-    return "the plan has no " + stage + " steps (stages: " + stage_names() + ")";
+  if (first < 0 || count == 0) return "the plan has no " + stage + " steps (stages: " + stage_names() + ")";
   // Each frame is encoded and written as soon as it is drawn: memory does not grow with the steps.
   gl::GifWriter gif(out, w, h);
   if (std::string err = gif.open(); !err.empty()) return err;
@@ -127,7 +126,8 @@ void panel_export(App& app) {
     const std::string label = "Recent folder: " + recent;
     if (ImGui::SmallButton(label.c_str())) d.path = in_folder(d.path, recent);
   }
-  if (ImGui::SmallButton("New timestamped name")) d.path = in_folder(gl::timestamped_png_name(""), fs::path(d.path).parent_path().string());
+  if (ImGui::SmallButton("New timestamped name"))
+    d.path = in_folder(gl::timestamped_png_name(""), fs::path(d.path).parent_path().string());
   if (!d.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", d.error.c_str());
   ImGui::Separator();
   if (ImGui::Button("Export") || take_dialog_key(app, App::DialogKey::Confirm)) {
@@ -144,8 +144,7 @@ void panel_export(App& app) {
     }
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || take_dialog_key(app, App::DialogKey::Cancel))
-    ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || take_dialog_key(app, App::DialogKey::Cancel)) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -168,7 +167,8 @@ bool export_script_action(App& app, const nlohmann::json& a, std::string* error)
     if (a.contains("size")) {
       const nlohmann::json& s = a["size"];
       if (!s.is_array() || s.size() != 2 || !s[0].is_number_integer() || !s[1].is_number_integer() ||
-          std::abs(s[0].get<long long>()) > gl::kMaxPictureSide * 2 || std::abs(s[1].get<long long>()) > gl::kMaxPictureSide * 2) {
+          std::abs(s[0].get<long long>()) > gl::kMaxPictureSide * 2 ||
+          std::abs(s[1].get<long long>()) > gl::kMaxPictureSide * 2) {
         *error = "\"size\" is [width, height] in pixels (" + gl::picture_size_problem(0, 0) + ")";
         return true;
       }

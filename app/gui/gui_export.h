@@ -26,7 +26,7 @@ struct ExportDialog {
   bool whole_window = false;
   int width = 0, height = 0;  // pixels
   std::string path;
-  std::string error;          // why the last Export click was refused (shown in the dialog)
+  std::string error;  // why the last Export click was refused (shown in the dialog)
 };
 
 // Opens the dialog with the defaults: the remembered choice of viewport or window, its current size and
@@ -52,7 +52,8 @@ std::string write_stage_gif(const PlanView& plan, const std::string& stage, int 
 std::string stage_at(const PlanView& plan, int step);
 
 // Script action {"export": PATH, "size": [w, h], "what": "viewport" | "window"} ("size" and "what"
-// optional: the current size, the viewport), or {"export": PATH.gif, "stage": STAGE, "size": [w, h]}. Returns false when `action` is not an export; otherwise
+// optional: the current size, the viewport), or {"export": PATH.gif, "stage": STAGE, "size": [w, h]}. Returns false
+// when `action` is not an export; otherwise
 // `*error` is "" or what is wrong. The file is written at the end of the next frame.
 // {"export_dialog": true} opens the dialog (to look at it).
 bool export_script_action(App& app, const nlohmann::json& action, std::string* error);

@@ -111,7 +111,8 @@ void prompt_ui(App& app) {
   if (f.read_only) ImGui::TextDisabled("(a shipped or lesson scene: Save asks for a new path)");
   Answer a = Answer::Cancel;
   bool chosen = false;
-  if (ImGui::Button(f.read_only ? "Save as..." : "Save") || take_dialog_key(app, App::DialogKey::Confirm)) chosen = true, a = Answer::Save;
+  if (ImGui::Button(f.read_only ? "Save as..." : "Save") || take_dialog_key(app, App::DialogKey::Confirm))
+    chosen = true, a = Answer::Save;
   ImGui::SameLine();
   if (ImGui::Button("Discard changes")) chosen = true, a = Answer::Discard;
   ImGui::SameLine();
@@ -157,7 +158,8 @@ void dialog_ui(App& app) {
   if (f.dialog_save && !f.name.empty() && fs::is_regular_file(joined(f.folder, f.name), ec))
     ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1), "%s exists: Save replaces it", f.name.c_str());
   if (!f.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1), "%s", f.error.c_str());
-  if (ImGui::Button(f.dialog_save ? "Save" : "Open") || take_dialog_key(app, App::DialogKey::Confirm)) dialog_confirm(app);
+  if (ImGui::Button(f.dialog_save ? "Save" : "Open") || take_dialog_key(app, App::DialogKey::Confirm))
+    dialog_confirm(app);
   ImGui::SameLine();
   if (ImGui::Button("Cancel") || take_dialog_key(app, App::DialogKey::Cancel)) {
     f.then_pending = false;
@@ -213,8 +215,10 @@ std::vector<std::string> folder_entries(const std::string& folder) {
     const std::string name = e.path().filename().string();
     if (name.empty() || name[0] == '.') continue;
     std::error_code ec2;
-    if (e.is_directory(ec2)) dirs.push_back(name + "/");
-    else if (e.path().extension() == ".json") files.push_back(name);
+    if (e.is_directory(ec2))
+      dirs.push_back(name + "/");
+    else if (e.path().extension() == ".json")
+      files.push_back(name);
   }
   std::sort(dirs.begin(), dirs.end());
   std::sort(files.begin(), files.end());
@@ -226,17 +230,24 @@ bool files_script_action(App& app, const nlohmann::json& a, std::string* error) 
   FilesView& f = app.files;
   if (a.contains("prompt")) {
     const std::string v = a["prompt"].is_string() ? a["prompt"].get<std::string>() : "";
-    if (f.pending == FilesView::Pending::None) *error = "no unsaved-changes prompt is open";
-    else if (v == "save") answer(app, Answer::Save);
-    else if (v == "discard") answer(app, Answer::Discard);
-    else if (v == "cancel") answer(app, Answer::Cancel);
-    else *error = "prompt is \"save\", \"discard\" or \"cancel\"";
+    if (f.pending == FilesView::Pending::None)
+      *error = "no unsaved-changes prompt is open";
+    else if (v == "save")
+      answer(app, Answer::Save);
+    else if (v == "discard")
+      answer(app, Answer::Discard);
+    else if (v == "cancel")
+      answer(app, Answer::Cancel);
+    else
+      *error = "prompt is \"save\", \"discard\" or \"cancel\"";
     return true;
   }
   if (a.contains("file_dialog")) {
     const std::string v = a["file_dialog"].is_string() ? a["file_dialog"].get<std::string>() : "";
-    if (v != "open" && v != "save_as") *error = "file_dialog is \"open\" or \"save_as\"";
-    else files_dialog(app, v == "save_as");
+    if (v != "open" && v != "save_as")
+      *error = "file_dialog is \"open\" or \"save_as\"";
+    else
+      files_dialog(app, v == "save_as");
     return true;
   }
   if (!a.contains("file_pick")) return false;
@@ -257,7 +268,9 @@ nlohmann::json files_state_json(const App& app) {
   return {{"unsaved", app.unsaved()},
           {"read_only", f.read_only},
           {"prompt", pending ? nlohmann::json(pending) : nlohmann::json(nullptr)},
-          {"dialog", dialog ? nlohmann::json{{"save", f.dialog_save}, {"folder", f.folder}, {"error", f.error},
+          {"dialog", dialog ? nlohmann::json{{"save", f.dialog_save},
+                                             {"folder", f.folder},
+                                             {"error", f.error},
                                              {"entries", folder_entries(f.folder)}}
                             : nlohmann::json(nullptr)}};
 }

@@ -27,11 +27,11 @@ struct FilesView {
   bool then_pending = false;    // the Save As dialog was opened by the prompt: go on once saved
 
   // The file dialog.
-  bool dialog_request = false;  // open it in this frame
-  bool dialog_save = false;     // Save As (else Open)
-  std::string folder;           // the folder listed
-  std::string name;             // the file name typed or picked
-  std::string error;            // why the last Open / Save was refused
+  bool dialog_request = false;                      // open it in this frame
+  bool dialog_save = false;                         // Save As (else Open)
+  std::string folder;                               // the folder listed
+  std::string name;                                 // the file name typed or picked
+  std::string error;                                // why the last Open / Save was refused
   bool dialog_shown = false, prompt_shown = false;  // drawn in the last frame
 };
 

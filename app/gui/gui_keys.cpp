@@ -110,18 +110,15 @@ const std::vector<KeyBinding> kKeys = {
     {"area_tool", SDL_SCANCODE_Z, 0, "then clicks: paint an area's corners (the last again or Enter closes it)",
      area_tool},
     {"close_area", SDL_SCANCODE_RETURN, 0, "close the area being painted", close_area},
-    {"delete", SDL_SCANCODE_DELETE, 0, "delete the selected spawn candidate (else the selected link)",
-     delete_selected},
-    {"escape", SDL_SCANCODE_ESCAPE, 0, "cancel the tool's clicks, inspect mode; again: end the presentation",
-     escape},
+    {"delete", SDL_SCANCODE_DELETE, 0, "delete the selected spawn candidate (else the selected link)", delete_selected},
+    {"escape", SDL_SCANCODE_ESCAPE, 0, "cancel the tool's clicks, inspect mode; again: end the presentation", escape},
     {"dialog_ok", SDL_SCANCODE_RETURN, 0, "in a dialog: its first button (Export, Save ...)",
      [](App& a) { a.dialog_key = App::DialogKey::Confirm; }, false, true},
-    {"dialog_cancel", SDL_SCANCODE_ESCAPE, 0, "in a dialog: Cancel", [](App& a) { a.dialog_key = App::DialogKey::Cancel; },
-     false, true},
+    {"dialog_cancel", SDL_SCANCODE_ESCAPE, 0, "in a dialog: Cancel",
+     [](App& a) { a.dialog_key = App::DialogKey::Cancel; }, false, true},
     {"open", SDL_SCANCODE_O, kCtrl, "open a scene (asks first when the scene has unsaved changes)",
      [](App& a) { a.file_dialog_open(false); }},
-    {"save", SDL_SCANCODE_S, kCtrl, "save (a shipped or lesson scene: asks for a new path)",
-     [](App& a) { a.save(); }},
+    {"save", SDL_SCANCODE_S, kCtrl, "save (a shipped or lesson scene: asks for a new path)", [](App& a) { a.save(); }},
     {"save_as", SDL_SCANCODE_S, kCtrl | kShift, "save as", [](App& a) { a.file_dialog_open(true); }},
     {"reload", SDL_SCANCODE_R, kCtrl, "reload the scene from its file", [](App& a) { a.reload(); }},
     {"export", SDL_SCANCODE_F12, 0, "export the viewport as PNG", [](App& a) { a.request_export({}); }},
@@ -130,9 +127,7 @@ const std::vector<KeyBinding> kKeys = {
      [](App& a) { a.request_quit(); }},
 };
 
-unsigned mods_of(unsigned sdl) {
-  return ((sdl & KMOD_CTRL) ? kCtrl : 0u) | ((sdl & KMOD_SHIFT) ? kShift : 0u);
-}
+unsigned mods_of(unsigned sdl) { return ((sdl & KMOD_CTRL) ? kCtrl : 0u) | ((sdl & KMOD_SHIFT) ? kShift : 0u); }
 
 // A popup (a dialog, a menu) has the keyboard: only the dialog keys act.
 bool dialog_open() { return ImGui::GetCurrentContext() && ImGui::GetCurrentContext()->OpenPopupStack.Size > 0; }

@@ -18,12 +18,12 @@ constexpr unsigned kCtrl = 1u;
 constexpr unsigned kShift = 2u;
 
 struct KeyBinding {
-  const char* id;      // stable name, e.g. "step_next" (scripts' state lines report it)
-  int scancode;        // SDL_Scancode
-  unsigned mods;       // kCtrl | kShift, exact
-  const char* help;    // what it does, for F1
+  const char* id;    // stable name, e.g. "step_next" (scripts' state lines report it)
+  int scancode;      // SDL_Scancode
+  unsigned mods;     // kCtrl | kShift, exact
+  const char* help;  // what it does, for F1
   void (*action)(App&);
-  bool repeats = false;  // a held key acts again on each repeat (arrows); otherwise once per press
+  bool repeats = false;    // a held key acts again on each repeat (arrows); otherwise once per press
   bool in_dialog = false;  // acts while a dialog or menu is open (Enter, Esc); the others wait
 };
 

@@ -39,16 +39,16 @@ namespace {
 
 bool any_left_panel(const App& a) {
   return a.show_panel_scene || a.show_panel_search || a.show_panel_funnel || a.show_panel_agent ||
-         a.show_panel_failure || a.show_panel_spawn || a.show_panel_doors || a.show_panel_bake ||
-         a.show_panel_links || a.show_panel_areas;
+         a.show_panel_failure || a.show_panel_spawn || a.show_panel_doors || a.show_panel_bake || a.show_panel_links ||
+         a.show_panel_areas;
 }
 
 // The click modes: radio buttons in the menu bar, or a menu of them when the buttons do not fit (the
 // presenter font, a narrow window).
 void mode_controls(App& app) {
   const char* modes[] = {"Inspect (I)", "Set start (S)", "Set goal (G)"};
-  const char* all[] = {"Inspect (I)", "Set start (S)", "Set goal (G)", "Add candidate (A)", "Link (L)", "Area (Z)",
-                       "Top", "3D (V)"};
+  const char* all[] = {"Inspect (I)", "Set start (S)", "Set goal (G)", "Add candidate (A)",
+                       "Link (L)",    "Area (Z)",      "Top",          "3D (V)"};
   const ImGuiStyle& st = ImGui::GetStyle();
   float need = 0.0f;
   for (const char* label : all)
@@ -88,8 +88,8 @@ void panels_menu(App& app) {
 void compare_menu(App& app) {
   if (!ImGui::BeginMenu("Compare")) return;
   ImGui::MenuItem("Side by side", "C", &app.compare.on);
-  const char* specs[] = {"astar:dijkstra", "astar@1:astar@1.5", "astar@0:astar@1", "midpoints:funnel",
-                         "funnel:polyanya", "arcs:channel"};
+  const char* specs[] = {"astar:dijkstra",   "astar@1:astar@1.5", "astar@0:astar@1",
+                         "midpoints:funnel", "funnel:polyanya",   "arcs:channel"};
   for (const char* s : specs)
     if (ImGui::MenuItem(s, nullptr, app.compare.on && app.compare.spec == s)) {
       app.compare.spec = s;
@@ -163,7 +163,8 @@ float transport_height(const App& app, float width) {
   const ImGuiStyle& st = ImGui::GetStyle();
   const std::string sentence = step_sentence(app);
   const float wrap = std::max(50.0f, width - 2 * st.WindowPadding.x);
-  const float text_h = std::min(ImGui::CalcTextSize(sentence.c_str(), nullptr, false, wrap).y, ImGui::GetTextLineHeight() * 4);
+  const float text_h =
+      std::min(ImGui::CalcTextSize(sentence.c_str(), nullptr, false, wrap).y, ImGui::GetTextLineHeight() * 4);
   return 2 * st.WindowPadding.y + ImGui::GetFrameHeightWithSpacing() + text_h + st.ItemSpacing.y + 2;
 }
 
@@ -226,7 +227,8 @@ void App::layout_panels(const Layout& l) {
     viewport_window();
   ImGui::End();
   ImGui::PopStyleVar();
-  panel_bake_progress(*this, l.map.x + 10, l.map.y + 10, std::min(l.map.w - 20, 460.0f * (theme.presenter ? 1.75f : 1.0f)));
+  panel_bake_progress(*this, l.map.x + 10, l.map.y + 10,
+                      std::min(l.map.w - 20, 460.0f * (theme.presenter ? 1.75f : 1.0f)));
 }
 
 void error_window(App& app, const Rect& map) {
@@ -327,9 +329,9 @@ void App::viewport_window() {
     const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, view.camera.to_world(mouse, size),
                                                               10.0 / view.camera.scale, hovered);
     // Spawn candidates: left drag moves one, add mode places a new one (gui_spawn_edit.h).
-    const bool spawn_grabbed = !grabbed && doc.loaded() &&
-                               spawn_viewport_mouse(*this, view.camera.to_world(mouse, size),
-                                                    kCandidateGrabPx / view.camera.scale, hovered);
+    const bool spawn_grabbed =
+        !grabbed && doc.loaded() &&
+        spawn_viewport_mouse(*this, view.camera.to_world(mouse, size), kCandidateGrabPx / view.camera.scale, hovered);
     // The editing tools (link ends, the link tool, the area tool) take the point under the mouse.
     const bool tool_grabbed = !grabbed && !spawn_grabbed && doc.loaded() &&
                               tools_mouse(*this, point_under_mouse(doc, view.camera.to_world(mouse, size)),
@@ -350,7 +352,8 @@ void App::viewport_window() {
     }
     if (drag_pan_) {
       if (ImGui::IsMouseDown(0) || ImGui::IsMouseDown(1) || ImGui::IsMouseDown(2)) {
-        view.camera.center = view.camera.center - Vec2{io.MouseDelta.x / view.camera.scale, -io.MouseDelta.y / view.camera.scale};
+        view.camera.center =
+            view.camera.center - Vec2{io.MouseDelta.x / view.camera.scale, -io.MouseDelta.y / view.camera.scale};
       } else {
         drag_pan_ = false;
       }

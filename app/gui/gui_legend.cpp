@@ -30,7 +30,9 @@ void areas(const Document& doc, const Theme& th, std::vector<LegendEntry>& out) 
 
 void stage_entries(const PlanView& plan, Stage stage, const Theme& th, std::vector<LegendEntry>& out) {
   switch (stage) {
-    case Stage::Locate: out.push_back({th.start, "polygon the point is located in", Mark::Fill}); break;
+    case Stage::Locate:
+      out.push_back({th.start, "polygon the point is located in", Mark::Fill});
+      break;
     case Stage::Search:
       out.push_back({th.open_set, "open set", Mark::Fill});
       out.push_back({th.closed_set, "closed set", Mark::Fill});
@@ -71,7 +73,8 @@ void stage_entries(const PlanView& plan, Stage stage, const Theme& th, std::vect
       out.push_back({th.open_set, "interval open", Mark::Line});
       out.push_back({th.optimal, "shortest path", Mark::Line});
       break;
-    case Stage::Bake: break;
+    case Stage::Bake:
+      break;
   }
   (void)plan;
 }
@@ -105,8 +108,10 @@ std::vector<LegendEntry> legend_for(const Document& doc, const PlanView& plan, i
   if (plan.has_start) out.push_back({th.start, "start", Mark::Dot});
   if (plan.has_goal) out.push_back({th.goal, "goal", Mark::Dot});
   if (!doc.scene.spawn.candidates.empty()) out.push_back({th.spawn, "spawn candidate", Mark::Dot});
-  if (step >= 0 && step < int(plan.steps.size())) stage_entries(plan, plan.steps[size_t(step)].stage, th, out);
-  else plan_entries(plan, flags, th, out);
+  if (step >= 0 && step < int(plan.steps.size()))
+    stage_entries(plan, plan.steps[size_t(step)].stage, th, out);
+  else
+    plan_entries(plan, flags, th, out);
   if (flags.midpoints && !plan.midpoints.empty()) out.push_back({th.midpoint, "midpoint path", Mark::Line});
   if (flags.optimal && !plan.optimal.empty()) out.push_back({th.optimal, "shortest path (Polyanya)", Mark::Line});
   if (flags.channel && plan.channel) {
@@ -151,10 +156,18 @@ void draw_legend_box(ImDrawList& dl, float right, float top, float max_h, const 
       const ImU32 col = to_imu32(e.colour.with_alpha(std::max<uint8_t>(e.colour.a, 160)));
       const ImVec2 a(cx, mid), b(cx + fs * 1.6f, mid);
       switch (e.mark) {
-        case Mark::Line: dl.AddLine(a, b, col, 3.0f * th.line_scale); break;
-        case Mark::Fill: dl.AddRectFilled(ImVec2(a.x, y + 1), ImVec2(b.x, y + fs), col, 2.0f); break;
-        case Mark::Dot: dl.AddCircleFilled(ImVec2(cx + fs * 0.8f, mid), fs * 0.35f, col); break;
-        case Mark::Ring: dl.AddCircle(ImVec2(cx + fs * 0.8f, mid), fs * 0.4f, col, 0, 2.5f); break;
+        case Mark::Line:
+          dl.AddLine(a, b, col, 3.0f * th.line_scale);
+          break;
+        case Mark::Fill:
+          dl.AddRectFilled(ImVec2(a.x, y + 1), ImVec2(b.x, y + fs), col, 2.0f);
+          break;
+        case Mark::Dot:
+          dl.AddCircleFilled(ImVec2(cx + fs * 0.8f, mid), fs * 0.35f, col);
+          break;
+        case Mark::Ring:
+          dl.AddCircle(ImVec2(cx + fs * 0.8f, mid), fs * 0.4f, col, 0, 2.5f);
+          break;
       }
       dl.AddText(ImVec2(cx + fs * 2.0f, y), to_imu32(th.text), e.label.c_str());
       cw = std::max(cw, entry_width(e, fs));

@@ -155,19 +155,21 @@ void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewpo
   view.camera.fit(doc.lo, doc.hi, size, margin);
   if (subject.empty()) return shift();
   Vec2 lo = subject[0], hi = subject[0];
-  for (const Vec2& p : subject) lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)}, hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+  for (const Vec2& p : subject)
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)}, hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
   const Vec2 c = (lo + hi) * 0.5, scene = doc.hi - doc.lo;
   const double ex = std::max(hi.x - lo.x, scene.x * kMinExtent), ey = std::max(hi.y - lo.y, scene.y * kMinExtent);
   gl::Camera subject_cam;
   subject_cam.fit(c - Vec2{ex, ey} * 0.5, c + Vec2{ex, ey} * 0.5, size, std::max(0.1, margin));
   // The whole scene, with whatever of the subject lies outside the mesh's bounds (a door's end).
-  view.camera.fit({std::min(lo.x, doc.lo.x), std::min(lo.y, doc.lo.y)}, {std::max(hi.x, doc.hi.x), std::max(hi.y, doc.hi.y)},
-                  size, margin);
+  view.camera.fit({std::min(lo.x, doc.lo.x), std::min(lo.y, doc.lo.y)},
+                  {std::max(hi.x, doc.hi.x), std::max(hi.y, doc.hi.y)}, size, margin);
   if (view.camera.scale < kWholeSceneAtLeast * subject_cam.scale) view.camera = subject_cam;
   shift();
 }
 
-void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h, float reserve_right) {
+void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h,
+                  float reserve_right) {
   const Document& doc = setup.doc;
   if (slide.side)
     view.camera = side_camera(fit_side_frame(doc.scene.sidescroller, 0, 0, float(w), float(h)), float(w), float(h));
@@ -253,8 +255,8 @@ void show_slide(App& app, int index) {
   show_overlays(app, slide, v.revealed);
   app.spawn.options = setup.spawn;
   app.fit_view();  // the slide's camera, or its subject framed (fit_slide_subject)
-  app.status = v.lesson->title + ": slide " + std::to_string(v.slide + 1) + " of " +
-               std::to_string(v.lesson->slides.size());
+  app.status =
+      v.lesson->title + ": slide " + std::to_string(v.slide + 1) + " of " + std::to_string(v.lesson->slides.size());
 }
 
 bool lesson_key(App& app, int sc, bool ctrl) {
@@ -282,7 +284,8 @@ bool lesson_key(App& app, int sc, bool ctrl) {
 
 bool lesson_script_action(App& app, const nlohmann::json& a, std::string* error) {
   if (!a.contains("lesson")) return false;
-  if (!a["lesson"].is_string()) *error = "{\"lesson\": FILE} needs a file name";
+  if (!a["lesson"].is_string())
+    *error = "{\"lesson\": FILE} needs a file name";
   else if (!open_lesson(app, a["lesson"].get<std::string>()) && app.files.pending == FilesView::Pending::None)
     *error = app.error;
   return true;

@@ -27,10 +27,10 @@ struct LessonsView {
   std::optional<Lesson> lesson;    // the open lesson
   int file_index = -1;             // its index in `files` (-1: opened from elsewhere)
   int slide = 0;                   // current slide index
-  bool revealed = true;    // a question slide: its answer (the step, the text) is shown
-  int answer_step = 0;     // the slide's own timeline step (the question shows the one before)
-  bool show_notes = false;  // N: the teacher's notes in the slide column
-  bool opening = false;     // a slide's scene is being opened (not a scene of the user's own)
+  bool revealed = true;            // a question slide: its answer (the step, the text) is shown
+  int answer_step = 0;             // the slide's own timeline step (the question shows the one before)
+  bool show_notes = false;         // N: the teacher's notes in the slide column
+  bool opening = false;            // a slide's scene is being opened (not a scene of the user's own)
 };
 
 // What a slide shows, ready to draw: the document with the slide's toggles applied, its plan, the

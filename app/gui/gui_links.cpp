@@ -16,9 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string point_text(const ScenePoint& p) {
-  return p.is3d ? input_point_text(p.world()) : input_point_text(p.plane);
-}
+std::string point_text(const ScenePoint& p) { return p.is3d ? input_point_text(p.world()) : input_point_text(p.plane); }
 
 // Hands `links` to the bake (with every other wanted input) as the edit `what`. "" when it started.
 std::string apply(App& app, std::vector<LinkDef> links, const std::string& what) {
@@ -47,7 +45,8 @@ int link_index(const App& app, const json& v) {
 
 ScenePoint read_point(const App& app, const json& j, const char* what) {
   ScenePoint p;
-  if (std::string bad = script_point(app, j, &p); !bad.empty()) throw std::invalid_argument(std::string(what) + ": " + bad);
+  if (std::string bad = script_point(app, j, &p); !bad.empty())
+    throw std::invalid_argument(std::string(what) + ": " + bad);
   return p;
 }
 
@@ -88,8 +87,10 @@ std::string links_delete(App& app, int index) {
   if (index < 0 || index >= int(links.size())) return "no link " + std::to_string(index);
   links.erase(links.begin() + index);
   LinksView& v = app.links;
-  if (v.selected == index) v.selected = -1;
-  else if (v.selected > index) --v.selected;
+  if (v.selected == index)
+    v.selected = -1;
+  else if (v.selected > index)
+    --v.selected;
   v.grab = v.hover = -1;
   return apply(app, std::move(links), "link " + std::to_string(index) + " deleted");
 }

@@ -29,7 +29,7 @@ struct LinksView {
   // An end handle under the mouse or being dragged: link index and end (0: from, 1: to).
   int hover = -1, hover_end = -1;
   int grab = -1, grab_end = -1;
-  ScenePoint drag_to;        // where the grabbed end is being dragged
+  ScenePoint drag_to;  // where the grabbed end is being dragged
 };
 
 // Whether the document's navmesh takes links (a floor plan, a level mesh or a hand-authored mesh).

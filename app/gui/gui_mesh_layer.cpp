@@ -47,12 +47,14 @@ void MeshLayer::build(const NavMesh& m, double min_height, double max_height, co
     lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
     hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
   }
-  const int side = std::clamp(int(std::ceil(std::sqrt(double(m.polys.size()) / kPolygonsPerChunk))), 1, kMaxChunksPerSide);
+  const int side =
+      std::clamp(int(std::ceil(std::sqrt(double(m.polys.size()) / kPolygonsPerChunk))), 1, kMaxChunksPerSide);
   const double cw = std::max(1e-9, (hi.x - lo.x) / side), ch = std::max(1e-9, (hi.y - lo.y) / side);
   std::vector<std::unique_ptr<Chunk>> grid(size_t(side) * side);
   auto cell_of = [&](int poly) {
     const Vec2 p = m.verts[m.polys[poly].verts[0]];
-    const int cx = std::clamp(int((p.x - lo.x) / cw), 0, side - 1), cy = std::clamp(int((p.y - lo.y) / ch), 0, side - 1);
+    const int cx = std::clamp(int((p.x - lo.x) / cw), 0, side - 1),
+              cy = std::clamp(int((p.y - lo.y) / ch), 0, side - 1);
     return size_t(cy) * side + cx;
   };
 
@@ -82,8 +84,9 @@ void MeshLayer::build(const NavMesh& m, double min_height, double max_height, co
       const double shade = (h / p.verts.size() - min_height) / (max_height - min_height);
       c.fill.polygon(pts, area_color(area_name(m.area_names, p.area), shade, theme));
     } else if (pts.size() >= 3) {
-      const gl::Rgba col = p.area >= 0 && size_t(p.area) < flat.size() ? flat[size_t(p.area)]
-                                                                         : area_color(area_name(m.area_names, p.area), 1.0, theme);
+      const gl::Rgba col = p.area >= 0 && size_t(p.area) < flat.size()
+                               ? flat[size_t(p.area)]
+                               : area_color(area_name(m.area_names, p.area), 1.0, theme);
       idx.clear();
       for (int v : p.verts) {
         const uint64_t key = uint64_t(cell) << 48 | uint64_t(uint16_t(p.area)) << 32 | uint64_t(uint32_t(v));

@@ -19,7 +19,9 @@ nlohmann::json step_ref_json(const PlanView& plan, int step) {
   return {{"stage", stage_name(s.stage)}, {"index", s.index + 1}};
 }
 
-PlanRecords PlanView::records() const { return PlanRecords{&trace, &smoothing, &optimal_trace, int(bake_trace.size())}; }
+PlanRecords PlanView::records() const {
+  return PlanRecords{&trace, &smoothing, &optimal_trace, int(bake_trace.size())};
+}
 
 int PlanView::first_step(Stage st) const {
   for (size_t i = 0; i < steps.size(); ++i)

@@ -48,10 +48,10 @@ struct PlanView {
   bool ran = false;
   Status status = Status::Failed;
   std::optional<Failure> failure;
-  Vec2 start, goal;  // located points in the plane, m
+  Vec2 start, goal;                              // located points in the plane, m
   double start_height = 0.0, goal_height = 0.0;  // their world heights (3D meshes), m
   bool has_start = false, has_goal = false;
-  int start_poly = -1;  // polygon (graph node) the start was located in, from the locate record; -1 off the mesh
+  int start_poly = -1;   // polygon (graph node) the start was located in, from the locate record; -1 off the mesh
   double plan_ms = 0.0;  // time the pipeline took, ms
   double run_ms = 0.0;   // time the whole run took (the pipeline, the shortest path, the channel), ms
   // A live run (a drag under way) plans the pipeline only: the shortest path and the channel, which do
@@ -65,7 +65,7 @@ struct PlanView {
   std::vector<Portal> portals;
   std::vector<Vec2> midpoints;  // the naive midpoint path
   FunnelResult funnel;
-  std::vector<Vec2> clearance;  // the clearance path (portals shrunk by the inner-corner distance)
+  std::vector<Vec2> clearance;            // the clearance path (portals shrunk by the inner-corner distance)
   std::vector<Portal> clearance_portals;  // the shrunk portals the clearance funnel went through
   SmoothPath smooth;
   Profile profile;
@@ -101,7 +101,6 @@ struct PlanView {
   void add_steps(bool beside);
 
  public:
-
   // Plans the document's current query (nothing when it has no start or goal). `live`: the pipeline
   // only, the shortest path and the channel pending (extras_pending).
   void run(const Document& doc, bool live = false);

@@ -51,7 +51,8 @@ void PlanView::run(const Document& doc, bool live) {
   if (channel) channel_samples = channel->profile.samples();
 
   if (!doc.bake_stages.polygons.empty())
-    for (int k = 0; k < kBakeStageCount; ++k) bake_trace.push_back({BakeStage(k), doc.bake_stages.describe(BakeStage(k))});
+    for (int k = 0; k < kBakeStageCount; ++k)
+      bake_trace.push_back({BakeStage(k), doc.bake_stages.describe(BakeStage(k))});
 
   add_steps(false);
   if (!live) add_steps(true);

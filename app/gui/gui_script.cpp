@@ -47,7 +47,8 @@ std::optional<int> parse_step(const std::string& text, const PlanView& plan, std
     if (k < 1) throw std::invalid_argument("step");
     const int first = plan.first_step(*st), count = plan.count(*st);
     if (first < 0 || k > count) {
-      *error = "the plan has " + std::to_string(count) + " " + stage_name(*st) + " steps; asked for " + std::to_string(k);
+      *error =
+          "the plan has " + std::to_string(count) + " " + stage_name(*st) + " steps; asked for " + std::to_string(k);
       return std::nullopt;
     }
     return first + k - 1;
@@ -128,10 +129,9 @@ std::string act_panel(App& app, const json& a) {
   const std::string name = a["panel"].get<std::string>();
   const bool open = a.value("open", true);
   const std::pair<const char*, bool*> panels[] = {
-      {"scene", &app.show_panel_scene},   {"search", &app.show_panel_search},   {"funnel", &app.show_panel_funnel},
-      {"agent", &app.show_panel_agent},   {"failure", &app.show_panel_failure}, {"doors", &app.show_panel_doors},
-      {"bake", &app.show_panel_bake},     {"links", &app.show_panel_links},
-      {"areas", &app.show_panel_areas},
+      {"scene", &app.show_panel_scene}, {"search", &app.show_panel_search},   {"funnel", &app.show_panel_funnel},
+      {"agent", &app.show_panel_agent}, {"failure", &app.show_panel_failure}, {"doors", &app.show_panel_doors},
+      {"bake", &app.show_panel_bake},   {"links", &app.show_panel_links},     {"areas", &app.show_panel_areas},
       {"help", &app.settings.show_help}};
   for (const auto& [key, flag] : panels)
     if (name == key) {
@@ -154,7 +154,8 @@ std::string act_camera(App& app, const json& a) {
     app.view.camera.center = center;
   }
   if (c.contains("scale")) {
-    if (!c["scale"].is_number() || !(c["scale"].get<double>() > 0.0)) return "camera scale: expected pixels per metre > 0";
+    if (!c["scale"].is_number() || !(c["scale"].get<double>() > 0.0))
+      return "camera scale: expected pixels per metre > 0";
     app.view.camera.scale = std::max(1e-4, c["scale"].get<double>());
   }
   return "";
@@ -198,10 +199,14 @@ std::string act_orbit(App& app, const json& a) {
 // {"click_mode": "start" | "goal" | "inspect"}: what a left click in the viewport does (S, G, I).
 std::string act_click_mode(App& app, const json& a) {
   const std::string m = a["click_mode"].is_string() ? a["click_mode"].get<std::string>() : "";
-  if (m == "start") app.click_mode = ClickMode::SetStart;
-  else if (m == "goal") app.click_mode = ClickMode::SetGoal;
-  else if (m == "inspect") app.click_mode = ClickMode::Inspect;
-  else return "click_mode is \"start\", \"goal\" or \"inspect\"";
+  if (m == "start")
+    app.click_mode = ClickMode::SetStart;
+  else if (m == "goal")
+    app.click_mode = ClickMode::SetGoal;
+  else if (m == "inspect")
+    app.click_mode = ClickMode::Inspect;
+  else
+    return "click_mode is \"start\", \"goal\" or \"inspect\"";
   return "";
 }
 
@@ -223,11 +228,13 @@ std::string act_spread_draw(App& app, const json& a) {
 
 std::string act_agent(App& app, const json& a) {
   AgentDef& ag = app.doc.scene.agent;
-  const std::pair<const char*, double*> params[] = {
-      {"max_speed", &ag.max_speed},     {"accel", &ag.accel},
-      {"brake_decel", &ag.brake_decel}, {"turn_radius", &ag.turn_radius},
-      {"min_turn_radius", &ag.min_turn_radius}, {"lateral_accel", &ag.lateral_accel},
-      {"reaction_dt", &ag.reaction_dt}};
+  const std::pair<const char*, double*> params[] = {{"max_speed", &ag.max_speed},
+                                                    {"accel", &ag.accel},
+                                                    {"brake_decel", &ag.brake_decel},
+                                                    {"turn_radius", &ag.turn_radius},
+                                                    {"min_turn_radius", &ag.min_turn_radius},
+                                                    {"lateral_accel", &ag.lateral_accel},
+                                                    {"reaction_dt", &ag.reaction_dt}};
   for (const auto& [k, v] : a["agent"].items()) {
     double* target = nullptr;
     for (const auto& [key, field] : params)
@@ -296,10 +303,17 @@ std::string act_measure(App& app, const json& a) {
     app.frame();
     prep += app.last_prep_cpu_ms;
   }
-  app.measured = {n, (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n, (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
-                  (now(CLOCK_MONOTONIC) - w0) / n, prep / n, app.view.static_redraws() - redraws0,
-                  app.view.static_shifts() - shifts0, app.view.static_previews() - previews0,
-                  app.view.last_full_draw_ms(), app.view.static_exact(), app.view.spread_draws() - spreads0,
+  app.measured = {n,
+                  (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n,
+                  (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
+                  (now(CLOCK_MONOTONIC) - w0) / n,
+                  prep / n,
+                  app.view.static_redraws() - redraws0,
+                  app.view.static_shifts() - shifts0,
+                  app.view.static_previews() - previews0,
+                  app.view.last_full_draw_ms(),
+                  app.view.static_exact(),
+                  app.view.spread_draws() - spreads0,
                   long(app.view.spread_steps_left())};
   return "";
 }
@@ -315,10 +329,14 @@ const std::pair<const char*, Action> kActions[] = {
     {"goal", act_endpoint},
     {"panel", act_panel},
     {"open", act_open},
-    {"hide_panels", [](App& app, const json& a) { return app.panels_hidden = a["hide_panels"].get<bool>(), std::string(); }},
-    {"present", [](App& app, const json& a) {
-       if (a["present"].get<bool>()) app.start_presentation(a.value("from_current", false));
-       else app.end_presentation();
+    {"hide_panels",
+     [](App& app, const json& a) { return app.panels_hidden = a["hide_panels"].get<bool>(), std::string(); }},
+    {"present",
+     [](App& app, const json& a) {
+       if (a["present"].get<bool>())
+         app.start_presentation(a.value("from_current", false));
+       else
+         app.end_presentation();
        return std::string();
      }},
     {"camera", act_camera},
@@ -328,24 +346,33 @@ const std::pair<const char*, Action> kActions[] = {
     {"zoom_preview_ms", act_zoom_preview},
     {"spread_frame_ms", act_spread_draw},
     {"presenter", [](App& app, const json& a) { return app.set_presenter(a["presenter"].get<bool>()), std::string(); }},
-    {"midpoints", [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), std::string(); }},
-    {"optimal", [](App& app, const json& a) { return app.settings.show_optimal = a["optimal"].get<bool>(), std::string(); }},
-    {"channel", [](App& app, const json& a) { return app.settings.show_channel = a["channel"].get<bool>(), std::string(); }},
+    {"midpoints",
+     [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), std::string(); }},
+    {"optimal",
+     [](App& app, const json& a) { return app.settings.show_optimal = a["optimal"].get<bool>(), std::string(); }},
+    {"channel",
+     [](App& app, const json& a) { return app.settings.show_channel = a["channel"].get<bool>(), std::string(); }},
     {"agent", act_agent},
     {"mouse", act_mouse},
     {"reload", [](App& app, const json&) { return app.reload(), std::string(); }},
-    {"save_as", [](App& app, const json& a) { return app.save_scene_as(a["save_as"].get<std::string>()) ? std::string() : app.error; }},
+    {"save_as",
+     [](App& app, const json& a) {
+       return app.save_scene_as(a["save_as"].get<std::string>()) ? std::string() : app.error;
+     }},
     {"measure", act_measure},
-    {"print_state", [](App& app, const json&) {
+    {"print_state",
+     [](App& app, const json&) {
        if (app.state_printer) app.state_printer();
        return std::string();
      }},
-    {"frames", [](App& app, const json& a) {
+    {"frames",
+     [](App& app, const json& a) {
        for (int i = 0; i < a["frames"].get<int>() && app.frame(); ++i) {
        }
        return std::string();
      }},
-    {"screenshot", [](App& app, const json& a) {
+    {"screenshot",
+     [](App& app, const json& a) {
        app.request_export({a["screenshot"].get<std::string>(), a.value("whole_window", true), 0, 0});
        return std::string();
      }},
@@ -386,9 +413,9 @@ std::string run_script(App& app, const std::string& script_path, std::string* ca
     }
     if (!err.empty()) return script_path + ": action " + std::to_string(i) + ": " + err;
     if (!app.baking.door.empty()) bake_wait(app);  // a door dropped by the mouse: wait for its bake
-    doors_tiles_wait(app);  // and for the tile cache's door moves
-    sim_wait(app);  // and for the follower's run on its thread
-    app.frame();  // let the UI catch up (layout, viewport size, exports)
+    doors_tiles_wait(app);                         // and for the tile cache's door moves
+    sim_wait(app);                                 // and for the follower's run on its thread
+    app.frame();                                   // let the UI catch up (layout, viewport size, exports)
     if (gl::stop_signal()) return script_path + ": " + gl::stop_message() + " after action " + std::to_string(i);
     ++i;
   }

@@ -41,8 +41,9 @@ class Budget {
       const json& v = a["play"];
       if (!v.is_number() || !(v.get<double>() >= 0.0) || play_ + v.get<double>() > kMaxScriptPlaySeconds)
         return path_ + ": " + ptr + "/play: expected seconds >= 0, at most " +
-               whole(std::max(0.0, kMaxScriptPlaySeconds - play_)) + " more (the script play limit: " +
-               whole(kMaxScriptPlaySeconds) + " s in all), got " + v.dump().substr(0, limits::kMaxQuotedChars);
+               whole(std::max(0.0, kMaxScriptPlaySeconds - play_)) +
+               " more (the script play limit: " + whole(kMaxScriptPlaySeconds) + " s in all), got " +
+               v.dump().substr(0, limits::kMaxQuotedChars);
       play_ += v.get<double>();
     }
     return "";
@@ -94,7 +95,8 @@ Result<Script> parse_script(const std::string& text, const std::string& path) {
   if (!s.actions.is_array()) return R::fail(path + ": " + base + ": expected an array of actions");
   Budget budget(path);
   for (size_t i = 0; i < s.actions.size(); ++i)
-    if (std::string err = budget.action(s.actions[i], base + "/" + std::to_string(i)); !err.empty()) return R::fail(err);
+    if (std::string err = budget.action(s.actions[i], base + "/" + std::to_string(i)); !err.empty())
+      return R::fail(err);
   return s;
 }
 

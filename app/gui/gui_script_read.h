@@ -21,7 +21,7 @@ constexpr double kMaxScriptPlaySeconds = 300;
 
 struct Script {
   nlohmann::json actions = nlohmann::json::array();  // the action objects, in order
-  std::string capture = "window";                     // "window" or "viewport"
+  std::string capture = "window";                    // "window" or "viewport"
 };
 
 // Reads and checks the script file at `path`. Errors name the file and the JSON pointer.

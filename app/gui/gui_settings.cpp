@@ -69,19 +69,13 @@ Settings load_settings(const std::string& path, std::string* error) {
   return s;
 }
 
-
 std::string save_settings(const Settings& s, const std::string& path) {
-  const nlohmann::json j = {{"presenter", s.presenter},
-                            {"recent", s.recent},
-                            {"export_dir", s.export_dir},
-                            {"export_width", s.export_width},
-                            {"export_height", s.export_height},
-                            {"export_whole_window", s.export_whole_window},
-                            {"playback_speed", s.playback_speed},
-                            {"show_midpoints", s.show_midpoints},
-                            {"show_optimal", s.show_optimal},
-                            {"show_channel", s.show_channel},
-                            {"show_help", s.show_help}, {"show_legend", s.show_legend}};
+  const nlohmann::json j = {{"presenter", s.presenter},           {"recent", s.recent},
+                            {"export_dir", s.export_dir},         {"export_width", s.export_width},
+                            {"export_height", s.export_height},   {"export_whole_window", s.export_whole_window},
+                            {"playback_speed", s.playback_speed}, {"show_midpoints", s.show_midpoints},
+                            {"show_optimal", s.show_optimal},     {"show_channel", s.show_channel},
+                            {"show_help", s.show_help},           {"show_legend", s.show_legend}};
   return write_file_atomically(path, j.dump(2) + "\n", "settings file");
 }
 

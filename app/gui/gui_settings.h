@@ -13,12 +13,12 @@ struct Settings {
   int export_width = 0;             // 0 = the viewport's size on screen
   int export_height = 0;
   bool export_whole_window = false;
-  float playback_speed = 8.0f;      // steps per second
+  float playback_speed = 8.0f;  // steps per second
   bool show_midpoints = false;
   bool show_optimal = false;  // the exact shortest path beside the funnel's
   bool show_channel = false;  // the channel's gates and circle-arc spline beside the arcs
   bool show_help = false;
-  bool show_legend = false;   // the colour key in the map's corner (K; a lesson shows it beside the map)
+  bool show_legend = false;  // the colour key in the map's corner (K; a lesson shows it beside the map)
 };
 
 // The directory for navlab's settings ($XDG_CONFIG_HOME/navlab or ~/.config/navlab), created on demand.

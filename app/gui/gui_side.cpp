@@ -13,8 +13,8 @@ namespace navlab::app {
 
 namespace {
 
-constexpr float kGrabRadiusPx = 14.0f;    // a press this close to the player starts a drag
-constexpr double kSameTime = 1e-9;        // player events this close in time are one event, s
+constexpr float kGrabRadiusPx = 14.0f;  // a press this close to the player starts a drag
+constexpr double kSameTime = 1e-9;      // player events this close in time are one event, s
 
 void set_tick(SideView& v, int tick) { v.tick = std::clamp(tick, 0, v.ticks()); }
 
@@ -23,8 +23,10 @@ void advance_play(SideView& v, float frame_seconds) {
   v.play_clock += frame_seconds;
   while (v.play_clock >= v.run.dt && v.playing) {
     v.play_clock -= v.run.dt;
-    if (v.tick >= v.ticks()) v.playing = false;
-    else ++v.tick;
+    if (v.tick >= v.ticks())
+      v.playing = false;
+    else
+      ++v.tick;
   }
 }
 
@@ -166,8 +168,10 @@ void side_move_player(App& app, Vec2 pos) {
   const double t = app.side.time();
   if (!app.doc.scene.sidescroller.has_player) return;
   auto it = std::find_if(events.begin(), events.end(), [&](const SidePlayerEvent& e) { return e.t > t - kSameTime; });
-  if (it != events.end() && std::fabs(it->t - t) <= kSameTime) it->pos = pos;
-  else events.insert(it, SidePlayerEvent{t, pos});
+  if (it != events.end() && std::fabs(it->t - t) <= kSameTime)
+    it->pos = pos;
+  else
+    events.insert(it, SidePlayerEvent{t, pos});
   side_rerun(app);
   app.status = "player moved at t " + std::to_string(t) + " s";
 }
@@ -236,16 +240,23 @@ bool side_script_action(App& app, const nlohmann::json& a, std::string* err) {
   if (!side) return true;
   if (a.contains("side_tick")) {
     const auto& t = a["side_tick"];
-    if (t.is_string() && t.get<std::string>() == "end") set_tick(v, v.ticks());
-    else if (t.is_number_integer() && t.get<int>() >= 0) set_tick(v, t.get<int>());
-    else *err = "side_tick needs a tick >= 0 or \"end\"";
+    if (t.is_string() && t.get<std::string>() == "end")
+      set_tick(v, v.ticks());
+    else if (t.is_number_integer() && t.get<int>() >= 0)
+      set_tick(v, t.get<int>());
+    else
+      *err = "side_tick needs a tick >= 0 or \"end\"";
   } else if (a.contains("side_play")) {
-    if (!a["side_play"].is_number() || a["side_play"].get<double>() < 0) *err = "side_play needs seconds >= 0";
-    else set_tick(v, v.tick + int(std::lround(a["side_play"].get<double>() / v.run.dt)));
+    if (!a["side_play"].is_number() || a["side_play"].get<double>() < 0)
+      *err = "side_play needs seconds >= 0";
+    else
+      set_tick(v, v.tick + int(std::lround(a["side_play"].get<double>() / v.run.dt)));
   } else {
     const auto& j = a["side_player"];
-    if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number()) *err = "side_player needs [x, y]";
-    else side_move_player(app, {j[0].get<double>(), j[1].get<double>()});
+    if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number())
+      *err = "side_player needs [x, y]";
+    else
+      side_move_player(app, {j[0].get<double>(), j[1].get<double>()});
   }
   return true;
 }
@@ -257,14 +268,20 @@ nlohmann::json side_state_json(const App& app) {
   const auto& defs = app.doc.scene.sidescroller.enemies;
   for (size_t i = 0; i < v.run.enemies.size() && i < defs.size(); ++i) {
     const side::SideStep& s = v.run.enemies[i].steps[size_t(v.tick)];
-    enemies.push_back({{"id", defs[i].id}, {"state", side::to_string(s.state)}, {"pos", {s.pos.x, s.pos.y}},
+    enemies.push_back({{"id", defs[i].id},
+                       {"state", side::to_string(s.state)},
+                       {"pos", {s.pos.x, s.pos.y}},
                        {"caption", side::describe(s, defs[i])}});
   }
   return {{"tick", v.tick},
           {"t", v.time()},
           {"enemies", enemies},
-          {"canvas", {{"x", v.frame.x}, {"y", v.frame.y}, {"height", v.frame.h}, {"lo", {v.frame.lo.x, v.frame.lo.y}},
-                      {"scale", v.frame.scale}}}};
+          {"canvas",
+           {{"x", v.frame.x},
+            {"y", v.frame.y},
+            {"height", v.frame.h},
+            {"lo", {v.frame.lo.x, v.frame.lo.y}},
+            {"scale", v.frame.scale}}}};
 }
 
 }  // namespace navlab::app

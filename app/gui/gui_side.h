@@ -21,12 +21,12 @@ class App;
 
 struct SideView {
   side::SideRun run;
-  int tick = 0;            // record index shown (0: spawn)
+  int tick = 0;  // record index shown (0: spawn)
   bool playing = false;
   double play_clock = 0.0;  // s of simulated time not yet shown
   bool dragging = false;    // the player is being dragged
   Vec2 drag_pos;            // where the player is dropped (m)
-  SideFrame frame;           // plane <-> canvas pixels of the last frame
+  SideFrame frame;          // plane <-> canvas pixels of the last frame
 
   int ticks() const { return run.enemies.empty() ? 0 : int(run.enemies[0].steps.size()) - 1; }
   double time() const { return tick * run.dt; }

@@ -13,8 +13,8 @@ constexpr double kMarginM = 1.0;         // around the scene's bounds in the can
 constexpr float kPlayerRadiusPx = 8.0f;  // the player's disc
 constexpr float kStallBarPx = 5.0f;      // height of the stall window bar above a body
 
-const ImU32 kPalette[] = {IM_COL32(90, 160, 250, 255), IM_COL32(250, 170, 60, 255), IM_COL32(120, 220, 120, 255),
-                          IM_COL32(240, 90, 200, 255), IM_COL32(250, 230, 90, 255), IM_COL32(110, 220, 230, 255),
+const ImU32 kPalette[] = {IM_COL32(90, 160, 250, 255),  IM_COL32(250, 170, 60, 255), IM_COL32(120, 220, 120, 255),
+                          IM_COL32(240, 90, 200, 255),  IM_COL32(250, 230, 90, 255), IM_COL32(110, 220, 230, 255),
                           IM_COL32(200, 140, 250, 255), IM_COL32(240, 110, 100, 255)};
 
 const ImU32 kSolid = IM_COL32(120, 128, 140, 255), kSolidEdge = IM_COL32(190, 196, 206, 255);
@@ -130,8 +130,10 @@ SideFrame side_frame(const gl::Camera& cam, float w, float h) {
 ImU32 enemy_colour(size_t i) { return kPalette[i % (sizeof kPalette / sizeof kPalette[0])]; }
 
 void draw_player(ImDrawList& dl, const SideFrame& f, Vec2 p, bool outline_only) {
-  if (outline_only) dl.AddCircle(f.to_px(p), kPlayerRadiusPx, kPlayer, 0, 2.0f);
-  else dl.AddCircleFilled(f.to_px(p), kPlayerRadiusPx, kPlayer);
+  if (outline_only)
+    dl.AddCircle(f.to_px(p), kPlayerRadiusPx, kPlayer, 0, 2.0f);
+  else
+    dl.AddCircleFilled(f.to_px(p), kPlayerRadiusPx, kPlayer);
 }
 
 void draw_side_scene(ImDrawList& dl, const SideFrame& f, const SideScrollerDef& d, const side::SideRun& run, int tick,

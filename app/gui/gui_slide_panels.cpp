@@ -30,7 +30,8 @@ float text(ImDrawList& dl, float x, float y, float w, ImU32 col, const std::stri
 float profile_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelInput& in) {
   const PlanView& p = in.plan;
   const float fs = ImGui::GetFontSize();
-  if (!p.ran || p.profile_samples.size() < 2) return text(dl, x, y, w, kBody, "No speed profile: the plan has no path.");
+  if (!p.ran || p.profile_samples.size() < 2)
+    return text(dl, x, y, w, kBody, "No speed profile: the plan has no path.");
   char head[128];
   std::snprintf(head, sizeof head, "Velocity profile: total time %s s over %s m", num(p.profile.total_time).c_str(),
                 num(p.profile.length).c_str());
@@ -38,7 +39,8 @@ float profile_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelI
   profile_key(dl, ImVec2(x, y + h + 2), w);
   h += fs * (w < fs * 22 ? 2.6f : 1.4f);
   const float plot_h = std::max(fs * 8.0f, w * 0.5f);
-  const Profile* spline = in.flags.channel && p.channel && p.channel_samples.size() >= 2 ? &p.channel->profile : nullptr;
+  const Profile* spline =
+      in.flags.channel && p.channel && p.channel_samples.size() >= 2 ? &p.channel->profile : nullptr;
   draw_profile_plot(dl, ImVec2(x, y + h), ImVec2(w, plot_h), p, in.step, in.theme, spline, in.doc.scene.agent.max_speed,
                     -1.0);
   return h + plot_h;
@@ -52,7 +54,8 @@ float gfh_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelInput
   if (index < 0) return text(dl, x, y, w, kBody, "G/H/F: the search recorded no step.");
   std::vector<GfhRow> rows = gfh_rows(p, index);
   std::stable_sort(rows.begin(), rows.end(), [](const GfhRow& a, const GfhRow& b) { return a.f < b.f; });
-  float h = text(dl, x, y, w, kHeading, search ? "G/H/F as of this step (lowest F first)" : "G/H/F at the search's end");
+  float h =
+      text(dl, x, y, w, kHeading, search ? "G/H/F as of this step (lowest F first)" : "G/H/F at the search's end");
   h += 4;
   const char* heads[] = {"node", "G", "H", "F", "parent", ""};
   const float cols[] = {0.0f, 0.30f, 0.44f, 0.58f, 0.72f, 0.90f};
@@ -60,7 +63,8 @@ float gfh_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelInput
   h += row;
   const int current = p.trace.search.steps[size_t(index)].node;
   for (const GfhRow& r : rows) {
-    if (r.node == current) dl.AddRectFilled(ImVec2(x, y + h - 1), ImVec2(x + w, y + h + row - 1), IM_COL32(90, 90, 40, 200));
+    if (r.node == current)
+      dl.AddRectFilled(ImVec2(x, y + h - 1), ImVec2(x + w, y + h + row - 1), IM_COL32(90, 90, 40, 200));
     const ImU32 col = r.closed ? IM_COL32(190, 160, 240, 255) : IM_COL32(150, 235, 160, 255);
     dl.AddText(ImVec2(x, y + h), col, node_label(in.doc.mesh, r.node).c_str());
     const CostDigits n = cost_digits(r.g, r.h);  // as the step's sentence writes them
@@ -70,7 +74,8 @@ float gfh_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelInput
     dl.AddText(ImVec2(x + w * cols[5], y + h), col, r.closed ? "c" : "o");
     h += row;
   }
-  return h + text(dl, x, y + h, w, IM_COL32(170, 170, 170, 255), "o: open, c: closed; the highlighted row is the step's node");
+  return h + text(dl, x, y + h, w, IM_COL32(170, 170, 170, 255),
+                  "o: open, c: closed; the highlighted row is the step's node");
 }
 
 float failure_panel(ImDrawList& dl, float x, float y, float w, const SlidePanelInput& in) {
@@ -102,8 +107,10 @@ std::vector<GfhRow> gfh_rows(const PlanView& plan, int index) {
   std::map<int, GfhRow> rows;
   for (int i = 0; i <= index && i < int(steps.size()); ++i) {
     const SearchStep& s = steps[size_t(i)];
-    if (s.kind == SearchStep::Kind::Relaxed && s.improved) rows[s.node] = {s.node, s.g, s.h, s.f, s.parent, false};
-    else if (s.kind == SearchStep::Kind::Popped) rows[s.node] = {s.node, s.g, s.h, s.f, s.parent, true};
+    if (s.kind == SearchStep::Kind::Relaxed && s.improved)
+      rows[s.node] = {s.node, s.g, s.h, s.f, s.parent, false};
+    else if (s.kind == SearchStep::Kind::Popped)
+      rows[s.node] = {s.node, s.g, s.h, s.f, s.parent, true};
   }
   std::vector<GfhRow> out;
   for (const auto& kv : rows) out.push_back(kv.second);
@@ -117,9 +124,12 @@ float draw_slide_panel(ImDrawList& dl, const std::string& name, float x, float y
   dl.ChannelsSplit(2);  // the background under the panel, drawn once its height is known
   dl.ChannelsSetCurrent(1);
   float h = 0.0f;
-  if (name == "profile") h = profile_panel(dl, x + pad, y + pad, w - 2 * pad, in);
-  else if (name == "gfh") h = gfh_panel(dl, x + pad, y + pad, w - 2 * pad, in);
-  else if (name == "failure") h = failure_panel(dl, x + pad, y + pad, w - 2 * pad, in);
+  if (name == "profile")
+    h = profile_panel(dl, x + pad, y + pad, w - 2 * pad, in);
+  else if (name == "gfh")
+    h = gfh_panel(dl, x + pad, y + pad, w - 2 * pad, in);
+  else if (name == "failure")
+    h = failure_panel(dl, x + pad, y + pad, w - 2 * pad, in);
   else if (name == "legend") {
     float lw = 0, lh = 0;
     const std::vector<LegendEntry> e = legend_for(in.doc, in.plan, in.step, in.flags, in.theme);

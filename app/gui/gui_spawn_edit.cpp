@@ -104,8 +104,10 @@ std::string spawn_delete_candidate(App& app, int index) {
   app.status = "deleted " + cands[index].name;
   cands.erase(cands.begin() + index);
   SpawnView& v = app.spawn;
-  if (v.selected == index) v.selected = -1;
-  else if (v.selected > index) --v.selected;
+  if (v.selected == index)
+    v.selected = -1;
+  else if (v.selected > index)
+    --v.selected;
   v.edit.grab = -1;
   v.edit.hover = -1;
   return "";
@@ -169,7 +171,8 @@ bool spawn_edit_key(App& app, int sc) {
     e.add_mode = false;
     return was;
   }
-  if (sc == SDL_SCANCODE_DELETE && app.spawn.selected >= 0) return spawn_delete_candidate(app, app.spawn.selected), true;
+  if (sc == SDL_SCANCODE_DELETE && app.spawn.selected >= 0)
+    return spawn_delete_candidate(app, app.spawn.selected), true;
   return false;
 }
 

@@ -19,10 +19,10 @@ namespace navlab::app {
 class App;
 
 struct SpawnEdit {
-  bool add_mode = false;  // the next left click in the viewport adds a candidate
-  int grab = -1;          // candidate being dragged (index in the scene's candidates), -1 none
-  Vec2 grab_offset;       // candidate position minus the mouse's plane point when grabbed, m
-  int hover = -1;         // candidate under the mouse, -1 none
+  bool add_mode = false;      // the next left click in the viewport adds a candidate
+  int grab = -1;              // candidate being dragged (index in the scene's candidates), -1 none
+  Vec2 grab_offset;           // candidate position minus the mouse's plane point when grabbed, m
+  int hover = -1;             // candidate under the mouse, -1 none
   std::optional<Vec2> ghost;  // add mode: where a click would add the next candidate, m
 };
 
@@ -53,8 +53,8 @@ bool spawn_edit_key(App& app, int sdl_scancode);
 void spawn_mode_button(App& app);
 
 // Script actions {"move_candidate": NAME, "to": [x, y]}, {"add_candidate": [x, y]},
-// {"delete_candidate": NAME}, {"spawn_add_mode": true|false}. Returns false when `action` is none of these; otherwise `*error` is ""
-// or what is wrong.
+// {"delete_candidate": NAME}, {"spawn_add_mode": true|false}. Returns false when `action` is none of these; otherwise
+// `*error` is "" or what is wrong.
 bool spawn_script_action(App& app, const nlohmann::json& action, std::string* error);
 // The candidates and their verdicts as shown, for the scripted run's printed JSON:
 // [{"name", "pos": [x, y], "accepted", "reason", "checks": {check: "passed"|"failed"|"skipped"}}].

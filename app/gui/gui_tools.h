@@ -1,10 +1,10 @@
 // The editing tools of the viewport that change what the level is baked from: the link tool (L: click a
 // link's takeoff, then its landing; drag a link's end in inspect mode) and the area tool (Z: click the
-// corners of an area, close it on the last corner or with Enter: their convex hull is painted). Both take "the point under the
-// mouse" as a scene point: the 2D view makes it with point_under_mouse() (on a 3D level, the height of
-// the floor under the mouse, from the core's surface_at); a 3D view passes its own pick to the same
-// tools_mouse(). The edits themselves go through the bake (gui_bake.h): every change bakes the level
-// again, or rebuilds a hand-authored mesh, and re-plans.
+// corners of an area, close it on the last corner or with Enter: their convex hull is painted). Both take "the point
+// under the mouse" as a scene point: the 2D view makes it with point_under_mouse() (on a 3D level, the height of the
+// floor under the mouse, from the core's surface_at); a 3D view passes its own pick to the same tools_mouse(). The
+// edits themselves go through the bake (gui_bake.h): every change bakes the level again, or rebuilds a hand-authored
+// mesh, and re-plans.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>

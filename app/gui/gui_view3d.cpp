@@ -15,7 +15,7 @@ namespace {
 // The level: walkable faces light, the others (walls, risers, undersides) warmer and darker.
 const gl::Rgba kLevelWalkable{168, 164, 152, 255};
 const gl::Rgba kLevelUnwalkable{150, 112, 96, 255};  // tests/gui/test_app_view3d.cpp looks for it
-const gl::Rgba kLevelUnknown{150, 150, 150, 255};  // tiled bakes keep no walkable flags
+const gl::Rgba kLevelUnknown{150, 150, 150, 255};    // tiled bakes keep no walkable flags
 
 // Depth bias of each layer (gl_renderer3d.h): a fraction of the distance to the eye.
 constexpr double kNavmeshPull = 0.0015;
@@ -160,14 +160,16 @@ void View3D::build_static(const Document& doc, const Theme& theme, std::optional
   }
   stage_fills_.clear();
   stage_lines_.clear();
-  if (stage && *stage != BakeStage::Input) build_bake_stage3d(doc.bake_stages, *stage, theme, stage_fills_, stage_lines_);
+  if (stage && *stage != BakeStage::Input)
+    build_bake_stage3d(doc.bake_stages, *stage, theme, stage_fills_, stage_lines_);
   static_revision_ = doc.mesh_revision;
   static_theme_ = theme;
   static_stage_ = stage;
   ++static_builds_;
 }
 
-std::string View3D::draw(const Document& doc, const Theme& theme, const gl::Batch& plan, std::optional<BakeStage> stage) {
+std::string View3D::draw(const Document& doc, const Theme& theme, const gl::Batch& plan,
+                         std::optional<BakeStage> stage) {
   if (!tried_init_) {
     tried_init_ = true;
     init_error_ = renderer_.init(gl::shader_dir());

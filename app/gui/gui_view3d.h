@@ -67,7 +67,7 @@ class View3D {
   // What the last draw() drew (tests and the frame measurement).
   size_t level_triangles() const { return level_.triangle_count(); }
   size_t plan_capsules() const { return plan_lines_.capsule_count(); }
-  long plan_lifts() const { return plan_lifts_; }     // how many times the plan layer was lifted
+  long plan_lifts() const { return plan_lifts_; }        // how many times the plan layer was lifted
   long static_builds() const { return static_builds_; }  // how many times level and navmesh were built
 
  private:

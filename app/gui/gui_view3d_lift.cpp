@@ -6,10 +6,10 @@
 namespace navlab::app {
 
 namespace {
-constexpr double kExtentPerPiece = 150.0;   // spacing: the surface's extent over this
+constexpr double kExtentPerPiece = 150.0;                // spacing: the surface's extent over this
 constexpr double kMinSpacing = 0.05, kMaxSpacing = 1.0;  // m
-constexpr int kMaxPieces = 512;             // per segment
-constexpr int kMaxFillSplits = 16;          // a large fill triangle is cut into at most 16 x 16
+constexpr int kMaxPieces = 512;                          // per segment
+constexpr int kMaxFillSplits = 16;                       // a large fill triangle is cut into at most 16 x 16
 }  // namespace
 
 void SurfaceLift::reset(const NavMesh& mesh) {

@@ -41,7 +41,8 @@ void compact(const BakeStages& s, gl::MeshBatch3& out) {
 }
 
 void regions(const BakeStages& s, double dim, gl::MeshBatch3& out) {
-  for (const StageCell& c : s.cells) cell_top(s, c.x, c.z, s.bmin.y + c.y * s.ch, scaled(region_color(c.region), dim), out);
+  for (const StageCell& c : s.cells)
+    cell_top(s, c.x, c.z, s.bmin.y + c.y * s.ch, scaled(region_color(c.region), dim), out);
 }
 
 void contours(const BakeStages& s, bool raw, gl::MeshBatch3& fills, gl::LineBatch3& lines) {
@@ -76,14 +77,22 @@ void build_bake_stage3d(const BakeStages& stages, BakeStage stage, const Theme& 
   fills.clear();
   lines.clear();
   switch (stage) {
-    case BakeStage::Input: return;  // the level, drawn by View3D
-    case BakeStage::Heightfield: return spans(stages, fills);
-    case BakeStage::Compact: return compact(stages, fills);
-    case BakeStage::Regions: return regions(stages, 1.0, fills);
-    case BakeStage::RawContours: return contours(stages, true, fills, lines);
-    case BakeStage::Contours: return contours(stages, false, fills, lines);
-    case BakeStage::PolyMesh: return polymesh(stages, theme, fills, lines);
-    case BakeStage::DetailMesh: return detail(stages, fills, lines);
+    case BakeStage::Input:
+      return;  // the level, drawn by View3D
+    case BakeStage::Heightfield:
+      return spans(stages, fills);
+    case BakeStage::Compact:
+      return compact(stages, fills);
+    case BakeStage::Regions:
+      return regions(stages, 1.0, fills);
+    case BakeStage::RawContours:
+      return contours(stages, true, fills, lines);
+    case BakeStage::Contours:
+      return contours(stages, false, fills, lines);
+    case BakeStage::PolyMesh:
+      return polymesh(stages, theme, fills, lines);
+    case BakeStage::DetailMesh:
+      return detail(stages, fills, lines);
   }
 }
 

@@ -109,8 +109,8 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
     for (size_t i = 0; i < m.nodes.size(); ++i) {
       const Vec2 s = to_screen(m.nodes[i].pos);
       const float r = 16.0f * theme.line_scale;
-      dl.AddCircleFilled(ImVec2(float(s.x), float(s.y)), r, int(i) == hover_poly ? IM_COL32(90, 120, 170, 255)
-                                                                                 : IM_COL32(60, 80, 110, 255));
+      dl.AddCircleFilled(ImVec2(float(s.x), float(s.y)), r,
+                         int(i) == hover_poly ? IM_COL32(90, 120, 170, 255) : IM_COL32(60, 80, 110, 255));
       dl.AddCircle(ImVec2(float(s.x), float(s.y)), r, to_imu32(theme.wall), 0, 1.5f * theme.line_scale);
       centred(m.nodes[i].pos, m.nodes[i].id.c_str(), false);
     }
@@ -124,8 +124,8 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
         continue;
       }
       // A gated edge: the gate's name and state beside its cost, and the edge in the door's colour.
-      const auto door = std::find_if(doc.scene.doors.begin(), doc.scene.doors.end(),
-                                     [&](const Door& d) { return d.id == e.door; });
+      const auto door =
+          std::find_if(doc.scene.doors.begin(), doc.scene.doors.end(), [&](const Door& d) { return d.id == e.door; });
       const bool open = door == doc.scene.doors.end() || door->open;
       const ImU32 gate_col = to_imu32(open ? theme.door_open : theme.door_closed);
       const Vec2 sa = to_screen(a + u * (18.0 / camera.scale)), sb = to_screen(b - u * (18.0 / camera.scale));
@@ -141,7 +141,8 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
   if (stage_built_ && *stage_built_ != BakeStage::PolyMesh) return;
   // Polygon ids: every polygon when they fit on screen, else only the hovered one.
   const bool all = m.polys.size() <= 400 && px_per_m() * std::max(doc.hi.x - doc.lo.x, doc.hi.y - doc.lo.y) /
-                                                    std::sqrt(double(std::max<size_t>(1, m.polys.size()))) > 60.0;
+                                                    std::sqrt(double(std::max<size_t>(1, m.polys.size()))) >
+                                                60.0;
   for (size_t i = 0; i < m.polys.size(); ++i) {
     if (!all && int(i) != hover_poly) continue;
     std::snprintf(buf, sizeof buf, "%zu", i);
@@ -249,7 +250,8 @@ void Viewport::preview_static(gl::Renderer& renderer, const Theme& theme) {
   const Vec2 lo = to_screen(base_camera_.to_world({0.0, double(h_)}, size()));  // its bottom-left corner
   const Vec2 hi = to_screen(base_camera_.to_world({double(w_), 0.0}, size()));  // its top-right corner
   const int pad = 2;
-  const int x0 = int(std::ceil(lo.x)), x1 = int(std::floor(hi.x)), y0 = int(std::ceil(hi.y)), y1 = int(std::floor(lo.y));
+  const int x0 = int(std::ceil(lo.x)), x1 = int(std::floor(hi.x)), y0 = int(std::ceil(hi.y)),
+            y1 = int(std::floor(lo.y));
   if (x0 > 0) draw_static_rect(renderer, theme, 0, 0, std::min(w_, x0 + pad), h_);
   if (x1 < w_) draw_static_rect(renderer, theme, std::max(0, x1 - pad), 0, w_, h_);
   if (y0 > 0) draw_static_rect(renderer, theme, 0, 0, w_, std::min(h_, y0 + pad));

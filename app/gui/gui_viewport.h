@@ -75,7 +75,7 @@ class Viewport {
   void begin(int w, int h, const Theme& theme, const Document* doc = nullptr, const std::vector<int>& corridor = {});
   // Whether this frame shows the 3D view (set by begin()).
   bool in_3d() const { return in_3d_; }
-  gl::Batch& plan() { return plan_; }     // shapes over the mesh, world metres
+  gl::Batch& plan() { return plan_; }          // shapes over the mesh, world metres
   ImDrawList& overlay() { return *overlay_; }  // text and marks, target pixels (y down)
   // A text label in the overlay at target pixel (x, y) (top-left), with a dark shadow. Labels are kept
   // apart: one with `may_skip` that would overlap a label placed earlier this frame is left out (returns
@@ -110,7 +110,7 @@ class Viewport {
   // frame. A frame that has used that much before the drawing (a re-plan, say) draws no step, unless the
   // frame before drew none either; any other frame draws at least one step (0: one step a frame). A
   // change of camera, size or theme, or an export, draws it whole at once instead.
-  double spread_frame_ms = 4.0;  // half an 8 ms frame: the rest is ImGui's drawing, the copy and swap
+  double spread_frame_ms = 4.0;       // half an 8 ms frame: the rest is ImGui's drawing, the copy and swap
   double frame_started_cpu_ms = 0.0;  // thread_cpu_ms() when the frame began (set by the app)
   // Steps of a drawing under way still to draw (0: none), and new meshes' drawings completed so.
   size_t spread_steps_left() const { return spread_ ? mesh_.steps() - spread_->next : 0; }
@@ -173,8 +173,8 @@ class Viewport {
   // here frees none, unless the frame before freed none either.
   void release_retired();
   bool arrived_presenter_ = false;
-  gl::Batch stage_;                         // bake_stage's shapes (gui_draw_bake_stages.h)
-  std::optional<BakeStage> stage_built_;    // the stage in stage_ (none: stage_ is empty)
+  gl::Batch stage_;                       // bake_stage's shapes (gui_draw_bake_stages.h)
+  std::optional<BakeStage> stage_built_;  // the stage in stage_ (none: stage_ is empty)
   gl::Target target_;
   // Background, grid and mesh for static_camera_ / static_theme_ in static_[current_]; the other one
   // receives the next pan.
@@ -184,8 +184,8 @@ class Viewport {
   gl::Camera static_camera_;
   Theme static_theme_;
   Vec2 static_drift_{0, 0};  // px: rounding of the pans since the last full draw
-  bool exact_ = true;         // static_[current_] is a full drawing (not a zoom preview)
-  int base_ = 0;              // during a preview: the full picture it scales, drawn at base_camera_
+  bool exact_ = true;        // static_[current_] is a full drawing (not a zoom preview)
+  int base_ = 0;             // during a preview: the full picture it scales, drawn at base_camera_
   gl::Camera base_camera_;
   double previewed_at_ = 0.0;  // ImGui time of the last preview, s
   double full_draw_ms_ = 0.0;  // thread CPU time of the last full draw that counts (0: not known yet)

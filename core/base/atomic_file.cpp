@@ -56,10 +56,11 @@ std::string AtomicFile::open() {
   const fs::path t(target_);
   const std::string name = t.filename().string().substr(0, kTmpNameChars);
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
-    tmp_ = (t.parent_path() / ("." + name + ".navlab-" + std::to_string(::getpid()) + "-" +
-                               std::to_string(tmp_counter++) + ".tmp"))
+    tmp_ = (t.parent_path() /
+            ("." + name + ".navlab-" + std::to_string(::getpid()) + "-" + std::to_string(tmp_counter++) + ".tmp"))
                .string();
-    fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // the umask applies, as for any new file
+    fd_ =
+        ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // the umask applies, as for any new file
     if (fd_ < 0 && errno != EEXIST) break;
   }
   if (fd_ < 0) {

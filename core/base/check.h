@@ -20,5 +20,4 @@ void assert_failed(const char* condition, const char* file, int line);
 
 }  // namespace navlab
 
-#define NAVLAB_ASSERT(cond) \
-  ((cond) ? static_cast<void>(0) : ::navlab::assert_failed(#cond, __FILE__, __LINE__))
+#define NAVLAB_ASSERT(cond) ((cond) ? static_cast<void>(0) : ::navlab::assert_failed(#cond, __FILE__, __LINE__))

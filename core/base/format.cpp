@@ -14,8 +14,10 @@ std::string num(double v, int digits) {
   if (std::isinf(v)) return v > 0 ? "infinity" : "-infinity";
   char buf[64];
   const double mag = std::fabs(v);
-  if (mag >= std::pow(10.0, digits) && mag < kLargestFixed) std::snprintf(buf, sizeof buf, "%.1f", v);
-  else std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  if (mag >= std::pow(10.0, digits) && mag < kLargestFixed)
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
   return buf;
 }
 

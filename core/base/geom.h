@@ -90,7 +90,8 @@ bool in_convex(size_t n, Corner corner, Vec2 p, double tol) {
   return true;
 }
 inline bool in_convex(const std::vector<Vec2>& ring, Vec2 p, double tol) {
-  return in_convex(ring.size(), [&](size_t i) { return ring[i]; }, p, tol);
+  return in_convex(
+      ring.size(), [&](size_t i) { return ring[i]; }, p, tol);
 }
 
 // Is p inside the simple polygon `ring` (either orientation)? The even-odd rule: a point exactly on the

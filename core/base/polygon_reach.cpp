@@ -31,7 +31,8 @@ PolygonReach polygon_reach(std::span<const Vec2> ring) {
     const double l2 = dot(d1, d1) * dot(d2, d2), c = dot(d1, d2);
     if (!(l2 > 0.0) || cross(d1, d2) < 0.0) bounded = false;
     // cos φ >= kGentleCos, that is c >= kGentleCos·sqrt(l2), squared (kGentleCos < 0).
-    else gentle = gentle && (c >= 0.0 || c * c <= kGentleCos * kGentleCos * l2);
+    else
+      gentle = gentle && (c >= 0.0 || c * c <= kGentleCos * kGentleCos * l2);
   }
   if (!bounded) {
     out.reach = kInf;

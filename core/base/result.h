@@ -14,9 +14,12 @@ enum class Status { Complete, Partial, Failed };
 
 inline const char* to_string(Status s) {
   switch (s) {
-    case Status::Complete: return "complete";
-    case Status::Partial: return "partial";
-    case Status::Failed: return "failed";
+    case Status::Complete:
+      return "complete";
+    case Status::Partial:
+      return "partial";
+    case Status::Failed:
+      return "failed";
   }
   return "failed";
 }

@@ -13,11 +13,11 @@ namespace navlab {
 
 namespace {
 
-constexpr double kRaySkip = 1e-7;      // m: a ray ignores walls it starts on (hits closer than this)
-constexpr double kCrossTol = 1e-9;     // m: two edges cross only when each end is this far off the other
-constexpr double kInsideMargin = 1e-7; // m: a wall vertex is inside a section only when this far in
-constexpr double kParallel = 1e-15;    // m²: a ray or segment and a wall with |cross| below this are parallel
-constexpr double kWallEnds = 1e-12;    // fraction of a wall: hits this far past its ends still count
+constexpr double kRaySkip = 1e-7;       // m: a ray ignores walls it starts on (hits closer than this)
+constexpr double kCrossTol = 1e-9;      // m: two edges cross only when each end is this far off the other
+constexpr double kInsideMargin = 1e-7;  // m: a wall vertex is inside a section only when this far in
+constexpr double kParallel = 1e-15;     // m²: a ray or segment and a wall with |cross| below this are parallel
+constexpr double kWallEnds = 1e-12;     // fraction of a wall: hits this far past its ends still count
 
 // Distance from `p` along the unit direction `d` to the first wall, at most `max`.
 double ray_cast(const CorridorShape& shape, Vec2 p, Vec2 d, double max) {
@@ -275,20 +275,28 @@ void record_splits(const std::vector<Section>& sections, const std::vector<bool>
 
 const char* to_string(GateKind k) {
   switch (k) {
-    case GateKind::Start: return "start";
-    case GateKind::Turn: return "turn";
-    case GateKind::Intermediate: return "intermediate";
-    case GateKind::End: return "end";
+    case GateKind::Start:
+      return "start";
+    case GateKind::Turn:
+      return "turn";
+    case GateKind::Intermediate:
+      return "intermediate";
+    case GateKind::End:
+      return "end";
   }
   return "start";
 }
 
 const char* to_string(ChannelStep::Kind k) {
   switch (k) {
-    case ChannelStep::Kind::GatePlaced: return "gate_placed";
-    case ChannelStep::Kind::GateShrunk: return "gate_shrunk";
-    case ChannelStep::Kind::SectionChecked: return "section_checked";
-    case ChannelStep::Kind::Split: return "split";
+    case ChannelStep::Kind::GatePlaced:
+      return "gate_placed";
+    case ChannelStep::Kind::GateShrunk:
+      return "gate_shrunk";
+    case ChannelStep::Kind::SectionChecked:
+      return "section_checked";
+    case ChannelStep::Kind::Split:
+      return "split";
   }
   return "gate_placed";
 }
@@ -296,9 +304,9 @@ const char* to_string(ChannelStep::Kind k) {
 std::string ChannelStep::describe() const {
   switch (kind) {
     case Kind::GatePlaced:
-      return std::string("Gate ") + nth(gate) + " (" + to_string(gate_kind) + ") at (" + num(at.x) +
-             ", " + num(at.y) + "): " + num(width) + " m of free space, " + num(left_reach) + " m left and " +
-             num(right_reach) + " m right of the path" +
+      return std::string("Gate ") + nth(gate) + " (" + to_string(gate_kind) + ") at (" + num(at.x) + ", " + num(at.y) +
+             "): " + num(width) + " m of free space, " + num(left_reach) + " m left and " + num(right_reach) +
+             " m right of the path" +
              (gate_kind == GateKind::Turn ? ", measured from the inner corner along the turn's bisector."
                                           : ", across the path.");
     case Kind::GateShrunk:
@@ -311,7 +319,8 @@ std::string ChannelStep::describe() const {
         return "Section " + nth(section) +
                (why == "narrow" ? " is too narrow for a channel." : " still crosses a wall after shrinking.");
       return "Section " + nth(section) +
-             (free ? " lies inside the navmesh and is free of obstacles." : " is blocked by obstacle " + blocked_by + ".");
+             (free ? " lies inside the navmesh and is free of obstacles."
+                   : " is blocked by obstacle " + blocked_by + ".");
     case Kind::Split:
       return "The channel is split at section " + nth(section) +
              (why == "obstacle" ? " (blocked by " + blocked_by + "): the path there is kept as it is."
@@ -355,8 +364,8 @@ CorridorShape channel_shape(const Channel& channel) {
   }
   shape.add_wall({g.back().right, g.back().left, -1, -1});
   double extent = 0.0;
-  for (const Gate& x : g) extent = std::max({extent, std::fabs(x.left.x), std::fabs(x.left.y), std::fabs(x.right.x),
-                                             std::fabs(x.right.y)});
+  for (const Gate& x : g)
+    extent = std::max({extent, std::fabs(x.left.x), std::fabs(x.left.y), std::fabs(x.right.x), std::fabs(x.right.y)});
   shape.tolerance = tol::scaled(extent);
   return shape;
 }

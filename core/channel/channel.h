@@ -39,12 +39,12 @@ enum class GateKind { Start, Turn, Intermediate, End };
 const char* to_string(GateKind k);  // "start", "turn", "intermediate", "end"
 
 struct Gate {
-  Vec2 left, right;          // gate ends, left / right of the direction of travel, m
-  Vec2 at;                   // where the path crosses the gate (a Turn gate: the corner), m
+  Vec2 left, right;  // gate ends, left / right of the direction of travel, m
+  Vec2 at;           // where the path crosses the gate (a Turn gate: the corner), m
   GateKind kind = GateKind::Start;
-  int point = -1;            // index in the path: the point `at` (Start, Turn, End) or the segment start
-  bool turn_left = false;    // Turn: the path turns counter-clockwise (the corner is the left end)
-  double along = 0.0;        // position along the path: point index plus the fraction of the next segment
+  int point = -1;          // index in the path: the point `at` (Start, Turn, End) or the segment start
+  bool turn_left = false;  // Turn: the path turns counter-clockwise (the corner is the left end)
+  double along = 0.0;      // position along the path: point index plus the fraction of the next segment
   double width() const { return distance(left, right); }
 };
 
@@ -83,11 +83,11 @@ struct ChannelStep {
   int section = -1;
   GateKind gate_kind = GateKind::Start;
   Vec2 at;
-  Vec2 left, right;                             // GatePlaced: the gate's ends, m
-  std::array<Vec2, 4> corners{};                // GateShrunk, SectionChecked, Split: the section, m
-  int corner_count = 0;                         //   (right_i, right_i+1, left_i+1, left_i; 3 or 4 points)
-  double width = 0.0;                           // m
-  double left_reach = 0.0, right_reach = 0.0;   // m (GateShrunk: the section's first gate, after halving)
+  Vec2 left, right;                                      // GatePlaced: the gate's ends, m
+  std::array<Vec2, 4> corners{};                         // GateShrunk, SectionChecked, Split: the section, m
+  int corner_count = 0;                                  //   (right_i, right_i+1, left_i+1, left_i; 3 or 4 points)
+  double width = 0.0;                                    // m
+  double left_reach = 0.0, right_reach = 0.0;            // m (GateShrunk: the section's first gate, after halving)
   double next_left_reach = 0.0, next_right_reach = 0.0;  // GateShrunk: its second gate's, after halving, m
   int count = 0;
   bool free = true;

@@ -25,7 +25,8 @@ std::vector<Vec2> blocker_outline(const Blocker& b) {
   }
   const Vec2 ax{std::cos(b.angle), std::sin(b.angle)}, ay = perp_left(ax);
   const double hx = b.half_extents.x, hy = b.half_extents.y;
-  for (const Vec2 k : {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1, 1}, Vec2{-1, 1}}) out.push_back(c + ax * (k.x * hx) + ay * (k.y * hy));
+  for (const Vec2 k : {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1, 1}, Vec2{-1, 1}})
+    out.push_back(c + ax * (k.x * hx) + ay * (k.y * hy));
   return out;
 }
 
@@ -53,8 +54,8 @@ bool channel_applies(const NavMesh& mesh, const PlanResult& plan) {
   return mesh.kind == NavMesh::Kind::Polygons && plan.funnel.points.size() >= 2 && plan.funnel.ok();
 }
 
-ChannelPlan plan_channel(const Scene& scene, const NavMesh& mesh, const PlanResult& plan,
-                         const DoorOverrides& doors, ChannelPlanTrace* trace) {
+ChannelPlan plan_channel(const Scene& scene, const NavMesh& mesh, const PlanResult& plan, const DoorOverrides& doors,
+                         ChannelPlanTrace* trace) {
   ChannelPlan out;
   if (!channel_applies(mesh, plan)) return out;
   const CorridorShape shape = corridor_shape(mesh, plan.search.corridor);

@@ -14,12 +14,12 @@ namespace navlab {
 
 namespace {
 
-constexpr double kRadiusRelax = 0.7;     // a relaxed peg's radius is multiplied by this
-constexpr double kMinDistance = 1e-3;    // m: a distance to the inner corner below this becomes 0
-constexpr double kAngleTol = 1e-9;       // rad: sweeps within this of 0 / π count as 0 / π
-constexpr double kMinPiece = 1e-9;       // m: shorter pieces are dropped
-constexpr double kKinkAngle = 1e-6;      // rad: pieces meeting at a larger angle meet at a stop-turn
-constexpr double kNoTangent = 1e-18;     // m²: circles whose centre distance² exceeds dr² by less have no tangent
+constexpr double kRadiusRelax = 0.7;   // a relaxed peg's radius is multiplied by this
+constexpr double kMinDistance = 1e-3;  // m: a distance to the inner corner below this becomes 0
+constexpr double kAngleTol = 1e-9;     // rad: sweeps within this of 0 / π count as 0 / π
+constexpr double kMinPiece = 1e-9;     // m: shorter pieces are dropped
+constexpr double kKinkAngle = 1e-6;    // rad: pieces meeting at a larger angle meet at a stop-turn
+constexpr double kNoTangent = 1e-18;   // m²: circles whose centre distance² exceeds dr² by less have no tangent
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 // A node the string passes: a point (r == 0) or a peg circle (r > 0 counter-clockwise, < 0 clockwise).
@@ -255,21 +255,25 @@ void choose_mode(Spline& s, SplineMode mode, const std::string& why, SplineTrace
 
 const char* to_string(SplineMode m) {
   switch (m) {
-    case SplineMode::Optimal: return "optimal";
-    case SplineMode::SubOptimal: return "suboptimal";
-    case SplineMode::Degraded: return "degraded";
-    case SplineMode::Frozen: return "frozen";
-    case SplineMode::OutOfNavMesh: return "out_of_navmesh";
-    case SplineMode::Failure: return "failure";
+    case SplineMode::Optimal:
+      return "optimal";
+    case SplineMode::SubOptimal:
+      return "suboptimal";
+    case SplineMode::Degraded:
+      return "degraded";
+    case SplineMode::Frozen:
+      return "frozen";
+    case SplineMode::OutOfNavMesh:
+      return "out_of_navmesh";
+    case SplineMode::Failure:
+      return "failure";
   }
   return "failure";
 }
 
 double SplinePiece::length() const { return kind == Kind::Arc ? radius * sweep : distance(from, to); }
 
-Arc SplinePiece::arc() const {
-  return Arc{center, radius, angle_of(center, from), ccw ? sweep : -sweep};
-}
+Arc SplinePiece::arc() const { return Arc{center, radius, angle_of(center, from), ccw ? sweep : -sweep}; }
 
 Vec2 SplinePiece::point(double u) const { return kind == Kind::Arc ? arc().point(u) : lerp(from, to, u); }
 
@@ -399,14 +403,22 @@ Spline cut(const Spline& spline, double s0, double s1) {
 
 const char* to_string(SplineStep::Kind k) {
   switch (k) {
-    case SplineStep::Kind::PegPlaced: return "peg_placed";
-    case SplineStep::Kind::Relaxed: return "relaxed";
-    case SplineStep::Kind::ChannelFitted: return "channel_fitted";
-    case SplineStep::Kind::FitFailed: return "fit_failed";
-    case SplineStep::Kind::GapKept: return "gap_kept";
-    case SplineStep::Kind::TailKept: return "tail_kept";
-    case SplineStep::Kind::TailChanged: return "tail_changed";
-    case SplineStep::Kind::ModeChosen: return "mode_chosen";
+    case SplineStep::Kind::PegPlaced:
+      return "peg_placed";
+    case SplineStep::Kind::Relaxed:
+      return "relaxed";
+    case SplineStep::Kind::ChannelFitted:
+      return "channel_fitted";
+    case SplineStep::Kind::FitFailed:
+      return "fit_failed";
+    case SplineStep::Kind::GapKept:
+      return "gap_kept";
+    case SplineStep::Kind::TailKept:
+      return "tail_kept";
+    case SplineStep::Kind::TailChanged:
+      return "tail_changed";
+    case SplineStep::Kind::ModeChosen:
+      return "mode_chosen";
   }
   return "peg_placed";
 }
@@ -415,8 +427,8 @@ std::string SplineStep::describe() const {
   const std::string where = "(" + num(at.x) + ", " + num(at.y) + ")";
   switch (kind) {
     case Kind::PegPlaced:
-      return "Turn gate " + nth(gate) + " at " + where + " is " + num(width) + " m wide: an arc of " +
-             num(radius) + " m is placed " + num(distance) + " m from the inner corner (DistanceToInnerCorner).";
+      return "Turn gate " + nth(gate) + " at " + where + " is " + num(width) + " m wide: an arc of " + num(radius) +
+             " m is placed " + num(distance) + " m from the inner corner (DistanceToInnerCorner).";
     case Kind::Relaxed:
       return "At " + where + " " + why + ": " +
              (new_radius < radius ? "the radius is relaxed from " + num(radius) + " m to " + num(new_radius) + " m."
@@ -424,14 +436,17 @@ std::string SplineStep::describe() const {
                                         num(new_distance) + " m.");
     case Kind::ChannelFitted:
       return "Channel " + nth(channel) + " holds a spline with " + count_of(size_t(count), "arc", "arcs") + ".";
-    case Kind::FitFailed: return "Channel " + nth(channel) + " could not be fitted: " + why + ".";
-    case Kind::GapKept: return "From " + where + " the path lies outside any channel and is kept as it is.";
+    case Kind::FitFailed:
+      return "Channel " + nth(channel) + " could not be fitted: " + why + ".";
+    case Kind::GapKept:
+      return "From " + where + " the path lies outside any channel and is kept as it is.";
     case Kind::TailKept:
       return "The previous spline is kept for " + num(distance) + " m ahead, so the trajectory does not jitter.";
     case Kind::TailChanged:
-      return "The new spline does not join the previous one within " + num(distance) + " m ahead: " +
-             (why.empty() ? "it replaces it" : why) + ".";
-    case Kind::ModeChosen: return std::string("Spline mode ") + to_string(mode) + ": " + why + ".";
+      return "The new spline does not join the previous one within " + num(distance) +
+             " m ahead: " + (why.empty() ? "it replaces it" : why) + ".";
+    case Kind::ModeChosen:
+      return std::string("Spline mode ") + to_string(mode) + ": " + why + ".";
   }
   return "";
 }

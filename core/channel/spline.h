@@ -34,15 +34,15 @@ const char* to_string(SplineMode m);
 struct SplinePiece {
   enum class Kind { Segment, Arc };
   Kind kind = Kind::Segment;
-  Vec2 from, to;        // m
-  Vec2 center;          // Arc
-  double radius = 0.0;  // Arc, m
-  bool ccw = true;      // Arc: turns counter-clockwise
-  double sweep = 0.0;   // Arc: |turned angle|, rad in [0, π]
-  double length() const;               // m
-  Vec2 point(double u) const;          // u in [0, 1]
-  Vec2 tangent(double u) const;        // unit direction of travel
-  Arc arc() const;                     // Arc: as coverage.h's Arc (signed sweep)
+  Vec2 from, to;                 // m
+  Vec2 center;                   // Arc
+  double radius = 0.0;           // Arc, m
+  bool ccw = true;               // Arc: turns counter-clockwise
+  double sweep = 0.0;            // Arc: |turned angle|, rad in [0, π]
+  double length() const;         // m
+  Vec2 point(double u) const;    // u in [0, 1]
+  Vec2 tangent(double u) const;  // unit direction of travel
+  Arc arc() const;               // Arc: as coverage.h's Arc (signed sweep)
   friend bool operator==(const SplinePiece&, const SplinePiece&) = default;
 };
 
@@ -58,7 +58,7 @@ struct SplineDef {
   double turn_radius = 1.0;  // m; preferred arc radius (agent.turn_radius)          [Limit: > 0]
   double min_radius = 0.05;  // m; arcs are relaxed down to this radius              [Limit: > 0]
   std::vector<Vec2> inner_corner = std::vector<Vec2>(1, Vec2{0.4, 0.2});  // DistanceToInnerCorner points
-  int max_relax = 60;        // relaxations per channel before the fit is given up (Degraded)
+  int max_relax = 60;  // relaxations per channel before the fit is given up (Degraded)
 };
 // turn_radius and inner_corner from the agent; min_radius = agent.min_turn_radius when the agent cannot
 // turn in place (a vehicle), else the default.

@@ -8,10 +8,10 @@ namespace navlab {
 
 namespace {
 
-constexpr double kJoinTol = 1e-6;    // m: the fresh spline joins the previous one within this distance
-constexpr double kDirTol = 1e-6;     // 1 - cos of the largest angle between the two directions at the join
-constexpr double kCutStep = 0.02;    // m: Safe mode tests the previous spline in chords this long
-constexpr double kTouch = 1e-9;      // m: a chord this close to an obstacle meets it
+constexpr double kJoinTol = 1e-6;      // m: the fresh spline joins the previous one within this distance
+constexpr double kDirTol = 1e-6;       // 1 - cos of the largest angle between the two directions at the join
+constexpr double kCutStep = 0.02;      // m: Safe mode tests the previous spline in chords this long
+constexpr double kTouch = 1e-9;        // m: a chord this close to an obstacle meets it
 constexpr double kNothingLeft = 1e-6;  // m: a frozen spline shorter than this leaves nothing to follow
 
 Spline with_mode(Spline s, SplineMode mode, bool recompute, const std::string& why, SplineTrace* trace) {
@@ -63,7 +63,8 @@ Vec2 direction_at(const Spline& spline, double s) {
   double acc = 0.0;
   for (const SplinePiece& q : spline.pieces) {
     const double len = q.length();
-    if (s <= acc + len || &q == &spline.pieces.back()) return q.tangent(len > 0.0 ? std::clamp((s - acc) / len, 0.0, 1.0) : 0.0);
+    if (s <= acc + len || &q == &spline.pieces.back())
+      return q.tangent(len > 0.0 ? std::clamp((s - acc) / len, 0.0, 1.0) : 0.0);
     acc += len;
   }
   return {1.0, 0.0};

@@ -37,19 +37,19 @@ namespace navlab {
 enum class FailureMode { Safe, Unsafe };
 
 struct SplineUpdate {
-  const Spline* previous = nullptr;       // the spline being followed (null: none yet)
-  double s = 0.0;                         // the agent's arc length along `previous`, m
-  Vec2 position;                          // the agent, m
-  bool on_navmesh = true;                 // the agent lies on the navmesh
-  std::optional<Vec2> way_back;           // off the navmesh: the nearest reachable navmesh point, m
-  const Spline* fresh = nullptr;          // the spline of a new plan from the agent (null: the plan failed)
-  const CorridorShape* navmesh = nullptr; // Safe mode: the region the previous spline must stay in
-  std::vector<Obstacle> obstacles;        // Safe mode: the previous spline is cut where it meets one
-  double clearance = 0.0;                 // m; Safe mode cuts this far before that point (the agent's
-                                          // radius: its body stays clear)                  [Limit: >= 0]
+  const Spline* previous = nullptr;        // the spline being followed (null: none yet)
+  double s = 0.0;                          // the agent's arc length along `previous`, m
+  Vec2 position;                           // the agent, m
+  bool on_navmesh = true;                  // the agent lies on the navmesh
+  std::optional<Vec2> way_back;            // off the navmesh: the nearest reachable navmesh point, m
+  const Spline* fresh = nullptr;           // the spline of a new plan from the agent (null: the plan failed)
+  const CorridorShape* navmesh = nullptr;  // Safe mode: the region the previous spline must stay in
+  std::vector<Obstacle> obstacles;         // Safe mode: the previous spline is cut where it meets one
+  double clearance = 0.0;                  // m; Safe mode cuts this far before that point (the agent's
+                                           // radius: its body stays clear)                  [Limit: >= 0]
   FailureMode failure_mode = FailureMode::Safe;
-  double stable_distance = 5.0;           // m; the previous spline is kept at least this far ahead [Limit: >= 0]
-  bool committed = false;                 // the agent moves along `previous` and cannot leave it here
+  double stable_distance = 5.0;  // m; the previous spline is kept at least this far ahead [Limit: >= 0]
+  bool committed = false;        // the agent moves along `previous` and cannot leave it here
 };
 
 // The spline to follow now: from the agent on (the part of `previous` behind it is not in it). Its

@@ -17,15 +17,17 @@ Result<CaseState> case_state(const CaseQuery& q, const Scene& scene, const NavMe
   if (!q.flags) return st;
   const FlagFilter& f = *q.flags;
   if (!mesh.links.empty() && !f.passes(kFlagJump))
-    return Result<CaseState>::fail(fmt("the filter (include 0x%x, exclude 0x%x) bars jumps (0x8), and navlab plans "
-                                       "over the mesh's %zu off-mesh links whatever a query's filter says",
-                                       f.include, f.exclude, mesh.links.size()));
+    return Result<CaseState>::fail(
+        fmt("the filter (include 0x%x, exclude 0x%x) bars jumps (0x8), and navlab plans "
+            "over the mesh's %zu off-mesh links whatever a query's filter says",
+            f.include, f.exclude, mesh.links.size()));
   for (const std::string& area : mesh.area_names)
     if (!f.passes(area_flags(area))) exclude(area);
   // A baked door's polygons carry the door flag besides their area's: a filter that bars them closes it.
   std::vector<bool> barred(mesh.door_ids.size(), false);
   for (const NavPoly& p : mesh.polys)
-    if (p.door >= 0 && !f.passes(area_flags(mesh.area_names[size_t(p.area)]) | kFlagDoor)) barred[size_t(p.door)] = true;
+    if (p.door >= 0 && !f.passes(area_flags(mesh.area_names[size_t(p.area)]) | kFlagDoor))
+      barred[size_t(p.door)] = true;
   for (size_t d = 0; d < barred.size(); ++d) {
     if (!barred[d]) continue;
     std::vector<std::string>& opened = st.doors.opened;
@@ -51,7 +53,8 @@ RaycastResult case_raycast(const CaseQuery& q, const Scene& scene, const NavMesh
   def.excluded = closed_door_polygons(gates.value(), mesh);
   const Location at = locate(mesh, q.start, Endpoint::Start, def);
   if (!at.ok())
-    return fail("the ray's start " + (q.start.is3d ? input_point_text(q.start.world()) : input_point_text(q.start.plane)) +
+    return fail("the ray's start " +
+                (q.start.is3d ? input_point_text(q.start.world()) : input_point_text(q.start.plane)) +
                 " is off the mesh");
   return raycast(mesh, {at.poly, at.point, q.goal.plane}, &gates->filter, trace);
 }
@@ -77,8 +80,8 @@ std::string joined(const std::vector<std::string>& names) {
 std::vector<std::string> held(const std::vector<std::string>& names, const CaseResult& r, bool want) {
   std::vector<std::string> out;
   for (const std::string& n : names) {
-    const bool in = std::binary_search(r.doors.begin(), r.doors.end(), n) ||
-                    std::binary_search(r.areas.begin(), r.areas.end(), n);
+    const bool in =
+        std::binary_search(r.doors.begin(), r.doors.end(), n) || std::binary_search(r.areas.begin(), r.areas.end(), n);
     if (in == want) out.push_back(n);
   }
   return out;
@@ -89,8 +92,8 @@ void check_plan(const CheckCase& c, const PlanResult& p, CaseResult& r) {
   const bool has_path = p.status != Status::Failed;
   if (e.status) add_check(r, "status", p.status == *e.status, status_text(p), to_string(*e.status));
   if (e.reason)
-    add_check(r, "reason", p.failure && p.failure->reason == *e.reason, p.failure ? to_string(p.failure->reason) : "none",
-              to_string(*e.reason));
+    add_check(r, "reason", p.failure && p.failure->reason == *e.reason,
+              p.failure ? to_string(p.failure->reason) : "none", to_string(*e.reason));
   if (e.length)
     add_check(r, "length", has_path && e.length->holds(p.funnel.length), has_path ? metres(p.funnel.length) : "no path",
               expected_text(*e.length, "m"));
@@ -101,7 +104,8 @@ void check_plan(const CheckCase& c, const PlanResult& p, CaseResult& r) {
   }
   if (!e.not_through.empty()) {
     const std::vector<std::string> crossed = held(e.not_through, r, true);
-    add_check(r, "not_through", crossed.empty(), crossed.empty() ? "crosses none of them" : "crosses " + joined(crossed),
+    add_check(r, "not_through", crossed.empty(),
+              crossed.empty() ? "crosses none of them" : "crosses " + joined(crossed),
               "not through " + joined(e.not_through));
   }
   if (e.time)
@@ -121,7 +125,8 @@ void check_ratio(const CheckCase& c, const PipelineRun& run, CaseResult& r) {
                      "no shortest path to compare with (a graph scene, off-mesh links or no exact path)", expected);
   r.optimal_length = o->length;
   const double ratio = p.funnel.length / o->length;
-  add_check(r, "max_length_ratio", ratio <= limit, fmt("%.4f", ratio) + " (shortest " + metres(o->length) + ")", expected);
+  add_check(r, "max_length_ratio", ratio <= limit, fmt("%.4f", ratio) + " (shortest " + metres(o->length) + ")",
+            expected);
 }
 
 // The step that decided a failed plan case, for the app's timeline and the output line.
@@ -180,7 +185,7 @@ void run_raycast_case(const CheckCase& c, const Scene& scene, const NavMesh& mes
       !cast ? (error.empty() ? "the ray misses its start polygon" : error)
             : std::string(ray.outcome == RaycastOutcome::Wall      ? "stops at a wall after "
                           : ray.outcome == RaycastOutcome::Blocked ? "stops at a barred edge after "
-                                              : "clear, ") +
+                                                                   : "clear, ") +
                   metres(ray.length) + ", " + std::to_string(ray.polys.size()) +
                   (ray.polys.size() == 1 ? " polygon" : " polygons") +
                   (ray.blocked_by.empty() ? "" : " (" + ray.blocked_by + ")");
@@ -192,8 +197,10 @@ void run_raycast_case(const CheckCase& c, const Scene& scene, const NavMesh& mes
   if (cast && c.ray.hit)
     add_check(r, "hit", ray.hit_something() == *c.ray.hit, figure, *c.ray.hit ? "a hit before the end" : "clear");
   if (cast && c.ray.distance)
-    add_check(r, "distance", c.ray.distance->holds(ray.length), metres(ray.length), expected_text(*c.ray.distance, "m"));
-  if (trace.steps.empty() || std::all_of(r.checks.begin(), r.checks.end(), [](const ExpectResult& x) { return x.passed; }))
+    add_check(r, "distance", c.ray.distance->holds(ray.length), metres(ray.length),
+              expected_text(*c.ray.distance, "m"));
+  if (trace.steps.empty() ||
+      std::all_of(r.checks.begin(), r.checks.end(), [](const ExpectResult& x) { return x.passed; }))
     return;
   r.decided_by = StepRef{"raycast", int(trace.steps.size())};
   r.decided_text = trace.steps.back().describe(mesh, trace);

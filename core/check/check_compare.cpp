@@ -16,11 +16,21 @@ std::string xml(const std::string& s) {
   std::string out;
   for (const char ch : s) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         if (static_cast<unsigned char>(ch) >= 0x20 || ch == '\n' || ch == '\t') out += ch;
     }
@@ -68,30 +78,43 @@ void add(CaseChange& ch, ChangeKind k, const std::string& text) {
 void plan_changes(const CaseResult& b, const CaseResult& a, double tol, CaseChange& ch) {
   const bool had = b.status != Status::Failed, has = a.status != Status::Failed;
   const std::string both = status_figure(b) + " -> " + status_figure(a);
-  if (had && !has) add(ch, ChangeKind::NewlyFailed, "newly failed: " + both);
-  else if (!had && has) add(ch, ChangeKind::NewlyReachable, "newly reachable: " + both);
-  else if (b.status != a.status) add(ch, ChangeKind::StatusChanged, "status: " + both);
+  if (had && !has)
+    add(ch, ChangeKind::NewlyFailed, "newly failed: " + both);
+  else if (!had && has)
+    add(ch, ChangeKind::NewlyReachable, "newly reachable: " + both);
+  else if (b.status != a.status)
+    add(ch, ChangeKind::StatusChanged, "status: " + both);
   if (had && has && std::abs(a.length - b.length) > tol)
     add(ch, a.length > b.length ? ChangeKind::Longer : ChangeKind::Shorter,
         std::string(a.length > b.length ? "longer" : "shorter") + ": " + decimals(b.length, 3) + " m -> " +
             decimals(a.length, 3) + " m (" + (a.length > b.length ? "+" : "") + decimals(a.length - b.length, 3) +
             " m, tolerance " + num(tol) + " m)");
-  if (had && has && a.doors != b.doors) add(ch, ChangeKind::DoorsChanged, "doors: " + names(b.doors) + " -> " + names(a.doors));
+  if (had && has && a.doors != b.doors)
+    add(ch, ChangeKind::DoorsChanged, "doors: " + names(b.doors) + " -> " + names(a.doors));
 }
 
 }  // namespace
 
 const char* to_string(ChangeKind k) {
   switch (k) {
-    case ChangeKind::NewlyFailed: return "newly_failed";
-    case ChangeKind::NewlyReachable: return "newly_reachable";
-    case ChangeKind::StatusChanged: return "status_changed";
-    case ChangeKind::Longer: return "longer";
-    case ChangeKind::Shorter: return "shorter";
-    case ChangeKind::DoorsChanged: return "doors_changed";
-    case ChangeKind::RayChanged: return "ray_changed";
-    case ChangeKind::SpawnChanged: return "spawn_changed";
-    case ChangeKind::VerdictChanged: return "verdict_changed";
+    case ChangeKind::NewlyFailed:
+      return "newly_failed";
+    case ChangeKind::NewlyReachable:
+      return "newly_reachable";
+    case ChangeKind::StatusChanged:
+      return "status_changed";
+    case ChangeKind::Longer:
+      return "longer";
+    case ChangeKind::Shorter:
+      return "shorter";
+    case ChangeKind::DoorsChanged:
+      return "doors_changed";
+    case ChangeKind::RayChanged:
+      return "ray_changed";
+    case ChangeKind::SpawnChanged:
+      return "spawn_changed";
+    case ChangeKind::VerdictChanged:
+      return "verdict_changed";
   }
   return "verdict_changed";
 }
@@ -103,13 +126,15 @@ std::string junit_xml(const CheckSuite& suite, const CheckRun& run) {
   // JUnit's class names are dotted: the suite file's name without its extension, then the case's kind.
   const std::string classname = xml(std::filesystem::path(suite.path).stem().string());
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += fmt("<testsuites tests=\"%zu\" failures=\"%d\" time=\"%.3f\">\n", run.cases.size(), run.failed, total / 1000.0);
+  out +=
+      fmt("<testsuites tests=\"%zu\" failures=\"%d\" time=\"%.3f\">\n", run.cases.size(), run.failed, total / 1000.0);
   out += fmt("  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%d\" errors=\"0\" time=\"%.3f\">\n", name.c_str(),
              run.cases.size(), run.failed, total / 1000.0);
   for (const CaseResult& r : run.cases) {
     const CheckCase& c = suite.cases[size_t(r.index)];
-    out += "    <testcase name=\"" + xml(r.name) + "\" classname=\"" + classname + "." + to_string(r.kind) + "\" file=\"" +
-           xml(suite.path) + "\" line=\"" + std::to_string(c.line) + "\" time=\"" + fmt("%.3f", r.ms / 1000.0) + "\"";
+    out += "    <testcase name=\"" + xml(r.name) + "\" classname=\"" + classname + "." + to_string(r.kind) +
+           "\" file=\"" + xml(suite.path) + "\" line=\"" + std::to_string(c.line) + "\" time=\"" +
+           fmt("%.3f", r.ms / 1000.0) + "\"";
     if (r.passed) {
       out += "/>\n";
       continue;
@@ -132,7 +157,9 @@ std::vector<CaseChange> diff_runs(const CheckSuite& suite, const CheckRun& befor
     const double tol = length_tolerance(suite, c);
     switch (c.kind) {
       case CaseKind::Plan:
-      case CaseKind::Simulate: plan_changes(b, a, tol, ch); break;
+      case CaseKind::Simulate:
+        plan_changes(b, a, tol, ch);
+        break;
       case CaseKind::Raycast:
         if (b.cast != a.cast || b.ray.hit_something() != a.ray.hit_something() ||
             std::abs(b.ray.length - a.ray.length) > tol)
@@ -142,15 +169,16 @@ std::vector<CaseChange> diff_runs(const CheckSuite& suite, const CheckRun& befor
         if (b.accepted != a.accepted || b.spawn_reason != a.spawn_reason) {
           auto verdict = [](const CaseResult& r) {
             if (r.accepted) return std::string("accepted");
-            return r.spawn_reason ? "rejected (" + std::string(to_string(*r.spawn_reason)) + ")" : std::string("rejected");
+            return r.spawn_reason ? "rejected (" + std::string(to_string(*r.spawn_reason)) + ")"
+                                  : std::string("rejected");
           };
           add(ch, ChangeKind::SpawnChanged, "spawn: " + verdict(b) + " -> " + verdict(a));
         }
         break;
     }
     if (b.passed != a.passed)
-      add(ch, ChangeKind::VerdictChanged, std::string(a.passed ? "now passes" : "now fails") +
-                                              (a.passed ? "" : ": " + failing_checks(a)));
+      add(ch, ChangeKind::VerdictChanged,
+          std::string(a.passed ? "now passes" : "now fails") + (a.passed ? "" : ": " + failing_checks(a)));
     if (!ch.kinds.empty()) out.push_back(std::move(ch));
   }
   return out;

@@ -66,13 +66,19 @@ Decision plan_failure_step(const PlanResult& p, const PlanTrace& t, const NavMes
       const std::optional<size_t> i = search_decision(f, t.search);
       return i ? at(t, mesh, "search", *i) : Decision{};
     }
-    case FailStage::Portals: return corridor_step(t, mesh);
-    case FailStage::Funnel: return last("funnel", t.funnel.steps.size());
-    case FailStage::Clearance: return last("clearance", t.motion.clearance.steps.size());
-    case FailStage::Turns: return last("turns", t.motion.turns.steps.size());
-    case FailStage::Profile: return last("profile", t.motion.profile.steps.size());
+    case FailStage::Portals:
+      return corridor_step(t, mesh);
+    case FailStage::Funnel:
+      return last("funnel", t.funnel.steps.size());
+    case FailStage::Clearance:
+      return last("clearance", t.motion.clearance.steps.size());
+    case FailStage::Turns:
+      return last("turns", t.motion.turns.steps.size());
+    case FailStage::Profile:
+      return last("profile", t.motion.profile.steps.size());
     case FailStage::Plan:
-    case FailStage::Follow: break;
+    case FailStage::Follow:
+      break;
   }
   Decision d;
   d.text = f.message;

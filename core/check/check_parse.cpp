@@ -69,8 +69,7 @@ bool Parser::source(const Json& root, CheckSuite& out) {
   const Json* scene = SceneReader::member(root, "scene");
   const Json* level = SceneReader::member(root, "level");
   const Json* bake = SceneReader::member(root, "bake");
-  if (scene && level)
-    return r_.fail("/level", "either \"scene\" or \"level\"", "\"level\" as well as \"scene\"", true);
+  if (scene && level) return r_.fail("/level", "either \"scene\" or \"level\"", "\"level\" as well as \"scene\"", true);
   if (!scene && !level)
     return r_.fail("", "a \"scene\" (a scene file) or a \"level\" (a level file with \"bake\" settings)", "neither");
   if (scene) {
@@ -122,13 +121,15 @@ bool Parser::one_case(const Json& v, P ptr, CheckCase& out) {
 }
 
 bool Parser::query(const Json& v, P ptr, CaseKind kind, CheckCase& out) {
-  std::vector<std::string> keys = {"query", "start", kind == CaseKind::Raycast ? "end" : "goal", "close", "open",
-                                   "exclude_areas", "include_flags", "exclude_flags"};
+  std::vector<std::string> keys = {"query",         "start",        kind == CaseKind::Raycast ? "end" : "goal",
+                                   "close",         "open",         "exclude_areas",
+                                   "include_flags", "exclude_flags"};
   if (kind == CaseKind::Simulate) keys.insert(keys.end(), {"events", "dt", "max_time"});
   if (!r_.object(v, ptr, keys, std::string(to_string(kind)) + " query")) return false;
   if (!query_points(v, ptr, kind, out.query) || !state(v, ptr, out.query)) return false;
   if (kind != CaseKind::Simulate) return true;
-  if (const Json* ev = SceneReader::member(v, "events"); ev && !events(*ev, at(ptr, "events"), out.events)) return false;
+  if (const Json* ev = SceneReader::member(v, "events"); ev && !events(*ev, at(ptr, "events"), out.events))
+    return false;
   return follow_def(v, ptr, out.follow);
 }
 
@@ -140,9 +141,11 @@ bool Parser::query_points(const Json& v, P ptr, CaseKind kind, CaseQuery& out) {
   if (q && (start || goal))
     return r_.fail(at(ptr, start ? "start" : end_key), "either \"query\" or points", "both", true);
   if (!q) {
-    if (!start) return r_.fail(at(ptr, "start"), "a start point (or \"query\": a scene query)", SceneReader::describe(nullptr));
-    if (!goal) return r_.fail(at(ptr, end_key), std::string("an ") + (kind == CaseKind::Raycast ? "end" : "goal") + " point",
-                              SceneReader::describe(nullptr));
+    if (!start)
+      return r_.fail(at(ptr, "start"), "a start point (or \"query\": a scene query)", SceneReader::describe(nullptr));
+    if (!goal)
+      return r_.fail(at(ptr, end_key), std::string("an ") + (kind == CaseKind::Raycast ? "end" : "goal") + " point",
+                     SceneReader::describe(nullptr));
     return point(*start, at(ptr, "start"), out.start) && point(*goal, at(ptr, end_key), out.goal);
   }
   const std::vector<Query>& queries = scene_->queries;
@@ -158,8 +161,9 @@ bool Parser::query_points(const Json& v, P ptr, CaseKind kind, CaseQuery& out) {
     }
     if (index < 0) {
       const std::string hint = closest_name(out.query_name, names);
-      return r_.fail(qp, "the name of a scene query",
-                     quoted_name(out.query_name) + (hint.empty() ? " (no such query)" : " (did you mean \"" + hint + "\"?)"));
+      return r_.fail(
+          qp, "the name of a scene query",
+          quoted_name(out.query_name) + (hint.empty() ? " (no such query)" : " (did you mean \"" + hint + "\"?)"));
     }
   } else if (!r_.integer(*q, qp, index, 0, long(queries.size()) - 1, "a scene query's index")) {
     return false;
@@ -171,7 +175,8 @@ bool Parser::query_points(const Json& v, P ptr, CaseKind kind, CaseQuery& out) {
 }
 
 bool Parser::state(const Json& v, P ptr, CaseQuery& out) {
-  auto list = [&](const char* key, const std::vector<std::string>& known, const char* what, std::vector<std::string>& to) {
+  auto list = [&](const char* key, const std::vector<std::string>& known, const char* what,
+                  std::vector<std::string>& to) {
     const Json* l = SceneReader::member(v, key);
     return !l || names(*l, at(ptr, key), known, what, to);
   };
@@ -186,7 +191,8 @@ bool Parser::state(const Json& v, P ptr, CaseQuery& out) {
   const Json* exc = SceneReader::member(v, "exclude_flags");
   if (!inc && !exc) return true;
   FlagFilter f;
-  if ((inc && !flags(*inc, at(ptr, "include_flags"), f.include)) || (exc && !flags(*exc, at(ptr, "exclude_flags"), f.exclude)))
+  if ((inc && !flags(*inc, at(ptr, "include_flags"), f.include)) ||
+      (exc && !flags(*exc, at(ptr, "exclude_flags"), f.exclude)))
     return false;
   out.flags = f;
   return true;
@@ -266,7 +272,8 @@ bool Parser::name(const Json& v, P ptr, const std::vector<std::string>& known, c
   const std::string& n = v.get_ref<const std::string&>();
   if (std::find(known.begin(), known.end(), n) == known.end()) {
     const std::string hint = closest_name(n, known);
-    return r_.fail(ptr, what, quoted_name(n) + (hint.empty() ? " (no such name)" : " (did you mean \"" + hint + "\"?)"));
+    return r_.fail(ptr, what,
+                   quoted_name(n) + (hint.empty() ? " (no such name)" : " (did you mean \"" + hint + "\"?)"));
   }
   out = n;
   return true;

@@ -28,10 +28,14 @@ bool Parser::expect(const Json& v, P ptr, CheckCase& c) {
   if (!v.is_object() || v.empty())
     return r_.fail(ptr, "the case's expectations (an object with at least one)", SceneReader::describe(&v));
   switch (c.kind) {
-    case CaseKind::Plan: return expect_plan(v, ptr, c.plan);
-    case CaseKind::Raycast: return expect_ray(v, ptr, c.ray);
-    case CaseKind::Spawn: return expect_spawn(v, ptr, c.spawn);
-    case CaseKind::Simulate: return expect_sim(v, ptr, c.sim);
+    case CaseKind::Plan:
+      return expect_plan(v, ptr, c.plan);
+    case CaseKind::Raycast:
+      return expect_ray(v, ptr, c.ray);
+    case CaseKind::Spawn:
+      return expect_spawn(v, ptr, c.spawn);
+    case CaseKind::Simulate:
+      return expect_sim(v, ptr, c.sim);
   }
   return false;
 }
@@ -57,9 +61,11 @@ bool Parser::expect_plan(const Json& v, P ptr, PlanExpect& out) {
   }
   if (const Json* q = SceneReader::member(v, "max_length_ratio")) {
     double ratio = 0.0;
-    if (!r_.number(*q, at(ptr, "max_length_ratio"), ratio, {"a ratio to the shortest path's length, >= 1"})) return false;
-    if (ratio < 1.0) return r_.fail(at(ptr, "max_length_ratio"), "a ratio >= 1 (no path is shorter than the shortest)",
-                                    SceneReader::describe(q));
+    if (!r_.number(*q, at(ptr, "max_length_ratio"), ratio, {"a ratio to the shortest path's length, >= 1"}))
+      return false;
+    if (ratio < 1.0)
+      return r_.fail(at(ptr, "max_length_ratio"), "a ratio >= 1 (no path is shorter than the shortest)",
+                     SceneReader::describe(q));
     out.max_length_ratio = ratio;
   }
   std::vector<std::string> ids = doors_;
@@ -147,7 +153,8 @@ bool Parser::figure(const Json& v, P ptr, double default_tolerance, const char* 
   const std::string what = std::string("a figure in ") + unit;
   out.tolerance = default_tolerance;
   if (v.is_number()) return r_.number(v, ptr, out.value, {what.c_str(), NumberRule::NonNegative});
-  if (!v.is_object()) return r_.fail(ptr, what + " (a number, or {\"value\", \"tolerance\"})", SceneReader::describe(&v));
+  if (!v.is_object())
+    return r_.fail(ptr, what + " (a number, or {\"value\", \"tolerance\"})", SceneReader::describe(&v));
   if (!r_.object(v, ptr, {"value", "tolerance"}, "figure")) return false;
   const Json* value = r_.require(v, ptr, "value", what);
   const std::string tol = std::string("a tolerance in ") + unit;
@@ -181,7 +188,9 @@ bool Parser::event(const Json& v, P ptr, FollowEvent& out) {
   for (int k = 0; k < 4; ++k) {
     const Json* d = SceneReader::member(v, keys[k]);
     if (!d) continue;
-    if (++kinds > 1) return r_.fail(at(ptr, keys[k]), "one of \"close\", \"open\", \"move\", \"goal\" per event", "a second one", true);
+    if (++kinds > 1)
+      return r_.fail(at(ptr, keys[k]), "one of \"close\", \"open\", \"move\", \"goal\" per event", "a second one",
+                     true);
     out.kind = FollowEvent::Kind(k);
     if (out.kind == FollowEvent::Kind::Goal) {
       if (!point(*d, at(ptr, "goal"), out.goal)) return false;
@@ -210,7 +219,8 @@ bool Parser::follow_def(const Json& v, P ptr, FollowDef& out) {
   if (!r_.opt_number(v, ptr, "dt", out.dt, {"a time step in s", NumberRule::Positive}) ||
       !r_.opt_number(v, ptr, "max_time", out.max_time, {"a time limit in s", NumberRule::Positive}))
     return false;
-  if (out.dt > kMaxStep) return r_.fail(at(ptr, "dt"), "a time step of at most 1 s", SceneReader::describe(SceneReader::member(v, "dt")));
+  if (out.dt > kMaxStep)
+    return r_.fail(at(ptr, "dt"), "a time step of at most 1 s", SceneReader::describe(SceneReader::member(v, "dt")));
   if (out.max_time / out.dt > limits::kMaxSimulationSteps)
     return r_.fail(at(ptr, SceneReader::member(v, "max_time") ? "max_time" : "dt"),
                    "at most " + num(limits::kMaxSimulationSteps) + " steps (max_time / dt)",

@@ -25,7 +25,7 @@ class Parser {
   const std::string& text_;
   std::string file_;
   SceneReader r_;
-  const Scene* scene_ = nullptr;    // the suite's scene, once read
+  const Scene* scene_ = nullptr;  // the suite's scene, once read
   CheckTolerances tol_;
   std::vector<std::string> doors_;  // door ids the scene has (doors, then graph gates)
   std::vector<std::string> areas_;  // area names its polygons may carry

@@ -125,7 +125,8 @@ Result<CheckSuite> parse_recast_tests(const std::string& text, const std::string
     return Result<CheckSuite>::fail(path + ":" + std::to_string(line) + ": " + what);
   };
   for (int line = 1; std::getline(in, raw); ++line) {
-    if (raw.size() > kMaxLineChars) return fail(line, "expected a line of at most 512 characters, got " + std::to_string(raw.size()));
+    if (raw.size() > kMaxLineChars)
+      return fail(line, "expected a line of at most 512 characters, got " + std::to_string(raw.size()));
     const std::string row = trim(raw);
     if (row.empty() || row[0] == '#') continue;
     const std::string key = row.substr(0, row.find_first_of(" \t"));
@@ -138,7 +139,8 @@ Result<CheckSuite> parse_recast_tests(const std::string& text, const std::string
       level_line = line;
     } else if (key == "pf" || key == "rc") {
       if (suite.cases.size() >= limits::kMaxQueries)
-        return fail(line, "expected at most " + std::to_string(limits::kMaxQueries) + " cases (the limit of one suite)");
+        return fail(line,
+                    "expected at most " + std::to_string(limits::kMaxQueries) + " cases (the limit of one suite)");
       CheckCase c;
       c.kind = key == "pf" ? CaseKind::Plan : CaseKind::Raycast;
       c.name = key == "pf" ? "path " + std::to_string(++paths) : "raycast " + std::to_string(++rays);
@@ -149,8 +151,9 @@ Result<CheckSuite> parse_recast_tests(const std::string& text, const std::string
       if (c.kind == CaseKind::Raycast) c.ray.start_on_mesh = true;
       suite.cases.push_back(std::move(c));
     } else {
-      return fail(line, "expected a line 's SAMPLE', 'f LEVEL', 'pf ...' or 'rc ...' (RecastDemo's test format), got '" +
-                            row.substr(0, 40) + "'");
+      return fail(line,
+                  "expected a line 's SAMPLE', 'f LEVEL', 'pf ...' or 'rc ...' (RecastDemo's test format), got '" +
+                      row.substr(0, 40) + "'");
     }
   }
   if (level.empty()) return fail(1, "expected an 'f LEVEL' line naming the level file (found none)");

@@ -23,9 +23,8 @@ double rounded(double v) {
 // `file` (relative to `from_file`'s folder, or absolute) as a path relative to `to_file`'s folder.
 std::string rebase(const std::string& file, const std::string& from_file, const std::string& to_file) {
   std::error_code ec;
-  const fs::path abs = fs::path(file).is_absolute()
-                           ? fs::path(file)
-                           : fs::absolute(fs::path(from_file), ec).parent_path() / file;
+  const fs::path abs =
+      fs::path(file).is_absolute() ? fs::path(file) : fs::absolute(fs::path(from_file), ec).parent_path() / file;
   const fs::path to_dir = fs::absolute(fs::path(to_file), ec).parent_path();
   const fs::path rel = abs.lexically_normal().lexically_relative(to_dir.lexically_normal());
   return rel.empty() ? abs.lexically_normal().string() : rel.string();
@@ -40,9 +39,7 @@ Json point_json(const ScenePoint& p) {
   return Json::array({p.plane.x, p.plane.y});
 }
 
-Json figure_json(double value, double tolerance) {
-  return Json{{"value", rounded(value)}, {"tolerance", tolerance}};
-}
+Json figure_json(double value, double tolerance) { return Json{{"value", rounded(value)}, {"tolerance", tolerance}}; }
 
 std::string hex(unsigned v) {
   char buf[16];
@@ -122,7 +119,8 @@ Json plan_expect(const CheckCase& c, const CaseResult& r, const CheckTolerances&
   // The doors crossed, and what the case named that this run bears out: the areas it expects to be
   // crossed and are, the doors and areas it expects not to be crossed and are not.
   auto crossed = [&](const std::string& n) {
-    return std::binary_search(r.doors.begin(), r.doors.end(), n) || std::binary_search(r.areas.begin(), r.areas.end(), n);
+    return std::binary_search(r.doors.begin(), r.doors.end(), n) ||
+           std::binary_search(r.areas.begin(), r.areas.end(), n);
   };
   std::vector<std::string> through = r.doors, not_through;
   for (const std::string& n : c.plan.through)
@@ -145,8 +143,10 @@ Json raycast_expect(const CheckCase& c, const CaseResult& r, const CheckToleranc
 
 Json expect_json(const CheckCase& c, const CaseResult& r, const CheckTolerances& tol) {
   switch (c.kind) {
-    case CaseKind::Plan: return plan_expect(c, r, tol);
-    case CaseKind::Raycast: return raycast_expect(c, r, tol);
+    case CaseKind::Plan:
+      return plan_expect(c, r, tol);
+    case CaseKind::Raycast:
+      return raycast_expect(c, r, tol);
     case CaseKind::Spawn: {
       Json e{{"accepted", r.accepted}};
       if (r.spawn_reason) e["reason"] = to_string(*r.spawn_reason);

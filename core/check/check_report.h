@@ -45,9 +45,9 @@ enum class ChangeKind {
 const char* to_string(ChangeKind k);  // "newly_failed", "newly_reachable", ...
 
 struct CaseChange {
-  int index = 0;                   // in the suite
+  int index = 0;  // in the suite
   std::vector<ChangeKind> kinds;
-  std::string text;                // one line: what changed, with both figures
+  std::string text;  // one line: what changed, with both figures
 };
 
 // The cases whose figures differ between `before` and `after` (runs of the same suite), in suite order.

@@ -37,14 +37,23 @@ CaseResult run_case(const CheckSuite& suite, int index, const Scene& scene, cons
   r.kind = c.kind;
   const auto t0 = std::chrono::steady_clock::now();
   switch (c.kind) {
-    case CaseKind::Plan: run_plan_case(c, scene, mesh, r); break;
-    case CaseKind::Raycast: run_raycast_case(c, scene, mesh, r); break;
-    case CaseKind::Spawn: run_spawn_case(c, scene, mesh, r); break;
-    case CaseKind::Simulate: run_simulate_case(c, scene, mesh, r); break;
+    case CaseKind::Plan:
+      run_plan_case(c, scene, mesh, r);
+      break;
+    case CaseKind::Raycast:
+      run_raycast_case(c, scene, mesh, r);
+      break;
+    case CaseKind::Spawn:
+      run_spawn_case(c, scene, mesh, r);
+      break;
+    case CaseKind::Simulate:
+      run_simulate_case(c, scene, mesh, r);
+      break;
   }
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (!r.error.empty()) add_check(r, "run", false, r.error, "a case that runs on this navmesh");
-  r.passed = !r.checks.empty() && std::all_of(r.checks.begin(), r.checks.end(), [](const ExpectResult& x) { return x.passed; });
+  r.passed = !r.checks.empty() &&
+             std::all_of(r.checks.begin(), r.checks.end(), [](const ExpectResult& x) { return x.passed; });
   return r;
 }
 
@@ -90,7 +99,8 @@ std::string case_line(const CaseResult& r) {
   for (size_t i = 0; i < order.size(); ++i)
     line += (i ? "; " : "") + order[i]->what + ": " + order[i]->figure + " (expected " + order[i]->expected + ")";
   if (!r.passed && r.decided_by)
-    line += "  [decided at " + r.decided_by->stage + ":" + std::to_string(r.decided_by->index) + ": " + r.decided_text + "]";
+    line += "  [decided at " + r.decided_by->stage + ":" + std::to_string(r.decided_by->index) + ": " + r.decided_text +
+            "]";
   else if (!r.passed && !r.decided_text.empty())
     line += "  [" + r.decided_text + "]";
   return line;

@@ -18,8 +18,8 @@ namespace navlab {
 // One expectation held against its figure, as the output prints it: "length: 41.234 m (expected 41.2 ±
 // 0.01 m)".
 struct ExpectResult {
-  std::string what;      // "status", "length", "max_length_ratio", "through", "time", "hit", "distance",
-                         // "accepted", "reason", "outcome", "replans"
+  std::string what;  // "status", "length", "max_length_ratio", "through", "time", "hit", "distance",
+                     // "accepted", "reason", "outcome", "replans"
   bool passed = false;
   std::string figure;    // what the run gave, e.g. "41.23 m"
   std::string expected;  // what the case expects, e.g. "41.2 ± 0.01 m"
@@ -34,31 +34,31 @@ struct StepRef {
 
 // What one case's run gave (the figures) and how it compares (the checks).
 struct CaseResult {
-  int index = 0;           // in CheckSuite::cases
+  int index = 0;  // in CheckSuite::cases
   std::string name;
   CaseKind kind = CaseKind::Plan;
-  bool passed = false;     // every check passed (and the case could run)
+  bool passed = false;  // every check passed (and the case could run)
   std::vector<ExpectResult> checks;
-  std::string error;       // the case could not run on this navmesh (no such door, ...): it fails
-  double ms = 0.0;         // wall time of the case, ms
+  std::string error;  // the case could not run on this navmesh (no such door, ...): it fails
+  double ms = 0.0;    // wall time of the case, ms
 
   // Plan and simulate: the plan's status and failure; plan: its figures.
   Status status = Status::Failed;
   std::optional<Failure> failure;
-  double length = 0.0;                    // m, the funnel path
-  std::optional<double> optimal_length;   // m, the exact shortest path (when a ratio was asked for)
-  double time = 0.0;                      // s: the profile's total time (plan), the last step's (simulate)
-  std::vector<std::string> doors;         // doors the corridor crosses (sorted)
-  std::vector<std::string> areas;         // areas of the corridor's polygons (sorted, each once)
+  double length = 0.0;                   // m, the funnel path
+  std::optional<double> optimal_length;  // m, the exact shortest path (when a ratio was asked for)
+  double time = 0.0;                     // s: the profile's total time (plan), the last step's (simulate)
+  std::vector<std::string> doors;        // doors the corridor crosses (sorted)
+  std::vector<std::string> areas;        // areas of the corridor's polygons (sorted, each once)
   // The path drawn for the case (plan: the funnel path; raycast: start and stop; simulate: the agent's
   // positions), planning plane, m.
   std::vector<Vec2> path;
-  RaycastResult ray;                      // raycast
-  bool cast = false;                      // raycast: its start is on the mesh and the ray crossed it
-  bool accepted = false;                  // spawn
-  std::optional<SpawnCheck> spawn_reason; // spawn: the first failing check
+  RaycastResult ray;                              // raycast
+  bool cast = false;                              // raycast: its start is on the mesh and the ray crossed it
+  bool accepted = false;                          // spawn
+  std::optional<SpawnCheck> spawn_reason;         // spawn: the first failing check
   FollowOutcome outcome = FollowOutcome::Failed;  // simulate
-  int replans = 0;                        // simulate
+  int replans = 0;                                // simulate
 
   // For a failed case: the recorded step that decided it, as the timeline addresses it ("search:57": the
   // closed door's blocked step, the turn whose arc failed, the exhausted budget, the search that chose
@@ -70,7 +70,7 @@ struct CaseResult {
 struct CheckRun {
   std::vector<CaseResult> cases;  // in suite order
   int passed = 0, failed = 0;
-  double bake_ms = 0.0;           // building the navmesh, ms
+  double bake_ms = 0.0;  // building the navmesh, ms
 };
 
 struct CheckOptions {

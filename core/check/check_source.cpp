@@ -10,10 +10,14 @@ namespace navlab {
 
 const char* to_string(CaseKind k) {
   switch (k) {
-    case CaseKind::Plan: return "plan";
-    case CaseKind::Raycast: return "raycast";
-    case CaseKind::Spawn: return "spawn";
-    case CaseKind::Simulate: return "simulate";
+    case CaseKind::Plan:
+      return "plan";
+    case CaseKind::Raycast:
+      return "raycast";
+    case CaseKind::Spawn:
+      return "spawn";
+    case CaseKind::Simulate:
+      return "simulate";
   }
   return "plan";
 }

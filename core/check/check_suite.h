@@ -27,9 +27,9 @@
 namespace navlab {
 
 // Default tolerances of a suite (its "tolerance" block overrides them).
-constexpr double kCheckLengthTolerance = 0.01;    // m: path lengths and ray distances; a centimetre is far
-                                                  // below what a level edit changes and far above rounding
-constexpr double kCheckTimeTolerance = 0.05;      // s: profile and arrival times (one follower step of 0.05 s)
+constexpr double kCheckLengthTolerance = 0.01;  // m: path lengths and ray distances; a centimetre is far
+                                                // below what a level edit changes and far above rounding
+constexpr double kCheckTimeTolerance = 0.05;    // s: profile and arrival times (one follower step of 0.05 s)
 
 struct CheckTolerances {
   double length = kCheckLengthTolerance;  // m
@@ -53,7 +53,13 @@ struct Expected {
 //              case as a bad request instead of planning over them
 //   disabled 0x10  no polygon (RecastDemo sets it by hand)
 // A polygon passes a filter when (flags & include) != 0 and (flags & exclude) == 0 (dtQueryFilter).
-enum PolyFlag : unsigned { kFlagWalk = 0x01, kFlagSwim = 0x02, kFlagDoor = 0x04, kFlagJump = 0x08, kFlagDisabled = 0x10 };
+enum PolyFlag : unsigned {
+  kFlagWalk = 0x01,
+  kFlagSwim = 0x02,
+  kFlagDoor = 0x04,
+  kFlagJump = 0x08,
+  kFlagDisabled = 0x10
+};
 struct FlagFilter {
   unsigned include = 0xffff;
   unsigned exclude = 0;
@@ -67,8 +73,8 @@ unsigned area_flags(const std::string& area);
 // state on top of the scene's: doors closed or opened, areas excluded, or a RecastDemo flag filter.
 struct CaseQuery {
   ScenePoint start, goal;
-  std::optional<int> query_index;   // named the scene query with this index (by index or name)
-  std::string query_name;           // named it by its name ("" when by index or by points)
+  std::optional<int> query_index;  // named the scene query with this index (by index or name)
+  std::string query_name;          // named it by its name ("" when by index or by points)
   DoorOverrides doors;
   std::vector<std::string> exclude_areas;
   std::optional<FlagFilter> flags;  // RecastDemo's include / exclude flags
@@ -77,12 +83,12 @@ struct CaseQuery {
 // What each kind of case expects. An absent expectation is not checked.
 struct PlanExpect {
   std::optional<Status> status;
-  std::optional<Reason> reason;           // the failure's reason (failed or partial plans)
-  std::optional<Expected> length;         // m, the funnel path's length
-  std::optional<double> max_length_ratio; // length / the exact shortest length (>= 1)
-  std::vector<std::string> through;       // door ids or area names the path must cross
-  std::vector<std::string> not_through;   // ... and must not cross
-  std::optional<Expected> time;           // s, the speed profile's total time
+  std::optional<Reason> reason;            // the failure's reason (failed or partial plans)
+  std::optional<Expected> length;          // m, the funnel path's length
+  std::optional<double> max_length_ratio;  // length / the exact shortest length (>= 1)
+  std::vector<std::string> through;        // door ids or area names the path must cross
+  std::vector<std::string> not_through;    // ... and must not cross
+  std::optional<Expected> time;            // s, the speed profile's total time
   friend bool operator==(const PlanExpect&, const PlanExpect&) = default;
 };
 struct RaycastExpect {
@@ -93,14 +99,14 @@ struct RaycastExpect {
 };
 struct SpawnExpect {
   std::optional<bool> accepted;
-  std::optional<SpawnCheck> reason;   // the first failing check
+  std::optional<SpawnCheck> reason;  // the first failing check
   friend bool operator==(const SpawnExpect&, const SpawnExpect&) = default;
 };
 struct SimulateExpect {
   std::optional<FollowOutcome> outcome;
   std::optional<Reason> reason;
-  std::optional<Expected> time;       // s, the time of the run's last step
-  std::optional<int> replans;         // how many re-plans the run made
+  std::optional<Expected> time;  // s, the time of the run's last step
+  std::optional<int> replans;    // how many re-plans the run made
   friend bool operator==(const SimulateExpect&, const SimulateExpect&) = default;
 };
 
@@ -110,8 +116,8 @@ const char* to_string(CaseKind k);  // "plan", "raycast", "spawn", "simulate"
 struct CheckCase {
   std::string name;
   CaseKind kind = CaseKind::Plan;
-  int line = 0;          // the line of the case in its suite file (1-based)
-  CaseQuery query;       // plan, raycast, simulate
+  int line = 0;     // the line of the case in its suite file (1-based)
+  CaseQuery query;  // plan, raycast, simulate
   // Spawn: a scene candidate by name, or a point of its own (then named after the case).
   std::string candidate;
   std::optional<ScenePoint> spawn_pos;
@@ -137,7 +143,7 @@ struct CheckSuite {
   // with bake settings, held as a mesh scene whose `path` is the suite's (the level resolves beside it).
   std::string scene_file;  // "" for a level
   Scene scene;
-  std::string sample;      // RecastDemo's `s` line (the sample that baked it: "Solo Mesh", "Tile Mesh")
+  std::string sample;  // RecastDemo's `s` line (the sample that baked it: "Solo Mesh", "Tile Mesh")
   CheckTolerances tolerance;
   std::vector<CheckCase> cases;
   bool level() const { return scene_file.empty(); }

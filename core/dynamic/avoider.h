@@ -21,7 +21,7 @@ class Avoider {
 
  private:
   std::unique_ptr<dtObstacleAvoidanceQuery, void (*)(dtObstacleAvoidanceQuery*)> q_{dtAllocObstacleAvoidanceQuery(),
-                                                                                   dtFreeObstacleAvoidanceQuery};
+                                                                                    dtFreeObstacleAvoidanceQuery};
   dtObstacleAvoidanceParams params_{};
 };
 

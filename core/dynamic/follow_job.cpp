@@ -9,8 +9,12 @@ namespace navlab {
 
 FollowJob::FollowJob(Scene scene, std::shared_ptr<const NavMesh> mesh, Query query, std::vector<FollowEvent> events,
                      FollowDef def, bool own_tile_cache)
-    : scene_(std::move(scene)), mesh_(std::move(mesh)), query_(std::move(query)), events_(std::move(events)),
-      def_(def), own_tile_cache_(own_tile_cache) {
+    : scene_(std::move(scene)),
+      mesh_(std::move(mesh)),
+      query_(std::move(query)),
+      events_(std::move(events)),
+      def_(def),
+      own_tile_cache_(own_tile_cache) {
   // The thread reads the copies above and writes only out_ (and finished_ last); nothing else reads out_
   // before take() has joined it.
   thread_ = std::thread([this] {

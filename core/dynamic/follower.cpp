@@ -24,23 +24,34 @@ const char* to_string(Smoothing s) { return s == Smoothing::Channel ? "channel" 
 
 const char* to_string(FollowOutcome o) {
   switch (o) {
-    case FollowOutcome::Arrived: return "arrived";
-    case FollowOutcome::Partial: return "partial";
-    case FollowOutcome::Failed: return "failed";
+    case FollowOutcome::Arrived:
+      return "arrived";
+    case FollowOutcome::Partial:
+      return "partial";
+    case FollowOutcome::Failed:
+      return "failed";
   }
   return "failed";
 }
 
 const char* to_string(FollowState s) {
   switch (s) {
-    case FollowState::Following: return "following";
-    case FollowState::Turning: return "turning";
-    case FollowState::Braking: return "braking";
-    case FollowState::Arrived: return "arrived";
-    case FollowState::Partial: return "partial";
-    case FollowState::Failed: return "failed";
-    case FollowState::Blocked: return "blocked";
-    case FollowState::Jumping: return "jumping";
+    case FollowState::Following:
+      return "following";
+    case FollowState::Turning:
+      return "turning";
+    case FollowState::Braking:
+      return "braking";
+    case FollowState::Arrived:
+      return "arrived";
+    case FollowState::Partial:
+      return "partial";
+    case FollowState::Failed:
+      return "failed";
+    case FollowState::Blocked:
+      return "blocked";
+    case FollowState::Jumping:
+      return "jumping";
   }
   return "failed";
 }
@@ -51,8 +62,8 @@ double stall_progress(const AgentDef& agent) {
 
 std::string FollowStep::describe() const {
   std::string text = "t " + num(t) + " s: " + to_string(state) + " at (" + num(pos.x) + ", " + num(pos.y) +
-                  "), speed " + num(length(vel)) + " m/s (limit " + num(speed_limit) + "), s " + num(this->s) +
-                  " m on corridor version " + std::to_string(corridor_version);
+                     "), speed " + num(length(vel)) + " m/s (limit " + num(speed_limit) + "), s " + num(this->s) +
+                     " m on corridor version " + std::to_string(corridor_version);
   if (avoiding) text += "; avoiding a blocker";
   if (cannot_stop) text += "; cannot stop before the change, braking at the maximum";
   if (collided) text += "; stopped by a wall (a closed door or the mesh border)";
@@ -60,7 +71,8 @@ std::string FollowStep::describe() const {
 }
 
 std::string SplineChange::describe() const {
-  std::string text = "t " + num(t) + " s: spline " + to_string(mode) + " on corridor version " + std::to_string(version);
+  std::string text =
+      "t " + num(t) + " s: spline " + to_string(mode) + " on corridor version " + std::to_string(version);
   if (kept > 0.0) text += ", the previous spline kept " + num(kept) + " m ahead";
   if (recompute_needed) text += ", a new plan is needed";
   return text + ". " + why;
@@ -95,7 +107,8 @@ std::string check_events(const World& w, const std::vector<FollowEvent>& events)
         return "goal event at t " + num(e.t) + " s names a node; this scene's goals are points";
       continue;
     }
-    const bool in_scene = std::any_of(w.scene.doors.begin(), w.scene.doors.end(), [&](const Door& d) { return d.id == e.door; });
+    const bool in_scene =
+        std::any_of(w.scene.doors.begin(), w.scene.doors.end(), [&](const Door& d) { return d.id == e.door; });
     const bool gate = std::any_of(known.begin(), known.end(), [&](const DoorCover& c) { return c.door == e.door; });
     const bool move = e.kind == FollowEvent::Kind::Move;
     if ((move && !in_scene) || (!in_scene && !gate) || (move && e.to.size() < (e.to_polygon ? 3u : 2u)))
@@ -104,7 +117,6 @@ std::string check_events(const World& w, const std::vector<FollowEvent>& events)
   }
   return "";
 }
-
 
 }  // namespace
 
@@ -125,11 +137,12 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   // A time step or time limit that is not a positive number is the caller's mistake, said as such.
   if (!(def.dt > 0.0 && std::isfinite(def.dt)) || !(def.max_time >= 0.0) || !(def.stable_distance >= 0.0)) {
     out.outcome = FollowOutcome::Failed;
-    out.failure = Failure{FailStage::Follow, Reason::InvalidArgument,
-                          "dt must be a positive number of seconds, max_time and stable_distance >= 0, got dt " +
-                              num(def.dt) + " s, max_time " + num(def.max_time) + " s and stable_distance " +
-                              num(def.stable_distance) + " m",
-                          {}};
+    out.failure =
+        Failure{FailStage::Follow,
+                Reason::InvalidArgument,
+                "dt must be a positive number of seconds, max_time and stable_distance >= 0, got dt " + num(def.dt) +
+                    " s, max_time " + num(def.max_time) + " s and stable_distance " + num(def.stable_distance) + " m",
+                {}};
     return out;
   }
   Run run(query, w, out, def);

@@ -18,15 +18,14 @@
 //      stopping limits for the distance left and for the next stop-turn, half a step's travel of room
 //      for braking step by step); a velocity that local avoidance or a turn the budget cannot make at
 //      once would carry past that limit is brought back within it, speed before direction. So no step
-//      is faster than agent.max_speed or the plan's limit where it ends. At a stop-turn the agent stands (speed 0) and turns
-//      its heading in place at agent.max_turn_rate until it points along the next segment (state
-//      turning: θ / max_turn_rate seconds, rounded up to whole steps), then goes on. A re-planned
-//      path that starts in another direction than the agent's heading begins with such a turn too. Invalidated: the agent keeps
-//      moving along the old path but brakes for the point where the path crosses the change (the door's
-//      connection, or after a bake the first point that cannot be stood on), never faster than the profile, until it stands still;
-//      then it re-plans from where it actually is (a new corridor version). Graph scenes re-plan from
-//      the node the agent is at or last passed; the new path leads from the agent's position back to
-//      that node first when it stands past it.
+//      is faster than agent.max_speed or the plan's limit where it ends. At a stop-turn the agent stands (speed 0) and
+//      turns its heading in place at agent.max_turn_rate until it points along the next segment (state turning: θ /
+//      max_turn_rate seconds, rounded up to whole steps), then goes on. A re-planned path that starts in another
+//      direction than the agent's heading begins with such a turn too. Invalidated: the agent keeps moving along the
+//      old path but brakes for the point where the path crosses the change (the door's connection, or after a bake the
+//      first point that cannot be stood on), never faster than the profile, until it stands still; then it re-plans
+//      from where it actually is (a new corridor version). Graph scenes re-plan from the node the agent is at or last
+//      passed; the new path leads from the agent's position back to that node first when it stands past it.
 //   The plan's read set shrinks as the agent moves on: the polygons (graph nodes) it has left behind
 //   and the connections between them are dropped, so a door closing behind it changes nothing.
 //   3. Transient blockers change only the local velocity: DetourCrowd's dtObstacleAvoidanceQuery samples
@@ -123,31 +122,31 @@ const char* to_string(FollowState s);
 
 // One simulation step (the state after it).
 struct FollowStep {
-  double t = 0.0;          // s, time at the end of the step
-  Vec2 pos;                // m
-  Vec2 vel;                // m/s
+  double t = 0.0;  // s, time at the end of the step
+  Vec2 pos;        // m
+  Vec2 vel;        // m/s
   int corridor_version = 0;
   FollowState state = FollowState::Following;
-  double s = 0.0;          // m, where the step ended, projected on the current path (never backwards)
+  double s = 0.0;            // m, where the step ended, projected on the current path (never backwards)
   double speed_limit = 0.0;  // m/s, the plan's limit where the step ended: min(profile, stopping limits)
-  bool avoiding = false;   // local avoidance changed the velocity
+  bool avoiding = false;     // local avoidance changed the velocity
   bool cannot_stop = false;  // braking: the stop point is closer than the braking distance
   bool collided = false;     // the move was stopped or deflected by a wall (mesh border or closed door)
-  double heading = 0.0;    // rad, counter-clockwise from +x: the agent's facing (turns in place at stop-turns)
-  int passed = 0;          // index in the plan's corridor of the polygon (node) the agent is in (last passed)
+  double heading = 0.0;      // rad, counter-clockwise from +x: the agent's facing (turns in place at stop-turns)
+  int passed = 0;            // index in the plan's corridor of the polygon (node) the agent is in (last passed)
   std::optional<SplineMode> spline_mode;  // Smoothing::Channel: the mode of the spline followed
-  std::string describe() const;  // one sentence with its numbers
+  std::string describe() const;           // one sentence with its numbers
 };
 
 // A re-plan after an invalidating change (or a failed plan that waits).
 struct Replan {
   double t = 0.0;
-  std::string cause;   // NavChange::cause() (door_closed, door_opened, door_moved, tiles_rebuilt,
-                       // mesh_rebaked), goal_moved, or back_on_navmesh (the shortcut back has ended)
-  int version = 0;     // the corridor version adopted
-  std::string detail;  // the change and the read item it touched
+  std::string cause;                 // NavChange::cause() (door_closed, door_opened, door_moved, tiles_rebuilt,
+                                     // mesh_rebaked), goal_moved, or back_on_navmesh (the shortcut back has ended)
+  int version = 0;                   // the corridor version adopted
+  std::string detail;                // the change and the read item it touched
   Status status = Status::Complete;  // of the new plan
-  bool cannot_stop = false;  // the agent could not stop before the change: it stopped against it
+  bool cannot_stop = false;          // the agent could not stop before the change: it stopped against it
   std::string describe() const;
 };
 
@@ -157,24 +156,24 @@ struct FollowPlan {
   double t = 0.0;
   Status status = Status::Complete;
   std::optional<Failure> failure;
-  int start = -1;          // polygon (graph node) the plan starts from, -1 when off the mesh
+  int start = -1;  // polygon (graph node) the plan starts from, -1 when off the mesh
   std::vector<int> corridor;
   SmoothPath path;
   std::optional<SplineMode> spline_mode;  // Smoothing::Channel: how good the spline followed is (never
                                           // unset on polygon meshes: Failure when none could be followed)
-  Profile profile;         // of `path`
-  ReadSet reads;           // of the whole corridor, at adoption (the follower checks the part not passed)
+  Profile profile;                        // of `path`
+  ReadSet reads;  // of the whole corridor, at adoption (the follower checks the part not passed)
 };
 
 // Smoothing::Channel: one update of the spline followed (core/channel/spline_update.h), at each plan the
 // agent adopts, at each change that invalidates its plan while it moves, and when it is off the navmesh.
 struct SplineChange {
-  double t = 0.0;         // s
-  int version = 0;        // the corridor version followed after it
+  double t = 0.0;   // s
+  int version = 0;  // the corridor version followed after it
   SplineMode mode = SplineMode::Failure;
   bool recompute_needed = false;
-  double kept = 0.0;      // m of the previous spline kept ahead of the agent (the stable tail; 0: none)
-  std::string why;        // the update's own sentences, or the plan's failure
+  double kept = 0.0;             // m of the previous spline kept ahead of the agent (the stable tail; 0: none)
+  std::string why;               // the update's own sentences, or the plan's failure
   std::string describe() const;  // one sentence with its numbers
 };
 
@@ -184,16 +183,16 @@ struct FollowResult {
                                    // "cancelled", or the plan's failure with blocked_by)
   std::vector<FollowStep> steps;
   std::vector<Replan> replans;
-  std::vector<FollowPlan> plans;   // every adopted plan, version order
-  std::vector<std::string> ignored;  // changes that touched no read set, as sentences
+  std::vector<FollowPlan> plans;             // every adopted plan, version order
+  std::vector<std::string> ignored;          // changes that touched no read set, as sentences
   std::vector<SplineChange> spline_updates;  // Smoothing::Channel, in time order
 };
 
 // Runs the follower for `query` on `mesh` (built from `scene`). `scene` is copied; its doors change
 // with the events. Events need not be sorted. An event naming an unknown door is a failure value
 // (stage "follow", reason "bad_event") returned before any step.
-FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
-                    const std::vector<FollowEvent>& events, const FollowDef& def = {});
+FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query, const std::vector<FollowEvent>& events,
+                    const FollowDef& def = {});
 
 // The progress (m) below which the follower's stall detector reports blocked over agent.stall_window:
 // agent.stall_min_progress, but never more than kStallSpeedShare of what the agent covers at its top

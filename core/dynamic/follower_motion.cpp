@@ -11,13 +11,13 @@ namespace navlab::following {
 
 namespace {
 
-constexpr double kCrawl = 0.02;            // m/s; a step slower than this is a stop (see step_speed)
-constexpr double kSteerTolerance = 0.02;   // m; the line to the steering target keeps this close to the path
-constexpr double kAtStop = 1e-3;           // m; an agent this close to a stop-turn stands at it (keeps its direction)
-constexpr double kJumpStepSlack = 1e-4;    // steps; a jump this close above a whole number of steps takes that
-                                           // many (link ends are Detour floats: 3.6 m reads 3.6000004)
-constexpr double kPastStop = 1e-6;         // m; the profile's limit is read this far past a stop-turn done
-constexpr int kSpeedBisections = 30;       // bisections of a step's speed (to 2^-30 of accel·dt + brake·dt)
+constexpr double kCrawl = 0.02;           // m/s; a step slower than this is a stop (see step_speed)
+constexpr double kSteerTolerance = 0.02;  // m; the line to the steering target keeps this close to the path
+constexpr double kAtStop = 1e-3;          // m; an agent this close to a stop-turn stands at it (keeps its direction)
+constexpr double kJumpStepSlack = 1e-4;   // steps; a jump this close above a whole number of steps takes that
+                                          // many (link ends are Detour floats: 3.6 m reads 3.6000004)
+constexpr double kPastStop = 1e-6;        // m; the profile's limit is read this far past a stop-turn done
+constexpr int kSpeedBisections = 30;      // bisections of a step's speed (to 2^-30 of accel·dt + brake·dt)
 
 Vec2 clamp_length(Vec2 v, double max_len) {
   const double l = length(v);
@@ -207,7 +207,8 @@ double Run::step_speed(Vec2& dir, double& limit, bool& cannot_stop) {
   }
   const Vec2 target = act.dense.at(aim);
   dir = normalized(target - pos);
-  if (length(target - pos) < tol::kSamePoint) dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
+  if (length(target - pos) < tol::kSamePoint)
+    dir = normalized(act.dense.pts.back() - act.dense.pts[act.dense.pts.size() - 2]);
   if (cap < L && (cap - s_now < kAtStop || length(target - pos) < kAtStop)) dir = normalized(vel);
   const double lo = std::max(0.0, cur - brake_rate() * dt), hi = cur + std::min(ag.accel, ag.max_accel) * dt;
   auto fits = [&](double v) { return v <= allowed_at(end_s(dir * v) + held(v), cap, cur); };
@@ -219,7 +220,8 @@ double Run::step_speed(Vec2& dir, double& limit, bool& cannot_stop) {
   }
   // Arrived at the end point? Within arrive_distance the agent brakes for it as the crow flies.
   const double remaining = distance(pos, act.end);
-  if (remaining <= ag.arrive_distance) v = std::max(lo, std::min(v, stopping_speed_limit(remaining, ag.brake_decel, 0.0)));
+  if (remaining <= ag.arrive_distance)
+    v = std::max(lo, std::min(v, stopping_speed_limit(remaining, ag.brake_decel, 0.0)));
   // Below a crawl the stopping limit only creeps towards the stop point: treat it as a stop.
   if (v < kCrawl) v = lo;
   limit = allowed_at(end_s(dir * v), cap, cur);
@@ -259,8 +261,10 @@ bool Run::move(double t0, bool moving, double speed, Vec2 dir, bool& avoiding) {
     // The sampling pattern scales with vmax: the agent's top speed, as DetourCrowd passes it.
     Vec2 nv = avoider.sample(w.scene, t0, pos, vel, desired, ag.max_speed, avoiding);
     nv = clamp_length(nv, speed);
-    if (avoiding && !on_mesh(w.mesh(), pos + nv * dt)) avoiding = false;
-    else desired = nv;
+    if (avoiding && !on_mesh(w.mesh(), pos + nv * dt))
+      avoiding = false;
+    else
+      desired = nv;
   }
   // Following the path (not avoiding), the agent slows where its turn asks for more than the budget.
   if (moving && !avoiding) desired = dir * slow_for_turn(dir, speed, std::max(0.0, cur - brake_rate() * dt));
@@ -295,7 +299,8 @@ void Run::judge(bool moving) {
     if (passed != act.passed) read_from(act, passed);
   }
   if (act.walk_back && state == FollowState::Following && passable(w.mesh(), walls, pos)) {
-    brake_to_replan("back_on_navmesh", "The agent is back on the navmesh at " + point_text(pos) + ".", act.dense.length());
+    brake_to_replan("back_on_navmesh", "The agent is back on the navmesh at " + point_text(pos) + ".",
+                    act.dense.length());
     return;
   }
   if (moving && act.movable && distance(pos, act.end) <= ag.arrive_distance && length(vel) <= ag.arrive_speed &&
@@ -303,7 +308,8 @@ void Run::judge(bool moving) {
     state = act.plan.status == Status::Partial ? FollowState::Partial : FollowState::Arrived;
   } else if (state == FollowState::Following && stall.tick(pos, dt)) {
     state = FollowState::Blocked;
-    out.failure = Failure{FailStage::Follow, Reason::Blocked,
+    out.failure = Failure{FailStage::Follow,
+                          Reason::Blocked,
                           "the agent moved less than " + num(stall_progress(ag)) + " m in " + num(ag.stall_window) +
                               " s (stall detector)",
                           {}};

@@ -7,7 +7,7 @@ namespace navlab::following {
 
 namespace {
 
-constexpr double kParallel = 1e-15;     // m²; segments whose direction cross product is smaller are parallel
+constexpr double kParallel = 1e-15;    // m²; segments whose direction cross product is smaller are parallel
 constexpr double kPortalReach = 1e-9;  // a crossing this far beyond a portal's ends (a share of it) counts
 
 // Whether path segment [a, b] crosses portal [c, d]; `u` is where along [a, b] (0..1).
@@ -40,8 +40,8 @@ void stand_at(Active& a, Vec2 at) {
 bool path_on_graph(Active& a, const World& w, const PlanResult& pr, Vec2 from, int start_node) {
   const NavMesh& mesh = w.mesh();
   std::vector<Vec2> points;
-  const bool lead_in = start_node >= 0 && distance(from, mesh.nodes[size_t(pr.search.corridor[0])].pos) >
-                                              w.scene.agent.arrive_distance;
+  const bool lead_in =
+      start_node >= 0 && distance(from, mesh.nodes[size_t(pr.search.corridor[0])].pos) > w.scene.agent.arrive_distance;
   if (lead_in) points.push_back(from);
   double s_acc = 0.0;
   for (int n : pr.search.corridor) {
@@ -70,7 +70,8 @@ Scene scene_at(const Scene& scene, double t) {
 // must stay in. False when there is nothing to walk (already there, or the path failed).
 bool path_on_polygons(Active& a, const World& w, const PlanResult& pr, Smoothing smoothing, double t) {
   const NavMesh& mesh = w.mesh();
-  if (pr.portals.empty()) return fail_plan(a, {FailStage::Follow, Reason::NoPortals, "the plan has no portals", {}}), false;
+  if (pr.portals.empty())
+    return fail_plan(a, {FailStage::Follow, Reason::NoPortals, "the plan has no portals", {}}), false;
   a.portals = pr.portals;
   for (int p : pr.search.corridor) {
     std::vector<Vec2> ring;
@@ -202,15 +203,18 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   if (w.tile_of()) a.tile_of = *w.tile_of();
   a.plan.reads = plan_read_set(a.use, a.covers, w.keys(), w.tile_of());
   if (pr.status == Status::Failed || pr.search.corridor.empty()) {
-    if (pr.status != Status::Failed) fail_plan(a, {FailStage::Follow, Reason::NoCorridor, "the plan has no corridor", {}});
+    if (pr.status != Status::Failed)
+      fail_plan(a, {FailStage::Follow, Reason::NoCorridor, "the plan has no corridor", {}});
     read_from(a, 0);
     return a;
   }
   a.plan.corridor = pr.search.corridor;
   a.end = pr.end_point;
   read_from(a, 0);
-  if (graph) path_on_graph(a, w, pr, from, start_node);
-  else path_on_polygons(a, w, pr, smoothing, t);
+  if (graph)
+    path_on_graph(a, w, pr, from, start_node);
+  else
+    path_on_polygons(a, w, pr, smoothing, t);
   return a;
 }
 

@@ -98,7 +98,8 @@ struct World {
   // bake did not mark (hand-authored meshes, graphs: the door gates the edges its new shape covers) and
   // when the bake fails (the old mesh stays; the door then gates the edges its shape covers).
   std::optional<NavChange> rebake(const Door& door) {
-    if (tiles) return NavChange{NavChange::Kind::TilesRebuilt, "", {}, {}, tiles->move_door(door).rebuilt_tiles, door.id};
+    if (tiles)
+      return NavChange{NavChange::Kind::TilesRebuilt, "", {}, {}, tiles->move_door(door).rebuilt_tiles, door.id};
     auto again = rebake_for_moved_door(scene, mesh(), door.id, progress);
     if (progress) {  // no bake under way any more
       progress->phase.store(-1);
@@ -131,8 +132,8 @@ struct Active {
   FollowPlan plan;
   Profile profile;
   Dense dense;
-  Spline spline;            // Smoothing::Channel: the spline followed (the path is to_smooth_path of it)
-  bool walk_back = false;   // the path is the shortcut back onto the navmesh (see the header)
+  Spline spline;                // Smoothing::Channel: the spline followed (the path is to_smooth_path of it)
+  bool walk_back = false;       // the path is the shortcut back onto the navmesh (see the header)
   std::optional<Vec2> located;  // where the plan's locate put its start (plane m), when it did
   std::vector<Portal> portals;
   Vec2 end;

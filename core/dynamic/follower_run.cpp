@@ -38,8 +38,15 @@ double angle_between(double from, double to) {
 }
 
 Run::Run(const Query& q, World& world, FollowResult& result, const FollowDef& def)
-    : query(q), ag(world.scene.agent), w(world), out(result), dt(def.dt), avoidance(def.avoidance),
-      smoothing(def.smoothing), stable_distance(def.stable_distance), stall(ag.stall_window, stall_progress(ag)),
+    : query(q),
+      ag(world.scene.agent),
+      w(world),
+      out(result),
+      dt(def.dt),
+      avoidance(def.avoidance),
+      smoothing(def.smoothing),
+      stable_distance(def.stable_distance),
+      stall(ag.stall_window, stall_progress(ag)),
       avoider(world.scene.blockers.size()) {}
 
 void Run::start() {
@@ -118,7 +125,8 @@ void Run::invalidate(const NavChange& change, double t) {
 // before its end. Either smoothing then re-plans from where the agent stands (`stop_at`: where braking
 // must end at the latest, m along the path; < 0: where braking comfortably ends).
 void Run::change_plan(const std::string& cause, const std::string& detail, double stop_at, double t) {
-  const bool in_motion = (state == FollowState::Following || state == FollowState::Braking) && length(vel) > tol::kStill;
+  const bool in_motion =
+      (state == FollowState::Following || state == FollowState::Braking) && length(vel) > tol::kStill;
   double frozen_end = -1.0;
   if (channel() && in_motion && !act.walk_back && jump_steps == 0 && act.jumps.empty()) {
     if (join_in_motion(cause, detail, t, frozen_end)) return;
@@ -158,7 +166,8 @@ bool Run::join_in_motion(const std::string& cause, const std::string& detail, do
   follow_spline(next, w, s);
   record_spline(t, next.plan.version, s, trace, nullptr);
   pending_cause = cause;
-  pending_detail = detail + " The new spline joins the one followed " + num(s.length > 0.0 ? out.spline_updates.back().kept : 0.0) +
+  pending_detail = detail + " The new spline joins the one followed " +
+                   num(s.length > 0.0 ? out.spline_updates.back().kept : 0.0) +
                    " m ahead: the agent goes on without stopping.";
   take(std::move(next), t, false);
   return true;
@@ -234,8 +243,8 @@ void Run::apply(const FollowEvent& e) {
     return;
   }
   walls = w.walls();
-  const NavChange change = door_change(kind, e.door, before, kind == NavChange::Kind::DoorMoved ? w.covers() : before,
-                                       was_closed);
+  const NavChange change =
+      door_change(kind, e.door, before, kind == NavChange::Kind::DoorMoved ? w.covers() : before, was_closed);
   // Connections are compared by key: in the read set and against the plan's portals (stop points).
   NavChange keyed = change;
   keyed.connections = w.keyed(change.connections);
@@ -243,9 +252,7 @@ void Run::apply(const FollowEvent& e) {
 }
 
 // Re-plans from where the agent stands (graph scenes: from the node it is at or last passed).
-void Run::replan(double t0) {
-  take(spline_for(plan_here(t0), t0), t0, true);
-}
+void Run::replan(double t0) { take(spline_for(plan_here(t0), t0), t0, true); }
 
 // `next` becomes the plan followed, as the next corridor version, with the re-plan recorded; the
 // controller starts on it (`standing`: from rest, turning in place first when the path leaves in another
@@ -331,7 +338,8 @@ void Run::finish(double max_time) {
       break;
     default:
       out.outcome = FollowOutcome::Failed;
-      out.failure = Failure{FailStage::Follow, Reason::Timeout, "the agent did not arrive within " + num(max_time) + " s", {}};
+      out.failure =
+          Failure{FailStage::Follow, Reason::Timeout, "the agent did not arrive within " + num(max_time) + " s", {}};
   }
 }
 

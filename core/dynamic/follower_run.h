@@ -30,17 +30,17 @@ struct Run {
   Vec2 pos, vel;
   double height = 0.0, heading = 0.0;
   int version = 1;
-  int poly = -1;                     // the polygon the agent stands in (-1: graph, or off every polygon)
-  SearchFilter walls;                // what the agent slides along besides the mesh border
+  int poly = -1;       // the polygon the agent stands in (-1: graph, or off every polygon)
+  SearchFilter walls;  // what the agent slides along besides the mesh border
   FollowState state = FollowState::Following;
-  std::optional<SplineMode> mode;    // Smoothing::Channel: the mode of the spline followed now
-  size_t next_stop = 0;              // first stop-turn of the path not done yet
-  bool turning = false;              // turning in place ...
-  double turn_to = 0.0;              // ... towards this heading (rad)
-  bool turn_is_stop = false;         // the turn is stop-turn `next_stop` (else: aligning to a new plan)
-  double s_turned = -1.0;            // m, the last stop-turn done on this path
+  std::optional<SplineMode> mode;     // Smoothing::Channel: the mode of the spline followed now
+  size_t next_stop = 0;               // first stop-turn of the path not done yet
+  bool turning = false;               // turning in place ...
+  double turn_to = 0.0;               // ... towards this heading (rad)
+  bool turn_is_stop = false;          // the turn is stop-turn `next_stop` (else: aligning to a new plan)
+  double s_turned = -1.0;             // m, the last stop-turn done on this path
   double s_now = 0.0, s_stop = -1.0;  // m along the path: where the agent is, where braking must end
-  double step_cap = -1.0;            // m, this step's next stop along the path (< 0: not following one)
+  double step_cap = -1.0;             // m, this step's next stop along the path (< 0: not following one)
   bool pending_replan = false;
   std::string pending_cause, pending_detail;
   bool braking_cannot_stop = false;  // a braking step since the last re-plan could not stop in time
@@ -54,9 +54,9 @@ struct Run {
 
   // ---- follower_run.cpp ----
   void start();
-  void apply(const FollowEvent& e);   // one event, due now
-  void replan(double t0);             // from where the agent stands
-  void finish(double max_time);       // the outcome from the last state
+  void apply(const FollowEvent& e);  // one event, due now
+  void replan(double t0);            // from where the agent stands
+  void finish(double max_time);      // the outcome from the last state
   bool channel() const { return smoothing == Smoothing::Channel && w.mesh().kind != NavMesh::Kind::Graph; }
 
   void invalidate(const NavChange& change, double t);

@@ -27,7 +27,8 @@ int settle(const NavMesh& m, Vec2 pos, int poly) {
 bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to) {
   if (m.kind == NavMesh::Kind::Graph || poly < 0) return true;
   const double d = distance(from, to);
-  if (d > kSightProbe && move_along_surface(m, walls, poly, from, lerp(from, to, kSightProbe / d)).hit_wall) return false;
+  if (d > kSightProbe && move_along_surface(m, walls, poly, from, lerp(from, to, kSightProbe / d)).hit_wall)
+    return false;
   const int hops = std::max(1, int(std::ceil(distance(from, to) / kSightHop)));
   Vec2 p = from;
   for (int i = 1; i <= hops; ++i) {

@@ -51,8 +51,8 @@ int settle(const NavMesh& m, Vec2 pos, int poly);
 // surface in hops of kSightHop, none of them stopped by a wall (a mesh border or a closed door), after a
 // first probe kSightProbe long (a hop may pass a wall corner within its search circle that a short
 // move, such as a step starting from rest, cannot: the direction must suit both).
-constexpr double kSightHop = 0.05;     // m
-constexpr double kSightProbe = 1e-3;   // m
+constexpr double kSightHop = 0.05;    // m
+constexpr double kSightProbe = 1e-3;  // m
 bool in_sight(const NavMesh& m, const SearchFilter& walls, int poly, Vec2 from, Vec2 to);
 
 }  // namespace navlab

@@ -12,7 +12,8 @@ namespace {
 // `later` folded into `earlier`'s place: the tiles and doors of both, the sums of their counts.
 void fold(TileJob::Output& later, TileJob::Output earlier) {
   TileUpdate& u = later.update;
-  u.rebuilt_tiles.insert(u.rebuilt_tiles.end(), earlier.update.rebuilt_tiles.begin(), earlier.update.rebuilt_tiles.end());
+  u.rebuilt_tiles.insert(u.rebuilt_tiles.end(), earlier.update.rebuilt_tiles.begin(),
+                         earlier.update.rebuilt_tiles.end());
   std::sort(u.rebuilt_tiles.begin(), u.rebuilt_tiles.end());
   u.rebuilt_tiles.erase(std::unique(u.rebuilt_tiles.begin(), u.rebuilt_tiles.end()), u.rebuilt_tiles.end());
   u.update_calls += earlier.update.update_calls;

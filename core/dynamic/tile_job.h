@@ -36,7 +36,7 @@ class TileJob {
   using Prepare = std::function<std::shared_ptr<void>(const NavMesh&)>;
 
   struct Output {
-    TiledNavMesh mesh;      // the cache's mesh after the moves, readied for queries
+    TiledNavMesh mesh;  // the cache's mesh after the moves, readied for queries
     // The moves' updates together: rebuilt_tiles every tile rebuilt since the last output taken (sorted,
     // each once), update_calls, converted_polygons, ms and convert_ms their sums.
     TileUpdate update;

@@ -144,14 +144,14 @@ struct TileCache::Impl {
   std::unique_ptr<dtTileCache, void (*)(dtTileCache*)> cache{nullptr, dtFreeTileCache};
   std::map<std::string, dtObstacleRef> obstacles;
   std::map<std::string, ObstacleShape> shapes;  // the shape of every obstacle in `obstacles`
-  TiledWeld weld;  // border vertices of the converted mesh, for welding rebuilt tiles
+  TiledWeld weld;                               // border vertices of the converted mesh, for welding rebuilt tiles
   ~Impl() {
     cache.reset();
     nav.reset();
   }
-  std::string read_input(const Scene& scene);     // verts, tris and the floor plan's rules
-  std::string build_tile(int tx, int ty);         // bakes tile (tx, ty) into layers and adds them to the cache
-  void rebuild_tile(int tx, int ty);              // replaces the tile's layers and Detour tiles
+  std::string read_input(const Scene& scene);  // verts, tris and the floor plan's rules
+  std::string build_tile(int tx, int ty);      // bakes tile (tx, ty) into layers and adds them to the cache
+  void rebuild_tile(int tx, int ty);           // replaces the tile's layers and Detour tiles
   bool touches_tile(const std::vector<Vec2>& footprint, int tx, int ty) const;
 };
 
@@ -168,7 +168,8 @@ std::string TileCache::Impl::read_input(const Scene& scene) {
     for (const Vec2& p : plan.outline) {
       lx = std::min(lx, p.x), hx = std::max(hx, p.x), ly = std::min(ly, p.y), hy = std::max(hy, p.y);
     }
-    const Vec3 c[4] = {to_world({lx, ly}, 0.0), to_world({hx, ly}, 0.0), to_world({hx, hy}, 0.0), to_world({lx, hy}, 0.0)};
+    const Vec3 c[4] = {to_world({lx, ly}, 0.0), to_world({hx, ly}, 0.0), to_world({hx, hy}, 0.0),
+                       to_world({lx, hy}, 0.0)};
     for (const Vec3& v : c) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
     verts.insert(verts.end(), {float(c[0].x), -0.2f, float(c[0].z)});
     tris = {0, 1, 2, 0, 2, 3};
@@ -249,14 +250,17 @@ std::string TileCache::Impl::build_tile(int tx, int ty) {
   const float cs = float(bake.cell_size), ch = float(bake.cell_height);
   const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
   const int w = tile_size + 2 * border;
-  float tmin[3] = {bmin[0] + float(tx * tile_size - border) * cs, bmin[1], bmin[2] + float(ty * tile_size - border) * cs};
+  float tmin[3] = {bmin[0] + float(tx * tile_size - border) * cs, bmin[1],
+                   bmin[2] + float(ty * tile_size - border) * cs};
   float tmax[3] = {bmin[0] + float((tx + 1) * tile_size + border) * cs, bmax[1],
                    bmin[2] + float((ty + 1) * tile_size + border) * cs};
   rcContext ctx(false);
   RcPtr<rcHeightfield> hf(rcAllocHeightfield());
-  if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, tmin, tmax, cs, ch)) return "Recast could not allocate a tile heightfield";
+  if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, tmin, tmax, cs, ch))
+    return "Recast could not allocate a tile heightfield";
   std::vector<unsigned char> tri_areas(size_t(ntris), 0);
-  rcMarkWalkableTriangles(&ctx, float(bake.agent_max_slope), verts.data(), nverts, tris.data(), ntris, tri_areas.data());
+  rcMarkWalkableTriangles(&ctx, float(bake.agent_max_slope), verts.data(), nverts, tris.data(), ntris,
+                          tri_areas.data());
   if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), tri_areas.data(), ntris, *hf, walkable_climb))
     return "Recast could not rasterise a tile";
   rcFilterLowHangingWalkableObstacles(&ctx, walkable_climb, *hf);
@@ -265,7 +269,9 @@ std::string TileCache::Impl::build_tile(int tx, int ty) {
   RcPtr<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
   if (!chf || !rcBuildCompactHeightfield(&ctx, walkable_height, walkable_climb, *hf, *chf))
     return "Recast could not build a compact heightfield";
-  auto centre = [&](int x, int z) { return to_plane({chf->bmin[0] + (x + 0.5) * cs, 0.0, chf->bmin[2] + (z + 0.5) * cs}); };
+  auto centre = [&](int x, int z) {
+    return to_plane({chf->bmin[0] + (x + 0.5) * cs, 0.0, chf->bmin[2] + (z + 0.5) * cs});
+  };
   auto for_each_span = [&](auto&& f) {
     for (int z = 0; z < chf->height; ++z)
       for (int x = 0; x < chf->width; ++x) {
@@ -359,7 +365,8 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   if (def.tile_size < 8 || def.tile_size > 255) return R::fail("tile_size must be in 8..255");
   if (!(b.cell_size > 0 && b.cell_height > 0 && b.agent_height > 0 && b.agent_radius >= 0))
     return R::fail("bad bake parameters");
-  if (b.verts_per_poly < 3 || b.verts_per_poly > DT_VERTS_PER_POLYGON) return R::fail("bake.verts_per_poly must be in 3..6");
+  if (b.verts_per_poly < 3 || b.verts_per_poly > DT_VERTS_PER_POLYGON)
+    return R::fail("bake.verts_per_poly must be in 3..6");
 
   std::unique_ptr<TileCache> tc(new TileCache());
   Impl& im = *tc->impl_;
@@ -375,7 +382,8 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   rcCalcBounds(im.verts.data(), nverts, im.bmin, im.bmax);
   const float* bmin = im.bmin;
   const float* bmax = im.bmax;
-  const BakeGridSize grid{bmax[0] - bmin[0], bmax[2] - bmin[2], bmax[1] - bmin[1], bmax[0] - bmin[0], bmax[2] - bmin[2]};
+  const BakeGridSize grid{bmax[0] - bmin[0], bmax[2] - bmin[2], bmax[1] - bmin[1], bmax[0] - bmin[0],
+                          bmax[2] - bmin[2]};
   if (std::string bad = check_bake_grid(b, grid); !bad.empty()) return R::fail(bad);
   int gw = 0, gh = 0;
   rcCalcGridSize(bmin, bmax, float(b.cell_size), &gw, &gh);
@@ -557,9 +565,7 @@ TileUpdate TileCache::apply(const std::function<void()>& change) {
   Impl& im = *impl_;
   dtNavMesh& nav = *im.nav;
   const dtNavMesh& cnav = nav;
-  auto tile_id = [&](const dtMeshTile* t) {
-    return t->header->layer * tw_ * th_ + t->header->y * tw_ + t->header->x;
-  };
+  auto tile_id = [&](const dtMeshTile* t) { return t->header->layer * tw_ * th_ + t->header->y * tw_ + t->header->x; };
   auto snapshot = [&]() {
     std::map<int, dtTileRef> refs;
     for (int i = 0; i < nav.getMaxTiles(); ++i) {
@@ -591,8 +597,9 @@ TileUpdate TileCache::apply(const std::function<void()>& change) {
 
 int TileCache::convert(const std::vector<int>* rebuilt) {
   const Impl& im = *impl_;
-  const TiledLayout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(kMinTileClimb, im.bake.agent_max_climb),
-                        &im.area_at, &im.doors, &im.proc.links};
+  const TiledLayout lay{
+      tw_,         th_,       poly_bits_,    im.is3d, &im.area_names, std::max(kMinTileClimb, im.bake.agent_max_climb),
+      &im.area_at, &im.doors, &im.proc.links};
   const int converted = convert_tiled(*im.nav, lay, rebuilt, mesh_, impl_->weld);
   apply_area_costs(mesh_.mesh, im.area_costs);
   return converted;
@@ -600,8 +607,9 @@ int TileCache::convert(const std::vector<int>* rebuilt) {
 
 TiledNavMesh TileCache::full_conversion() const {
   const Impl& im = *impl_;
-  const TiledLayout lay{tw_, th_, poly_bits_, im.is3d, &im.area_names, std::max(kMinTileClimb, im.bake.agent_max_climb),
-                        &im.area_at, &im.doors, &im.proc.links};
+  const TiledLayout lay{
+      tw_,         th_,       poly_bits_,    im.is3d, &im.area_names, std::max(kMinTileClimb, im.bake.agent_max_climb),
+      &im.area_at, &im.doors, &im.proc.links};
   TiledNavMesh out;
   TiledWeld weld;
   convert_tiled(*im.nav, lay, nullptr, out, weld);

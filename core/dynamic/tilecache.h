@@ -48,11 +48,11 @@ struct ObstacleShape {
   enum class Kind { Cylinder, Box };
   Kind kind = Kind::Cylinder;
   Vec2 center;
-  double radius = 0.5;    // m; cylinder
-  Vec2 half_extents;      // m; box, before rotation
-  double angle = 0.0;     // rad; box rotation, counter-clockwise in the plane
-  double base = -0.5;     // m; world height of the obstacle's bottom (below the floor)
-  double height = 3.0;    // m; world height of the obstacle
+  double radius = 0.5;  // m; cylinder
+  Vec2 half_extents;    // m; box, before rotation
+  double angle = 0.0;   // rad; box rotation, counter-clockwise in the plane
+  double base = -0.5;   // m; world height of the obstacle's bottom (below the floor)
+  double height = 3.0;  // m; world height of the obstacle
 };
 
 // One call of TileCache::update(): what was rebuilt.
@@ -114,7 +114,7 @@ class TileCache {
   int tw_ = 0, th_ = 0, poly_bits_ = 0;
   double bake_ms_ = 0.0;
   int convert(const std::vector<int>* rebuilt);  // null: everything; returns polygons converted
-  int drain();  // dtTileCache::update until up to date; returns the calls made
+  int drain();                                   // dtTileCache::update until up to date; returns the calls made
   // Runs `change`, drains the cache and reports (and converts again) the Detour tiles that changed.
   TileUpdate apply(const std::function<void()>& change);
 };

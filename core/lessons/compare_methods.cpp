@@ -8,9 +8,9 @@ namespace navlab {
 
 namespace {
 
-constexpr CompareMethod::Kind kKinds[] = {CompareMethod::Kind::AStar,     CompareMethod::Kind::Dijkstra,
-                                          CompareMethod::Kind::Polyanya,  CompareMethod::Kind::Midpoints,
-                                          CompareMethod::Kind::Funnel,    CompareMethod::Kind::Arcs,
+constexpr CompareMethod::Kind kKinds[] = {CompareMethod::Kind::AStar,    CompareMethod::Kind::Dijkstra,
+                                          CompareMethod::Kind::Polyanya, CompareMethod::Kind::Midpoints,
+                                          CompareMethod::Kind::Funnel,   CompareMethod::Kind::Arcs,
                                           CompareMethod::Kind::Channel};
 
 const char* const kExpected =
@@ -45,13 +45,20 @@ std::optional<CompareMethod> parse_method(const std::string& text) {
 
 const char* to_string(CompareMethod::Kind k) {
   switch (k) {
-    case CompareMethod::Kind::AStar: return "astar";
-    case CompareMethod::Kind::Dijkstra: return "dijkstra";
-    case CompareMethod::Kind::Polyanya: return "polyanya";
-    case CompareMethod::Kind::Midpoints: return "midpoints";
-    case CompareMethod::Kind::Funnel: return "funnel";
-    case CompareMethod::Kind::Arcs: return "arcs";
-    case CompareMethod::Kind::Channel: return "channel";
+    case CompareMethod::Kind::AStar:
+      return "astar";
+    case CompareMethod::Kind::Dijkstra:
+      return "dijkstra";
+    case CompareMethod::Kind::Polyanya:
+      return "polyanya";
+    case CompareMethod::Kind::Midpoints:
+      return "midpoints";
+    case CompareMethod::Kind::Funnel:
+      return "funnel";
+    case CompareMethod::Kind::Arcs:
+      return "arcs";
+    case CompareMethod::Kind::Channel:
+      return "channel";
   }
   return "astar";
 }
@@ -62,21 +69,30 @@ std::string to_string(const CompareMethod& m) {
 
 std::string method_title(const CompareMethod& m) {
   switch (m.kind) {
-    case CompareMethod::Kind::AStar: return m.weight ? "A* (heuristic weight " + num(*m.weight) + ")" : "A*";
-    case CompareMethod::Kind::Dijkstra: return "Dijkstra";
-    case CompareMethod::Kind::Polyanya: return "Polyanya (shortest path)";
-    case CompareMethod::Kind::Midpoints: return "portal midpoints";
-    case CompareMethod::Kind::Funnel: return "funnel (string pulled)";
-    case CompareMethod::Kind::Arcs: return "corners and arcs";
-    case CompareMethod::Kind::Channel: return "channel spline";
+    case CompareMethod::Kind::AStar:
+      return m.weight ? "A* (heuristic weight " + num(*m.weight) + ")" : "A*";
+    case CompareMethod::Kind::Dijkstra:
+      return "Dijkstra";
+    case CompareMethod::Kind::Polyanya:
+      return "Polyanya (shortest path)";
+    case CompareMethod::Kind::Midpoints:
+      return "portal midpoints";
+    case CompareMethod::Kind::Funnel:
+      return "funnel (string pulled)";
+    case CompareMethod::Kind::Arcs:
+      return "corners and arcs";
+    case CompareMethod::Kind::Channel:
+      return "channel spline";
   }
   return "";
 }
 
 std::optional<std::pair<CompareMethod, CompareMethod>> parse_compare(const std::string& text, std::string* error) {
   const size_t colon = text.find(':');
-  const std::optional<CompareMethod> a = colon == std::string::npos ? std::nullopt : parse_method(text.substr(0, colon));
-  const std::optional<CompareMethod> b = colon == std::string::npos ? std::nullopt : parse_method(text.substr(colon + 1));
+  const std::optional<CompareMethod> a =
+      colon == std::string::npos ? std::nullopt : parse_method(text.substr(0, colon));
+  const std::optional<CompareMethod> b =
+      colon == std::string::npos ? std::nullopt : parse_method(text.substr(colon + 1));
   if (!a || !b) {
     *error = std::string("expected ") + kExpected + ", got '" + text + "'";
     return std::nullopt;

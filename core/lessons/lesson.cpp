@@ -27,14 +27,22 @@ namespace {
 namespace fs = std::filesystem;
 
 bool set_agent_parameter(AgentDef& a, const std::string& name, double v) {
-  if (name == "max_speed") a.max_speed = v;
-  else if (name == "accel") a.accel = v;
-  else if (name == "brake_decel") a.brake_decel = v;
-  else if (name == "reaction_dt") a.reaction_dt = v;
-  else if (name == "lateral_accel") a.lateral_accel = v;
-  else if (name == "turn_radius") a.turn_radius = v;
-  else if (name == "min_turn_radius") a.min_turn_radius = v;
-  else return false;
+  if (name == "max_speed")
+    a.max_speed = v;
+  else if (name == "accel")
+    a.accel = v;
+  else if (name == "brake_decel")
+    a.brake_decel = v;
+  else if (name == "reaction_dt")
+    a.reaction_dt = v;
+  else if (name == "lateral_accel")
+    a.lateral_accel = v;
+  else if (name == "turn_radius")
+    a.turn_radius = v;
+  else if (name == "min_turn_radius")
+    a.min_turn_radius = v;
+  else
+    return false;
   return true;
 }
 
@@ -90,7 +98,8 @@ class SlideReader {
       return true;
     }
     if (!r_.string(*e, ptr + "/enemy", out.enemy, "an enemy id of the scene")) return false;
-    const bool known = std::any_of(enemies.begin(), enemies.end(), [&](const SideEnemyDef& d) { return d.id == out.enemy; });
+    const bool known =
+        std::any_of(enemies.begin(), enemies.end(), [&](const SideEnemyDef& d) { return d.id == out.enemy; });
     return known || r_.fail(ptr + "/enemy", "an enemy id of the scene", "'" + out.enemy + "'", true);
   }
 
@@ -148,7 +157,8 @@ class SlideReader {
     if (!r_.opt_boolean(t, tp, key, out)) return false;
     const bool polygons = scene_.source != Scene::Source::Graph && scene_.source != Scene::Source::SideScroller;
     if (out && !polygons)
-      return r_.fail(tp + "/" + key, "false or absent: a graph or side-scroller scene has no polygons to draw it on", "true");
+      return r_.fail(tp + "/" + key, "false or absent: a graph or side-scroller scene has no polygons to draw it on",
+                     "true");
     return true;
   }
 
@@ -163,7 +173,8 @@ class SlideReader {
       const std::string p = pointer_append(tp + "/doors", id);
       const bool known =
           std::any_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; }) ||
-          std::any_of(scene_.graph.edges.begin(), scene_.graph.edges.end(), [&](const GraphEdgeDef& e) { return e.door == id; });
+          std::any_of(scene_.graph.edges.begin(), scene_.graph.edges.end(),
+                      [&](const GraphEdgeDef& e) { return e.door == id; });
       if (!known) return r_.fail(p, "a door id of the scene", "'" + id + "'", true);
       bool on = true;
       if (!r_.boolean(open, p, on)) return false;
@@ -175,7 +186,8 @@ class SlideReader {
   bool spawn_checks(const Json& t, const std::string& tp, LessonSlide& out) {
     const Json* s = SceneReader::member(t, "spawn_checks");
     if (!s) return true;
-    if (!s->is_object()) return r_.fail(tp + "/spawn_checks", "{\"check\": enabled (true|false)}", SceneReader::describe(s));
+    if (!s->is_object())
+      return r_.fail(tp + "/spawn_checks", "{\"check\": enabled (true|false)}", SceneReader::describe(s));
     for (const auto& [name, on] : s->items()) {
       const std::string p = pointer_append(tp + "/spawn_checks", name);
       if (!spawn_check_from_string(name))
@@ -271,7 +283,8 @@ class SlideReader {
         const std::string at = sp + "/doors/" + std::to_string(i);
         if (!r_.string((*d)[i], at, id, "a door id of the scene")) return false;
         if (std::none_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; }) &&
-            std::none_of(scene_.graph.edges.begin(), scene_.graph.edges.end(), [&](const GraphEdgeDef& e) { return e.door == id; }))
+            std::none_of(scene_.graph.edges.begin(), scene_.graph.edges.end(),
+                         [&](const GraphEdgeDef& e) { return e.door == id; }))
           return r_.fail(at, "a door id of the scene", "'" + id + "'", true);
         sub.doors.push_back(id);
       }
@@ -382,7 +395,6 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& path) {
   }
   return lesson;
 }
-
 
 const std::vector<std::string>& lesson_panels() {
   static const std::vector<std::string> names = {"profile", "gfh", "failure", "legend"};

@@ -73,14 +73,14 @@ struct LessonSlide {
   int query = 0;      // index into the scene's queries (-1: the scene has none, nothing is planned)
   std::string step = "end";
   bool midpoints = false;
-  bool optimal = false;  // the exact shortest path beside the funnel's
-  bool channel = false;  // the channel's gates and circle-arc spline beside the arcs
+  bool optimal = false;                                    // the exact shortest path beside the funnel's
+  bool channel = false;                                    // the channel's gates and circle-arc spline beside the arcs
   std::vector<std::pair<std::string, bool>> doors;         // door id, open
   std::vector<std::pair<std::string, bool>> spawn_checks;  // check name, enabled
   std::vector<std::pair<std::string, double>> agent;       // agent parameter, value
   std::optional<LessonCamera> camera;                      // nullopt: fit the subject
-  std::string question;  // "": none; else shown first, the step and text revealed on the next key
-  std::string notes;     // the teacher's notes ("": none)
+  std::string question;             // "": none; else shown first, the step and text revealed on the next key
+  std::string notes;                // the teacher's notes ("": none)
   std::vector<std::string> panels;  // among lesson_panels(), in order
   std::optional<std::pair<CompareMethod, CompareMethod>> compare;
   std::string compare_text;  // as written ("astar:dijkstra")

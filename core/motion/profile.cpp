@@ -20,11 +20,16 @@ constexpr double kStepLength = 1e-9;  // m: a step shorter than this is not a st
 // A limit braked for, as a sentence names it.
 std::string limit_name(ProfileLimit limit) {
   switch (limit) {
-    case ProfileLimit::Goal: return "the goal";
-    case ProfileLimit::StopTurn: return "the stop-turn";
-    case ProfileLimit::Lateral: return "the arc's lateral-acceleration limit sqrt(a_lat·R)";
-    case ProfileLimit::MaxSpeed: return "the max_speed limit";
-    default: return std::string("the ") + to_string(limit) + " limit";
+    case ProfileLimit::Goal:
+      return "the goal";
+    case ProfileLimit::StopTurn:
+      return "the stop-turn";
+    case ProfileLimit::Lateral:
+      return "the arc's lateral-acceleration limit sqrt(a_lat·R)";
+    case ProfileLimit::MaxSpeed:
+      return "the max_speed limit";
+    default:
+      return std::string("the ") + to_string(limit) + " limit";
   }
 }
 
@@ -40,9 +45,9 @@ std::string zone_text(double v0, double s0, double v1, double s1) {
 std::string reaction_text(const ProfileStep& st) {
   const double v = st.v0, hold = st.s1 - st.s0, brake_len = st.s_end - st.s1;
   const bool stop = st.v_end <= 0.0;
-  const std::string what = stop ? fmt("To stop for %s at s %.2f m", limit_name(st.limit).c_str(), st.s_end)
-                                 : fmt("To slow to %.2f m/s for %s at s %.2f m", st.v_end,
-                                       limit_name(st.limit).c_str(), st.s_end);
+  const std::string what =
+      stop ? fmt("To stop for %s at s %.2f m", limit_name(st.limit).c_str(), st.s_end)
+           : fmt("To slow to %.2f m/s for %s at s %.2f m", st.v_end, limit_name(st.limit).c_str(), st.s_end);
   std::string out = what + fmt(", braking begins at s %.2f m: ", st.s0);
   // The seed's rule with its two terms where braking runs at brake_decel all the way.
   const double rule = (v * v - st.v_end * st.v_end) / (2.0 * st.brake);
@@ -72,26 +77,40 @@ double stopping_speed_limit(double d, double brake, double dt) {
 
 const char* to_string(ProfileLimit l) {
   switch (l) {
-    case ProfileLimit::Start: return "start";
-    case ProfileLimit::Goal: return "goal";
-    case ProfileLimit::StopTurn: return "stop_turn";
-    case ProfileLimit::MaxSpeed: return "max_speed";
-    case ProfileLimit::Lateral: return "lateral";
-    case ProfileLimit::Braking: return "braking";
-    case ProfileLimit::Accel: return "accel";
-    case ProfileLimit::Reaction: return "reaction";
+    case ProfileLimit::Start:
+      return "start";
+    case ProfileLimit::Goal:
+      return "goal";
+    case ProfileLimit::StopTurn:
+      return "stop_turn";
+    case ProfileLimit::MaxSpeed:
+      return "max_speed";
+    case ProfileLimit::Lateral:
+      return "lateral";
+    case ProfileLimit::Braking:
+      return "braking";
+    case ProfileLimit::Accel:
+      return "accel";
+    case ProfileLimit::Reaction:
+      return "reaction";
   }
   return "max_speed";
 }
 
 const char* to_string(ProfileStep::Kind k) {
   switch (k) {
-    case ProfileStep::Kind::PieceLimit: return "piece_limit";
-    case ProfileStep::Kind::StopTurn: return "stop_turn";
-    case ProfileStep::Kind::Accelerating: return "accelerating";
-    case ProfileStep::Kind::Reaction: return "reaction";
-    case ProfileStep::Kind::Braking: return "braking";
-    case ProfileStep::Kind::Total: return "total";
+    case ProfileStep::Kind::PieceLimit:
+      return "piece_limit";
+    case ProfileStep::Kind::StopTurn:
+      return "stop_turn";
+    case ProfileStep::Kind::Accelerating:
+      return "accelerating";
+    case ProfileStep::Kind::Reaction:
+      return "reaction";
+    case ProfileStep::Kind::Braking:
+      return "braking";
+    case ProfileStep::Kind::Total:
+      return "total";
   }
   return "piece_limit";
 }
@@ -100,11 +119,12 @@ std::string ProfileStep::describe() const {
   switch (kind) {
     case Kind::PieceLimit:
       if (arc && limit == ProfileLimit::Lateral)
-        return fmt("On the arc from s %.2f m to %.2f m (R %.2f m) the speed limit is sqrt(a_lat·R) = sqrt(%.2f · %.2f) "
-                   "= %.2f m/s.",
-                   s0, s1, radius, v0 * v0 / radius, radius, v0);
-      return fmt("On the %s from s %.2f m to %.2f m the speed limit is max_speed, %.2f m/s.", arc ? "arc" : "segment", s0,
-                 s1, v0);
+        return fmt(
+            "On the arc from s %.2f m to %.2f m (R %.2f m) the speed limit is sqrt(a_lat·R) = sqrt(%.2f · %.2f) "
+            "= %.2f m/s.",
+            s0, s1, radius, v0 * v0 / radius, radius, v0);
+      return fmt("On the %s from s %.2f m to %.2f m the speed limit is max_speed, %.2f m/s.", arc ? "arc" : "segment",
+                 s0, s1, v0);
     case Kind::StopTurn:
       return fmt("Stop-turn at s %.2f m: speed 0, turn %.1f° in place in %.2f s.", s0, theta * 180.0 / std::numbers::pi,
                  time);
@@ -238,8 +258,9 @@ class ForwardPass {
     const LimitPiece& b = vb_[g];
     if (b.s0 != s_ || g == 0 || !(b.v0 > vb_[g - 1].v1 + kSpeedEps)) return false;
     if (v_ <= 0.0) return true;
-    size_t e = size_t(std::upper_bound(vr_.begin(), vr_.end(), s_, [](double q, const LimitPiece& p) { return q < p.s1; }) -
-                      vr_.begin());
+    size_t e =
+        size_t(std::upper_bound(vr_.begin(), vr_.end(), s_, [](double q, const LimitPiece& p) { return q < p.s1; }) -
+               vr_.begin());
     if (e == vr_.size()) --e;
     return v_ < speed_in(vr_[e], s_) - kSpeedEps;
   }
@@ -437,7 +458,8 @@ void speed_profile_into(const SmoothPath& path, const AgentDef& ag, ProfileTrace
   if (!positive(ag.max_speed) || !positive(ag.accel) || !positive(ag.brake_decel) || !positive(ag.lateral_accel) ||
       !positive(ag.max_accel) || !positive(ag.max_turn_rate) || !std::isfinite(ag.reaction_dt) ||
       ag.reaction_dt < 0.0) {
-    out.failure = Failure{FailStage::Profile, Reason::BadAgent,
+    out.failure = Failure{FailStage::Profile,
+                          Reason::BadAgent,
                           "max_speed, accel, brake_decel, lateral_accel, max_accel and max_turn_rate must be > 0 "
                           "and reaction_dt >= 0",
                           {}};

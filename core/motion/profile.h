@@ -46,7 +46,7 @@
 
 namespace navlab {
 
-constexpr double kProfileMaxSpacing = 0.05;  // m: samples are at most this far apart...
+constexpr double kProfileMaxSpacing = 0.05;    // m: samples are at most this far apart...
 constexpr double kMaxProfileSamples = 100000;  // ...on paths up to 5 km; a longer one gets this many samples
 
 // The sample spacing for a path `length` m long: kProfileMaxSpacing, or length / kMaxProfileSamples when
@@ -59,9 +59,9 @@ enum class ProfileLimit { Start, Goal, StopTurn, MaxSpeed, Lateral, Braking, Acc
 const char* to_string(ProfileLimit l);
 
 struct ProfileSample {
-  double s = 0.0;          // m along the smoothed path
-  double v = 0.0;          // m/s
-  double a = 0.0;          // m/s², tangential, mean over [s, next sample's s] (0 at the last sample)
+  double s = 0.0;  // m along the smoothed path
+  double v = 0.0;  // m/s
+  double a = 0.0;  // m/s², tangential, mean over [s, next sample's s] (0 at the last sample)
   ProfileLimit limit = ProfileLimit::MaxSpeed;  // what binds v here
   double curvature = 0.0;  // 1/m: 1/R on an arc, 0 on a segment (the piece that begins at s; the last
                            // piece at the goal)
@@ -69,11 +69,11 @@ struct ProfileSample {
 
 // One piece of the smoothed path as the profile sees it.
 struct ProfileSpan {
-  double s0 = 0.0, s1 = 0.0;  // m
-  double curvature = 0.0;     // 1/m (0 on a segment)
-  double cap = 0.0;           // m/s: max_speed, or on an arc min(max_speed, sqrt(a_lat·R))
+  double s0 = 0.0, s1 = 0.0;                        // m
+  double curvature = 0.0;                           // 1/m (0 on a segment)
+  double cap = 0.0;                                 // m/s: max_speed, or on an arc min(max_speed, sqrt(a_lat·R))
   ProfileLimit cap_limit = ProfileLimit::MaxSpeed;  // MaxSpeed | Lateral
-  bool stop_at_end = false;   // a stop-turn or the goal at s1
+  bool stop_at_end = false;                         // a stop-turn or the goal at s1
 };
 
 // A stretch of a limit curve: the braking envelope vb, or the decision curve vr (vb seen through the
@@ -89,15 +89,15 @@ struct LimitPiece {
 
 // A stretch of the profile's speed, one closed form on one span.
 struct ProfilePiece {
-  double s0 = 0.0, s1 = 0.0;  // m
-  double v0 = 0.0, v1 = 0.0;  // m/s
-  SpeedForm form;             // v(s) on [s0, s1] (never seen through the reaction step: form.dt == 0)
+  double s0 = 0.0, s1 = 0.0;                 // m
+  double v0 = 0.0, v1 = 0.0;                 // m/s
+  SpeedForm form;                            // v(s) on [s0, s1] (never seen through the reaction step: form.dt == 0)
   ProfileLimit limit = ProfileLimit::Accel;  // Accel (speeding up, below vr), Reaction (flat below the
                                              // span's limit: the reaction step before a braking), Braking
                                              // (on vb, below the span's limit), MaxSpeed | Lateral (at it)
   ProfileLimit target = ProfileLimit::MaxSpeed;  // Braking, Reaction: what it brakes for (LimitPiece::target)
-  int span = -1;              // index into Profile::spans
-  double t0 = 0.0;            // s: time at s0, in-place turning before it included
+  int span = -1;                                 // index into Profile::spans
+  double t0 = 0.0;                               // s: time at s0, in-place turning before it included
 };
 
 // One recorded step of the profile computation (never one of zero length).
@@ -113,22 +113,22 @@ struct ProfilePiece {
 struct ProfileStep {
   enum class Kind { PieceLimit, StopTurn, Accelerating, Reaction, Braking, Total };
   Kind kind = Kind::PieceLimit;
-  int piece = -1;         // PieceLimit: index into SmoothPath::pieces
-  bool arc = false;       // PieceLimit: the piece is an arc
-  double radius = 0.0;    // PieceLimit (arc): m
-  double s0 = 0.0, s1 = 0.0;  // m
-  double v0 = 0.0, v1 = 0.0;  // m/s
-  double theta = 0.0;     // StopTurn: rad
-  double time = 0.0;      // StopTurn / Total: s
-  double turn_time = 0.0; // Total: s spent turning in place
+  int piece = -1;                               // PieceLimit: index into SmoothPath::pieces
+  bool arc = false;                             // PieceLimit: the piece is an arc
+  double radius = 0.0;                          // PieceLimit (arc): m
+  double s0 = 0.0, s1 = 0.0;                    // m
+  double v0 = 0.0, v1 = 0.0;                    // m/s
+  double theta = 0.0;                           // StopTurn: rad
+  double time = 0.0;                            // StopTurn / Total: s
+  double turn_time = 0.0;                       // Total: s spent turning in place
   ProfileLimit limit = ProfileLimit::MaxSpeed;  // PieceLimit: MaxSpeed | Lateral; Reaction, Braking: the
                                                 // limit braked for (Lateral, StopTurn, Goal)
-  double brake = 0.0;       // Reaction, Braking: the agent's brake deceleration, m/s²
-  double reaction_dt = 0.0; // Reaction: the agent's reaction step, s
-  double decel = 0.0;       // Braking: the deceleration, m/s² (0: it varies with the total budget)
-  double s_end = 0.0, v_end = 0.0;  // Reaction: where the braking that follows ends and its speed there
-  bool budget = false;      // Reaction: the braking that follows is slowed by the total budget somewhere
-  bool continued = false;   // Braking: goes on from an earlier braking without a reaction step
+  double brake = 0.0;                           // Reaction, Braking: the agent's brake deceleration, m/s²
+  double reaction_dt = 0.0;                     // Reaction: the agent's reaction step, s
+  double decel = 0.0;                           // Braking: the deceleration, m/s² (0: it varies with the total budget)
+  double s_end = 0.0, v_end = 0.0;              // Reaction: where the braking that follows ends and its speed there
+  bool budget = false;           // Reaction: the braking that follows is slowed by the total budget somewhere
+  bool continued = false;        // Braking: goes on from an earlier braking without a reaction step
   std::string describe() const;  // one sentence with its numbers
 };
 const char* to_string(ProfileStep::Kind k);
@@ -138,8 +138,8 @@ struct ProfileTrace {
 };
 
 struct Profile {
-  double total_time = 0.0;  // s, moving time plus in-place turning at stop-turns (θ / max_turn_rate)
-  double length = 0.0;      // m
+  double total_time = 0.0;           // s, moving time plus in-place turning at stop-turns (θ / max_turn_rate)
+  double length = 0.0;               // m
   std::vector<ProfileSpan> spans;    // one per piece of the smoothed path
   std::vector<ProfilePiece> pieces;  // the speed, end to end over [0, length]
   std::vector<LimitPiece> envelope;  // vb: the braking envelope (no reaction step), over [0, length]

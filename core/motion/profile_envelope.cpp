@@ -54,9 +54,10 @@ double brake_over_span(const ProfileSpan& sp, const AgentDef& ag, double x_end, 
     const double s_cap = form_position(f, sp.cap);  // where braking backwards reaches the cap
     const double lo = std::max({sp.s0, s_cap, turn});
     if (!(lo < s)) break;
-    const double x_lo = lo == s_cap ? cap2 : lo == turn ? std::sqrt((ag.max_accel - ag.brake_decel) *
-                                                                    (ag.max_accel + ag.brake_decel)) / sp.curvature
-                                                        : form_x(f, lo);
+    const double x_lo =
+        lo == s_cap  ? cap2
+        : lo == turn ? std::sqrt((ag.max_accel - ag.brake_decel) * (ag.max_accel + ag.brake_decel)) / sp.curvature
+                     : form_x(f, lo);
     rev.push_back(piece_of(f, lo, s, x_lo, x, target));
     s = lo;
     x = x_lo;

@@ -8,9 +8,9 @@ namespace navlab {
 
 namespace {
 constexpr double kHalfPi = std::numbers::pi / 2.0;
-constexpr int kNewtonIterations = 60; // the reaction window over a Budget form (converges in a handful)
-constexpr double kNewtonStep = 1e-15; // relative step at which that Newton iteration has converged
-constexpr double kOutside = 1e-9;     // share of the bracket a closed-form crossing may fall outside by
+constexpr int kNewtonIterations = 60;  // the reaction window over a Budget form (converges in a handful)
+constexpr double kNewtonStep = 1e-15;  // relative step at which that Newton iteration has converged
+constexpr double kOutside = 1e-9;      // share of the bracket a closed-form crossing may fall outside by
 
 // The larger root of v² − β·v − α = 0 (0 discriminant when it is negative), without cancellation.
 double larger_root(double beta, double alpha) {
@@ -134,8 +134,10 @@ double meet_rising(const SpeedForm& up, const SpeedForm& down, double lo, double
 double cross_falling(const SpeedForm& f, const SpeedForm& g, double lo, double hi) {
   const auto h = [&](double s) { return form_speed(f, s) - form_speed(g, s); };
   double s = std::nan("");
-  if (is_constant(f) && !is_constant(g)) s = form_position(g, std::sqrt(f.x0));
-  else if (is_constant(g) && !is_constant(f)) s = form_position(f, std::sqrt(g.x0));
+  if (is_constant(f) && !is_constant(g))
+    s = form_position(g, std::sqrt(f.x0));
+  else if (is_constant(g) && !is_constant(f))
+    s = form_position(f, std::sqrt(g.x0));
   return checked(s, h, lo, hi);
 }
 

@@ -8,7 +8,8 @@ std::vector<StepText> step_texts(const PlanRecords& records, const NavMesh& mesh
   std::vector<StepText> out;
   out.reserve(rows.size());
   for (const StepRow& row : rows)
-    out.push_back(StepText{to_string(row.stage), row.index + 1, step_kind(records, row), step_text(records, row, mesh)});
+    out.push_back(
+        StepText{to_string(row.stage), row.index + 1, step_kind(records, row), step_text(records, row, mesh)});
   return out;
 }
 

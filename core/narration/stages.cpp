@@ -7,7 +7,8 @@ namespace navlab {
 const StageInfo kStageTable[10] = {
     {StageId::Bake, "bake", "one Recast stage of the bake the mesh came from"},
     {StageId::Locate, "locate", "the start, then the goal, put in a polygon"},
-    {StageId::Search, "search", "a node taken from the open list, a connection relaxed or blocked, an outdated entry skipped"},
+    {StageId::Search, "search",
+     "a node taken from the open list, a connection relaxed or blocked, an outdated entry skipped"},
     {StageId::Funnel, "funnel", "one portal end tested against the funnel"},
     {StageId::Clearance, "clearance",
      "each portal shrunk by the inner-corner distance, then each iteration of the funnel through the shrunk portals"},
@@ -57,16 +58,26 @@ namespace {
 size_t records_of(const PlanRecords& r, StageId s) {
   const PlanTrace* p = r.plan;
   switch (s) {
-    case StageId::Bake: return size_t(r.bake_steps);
-    case StageId::Locate: return p ? p->locate.size() : 0;
-    case StageId::Search: return p ? p->search.steps.size() : 0;
-    case StageId::Funnel: return p ? p->funnel.steps.size() : 0;
-    case StageId::Clearance: return p ? p->motion.clearance.steps.size() + p->motion.clearance.funnel.steps.size() : 0;
-    case StageId::Turns: return p ? p->motion.turns.steps.size() : 0;
-    case StageId::Profile: return p ? p->motion.profile.steps.size() : 0;
-    case StageId::Channel: return r.smoothing ? r.smoothing->channel.steps.size() : 0;
-    case StageId::Spline: return r.smoothing ? r.smoothing->spline.steps.size() : 0;
-    case StageId::Polyanya: return r.optimal ? r.optimal->steps.size() : 0;
+    case StageId::Bake:
+      return size_t(r.bake_steps);
+    case StageId::Locate:
+      return p ? p->locate.size() : 0;
+    case StageId::Search:
+      return p ? p->search.steps.size() : 0;
+    case StageId::Funnel:
+      return p ? p->funnel.steps.size() : 0;
+    case StageId::Clearance:
+      return p ? p->motion.clearance.steps.size() + p->motion.clearance.funnel.steps.size() : 0;
+    case StageId::Turns:
+      return p ? p->motion.turns.steps.size() : 0;
+    case StageId::Profile:
+      return p ? p->motion.profile.steps.size() : 0;
+    case StageId::Channel:
+      return r.smoothing ? r.smoothing->channel.steps.size() : 0;
+    case StageId::Spline:
+      return r.smoothing ? r.smoothing->spline.steps.size() : 0;
+    case StageId::Polyanya:
+      return r.optimal ? r.optimal->steps.size() : 0;
   }
   return 0;
 }
@@ -95,19 +106,29 @@ std::string step_text(const PlanRecords& r, StepRow row, const NavMesh& mesh) {
   if (row.index < 0 || row.index >= step_count(r, row.stage)) return "";
   const size_t i = size_t(row.index);
   switch (row.stage) {
-    case StageId::Bake: return "";
-    case StageId::Locate: return r.plan->locate[i].describe();
-    case StageId::Search: return r.plan->search.steps[i].describe(mesh, r.plan->search);
-    case StageId::Funnel: return r.plan->funnel.steps[i].describe();
+    case StageId::Bake:
+      return "";
+    case StageId::Locate:
+      return r.plan->locate[i].describe();
+    case StageId::Search:
+      return r.plan->search.steps[i].describe(mesh, r.plan->search);
+    case StageId::Funnel:
+      return r.plan->funnel.steps[i].describe();
     case StageId::Clearance: {
       const int f = clearance_funnel_index(*r.plan, row.index);
-      return f < 0 ? r.plan->motion.clearance.steps[i].describe() : r.plan->motion.clearance.funnel.steps[size_t(f)].describe();
+      return f < 0 ? r.plan->motion.clearance.steps[i].describe()
+                   : r.plan->motion.clearance.funnel.steps[size_t(f)].describe();
     }
-    case StageId::Turns: return r.plan->motion.turns.steps[i].describe();
-    case StageId::Profile: return r.plan->motion.profile.steps[i].describe();
-    case StageId::Channel: return r.smoothing->channel.steps[i].describe();
-    case StageId::Spline: return r.smoothing->spline.steps[i].describe();
-    case StageId::Polyanya: return r.optimal->steps[i].describe();
+    case StageId::Turns:
+      return r.plan->motion.turns.steps[i].describe();
+    case StageId::Profile:
+      return r.plan->motion.profile.steps[i].describe();
+    case StageId::Channel:
+      return r.smoothing->channel.steps[i].describe();
+    case StageId::Spline:
+      return r.smoothing->spline.steps[i].describe();
+    case StageId::Polyanya:
+      return r.optimal->steps[i].describe();
   }
   return "";
 }
@@ -116,19 +137,28 @@ const char* step_kind(const PlanRecords& r, StepRow row) {
   if (row.index < 0 || row.index >= step_count(r, row.stage)) return "";
   const size_t i = size_t(row.index);
   switch (row.stage) {
-    case StageId::Bake: return "stage";
-    case StageId::Locate: return r.plan->locate[i].which == Endpoint::Start ? "start" : "goal";
-    case StageId::Search: return to_string(r.plan->search.steps[i].kind);
-    case StageId::Funnel: return to_string(r.plan->funnel.steps[i].action);
+    case StageId::Bake:
+      return "stage";
+    case StageId::Locate:
+      return r.plan->locate[i].which == Endpoint::Start ? "start" : "goal";
+    case StageId::Search:
+      return to_string(r.plan->search.steps[i].kind);
+    case StageId::Funnel:
+      return to_string(r.plan->funnel.steps[i].action);
     case StageId::Clearance: {
       const int f = clearance_funnel_index(*r.plan, row.index);
       return f < 0 ? "shrink" : to_string(r.plan->motion.clearance.funnel.steps[size_t(f)].action);
     }
-    case StageId::Turns: return to_string(r.plan->motion.turns.steps[i].kind);
-    case StageId::Profile: return to_string(r.plan->motion.profile.steps[i].kind);
-    case StageId::Channel: return to_string(r.smoothing->channel.steps[i].kind);
-    case StageId::Spline: return to_string(r.smoothing->spline.steps[i].kind);
-    case StageId::Polyanya: return to_string(r.optimal->steps[i].kind);
+    case StageId::Turns:
+      return to_string(r.plan->motion.turns.steps[i].kind);
+    case StageId::Profile:
+      return to_string(r.plan->motion.profile.steps[i].kind);
+    case StageId::Channel:
+      return to_string(r.smoothing->channel.steps[i].kind);
+    case StageId::Spline:
+      return to_string(r.smoothing->spline.steps[i].kind);
+    case StageId::Polyanya:
+      return to_string(r.optimal->steps[i].kind);
   }
   return "";
 }

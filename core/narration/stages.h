@@ -52,10 +52,10 @@ struct StepRow {
 
 // The records a timeline is made of; a null member has no steps.
 struct PlanRecords {
-  const PlanTrace* plan = nullptr;            // locate to profile
+  const PlanTrace* plan = nullptr;              // locate to profile
   const ChannelPlanTrace* smoothing = nullptr;  // channel and spline
-  const PolyanyaTrace* optimal = nullptr;     // polyanya
-  int bake_steps = 0;                         // the bake's stages (their sentences come from the bake)
+  const PolyanyaTrace* optimal = nullptr;       // polyanya
+  int bake_steps = 0;                           // the bake's stages (their sentences come from the bake)
 };
 
 // How many steps `stage` has. Clearance counts each shrunk portal, then each iteration of the funnel

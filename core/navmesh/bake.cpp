@@ -145,8 +145,9 @@ std::string bake_config(const BakeDef& def, const std::vector<float>& verts, dou
 
 // Rasterises the walkable triangles into `solid` (null: an allocation failure); counts them in
 // `walkable` and leaves each triangle's area (RC_NULL_AREA: not walkable) in `areas`. Returns "" or the error.
-std::string rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<float>& verts, const std::vector<int>& tris,
-                      const BakeDef& def, rcHeightfield* solid, long& walkable, std::vector<unsigned char>& areas) {
+std::string rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<float>& verts,
+                      const std::vector<int>& tris, const BakeDef& def, rcHeightfield* solid, long& walkable,
+                      std::vector<unsigned char>& areas) {
   const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
   if (std::string bad = check_raster_work(verts, tris, def); !bad.empty()) return bad;
   if (!solid || !rcCreateHeightfield(&ctx, *solid, cfg.width, cfg.height, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch))
@@ -221,8 +222,10 @@ bool build_regions(rcContext& ctx, Partition partition, const rcConfig& cfg, rcC
   switch (partition) {
     case Partition::Monotone:
       return rcBuildRegionsMonotone(&ctx, chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea);
-    case Partition::Layers: return rcBuildLayerRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea);
-    case Partition::Watershed: break;
+    case Partition::Layers:
+      return rcBuildLayerRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea);
+    case Partition::Watershed:
+      break;
   }
   return rcBuildDistanceField(&ctx, chf) &&
          rcBuildRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea);
@@ -234,9 +237,11 @@ std::string no_polygons_why(const rcCompactHeightfield& chf, const rcContourSet&
                             const BakeDef& def) {
   long in_regions = 0;
   for (int i = 0; i < chf.spanCount; ++i) in_regions += (chf.spans[i].reg & ~RC_BORDER_REG) != 0;
-  const std::string head = "the bake produced no polygons: " + std::to_string(walkable) + " walkable cells remain after erosion";
+  const std::string head =
+      "the bake produced no polygons: " + std::to_string(walkable) + " walkable cells remain after erosion";
   if (in_regions == 0)
-    return head + " but every region is smaller than region_min_size " + num(def.region_min_size, kExactDigits) + " cells";
+    return head + " but every region is smaller than region_min_size " + num(def.region_min_size, kExactDigits) +
+           " cells";
   return head + " and " + std::to_string(in_regions) + " of them lie in regions, but Recast traced " +
          std::to_string(cset.nconts) + " contours of three or more corners from them: the regions are too small or " +
          "thin at bake.cell_size " + num(def.cell_size, kExactDigits) + " m (try a smaller bake.cell_size, or a " +
@@ -505,7 +510,6 @@ std::string BakeStep::describe() const {
   return phase + ": " + std::to_string(count) + " " + unit + fmt(" (%.2f ms).", ms);
 }
 
-
 Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& def, const std::vector<Door>& doors) {
   using R = Result<BakeInput>;
   const Bounds2 bounds = bounds_of(plan.outline);
@@ -533,7 +537,8 @@ Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& d
   rules.area_names = table.names;
   rules.area_costs = table.costs;
   if (rules.area_names.size() >= RC_WALKABLE_AREA)
-    return R::fail("floorplan paints " + std::to_string(rules.area_names.size()) + " area names; at most 62 are supported");
+    return R::fail("floorplan paints " + std::to_string(rules.area_names.size()) +
+                   " area names; at most 62 are supported");
   rules.raster = [&plan, paint_ids](const CellGrid& grid) { return rasterize_floorplan(plan, paint_ids, grid); };
   if (!plan.areas.empty())
     rules.area_at = [&plan, paint_ids](Vec2 p, double) {
@@ -563,8 +568,8 @@ BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::ve
 }
 
 Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def, std::vector<BakeStep>* trace,
-                               const std::vector<Door>& doors, const std::vector<LinkDef>& links,
-                               BakeStages* stages, BakeProgress* progress) {
+                               const std::vector<Door>& doors, const std::vector<LinkDef>& links, BakeStages* stages,
+                               BakeProgress* progress) {
   auto in = floorplan_input(plan, def, doors);
   if (!in) return Result<NavMesh>::fail(in.error());
   in.value().rules.links = links;
@@ -572,8 +577,8 @@ Result<NavMesh> bake_floorplan(const Scene::Floorplan& plan, const BakeDef& def,
 }
 
 Result<NavMesh> bake_triangles(const ObjMesh& soup, const BakeDef& def, std::vector<BakeStep>* trace,
-                               const std::vector<Door>& doors, const std::vector<LinkDef>& links,
-                               BakeStages* stages, BakeProgress* progress, const std::vector<AreaVolume>& areas) {
+                               const std::vector<Door>& doors, const std::vector<LinkDef>& links, BakeStages* stages,
+                               BakeProgress* progress, const std::vector<AreaVolume>& areas) {
   BakeInput in = triangles_input(soup, def, doors, areas);
   in.rules.links = links;
   return bake(in, def, trace, stages, progress);

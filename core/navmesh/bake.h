@@ -22,9 +22,9 @@ struct BakeStages;
 // One phase of a bake (rasterize, filter, erode, regions, contours, polygons, detail, detour).
 struct BakeStep {
   std::string phase;
-  double ms = 0.0;    // wall-clock time of the phase, milliseconds
-  long count = 0;     // what the phase produced (spans, regions, polygons, ...)
-  std::string unit;   // what `count` counts
+  double ms = 0.0;               // wall-clock time of the phase, milliseconds
+  long count = 0;                // what the phase produced (spans, regions, polygons, ...)
+  std::string unit;              // what `count` counts
   std::string describe() const;  // e.g. "erode: 1520 walkable spans left after eroding (0.41 ms)."
 };
 

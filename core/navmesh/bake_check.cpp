@@ -40,9 +40,7 @@ std::string cells_within(const char* param, double metres, const char* cell_para
 }
 
 // A cell count as a whole number (cell counts can exceed an int).
-std::string grid_text(double cells) {
-  return fmt("%.0f", cells);
-}
+std::string grid_text(double cells) { return fmt("%.0f", cells); }
 
 }  // namespace
 
@@ -104,30 +102,31 @@ std::string check_bake_grid(const BakeDef& def, const BakeGridSize& grid) {
   if (width < 1.0 || depth < 1.0 || smaller < cs) {
     const char* axis = grid.content_x <= grid.content_z ? "x" : "z";
     if (smaller <= 0.0)
-      return "the geometry has zero extent along world " + std::string(axis) +
-             " (every vertex at the same " + axis + "): there is no floor area to bake";
+      return "the geometry has zero extent along world " + std::string(axis) + " (every vertex at the same " + axis +
+             "): there is no floor area to bake";
     return "bake.cell_size " + num(cs) + " m is larger than the geometry's extent along world " + axis + " (" +
            num(smaller) + " m); try bake.cell_size " + num(round_up(smaller / kMinCellsAcross)) + " m";
   }
   const std::string size = grid_text(width) + " x " + grid_text(depth);
-  if (std::string bad = grid_over(def, grid, limits::kMaxBakeCells,
-                                  "the limit of " + num(limits::kMaxBakeCells) + " cells", "");
+  if (std::string bad =
+          grid_over(def, grid, limits::kMaxBakeCells, "the limit of " + num(limits::kMaxBakeCells) + " cells", "");
       !bad.empty())
     return bad;
   const double side = std::max(width, depth);
   if (side > kMaxGridSide)
-    return "the bake grid would be " + size +
-           " cells, more than Detour's " + grid_text(kMaxGridSide) + " cells per side of one tile; raise " +
-           "bake.cell_size to at least " + num(round_up(cs * side / kMaxGridSide)) + " m";
+    return "the bake grid would be " + size + " cells, more than Detour's " + grid_text(kMaxGridSide) +
+           " cells per side of one tile; raise " + "bake.cell_size to at least " +
+           num(round_up(cs * side / kMaxGridSide)) + " m";
   const char* span = "Recast's span height limit";
   if (std::string bad = cells_within("the geometry's height", grid.height, "bake.cell_height", ch, kMaxSpanCells, span);
       !bad.empty())
     return bad;
-  if (std::string bad = cells_within("bake.agent_height", def.agent_height, "bake.cell_height", ch, kMaxSpanCells, span);
+  if (std::string bad =
+          cells_within("bake.agent_height", def.agent_height, "bake.cell_height", ch, kMaxSpanCells, span);
       !bad.empty())
     return bad;
-  if (std::string bad = cells_within("bake.agent_max_climb", def.agent_max_climb, "bake.cell_height", ch,
-                                     kMaxSpanCells, span);
+  if (std::string bad =
+          cells_within("bake.agent_max_climb", def.agent_max_climb, "bake.cell_height", ch, kMaxSpanCells, span);
       !bad.empty())
     return bad;
   return cells_within("bake.agent_radius", def.agent_radius, "bake.cell_size", cs, kMaxErodeCells,
@@ -157,8 +156,8 @@ std::string check_contour_corners(const std::vector<int>& contour_corners, const
          " (the sum of each contour's corners cubed; the largest has " + std::to_string(largest) +
          " corners), more than the limit of " + num(limits::kMaxContourWork) +
          " (a floor of many holes in one region makes one such contour, and its time grows with the cube); set "
-         "bake.tile_size to " + std::to_string(tile) + (def.tile_size > 0 ? " (smaller tiles)" : "") +
-         " or bake.partition to \"monotone\"";
+         "bake.tile_size to " +
+         std::to_string(tile) + (def.tile_size > 0 ? " (smaller tiles)" : "") + " or bake.partition to \"monotone\"";
 }
 
 }  // namespace navlab

@@ -54,8 +54,8 @@ std::string describe_heightfield(const BakeStages& s) {
 }
 
 std::string describe_compact(const BakeStages& s) {
-  std::string text = "The compact heightfield holds " + grouped(s.cell_count) + " cells; " +
-                     grouped(s.walkable_cells) + " are walkable after erosion";
+  std::string text = "The compact heightfield holds " + grouped(s.cell_count) + " cells; " + grouped(s.walkable_cells) +
+                     " are walkable after erosion";
   if (s.has_distance_field)
     text += ", and the distance field reaches " + grouped(s.max_distance) + " (in half cells from the nearest border)";
   else
@@ -101,14 +101,19 @@ std::array<Vec2, 4> BakeStages::cell_square(int x, int z) const {
 
 std::string BakeStages::describe(BakeStage s) const {
   switch (s) {
-    case BakeStage::Input: return describe_input(*this);
-    case BakeStage::Heightfield: return describe_heightfield(*this);
-    case BakeStage::Compact: return describe_compact(*this);
+    case BakeStage::Input:
+      return describe_input(*this);
+    case BakeStage::Heightfield:
+      return describe_heightfield(*this);
+    case BakeStage::Compact:
+      return describe_compact(*this);
     case BakeStage::Regions:
       return "The partition grouped the " + grouped(walkable_cells) + " walkable cells into " +
              counted(region_count, "region") + ".";
-    case BakeStage::RawContours: return describe_contours(*this, true);
-    case BakeStage::Contours: return describe_contours(*this, false);
+    case BakeStage::RawContours:
+      return describe_contours(*this, true);
+    case BakeStage::Contours:
+      return describe_contours(*this, false);
     case BakeStage::PolyMesh:
       return "The polygon mesh holds " + counted(long(polygons.size()), "convex polygon") + " of at most " +
              std::to_string(max_verts_per_poly) + " vertices over " + grouped(poly_vertices) + " vertices.";
@@ -135,7 +140,8 @@ void record_input(BakeStages* out, const std::vector<float>& verts, const std::v
                   const std::vector<unsigned char>& areas) {
   if (!out) return;
   out->triangle_count = long(areas.size());
-  out->walkable_triangles = long(std::count_if(areas.begin(), areas.end(), [](unsigned char a) { return a != RC_NULL_AREA; }));
+  out->walkable_triangles =
+      long(std::count_if(areas.begin(), areas.end(), [](unsigned char a) { return a != RC_NULL_AREA; }));
   out->triangles.clear();
   for (size_t t = 0; t < areas.size() && long(t) < kMaxStageTriangles; ++t) {
     StageTriangle tri;

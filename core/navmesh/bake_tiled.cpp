@@ -36,10 +36,10 @@ int bits_for(int n) {
 // The tile grid over the bake input's bounds.
 struct TileGrid {
   float bmin[3] = {0, 0, 0}, bmax[3] = {0, 0, 0};
-  int tile_size = 0;    // cells per tile side
-  int border = 0;       // cells baked around each tile (agent radius + 3, as RecastDemo)
-  int tw = 0, th = 0;   // tiles along world x and z
-  int poly_bits = 0;    // Detour polygon bits per tile
+  int tile_size = 0;   // cells per tile side
+  int border = 0;      // cells baked around each tile (agent radius + 3, as RecastDemo)
+  int tw = 0, th = 0;  // tiles along world x and z
+  int poly_bits = 0;   // Detour polygon bits per tile
   int count() const { return tw * th; }
 };
 
@@ -136,14 +136,16 @@ std::string check_link_tiles(const BakeInput& in, const BakeDef& def, const Tile
   };
   for (size_t i = 0; i < in.rules.links.size(); ++i) {
     const LinkDef& l = in.rules.links[i];
-    const int dx = std::abs(tile_of(l.to, 0) - tile_of(l.from, 0)), dz = std::abs(tile_of(l.to, 2) - tile_of(l.from, 2));
+    const int dx = std::abs(tile_of(l.to, 0) - tile_of(l.from, 0)),
+              dz = std::abs(tile_of(l.to, 2) - tile_of(l.from, 2));
     if (dx <= 1 && dz <= 1) continue;
     const Vec3 a = l.from.world(), b = l.to.world();
     const double span = std::max(std::abs(b.x - a.x), std::abs(b.z - a.z));
     return "link " + std::to_string(i) + "'s ends lie " + std::to_string(std::max(dx, dz)) + " tiles of " +
-           num(side, kExactDigits) + " m apart; Detour joins a link's end only in its start's tile or the eight "
-           "around it: raise bake.tile_size to at least " + std::to_string(int(std::ceil(span / def.cell_size))) +
-           " cells or shorten the link";
+           num(side, kExactDigits) +
+           " m apart; Detour joins a link's end only in its start's tile or the eight "
+           "around it: raise bake.tile_size to at least " +
+           std::to_string(int(std::ceil(span / def.cell_size))) + " cells or shorten the link";
   }
   return "";
 }
@@ -219,8 +221,15 @@ Result<NavMesh> bake_tiled(const BakeInput& in, const BakeDef& def, const TiledB
   const auto t0 = Clock::now();
   auto nav = join_tiles(tiles, g, def);
   if (!nav) return R::fail(nav.error());
-  const TiledLayout lay{g.tw, g.th, g.poly_bits, in.rules.is3d, &in.rules.area_names,
-                        std::max(kMinTileClimb, def.agent_max_climb), nullptr, nullptr, &in.rules.links};
+  const TiledLayout lay{g.tw,
+                        g.th,
+                        g.poly_bits,
+                        in.rules.is3d,
+                        &in.rules.area_names,
+                        std::max(kMinTileClimb, def.agent_max_climb),
+                        nullptr,
+                        nullptr,
+                        &in.rules.links};
   TiledNavMesh tm;
   TiledWeld weld;
   convert_tiled(*nav.value(), lay, nullptr, tm, weld);

@@ -34,8 +34,8 @@ struct TiledBakeRun {
 // Errors: as bake_floorplan's, "bake.tile_size must be ...", too many tiles or a tile with too many
 // vertices for Detour, a link whose ends lie more than one tile apart (Detour cannot join it), and
 // "bake cancelled after K of N tiles". Links are baked as in bake_floorplan: each is stored in the tile
-// its start lies in (core/navmesh/offmesh_links.h) and NavMesh::links holds them all, in scene order. `trace` receives the phases "tiles"
-// (the parallel Recast and Detour tile builds) and "detour" (joining and converting the tiles).
+// its start lies in (core/navmesh/offmesh_links.h) and NavMesh::links holds them all, in scene order. `trace` receives
+// the phases "tiles" (the parallel Recast and Detour tile builds) and "detour" (joining and converting the tiles).
 Result<NavMesh> bake_floorplan_tiled(const Scene::Floorplan& plan, const BakeDef& bake, const TiledBakeRun& run = {},
                                      std::vector<BakeStep>* trace = nullptr, const std::vector<Door>& doors = {},
                                      const std::vector<LinkDef>& links = {});

@@ -40,15 +40,18 @@ int first_cell_from(const CellGrid& g, int z, double x) {
   int a = 0, b = g.width;
   while (a < b) {
     const int m = (a + b) / 2;
-    if (g.centre(m, z).x >= x) b = m;
-    else a = m + 1;
+    if (g.centre(m, z).x >= x)
+      b = m;
+    else
+      a = m + 1;
   }
   return a;
 }
 
 // Calls fill(x0, x1) for each run of cells [x0, x1) of row z inside `ring` (even-odd).
 template <class F>
-void for_each_run(const CellGrid& g, int z, double y, const std::vector<Vec2>& ring, std::vector<double>& xs, F&& fill) {
+void for_each_run(const CellGrid& g, int z, double y, const std::vector<Vec2>& ring, std::vector<double>& xs,
+                  F&& fill) {
   crossings(ring, y, xs);
   for (size_t k = 0; k + 1 < xs.size(); k += 2) {
     const int x0 = first_cell_from(g, z, xs[k]), x1 = first_cell_from(g, z, xs[k + 1]);
@@ -63,7 +66,8 @@ std::vector<std::vector<int>> rings_by_row(const std::vector<const std::vector<V
   for (size_t i = 0; i < rings.size(); ++i) {
     if (rings[i]->size() < 3) continue;
     const RowRange r = rows_of(*rings[i], row_y);
-    for (int z = std::max(r.lo, 0); z <= std::min(r.hi, int(row_y.size()) - 1); ++z) by_row[size_t(z)].push_back(int(i));
+    for (int z = std::max(r.lo, 0); z <= std::min(r.hi, int(row_y.size()) - 1); ++z)
+      by_row[size_t(z)].push_back(int(i));
   }
   return by_row;
 }

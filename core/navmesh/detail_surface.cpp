@@ -12,7 +12,7 @@ namespace {
 
 constexpr double kTrianglesPerCell = 6.0;  // the grid's cell size aims at about this many per cell
 constexpr int kMaxCellsPerSide = 256;
-constexpr double kParallel = 1e-12;        // |det| below this (m² · |dir|): the ray runs along the triangle
+constexpr double kParallel = 1e-12;  // |det| below this (m² · |dir|): the ray runs along the triangle
 
 Vec3 sub(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 Vec3 cross3(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
@@ -185,8 +185,10 @@ SurfaceMesh::SurfaceMesh(const NavMesh& mesh) {
       a = {std::min(a.x, q.x), std::min(a.y, q.y)};
       b = {std::max(b.x, q.x), std::max(b.y, q.y)};
     }
-    const int x0 = std::clamp(int((a.x - lo_.x) / cell_), 0, nx_ - 1), x1 = std::clamp(int((b.x - lo_.x) / cell_), 0, nx_ - 1);
-    const int y0 = std::clamp(int((a.y - lo_.y) / cell_), 0, ny_ - 1), y1 = std::clamp(int((b.y - lo_.y) / cell_), 0, ny_ - 1);
+    const int x0 = std::clamp(int((a.x - lo_.x) / cell_), 0, nx_ - 1),
+              x1 = std::clamp(int((b.x - lo_.x) / cell_), 0, nx_ - 1);
+    const int y0 = std::clamp(int((a.y - lo_.y) / cell_), 0, ny_ - 1),
+              y1 = std::clamp(int((b.y - lo_.y) / cell_), 0, ny_ - 1);
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
         Cell& cell = cells_[size_t(y) * size_t(nx_) + size_t(x)];

@@ -94,7 +94,7 @@ class SurfaceMesh {
 
  private:
   struct Cell {
-    std::vector<int> tris;  // indices into tris_
+    std::vector<int> tris;                                     // indices into tris_
     Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};  // world bounds of those triangles
   };
   std::vector<Triangle> tris_;

@@ -86,7 +86,8 @@ std::string check_counts(const dtMeshHeader& h, int size) {
            std::to_string(DT_NAVMESH_VERSION);
   for (int c : {h.polyCount, h.vertCount, h.maxLinkCount, h.detailMeshCount, h.detailVertCount, h.detailTriCount,
                 h.bvNodeCount, h.offMeshConCount, h.offMeshBase})
-    if (c < 0 || c > kMaxTileCount) return "a tile count is " + std::to_string(c) + ", outside 0.." + std::to_string(kMaxTileCount);
+    if (c < 0 || c > kMaxTileCount)
+      return "a tile count is " + std::to_string(c) + ", outside 0.." + std::to_string(kMaxTileCount);
   if (expected_tile_size(h) != size)
     return "a tile's data has " + std::to_string(size) + " bytes where its counts need " +
            std::to_string(expected_tile_size(h));
@@ -140,10 +141,13 @@ std::string check_polys(const TileView& t) {
     if ((p.getType() == DT_POLYTYPE_GROUND) != ground)
       return "polygon " + std::to_string(i) + " has the wrong type for its place in the tile";
     for (int j = 0; j < p.vertCount; ++j) {
-      if (p.verts[j] >= h.vertCount) return "polygon " + std::to_string(i) + " names vertex " + std::to_string(p.verts[j]) + " of " + std::to_string(h.vertCount);
+      if (p.verts[j] >= h.vertCount)
+        return "polygon " + std::to_string(i) + " names vertex " + std::to_string(p.verts[j]) + " of " +
+               std::to_string(h.vertCount);
       const unsigned short nei = p.neis[j];
       if (!(nei & DT_EXT_LINK) && nei != 0 && nei - 1 >= h.polyCount)
-        return "polygon " + std::to_string(i) + " names neighbour " + std::to_string(nei - 1) + " of " + std::to_string(h.polyCount);
+        return "polygon " + std::to_string(i) + " names neighbour " + std::to_string(nei - 1) + " of " +
+               std::to_string(h.polyCount);
     }
   }
   return "";
@@ -257,7 +261,8 @@ Result<NavMesh> parse_bytes(const unsigned char* data, size_t size, const std::s
   if (set.magic != kSetMagic) return fail("it does not start with the magic 'MSET'");
   if (set.version != kSetVersion) return fail("it has version " + std::to_string(set.version) + ", not 1");
   if (set.num_tiles < 1 || set.num_tiles > kMaxDetourFileTiles)
-    return fail("it has " + std::to_string(set.num_tiles) + " tiles (1 to " + std::to_string(kMaxDetourFileTiles) + ")");
+    return fail("it has " + std::to_string(set.num_tiles) + " tiles (1 to " + std::to_string(kMaxDetourFileTiles) +
+                ")");
   if (std::string why = check_params(set.params, set.num_tiles); !why.empty()) return fail(why);
   std::shared_ptr<dtNavMesh> nav(dtAllocNavMesh(), [](dtNavMesh* p) { dtFreeNavMesh(p); });
   if (!nav || dtStatusFailed(nav->init(&set.params))) return fail("Detour rejects its navmesh parameters");
@@ -309,7 +314,8 @@ Result<NavMesh> read_detour_file(const std::string& path) {
 }
 
 std::string write_detour_file(const NavMesh& mesh, const std::string& path) {
-  if (!mesh.baked || !mesh.baked->detour) return path + ": only a baked navmesh (floorplan, mesh or detour scene) has Detour data to write";
+  if (!mesh.baked || !mesh.baked->detour)
+    return path + ": only a baked navmesh (floorplan, mesh or detour scene) has Detour data to write";
   const dtNavMesh& nav = *mesh.baked->detour;
   SetHeader set{kSetMagic, kSetVersion, 0, *nav.getParams()};
   for (int i = 0; i < nav.getMaxTiles(); ++i)

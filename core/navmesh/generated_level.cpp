@@ -21,10 +21,10 @@ constexpr int kHallTileSize = 128;
 
 // The crate yard's ground: quads of this side (m), heights from two crossed waves.
 constexpr double kGroundQuad = 2.0;
-constexpr double kWaveHeight = 1.2;     // m: amplitude of each wave
-constexpr double kWaveLength = 60.0;    // m: 2π·1.2/60 gives slopes up to about 14° where the waves add
-constexpr double kCrateSide = 1.2, kCrateHeight = 1.5;  // m
-constexpr double kBridgeEvery = 48.0;   // m between bridges, along x
+constexpr double kWaveHeight = 1.2;   // m: amplitude of each wave
+constexpr double kWaveLength = 60.0;  // m: 2π·1.2/60 gives slopes up to about 14° where the waves add
+constexpr double kCrateSide = 1.2, kCrateHeight = 1.5;                            // m
+constexpr double kBridgeEvery = 48.0;                                             // m between bridges, along x
 constexpr double kBridgeWidth = 3.0, kBridgeClearance = 3.0, kRampLength = 14.0;  // m
 // Polygons a crate adds to the yard's bake with Recast's defaults (measured: see crate_yard_scene).
 constexpr double kPolygonsPerCrate = 3.0;
@@ -94,7 +94,8 @@ ObjMesh crate_yard(double side, int crates, std::uint64_t seed) {
   for (int i = 0; i < crates; ++i) {
     const double x = step * (1 + i % per_row) + jitter(rng), z = step * (1 + i / per_row) + jitter(rng);
     const double base = std::min({ground(x, z), ground(x + kCrateSide, z), ground(x, z + kCrateSide),
-                                  ground(x + kCrateSide, z + kCrateSide)}) - 0.3;
+                                  ground(x + kCrateSide, z + kCrateSide)}) -
+                        0.3;
     add_box(m, {x, base, z}, {x + kCrateSide, base + 0.3 + kCrateHeight, z + kCrateSide});
   }
   // Bridges along z, from one ramp foot to the other, above the highest ground they cross.
@@ -105,7 +106,8 @@ ObjMesh crate_yard(double side, int crates, std::uint64_t seed) {
     const double w0 = x, w1 = x + kBridgeWidth;
     add_quad(m, {w0, deck, z0}, {w1, deck, z0}, {w1, deck, z1}, {w0, deck, z1});
     add_quad(m, {w0, ground(w0, 0) - 0.05, 0}, {w1, ground(w1, 0) - 0.05, 0}, {w1, deck, z0}, {w0, deck, z0});
-    add_quad(m, {w0, deck, z1}, {w1, deck, z1}, {w1, ground(w1, side) - 0.05, side}, {w0, ground(w0, side) - 0.05, side});
+    add_quad(m, {w0, deck, z1}, {w1, deck, z1}, {w1, ground(w1, side) - 0.05, side},
+             {w0, ground(w0, side) - 0.05, side});
   }
   return m;
 }

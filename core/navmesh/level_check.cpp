@@ -24,9 +24,9 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-constexpr uint32_t kGlbMagic = 0x46546C67;      // "glTF"
-constexpr uint32_t kChunkJson = 0x4E4F534A;     // "JSON"
-constexpr uint32_t kChunkBin = 0x004E4942;      // "BIN\0"
+constexpr uint32_t kGlbMagic = 0x46546C67;   // "glTF"
+constexpr uint32_t kChunkJson = 0x4E4F534A;  // "JSON"
+constexpr uint32_t kChunkBin = 0x004E4942;   // "BIN\0"
 constexpr size_t kGlbHeaderBytes = 12, kChunkHeaderBytes = 8;
 constexpr double kMaxAccessorBytes = double(limits::kMaxLevelFileBytes);  // decoded size of one accessor
 
@@ -38,10 +38,17 @@ uint32_t le32(const std::string& b, size_t at) {
 
 int component_bytes(int type) {
   switch (type) {
-    case 5120: case 5121: return 1;
-    case 5122: case 5123: return 2;
-    case 5125: case 5126: return 4;
-    default: return 0;
+    case 5120:
+    case 5121:
+      return 1;
+    case 5122:
+    case 5123:
+      return 2;
+    case 5125:
+    case 5126:
+      return 4;
+    default:
+      return 0;
   }
 }
 
@@ -62,14 +69,22 @@ std::optional<std::string> base64_decode(const std::string& text, size_t from) {
   for (size_t i = from; i < text.size(); ++i) {
     const char c = text[i];
     int v;
-    if (c >= 'A' && c <= 'Z') v = c - 'A';
-    else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
-    else if (c >= '0' && c <= '9') v = c - '0' + 52;
-    else if (c == '+' || c == '-') v = 62;
-    else if (c == '/' || c == '_') v = 63;
-    else if (c == '=') break;
-    else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-    else return std::nullopt;
+    if (c >= 'A' && c <= 'Z')
+      v = c - 'A';
+    else if (c >= 'a' && c <= 'z')
+      v = c - 'a' + 26;
+    else if (c >= '0' && c <= '9')
+      v = c - '0' + 52;
+    else if (c == '+' || c == '-')
+      v = 62;
+    else if (c == '/' || c == '_')
+      v = 63;
+    else if (c == '=')
+      break;
+    else if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
+      continue;
+    else
+      return std::nullopt;
     acc = (acc << 6) | uint32_t(v);
     bits += 6;
     if (bits >= 8) {
@@ -82,9 +97,9 @@ std::optional<std::string> base64_decode(const std::string& text, size_t from) {
 
 struct Accessor {
   double count = 0;
-  int component = 0;   // bytes per component
-  int type = 0;        // componentType
-  int view = -1;       // bufferView, -1: none (zeros)
+  int component = 0;  // bytes per component
+  int type = 0;       // componentType
+  int view = -1;      // bufferView, -1: none (zeros)
   double offset = 0;
   bool sparse = false;
 };
@@ -132,8 +147,8 @@ class GltfCheck {
     const Json& v = obj[key];
     if (!v.is_number() || !std::isfinite(v.get<double>()) || std::floor(v.get<double>()) != v.get<double>() ||
         v.get<double>() < lo || v.get<double>() > hi)
-      return fail_at(where + "/" + key, "expected an integer from " + whole_or_fixed(lo) + " to " + whole_or_fixed(hi) + ", got " +
-                                            v.dump().substr(0, limits::kMaxQuotedChars));
+      return fail_at(where + "/" + key, "expected an integer from " + whole_or_fixed(lo) + " to " + whole_or_fixed(hi) +
+                                            ", got " + v.dump().substr(0, limits::kMaxQuotedChars));
     out = v.get<double>();
     return true;
   }
@@ -184,14 +199,16 @@ bool GltfCheck::container(const std::string& bytes) {
   if (magic) {
     glb_ = true;
     if (bytes.size() < kGlbHeaderBytes + kChunkHeaderBytes) return fail("the .glb file is shorter than its header");
-    if (le32(bytes, 4) != 2) return fail("the .glb container has version " + std::to_string(le32(bytes, 4)) + ", not 2");
+    if (le32(bytes, 4) != 2)
+      return fail("the .glb container has version " + std::to_string(le32(bytes, 4)) + ", not 2");
     const size_t total = le32(bytes, 8);
     if (total > bytes.size() || total < kGlbHeaderBytes + kChunkHeaderBytes)
       return fail("the .glb header gives a length of " + std::to_string(total) + " bytes for a file of " +
                   std::to_string(bytes.size()));
     const size_t json_len = le32(bytes, 12);
     if (le32(bytes, 16) != kChunkJson) return fail("the first .glb chunk is not JSON");
-    if (json_len > total - kGlbHeaderBytes - kChunkHeaderBytes) return fail("the JSON chunk reaches past the file's end");
+    if (json_len > total - kGlbHeaderBytes - kChunkHeaderBytes)
+      return fail("the JSON chunk reaches past the file's end");
     json = bytes.substr(kGlbHeaderBytes + kChunkHeaderBytes, json_len);
     const size_t next = kGlbHeaderBytes + kChunkHeaderBytes + ((json_len + 3) & ~size_t{3});
     if (next + kChunkHeaderBytes <= total && le32(bytes, next + 4) == kChunkBin) {
@@ -228,7 +245,8 @@ bool GltfCheck::buffer(const Json& b, size_t i) {
   if (!integer(b, "byteLength", where, 1, kMaxAccessorBytes, length)) return false;
   std::string bytes;
   if (!b.contains("uri")) {
-    if (!glb_ || i != 0) return fail_at(where, "a buffer without a uri (only a .glb file's first buffer may have none)");
+    if (!glb_ || i != 0)
+      return fail_at(where, "a buffer without a uri (only a .glb file's first buffer may have none)");
     bytes = bin_;
   } else if (!b["uri"].is_string()) {
     return fail_at(where + "/uri", "expected a string");
@@ -253,7 +271,8 @@ bool GltfCheck::buffer(const Json& b, size_t i) {
     bytes = std::move(read).value();
   }
   if (double(bytes.size()) < length)
-    return fail_at(where, "its byteLength is " + whole_or_fixed(length) + " but it holds " + std::to_string(bytes.size()) + " bytes");
+    return fail_at(where, "its byteLength is " + whole_or_fixed(length) + " but it holds " +
+                              std::to_string(bytes.size()) + " bytes");
   buffer_bytes_.push_back(std::move(bytes));
   return true;
 }
@@ -295,7 +314,8 @@ bool GltfCheck::accessor_sparse(const Json& a, const std::string& where, Accesso
       !integer(s["values"], "byteOffset", sw + "/values", 0, kMaxAccessorBytes, offset, 0.0))
     return false;
   const double elem = double(acc.component) * double(type_components(a["type"].get<std::string>()));
-  if (offset + count * elem > views_[size_t(vview)].length) return fail_at(sw + "/values", "they reach past their buffer view");
+  if (offset + count * elem > views_[size_t(vview)].length)
+    return fail_at(sw + "/values", "they reach past their buffer view");
   acc.sparse = true;
   return true;
 }
@@ -308,7 +328,8 @@ bool GltfCheck::accessors() {
     const std::string where = "/accessors/" + std::to_string(i);
     Accessor acc;
     double type = 0;
-    if (!integer(a, "componentType", where, 5120, 5126, type) || !integer(a, "count", where, 1, 2147483647.0, acc.count))
+    if (!integer(a, "componentType", where, 5120, 5126, type) ||
+        !integer(a, "count", where, 1, 2147483647.0, acc.count))
       return false;
     acc.type = int(type);
     acc.component = component_bytes(acc.type);
@@ -316,7 +337,8 @@ bool GltfCheck::accessors() {
     if (acc.component == 0) return fail_at(where + "/componentType", "expected 5120 to 5126 (not 5124)");
     if (comps == 0) return fail_at(where + "/type", "expected SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4");
     const double elem = double(acc.component) * comps;
-    if (acc.count * elem > kMaxAccessorBytes) return fail_at(where, "its " + whole_or_fixed(acc.count) + " items need more than the level file size limit");
+    if (acc.count * elem > kMaxAccessorBytes)
+      return fail_at(where, "its " + whole_or_fixed(acc.count) + " items need more than the level file size limit");
     if (!index(a, "bufferView", where, views_.size(), acc.view, false) ||
         !integer(a, "byteOffset", where, 0, kMaxAccessorBytes, acc.offset, 0.0))
       return false;
@@ -324,7 +346,8 @@ bool GltfCheck::accessors() {
       const View& v = views_[size_t(acc.view)];
       const double stride = v.stride > 0 ? v.stride : elem;
       if (acc.offset + stride * (acc.count - 1) + elem > v.length)
-        return fail_at(where, "its " + whole_or_fixed(acc.count) + " items reach past the end of buffer view " + std::to_string(acc.view));
+        return fail_at(where, "its " + whole_or_fixed(acc.count) + " items reach past the end of buffer view " +
+                                  std::to_string(acc.view));
     }
     if (a.contains("sparse") && !accessor_sparse(a, where, acc)) return false;
     accessors_.push_back(acc);
@@ -365,7 +388,8 @@ bool GltfCheck::primitive(const Json& p, const std::string& where, double& tris,
     int a = -1;
     if (!index(p["attributes"], name.c_str(), where + "/attributes", accessors_.size(), a, true)) return false;
     if (accessors_[size_t(a)].count != n)
-      return fail_at(where + "/attributes/" + name, "it has " + whole_or_fixed(accessors_[size_t(a)].count) + " items, POSITION " + whole_or_fixed(n));
+      return fail_at(where + "/attributes/" + name,
+                     "it has " + whole_or_fixed(accessors_[size_t(a)].count) + " items, POSITION " + whole_or_fixed(n));
   }
   int indices = -1;
   if (!index(p, "indices", where, accessors_.size(), indices, false)) return false;
@@ -406,11 +430,13 @@ bool GltfCheck::node_links(const Json& list, std::vector<int>& parent_count, std
     for (size_t k = 0; k < n["children"].size(); ++k) {
       const Json& c = n["children"][k];
       if (!c.is_number_unsigned() || c.get<uint64_t>() >= list.size())
-        return fail_at(where + "/children/" + std::to_string(k), "expected a node index below " + std::to_string(list.size()));
+        return fail_at(where + "/children/" + std::to_string(k),
+                       "expected a node index below " + std::to_string(list.size()));
       const size_t child = c.get<size_t>();
       if (++parent_count[child] > 1)
-        return fail_at(where + "/children/" + std::to_string(k), "node " + std::to_string(child) +
-                       " has a second parent (glTF nodes form trees: one parent each)");
+        return fail_at(
+            where + "/children/" + std::to_string(k),
+            "node " + std::to_string(child) + " has a second parent (glTF nodes form trees: one parent each)");
       parent[child] = int(i);
     }
   }
@@ -434,7 +460,8 @@ bool GltfCheck::tree_totals(const std::vector<int>& parent, std::vector<double>&
       order.push_back(int(at));
       if (depth[at] > limits::kMaxLevelNodeDepth)
         return fail_at("/nodes/" + std::to_string(at), "the node hierarchy is more than " +
-                       std::to_string(limits::kMaxLevelNodeDepth) + " levels deep (the level node depth limit)");
+                                                           std::to_string(limits::kMaxLevelNodeDepth) +
+                                                           " levels deep (the level node depth limit)");
       if (list[at].contains("children"))
         for (const Json& c : list[at]["children"]) {
           depth[c.get<size_t>()] = depth[at] + 1;
@@ -479,15 +506,17 @@ bool GltfCheck::nodes() {
     for (size_t k = 0; k < sc["nodes"].size(); ++k) {
       const Json& r = sc["nodes"][k];
       if (!r.is_number_unsigned() || r.get<uint64_t>() >= list->size() || parent[r.get<size_t>()] >= 0)
-        return fail_at(where + "/nodes/" + std::to_string(k), "expected the index of a root node (one without a parent)");
+        return fail_at(where + "/nodes/" + std::to_string(k),
+                       "expected the index of a root node (one without a parent)");
       total_tris += tris[r.get<size_t>()];
       total_verts += verts[r.get<size_t>()];
     }
   }
   if (total_tris > limits::kMaxLevelTriangles || total_verts > limits::kMaxLevelVertices)
-    return fail("its node instances hold " + whole_or_fixed(total_tris) + " triangles and " + whole_or_fixed(total_verts) +
-                " vertices, more than the level limits of " + whole_or_fixed(limits::kMaxLevelTriangles) + " and " +
-                whole_or_fixed(limits::kMaxLevelVertices) + " (each node places its mesh once more)");
+    return fail("its node instances hold " + whole_or_fixed(total_tris) + " triangles and " +
+                whole_or_fixed(total_verts) + " vertices, more than the level limits of " +
+                whole_or_fixed(limits::kMaxLevelTriangles) + " and " + whole_or_fixed(limits::kMaxLevelVertices) +
+                " (each node places its mesh once more)");
   return true;
 }
 
@@ -524,7 +553,8 @@ std::string check_ply(const std::string& bytes, const std::string& path) {
     if (word == "format") words >> format;
     if (word == "element") {
       words >> kind >> count;
-      if (!words || !std::isfinite(count) || count < 0) return path + ": a PLY element line that is not 'element NAME COUNT'";
+      if (!words || !std::isfinite(count) || count < 0)
+        return path + ": a PLY element line that is not 'element NAME COUNT'";
     }
     if (word == "property") need += count * (format == "ascii" ? 2.0 : 1.0);  // a digit and a separator at least
   }

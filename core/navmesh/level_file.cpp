@@ -117,8 +117,10 @@ std::string lower_extension(const std::string& path) {
 // Assimp's message, with its out-of-memory one said plainly.
 std::string assimp_error(const std::string& path, const std::string& what) {
   if (what.find("bad_alloc") != std::string::npos)
-    return path + ": the level file needs more memory than navlab could get while Assimp read it (a level may "
-                  "have at most " + whole_or_fixed(limits::kMaxLevelTriangles) + " triangles)";
+    return path +
+           ": the level file needs more memory than navlab could get while Assimp read it (a level may "
+           "have at most " +
+           whole_or_fixed(limits::kMaxLevelTriangles) + " triangles)";
   return path + ": not a level file Assimp can read (" + what + ")";
 }
 
@@ -130,14 +132,16 @@ Result<ObjMesh> scene_triangles(const aiScene& scene, const std::string& path, d
     verts += scene.mMeshes[i]->mNumVertices;
   }
   if (tris > limits::kMaxLevelTriangles || verts > limits::kMaxLevelVertices)
-    return Result<ObjMesh>::fail(path + ": the level has " + whole_or_fixed(tris) + " faces and " + whole_or_fixed(verts) +
-                                 " vertices, more than the level limits of " + whole_or_fixed(limits::kMaxLevelTriangles) +
-                                 " and " + whole_or_fixed(limits::kMaxLevelVertices));
+    return Result<ObjMesh>::fail(path + ": the level has " + whole_or_fixed(tris) + " faces and " +
+                                 whole_or_fixed(verts) + " vertices, more than the level limits of " +
+                                 whole_or_fixed(limits::kMaxLevelTriangles) + " and " +
+                                 whole_or_fixed(limits::kMaxLevelVertices));
   ObjMesh out;
   for (unsigned i = 0; i < scene.mNumMeshes; ++i) append_mesh(*scene.mMeshes[i], scale, up, out);
   if (out.tris.empty()) return Result<ObjMesh>::fail(path + ": the level file has no triangles");
   for (const Vec3& v : out.verts)
-    if (!is_finite(v)) return Result<ObjMesh>::fail(path + ": the level file has a coordinate that is not a finite number");
+    if (!is_finite(v))
+      return Result<ObjMesh>::fail(path + ": the level file has a coordinate that is not a finite number");
   return out;
 }
 
@@ -182,7 +186,8 @@ Result<ObjMesh> import_level(const std::string& path, double scale, Scene::Mesh:
 
 Result<ObjMesh> read_level(const Scene::Mesh& mesh, const std::string& scene_path) {
   const std::string& name = mesh.path();
-  if (name.empty()) return Result<ObjMesh>::fail((scene_path.empty() ? std::string("scene") : scene_path) + ": mesh names no file");
+  if (name.empty())
+    return Result<ObjMesh>::fail((scene_path.empty() ? std::string("scene") : scene_path) + ": mesh names no file");
   fs::path path(name);
   if (path.is_relative()) path = fs::path(scene_path).parent_path() / path;
   if (!mesh.file.empty()) {

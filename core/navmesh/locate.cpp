@@ -33,7 +33,8 @@ const char* which_name(Endpoint w) { return w == Endpoint::Start ? "start" : "go
 
 Location off_mesh(Endpoint which, const std::string& message) {
   Location loc;
-  loc.failure = Failure{FailStage::Locate, which == Endpoint::Start ? Reason::StartOffMesh : Reason::GoalOffMesh, message, {}};
+  loc.failure =
+      Failure{FailStage::Locate, which == Endpoint::Start ? Reason::StartOffMesh : Reason::GoalOffMesh, message, {}};
   return loc;
 }
 
@@ -61,7 +62,9 @@ bool allowed_nearest(const dtNavMeshQuery& query, const BakedNavMesh& baked, con
   ref = 0;
   for (int i = 0; i < count; ++i) {
     float p[3];
-    if (is_excluded(def, baked.poly_of(refs[i])) || dtStatusFailed(query.closestPointOnPoly(refs[i], centre, p, nullptr))) continue;
+    if (is_excluded(def, baked.poly_of(refs[i])) ||
+        dtStatusFailed(query.closestPointOnPoly(refs[i], centre, p, nullptr)))
+      continue;
     const double d = std::hypot(p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]);
     if (d < best) {
       best = d;
@@ -113,8 +116,8 @@ Location locate_baked(const NavMesh& mesh, const MeshIndex& index, Vec3 world, E
   // Polygons of one floor do not overlap, so only a point within the reach of the nearest polygon's border
   // can be in another polygon of its floor: a point deeper inside needs no second query.
   const double reach = tol * kTieReachTolerances;
-  const bool sole = sole_nearest(mesh, index, def, centre, to_plane({centre[0], centre[1], centre[2]}), 2.0 * reach,
-                                 ref, nearest);
+  const bool sole =
+      sole_nearest(mesh, index, def, centre, to_plane({centre[0], centre[1], centre[2]}), 2.0 * reach, ref, nearest);
   if (!sole && (dtStatusFailed(query.findNearestPoly(centre, ext, &filter, &ref, nearest)) || ref == 0 ||
                 !allowed_nearest(query, *mesh.baked, def, centre, ext, ref, nearest)))
     return off_mesh(which, where() + " is not within " + num(def.half_extent_xz) + " m horizontally and " +
@@ -124,19 +127,20 @@ Location locate_baked(const NavMesh& mesh, const MeshIndex& index, Vec3 world, E
   snapped = distance(asked, on);
   // The search box is square: beyond the agent radius the point is off the mesh even inside the box.
   if (snapped > def.half_extent_xz * (1.0 + kBoxSlack))
-    return off_mesh(which, where() + " is " + num(snapped) + " m from the navmesh, farther than " +
-                               num(def.half_extent_xz) + " m");
+    return off_mesh(
+        which, where() + " is " + num(snapped) + " m from the navmesh, farther than " + num(def.half_extent_xz) + " m");
   int best = mesh.baked->poly_of(ref);
   const float tiny[3] = {float(reach), float(def.half_extent_y), float(reach)};
   dtPolyRef refs[32];
   int count = 0;
-  if (!sole && !mesh.contains(best, on, -reach) && dtStatusSucceed(query.queryPolygons(nearest, tiny, &filter, refs, &count, 32)))
+  if (!sole && !mesh.contains(best, on, -reach) &&
+      dtStatusSucceed(query.queryPolygons(nearest, tiny, &filter, refs, &count, 32)))
     for (int i = 0; i < count; ++i) {
       const int cand = mesh.baked->poly_of(refs[i]);
       if (cand < 0 || cand >= best || is_excluded(def, cand) || !mesh.contains(cand, on, tol)) continue;
       float h = 0.0f;
-      if (mesh.is3d && (dtStatusFailed(query.getPolyHeight(refs[i], nearest, &h)) ||
-                        std::abs(h - nearest[1]) > kSameFloor))
+      if (mesh.is3d &&
+          (dtStatusFailed(query.getPolyHeight(refs[i], nearest, &h)) || std::abs(h - nearest[1]) > kSameFloor))
         continue;
       best = cand;
     }
@@ -206,9 +210,12 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
 
 const char* to_string(LocateMethod m) {
   switch (m) {
-    case LocateMethod::PointInPolygon: return "point in polygon";
-    case LocateMethod::DetourNearestPoly: return "detour nearest poly";
-    case LocateMethod::NodeId: return "node id";
+    case LocateMethod::PointInPolygon:
+      return "point in polygon";
+    case LocateMethod::DetourNearestPoly:
+      return "detour nearest poly";
+    case LocateMethod::NodeId:
+      return "node id";
   }
   return "point in polygon";
 }
@@ -225,8 +232,8 @@ std::string LocateStep::describe() const {
            (method == LocateMethod::PointInPolygon ? "no polygon contains it."
                                                    : "no polygon lies within the agent's search box around it.");
   if (snapped > 0.0)
-    return asked + " is " + fmt("%.2f", snapped) + " m from the navmesh: it moves onto polygon " + std::to_string(poly) +
-           " at " + fmt("(%.2f, %.2f)", point.x, point.y) + ".";
+    return asked + " is " + fmt("%.2f", snapped) + " m from the navmesh: it moves onto polygon " +
+           std::to_string(poly) + " at " + fmt("(%.2f, %.2f)", point.x, point.y) + ".";
   return asked + " is in polygon " + std::to_string(poly) + ".";
 }
 

@@ -36,9 +36,9 @@ struct LocateDef {
 LocateDef locate_def(const BakeDef& bake);
 
 struct Location {
-  int poly = -1;        // polygon (or graph node) index; -1 with `failure` set when off the mesh
-  Vec2 point;           // the located point in the plane (snapped onto the mesh for baked meshes)
-  double height = 0.0;  // world height of `point` (3D meshes; else 0)
+  int poly = -1;                   // polygon (or graph node) index; -1 with `failure` set when off the mesh
+  Vec2 point;                      // the located point in the plane (snapped onto the mesh for baked meshes)
+  double height = 0.0;             // world height of `point` (3D meshes; else 0)
   std::optional<Failure> failure;  // stage "locate", reason start_off_mesh / goal_off_mesh
   bool ok() const { return poly >= 0; }
   Vec3 world() const { return to_world(point, height); }
@@ -52,10 +52,10 @@ const char* to_string(LocateMethod m);
 // One recorded locate decision.
 struct LocateStep {
   Endpoint which = Endpoint::Start;
-  Vec2 query;           // the point asked for
-  int poly = -1;        // result (-1: off the mesh)
-  Vec2 point;           // where it landed
-  double snapped = 0.0; // m moved onto the mesh (baked meshes)
+  Vec2 query;            // the point asked for
+  int poly = -1;         // result (-1: off the mesh)
+  Vec2 point;            // where it landed
+  double snapped = 0.0;  // m moved onto the mesh (baked meshes)
   LocateMethod method = LocateMethod::PointInPolygon;
   std::string node_id;  // graph meshes: the node id the query names (`query` and `point`: its position)
   std::string describe() const;

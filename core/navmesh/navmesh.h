@@ -49,15 +49,15 @@ struct GraphEdge {
 // another, crossed in a straight line off the mesh. Baked meshes read the ends back from Detour's
 // off-mesh connection, which snaps each end onto the nearest polygon within the link's radius.
 struct NavLink {
-  Vec2 from, to;                   // planning plane, m (on polygons from_poly and to_poly)
-  double from_height = 0.0;        // world height of `from` (3D meshes; 0 otherwise), m
-  double to_height = 0.0;          // world height of `to`, m
+  Vec2 from, to;             // planning plane, m (on polygons from_poly and to_poly)
+  double from_height = 0.0;  // world height of `from` (3D meshes; 0 otherwise), m
+  double to_height = 0.0;    // world height of `to`, m
   int from_poly = -1, to_poly = -1;
-  double cost = 0.0;               // search cost of crossing, m of path (no polygon multiplier applies)
-  bool bidirectional = true;       // false: from -> to only
-  unsigned int detour_ref = 0;     // baked: the dtPolyRef of its off-mesh polygon (0: Detour stored none)
-  int land_state = 0;              // baked in tiles: Detour's node state of to_poly entered over it forwards
-                                   // (the side of its start's tile the end lies on, halved; 0 inside it)
+  double cost = 0.0;            // search cost of crossing, m of path (no polygon multiplier applies)
+  bool bidirectional = true;    // false: from -> to only
+  unsigned int detour_ref = 0;  // baked: the dtPolyRef of its off-mesh polygon (0: Detour stored none)
+  int land_state = 0;           // baked in tiles: Detour's node state of to_poly entered over it forwards
+                                // (the side of its start's tile the end lies on, halved; 0 inside it)
   friend bool operator==(const NavLink&, const NavLink&) = default;
 };
 
@@ -108,7 +108,7 @@ struct BakedNavMesh {
   // Several tiles: per NavMesh::links entry, the search node of its to_poly entered over it forwards in
   // Detour's node state NavLink::land_state (to_poly itself for state 0, else as BorderEdge::node).
   std::vector<int> link_nodes;
-  double bake_ms = 0.0;               // measured time spent in Recast + Detour building
+  double bake_ms = 0.0;  // measured time spent in Recast + Detour building
 
   // The dtPolyRef of polygon `poly` (a valid index of the NavMesh).
   unsigned int ref(int poly) const { return refs.empty() ? base_ref | unsigned(poly) : refs[size_t(poly)]; }
@@ -122,8 +122,8 @@ struct NavMesh {
   bool is3d = false;  // mesh scenes: vertices carry heights; points are reported as [x, y, z]
 
   // Polygon sources.
-  std::vector<Vec2> verts;        // planning-plane positions
-  std::vector<double> heights;    // world height per vertex (3D only, else empty)
+  std::vector<Vec2> verts;      // planning-plane positions
+  std::vector<double> heights;  // world height per vertex (3D only, else empty)
   std::vector<NavPoly> polys;
   std::vector<std::string> area_names{"default"};
   // Baked meshes: the ids of the doors whose footprints were marked in the bake (core/navmesh/bake.h), whether
@@ -156,7 +156,8 @@ struct NavMesh {
   // The world midpoint of edge `edge` of polygon `poly` (from its corner `edge` to the next).
   Vec3 edge_midpoint(int poly, int edge) const {
     const std::vector<int>& pv = polys[size_t(poly)].verts;
-    const size_t next = size_t(edge) + 1 == pv.size() ? 0 : size_t(edge) + 1;  // no division: the search runs this often
+    const size_t next =
+        size_t(edge) + 1 == pv.size() ? 0 : size_t(edge) + 1;  // no division: the search runs this often
     return (world_vertex(pv[size_t(edge)]) + world_vertex(pv[next])) * 0.5;
   }
   // Polygon centroid (area-weighted) in the plane; node position for graphs.
@@ -164,7 +165,8 @@ struct NavMesh {
   // Is p inside polygon `poly` (convex, counter-clockwise) or less than `tol` m outside an edge?
   bool contains(int poly, Vec2 p, double tol) const {
     const std::vector<int>& v = polys[size_t(poly)].verts;
-    return in_convex(v.size(), [&](size_t i) { return verts[size_t(v[i])]; }, p, tol);
+    return in_convex(
+        v.size(), [&](size_t i) { return verts[size_t(v[i])]; }, p, tol);
   }
   // The search numbers a polygon's connections: 0 .. edges - 1 cross its edges (NavPoly::neighbours),
   // edges + 2 L crosses off-mesh link L forwards and edges + 2 L + 1 backwards (from its `to` end).

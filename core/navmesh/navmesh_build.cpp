@@ -22,9 +22,7 @@ constexpr double kMaxCoord = 1e6;  // coordinates beyond this are rejected (floa
 std::string file_prefix(const std::string& file) { return (file.empty() ? std::string("scene") : file) + ": "; }
 
 // Largest absolute coordinate extent of a point set, at least 1 (the scale of the tolerances).
-double extent_of(const std::vector<Vec2>& pts) {
-  return std::max(1.0, bounds_of(pts).largest_side());
-}
+double extent_of(const std::vector<Vec2>& pts) { return std::max(1.0, bounds_of(pts).largest_side()); }
 
 double signed_area(const std::vector<Vec2>& ring) {
   double a2 = 0.0;
@@ -98,7 +96,8 @@ Result<NavMesh> build_hand_authored(const Scene::Navmesh& def, const std::string
   if (def.polygons.empty()) return fail("has no polygons");
   const int nv = int(def.vertices.size());
   for (int i = 0; i < nv; ++i)
-    if (std::string bad = check_point(def.vertices[i]); !bad.empty()) return fail("vertex " + std::to_string(i) + " " + bad);
+    if (std::string bad = check_point(def.vertices[i]); !bad.empty())
+      return fail("vertex " + std::to_string(i) + " " + bad);
   const double scale = extent_of(def.vertices);
   const double eps = tol::scaled(scale);  // lengths; areas use eps * scale
 
@@ -117,7 +116,8 @@ Result<NavMesh> build_hand_authored(const Scene::Navmesh& def, const std::string
     for (int v : poly) ring.push_back(def.vertices[v]);
     if (collinear(ring, eps)) return fail(name + " has zero area");
     if (auto [a, b] = self_intersection(ring, eps); a >= 0)
-      return fail(name + " is self-intersecting (its edges " + std::to_string(a) + " and " + std::to_string(b) + " cross)");
+      return fail(name + " is self-intersecting (its edges " + std::to_string(a) + " and " + std::to_string(b) +
+                  " cross)");
     if (signed_area(ring) < 0.0) return fail(name + " is clockwise (polygons must be counter-clockwise)");
     const int n = int(ring.size());
     for (int i = 0; i < n; ++i) {
@@ -135,7 +135,8 @@ Result<NavMesh> build_hand_authored(const Scene::Navmesh& def, const std::string
                 " polygons");
   for (size_t i = 0; i < def.costs.size(); ++i)
     if (!std::isfinite(def.costs[i]) || def.costs[i] < 0.0)
-      return fail("cost " + std::to_string(i) + " must be a finite number >= 0, got " + num(def.costs[i], kExactDigits));
+      return fail("cost " + std::to_string(i) + " must be a finite number >= 0, got " +
+                  num(def.costs[i], kExactDigits));
 
   NavMesh mesh;
   mesh.kind = NavMesh::Kind::Polygons;
@@ -195,7 +196,8 @@ Result<NavMesh> build_graph(const Scene::Graph& def, const std::string& file) {
   for (size_t i = 0; i < def.nodes.size(); ++i) {
     const GraphNodeDef& n = def.nodes[i];
     if (n.id.empty()) return fail("node " + std::to_string(i) + " has an empty id");
-    if (!index.emplace(n.id, int(i)).second) return fail("node " + std::to_string(i) + " repeats the id '" + n.id + "'");
+    if (!index.emplace(n.id, int(i)).second)
+      return fail("node " + std::to_string(i) + " repeats the id '" + n.id + "'");
     if (std::string bad = check_point(n.pos); !bad.empty()) return fail("node '" + n.id + "' position " + bad);
     mesh.nodes.push_back({n.id, n.pos});
   }
@@ -231,8 +233,8 @@ std::string check_floorplan(const Scene::Floorplan& plan, const std::string& fil
           return pre + name + " crosses the outline (outline edge " + std::to_string(j) + ")";
     for (size_t i = 0; i < hole.size(); ++i)
       if (!point_in_ring(hole[i], plan.outline))
-        return pre + name + " is outside the outline (its point " + std::to_string(i) + " [" + num(hole[i].x, kExactDigits) + ", " +
-               num(hole[i].y, kExactDigits) + "])";
+        return pre + name + " is outside the outline (its point " + std::to_string(i) + " [" +
+               num(hole[i].x, kExactDigits) + ", " + num(hole[i].y, kExactDigits) + "])";
   }
   for (size_t ai = 0; ai < plan.areas.size(); ++ai) {
     const AreaPaint& a = plan.areas[ai];
@@ -278,9 +280,9 @@ std::string check_links(const Scene& scene, const NavMesh& mesh) {
                                 ? "no polygon contains it"
                                 : "no baked polygon lies within the link's radius " +
                                       num(scene.links[i].radius_or(scene.bake), kExactDigits) + " m of it";
-    return scene_error_at(scene, "/links/" + std::to_string(i) + (from ? "/from" : "/to"),
-                          "link " + std::to_string(i) + "'s " + (from ? "from" : "to") + " point " + at +
-                              " is on no polygon: " + why);
+    return scene_error_at(
+        scene, "/links/" + std::to_string(i) + (from ? "/from" : "/to"),
+        "link " + std::to_string(i) + "'s " + (from ? "from" : "to") + " point " + at + " is on no polygon: " + why);
   }
   return "";
 }
@@ -307,19 +309,20 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
       if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
         return Result<NavMesh>::fail(bad);
       auto baked = tiled ? bake_floorplan_tiled(scene.floorplan, scene.bake, run, bake_trace, scene.doors, scene.links)
-                         : bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
-                                          progress);
+                         : bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links,
+                                          bake_stages, progress);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
       return with_links(scene, std::move(baked));
     }
     case Scene::Source::SideScroller:
-      return Result<NavMesh>::fail(file_prefix(scene.path) +
-                                   "a side-scroller scene has no navmesh (its enemies walk the solids: navlab simulate)");
+      return Result<NavMesh>::fail(
+          file_prefix(scene.path) +
+          "a side-scroller scene has no navmesh (its enemies walk the solids: navlab simulate)");
     case Scene::Source::Mesh: {
       auto soup = read_level(scene.mesh, scene.path);
       if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors, scene.mesh.areas,
-                                                scene.links)
+      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors,
+                                                scene.mesh.areas, scene.links)
                          : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
                                           progress, scene.mesh.areas);
       if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());

@@ -61,8 +61,7 @@ Result<ObjMesh> parse_obj(const std::string& text, const std::string& name) {
         // Only the position index matters: "v", "v/vt", "v//vn", "v/vt/vn".
         const std::string first = tok.substr(0, tok.find('/'));
         long idx = 0;
-        if (!parse_int(first, idx) || idx == 0)
-          return fail("face token '" + tok + "' has no valid vertex index");
+        if (!parse_int(first, idx) || idx == 0) return fail("face token '" + tok + "' has no valid vertex index");
         const long count = long(mesh.verts.size());
         const long resolved = idx > 0 ? idx - 1 : count + idx;
         if (resolved < 0 || resolved >= count)
@@ -70,8 +69,7 @@ Result<ObjMesh> parse_obj(const std::string& text, const std::string& name) {
                       " vertices defined so far)");
         face.push_back(int(resolved));
       }
-      if (face.size() < 3)
-        return fail("face has " + std::to_string(face.size()) + " vertices, needs at least 3");
+      if (face.size() < 3) return fail("face has " + std::to_string(face.size()) + " vertices, needs at least 3");
       for (size_t i = 1; i + 1 < face.size(); ++i) mesh.tris.push_back({face[0], face[i], face[i + 1]});
       if (double(mesh.tris.size()) > limits::kMaxLevelTriangles)
         return fail("more than " + std::to_string(long(limits::kMaxLevelTriangles)) +

@@ -16,7 +16,8 @@ bool starts_in_tile(const float* p, const float* bmin, const float* bmax) {
   return p[0] >= bmin[0] && p[0] < bmax[0] && p[2] >= bmin[2] && p[2] < bmax[2];
 }
 
-OffMeshCons::OffMeshCons(const std::vector<LinkDef>& links, const BakeDef& def) : OffMeshCons(links, def, nullptr, nullptr) {}
+OffMeshCons::OffMeshCons(const std::vector<LinkDef>& links, const BakeDef& def)
+    : OffMeshCons(links, def, nullptr, nullptr) {}
 
 OffMeshCons::OffMeshCons(const std::vector<LinkDef>& links, const BakeDef& def, const float* bmin, const float* bmax) {
   for (size_t i = 0; i < links.size(); ++i) {

@@ -47,8 +47,9 @@ bool starts_in_tile(const float* p, const float* bmin, const float* bmax);
 // connection's off-mesh polygon (NavLink::detour_ref) and, across tiles, the node state Detour's
 // findPath enters the landing polygon with. With `defs` (a bake) link i is the connection of user id i,
 // cost and direction as the scene says; an end Detour did not attach keeps polygon -1 (build_navmesh
-// reports it); a link stored twice (two tile cache layers at its start) is the first in tile order. Without (a Detour file) the links are the connections in order of user id, crossed in
-// the direction their flags say, at the cost of their length.
+// reports it); a link stored twice (two tile cache layers at its start) is the first in tile order. Without (a Detour
+// file) the links are the connections in order of user id, crossed in the direction their flags say, at the cost of
+// their length.
 std::vector<NavLink> read_offmesh_links(const dtNavMesh& nav, const std::vector<LinkDef>* defs, bool is3d,
                                         const std::function<int(unsigned int)>& ground_index);
 

@@ -66,8 +66,10 @@ double PolygonGrid::reach(const NavMesh& mesh, int poly) {
     const double len = length(d);
     if (!(len > 0.0)) continue;
     const Vec2 u = d / len;
-    if (edges++ == 0) first = u;
-    else if (!corner(prev, u)) return -1.0;
+    if (edges++ == 0)
+      first = u;
+    else if (!corner(prev, u))
+      return -1.0;
     prev = u;
   }
   if (edges < 3 || !corner(prev, first)) return -1.0;

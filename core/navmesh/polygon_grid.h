@@ -60,8 +60,8 @@ class PolygonGrid {
   void candidates(Vec2 p, Visit visit) const;
 
   double tolerance_ = 0.0;
-  Bounds2 bounds_;      // every indexed polygon's grown box; a point outside is in none of them
-  double cell_ = 1.0;   // side of a square cell, m
+  Bounds2 bounds_;     // every indexed polygon's grown box; a point outside is in none of them
+  double cell_ = 1.0;  // side of a square cell, m
   int nx_ = 0, ny_ = 0;
   std::vector<int> cell_start_;  // polygons of cell c: polys_[cell_start_[c] .. cell_start_[c + 1])
   std::vector<int> polys_;

@@ -96,13 +96,15 @@ const MeshIndex::SearchEdge* MeshIndex::SearchEdges::of(const NavMesh& mesh, int
 void MeshIndex::SearchEdges::write(const NavMesh& mesh, int p) const {
   const NavPoly& poly = mesh.polys[size_t(p)];
   const std::vector<BorderEdge>* on_border =
-      mesh.baked && !mesh.baked->borders.empty() && !mesh.baked->borders[size_t(p)].empty() ? &mesh.baked->borders[size_t(p)]
-                                                                                             : nullptr;
+      mesh.baked && !mesh.baked->borders.empty() && !mesh.baked->borders[size_t(p)].empty()
+          ? &mesh.baked->borders[size_t(p)]
+          : nullptr;
   SearchEdge* out = &edges_[first_[size_t(p)]];
   for (size_t e = 0; e < poly.neighbours.size(); ++e, ++out) {
     out->next = e < poly.verts.size() ? poly.neighbours[e] : -1;
     if (out->next < 0) continue;
-    const BorderEdge* border = on_border && e < on_border->size() && (*on_border)[e].border ? &(*on_border)[e] : nullptr;
+    const BorderEdge* border =
+        on_border && e < on_border->size() && (*on_border)[e].border ? &(*on_border)[e] : nullptr;
     out->slot = border ? border->node : out->next;
     const Vec3 mid = border ? border->mid : mesh.edge_midpoint(p, int(e));
     out->x = mid.x;
@@ -119,7 +121,7 @@ MeshIndex::MeshIndex(const NavMesh& mesh)
     else
       grid = PolygonGrid(mesh, tolerance);
     edges_join = std::make_unique<std::atomic<EdgesJoin>[]>(mesh.polys.size());  // all NotYet
-    reach_state_ = std::make_unique<std::atomic<Kept>[]>(mesh.polys.size());      // all NotYet
+    reach_state_ = std::make_unique<std::atomic<Kept>[]>(mesh.polys.size());     // all NotYet
     reach_ = std::make_unique_for_overwrite<PolygonReach[]>(mesh.polys.size());
     if (mesh.links.empty()) search_edges = SearchEdges(mesh);
     index_baked_doors(mesh, *this);
@@ -251,9 +253,9 @@ void QueryCache::clear() noexcept {
 }
 
 QueryCache::Layout QueryCache::layout_of(const NavMesh& mesh) {
-  return {mesh.verts.data(), mesh.verts.size(), mesh.polys.data(), mesh.polys.size(), mesh.nodes.data(),
-          mesh.nodes.size(), mesh.edges.data(), mesh.edges.size(), mesh.links.data(), mesh.links.size(),
-          mesh.baked.get()};
+  return {mesh.verts.data(), mesh.verts.size(), mesh.polys.data(), mesh.polys.size(),
+          mesh.nodes.data(), mesh.nodes.size(), mesh.edges.data(), mesh.edges.size(),
+          mesh.links.data(), mesh.links.size(), mesh.baked.get()};
 }
 
 std::shared_ptr<const MeshIndex> QueryCache::index(const NavMesh& mesh) const {

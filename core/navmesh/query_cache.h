@@ -82,9 +82,9 @@ struct MeshIndex {
   // them, side by side (as Detour keeps a polygon's links), so a relaxation reads one record instead of
   // the polygon's vectors, two vertices and their heights.
   struct SearchEdge {
-    int next;   // the polygon across (NavPoly::neighbours; -1: a wall, the rest unset)
-    int slot;   // the search label of `next` entered over it: `next`, or across a tile border its node
-                // in Detour's state (BorderEdge::node)
+    int next;        // the polygon across (NavPoly::neighbours; -1: a wall, the rest unset)
+    int slot;        // the search label of `next` entered over it: `next`, or across a tile border its node
+                     // in Detour's state (BorderEdge::node)
     double x, y, z;  // world m: where `next` is first placed from here (NavMesh::edge_midpoint, or
                      // across a tile border Detour's portal midpoint, BorderEdge::mid)
     Vec3 mid() const { return {x, y, z}; }
@@ -104,8 +104,8 @@ struct MeshIndex {
    private:
     enum class State : unsigned char { NotYet, Writing, Written };
     void write(const NavMesh& mesh, int poly) const;
-    std::vector<unsigned> first_;              // polygon p's records: edges_[first_[p], first_[p + 1])
-    std::unique_ptr<SearchEdge[]> edges_;      // left uninitialised until written
+    std::vector<unsigned> first_;                  // polygon p's records: edges_[first_[p], first_[p + 1])
+    std::unique_ptr<SearchEdge[]> edges_;          // left uninitialised until written
     std::unique_ptr<std::atomic<State>[]> state_;  // per polygon
   };
   SearchEdges search_edges;
@@ -138,7 +138,7 @@ struct MeshIndex {
  private:
   enum class Kept : unsigned char { NotYet, Writing, Written };
   std::unique_ptr<std::atomic<Kept>[]> reach_state_;  // per polygon
-  std::unique_ptr<PolygonReach[]> reach_;              // per polygon, written when first asked for
+  std::unique_ptr<PolygonReach[]> reach_;             // per polygon, written when first asked for
   mutable std::once_flag components_once_;
   mutable Components components_;
   mutable std::once_flag wall_ends_once_;

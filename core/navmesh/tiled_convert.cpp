@@ -158,13 +158,11 @@ void ConvertCtx::tile(int slot, std::vector<NavPoly>& polys, int area_count) {
   }
 }
 
-
-
-
 // Numbers the vertices of `out` in order of first use in polygon order (its polygons index `old_verts`
 // until then); vertices no polygon uses any more (of the replaced polygons) are dropped, from the welder
 // and the heights too.
-void number_vertices(TiledNavMesh& out, const std::vector<Vec2>& old_verts, TiledWeld& weld, std::vector<double>& heights) {
+void number_vertices(TiledNavMesh& out, const std::vector<Vec2>& old_verts, TiledWeld& weld,
+                     std::vector<double>& heights) {
   std::vector<int> vmap(old_verts.size(), -1);
   std::vector<Vec2>& verts = out.mesh.verts;
   std::vector<double> new_heights;
@@ -198,7 +196,9 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
                   TiledWeld& weld) {
   std::vector<double>& heights = weld.heights;
   const int layer_size = lay.tw * lay.th;
-  auto id_of = [&](const dtMeshTile* t) { return t->header->layer * layer_size + t->header->y * lay.tw + t->header->x; };
+  auto id_of = [&](const dtMeshTile* t) {
+    return t->header->layer * layer_size + t->header->y * lay.tw + t->header->x;
+  };
 
   // The new layout: tiles with polygons in tile-id order.
   std::vector<std::pair<int, int>> order;  // (tile id, tile slot)
@@ -222,7 +222,8 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
     weld.buckets.clear();
     heights.clear();
   } else {
-    for (size_t i = 0; i < mesh.tile_of.size(); ++i) ++old_range.try_emplace(mesh.tile_of[i], int(i), 0).first->second.second;
+    for (size_t i = 0; i < mesh.tile_of.size(); ++i)
+      ++old_range.try_emplace(mesh.tile_of[i], int(i), 0).first->second.second;
   }
   // Converted again: the rebuilt tiles and their neighbours (any layer), and any tile that is new.
   std::vector<char> redo(order.size(), 1);

@@ -55,7 +55,7 @@ struct TiledLayout {
 // The border vertices of a conversion, kept to weld the tiles converted again after a change.
 struct TiledWeld {
   std::unordered_map<long long, std::vector<int>> buckets;  // planning-plane mm key -> vertex indices
-  std::vector<double> heights;  // world height of every converted vertex (2D meshes too)
+  std::vector<double> heights;                              // world height of every converted vertex (2D meshes too)
 };
 
 // Converts `nav` into `mesh`. `rebuilt` null: everything, from scratch. Otherwise `mesh` and `weld` hold

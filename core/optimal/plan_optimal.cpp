@@ -31,17 +31,19 @@ OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequ
                          PolyanyaTrace* polyanya_trace) {
   OptimalPlan out;
   if (mesh.kind == NavMesh::Kind::Graph) {
-    out.plan.failure = Failure{FailStage::Plan, Reason::BadRequest,
-                               "Polyanya needs polygon geometry; a graph scene is searched with astar or dijkstra.", {}};
+    out.plan.failure = Failure{FailStage::Plan,
+                               Reason::BadRequest,
+                               "Polyanya needs polygon geometry; a graph scene is searched with astar or dijkstra.",
+                               {}};
     return out;
   }
   if (!mesh.links.empty()) {
-    out.plan.failure = Failure{FailStage::Plan, Reason::BadRequest,
-                               "Polyanya walks the mesh's polygons only and would ignore this scene's " +
-                                   std::to_string(mesh.links.size()) +
-                                   (mesh.links.size() == 1 ? " off-mesh link" : " off-mesh links") +
-                                   "; plan it with astar or dijkstra.",
-                               {}};
+    out.plan.failure = Failure{
+        FailStage::Plan,
+        Reason::BadRequest,
+        "Polyanya walks the mesh's polygons only and would ignore this scene's " + std::to_string(mesh.links.size()) +
+            (mesh.links.size() == 1 ? " off-mesh link" : " off-mesh links") + "; plan it with astar or dijkstra.",
+        {}};
     return out;
   }
   PolyanyaDef def;
@@ -67,7 +69,8 @@ OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequ
 
 std::optional<PolyanyaResult> optimal_for(const Scene& scene, const NavMesh& mesh, const PlanResult& plan,
                                           const DoorOverrides& doors, PolyanyaTrace* trace) {
-  if (mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty() || plan.search.corridor.empty() || !plan.locate.start.ok())
+  if (mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty() || plan.search.corridor.empty() ||
+      !plan.locate.start.ok())
     return std::nullopt;
   const Result<Gates> gates = make_gates(scene, mesh, doors, GateLinks::ClosedOnly);
   if (!gates) return std::nullopt;

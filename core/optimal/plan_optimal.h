@@ -29,8 +29,8 @@ OptimalPlan plan_optimal(const Scene& scene, const NavMesh& mesh, const PlanRequ
 
 // The exact shortest length from the plan's located start to its corridor's end (the goal, or the
 // substitute point), under the same doors and areas; nullopt when the plan has no corridor, or the
-// mesh is a graph or has off-mesh links (Polyanya does not take them). Used to compare the usual plan with the optimum; `trace` (optional) receives the
-// search's steps.
+// mesh is a graph or has off-mesh links (Polyanya does not take them). Used to compare the usual plan with the optimum;
+// `trace` (optional) receives the search's steps.
 std::optional<PolyanyaResult> optimal_for(const Scene& scene, const NavMesh& mesh, const PlanResult& plan,
                                           const DoorOverrides& doors = {}, PolyanyaTrace* trace = nullptr);
 

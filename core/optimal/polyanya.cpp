@@ -346,8 +346,8 @@ void Search::push_goal(int id) {
   const Polygon p = polygon(fin.poly);
   const Vec2 ea = p.pos[size_t(fin.edge)], eb = p.pos[p.next(size_t(fin.edge))];
   const bool collinear = snap(side(ea, eb, fin.root), tol_) == 0.0;
-  const bool straight = collinear || (side(fin.root, fin.right, q_.goal) >= -tol_ &&
-                                      side(fin.root, fin.left, q_.goal) <= tol_);
+  const bool straight =
+      collinear || (side(fin.root, fin.right, q_.goal) >= -tol_ && side(fin.root, fin.left, q_.goal) <= tol_);
   fin.h = distance(fin.root, q_.goal);
   if (!straight) {
     const double via_left = distance(fin.root, fin.left) + distance(fin.left, q_.goal);

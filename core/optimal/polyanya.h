@@ -58,13 +58,13 @@ struct PolyanyaQuery {
 
 // Why a successor exists (stable JSON names in to_string).
 enum class SuccessorKind {
-  Start,                // an edge of a polygon containing the start, seen whole from the start
-  Observable,           // part of an edge between the rays through the interval's ends; same root
-  LeftNonObservable,    // left of the ray through the interval's left end: that corner is the root
-  RightNonObservable,   // right of the ray through the interval's right end: that corner is the root
-  Collinear,            // the root is a vertex of the next polygon: the whole polygon is visible
-  AlongEdge,            // the edge lies on the line through the root, beyond it: the path runs along the
-                        // line to the edge's nearer end, a corner, which becomes the root
+  Start,               // an edge of a polygon containing the start, seen whole from the start
+  Observable,          // part of an edge between the rays through the interval's ends; same root
+  LeftNonObservable,   // left of the ray through the interval's left end: that corner is the root
+  RightNonObservable,  // right of the ray through the interval's right end: that corner is the root
+  Collinear,           // the root is a vertex of the next polygon: the whole polygon is visible
+  AlongEdge,           // the edge lies on the line through the root, beyond it: the path runs along the
+                       // line to the edge's nearer end, a corner, which becomes the root
 };
 const char* to_string(SuccessorKind k);  // "start", "observable", "left_non_observable", ...
 
@@ -122,9 +122,9 @@ struct PolyanyaResult {
   // stage "locate": start_off_mesh / goal_off_mesh; stage "search": disconnected (no path under the
   // filter) / budget_exhausted (no proof either way).
   std::optional<Failure> failure;
-  std::vector<Vec2> path;    // start, turning vertices..., goal (complete only)
-  std::vector<int> turns;    // mesh vertex index of every interior path point
-  double length = 0.0;       // m, planning plane
+  std::vector<Vec2> path;  // start, turning vertices..., goal (complete only)
+  std::vector<int> turns;  // mesh vertex index of every interior path point
+  double length = 0.0;     // m, planning plane
   // The polygons the path crosses, start first (adjacent, each link open): a corridor whose funnel is
   // this path. links[i] is the edge of corridor[i] into corridor[i + 1].
   std::vector<int> corridor;

@@ -65,8 +65,8 @@ struct Node {
   Vec2 root, left, right;
   double g = 0.0, h = 0.0, f = 0.0;
   int parent = -1;
-  int poly = -1;  // next polygon
-  int edge = -1;  // entry edge of `poly`
+  int poly = -1;       // next polygon
+  int edge = -1;       // entry edge of `poly`
   int from_poly = -1;  // the polygon whose edge `from_edge` leads into `poly`
   int from_edge = -1;
   int root_vertex = -1;                     // -1: the start point
@@ -87,12 +87,12 @@ struct OpenEntry {
 
 struct Scratch {
   MeshTables tables;
-  std::vector<double> root_g;      // per vertex: the best g it was a root with (this search's stamp only)
+  std::vector<double> root_g;  // per vertex: the best g it was a root with (this search's stamp only)
   std::vector<unsigned> root_stamp;
   unsigned stamp = 0;
   std::vector<Node> nodes;
-  std::vector<OpenEntry> open;  // a binary heap
-  std::vector<Node> successors;  // of the node being expanded
+  std::vector<OpenEntry> open;                // a binary heap
+  std::vector<Node> successors;               // of the node being expanded
   std::vector<double> side_right, side_left;  // per vertex of the polygon being expanded
 };
 

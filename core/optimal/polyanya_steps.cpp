@@ -24,11 +24,16 @@ std::string node_text(const PolyanyaStep& s) {
 
 const char* why_text(SuccessorKind k) {
   switch (k) {
-    case SuccessorKind::Start: return "an edge of a start polygon, seen whole from the start";
-    case SuccessorKind::Observable: return "visible from the root between the rays through the interval's ends";
-    case SuccessorKind::LeftNonObservable: return "hidden left of the ray through the left corner, which becomes the root";
-    case SuccessorKind::RightNonObservable: return "hidden right of the ray through the right corner, which becomes the root";
-    case SuccessorKind::Collinear: return "the root is a vertex of this polygon and sees all of it";
+    case SuccessorKind::Start:
+      return "an edge of a start polygon, seen whole from the start";
+    case SuccessorKind::Observable:
+      return "visible from the root between the rays through the interval's ends";
+    case SuccessorKind::LeftNonObservable:
+      return "hidden left of the ray through the left corner, which becomes the root";
+    case SuccessorKind::RightNonObservable:
+      return "hidden right of the ray through the right corner, which becomes the root";
+    case SuccessorKind::Collinear:
+      return "the root is a vertex of this polygon and sees all of it";
     case SuccessorKind::AlongEdge:
       return "the edge lies on the line through the root, so the path runs along it to its nearer end, a corner, "
              "which becomes the root";
@@ -40,33 +45,48 @@ const char* why_text(SuccessorKind k) {
 
 const char* to_string(SuccessorKind k) {
   switch (k) {
-    case SuccessorKind::Start: return "start";
-    case SuccessorKind::Observable: return "observable";
-    case SuccessorKind::LeftNonObservable: return "left_non_observable";
-    case SuccessorKind::RightNonObservable: return "right_non_observable";
-    case SuccessorKind::Collinear: return "collinear";
-    case SuccessorKind::AlongEdge: return "along_edge";
+    case SuccessorKind::Start:
+      return "start";
+    case SuccessorKind::Observable:
+      return "observable";
+    case SuccessorKind::LeftNonObservable:
+      return "left_non_observable";
+    case SuccessorKind::RightNonObservable:
+      return "right_non_observable";
+    case SuccessorKind::Collinear:
+      return "collinear";
+    case SuccessorKind::AlongEdge:
+      return "along_edge";
   }
   return "observable";
 }
 
 const char* to_string(PolyanyaStep::Kind k) {
   switch (k) {
-    case PolyanyaStep::Kind::Start: return "start";
-    case PolyanyaStep::Kind::Direct: return "direct";
-    case PolyanyaStep::Kind::Popped: return "popped";
-    case PolyanyaStep::Kind::Successor: return "successor";
-    case PolyanyaStep::Kind::Pruned: return "pruned";
-    case PolyanyaStep::Kind::GoalNode: return "goal_node";
-    case PolyanyaStep::Kind::Found: return "found";
+    case PolyanyaStep::Kind::Start:
+      return "start";
+    case PolyanyaStep::Kind::Direct:
+      return "direct";
+    case PolyanyaStep::Kind::Popped:
+      return "popped";
+    case PolyanyaStep::Kind::Successor:
+      return "successor";
+    case PolyanyaStep::Kind::Pruned:
+      return "pruned";
+    case PolyanyaStep::Kind::GoalNode:
+      return "goal_node";
+    case PolyanyaStep::Kind::Found:
+      return "found";
   }
   return "popped";
 }
 
 const char* to_string(PolyanyaStep::Prune p) {
   switch (p) {
-    case PolyanyaStep::Prune::None: return "none";
-    case PolyanyaStep::Prune::RootDominated: return "root_dominated";
+    case PolyanyaStep::Prune::None:
+      return "none";
+    case PolyanyaStep::Prune::RootDominated:
+      return "root_dominated";
   }
   return "none";
 }
@@ -85,15 +105,17 @@ std::string PolyanyaStep::describe() const {
                node_text(*this) + ".";
       return "Pop " + id + ": " + node_text(*this) + ".";
     case Kind::Successor:
-      return "Push " + id + " (from node " + std::to_string(parent) + ", " + why_text(why) + "): " + node_text(*this) + ".";
+      return "Push " + id + " (from node " + std::to_string(parent) + ", " + why_text(why) + "): " + node_text(*this) +
+             ".";
     case Kind::Pruned:
-      return "Prune " + id + ": its " + root_text(*this) + " is reached with g " + step_num(g) + " but already with g " +
-             step_num(best_g) + ".";
+      return "Prune " + id + ": its " + root_text(*this) + " is reached with g " + step_num(g) +
+             " but already with g " + step_num(best_g) + ".";
     case Kind::GoalNode:
       return "Goal is in polygon " + std::to_string(poly) + " beyond node " + std::to_string(parent) + ": push final " +
-             id + " with f " + step_num(f) + (turn_vertex >= 0 ? " (turning at vertex " + std::to_string(turn_vertex) + " " +
-                                                                  point(left) + ")"
-                                                            : " (straight from the root)") + ".";
+             id + " with f " + step_num(f) +
+             (turn_vertex >= 0 ? " (turning at vertex " + std::to_string(turn_vertex) + " " + point(left) + ")"
+                               : " (straight from the root)") +
+             ".";
     case Kind::Found:
       return "Pop final " + id + ": the goal is reached, shortest path " + step_num(f) + " m.";
   }

@@ -31,9 +31,8 @@ Portal shrink_by(const Portal& portal, double distance, double width) {
 
 std::string ClearanceStep::describe() const {
   if (width <= 0.0) return "Portal " + nth(portal) + " is the goal point " + pt(left) + " itself: nothing to cut off.";
-  return "Portal " + nth(portal) + " is " + short_num(width) + " m wide; DistanceToInnerCorner(" +
-         short_num(width) + " m) = " + short_num(distance) + " m is cut off each end, leaving " + pt(left) + " to " +
-         pt(right) + ".";
+  return "Portal " + nth(portal) + " is " + short_num(width) + " m wide; DistanceToInnerCorner(" + short_num(width) +
+         " m) = " + short_num(distance) + " m is cut off each end, leaving " + pt(left) + " to " + pt(right) + ".";
 }
 
 Portal shrink_portal(const Portal& portal, double distance) {

@@ -19,9 +19,9 @@ namespace navlab {
 // each end, and the resulting ends.
 struct ClearanceStep {
   int portal = -1;
-  double width = 0.0;     // m
-  double distance = 0.0;  // m
-  Vec2 left, right;       // shrunk ends, m
+  double width = 0.0;            // m
+  double distance = 0.0;         // m
+  Vec2 left, right;              // shrunk ends, m
   std::string describe() const;  // one sentence with its numbers
 };
 

@@ -92,8 +92,8 @@ double first_touch(Vec2 p, Vec2 q, Vec2 a, Vec2 b, double t_min, double tol) {
 
 }  // namespace
 
-CorridorCheck check_in_corridor(const NavMesh& mesh, const std::vector<int>& corridor,
-                                const std::vector<Vec2>& path, double tolerance) {
+CorridorCheck check_in_corridor(const NavMesh& mesh, const std::vector<int>& corridor, const std::vector<Vec2>& path,
+                                double tolerance) {
   if (path.empty()) return fail(-1, -1, -1, {}, "The path is empty.");
   if (corridor.empty()) return fail(-1, -1, -1, path.front(), "The corridor is empty.");
   for (int id : corridor)

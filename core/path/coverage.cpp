@@ -38,7 +38,8 @@ void CorridorShape::add_polygon(std::span<const Vec2> ring) { add_polygon(ring, 
 
 void CorridorShape::add_polygon(std::span<const Vec2> ring, const PolygonReach& facts) {
   corners_.insert(corners_.end(), ring.begin(), ring.end());
-  polys_.push_back(Poly{uint32_t(corners_.size() - ring.size()), uint32_t(ring.size()), {facts.lo, facts.hi}, facts.reach});
+  polys_.push_back(
+      Poly{uint32_t(corners_.size() - ring.size()), uint32_t(ring.size()), {facts.lo, facts.hi}, facts.reach});
 }
 void CorridorShape::add_wall(const WallEdge& wall) {
   walls_.push_back(wall);
@@ -55,7 +56,9 @@ bool CorridorShape::contains(Vec2 p) const {
     const double r = tolerance * poly.reach + slack;  // inf for an unbounded region
     if ((p.x < poly.box.lo.x - r) | (p.x > poly.box.hi.x + r) | (p.y < poly.box.lo.y - r) | (p.y > poly.box.hi.y + r))
       continue;  // one branch for the four comparisons, as in for_walls_near
-    if (in_convex(poly.count, [&](size_t j) { return corners_[poly.first + j]; }, p, tolerance)) return true;
+    if (in_convex(
+            poly.count, [&](size_t j) { return corners_[poly.first + j]; }, p, tolerance))
+      return true;
   }
   return false;
 }
@@ -86,7 +89,8 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   Bounds2 bounds;
   for (int p : corridor) {
-    if (p < 0 || p >= int(mesh.polys.size()) || mark[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
+    if (p < 0 || p >= int(mesh.polys.size()) || mark[size_t(p)] != 1)
+      continue;  // a corridor never repeats a polygon, but be safe
     mark[size_t(p)] = 2;
     const NavPoly& poly = mesh.polys[size_t(p)];
     const size_t n = poly.verts.size();

@@ -32,12 +32,18 @@ const char* to_string(FunnelSide s) { return s == FunnelSide::Left ? "left" : "r
 
 const char* to_string(FunnelAction a) {
   switch (a) {
-    case FunnelAction::TightenLeft: return "tighten_left";
-    case FunnelAction::TightenRight: return "tighten_right";
-    case FunnelAction::Keep: return "keep";
-    case FunnelAction::Corner: return "corner";
-    case FunnelAction::Restart: return "restart";
-    case FunnelAction::Jump: return "jump";
+    case FunnelAction::TightenLeft:
+      return "tighten_left";
+    case FunnelAction::TightenRight:
+      return "tighten_right";
+    case FunnelAction::Keep:
+      return "keep";
+    case FunnelAction::Corner:
+      return "corner";
+    case FunnelAction::Restart:
+      return "restart";
+    case FunnelAction::Jump:
+      return "jump";
   }
   return "keep";
 }
@@ -59,7 +65,8 @@ constexpr double kSlopeMinDx = 1e-9;  // m: a ray this close to vertical has no 
 std::string slopes_text(const FunnelState& f, Vec2 p) {
   const Vec2 l = f.left - f.apex, r = f.right - f.apex, q = p - f.apex;
   if (l.x <= kSlopeMinDx || r.x <= kSlopeMinDx || q.x <= kSlopeMinDx) return "";
-  return " Slopes from the apex: funnel [" + seed_num(r.y / r.x) + ", " + seed_num(l.y / l.x) + "], P " + seed_num(q.y / q.x) + ".";
+  return " Slopes from the apex: funnel [" + seed_num(r.y / r.x) + ", " + seed_num(l.y / l.x) + "], P " +
+         seed_num(q.y / q.x) + ".";
 }
 
 }  // namespace
@@ -73,10 +80,10 @@ std::string FunnelStep::describe() const {
   const Vec2 other_end = right_end ? before.left : before.right;
   // The goal portal's two ends are the goal itself: say which end this step tests, since the right end's
   // test and the left end's can read the same cross product and conclude opposite things.
-  const std::string who = (goal ? "Goal portal " + nth(portal) + ", the goal P = " + seed_pt(point) + " as its " +
-                                      to_string(side) + " end"
-                                : "Portal " + nth(portal) + ", " + to_string(side) + " end P = " + seed_pt(point)) +
-                          ", apex A = " + seed_pt(before.apex) + ": ";
+  const std::string who =
+      (goal ? "Goal portal " + nth(portal) + ", the goal P = " + seed_pt(point) + " as its " + to_string(side) + " end"
+            : "Portal " + nth(portal) + ", " + to_string(side) + " end P = " + seed_pt(point)) +
+      ", apex A = " + seed_pt(before.apex) + ": ";
   const std::string narrower = right_end ? " >= 0" : " <= 0";
   const std::string wider = right_end ? " < 0" : " > 0";
   switch (action) {
@@ -84,7 +91,8 @@ std::string FunnelStep::describe() const {
     case FunnelAction::TightenRight: {
       const std::string name = to_string(side);
       if (own_end == before.apex)
-        return who + "the " + name + " side still starts at the apex, so it opens towards P." + slopes_text(before, point);
+        return who + "the " + name + " side still starts at the apex, so it opens towards P." +
+               slopes_text(before, point);
       const std::string second = other_end == before.apex ? "the other side still starts at the apex"
                                                           : cross_text(other, before.apex, other_end, point) +
                                                                 (right_end ? " <= 0" : " >= 0") + " (not past the " +
@@ -103,8 +111,10 @@ std::string FunnelStep::describe() const {
              " becomes a corner; the apex moves there (portal " + nth(after.apex_portal) + ")." +
              slopes_text(before, point);
     case FunnelAction::Restart:
-      return "Restart from the corner " + seed_pt(after.apex) + ": apex, left and right all start there, and the scan "
-             "goes back to portal " + nth(portal + 1) + ", just after the corner's portal " + nth(portal) + ".";
+      return "Restart from the corner " + seed_pt(after.apex) +
+             ": apex, left and right all start there, and the scan "
+             "goes back to portal " +
+             nth(portal + 1) + ", just after the corner's portal " + nth(portal) + ".";
     case FunnelAction::Jump:
       return "Portal " + nth(portal) + " is the takeoff of link " + std::to_string(link) + " at " + seed_pt(point) +
              ": the straight path ends there as a corner, and starts again from the landing " + seed_pt(after.apex) +
@@ -133,7 +143,8 @@ void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* tr
   bool finite = is_finite(start);
   for (const Portal& p : portals) finite = finite && is_finite(p.left) && is_finite(p.right);
   if (!finite) {
-    out.failure = Failure{FailStage::Funnel, Reason::BadInput, "A portal end or the start point is not a finite number.", {}};
+    out.failure =
+        Failure{FailStage::Funnel, Reason::BadInput, "A portal end or the start point is not a finite number.", {}};
     return;
   }
   const double tol = tolerance ? *tolerance : geometry_tolerance(start, portals);
@@ -211,7 +222,8 @@ void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* tr
         out.corners.push_back(FunnelCorner{point, portal, FunnelSide::Left});
       }
       s = FunnelState{portals[i + 1].left, portals[i + 1].left, portals[i + 1].left, i + 1, i + 1, i + 1};
-      if (trace) trace->steps.push_back(FunnelStep{i, FunnelSide::Left, FunnelAction::Jump, l, n, before, s, portals[i].link});
+      if (trace)
+        trace->steps.push_back(FunnelStep{i, FunnelSide::Left, FunnelAction::Jump, l, n, before, s, portals[i].link});
       ++i;
     }
   }

@@ -47,14 +47,14 @@ struct FunnelState {
 // Jump: `portal`/`point` are the takeoff's (both its ends tightened to it); `after.apex` is the landing
 // point (portal + 1); the scan resumes at portal + 2.
 struct FunnelStep {
-  int portal = -1;          // portal index being processed
+  int portal = -1;                      // portal index being processed
   FunnelSide side = FunnelSide::Right;  // which end of the portal
   FunnelAction action = FunnelAction::Keep;
-  Vec2 point;               // that portal end, m
-  int portal_count = 0;     // number of portals (the goal portal is index portal_count - 1)
+  Vec2 point;            // that portal end, m
+  int portal_count = 0;  // number of portals (the goal portal is index portal_count - 1)
   FunnelState before;
   FunnelState after;
-  int link = -1;            // Jump: the NavMesh::links index
+  int link = -1;                 // Jump: the NavMesh::links index
   std::string describe() const;  // one sentence with its numbers
 };
 

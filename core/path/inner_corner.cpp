@@ -10,7 +10,9 @@ namespace {
 // Points are user input written with a few decimals; y == x/2 must pass despite rounding.
 constexpr double kHalfWidthSlack = 1e-12;
 
-std::string corner_point_text(size_t i, Vec2 p) { return "inner_corner point " + std::to_string(i) + " " + point_text(p); }
+std::string corner_point_text(size_t i, Vec2 p) {
+  return "inner_corner point " + std::to_string(i) + " " + point_text(p);
+}
 }  // namespace
 
 std::optional<std::string> inner_corner_error(const std::vector<Vec2>& points) {
@@ -24,7 +26,8 @@ std::optional<std::string> inner_corner_error(const std::vector<Vec2>& points) {
     }
     if (p.y < 0.0) return corner_point_text(i, p) + ": distance must not be negative";
     if (p.y > p.x / 2.0 + kHalfWidthSlack * p.x) {
-      return corner_point_text(i, p) + ": distance " + num(p.y) + " m exceeds half the width (" + num(p.x / 2.0) + " m)";
+      return corner_point_text(i, p) + ": distance " + num(p.y) + " m exceeds half the width (" + num(p.x / 2.0) +
+             " m)";
     }
     prev_width = p.x;
   }

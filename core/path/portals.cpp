@@ -86,18 +86,17 @@ std::optional<Failure> portal_order_failure(Vec2 start, const std::vector<Portal
       const Vec2 after = i + 1 < portals.size() ? (portals[i + 1].left + portals[i + 1].right) * 0.5 : mid;
       if (before_wrong || near_side(p, after, tol) > 0) {
         const Vec2 bad = before_wrong ? before : after;
-        return portals_failure(
-            Reason::PortalOrder, "Portal " + nth(int(i)) + " left " + input_point_text(p.left) + " right " +
-                                input_point_text(p.right) + " has " + input_point_text(bad) + " on the wrong side of it (" +
-                                (before_wrong ? "before" : "after") +
-                                " it in travel order): its left/right order is reversed.");
+        return portals_failure(Reason::PortalOrder, "Portal " + nth(int(i)) + " left " + input_point_text(p.left) +
+                                                        " right " + input_point_text(p.right) + " has " +
+                                                        input_point_text(bad) + " on the wrong side of it (" +
+                                                        (before_wrong ? "before" : "after") +
+                                                        " it in travel order): its left/right order is reversed.");
       }
     }
     before = mid;
   }
   return std::nullopt;
 }
-
 
 }  // namespace
 
@@ -196,7 +195,8 @@ bool edges_join(const NavMesh& mesh, const MeshIndex& index, int a) {
   bool all = true;
   for (int i = 0; i < int(pa.verts.size()) && i < int(pa.neighbours.size()) && all; ++i) {
     const int b = pa.neighbours[size_t(i)];
-    if (b >= 0 && b < int(mesh.polys.size())) all = check_shared_edge(mesh, edge_portal(mesh, a, b, i)) == EdgeCheck::Joins;
+    if (b >= 0 && b < int(mesh.polys.size()))
+      all = check_shared_edge(mesh, edge_portal(mesh, a, b, i)) == EdgeCheck::Joins;
   }
   known.store(all ? MeshIndex::EdgesJoin::Yes : MeshIndex::EdgesJoin::No, std::memory_order_relaxed);
   return all;
@@ -211,8 +211,8 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
   if (corridor.empty()) return portals_failure(Reason::EmptyCorridor, "The corridor has no polygon.");
   for (int id : corridor) {
     if (mesh.kind != NavMesh::Kind::Polygons || id < 0 || id >= int(mesh.polys.size())) {
-      return portals_failure(Reason::BadPolygon, "Corridor polygon " + std::to_string(id) +
-                                                  " is not a polygon of this navmesh.");
+      return portals_failure(Reason::BadPolygon,
+                             "Corridor polygon " + std::to_string(id) + " is not a polygon of this navmesh.");
     }
   }
   portals.reserve(corridor.size());
@@ -224,8 +224,8 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
       const std::vector<Portal> pair = link_portals(mesh, c);
       if (pair[0].from_poly != a || pair[0].to_poly != b) {
         return portals_failure(Reason::NotAdjacent, "Corridor polygons " + std::to_string(a) + " and " +
-                                                     std::to_string(b) + " are not the ends of link " +
-                                                     std::to_string(c.index) + " the search crossed.");
+                                                        std::to_string(b) + " are not the ends of link " +
+                                                        std::to_string(c.index) + " the search crossed.");
       }
       portals.insert(portals.end(), pair.begin(), pair.end());
       continue;
@@ -239,22 +239,23 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
       }
     if (edge < 0) {
       return portals_failure(Reason::NotAdjacent, "Corridor polygons " + std::to_string(a) + " and " +
-                                                   std::to_string(b) + " (positions " + std::to_string(k) + ", " +
-                                                   std::to_string(k + 1) + ") share no edge.");
+                                                      std::to_string(b) + " (positions " + std::to_string(k) + ", " +
+                                                      std::to_string(k + 1) + ") share no edge.");
     }
     const Portal p = edge_portal(mesh, a, b, edge);
     switch (edges_join(mesh, *index, a) ? EdgeCheck::Joins : check_shared_edge(mesh, p)) {
-      case EdgeCheck::Joins: break;
+      case EdgeCheck::Joins:
+        break;
       case EdgeCheck::Mismatch:
-        return portals_failure(
-            Reason::PortalMismatch, "Portal " + nth(int(k)) + " " + input_point_text(p.left) + "/" + input_point_text(p.right) +
-                                   " of polygon " + std::to_string(a) + " is not an edge of polygon " +
-                                   std::to_string(b) + ": it does not join them.");
+        return portals_failure(Reason::PortalMismatch, "Portal " + nth(int(k)) + " " + input_point_text(p.left) + "/" +
+                                                           input_point_text(p.right) + " of polygon " +
+                                                           std::to_string(a) + " is not an edge of polygon " +
+                                                           std::to_string(b) + ": it does not join them.");
       case EdgeCheck::WrongOrder:
-        return portals_failure(
-            Reason::PortalOrder, "Portal " + nth(int(k)) + " left " + input_point_text(p.left) + " right " +
-                                input_point_text(p.right) + " from polygon " + std::to_string(a) + " to " +
-                                std::to_string(b) + " is inconsistent with the direction of travel.");
+        return portals_failure(Reason::PortalOrder, "Portal " + nth(int(k)) + " left " + input_point_text(p.left) +
+                                                        " right " + input_point_text(p.right) + " from polygon " +
+                                                        std::to_string(a) + " to " + std::to_string(b) +
+                                                        " is inconsistent with the direction of travel.");
     }
     portals.push_back(shared_side(mesh, a, b, edge, p));
   }

@@ -23,14 +23,14 @@ enum class PortalKind { Edge, Takeoff, Landing };
 // One portal of a corridor. The last portal of a corridor is the degenerate goal portal
 // (left == right == goal, from_poly == to_poly == the last corridor polygon).
 struct Portal {
-  Vec2 left;                 // planning plane, m
-  Vec2 right;                // planning plane, m
-  int from_poly = -1;        // polygon before the portal (-1 for a free-standing portal list)
-  int to_poly = -1;          // polygon after the portal
-  double left_height = 0.0;  // world height of `left` (3D meshes; 0 otherwise), m
-  double right_height = 0.0; // world height of `right`, m
+  Vec2 left;                  // planning plane, m
+  Vec2 right;                 // planning plane, m
+  int from_poly = -1;         // polygon before the portal (-1 for a free-standing portal list)
+  int to_poly = -1;           // polygon after the portal
+  double left_height = 0.0;   // world height of `left` (3D meshes; 0 otherwise), m
+  double right_height = 0.0;  // world height of `right`, m
   PortalKind kind = PortalKind::Edge;
-  int link = -1;             // Takeoff / Landing: the NavMesh::links index (from_poly, to_poly: its two ends)
+  int link = -1;  // Takeoff / Landing: the NavMesh::links index (from_poly, to_poly: its two ends)
   friend bool operator==(const Portal&, const Portal&) = default;
 };
 

@@ -119,7 +119,12 @@ CornerGeom geom_of(const Fitter& fitter, const Turn& t) {
 
 Fitter::Fitter(const std::vector<Vec2>& path_, const std::vector<CornerGeom>& geoms_, const CorridorShape& shape,
                const AgentDef& agent_, TurnTrace* trace_, const std::vector<char>& stand)
-    : path(path_), geoms(geoms_), agent(agent_), trace(trace_), shape_(shape), stand_(stand),
+    : path(path_),
+      geoms(geoms_),
+      agent(agent_),
+      trace(trace_),
+      shape_(shape),
+      stand_(stand),
       stops_allowed_(agent_.can_turn_in_place && agent_.corner_mode != CornerMode::Arc) {}
 
 void Fitter::record(TurnStep step) const {
@@ -193,10 +198,14 @@ double Fitter::largest_fit(const CornerGeom& g, double below) const {
 
 std::string NoArcWhy::text() const {
   switch (kind) {
-    case Kind::CornerModeStop: return "the agent's corner mode is stop";
-    case Kind::LinkEnd: return "it is an end of an off-mesh link, where the agent stands to jump";
-    case Kind::Reversal: return "the path reverses direction here";
-    case Kind::TooShort: return fmt("its segments are too short for the minimum turn radius %.2f m", min_radius);
+    case Kind::CornerModeStop:
+      return "the agent's corner mode is stop";
+    case Kind::LinkEnd:
+      return "it is an end of an off-mesh link, where the agent stands to jump";
+    case Kind::Reversal:
+      return "the path reverses direction here";
+    case Kind::TooShort:
+      return fmt("its segments are too short for the minimum turn radius %.2f m", min_radius);
     case Kind::NoneInside:
       return fmt("no arc of at least the minimum turn radius %.2f m stays inside the corridor", min_radius);
     case Kind::SharedBelowMin:
@@ -220,10 +229,13 @@ Turn Fitter::no_arc(int c, NoArcWhy reason_why, double largest_from) {
     return standing_turn(g, TurnKind::Stop);
   }
   const Reason reason = agent.corner_mode == CornerMode::Stop ? Reason::CannotTurnInPlace : Reason::NoArcFits;
-  const double largest = largest_from > 0.0 && g.theta < std::numbers::pi - kReversal ? largest_fit(g, largest_from) : 0.0;
+  const double largest =
+      largest_from > 0.0 && g.theta < std::numbers::pi - kReversal ? largest_fit(g, largest_from) : 0.0;
   std::string full = reason_why.text();
-  if (largest > 0.0) full += fmt(" (the largest arc that fits has radius %.2f m)", largest);
-  else if (largest_from > 0.0) full += " (no arc of any radius fits)";
+  if (largest > 0.0)
+    full += fmt(" (the largest arc that fits has radius %.2f m)", largest);
+  else if (largest_from > 0.0)
+    full += " (no arc of any radius fits)";
   full += !agent.can_turn_in_place ? ", and the agent cannot turn in place" : ", and its corner mode is arc";
   if (trace) {
     TurnStep s = step(TurnStep::Kind::Failed, g, 0.0);
@@ -238,8 +250,9 @@ Turn Fitter::no_arc(int c, NoArcWhy reason_why, double largest_from) {
     failure_corner_ = c;
     std::string message = fmt("corner %d at (%.2f, %.2f): ", c, g.at.x, g.at.y) + full;
     if (reason == Reason::NoArcFits)
-      message += "; the channel spline (--smoothing channel) places its arcs anywhere in the channel, not at these "
-                 "corners, and may still fit one";
+      message +=
+          "; the channel spline (--smoothing channel) places its arcs anywhere in the channel, not at these "
+          "corners, and may still fit one";
     failure = Failure{FailStage::Turns, reason, std::move(message), {}};
   }
   return standing_turn(g, TurnKind::Failed);

@@ -27,10 +27,10 @@ inline Vec2 unit_or_x(Vec2 v) {
 struct CornerGeom {
   int first = -1, last = -1;  // the corners it covers
   Vec2 prev, at, next;
-  Vec2 din, dout;             // unit directions in and out
-  double theta = 0.0;         // rad
+  Vec2 din, dout;      // unit directions in and out
+  double theta = 0.0;  // rad
   bool left = true;
-  double tan_half = 0.0;      // tan(θ/2)
+  double tan_half = 0.0;               // tan(θ/2)
   double off_in = 0.0, off_out = 0.0;  // m: from corner `first` on to `at`, from `at` on to corner `last`
   double len_in = 0.0, len_out = 0.0;  // m: the segments prev -> first and last -> next
   // The radius range the geometry allows: trims within the outer segments, tangent points outside the

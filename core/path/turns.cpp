@@ -12,7 +12,7 @@
 namespace navlab {
 
 namespace {
-constexpr double kSamePrinted = 0.005; // m: points this close print the same at two decimals
+constexpr double kSamePrinted = 0.005;  // m: points this close print the same at two decimals
 }  // namespace
 
 double turning_angle(Vec2 prev, Vec2 corner, Vec2 next) {
@@ -46,15 +46,24 @@ Vec2 PathPiece::point(double s) const {
 
 const char* to_string(TurnStep::Kind k) {
   switch (k) {
-    case TurnStep::Kind::Candidate: return "candidate";
-    case TurnStep::Kind::CoverageFailed: return "coverage_failed";
-    case TurnStep::Kind::Shrunk: return "shrunk";
-    case TurnStep::Kind::Fitted: return "fitted";
-    case TurnStep::Kind::ScaledWithPartner: return "scaled_with_partner";
-    case TurnStep::Kind::FellBackToStop: return "fell_back_to_stop";
-    case TurnStep::Kind::Joined: return "joined";
-    case TurnStep::Kind::Unjoined: return "unjoined";
-    case TurnStep::Kind::Failed: return "failed";
+    case TurnStep::Kind::Candidate:
+      return "candidate";
+    case TurnStep::Kind::CoverageFailed:
+      return "coverage_failed";
+    case TurnStep::Kind::Shrunk:
+      return "shrunk";
+    case TurnStep::Kind::Fitted:
+      return "fitted";
+    case TurnStep::Kind::ScaledWithPartner:
+      return "scaled_with_partner";
+    case TurnStep::Kind::FellBackToStop:
+      return "fell_back_to_stop";
+    case TurnStep::Kind::Joined:
+      return "joined";
+    case TurnStep::Kind::Unjoined:
+      return "unjoined";
+    case TurnStep::Kind::Failed:
+      return "failed";
   }
   return "candidate";
 }
@@ -72,18 +81,19 @@ std::string scaled_text(const TurnStep& s) {
   const std::string after = sum_text({s.trim, s.partner_new_trim}, " m");
   const double overlap = s.old_trim + s.partner_trim - s.length;
   if (s.offsets > 0.0)
-    return fmt("Corners %d and %d share a %.2f m segment, but their arcs take %s of it, %.2f m too much: both radii "
-               "are scaled by (%.3f + %.3f) / %.3f = %.3f (a joint turn's trim counts from where its outer segments "
-               "meet, %.2f m past its corners), so corner %d's radius goes from %.2f m to %.2f m and the arcs take "
-               "%s.",
-               s.corner, s.partner, s.length, before.c_str(), overlap, s.length, s.offsets,
-               s.old_trim + s.partner_trim + s.offsets, s.ratio, s.offsets, s.corner, s.radius, s.new_radius,
-               after.c_str());
-  return fmt("Corners %d and %d share a %.2f m segment, but their trims %s overlap by %.2f m: both radii are "
-             "scaled by %.3f / %.3f = %.3f, so corner %d's radius goes from %.2f m to %.2f m and the trims become "
-             "%s.",
-             s.corner, s.partner, s.length, before.c_str(), overlap, s.length, s.old_trim + s.partner_trim, s.ratio,
-             s.corner, s.radius, s.new_radius, after.c_str());
+    return fmt(
+        "Corners %d and %d share a %.2f m segment, but their arcs take %s of it, %.2f m too much: both radii "
+        "are scaled by (%.3f + %.3f) / %.3f = %.3f (a joint turn's trim counts from where its outer segments "
+        "meet, %.2f m past its corners), so corner %d's radius goes from %.2f m to %.2f m and the arcs take "
+        "%s.",
+        s.corner, s.partner, s.length, before.c_str(), overlap, s.length, s.offsets,
+        s.old_trim + s.partner_trim + s.offsets, s.ratio, s.offsets, s.corner, s.radius, s.new_radius, after.c_str());
+  return fmt(
+      "Corners %d and %d share a %.2f m segment, but their trims %s overlap by %.2f m: both radii are "
+      "scaled by %.3f / %.3f = %.3f, so corner %d's radius goes from %.2f m to %.2f m and the trims become "
+      "%s.",
+      s.corner, s.partner, s.length, before.c_str(), overlap, s.length, s.old_trim + s.partner_trim, s.ratio, s.corner,
+      s.radius, s.new_radius, after.c_str());
 }
 
 }  // namespace
@@ -93,24 +103,27 @@ std::string TurnStep::describe() const {
   const std::string name = corner_name(corner, last_corner);
   switch (kind) {
     case Kind::Joined:
-      return fmt("Corners %d–%d turn the same way and lie closer together than their arcs need: %.2f m between two "
-                 "of them, where arcs of the minimum turn radius would take %.2f m. They turn as one corner of %.1f° "
-                 "at (%.2f, %.2f), where the segments before and after them meet.",
-                 corner, last_corner, length, needed, deg, at.x, at.y);
+      return fmt(
+          "Corners %d–%d turn the same way and lie closer together than their arcs need: %.2f m between two "
+          "of them, where arcs of the minimum turn radius would take %.2f m. They turn as one corner of %.1f° "
+          "at (%.2f, %.2f), where the segments before and after them meet.",
+          corner, last_corner, length, needed, deg, at.x, at.y);
     case Kind::Unjoined:
       return fmt("Corners %d–%d: no arc over their combined turn fits, so each is fitted on its own.", corner,
                  last_corner);
     case Kind::Candidate:
-      return fmt("%s at (%.2f, %.2f) %s %.1f°: try an arc of radius %.2f m, the %s; its trim "
-                 "R·tan(turn/2) is %.2f m.",
-                 name.c_str(), at.x, at.y, last_corner > corner ? "turn" : "turns", deg, radius, why.c_str(), trim);
+      return fmt(
+          "%s at (%.2f, %.2f) %s %.1f°: try an arc of radius %.2f m, the %s; its trim "
+          "R·tan(turn/2) is %.2f m.",
+          name.c_str(), at.x, at.y, last_corner > corner ? "turn" : "turns", deg, radius, why.c_str(), trim);
     case Kind::CoverageFailed:
       if (distance(hit, point) < kSamePrinted)
         return fmt("%s: the arc of radius %.2f m leaves the corridor at (%.2f, %.2f), where it crosses a wall.",
                    name.c_str(), radius, hit.x, hit.y);
-      return fmt("%s: the arc of radius %.2f m crosses a wall at (%.2f, %.2f), and its point (%.2f, %.2f) beyond "
-                 "that lies outside the corridor.",
-                 name.c_str(), radius, hit.x, hit.y, point.x, point.y);
+      return fmt(
+          "%s: the arc of radius %.2f m crosses a wall at (%.2f, %.2f), and its point (%.2f, %.2f) beyond "
+          "that lies outside the corridor.",
+          name.c_str(), radius, hit.x, hit.y, point.x, point.y);
     case Kind::Shrunk:
       return fmt("%s: shrink the radius from %.2f m to %.2f m (trim %.2f m) and test again.", name.c_str(), radius,
                  new_radius, trim);
@@ -213,8 +226,8 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
   return out;
 }
 
-void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
-                    TurnTrace* trace, const std::vector<char>& stand, TurnsResult& out) {
+void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent, TurnTrace* trace,
+                    const std::vector<char>& stand, TurnsResult& out) {
   out.failure.reset();
   SmoothPath& sp = out.path;
   sp.clear();

@@ -39,9 +39,12 @@ namespace navlab {
 enum class TurnKind { Arc, Stop, Failed };
 inline const char* to_string(TurnKind k) {
   switch (k) {
-    case TurnKind::Arc: return "arc";
-    case TurnKind::Stop: return "stop";
-    case TurnKind::Failed: return "failed";
+    case TurnKind::Arc:
+      return "arc";
+    case TurnKind::Stop:
+      return "stop";
+    case TurnKind::Failed:
+      return "failed";
   }
   return "stop";
 }
@@ -53,13 +56,13 @@ struct Turn {
   double offset_in = 0.0, offset_out = 0.0;  // joint turn: m from the first corner on to `at`, and from
                                              // `at` on to the last corner (0 for one corner)
   TurnKind kind = TurnKind::Stop;
-  double s = 0.0;        // m along the smoothed path where the turn begins (arc entry / the stop point)
-  double theta = 0.0;    // rad, turning angle in [0, π]
-  bool left = true;      // turns counter-clockwise
-  double radius = 0.0;   // m (0 for a stop-turn)
-  double trim = 0.0;     // m, R·tan(θ/2) from `at` (0 for a stop-turn)
-  Vec2 entry, exit;      // arc tangent points, m (== at for a stop-turn)
-  Arc arc;               // the arc (kind == Arc)
+  double s = 0.0;       // m along the smoothed path where the turn begins (arc entry / the stop point)
+  double theta = 0.0;   // rad, turning angle in [0, π]
+  bool left = true;     // turns counter-clockwise
+  double radius = 0.0;  // m (0 for a stop-turn)
+  double trim = 0.0;    // m, R·tan(θ/2) from `at` (0 for a stop-turn)
+  Vec2 entry, exit;     // arc tangent points, m (== at for a stop-turn)
+  Arc arc;              // the arc (kind == Arc)
   // m: how much of the segment before (after) the turn its arc takes: trim − offset_in (− offset_out).
   double trim_in() const { return trim - offset_in; }
   double trim_out() const { return trim - offset_out; }
@@ -79,10 +82,10 @@ struct PathPiece {
 };
 
 struct SmoothPath {
-  std::vector<Vec2> points;        // the input polyline (start, corners..., goal), m
-  std::vector<Turn> turns;         // one per interior point, in order (a joint turn covers several)
-  std::vector<PathPiece> pieces;   // segments and arcs, end to end, in order
-  double length = 0.0;             // m
+  std::vector<Vec2> points;       // the input polyline (start, corners..., goal), m
+  std::vector<Turn> turns;        // one per interior point, in order (a joint turn covers several)
+  std::vector<PathPiece> pieces;  // segments and arcs, end to end, in order
+  double length = 0.0;            // m
   // Back to an empty path, the vectors keeping their capacity.
   void clear() {
     points.clear();
@@ -110,30 +113,38 @@ struct SmoothPath {
 //                    fit (0: none)
 struct TurnStep {
   enum class Kind {
-    Candidate, CoverageFailed, Shrunk, Fitted, ScaledWithPartner, FellBackToStop, Joined, Unjoined, Failed
+    Candidate,
+    CoverageFailed,
+    Shrunk,
+    Fitted,
+    ScaledWithPartner,
+    FellBackToStop,
+    Joined,
+    Unjoined,
+    Failed
   };
   Kind kind = Kind::Candidate;
-  int corner = -1;           // index of the corner in the input path (the first of a joint turn)
-  int last_corner = -1;      // the last corner of the turn (== corner but for a joint turn)
-  Vec2 at;                   // the corner, m (a joint turn's: where its outer segments meet)
-  double theta = 0.0;        // rad
-  double radius = 0.0;       // m
-  double new_radius = 0.0;   // m (Shrunk, ScaledWithPartner)
-  double trim = 0.0;         // m, at `radius` (at `new_radius` for Shrunk / ScaledWithPartner)
-  Vec2 hit;                  // CoverageFailed
-  Vec2 point;                // CoverageFailed: the tested point found outside
-  int partner = -1;          // ScaledWithPartner: the other corner
-  double length = 0.0;       // ScaledWithPartner: the shared segment's length; Joined: the shortest gap, m
-  double needed = 0.0;       // Joined: what the arcs on each side of that gap need at min_turn_radius, m
-  double ratio = 1.0;        // ScaledWithPartner
-  double old_trim = 0.0;     // ScaledWithPartner: this corner's trim before scaling, m
-  double partner_trim = 0.0;      // ScaledWithPartner: the partner's trim before scaling, m
-  double partner_new_trim = 0.0;  // ScaledWithPartner: the partner's trim after scaling, m
-  double offsets = 0.0;      // ScaledWithPartner: m by which joint turns' trims reach past their corners
-                             // (`at` lies beyond them), added to `length` in the ratio
-  double largest = 0.0;      // Failed: the largest radius found to fit, m (0: none)
+  int corner = -1;                    // index of the corner in the input path (the first of a joint turn)
+  int last_corner = -1;               // the last corner of the turn (== corner but for a joint turn)
+  Vec2 at;                            // the corner, m (a joint turn's: where its outer segments meet)
+  double theta = 0.0;                 // rad
+  double radius = 0.0;                // m
+  double new_radius = 0.0;            // m (Shrunk, ScaledWithPartner)
+  double trim = 0.0;                  // m, at `radius` (at `new_radius` for Shrunk / ScaledWithPartner)
+  Vec2 hit;                           // CoverageFailed
+  Vec2 point;                         // CoverageFailed: the tested point found outside
+  int partner = -1;                   // ScaledWithPartner: the other corner
+  double length = 0.0;                // ScaledWithPartner: the shared segment's length; Joined: the shortest gap, m
+  double needed = 0.0;                // Joined: what the arcs on each side of that gap need at min_turn_radius, m
+  double ratio = 1.0;                 // ScaledWithPartner
+  double old_trim = 0.0;              // ScaledWithPartner: this corner's trim before scaling, m
+  double partner_trim = 0.0;          // ScaledWithPartner: the partner's trim before scaling, m
+  double partner_new_trim = 0.0;      // ScaledWithPartner: the partner's trim after scaling, m
+  double offsets = 0.0;               // ScaledWithPartner: m by which joint turns' trims reach past their corners
+                                      // (`at` lies beyond them), added to `length` in the ratio
+  double largest = 0.0;               // Failed: the largest radius found to fit, m (0: none)
   Reason reason = Reason::NoArcFits;  // Failed: no_arc_fits | cannot_turn_in_place
-  std::string why;           // FellBackToStop / Failed / Candidate: a short reason
+  std::string why;                    // FellBackToStop / Failed / Candidate: a short reason
   // The arc this step tried (Candidate, CoverageFailed, Fitted: at `radius`; Shrunk, ScaledWithPartner:
   // at `new_radius`), as make_arc_turn() gives it; none for FellBackToStop or when no arc exists there.
   std::optional<Turn> arc;
@@ -163,8 +174,8 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
                       TurnTrace* trace = nullptr, const std::vector<char>& stand = {});
 // fit_turns() into `out`, overwritten whole: its vectors keep their capacity. `path` must not be
 // out.path.points.
-void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent,
-                    TurnTrace* trace, const std::vector<char>& stand, TurnsResult& out);
+void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent, TurnTrace* trace,
+                    const std::vector<char>& stand, TurnsResult& out);
 
 // The arc tangent to both segments at `corner` (incoming from `prev`, outgoing to `next`) with radius
 // R (m): fills kind = Arc, theta, left, radius, trim, entry, exit and arc. θ must be in (0, π).

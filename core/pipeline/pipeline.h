@@ -27,11 +27,11 @@ struct PipelineRun {
   // The scene's search is Polyanya: the plan's corridor came from the exact shortest path, and the
   // Polyanya records are the plan's own search (they follow the locate rows in the timeline).
   bool polyanya_is_search = false;
-  std::optional<ChannelPlan> channel;     // asked for, and the plan had a funnel path on polygons
-  std::optional<PolyanyaResult> optimal;  // asked for, and the plan had a corridor to compare with
-  PlanTrace trace;                        // records, when options.trace
-  ChannelPlanTrace smoothing;             // the channel's and spline's records, when traced
-  PolyanyaTrace exact;                    // Polyanya's records (the plan's search or the comparison)
+  std::optional<ChannelPlan> channel;         // asked for, and the plan had a funnel path on polygons
+  std::optional<PolyanyaResult> optimal;      // asked for, and the plan had a corridor to compare with
+  PlanTrace trace;                            // records, when options.trace
+  ChannelPlanTrace smoothing;                 // the channel's and spline's records, when traced
+  PolyanyaTrace exact;                        // Polyanya's records (the plan's search or the comparison)
   double channel_ms = 0.0, optimal_ms = 0.0;  // wall time of the channel smoothing and of the comparison
 
   // The records as the timeline and the trace read them (core/narration/stages.h).

@@ -45,7 +45,8 @@ void behind_closed_door(const Context& c, const ScenePoint& asked, Location& loc
     if (orient(p, q, a) * orient(p, q, b) > 0.0 || orient(a, b, p) * orient(a, b, q) > 0.0) continue;
     const std::string at = input_point_text(a);
     loc = Location{};
-    loc.failure = Failure{FailStage::Locate, which == Endpoint::Start ? Reason::StartOffMesh : Reason::GoalOffMesh,
+    loc.failure = Failure{FailStage::Locate,
+                          which == Endpoint::Start ? Reason::StartOffMesh : Reason::GoalOffMesh,
                           std::string(which == Endpoint::Start ? "start" : "goal") + " point " + at +
                               " is on closed door " + d.id + "'s polygons and the nearest other polygon is across it",
                           {d.id}};
@@ -88,9 +89,10 @@ void head_for_substitute(const Context& c, PlanResult& r, const Failure& origina
   const std::optional<Substitute> sub =
       nearest_reachable(c.mesh, r.locate.start.poly, goal_point, policy, &c.gates.filter);
   if (!sub || !sub->reachable) {
-    r.failure->message += sub ? " The nearest polygon within " + num(policy.radius, kExactDigits) + " m of the goal (" +
-                                    node_label(c.mesh, sub->poly) + ") cannot be reached either."
-                              : " No reachable polygon lies within " + num(policy.radius, kExactDigits) + " m of the goal.";
+    r.failure->message +=
+        sub ? " The nearest polygon within " + num(policy.radius, kExactDigits) + " m of the goal (" +
+                  node_label(c.mesh, sub->poly) + ") cannot be reached either."
+            : " No reachable polygon lies within " + num(policy.radius, kExactDigits) + " m of the goal.";
     return;
   }
   if (c.trace) {
@@ -294,8 +296,7 @@ PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& requ
   return r;
 }
 
-void plan_into(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanResult& out,
-               PlanTrace* trace) {
+void plan_into(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanResult& out, PlanTrace* trace) {
   run_plan(scene, mesh, request, nullptr, trace, out);
 }
 

@@ -84,21 +84,30 @@ int barred(const SearchFilter* filter, const NavMesh& mesh, int poly, int edge, 
 
 const char* to_string(RaycastOutcome o) {
   switch (o) {
-    case RaycastOutcome::Clear: return "clear";
-    case RaycastOutcome::Wall: return "wall";
-    case RaycastOutcome::Blocked: return "blocked";
-    case RaycastOutcome::Missed: return "missed";
+    case RaycastOutcome::Clear:
+      return "clear";
+    case RaycastOutcome::Wall:
+      return "wall";
+    case RaycastOutcome::Blocked:
+      return "blocked";
+    case RaycastOutcome::Missed:
+      return "missed";
   }
   return "missed";
 }
 
 const char* to_string(RaycastStep::Kind k) {
   switch (k) {
-    case RaycastStep::Kind::Cross: return "cross";
-    case RaycastStep::Kind::Wall: return "wall";
-    case RaycastStep::Kind::Blocked: return "blocked";
-    case RaycastStep::Kind::End: return "end";
-    case RaycastStep::Kind::Missed: return "missed";
+    case RaycastStep::Kind::Cross:
+      return "cross";
+    case RaycastStep::Kind::Wall:
+      return "wall";
+    case RaycastStep::Kind::Blocked:
+      return "blocked";
+    case RaycastStep::Kind::End:
+      return "end";
+    case RaycastStep::Kind::Missed:
+      return "missed";
   }
   return "cross";
 }
@@ -171,8 +180,9 @@ RaycastResult raycast(const NavMesh& mesh, const RaycastQuery& q, const SearchFi
       r.normal = inward_normal(mesh, cur, c.leave);
       if (r.outcome == RaycastOutcome::Blocked && filter) r.blocked_by = filter->reasons[size_t(cause)];
       if (trace) {
-        RaycastStep s = step_of(r.outcome == RaycastOutcome::Blocked ? RaycastStep::Kind::Blocked : RaycastStep::Kind::Wall,
-                                cur, c, q.start, d);
+        RaycastStep s =
+            step_of(r.outcome == RaycastOutcome::Blocked ? RaycastStep::Kind::Blocked : RaycastStep::Kind::Wall, cur, c,
+                    q.start, d);
         s.next = next;
         s.cause = cause;
         trace->steps.push_back(s);

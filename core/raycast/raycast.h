@@ -37,14 +37,14 @@ const char* to_string(RaycastOutcome o);  // "clear", "wall", "blocked", "missed
 
 struct RaycastResult {
   RaycastOutcome outcome = RaycastOutcome::Missed;
-  double t = 0.0;          // the fraction of start -> end covered, 0..1 (1 when clear)
-  Vec2 hit;                // where the ray stops (the end when clear), planning plane, m
-  double hit_height = 0.0; // world height of `hit` on the surface of polys.back() (3D meshes; else 0), m
-  Vec2 normal;             // Wall / Blocked: unit normal of the edge met, pointing into its polygon
-  int hit_edge = -1;       // Wall / Blocked: the edge of polys.back() the ray met; else -1
-  std::vector<int> polys;  // the polygons the ray crossed, start polygon first (Missed: none)
-  std::string blocked_by;  // Blocked: the filter's reason ("door ID", "area NAME")
-  double length = 0.0;     // m in the plane from start to hit
+  double t = 0.0;           // the fraction of start -> end covered, 0..1 (1 when clear)
+  Vec2 hit;                 // where the ray stops (the end when clear), planning plane, m
+  double hit_height = 0.0;  // world height of `hit` on the surface of polys.back() (3D meshes; else 0), m
+  Vec2 normal;              // Wall / Blocked: unit normal of the edge met, pointing into its polygon
+  int hit_edge = -1;        // Wall / Blocked: the edge of polys.back() the ray met; else -1
+  std::vector<int> polys;   // the polygons the ray crossed, start polygon first (Missed: none)
+  std::string blocked_by;   // Blocked: the filter's reason ("door ID", "area NAME")
+  double length = 0.0;      // m in the plane from start to hit
   bool hit_something() const { return outcome != RaycastOutcome::Clear; }
 };
 

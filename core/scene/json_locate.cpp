@@ -10,10 +10,10 @@ namespace {
 // One open container while scanning.
 struct Frame {
   bool object = false;
-  size_t index = 0;        // arrays: index of the element being read (commas seen so far)
-  std::string key;         // objects: the member being read
-  int state = 0;           // objects: 0 expecting a key, 1 key read, 2 after ':', 3 value read
-  size_t key_offset = 0;   // objects: byte offset of `key`
+  size_t index = 0;            // arrays: index of the element being read (commas seen so far)
+  std::string key;             // objects: the member being read
+  int state = 0;               // objects: 0 expecting a key, 1 key read, 2 after ':', 3 value read
+  size_t key_offset = 0;       // objects: byte offset of `key`
   std::set<std::string> keys;  // objects: every key seen (duplicate detection only)
 };
 
@@ -53,10 +53,14 @@ bool read_hex4(const std::string& t, size_t at, unsigned& cp) {
   for (size_t k = at; k < at + 4; ++k) {
     const char c = t[k];
     cp <<= 4;
-    if (c >= '0' && c <= '9') cp |= unsigned(c - '0');
-    else if (c >= 'a' && c <= 'f') cp |= unsigned(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F') cp |= unsigned(c - 'A' + 10);
-    else return false;
+    if (c >= '0' && c <= '9')
+      cp |= unsigned(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      cp |= unsigned(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F')
+      cp |= unsigned(c - 'A' + 10);
+    else
+      return false;
   }
   return true;
 }
@@ -77,11 +81,21 @@ size_t read_string(const std::string& t, size_t i, std::string& out) {
     const char e = t[j + 1];
     j += 2;
     switch (e) {
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
       case 'u': {
         unsigned cp = 0;
         if (!read_hex4(t, j, cp)) break;
@@ -95,7 +109,9 @@ size_t read_string(const std::string& t, size_t i, std::string& out) {
         append_utf8(out, cp);
         break;
       }
-      default: out += e; break;  // '"', '\\', '/'
+      default:
+        out += e;
+        break;  // '"', '\\', '/'
     }
   }
   return t.size();
@@ -117,16 +133,21 @@ bool scan(const std::string& t, size_t limit, std::vector<Frame>& frames, OnValu
   while (i < end) {
     const char c = t[i];
     switch (c) {
-      case ' ': case '\t': case '\r': case '\n':
+      case ' ':
+      case '\t':
+      case '\r':
+      case '\n':
         ++i;
         break;
-      case '{': case '[':
+      case '{':
+      case '[':
         if (on_value(frames, i)) return true;
         frames.push_back(Frame{});
         frames.back().object = c == '{';
         ++i;
         break;
-      case '}': case ']':
+      case '}':
+      case ']':
         if (!frames.empty()) frames.pop_back();
         value_done(frames);
         ++i;
@@ -180,16 +201,17 @@ bool scan(const std::string& t, size_t limit, std::vector<Frame>& frames, OnValu
 std::string pointer_append(const std::string& pointer, const std::string& token) {
   std::string out = pointer + "/";
   for (char c : token) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
   }
   return out;
 }
 
-std::string pointer_append(const std::string& pointer, size_t index) {
-  return pointer + "/" + std::to_string(index);
-}
+std::string pointer_append(const std::string& pointer, size_t index) { return pointer + "/" + std::to_string(index); }
 
 TextPos text_position(const std::string& text, size_t offset) {
   TextPos pos;
@@ -216,8 +238,7 @@ size_t locate_pointer(const std::string& text, const std::string& pointer, bool 
         text, text.size(), frames,
         [&](const std::vector<Frame>& fs, size_t offset) {
           if (build_pointer(fs) != target) return false;
-          found = (at_key && target == pointer && !fs.empty() && fs.back().object) ? fs.back().key_offset
-                                                                                   : offset;
+          found = (at_key && target == pointer && !fs.empty() && fs.back().object) ? fs.back().key_offset : offset;
           ok = true;
           return true;
         },

@@ -34,9 +34,12 @@ std::string syntax_message(const std::string& what) {
     size_t end = detail.find("; ", start);
     if (end == std::string::npos) end = detail.size();
     const std::string part = detail.substr(start, end - start);
-    if (first) problem = part;
-    else if (starts_with(part, "expected ")) expected = part.substr(9);
-    else if (starts_with(part, "last read: ")) last_read = part.substr(11);
+    if (first)
+      problem = part;
+    else if (starts_with(part, "expected "))
+      expected = part.substr(9);
+    else if (starts_with(part, "last read: "))
+      last_read = part.substr(11);
     start = end + 2;
   }
   if (starts_with(problem, "unexpected ")) return "expected " + expected + ", got " + problem.substr(11);
@@ -68,7 +71,8 @@ Result<Json> parse_json(const std::string& text, const std::string& path) {
     return Json::parse(text);
   } catch (const Json::parse_error& e) {
     const std::string message = syntax_message(e.what());
-    const bool literal = message.find(", got unexpected") == std::string::npos && message.find(", got invalid") != std::string::npos;
+    const bool literal =
+        message.find(", got unexpected") == std::string::npos && message.find(", got invalid") != std::string::npos;
     const size_t offset = token_start(text, e.byte > 0 ? e.byte - 1 : 0, literal);
     return Result<Json>::fail(located(text, path, offset, pointer_at(text, offset), message));
   } catch (const Json::exception& e) {  // out_of_range 406: a number literal beyond the range of a double

@@ -13,8 +13,8 @@ namespace navlab {
 
 // A point as written in a scene: [x, y] (2D), [x, y, z] (3D mesh scenes, y up) or a graph node id.
 struct ScenePoint {
-  std::string node;  // graph scenes: node id (coordinates unused)
-  Vec2 plane;        // planning-plane position: [x, y] as written, or to_plane([x, y, z])
+  std::string node;     // graph scenes: node id (coordinates unused)
+  Vec2 plane;           // planning-plane position: [x, y] as written, or to_plane([x, y, z])
   double height = 0.0;  // 3D: world y
   bool is3d = false;
   Vec3 world() const { return to_world(plane, height); }
@@ -35,19 +35,19 @@ constexpr int kMaxBakeTileSize = 1024;
 
 // Recast bake parameters; defaults are RecastDemo's Solo Mesh defaults.
 struct BakeDef {
-  double cell_size = 0.3;                // m
-  double cell_height = 0.2;              // m
-  double agent_height = 2.0;             // m
-  double agent_radius = 0.6;             // m; the baked mesh is eroded by this
-  double agent_max_climb = 0.9;          // m
-  double agent_max_slope = 45.0;         // degrees
-  double region_min_size = 8.0;          // cells (squared in Recast)
-  double region_merge_size = 20.0;       // cells (squared in Recast)
-  double edge_max_len = 12.0;            // m (divided by cell_size for Recast)
-  double edge_max_error = 1.3;           // cells
-  int verts_per_poly = 6;                // [Limit: 3..6]
-  double detail_sample_dist = 6.0;       // cells (times cell_size)
-  double detail_sample_max_error = 1.0;  // cells (times cell_height)
+  double cell_size = 0.3;                      // m
+  double cell_height = 0.2;                    // m
+  double agent_height = 2.0;                   // m
+  double agent_radius = 0.6;                   // m; the baked mesh is eroded by this
+  double agent_max_climb = 0.9;                // m
+  double agent_max_slope = 45.0;               // degrees
+  double region_min_size = 8.0;                // cells (squared in Recast)
+  double region_merge_size = 20.0;             // cells (squared in Recast)
+  double edge_max_len = 12.0;                  // m (divided by cell_size for Recast)
+  double edge_max_error = 1.3;                 // cells
+  int verts_per_poly = 6;                      // [Limit: 3..6]
+  double detail_sample_dist = 6.0;             // cells (times cell_size)
+  double detail_sample_max_error = 1.0;        // cells (times cell_height)
   Partition partition = Partition::Watershed;  // single-tile bakes; the tile cache partitions its own way
   int tile_size = 0;  // cells per tile side of a tiled bake (core/navmesh/bake_tiled.h); 0: one tile
                       // [Limit: 0 or kMinBakeTileSize..kMaxBakeTileSize]
@@ -92,10 +92,10 @@ struct Door {
 struct Blocker {
   std::string id;
   ScenePoint center;
-  double radius = 0.0;      // m; circle when > 0
-  Vec2 half_extents;        // m; box when radius == 0
-  double angle = 0.0;       // rad; box rotation
-  Vec2 velocity;            // m/s; in the plane
+  double radius = 0.0;  // m; circle when > 0
+  Vec2 half_extents;    // m; box when radius == 0
+  double angle = 0.0;   // rad; box rotation
+  Vec2 velocity;        // m/s; in the plane
   friend bool operator==(const Blocker&, const Blocker&) = default;
 };
 
@@ -149,8 +149,8 @@ inline const char* to_string(CostModel c) {
 
 struct SearchDef {
   Algorithm algorithm = Algorithm::AStar;
-  double heuristic_scale = 0.999;  // Detour's H_SCALE
-  int node_budget = 0;             // expansions allowed; 0 = unlimited
+  double heuristic_scale = 0.999;                   // Detour's H_SCALE
+  int node_budget = 0;                              // expansions allowed; 0 = unlimited
   CostModel cost_model = CostModel::EdgeMidpoints;  // graph scenes default to Graph
   friend bool operator==(const SearchDef&, const SearchDef&) = default;
 };
@@ -177,8 +177,8 @@ struct SpawnDef {
   std::vector<ForbiddenZone> forbidden_zones;
   std::vector<Occupant> occupants;
   std::vector<ScenePoint> safe_targets;
-  std::optional<double> clearance;          // absent: agent radius
-  std::optional<ScenePoint> partition_of;   // absent: the first safe target
+  std::optional<double> clearance;         // absent: agent radius
+  std::optional<ScenePoint> partition_of;  // absent: the first safe target
   friend bool operator==(const SpawnDef&, const SpawnDef&) = default;
 };
 
@@ -196,7 +196,7 @@ struct SideBox {  // an axis-aligned solid: ground, platform or wall; x0 < x1, y
   friend bool operator==(const SideBox&, const SideBox&) = default;
 };
 struct SidePlayerEvent {  // the player teleports to `pos` at time `t`
-  double t = 0.0;  // s
+  double t = 0.0;         // s
   Vec2 pos;
   friend bool operator==(const SidePlayerEvent&, const SidePlayerEvent&) = default;
 };
@@ -207,38 +207,43 @@ inline const char* to_string(SideNavigatorKind k) {
 }
 inline const char* to_string(SideStrategyKind k) {
   switch (k) {
-    case SideStrategyKind::Pace: return "pace";
-    case SideStrategyKind::Wander: return "wander";
-    case SideStrategyKind::Waypoints: return "waypoints";
-    case SideStrategyKind::Approach: return "approach";
-    case SideStrategyKind::Rush: return "rush";
+    case SideStrategyKind::Pace:
+      return "pace";
+    case SideStrategyKind::Wander:
+      return "wander";
+    case SideStrategyKind::Waypoints:
+      return "waypoints";
+    case SideStrategyKind::Approach:
+      return "approach";
+    case SideStrategyKind::Rush:
+      return "rush";
   }
   return "pace";
 }
 struct SideStrategyDef {
   SideStrategyKind kind = SideStrategyKind::Pace;
-  double min = 1.0;           // wander: nearest wander point, m from the body (ground) or home (flying)
-  double max = 3.0;           // wander: farthest wander point, m                      [Limit: >= min]
-  double pause = 1.0;         // wander: pause after each arrival or block, s
-  std::vector<Vec2> points;   // waypoints, visited in order and again from the first
-  Vec2 to;                    // rush: the lock point; the charge stops once the body is past its x
+  double min = 1.0;          // wander: nearest wander point, m from the body (ground) or home (flying)
+  double max = 3.0;          // wander: farthest wander point, m                      [Limit: >= min]
+  double pause = 1.0;        // wander: pause after each arrival or block, s
+  std::vector<Vec2> points;  // waypoints, visited in order and again from the first
+  Vec2 to;                   // rush: the lock point; the charge stops once the body is past its x
   friend bool operator==(const SideStrategyDef&, const SideStrategyDef&) = default;
 };
 struct SideEnemyDef {
   std::string id;
-  Vec2 pos;                   // bottom centre of the body, m
-  Vec2 body{1.0, 1.0};        // width, height, m                                     [Limit: > 0]
+  Vec2 pos;             // bottom centre of the body, m
+  Vec2 body{1.0, 1.0};  // width, height, m                                     [Limit: > 0]
   SideNavigatorKind navigator = SideNavigatorKind::Ground;
-  double speed = 2.0;         // walk (or fly) speed, m/s                             [Limit: > 0]
+  double speed = 2.0;              // walk (or fly) speed, m/s                             [Limit: > 0]
   double stopping_distance = 0.1;  // m; arrived when this close to the target (ground: in x)
   SideStrategyDef strategy;
   friend bool operator==(const SideEnemyDef&, const SideEnemyDef&) = default;
 };
 struct SideScrollerDef {
-  double gravity = 30.0;      // m/s², pulls ground bodies down (y up)
+  double gravity = 30.0;  // m/s², pulls ground bodies down (y up)
   std::vector<SideBox> solids;
-  Vec2 player;                // the player's position at t = 0
-  bool has_player = false;    // false when the scene names no player
+  Vec2 player;              // the player's position at t = 0
+  bool has_player = false;  // false when the scene names no player
   std::vector<SidePlayerEvent> player_events;
   std::vector<SideEnemyDef> enemies;
   friend bool operator==(const SideScrollerDef&, const SideScrollerDef&) = default;
@@ -257,8 +262,8 @@ struct Scene {
   struct Navmesh {
     std::vector<Vec2> vertices;
     std::vector<std::vector<int>> polygons;
-    std::vector<double> costs;        // empty: all 1
-    std::vector<std::string> areas;   // empty: all "default"
+    std::vector<double> costs;       // empty: all 1
+    std::vector<std::string> areas;  // empty: all "default"
     friend bool operator==(const Navmesh&, const Navmesh&) = default;
   } navmesh;
   struct Floorplan {
@@ -316,12 +321,18 @@ struct Scene {
 // "sidescroller" or "detour".
 inline const char* to_string(Scene::Source s) {
   switch (s) {
-    case Scene::Source::Navmesh: return "navmesh";
-    case Scene::Source::Floorplan: return "floorplan";
-    case Scene::Source::Mesh: return "mesh";
-    case Scene::Source::Graph: return "graph";
-    case Scene::Source::SideScroller: return "sidescroller";
-    case Scene::Source::Detour: return "detour";
+    case Scene::Source::Navmesh:
+      return "navmesh";
+    case Scene::Source::Floorplan:
+      return "floorplan";
+    case Scene::Source::Mesh:
+      return "mesh";
+    case Scene::Source::Graph:
+      return "graph";
+    case Scene::Source::SideScroller:
+      return "sidescroller";
+    case Scene::Source::Detour:
+      return "detour";
   }
   return "navmesh";
 }

@@ -17,8 +17,8 @@ namespace parse {
 
 const std::vector<std::string> kSources = {"navmesh", "floorplan", "mesh", "graph", "sidescroller", "detour"};
 // Blocks about navmeshes and planning, which a side-scroller scene (no navmesh) does not have.
-const std::vector<std::string> kNavmeshOnly = {"bake", "doors", "links", "blockers", "agent", "queries", "search",
-                                              "spawn", "unreachable_goal"};
+const std::vector<std::string> kNavmeshOnly = {"bake",    "doors",  "links", "blockers",        "agent",
+                                               "queries", "search", "spawn", "unreachable_goal"};
 
 bool Parser::point(const Json& v, P ptr, ScenePoint& out, bool allow_node) {
   out = ScenePoint{};
@@ -45,8 +45,9 @@ bool Parser::node_id(const Json& v, P ptr, std::string& out) {
   const std::string& id = v.get_ref<const std::string&>();
   if (node_set_.count(id) == 0) {
     const std::string hint = closest_name(id, node_ids_);
-    return r_.fail(ptr, "a node id of the graph",
-                   SceneReader::describe(&v) + (hint.empty() ? " (no such node)" : " (did you mean \"" + hint + "\"?)"));
+    return r_.fail(
+        ptr, "a node id of the graph",
+        SceneReader::describe(&v) + (hint.empty() ? " (no such node)" : " (did you mean \"" + hint + "\"?)"));
   }
   out = id;
   return true;
@@ -66,8 +67,7 @@ bool Parser::vec2(const Json& v, P ptr, Vec2& out, const std::string& what) {
   return true;
 }
 
-bool Parser::flat_points(const Json& v, P ptr, std::vector<Vec2>& out, size_t min, const std::string& what,
-                         bool ring) {
+bool Parser::flat_points(const Json& v, P ptr, std::vector<Vec2>& out, size_t min, const std::string& what, bool ring) {
   if (!r_.array(v, ptr, what, min) ||
       (ring && !at_most(v, ptr, limits::kMaxRingPoints, "points (the ring size limit)")))
     return false;
@@ -86,15 +86,15 @@ bool Parser::unique_id(const Json& obj, P ptr, std::set<std::string>& seen, std:
   const Json* id = r_.require(obj, ptr, "id", std::string("a ") + what + " id (a non-empty string)");
   if (!id || !r_.string(*id, at(ptr, "id"), out, std::string("a ") + what + " id (a non-empty string)")) return false;
   if (!seen.insert(out).second)
-    return r_.fail(at(ptr, "id"), std::string("a ") + what + " id not used before", SceneReader::describe(id) +
-                   " (a second time)");
+    return r_.fail(at(ptr, "id"), std::string("a ") + what + " id not used before",
+                   SceneReader::describe(id) + " (a second time)");
   return true;
 }
 bool Parser::run(const Json& root, Scene& s) {
   if (!root.is_object()) return r_.fail("", "a scene object starting with \"navlab\": 1", SceneReader::describe(&root));
-  if (!r_.object(root, "", {"navlab", "name", "description", "navmesh", "floorplan", "mesh", "graph", "detour", "bake",
-                            "doors", "links", "blockers", "agent", "queries", "search", "spawn", "unreachable_goal",
-                            "sidescroller"},
+  if (!r_.object(root, "",
+                 {"navlab", "name", "description", "navmesh", "floorplan", "mesh", "graph", "detour", "bake", "doors",
+                  "links", "blockers", "agent", "queries", "search", "spawn", "unreachable_goal", "sidescroller"},
                  "scene"))
     return false;
   const Json* version = r_.require(root, "", "navlab", "1 (the scene format version)");
@@ -116,7 +116,8 @@ bool Parser::run(const Json& root, Scene& s) {
     source_ = static_cast<Scene::Source>(it - kSources.begin());
   }
   if (first.empty())
-    return r_.fail("", "exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\", \"graph\" or \"detour\") or "
+    return r_.fail("",
+                   "exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\", \"graph\" or \"detour\") or "
                    "\"sidescroller\"",
                    "none");
   s.source = source_;
@@ -124,7 +125,8 @@ bool Parser::run(const Json& root, Scene& s) {
   if (source_ == Scene::Source::SideScroller) {
     for (const std::string& key : kNavmeshOnly)
       if (SceneReader::member(root, key.c_str()))
-        return r_.fail("/" + key, "no \"" + key + "\" in a side-scroller scene (it has no navmesh)", "\"" + key + "\"", true);
+        return r_.fail("/" + key, "no \"" + key + "\" in a side-scroller scene (it has no navmesh)", "\"" + key + "\"",
+                       true);
     return read_sidescroller(r_, src, "/sidescroller", s.sidescroller);
   }
   bool ok = source_ == Scene::Source::Navmesh     ? navmesh(src, "/navmesh", s.navmesh)

@@ -17,15 +17,17 @@ bool Parser::area_name_cost(const Json& a, P ptr, std::string& name, double& cos
   if (c && !r_.number(*c, at(ptr, "cost"), cost, {"a cost multiplier", NumberRule::NonNegative})) return false;
   const std::string where = c ? at(ptr, "cost") : ptr;
   if (name == "default" && cost != 1.0)
-    return r_.fail(where, "cost 1 for \"default\" (the unpainted floor costs 1; paint another name)", Json(cost).dump());
+    return r_.fail(where, "cost 1 for \"default\" (the unpainted floor costs 1; paint another name)",
+                   Json(cost).dump());
   const auto before = std::find_if(seen.begin(), seen.end(), [&](const NamedCost& s) { return s.name == name; });
   if (before == seen.end()) {
     seen.push_back({name, where, cost});
     return true;
   }
   if (before->cost == cost) return true;
-  return r_.fail(where, "cost " + Json(before->cost).dump() + ", the cost area " + quoted_name(name) +
-                            " has at " + before->pointer + " (one cost per area name)",
+  return r_.fail(where,
+                 "cost " + Json(before->cost).dump() + ", the cost area " + quoted_name(name) + " has at " +
+                     before->pointer + " (one cost per area name)",
                  c ? SceneReader::describe(c) : std::string("no cost (1)"));
 }
 
@@ -41,7 +43,8 @@ bool Parser::painted_areas(const Json& v, P ptr, std::vector<AreaPaint>& out) {
         !area_name_cost(a, ip, out[i].name, out[i].cost, seen))
       return false;
     const Json* poly = r_.require(a, ip, "polygon", "a polygon [[x, y], ...] of at least 3 points");
-    if (!poly || !flat_points(*poly, at(ip, "polygon"), out[i].polygon, 3, "a polygon [[x, y], ...] of at least 3 points"))
+    if (!poly ||
+        !flat_points(*poly, at(ip, "polygon"), out[i].polygon, 3, "a polygon [[x, y], ...] of at least 3 points"))
       return false;
   }
   return true;
@@ -60,10 +63,11 @@ bool Parser::volumes(const Json& v, P ptr, std::vector<AreaVolume>& out) {
     if (!r_.object(a, ip, {"name", "polygon", "height", "cost"}, "area volume") ||
         !area_name_cost(a, ip, vol.name, vol.cost, seen))
       return false;
-    const std::string shape = "a convex polygon [[x, y, z], ...] of 3 to " + std::to_string(limits::kMaxRingPoints) +
-                              " points";
+    const std::string shape =
+        "a convex polygon [[x, y, z], ...] of 3 to " + std::to_string(limits::kMaxRingPoints) + " points";
     const Json* poly = r_.require(a, ip, "polygon", shape);
-    if (!poly || !r_.array(*poly, pp, shape, 3) || !at_most(*poly, pp, limits::kMaxRingPoints, "points (the ring size limit)"))
+    if (!poly || !r_.array(*poly, pp, shape, 3) ||
+        !at_most(*poly, pp, limits::kMaxRingPoints, "points (the ring size limit)"))
       return false;
     vol.polygon.resize(poly->size());
     std::vector<Vec2> ring(poly->size());
@@ -73,7 +77,8 @@ bool Parser::volumes(const Json& v, P ptr, std::vector<AreaVolume>& out) {
     }
     const ConvexCheck convex = check_convex(ring);
     if (!convex.ok())
-      return r_.fail(convex.corner >= 0 ? at(pp, size_t(convex.corner)) : pp, "a convex polygon (Recast marks convex areas)",
+      return r_.fail(convex.corner >= 0 ? at(pp, size_t(convex.corner)) : pp,
+                     "a convex polygon (Recast marks convex areas)",
                      convex.corner >= 0 ? "a polygon that " + convex.why + " at corner " + std::to_string(convex.corner)
                                         : "a polygon that " + convex.why);
     double lowest = vol.polygon[0].height;

@@ -63,8 +63,10 @@ bool Parser::blockers(const Json& v, P ptr, std::vector<Blocker>& out) {
     if (half) {
       const std::string hp = at(ip, "half_extents");
       if (!vec2(*half, hp, blk.half_extents, "half extents [hx, hy] in m")) return false;
-      if (!(blk.half_extents.x > 0.0)) return r_.fail(at(hp, size_t{0}), "a half extent in m > 0", SceneReader::describe(&(*half)[0]));
-      if (!(blk.half_extents.y > 0.0)) return r_.fail(at(hp, size_t{1}), "a half extent in m > 0", SceneReader::describe(&(*half)[1]));
+      if (!(blk.half_extents.x > 0.0))
+        return r_.fail(at(hp, size_t{0}), "a half extent in m > 0", SceneReader::describe(&(*half)[0]));
+      if (!(blk.half_extents.y > 0.0))
+        return r_.fail(at(hp, size_t{1}), "a half extent in m > 0", SceneReader::describe(&(*half)[1]));
       if (!r_.opt_number(b, ip, "angle", blk.angle, {"an angle in rad"})) return false;
     }
     const Json* vel = SceneReader::member(b, "velocity");
@@ -75,8 +77,9 @@ bool Parser::blockers(const Json& v, P ptr, std::vector<Blocker>& out) {
 
 bool Parser::links(const Json& v, P ptr, std::vector<LinkDef>& out) {
   if (source_ == Scene::Source::Graph || source_ == Scene::Source::Detour)
-    return r_.fail(ptr, "no \"links\" in a " + std::string(to_string(source_)) +
-                            " scene (links join polygons of a floor plan, a level mesh or a hand-authored navmesh)",
+    return r_.fail(ptr,
+                   "no \"links\" in a " + std::string(to_string(source_)) +
+                       " scene (links join polygons of a floor plan, a level mesh or a hand-authored navmesh)",
                    "\"links\"", true);
   if (!r_.array(v, ptr, "an array of links [{\"from\", \"to\", \"radius\", \"bidirectional\", \"cost\"}, ...]") ||
       !at_most(v, ptr, limits::kMaxLinks, "links (the link count limit)"))
@@ -109,11 +112,12 @@ bool Parser::links(const Json& v, P ptr, std::vector<LinkDef>& out) {
 }
 
 bool Parser::agent(const Json& v, P ptr, AgentDef& out) {
-  if (!r_.object(v, ptr, {"radius", "max_speed", "accel", "brake_decel", "reaction_dt", "lateral_accel", "max_accel",
-                          "turn_radius", "min_turn_radius", "can_turn_in_place", "max_turn_rate", "corner_mode",
-                          "inner_corner", "excluded_areas", "arrive_distance", "arrive_speed", "lookahead",
-                          "stall_window", "stall_min_progress"},
-                 "agent"))
+  if (!r_.object(
+          v, ptr,
+          {"radius", "max_speed", "accel", "brake_decel", "reaction_dt", "lateral_accel", "max_accel", "turn_radius",
+           "min_turn_radius", "can_turn_in_place", "max_turn_rate", "corner_mode", "inner_corner", "excluded_areas",
+           "arrive_distance", "arrive_speed", "lookahead", "stall_window", "stall_min_progress"},
+          "agent"))
     return false;
   using R = NumberRule;
   if (!r_.opt_number(v, ptr, "radius", out.radius, {"a radius in m", R::NonNegative}) ||
@@ -189,7 +193,8 @@ bool Parser::queries(const Json& v, P ptr, std::vector<Query>& out) {
     const std::string shape = graph ? "a node id of the graph" : point_shape();
     const Json* start = r_.require(q, ip, "start", shape);
     if (!start) return false;
-    if (graph ? !node_id(*start, at(ip, "start"), out[i].start.node) : !point(*start, at(ip, "start"), out[i].start, false))
+    if (graph ? !node_id(*start, at(ip, "start"), out[i].start.node)
+              : !point(*start, at(ip, "start"), out[i].start, false))
       return false;
     const Json* goal = r_.require(q, ip, "goal", shape);
     if (!goal) return false;
@@ -206,7 +211,8 @@ bool Parser::search(const Json& v, P ptr, SearchDef& out) {
     if (!r_.choice(*a, at(ptr, "algorithm"), {"astar", "dijkstra", "polyanya"}, k)) return false;
     out.algorithm = static_cast<Algorithm>(k);
     if (source_ == Scene::Source::Graph && out.algorithm == Algorithm::Polyanya)
-      return r_.fail(at(ptr, "algorithm"), "\"astar\" or \"dijkstra\" (Polyanya searches polygons; a graph scene has none)",
+      return r_.fail(at(ptr, "algorithm"),
+                     "\"astar\" or \"dijkstra\" (Polyanya searches polygons; a graph scene has none)",
                      SceneReader::describe(a));
   }
   if (!r_.opt_number(v, ptr, "heuristic_scale", out.heuristic_scale, {"a heuristic scale", NumberRule::NonNegative}))
@@ -222,16 +228,18 @@ bool Parser::search(const Json& v, P ptr, SearchDef& out) {
     if (graph && k != int(CostModel::Graph))
       return r_.fail(cp, "\"graph\" (a graph scene's edges carry their costs)", SceneReader::describe(c));
     if (!graph && k == int(CostModel::Graph))
-      return r_.fail(cp, "\"edge_midpoints\" or \"centroids\" (\"graph\" is for graph scenes)", SceneReader::describe(c));
+      return r_.fail(cp, "\"edge_midpoints\" or \"centroids\" (\"graph\" is for graph scenes)",
+                     SceneReader::describe(c));
     out.cost_model = static_cast<CostModel>(k);
   }
   return true;
 }
 
 bool Parser::spawn(const Json& v, P ptr, SpawnDef& out) {
-  if (!r_.object(v, ptr, {"candidates", "allowed_areas", "forbidden_zones", "occupants", "safe_targets", "clearance",
-                          "partition_of"},
-                 "spawn"))
+  if (!r_.object(
+          v, ptr,
+          {"candidates", "allowed_areas", "forbidden_zones", "occupants", "safe_targets", "clearance", "partition_of"},
+          "spawn"))
     return false;
   if (const Json* c = SceneReader::member(v, "candidates")) {
     const std::string cp = at(ptr, "candidates");
@@ -266,8 +274,8 @@ bool Parser::spawn(const Json& v, P ptr, SpawnDef& out) {
           !r_.opt_string(e, ip, "name", out.forbidden_zones[i].name, "a zone name (a string)", false))
         return false;
       const Json* poly = r_.require(e, ip, "polygon", "a polygon of at least 3 points");
-      if (!poly || !flat_points(*poly, at(ip, "polygon"), out.forbidden_zones[i].polygon, 3,
-                                "a polygon of at least 3 points"))
+      if (!poly ||
+          !flat_points(*poly, at(ip, "polygon"), out.forbidden_zones[i].polygon, 3, "a polygon of at least 3 points"))
         return false;
     }
   }

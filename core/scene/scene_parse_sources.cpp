@@ -8,8 +8,8 @@ namespace navlab::parse {
 bool Parser::navmesh(const Json& v, P ptr, Scene::Navmesh& out) {
   if (!r_.object(v, ptr, {"vertices", "polygons", "costs", "areas"}, "navmesh")) return false;
   const Json* verts = r_.require(v, ptr, "vertices", "an array of vertices [[x, y], ...]");
-  if (!verts || !flat_points(*verts, at(ptr, "vertices"), out.vertices, 3, "an array of at least 3 vertices [[x, y], ...]",
-                             false))
+  if (!verts || !flat_points(*verts, at(ptr, "vertices"), out.vertices, 3,
+                             "an array of at least 3 vertices [[x, y], ...]", false))
     return false;
   const std::string pp = at(ptr, "polygons");
   const Json* polys = r_.require(v, ptr, "polygons", "an array of polygons (arrays of vertex indices)");
@@ -32,7 +32,8 @@ bool Parser::navmesh(const Json& v, P ptr, Scene::Navmesh& out) {
       return r_.fail(cp, "an array of " + count + " costs (one per polygon)", SceneReader::describe(costs));
     out.costs.resize(costs->size());
     for (size_t i = 0; i < costs->size(); ++i)
-      if (!r_.number((*costs)[i], at(cp, i), out.costs[i], {"a cost multiplier", NumberRule::NonNegative})) return false;
+      if (!r_.number((*costs)[i], at(cp, i), out.costs[i], {"a cost multiplier", NumberRule::NonNegative}))
+        return false;
   }
   if (const Json* areas = SceneReader::member(v, "areas")) {
     const std::string ap = at(ptr, "areas");
@@ -48,7 +49,8 @@ bool Parser::navmesh(const Json& v, P ptr, Scene::Navmesh& out) {
 bool Parser::floorplan(const Json& v, P ptr, Scene::Floorplan& out) {
   if (!r_.object(v, ptr, {"outline", "holes", "areas"}, "floorplan")) return false;
   const Json* outline = r_.require(v, ptr, "outline", "an outline [[x, y], ...] of at least 3 points");
-  if (!outline || !flat_points(*outline, at(ptr, "outline"), out.outline, 3, "an outline [[x, y], ...] of at least 3 points"))
+  if (!outline ||
+      !flat_points(*outline, at(ptr, "outline"), out.outline, 3, "an outline [[x, y], ...] of at least 3 points"))
     return false;
   if (const Json* holes = SceneReader::member(v, "holes")) {
     const std::string hp = at(ptr, "holes");
@@ -58,10 +60,12 @@ bool Parser::floorplan(const Json& v, P ptr, Scene::Floorplan& out) {
     out.holes.resize(holes->size());
     size_t points = out.outline.size();
     for (size_t i = 0; i < holes->size(); ++i) {
-      if (!flat_points((*holes)[i], at(hp, i), out.holes[i], 3, "a hole [[x, y], ...] of at least 3 points")) return false;
+      if (!flat_points((*holes)[i], at(hp, i), out.holes[i], 3, "a hole [[x, y], ...] of at least 3 points"))
+        return false;
       if ((points += out.holes[i].size()) > limits::kMaxFloorplanPoints)
-        return r_.fail(at(hp, i), "at most " + std::to_string(limits::kMaxFloorplanPoints) +
-                                      " points in the outline and holes together (the floor-plan point limit)",
+        return r_.fail(at(hp, i),
+                       "at most " + std::to_string(limits::kMaxFloorplanPoints) +
+                           " points in the outline and holes together (the floor-plan point limit)",
                        "a hole that brings them to " + std::to_string(points));
     }
   }
@@ -77,12 +81,15 @@ bool Parser::mesh(const Json& v, P ptr, Scene::Mesh& out) {
   if (!obj && !file)
     return r_.fail(ptr, "\"obj\" (an OBJ file) or \"file\" (a level file Assimp reads: .gltf, .glb, .fbx, ...)",
                    "neither");
-  if (obj && !r_.file_path(*obj, at(ptr, "obj"), out.obj, "an OBJ file path (relative to the scene file)")) return false;
+  if (obj && !r_.file_path(*obj, at(ptr, "obj"), out.obj, "an OBJ file path (relative to the scene file)"))
+    return false;
   if (file && !r_.file_path(*file, at(ptr, "file"), out.file, "a level file path (relative to the scene file)"))
     return false;
   if (const Json* root = SceneReader::member(v, "root")) {
-    if (!file) return r_.fail(at(ptr, "root"), "\"root\" beside \"file\" (an OBJ level names no other file)", "\"obj\"", true);
-    if (!r_.file_path(*root, at(ptr, "root"), out.root, "the folder the level's files lie in (relative to the scene file)"))
+    if (!file)
+      return r_.fail(at(ptr, "root"), "\"root\" beside \"file\" (an OBJ level names no other file)", "\"obj\"", true);
+    if (!r_.file_path(*root, at(ptr, "root"), out.root,
+                      "the folder the level's files lie in (relative to the scene file)"))
       return false;
   }
   if (!r_.opt_number(v, ptr, "scale", out.scale, {"a scale factor", NumberRule::Positive})) return false;
@@ -105,7 +112,8 @@ bool Parser::graph(const Json& v, P ptr, Scene::Graph& out) {
   for (size_t i = 0; i < nodes->size(); ++i) {
     const Json& n = (*nodes)[i];
     const std::string ip = at(np, i);
-    if (!r_.object(n, ip, {"id", "pos"}, "graph node") || !unique_id(n, ip, seen, out.nodes[i].id, "node")) return false;
+    if (!r_.object(n, ip, {"id", "pos"}, "graph node") || !unique_id(n, ip, seen, out.nodes[i].id, "node"))
+      return false;
     const Json* pos = r_.require(n, ip, "pos", "a position [x, y]");
     if (!pos || !vec2(*pos, at(ip, "pos"), out.nodes[i].pos, "a position [x, y]")) return false;
     node_ids_.push_back(out.nodes[i].id);
@@ -133,10 +141,10 @@ bool Parser::graph(const Json& v, P ptr, Scene::Graph& out) {
 }
 
 bool Parser::bake(const Json& v, P ptr, BakeDef& out) {
-  if (!r_.object(v, ptr, {"cell_size", "cell_height", "agent_height", "agent_radius", "agent_max_climb",
-                          "agent_max_slope", "region_min_size", "region_merge_size", "edge_max_len",
-                          "edge_max_error", "verts_per_poly", "detail_sample_dist", "detail_sample_max_error",
-                          "partition", "tile_size"},
+  if (!r_.object(v, ptr,
+                 {"cell_size", "cell_height", "agent_height", "agent_radius", "agent_max_climb", "agent_max_slope",
+                  "region_min_size", "region_merge_size", "edge_max_len", "edge_max_error", "verts_per_poly",
+                  "detail_sample_dist", "detail_sample_max_error", "partition", "tile_size"},
                  "bake"))
     return false;
   using R = NumberRule;
@@ -150,7 +158,8 @@ bool Parser::bake(const Json& v, P ptr, BakeDef& out) {
       !r_.opt_number(v, ptr, "region_merge_size", out.region_merge_size, {"a region size in cells", R::NonNegative}) ||
       !r_.opt_number(v, ptr, "edge_max_len", out.edge_max_len, {"an edge length in m", R::NonNegative}) ||
       !r_.opt_number(v, ptr, "edge_max_error", out.edge_max_error, {"an edge error in cells", R::NonNegative}) ||
-      !r_.opt_number(v, ptr, "detail_sample_dist", out.detail_sample_dist, {"a sample distance in cells", R::NonNegative}) ||
+      !r_.opt_number(v, ptr, "detail_sample_dist", out.detail_sample_dist,
+                     {"a sample distance in cells", R::NonNegative}) ||
       !r_.opt_number(v, ptr, "detail_sample_max_error", out.detail_sample_max_error,
                      {"a sample error in cells", R::NonNegative}))
     return false;

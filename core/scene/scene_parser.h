@@ -32,8 +32,8 @@ class Parser {
  private:
   SceneReader r_;
   Scene::Source source_ = Scene::Source::Navmesh;
-  std::vector<std::string> node_ids_;          // in file order, for "did you mean"
-  std::unordered_set<std::string> node_set_;   // the same ids, for lookups
+  std::vector<std::string> node_ids_;         // in file order, for "did you mean"
+  std::unordered_set<std::string> node_set_;  // the same ids, for lookups
 
   bool three_d() const { return source_ == Scene::Source::Mesh || source_ == Scene::Source::Detour; }
   std::string point_shape() const {
@@ -45,8 +45,7 @@ class Parser {
   bool plane_point(const Json& v, P ptr, Vec2& out);
   bool vec2(const Json& v, P ptr, Vec2& out, const std::string& what);
   // An array of `min` or more points; a ring (outline, hole, polygon) has at most limits::kMaxRingPoints.
-  bool flat_points(const Json& v, P ptr, std::vector<Vec2>& out, size_t min, const std::string& what,
-                   bool ring = true);
+  bool flat_points(const Json& v, P ptr, std::vector<Vec2>& out, size_t min, const std::string& what, bool ring = true);
   bool unique_id(const Json& obj, P ptr, std::set<std::string>& seen, std::string& out, const char* what);
   // At most `limit` items in array `v` (`what` names the limit in the message).
   bool at_most(const Json& v, P ptr, size_t limit, const std::string& what);

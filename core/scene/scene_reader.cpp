@@ -123,8 +123,8 @@ bool SceneReader::fail(const std::string& ptr, const std::string& expected, cons
   section_failed_ = true;
   const TextPos pos = text_position(text_, locate_pointer(text_, ptr, at_key));
   errors_.push_back({{long(pos.line), long(pos.column)},
-                     file_ + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + shown_pointer(ptr) +
-                         ": expected " + expected + ", got " + got});
+                     file_ + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " +
+                         shown_pointer(ptr) + ": expected " + expected + ", got " + got});
   std::stable_sort(errors_.begin(), errors_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   error_.clear();
   for (const auto& e : errors_) error_ += (error_.empty() ? "" : "\n") + e.second;

@@ -32,7 +32,7 @@ std::string flat_json(const Json& v);
 // How a number is constrained (besides |value| <= 1e6, which holds for every number).
 struct NumberRule {
   enum Sign { Any, NonNegative, Positive };
-  const char* what;     // e.g. "a speed in m/s"
+  const char* what;  // e.g. "a speed in m/s"
   Sign sign = Any;
   const char* note = nullptr;  // why, appended as " (note)" when the sign rule fails
 };
@@ -82,7 +82,7 @@ class SceneReader {
  private:
   const std::string& text_;
   std::string file_;
-  std::string error_;                                         // every error, one per line, in file order
+  std::string error_;                                                  // every error, one per line, in file order
   std::vector<std::pair<std::pair<long, long>, std::string>> errors_;  // (line, column), message
   bool section_failed_ = false;
 };

@@ -39,8 +39,10 @@ bool solids(SceneReader& r, const Json& v, P ptr, std::vector<SideBox>& out) {
     const std::string ip = at(ptr, i);
     double c[4];
     if (!r.coords(v[i], ip, 4, "a solid box [x0, y0, x1, y1] in m", c)) return false;
-    if (!(c[0] < c[2])) return r.fail(at(ip, 2), "x1 > x0 (" + Json(c[0]).dump() + ")", SceneReader::describe(&v[i][2]));
-    if (!(c[1] < c[3])) return r.fail(at(ip, 3), "y1 > y0 (" + Json(c[1]).dump() + ")", SceneReader::describe(&v[i][3]));
+    if (!(c[0] < c[2]))
+      return r.fail(at(ip, 2), "x1 > x0 (" + Json(c[0]).dump() + ")", SceneReader::describe(&v[i][2]));
+    if (!(c[1] < c[3]))
+      return r.fail(at(ip, 3), "y1 > y0 (" + Json(c[1]).dump() + ")", SceneReader::describe(&v[i][3]));
     out[i] = {c[0], c[1], c[2], c[3]};
   }
   return true;
@@ -67,7 +69,8 @@ bool player(SceneReader& r, const Json& v, P ptr, SideScrollerDef& out) {
     const Json* t = r.require(e, ip, "t", "a time in s >= 0");
     if (!t || !r.number(*t, at(ip, "t"), ev.t, {"a time in s", NumberRule::NonNegative})) return false;
     if (ev.t < last)
-      return r.fail(at(ip, "t"), "a time >= " + Json(last).dump() + " (events in time order)", SceneReader::describe(t));
+      return r.fail(at(ip, "t"), "a time >= " + Json(last).dump() + " (events in time order)",
+                    SceneReader::describe(t));
     last = ev.t;
     const Json* p = r.require(e, ip, "pos", "a point [x, y]");
     if (!p || !vec2(r, *p, at(ip, "pos"), ev.pos, "a point [x, y]")) return false;
@@ -79,8 +82,10 @@ bool strategy(SceneReader& r, const Json& v, P ptr, SideStrategyDef& out) {
   static const std::vector<std::string> kinds = {"pace", "wander", "waypoints", "approach", "rush"};
   static const std::vector<std::vector<std::string>> keys = {
       {"kind"}, {"kind", "min", "max", "pause"}, {"kind", "points"}, {"kind"}, {"kind", "to"}};
-  if (!v.is_object()) return r.fail(ptr, "a strategy {\"kind\": \"pace\"|\"wander\"|...} (an object)", SceneReader::describe(&v));
-  const Json* kind = r.require(v, ptr, "kind", "a strategy kind (\"pace\", \"wander\", \"waypoints\", \"approach\" or \"rush\")");
+  if (!v.is_object())
+    return r.fail(ptr, "a strategy {\"kind\": \"pace\"|\"wander\"|...} (an object)", SceneReader::describe(&v));
+  const Json* kind =
+      r.require(v, ptr, "kind", "a strategy kind (\"pace\", \"wander\", \"waypoints\", \"approach\" or \"rush\")");
   int k = 0;
   if (!kind || !r.choice(*kind, at(ptr, "kind"), kinds, k)) return false;
   out.kind = static_cast<SideStrategyKind>(k);
@@ -92,7 +97,8 @@ bool strategy(SceneReader& r, const Json& v, P ptr, SideStrategyDef& out) {
           !r.opt_number(v, ptr, "max", out.max, {"a distance in m", R::Positive}) ||
           !r.opt_number(v, ptr, "pause", out.pause, {"a pause in s", R::NonNegative}))
         return false;
-      if (out.max < out.min) return r.fail(at(ptr, "max"), "at least min (" + Json(out.min).dump() + ")", Json(out.max).dump());
+      if (out.max < out.min)
+        return r.fail(at(ptr, "max"), "at least min (" + Json(out.min).dump() + ")", Json(out.max).dump());
       return true;
     case SideStrategyKind::Waypoints: {
       const std::string pp = at(ptr, "points");
@@ -108,7 +114,8 @@ bool strategy(SceneReader& r, const Json& v, P ptr, SideStrategyDef& out) {
       return to && vec2(r, *to, at(ptr, "to"), out.to, "a lock point [x, y]");
     }
     case SideStrategyKind::Pace:
-    case SideStrategyKind::Approach: return true;
+    case SideStrategyKind::Approach:
+      return true;
   }
   return true;
 }
@@ -146,7 +153,8 @@ bool enemy(SceneReader& r, const Json& v, P ptr, std::set<std::string>& seen, co
     if (!r.choice(*nav, at(ptr, "navigator"), {"ground", "flying", "none"}, k)) return false;
     out.navigator = static_cast<SideNavigatorKind>(k);
   }
-  if (!r.opt_number(v, ptr, "speed", out.speed, {"a speed in m/s", NumberRule::Positive, "the enemy could never move"}) ||
+  if (!r.opt_number(v, ptr, "speed", out.speed,
+                    {"a speed in m/s", NumberRule::Positive, "the enemy could never move"}) ||
       !r.opt_number(v, ptr, "stopping_distance", out.stopping_distance, {"a distance in m", NumberRule::NonNegative}))
     return false;
   const Json* strat = r.require(v, ptr, "strategy", "a strategy {\"kind\": ...}");
@@ -154,10 +162,13 @@ bool enemy(SceneReader& r, const Json& v, P ptr, std::set<std::string>& seen, co
   const std::string kp = at(at(ptr, "strategy"), "kind");
   const SideStrategyKind k = out.strategy.kind;
   if ((k == SideStrategyKind::Pace || k == SideStrategyKind::Rush) && out.navigator != SideNavigatorKind::Ground)
-    return r.fail(kp, "\"wander\", \"waypoints\" or \"approach\" for a " + std::string(to_string(out.navigator)) +
-                          " enemy (pace and rush walk on the ground)", SceneReader::describe(&(*strat)["kind"]));
+    return r.fail(kp,
+                  "\"wander\", \"waypoints\" or \"approach\" for a " + std::string(to_string(out.navigator)) +
+                      " enemy (pace and rush walk on the ground)",
+                  SceneReader::describe(&(*strat)["kind"]));
   if (k == SideStrategyKind::Approach && !scene.has_player)
-    return r.fail(kp, "a scene with a player to approach (/sidescroller/player)", SceneReader::describe(&(*strat)["kind"]));
+    return r.fail(kp, "a scene with a player to approach (/sidescroller/player)",
+                  SceneReader::describe(&(*strat)["kind"]));
   if (const int s = overlapped_solid(out, scene.solids); s >= 0)
     return r.fail(at(ptr, "pos"), "a body [w, h] at the bottom centre [x, y] that overlaps no solid",
                   SceneReader::describe(pos) + " (it overlaps solid " + std::to_string(s) + ")");
@@ -181,9 +192,10 @@ bool read_sidescroller(SceneReader& r, const Json& v, const std::string& ptr, Si
     return false;
   // Each enemy checks every solid on every tick: the pairs bound the work of each tick of a run.
   if (double(e->size()) * double(out.solids.size()) > limits::kMaxSideEnemySolidPairs)
-    return r.fail(ep, "at most " + Json(limits::kMaxSideEnemySolidPairs).dump() +
-                          " enemy-solid pairs (enemies x solids, the side-scroller work limit: every enemy checks "
-                          "every solid on every tick)",
+    return r.fail(ep,
+                  "at most " + Json(limits::kMaxSideEnemySolidPairs).dump() +
+                      " enemy-solid pairs (enemies x solids, the side-scroller work limit: every enemy checks "
+                      "every solid on every tick)",
                   std::to_string(e->size()) + " enemies and " + std::to_string(out.solids.size()) + " solids");
   out.enemies.resize(e->size());
   std::set<std::string> seen;
@@ -213,9 +225,13 @@ Json sidescroller_json(const SideScrollerDef& def) {
       for (Vec2 p : s.points) strat["points"].push_back(xy(p));
     }
     if (s.kind == SideStrategyKind::Rush) strat["to"] = xy(s.to);
-    out["enemies"].push_back(Json{{"id", e.id}, {"pos", xy(e.pos)}, {"body", xy(e.body)},
-                                  {"navigator", to_string(e.navigator)}, {"speed", e.speed},
-                                  {"stopping_distance", e.stopping_distance}, {"strategy", strat}});
+    out["enemies"].push_back(Json{{"id", e.id},
+                                  {"pos", xy(e.pos)},
+                                  {"body", xy(e.body)},
+                                  {"navigator", to_string(e.navigator)},
+                                  {"speed", e.speed},
+                                  {"stopping_distance", e.stopping_distance},
+                                  {"strategy", strat}});
   }
   return out;
 }

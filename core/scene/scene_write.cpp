@@ -61,8 +61,10 @@ Json source_json(const Scene& s, const Writer& w) {
       });
       break;
     case Scene::Source::Mesh:
-      if (s.mesh.file.empty()) out["obj"] = s.mesh.obj;
-      else out["file"] = s.mesh.file;
+      if (s.mesh.file.empty())
+        out["obj"] = s.mesh.obj;
+      else
+        out["file"] = s.mesh.file;
       if (!s.mesh.root.empty()) out["root"] = s.mesh.root;
       if (s.mesh.scale != 1.0) out["scale"] = s.mesh.scale;
       if (s.mesh.up == Scene::Mesh::Up::Z) out["up"] = "z";

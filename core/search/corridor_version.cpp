@@ -117,11 +117,16 @@ NavChange door_change(NavChange::Kind kind, const std::string& door, const std::
 
 const char* NavChange::cause() const {
   switch (kind) {
-    case Kind::DoorClosed: return "door_closed";
-    case Kind::DoorOpened: return "door_opened";
-    case Kind::DoorMoved: return "door_moved";
-    case Kind::TilesRebuilt: return "tiles_rebuilt";
-    case Kind::MeshRebaked: return "mesh_rebaked";
+    case Kind::DoorClosed:
+      return "door_closed";
+    case Kind::DoorOpened:
+      return "door_opened";
+    case Kind::DoorMoved:
+      return "door_moved";
+    case Kind::TilesRebuilt:
+      return "tiles_rebuilt";
+    case Kind::MeshRebaked:
+      return "mesh_rebaked";
   }
   return "door_closed";
 }
@@ -133,8 +138,7 @@ std::string NavChange::describe() const {
     case Kind::DoorOpened:
     case Kind::DoorMoved:
       s << door << (kind == Kind::DoorClosed ? " closed" : kind == Kind::DoorOpened ? " opened" : " moved");
-      s << ": " << connections.size() << (connections.size() == 1 ? " connection" : " connections")
-        << " affected";
+      s << ": " << connections.size() << (connections.size() == 1 ? " connection" : " connections") << " affected";
       break;
     case Kind::TilesRebuilt:
       s << tiles.size() << (tiles.size() == 1 ? " tile" : " tiles") << " rebuilt";
@@ -174,8 +178,8 @@ Touch touches(const ReadSet& reads, const NavChange& change) {
   }
   const bool door_state = change.kind == NavChange::Kind::DoorClosed || change.kind == NavChange::Kind::DoorOpened;
   if (door_state && !change.door.empty() && has(reads.doors, change.door)) {
-    hit("The plan read door " + change.door + ", which " + (change.kind == NavChange::Kind::DoorClosed
-                                                              ? "closed." : "opened."));
+    hit("The plan read door " + change.door + ", which " +
+        (change.kind == NavChange::Kind::DoorClosed ? "closed." : "opened."));
     return t;
   }
   if (crossed) {

@@ -31,14 +31,14 @@ struct DoorCover {
 
 // What a plan read. Every vector is sorted and unique.
 struct ReadSet {
-  std::vector<int> polygons;             // polygon (or node) keys of the corridor
-  std::vector<Connection> connections;   // connections crossed by the corridor
+  std::vector<int> polygons;            // polygon (or node) keys of the corridor
+  std::vector<Connection> connections;  // connections crossed by the corridor
   // Connections a closed door covered where the plan's search met them (one end expanded): the search
   // was refused there, so opening one may give a shorter plan (plan_read_set).
   std::vector<Connection> refused;
-  std::vector<std::string> doors;        // doors gating a crossed or refused connection, and doors that
-                                         // blocked it
-  std::vector<int> tiles;                // tiled meshes: tiles holding a corridor polygon
+  std::vector<std::string> doors;  // doors gating a crossed or refused connection, and doors that
+                                   // blocked it
+  std::vector<int> tiles;          // tiled meshes: tiles holding a corridor polygon
   bool empty() const {
     return polygons.empty() && connections.empty() && refused.empty() && doors.empty() && tiles.empty();
   }
@@ -49,8 +49,8 @@ struct ReadSet {
 // invalidates the failed plan). `keys` (optional) maps a polygon index to a key that stays stable when
 // the mesh is rebuilt (tiled meshes); `tile_of` (optional) maps a polygon index to its tile.
 ReadSet make_read_set(const std::vector<int>& corridor, const std::vector<DoorCover>& covers,
-                      const std::vector<std::string>& blocked_by = {},
-                      const std::vector<int>* keys = nullptr, const std::vector<int>* tile_of = nullptr);
+                      const std::vector<std::string>& blocked_by = {}, const std::vector<int>* keys = nullptr,
+                      const std::vector<int>* tile_of = nullptr);
 
 // What a plan used, as the read-set rule (plan_read_set) needs it.
 struct PlanUse {
@@ -72,8 +72,8 @@ struct PlanUse {
 //   - a plan that did not reach its goal (status not Complete) also read every polygon its search
 //     expanded: a change there (a rebuilt tile, a door opened) may open a way to the goal.
 // `keys`/`tile_of` as in make_read_set. Every vector of the result is sorted and unique.
-ReadSet plan_read_set(const PlanUse& use, const std::vector<DoorCover>& covers,
-                      const std::vector<int>* keys = nullptr, const std::vector<int>* tile_of = nullptr);
+ReadSet plan_read_set(const PlanUse& use, const std::vector<DoorCover>& covers, const std::vector<int>* keys = nullptr,
+                      const std::vector<int>* tile_of = nullptr);
 
 // One change of the navigation state.
 //   DoorClosed / DoorOpened  `door` and the connections it covers.

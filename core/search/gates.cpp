@@ -152,7 +152,8 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
 
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which) {
   Gates g;
-  if (std::string err = make_gates_into(scene, mesh, overrides, which, g); !err.empty()) return Result<Gates>::fail(err);
+  if (std::string err = make_gates_into(scene, mesh, overrides, which, g); !err.empty())
+    return Result<Gates>::fail(err);
   return g;
 }
 
@@ -302,7 +303,8 @@ std::string check_door_covers(const Scene& scene, const NavMesh& mesh) {
                 ? "its footprint marks no walkable cell of the baked mesh, so it has no polygon"
                 : "its polygons connect to no other polygon";
     else
-      why = d.is_polygon ? "no shared polygon edge has its midpoint inside it" : "its segment crosses no shared polygon edge";
+      why = d.is_polygon ? "no shared polygon edge has its midpoint inside it"
+                         : "its segment crosses no shared polygon edge";
     return scene_error_at(scene, "/doors/" + std::to_string(i),
                           "door '" + d.id + "' covers nothing: " + why + "; it would gate no connection");
   }
@@ -329,8 +331,8 @@ std::vector<std::string> blocked_by(const Gates& gates, const NavMesh& mesh, con
   return out;
 }
 
-Failure explain_unreachable(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
-                            const Gates& gates, const Failure& original) {
+Failure explain_unreachable(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const Gates& gates,
+                            const Failure& original) {
   SearchDef relaxed = def;
   relaxed.node_budget = 0;
   const SearchResult open = search(mesh, query, relaxed, nullptr, nullptr);

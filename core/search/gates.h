@@ -96,7 +96,7 @@ std::vector<std::string> blocked_by(const Gates& gates, const NavMesh& mesh, con
 // allowed (no node budget). A path there means the filter is what separates start and goal: the failure
 // becomes agent_restricted with blocked_by = the closed doors and excluded areas on that path.
 // Otherwise `original` is returned unchanged.
-Failure explain_unreachable(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
-                            const Gates& gates, const Failure& original);
+Failure explain_unreachable(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const Gates& gates,
+                            const Failure& original);
 
 }  // namespace navlab

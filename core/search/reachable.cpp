@@ -34,8 +34,7 @@ Vec2 closest_point_on_polygon(const NavMesh& mesh, int poly, Vec2 p, double* hei
   const int n = int(P.verts.size());
   auto h_of = [&](int corner) { return mesh.height(P.verts[corner]); };
   bool inside = true;
-  for (int i = 0; i < n && inside; ++i)
-    inside = orient(mesh.vertex(poly, i), mesh.vertex(poly, (i + 1) % n), p) >= 0.0;
+  for (int i = 0; i < n && inside; ++i) inside = orient(mesh.vertex(poly, i), mesh.vertex(poly, (i + 1) % n), p) >= 0.0;
   if (inside) {
     if (height) {
       // Height from the fan triangle (0, i, i+1) that holds p.
@@ -70,8 +69,8 @@ Vec2 closest_point_on_polygon(const NavMesh& mesh, int poly, Vec2 p, double* hei
   return out;
 }
 
-std::optional<Substitute> nearest_reachable(const NavMesh& mesh, int start, Vec2 goal,
-                                            const UnreachablePolicy& policy, const SearchFilter* filter) {
+std::optional<Substitute> nearest_reachable(const NavMesh& mesh, int start, Vec2 goal, const UnreachablePolicy& policy,
+                                            const SearchFilter* filter) {
   if (!policy.nearest_reachable) return std::nullopt;
   const std::vector<char> reach = reachable_from(mesh, start, filter);
   std::optional<Substitute> best;

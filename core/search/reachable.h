@@ -19,11 +19,11 @@ namespace navlab {
 
 // Where the agent heads instead of the goal.
 struct Substitute {
-  int poly = -1;          // polygon / graph node
-  Vec2 point;             // closest point of that polygon to the goal, in the plane (graph: node position)
-  double height = 0.0;    // world height of `point` (3D meshes)
-  double distance = 0.0;  // from the goal point, m (in the plane)
-  bool reachable = false; // connected to the start under the filter
+  int poly = -1;           // polygon / graph node
+  Vec2 point;              // closest point of that polygon to the goal, in the plane (graph: node position)
+  double height = 0.0;     // world height of `point` (3D meshes)
+  double distance = 0.0;   // from the goal point, m (in the plane)
+  bool reachable = false;  // connected to the start under the filter
   Vec3 world() const { return to_world(point, height); }
 };
 
@@ -34,7 +34,7 @@ std::vector<char> reachable_from(const NavMesh& mesh, int start, const SearchFil
 Vec2 closest_point_on_polygon(const NavMesh& mesh, int poly, Vec2 p, double* height = nullptr);
 
 // The substitute goal for `goal` under `policy`, or nullopt when no polygon qualifies.
-std::optional<Substitute> nearest_reachable(const NavMesh& mesh, int start, Vec2 goal,
-                                            const UnreachablePolicy& policy, const SearchFilter* filter);
+std::optional<Substitute> nearest_reachable(const NavMesh& mesh, int start, Vec2 goal, const UnreachablePolicy& policy,
+                                            const SearchFilter* filter);
 
 }  // namespace navlab

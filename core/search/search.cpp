@@ -34,9 +34,7 @@ struct HeapEntry {
   int node;           // the node's label (Labels::slot)
 };
 struct HeapLater {
-  bool operator()(const HeapEntry& a, const HeapEntry& b) const {
-    return a.f != b.f ? a.f > b.f : a.seq > b.seq;
-  }
+  bool operator()(const HeapEntry& a, const HeapEntry& b) const { return a.f != b.f ? a.f > b.f : a.seq > b.seq; }
 };
 
 enum class NodeState : unsigned char { Unseen, Open, Closed };
@@ -49,7 +47,7 @@ struct NodeLabel {
   int parent = -1;       // the parent's node (polygon or graph node)
   int parent_slot = -1;  // the parent's label (Labels::slot)
   int parent_link = -1;
-  unsigned stamp = 0;   // the search (Labels::generation) that wrote this label
+  unsigned stamp = 0;  // the search (Labels::generation) that wrote this label
   NodeState state = NodeState::Unseen;
 };
 
@@ -171,14 +169,22 @@ CostModel effective_cost_model(const NavMesh& mesh, const SearchDef& def) {
 
 const char* to_string(SearchStep::Kind k) {
   switch (k) {
-    case SearchStep::Kind::Popped: return "popped";
-    case SearchStep::Kind::StaleSkipped: return "stale_skipped";
-    case SearchStep::Kind::Relaxed: return "relaxed";
-    case SearchStep::Kind::Blocked: return "blocked";
-    case SearchStep::Kind::Exhausted: return "exhausted";
-    case SearchStep::Kind::Reached: return "reached";
-    case SearchStep::Kind::OpenEmpty: return "open_empty";
-    case SearchStep::Kind::Retarget: return "retarget";
+    case SearchStep::Kind::Popped:
+      return "popped";
+    case SearchStep::Kind::StaleSkipped:
+      return "stale_skipped";
+    case SearchStep::Kind::Relaxed:
+      return "relaxed";
+    case SearchStep::Kind::Blocked:
+      return "blocked";
+    case SearchStep::Kind::Exhausted:
+      return "exhausted";
+    case SearchStep::Kind::Reached:
+      return "reached";
+    case SearchStep::Kind::OpenEmpty:
+      return "open_empty";
+    case SearchStep::Kind::Retarget:
+      return "retarget";
   }
   return "popped";
 }
@@ -186,7 +192,9 @@ const char* to_string(SearchStep::Kind k) {
 namespace {
 
 // "G 2 + H 3 = F 5", every number as `n` writes it (F is G + H: the printed terms add up).
-std::string gh_sum(const CostDigits& n, double g, double h) { return "G " + n(g) + " + H " + n(h) + " = F " + n(g + h); }
+std::string gh_sum(const CostDigits& n, double g, double h) {
+  return "G " + n(g) + " + H " + n(h) + " = F " + n(g + h);
+}
 
 // Whether a step from `node` over `link` crosses a tile border (meshes of several tiles).
 bool across_border(const NavMesh& mesh, int node, int link) {
@@ -204,17 +212,18 @@ std::string border_text(const NavMesh& mesh, const SearchStep& s) {
 
 std::string relaxed_text(const SearchStep& s, const std::string& node, const std::string& parent, LinkCrossing jump,
                          const std::string& border) {
-  const std::string from = "From " + parent + border + ", " +
-                           (jump.index < 0 ? "" : "jumping by link " + std::to_string(jump.index) +
-                                                      (jump.reverse ? " (backwards)" : "") + ", ");
+  const std::string from =
+      "From " + parent + border + ", " +
+      (jump.index < 0 ? ""
+                      : "jumping by link " + std::to_string(jump.index) + (jump.reverse ? " (backwards)" : "") + ", ");
   const bool first = s.old_g == std::numeric_limits<double>::infinity();
   const CostDigits n = cost_digits(s.g, s.h, first ? s.g : s.old_g);
   if (!s.improved)
     return from + "reaching " + node + " costs G " + n(s.g) + ", which is not less than its G " + n(s.old_g) +
            " so far: " + node + " keeps its parent.";
   if (first)
-    return from + node + " is seen for the first time: " + gh_sum(n, s.g, s.h) + "; it joins the open list with parent " +
-           parent + ".";
+    return from + node + " is seen for the first time: " + gh_sum(n, s.g, s.h) +
+           "; it joins the open list with parent " + parent + ".";
   // The open list is a binary heap without decrease-key: the cheaper way is a new entry, and the old one
   // stays until it comes up and is skipped (a StaleSkipped step).
   return from + "a cheaper way to " + node + ": G " + n(s.g) + " is less than its G " + n(s.old_g) + " so far; " +
@@ -251,17 +260,21 @@ std::string SearchStep::describe(const NavMesh& mesh, const SearchTrace& trace) 
                                              ? " by link " + std::to_string(jump_of(mesh, parent, link).index)
                                              : "") +
                                         border_text(mesh, *this) + ")") +
-             ": " + gh_sum(cost_digits(g, h), g, h) +
-             "; " + count_of(size_t(open_count), "node", "nodes") + " open, " + count_of(size_t(closed_count), "node", "nodes") + " closed.";
+             ": " + gh_sum(cost_digits(g, h), g, h) + "; " + count_of(size_t(open_count), "node", "nodes") + " open, " +
+             count_of(size_t(closed_count), "node", "nodes") + " closed.";
     case Kind::StaleSkipped:
       return "Skip an outdated open-list entry of " + node_name + " (F " + cost_digits(f, 0.0)(f) +
              "): a cheaper way to it was found after this entry was added.";
-    case Kind::Relaxed: return relaxed_text(*this, node_name, parent_name, jump_of(mesh, parent, link), border_text(mesh, *this));
+    case Kind::Relaxed:
+      return relaxed_text(*this, node_name, parent_name, jump_of(mesh, parent, link), border_text(mesh, *this));
     case Kind::Blocked:
       return "From " + parent_name + ", " +
-             (jump_of(mesh, parent, link).index >= 0 ? "by link " + std::to_string(jump_of(mesh, parent, link).index) + ", " : "") +
+             (jump_of(mesh, parent, link).index >= 0
+                  ? "by link " + std::to_string(jump_of(mesh, parent, link).index) + ", "
+                  : "") +
              node_name + " cannot be entered: blocked by " +
-             (cause >= 0 && size_t(cause) < causes.size() ? causes[size_t(cause)] : "a closed door or excluded area") + ".";
+             (cause >= 0 && size_t(cause) < causes.size() ? causes[size_t(cause)] : "a closed door or excluded area") +
+             ".";
     case Kind::Exhausted:
       return "The node budget is used up after taking " + std::to_string(pops) + " nodes, before " + node_name +
              " was taken: the search stops without proving or ruling out a path.";
@@ -279,7 +292,9 @@ std::string SearchStep::describe(const NavMesh& mesh, const SearchTrace& trace) 
   return "";
 }
 
-std::string CostDigits::operator()(double v) const { return decimals < 0 ? whole_or_fixed(v) : fixed_text(v, decimals); }
+std::string CostDigits::operator()(double v) const {
+  return decimals < 0 ? whole_or_fixed(v) : fixed_text(v, decimals);
+}
 
 CostDigits cost_digits(double g, double h, double other) {
   if (is_whole_cost(g) && is_whole_cost(h) && is_whole_cost(other)) return CostDigits{-1};
@@ -424,7 +439,7 @@ struct AStar {
   const bool is_graph;
   const bool astar;  // Dijkstra: no heuristic (Polyanya plans: A*, see scene.h)
   Labels& L;
-  const MeshIndex* index;  // graphs and meshes with off-mesh links: their connections (null: edges only)
+  const MeshIndex* index;    // graphs and meshes with off-mesh links: their connections (null: edges only)
   const MeshIndex* records;  // the edge-midpoint model on polygons without links: its edge records (else null)
   // Meshes of several tiles: how Detour crosses each tile-border edge (BakedNavMesh::borders); null else.
   const std::vector<std::vector<BorderEdge>>* borders;
@@ -438,11 +453,20 @@ struct AStar {
 
   AStar(const NavMesh& m, const SearchQuery& q, const SearchDef& d, const SearchFilter* f, CostModel cm, SearchTrace* t,
         Labels& labels, const MeshIndex* ix)
-      : mesh(m), query(q), def(d), filter(f), model(cm), is_graph(m.kind == NavMesh::Kind::Graph),
-        astar(d.algorithm != Algorithm::Dijkstra), L(labels),
-        index(is_graph || !m.links.empty() ? ix : nullptr), records(uses_edge_records(m, cm) ? ix : nullptr),
+      : mesh(m),
+        query(q),
+        def(d),
+        filter(f),
+        model(cm),
+        is_graph(m.kind == NavMesh::Kind::Graph),
+        astar(d.algorithm != Algorithm::Dijkstra),
+        L(labels),
+        index(is_graph || !m.links.empty() ? ix : nullptr),
+        records(uses_edge_records(m, cm) ? ix : nullptr),
         borders(cm == CostModel::EdgeMidpoints && m.baked && !m.baked->borders.empty() ? &m.baked->borders : nullptr),
-        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos), tr{t, {}}, best_node(q.start),
+        target(cm == CostModel::Graph ? world_centroid(m, q.goal) : q.goal_pos),
+        tr{t, {}},
+        best_node(q.start),
         best_slot(0) {
     L.begin(m.size(), borders ? &m.baked->state_nodes : nullptr);
     best_slot = q.start;
@@ -556,7 +580,8 @@ struct AStar {
       }
       return;
     }
-    const int link_count = index ? Connections{mesh, *index}.count(cur) : int(mesh.polys[size_t(cur)].neighbours.size());
+    const int link_count =
+        index ? Connections{mesh, *index}.count(cur) : int(mesh.polys[size_t(cur)].neighbours.size());
     for (int k = 0; k < link_count; ++k) {
       const int link = index ? Connections{mesh, *index}.code(cur, k) : k;
       // Without an index every connection is an edge of a polygon: its neighbour, read in place.
@@ -587,8 +612,8 @@ void corridor_to(Labels& L, int last, SearchResult& res) {
 
 }  // namespace
 
-SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def,
-                    const SearchFilter* filter, SearchTrace* trace) {
+SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
+                    SearchTrace* trace) {
   SearchResult res;
   search_into(mesh, query, def, filter, trace, res);
   return res;
@@ -631,7 +656,8 @@ void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef&
   };
   if (query.start < 0 || query.start >= n || query.goal < 0 || query.goal >= n) {
     fail(Reason::InvalidArgument, "The start or goal node index (" + std::to_string(query.start) + ", " +
-                                 std::to_string(query.goal) + ") is not a node of the mesh (0 to " + std::to_string(n - 1) + ").");
+                                      std::to_string(query.goal) + ") is not a node of the mesh (0 to " +
+                                      std::to_string(n - 1) + ").");
     return;
   }
 
@@ -683,7 +709,8 @@ void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef&
   } else if (exhausted) {
     last = A.best_slot;
     res.status = Status::Partial;
-    res.failure = Failure{FailStage::Search, Reason::BudgetExhausted,
+    res.failure = Failure{FailStage::Search,
+                          Reason::BudgetExhausted,
                           "The node budget of " + std::to_string(def.node_budget) +
                               " pops ran out before the goal was reached, so no path is proven or ruled "
                               "out; the corridor leads to " +
@@ -691,7 +718,7 @@ void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef&
                           {}};
   } else {
     fail(Reason::Disconnected, "No connection leads from " + node_label(mesh, query.start) + " to " +
-                             node_label(mesh, query.goal) + ": they lie in separate parts of the mesh.");
+                                   node_label(mesh, query.goal) + ": they lie in separate parts of the mesh.");
     return;
   }
   corridor_to(L, last, res);

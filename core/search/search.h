@@ -47,10 +47,10 @@ namespace navlab {
 // What may not be used in a search. Every vector may be left empty (nothing blocked).
 // Each blocked entry holds an index into `reasons` (the closed door or excluded area that blocks it).
 struct SearchFilter {
-  std::vector<std::string> reasons;            // e.g. "door door1", "area water"
-  std::vector<int> node_block;                 // per polygon / graph node: -1 allowed
-  LinkBlocks poly_link_block;                  // polygons: the barred (polygon, edge)s and their reasons
-  std::vector<int> graph_link_block;           // graph: per NavMesh::edges index: -1 open
+  std::vector<std::string> reasons;   // e.g. "door door1", "area water"
+  std::vector<int> node_block;        // per polygon / graph node: -1 allowed
+  LinkBlocks poly_link_block;         // polygons: the barred (polygon, edge)s and their reasons
+  std::vector<int> graph_link_block;  // graph: per NavMesh::edges index: -1 open
 
   bool node_blocked(int node) const { return !node_block.empty() && node_block[node] >= 0; }
   // `link`: polygon edge index of `node` (polygons) or NavMesh::edges index (graph).
@@ -99,7 +99,7 @@ struct SearchStep {
   int pops = 0;             // Exhausted: the pops made before the budget ran out
   int cause = -1;           // Blocked: the closed door or excluded area, an index into SearchTrace::causes
   Reason goal_reason = Reason::Disconnected;  // Retarget: why the goal itself cannot be reached
-  Vec2 point;               // Retarget: the substitute point, m
+  Vec2 point;                                 // Retarget: the substitute point, m
   // Popped, StaleSkipped, Relaxed: which of the node's labels (0, or on a mesh of several tiles the
   // Detour node state of the side of a tile border it was entered across: see the cost models above).
   int state = 0;
@@ -135,7 +135,7 @@ struct SearchTrace {
   std::vector<SearchStep> steps;
   std::vector<std::string> causes;  // what blocks a link, as Blocked steps index it: the filter's reasons
   std::vector<int> route;           // the corridor the Reached step rebuilt from the parents, start first
-  std::vector<Vec3> positions;  // search position of every node at the end (world; unseen: (0,0,0))
+  std::vector<Vec3> positions;      // search position of every node at the end (world; unseen: (0,0,0))
 };
 
 struct SearchResult {

@@ -7,9 +7,12 @@ namespace navlab::side {
 
 const char* to_string(Ahead a) {
   switch (a) {
-    case Ahead::Free: return "free";
-    case Ahead::Wall: return "wall";
-    case Ahead::Cliff: return "cliff";
+    case Ahead::Free:
+      return "free";
+    case Ahead::Wall:
+      return "wall";
+    case Ahead::Cliff:
+      return "cliff";
   }
   return "free";
 }

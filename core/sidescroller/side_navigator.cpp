@@ -6,10 +6,14 @@ namespace navlab::side {
 
 const char* to_string(BlockCause c) {
   switch (c) {
-    case BlockCause::None: return "none";
-    case BlockCause::Wall: return "wall";
-    case BlockCause::Cliff: return "cliff";
-    case BlockCause::Stall: return "stall";
+    case BlockCause::None:
+      return "none";
+    case BlockCause::Wall:
+      return "wall";
+    case BlockCause::Cliff:
+      return "cliff";
+    case BlockCause::Stall:
+      return "stall";
   }
   return "none";
 }

@@ -23,9 +23,12 @@ struct Enemy {
 std::unique_ptr<SteppedNavigator> make_navigator(const SideEnemyDef& e, Mover& mover, uint64_t seed) {
   NavigatorDef def{e.speed, e.stopping_distance, {e.strategy.min, e.strategy.max}, seed};
   switch (e.navigator) {
-    case SideNavigatorKind::Ground: return std::make_unique<GroundNavigator>(mover, def);
-    case SideNavigatorKind::Flying: return std::make_unique<FlyingNavigator>(mover, e.pos, def);
-    case SideNavigatorKind::None: return std::make_unique<NullNavigator>();
+    case SideNavigatorKind::Ground:
+      return std::make_unique<GroundNavigator>(mover, def);
+    case SideNavigatorKind::Flying:
+      return std::make_unique<FlyingNavigator>(mover, e.pos, def);
+    case SideNavigatorKind::None:
+      return std::make_unique<NullNavigator>();
   }
   return std::make_unique<NullNavigator>();
 }
@@ -33,11 +36,16 @@ std::unique_ptr<SteppedNavigator> make_navigator(const SideEnemyDef& e, Mover& m
 std::unique_ptr<Strategy> make_strategy(const SideEnemyDef& e, Mover& mover, Navigator& nav) {
   const SideStrategyDef& s = e.strategy;
   switch (s.kind) {
-    case SideStrategyKind::Pace: return std::make_unique<Pace>(mover, e.speed);
-    case SideStrategyKind::Wander: return std::make_unique<Wander>(nav, s.pause);
-    case SideStrategyKind::Waypoints: return std::make_unique<Waypoints>(nav, s.points);
-    case SideStrategyKind::Approach: return std::make_unique<Approach>(nav);
-    case SideStrategyKind::Rush: return std::make_unique<Rush>(mover, e.speed, s.to);
+    case SideStrategyKind::Pace:
+      return std::make_unique<Pace>(mover, e.speed);
+    case SideStrategyKind::Wander:
+      return std::make_unique<Wander>(nav, s.pause);
+    case SideStrategyKind::Waypoints:
+      return std::make_unique<Waypoints>(nav, s.points);
+    case SideStrategyKind::Approach:
+      return std::make_unique<Approach>(nav);
+    case SideStrategyKind::Rush:
+      return std::make_unique<Rush>(mover, e.speed, s.to);
   }
   return std::make_unique<Pace>(mover, e.speed);
 }
@@ -143,20 +151,24 @@ const char* side(int dir) { return dir > 0 ? "right" : "left"; }
 
 // The stall detector settings of the enemy's user: Pace and Rush have their own, the rest the navigator's.
 StallSettings stall_settings(const SideEnemyDef& e) {
-  return e.strategy.kind == SideStrategyKind::Pace ? kPaceStall
+  return e.strategy.kind == SideStrategyKind::Pace   ? kPaceStall
          : e.strategy.kind == SideStrategyKind::Rush ? kRushStall
-                                                      : kNavigatorStall;
+                                                     : kNavigatorStall;
 }
 
 std::string cause_text(BlockCause c, const SideEnemyDef& e) {
   switch (c) {
-    case BlockCause::Wall: return "a wall right ahead";
-    case BlockCause::Cliff: return "the end of its ground right ahead (a cliff)";
+    case BlockCause::Wall:
+      return "a wall right ahead";
+    case BlockCause::Cliff:
+      return "the end of its ground right ahead (a cliff)";
     case BlockCause::Stall: {
       const StallSettings st = stall_settings(e);
-      return "no progress (less than " + num(st.min_progress_m) + " m in " + num(st.window_s) + " s, the stall detector)";
+      return "no progress (less than " + num(st.min_progress_m) + " m in " + num(st.window_s) +
+             " s, the stall detector)";
     }
-    case BlockCause::None: return "nothing";
+    case BlockCause::None:
+      return "nothing";
   }
   return "nothing";
 }
@@ -168,17 +180,19 @@ std::string decision_text(const SideStep& s, const SideEnemyDef& e) {
       return "blocked by " + cause_text(n.cause, e) + "; turns round to walk " + side(n.dir) + ".";
     case Decision::Picked:
       return "picks the wander point " + pt(n.point) + ", " + num(std::fabs(n.point.x - s.pos.x)) + " m away.";
-    case Decision::PickFailed: return "has no wander point (it has no navigator), so it stands.";
+    case Decision::PickFailed:
+      return "has no wander point (it has no navigator), so it stands.";
     case Decision::Paused:
-      return std::string(n.cause == BlockCause::None ? "arrived at its wander point" : "blocked by " + cause_text(n.cause, e)) +
+      return std::string(n.cause == BlockCause::None ? "arrived at its wander point"
+                                                     : "blocked by " + cause_text(n.cause, e)) +
              "; pauses " + num(e.strategy.pause) + " s before picking again.";
     case Decision::Advanced:
-      return std::string(n.cause == BlockCause::None ? "arrived" : "blocked by " + cause_text(n.cause, e)) + "; heads for waypoint " +
-             std::to_string(n.index) + " " + pt(n.point) + ".";
+      return std::string(n.cause == BlockCause::None ? "arrived" : "blocked by " + cause_text(n.cause, e)) +
+             "; heads for waypoint " + std::to_string(n.index) + " " + pt(n.point) + ".";
     case Decision::Started:
       if (e.strategy.kind == SideStrategyKind::Rush)
-        return "charges " + std::string(side(n.dir)) + " at " + num(e.speed) + " m/s; stops once past x = " +
-               num(n.point.x) + ".";
+        return "charges " + std::string(side(n.dir)) + " at " + num(e.speed) +
+               " m/s; stops once past x = " + num(n.point.x) + ".";
       if (e.strategy.kind == SideStrategyKind::Approach) return "chases the player at " + pt(n.point) + ".";
       return "heads for waypoint 0 " + pt(n.point) + ".";
     case Decision::TargetMoved:
@@ -188,8 +202,10 @@ std::string decision_text(const SideStep& s, const SideEnemyDef& e) {
              (s.grounded ? "." : "; it falls until it lands.");
     case Decision::RushStopped:
       return cause_text(n.cause, e) + " ends the charge" + (s.grounded ? "." : "; it falls until it lands.");
-    case Decision::Landed: return "lands: the rush is over.";
-    case Decision::None: break;
+    case Decision::Landed:
+      return "lands: the rush is over.";
+    case Decision::None:
+      break;
   }
   return "";
 }
@@ -199,22 +215,31 @@ const char* goes(const SideEnemyDef& e) { return e.navigator == SideNavigatorKin
 
 std::string state_text(const SideStep& s, const SideEnemyDef& e) {
   switch (s.state) {
-    case SideState::Idle: return s.grounded || s.t == 0.0 ? "stands." : "falls.";
-    case SideState::Pacing: return "walks " + std::string(s.vel.x >= 0 ? "right" : "left") + " at " + num(std::fabs(s.vel.x)) + " m/s.";
-    case SideState::Stuck: return "blocked on both sides: stays where it is.";
-    case SideState::Wandering: return std::string(goes(e)) + " to its wander point " + pt(s.target) + ".";
-    case SideState::Paused: return "pauses, " + num(std::max(0.0, s.pause_left)) + " s left.";
+    case SideState::Idle:
+      return s.grounded || s.t == 0.0 ? "stands." : "falls.";
+    case SideState::Pacing:
+      return "walks " + std::string(s.vel.x >= 0 ? "right" : "left") + " at " + num(std::fabs(s.vel.x)) + " m/s.";
+    case SideState::Stuck:
+      return "blocked on both sides: stays where it is.";
+    case SideState::Wandering:
+      return std::string(goes(e)) + " to its wander point " + pt(s.target) + ".";
+    case SideState::Paused:
+      return "pauses, " + num(std::max(0.0, s.pause_left)) + " s left.";
     case SideState::ToWaypoint:
       return std::string(goes(e)) + " to waypoint " + std::to_string(s.waypoint) + " " + pt(s.target) + ".";
-    case SideState::Chasing: return "chases the player at " + pt(s.player) + ".";
+    case SideState::Chasing:
+      return "chases the player at " + pt(s.player) + ".";
     case SideState::Caught:
       return "caught the player: within " + num(e.stopping_distance) + " m of x = " + num(s.player.x) + ".";
     case SideState::AtEdge:
       return "stopped by " + cause_text(s.cause, e) + ": the player at " + pt(s.player) +
              " is out of reach, reported as blocked.";
-    case SideState::Charging: return "charges at " + num(std::fabs(s.vel.x)) + " m/s.";
-    case SideState::Falling: return "falls (" + num(s.vel.y) + " m/s).";
-    case SideState::Done: return "stands: the rush is over.";
+    case SideState::Charging:
+      return "charges at " + num(std::fabs(s.vel.x)) + " m/s.";
+    case SideState::Falling:
+      return "falls (" + num(s.vel.y) + " m/s).";
+    case SideState::Done:
+      return "stands: the rush is over.";
   }
   return "";
 }

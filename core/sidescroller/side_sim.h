@@ -18,29 +18,29 @@ namespace navlab::side {
 constexpr double kLabSeconds = 20.0;
 
 struct SideSimDef {
-  double dt = 0.05;         // s; fixed step                          [Limit: > 0]
-  double max_time = 10.0;   // s; ticks run until t reaches this      [Limit: > 0]
-  uint64_t seed = 1;        // wander points; enemy i uses its own stream derived from this
+  double dt = 0.05;        // s; fixed step                          [Limit: > 0]
+  double max_time = 10.0;  // s; ticks run until t reaches this      [Limit: > 0]
+  uint64_t seed = 1;       // wander points; enemy i uses its own stream derived from this
 };
 
 // One enemy after one tick: numbers and enums only (describe() turns them into a sentence).
 struct SideStep {
-  double t = 0.0;            // s, at the end of the tick (0: the spawn record)
-  Vec2 pos, vel;             // bottom centre, m; velocity of the last step, m/s
+  double t = 0.0;  // s, at the end of the tick (0: the spawn record)
+  Vec2 pos, vel;   // bottom centre, m; velocity of the last step, m/s
   bool grounded = false;
   bool moving = false, arrived = false, blocked = false;  // the navigator's (Pace, Rush: their own)
   SideState state = SideState::Idle;
-  Note note;                 // what the strategy decided this tick
+  Note note;                            // what the strategy decided this tick
   BlockCause cause = BlockCause::None;  // why blocked (when blocked)
-  bool arrived_now = false;  // the navigator reported arrival during this tick
-  bool blocked_now = false;  // the navigator reported blocked during this tick
+  bool arrived_now = false;             // the navigator reported arrival during this tick
+  bool blocked_now = false;             // the navigator reported blocked during this tick
   bool has_target = false;
-  Vec2 target;               // the navigator's target, m
-  int waypoint = -1;         // waypoints: the current index
+  Vec2 target;                                     // the navigator's target, m
+  int waypoint = -1;                               // waypoints: the current index
   double stall_elapsed = 0.0, stall_window = 0.0;  // s; window 0: no stall detector running
-  double stall_anchor_x = 0.0;  // m; where the running window started
-  double pause_left = 0.0;   // s; wander pause
-  Vec2 player;               // where the player was during the tick
+  double stall_anchor_x = 0.0;                     // m; where the running window started
+  double pause_left = 0.0;                         // s; wander pause
+  Vec2 player;                                     // where the player was during the tick
 };
 
 struct SideEnemyRun {

@@ -29,10 +29,10 @@ class StallDetector {
   // since the window started; either way the window then restarts at `current_x`.
   bool tick(double current_x, double dt);
 
-  double window() const { return window_; }        // s
-  double elapsed() const { return elapsed_; }      // s into the current window
+  double window() const { return window_; }              // s
+  double elapsed() const { return elapsed_; }            // s into the current window
   double min_progress() const { return min_progress_; }  // m
-  double anchor_x() const { return anchor_x_; }    // m; where the current window started
+  double anchor_x() const { return anchor_x_; }          // m; where the current window started
 
  private:
   double window_, min_progress_;

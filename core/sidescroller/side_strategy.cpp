@@ -8,35 +8,58 @@ constexpr double kPauseEndTolerance = 1e-9;
 
 const char* to_string(SideState s) {
   switch (s) {
-    case SideState::Idle: return "idle";
-    case SideState::Pacing: return "pacing";
-    case SideState::Stuck: return "stuck";
-    case SideState::Wandering: return "wandering";
-    case SideState::Paused: return "paused";
-    case SideState::ToWaypoint: return "to_waypoint";
-    case SideState::Chasing: return "chasing";
-    case SideState::Caught: return "caught";
-    case SideState::AtEdge: return "at_edge";
-    case SideState::Charging: return "charging";
-    case SideState::Falling: return "falling";
-    case SideState::Done: return "done";
+    case SideState::Idle:
+      return "idle";
+    case SideState::Pacing:
+      return "pacing";
+    case SideState::Stuck:
+      return "stuck";
+    case SideState::Wandering:
+      return "wandering";
+    case SideState::Paused:
+      return "paused";
+    case SideState::ToWaypoint:
+      return "to_waypoint";
+    case SideState::Chasing:
+      return "chasing";
+    case SideState::Caught:
+      return "caught";
+    case SideState::AtEdge:
+      return "at_edge";
+    case SideState::Charging:
+      return "charging";
+    case SideState::Falling:
+      return "falling";
+    case SideState::Done:
+      return "done";
   }
   return "idle";
 }
 
 const char* to_string(Decision d) {
   switch (d) {
-    case Decision::None: return "none";
-    case Decision::Flipped: return "flipped";
-    case Decision::Picked: return "picked";
-    case Decision::PickFailed: return "pick_failed";
-    case Decision::Paused: return "paused";
-    case Decision::Advanced: return "advanced";
-    case Decision::Started: return "started";
-    case Decision::TargetMoved: return "target_moved";
-    case Decision::Passed: return "passed";
-    case Decision::RushStopped: return "rush_stopped";
-    case Decision::Landed: return "landed";
+    case Decision::None:
+      return "none";
+    case Decision::Flipped:
+      return "flipped";
+    case Decision::Picked:
+      return "picked";
+    case Decision::PickFailed:
+      return "pick_failed";
+    case Decision::Paused:
+      return "paused";
+    case Decision::Advanced:
+      return "advanced";
+    case Decision::Started:
+      return "started";
+    case Decision::TargetMoved:
+      return "target_moved";
+    case Decision::Passed:
+      return "passed";
+    case Decision::RushStopped:
+      return "rush_stopped";
+    case Decision::Landed:
+      return "landed";
   }
   return "none";
 }
@@ -62,7 +85,9 @@ Note Pace::update(const Context&, double dt) {
   }
   const Ahead ahead = mover_.ahead(dir_);
   bool blocked = ahead != Ahead::Free;
-  BlockCause cause = ahead == Ahead::Wall ? BlockCause::Wall : ahead == Ahead::Cliff ? BlockCause::Cliff : BlockCause::None;
+  BlockCause cause = ahead == Ahead::Wall    ? BlockCause::Wall
+                     : ahead == Ahead::Cliff ? BlockCause::Cliff
+                                             : BlockCause::None;
   if (!blocked && stall_.tick(mover_.x(), dt)) {
     blocked = true;
     cause = BlockCause::Stall;

@@ -13,31 +13,44 @@ namespace navlab::side {
 
 // An enemy's state after a tick. JSON names (stable): "idle", "pacing", "stuck", "wandering", "paused",
 // "to_waypoint", "chasing", "caught", "at_edge", "charging", "falling", "done".
-enum class SideState { Idle, Pacing, Stuck, Wandering, Paused, ToWaypoint, Chasing, Caught, AtEdge, Charging, Falling, Done };
+enum class SideState {
+  Idle,
+  Pacing,
+  Stuck,
+  Wandering,
+  Paused,
+  ToWaypoint,
+  Chasing,
+  Caught,
+  AtEdge,
+  Charging,
+  Falling,
+  Done
+};
 const char* to_string(SideState s);
 
 // What a strategy decided in a tick (the record's sentence says it with its numbers).
 enum class Decision {
   None,
-  Flipped,          // pace: turned round (dir is the new direction)
-  Picked,           // wander: a new wander point (point)
-  PickFailed,       // wander: the navigator has no wander point (a NullNavigator)
-  Paused,           // wander: arrived or blocked (cause), pausing
-  Advanced,         // waypoints: on to waypoint `index` after arriving or being blocked (cause)
-  Started,          // waypoints/approach/rush: first target or charge
-  TargetMoved,      // approach: the player moved; a new target
-  Passed,           // rush: past the lock point, charge over
-  RushStopped,      // rush: a wall or no progress ended the charge (cause)
-  Landed,           // rush: touched down after the charge
+  Flipped,      // pace: turned round (dir is the new direction)
+  Picked,       // wander: a new wander point (point)
+  PickFailed,   // wander: the navigator has no wander point (a NullNavigator)
+  Paused,       // wander: arrived or blocked (cause), pausing
+  Advanced,     // waypoints: on to waypoint `index` after arriving or being blocked (cause)
+  Started,      // waypoints/approach/rush: first target or charge
+  TargetMoved,  // approach: the player moved; a new target
+  Passed,       // rush: past the lock point, charge over
+  RushStopped,  // rush: a wall or no progress ended the charge (cause)
+  Landed,       // rush: touched down after the charge
 };
 const char* to_string(Decision d);
 
 struct Note {
   Decision decision = Decision::None;
   BlockCause cause = BlockCause::None;
-  int dir = 0;      // pace: the new direction; rush: the charge direction
-  int index = -1;   // waypoints: the new waypoint
-  Vec2 point;       // picked wander point / new target
+  int dir = 0;     // pace: the new direction; rush: the charge direction
+  int index = -1;  // waypoints: the new waypoint
+  Vec2 point;      // picked wander point / new target
 };
 
 struct Context {

@@ -20,7 +20,6 @@ namespace {
 // m: a spawn point moved less than this onto the mesh is where it was asked (the sentence says nothing).
 constexpr double kShownSnap = 1e-6;
 
-
 // Point in a simple polygon of either orientation; points on the border count as inside.
 bool inside_or_on(Vec2 p, const std::vector<Vec2>& poly) {
   const size_t n = poly.size();
@@ -55,20 +54,21 @@ const char* spawn_rejection_message(SpawnCheck c) { return kSpawnCheckTable[int(
 
 const char* to_string(CheckOutcome o) {
   switch (o) {
-    case CheckOutcome::Passed: return "passed";
-    case CheckOutcome::Failed: return "failed";
-    case CheckOutcome::Skipped: return "skipped";
+    case CheckOutcome::Passed:
+      return "passed";
+    case CheckOutcome::Failed:
+      return "failed";
+    case CheckOutcome::Skipped:
+      return "skipped";
   }
   return "skipped";
 }
 
-const char* to_string(SubstituteDistance d) {
-  return d == SubstituteDistance::Euclidean ? "euclidean" : "path cost";
-}
+const char* to_string(SubstituteDistance d) { return d == SubstituteDistance::Euclidean ? "euclidean" : "path cost"; }
 
 std::string SpawnCheckStep::describe() const {
-  return "Candidate " + candidate_name + ", " + to_string(result.check) + ": " +
-         to_string(result.outcome) + " (" + result.detail + ").";
+  return "Candidate " + candidate_name + ", " + to_string(result.check) + ": " + to_string(result.outcome) + " (" +
+         result.detail + ").";
 }
 
 std::string SpawnVerdictStep::describe() const {
@@ -124,7 +124,8 @@ Components split_by_bars(const NavMesh& mesh, const LinkBlocks& blocked, const C
   int contested = 0;  // components with more than one search running
   for (const auto& [comp, n] : running_in) contested += n > 1;
   const auto find = [&](int i) {
-    while (searches[size_t(i)].root != i) i = searches[size_t(i)].root = searches[size_t(searches[size_t(i)].root)].root;
+    while (searches[size_t(i)].root != i)
+      i = searches[size_t(i)].root = searches[size_t(searches[size_t(i)].root)].root;
     return i;
   };
   const auto comp_of = [&](int search) { return open.of_poly[size_t(sources[size_t(search)])]; };
@@ -184,7 +185,8 @@ Components split_by_bars(const NavMesh& mesh, const LinkBlocks& blocked, const C
 Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
   // Only the door links of the gates cut partitions; excluded areas are the projection check's job.
   const Result<Gates> gates = make_gates(scene, navmesh, {}, GateLinks::ClosedOnly);
-  const LinkBlocks* blocked = gates && !gates->filter.poly_link_block.empty() ? &gates->filter.poly_link_block : nullptr;
+  const LinkBlocks* blocked =
+      gates && !gates->filter.poly_link_block.empty() ? &gates->filter.poly_link_block : nullptr;
   // Most moves of a closed door across a floor split nothing: the open components stand (kept with the
   // mesh), and a door dragged on a large level costs the polygons round it, not the level.
   const Components& open = navmesh.query_cache.index_of(navmesh).open_components(navmesh);
@@ -291,9 +293,9 @@ CheckResult SpawnValidator::check_clearance(const Location& at) const {
   const std::string measured = navmesh_->baked && d >= wall_search_radius()
                                    ? "no boundary within " + num(wall_search_radius()) + " m"
                                    : "distance to boundary " + num(d) + " m";
-  CheckResult r = make(c, ok ? CheckOutcome::Passed : CheckOutcome::Failed,
-                       measured + " " + (ok ? ">=" : "<") + " required " + num(clearance_) + " m (" +
-                           clearance_source_ + ")");
+  CheckResult r =
+      make(c, ok ? CheckOutcome::Passed : CheckOutcome::Failed,
+           measured + " " + (ok ? ">=" : "<") + " required " + num(clearance_) + " m (" + clearance_source_ + ")");
   r.distance = d;
   r.required = clearance_;
   return r;
@@ -307,8 +309,8 @@ CheckResult SpawnValidator::check_connectivity(int poly) const {
   } else if (expected_partition_ < 0) {
     r = make(c, CheckOutcome::Failed, "no reference partition: " + expected_from + " is off the navmesh");
   } else if (poly < 0) {
-    r = make(c, CheckOutcome::Failed, "off the navmesh: no partition (expected partition " +
-                                          std::to_string(expected_partition_) + ")");
+    r = make(c, CheckOutcome::Failed,
+             "off the navmesh: no partition (expected partition " + std::to_string(expected_partition_) + ")");
   } else {
     r.partition = partitions_.of_poly[poly];
     const bool ok = r.partition == expected_partition_;
@@ -351,8 +353,9 @@ CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
     }
   }
   if (!worst)
-    return make(c, CheckOutcome::Passed,
-                "no overlap with any occupant (" + count_of(scene_->spawn.occupants.size(), "occupant", "occupants") + ")");
+    return make(
+        c, CheckOutcome::Passed,
+        "no overlap with any occupant (" + count_of(scene_->spawn.occupants.size(), "occupant", "occupants") + ")");
   CheckResult r = make(c, CheckOutcome::Failed,
                        "overlaps occupant " + worst->name + ": distance " + num(worst_d) + " m < " +
                            num(worst->radius) + " + " + num(agent_r) + " m");
@@ -362,8 +365,7 @@ CheckResult SpawnValidator::check_occupancy(Vec2 p) const {
   return r;
 }
 
-std::optional<Failure> SpawnValidator::reach(const ScenePoint& from, const ScenePoint& to,
-                                             PlanResult* result) const {
+std::optional<Failure> SpawnValidator::reach(const ScenePoint& from, const ScenePoint& to, PlanResult* result) const {
   PlanRequest request;
   request.start = from;
   request.goal = to;
@@ -392,9 +394,8 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
     const std::optional<Failure> f = reach(p, targets[i], &planned);
     if (!f) {
       CheckResult r = make(c, CheckOutcome::Passed,
-                           "complete path to safe target " + nth(int(i)) + " at " +
-                               point_text(targets[i].plane) + ": " +
-                               count_of(planned.search.corridor.size(), "polygon", "polygons") + ", cost " +
+                           "complete path to safe target " + nth(int(i)) + " at " + point_text(targets[i].plane) +
+                               ": " + count_of(planned.search.corridor.size(), "polygon", "polygons") + ", cost " +
                                num(planned.search.cost));
       r.safe_target = int(i);
       r.path_cost = planned.search.cost;
@@ -416,18 +417,24 @@ CheckResult SpawnValidator::check_safe_path(const ScenePoint& p) const {
 
 CheckResult SpawnValidator::run_check(SpawnCheck c, const Location& at, const ScenePoint& pos) const {
   switch (c) {  // no default: a new check without its case does not build
-    case SpawnCheck::Projection: return check_projection(at, pos.plane);
-    case SpawnCheck::Clearance: return check_clearance(at);
-    case SpawnCheck::Connectivity: return check_connectivity(at.poly);
-    case SpawnCheck::ForbiddenZone: return check_forbidden(pos.plane);
-    case SpawnCheck::Occupancy: return check_occupancy(pos.plane);
-    case SpawnCheck::SafePath: return check_safe_path(pos);
+    case SpawnCheck::Projection:
+      return check_projection(at, pos.plane);
+    case SpawnCheck::Clearance:
+      return check_clearance(at);
+    case SpawnCheck::Connectivity:
+      return check_connectivity(at.poly);
+    case SpawnCheck::ForbiddenZone:
+      return check_forbidden(pos.plane);
+    case SpawnCheck::Occupancy:
+      return check_occupancy(pos.plane);
+    case SpawnCheck::SafePath:
+      return check_safe_path(pos);
   }
   return make(c, CheckOutcome::Skipped, "unknown check");
 }
 
-SpawnVerdict SpawnValidator::validate(const SpawnCandidate& candidate, const SpawnOptions& options,
-                                      SpawnTrace* trace, int index) const {
+SpawnVerdict SpawnValidator::validate(const SpawnCandidate& candidate, const SpawnOptions& options, SpawnTrace* trace,
+                                      int index) const {
   SpawnVerdict v;
   v.name = candidate.name;
   v.pos = candidate.pos.plane;
@@ -457,8 +464,8 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
     out.message = "candidate " + candidate.name + " is accepted: no substitute needed";
     return out;
   }
-  const std::string kept = std::string("original failure ") + to_string(*out.original.reason) + " (" +
-                           out.original.message + ") kept";
+  const std::string kept =
+      std::string("original failure ") + to_string(*out.original.reason) + " (" + out.original.message + ") kept";
   if (!(policy.radius > 0.0) || !(policy.step > 0.0)) {
     out.message = "invalid substitute policy (radius and step must be > 0); " + kept;
     return out;
@@ -466,8 +473,10 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
   const int origin_poly = validator.locate_point(candidate.pos).poly;
   const int origin_partition = origin_poly >= 0 ? validator.partitions().of_poly[origin_poly] : -1;
   if (policy.require_connected && origin_partition < 0) {
-    out.message = "no substitute: the policy requires a connection to the original point, which is off the "
-                  "navmesh; " + kept;
+    out.message =
+        "no substitute: the policy requires a connection to the original point, which is off the "
+        "navmesh; " +
+        kept;
     return out;
   }
   if (policy.distance == SubstituteDistance::PathCost && origin_poly < 0) {
@@ -518,9 +527,8 @@ SpawnSubstitute find_spawn_substitute(const SpawnValidator& validator, const Spa
   }
   if (out.substitute) {
     out.message = "substitute for " + candidate.name + " at " + point_text(out.substitute->pos) + ", " +
-                  num(out.distance) + " away (" + to_string(policy.distance) + ", radius " +
-                  num(policy.radius) + " m" + (policy.require_connected ? ", connected to the original" : "") +
-                  "); " + kept;
+                  num(out.distance) + " away (" + to_string(policy.distance) + ", radius " + num(policy.radius) + " m" +
+                  (policy.require_connected ? ", connected to the original" : "") + "); " + kept;
   } else {
     out.message = "no accepted point within " + num(policy.radius) + " m of " + candidate.name + " (" +
                   std::to_string(out.samples) + " samples evaluated); " + kept;

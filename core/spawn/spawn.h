@@ -93,27 +93,27 @@ struct SpawnOptions {
 struct CheckResult {
   SpawnCheck check = SpawnCheck::Projection;
   CheckOutcome outcome = CheckOutcome::Skipped;
-  std::string detail;             // one sentence with the numbers / names that decided it
-  int poly = -1;                  // projection: polygon containing the point (-1: off the navmesh)
-  std::string area;               // projection: that polygon's area name
-  double distance = 0.0;          // clearance: m to the boundary; occupancy: m to the occupant centre
-  double required = 0.0;          // clearance: m required; occupancy: m (occupant radius + agent radius)
-  int partition = -1;             // connectivity: the point's partition (-1: none)
-  int expected_partition = -1;    // connectivity: the partition of partition_of (-1: none)
-  std::string name;               // forbidden_zone: zone name; occupancy: occupant name
+  std::string detail;                    // one sentence with the numbers / names that decided it
+  int poly = -1;                         // projection: polygon containing the point (-1: off the navmesh)
+  std::string area;                      // projection: that polygon's area name
+  double distance = 0.0;                 // clearance: m to the boundary; occupancy: m to the occupant centre
+  double required = 0.0;                 // clearance: m required; occupancy: m (occupant radius + agent radius)
+  int partition = -1;                    // connectivity: the point's partition (-1: none)
+  int expected_partition = -1;           // connectivity: the partition of partition_of (-1: none)
+  std::string name;                      // forbidden_zone: zone name; occupancy: occupant name
   std::optional<Reason> failure_reason;  // safe_path: the planner's failure reason (when it failed)
-  int safe_target = -1;           // safe_path: index of the safe target reached (-1: none)
-  double path_cost = 0.0;         // safe_path: search cost of the path found (m × area cost)
+  int safe_target = -1;                  // safe_path: index of the safe target reached (-1: none)
+  double path_cost = 0.0;                // safe_path: search cost of the path found (m × area cost)
   bool passed() const { return outcome == CheckOutcome::Passed; }
   friend bool operator==(const CheckResult&, const CheckResult&) = default;
 };
 
 struct SpawnVerdict {
   std::string name;
-  Vec2 pos;                                      // planning-plane position of the candidate
-  bool accepted = false;                         // no enabled check failed
-  std::optional<SpawnCheck> reason;              // the first failing check (none when accepted)
-  std::string message;                           // spawn_rejection_message(*reason), or ""
+  Vec2 pos;                                          // planning-plane position of the candidate
+  bool accepted = false;                             // no enabled check failed
+  std::optional<SpawnCheck> reason;                  // the first failing check (none when accepted)
+  std::string message;                               // spawn_rejection_message(*reason), or ""
   std::array<CheckResult, kSpawnCheckCount> checks;  // indexed by int(SpawnCheck)
   const CheckResult& result(SpawnCheck c) const { return checks[int(c)]; }
   friend bool operator==(const SpawnVerdict&, const SpawnVerdict&) = default;
@@ -151,10 +151,10 @@ class SpawnValidator {
   static Result<SpawnValidator> create(const Scene& scene, const NavMesh& navmesh);
 
   // Runs the enabled checks on one candidate. `index` numbers the trace records.
-  SpawnVerdict validate(const SpawnCandidate& candidate, const SpawnOptions& options,
-                        SpawnTrace* trace = nullptr, int index = 0) const;
+  SpawnVerdict validate(const SpawnCandidate& candidate, const SpawnOptions& options, SpawnTrace* trace = nullptr,
+                        int index = 0) const;
 
-  double clearance() const { return clearance_; }    // m, required by the clearance check
+  double clearance() const { return clearance_; }  // m, required by the clearance check
   const Partitions& partitions() const { return partitions_; }
   int expected_partition() const { return expected_partition_; }  // -1: partition_of off the mesh
   // Where p lands on the navmesh (core/navmesh/locate.h rules; baked meshes snap within the agent's extents).
@@ -192,8 +192,7 @@ class SpawnValidator {
 
 // Validates every candidate of scene.spawn in order.
 Result<std::vector<SpawnVerdict>> validate_spawns(const Scene& scene, const NavMesh& navmesh,
-                                                  const SpawnOptions& options = {},
-                                                  SpawnTrace* trace = nullptr);
+                                                  const SpawnOptions& options = {}, SpawnTrace* trace = nullptr);
 
 // ---- Nearest accepted substitute: an explicit policy, never applied by validate_spawns ----
 //
@@ -215,11 +214,11 @@ struct SubstitutePolicy {
 };
 
 struct SpawnSubstitute {
-  SpawnVerdict original;                  // the original verdict, unchanged (its failure is kept)
+  SpawnVerdict original;                   // the original verdict, unchanged (its failure is kept)
   std::optional<SpawnVerdict> substitute;  // the nearest accepted point, if any
-  double distance = 0.0;                  // by the policy's distance definition (m, or path cost)
-  int samples = 0;                        // points evaluated
-  std::string message;                    // one sentence: what was found, or why nothing was
+  double distance = 0.0;                   // by the policy's distance definition (m, or path cost)
+  int samples = 0;                         // points evaluated
+  std::string message;                     // one sentence: what was found, or why nothing was
 };
 
 // Finds the nearest accepted point for a candidate under `policy`. When the original is accepted it is

@@ -83,8 +83,8 @@ TEST(PolygonReach, AReflexRepeatedOrMissingCornerLeavesItUnbounded) {
   EXPECT_EQ(polygon_reach(std::vector<Vec2>{{0, 0}, {1, 0}, {0, 1}, {1, 1}}).reach, inf);  // crossed: a right turn
   EXPECT_EQ(polygon_reach(std::vector<Vec2>{{0, 0}, {1, 0}, {1, 0}, {0, 1}}).reach, inf);  // repeated corner
   const std::vector<Vec2> two{{0, 0}, {1, 0}};
-  EXPECT_EQ(polygon_reach(two).reach, inf);  // two corners
-  EXPECT_EQ(polygon_reach(std::vector<Vec2>{{0, 0}, {0, 1}, {1, 0}}).reach, inf);         // clockwise
+  EXPECT_EQ(polygon_reach(two).reach, inf);                                        // two corners
+  EXPECT_EQ(polygon_reach(std::vector<Vec2>{{0, 0}, {0, 1}, {1, 0}}).reach, inf);  // clockwise
 }
 
 }  // namespace

@@ -105,7 +105,7 @@ TEST(AtomicFile, AnUncommittedFileChangesNothing) {
     ASSERT_EQ(f.open(), "");
     ASSERT_TRUE(f.write(std::string(5000, 'x')));
     EXPECT_EQ(names_in(dir).size(), 2u);  // the target and the temporary file beside it
-  }  // e.g. a stop signal before the last frame: never committed
+  }                                       // e.g. a stop signal before the last frame: never committed
   EXPECT_EQ(test::read_text(path), "good picture");
   EXPECT_EQ(names_in(dir), std::vector<std::string>{"out.png"});
 }
@@ -140,7 +140,8 @@ TEST(AtomicFile, ADeviceIsNeverReplaced) {
 
 TEST(AtomicFile, AMissingFolderIsAnError) {
   const std::string path = test::temp_dir() + "/no/such/dir/x.gif";
-  EXPECT_EQ(write_file_atomically(path, "x", "GIF file"), path + ": cannot write the GIF file (No such file or directory)");
+  EXPECT_EQ(write_file_atomically(path, "x", "GIF file"),
+            path + ": cannot write the GIF file (No such file or directory)");
 }
 
 TEST(AtomicFile, AnOutputThatIsAnInputIsRefused) {

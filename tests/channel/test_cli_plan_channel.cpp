@@ -90,13 +90,14 @@ TEST(CliPlanChannel, TraceAddsTheChannelAndSplineStepsAfterTheProfile) {
     placed += s["kind"] == "gate_placed";
     checked += s["kind"] == "section_checked";
   }
-  EXPECT_EQ(stages, (std::vector<std::string>{"locate", "search", "funnel", "clearance", "turns", "profile",
-                                                "channel", "spline"}));
+  EXPECT_EQ(stages, (std::vector<std::string>{"locate", "search", "funnel", "clearance", "turns", "profile", "channel",
+                                              "spline"}));
   EXPECT_EQ(placed, int(gates));
   EXPECT_EQ(checked, int(gates) - 1);
   EXPECT_EQ(steps.back()["kind"], "mode_chosen");
-  EXPECT_EQ(steps.back()["text"].get<std::string>().rfind("Spline mode " + r["spline"]["mode"].get<std::string>() + ":", 0),
-            0u)
+  EXPECT_EQ(
+      steps.back()["text"].get<std::string>().rfind("Spline mode " + r["spline"]["mode"].get<std::string>() + ":", 0),
+      0u)
       << steps.back()["text"];
   const Json plain = plan(scene("floorplan_basic.json") + " --trace");  // arcs only: no channel rows
   for (const Json& s : plain["results"][0]["steps"]) EXPECT_NE(s["stage"], "channel");

@@ -162,7 +162,8 @@ TEST(Spline, NarrowCorridorWithALargePreferredRadiusIsSubOptimal) {
 }
 
 TEST(Spline, AVehicleThatCannotTurnTightEnoughGetsTheDegradedFunnelPath) {
-  const Built b = test::run_channel(l_corridor(1.0, R"({"turn_radius": 6, "min_turn_radius": 6, "can_turn_in_place": false})"));
+  const Built b =
+      test::run_channel(l_corridor(1.0, R"({"turn_radius": 6, "min_turn_radius": 6, "can_turn_in_place": false})"));
   const Spline& s = b.channel.spline;
   EXPECT_EQ(s.mode, SplineMode::Degraded);
   ASSERT_EQ(s.pieces.size(), b.plan.funnel.points.size() - 1);
@@ -217,7 +218,8 @@ TEST(Spline, TheProfileRunsOnTheSplineWithTheArcSpeedLimit) {
 // the L runs to the far corner (10 + W, 0): width W·sqrt(2). A tiny preferred radius (0.05 m) keeps
 // the arc from being relaxed in the narrow corridors.
 double closest_to_corner(double width, const std::string& points) {
-  const Built b = test::run_channel(l_corridor(width, R"({"turn_radius": 0.05, "min_turn_radius": 0.01, "inner_corner": )" + points + "}"));
+  const Built b = test::run_channel(
+      l_corridor(width, R"({"turn_radius": 0.05, "min_turn_radius": 0.01, "inner_corner": )" + points + "}"));
   EXPECT_EQ(b.channel.spline.mode, SplineMode::Optimal);
   double nearest = 1e9;
   for (const SplinePiece& p : b.channel.spline.pieces)

@@ -64,8 +64,8 @@ TEST(SplineUpdate, DoorClosingFreezesTheSplineAndTheSafeModeCutsItAtTheDoor) {
   ASSERT_FALSE(safe.pieces.empty());
   EXPECT_NEAR(safe.pieces.front().from.x, 3.0, 1e-12);
   const double end_x = safe.pieces.back().to.x;
-  EXPECT_LE(end_x, 10.0);        // never through the closed door ...
-  EXPECT_GE(end_x, 10.0 - 0.05); // ... but up to it
+  EXPECT_LE(end_x, 10.0);         // never through the closed door ...
+  EXPECT_GE(end_x, 10.0 - 0.05);  // ... but up to it
   EXPECT_NE(trace.steps.back().describe().find("frozen"), std::string::npos);
 
   u.failure_mode = FailureMode::Unsafe;

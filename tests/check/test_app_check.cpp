@@ -42,8 +42,9 @@ void expect_opens_at_deciding_step(const std::string& name, const std::string& s
   ASSERT_EQ(cli.exit_code, 1) << cli.out << cli.err;
   const auto [ref, sentence] = decided(cli.out, name);
   ASSERT_FALSE(ref.empty()) << cli.out;
-  const ScriptRun run = run_script("check_" + name.substr(0, 3),
-                                   R"([{"check_suite": ")" + suite + R"("}, {"check_case": ")" + name + R"("}, {"frames": 2}])");
+  const ScriptRun run =
+      run_script("check_" + name.substr(0, 3),
+                 R"([{"check_suite": ")" + suite + R"("}, {"check_case": ")" + name + R"("}, {"frames": 2}])");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const nlohmann::json& c = run.state["check"];
   EXPECT_EQ(c["cases"], 4);
@@ -65,7 +66,8 @@ TEST(AppCheck, ACrossingOpensWhereTheSearchEnteredTheDoor) { expect_opens_at_dec
 // A passing case shows its plan complete, at the end of the timeline.
 TEST(AppCheck, APassingCaseOpensAtTheEnd) {
   use_display();
-  const ScriptRun pass = run_script("check_pass", R"([{"check_suite": ")" + failing_suite() + R"("}, {"check_case": "hall"}])");
+  const ScriptRun pass =
+      run_script("check_pass", R"([{"check_suite": ")" + failing_suite() + R"("}, {"check_case": "hall"}])");
   ASSERT_EQ(pass.exit_code, 0) << pass.err;
   EXPECT_EQ(pass.state["check"]["passed_case"], true);
   EXPECT_EQ(pass.state["step"], pass.state["steps"]);
@@ -79,8 +81,8 @@ TEST(AppCheck, ARaycastCaseListsItsWalkAndAnUnknownCaseIsAnError) {
   ASSERT_EQ(ray.exit_code, 0) << ray.err;
   EXPECT_GT(ray.state["check"]["ray_steps"].get<int>(), 1);
   EXPECT_EQ(ray.state["check"]["decided_by"].get<std::string>().rfind("raycast:", 0), 0u);
-  const RunResult bad = run_navlab("--script " + q(write_file("bad_case.json", R"([{"check_suite": ")" + suite +
-                                                                                 R"("}, {"check_case": "nope"}])")));
+  const RunResult bad = run_navlab(
+      "--script " + q(write_file("bad_case.json", R"([{"check_suite": ")" + suite + R"("}, {"check_case": "nope"}])")));
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("no case \"nope\""), std::string::npos) << bad.err;
 }
@@ -114,8 +116,8 @@ TEST(AppCheck, AgainstPicturesDrawBothPathsOverBothMeshes) {
   use_display();
   const std::string dir = temp_dir() + "/pictures";
   const std::string data = source_dir() + "/tests/data/check/";
-  const RunResult r =
-      run_navlab("check " + q(data + "room_tests.txt") + " --against " + q(data + "room_moved.obj") + " --pictures " + q(dir));
+  const RunResult r = run_navlab("check " + q(data + "room_tests.txt") + " --against " + q(data + "room_moved.obj") +
+                                 " --pictures " + q(dir));
   ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("picture " + dir + "/01_path_1.png"), std::string::npos) << r.out;
   const Image img = load_png(dir + "/01_path_1.png");

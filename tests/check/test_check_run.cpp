@@ -36,7 +36,8 @@ CheckSuite suite_of(const std::string& scene_name, const std::string& scene_text
   if (!scene_text.empty()) test::write_text(dir + "/" + scene_name, scene_text);
   const std::string scene = scene_text.empty() ? test::scene_path(scene_name) : dir + "/" + scene_name;
   const std::string path = dir + "/run.check.json";
-  Result<CheckSuite> s = parse_check_json("{\"navlab_check\": 1, \"scene\": \"" + scene + "\", \"cases\": [" + cases + "]}", path);
+  Result<CheckSuite> s =
+      parse_check_json("{\"navlab_check\": 1, \"scene\": \"" + scene + "\", \"cases\": [" + cases + "]}", path);
   EXPECT_TRUE(s.ok()) << s.error();
   return s.ok() ? std::move(s.value()) : CheckSuite{};
 }
@@ -195,13 +196,13 @@ TEST(CheckRun, ChangesBetweenTwoRuns) {
     c.doors = std::move(doors);
   };
   path(before.cases[0], Status::Complete, 10.0, {"a"});
-  path(after.cases[0], Status::Complete, 10.005, {"b"});   // within 0.01 m, another door
+  path(after.cases[0], Status::Complete, 10.005, {"b"});  // within 0.01 m, another door
   path(before.cases[1], Status::Failed, 0.0, {});
-  path(after.cases[1], Status::Complete, 12.0, {});        // newly reachable
+  path(after.cases[1], Status::Complete, 12.0, {});  // newly reachable
   before.cases[2].cast = after.cases[2].cast = true;
   before.cases[2].ray.outcome = RaycastOutcome::Clear;
   before.cases[2].ray.length = after.cases[2].ray.length = 5.0;
-  after.cases[2].ray.outcome = RaycastOutcome::Wall;       // the same length, but now it stops there
+  after.cases[2].ray.outcome = RaycastOutcome::Wall;          // the same length, but now it stops there
   before.cases[3].accepted = after.cases[3].accepted = true;  // unchanged
   const std::vector<CaseChange> ch = diff_runs(s, before, after);
   ASSERT_EQ(ch.size(), 3u);
@@ -210,7 +211,8 @@ TEST(CheckRun, ChangesBetweenTwoRuns) {
   EXPECT_EQ(ch[1].kinds, std::vector<ChangeKind>{ChangeKind::NewlyReachable});
   EXPECT_EQ(ch[2].kinds, std::vector<ChangeKind>{ChangeKind::RayChanged});
   after.cases[0].length = 10.02;  // beyond the suite's 0.01 m
-  EXPECT_EQ(diff_runs(s, before, after)[0].kinds, (std::vector<ChangeKind>{ChangeKind::Longer, ChangeKind::DoorsChanged}));
+  EXPECT_EQ(diff_runs(s, before, after)[0].kinds,
+            (std::vector<ChangeKind>{ChangeKind::Longer, ChangeKind::DoorsChanged}));
 }
 
 TEST(CheckRun, ARecordedSuiteOfEveryKindPassesOnItsScene) {

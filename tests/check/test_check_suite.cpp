@@ -14,7 +14,8 @@ std::string suite_path() { return test::temp_dir() + "/suite.check.json"; }
 
 // A check file on scenes/default.json with `cases` (JSON text of the array's items).
 std::string on_default(const std::string& cases) {
-  return "{\n\"navlab_check\": 1,\n\"scene\": \"" + test::scene_path("default.json") + "\",\n\"cases\": [\n" + cases + "\n]\n}\n";
+  return "{\n\"navlab_check\": 1,\n\"scene\": \"" + test::scene_path("default.json") + "\",\n\"cases\": [\n" + cases +
+         "\n]\n}\n";
 }
 
 std::string error_of(const std::string& text) {
@@ -64,39 +65,52 @@ TEST(CheckSuite, JsonErrorsNameFileLineColumnAndPointer) {
             f + ":1:1: /navlab_check: expected 1 (the check file format version), got nothing (the key is missing)");
   EXPECT_EQ(error_of("{\n\"navlab_check\": 1, \"scene\": \"a.json\", \"level\": {\"obj\": \"a.obj\"}, \"cases\": []}"),
             f + ":2:39: /level: expected either \"scene\" or \"level\", got \"level\" as well as \"scene\"");
-  EXPECT_EQ(error_of("{\"navlab_check\": 1, \"scene\": \"missing.json\", \"cases\": []}").rfind(
-                f + ":1:30: /scene: expected a scene file navlab loads, got \"missing.json\" (", 0),
+  EXPECT_EQ(error_of("{\"navlab_check\": 1, \"scene\": \"missing.json\", \"cases\": []}")
+                .rfind(f + ":1:30: /scene: expected a scene file navlab loads, got \"missing.json\" (", 0),
             0u);
-  EXPECT_EQ(error_of(on_default(R"({"name": "a", "plan": {"start": [1, 2, 3], "goal": [4, 5]}, "expect": {"status": "complete"}})")),
+  EXPECT_EQ(error_of(on_default(
+                R"({"name": "a", "plan": {"start": [1, 2, 3], "goal": [4, 5]}, "expect": {"status": "complete"}})")),
             f + ":5:33: /cases/0/plan/start: expected a point [x, y], got [1, 2, 3]");
   EXPECT_EQ(error_of(on_default(R"({"name": "a", "spawn": {"candidate": "P9"}, "expect": {"accepted": true}})")),
-            f + ":5:38: /cases/0/spawn/candidate: expected a spawn candidate of the scene, got \"P9\" (did you mean \"P1\"?)");
+            f + ":5:38: /cases/0/spawn/candidate: expected a spawn candidate of the scene, got \"P9\" (did you mean "
+                "\"P1\"?)");
   EXPECT_EQ(error_of(on_default(R"({"name": "a", "expect": {"status": "complete"}})")),
             f + ":5:1: /cases/0: expected a case with \"plan\", \"raycast\", \"spawn\" or \"simulate\", got none");
   EXPECT_EQ(error_of(on_default(R"({"name": "a", "plan": {"query": 0}, "expect": {}})")),
             f + ":5:47: /cases/0/expect: expected the case's expectations (an object with at least one), got {}");
-  EXPECT_EQ(error_of(on_default(R"({"name": "a", "plan": {"query": 0}, "expect": {"length": {"value": 3, "tolerance": -1}}})")),
+  EXPECT_EQ(error_of(on_default(
+                R"({"name": "a", "plan": {"query": 0}, "expect": {"length": {"value": 3, "tolerance": -1}}})")),
             f + ":5:84: /cases/0/expect/length/tolerance: expected a tolerance in m >= 0, got -1");
-  EXPECT_EQ(error_of(on_default(R"({"name": "a", "plan": {"query": 0, "include_flags": "ffef"}, "expect": {"status": "complete"}})")),
-            f + ":5:53: /cases/0/plan/include_flags: expected RecastDemo polygon flags: a number from 0 to 65535 or a hex "
-                "string such as \"0xffef\", got \"ffef\"");
-  EXPECT_EQ(error_of(on_default(R"({"name": "a", "simulate": {"query": 0, "events": [{"t": 1, "close": "door_north"}]}, "expect": {"outcome": "arrived"}})")),
-            f + ":5:69: /cases/0/simulate/events/0/close: expected a door id of the scene, got \"door_north\" (no "
-                "such name)");
-  EXPECT_EQ(error_of(on_default(R"({"name": "a", "simulate": {"query": 0, "dt": 2}, "expect": {"outcome": "arrived"}})")),
-            f + ":5:46: /cases/0/simulate/dt: expected a time step of at most 1 s, got 2");
+  EXPECT_EQ(
+      error_of(on_default(
+          R"({"name": "a", "plan": {"query": 0, "include_flags": "ffef"}, "expect": {"status": "complete"}})")),
+      f + ":5:53: /cases/0/plan/include_flags: expected RecastDemo polygon flags: a number from 0 to 65535 or a hex "
+          "string such as \"0xffef\", got \"ffef\"");
+  EXPECT_EQ(
+      error_of(on_default(
+          R"({"name": "a", "simulate": {"query": 0, "events": [{"t": 1, "close": "door_north"}]}, "expect": {"outcome": "arrived"}})")),
+      f + ":5:69: /cases/0/simulate/events/0/close: expected a door id of the scene, got \"door_north\" (no "
+          "such name)");
+  EXPECT_EQ(
+      error_of(on_default(R"({"name": "a", "simulate": {"query": 0, "dt": 2}, "expect": {"outcome": "arrived"}})")),
+      f + ":5:46: /cases/0/simulate/dt: expected a time step of at most 1 s, got 2");
   EXPECT_EQ(error_of(on_default(R"({"name": "a", "plan": {"query": 0}, "expect": {"max_length_ratio": 0.9}})")),
-            f + ":5:68: /cases/0/expect/max_length_ratio: expected a ratio >= 1 (no path is shorter than the shortest), got 0.9");
-  EXPECT_EQ(error_of(on_default(R"({"name": "a", "plan": {"query": 0}, "expect": {"through": ["door_east"], "not_through": ["door_east"]}})")),
-            f + ":5:90: /cases/0/expect/not_through/0: expected a name not also in \"through\", got \"door_east\"");
+            f + ":5:68: /cases/0/expect/max_length_ratio: expected a ratio >= 1 (no path is shorter than the "
+                "shortest), got 0.9");
+  EXPECT_EQ(
+      error_of(on_default(
+          R"({"name": "a", "plan": {"query": 0}, "expect": {"through": ["door_east"], "not_through": ["door_east"]}})")),
+      f + ":5:90: /cases/0/expect/not_through/0: expected a name not also in \"through\", got \"door_east\"");
   EXPECT_EQ(error_of(on_default(R"({"name": "a", "plan": {"query": 0}, "expect": {"status": "complete"}},
 {"name": "a", "plan": {"query": 1}, "expect": {"status": "complete"}})")),
             f + ":6:10: /cases/1/name: expected a case name not used before in the file, got \"a\"");
-  EXPECT_EQ(error_of(on_default(R"({"name": "a", "plan": {"query": 0, "query": 1}, "expect": {"status": "complete"}})")),
-            f + ":5:36: /cases/0/plan/query: expected each key once per object, got \"query\" a second time");
+  EXPECT_EQ(
+      error_of(on_default(R"({"name": "a", "plan": {"query": 0, "query": 1}, "expect": {"status": "complete"}})")),
+      f + ":5:36: /cases/0/plan/query: expected each key once per object, got \"query\" a second time");
   // A level's own blocks are read by the scene's reader, with its messages.
-  EXPECT_EQ(error_of("{\"navlab_check\": 1, \"level\": {\"obj\": \"a.obj\"}, \"bake\": {\"cell_size\": 0}, \"cases\": []}"),
-            f + ":1:70: /bake/cell_size: expected a cell size in m > 0, got 0");
+  EXPECT_EQ(
+      error_of("{\"navlab_check\": 1, \"level\": {\"obj\": \"a.obj\"}, \"bake\": {\"cell_size\": 0}, \"cases\": []}"),
+      f + ":1:70: /bake/cell_size: expected a cell size in m > 0, got 0");
 }
 
 std::string txt_error(const std::string& text) {
@@ -107,7 +121,8 @@ std::string txt_error(const std::string& text) {
 
 TEST(CheckSuite, RecastDemoLines) {
   const Result<CheckSuite> s = parse_recast_tests(
-      "s Tile Mesh\n\n# a comment\n  f nav_test.obj\npf  18.138550 -2.370003 -21.319118  -19.206181 -2.369133 24.802742  0x3 0x0\n"
+      "s Tile Mesh\n\n# a comment\n  f nav_test.obj\npf  18.138550 -2.370003 -21.319118  -19.206181 -2.369133 "
+      "24.802742  0x3 0x0\n"
       "rc\t45.1 -0.5 -3.7 47.0 7.7 14.2 ffef 10\npf 1 2 3 4 5 6\n",
       "dir/t.txt");
   ASSERT_TRUE(s.ok()) << s.error();
@@ -116,7 +131,7 @@ TEST(CheckSuite, RecastDemoLines) {
   EXPECT_TRUE(s->level());
   EXPECT_EQ(s->scene.source, Scene::Source::Mesh);
   EXPECT_EQ(s->scene.mesh.obj, "nav_test.obj");
-  EXPECT_EQ(s->scene.path, "dir/t.txt");  // the level resolves beside the suite
+  EXPECT_EQ(s->scene.path, "dir/t.txt");   // the level resolves beside the suite
   EXPECT_EQ(s->scene.bake.tile_size, 32);  // RecastDemo's Tile Mesh default
   ASSERT_EQ(s->cases.size(), 3u);
   const CheckCase& pf = s->cases[0];
@@ -134,7 +149,7 @@ TEST(CheckSuite, RecastDemoLines) {
   EXPECT_EQ(rc.name, "raycast 1");
   EXPECT_EQ(rc.ray.start_on_mesh, true);
   EXPECT_EQ(rc.query.flags, (FlagFilter{0xffef, 0x10}));  // %hx reads hex with or without 0x
-  EXPECT_EQ(s->cases[2].query.flags, FlagFilter{});  // no flags: every polygon
+  EXPECT_EQ(s->cases[2].query.flags, FlagFilter{});       // no flags: every polygon
   EXPECT_EQ(sample_tile_size("Solo Mesh"), 0);
   EXPECT_EQ(sample_tile_size("Temp Obstacles"), 48);
 }
@@ -142,12 +157,16 @@ TEST(CheckSuite, RecastDemoLines) {
 TEST(CheckSuite, RecastDemoErrorsNameTheLine) {
   EXPECT_EQ(txt_error("f a.obj\npf 1 2 3 4 5 6 0x3\n"),
             "t.txt:2: expected 6 coordinates (start x y z, end x y z) and the include and exclude flags, got 7 values");
-  EXPECT_EQ(txt_error("f a.obj\nrc 1 2 3 4 5 6 0x3 0xgg\n"), "t.txt:2: expected hex exclude flags (e.g. 0x0), got '0xgg'");
-  EXPECT_EQ(txt_error("f a.obj\npf 1 2 3 4 5 6 0x10000 0\n"), "t.txt:2: expected hex include flags (e.g. 0xffef), got '0x10000'");
+  EXPECT_EQ(txt_error("f a.obj\nrc 1 2 3 4 5 6 0x3 0xgg\n"),
+            "t.txt:2: expected hex exclude flags (e.g. 0x0), got '0xgg'");
+  EXPECT_EQ(txt_error("f a.obj\npf 1 2 3 4 5 6 0x10000 0\n"),
+            "t.txt:2: expected hex include flags (e.g. 0xffef), got '0x10000'");
   EXPECT_EQ(txt_error("f a.obj\npf 1 2 3 4 5 1e7 0x3 0\n"), "t.txt:2: expected a coordinate within ±1e6, got '1e7'");
   EXPECT_EQ(txt_error("f a.obj\npath 1 2 3 4 5 6\n"),
-            "t.txt:2: expected a line 's SAMPLE', 'f LEVEL', 'pf ...' or 'rc ...' (RecastDemo's test format), got 'path 1 2 3 4 5 6'");
-  EXPECT_EQ(txt_error("s Solo Mesh\npf 1 2 3 4 5 6\n"), "t.txt:1: expected an 'f LEVEL' line naming the level file (found none)");
+            "t.txt:2: expected a line 's SAMPLE', 'f LEVEL', 'pf ...' or 'rc ...' (RecastDemo's test format), got "
+            "'path 1 2 3 4 5 6'");
+  EXPECT_EQ(txt_error("s Solo Mesh\npf 1 2 3 4 5 6\n"),
+            "t.txt:1: expected an 'f LEVEL' line naming the level file (found none)");
   EXPECT_EQ(txt_error("f a.obj\n"), "t.txt:1: expected at least one 'pf' or 'rc' line (found none)");
   EXPECT_EQ(txt_error("f\npf 1 2 3 4 5 6\n"), "t.txt:1: expected the level file's name after 'f'");
 }
@@ -161,7 +180,9 @@ TEST(CheckSuite, LoadDispatchesOnTheText) {
   const Result<CheckSuite> t = load_check_suite(test::source_dir() + "/tests/data/check/room_tests.txt");
   ASSERT_TRUE(t.ok()) << t.error();
   EXPECT_EQ(t->format, CheckSuite::Format::RecastDemo);
-  EXPECT_EQ(load_check_suite(test::temp_dir() + "/none.txt").error().rfind(test::temp_dir() + "/none.txt: cannot read", 0), 0u);
+  EXPECT_EQ(
+      load_check_suite(test::temp_dir() + "/none.txt").error().rfind(test::temp_dir() + "/none.txt: cannot read", 0),
+      0u);
 }
 
 }  // namespace

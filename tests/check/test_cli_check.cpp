@@ -29,7 +29,8 @@ TEST(CliCheck, RecastDemoFileReportsEveryPathAndRaycastLine) {
   const std::vector<std::string> out = test::lines(r.out);
   ASSERT_EQ(out.size(), 7u) << r.out;  // three pf lines, three rc lines, the summary
   const char* names[] = {"path 1", "path 2", "path 3", "raycast 1", "raycast 2", "raycast 3"};
-  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[size_t(i)].rfind(std::string("PASS  ") + names[i] + "  ", 0), 0u) << out[size_t(i)];
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(out[size_t(i)].rfind(std::string("PASS  ") + names[i] + "  ", 0), 0u) << out[size_t(i)];
   EXPECT_EQ(out[6], "6 passed, 0 failed");
   // By hand: path 2 from (15, 2) to (19, 10) and path 3 from (2, 10) to (4, 2) see no wall: straight
   // lines of sqrt(80) and sqrt(68) m. Path 1 goes round the wall: longer than the 16 m straight line.
@@ -92,7 +93,8 @@ TEST(CliCheck, AgainstAMovedWallNamesTheChangedCases) {
   EXPECT_EQ(out[2].rfind("CHANGED  raycast 3  ray: clear, 15 m -> stops after ", 0), 0u) << out[2];
   EXPECT_EQ(out[3], "3 changed, 3 unchanged");
   // The same level against itself changes nothing.
-  const test::RunResult same = test::run_navlab("check " + q(data("room_tests.txt")) + " --against " + q(data("room.obj")));
+  const test::RunResult same =
+      test::run_navlab("check " + q(data("room_tests.txt")) + " --against " + q(data("room.obj")));
   EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
   EXPECT_EQ(same.out, "0 changed, 6 unchanged\n");
 }
@@ -106,8 +108,8 @@ TEST(CliCheck, AgainstASecondSceneNamesTheCasesThatChanged) {
   scene.replace(scene.find(open), open.size(), "\"open\": false");
   const std::string shut = test::temp_dir() + "/doors_balcony_shut.json";
   test::write_text(shut, scene);
-  const test::RunResult r =
-      test::run_navlab("check " + q(test::source_dir() + "/scenes/checks/doors_balcony.json") + " --against " + q(shut));
+  const test::RunResult r = test::run_navlab("check " + q(test::source_dir() + "/scenes/checks/doors_balcony.json") +
+                                             " --against " + q(shut));
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("CHANGED  Start to Goal  longer: 6 m -> 11.28 m"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("doors: door1 -> no door"), std::string::npos) << r.out;
@@ -119,7 +121,8 @@ TEST(CliCheck, JunitAndJobs) {
   const test::RunResult one = test::run_navlab("check " + q(data("room_tests.txt")) + " --junit " + q(xml));
   ASSERT_EQ(one.exit_code, 0) << one.err;
   const std::string junit = test::read_text(xml);
-  EXPECT_EQ(junit.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"6\" failures=\"0\"", 0), 0u) << junit;
+  EXPECT_EQ(junit.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"6\" failures=\"0\"", 0), 0u)
+      << junit;
   const std::regex testcase("<testcase name=\"[^\"]+\"");
   EXPECT_EQ(std::distance(std::sregex_iterator(junit.begin(), junit.end(), testcase), std::sregex_iterator()), 6);
   EXPECT_NE(junit.find("line=\"3\""), std::string::npos);  // path 1 is on line 3 of the suite
@@ -148,9 +151,10 @@ TEST(CliCheck, AFailingCaseGivesJunitFailuresAndExitOne) {
 
 TEST(CliCheck, InputErrorsNameTheFileAndPlace) {
   const std::string suite = test::temp_dir() + "/typo.check.json";
-  test::write_text(suite, "{\n  \"navlab_check\": 1,\n  \"scene\": \"" + test::scene_path("default.json") +
-                              "\",\n  \"cases\": [\n    {\"name\": \"a\", \"plan\": {\"query\": 0, \"close\": [\"door_eats\"]}, "
-                              "\"expect\": {\"status\": \"failed\"}}\n  ]\n}\n");
+  test::write_text(
+      suite, "{\n  \"navlab_check\": 1,\n  \"scene\": \"" + test::scene_path("default.json") +
+                 "\",\n  \"cases\": [\n    {\"name\": \"a\", \"plan\": {\"query\": 0, \"close\": [\"door_eats\"]}, "
+                 "\"expect\": {\"status\": \"failed\"}}\n  ]\n}\n");
   const test::RunResult r = test::run_navlab("check " + q(suite));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "navlab check: " + suite +

@@ -59,7 +59,8 @@ TEST(CliBake, ProgressGoesToStderrAndEndsWithTheTime) {
 }
 
 TEST(CliBake, ProgressOfASingleTileBakeIsItsTime) {
-  const test::RunResult r = test::run_navlab("bake '" + test::scene_path("floorplan_basic.json") + "' --out - --progress");
+  const test::RunResult r =
+      test::run_navlab("bake '" + test::scene_path("floorplan_basic.json") + "' --out - --progress");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::vector<std::string> err = lines(r.err);
   ASSERT_EQ(err.size(), 1u) << r.err;

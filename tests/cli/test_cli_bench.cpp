@@ -47,8 +47,8 @@ void expect_stages(const ojson& stages, const std::vector<std::string>& names, i
   }
 }
 
-const std::vector<std::string> kPolygonStages = {
-    "locate", "search", "portals_funnel", "motion", "motion_clearance", "motion_turns", "motion_profile", "plan"};
+const std::vector<std::string> kPolygonStages = {"locate",           "search",       "portals_funnel", "motion",
+                                                 "motion_clearance", "motion_turns", "motion_profile", "plan"};
 
 TEST(CliBench, DefaultSceneAgainstDetour) {
   const int pairs = 24;
@@ -208,7 +208,8 @@ TEST(CliBench, LargeKindMeshGeneratesACrateYard) {
   EXPECT_EQ(out["scene"], "--large 600");
   EXPECT_EQ(out["source"], "mesh");
   // 600 / 3 polygons per crate: 200 crates, rounded to a 14 x 14 grid.
-  EXPECT_NE(out["generated"]["name"].get<std::string>().find("crate yard (196 crates"), std::string::npos) << out.dump();
+  EXPECT_NE(out["generated"]["name"].get<std::string>().find("crate yard (196 crates"), std::string::npos)
+      << out.dump();
   EXPECT_GT(out["polygons"].get<int>(), 400);
   EXPECT_LT(out["polygons"].get<int>(), 900);
   EXPECT_EQ(total(out["detour"]["counts"]), 6);

@@ -30,8 +30,10 @@ struct OracleDiff {
 // A point within 1e-4 m of the segment between its neighbours turns by no angle: dropped on both sides.
 std::vector<Vec2> corners_only(std::vector<Vec2> pts) {
   for (size_t i = 1; i + 1 < pts.size();)
-    if (distance_to_segment(pts[i], pts[i - 1], pts[i + 1]) <= 1e-4) pts.erase(pts.begin() + long(i));
-    else ++i;
+    if (distance_to_segment(pts[i], pts[i - 1], pts[i + 1]) <= 1e-4)
+      pts.erase(pts.begin() + long(i));
+    else
+      ++i;
   return pts;
 }
 

@@ -59,7 +59,8 @@ TEST(CliPlan, TheLinksIslandsPathTakesTheLink) {
   EXPECT_NEAR(q["links"][0]["from"][0].get<double>(), 8.2, 1e-4);
   EXPECT_NEAR(q["links"][0]["to"][0].get<double>(), 11.8, 1e-4);
   bool jump_told = false;
-  for (const Json& s : q["steps"]) jump_told = jump_told || s["text"].get<std::string>().find("jumping by link 0") != std::string::npos;
+  for (const Json& s : q["steps"])
+    jump_told = jump_told || s["text"].get<std::string>().find("jumping by link 0") != std::string::npos;
   EXPECT_TRUE(jump_told) << "the search step over the link says so";
   // A scene without links has no "links" key.
   EXPECT_FALSE(plan(scene("w4_funnel_corner.json")).out["results"][0].contains("links"));
@@ -166,14 +167,14 @@ TEST(CliPlan, QueriesFile) {
 
 TEST(CliPlan, UsageAndInputErrors) {
   const std::vector<std::string> bad = {
-      scene("w2_doors.json") + " --close nope",                        // unknown door
-      scene("w2_doors.json") + " --start Start",                       // --goal missing
-      scene("w2_doors.json") + " --query 7",                           // no such query
-      scene("w2_doors.json") + " --bogus",                             // unknown option
-      scene("fail_disconnected.json") + " --start 1,x --goal 2,2",     // not a point
-      scene("fail_disconnected.json") + " --start 1,2,3 --goal 2,2",   // 3D point in a 2D scene
-      "'" + test::scene_path("missing.json") + "'",                    // no such file
-      "",                                                              // no scene
+      scene("w2_doors.json") + " --close nope",                       // unknown door
+      scene("w2_doors.json") + " --start Start",                      // --goal missing
+      scene("w2_doors.json") + " --query 7",                          // no such query
+      scene("w2_doors.json") + " --bogus",                            // unknown option
+      scene("fail_disconnected.json") + " --start 1,x --goal 2,2",    // not a point
+      scene("fail_disconnected.json") + " --start 1,2,3 --goal 2,2",  // 3D point in a 2D scene
+      "'" + test::scene_path("missing.json") + "'",                   // no such file
+      "",                                                             // no scene
   };
   for (const std::string& args : bad) {
     const test::RunResult r = test::run_navlab("plan " + args);

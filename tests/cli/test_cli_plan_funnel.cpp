@@ -39,8 +39,8 @@ TEST(CliPlanFunnel, W4MovedPortalTurnsAtOneOne) {
 }
 
 TEST(CliPlanFunnel, CommandLineQueryInOnePolygonGoesStraight) {
-  const test::RunResult run = test::run_navlab("plan " + test::scene_path("w4_funnel_corner.json") +
-                                               " --start -0.5,-0.5 --goal 0.5,0.25");
+  const test::RunResult run =
+      test::run_navlab("plan " + test::scene_path("w4_funnel_corner.json") + " --start -0.5,-0.5 --goal 0.5,0.25");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const Json r = Json::parse(run.out)["results"][0];
   EXPECT_EQ(r["corridor"], Json::parse("[0]"));

@@ -36,7 +36,8 @@ TEST(CliSimulate, GuardReplansWhenTheDoorClosesAndArrives) {
   EXPECT_EQ(j["replans"][0]["cause"], "door_closed");
   EXPECT_EQ(j["replans"][0]["version"], 2);
   ASSERT_FALSE(j["steps"].empty());
-  for (const char* key : {"t", "pos", "vel", "corridor_version", "state"}) EXPECT_TRUE(j["steps"][0].contains(key)) << key;
+  for (const char* key : {"t", "pos", "vel", "corridor_version", "state"})
+    EXPECT_TRUE(j["steps"][0].contains(key)) << key;
   EXPECT_EQ(j["steps"].back()["state"], "arrived");
   EXPECT_EQ(j["steps"].back()["corridor_version"], 2);
   // Steps are dt = 0.05 s apart by default, and the velocity never jumps (max_accel 3 m/s²).
@@ -52,8 +53,8 @@ TEST(CliSimulate, GuardReplansWhenTheDoorClosesAndArrives) {
 
 TEST(CliSimulate, NoOtherRouteFailsWithBlockedBy) {
   const std::string ev = write_events("close2.json", R"([{"t": 1.5, "close": "door1"}])");
-  const Json j =
-      run_json("simulate " + q(test::scene_path("guard_narrow_door_only.json")) + " --events " + q(ev) + " --dt 0.1", 1);
+  const Json j = run_json(
+      "simulate " + q(test::scene_path("guard_narrow_door_only.json")) + " --events " + q(ev) + " --dt 0.1", 1);
   EXPECT_EQ(j["outcome"], "failed");
   EXPECT_EQ(j["failure"]["reason"], "agent_restricted");
   EXPECT_EQ(j["failure"]["blocked_by"], Json::array({"door1"}));
@@ -64,7 +65,8 @@ TEST(CliSimulate, NoOtherRouteFailsWithBlockedBy) {
 }
 
 TEST(CliSimulate, MoveEventTakesASegment) {
-  const std::string ev = write_events("move.json", R"([{"t": 0, "close": "door1"}, {"t": 0.5, "move": "door1", "to": [[3, 7], [5, 7]]}])");
+  const std::string ev =
+      write_events("move.json", R"([{"t": 0, "close": "door1"}, {"t": 0.5, "move": "door1", "to": [[3, 7], [5, 7]]}])");
   const Json j = run_json("simulate " + q(test::scene_path("doors_balcony.json")) + " --events " + q(ev), 0);
   EXPECT_EQ(j["outcome"], "arrived");
   // Closing door1 at t = 0 invalidates the first plan; moving the closed door away (onto the balcony's
@@ -167,7 +169,8 @@ TEST(CliSimulate, AMovedBakedDoorIsBakedAgainWithOrWithoutTheTileCache) {
   const std::string ev = write_events("bake_move.json", R"([{"t": 0, "close": "door_west"},
       {"t": 0.5, "move": "door_west", "to": [[20, 10.2], [20, 13.4]]}])");
   for (const std::string flag : {"", " --tile-cache"}) {
-    const Json j = run_json("simulate " + q(test::scene_path("default.json")) + flag + " --query 0 --events " + q(ev), 0);
+    const Json j =
+        run_json("simulate " + q(test::scene_path("default.json")) + flag + " --query 0 --events " + q(ev), 0);
     EXPECT_EQ(j["outcome"], "arrived") << flag;
     ASSERT_GE(j["replans"].size(), 1u) << flag;
     EXPECT_EQ(j["replans"][0]["cause"], flag.empty() ? "mesh_rebaked" : "tiles_rebuilt");
@@ -188,7 +191,8 @@ TEST(CliSimulate, TileCacheGatesAClosedDoorOnABakedScene) {
   // default.json: closing both corridor doors cuts the west office off from the hall.
   const std::string ev =
       write_events("tc.json", R"([{"t": 0.5, "close": "door_west"}, {"t": 0.5, "close": "door_east"}])");
-  const Json j = run_json("simulate " + q(test::scene_path("default.json")) + " --tile-cache --query 0 --events " + q(ev), 1);
+  const Json j =
+      run_json("simulate " + q(test::scene_path("default.json")) + " --tile-cache --query 0 --events " + q(ev), 1);
   EXPECT_EQ(j["outcome"], "failed");
   ASSERT_GE(j["replans"].size(), 1u);
   EXPECT_EQ(j["steps"].back()["vel"], Json::array({0.0, 0.0}));

@@ -16,7 +16,7 @@ json run_json(const std::string& args) {
   return json::parse(r.out);
 }
 
-const char* const kCheckNames[] = {"projection", "clearance",  "connectivity",
+const char* const kCheckNames[] = {"projection",     "clearance", "connectivity",
                                    "forbidden_zone", "occupancy", "safe_path"};
 
 // seeds/002, spawn status panel: P3 — projection ok, area allowed, partition matches the target,
@@ -61,10 +61,15 @@ TEST(CliSpawn, DisablingOccupancyAcceptsP3) {
 
 TEST(CliSpawn, EachCandidateOfTheChecksSceneFailsItsOwnCheck) {
   const json out = run_json("spawn '" + test::scene_path("spawn_checks.json") + "'");
-  const std::pair<const char*, json> expected[] = {
-      {"good", nullptr},           {"on_stage", "projection"},   {"by_the_wall", "clearance"},
-      {"island", "connectivity"},  {"exit_lane", "forbidden_zone"}, {"next_to_crate", "occupancy"},
-      {"behind_water", "safe_path"}, {"in_water", "projection"},  {"off_mesh", "projection"}};
+  const std::pair<const char*, json> expected[] = {{"good", nullptr},
+                                                   {"on_stage", "projection"},
+                                                   {"by_the_wall", "clearance"},
+                                                   {"island", "connectivity"},
+                                                   {"exit_lane", "forbidden_zone"},
+                                                   {"next_to_crate", "occupancy"},
+                                                   {"behind_water", "safe_path"},
+                                                   {"in_water", "projection"},
+                                                   {"off_mesh", "projection"}};
   ASSERT_EQ(out["candidates"].size(), std::size(expected));
   for (size_t i = 0; i < std::size(expected); ++i) {
     const json& c = out["candidates"][i];
@@ -78,8 +83,7 @@ TEST(CliSpawn, EachCandidateOfTheChecksSceneFailsItsOwnCheck) {
     for (const json& k : out["candidates"][i]["checks"]) failed += k["passed"] == false;
     EXPECT_EQ(failed, 1) << out["candidates"][i]["name"];
   }
-  EXPECT_EQ(out["candidates"][2]["checks"][1]["detail"],
-            "distance to boundary 0.49 m < required 0.5 m (agent radius)");
+  EXPECT_EQ(out["candidates"][2]["checks"][1]["detail"], "distance to boundary 0.49 m < required 0.5 m (agent radius)");
 }
 
 TEST(CliSpawn, DisablingEveryFailingCheckAcceptsEveryOnMeshCandidate) {
@@ -93,8 +97,7 @@ TEST(CliSpawn, DisablingEveryFailingCheckAcceptsEveryOnMeshCandidate) {
 }
 
 TEST(CliSpawn, UnknownCheckIsAUsageErrorListingTheSixNames) {
-  const test::RunResult r =
-      test::run_navlab("spawn '" + test::scene_path("spawn_panel.json") + "' --disable occupied");
+  const test::RunResult r = test::run_navlab("spawn '" + test::scene_path("spawn_panel.json") + "' --disable occupied");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("occupied"), std::string::npos) << r.err;

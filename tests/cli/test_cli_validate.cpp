@@ -84,8 +84,9 @@ TEST(CliValidate, ABadFileExitsOneWithItsMessageOnStderr) {
   const auto r = test::run_navlab("validate '" + bad + "'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, bad + ":4:26: /agent/max_speed: expected a speed in m/s > 0, got 0 (an agent that cannot move can "
-                         "follow no path)\n");
+  EXPECT_EQ(r.err, bad +
+                       ":4:26: /agent/max_speed: expected a speed in m/s > 0, got 0 (an agent that cannot move can "
+                       "follow no path)\n");
 }
 
 TEST(CliValidate, SeveralFilesWithSeveralErrorsAreAllReported) {
@@ -96,8 +97,8 @@ TEST(CliValidate, SeveralFilesWithSeveralErrorsAreAllReported) {
   const std::string clockwise = write_scene(
       "clockwise.json", R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [0, 1], [1, 0]], "polygons": [[0, 1, 2]]}})");
   const std::string missing = test::temp_dir() + "/validate/missing.json";
-  const auto r = test::run_navlab("validate '" + syntax + "' '" + good + "' '" + typo + "' '" + clockwise + "' '" +
-                                  missing + "'");
+  const auto r =
+      test::run_navlab("validate '" + syntax + "' '" + good + "' '" + typo + "' '" + clockwise + "' '" + missing + "'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, good + ": ok (1 polygon)\n");
   const auto err = lines(r.err);

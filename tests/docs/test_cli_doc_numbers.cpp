@@ -61,17 +61,23 @@ class Expr {
   double sum() {
     double v = product();
     for (;;) {
-      if (eat('+')) v += product();
-      else if (eat('-')) v -= product();
-      else return v;
+      if (eat('+'))
+        v += product();
+      else if (eat('-'))
+        v -= product();
+      else
+        return v;
     }
   }
   double product() {
     double v = power();
     for (;;) {
-      if (eat('*')) v *= power();
-      else if (eat('/')) v /= power();
-      else return v;
+      if (eat('*'))
+        v *= power();
+      else if (eat('/'))
+        v /= power();
+      else
+        return v;
     }
   }
   double power() {
@@ -205,7 +211,8 @@ std::vector<Text> texts_of(const std::string& file, const Json& entry) {
     const std::string list = ptr.substr(0, ptr.find("/*/")), member = ptr.substr(ptr.find("/*/") + 2);
     const Json& items = doc.at(Json::json_pointer(list));
     for (size_t i = 0; i < items.size(); ++i) {
-      const Json* v = items[i].contains(Json::json_pointer(member)) ? &items[i].at(Json::json_pointer(member)) : nullptr;
+      const Json* v =
+          items[i].contains(Json::json_pointer(member)) ? &items[i].at(Json::json_pointer(member)) : nullptr;
       if (!v) continue;
       std::string scene;
       if (items[i].contains("scene")) {
@@ -250,7 +257,8 @@ int check_claim(const std::string& file, const std::vector<Text>& texts, const J
     const std::string source = read_text(source_dir() + "/" + claim["input_of"].get<std::string>());
     std::set<std::string> written;
     for (const Number& n : numbers_in(source)) written.insert(n.text);
-    for (const Number& n : nums) EXPECT_TRUE(written.count(n.text)) << n.text << " is not written in " << claim["input_of"];
+    for (const Number& n : nums)
+      EXPECT_TRUE(written.count(n.text)) << n.text << " is not written in " << claim["input_of"];
     return holder;
   }
   const Json run = run_json(expand(claim["run"].get<std::string>(), file, texts[size_t(holder)].scene));
@@ -258,20 +266,22 @@ int check_claim(const std::string& file, const std::vector<Text>& texts, const J
   for (const auto& [word, ptr] : strings.items()) {
     EXPECT_NE(snippet.find(word), std::string::npos) << word << " is not in the snippet";
     const Json::json_pointer at(ptr.get<std::string>());
-    EXPECT_TRUE(run.contains(at) && run.at(at) == word) << word << " is written where navlab prints "
-                                                        << (run.contains(at) ? run.at(at).dump() : "nothing");
+    EXPECT_TRUE(run.contains(at) && run.at(at) == word)
+        << word << " is written where navlab prints " << (run.contains(at) ? run.at(at).dump() : "nothing");
   }
   if (claim.contains("in") || claim.contains("step")) {
     std::string printed;
     if (claim.contains("step")) {
       printed = sentence_of(run, claim["step"].get<std::string>());
-    } else if (const Json::json_pointer at(claim["in"].get<std::string>()); run.contains(at) && run.at(at).is_string()) {
+    } else if (const Json::json_pointer at(claim["in"].get<std::string>());
+               run.contains(at) && run.at(at).is_string()) {
       printed = run.at(at).get<std::string>();
     }
     std::set<std::string> written;
     for (const Number& n : numbers_in(printed)) written.insert(n.text);
     EXPECT_FALSE(nums.empty()) << "a claim checks numbers";
-    for (const Number& n : nums) EXPECT_TRUE(written.count(n.text)) << n.text << " is not what navlab prints: " << printed;
+    for (const Number& n : nums)
+      EXPECT_TRUE(written.count(n.text)) << n.text << " is not what navlab prints: " << printed;
     return holder;
   }
   const Json& values = claim.value("values", Json::array());
@@ -293,17 +303,19 @@ int check_claim(const std::string& file, const std::vector<Text>& texts, const J
 }
 
 // Every number of `t` is an input of the file or lies inside an occurrence of a claimed snippet.
-void expect_every_number_checked(const Text& t, const std::set<double>& inputs, const std::vector<std::string>& snippets) {
+void expect_every_number_checked(const Text& t, const std::set<double>& inputs,
+                                 const std::vector<std::string>& snippets) {
   std::vector<std::pair<size_t, size_t>> covered;
   for (const std::string& s : snippets)
     for (size_t p = t.text.find(s); p != std::string::npos; p = t.text.find(s, p + 1))
       covered.push_back({p, p + s.size()});
   for (const Number& n : numbers_in(t.text)) {
-    const bool claimed = std::any_of(covered.begin(), covered.end(),
-                                     [&](const auto& c) { return n.pos >= c.first && n.pos + n.text.size() <= c.second; });
-    EXPECT_TRUE(claimed || inputs.count(value_of(n.text))) << t.where << ": " << n.text
-                                                           << " is neither an input of the file nor checked by a claim, in: "
-                                                           << t.text.substr(n.pos > 40 ? n.pos - 40 : 0, 100);
+    const bool claimed = std::any_of(covered.begin(), covered.end(), [&](const auto& c) {
+      return n.pos >= c.first && n.pos + n.text.size() <= c.second;
+    });
+    EXPECT_TRUE(claimed || inputs.count(value_of(n.text)))
+        << t.where << ": " << n.text << " is neither an input of the file nor checked by a claim, in: "
+        << t.text.substr(n.pos > 40 ? n.pos - 40 : 0, 100);
   }
 }
 
@@ -343,7 +355,8 @@ TEST(DocNumbers, EveryShippedSceneIsListed) {
 // candidates fail one check each, each a different one; the accepted one none, the one in the water two
 // (projection and safe path), the one off the mesh four.
 TEST(DocNumbers, TheSpawnChecksSlideCountsEachCandidatesFailures) {
-  const std::string slide = Json::parse(read_text(source_dir() + "/scenes/lessons/08_spawn_checks.json"))["slides"][2]["text"];
+  const std::string slide =
+      Json::parse(read_text(source_dir() + "/scenes/lessons/08_spawn_checks.json"))["slides"][2]["text"];
   EXPECT_NE(slide.find("Six of the candidates here fail exactly one check each"), std::string::npos) << slide;
   const Json spawn = run_json("spawn " + scene_path("spawn_checks.json"));
   std::map<std::string, std::vector<std::string>> failed;

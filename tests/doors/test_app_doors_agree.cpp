@@ -112,11 +112,9 @@ TEST(AppDoorsAgree, ABakedDoorInsideOnePolygon) {
 }
 
 TEST(AppDoorsAgree, TwoBakedCorridorDoors) {
-  expect_same_decisions("default.json", {{"door_west", false},
-                                         {"door_east", false},
-                                         {"door_west", true},
-                                         {"door_east", true},
-                                         {"door_east", false}});
+  expect_same_decisions(
+      "default.json",
+      {{"door_west", false}, {"door_east", false}, {"door_west", true}, {"door_east", true}, {"door_east", false}});
 }
 
 TEST(AppDoorsAgree, AHandAuthoredMeshWithADoorOnTheShortRoute) {

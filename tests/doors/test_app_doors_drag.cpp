@@ -44,7 +44,8 @@ double polyline_length(const json& path) {
 // baked: a door gates the edges its shape crosses, so only the drag can re-plan.
 TEST(AppDoorsDrag, AClosedDoorDraggedOutOfItsDoorwayReplansToTheShortRoute) {
   if (navlab_binary().empty()) GTEST_SKIP() << "navlab not built";
-  const json closed = run_state("doors_balcony.json", "drag_closed", json::array({{{"door", "door1"}, {"open", false}}}));
+  const json closed =
+      run_state("doors_balcony.json", "drag_closed", json::array({{{"door", "door1"}, {"open", false}}}));
   ASSERT_FALSE(closed.is_discarded());
   EXPECT_GT(polyline_length(closed["path"]), 11.0) << closed["path"];  // round by the balcony
 
@@ -93,11 +94,10 @@ TEST(AppDoorsDrag, ABakedClosedDoorDraggedOutOfItsDoorwayReplansBeforeItIsBakedA
 // guard walks to it; the simulation follows the spline, frozen up to the door, then a failure.
 TEST(AppDoorsDrag, TheSimulationWithTheChannelShownReportsItsSplineUpdates) {
   if (navlab_binary().empty()) GTEST_SKIP() << "navlab not built";
-  const json r = run_state("guard_narrow_door_only.json", "sim_channel",
-                           json::array({{{"channel", true}},
-                                        {{"simulate", 1.5}},
-                                        {{"door", "door1"}, {"open", false}},
-                                        {{"simulate", 30}}}));
+  const json r = run_state(
+      "guard_narrow_door_only.json", "sim_channel",
+      json::array(
+          {{{"channel", true}}, {{"simulate", 1.5}}, {{"door", "door1"}, {"open", false}}, {{"simulate", 30}}}));
   ASSERT_FALSE(r.is_discarded());
   const json& sim = r["doors"]["sim"];
   ASSERT_EQ(sim["valid"], true) << sim;
@@ -110,8 +110,9 @@ TEST(AppDoorsDrag, TheSimulationWithTheChannelShownReportsItsSplineUpdates) {
   EXPECT_EQ(sim["spline_updates"][2]["spline_mode"], "failure");
   EXPECT_EQ(sim["step"]["spline_mode"], "failure");
   // Without the channel shown, the same events run on the arcs: no spline.
-  const json arcs = run_state("guard_narrow_door_only.json", "sim_arcs",
-                              json::array({{{"simulate", 1.5}}, {{"door", "door1"}, {"open", false}}, {{"simulate", 30}}}));
+  const json arcs =
+      run_state("guard_narrow_door_only.json", "sim_arcs",
+                json::array({{{"simulate", 1.5}}, {{"door", "door1"}, {"open", false}}, {{"simulate", 30}}}));
   EXPECT_EQ(arcs["doors"]["sim"]["smoothing"], "arcs");
   EXPECT_TRUE(arcs["doors"]["sim"]["spline_updates"].empty());
   EXPECT_FALSE(arcs["doors"]["sim"]["step"].contains("spline_mode"));

@@ -259,8 +259,9 @@ TEST(DoorBake, ADoorCoveringNothingIsAnErrorNamingTheDoor) {
   EXPECT_FALSE(door_polygons(mesh.value(), "real").empty());
   EXPECT_TRUE(door_polygons(mesh.value(), "ghost").empty());
   EXPECT_EQ(check_door_covers(scene.value(), mesh.value()),
-            path + ":5:5: /doors/1: door 'ghost' covers nothing: its footprint marks no walkable cell of the "
-                   "baked mesh, so it has no polygon; it would gate no connection");
+            path +
+                ":5:5: /doors/1: door 'ghost' covers nothing: its footprint marks no walkable cell of the "
+                "baked mesh, so it has no polygon; it would gate no connection");
 
   // A hand-authored mesh: a segment that crosses no shared edge.
   const test::Loaded hand = test::load_text(R"({"navlab": 1,

@@ -18,8 +18,8 @@
 namespace navlab {
 namespace {
 
-using test::Loaded;
 using test::load;
+using test::Loaded;
 
 using test::close_at;
 using test::open_at;
@@ -69,8 +69,8 @@ TEST(Follower, GuardBrakesWhenTheDoorClosesThenTakesTheOtherRoute) {
   EXPECT_TRUE(braked);
   EXPECT_LE(max_x_v1, 8.0 - l.scene.agent.radius + 1e-6);
   // The velocity was never zeroed at the close: the first braking step still moves.
-  const auto first_brake = std::find_if(r.steps.begin(), r.steps.end(),
-                                        [](const FollowStep& s) { return s.state == FollowState::Braking; });
+  const auto first_brake =
+      std::find_if(r.steps.begin(), r.steps.end(), [](const FollowStep& s) { return s.state == FollowState::Braking; });
   ASSERT_NE(first_brake, r.steps.end());
   EXPECT_GT(length(first_brake->vel), 2.0);
 
@@ -100,8 +100,7 @@ TEST(Follower, WithNoOtherRouteTheGuardStopsBeforeTheDoorAndFails) {
 
 TEST(Follower, OpeningTheDoorThatBlockedAFailedPlanReplansAndArrives) {
   const Loaded l = load("guard_narrow_door_only.json");
-  const FollowResult r =
-      follow(l.scene, l.mesh, l.scene.queries[0], {close_at(1.5, "door1"), open_at(8.0, "door1")});
+  const FollowResult r = follow(l.scene, l.mesh, l.scene.queries[0], {close_at(1.5, "door1"), open_at(8.0, "door1")});
   EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
   ASSERT_EQ(r.replans.size(), 2u);
   EXPECT_EQ(r.replans[1].cause, "door_opened");
@@ -175,7 +174,8 @@ TEST(Follower, ADoorChangedOutsideTheReadSetDoesNotInvalidate) {
   def.avoidance = false;
   Scene scene = l.scene;
   scene.blockers.clear();
-  const FollowResult r = follow(scene, l.mesh, scene.queries[0], {close_at(1.0, "door_side"), open_at(2.0, "door_side")}, def);
+  const FollowResult r =
+      follow(scene, l.mesh, scene.queries[0], {close_at(1.0, "door_side"), open_at(2.0, "door_side")}, def);
   EXPECT_EQ(r.outcome, FollowOutcome::Arrived);
   EXPECT_TRUE(r.replans.empty());
   EXPECT_EQ(r.ignored.size(), 2u);
@@ -371,8 +371,9 @@ TEST(Follower, WithChannelSmoothingTheAgentWalksTheSpline) {
     for (int v : p.verts) polys.back().push_back(l.mesh.verts[size_t(v)]);
   }
   for (const FollowStep& s : r.steps)
-    EXPECT_TRUE(std::any_of(polys.begin(), polys.end(), [&](const auto& poly) { return test::inside_polygon(poly, s.pos); }))
-        << s.describe();
+    EXPECT_TRUE(std::any_of(polys.begin(), polys.end(), [&](const auto& poly) {
+      return test::inside_polygon(poly, s.pos);
+    })) << s.describe();
 }
 
 TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
@@ -407,11 +408,10 @@ TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
     ASSERT_EQ(r.outcome, FollowOutcome::Arrived) << (r.failure ? r.failure->message : "");
     ASSERT_EQ(r.plans.size(), 2u);
     EXPECT_EQ(r.plans[1].start, start);
-    EXPECT_EQ(r.plans[1].corridor,
-              (std::vector<int>{start, l.mesh.node_index("Balcony"), l.mesh.node_index("Goal")}));
+    EXPECT_EQ(r.plans[1].corridor, (std::vector<int>{start, l.mesh.node_index("Balcony"), l.mesh.node_index("Goal")}));
     // The new path leads from where the agent stood back to Start, then on.
-    const auto replan_step = std::find_if(r.steps.begin(), r.steps.end(),
-                                          [](const FollowStep& s) { return s.corridor_version == 2; });
+    const auto replan_step =
+        std::find_if(r.steps.begin(), r.steps.end(), [](const FollowStep& s) { return s.corridor_version == 2; });
     ASSERT_NE(replan_step, r.steps.begin());
     const Vec2 stood = (replan_step - 1)->pos;
     EXPECT_GT(stood.x, 0.8);
@@ -523,7 +523,7 @@ TEST(StallDetector, ReportsTooLittleProgressPerWindow) {
   d.reset({0, 0});
   double x = 0.0;
   for (int i = 0; i < 9; ++i) EXPECT_FALSE(d.tick({x += 0.01, 0}, 0.05));  // 0.45 s: window not over
-  EXPECT_FALSE(d.tick({x += 0.01, 0}, 0.05));  // 0.5 s, moved 0.10 m
+  EXPECT_FALSE(d.tick({x += 0.01, 0}, 0.05));                              // 0.5 s, moved 0.10 m
   for (int i = 0; i < 9; ++i) EXPECT_FALSE(d.tick({x += 0.001, 0}, 0.05));
   EXPECT_TRUE(d.tick({x += 0.001, 0}, 0.05));  // moved 0.01 m in 0.5 s
   EXPECT_FALSE(d.tick({x, 0}, 0.05));          // a new window started

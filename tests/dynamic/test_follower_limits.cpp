@@ -68,7 +68,8 @@ RandomScene random_scene(std::mt19937_64& rng, int w, int h, double cell) {
     const NavPoly& poly = out.mesh.polys[size_t(p)];
     for (size_t e = 0; e < poly.verts.size(); ++e) {
       if (poly.neighbours[e] < 0) continue;
-      const Vec2 a = out.mesh.verts[size_t(poly.verts[e])], b = out.mesh.verts[size_t(poly.verts[(e + 1) % poly.verts.size()])];
+      const Vec2 a = out.mesh.verts[size_t(poly.verts[e])],
+                 b = out.mesh.verts[size_t(poly.verts[(e + 1) % poly.verts.size()])];
       const Vec2 mid = (a + b) * 0.5, across = perp_left(b - a) * (0.1 / length(b - a));
       Door door;
       door.id = "door" + std::to_string(d);
@@ -129,7 +130,7 @@ bool on_mesh_oracle(const NavMesh& mesh, Vec2 p) {
 struct Tally {
   long steps = 0, checked = 0, runs = 0;
   std::map<std::string, long> by_state;  // steps per FollowState name
-  double worst_over = -1e300;  // m/s, the largest speed - limit of a following or braking step
+  double worst_over = -1e300;            // m/s, the largest speed - limit of a following or braking step
 };
 
 // Checks every step of `r` (see the header); `fixed_mesh`: the mesh never changes under the agent.
@@ -201,9 +202,10 @@ TEST(FollowerLimits, NoStepOfRandomScenesIsFasterThanTheAgentOrItsPlanAllows) {
     def.smoothing = rng() % 2 ? Smoothing::Channel : Smoothing::Arcs;
     const Query q{"random", pairs.front().start, pairs.front().goal};
     const FollowResult r = follow(rs.scene, rs.mesh, q, random_events(rs.scene, rs.mesh, rng, def.max_time), def);
-    check_run(r, rs.scene, rs.mesh, def.dt, true,
-              "run " + std::to_string(tally.runs) + " (" + to_string(def.smoothing) + ", dt " + std::to_string(def.dt) + ")",
-              tally);
+    check_run(
+        r, rs.scene, rs.mesh, def.dt, true,
+        "run " + std::to_string(tally.runs) + " (" + to_string(def.smoothing) + ", dt " + std::to_string(def.dt) + ")",
+        tally);
     if (HasFatalFailure()) return;
   }
   RecordProperty("steps", std::to_string(tally.steps));

@@ -21,9 +21,9 @@
 namespace navlab {
 namespace {
 
-using test::Loaded;
 using test::load;
 using test::load_text;
+using test::Loaded;
 
 constexpr double kOnMesh = 1e-3;  // m; a step counts as on the mesh within a millimetre of a polygon
 
@@ -108,7 +108,8 @@ TEST(FollowerMesh, AJumpOverALinkIsTheOneMoveOffTheMesh) {
   const int want = int(std::ceil(3.6 / l.scene.agent.max_speed / def.dt - 1e-9));
   EXPECT_EQ(jumping, want);
   ASSERT_GT(first, 0);
-  EXPECT_LE(distance(r.steps[size_t(first - 1)].pos, takeoff), l.scene.agent.arrive_distance) << "it jumps from the takeoff";
+  EXPECT_LE(distance(r.steps[size_t(first - 1)].pos, takeoff), l.scene.agent.arrive_distance)
+      << "it jumps from the takeoff";
   EXPECT_LE(length(r.steps[size_t(first - 1)].vel), 1e-6) << "standing";
   EXPECT_NEAR(distance(r.steps[size_t(first + jumping - 1)].pos, landing), 0.0, 1e-6);  // Detour's float end
   // Without the jump rule the agent would walk into the gap's wall: the islands are not connected.
@@ -264,7 +265,7 @@ TEST(FollowerMesh, ADoorClosedTooLateIsAWallTheAgentStopsAgainst) {
   }
   EXPECT_TRUE(cannot_stop);
   EXPECT_TRUE(collided);
-  EXPECT_LE(max_x, door_x);  // never beyond the door
+  EXPECT_LE(max_x, door_x);         // never beyond the door
   EXPECT_GT(max_x, door_x - 0.01);  // it ran into it
   ASSERT_GE(r.replans.size(), 1u);
   EXPECT_TRUE(r.replans[0].cannot_stop);
@@ -395,7 +396,7 @@ TEST(FollowJob, ACancelStopsTheBakeOfItsOwnTileCache) {
   Loaded l = load("default.json");
   const auto mesh = std::make_shared<const NavMesh>(l.mesh);
   Scene fine = l.scene;
-  fine.bake.cell_size = 0.1;  // about a hundred tiles: a bake long enough to be cancelled in
+  fine.bake.cell_size = 0.1;     // about a hundred tiles: a bake long enough to be cancelled in
   constexpr int kAttempts = 20;  // should this thread be held up until the bake is over, again
   for (int attempt = 1;; ++attempt) {
     FollowJob job(fine, mesh, l.scene.queries[0], {}, FollowDef{}, true);
@@ -438,8 +439,8 @@ TEST(FollowerMesh, OnATiledMeshTheAgentBrakesForTheDoorNotAtOnce) {
   auto fresh = TileCache::build(l.scene);
   ASSERT_TRUE(fresh);
   def.tile_cache = fresh.value().get();
-  const FollowResult r = follow(l.scene, fresh.value()->navmesh().mesh, l.scene.queries[0],
-                                {close_at(t_close, "door_east")}, def);
+  const FollowResult r =
+      follow(l.scene, fresh.value()->navmesh().mesh, l.scene.queries[0], {close_at(t_close, "door_east")}, def);
   ASSERT_GE(r.replans.size(), 1u);
   Vec2 at_replan{};
   for (const FollowStep& s : r.steps)
@@ -533,8 +534,8 @@ TEST(MoveAlongSurface, SlidesAlongTheBorderAndStopsAtAClosedDoor) {
 TEST(MoveAlongSurface, ASlideRoundAConvexWallCornerIsNeverLongerThanTheMove) {
   // An L: the column x in [3, 4] (y in [0, 2]) and the square x in [4, 5] (y in [0, 1]); the corner
   // (4, 1) of the walls is convex seen from outside the L.
-  const NavMesh m = test::mesh_of({{3, 0}, {4, 0}, {4, 1}, {4, 2}, {3, 2}, {5, 0}, {5, 1}},
-                                  {{0, 1, 2, 3, 4}, {1, 5, 6, 2}});
+  const NavMesh m =
+      test::mesh_of({{3, 0}, {4, 0}, {4, 1}, {4, 2}, {3, 2}, {5, 0}, {5, 1}}, {{0, 1, 2, 3, 4}, {1, 5, 6, 2}});
   ASSERT_EQ(m.polys.size(), 2u);
   // Measured in a soak: 3.9 mm asked, Detour's nearest wall point 4.3 mm away.
   const Vec2 from{3.999967, 1.002358}, to{4.003533, 1.000849};

@@ -19,8 +19,8 @@
 namespace navlab {
 namespace {
 
-using test::Loaded;
 using test::load;
+using test::Loaded;
 
 FollowResult follow_channel(const Loaded& l, const std::vector<FollowEvent>& events) {
   FollowDef def;

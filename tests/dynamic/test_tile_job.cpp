@@ -24,7 +24,8 @@ Scene hall(double x) {
   s.floorplan.holes = {{{26, 3}, {28, 3}, {28, 9}, {26, 9}}};
   s.bake.cell_size = 0.25;
   s.bake.agent_radius = 0.5;
-  for (const auto& [id, a, b] : {std::tuple{"gate", Vec2{x, 0}, Vec2{x, 12}}, std::tuple{"side", Vec2{4, 2}, Vec2{4, 6}}}) {
+  for (const auto& [id, a, b] :
+       {std::tuple{"gate", Vec2{x, 0}, Vec2{x, 12}}, std::tuple{"side", Vec2{4, 2}, Vec2{4, 6}}}) {
     Door d;
     d.id = id;
     d.shape.resize(2);
@@ -145,8 +146,8 @@ TEST(TileJob, MovesQueuedTogetherAndOutputsNotTakenAreFoldedIntoTheNext) {
   const std::vector<int> changed = changed_tiles(before, out->mesh);
   ASSERT_FALSE(changed.empty());
   EXPECT_TRUE(std::is_sorted(out->update.rebuilt_tiles.begin(), out->update.rebuilt_tiles.end()));
-  EXPECT_TRUE(std::includes(out->update.rebuilt_tiles.begin(), out->update.rebuilt_tiles.end(), changed.begin(),
-                            changed.end()))
+  EXPECT_TRUE(
+      std::includes(out->update.rebuilt_tiles.begin(), out->update.rebuilt_tiles.end(), changed.begin(), changed.end()))
       << out->update.describe();
   bool west_of_the_pillar = false;
   for (int t : changed) west_of_the_pillar = west_of_the_pillar || t % job.layout().tiles_x() == 2;

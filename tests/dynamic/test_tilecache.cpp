@@ -359,7 +359,8 @@ TEST(TileCache, IncrementalConversionEqualsAFullConversionOnA3DLevel) {
     partial += u.converted_polygons > 0 && u.converted_polygons < c.navmesh().mesh.size();
     expect_same_mesh(c.navmesh(), c.full_conversion(), "step " + std::to_string(step) + ": " + u.describe());
   }
-  EXPECT_GT(partial, 15) << partial << " partial; " << c.navmesh().mesh.size() << " polygons; " << c.tiles_x() << "x" << c.tiles_y() << " tiles";
+  EXPECT_GT(partial, 15) << partial << " partial; " << c.navmesh().mesh.size() << " polygons; " << c.tiles_x() << "x"
+                         << c.tiles_y() << " tiles";
 }
 
 // Painted areas in the tile cache as in the single-tile bake: the hall's floor painted with mud (cost 5)
@@ -375,8 +376,8 @@ TEST(TileCache, PaintedAreasAndVolumesCarryTheirCosts) {
   for (const Vec3 w : {Vec3{5, 0, 0.5}, Vec3{9, 0, 0.5}, Vec3{9, 0, -4.5}, Vec3{5, 0, -4.5}})
     water.polygon.push_back(ScenePoint{"", to_plane(w), w.y, true});
   mesh.mesh.areas = {water};
-  for (const auto& [scene, area, cost] :
-       {std::tuple<Scene, std::string, double>{plan, "mud", 5.0}, std::tuple<Scene, std::string, double>{mesh, "water", 10.0}}) {
+  for (const auto& [scene, area, cost] : {std::tuple<Scene, std::string, double>{plan, "mud", 5.0},
+                                          std::tuple<Scene, std::string, double>{mesh, "water", 10.0}}) {
     TileCacheDef def;
     def.tile_size = 16;
     auto built = TileCache::build(scene, def);

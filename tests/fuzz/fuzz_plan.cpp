@@ -28,7 +28,8 @@ double positive(FuzzedDataProvider& in, double typical) {
 
 Vec2 lattice(FuzzedDataProvider& in, double cell) {
   const double q = cell / 4.0;  // snapping makes coincident and collinear vertices likely
-  return {q * in.ConsumeIntegralInRange<int>(-1, 4 * kMaxCells + 1), q * in.ConsumeIntegralInRange<int>(-1, 4 * kMaxCells + 1)};
+  return {q * in.ConsumeIntegralInRange<int>(-1, 4 * kMaxCells + 1),
+          q * in.ConsumeIntegralInRange<int>(-1, 4 * kMaxCells + 1)};
 }
 
 Scene::Navmesh grid_mesh(FuzzedDataProvider& in, int n, double cell) {
@@ -44,10 +45,17 @@ Scene::Navmesh grid_mesh(FuzzedDataProvider& in, int n, double cell) {
     for (int x = 0; x < n; ++x) {
       const int a = id(x, y), b = id(x + 1, y), c = id(x + 1, y + 1), d = id(x, y + 1);
       switch (in.ConsumeIntegralInRange<int>(0, 3)) {
-        case 0: def.polygons.push_back({a, b, c, d}); break;
-        case 1: def.polygons.push_back({a, b, c}), def.polygons.push_back({a, c, d}); break;
-        case 2: def.polygons.push_back({a, b, d}), def.polygons.push_back({b, c, d}); break;
-        default: break;  // a hole
+        case 0:
+          def.polygons.push_back({a, b, c, d});
+          break;
+        case 1:
+          def.polygons.push_back({a, b, c}), def.polygons.push_back({a, c, d});
+          break;
+        case 2:
+          def.polygons.push_back({a, b, d}), def.polygons.push_back({b, c, d});
+          break;
+        default:
+          break;  // a hole
       }
     }
   if (def.polygons.empty()) def.polygons.push_back({id(0, 0), id(1, 0), id(1, 1)});
@@ -60,9 +68,15 @@ ScenePoint query_point(FuzzedDataProvider& in, const Scene::Navmesh& def, double
   const size_t k = in.ConsumeIntegralInRange<size_t>(0, poly.size() - 1);
   const Vec2 a = def.vertices[poly[k]], b = def.vertices[poly[(k + 1) % poly.size()]];
   switch (in.ConsumeIntegralInRange<int>(0, 2)) {
-    case 0: p.plane = a; break;                                      // on a vertex
-    case 1: p.plane = a + (b - a) * in.ConsumeProbability<double>(); break;  // on an edge
-    default: p.plane = lattice(in, cell); break;                      // anywhere near the mesh
+    case 0:
+      p.plane = a;
+      break;  // on a vertex
+    case 1:
+      p.plane = a + (b - a) * in.ConsumeProbability<double>();
+      break;  // on an edge
+    default:
+      p.plane = lattice(in, cell);
+      break;  // anywhere near the mesh
   }
   return p;
 }

@@ -40,9 +40,9 @@ TEST(AppAreas, AnExpensiveAreaOnAFloorPlanSendsThePathAroundItAndSaveWritesIt) {
   ASSERT_EQ(before.exit_code, 0) << before.err;
   EXPECT_EQ(before.state["path"].size(), 2u);  // straight
 
-  const ScriptRun mud = run_script("areas_mud", std::string("[{\"frames\": 1}, ") + kMud + R"(, {"save_as": ")" + saved +
-                                                    R"("}, {"frames": 1}])",
-                                   scene);
+  const ScriptRun mud = run_script(
+      "areas_mud", std::string("[{\"frames\": 1}, ") + kMud + R"(, {"save_as": ")" + saved + R"("}, {"frames": 1}])",
+      scene);
   ASSERT_EQ(mud.exit_code, 0) << mud.err;
   EXPECT_EQ(mud.state["error"], "");
   EXPECT_EQ(mud.state["status"], "complete");
@@ -63,16 +63,15 @@ TEST(AppAreas, AnExpensiveAreaOnAFloorPlanSendsThePathAroundItAndSaveWritesIt) {
   EXPECT_EQ(again.value(), loaded.value());
 
   // At cost 1 the mud is floor like any other: the path is straight again.
-  const ScriptRun cheap = run_script("areas_cheap", std::string("[{\"frames\": 1}, ") + kMud +
-                                                        R"(, {"area_cost": "mud", "cost": 1}, {"frames": 1}])",
-                                     scene);
+  const ScriptRun cheap = run_script(
+      "areas_cheap", std::string("[{\"frames\": 1}, ") + kMud + R"(, {"area_cost": "mud", "cost": 1}, {"frames": 1}])",
+      scene);
   ASSERT_EQ(cheap.exit_code, 0) << cheap.err;
   EXPECT_EQ(cheap.state["areas"]["areas"][0]["cost"], 1.0);
   EXPECT_EQ(cheap.state["path"].size(), 2u) << cheap.state["path"].dump();
 
-  const ScriptRun deleted = run_script("areas_deleted", std::string("[{\"frames\": 1}, ") + kMud +
-                                                            R"(, {"delete_area": 0}, {"frames": 1}])",
-                                       scene);
+  const ScriptRun deleted = run_script(
+      "areas_deleted", std::string("[{\"frames\": 1}, ") + kMud + R"(, {"delete_area": 0}, {"frames": 1}])", scene);
   ASSERT_EQ(deleted.exit_code, 0) << deleted.err;
   EXPECT_EQ(deleted.state["areas"]["areas"].size(), 0u);
   EXPECT_EQ(deleted.state["path"], before.state["path"]);

@@ -21,7 +21,8 @@ TEST(AppBake, NewParametersBakeAgainAsTheCommandLineBakesTheSavedScene) {
   const ScriptRun before = run_script("bake_before", R"([{"frames": 1}])", "floorplan_basic.json");
   const ScriptRun after = run_script("bake_after",
                                      R"([{"frames": 1}, {"bake": {"agent_radius": 0.3, "cell_size": 0.2}},
-                                         {"save_as": ")" + saved + R"("}, {"frames": 1}])",
+                                         {"save_as": ")" +
+                                         saved + R"("}, {"frames": 1}])",
                                      "floorplan_basic.json");
   ASSERT_EQ(after.exit_code, 0) << after.err;
   EXPECT_EQ(after.state["error"], "");
@@ -40,7 +41,8 @@ TEST(AppBake, ATileSizeBakesInTilesAndATooSmallOneIsRefused) {
   const std::string saved = temp_dir() + "/tiled.json";
   const ScriptRun tiled = run_script("bake_tiled",
                                      R"([{"frames": 1}, {"bake": {"tile_size": 16}},
-                                         {"save_as": ")" + saved + R"("}, {"frames": 1}])",
+                                         {"save_as": ")" +
+                                         saved + R"("}, {"frames": 1}])",
                                      "floorplan_basic.json");
   ASSERT_EQ(tiled.exit_code, 0) << tiled.err;
   EXPECT_EQ(tiled.state["error"], "");
@@ -55,8 +57,8 @@ TEST(AppBake, ATileSizeBakesInTilesAndATooSmallOneIsRefused) {
 
 TEST(AppBake, ARefusedParameterOrAFailedBakeLeavesTheNavmesh) {
   const ScriptRun before = run_script("bake_keep", R"([{"frames": 1}])", "floorplan_basic.json");
-  const ScriptRun zero = run_script("bake_zero", R"([{"frames": 1}, {"bake": {"cell_size": 0}}, {"frames": 1}])",
-                                    "floorplan_basic.json");
+  const ScriptRun zero =
+      run_script("bake_zero", R"([{"frames": 1}, {"bake": {"cell_size": 0}}, {"frames": 1}])", "floorplan_basic.json");
   ASSERT_EQ(zero.exit_code, 0) << zero.err;
   const std::string error = zero.state["error"];
   EXPECT_NE(error.find("was not applied (bake parameters): /bake/cell_size: expected"), std::string::npos) << error;
@@ -96,9 +98,9 @@ TEST(AppBake, ALongBakeShowsItsProgressAndCancelKeepsTheNavmesh) {
   const std::string hall = hall_file();
   const ScriptRun before = run_script("bake_long_before", R"([{"frames": 1}])", hall, "window");
   const std::string during = temp_dir() + "/bake_long_during.png";
-  const ScriptRun run = run_script("bake_long", std::string(R"([{"frames": 1}, )") + kLongBake +
-                                                    R"(, {"frames": 3}, {"export": ")" + during +
-                                                    R"(", "what": "window"}, {"bake_cancel": true}, {"frames": 2}])",
+  const ScriptRun run = run_script("bake_long",
+                                   std::string(R"([{"frames": 1}, )") + kLongBake + R"(, {"frames": 3}, {"export": ")" +
+                                       during + R"(", "what": "window"}, {"bake_cancel": true}, {"frames": 2}])",
                                    hall, "window");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const json& bake = run.state["bake"];
@@ -113,7 +115,8 @@ TEST(AppBake, ALongBakeShowsItsProgressAndCancelKeepsTheNavmesh) {
   const Image mid = load_png(during);
   ASSERT_TRUE(mid.ok());
   ASSERT_EQ(mid.w, run.img.w);
-  const int x0 = int(run.state["viewport"]["x"].get<double>()) + 10, y0 = int(run.state["viewport"]["y"].get<double>()) + 10;
+  const int x0 = int(run.state["viewport"]["x"].get<double>()) + 10,
+            y0 = int(run.state["viewport"]["y"].get<double>()) + 10;
   int changed = 0;
   for (int y = y0; y < y0 + 40; ++y)
     for (int x = x0; x < x0 + 400; ++x) {
@@ -127,12 +130,10 @@ TEST(AppBake, ALongBakeShowsItsProgressAndCancelKeepsTheNavmesh) {
 // one's parameters are the scene's, and Save writes them.
 TEST(AppBake, AnEditWhileABakeRunsRestartsItWithTheLatestParameters) {
   const std::string hall = hall_file(), saved = temp_dir() + "/hall_restarted.json";
-  const ScriptRun run = run_script(
-      "bake_restart",
-      std::string(R"([{"frames": 1}, )") + kLongBake + R"(, {"frames": 1},
+  const ScriptRun run = run_script("bake_restart", std::string(R"([{"frames": 1}, )") + kLongBake + R"(, {"frames": 1},
                      {"bake": {"cell_size": 0.3, "tile_size": 0, "agent_radius": 0.4}},
                      {"save_as": ")" + saved + R"("}, {"frames": 1}])",
-      hall);
+                                   hall);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.state["error"], "");
   const json& bake = run.state["bake"];
@@ -155,7 +156,8 @@ TEST(AppBake, TheViewportTakesABakedMeshsShapesFromItsWorkerAndDrawsThemAsItsOwn
   const std::string taken = temp_dir() + "/bake_shapes_taken.png";
   const ScriptRun run = run_script("bake_shapes",
                                    R"([{"frames": 1}, {"bake": {"agent_radius": 0.3}}, {"camera": "fit"},
-                                       {"export": ")" + taken + R"("}, {"presenter": true}, {"frames": 1},
+                                       {"export": ")" +
+                                       taken + R"("}, {"presenter": true}, {"frames": 1},
                                        {"presenter": false}, {"camera": "fit"}])",
                                    "mesh_level.json");
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -201,10 +203,10 @@ TEST(AppBake, ANewMeshIsDrawnOverFramesAndThenShowsAsAFullDrawWould) {
   EXPECT_GT(done.state["frame"]["static_redraws"].get<int>(), 0);
 
   // The same mesh drawn whole: zoomed in and back with previews off, each a full draw.
-  const ScriptRun full = run_script("spread_full",
-                                    start + R"(, {"measure": 60}, {"zoom_preview_ms": 1e9}, {"measure": 1, "zoom": 2.0},
+  const ScriptRun full =
+      run_script("spread_full", start + R"(, {"measure": 60}, {"zoom_preview_ms": 1e9}, {"measure": 1, "zoom": 2.0},
                                                {"measure": 1, "zoom": 0.5}])",
-                                    hall);
+                 hall);
   ASSERT_EQ(full.exit_code, 0) << full.err;
   EXPECT_EQ(full.state["frame"]["static_redraws"], 1) << full.state["frame"].dump();
   EXPECT_EQ(full.state["frame"]["static_previews"], 0);

@@ -26,8 +26,8 @@ struct Picture {
 Picture render_stage(const std::string& scene, const std::string& stage) {
   use_display();
   const std::string out = temp_dir() + "/" + stage + ".png";
-  const RunResult r = run_navlab("render '" + scene_path(scene) + "' --out '" + out + "' --size " +
-                                 std::to_string(kW) + "x" + std::to_string(kH) + " --bake-stage " + stage);
+  const RunResult r = run_navlab("render '" + scene_path(scene) + "' --out '" + out + "' --size " + std::to_string(kW) +
+                                 "x" + std::to_string(kH) + " --bake-stage " + stage);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json info = last_json_line(r.out);
   EXPECT_EQ(info.value("bake_stage", ""), stage);
@@ -104,9 +104,10 @@ TEST(AppBakeStages, CompactStageIsBrighterInsideThanAtTheBorder) {
 // The app's view switch (the Bake panel's combo; {"bake_stage": NAME} in a script) draws the same regions.
 TEST(AppBakeStages, TheAppsViewSwitchDrawsTheRegions) {
   const BakeStages s = stages_of("default.json");
-  const ScriptRun regions = run_script("switch_regions", R"([{"frames": 1}, {"bake_stage": "regions"}, {"frames": 1}])");
-  const ScriptRun back = run_script("switch_back",
-                                    R"([{"bake_stage": "regions"}, {"frames": 1}, {"bake_stage": "navmesh"}, {"frames": 1}])");
+  const ScriptRun regions =
+      run_script("switch_regions", R"([{"frames": 1}, {"bake_stage": "regions"}, {"frames": 1}])");
+  const ScriptRun back = run_script(
+      "switch_back", R"([{"bake_stage": "regions"}, {"frames": 1}, {"bake_stage": "navmesh"}, {"frames": 1}])");
   ASSERT_TRUE(regions.img.ok());
   ASSERT_TRUE(back.img.ok());
   std::set<Colour> in_regions, in_navmesh;
@@ -127,7 +128,8 @@ TEST(AppBakeStages, TheAppsViewSwitchDrawsTheRegions) {
 TEST(AppBakeStages, TheTimelinesRegionsStepDrawsTheRegions) {
   const BakeStages s = stages_of("default.json");
   const ScriptRun step = run_script("timeline_regions", R"([{"frames": 1}, {"step": "bake:4"}, {"frames": 1}])");
-  const ScriptRun end = run_script("timeline_end", R"([{"frames": 1}, {"step": "bake:4"}, {"frames": 1}, {"step": "end"},
+  const ScriptRun end =
+      run_script("timeline_end", R"([{"frames": 1}, {"step": "bake:4"}, {"frames": 1}, {"step": "end"},
                                                       {"frames": 1}])");
   std::set<Colour> at_step, at_end;
   for (const auto& [id, c] : innermost_cells(s)) {
@@ -158,8 +160,8 @@ TEST(AppBakeStages, TheDocsPictureIsWhatRenderDrawsToday) {
   constexpr double kMaxDiffering = 0.002;  // of the pixels
   const std::string kept = source_dir() + "/docs/images/bake_regions.png";
   const std::string out = temp_dir() + "/docs_bake_regions.png";
-  const RunResult r = run_navlab("render '" + scene_path("default.json") + "' --out '" + out +
-                                 "' --size 960x600 --bake-stage regions");
+  const RunResult r =
+      run_navlab("render '" + scene_path("default.json") + "' --out '" + out + "' --size 960x600 --bake-stage regions");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const Image now = load_png(out), before = load_png(kept);
   ASSERT_TRUE(now.ok());

@@ -65,7 +65,8 @@ TEST(AppDoors, ClosingTheDoorThePlanReadsReplansWithTheNextVersion) {
   const Doors d = default_doors(s0);
   EXPECT_GT(path_hits(before), 0.9);
 
-  const ScriptRun after = run_script("doors_close", R"([{"door": ")" + d.used + R"(", "open": false}, {"camera": "fit"}])");
+  const ScriptRun after =
+      run_script("doors_close", R"([{"door": ")" + d.used + R"(", "open": false}, {"camera": "fit"}])");
   const json& s1 = after.state;
   EXPECT_EQ(s1["status"], "complete");  // the other door is open: a detour exists
   EXPECT_EQ(s1["doors"]["version"], 2);
@@ -89,8 +90,8 @@ TEST(AppDoors, ClosingTheDoorThePlanReadsReplansWithTheNextVersion) {
   const Camera cam = after.camera();
   const json& seg = door(s1, d.used)["shape"];
   double mx, my;
-  cam.project((seg[0][0].get<double>() + seg[1][0].get<double>()) / 2, (seg[0][1].get<double>() + seg[1][1].get<double>()) / 2,
-              &mx, &my);
+  cam.project((seg[0][0].get<double>() + seg[1][0].get<double>()) / 2,
+              (seg[0][1].get<double>() + seg[1][1].get<double>()) / 2, &mx, &my);
   EXPECT_TRUE(colour_near(after.img, mx, my, kClosed, 3));
   EXPECT_FALSE(colour_near(before.img, mx, my, kClosed, 3));
 }
@@ -154,7 +155,8 @@ ScriptRun drag_other_across(const Doors& d, const std::string& name, int frames)
   const std::string to = across_middle_portal();
   EXPECT_FALSE(to.empty()) << "the default query has too few portals";
   return run_script(name, R"([{"door": ")" + d.other + R"(", "open": false},
-      {"drag_door": ")" + d.other + R"(", "to": )" + (to.empty() ? "[[0, 0], [0, 0]]" : to) + R"(, "frames": )" +
+      {"drag_door": ")" + d.other +
+                              R"(", "to": )" + (to.empty() ? "[[0, 0], [0, 0]]" : to) + R"(, "frames": )" +
                               std::to_string(frames) + R"(}, {"camera": "fit"}])");
 }
 
@@ -193,7 +195,8 @@ TEST(AppDoors, DraggingAClosedDoorAcrossTheCorridorReplansLive) {
     if (e["cause"] == "door_moved" && e["replanned"] == true) {
       moved_replan = true;
       const std::string text = e["text"];
-      EXPECT_NE(text.find(d.other + " moved - touched the corridor's read set (connection "), std::string::npos) << text;
+      EXPECT_NE(text.find(d.other + " moved - touched the corridor's read set (connection "), std::string::npos)
+          << text;
     }
   EXPECT_TRUE(moved_replan) << s["doors"]["log"];
   EXPECT_GT(s["doors"]["doors"][d.other == "door_west" ? 0 : 1]["covers"].get<int>(), 0);
@@ -281,7 +284,7 @@ TEST(AppDoors, ClosingTheDoorWhileTheAgentWalksMakesTheFollowerReplan) {
   const ScriptRun base = run_script("walk_base", R"([{"frames": 1}])");
   const Doors d = default_doors(base.state);
   const ScriptRun r = run_script("walk_close", R"([{"simulate": 1}, {"door": ")" + d.used +
-                                             R"(", "open": false}, {"simulate": 120}, {"camera": "fit"}])");
+                                                   R"(", "open": false}, {"simulate": 120}, {"camera": "fit"}])");
   const json& sim = r.state["doors"]["sim"];
   EXPECT_EQ(sim["events"], 1);
   ASSERT_GE(sim["replans"].size(), 1u) << sim;
@@ -323,7 +326,8 @@ TEST(AppDoors, ADoorDroppedWhileTheAgentWalksIsBakedByAFollowerRunOffTheUIThread
 TEST(AppDoors, MovingTheGoalWhileTheAgentWalksMakesTheFollowerReplanThere) {
   // The default query runs from the west office (3, 22) to the hall (37, 2.5); at t 1 s the goal moves
   // to the west end of the hall. The simulation goes on (one event, not a restart) and ends there.
-  const ScriptRun r = run_script("walk_goal", R"([{"simulate": 1}, {"goal": [3, 3]}, {"simulate": 120}, {"camera": "fit"}])");
+  const ScriptRun r =
+      run_script("walk_goal", R"([{"simulate": 1}, {"goal": [3, 3]}, {"simulate": 120}, {"camera": "fit"}])");
   const json& sim = r.state["doors"]["sim"];
   EXPECT_EQ(sim["events"], 1);
   ASSERT_EQ(sim["replans"].size(), 1u) << sim;
@@ -337,9 +341,9 @@ TEST(AppDoors, MovingTheGoalWhileTheAgentWalksMakesTheFollowerReplanThere) {
 
 TEST(AppDoors, DraggingABlockerNeverReplans) {
   const ScriptRun r = run_script("blocker",
-                           R"([{"simulate": 0.5}, {"drag_blocker": "crate", "to": [12, 1.5], "frames": 5},
+                                 R"([{"simulate": 0.5}, {"drag_blocker": "crate", "to": [12, 1.5], "frames": 5},
                                {"simulate": 60}, {"camera": "fit"}])",
-                           "blocker_corridor.json");
+                                 "blocker_corridor.json");
   const json& s = r.state;
   EXPECT_EQ(s["doors"]["version"], 1);
   EXPECT_EQ(s["doors"]["blockers"][0]["center"], json::array({12.0, 1.5}));
@@ -364,17 +368,16 @@ TEST(AppDoors, DraggingABlockerNeverReplans) {
 
 TEST(AppScript, PanelsCanBeClosed) {
   const ScriptRun open = run_script("panels_open", R"([{"frames": 1}])", "default.json", "window");
-  const ScriptRun closed = run_script("panels_closed",
-                                R"([{"panel": "doors", "open": false}, {"panel": "scene", "open": false}])",
-                                "default.json", "window");
+  const ScriptRun closed =
+      run_script("panels_closed", R"([{"panel": "doors", "open": false}, {"panel": "scene", "open": false}])",
+                 "default.json", "window");
   EXPECT_EQ(open.state["doors"]["panel_open"], true);
   EXPECT_EQ(closed.state["doors"]["panel_open"], false);
   // The left column changes when the scene panel (its first section) is gone.
   ASSERT_EQ(open.img.px.size(), closed.img.px.size());
   int differing = 0;
   for (int y = 40; y < open.img.h; ++y)
-    for (int x = 0; x < 300; ++x)
-      differing += std::abs(open.img.at(x, y)[0] - closed.img.at(x, y)[0]) > 30;
+    for (int x = 0; x < 300; ++x) differing += std::abs(open.img.at(x, y)[0] - closed.img.at(x, y)[0]) > 30;
   EXPECT_GT(differing, 500);
   // A bare {"open": false} is an error, not a scene to open.
   const std::string script = write_file("open_false.json", R"([{"open": false}])");

@@ -1,6 +1,7 @@
 // The doors panel's tile cache mode in scripted app runs: doors baked into their tiles (closing one
-// rebuilds nothing, it gates the door's polygons), a door drag rebuilding only the tiles it touches, the plan re-run when a rebuilt tile holds its corridor and
-// kept otherwise, and the mesh on screen equal to the tile cache's mesh converted from scratch.
+// rebuilds nothing, it gates the door's polygons), a door drag rebuilding only the tiles it touches, the plan re-run
+// when a rebuilt tile holds its corridor and kept otherwise, and the mesh on screen equal to the tile cache's mesh
+// converted from scratch.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -134,7 +135,8 @@ TEST(AppDoorsTiles, ADragThatDoesNotWaitForTheTilesEndsAsOneThatDoes) {
   EXPECT_LE(t["changes"].get<int>(), 12);
   EXPECT_GE(t["meshes_taken"].get<int>(), 1);
   EXPECT_LE(t["meshes_taken"].get<int>(), t["changes"].get<int>());
-  EXPECT_EQ(w["doors"]["tile_cache"]["meshes_taken"], w["doors"]["tile_cache"]["changes"]) << "one mesh a move when waited for";
+  EXPECT_EQ(w["doors"]["tile_cache"]["meshes_taken"], w["doors"]["tile_cache"]["changes"])
+      << "one mesh a move when waited for";
   EXPECT_GE(s["bake"]["mesh_shapes"]["taken_from_bake"].get<int>(), t["meshes_taken"].get<int>());
   // The shapes of the meshes replaced are freed a few chunks a frame: a while after the drop, all of them.
   EXPECT_EQ(settled.state["bake"]["mesh_shapes"]["retired_waiting"], 0) << settled.state["bake"];
@@ -185,7 +187,8 @@ TEST(AppDoorsTiles, AKeptPlanNamesThePolygonsOfTheRebuiltMesh) {
     const ScriptRun before = run_script("tiles_names_before", std::string(R"([{"tile_cache": true}, )") + at + "]");
     const ScriptRun kept = run_script("tiles_names_kept", "[" + change + ", " + at + "]");
     // The same change, then a plan run again from scratch on that mesh (same agent, new version).
-    const ScriptRun fresh = run_script("tiles_names_fresh", "[" + change + R"(, {"agent": {"max_speed": 4}}, )" + at + "]");
+    const ScriptRun fresh =
+        run_script("tiles_names_fresh", "[" + change + R"(, {"agent": {"max_speed": 4}}, )" + at + "]");
     EXPECT_EQ(kept.state["doors"]["version"], 3);
     EXPECT_EQ(fresh.state["doors"]["version"], 4);
     const std::string k = kept.state["caption"], f = fresh.state["caption"], b = before.state["caption"];

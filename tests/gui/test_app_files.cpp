@@ -29,13 +29,15 @@ TEST(AppFiles, OpeningAnotherSceneAsksAboutUnsavedChanges) {
   EXPECT_EQ(asked.state["files"]["unsaved"], true);
   EXPECT_EQ(asked.state["files"]["prompt"], "open");
   EXPECT_EQ(asked.state["scene"], mine);
-  const ScriptRun cancelled = run_script(
-      "files_cancel2", R"([{"door": "door1", "open": false}, {"open": ")" + other + R"("}, {"prompt": "cancel"}])", mine);
+  const ScriptRun cancelled =
+      run_script("files_cancel2",
+                 R"([{"door": "door1", "open": false}, {"open": ")" + other + R"("}, {"prompt": "cancel"}])", mine);
   EXPECT_TRUE(cancelled.state["files"]["prompt"].is_null());
   EXPECT_EQ(cancelled.state["scene"], mine);
   EXPECT_EQ(cancelled.state["files"]["unsaved"], true);
-  const ScriptRun discarded = run_script(
-      "files_discard", R"([{"door": "door1", "open": false}, {"open": ")" + other + R"("}, {"prompt": "discard"}])", mine);
+  const ScriptRun discarded =
+      run_script("files_discard",
+                 R"([{"door": "door1", "open": false}, {"open": ")" + other + R"("}, {"prompt": "discard"}])", mine);
   EXPECT_EQ(discarded.state["scene"], other);
   // Save writes the user's own file and the prompt has nothing to ask then.
   const ScriptRun saved = run_script(
@@ -49,7 +51,8 @@ TEST(AppFiles, QuitAsksToo) {
   const std::string mine = temp_dir() + "/mine_quit.json";
   std::filesystem::copy_file(scene_path("doors_balcony.json"), mine, std::filesystem::copy_options::overwrite_existing);
   const ScriptRun r = run_script("files_quit", R"([{"door": "door1", "open": false}, {"key_tap": "Q", "ctrl": true},
-      {"frames": 1}])", mine);
+      {"frames": 1}])",
+                                 mine);
   EXPECT_EQ(r.state["files"]["prompt"], "quit");
 }
 

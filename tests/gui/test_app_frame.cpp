@@ -31,8 +31,8 @@ TEST(AppFrame, StillFramesReuseTheStaticLayerAndAMovingCameraRedrawsIt) {
   const ScriptRun pan = run_script("frame_pan", R"([{"frames": 3}, {"measure": 6, "pan": [4, 2]}])");
   EXPECT_EQ(pan.state["frame"]["static_redraws"], 6);
   // Stepping the timeline changes only the plan layer.
-  const ScriptRun steps =
-      run_script("frame_steps", R"([{"frames": 3}, {"step": "funnel:1"}, {"measure": 2}, {"step": "search:2"}, {"measure": 2}])");
+  const ScriptRun steps = run_script(
+      "frame_steps", R"([{"frames": 3}, {"step": "funnel:1"}, {"measure": 2}, {"step": "search:2"}, {"measure": 2}])");
   EXPECT_EQ(steps.state["frame"]["static_redraws"], 0);
 }
 
@@ -45,11 +45,14 @@ TEST(AppFrame, TheCachedLayerFollowsTheCameraAndEqualsAFreshDraw) {
   const std::string open = R"({"open": ")" + file + R"("}, {"frames": 2}, )";
   const std::string cam = R"({"camera": {"center": [6, 5], "scale": 40}})";
   // Drawn at the final camera after a few frames elsewhere.
-  const ScriptRun direct = run_script("frame_direct", "[" + open + R"({"camera": {"center": [2, 2], "scale": 10}}, {"frames": 4}, )" + cam +
-                                                          R"(, {"frames": 2}, {"step": "funnel:1"}, {"frames": 1}])");
+  const ScriptRun direct =
+      run_script("frame_direct", "[" + open + R"({"camera": {"center": [2, 2], "scale": 10}}, {"frames": 4}, )" + cam +
+                                     R"(, {"frames": 2}, {"step": "funnel:1"}, {"frames": 1}])");
   // Another first camera, and frames that only step the timeline before the picture.
-  const ScriptRun moved = run_script("frame_moved", "[" + open + R"({"camera": {"center": [20, -4], "scale": 5}}, {"frames": 4}, )" + cam +
-                                                        R"(, {"frames": 1}, {"step": "search:1"}, {"frames": 2}, {"step": "funnel:1"}, {"frames": 1}])");
+  const ScriptRun moved =
+      run_script("frame_moved",
+                 "[" + open + R"({"camera": {"center": [20, -4], "scale": 5}}, {"frames": 4}, )" + cam +
+                     R"(, {"frames": 1}, {"step": "search:1"}, {"frames": 2}, {"step": "funnel:1"}, {"frames": 1}])");
   EXPECT_EQ(differing_pixels(direct.img, moved.img), 0);
   // The walls are where the final camera puts them, not where an earlier camera did.
   const Rgb wall{210, 214, 220};  // Theme::wall
@@ -165,11 +168,13 @@ int pixels_apart(const Image& a, const Image& b, int tolerance) {
 TEST(AppFrame, PanningMovesTheCachedPictureAndDrawsOnlyTheUncoveredStrips) {
   // 40 pans of whole pixels in both directions, then the picture is compared with a fresh draw at the
   // same camera.
-  const ScriptRun panned = run_script(
-      "frame_panned", R"([{"frames": 3}, {"measure": 25, "pan": [7, -3]}, {"measure": 15, "pan": [-4, 5]}, {"frames": 1}])");
+  const ScriptRun panned =
+      run_script("frame_panned",
+                 R"([{"frames": 3}, {"measure": 25, "pan": [7, -3]}, {"measure": 15, "pan": [-4, 5]}, {"frames": 1}])");
   EXPECT_EQ(panned.state["frame"]["static_shifts"], 15);
   const nlohmann::json& c = panned.state["camera"];
-  const ScriptRun fresh = run_script("frame_fresh", R"([{"frames": 3}, {"camera": )" + c.dump() + R"(}, {"frames": 2}])");
+  const ScriptRun fresh =
+      run_script("frame_fresh", R"([{"frames": 3}, {"camera": )" + c.dump() + R"(}, {"frames": 2}])");
   ASSERT_EQ(fresh.state["camera"], c);
   // Equal but for rounding at a few seams (the strips are drawn with a camera a whole number of pixels
   // away from the one the moved part was drawn with).
@@ -188,13 +193,13 @@ namespace {
 
 TEST(AppFrame, AZoomIsPreviewedWhenFullDrawsAreSlowAndTheExactPictureFollows) {
   // Previews forced (threshold 0 ms): every zoom frame scales the last full picture.
-  const ScriptRun zoomed = run_script(
-      "frame_zoom_preview", R"([{"frames": 3}, {"zoom_preview_ms": 0}, {"measure": 6, "zoom": 0.97}])");
+  const ScriptRun zoomed =
+      run_script("frame_zoom_preview", R"([{"frames": 3}, {"zoom_preview_ms": 0}, {"measure": 6, "zoom": 0.97}])");
   EXPECT_EQ(zoomed.state["frame"]["static_previews"], 6);
   EXPECT_EQ(zoomed.state["frame"]["static_redraws"], 6);
   // Never previewed: every zoom frame is drawn in full.
-  const ScriptRun full = run_script(
-      "frame_zoom_full", R"([{"frames": 3}, {"zoom_preview_ms": 1e9}, {"measure": 6, "zoom": 0.97}])");
+  const ScriptRun full =
+      run_script("frame_zoom_full", R"([{"frames": 3}, {"zoom_preview_ms": 1e9}, {"measure": 6, "zoom": 0.97}])");
   EXPECT_EQ(full.state["frame"]["static_previews"], 0);
   EXPECT_EQ(full.state["frame"]["static_redraws"], 6);
   // Once the camera stops, the exact picture is drawn again: the screenshot taken after the zoom equals
@@ -203,7 +208,8 @@ TEST(AppFrame, AZoomIsPreviewedWhenFullDrawsAreSlowAndTheExactPictureFollows) {
   EXPECT_LT(pixels_apart(zoomed.img, full.img, 24), zoomed.img.w * zoomed.img.h / 2000);
   // On screen too, the full picture comes back once the camera has been still for a moment.
   const ScriptRun settled = run_script(
-      "frame_zoom_settled", R"([{"frames": 3}, {"zoom_preview_ms": 0}, {"measure": 4, "zoom": 0.97}, {"play": 0.4}, {"measure": 1}])");
+      "frame_zoom_settled",
+      R"([{"frames": 3}, {"zoom_preview_ms": 0}, {"measure": 4, "zoom": 0.97}, {"play": 0.4}, {"measure": 1}])");
   EXPECT_EQ(settled.state["frame"]["static_exact"], true);
 }
 

@@ -23,9 +23,8 @@ class ListeningApp {
  public:
   explicit ListeningApp(int keys) {
     const std::string lesson = source_dir() + "/scenes/lessons/04_portals_and_funnel.json";
-    const std::string script = write_file(
-        "listen_keys.json", R"([{"lesson": ")" + lesson + R"("}, {"listen_keys": )" + std::to_string(keys) +
-                                R"(, "seconds": 60}])");
+    const std::string script = write_file("listen_keys.json", R"([{"lesson": ")" + lesson + R"("}, {"listen_keys": )" +
+                                                                  std::to_string(keys) + R"(, "seconds": 60}])");
     const std::string cmd = "'" + navlab_binary() + "' '" + scene_path("default.json") + "' --script '" + script +
                             "' --size 1280x720 2>'" + temp_dir() + "/listen_keys.err'";
     pipe_ = popen(cmd.c_str(), "r");

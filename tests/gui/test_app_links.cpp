@@ -37,10 +37,9 @@ TEST(AppLinks, ALinkAddedJoinsTheIslandsAsTheCommandLinePlansTheSavedScene) {
   EXPECT_EQ(before.state["status"], "failed");
   EXPECT_EQ(before.state["links"]["links"].size(), 0u);
 
-  const ScriptRun after = run_script("links_after",
-                                     std::string("[{\"frames\": 1}, ") + kAddJump + R"(, {"save_as": ")" + saved +
-                                         R"("}, {"frames": 1}])",
-                                     scene);
+  const ScriptRun after = run_script(
+      "links_after",
+      std::string("[{\"frames\": 1}, ") + kAddJump + R"(, {"save_as": ")" + saved + R"("}, {"frames": 1}])", scene);
   ASSERT_EQ(after.exit_code, 0) << after.err;
   EXPECT_EQ(after.state["error"], "");
   EXPECT_EQ(after.state["status"], "complete");
@@ -85,8 +84,10 @@ TEST(AppLinks, ALinkAddedJoinsTheIslandsAsTheCommandLinePlansTheSavedScene) {
 TEST(AppLinks, AnEndOnNoPolygonIsRefusedWithTheCoresErrorAndNothingChanges) {
   const std::string scene = islands(), saved = temp_dir() + "/islands_refused.json";
   // (10, 5) is the middle of the 2 m gap: farther than the link's radius (0.6 m) from either island.
-  const ScriptRun r = run_script("links_refused", R"([{"frames": 1}, {"add_link": {"from": [8.2, 5], "to": [10, 5]}},
-                                                      {"save_as": ")" + saved + R"("}, {"frames": 1}])",
+  const ScriptRun r = run_script("links_refused",
+                                 R"([{"frames": 1}, {"add_link": {"from": [8.2, 5], "to": [10, 5]}},
+                                                      {"save_as": ")" +
+                                     saved + R"("}, {"frames": 1}])",
                                  scene);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string error = r.state["error"];
@@ -94,14 +95,14 @@ TEST(AppLinks, AnEndOnNoPolygonIsRefusedWithTheCoresErrorAndNothingChanges) {
   EXPECT_EQ(r.state["bake"]["last"], "failed");
   EXPECT_EQ(r.state["status"], "failed");
   EXPECT_EQ(r.state["links"]["links"].size(), 0u);
-  EXPECT_FALSE(json::parse(read_text(saved)).contains("links") &&
-               !json::parse(read_text(saved))["links"].empty());
+  EXPECT_FALSE(json::parse(read_text(saved)).contains("links") && !json::parse(read_text(saved))["links"].empty());
 }
 
 TEST(AppLinks, ALinkMovesTurnsOneWayAndIsDeleted) {
   const std::string scene = islands();
-  const ScriptRun moved = run_script("links_moved", std::string("[{\"frames\": 1}, ") + kAddJump +
-                                                        R"(, {"move_link": 0, "end": "to", "to": [12.5, 7]}, {"frames": 1}])",
+  const ScriptRun moved = run_script("links_moved",
+                                     std::string("[{\"frames\": 1}, ") + kAddJump +
+                                         R"(, {"move_link": 0, "end": "to", "to": [12.5, 7]}, {"frames": 1}])",
                                      scene);
   ASSERT_EQ(moved.exit_code, 0) << moved.err;
   EXPECT_EQ(moved.state["links"]["links"][0]["to"], json::array({12.5, 7.0}));
@@ -116,9 +117,8 @@ TEST(AppLinks, ALinkMovesTurnsOneWayAndIsDeleted) {
   EXPECT_EQ(one_way.state["links"]["links"][0]["bidirectional"], false);
   EXPECT_EQ(one_way.state["status"], "failed");
 
-  const ScriptRun deleted = run_script("links_deleted", std::string("[{\"frames\": 1}, ") + kAddJump +
-                                                            R"(, {"delete_link": 0}, {"frames": 1}])",
-                                       scene);
+  const ScriptRun deleted = run_script(
+      "links_deleted", std::string("[{\"frames\": 1}, ") + kAddJump + R"(, {"delete_link": 0}, {"frames": 1}])", scene);
   ASSERT_EQ(deleted.exit_code, 0) << deleted.err;
   EXPECT_EQ(deleted.state["links"]["links"].size(), 0u);
   EXPECT_EQ(deleted.state["status"], "failed");
@@ -151,7 +151,8 @@ TEST(AppLinks, TheToolAndTheEndHandlesWorkWithTheMouse) {
 // A hand-authored mesh of two squares 1 m apart: a link rebuilds it at once (no bake) and joins them.
 TEST(AppLinks, AHandAuthoredMeshIsRebuiltWithTheLink) {
   const std::string path = temp_dir() + "/two_squares.json";
-  write_text(path, R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [4, 0], [4, 4], [0, 4], [5, 0], [9, 0], [9, 4], [5, 4]],
+  write_text(path,
+             R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [4, 0], [4, 4], [0, 4], [5, 0], [9, 0], [9, 4], [5, 4]],
                       "polygons": [[0, 1, 2, 3], [4, 5, 6, 7]]},
                       "queries": [{"start": [1, 1], "goal": [8, 3]}]})");
   const ScriptRun r = run_script("links_hand", R"([{"frames": 1}, {"add_link": {"from": [3.9, 2], "to": [5.1, 2]}},

@@ -71,7 +71,8 @@ TEST(AppRender, SpawnVerdictRingsAreDrawnAsInTheApp) {
 TEST(AppRender, ALinkIsAnArcOverTheGapWithACircleAtEachEnd) {
   use_display();
   const std::string out = temp_dir() + "/links.png";
-  const RunResult r = run_navlab("render '" + scene_path("links_islands.json") + "' --out '" + out + "' --size 800x500");
+  const RunResult r =
+      run_navlab("render '" + scene_path("links_islands.json") + "' --out '" + out + "' --size 800x500");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const Image img = load_png(out);
   ASSERT_TRUE(img.ok());
@@ -95,7 +96,8 @@ TEST(AppRender, FunnelStepsDrawTheirOwnRecords) {
   use_display();
   const Loaded l = load("default.json");
   PlanTrace trace;
-  const PlanResult plan_result = plan(l.scene, l.mesh, PlanRequest{l.scene.queries.at(0).start, l.scene.queries.at(0).goal, {}}, &trace);
+  const PlanResult plan_result =
+      plan(l.scene, l.mesh, PlanRequest{l.scene.queries.at(0).start, l.scene.queries.at(0).goal, {}}, &trace);
   ASSERT_GE(trace.funnel.steps.size(), 3u);
   const FunnelStep& s1 = trace.funnel.steps[0];
 
@@ -105,7 +107,8 @@ TEST(AppRender, FunnelStepsDrawTheirOwnRecords) {
   const std::string scene = "'" + scene_path("default.json") + "'";
   auto render = [&](int n) {
     const std::string out = temp_dir() + "/funnel" + std::to_string(n) + ".png";
-    const RunResult r = run_navlab("render " + scene + " --out '" + out + "' --size 640x400 --step funnel:" + std::to_string(n));
+    const RunResult r =
+        run_navlab("render " + scene + " --out '" + out + "' --size 640x400 --step funnel:" + std::to_string(n));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return std::make_pair(load_png(out), camera_of(last_json_line(r.out), 640, 400));
   };
@@ -143,8 +146,8 @@ TEST(AppRender, FunnelStepsDrawTheirOwnRecords) {
 
 TEST(AppRender, StepBeyondTheTraceIsAUsageError) {
   use_display();
-  const RunResult r = run_navlab("render '" + scene_path("default.json") + "' --out '" + temp_dir() +
-                                 "/x.png' --step funnel:100000");
+  const RunResult r =
+      run_navlab("render '" + scene_path("default.json") + "' --out '" + temp_dir() + "/x.png' --step funnel:100000");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("funnel steps"), std::string::npos) << r.err;
   EXPECT_EQ(run_navlab("render '" + scene_path("default.json") + "' --out '" + temp_dir() + "/x.png' --step bogus:1")

@@ -21,7 +21,7 @@ using nlohmann::json;
 
 constexpr Rgb kAccepted{80, 220, 110};  // the app's ring colours (app/gui/panels/panel_spawn.cpp)
 constexpr Rgb kRejected{240, 70, 70};
-constexpr double kRingPx = 12.0;        // ring radius in pixels
+constexpr double kRingPx = 12.0;  // ring radius in pixels
 
 // Fraction of 36 points on the ring around plane point (x, y) where colour `c` is found.
 double ring_hits(const Image& img, const Camera& cam, double x, double y, Rgb c) {
@@ -105,9 +105,11 @@ TEST(AppSpawn, EditedCandidatesAreSavedWithTheScene) {
   use_display();
   const std::string saved = temp_dir() + "/edited.json";
   Image img;
-  const json s = spawn_script("save", R"([{"move_candidate": "P3", "to": [30, 20]}, {"add_candidate": [13, 4.8]},
-                                        {"delete_candidate": "P1"}, {"save_as": ")" + saved + R"("}])",
-                            &img);
+  const json s = spawn_script("save",
+                              R"([{"move_candidate": "P3", "to": [30, 20]}, {"add_candidate": [13, 4.8]},
+                                        {"delete_candidate": "P1"}, {"save_as": ")" +
+                                  saved + R"("}])",
+                              &img);
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["error"], "");
   // The saved file, validated by the CLI (core only), gives the verdicts the app showed.
@@ -136,7 +138,7 @@ TEST(AppSpawn, MouseDragsACandidateAndClicksOneIn) {
                                          {"spawn_add_mode": true}, {"mouse": [13, 4.8], "down": false},
                                          {"mouse": [13, 4.8], "down": true}, {"mouse": [13, 4.8], "down": false},
                                          {"spawn_add_mode": false}, {"mouse": [5, 20], "down": false}])",
-                            &img);
+                              &img);
   ASSERT_FALSE(s.is_discarded());
   const json* p3 = candidate(s, "P3");
   ASSERT_NE(p3, nullptr);
@@ -159,9 +161,11 @@ TEST(AppExport, ViewportAndWindowAtAChosenSize) {
   use_display();
   const std::string vp = temp_dir() + "/export_vp.png", win = temp_dir() + "/export_win.png";
   Image shot;
-  const json s = spawn_script("export", R"([{"export": ")" + vp + R"(", "size": [640, 360], "what": "viewport"},
-                                          {"export": ")" + win + R"(", "size": [800, 500], "what": "window"}])",
-                            &shot);
+  const json s = spawn_script("export",
+                              R"([{"export": ")" + vp + R"(", "size": [640, 360], "what": "viewport"},
+                                          {"export": ")" +
+                                  win + R"(", "size": [800, 500], "what": "window"}])",
+                              &shot);
   ASSERT_FALSE(s.is_discarded());
   const Image a = load_png(vp), b = load_png(win);
   ASSERT_TRUE(a.ok());

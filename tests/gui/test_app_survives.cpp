@@ -75,8 +75,9 @@ TEST(AppSurvives, AScreenshotThatCannotBeWrittenIsAMessageAndTheAppGoesOn) {
   EXPECT_EQ(state["caption"], base.state["caption"]);
   // ... and the run says it failed: a picture it was asked for is missing.
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find("navlab: an export of the script failed: /nonexistent/navlab/shot.png: cannot write the PNG file"),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("navlab: an export of the script failed: /nonexistent/navlab/shot.png: cannot write the PNG file"),
+      std::string::npos)
       << r.err;
 }
 
@@ -88,8 +89,9 @@ TEST(AppSurvives, ASceneFileDeletedWhileOpenIsSaidAndTheSceneStays) {
   const std::string scene = write_file("survive_deleted_scene.json", read_text(scene_path("default.json")));
   const std::string marker = temp_dir() + "/survive_deleted_marker.png";
   const std::string shot = temp_dir() + "/survive_deleted.png";
-  const std::string script = write_file(
-      "survive_deleted.json", R"({"capture": "viewport", "actions": [{"screenshot": ")" + marker + R"("}, {"frames": 1}, {"play": 3}]})");
+  const std::string script =
+      write_file("survive_deleted.json", R"({"capture": "viewport", "actions": [{"screenshot": ")" + marker +
+                                             R"("}, {"frames": 1}, {"play": 3}]})");
   std::future<RunResult> run = std::async(std::launch::async, [&] {
     return run_navlab("'" + scene + "' --script '" + script + "' --screenshot '" + shot + "' --size 640x480");
   });

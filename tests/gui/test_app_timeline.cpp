@@ -20,18 +20,19 @@ namespace {
 TEST(AppTimeline, LocateAndClearanceStepsAreOnTheTimeline) {
   // doors_balcony.json: start (1, 1.5) is in polygon 0, goal (7, 1.5) in polygon 3; the plan runs
   // through door1; its first portal (x = 2, y 0..3) is 3 m wide and keeps 0.2 m from each end.
-  const ScriptRun locate = run_script("timeline_locate", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])",
-                                      "doors_balcony.json");
+  const ScriptRun locate =
+      run_script("timeline_locate", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])", "doors_balcony.json");
   ASSERT_EQ(locate.exit_code, 0) << locate.err;
   EXPECT_EQ(locate.state["caption"], "Start (1, 1.5) is in polygon 0.");
-  const ScriptRun goal = run_script("timeline_goal", R"([{"frames": 2}, {"step": "locate:2"}, {"frames": 1}])",
-                                    "doors_balcony.json");
+  const ScriptRun goal =
+      run_script("timeline_goal", R"([{"frames": 2}, {"step": "locate:2"}, {"frames": 1}])", "doors_balcony.json");
   EXPECT_EQ(goal.state["caption"], "Goal (7, 1.5) is in polygon 3.");
   const ScriptRun clearance = run_script(
       "timeline_clearance", R"([{"frames": 2}, {"step": "clearance:1"}, {"frames": 1}])", "doors_balcony.json");
   ASSERT_EQ(clearance.exit_code, 0) << clearance.err;
   const std::string caption = clearance.state["caption"];
-  EXPECT_EQ(caption.rfind("Portal 1 is 3 m wide; DistanceToInnerCorner(3 m) = 0.2 m is cut off each end", 0), 0u) << caption;
+  EXPECT_EQ(caption.rfind("Portal 1 is 3 m wide; DistanceToInnerCorner(3 m) = 0.2 m is cut off each end", 0), 0u)
+      << caption;
 }
 
 // "clearance:N" is one step everywhere: `plan --trace` numbers the shrunk portals, then the funnel's
@@ -56,14 +57,15 @@ TEST(AppTimeline, AStepReferenceNamesTheSameStepInTheTraceTheRenderAndTheApp) {
   const std::string ref = "clearance:" + std::to_string(first_funnel["index"].get<int>());
 
   const std::string png = temp_dir() + "/step_ref.png";
-  const RunResult rendered = run_navlab("render " + scene_path("doors_balcony.json") + " --out " + png + " --step " + ref);
+  const RunResult rendered =
+      run_navlab("render " + scene_path("doors_balcony.json") + " --out " + png + " --step " + ref);
   ASSERT_EQ(rendered.exit_code, 0) << rendered.err;
   const nlohmann::json r = last_json_line(rendered.out);
   EXPECT_EQ(r["caption"], first_funnel["text"]);
   EXPECT_EQ(r["step_ref"], (nlohmann::json{{"stage", "clearance"}, {"index", first_funnel["index"]}}));
 
-  const ScriptRun app = run_script("step_ref", R"([{"frames": 2}, {"step": ")" + ref + R"("}, {"frames": 1}])",
-                                   "doors_balcony.json");
+  const ScriptRun app =
+      run_script("step_ref", R"([{"frames": 2}, {"step": ")" + ref + R"("}, {"frames": 1}])", "doors_balcony.json");
   ASSERT_EQ(app.exit_code, 0) << app.err;
   EXPECT_EQ(app.state["caption"], first_funnel["text"]);
   EXPECT_EQ(app.state["step_ref"], r["step_ref"]);
@@ -85,11 +87,13 @@ TEST(AppTimeline, BakeStagesOpenTheTimelineOfABakedScene) {
   const std::string caption = bake.state["caption"];
   EXPECT_NE(caption.find(" into " + std::to_string(regions.size()) + " regions."), std::string::npos) << caption;
   const ScriptRun first = run_script("timeline_bake_first", R"([{"frames": 2}, {"step": "bake:1"}, {"frames": 1}])");
-  EXPECT_EQ(first.state["caption"].get<std::string>().rfind("The input holds 2 triangles", 0), 0u) << first.state["caption"];
-  const ScriptRun locate = run_script("timeline_bake_locate", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])");
+  EXPECT_EQ(first.state["caption"].get<std::string>().rfind("The input holds 2 triangles", 0), 0u)
+      << first.state["caption"];
+  const ScriptRun locate =
+      run_script("timeline_bake_locate", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])");
   EXPECT_EQ(locate.state["step"], kBakeStageCount);
-  const ScriptRun hand = run_script("timeline_no_bake", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])",
-                                    "doors_balcony.json");
+  const ScriptRun hand =
+      run_script("timeline_no_bake", R"([{"frames": 2}, {"step": "locate:1"}, {"frames": 1}])", "doors_balcony.json");
   EXPECT_EQ(hand.state["step"], 0);
 }
 
@@ -101,18 +105,21 @@ TEST(AppTimeline, ChannelAndSplineStepsAreOnTheTimelineAndDrawTheirRecords) {
   const RunResult plan = run_navlab("plan '" + scene_path("floorplan_basic.json") + "' --smoothing channel");
   ASSERT_EQ(plan.exit_code, 0) << plan.err;
   const nlohmann::json gates = nlohmann::json::parse(plan.out)["results"][0]["channel"]["gates"];
-  auto end = [&](int gate, int side) { return Vec2{gates[gate][side][0].get<double>(), gates[gate][side][1].get<double>()}; };
+  auto end = [&](int gate, int side) {
+    return Vec2{gates[gate][side][0].get<double>(), gates[gate][side][1].get<double>()};
+  };
   const Vec2 start{2, 4.5}, left = end(0, 0), right = end(0, 1);
   char expected[160];
-  std::snprintf(expected, sizeof expected, "Gate 1 (start) at (2, 4.5): %.2f m of free space, %.2f m left and %.2f m right",
-                distance(left, right), distance(start, left), distance(start, right));
+  std::snprintf(expected, sizeof expected,
+                "Gate 1 (start) at (2, 4.5): %.2f m of free space, %.2f m left and %.2f m right", distance(left, right),
+                distance(start, left), distance(start, right));
   const ScriptRun gate = run_script("timeline_channel", R"([{"frames": 2}, {"step": "channel:1"}, {"frames": 1}])",
                                     "floorplan_basic.json");
   ASSERT_EQ(gate.exit_code, 0) << gate.err;
   EXPECT_EQ(gate.state["caption"].get<std::string>().rfind(expected, 0), 0u) << gate.state["caption"];
   std::snprintf(expected, sizeof expected, "Turn gate 4 at (6.9, 3) is %.1f m wide", distance(end(3, 0), end(3, 1)));
-  const ScriptRun peg = run_script("timeline_spline", R"([{"frames": 2}, {"step": "spline:2"}, {"frames": 1}])",
-                                   "floorplan_basic.json");
+  const ScriptRun peg =
+      run_script("timeline_spline", R"([{"frames": 2}, {"step": "spline:2"}, {"frames": 1}])", "floorplan_basic.json");
   ASSERT_EQ(peg.exit_code, 0) << peg.err;
   EXPECT_EQ(peg.state["caption"].get<std::string>().rfind(expected, 0), 0u) << peg.state["caption"];
   // The picture of channel:1 shows the gate in white along its length; the complete plan does not.
@@ -124,7 +131,8 @@ TEST(AppTimeline, ChannelAndSplineStepsAreOnTheTimelineAndDrawTheirRecords) {
     return std::make_pair(load_png(out), camera_of(last_json_line(r.out), 640, 400));
   };
   const Rgb kWhite{255, 255, 255};
-  for (const auto& [step, white] : {std::make_pair(std::string("channel:1"), true), std::make_pair(std::string(), false)}) {
+  for (const auto& [step, white] :
+       {std::make_pair(std::string("channel:1"), true), std::make_pair(std::string(), false)}) {
     const auto [img, cam] = render(step, step.empty() ? "channel_end" : "channel_gate");
     ASSERT_TRUE(img.ok());
     for (double u : {0.2, 0.8}) {
@@ -143,7 +151,9 @@ TEST(AppTimeline, PolyanyaStepsDrawTheirIntervalAndRoot) {
   const ScriptRun run = run_script("timeline_polyanya", R"([{"frames": 2}, {"step": "polyanya:9"}, {"frames": 1}])",
                                    "corridor_not_shortest.json");
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.state["caption"].get<std::string>().rfind("Pop node 4: interval (6, 10) to (6, 8) into polygon 7, root vertex 10 (4, 8)", 0), 0u)
+  EXPECT_EQ(run.state["caption"].get<std::string>().rfind(
+                "Pop node 4: interval (6, 10) to (6, 8) into polygon 7, root vertex 10 (4, 8)", 0),
+            0u)
       << run.state["caption"];
   const Camera cam = run.camera();
   double x = 0, y = 0;
@@ -163,8 +173,8 @@ TEST(AppTimeline, TheChannelShowsItsSplineArcsAndSegmentsInTwoColours) {
   const RunResult plan = run_navlab("plan '" + scene_path("floorplan_basic.json") + "' --smoothing channel");
   ASSERT_EQ(plan.exit_code, 0) << plan.err;
   const nlohmann::json pieces = nlohmann::json::parse(plan.out)["results"][0]["spline"]["pieces"];
-  const ScriptRun shown = run_script("channel_shown", R"([{"frames": 2}, {"channel": true}, {"frames": 2}])",
-                                     "floorplan_basic.json");
+  const ScriptRun shown =
+      run_script("channel_shown", R"([{"frames": 2}, {"channel": true}, {"frames": 2}])", "floorplan_basic.json");
   ASSERT_EQ(shown.exit_code, 0) << shown.err;
   const Camera cam = shown.camera();
   const Rgb kSegment{200, 120, 255}, kArc{255, 130, 230};

@@ -118,8 +118,8 @@ TEST(AppView3D, TheLevelIsLitSoItsFacesShowInSeveralShades) {
   };
   std::set<int> shades;
   EXPECT_GT(count(r3.img, &shades), 400);  // walls, pillars, the balcony's edge and the ramp's side
-  EXPECT_GE(shades.size(), 3u);           // faces turned different ways get different light
-  EXPECT_LT(count(r2.img, nullptr), 20);  // the top view draws the navmesh, not the level
+  EXPECT_GE(shades.size(), 3u);            // faces turned different ways get different light
+  EXPECT_LT(count(r2.img, nullptr), 20);   // the top view draws the navmesh, not the level
   EXPECT_GT(differing(r3.img, r2.img, 30), 800 * 560 / 4);
 }
 
@@ -157,11 +157,12 @@ TEST(AppView3D, A2DSceneIsAUsageErrorIn3D) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--view 3d needs a 3D scene"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("default.json is a 2D scene"), std::string::npos) << r.err;
-  const RunResult orbit = run_navlab("render '" + scene_path("mesh_level.json") + "' --out '" + out + "' --orbit 1,2,3");
+  const RunResult orbit =
+      run_navlab("render '" + scene_path("mesh_level.json") + "' --out '" + out + "' --orbit 1,2,3");
   EXPECT_EQ(orbit.exit_code, 2);
   EXPECT_NE(orbit.err.find("--orbit"), std::string::npos) << orbit.err;
-  const RunResult bad = run_navlab("render '" + scene_path("mesh_level.json") + "' --out '" + out +
-                                   "' --view 3d --orbit 1,2");
+  const RunResult bad =
+      run_navlab("render '" + scene_path("mesh_level.json") + "' --out '" + out + "' --view 3d --orbit 1,2");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("bad --orbit '1,2'"), std::string::npos) << bad.err;
 }
@@ -174,7 +175,8 @@ TEST(AppView3D, ClicksLandOnTheSurfaceUnderTheMouse) {
     {"click_mode": "start"}, {"mouse": [4, 3, -16]}, {"mouse": [4, 3, -16], "down": true},
     {"mouse": [4, 3, -16], "down": false},
     {"click_mode": "goal"}, {"mouse": [20, 0, -14]}, {"mouse": [20, 0, -14], "down": true},
-    {"mouse": [20, 0, -14], "down": false}, {"frames": 2}])", "mesh_two_floors.json");
+    {"mouse": [20, 0, -14], "down": false}, {"frames": 2}])",
+                                 "mesh_two_floors.json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.state["view"], "3d");
   ASSERT_TRUE(r.state["mouse_point"].is_object()) << r.state.dump();
@@ -203,7 +205,8 @@ TEST(AppView3D, TheLinkToolInThe3DViewAddsAJumpThePathTakes) {
   const ScriptRun r = run_script("link3d", setup + R"(, {"link_tool": true},
     {"mouse": [9.2, 3, -12]}, {"mouse": [9.2, 3, -12], "down": true}, {"mouse": [9.2, 3, -12], "down": false},
     {"mouse": [11.4, 0, -12]}, {"mouse": [11.4, 0, -12], "down": true}, {"mouse": [11.4, 0, -12], "down": false},
-    {"bake_wait": true}, {"frames": 1}])", "mesh_two_floors.json");
+    {"bake_wait": true}, {"frames": 1}])",
+                                 "mesh_two_floors.json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.state["error"], "");
   const json& links = r.state["links"]["links"];
@@ -227,7 +230,8 @@ TEST(AppView3D, TheLinkToolInThe3DViewAddsAJumpThePathTakes) {
 TEST(AppView3D, ADragOrbitsTheCamera) {
   const ScriptRun r = run_script("drag3d", R"([
     {"view": "3d"}, {"mouse": [12, 10]}, {"mouse": [12, 10], "down": true}, {"mouse": [16, 10], "down": true},
-    {"mouse": [16, 12], "down": true}, {"mouse": [16, 12], "down": false}])", "mesh_two_floors.json");
+    {"mouse": [16, 12], "down": true}, {"mouse": [16, 12], "down": false}])",
+                                 "mesh_two_floors.json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json& o = r.state["orbit"];
   EXPECT_GT(std::abs(o["yaw"].get<double>() - 30.0), 5.0) << o.dump();  // framed from yaw 30 before the drag
@@ -238,7 +242,8 @@ TEST(AppView3D, ADragOrbitsTheCamera) {
 // build them again, and the plan layer is lifted only when it changed.
 TEST(AppView3D, StillFramesBuildNothingAgain) {
   const ScriptRun r = run_script("still3d", R"([{"view": "3d"}, {"frames": 3}, {"measure": 20},
-    {"step": "search:2"}, {"frames": 3}, {"step": "end"}, {"frames": 3}])", "mesh_two_floors.json");
+    {"step": "search:2"}, {"frames": 3}, {"step": "end"}, {"frames": 3}])",
+                                 "mesh_two_floors.json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json& v = r.state["view3d"];
   EXPECT_EQ(v["static_builds"], 1) << v.dump();
@@ -268,13 +273,15 @@ TEST(AppView3D, AnExportIsThe3DPicture) {
 TEST(AppView3D, TheDocsPictureIsWhatRenderDrawsToday) {
   constexpr int kChannelTol = 8;
   constexpr double kMaxDiffering = 0.002;
-  const std::string cmd = "render scenes/mesh_two_floors.json --out docs/images/view3d.png --size 960x600 --view 3d --orbit 35,42,36";
+  const std::string cmd =
+      "render scenes/mesh_two_floors.json --out docs/images/view3d.png --size 960x600 --view 3d --orbit 35,42,36";
   const Render r = render("mesh_two_floors.json", "docs_view3d", "--view 3d --orbit 35,42,36 --size 960x600");
   ASSERT_EQ(r.run.exit_code, 0) << r.run.err;
   const Image before = load_png(source_dir() + "/docs/images/view3d.png");
   ASSERT_TRUE(before.ok());
   ASSERT_EQ(r.img.px.size(), before.px.size());
-  EXPECT_LE(differing(r.img, before, kChannelTol), kMaxDiffering * before.w * before.h) << "the picture drifted: navlab " << cmd;
+  EXPECT_LE(differing(r.img, before, kChannelTol), kMaxDiffering * before.w * before.h)
+      << "the picture drifted: navlab " << cmd;
   std::ifstream doc(source_dir() + "/docs/app.md");
   const std::string text((std::istreambuf_iterator<char>(doc)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("](images/view3d.png)"), std::string::npos);

@@ -32,8 +32,10 @@ int slide_after(const std::string& name, const std::string& taps) {
 TEST(AppLessons, APressAndReleaseInOneFrameTurnTheSlide) {
   EXPECT_EQ(slide_after("lesson_none", ""), 0);
   EXPECT_EQ(slide_after("lesson_one", R"(, {"key_tap": "PageDown"})"), 1);
-  EXPECT_EQ(slide_after("lesson_three", R"(, {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"key_tap": "PageDown"})"), 3);
-  EXPECT_EQ(slide_after("lesson_back", R"(, {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"key_tap": "PageUp"})"), 1);
+  EXPECT_EQ(
+      slide_after("lesson_three", R"(, {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"key_tap": "PageDown"})"), 3);
+  EXPECT_EQ(slide_after("lesson_back", R"(, {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"key_tap": "PageUp"})"),
+            1);
   EXPECT_EQ(slide_after("lesson_before_first", R"(, {"key_tap": "PageUp"})"), 0);
 }
 
@@ -57,7 +59,8 @@ TEST(AppLessons, ASideScrollerSlideShowsItsMomentWithTheEnemyItReadsFramed) {
   // Slide 5 of the side-scroller lesson: the chaser at t 6.85 s (tick 137), blocked at the cliff.
   const std::string open = R"([{"lesson": ")" + lesson_path("11_side_scroller.json") + "\"}";
   const ScriptRun r = run_script("lesson_side", open + R"(, {"key_tap": "PageDown"}, {"key_tap": "PageDown"},
-      {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"frames": 1}])", "default.json", "window");
+      {"key_tap": "PageDown"}, {"key_tap": "PageDown"}, {"frames": 1}])",
+                                 "default.json", "window");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_EQ(r.state["lesson"]["slide"], 4) << r.state.dump();
   const json& side = r.state["side"];
@@ -95,7 +98,9 @@ struct Box {
   double x = 0, y = 0, w = 0, h = 0;
   bool contains(double px, double py) const { return px >= x && px < x + w && py >= y && py < y + h; }
 };
-Box box(const json& r) { return r.is_null() ? Box{} : Box{r[0].get<double>(), r[1].get<double>(), r[2].get<double>(), r[3].get<double>()}; }
+Box box(const json& r) {
+  return r.is_null() ? Box{} : Box{r[0].get<double>(), r[1].get<double>(), r[2].get<double>(), r[3].get<double>()};
+}
 
 // The window pixel of plane point (x, y) in the viewport the state describes.
 void to_window(const json& state, double x, double y, double* px, double* py) {
@@ -114,8 +119,7 @@ Image crop(const Image& img, const json& v) {
   const int x0 = int(v["x"].get<double>()), y0 = int(v["y"].get<double>());
   out.px.resize(size_t(out.w) * out.h * 4);
   for (int y = 0; y < out.h; ++y)
-    for (int x = 0; x < out.w; ++x)
-      std::copy_n(img.at(x0 + x, y0 + y), 4, &out.px[(size_t(y) * out.w + x) * 4]);
+    for (int x = 0; x < out.w; ++x) std::copy_n(img.at(x0 + x, y0 + y), 4, &out.px[(size_t(y) * out.w + x) * 4]);
   return out;
 }
 
@@ -130,7 +134,8 @@ std::vector<json> present(const Lesson& lesson, const std::string& shots) {
     actions += R"(, {"key_tap": "PageDown"}, {"frames": 1})";
   }
   const std::string script = write_file("present.json", actions + "]");
-  const RunResult r = run_navlab("'" + source_dir() + "/scenes/default.json' --script '" + script + "' --size 1280x720");
+  const RunResult r =
+      run_navlab("'" + source_dir() + "/scenes/default.json' --script '" + script + "' --size 1280x720");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return json_lines(r.out);
 }
@@ -142,7 +147,8 @@ std::string lesson_name(const ::testing::TestParamInfo<std::string>& info) {
   return std::filesystem::path(info.param).stem().string().substr(0, 2);
 }
 
-INSTANTIATE_TEST_SUITE_P(AppLessons, AtProjectorSize, ::testing::ValuesIn(lesson_files(NAVLAB_LESSONS_DIR)), lesson_name);
+INSTANTIATE_TEST_SUITE_P(AppLessons, AtProjectorSize, ::testing::ValuesIn(lesson_files(NAVLAB_LESSONS_DIR)),
+                         lesson_name);
 
 TEST_P(AtProjectorSize, EverySlidesSubjectIsClearOfEveryPanelAndNoTextIsCut) {
   use_display();
@@ -167,7 +173,8 @@ TEST_P(AtProjectorSize, EverySlidesSubjectIsClearOfEveryPanelAndNoTextIsCut) {
       for (const json& p : st["lesson"]["subject"]) {
         double x = 0, y = 0;
         to_window(st, p[0].get<double>(), p[1].get<double>(), &x, &y);
-        EXPECT_TRUE(map.contains(x, y)) << "subject point " << p.dump() << " at (" << x << ", " << y << ") is off the map";
+        EXPECT_TRUE(map.contains(x, y)) << "subject point " << p.dump() << " at (" << x << ", " << y
+                                        << ") is off the map";
         for (const Box& b : panels) EXPECT_FALSE(b.contains(x, y)) << "subject point " << p.dump() << " under a panel";
         ++subjects;
       }
@@ -186,7 +193,9 @@ TEST_P(AtProjectorSize, EverySlidesSubjectIsClearOfEveryPanelAndNoTextIsCut) {
       const Image img = load_png(shots + "_" + std::to_string(i) + ".png");
       ASSERT_TRUE(img.ok());
       const json& v = (*st)["viewport"];
-      EXPECT_GT(path_hits(crop(img, v), (*st)["path"], camera_of(*st, v["width"].get<double>(), v["height"].get<double>())), 0.8)
+      EXPECT_GT(
+          path_hits(crop(img, v), (*st)["path"], camera_of(*st, v["width"].get<double>(), v["height"].get<double>())),
+          0.8)
           << "slide " << i + 1 << ": the route is not on the map";
       ++routes;
     }
@@ -204,8 +213,9 @@ TEST(AppLessons, AQuestionShowsTheStepBeforeAndTheNextKeyTheAnswer) {
   ASSERT_TRUE(l.ok()) << l.error();
   ASSERT_FALSE(l->slides.at(1).question.empty());
   const std::string script = write_file(
-      "question.json", R"([{"lesson": ")" + lesson_path("02_dijkstra_and_astar.json") +
-                           R"("}, {"key_tap": "PageDown"}, {"print_state": true}, {"key_tap": "PageDown"}, {"print_state": true},
+      "question.json",
+      R"([{"lesson": ")" + lesson_path("02_dijkstra_and_astar.json") +
+          R"("}, {"key_tap": "PageDown"}, {"print_state": true}, {"key_tap": "PageDown"}, {"print_state": true},
                            {"key_tap": "PageDown"}, {"print_state": true}])");
   use_display();
   const RunResult r = run_navlab("'" + source_dir() + "/scenes/default.json' --script '" + script + "'");
@@ -230,8 +240,10 @@ TEST(AppLessons, TheSideScrollerSlideColumnAppearsAfterAnotherLessonAndCloses) {
   const std::string script = write_file(
       "seven_eleven.json", R"([{"lesson": ")" + lesson_path("07_doors_and_replanning.json") + R"("}, {"lesson": ")" +
                                lesson_path("11_side_scroller.json") + R"("}, {"frames": 2}, {"print_state": true},
-                               {"open": ")" + scene_path("w2_doors.json") + R"("}, {"print_state": true}])");
-  const RunResult r = run_navlab("'" + source_dir() + "/scenes/default.json' --script '" + script + "' --size 1280x720");
+                               {"open": ")" +
+                               scene_path("w2_doors.json") + R"("}, {"print_state": true}])");
+  const RunResult r =
+      run_navlab("'" + source_dir() + "/scenes/default.json' --script '" + script + "' --size 1280x720");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::vector<json> s = json_lines(r.out);
   ASSERT_GE(s.size(), 2u);
@@ -247,7 +259,7 @@ TEST(AppLessons, TheSideScrollerSlideColumnAppearsAfterAnotherLessonAndCloses) {
 
 TEST(AppLessons, DocsLessonsAreWhatNavlabLessonRenders) {
   use_display();
-  constexpr int kChannelTol = 8;        // llvmpipe is deterministic; this allows a rounding change
+  constexpr int kChannelTol = 8;           // llvmpipe is deterministic; this allows a rounding change
   constexpr double kMaxDiffering = 0.002;  // of the pixels
   const std::vector<std::string> files = lesson_files(source_dir() + "/scenes/lessons");
   ASSERT_GE(files.size(), 10u);

@@ -46,7 +46,8 @@ GifInfo read_gif(const std::string& path) {
     }
     if (b[i] == 0x21) {  // extension: label, then sub-blocks
       if (b[i + 1] == 0xF9) delay = b[i + 4] | (b[i + 5] << 8);
-      if (b[i + 1] == 0xFF && std::string(b.begin() + long(i) + 3, b.begin() + long(i) + 14) == "NETSCAPE2.0") g.loops = true;
+      if (b[i + 1] == 0xFF && std::string(b.begin() + long(i) + 3, b.begin() + long(i) + 14) == "NETSCAPE2.0")
+        g.loops = true;
       i = skip_sub_blocks(b, i + 2);
     } else if (b[i] == 0x2C) {  // image: descriptor, local colour table, LZW code size, data
       const uint8_t flags = b[i + 9];
@@ -87,9 +88,10 @@ TEST(AppRenderGif, TheAppExportsTheStageItShows) {
   const std::string out = temp_dir() + "/app_funnel.gif";
   std::remove(out.c_str());
   const ScriptRun before = run_script("gif_before", R"([{"step": 3}])", "w4_funnel_corner.json");
-  const ScriptRun r = run_script(
-      "gif_export", R"([{"step": 3}, {"export": ")" + out + R"(", "stage": "funnel", "size": [320, 200]}, {"frames": 1}])",
-      "w4_funnel_corner.json");
+  const ScriptRun r =
+      run_script("gif_export",
+                 R"([{"step": 3}, {"export": ")" + out + R"(", "stage": "funnel", "size": [320, 200]}, {"frames": 1}])",
+                 "w4_funnel_corner.json");
   EXPECT_EQ(r.state["error"], "");
   const Loaded l = load("w4_funnel_corner.json");
   PlanTrace trace;
@@ -106,7 +108,9 @@ TEST(AppRenderGif, TheAppExportsTheStageItShows) {
 
 TEST(AppRenderGif, NeedsAStageName) {
   const std::string out = temp_dir() + "/bad.gif";
-  EXPECT_EQ(run_navlab("render '" + scene_path("w4_funnel_corner.json") + "' --step funnel:2 --gif '" + out + "'").exit_code, 2);
+  EXPECT_EQ(
+      run_navlab("render '" + scene_path("w4_funnel_corner.json") + "' --step funnel:2 --gif '" + out + "'").exit_code,
+      2);
   EXPECT_EQ(run_navlab("render '" + scene_path("w4_funnel_corner.json") + "' --gif '" + out + "'").exit_code, 2);
 }
 

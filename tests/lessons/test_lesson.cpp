@@ -63,18 +63,21 @@ TEST(Lesson, EightQuestionSlidesAndCompareSlidesAcrossTheLessons) {
   EXPECT_GE(questions, 8);
   EXPECT_GE(notes, 5);
   EXPECT_GE(compares, 4);
-  for (const char* m : {"astar", "dijkstra", "astar@1.5", "astar@0", "midpoints", "funnel", "arcs", "channel", "polyanya"})
+  for (const char* m :
+       {"astar", "dijkstra", "astar@1.5", "astar@0", "midpoints", "funnel", "arcs", "channel", "polyanya"})
     EXPECT_TRUE(methods.count(m)) << m;
   for (const char* p : {"profile", "gfh", "failure", "legend"}) EXPECT_TRUE(panels.count(p)) << p;
 }
 
 TEST(Lesson, SlidesReadQuestionNotesPanelsCompareAndSubject) {
   const std::string path = test::temp_dir() + "/format_lesson.json";
-  test::write_text(path, "{\"navlab_lesson\": 1, \"title\": \"t\", \"slides\": [\n"
-                         "  {\"scene\": \"" + test::scene_path("w2_doors.json") +
-                         "\", \"question\": \"Which way?\", \"notes\": \"n\", \"panels\": [\"gfh\", \"legend\"], "
-                         "\"compare\": \"astar@1.5:dijkstra\", \"subject\": {\"nodes\": [\"Hall\"], \"doors\": "
-                         "[\"hall_door\"], \"points\": [[1, 2]], \"route\": true}}]}\n");
+  test::write_text(path,
+                   "{\"navlab_lesson\": 1, \"title\": \"t\", \"slides\": [\n"
+                   "  {\"scene\": \"" +
+                       test::scene_path("w2_doors.json") +
+                       "\", \"question\": \"Which way?\", \"notes\": \"n\", \"panels\": [\"gfh\", \"legend\"], "
+                       "\"compare\": \"astar@1.5:dijkstra\", \"subject\": {\"nodes\": [\"Hall\"], \"doors\": "
+                       "[\"hall_door\"], \"points\": [[1, 2]], \"route\": true}}]}\n");
   const Result<Lesson> l = load_lesson(path);
   ASSERT_TRUE(l.ok()) << l.error();
   const LessonSlide& s = l->slides.at(0);
@@ -97,8 +100,8 @@ TEST(Lesson, CompareSpecsAreReadStrictly) {
   std::string why;
   EXPECT_TRUE(parse_compare("arcs:channel", &why));
   EXPECT_TRUE(parse_compare("astar@0:astar@1", &why));
-  for (const char* bad : {"astar", "astar:", ":dijkstra", "astar:dijkstra:funnel", "dijkstra@2:astar", "astar@-1:funnel",
-                          "astar@1e3:funnel", "astar@:funnel", "Astar:funnel", "astar :funnel"}) {
+  for (const char* bad : {"astar", "astar:", ":dijkstra", "astar:dijkstra:funnel", "dijkstra@2:astar",
+                          "astar@-1:funnel", "astar@1e3:funnel", "astar@:funnel", "Astar:funnel", "astar :funnel"}) {
     EXPECT_FALSE(parse_compare(bad, &why)) << bad;
     EXPECT_NE(why.find("expected A:B"), std::string::npos) << why;
   }
@@ -154,15 +157,20 @@ TEST(Lesson, TheShortestPathLessonQuotesTheToolsLengthsAndTimes) {
     const std::vector<Vec2>& pts = shortest.motion.clearance.path.points;
     quoted(fmt("bends twice, %.0f cm apart", 100.0 * distance(pts[size_t(t.corner)], pts[size_t(t.last_corner)])));
     quoted(fmt("one arc of %.0f m", t.radius));
-    quoted(fmt("slows to %.2f m/s", std::sqrt(std::min(scene.scene.agent.lateral_accel, scene.scene.agent.max_accel) * t.radius)));
+    quoted(fmt("slows to %.2f m/s",
+               std::sqrt(std::min(scene.scene.agent.lateral_accel, scene.scene.agent.max_accel) * t.radius)));
   }
 }
 
 TEST(Lesson, SideScrollerSlidesReadTheirTimeAndEnemy) {
   const std::string path = test::temp_dir() + "/side_lesson.json";
-  test::write_text(path, "{\"navlab_lesson\": 1, \"title\": \"side\", \"slides\": [\n"
-                         "  {\"scene\": \"" + test::scene_path("sidescroller.json") + "\", \"step\": \"t:2.5\", \"enemy\": \"chaser\"},\n"
-                         "  {\"scene\": \"" + test::scene_path("sidescroller.json") + "\"}]}\n");
+  test::write_text(path,
+                   "{\"navlab_lesson\": 1, \"title\": \"side\", \"slides\": [\n"
+                   "  {\"scene\": \"" +
+                       test::scene_path("sidescroller.json") +
+                       "\", \"step\": \"t:2.5\", \"enemy\": \"chaser\"},\n"
+                       "  {\"scene\": \"" +
+                       test::scene_path("sidescroller.json") + "\"}]}\n");
   const Result<Lesson> l = load_lesson(path);
   ASSERT_TRUE(l.ok()) << l.error();
   const LessonSlide& at = l->slides.at(0);
@@ -181,7 +189,8 @@ TEST(Lesson, TheShortestPathAndChannelNeedPolygons) {
   for (const char* key : {"optimal", "channel"}) {
     const std::string path = test::temp_dir() + "/graph_lesson.json";
     test::write_text(path, "{\n  \"navlab_lesson\": 1,\n  \"title\": \"graph\",\n  \"slides\": [\n    {\"scene\": \"" +
-                               test::scene_path("graph_basic.json") + "\", \"toggles\": {\"" + key + "\": true}}\n  ]\n}\n");
+                               test::scene_path("graph_basic.json") + "\", \"toggles\": {\"" + key +
+                               "\": true}}\n  ]\n}\n");
     const Result<Lesson> l = load_lesson(path);
     ASSERT_FALSE(l.ok()) << key;
     EXPECT_NE(l.error().find(path + ":5:"), std::string::npos) << l.error();
@@ -203,7 +212,8 @@ TEST(Lesson, BadSlidesGiveOneErrorWithPositionAndPointer) {
       {R"({"scene": "SCENE", "query": 7})", "/slides/0/query: expected a query index (0..0)"},
       {R"({"scene": "SCENE", "step": "funnel:99"})", "/slides/0/step: expected a step the plan has ("},
       {R"({"scene": "SCENE", "step": "walk:1"})", "/slides/0/step: expected \"STAGE:N\""},
-      {R"({"scene": "SCENE", "toggles": {"doors": {"nope": true}}})", "/slides/0/toggles/doors/nope: expected a door id"},
+      {R"({"scene": "SCENE", "toggles": {"doors": {"nope": true}}})",
+       "/slides/0/toggles/doors/nope: expected a door id"},
       {R"({"scene": "SCENE", "toggles": {"agent": {"speed": 2}}})", "/slides/0/toggles/agent"},
       {R"({"scene": "SCENE", "camera": {"center": [0, 0]}})", "/slides/0/camera/scale: expected pixels per metre"},
       {R"({"scene": "SIDE", "step": "t:20.5"})", "/slides/0/step: expected \"t:SECONDS\" (0 to 20) or \"end\""},
@@ -213,23 +223,30 @@ TEST(Lesson, BadSlidesGiveOneErrorWithPositionAndPointer) {
       {R"({"scene": "SIDE", "query": 0})", "/slides/0/query: expected absent: a side-scroller slide"},
       {R"({"scene": "SIDE", "camera": "fit"})", "/slides/0/camera: expected absent: a side-scroller slide"},
       {R"({"scene": "SCENE", "enemy": "pacer"})", "/slides/0/enemy: expected absent: only a side-scroller slide"},
-      {R"({"scene": "SCENE", "panels": ["map"]})", "/slides/0/panels/0: expected a panel: profile, gfh, failure or legend"},
+      {R"({"scene": "SCENE", "panels": ["map"]})",
+       "/slides/0/panels/0: expected a panel: profile, gfh, failure or legend"},
       {R"({"scene": "SCENE", "panels": "gfh"})", "/slides/0/panels: expected an array of panel names"},
       {R"({"scene": "SCENE", "compare": "astar:bfs"})", "/slides/0/compare: expected A:B with A and B among"},
-      {R"({"scene": "GRAPH", "compare": "astar:funnel"})", "/slides/0/compare: expected astar or dijkstra: a graph scene"},
+      {R"({"scene": "GRAPH", "compare": "astar:funnel"})",
+       "/slides/0/compare: expected astar or dijkstra: a graph scene"},
       {R"({"scene": "SCENE", "question": 3})", "/slides/0/question: expected the slide's question"},
-      {R"({"scene": "SCENE", "subject": {"doors": ["nope"]}})", "/slides/0/subject/doors/0: expected a door id of the scene"},
-      {R"({"scene": "GRAPH", "subject": {"nodes": ["Nowhere"]}})", "/slides/0/subject/nodes/0: expected a node id of the graph"},
+      {R"({"scene": "SCENE", "subject": {"doors": ["nope"]}})",
+       "/slides/0/subject/doors/0: expected a door id of the scene"},
+      {R"({"scene": "GRAPH", "subject": {"nodes": ["Nowhere"]}})",
+       "/slides/0/subject/nodes/0: expected a node id of the graph"},
       {R"({"scene": "SCENE", "subject": {"nodes": [-1]}})", "/slides/0/subject/nodes/0: expected a polygon index"},
       {R"({"scene": "SIDE", "panels": ["gfh"]})", "/slides/0/panels: expected absent: a side-scroller slide"},
   };
   for (const BadCase& c : cases) {
     std::string slide = c.slide;
     if (const size_t at = slide.find("SCENE"); at != std::string::npos) slide.replace(at, 5, scene);
-    if (const size_t at = slide.find("SIDE"); at != std::string::npos) slide.replace(at, 4, test::scene_path("sidescroller.json"));
-    if (const size_t at = slide.find("GRAPH"); at != std::string::npos) slide.replace(at, 5, test::scene_path("w2_doors.json"));
+    if (const size_t at = slide.find("SIDE"); at != std::string::npos)
+      slide.replace(at, 4, test::scene_path("sidescroller.json"));
+    if (const size_t at = slide.find("GRAPH"); at != std::string::npos)
+      slide.replace(at, 5, test::scene_path("w2_doors.json"));
     const std::string path = test::temp_dir() + "/bad_lesson.json";
-    test::write_text(path, "{\n  \"navlab_lesson\": 1,\n  \"title\": \"bad\",\n  \"slides\": [\n    " + slide + "\n  ]\n}\n");
+    test::write_text(path,
+                     "{\n  \"navlab_lesson\": 1,\n  \"title\": \"bad\",\n  \"slides\": [\n    " + slide + "\n  ]\n}\n");
     const Result<Lesson> l = load_lesson(path);
     ASSERT_FALSE(l.ok()) << c.slide;
     EXPECT_NE(l.error().find(path + ":5:"), std::string::npos) << l.error();

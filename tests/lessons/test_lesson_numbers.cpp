@@ -64,7 +64,8 @@ std::string tool_words(const SlidePlan& p) {
   std::string all;
   for (const StepText& t : plan_steps(p.trace, p.mesh)) all += t.text + "\n";
   const PlanResult& r = p.result;
-  for (double v : {r.funnel.length, r.midpoint_length, r.search.cost, r.motion.profile.total_time, r.motion.profile.length})
+  for (double v :
+       {r.funnel.length, r.midpoint_length, r.search.cost, r.motion.profile.total_time, r.motion.profile.length})
     all += fixed(v) + " ";
   // The shortest path: its length, each of its legs, and how much shorter than the funnel's it is (m and
   // per cent of the funnel's, as the funnel panel says).

@@ -179,7 +179,8 @@ TEST(MotionProperties, InvariantsOverRandomCorridorsAndAgents) {
     EXPECT_EQ(smp.back().v, 0.0);
     EXPECT_NEAR(smp.back().s, sp.length, 1e-9);
     for (size_t i = 0; i < smp.size(); ++i) {
-      EXPECT_LE(smp[i].v, limit_at(sp, c->agent, smp[i].s) + 1e-6) << "s " << smp[i].s << " " << to_string(smp[i].limit);
+      EXPECT_LE(smp[i].v, limit_at(sp, c->agent, smp[i].s) + 1e-6)
+          << "s " << smp[i].s << " " << to_string(smp[i].limit);
       EXPECT_GE(smp[i].v, 0.0);
       if (i + 1 == smp.size()) break;
       const double ds = smp[i + 1].s - smp[i].s;
@@ -191,7 +192,8 @@ TEST(MotionProperties, InvariantsOverRandomCorridorsAndAgents) {
     }
     for (const Turn& t : sp.turns) {
       if (t.kind != TurnKind::Stop) continue;
-      const auto it = std::find_if(smp.begin(), smp.end(), [&](const ProfileSample& q) { return std::fabs(q.s - t.s) < 1e-9; });
+      const auto it =
+          std::find_if(smp.begin(), smp.end(), [&](const ProfileSample& q) { return std::fabs(q.s - t.s) < 1e-9; });
       ASSERT_NE(it, smp.end()) << "no sample at the stop-turn s " << t.s;
       EXPECT_EQ(it->v, 0.0);
     }
@@ -199,7 +201,7 @@ TEST(MotionProperties, InvariantsOverRandomCorridorsAndAgents) {
     if (::testing::Test::HasFailure()) break;
   }
   EXPECT_GE(cases, 200);
-  EXPECT_GT(arcs, 50);   // the generator exercises both kinds of turn
+  EXPECT_GT(arcs, 50);  // the generator exercises both kinds of turn
   EXPECT_GT(stops, 20);
   EXPECT_EQ(arcs, arcs_checked);
   std::printf("%d cases, %d arcs (%d over joined corners), %d stop-turns\n", cases, arcs, joints, stops);

@@ -15,7 +15,6 @@
 namespace navlab {
 namespace {
 
-
 AgentDef w6_agent() {
   AgentDef a;
   a.max_speed = 4.0;
@@ -127,7 +126,7 @@ TEST(Profile, ElevenMetreCorridorTakesTheSeedRulesTime) {
   const Profile p = speed_profile(straight(11.0), eleven_metre_agent());
   ASSERT_TRUE(p.ok());
   EXPECT_NEAR(p.total_time, by_hand, 1e-12);
-  EXPECT_NEAR(p.time_at(11.0 - 3.6), 0.06 + 7.31 / 3.0, 1e-12);  // where braking begins
+  EXPECT_NEAR(p.time_at(11.0 - 3.6), 0.06 + 7.31 / 3.0, 1e-12);        // where braking begins
   EXPECT_NEAR(p.time_at(11.0 - 3.0), 0.06 + 7.31 / 3.0 + 0.2, 1e-12);  // where the agent starts to slow
 }
 
@@ -368,8 +367,7 @@ TEST(Profile, AReactionWindowAsLongAsAHugePathKeepsTheClosedForm) {
   const Profile p = speed_profile(straight(len), a);
   const std::vector<ProfileSample> ps = p.samples();
   ASSERT_TRUE(p.ok());
-  for (const auto& smp : ps)
-    ASSERT_NEAR(smp.v, straight_line_speed(smp.s, len, a), 1e-9) << "s " << smp.s;
+  for (const auto& smp : ps) ASSERT_NEAR(smp.v, straight_line_speed(smp.s, len, a), 1e-9) << "s " << smp.s;
 }
 
 TEST(Profile, ShortPathPeaksWhereAccelerationMeetsBraking) {

@@ -40,8 +40,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // where speeding up meets it inside a cell, and where a held speed meets vb, the point is found by
 // bisection. Time: 2·h / (v_a + v_b) per cell (exact under a constant rate), h / v on a held speed. Nothing
 // of the closed forms is used.
-constexpr int kCellsPerSample = 10;  // grid cells per 5 cm sample interval,
-constexpr int kCellsPerPiece = 200;  // at least this many per piece
+constexpr int kCellsPerSample = 10;       // grid cells per 5 cm sample interval,
+constexpr int kCellsPerPiece = 200;       // at least this many per piece
 constexpr double kCellsPerRadius = 40.0;  // and per radius of an arc
 constexpr int kBisections = 60;
 
@@ -74,16 +74,16 @@ enum class Mode { Accel, Held, OnEnvelope };
 struct Oracle {
   AgentDef ag;
   double length = 0.0;
-  std::vector<double> s;      // grid points, m
-  std::vector<double> k;      // curvature of the cell [s_i, s_i+1], 1/m
-  std::vector<double> cell_cap2;  // cap² inside that cell
-  std::vector<double> cap2;   // cap² at the point: the lower of two pieces where they meet, 0 at stops
+  std::vector<double> s;                // grid points, m
+  std::vector<double> k;                // curvature of the cell [s_i, s_i+1], 1/m
+  std::vector<double> cell_cap2;        // cap² inside that cell
+  std::vector<double> cap2;             // cap² at the point: the lower of two pieces where they meet, 0 at stops
   std::vector<ProfileLimit> cap_limit;  // max_speed or lateral: which cap cell_cap2 is
-  std::vector<double> xb, x;  // braking envelope and profile, v², at each point
-  std::vector<Mode> mode;     // per cell, at its start
-  std::vector<double> vr;     // the decision curve at each point (its value just after the point)
+  std::vector<double> xb, x;            // braking envelope and profile, v², at each point
+  std::vector<Mode> mode;               // per cell, at its start
+  std::vector<double> vr;               // the decision curve at each point (its value just after the point)
   std::unique_ptr<RangeMin> xb_min;
-  double time = 0.0;          // s, moving plus turning in place
+  double time = 0.0;  // s, moving plus turning in place
 
   // One Heun (trapezoid) step of d(x)/ds = ±2·min(limit, budget) over h metres on curvature kc. (Where the
   // budget ends at an arc's limit a midpoint step can stall below it; the trapezoid never does.)
@@ -241,10 +241,14 @@ bool chance(std::mt19937& rng, double p) { return uniform(rng, 0.0, 1.0) < p; }
 // Piece lengths from tiny (well under one sample spacing) to long.
 double random_length(std::mt19937& rng) {
   switch (std::uniform_int_distribution<int>(0, 3)(rng)) {
-    case 0: return uniform(rng, 1e-4, 0.02);
-    case 1: return uniform(rng, 0.02, 0.5);
-    case 2: return uniform(rng, 0.5, 4.0);
-    default: return uniform(rng, 4.0, 15.0);
+    case 0:
+      return uniform(rng, 1e-4, 0.02);
+    case 1:
+      return uniform(rng, 0.02, 0.5);
+    case 2:
+      return uniform(rng, 0.5, 4.0);
+    default:
+      return uniform(rng, 4.0, 15.0);
   }
 }
 
@@ -335,7 +339,8 @@ struct Worst {
 
 // What binds over the cell that begins at grid point j, where the oracle decides it.
 std::optional<ProfileLimit> oracle_limit(const Oracle& o, size_t j) {
-  if (o.cap2[j] == 0.0) return j == 0 ? ProfileLimit::Start : j + 1 == o.s.size() ? ProfileLimit::Goal : ProfileLimit::StopTurn;
+  if (o.cap2[j] == 0.0)
+    return j == 0 ? ProfileLimit::Start : j + 1 == o.s.size() ? ProfileLimit::Goal : ProfileLimit::StopTurn;
   if (j + 1 >= o.s.size()) return std::nullopt;
   const double v = o.v_at(j), v1 = o.v_at(j + 1), cap = std::sqrt(o.cell_cap2[j]), vb = std::sqrt(o.xb_at(o.s[j]));
   switch (o.mode[j]) {
@@ -518,14 +523,16 @@ TEST(ProfileProperties, NoSpeedAboveALimitEveryAccelerationInItsBudgetEveryBraki
     for (int i = 0; i <= 400; ++i) {
       const double s = std::min(path.length, path.length * i / 400.0);
       const double v = p.speed_at(s), a = p.accel_at(s);
-      const auto it = std::find_if(path.pieces.begin(), path.pieces.end(), [&](const PathPiece& q) { return s < q.s0 + q.length; });
+      const auto it =
+          std::find_if(path.pieces.begin(), path.pieces.end(), [&](const PathPiece& q) { return s < q.s0 + q.length; });
       const PathPiece& piece = it == path.pieces.end() ? path.pieces.back() : *it;
       const double k = piece.curvature(), room = budget(ag, v * v, k);
       EXPECT_GE(v, 0.0);
       EXPECT_LE(v, cap_at(path, ag, s) + 1e-9) << run << " s " << s;
       // Never above the braking envelope (the oracle's, to its error).
       const size_t j = o.cell_of(s);
-      const double vb2 = s >= path.length ? 0.0 : std::min(o.xb_at(s), j + 1 < o.s.size() && s == o.s[j] ? o.xb[j] : kInf);
+      const double vb2 =
+          s >= path.length ? 0.0 : std::min(o.xb_at(s), j + 1 < o.s.size() && s == o.s[j] ? o.xb[j] : kInf);
       EXPECT_LE(v * v, vb2 + kX) << run << " s " << s;
       EXPECT_LE(a, std::min(ag.accel, room) + 1e-9) << run << " s " << s;
       EXPECT_GE(a, -std::min(ag.brake_decel, room) - 1e-9) << run << " s " << s;
@@ -556,7 +563,8 @@ TEST(ProfileProperties, NoSpeedAboveALimitEveryAccelerationInItsBudgetEveryBraki
       if (flat < hold * (1.0 - 1e-9)) {
         // No hold: the braking goes on from one before it (never straight after speeding up).
         ++continued;
-        EXPECT_TRUE(k > 0 && p.pieces[k - 1].v1 <= p.pieces[k - 1].v0 + 1e-12 && p.pieces[k - 1].limit != ProfileLimit::Accel)
+        EXPECT_TRUE(k > 0 && p.pieces[k - 1].v1 <= p.pieces[k - 1].v0 + 1e-12 &&
+                    p.pieces[k - 1].limit != ProfileLimit::Accel)
             << run << " piece " << i << " s " << q.s0;
         continue;
       }

@@ -63,7 +63,8 @@ TEST(PlanSteps, SearchSaysWhenTheGoalIsReachedAndRebuildsTheCorridor) {
   EXPECT_EQ(of_stage(all, "search").back().kind, "reached");
   const StepText* first = first_kind(all, "search", "relaxed");
   ASSERT_NE(first, nullptr);
-  EXPECT_EQ(first->text, "From Start, Hall is seen for the first time: G 2 + H 0 = F 2; it joins the open list with parent Start.");
+  EXPECT_EQ(first->text,
+            "From Start, Hall is seen for the first time: G 2 + H 0 = F 2; it joins the open list with parent Start.");
   const StepText* pop = first_kind(all, "search", "popped");
   ASSERT_NE(pop, nullptr);
   EXPECT_EQ(pop->text, "Take Start from the open list (the start): G 0 + H 0 = F 0; 0 nodes open, 1 node closed.");
@@ -114,7 +115,8 @@ TEST(PlanSteps, NearestReachableExplainsItsSecondSearch) {
 
 TEST(PlanSteps, FunnelStepsGiveCrossProductSignsAndSlopeIntervals) {
   // W4 (seed 000, portals counted from 1 as the seed counts them): apex (0,0), portal 1 left (1,1)
-  // right (1,-1): slopes [-1, 1]. Pass: portal 2 right (2,2): cross((1,-1),(2,2)) = 4 >= 0, cross((1,1),(2,2)) = 0 <= 0, slope 1.
+  // right (1,-1): slopes [-1, 1]. Pass: portal 2 right (2,2): cross((1,-1),(2,2)) = 4 >= 0, cross((1,1),(2,2)) = 0 <=
+  // 0, slope 1.
   const std::vector<StepText> pass = of_stage(steps_of("w4_funnel_pass.json"), "funnel");
   ASSERT_GE(pass.size(), 3u);
   EXPECT_EQ(pass[2].text,
@@ -132,7 +134,8 @@ TEST(PlanSteps, FunnelStepsGiveCrossProductSignsAndSlopeIntervals) {
 }
 
 TEST(PlanSteps, ProfileStepsNeverRunBackwardsAndBrakingGivesTheSum) {
-  for (const char* name : {"w6_braking.json", "zero_clearance_stop_turn.json", "w5_joint_scaling.json", "default.json"}) {
+  for (const char* name :
+       {"w6_braking.json", "zero_clearance_stop_turn.json", "w5_joint_scaling.json", "default.json"}) {
     SCOPED_TRACE(name);
     double last = 0.0;
     for (const StepText& s : of_stage(steps_of(name), "profile")) {

@@ -86,7 +86,7 @@ TEST(WorkedExamples, W5TwoArcsShareOneSegmentAndScaleTogether) {
   const double ratio = std::sqrt(2.0) / (2.0 * trim0);
   for (const Turn& t : turns) {
     EXPECT_EQ(t.kind, TurnKind::Arc);
-    EXPECT_NEAR(t.radius, 2.0 * ratio, 1e-9);         // 1 + 1/sqrt(2) = 1.7071
+    EXPECT_NEAR(t.radius, 2.0 * ratio, 1e-9);  // 1 + 1/sqrt(2) = 1.7071
     EXPECT_NEAR(t.radius, 1.0 + 1.0 / std::sqrt(2.0), 1e-9);
     EXPECT_NEAR(t.trim, std::sqrt(2.0) / 2.0, 1e-9);  // the arcs meet mid-segment
   }
@@ -121,8 +121,8 @@ TEST(WorkedExamples, ZeroClearanceArcsFailAndTheCornerIsAStopTurn) {
 TEST(WorkedExamples, Seed003InnerCornerCurves) {
   // (0.3, 0.03), (0.4, 0.2): 0.2 -> 0.2·0.1 = 0.02; 0.35 -> 0.03 + 0.5·0.17 = 0.115; 1.0 -> 0.2.
   // (1.0, 0.2): 0.2 -> 0.04; 0.35 -> 0.07; 1.0 -> 0.2.
-  const std::vector<std::pair<const char*, std::vector<double>>> cases = {
-      {"inner_corner_a.json", {0.02, 0.115, 0.2}}, {"inner_corner_b.json", {0.04, 0.07, 0.2}}};
+  const std::vector<std::pair<const char*, std::vector<double>>> cases = {{"inner_corner_a.json", {0.02, 0.115, 0.2}},
+                                                                          {"inner_corner_b.json", {0.04, 0.07, 0.2}}};
   for (const auto& [name, want] : cases) {
     SCOPED_TRACE(name);
     const Planned p = plan_scene(name);

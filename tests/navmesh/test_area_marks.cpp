@@ -40,7 +40,8 @@ Scene level(double cost) {
   for (const Vec3 w : {Vec3{5, 0, 0.5}, Vec3{9, 0, 0.5}, Vec3{9, 0, -4.5}, Vec3{5, 0, -4.5}})
     water.polygon.push_back(ScenePoint{"", to_plane(w), w.y, true});
   scene.mesh.areas = {water};
-  scene.queries = {{"across", ScenePoint{"", to_plane({2, 0, -2}), 0.0, true}, ScenePoint{"", to_plane({12, 0, -2}), 0.0, true}}};
+  scene.queries = {
+      {"across", ScenePoint{"", to_plane({2, 0, -2}), 0.0, true}, ScenePoint{"", to_plane({12, 0, -2}), 0.0, true}}};
   return scene;
 }
 
@@ -71,8 +72,9 @@ std::vector<int> detour_corridor(const NavMesh& mesh, const PlanResult& ours) {
   const float pa[3] = {float(a.x), float(a.y), float(a.z)}, pb[3] = {float(b.x), float(b.y), float(b.z)};
   std::vector<dtPolyRef> path(1024);
   int count = 0;
-  EXPECT_TRUE(dtStatusSucceed(query.findPath(mesh.baked->ref(ours.locate.start.poly), mesh.baked->ref(ours.locate.goal.poly),
-                                             pa, pb, &filter, path.data(), &count, int(path.size()))));
+  EXPECT_TRUE(
+      dtStatusSucceed(query.findPath(mesh.baked->ref(ours.locate.start.poly), mesh.baked->ref(ours.locate.goal.poly),
+                                     pa, pb, &filter, path.data(), &count, int(path.size()))));
   std::vector<int> out;
   for (int i = 0; i < count; ++i) out.push_back(mesh.baked->poly_of(path[size_t(i)]));
   return out;

@@ -152,8 +152,7 @@ TEST(BakeFloorplan, DetourPolygonIndexIsOurPolygonIndex) {
     for (const auto* seq : {&theirs, &reversed})
       for (size_t s = 0; s < seq->size(); ++s) {
         bool all = true;
-        for (size_t k = 0; k < ours.size(); ++k)
-          all = all && distance(ours[k], (*seq)[(k + s) % seq->size()]) < 1e-9;
+        for (size_t k = 0; k < ours.size(); ++k) all = all && distance(ours[k], (*seq)[(k + s) % seq->size()]) < 1e-9;
         same = same || all;
       }
     EXPECT_TRUE(same) << "polygon " << i;
@@ -253,7 +252,8 @@ TEST(Obj, Errors) {
   EXPECT_EQ(parse_obj("v 0 0 0\n", "a.obj").error(), "a.obj: OBJ file has no faces");
   EXPECT_EQ(read_obj("/nonexistent/level.obj").error(),
             "/nonexistent/level.obj: cannot read the OBJ file (No such file or directory)");
-  EXPECT_EQ(read_obj(test::temp_dir()).error(), test::temp_dir() + ": cannot read the OBJ file (it is a directory, not a regular file)");
+  EXPECT_EQ(read_obj(test::temp_dir()).error(),
+            test::temp_dir() + ": cannot read the OBJ file (it is a directory, not a regular file)");
 }
 
 TEST(Obj, RasterWorkCountsEveryTriangleOnItsOwn) {

@@ -91,9 +91,9 @@ TEST(BakeJob, ATiledBakeCancelledTakesNoFurtherTile) {
   EXPECT_GT(total, 100);
   EXPECT_GE(done, 1);
   EXPECT_LT(done, total);
-  EXPECT_NE(out.mesh.error().find("bake cancelled after " + std::to_string(done) + " of " + std::to_string(total) +
-                                  " tiles"),
-            std::string::npos)
+  EXPECT_NE(
+      out.mesh.error().find("bake cancelled after " + std::to_string(done) + " of " + std::to_string(total) + " tiles"),
+      std::string::npos)
       << out.mesh.error();
 }
 

@@ -28,12 +28,9 @@ namespace {
 Scene::Floorplan pillared_plan() {
   Scene::Floorplan f;
   f.outline = {{0, 0}, {40, 0}, {40, 25}, {22, 25}, {22, 30}, {0, 30}};
-  f.holes = {{{5, 5}, {9, 5}, {9, 8}, {5, 8}},
-             {{14, 3}, {16, 3}, {16, 20}, {14, 20}},
-             {{20, 10}, {26, 6}, {28, 12}},
-             {{30, 14}, {35, 14}, {35, 22}, {33, 22}, {33, 16}, {30, 16}},
-             {{4, 14}, {10, 14}, {10, 15}, {4, 15}},
-             {{6, 20}, {12, 24}, {8, 26}}};
+  f.holes = {{{5, 5}, {9, 5}, {9, 8}, {5, 8}},       {{14, 3}, {16, 3}, {16, 20}, {14, 20}},
+             {{20, 10}, {26, 6}, {28, 12}},          {{30, 14}, {35, 14}, {35, 22}, {33, 22}, {33, 16}, {30, 16}},
+             {{4, 14}, {10, 14}, {10, 15}, {4, 15}}, {{6, 20}, {12, 24}, {8, 26}}};
   return f;
 }
 
@@ -118,7 +115,8 @@ ObjMesh terrain() {
   ObjMesh m;
   const int n = 40;
   for (int j = 0; j <= n; ++j)
-    for (int i = 0; i <= n; ++i) m.verts.push_back({double(i), 1.5 * std::sin(i * 0.15) + std::cos(j * 0.2), double(j)});
+    for (int i = 0; i <= n; ++i)
+      m.verts.push_back({double(i), 1.5 * std::sin(i * 0.15) + std::cos(j * 0.2), double(j)});
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
       if ((i >= 8 && i < 12 && j >= 6 && j < 20) || (i >= 20 && i < 32 && j >= 14 && j < 17)) continue;
@@ -182,7 +180,8 @@ TEST(BakeTiled, EveryPolygonMapsToItsDetourReference) {
     EXPECT_EQ(m.baked->poly_of(m.baked->ref(i)), i);
     // Detour's links are our neighbours and the other way round.
     std::vector<int> linked, ours;
-    for (unsigned k = poly->firstLink; k != DT_NULL_LINK; k = tile->links[k].next) linked.push_back(m.baked->poly_of(tile->links[k].ref));
+    for (unsigned k = poly->firstLink; k != DT_NULL_LINK; k = tile->links[k].next)
+      linked.push_back(m.baked->poly_of(tile->links[k].ref));
     for (int nb : m.polys[size_t(i)].neighbours)
       if (nb >= 0) ours.push_back(nb);
     std::sort(linked.begin(), linked.end());
@@ -225,8 +224,10 @@ Picked random_point(const NavMesh& m, std::mt19937_64& rng) {
 // Drops points of a polyline that lie on the segment between their neighbours (see test_funnel_detour).
 void drop_collinear(std::vector<Vec2>& pts) {
   for (size_t i = 1; i + 1 < pts.size();)
-    if (distance_to_segment(pts[i], pts[i - 1], pts[i + 1]) <= 1e-4) pts.erase(pts.begin() + long(i));
-    else ++i;
+    if (distance_to_segment(pts[i], pts[i - 1], pts[i + 1]) <= 1e-4)
+      pts.erase(pts.begin() + long(i));
+    else
+      ++i;
 }
 
 // Distance of p from the nearest tile border line of the tiled mesh.
@@ -275,7 +276,8 @@ void cross_check(const NavMesh& m, int want, unsigned seed, CrossCheck& out) {
     unsigned char flags[1024];
     dtPolyRef refs[1024];
     int nstraight = 0;
-    ASSERT_TRUE(dtStatusSucceed(query.findStraightPath(a.world, b.world, path, npath, straight, flags, refs, &nstraight, 1024, 0)));
+    ASSERT_TRUE(dtStatusSucceed(
+        query.findStraightPath(a.world, b.world, path, npath, straight, flags, refs, &nstraight, 1024, 0)));
     const Vec2 start = to_plane(sw), goal = to_plane(gw);
     const PortalsResult portals = build_portals(m, corridor, start, goal, 0.0);
     ASSERT_TRUE(portals.ok()) << portals.failure->message;
@@ -284,7 +286,8 @@ void cross_check(const NavMesh& m, int want, unsigned seed, CrossCheck& out) {
     std::vector<Vec2> ours{start}, theirs;
     for (const FunnelCorner& c : f.corners) ours.push_back(c.point);
     ours.push_back(goal);
-    for (int i = 0; i < nstraight; ++i) theirs.push_back(to_plane({straight[3 * i], straight[3 * i + 1], straight[3 * i + 2]}));
+    for (int i = 0; i < nstraight; ++i)
+      theirs.push_back(to_plane({straight[3 * i], straight[3 * i + 1], straight[3 * i + 2]}));
     drop_collinear(ours);
     drop_collinear(theirs);
     std::ostringstream listing;
@@ -385,7 +388,8 @@ TEST(BakeTiled, TileSizeIsCheckedInTheSceneAndTheBake) {
   auto scene = [](const std::string& bake) {
     return R"({"navlab": 1, "floorplan": {"outline": [[0, 0], [10, 0], [10, 10], [0, 10]]}, "bake": )" + bake + "}";
   };
-  for (const char* bad : {R"({"tile_size": 8})", R"({"tile_size": 2048})", R"({"tile_size": 32.5})", R"({"tile_size": -1})"}) {
+  for (const char* bad :
+       {R"({"tile_size": 8})", R"({"tile_size": 2048})", R"({"tile_size": 32.5})", R"({"tile_size": -1})"}) {
     auto s = parse_scene(scene(bad), "t.json");
     ASSERT_FALSE(s.ok()) << bad;
     EXPECT_NE(s.error().find("/bake/tile_size"), std::string::npos) << s.error();

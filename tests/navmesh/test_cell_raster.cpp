@@ -47,7 +47,8 @@ TEST(CellRaster, EqualsThePointTestAtEveryCellCentre) {
       plan.holes.push_back(star(rng, {uniform(rng, 5, 35), uniform(rng, 2, 28)}, 0.3, 4, 3 + h % 6, h % 2 == 0));
     std::vector<int> ids;
     for (int a = 0; a < run % 4; ++a) {
-      plan.areas.push_back({"a" + std::to_string(a), star(rng, {uniform(rng, 5, 35), uniform(rng, 2, 28)}, 1, 8, 4 + a, true)});
+      plan.areas.push_back(
+          {"a" + std::to_string(a), star(rng, {uniform(rng, 5, 35), uniform(rng, 2, 28)}, 1, 8, 4 + a, true)});
       ids.push_back(1 + a % 2);
     }
     // A grid like Recast's: rows run down the plane (world z up), cell size not a round number.
@@ -77,7 +78,8 @@ TEST(CellRaster, RowsRunningUpAndDegenerateRings) {
   const CellGrid grid{20, 20, [](int x, int z) { return Vec2{(x + 0.5) * 0.5, (z + 0.5) * 0.5}; }};
   const std::vector<int> got = rasterize_floorplan(plan, {}, grid);
   for (int z = 0; z < 20; ++z)
-    for (int x = 0; x < 20; ++x) EXPECT_EQ(got[size_t(x + z * 20)], oracle(plan, {}, grid.centre(x, z))) << x << "," << z;
+    for (int x = 0; x < 20; ++x)
+      EXPECT_EQ(got[size_t(x + z * 20)], oracle(plan, {}, grid.centre(x, z))) << x << "," << z;
   EXPECT_EQ(got[size_t(11 + 11 * 20)], kNotFloor);  // (5.75, 5.75) is in the square hole
 }
 

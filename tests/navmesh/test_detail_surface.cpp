@@ -37,7 +37,7 @@ struct HandTile {
 
 HandTile bumped_ramp() {
   // Cells: cs = 1 m, ch = 0.5 m, bmin (0, 0, 0): vertex (x, y, z) in cells is world (x, 0.5 y, z).
-  const unsigned short verts[] = {0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 0};  // (0,0,0) (0,0,4) (4,2,4) (4,2,0)
+  const unsigned short verts[] = {0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 0};          // (0,0,0) (0,0,4) (4,2,4) (4,2,0)
   const unsigned short polys[] = {0, 1, 2, 3, 0xffff, 0xffff, 0xffff, 0xffff};  // nvp 4: corners, then walls
   const unsigned short flags[] = {1};
   const unsigned char areas[] = {0};
@@ -147,14 +147,14 @@ TEST(DetailSurface, HeightsMatchDetourOnTheTwoFloorLevel) { expect_heights_match
 TEST(DetailSurface, RaysMeetTrianglesWhereWorkedByHand) {
   const WorldTriangle t{Vec3{0, 0, 0}, Vec3{1, 0, 0}, Vec3{0, 0, 1}};  // the floor y = 0, x + z <= 1
   EXPECT_NEAR(*ray_triangle({{0.25, 5, 0.25}, {0, -1, 0}}, t), 5.0, 1e-12);
-  EXPECT_NEAR(*ray_triangle({{0.25, 5, 0.25}, {0, -2, 0}}, t), 2.5, 1e-12);       // t in units of dir
-  EXPECT_NEAR(*ray_triangle({{0.25, -3, 0.25}, {0, 1, 0}}, t), 3.0, 1e-12);       // from below: either face
-  EXPECT_NEAR(*ray_triangle({{-1, 2, 0.5}, {1, -2, 0}}, t), 1.0, 1e-12);          // oblique: meets (0, 0, 0.5)
-  EXPECT_FALSE(ray_triangle({{0.9, 5, 0.9}, {0, -1, 0}}, t).has_value());         // beyond the hypotenuse
-  EXPECT_FALSE(ray_triangle({{-0.5, 5, 0.25}, {0, -1, 0}}, t).has_value());       // beyond the edge x = 0
-  EXPECT_FALSE(ray_triangle({{0.25, 5, -0.5}, {0, -1, 0}}, t).has_value());       // beyond the edge z = 0
-  EXPECT_FALSE(ray_triangle({{0.25, 5, 0.25}, {0, 1, 0}}, t).has_value());        // behind the origin
-  EXPECT_FALSE(ray_triangle({{-1, 0, 0.25}, {1, 0, 0}}, t).has_value());          // along its plane
+  EXPECT_NEAR(*ray_triangle({{0.25, 5, 0.25}, {0, -2, 0}}, t), 2.5, 1e-12);  // t in units of dir
+  EXPECT_NEAR(*ray_triangle({{0.25, -3, 0.25}, {0, 1, 0}}, t), 3.0, 1e-12);  // from below: either face
+  EXPECT_NEAR(*ray_triangle({{-1, 2, 0.5}, {1, -2, 0}}, t), 1.0, 1e-12);     // oblique: meets (0, 0, 0.5)
+  EXPECT_FALSE(ray_triangle({{0.9, 5, 0.9}, {0, -1, 0}}, t).has_value());    // beyond the hypotenuse
+  EXPECT_FALSE(ray_triangle({{-0.5, 5, 0.25}, {0, -1, 0}}, t).has_value());  // beyond the edge x = 0
+  EXPECT_FALSE(ray_triangle({{0.25, 5, -0.5}, {0, -1, 0}}, t).has_value());  // beyond the edge z = 0
+  EXPECT_FALSE(ray_triangle({{0.25, 5, 0.25}, {0, 1, 0}}, t).has_value());   // behind the origin
+  EXPECT_FALSE(ray_triangle({{-1, 0, 0.25}, {1, 0, 0}}, t).has_value());     // along its plane
 }
 
 // A 10 x 10 m floor (polygon 0, height 0) with a 4 x 4 m balcony over one corner (polygon 1, height 3).
@@ -232,7 +232,6 @@ TEST(DetailSurface, PicksOnABakedLevelAreTheNearestOfEveryTriangle) {
 }
 
 // ---- surface_at ----
-
 
 // Recast's surface lies up to one cell height (0.2 m at the defaults) above the level's triangles (a span
 // covers the cell the triangle is in), and its detail mesh may stray from that by the bake's detail error

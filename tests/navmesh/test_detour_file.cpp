@@ -103,9 +103,9 @@ TEST(DetourFile, ItsAreasCanBeExcludedByTheirNames) {
   ASSERT_GE(back->area_names.size(), 2u);
   const std::string name = back->area_names[1];
   EXPECT_EQ(name, "area 1");
-  const test::Loaded l = test::load_text(
-      R"({"navlab": 1, "detour": "painted.bin", "agent": {"excluded_areas": [")" + name + R"("]}})",
-      test::temp_dir() + "/detour_areas.json");
+  const test::Loaded l =
+      test::load_text(R"({"navlab": 1, "detour": "painted.bin", "agent": {"excluded_areas": [")" + name + R"("]}})",
+                      test::temp_dir() + "/detour_areas.json");
   const Result<Gates> gates = make_gates(l.scene, l.mesh);
   ASSERT_TRUE(gates.ok()) << gates.error();
   int blocked = 0;
@@ -114,8 +114,8 @@ TEST(DetourFile, ItsAreasCanBeExcludedByTheirNames) {
     blocked += gates->filter.node_blocked(p);
   }
   EXPECT_GT(blocked, 0);
-  const Result<Scene> far = parse_scene(R"({"navlab": 1, "detour": "painted.bin", "agent": {"excluded_areas": ["area 64"]}})",
-                                        "levels/s.json");
+  const Result<Scene> far = parse_scene(
+      R"({"navlab": 1, "detour": "painted.bin", "agent": {"excluded_areas": ["area 64"]}})", "levels/s.json");
   ASSERT_FALSE(far.ok());
   EXPECT_NE(far.error().find("/agent/excluded_areas/0"), std::string::npos) << far.error();
 }
@@ -170,7 +170,8 @@ std::string tiled_scene_file(NavMesh* baked_out = nullptr) {
                 [[30, 14], [35, 14], [35, 22], [33, 22], [33, 16], [30, 16]], [[4, 14], [10, 14], [10, 15], [4, 15]],
                 [[6, 20], [12, 24], [8, 26]]],
       "areas": [{"name": "mud", "polygon": [[18, 20], [30, 20], [30, 24], [18, 24]]}]},
-    "bake": {"tile_size": 32}})", test::temp_dir() + "/tiled.json");
+    "bake": {"tile_size": 32}})",
+                                         test::temp_dir() + "/tiled.json");
   const std::string path = test::temp_dir() + "/tiled.bin";
   EXPECT_EQ(write_detour_file(l.mesh, path), "");
   if (baked_out) *baked_out = l.mesh;
@@ -298,7 +299,8 @@ TEST(DetourFile, BrokenTiledFilesAreErrorsNamingTheFile) {
   };
   expect_rejected("truncated", std::vector<unsigned char>(good.begin(), good.begin() + long(tile1) + 100),
                   bad + "tile 1 claims");
-  expect_rejected("second tile magic", edited(tile1, 0), bad + "tile 1: its tile data does not start with Detour's magic");
+  expect_rejected("second tile magic", edited(tile1, 0),
+                  bad + "tile 1: its tile data does not start with Detour's magic");
   // dtMeshHeader: magic, version, x, y, layer. Tile 1 (1, 0) moved onto tile 0's place, then off the grid:
   // its bounds still lie in grid cell 1,0 (Detour would look for it there and never find it).
   expect_rejected("same place", edited(tile1 + 8, 0),
@@ -319,7 +321,8 @@ TileArrays tile_arrays(const std::vector<unsigned char>& b) {
   auto a4 = [](size_t n) { return (n + 3) & ~size_t(3); };
   t.verts = tile + a4(sizeof(dtMeshHeader));
   t.detail_verts = t.verts + a4(12 * size_t(t.h.vertCount)) + a4(sizeof(dtPoly) * size_t(t.h.polyCount)) +
-                   a4(sizeof(dtLink) * size_t(t.h.maxLinkCount)) + a4(sizeof(dtPolyDetail) * size_t(t.h.detailMeshCount));
+                   a4(sizeof(dtLink) * size_t(t.h.maxLinkCount)) +
+                   a4(sizeof(dtPolyDetail) * size_t(t.h.detailMeshCount));
   return t;
 }
 
@@ -334,7 +337,8 @@ TEST(DetourFile, TilePlacesCoordinatesAndHeightsAreCheckedOnLoad) {
   // A tile at x = 2147483647 was accepted: every plan then failed with an empty message.
   auto b = good;
   put_int(b, tile + 8, 2147483647);
-  expect_rejected("x at INT_MAX", b, bad + "a tile at grid position 2147483647,0 layer 0 has its bounds in grid cell 0,0");
+  expect_rejected("x at INT_MAX", b,
+                  bad + "a tile at grid position 2147483647,0 layer 0 has its bounds in grid cell 0,0");
   const TileArrays t = tile_arrays(good);
   ASSERT_GT(t.h.detailVertCount, 0) << "the level's bake has detail vertices";
   const float not_a_number = std::nanf(""), far_x = 2e6f;
@@ -359,8 +363,10 @@ TEST(DetourFile, RandomByteFlipsNeverCrash) {
       const int flips = 1 + int(rng() % 8);
       for (int k = 0; k < flips; ++k) b[rng() % b.size()] ^= static_cast<unsigned char>(1u << (rng() % 8));
       const Result<NavMesh> r = parse_detour_file(b, "flipped.bin");
-      if (r.ok()) ++accepted;  // a flip in a float or a flag can leave a valid mesh
-      else EXPECT_EQ(r.error().rfind("flipped.bin: ", 0), 0u) << r.error();
+      if (r.ok())
+        ++accepted;  // a flip in a float or a flag can leave a valid mesh
+      else
+        EXPECT_EQ(r.error().rfind("flipped.bin: ", 0), 0u) << r.error();
     }
     std::printf("%s: %d of 3000 flipped files still read as a navmesh\n", file.c_str(), accepted);
   }
@@ -373,7 +379,8 @@ TEST(DetourFile, MissingFilesAndUnbakedMeshes) {
   EXPECT_NE(write_detour_file(hand.mesh, test::temp_dir() + "/x.bin").find("only a baked navmesh"), std::string::npos);
   const Result<Scene> scene = parse_scene(R"({"navlab": 1, "detour": "nowhere.bin"})", "levels/s.json");
   ASSERT_TRUE(scene.ok()) << scene.error();
-  EXPECT_EQ(build_navmesh(scene.value()).error(), "levels/nowhere.bin: cannot read the navmesh file (No such file or directory)");
+  EXPECT_EQ(build_navmesh(scene.value()).error(),
+            "levels/nowhere.bin: cannot read the navmesh file (No such file or directory)");
 }
 
 }  // namespace

@@ -21,13 +21,18 @@ namespace fs = std::filesystem;
 std::string gltf(const std::string& nodes, const std::string& scenes, const std::string& accessors = "",
                  const std::string& uri = "") {
   // Positions (0,0,0), (1,0,0), (0,0,1) as little-endian floats, then the indices 0, 1, 2.
-  const std::string data = "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAAAAAAIA/AAAAAAEAAAACAAAA";
+  const std::string data =
+      "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAAAAAAIA/AAAAAAEAAAACAAAA";
   return R"({"asset": {"version": "2.0"}, "scene": 0, "scenes": )" + scenes + R"(, "nodes": )" + nodes +
          R"(, "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
-  "accessors": )" + (accessors.empty() ? R"([{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"},
-                  {"bufferView": 1, "componentType": 5125, "count": 3, "type": "SCALAR"}])" : accessors) + R"(,
+  "accessors": )" +
+         (accessors.empty() ? R"([{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"},
+                  {"bufferView": 1, "componentType": 5125, "count": 3, "type": "SCALAR"}])"
+                            : accessors) +
+         R"(,
   "bufferViews": [{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 12}],
-  "buffers": [{"byteLength": 48, "uri": ")" + (uri.empty() ? data : uri) + R"("}]})";
+  "buffers": [{"byteLength": 48, "uri": ")" +
+         (uri.empty() ? data : uri) + R"("}]})";
 }
 
 const LevelFiles kNoFiles{"lvl", [](const std::string& f) { return Result<std::string>::fail(f + ": no such file"); }};
@@ -54,9 +59,10 @@ TEST(LevelCheck, AWellFormedTriangleIsReadByAssimp) {
 
 TEST(LevelCheck, NodeDepthStopsAtItsLimitAndNotBefore) {
   EXPECT_EQ(checked(gltf(chain(limits::kMaxLevelNodeDepth), R"([{"nodes": [0]}])")), "");
-  EXPECT_EQ(checked(gltf(chain(limits::kMaxLevelNodeDepth + 1), R"([{"nodes": [0]}])")),
-            "lvl/level.gltf: not a glTF 2.0 level navlab reads: /nodes/1000: the node hierarchy is more than 1000 levels "
-            "deep (the level node depth limit)");
+  EXPECT_EQ(
+      checked(gltf(chain(limits::kMaxLevelNodeDepth + 1), R"([{"nodes": [0]}])")),
+      "lvl/level.gltf: not a glTF 2.0 level navlab reads: /nodes/1000: the node hierarchy is more than 1000 levels "
+      "deep (the level node depth limit)");
 }
 
 TEST(LevelCheck, ANodeWithTwoParentsOrACycleIsRefused) {
@@ -66,9 +72,10 @@ TEST(LevelCheck, ANodeWithTwoParentsOrACycleIsRefused) {
             "nodes form trees: one parent each)");
   EXPECT_EQ(checked(gltf(R"([{"children": [1]}, {"children": [0], "mesh": 0}])", R"([{"nodes": []}])")),
             "lvl/level.gltf: not a glTF 2.0 level navlab reads: /nodes/0: the node is its own ancestor (a cycle)");
-  EXPECT_EQ(checked(gltf(R"([{"children": [1]}, {"mesh": 0}])", R"([{"nodes": [1]}])")),
-            "lvl/level.gltf: not a glTF 2.0 level navlab reads: /scenes/0/nodes/0: expected the index of a root node (one "
-            "without a parent)");
+  EXPECT_EQ(
+      checked(gltf(R"([{"children": [1]}, {"mesh": 0}])", R"([{"nodes": [1]}])")),
+      "lvl/level.gltf: not a glTF 2.0 level navlab reads: /scenes/0/nodes/0: expected the index of a root node (one "
+      "without a parent)");
 }
 
 TEST(LevelCheck, InstancesCountEveryPlacedTriangle) {
@@ -97,9 +104,10 @@ TEST(LevelCheck, AccessorsMustLieInsideTheirBuffers) {
   // Three vertices indexed 0, 1, 2: with only two positions, index 2 names no vertex.
   const std::string two = R"([{"bufferView": 0, "componentType": 5126, "count": 2, "type": "VEC3"},
                               {"bufferView": 1, "componentType": 5125, "count": 3, "type": "SCALAR"}])";
-  EXPECT_EQ(checked(gltf(R"([{"mesh": 0}])", R"([{"nodes": [0]}])", two)),
-            "lvl/level.gltf: not a glTF 2.0 level navlab reads: /meshes/0/primitives/0/indices: index 2 is 2, past the 2 "
-            "vertices");
+  EXPECT_EQ(
+      checked(gltf(R"([{"mesh": 0}])", R"([{"nodes": [0]}])", two)),
+      "lvl/level.gltf: not a glTF 2.0 level navlab reads: /meshes/0/primitives/0/indices: index 2 is 2, past the 2 "
+      "vertices");
 }
 
 TEST(LevelCheck, BufferUrisStayInsideTheLevelsFolder) {
@@ -114,14 +122,15 @@ TEST(LevelCheck, BufferUrisStayInsideTheLevelsFolder) {
                       level_files(root.empty() ? dir.string() : root));
   };
   EXPECT_EQ(with_uri("level.bin"), "");  // 48 zero bytes: every index is 0, within the 3 vertices
-  const std::string head = level + ": not a glTF 2.0 level navlab reads: /buffers/0/uri: expected a file inside the "
-                                   "level's folder, got ";
+  const std::string head = level +
+                           ": not a glTF 2.0 level navlab reads: /buffers/0/uri: expected a file inside the "
+                           "level's folder, got ";
   EXPECT_EQ(with_uri("../outside.bin"), head + "\"../outside.bin\"");
   EXPECT_EQ(with_uri("../../../../etc/passwd"), head + "\"../../../../etc/passwd\"");
   EXPECT_EQ(with_uri("/etc/passwd"), head + "\"/etc/passwd\"");
   EXPECT_EQ(with_uri("file:///etc/passwd"), head + "\"file:///etc/passwd\"");
-  EXPECT_EQ(with_uri("missing.bin"), (dir / "missing.bin").string() +
-                                         ": cannot read the file the level names (No such file or directory)");
+  EXPECT_EQ(with_uri("missing.bin"),
+            (dir / "missing.bin").string() + ": cannot read the file the level names (No such file or directory)");
   // A scene's mesh.root widens the folder: the level's buffers may then lie beside it.
   EXPECT_EQ(with_uri("../outside.bin", dir.parent_path().string()), "");
   EXPECT_EQ(with_uri("../../outside.bin", dir.parent_path().string()),
@@ -130,13 +139,15 @@ TEST(LevelCheck, BufferUrisStayInsideTheLevelsFolder) {
 }
 
 TEST(LevelCheck, APlyHeaderMustFitItsFile) {
-  const std::string head = "ply\nformat binary_little_endian 1.0\nelement vertex 2000000000\nproperty float x\n"
-                           "property float y\nproperty float z\nend_header\n";
+  const std::string head =
+      "ply\nformat binary_little_endian 1.0\nelement vertex 2000000000\nproperty float x\n"
+      "property float y\nproperty float z\nend_header\n";
   EXPECT_EQ(check_ply(head + std::string(12, '\0'), "big.ply"),
             "big.ply: the PLY header asks for at least 6000000000 bytes of elements, the file holds 13 bytes after its "
             "header");
-  const std::string small = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                            "property float z\nend_header\n0 0 0\n1 0 0\n0 0 1\n";
+  const std::string small =
+      "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      "property float z\nend_header\n0 0 0\n1 0 0\n0 0 1\n";
   EXPECT_EQ(check_ply(small, "small.ply"), "");
 }
 

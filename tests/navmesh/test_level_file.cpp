@@ -124,7 +124,8 @@ TEST(LevelFile, BadFilesAreErrorsNamingTheFile) {
       {dir + "/missing.gltf", dir + "/missing.gltf: cannot read the level file (No such file or directory)"},
       {dir, dir + ": cannot read the level file (it is a directory, not a regular file)"},
       {dir + "/garbage.gltf", dir + "/garbage.gltf:1:3: /: expected "},  // the JSON is read before Assimp sees it
-      {dir + "/empty.glb", dir + "/empty.glb: not a glTF 2.0 level navlab reads: the .glb file does not start with 'glTF'"},
+      {dir + "/empty.glb",
+       dir + "/empty.glb: not a glTF 2.0 level navlab reads: the .glb file does not start with 'glTF'"},
       {dir + "/level.xyz", dir + "/level.xyz: not a level file Assimp can read ("},
   };
   for (const Case& c : cases) {
@@ -145,8 +146,9 @@ TEST(LevelFile, SceneFileReadsFileScaleAndUpAndWritesThemBack) {
   ASSERT_TRUE(again.ok()) << again.error();
   EXPECT_EQ(again->mesh, s->mesh);
   // Exactly one of obj and file.
-  EXPECT_NE(parse_scene(R"({"navlab": 1, "mesh": {"obj": "a.obj", "file": "b.glb"}})", "s.json").error().find(
-                "either \"obj\" or \"file\", not both"),
+  EXPECT_NE(parse_scene(R"({"navlab": 1, "mesh": {"obj": "a.obj", "file": "b.glb"}})", "s.json")
+                .error()
+                .find("either \"obj\" or \"file\", not both"),
             std::string::npos);
   EXPECT_NE(parse_scene(R"({"navlab": 1, "mesh": {"up": "x"}})", "s.json").error().find("\"obj\" (an OBJ file) or"),
             std::string::npos);

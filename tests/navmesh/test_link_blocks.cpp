@@ -38,7 +38,8 @@ TEST(LinkBlocks, ReadsAsADenseTableWhateverTheOrderOfTheBars) {
     EXPECT_EQ(sparse.empty(), bars.empty());
     std::vector<int> with_rows;
     for (int p = 0; p < polys + 70; ++p) {
-      const bool any = p < polys && std::any_of(dense[size_t(p)].begin(), dense[size_t(p)].end(), [](int r) { return r >= 0; });
+      const bool any =
+          p < polys && std::any_of(dense[size_t(p)].begin(), dense[size_t(p)].end(), [](int r) { return r >= 0; });
       if (any) with_rows.push_back(p);
       EXPECT_EQ(sparse.row(p) != nullptr, any) << "round " << round << " polygon " << p;
       for (int e = -1; e <= 7; ++e) {

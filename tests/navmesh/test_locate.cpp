@@ -189,11 +189,11 @@ ObjMesh two_storeys() {
     m.tris.push_back({i, i + 2, i + 1});
     m.tris.push_back({i, i + 3, i + 2});
   };
-  quad({0, 0, 0}, {20, 0, 0}, {20, 0, 20}, {0, 0, 20});      // ground
-  quad({7, 3, -2}, {13, 3, -2}, {13, 3, 22}, {7, 3, 22});    // bridge
-  quad({13, 3, 8}, {20, 3, 8}, {20, 3, 12}, {13, 3, 12});    // landing
-  quad({20, 3, 8}, {28, 0, 8}, {28, 0, 12}, {20, 3, 12});    // ramp down to the east
-  quad({20, 0, 0}, {28, 0, 0}, {28, 0, 8}, {20, 0, 8});      // floor east of the ground, under nothing
+  quad({0, 0, 0}, {20, 0, 0}, {20, 0, 20}, {0, 0, 20});    // ground
+  quad({7, 3, -2}, {13, 3, -2}, {13, 3, 22}, {7, 3, 22});  // bridge
+  quad({13, 3, 8}, {20, 3, 8}, {20, 3, 12}, {13, 3, 12});  // landing
+  quad({20, 3, 8}, {28, 0, 8}, {28, 0, 12}, {20, 3, 12});  // ramp down to the east
+  quad({20, 0, 0}, {28, 0, 0}, {28, 0, 8}, {20, 0, 8});    // floor east of the ground, under nothing
   return m;
 }
 
@@ -238,7 +238,8 @@ int expect_detour_answers(const NavMesh& m, const LocateDef& def, std::mt19937& 
     p.height = m.is3d ? heights[uh(rng)] : 0.0;
     const DetourAnswer want = detour_nearest(m, def, p.world());
     const Location got = locate(m, p, Endpoint::Start, def);
-    const std::string where = std::to_string(p.plane.x) + ", " + std::to_string(p.plane.y) + " at " + std::to_string(p.height);
+    const std::string where =
+        std::to_string(p.plane.x) + ", " + std::to_string(p.plane.y) + " at " + std::to_string(p.height);
     if (want.poly < 0 || distance(want.point, p.plane) > def.half_extent_xz * (1 + 1e-6)) {
       EXPECT_FALSE(got.ok()) << where;
       continue;
@@ -277,9 +278,9 @@ TEST(LocateBaked, AgreesWithDetourOnRandomPointsOfTwoStoreys) {
 // square 0.5 m above it, with a walkable climb of 0.9 m (Recast never bakes floors that close, but a
 // Detour file may hold them). Cells of 0.1 m.
 NavMesh overlapping_floors() {
-  const unsigned short verts[] = {0, 0, 0,   100, 0, 0,   100, 0, 100,   0, 0, 100,     // ground, y = 0
-                                  30, 5, 30, 70, 5, 30,   70, 5, 70,     30, 5, 70};    // shelf, y = 0.5
-  constexpr unsigned short kNone = 0xffff;  // an unused slot, and a wall
+  const unsigned short verts[] = {0,  0, 0,  100, 0, 0,  100, 0, 100, 0,  0, 100,  // ground, y = 0
+                                  30, 5, 30, 70,  5, 30, 70,  5, 70,  30, 5, 70};  // shelf, y = 0.5
+  constexpr unsigned short kNone = 0xffff;                                         // an unused slot, and a wall
   const unsigned short polys[] = {0, 3, 2, 1, kNone, kNone, kNone, kNone, kNone, kNone, kNone, kNone,
                                   4, 7, 6, 5, kNone, kNone, kNone, kNone, kNone, kNone, kNone, kNone};
   const unsigned char areas[] = {0, 0};

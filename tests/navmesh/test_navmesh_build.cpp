@@ -160,7 +160,8 @@ TEST(GeometryErrors, OverlapAlongAnEdge) {
   Scene::Navmesh m;
   m.vertices = {{0, 0}, {1, 0}, {0.5, 1}, {0.5, 2}};
   m.polygons = {{0, 1, 2}, {0, 1, 3}};
-  EXPECT_EQ(error_of(m), "bad.json: navmesh polygons 0 and 1 overlap: both run along edge (0, 1) in the same direction");
+  EXPECT_EQ(error_of(m),
+            "bad.json: navmesh polygons 0 and 1 overlap: both run along edge (0, 1) in the same direction");
 }
 
 TEST(GeometryErrors, FewerThanThreeVertices) {
@@ -202,14 +203,14 @@ TEST(FloorplanErrors, Valid) { EXPECT_EQ(check_floorplan(room(), "plan.json"), "
 TEST(FloorplanErrors, SelfIntersectingOutline) {
   Scene::Floorplan f = room();
   f.outline = {{0, 0}, {10, 0}, {0, 8}, {10, 8}};
-  EXPECT_EQ(check_floorplan(f, "plan.json"),
-            "plan.json: floorplan outline is self-intersecting (edges 1 and 3 cross)");
+  EXPECT_EQ(check_floorplan(f, "plan.json"), "plan.json: floorplan outline is self-intersecting (edges 1 and 3 cross)");
 }
 
 TEST(FloorplanErrors, HoleOutsideOutline) {
   Scene::Floorplan f = room();
   f.holes = {{{2, 2}, {3, 2}, {3, 3}, {2, 3}}, {{12, 2}, {13, 2}, {13, 3}}};
-  EXPECT_EQ(check_floorplan(f, "plan.json"), "plan.json: floorplan hole 1 is outside the outline (its point 0 [12, 2])");
+  EXPECT_EQ(check_floorplan(f, "plan.json"),
+            "plan.json: floorplan hole 1 is outside the outline (its point 0 [12, 2])");
 }
 
 TEST(FloorplanErrors, HoleCrossingOutline) {
@@ -252,8 +253,11 @@ TEST(FloorplanErrors, ReportedByBuildNavmesh) {
 Scene::Graph w2_graph() {
   Scene::Graph g;
   g.nodes = {{"Start", {0, 0}}, {"Hall", {1, 0}}, {"Door", {2, 0}}, {"Goal", {3, 0}}, {"Balcony", {1, 2}}};
-  g.edges = {{"Start", "Hall", 2, ""}, {"Start", "Balcony", 6, ""}, {"Hall", "Door", 2, "door1"},
-             {"Door", "Goal", 2, ""}, {"Balcony", "Goal", 3, ""}};
+  g.edges = {{"Start", "Hall", 2, ""},
+             {"Start", "Balcony", 6, ""},
+             {"Hall", "Door", 2, "door1"},
+             {"Door", "Goal", 2, ""},
+             {"Balcony", "Goal", 3, ""}};
   return g;
 }
 

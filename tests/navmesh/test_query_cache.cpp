@@ -94,15 +94,16 @@ NavMesh odd_polygons() {
   m.verts = {{0, 0}, {1, 0}, {2, 0}, {3, 3}, {4, 3}, {3, 4}, {5, 5}, {6, 5}, {6, 6}, {7, 0}, {8, 0}, {8, 1}, {7, 1}};
   // A pentagram: every corner a left turn (144°), but its edges turn twice around.
   for (int k = 0; k < 5; ++k)
-    m.verts.push_back(Vec2{20, 0} + Vec2{std::cos(k * 4 * 3.141592653589793 / 5), std::sin(k * 4 * 3.141592653589793 / 5)} * 3.0);
+    m.verts.push_back(Vec2{20, 0} +
+                      Vec2{std::cos(k * 4 * 3.141592653589793 / 5), std::sin(k * 4 * 3.141592653589793 / 5)} * 3.0);
   auto poly = [](std::vector<int> v) {
     NavPoly p;
     p.neighbours.assign(v.size(), -1);
     p.verts = std::move(v);
     return p;
   };
-  m.polys = {poly({9, 10, 11, 12}), poly({0, 1, 2}),          poly({3, 5, 4}), poly({6, 7, 7, 8}), poly({10, 9, 12, 11}),
-             poly({13, 14, 15, 16, 17})};
+  m.polys = {poly({9, 10, 11, 12}), poly({0, 1, 2}),       poly({3, 5, 4}),
+             poly({6, 7, 7, 8}),    poly({10, 9, 12, 11}), poly({13, 14, 15, 16, 17})};
   return m;
 }
 
@@ -147,7 +148,8 @@ TEST(LocateGrid, EqualsTheLinearScan) {
   std::mt19937 rng(20261201);
   expect_grid_equals_scan(walled_grid(30, 22), rng, 3000, "walled grid");
   expect_grid_equals_scan(walled_grid(12, 9, {9e5, -8e5}), rng, 2000, "walled grid far from the origin");
-  for (int i = 0; i < 4; ++i) expect_grid_equals_scan(jittered(rng, 12, 10), rng, 2000, "jittered " + std::to_string(i));
+  for (int i = 0; i < 4; ++i)
+    expect_grid_equals_scan(jittered(rng, 12, 10), rng, 2000, "jittered " + std::to_string(i));
   expect_grid_equals_scan(fan_and_square(200), rng, 3000, "fan and square");
   expect_grid_equals_scan(odd_polygons(), rng, 3000, "odd polygons");
 }
@@ -193,14 +195,15 @@ TEST(LocateGrid, EveryAcceptedPointIsWithinTheReach) {
           const Vec2 p = m.verts[size_t(v)] + Vec2{std::cos(a), std::sin(a)} * r;
           if (!m.contains(i, p, tol)) continue;
           ++accepted;
-          EXPECT_TRUE(p.x >= box.lo.x - grow && p.x <= box.hi.x + grow && p.y >= box.lo.y - grow && p.y <= box.hi.y + grow)
+          EXPECT_TRUE(p.x >= box.lo.x - grow && p.x <= box.hi.x + grow && p.y >= box.lo.y - grow &&
+                      p.y <= box.hi.y + grow)
               << "polygon " << i << " reach " << reach;
         }
     }
   }
   EXPECT_GT(accepted, 1000);
   const NavMesh odd = odd_polygons();
-  EXPECT_GE(PolygonGrid::reach(odd, 0), 1.0);  // the square
+  EXPECT_GE(PolygonGrid::reach(odd, 0), 1.0);                                  // the square
   for (int i : {1, 2, 4, 5}) EXPECT_LT(PolygonGrid::reach(odd, i), 0.0) << i;  // needle, clockwise ones, pentagram
   EXPECT_GE(PolygonGrid::reach(odd, 3), 1.0);  // a repeated corner is one edge of zero length
 }
@@ -324,7 +327,8 @@ TEST(QueryCache, ATileUpdateIsLocatedOnTheUpdatedMesh) {
   const NavMesh& m = c.navmesh().mesh;  // the same object, refreshed by every update
   std::mt19937 rng(3);
   auto agree = [&](const std::string& when) {
-    for (const Vec2 p : probe_points(m, rng, 400)) ASSERT_EQ(locate(m, pt(p), Endpoint::Start).poly, scan(m, p)) << when;
+    for (const Vec2 p : probe_points(m, rng, 400))
+      ASSERT_EQ(locate(m, pt(p), Endpoint::Start).poly, scan(m, p)) << when;
   };
   agree("before");
   EXPECT_GE(locate(m, pt({20, 6}), Endpoint::Start).poly, 0);
@@ -410,7 +414,8 @@ TEST(QueryCache, TheWallEdgesAreTheEdgesWithNoNeighbour) {
   ASSERT_GT(want.size(), 30u);
   const std::vector<std::pair<Vec2, Vec2>>& got = m.query_cache.index_of(m).wall_edges(m);
   ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < want.size(); ++i) EXPECT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << i;
+  for (size_t i = 0; i < want.size(); ++i)
+    EXPECT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << i;
   EXPECT_EQ(&m.query_cache.index_of(m).wall_edges(m), &got) << "worked out once";
 }
 

@@ -258,8 +258,9 @@ inline NavMesh grid_mesh(std::mt19937& rng, int w, int h, double hole_share, Gri
   std::vector<Vec2> verts;
   const double cs = std::cos(angle), sn = std::sin(angle);
   for (int y = 0; y <= h; ++y)
-    for (int x = 0; x <= w; ++x) verts.push_back(angle == 0.0 ? Vec2{x * cell, y * cell}
-                                                               : Vec2{(cs * x - sn * y) * cell, (sn * x + cs * y) * cell});
+    for (int x = 0; x <= w; ++x)
+      verts.push_back(angle == 0.0 ? Vec2{x * cell, y * cell}
+                                   : Vec2{(cs * x - sn * y) * cell, (sn * x + cs * y) * cell});
   auto id = [&](int x, int y) { return y * (w + 1) + x; };
   const std::vector<char> keep = random_cells(rng, w, h, hole_share);
   std::uniform_real_distribution<double> unit(0.0, 1.0);

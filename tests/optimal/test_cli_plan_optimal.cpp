@@ -86,8 +86,8 @@ TEST(CliPlanOptimal, TraceListsPolyanyasStepsWithIntervalAndRoot) {
   for (size_t i = 0; i < compared.size(); ++i) {
     if (compared[i].first != "polyanya") continue;
     first_polyanya = std::min(first_polyanya, i);
-    popped_over_the_wall = popped_over_the_wall ||
-                           (compared[i].second.rfind("Pop node", 0) == 0 && compared[i].second.find(root) != std::string::npos);
+    popped_over_the_wall = popped_over_the_wall || (compared[i].second.rfind("Pop node", 0) == 0 &&
+                                                    compared[i].second.find(root) != std::string::npos);
   }
   EXPECT_TRUE(popped_over_the_wall) << root;
   EXPECT_EQ(compared[first_polyanya - 1].first, "profile");

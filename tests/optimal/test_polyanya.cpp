@@ -62,7 +62,7 @@ TEST(Polyanya, StartAndGoalOnVerticesAndEdges) {
     Vec2 s, g;
   };
   // Vertices of the hole, a mesh corner, edges shared by two polygons and a wall edge.
-  const Case cases[] = {{{1, 1}, {2, 2}}, {{0, 0}, {3, 3}}, {{1, 0.5}, {2, 2.5}}, {{0.5, 1}, {2.5, 2}},
+  const Case cases[] = {{{1, 1}, {2, 2}},     {{0, 0}, {3, 3}},     {{1, 0.5}, {2, 2.5}}, {{0.5, 1}, {2.5, 2}},
                         {{1.5, 1}, {1.5, 2}}, {{1, 1.5}, {3, 1.5}}, {{0, 1.5}, {2, 1.5}}};
   for (const Case& c : cases) {
     const int sp = polygon_containing(mesh, c.s, locate_tolerance(mesh));
@@ -136,7 +136,8 @@ TEST(Polyanya, AnEdgeInLineWithACornerJustTurnedAtKeepsBothTurns) {
 // (1,1)-(2,1) directly (the start is on its line), so the search found no path at all (it failed with
 // "disconnected" where A* finds the corridor A, B).
 TEST(Polyanya, AnEdgeInLineWithTheStartIsNoDeadEnd) {
-  const NavMesh mesh = mesh_of({{0, 1}, {1, 1}, {2, 1}, {2, 2}, {0, 2}, {1, 0}, {2, 0}}, {{0, 1, 2, 3, 4}, {5, 6, 2, 1}});
+  const NavMesh mesh =
+      mesh_of({{0, 1}, {1, 1}, {2, 1}, {2, 2}, {0, 2}, {1, 0}, {2, 0}}, {{0, 1, 2, 3, 4}, {5, 6, 2, 1}});
   const VisibilityOracle oracle(mesh);
   const PolyanyaResult r = run(mesh, {0, 1}, 0, {1.5, 0.5}, 1);
   ASSERT_EQ(r.status, Status::Complete) << (r.failure ? r.failure->message : "");
@@ -151,7 +152,8 @@ TEST(Polyanya, AnEdgeInLineWithTheStartIsNoDeadEnd) {
 
 TEST(Polyanya, UnreachableGoalsUseTheUsualReasons) {
   // Two unit squares that do not touch.
-  const NavMesh mesh = mesh_of({{0, 0}, {1, 0}, {1, 1}, {0, 1}, {2, 0}, {3, 0}, {3, 1}, {2, 1}}, {{0, 1, 2, 3}, {4, 5, 6, 7}});
+  const NavMesh mesh =
+      mesh_of({{0, 0}, {1, 0}, {1, 1}, {0, 1}, {2, 0}, {3, 0}, {3, 1}, {2, 1}}, {{0, 1, 2, 3}, {4, 5, 6, 7}});
   PolyanyaResult r = run(mesh, {0.5, 0.5}, 0, {2.5, 0.5}, 1);
   EXPECT_EQ(r.status, Status::Failed);
   ASSERT_TRUE(r.failure);
@@ -290,8 +292,8 @@ TEST(Polyanya, StraightWallsAndInnerCornersAreNoCorners) {
 TEST(Polyanya, TheTipOfAThinWallIsACorner) {
   // Two squares side by side over a slit from (1, 0) to (1, 1) (vertices 1 and 7 there), joined above it
   // by the edge (1, 1)-(1, 2).
-  const NavMesh mesh = mesh_of({{0, 0}, {1, 0}, {1, 1}, {1, 2}, {0, 2}, {2, 0}, {2, 2}, {1, 0}},
-                               {{0, 1, 2, 3, 4}, {7, 5, 6, 3, 2}});
+  const NavMesh mesh =
+      mesh_of({{0, 0}, {1, 0}, {1, 1}, {1, 2}, {0, 2}, {2, 0}, {2, 2}, {1, 0}}, {{0, 1, 2, 3, 4}, {7, 5, 6, 3, 2}});
   ASSERT_EQ(mesh.polys.size(), 2u);
   EXPECT_TRUE(polyanya_mesh_info(mesh).corner[2]);
   EXPECT_FALSE(polyanya_mesh_info(mesh).corner[3]);  // the top wall runs straight on there
@@ -334,8 +336,8 @@ TEST(Polyanya, MatchesVisibilityGraphOnRandomMeshes) {
         continue;
       }
       ASSERT_EQ(r.status, Status::Complete) << "mesh " << m << " query " << k << " want " << want << " "
-                                            << (r.failure ? to_string(r.failure->reason) : "") << " s " << s.x << "," << s.y
-                                            << " (" << sp << ") g " << g.x << "," << g.y << " (" << gp << ")";
+                                            << (r.failure ? to_string(r.failure->reason) : "") << " s " << s.x << ","
+                                            << s.y << " (" << sp << ") g " << g.x << "," << g.y << " (" << gp << ")";
       EXPECT_NEAR(r.length, want, tolerance_for(want)) << "mesh " << m << " query " << k;
       EXPECT_NEAR(back.length, r.length, tolerance_for(want)) << "mesh " << m << " query " << k;
       expect_valid_path(oracle, r);
@@ -349,8 +351,8 @@ TEST(Polyanya, MatchesVisibilityGraphOnRandomMeshes) {
     }
   }
   EXPECT_GT(compared, 100);
-  EXPECT_GT(unreachable, 0);           // the holes cut some meshes apart
-  EXPECT_GT(shorter_than_funnel, 0);   // and the corridor's funnel is sometimes not the shortest
+  EXPECT_GT(unreachable, 0);          // the holes cut some meshes apart
+  EXPECT_GT(shorter_than_funnel, 0);  // and the corridor's funnel is sometimes not the shortest
 }
 
 TEST(Polyanya, StepsTellTheSearch) {

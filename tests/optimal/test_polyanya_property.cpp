@@ -16,10 +16,14 @@ using namespace optimal_test;
 
 const char* style_name(GridStyle s) {
   switch (s) {
-    case GridStyle::Squares: return "squares";
-    case GridStyle::Triangles: return "triangles";
-    case GridStyle::Runs: return "runs";
-    case GridStyle::Slivers: return "slivers";
+    case GridStyle::Squares:
+      return "squares";
+    case GridStyle::Triangles:
+      return "triangles";
+    case GridStyle::Runs:
+      return "runs";
+    case GridStyle::Slivers:
+      return "slivers";
   }
   return "";
 }
@@ -34,8 +38,8 @@ struct Tally {
 
 std::string where(const std::string& label, int k, Vec2 s, int sp, Vec2 g, int gp) {
   char buf[200];
-  std::snprintf(buf, sizeof buf, "%s query %d: s (%.17g, %.17g) in %d, g (%.17g, %.17g) in %d", label.c_str(), k, s.x, s.y,
-                sp, g.x, g.y, gp);
+  std::snprintf(buf, sizeof buf, "%s query %d: s (%.17g, %.17g) in %d, g (%.17g, %.17g) in %d", label.c_str(), k, s.x,
+                s.y, sp, g.x, g.y, gp);
   return buf;
 }
 
@@ -102,8 +106,8 @@ int meshes_or(const char* name, int ci) {
 }
 
 std::string label_of(GridStyle style, int m, double cell, double angle) {
-  return std::string(style_name(style)) + " mesh " + std::to_string(m) + " (cell " + std::to_string(cell) +
-         ", angle " + std::to_string(angle) + ")";
+  return std::string(style_name(style)) + " mesh " + std::to_string(m) + " (cell " + std::to_string(cell) + ", angle " +
+         std::to_string(angle) + ")";
 }
 
 TEST(PolyanyaProperty, MatchesTheOracleOnGridMaps) {

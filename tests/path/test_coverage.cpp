@@ -19,7 +19,6 @@
 namespace navlab {
 namespace {
 
-
 // ---- The plain rule ----
 
 struct Plain {
@@ -119,7 +118,8 @@ double uniform(std::mt19937& rng, double a, double b) { return std::uniform_real
 // The polygons a breadth-first walk passes from one random polygon to another, in order.
 std::vector<int> random_corridor(std::mt19937& rng, const NavMesh& mesh) {
   const int n = mesh.size();
-  const int from = std::uniform_int_distribution<int>(0, n - 1)(rng), to = std::uniform_int_distribution<int>(0, n - 1)(rng);
+  const int from = std::uniform_int_distribution<int>(0, n - 1)(rng),
+            to = std::uniform_int_distribution<int>(0, n - 1)(rng);
   std::vector<int> parent(size_t(n), -2);
   std::queue<int> q;
   q.push(from);

@@ -91,8 +91,8 @@ TEST(Funnel, ReversedEndpointOrderFlipsTheSignsAndIsRejected) {
 TEST(Funnel, CollinearRaysKeepTheNewerEndpointAndIndex) {
   // Left ends (1,1), (2,2), (3,3) lie on one ray from the start; portal 3's right end (4,5) crosses it.
   // The corner must be the newest collinear end (3,3) from portal 2, not (1,1) from portal 0.
-  const std::vector<Portal> portals = with_goal_portal(
-      {{{1, 1}, {1, -5}}, {{2, 2}, {2, -5}}, {{3, 3}, {3, -5}}, {{4, 10}, {4, 5}}}, {5, 12});
+  const std::vector<Portal> portals =
+      with_goal_portal({{{1, 1}, {1, -5}}, {{2, 2}, {2, -5}}, {{3, 3}, {3, -5}}, {{4, 10}, {4, 5}}}, {5, 12});
   FunnelTrace trace;
   const FunnelResult r = funnel({0, 0}, portals, &trace);
   ASSERT_TRUE(r.ok());
@@ -158,10 +158,17 @@ TEST(Funnel, StartAndGoalInOnePolygon) {
 // A hairpin of nine unit squares: right along y in [0,1], up through [3,4]x[1,2], back left along
 // y in [2,3]; polygons 0..8 in travel order.
 NavMesh uturn_mesh() {
-  return mesh_of({{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {3, 2}, {4, 2},
-                  {0, 2}, {1, 2}, {2, 2}, {0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3}},
-                 {{0, 1, 6, 5}, {1, 2, 7, 6}, {2, 3, 8, 7}, {3, 4, 9, 8}, {8, 9, 11, 10}, {10, 11, 19, 18},
-                  {14, 10, 18, 17}, {13, 14, 17, 16}, {12, 13, 16, 15}});
+  return mesh_of({{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1},
+                  {3, 2}, {4, 2}, {0, 2}, {1, 2}, {2, 2}, {0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3}},
+                 {{0, 1, 6, 5},
+                  {1, 2, 7, 6},
+                  {2, 3, 8, 7},
+                  {3, 4, 9, 8},
+                  {8, 9, 11, 10},
+                  {10, 11, 19, 18},
+                  {14, 10, 18, 17},
+                  {13, 14, 17, 16},
+                  {12, 13, 16, 15}});
 }
 
 TEST(Funnel, UTurnCorridorBendsAtBothInnerCorners) {
@@ -172,7 +179,8 @@ TEST(Funnel, UTurnCorridorBendsAtBothInnerCorners) {
   const FunnelResult r = funnel({0.5, 0.5}, p.portals);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.points, (std::vector<Vec2>{{0.5, 0.5}, {3, 1}, {3, 2}, {0.5, 2.5}}));
-  EXPECT_TRUE(check_in_corridor(mesh, corridor, r.points).inside) << check_in_corridor(mesh, corridor, r.points).message;
+  EXPECT_TRUE(check_in_corridor(mesh, corridor, r.points).inside)
+      << check_in_corridor(mesh, corridor, r.points).message;
   EXPECT_LT(r.length, path_length(midpoint_path({0.5, 0.5}, p.portals)));
 }
 
@@ -180,8 +188,7 @@ TEST(Funnel, BacktrackingAfterACornerRevisitsEarlierPortals) {
   // Portal 2's right end crosses the left boundary at (1,1) from portal 0. Portal 1's left end (2,3)
   // then bounds the rays from the new apex: without restarting at portal 1 the path would run straight
   // from (1,1) to the goal, crossing x = 2 at y = 4.33, outside portal 1.
-  const NavMesh mesh = mesh_of({{-1, -1}, {1, -1}, {1, 1}, {-1, 1}, {2, -1}, {2, 3}, {3, 4}, {3, 10}, {5, 4},
-                                {5, 13}},
+  const NavMesh mesh = mesh_of({{-1, -1}, {1, -1}, {1, 1}, {-1, 1}, {2, -1}, {2, 3}, {3, 4}, {3, 10}, {5, 4}, {5, 13}},
                                {{0, 1, 2, 3}, {1, 4, 5, 2}, {4, 6, 7, 5}, {6, 8, 9, 7}});
   const std::vector<int> corridor{0, 1, 2, 3};
   const PortalsResult p = build_portals(mesh, corridor, {0, 0}, {4, 11});
@@ -199,7 +206,8 @@ TEST(Funnel, BacktrackingAfterACornerRevisitsEarlierPortals) {
         trace.steps[k + 1].action == FunnelAction::Restart && trace.steps[k + 1].portal + 1 == 1)
       backtracked = true;
   EXPECT_TRUE(backtracked);
-  EXPECT_TRUE(check_in_corridor(mesh, corridor, r.points).inside) << check_in_corridor(mesh, corridor, r.points).message;
+  EXPECT_TRUE(check_in_corridor(mesh, corridor, r.points).inside)
+      << check_in_corridor(mesh, corridor, r.points).message;
   // The shortcut a non-backtracking scan would take leaves the corridor, and the validator says so.
   const CorridorCheck bad = check_in_corridor(mesh, corridor, {{0, 0}, {1, 1}, {4, 11}});
   EXPECT_FALSE(bad.inside);
@@ -211,8 +219,8 @@ TEST(Funnel, TheCorridorCheckAllowsItsToleranceOutsideAWallAndNoMore) {
   // A unit square and, east of it, a pentagon with a slanted wall from (2, 1) to (1, 2); a path from the
   // square ends on that wall, 0.9 tolerances beyond it, or 1.2. The wall is not of unit length, so the
   // distance is not the raw orientation: within means |orient| <= tolerance * |edge|.
-  const NavMesh mesh = mesh_of({{0, 0}, {1, 0}, {1, 1}, {0, 1}, {2, 0}, {2, 1}, {1, 2}},
-                               {{0, 1, 2, 3}, {1, 4, 5, 6, 2}});
+  const NavMesh mesh =
+      mesh_of({{0, 0}, {1, 0}, {1, 1}, {0, 1}, {2, 0}, {2, 1}, {1, 2}}, {{0, 1, 2, 3}, {1, 4, 5, 6, 2}});
   const std::vector<int> corridor{0, 1};
   const double tol = 1e-3;
   // The wall (2, 1)-(1, 2): the point (1.5, 1.5) lies on it; its outward normal is (1, 1)/sqrt(2).

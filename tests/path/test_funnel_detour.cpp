@@ -29,12 +29,10 @@ Scene floorplan_scene() {
   s.source = Scene::Source::Floorplan;
   s.path = "floorplan.json";
   s.floorplan.outline = {{0, 0}, {40, 0}, {40, 25}, {22, 25}, {22, 30}, {0, 30}};
-  s.floorplan.holes = {{{5, 5}, {9, 5}, {9, 8}, {5, 8}},
-                       {{14, 3}, {16, 3}, {16, 20}, {14, 20}},
-                       {{20, 10}, {26, 6}, {28, 12}},
-                       {{30, 14}, {35, 14}, {35, 22}, {33, 22}, {33, 16}, {30, 16}},
-                       {{4, 14}, {10, 14}, {10, 15}, {4, 15}},
-                       {{6, 20}, {12, 24}, {8, 26}}};
+  s.floorplan.holes = {
+      {{5, 5}, {9, 5}, {9, 8}, {5, 8}},       {{14, 3}, {16, 3}, {16, 20}, {14, 20}},
+      {{20, 10}, {26, 6}, {28, 12}},          {{30, 14}, {35, 14}, {35, 22}, {33, 22}, {33, 16}, {30, 16}},
+      {{4, 14}, {10, 14}, {10, 15}, {4, 15}}, {{6, 20}, {12, 24}, {8, 26}}};
   return s;
 }
 
@@ -47,7 +45,8 @@ Scene terrain_scene() {
   const double cell = 1.0;
   auto height = [](double x, double z) { return 1.5 * std::sin(x * 0.15) + 1.0 * std::cos(z * 0.2 + 0.3 * x * 0.1); };
   for (int j = 0; j <= n; ++j)
-    for (int i = 0; i <= n; ++i) out << "v " << i * cell << " " << height(i * cell, j * cell) << " " << j * cell << "\n";
+    for (int i = 0; i <= n; ++i)
+      out << "v " << i * cell << " " << height(i * cell, j * cell) << " " << j * cell << "\n";
   auto hole = [](int i, int j) {
     return (i >= 8 && i < 12 && j >= 6 && j < 20) || (i >= 20 && i < 32 && j >= 14 && j < 17) ||
            (i >= 24 && i < 27 && j >= 25 && j < 36) || (i >= 5 && i < 15 && j >= 28 && j < 31) ||
@@ -92,8 +91,8 @@ std::pair<Vec2, double> random_point(const NavMesh& mesh, int poly, std::mt19937
 }
 
 void report(const Comparison& c) {
-  std::printf("%d pairs (%d skipped: not connected), %d corners, %d zero-angle points dropped, worst %.3g m\n",
-              c.pairs, c.skipped, c.corners, c.collinear, c.worst);
+  std::printf("%d pairs (%d skipped: not connected), %d corners, %d zero-angle points dropped, worst %.3g m\n", c.pairs,
+              c.skipped, c.corners, c.collinear, c.worst);
 }
 
 void compare_with_detour(const NavMesh& mesh, int want_pairs, unsigned seed, Comparison& out) {
@@ -126,8 +125,8 @@ void compare_with_detour(const NavMesh& mesh, int want_pairs, unsigned seed, Com
     unsigned char flags[1024];
     dtPolyRef refs[1024];
     int nstraight = 0;
-    ASSERT_TRUE(dtStatusSucceed(
-        query->findStraightPath(s3, g3, path, npath, straight, flags, refs, &nstraight, 1024, 0)));
+    ASSERT_TRUE(
+        dtStatusSucceed(query->findStraightPath(s3, g3, path, npath, straight, flags, refs, &nstraight, 1024, 0)));
 
     // The same corridor, our way. Start and goal go through float like Detour's inputs.
     std::vector<int> corridor;
@@ -171,14 +170,14 @@ void compare_with_detour(const NavMesh& mesh, int want_pairs, unsigned seed, Com
     auto listing = [&] {
       std::ostringstream o;
       o << "ours:";
- for (const Vec3& p : ours) o << " (" << p.x << ", " << p.y << ", " << p.z << ")";
+      for (const Vec3& p : ours) o << " (" << p.x << ", " << p.y << ", " << p.z << ")";
       o << "\nDetour:";
       for (int i = 0; i < nstraight; ++i)
         o << " (" << straight[3 * i] << ", " << straight[3 * i + 1] << ", " << straight[3 * i + 2] << ")";
       return o.str();
     };
-    ASSERT_EQ(ours.size(), theirs.size()) << listing() << "\npair " << out.pairs << " from polygon " << a << " to "
-                                          << b << " over " << npath << " polygons";
+    ASSERT_EQ(ours.size(), theirs.size()) << listing() << "\npair " << out.pairs << " from polygon " << a << " to " << b
+                                          << " over " << npath << " polygons";
     for (size_t i = 0; i < theirs.size(); ++i) {
       // A floor plan is a 2D scene: its Detour slab height means nothing there, so compare in the plane.
       const double err = mesh.is3d ? distance(ours[i], theirs[i]) : distance(to_plane(ours[i]), to_plane(theirs[i]));

@@ -76,8 +76,8 @@ bool make_corridor(std::mt19937_64& rng, RandomCorridor& out) {
     auto [l, r] = side_points(heading, 0.2 + u(rng) * 1.3);
     const double c = u(rng);
     const int li = left_idx.back(), ri = right_idx.back();
-    const int nl = c < 0.15 ? li : add(l);                 // fan around the left vertex
-    const int nr = (c >= 0.15 && c < 0.3) ? ri : add(r);   // fan around the right vertex
+    const int nl = c < 0.15 ? li : add(l);                // fan around the left vertex
+    const int nr = (c >= 0.15 && c < 0.3) ? ri : add(r);  // fan around the right vertex
     left_idx.push_back(nl);
     right_idx.push_back(nr);
     const double min_area = 1e-3 * scale * scale;
@@ -89,8 +89,8 @@ bool make_corridor(std::mt19937_64& rng, RandomCorridor& out) {
       if (!ok(ri, nl, li)) return false;
       tris.push_back({ri, nl, li});
     } else {
-      const bool d1 = ok(ri, nl, li) && ok(ri, nr, nl);   // diagonal ri-nl
-      const bool d2 = ok(ri, nr, li) && ok(nr, nl, li);   // diagonal nr-li
+      const bool d1 = ok(ri, nl, li) && ok(ri, nr, nl);  // diagonal ri-nl
+      const bool d2 = ok(ri, nr, li) && ok(nr, nl, li);  // diagonal nr-li
       if (!d1 && !d2) return false;
       if (d1 && (!d2 || u(rng) < 0.5)) {
         tris.push_back({ri, nl, li});
@@ -229,8 +229,8 @@ TEST(FunnelProperties, RandomCorridorsGiveTheShortestPathInsideTheCorridor) {
   // The generator must exercise corners and index backtracking, or the test proves little.
   EXPECT_GT(with_corners, 500);
   EXPECT_GT(with_backtrack, 20);
-  std::printf("%d corridors (%d generated), %d with corners, %d with index backtracking past a portal\n",
-              accepted, attempts, with_corners, with_backtrack);
+  std::printf("%d corridors (%d generated), %d with corners, %d with index backtracking past a portal\n", accepted,
+              attempts, with_corners, with_backtrack);
 }
 
 TEST(FunnelProperties, ShuffledPortalOrderIsRejected) {

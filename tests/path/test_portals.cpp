@@ -86,7 +86,8 @@ TEST(Portals, ReversedEndpointOrderIsRejectedNotSwapped) {
     ASSERT_TRUE(f.has_value()) << "portal " << i;
     EXPECT_EQ(f->stage, FailStage::Portals);
     EXPECT_EQ(f->reason, Reason::PortalOrder);
-    EXPECT_NE(f->message.find("Portal " + std::to_string(i + 1) + " "), std::string::npos) << f->message;  // counted from 1
+    EXPECT_NE(f->message.find("Portal " + std::to_string(i + 1) + " "), std::string::npos)
+        << f->message;  // counted from 1
   }
 }
 

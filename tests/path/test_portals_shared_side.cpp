@@ -34,8 +34,8 @@ TEST(PortalsSharedSide, ThePortalIsTheWholeSharedSide) {
 TEST(PortalsSharedSide, TheFunnelCrossesWhereTheStraightLineDoes) {
   // Whichever piece of the side the straight segment crosses, the path through the corridor is straight.
   const NavMesh mesh = rooms();
-  for (const auto& [s, g] : {std::pair<Vec2, Vec2>{{2.5, 0.5}, {0.5, 1.5}}, {{0.2, 0.1}, {2.9, 1.9}},
-                             {{1.5, 0.5}, {1.5, 1.5}}}) {
+  for (const auto& [s, g] :
+       {std::pair<Vec2, Vec2>{{2.5, 0.5}, {0.5, 1.5}}, {{0.2, 0.1}, {2.9, 1.9}}, {{1.5, 0.5}, {1.5, 1.5}}}) {
     for (const bool up : {true, false}) {
       const Vec2 from = up ? s : g, to = up ? g : s;
       const PortalsResult p = build_portals(mesh, up ? std::vector<int>{1, 0} : std::vector<int>{0, 1}, from, to);

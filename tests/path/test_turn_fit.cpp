@@ -310,7 +310,8 @@ TEST(TurnFit, AVehicleWithoutRoomForAnArcFailsWithoutAStopTurn) {
   // there it is the shorter segment that bounds it).
   for (const TurnStep* f : failed) {
     const std::vector<Vec2>& pts = p.motion.clearance.path.points;
-    const Turn fits = make_arc_turn(pts[size_t(f->corner) - 1], pts[size_t(f->corner)], pts[size_t(f->corner) + 1], f->largest);
+    const Turn fits =
+        make_arc_turn(pts[size_t(f->corner) - 1], pts[size_t(f->corner)], pts[size_t(f->corner) + 1], f->largest);
     EXPECT_TRUE(arc_inside_mesh(l.mesh, fits.arc)) << f->corner;
     EXPECT_GT(fits.trim * 1.01, std::min(distance(pts[size_t(f->corner) - 1], pts[size_t(f->corner)]),
                                          distance(pts[size_t(f->corner)], pts[size_t(f->corner) + 1])));

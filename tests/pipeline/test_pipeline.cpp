@@ -52,7 +52,8 @@ TEST(Pipeline, TheChannelRunsWhenAskedAndOnlyOnAPolygonPlanWithAPath) {
   const PipelineRun without = run_pipeline(poly.scene, poly.mesh, first_query(poly.scene));
   EXPECT_FALSE(without.channel);
   EXPECT_FALSE(without.optimal);
-  const PipelineRun with = run_pipeline(poly.scene, poly.mesh, first_query(poly.scene), {.trace = true, .channel = true});
+  const PipelineRun with =
+      run_pipeline(poly.scene, poly.mesh, first_query(poly.scene), {.trace = true, .channel = true});
   ASSERT_TRUE(with.channel);
   EXPECT_NE(with.channel->spline.mode, SplineMode::Failure);
   // The spline is never shorter than the straight line between the plan's ends.
@@ -61,7 +62,8 @@ TEST(Pipeline, TheChannelRunsWhenAskedAndOnlyOnAPolygonPlanWithAPath) {
 
   const test::Loaded graph = test::load("seed002_a_to_f.json");
   ASSERT_EQ(graph.mesh.kind, NavMesh::Kind::Graph);
-  const PipelineRun g = run_pipeline(graph.scene, graph.mesh, first_query(graph.scene), {.channel = true, .optimal = true});
+  const PipelineRun g =
+      run_pipeline(graph.scene, graph.mesh, first_query(graph.scene), {.channel = true, .optimal = true});
   EXPECT_EQ(g.plan.status, Status::Complete);
   EXPECT_FALSE(g.channel);
   EXPECT_FALSE(g.optimal);

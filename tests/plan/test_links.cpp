@@ -23,8 +23,8 @@
 namespace navlab {
 namespace {
 
-using test::Loaded;
 using test::load;
+using test::Loaded;
 
 constexpr double kPointTol = 1e-4;  // m: Detour's float coordinates against our doubles
 
@@ -114,7 +114,8 @@ TEST(Links, TheSearchStepOverTheLinkSaysItJumps) {
   for (const SearchStep& s : trace.search.steps)
     if (s.kind == SearchStep::Kind::Popped && s.parent >= 0 && l.mesh.crossing(s.parent, s.link).index >= 0) {
       ++landings;
-      EXPECT_NE(s.describe(l.mesh, trace.search).find("by link 0)"), std::string::npos) << s.describe(l.mesh, trace.search);
+      EXPECT_NE(s.describe(l.mesh, trace.search).find("by link 0)"), std::string::npos)
+          << s.describe(l.mesh, trace.search);
     }
   EXPECT_EQ(landings, 1);
   bool jumped = false;
@@ -136,7 +137,8 @@ void expect_as_detour(const Loaded& l, const PlanResult& r, Vec3 start, Vec3 goa
   std::unique_ptr<dtNavMeshQuery, void (*)(dtNavMeshQuery*)> query(dtAllocNavMeshQuery(), dtFreeNavMeshQuery);
   ASSERT_TRUE(dtStatusSucceed(query->init(nav, 2048)));
   dtQueryFilter filter;
-  const float s3[3] = {float(start.x), float(start.y), float(start.z)}, g3[3] = {float(goal.x), float(goal.y), float(goal.z)};
+  const float s3[3] = {float(start.x), float(start.y), float(start.z)},
+              g3[3] = {float(goal.x), float(goal.y), float(goal.z)};
   const float ext[3] = {2, 4, 2};
   dtPolyRef sref = 0, gref = 0;
   float snap[3];
@@ -149,15 +151,18 @@ void expect_as_detour(const Loaded& l, const PlanResult& r, Vec3 start, Vec3 goa
   int offmesh = 0;
   for (int i = 0; i < npath; ++i) {
     const int poly = l.mesh.baked->poly_of(path[i]);
-    if (path[i] == l.mesh.links[0].detour_ref) ++offmesh;
-    else ground.push_back(poly);
+    if (path[i] == l.mesh.links[0].detour_ref)
+      ++offmesh;
+    else
+      ground.push_back(poly);
   }
   EXPECT_EQ(offmesh, 1);
   EXPECT_EQ(ground, r.search.corridor);
   float straight[3 * 64];
   unsigned char flags[64];
   int nstraight = 0;
-  ASSERT_TRUE(dtStatusSucceed(query->findStraightPath(s3, g3, path, npath, straight, flags, nullptr, &nstraight, 64, 0)));
+  ASSERT_TRUE(
+      dtStatusSucceed(query->findStraightPath(s3, g3, path, npath, straight, flags, nullptr, &nstraight, 64, 0)));
   std::vector<Vec2> theirs;
   int flagged = 0;
   for (int i = 0; i < nstraight; ++i) {
@@ -230,8 +235,8 @@ int tile_column(double x) { return int(std::floor((x + 0.6) / 4.8)); }
 
 TEST(Links, ATiledBakeStoresEveryLinkOnceInTheTileOfItsStart) {
   // Across the gap both ways, one of them one-way; and one inside a single tile of the west island.
-  const Loaded l = tiled_islands({link_def({8.2, 5}, {11.8, 5}, true), link_def({11.8, 3}, {8.2, 3}, false),
-                                  link_def({1, 8}, {3, 8}, true)});
+  const Loaded l = tiled_islands(
+      {link_def({8.2, 5}, {11.8, 5}, true), link_def({11.8, 3}, {8.2, 3}, false), link_def({1, 8}, {3, 8}, true)});
   ASSERT_EQ(l.mesh.links.size(), 3u);
   ASSERT_TRUE(l.mesh.baked && !l.mesh.baked->refs.empty()) << "a mesh of several tiles";
   const dtNavMesh& nav = *l.mesh.baked->detour;
@@ -348,7 +353,8 @@ TEST(Links, OnATiledBakeRandomCorridorsAcrossTheGapEqualDetoursFindPath) {
       if (const int poly = l.mesh.baked->poly_of(path[i]); poly >= 0) theirs.push_back(poly);
     const PlanResult r = plan_query(l, a, b);
     ASSERT_EQ(r.status, Status::Complete) << (r.failure ? r.failure->message : "");
-    EXPECT_EQ(r.search.corridor, theirs) << "pair " << k << " (" << a.x << ", " << a.y << ") to (" << b.x << ", " << b.y << ")";
+    EXPECT_EQ(r.search.corridor, theirs) << "pair " << k << " (" << a.x << ", " << a.y << ") to (" << b.x << ", " << b.y
+                                         << ")";
     equal += r.search.corridor == theirs;
     ++pairs;
   }
@@ -375,7 +381,8 @@ TEST(Links, PolyanyaRefusesAMeshWithLinks) {
   const OptimalPlan o = plan_optimal(l.scene, l.mesh, PlanRequest{s, g, {}});
   ASSERT_EQ(o.plan.status, Status::Failed);
   EXPECT_EQ(o.plan.failure->reason, Reason::BadRequest);
-  EXPECT_NE(o.plan.failure->message.find("ignore this scene's 1 off-mesh link;"), std::string::npos) << o.plan.failure->message;
+  EXPECT_NE(o.plan.failure->message.find("ignore this scene's 1 off-mesh link;"), std::string::npos)
+      << o.plan.failure->message;
   EXPECT_FALSE(optimal_for(l.scene, l.mesh, plan(l.scene, l.mesh, PlanRequest{s, g, {}}), {}));
 }
 

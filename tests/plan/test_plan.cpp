@@ -10,8 +10,8 @@
 namespace navlab {
 namespace {
 
-using test::Loaded;
 using test::load;
+using test::Loaded;
 
 PlanResult plan_query(const Loaded& l, size_t i, DoorOverrides doors = {}, PlanTrace* trace = nullptr) {
   return plan(l.scene, l.mesh, PlanRequest{l.scene.queries.at(i).start, l.scene.queries.at(i).goal, doors}, trace);

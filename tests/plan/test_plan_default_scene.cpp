@@ -81,13 +81,13 @@ TEST(PlanDefaultScene, ArcsWhereThereIsRoomStopTurnsWhereThereIsNot) {
       const bool legs_too_short = tightest.trim > std::min(distance(prev, at), distance(at, next));
       const std::optional<Vec2> out = first_outside(l.mesh, corridor, tightest.arc);
       EXPECT_TRUE(legs_too_short || out.has_value())
-          << "stop-turn at (" << at.x << ", " << at.y << ") although an arc of " << agent.min_turn_radius
-          << " m fits";
+          << "stop-turn at (" << at.x << ", " << at.y << ") although an arc of " << agent.min_turn_radius << " m fits";
       if (out) {
-        std::printf("stop-turn in %s at (%.2f, %.2f), %.1f deg: an arc of %.2f m (trim %.2f m) leaves the corridor "
-                    "at (%.3f, %.3f)\n",
-                    q.name.c_str(), at.x, at.y, t.theta * 180.0 / std::numbers::pi, agent.min_turn_radius, tightest.trim, out->x,
-                    out->y);
+        std::printf(
+            "stop-turn in %s at (%.2f, %.2f), %.1f deg: an arc of %.2f m (trim %.2f m) leaves the corridor "
+            "at (%.3f, %.3f)\n",
+            q.name.c_str(), at.x, at.y, t.theta * 180.0 / std::numbers::pi, agent.min_turn_radius, tightest.trim,
+            out->x, out->y);
       }
     }
   }

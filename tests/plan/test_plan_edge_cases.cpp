@@ -16,9 +16,9 @@
 namespace navlab {
 namespace {
 
-using test::Loaded;
 using test::load;
 using test::load_text;
+using test::Loaded;
 
 using Json = nlohmann::json;
 
@@ -42,8 +42,8 @@ PlanResult run(const Loaded& l, ScenePoint start, ScenePoint goal) {
 
 // The invariants every complete polygon plan must meet, whatever its input.
 void expect_sound(const PlanResult& r) {
-  ASSERT_EQ(r.status, Status::Complete) << (r.failure ? std::string(to_string(r.failure->stage)) + " " + to_string(r.failure->reason) + ": " +
-                                                            r.failure->message
+  ASSERT_EQ(r.status, Status::Complete) << (r.failure ? std::string(to_string(r.failure->stage)) + " " +
+                                                            to_string(r.failure->reason) + ": " + r.failure->message
                                                       : "");
   EXPECT_FALSE(r.failure);
   EXPECT_TRUE(r.inside_corridor);
@@ -232,13 +232,16 @@ TEST(PlanEdgeCases, FitTurnsAcceptsOnlyTheZeroLengthDuplicate) {
 TEST(PlanEdgeCases, ZeroAccelerationOrBrakingIsRejectedAtSceneLoad) {
   for (const char* field : {"accel", "brake_decel", "max_accel", "lateral_accel", "max_speed", "max_turn_rate"}) {
     const std::string text = std::string(R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]],
-      "polygons": [[0, 1, 2]]}, "agent": {")") + field + R"(": 0}})";
+      "polygons": [[0, 1, 2]]}, "agent": {")") +
+                             field + R"(": 0}})";
     const Result<Scene> s = parse_scene(text, "agent.json");
     ASSERT_FALSE(s.ok()) << field;
     EXPECT_NE(s.error().find(std::string("/agent/") + field), std::string::npos) << s.error();
   }
   EXPECT_TRUE(parse_scene(R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]],
-      "polygons": [[0, 1, 2]]}, "agent": {"reaction_dt": 0}})", "agent.json").ok());
+      "polygons": [[0, 1, 2]]}, "agent": {"reaction_dt": 0}})",
+                          "agent.json")
+                  .ok());
 }
 
 TEST(PlanEdgeCases, ThreeDimensionalSceneQueries) {

@@ -18,8 +18,8 @@
 namespace navlab {
 namespace {
 
-using test::Loaded;
 using test::load;
+using test::Loaded;
 
 void expect_same_funnel(const FunnelResult& a, const FunnelResult& b) {
   EXPECT_EQ(a.points, b.points);
@@ -49,8 +49,8 @@ void expect_same_smooth(const SmoothPath& a, const SmoothPath& b) {
   ASSERT_EQ(a.turns.size(), b.turns.size());
   for (size_t i = 0; i < a.turns.size(); ++i) {
     const Turn &ta = a.turns[i], &tb = b.turns[i];
-    EXPECT_TRUE(ta.corner == tb.corner && ta.last_corner == tb.last_corner && ta.kind == tb.kind && ta.s == tb.s && ta.radius == tb.radius &&
-                ta.entry == tb.entry && ta.exit == tb.exit && ta.theta == tb.theta)
+    EXPECT_TRUE(ta.corner == tb.corner && ta.last_corner == tb.last_corner && ta.kind == tb.kind && ta.s == tb.s &&
+                ta.radius == tb.radius && ta.entry == tb.entry && ta.exit == tb.exit && ta.theta == tb.theta)
         << "turn " << i;
   }
   ASSERT_EQ(a.pieces.size(), b.pieces.size());
@@ -144,7 +144,8 @@ std::vector<Case> cases_of(const std::vector<Loaded>& scenes, const std::vector<
     for (const Door& d : l.scene.doors) closed.closed.push_back(d.id);
     for (const Query& q : l.scene.queries) {
       out.push_back({&l, PlanRequest{q.start, q.goal, {}}, names[i] + " " + q.name});
-      if (!closed.closed.empty()) out.push_back({&l, PlanRequest{q.start, q.goal, closed}, names[i] + " " + q.name + " closed"});
+      if (!closed.closed.empty())
+        out.push_back({&l, PlanRequest{q.start, q.goal, closed}, names[i] + " " + q.name + " closed"});
     }
     if (l.mesh.kind != NavMesh::Kind::Polygons) continue;
     int k = 0;
@@ -156,10 +157,18 @@ std::vector<Case> cases_of(const std::vector<Loaded>& scenes, const std::vector<
 
 TEST(PlanInto, AReusedResultReadsAsANewOneWhateverItHeldBefore) {
   // Complete plans with arcs and stop-turns, doors, links, a graph, and every failing or partial kind.
-  const std::vector<std::string> names{"default.json",          "doors_balcony.json",      "graph_basic.json",
-                                       "links_islands.json",    "nearest_reachable.json",  "fail_disconnected.json",
-                                       "fail_goal_off_mesh.json", "fail_start_off_mesh.json", "fail_budget_exhausted.json",
-                                       "fail_agent_restricted.json", "mesh_two_floors.json", "zero_clearance_stop_turn.json"};
+  const std::vector<std::string> names{"default.json",
+                                       "doors_balcony.json",
+                                       "graph_basic.json",
+                                       "links_islands.json",
+                                       "nearest_reachable.json",
+                                       "fail_disconnected.json",
+                                       "fail_goal_off_mesh.json",
+                                       "fail_start_off_mesh.json",
+                                       "fail_budget_exhausted.json",
+                                       "fail_agent_restricted.json",
+                                       "mesh_two_floors.json",
+                                       "zero_clearance_stop_turn.json"};
   std::vector<Loaded> scenes;
   scenes.reserve(names.size());
   for (const std::string& n : names) scenes.push_back(load(n));

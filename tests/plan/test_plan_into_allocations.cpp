@@ -72,8 +72,9 @@ void expect_no_allocation_on_the_second_round(const char* scene_name) {
     if (r.status != Status::Complete) continue;
     // The motion stages on their own, into their own reused result.
     plan_motion_into(l.mesh, r.search.corridor, r.locate.start.point, r.portals, l.scene.agent, nullptr, m);
-    const long k = allocations(
-        [&] { plan_motion_into(l.mesh, r.search.corridor, r.locate.start.point, r.portals, l.scene.agent, nullptr, m); });
+    const long k = allocations([&] {
+      plan_motion_into(l.mesh, r.search.corridor, r.locate.start.point, r.portals, l.scene.agent, nullptr, m);
+    });
     EXPECT_EQ(k, 0) << scene_name << ": plan_motion_into allocated " << k << " times";
   }
   EXPECT_GT(complete, 20) << scene_name;
@@ -83,7 +84,9 @@ TEST(PlanIntoAllocations, NoneAfterTheFirstCallsOnTheOfficeFloor) {
   expect_no_allocation_on_the_second_round("default.json");
 }
 
-TEST(PlanIntoAllocations, NoneAfterTheFirstCallsOnA3DLevel) { expect_no_allocation_on_the_second_round("mesh_level.json"); }
+TEST(PlanIntoAllocations, NoneAfterTheFirstCallsOnA3DLevel) {
+  expect_no_allocation_on_the_second_round("mesh_level.json");
+}
 
 }  // namespace
 }  // namespace navlab

@@ -12,8 +12,8 @@
 namespace navlab {
 namespace {
 
-using test::Loaded;
 using test::load;
+using test::Loaded;
 
 // doors_balcony.json with door1 closed: the route rounds the courtyard (polygons 0, 4, 3).
 struct BalconyPlan {

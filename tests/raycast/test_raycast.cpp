@@ -48,8 +48,8 @@ TEST(Raycast, HandComputedWallAndCrossings) {
   EXPECT_EQ(r.polys, std::vector<int>{0});
   ASSERT_EQ(trace.steps.size(), 1u);
   EXPECT_EQ(trace.steps[0].describe(m, trace),
-            "The ray crosses polygon 0 from 0 m to 3.33 m and hits the wall of its edge " +
-                std::to_string(r.hit_edge) + " at (-1.33, 2).");
+            "The ray crosses polygon 0 from 0 m to 3.33 m and hits the wall of its edge " + std::to_string(r.hit_edge) +
+                " at (-1.33, 2).");
   // (1, -1.9) -> (5.9, 12): crosses x = 2 at y = 0.94 into the corner square, y = 2 at x = 2.37 into
   // polygon 2, and meets its top wall y = 10 at t = 11.9 / 13.9 (x = 5.19).
   r = raycast(m, {0, {1, -1.9}, {5.9, 12}});
@@ -165,8 +165,8 @@ void compare_with_detour(const NavMesh& mesh, int rays, unsigned seed, Agreement
     EXPECT_LT(distance(theirs_hit, r.hit), 1e-3) << "ray " << i;
     // Detour's normal (x, y, z) in the plane is (x, -z).
     const Vec2 n{normal[0], -double(normal[2])};
-    EXPECT_LT(distance(n, r.normal), 1e-4) << "ray " << i << ": detour (" << n.x << ", " << n.y << "), ours ("
-                                           << r.normal.x << ", " << r.normal.y << ")";
+    EXPECT_LT(distance(n, r.normal), 1e-4)
+        << "ray " << i << ": detour (" << n.x << ", " << n.y << "), ours (" << r.normal.x << ", " << r.normal.y << ")";
   }
 }
 

@@ -66,7 +66,8 @@ bool not_a_tree_path(const std::string& line, size_t at, const std::string& name
 // A path of the tree named in a comment or a document ("core/path/funnel.h", "docs/app.md") names a
 // file or folder that exists.
 TEST(RepoRules, EveryRepositoryPathNamedInTheTreeExists) {
-  const std::regex path_re(R"(\b((?:core|app|tests|docs|bench|scenes|shaders|third_party)/[A-Za-z0-9_./-]*[A-Za-z0-9_]))");
+  const std::regex path_re(
+      R"(\b((?:core|app|tests|docs|bench|scenes|shaders|third_party)/[A-Za-z0-9_./-]*[A-Za-z0-9_]))");
   int named = 0;
   for (const char* folder : {"core", "app", "tests", "bench", "docs"}) {
     for (const fs::path& p : files_under(folder, {".h", ".cpp", ".md", ".cmake", ".txt", ".sh", ".py"})) {

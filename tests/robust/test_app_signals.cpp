@@ -27,12 +27,12 @@ struct Stopped {
 Stopped run_and_stop(const fs::path& dir, const std::string& args, const std::string& ready, const std::string& signal,
                      double settle = 0.0) {
   const std::string d = "'" + dir.string() + "'";
-  const std::string script =
-      "cd " + d + " && export SDL_VIDEODRIVER=offscreen XDG_CONFIG_HOME=" + d + "/config\n'" + test::navlab_binary() +
-      "' " + args + " >/dev/null 2>err.txt &\npid=$!\ni=0\nwhile ! (" + ready +
-      ") && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\nsleep " + std::to_string(settle) +
-      "\nt0=$(date +%s%N)\nkill -" + signal + " $pid\nwait $pid\necho $? > rc.txt\n"
-      "echo $(( ($(date +%s%N) - t0) / 1000000 )) > ms.txt\n";
+  const std::string script = "cd " + d + " && export SDL_VIDEODRIVER=offscreen XDG_CONFIG_HOME=" + d + "/config\n'" +
+                             test::navlab_binary() + "' " + args + " >/dev/null 2>err.txt &\npid=$!\ni=0\nwhile ! (" +
+                             ready + ") && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\nsleep " +
+                             std::to_string(settle) + "\nt0=$(date +%s%N)\nkill -" + signal +
+                             " $pid\nwait $pid\necho $? > rc.txt\n"
+                             "echo $(( ($(date +%s%N) - t0) / 1000000 )) > ms.txt\n";
   test::write_text((dir / "run.sh").string(), script);
   EXPECT_EQ(std::system(("sh '" + (dir / "run.sh").string() + "'").c_str()), 0);
   Stopped s;
@@ -62,7 +62,8 @@ TEST(AppSignals, SigtermEndsALessonBetweenSlides) {
   if (test::navlab_binary().empty()) GTEST_SKIP() << "navlab not built";
   const fs::path dir = signal_dir("stop_lesson");
   const std::string lesson = test::source_dir() + "/scenes/lessons/03_failure_reasons.json";
-  const Stopped s = run_and_stop(dir, "lesson '" + lesson + "' --out out --size 1600x1000", "[ -e out/slide_01.png ]", "TERM");
+  const Stopped s =
+      run_and_stop(dir, "lesson '" + lesson + "' --out out --size 1600x1000", "[ -e out/slide_01.png ]", "TERM");
   EXPECT_EQ(s.exit_code, 143) << s.err;
   EXPECT_EQ(s.err.rfind("navlab lesson: stopped by SIGTERM before slide ", 0), 0u) << s.err;
   EXPECT_LT(s.seconds, kStopSeconds);
@@ -77,9 +78,9 @@ TEST(AppSignals, SigtermDuringAGifKeepsTheOldFile) {
   const fs::path dir = signal_dir("stop_gif");
   test::write_text((dir / "out.gif").string(), "the good GIF");
   // Under way: the temporary file beside out.gif exists once the GIF's header is written.
-  const Stopped s = run_and_stop(dir, "render '" + test::scene_path("default.json") +
-                                          "' --step search --gif out.gif --size 1600x1000",
-                                 "ls -a | grep -q navlab-", "TERM");
+  const Stopped s = run_and_stop(
+      dir, "render '" + test::scene_path("default.json") + "' --step search --gif out.gif --size 1600x1000",
+      "ls -a | grep -q navlab-", "TERM");
   EXPECT_EQ(s.exit_code, 143) << s.err;
   EXPECT_NE(s.err.find("stopped by SIGTERM"), std::string::npos) << s.err;
   EXPECT_LT(s.seconds, kStopSeconds);
@@ -91,8 +92,9 @@ TEST(AppSignals, SigtermEndsAScriptedRun) {
   if (test::navlab_binary().empty()) GTEST_SKIP() << "navlab not built";
   const fs::path dir = signal_dir("stop_script");
   test::write_text((dir / "play.json").string(), R"([{"frames": 1}, {"screenshot": "started.png"}, {"play": 120}])");
-  const Stopped s = run_and_stop(dir, "'" + test::scene_path("default.json") + "' --script play.json --screenshot end.png",
-                                 "[ -e started.png ]", "TERM");
+  const Stopped s =
+      run_and_stop(dir, "'" + test::scene_path("default.json") + "' --script play.json --screenshot end.png",
+                   "[ -e started.png ]", "TERM");
   EXPECT_EQ(s.exit_code, 143) << s.err;
   EXPECT_NE(s.err.find("stopped by SIGTERM"), std::string::npos) << s.err;
   EXPECT_LT(s.seconds, kStopSeconds);

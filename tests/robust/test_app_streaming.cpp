@@ -51,7 +51,8 @@ std::string navlab() { return "SDL_VIDEODRIVER=offscreen '" + test::navlab_binar
 
 TEST(AppStreaming, AGifOfManyStepsNeedsNoMoreMemoryThanOnePicture) {
 #ifdef NAVLAB_SANITIZED
-  GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine: peak memory says nothing here (the release build runs this)";
+  GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine: peak memory says nothing here (the release build "
+                  "runs this)";
 #endif
   if (test::navlab_binary().empty()) GTEST_SKIP() << "navlab not built";
   const fs::path dir = streaming_dir("gif_memory");
@@ -63,8 +64,8 @@ TEST(AppStreaming, AGifOfManyStepsNeedsNoMoreMemoryThanOnePicture) {
   for (int i = 0; i < 200; ++i)
     polys += (i ? ", [" : "[") + std::to_string(2 * i) + ", " + std::to_string(2 * i + 2) + ", " +
              std::to_string(2 * i + 3) + ", " + std::to_string(2 * i + 1) + "]";
-  test::write_text((dir / "strip.json").string(), R"({"navlab": 1, "navmesh": {"vertices": [)" + verts +
-                                                      R"(], "polygons": [)" + polys + R"(]},
+  test::write_text((dir / "strip.json").string(),
+                   R"({"navlab": 1, "navmesh": {"vertices": [)" + verts + R"(], "polygons": [)" + polys + R"(]},
       "search": {"algorithm": "dijkstra"}, "queries": [{"start": [0.5, 0.5], "goal": [199.5, 0.5]}]})");
   const Peak png = run_measured(dir, navlab() + " render strip.json --out one.png --size 320x200");
   const Peak gif = run_measured(dir, navlab() + " render strip.json --step search --gif many.gif --size 320x200");
@@ -76,7 +77,8 @@ TEST(AppStreaming, AGifOfManyStepsNeedsNoMoreMemoryThanOnePicture) {
 
 TEST(AppStreaming, PlanResultsArePrintedQueryByQuery) {
 #ifdef NAVLAB_SANITIZED
-  GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine: peak memory says nothing here (the release build runs this)";
+  GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine: peak memory says nothing here (the release build "
+                  "runs this)";
 #endif
   if (test::navlab_binary().empty()) GTEST_SKIP() << "navlab not built";
   const fs::path dir = streaming_dir("plan_memory");

@@ -85,7 +85,8 @@ std::string render_markdown(const Json& cases) {
       "validation failure, 2 usage or input error), for each input of the catalogue in tests/bad_inputs/.\n"
       "The limits these messages name are listed in [limits.md](limits.md).\n\n"
       "This file is generated from tests/bad_inputs/bad_inputs.json by tests/robust/test_bad_inputs.cpp\n"
-      "(`NAVLAB_WRITE_ERRORS_MD=1 ./build/tests/tests_robust --gtest_filter='BadInputs.*'`); the test fails when it is out of date.\n"
+      "(`NAVLAB_WRITE_ERRORS_MD=1 ./build/tests/tests_robust --gtest_filter='BadInputs.*'`); the test fails when it is "
+      "out of date.\n"
       "Every case runs in a 4 GB address space (`ulimit -v 4194304`) and must end within a minute; files a case\n"
       "needs are made first as its *Prepared with* line says, and a case that writes checks afterwards that\n"
       "no file was left half written.\n";
@@ -131,7 +132,8 @@ TEST(BadInputs, ErrorsMarkdownIsUpToDate) {
   const std::string path = test::source_dir() + "/docs/errors.md";
   const std::string md = render_markdown(catalogue());
   if (std::getenv("NAVLAB_WRITE_ERRORS_MD")) test::write_text(path, md);
-  EXPECT_EQ(test::read_text(path), md) << "docs/errors.md is out of date: run NAVLAB_WRITE_ERRORS_MD=1 tests_robust --gtest_filter='BadInputs.*'";
+  EXPECT_EQ(test::read_text(path), md)
+      << "docs/errors.md is out of date: run NAVLAB_WRITE_ERRORS_MD=1 tests_robust --gtest_filter='BadInputs.*'";
 }
 
 }  // namespace

@@ -86,7 +86,8 @@ TEST(CliRobust, BadJsonInQueriesGivesLineAndColumn) {
   const std::string queries = write("bad_queries.json", "[{\"start\": [1, 1],\n \"goal\": [9, 9,]}]");
   const test::RunResult r = test::run_navlab("plan '" + scene + "' --queries '" + queries + "'");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(test::first_line(r.err), "navlab plan: " + queries + ":2:16: /0/goal/2: expected '[', '{', or a literal, got ']'");
+  EXPECT_EQ(test::first_line(r.err),
+            "navlab plan: " + queries + ":2:16: /0/goal/2: expected '[', '{', or a literal, got ']'");
 }
 
 }  // namespace

@@ -155,7 +155,8 @@ TEST(RobustObj, ZeroExtentAlongZIsRefusedBeforeRecast) {
 }
 
 TEST(RobustObj, VerticalWallsOnlyAreRefusedBeforeRasterising) {
-  const std::string walls = "v 0 0 0\nv 5 0 0\nv 5 2 0\nv 0 2 0\nv 0 0 5\nv 0 2 5\nf 1 2 3\nf 1 3 4\nf 1 5 6\nf 1 6 4\n";
+  const std::string walls =
+      "v 0 0 0\nv 5 0 0\nv 5 2 0\nv 0 2 0\nv 0 0 5\nv 0 2 5\nf 1 2 3\nf 1 3 4\nf 1 5 6\nf 1 6 4\n";
   EXPECT_EQ(bake_obj(walls),
             "no triangle is walkable: each of the 4 is steeper than bake.agent_max_slope 45 degrees or has no area "
             "(a level needs floor triangles facing up)");
@@ -170,7 +171,8 @@ TEST(RobustObj, HugeCoordinateNamesTheLine) {
 const char* const kFloor = R"("floorplan": {"outline": [[0, 0], [10, 0], [10, 10], [0, 10]]})";
 
 std::string bake_floor(const std::string& bake) {
-  const Result<Scene> s = parse_scene(std::string(R"({"navlab": 1, )") + kFloor + R"(, "bake": )" + bake + "}", "f.json");
+  const Result<Scene> s =
+      parse_scene(std::string(R"({"navlab": 1, )") + kFloor + R"(, "bake": )" + bake + "}", "f.json");
   if (!s.ok()) return s.error();
   const Result<NavMesh> m = build_navmesh(s.value());
   return m.ok() ? "" : m.error();
@@ -199,15 +201,18 @@ TEST(RobustBake, HugeCellSizeIsBlamedOnCellSize) {
 TEST(RobustBake, WalkableCellsThatMakeNoContourAreNotBlamedOnRegionMinSize) {
   // A 1.1 m square floor, eroded by 0.5 m at 0.1 m cells: one cell is left, in a region of its own (no
   // minimum region size), too small for a contour of three corners.
-  const Result<Scene> s = parse_scene(R"({"navlab": 1, "floorplan": {"outline": [[0, 0], [1.1, 0], [1.1, 1.1], [0, 1.1]]},
-      "bake": {"cell_size": 0.1, "agent_radius": 0.5, "region_min_size": 0}})", "tiny.json");
+  const Result<Scene> s =
+      parse_scene(R"({"navlab": 1, "floorplan": {"outline": [[0, 0], [1.1, 0], [1.1, 1.1], [0, 1.1]]},
+      "bake": {"cell_size": 0.1, "agent_radius": 0.5, "region_min_size": 0}})",
+                  "tiny.json");
   ASSERT_TRUE(s.ok()) << s.error();
   const Result<NavMesh> m = build_navmesh(s.value());
   ASSERT_FALSE(m.ok());
-  EXPECT_EQ(m.error(), "tiny.json: the bake produced no polygons: 1 walkable cells remain after erosion and 1 of them "
-                       "lie in regions, but Recast traced 0 contours of three or more corners from them: the regions "
-                       "are too small or thin at bake.cell_size 0.1 m (try a smaller bake.cell_size, or a smaller "
-                       "bake.edge_max_error than 1.3)");
+  EXPECT_EQ(m.error(),
+            "tiny.json: the bake produced no polygons: 1 walkable cells remain after erosion and 1 of them "
+            "lie in regions, but Recast traced 0 contours of three or more corners from them: the regions "
+            "are too small or thin at bake.cell_size 0.1 m (try a smaller bake.cell_size, or a smaller "
+            "bake.edge_max_error than 1.3)");
 }
 
 TEST(RobustBake, RegionMinSizeBeyondTheIntSquareStillFiltersEveryRegion) {
@@ -230,15 +235,16 @@ TEST(RobustBake, FortyKilometreOutlineFailsQuicklyAtTheGridLimit) {
 }
 
 TEST(RobustSize, TwentyThousandVertexPolygonFailsQuicklyAtTheLimit) {
-  const std::string text = R"({"navlab": 1, "navmesh": {"vertices": )" + circle_json(20000, 50) +
-                           R"(, "polygons": [)" + index_list(20000) + "]}}";
+  const std::string text = R"({"navlab": 1, "navmesh": {"vertices": )" + circle_json(20000, 50) + R"(, "polygons": [)" +
+                           index_list(20000) + "]}}";
   const auto t0 = Clock::now();
   const Result<Scene> r = parse_scene(text, "big.json");
   (void)t0;  // the time is measured by hand (docs/limits.md), never asserted: the sanitizers slow it 10x
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().find(": /navmesh/polygons/0: expected at most 1000 vertex indices (the polygon size limit), got an "
-                           "array of 20000 items"),
-            std::string::npos)
+  EXPECT_NE(
+      r.error().find(": /navmesh/polygons/0: expected at most 1000 vertex indices (the polygon size limit), got an "
+                     "array of 20000 items"),
+      std::string::npos)
       << r.error();
 }
 
@@ -260,8 +266,8 @@ std::string pillar_floor(const std::string& bake = "{}") {
   for (int i = 0; i < 100; ++i)
     for (int j = 0; j < 50; ++j) {
       const double x = i + 0.3, y = j + 0.3;
-      holes += std::string(holes.size() > 1 ? ", " : "") + "[[" + std::to_string(x) + ", " + std::to_string(y) + "], [" +
-               std::to_string(x + 0.2) + ", " + std::to_string(y) + "], [" + std::to_string(x + 0.2) + ", " +
+      holes += std::string(holes.size() > 1 ? ", " : "") + "[[" + std::to_string(x) + ", " + std::to_string(y) +
+               "], [" + std::to_string(x + 0.2) + ", " + std::to_string(y) + "], [" + std::to_string(x + 0.2) + ", " +
                std::to_string(y + 0.2) + "], [" + std::to_string(x) + ", " + std::to_string(y + 0.2) + "]]";
     }
   holes += "]";
@@ -288,7 +294,8 @@ TEST(RobustBake, FiveThousandPillarsAreRefusedAtTheContourLimitWithATileSizeThat
   const int tile = std::stoi(m.error().substr(at + 22));
   EXPECT_NE(m.error().find(" or bake.partition to \"monotone\""), std::string::npos) << m.error();
   // The suggestions bake.
-  for (const std::string& bake : {R"({"tile_size": )" + std::to_string(tile) + "}", std::string(R"({"partition": "monotone"})")}) {
+  for (const std::string& bake :
+       {R"({"tile_size": )" + std::to_string(tile) + "}", std::string(R"({"partition": "monotone"})")}) {
     const Result<Scene> fixed = parse_scene(pillar_floor(bake), "holes.json");
     ASSERT_TRUE(fixed.ok()) << fixed.error();
     const Result<NavMesh> baked = build_navmesh(fixed.value());
@@ -331,12 +338,15 @@ TEST(RobustSize, AMillionRingPointsFailAtTheFloorPlanPointLimit) {
 TEST(RobustSize, TenThousandQueriesFailAtTheLimit) {
   std::string queries = "[";
   for (int i = 0; i < 10000; ++i) queries += std::string(i ? ", " : "") + R"({"start": [1, 1], "goal": [2, 2]})";
-  const std::string text = R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [4, 0], [0, 4]], "polygons": [[0, 1, 2]]},)"
-                           R"( "queries": )" + queries + "]}";
+  const std::string text =
+      R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [4, 0], [0, 4]], "polygons": [[0, 1, 2]]},)"
+      R"( "queries": )" +
+      queries + "]}";
   const Result<Scene> r = parse_scene(text, "q.json");
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().find(": /queries: expected at most 1000 queries (the query count limit), got an array of 10000 items"),
-            std::string::npos)
+  EXPECT_NE(
+      r.error().find(": /queries: expected at most 1000 queries (the query count limit), got an array of 10000 items"),
+      std::string::npos)
       << r.error();
 }
 

@@ -198,7 +198,8 @@ TEST(SceneLoad, GraphSceneNamesNodesAndDefaultsToTheGraphCostModel) {
 }
 
 TEST(SceneLoad, AbsentBlocksKeepTheDocumentedDefaults) {
-  const Scene s = parse_ok(R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}})");
+  const Scene s =
+      parse_ok(R"({"navlab": 1, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}})");
   EXPECT_EQ(s.bake, BakeDef{});
   EXPECT_EQ(s.agent, AgentDef{});
   EXPECT_EQ(s.search, SearchDef{});
@@ -263,15 +264,39 @@ TEST(SceneSave, SameBesidesGeometryLeavesOutOnlyTheSourcesGeometry) {
     bool geometry;
   };
   const Change changes[] = {
-      {"a vertex", [](Scene& s) { s.navmesh.vertices.push_back({1, 2}); }, true},
-      {"a polygon", [](Scene& s) { s.navmesh.polygons.push_back({0, 1, 2}); }, true},
-      {"the outline", [](Scene& s) { s.floorplan.outline.push_back({3, 4}); }, true},
-      {"a hole", [](Scene& s) { s.floorplan.holes.push_back({{0, 0}, {1, 0}, {0, 1}}); }, true},
+      {"a vertex",
+       [](Scene& s) {
+         s.navmesh.vertices.push_back({1, 2});
+       },
+       true},
+      {"a polygon",
+       [](Scene& s) {
+         s.navmesh.polygons.push_back({0, 1, 2});
+       },
+       true},
+      {"the outline",
+       [](Scene& s) {
+         s.floorplan.outline.push_back({3, 4});
+       },
+       true},
+      {"a hole",
+       [](Scene& s) {
+         s.floorplan.holes.push_back({{0, 0}, {1, 0}, {0, 1}});
+       },
+       true},
       {"a polygon cost", [](Scene& s) { s.navmesh.costs.push_back(2.0); }, false},
       {"a polygon area", [](Scene& s) { s.navmesh.areas.push_back("mud"); }, false},
-      {"a painted area", [](Scene& s) { s.floorplan.areas.push_back({"mud", {{0, 0}, {1, 0}, {0, 1}}, 2.0}); }, false},
+      {"a painted area",
+       [](Scene& s) {
+         s.floorplan.areas.push_back({"mud", {{0, 0}, {1, 0}, {0, 1}}, 2.0});
+       },
+       false},
       {"the level's scale", [](Scene& s) { s.mesh.scale = 0.01; }, false},
-      {"a graph node", [](Scene& s) { s.graph.nodes.push_back({"n", {0, 0}}); }, false},
+      {"a graph node",
+       [](Scene& s) {
+         s.graph.nodes.push_back({"n", {0, 0}});
+       },
+       false},
       {"the Detour file", [](Scene& s) { s.detour = "level.bin"; }, false},
       {"the side-scroller's gravity", [](Scene& s) { s.sidescroller.gravity = 9.81; }, false},
       {"the name", [](Scene& s) { s.name += "!"; }, false},
@@ -303,10 +328,14 @@ TEST(SceneSave, RandomScenesRoundTripExactly) {
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   auto awkward = [&]() {
     switch (rng() % 4) {
-      case 0: return coord(rng);
-      case 1: return unit(rng) / 3.0;
-      case 2: return double(int64_t(rng() % 2001) - 1000) / 10.0;  // 0.1 steps
-      default: return std::ldexp(unit(rng), -int(rng() % 60));  // tiny
+      case 0:
+        return coord(rng);
+      case 1:
+        return unit(rng) / 3.0;
+      case 2:
+        return double(int64_t(rng() % 2001) - 1000) / 10.0;  // 0.1 steps
+      default:
+        return std::ldexp(unit(rng), -int(rng() % 60));  // tiny
     }
   };
   for (int trial = 0; trial < 60; ++trial) {
@@ -403,7 +432,8 @@ TEST(SceneSave, AFailedSaveLeavesTheOldFileUntouched) {
 
 TEST(SceneSave, AMissingDirectoryIsAnError) {
   const std::string path = test::temp_dir() + "/no/such/dir/scene.json";
-  EXPECT_EQ(save_scene(parse_ok(kRichNavmesh), path), path + ": cannot write the scene file (No such file or directory)");
+  EXPECT_EQ(save_scene(parse_ok(kRichNavmesh), path),
+            path + ": cannot write the scene file (No such file or directory)");
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 

@@ -28,11 +28,9 @@ const BadFile kBadFiles[] = {
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}
 })",
      "bad.json:1:1: /navlab: expected 1 (the scene format version), got nothing (the key is missing)"},
-    {"wrong_version",
-     R"({"navlab": 2, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}})",
+    {"wrong_version", R"({"navlab": 2, "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}})",
      "bad.json:1:12: /navlab: expected 1 (the scene format version), got 2"},
-    {"no_source",
-     R"({"navlab": 1, "name": "empty"})",
+    {"no_source", R"({"navlab": 1, "name": "empty"})",
      "bad.json:1:1: /: expected exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\", \"graph\" or "
      "\"detour\") or \"sidescroller\", got none"},
     {"two_sources",
@@ -42,8 +40,7 @@ const BadFile kBadFiles[] = {
   "graph": {"nodes": [{"id": "A", "pos": [0, 0]}]}
 })",
      "bad.json:4:3: /graph: expected exactly one navmesh source, got \"graph\" as well as \"navmesh\""},
-    {"root_not_object",
-     R"([1, 2])",
+    {"root_not_object", R"([1, 2])",
      "bad.json:1:1: /: expected a scene object starting with \"navlab\": 1, got [1, 2]"},
     {"unknown_key_hint",
      R"({
@@ -58,7 +55,9 @@ const BadFile kBadFiles[] = {
   "colour": "red",
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}
 })",
-     "bad.json:3:3: /colour: expected one of the scene keys (navlab, name, description, navmesh, floorplan, mesh, graph, detour, bake, doors, links, blockers, agent, queries, search, spawn, unreachable_goal, sidescroller), got \"colour\""},
+     "bad.json:3:3: /colour: expected one of the scene keys (navlab, name, description, navmesh, floorplan, mesh, "
+     "graph, detour, bake, doors, links, blockers, agent, queries, search, spawn, unreachable_goal, sidescroller), got "
+     "\"colour\""},
     {"point_arity",
      R"({
   "navlab": 1,
@@ -192,7 +191,8 @@ const BadFile kBadFiles[] = {
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
   "agent": {"max_speed": 0}
 })",
-     "bad.json:4:26: /agent/max_speed: expected a speed in m/s > 0, got 0 (an agent that cannot move can follow no path)"},
+     "bad.json:4:26: /agent/max_speed: expected a speed in m/s > 0, got 0 (an agent that cannot move can follow no "
+     "path)"},
     {"accel_zero",
      R"({
   "navlab": 1,
@@ -227,7 +227,8 @@ const BadFile kBadFiles[] = {
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
   "agent": {"corner_mode": "ark"}
 })",
-     "bad.json:4:28: /agent/corner_mode: expected one of \"stop\", \"arc\", \"auto\", got \"ark\" (did you mean \"arc\"?)"},
+     "bad.json:4:28: /agent/corner_mode: expected one of \"stop\", \"arc\", \"auto\", got \"ark\" (did you mean "
+     "\"arc\"?)"},
     {"inner_corner_too_deep",
      R"({
   "navlab": 1,
@@ -245,7 +246,8 @@ const BadFile kBadFiles[] = {
   },
   "agent": {"excluded_areas": ["watr"]}
 })",
-     "bad.json:8:32: /agent/excluded_areas/0: expected an area name of this scene, got \"watr\" (did you mean \"water\"?)"},
+     "bad.json:8:32: /agent/excluded_areas/0: expected an area name of this scene, got \"watr\" (did you mean "
+     "\"water\"?)"},
     {"heuristic_negative",
      R"({
   "navlab": 1,
@@ -266,14 +268,16 @@ const BadFile kBadFiles[] = {
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
   "search": {"cost_model": "graph"}
 })",
-     "bad.json:4:28: /search/cost_model: expected \"edge_midpoints\" or \"centroids\" (\"graph\" is for graph scenes), got \"graph\""},
+     "bad.json:4:28: /search/cost_model: expected \"edge_midpoints\" or \"centroids\" (\"graph\" is for graph scenes), "
+     "got \"graph\""},
     {"polyanya_on_graph",
      R"({
   "navlab": 1,
   "graph": {"nodes": [{"id": "a", "pos": [0, 0]}]},
   "search": {"algorithm": "polyanya"}
 })",
-     "bad.json:4:27: /search/algorithm: expected \"astar\" or \"dijkstra\" (Polyanya searches polygons; a graph scene has none), got \"polyanya\""},
+     "bad.json:4:27: /search/algorithm: expected \"astar\" or \"dijkstra\" (Polyanya searches polygons; a graph scene "
+     "has none), got \"polyanya\""},
     {"verts_per_poly",
      R"({
   "navlab": 1,
@@ -308,7 +312,8 @@ const BadFile kBadFiles[] = {
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]},
   "unreachable_goal": {"policy": "nearest", "radius": 2}
 })",
-     "bad.json:4:34: /unreachable_goal/policy: expected one of \"fail\", \"nearest_reachable\", got \"nearest\" (did you mean \"nearest_reachable\"?)"},
+     "bad.json:4:34: /unreachable_goal/policy: expected one of \"fail\", \"nearest_reachable\", got \"nearest\" (did "
+     "you mean \"nearest_reachable\"?)"},
     {"spawn_occupant_radius",
      R"({
   "navlab": 1,
@@ -330,8 +335,7 @@ const BadFile kBadFiles[] = {
   "agent": {"radius": 1e999}
 })",
      "bad.json:4:23: /agent/radius: expected a number within ±1e6, got 1e999"},
-    {"utf8_column",
-     R"({"navlab": 1, "name": "Café – lobby", "navmesh": [1, 2]})",
+    {"utf8_column", R"({"navlab": 1, "name": "Café – lobby", "navmesh": [1, 2]})",
      "bad.json:1:50: /navmesh: expected navmesh (an object), got [1, 2]"},
     {"truncated",
      R"({
@@ -356,9 +360,7 @@ const BadFile kBadFiles[] = {
   "navmesh": {"vertices": [[0, 0], [1, 0], [0, 1]], "polygons": [[0, 1, 2]]}
 })",
      "bad.json:3:3: /: expected '}', got string literal"},
-    {"empty_file",
-     R"()",
-     "bad.json:1:1: /: expected '[', '{', or a literal, got end of input"},
+    {"empty_file", R"()", "bad.json:1:1: /: expected '[', '{', or a literal, got end of input"},
     {"bad_literal",
      R"({
   "navlab": 1,

@@ -14,12 +14,14 @@ namespace {
 // A square floor plan (10 x 10 m) with `links` spliced in.
 std::string floorplan_with(const std::string& links) {
   return R"({"navlab": 1, "floorplan": {"outline": [[0, 0], [10, 0], [10, 10], [0, 10]]},
-  "links": )" + links + "}";
+  "links": )" +
+         links + "}";
 }
 
 TEST(SceneLinks, ReadWithDefaults) {
   const Result<Scene> s = parse_scene(floorplan_with(R"([{"from": [2, 2], "to": [8, 8]},
-    {"from": [1, 5], "to": [9, 5], "radius": 0.25, "bidirectional": false, "cost": 12}])"), "links.json");
+    {"from": [1, 5], "to": [9, 5], "radius": 0.25, "bidirectional": false, "cost": 12}])"),
+                                      "links.json");
   ASSERT_TRUE(s.ok()) << s.error();
   ASSERT_EQ(s->links.size(), 2u);
   const LinkDef& a = s->links[0];
@@ -37,7 +39,8 @@ TEST(SceneLinks, ReadWithDefaults) {
 
 TEST(SceneLinks, WrittenBackAndReadAgainUnchanged) {
   const Result<Scene> s = parse_scene(floorplan_with(R"([{"from": [2, 2], "to": [8, 8]},
-    {"from": [1, 5], "to": [9, 5], "radius": 0.25, "bidirectional": false, "cost": 12}])"), "links.json");
+    {"from": [1, 5], "to": [9, 5], "radius": 0.25, "bidirectional": false, "cost": 12}])"),
+                                      "links.json");
   ASSERT_TRUE(s.ok()) << s.error();
   const std::string text = scene_to_json(s.value());
   EXPECT_NE(text.find("\"links\""), std::string::npos);
@@ -76,14 +79,16 @@ TEST(SceneLinks, BadValuesNameTheirPointer) {
 
 TEST(SceneLinks, AGraphSceneHasNoLinks) {
   const Result<Scene> s = parse_scene(R"({"navlab": 1, "graph": {"nodes": [{"id": "A", "pos": [0, 0]}]},
-  "links": [{"from": [0, 0], "to": [1, 1]}]})", "graph.json");
+  "links": [{"from": [0, 0], "to": [1, 1]}]})",
+                                      "graph.json");
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.error().find("/links: expected no \"links\" in a graph scene"), std::string::npos) << s.error();
 }
 
 TEST(SceneLinks, ASideScrollerSceneHasNoLinks) {
   const Result<Scene> s = parse_scene(R"({"navlab": 1, "sidescroller": {"solids": [[0, 0, 10, 1]]},
-  "links": [{"from": [0, 0], "to": [1, 1]}]})", "side.json");
+  "links": [{"from": [0, 0], "to": [1, 1]}]})",
+                                      "side.json");
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.error().find("/links: expected no \"links\" in a side-scroller scene"), std::string::npos) << s.error();
 }

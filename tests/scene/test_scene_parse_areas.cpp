@@ -70,10 +70,13 @@ TEST(SceneAreas, EveryRefusalNamesItsPointer) {
       {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, -10], [6, 0, 8], [-9.5, 0, -3], [9.5, 0, -3], [-6, 0, 8]]}])"),
        "/mesh/areas/0/polygon: expected a convex polygon (Recast marks convex areas), got a polygon that winds around "
        "more than once"},
-      {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0]]}])"), "/mesh/areas/0/polygon: expected a convex polygon [[x, y, z], ...] of 3 to 2000 points"},
+      {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0]]}])"),
+       "/mesh/areas/0/polygon: expected a convex polygon [[x, y, z], ...] of 3 to 2000 points"},
       {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0], [8, 0, 0]]}])"),
-       "/mesh/areas/0/polygon: expected a convex polygon (Recast marks convex areas), got a polygon that has zero area"},
-      {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0], [4, 0, -4]]}])"), "/mesh/areas/0/polygon/1: expected a point [x, y, z]"},
+       "/mesh/areas/0/polygon: expected a convex polygon (Recast marks convex areas), got a polygon that has zero "
+       "area"},
+      {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0], [4, 0, -4]]}])"),
+       "/mesh/areas/0/polygon/1: expected a point [x, y, z]"},
       {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]], "height": [2, 1]}])"),
        "/mesh/areas/0/height/1: expected a height above height[0] (2.0), got 1"},
       {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]], "height": [2]}])"),
@@ -81,12 +84,14 @@ TEST(SceneAreas, EveryRefusalNamesItsPointer) {
       {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]], "cost": -1}])"),
        "/mesh/areas/0/cost: expected a cost multiplier >= 0, got -1"},
       {mesh_scene(R"([{"polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]]}])"), "/mesh/areas/0/name: expected an area name"},
-      {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]], "depth": 2}])"), "/mesh/areas/0/depth: expected one of the area volume keys"},
+      {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]], "depth": 2}])"),
+       "/mesh/areas/0/depth: expected one of the area volume keys"},
       // One cost per name: the second area of a name that differs is the one named.
       {mesh_scene(R"([{"name": "a", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]], "cost": 3},
                       {"name": "b", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]]},
                       {"name": "a", "polygon": [[0, 0, 0], [4, 0, 0], [4, 0, -4]], "cost": 2}])"),
-       "/mesh/areas/2/cost: expected cost 3.0, the cost area \"a\" has at /mesh/areas/0/cost (one cost per area name), got 2"},
+       "/mesh/areas/2/cost: expected cost 3.0, the cost area \"a\" has at /mesh/areas/0/cost (one cost per area name), "
+       "got 2"},
       {floor_scene(R"([{"name": "mud", "polygon": [[1, 1], [2, 1], [2, 2]], "cost": 5},
                        {"name": "mud", "polygon": [[5, 5], [6, 5], [6, 6]]}])"),
        "/floorplan/areas/1: expected cost 5.0, the cost area \"mud\" has at /floorplan/areas/0/cost (one cost per area "
@@ -128,8 +133,8 @@ TEST(ConvexRing, TheHullOfClickedPointsIsConvexCounterClockwise) {
   EXPECT_EQ(hull, expected);
   EXPECT_TRUE(check_convex(hull).ok());
   std::vector<Vec2> clockwise(hull.rbegin(), hull.rend());
-  EXPECT_TRUE(check_convex(clockwise).ok());  // either winding
-  EXPECT_LT(convex_hull({{0, 0}, {1, 1}, {2, 2}}).size(), 3u);  // collinear: no polygon
+  EXPECT_TRUE(check_convex(clockwise).ok());                            // either winding
+  EXPECT_LT(convex_hull({{0, 0}, {1, 1}, {2, 2}}).size(), 3u);          // collinear: no polygon
   EXPECT_EQ(check_convex({{0, 0}, {4, 0}, {4, 0}, {0, 4}}).corner, 2);  // a repeated corner
 }
 

@@ -15,8 +15,8 @@ namespace navlab {
 namespace {
 
 TEST(Scenes, OnePerSourceKindAndTheDefault) {
-  for (const char* name : {"default.json", "navmesh_basic.json", "floorplan_basic.json", "mesh_level.json",
-                           "graph_basic.json"})
+  for (const char* name :
+       {"default.json", "navmesh_basic.json", "floorplan_basic.json", "mesh_level.json", "graph_basic.json"})
     EXPECT_TRUE(std::filesystem::exists(test::scene_path(name))) << name;
 }
 
@@ -36,8 +36,8 @@ TEST(Scenes, EveryOneLoadsAndBuilds) {
 
 // The sample scenes' queries start and end on the mesh (other scenes may demonstrate failures).
 TEST(Scenes, SampleQueriesAreOnTheMesh) {
-  for (const char* name : {"default.json", "navmesh_basic.json", "floorplan_basic.json", "mesh_level.json",
-                           "graph_basic.json"}) {
+  for (const char* name :
+       {"default.json", "navmesh_basic.json", "floorplan_basic.json", "mesh_level.json", "graph_basic.json"}) {
     SCOPED_TRACE(name);
     auto scene = load_scene(test::scene_path(name));
     ASSERT_TRUE(scene.ok()) << scene.error();

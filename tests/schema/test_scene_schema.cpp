@@ -74,7 +74,8 @@ class Validator {
     if (s.contains("const") && v != s["const"]) return fail(at, "expected " + s["const"].dump());
     if (s.contains("enum") && std::find(s["enum"].begin(), s["enum"].end(), v) == s["enum"].end())
       return fail(at, "not one of " + s["enum"].dump());
-    if (s.contains("type") && !has_type(v, s["type"].get<std::string>())) return fail(at, "expected " + s["type"].get<std::string>());
+    if (s.contains("type") && !has_type(v, s["type"].get<std::string>()))
+      return fail(at, "expected " + s["type"].get<std::string>());
     return numbers(s, v, at) && arrays(s, v, at) && objects(s, v, at);
   }
 
@@ -88,7 +89,8 @@ class Validator {
     const double x = v.get<double>();
     if (s.contains("minimum") && x < s["minimum"].get<double>()) return fail(at, "below minimum");
     if (s.contains("maximum") && x > s["maximum"].get<double>()) return fail(at, "above maximum");
-    if (s.contains("exclusiveMinimum") && x <= s["exclusiveMinimum"].get<double>()) return fail(at, "not above exclusiveMinimum");
+    if (s.contains("exclusiveMinimum") && x <= s["exclusiveMinimum"].get<double>())
+      return fail(at, "not above exclusiveMinimum");
     return true;
   }
 
@@ -110,8 +112,10 @@ class Validator {
         if (!v.contains(k.get<std::string>())) ok = fail(at, "missing " + k.get<std::string>());
     const json props = s.value("properties", json::object());
     for (const auto& [k, val] : v.items()) {
-      if (props.contains(k)) ok = validate(props[k], val, at + "/" + k) && ok;
-      else if (s.contains("additionalProperties") && s["additionalProperties"] == false) ok = fail(at + "/" + k, "unknown key");
+      if (props.contains(k))
+        ok = validate(props[k], val, at + "/" + k) && ok;
+      else if (s.contains("additionalProperties") && s["additionalProperties"] == false)
+        ok = fail(at + "/" + k, "unknown key");
     }
     return ok;
   }
@@ -186,14 +190,16 @@ TEST(CheckSchema, EverySuiteValidates) {
   // A level suite, as --record writes one: a level and its bake settings.
   EXPECT_TRUE(v.check(json::parse(R"({"navlab_check": 1, "level": {"obj": "room.obj"}, "bake": {"cell_size": 0.2},
     "cases": [{"name": "a", "raycast": {"start": [1, 0, 1], "end": [2, 0, 2], "include_flags": "0xffef"},
-    "expect": {"start_on_mesh": true, "hit": false, "distance": {"value": 1.41, "tolerance": 0.01}}}]})")).empty());
+    "expect": {"start_on_mesh": true, "hit": false, "distance": {"value": 1.41, "tolerance": 0.01}}}]})"))
+                  .empty());
 }
 
 TEST(CheckSchema, ShapesTheReaderRejectsAreRejected) {
   Validator v = check_validator();
   const std::string scene = test::scene_path("default.json");
-  const json good = json::parse(R"({"navlab_check": 1, "scene": ")" + scene +
-                                R"(", "cases": [{"name": "a", "plan": {"query": 0}, "expect": {"status": "complete"}}]})");
+  const json good =
+      json::parse(R"({"navlab_check": 1, "scene": ")" + scene +
+                  R"(", "cases": [{"name": "a", "plan": {"query": 0}, "expect": {"status": "complete"}}]})");
   ASSERT_TRUE(v.check(good).empty());
   ASSERT_TRUE(parse_check_json(good.dump(), "good.check.json").ok());
   const std::vector<std::pair<std::string, json>> bad = {
@@ -201,8 +207,11 @@ TEST(CheckSchema, ShapesTheReaderRejectsAreRejected) {
       {"/colour", json::parse(R"({"colour": "red"})")},
       {"/tolerance/length", json::parse(R"({"tolerance": {"length": -1}})")},
       {"/cases/0", json::parse(R"({"cases": [{"name": "a", "plan": {"query": 0}}]})")},
-      {"/cases/0/expect", json::parse(R"({"cases": [{"name": "a", "plan": {"query": 0}, "expect": {"status": "done"}}]})")},
-      {"/cases/0/plan/close", json::parse(R"({"cases": [{"name": "a", "plan": {"query": 0, "close": "door_east"}, "expect": {"status": "complete"}}]})")},
+      {"/cases/0/expect",
+       json::parse(R"({"cases": [{"name": "a", "plan": {"query": 0}, "expect": {"status": "done"}}]})")},
+      {"/cases/0/plan/close",
+       json::parse(
+           R"({"cases": [{"name": "a", "plan": {"query": 0, "close": "door_east"}, "expect": {"status": "complete"}}]})")},
   };
   for (const auto& [where, patch] : bad) {
     json suite = good;

@@ -8,9 +8,7 @@ namespace navlab {
 namespace {
 
 // Corridor 0-1-2-3; door "a" covers 1-2 (on the corridor), door "b" covers 4-5 (elsewhere).
-std::vector<DoorCover> covers() {
-  return {{"a", true, {Connection::of(2, 1)}}, {"b", true, {Connection::of(4, 5)}}};
-}
+std::vector<DoorCover> covers() { return {{"a", true, {Connection::of(2, 1)}}, {"b", true, {Connection::of(4, 5)}}}; }
 
 TEST(CorridorVersion, ReadSetHoldsPolygonsConnectionsAndDoorsUsed) {
   const ReadSet r = make_read_set({0, 1, 2, 3}, covers());
@@ -77,8 +75,7 @@ TEST(CorridorVersion, TouchIsExactlyAnIntersection) {
     std::vector<int> corridor;
     for (int i = 0, n = 1 + node(rng) % 6; i < n; ++i) corridor.push_back(node(rng));
     std::vector<DoorCover> cs;
-    for (int d = 0; d < 3; ++d)
-      cs.push_back({"d" + std::to_string(d), true, {Connection::of(node(rng), node(rng))}});
+    for (int d = 0; d < 3; ++d) cs.push_back({"d" + std::to_string(d), true, {Connection::of(node(rng), node(rng))}});
     const ReadSet r = make_read_set(corridor, cs);
     const int d = node(rng) % 3;
     NavChange c{NavChange::Kind::DoorClosed, cs[d].door, cs[d].connections, {}, {}, ""};

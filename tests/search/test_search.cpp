@@ -93,7 +93,8 @@ TEST(SearchW2, CorridorCostAndPopOrder) {
   EXPECT_FALSE(it->improved);
   EXPECT_DOUBLE_EQ(it->g, 9.0);
   EXPECT_DOUBLE_EQ(it->old_g, 6.0);
-  EXPECT_EQ(it->describe(m, trace), "From Balcony, reaching Goal costs G 9, which is not less than its G 6 so far: Goal keeps its parent.");
+  EXPECT_EQ(it->describe(m, trace),
+            "From Balcony, reaching Goal costs G 9, which is not less than its G 6 so far: Goal keeps its parent.");
   // The pop of Door: G 4, parent Hall, Start and Hall closed, Balcony and Door... open before.
   const auto door = std::find_if(trace.steps.begin(), trace.steps.end(), [&](const SearchStep& s) {
     return s.kind == SearchStep::Kind::Popped && node_label(m, s.node) == "Door";
@@ -146,9 +147,7 @@ Scene::Navmesh squares() {
   return n;
 }
 
-SearchQuery point_query(int a, Vec2 pa, int b, Vec2 pb) {
-  return SearchQuery{a, b, to_world(pa, 0), to_world(pb, 0)};
-}
+SearchQuery point_query(int a, Vec2 pa, int b, Vec2 pb) { return SearchQuery{a, b, to_world(pa, 0), to_world(pb, 0)}; }
 
 TEST(SearchFailures, DisconnectedIslands) {
   const NavMesh m = build_hand_authored(squares(), "t").value();
@@ -247,10 +246,10 @@ TEST(SearchGates, DoorShapes) {
     return d;
   };
   const std::vector<Link> shared{{0, 1}, {1, 3}};
-  EXPECT_EQ(door_links(m, door({{0.5, 0.5}, {1.5, 0.5}}, false)), shared);          // crosses the edge
-  EXPECT_EQ(door_links(m, door({{1, 0.2}, {1, 0.4}}, false)), shared);              // overlaps part of it
-  EXPECT_TRUE(door_links(m, door({{0.5, 0.5}, {0.9, 0.5}}, false)).empty());        // stops short
-  EXPECT_TRUE(door_links(m, door({{0.5, 1.5}, {1.0, 1.0}}, false)).empty());        // touches only a vertex
+  EXPECT_EQ(door_links(m, door({{0.5, 0.5}, {1.5, 0.5}}, false)), shared);    // crosses the edge
+  EXPECT_EQ(door_links(m, door({{1, 0.2}, {1, 0.4}}, false)), shared);        // overlaps part of it
+  EXPECT_TRUE(door_links(m, door({{0.5, 0.5}, {0.9, 0.5}}, false)).empty());  // stops short
+  EXPECT_TRUE(door_links(m, door({{0.5, 1.5}, {1.0, 1.0}}, false)).empty());  // touches only a vertex
   EXPECT_EQ(door_links(m, door({{0.8, 0.3}, {1.2, 0.3}, {1.2, 0.7}, {0.8, 0.7}}, true)), shared);  // midpoint in
   EXPECT_TRUE(door_links(m, door({{0.8, 0.6}, {1.2, 0.6}, {1.2, 0.9}, {0.8, 0.9}}, true)).empty());
   // Nearly along the edge's line, one end within the tolerance of it, ending a metre past the edge: the
@@ -287,9 +286,10 @@ TEST(SearchGates, DoorShapesMatchAFullScan) {
       for (int e = 0; e < 4; ++e) {
         if (m.polys[size_t(pi)].neighbours[size_t(e)] < 0) continue;
         const Vec2 a = m.vertex(pi, e), b = m.vertex(pi, (e + 1) % 4), mid = (a + b) * 0.5;
-        const bool covered = d.is_polygon ? mid.x > std::min(p.x, q.x) && mid.x < std::max(p.x, q.x) &&
-                                                mid.y > std::min(p.y, q.y) && mid.y < std::max(p.y, q.y)
-                                          : orient(p, q, a) * orient(p, q, b) < 0.0 && orient(a, b, p) * orient(a, b, q) < 0.0;
+        const bool covered = d.is_polygon
+                                 ? mid.x > std::min(p.x, q.x) && mid.x < std::max(p.x, q.x) &&
+                                       mid.y > std::min(p.y, q.y) && mid.y < std::max(p.y, q.y)
+                                 : orient(p, q, a) * orient(p, q, b) < 0.0 && orient(a, b, p) * orient(a, b, q) < 0.0;
         if (covered) out.push_back({pi, e});
       }
     return out;
@@ -300,7 +300,8 @@ TEST(SearchGates, DoorShapesMatchAFullScan) {
     d.id = "d";
     d.is_polygon = i % 2 == 1;
     const Vec2 p{at(rng), at(rng)}, q = p + Vec2{std::cos(turn(rng)), std::sin(turn(rng))} * len(rng);
-    const std::vector<Vec2> pts = d.is_polygon ? std::vector<Vec2>{p, {q.x, p.y}, q, {p.x, q.y}} : std::vector<Vec2>{p, q};
+    const std::vector<Vec2> pts =
+        d.is_polygon ? std::vector<Vec2>{p, {q.x, p.y}, q, {p.x, q.y}} : std::vector<Vec2>{p, q};
     for (Vec2 v : pts) d.shape.push_back(ScenePoint{"", v, 0, false});
     const std::vector<Link> links = door_links(m, d);
     EXPECT_EQ(links, oracle(d)) << "door " << i;

@@ -1,7 +1,8 @@
 // Cross-check of the search stage against Detour's dtNavMeshQuery::findPath on baked meshes: with the
 // edge_midpoints cost model our corridor must be Detour's, polygon by polygon, and its cost must equal the
-// cost Detour's own node pool records for the goal polygon, over seeded random pairs on a baked floor plan (with a walled-off island) and a baked
-// OBJ level. Pairs in different islands must be `disconnected` for us where Detour returns a partial path.
+// cost Detour's own node pool records for the goal polygon, over seeded random pairs on a baked floor plan (with a
+// walled-off island) and a baked OBJ level. Pairs in different islands must be `disconnected` for us where Detour
+// returns a partial path.
 #include <DetourNavMesh.h>
 #include <DetourNavMeshQuery.h>
 #include <DetourNode.h>
@@ -124,14 +125,16 @@ Report cross_check(const NavMesh& mesh, int pairs, unsigned seed, CostModel mode
     // The corridor itself, polygon by polygon: equal costs alone would let a different route through.
     std::vector<int> detour_corridor;
     for (int i = 0; i < count; ++i) detour_corridor.push_back(int(path[i] & ~mesh.baked->base_ref));
-    if (detour_corridor == r.corridor) ++rep.corridors_equal;
-    else rep.mismatches.push_back(id.str() + ": corridors differ (" + std::to_string(r.corridor.size()) + " polygons, Detour " +
-                                  std::to_string(count) + ")");
+    if (detour_corridor == r.corridor)
+      ++rep.corridors_equal;
+    else
+      rep.mismatches.push_back(id.str() + ": corridors differ (" + std::to_string(r.corridor.size()) +
+                               " polygons, Detour " + std::to_string(count) + ")");
     const double detour_cost = goal->cost;
     if (std::abs(r.cost - detour_cost) > 1e-4 * std::max(1.0, detour_cost)) {
       std::ostringstream m;
-      m << id.str() << ": ours " << r.cost << " (" << r.corridor.size() << " polygons), Detour " << detour_cost
-        << " (" << count << " polygons)";
+      m << id.str() << ": ours " << r.cost << " (" << r.corridor.size() << " polygons), Detour " << detour_cost << " ("
+        << count << " polygons)";
       rep.mismatches.push_back(m.str());
     }
   }
@@ -139,9 +142,10 @@ Report cross_check(const NavMesh& mesh, int pairs, unsigned seed, CostModel mode
 }
 
 void summary(const char* what, const Report& r) {
-  std::printf("%s: %d pairs, %d costs and corridors compared (%d corridors equal), %d one-polygon, %d disconnected, "
-              "%zu mismatches\n", what, r.pairs, r.compared, r.corridors_equal, r.same_poly, r.disconnected,
-              r.mismatches.size());
+  std::printf(
+      "%s: %d pairs, %d costs and corridors compared (%d corridors equal), %d one-polygon, %d disconnected, "
+      "%zu mismatches\n",
+      what, r.pairs, r.compared, r.corridors_equal, r.same_poly, r.disconnected, r.mismatches.size());
 }
 
 std::string list(const Report& r) {

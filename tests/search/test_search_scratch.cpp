@@ -48,7 +48,9 @@ SearchResult reference_search(const NavMesh& m, const SearchQuery& q, const Sear
   auto centroid = [&](int v) { return to_world(m.centroid(v), 0.0); };  // 2D meshes and graphs only
   const Vec3 target = model == CostModel::Graph ? centroid(q.goal) : q.goal_pos;
   auto cost_of = [&](int v) { return graph ? 1.0 : m.polys[size_t(v)].cost; };
-  auto h_of = [&](int v) { return !astar || v == q.goal ? 0.0 : distance(pos[size_t(v)], target) * def.heuristic_scale; };
+  auto h_of = [&](int v) {
+    return !astar || v == q.goal ? 0.0 : distance(pos[size_t(v)], target) * def.heuristic_scale;
+  };
   auto step = [&](SearchStep::Kind kind, int node, int parent_node) {
     SearchStep s;
     s.kind = kind;
@@ -146,7 +148,8 @@ SearchResult reference_search(const NavMesh& m, const SearchQuery& q, const Sear
       }
       double gn = graph ? g[size_t(cur)] + m.edges[size_t(link)].cost
                         : g[size_t(cur)] + distance(pos[size_t(cur)], pos[size_t(next)]) * cost_of(cur);
-      if (!graph && next == q.goal && model != CostModel::Graph) gn += distance(pos[size_t(next)], q.goal_pos) * cost_of(next);
+      if (!graph && next == q.goal && model != CostModel::Graph)
+        gn += distance(pos[size_t(next)], q.goal_pos) * cost_of(next);
       const double hn = h_of(next), fn = gn + hn;
       const bool improved = state[size_t(next)] == Unseen || fn < f[size_t(next)];
       if (trace) {
@@ -410,7 +413,8 @@ TEST(SearchScratch, ConcurrentSearchesOnOneMesh) {
   for (std::thread& t : threads) t.join();
   for (int t = 0; t < kThreads; ++t)
     for (size_t i = 0; i < got[size_t(t)].size(); ++i)
-      expect_same(got[size_t(t)][i], want[i % queries.size()], "thread " + std::to_string(t) + " search " + std::to_string(i));
+      expect_same(got[size_t(t)][i], want[i % queries.size()],
+                  "thread " + std::to_string(t) + " search " + std::to_string(i));
 }
 
 }  // namespace

@@ -148,8 +148,8 @@ TEST(SearchTraceSets, ASecondSearchAfterARetargetStartsFromTheStartAlone) {
   const auto retarget = std::find_if(steps.begin(), steps.end(),
                                      [](const SearchStep& s) { return s.kind == SearchStep::Kind::Retarget; });
   ASSERT_NE(retarget, steps.end());
-  const auto first_pop = std::find_if(retarget, steps.end(),
-                                      [](const SearchStep& s) { return s.kind == SearchStep::Kind::Popped; });
+  const auto first_pop =
+      std::find_if(retarget, steps.end(), [](const SearchStep& s) { return s.kind == SearchStep::Kind::Popped; });
   ASSERT_NE(first_pop, steps.end());
   const SearchSets sets = search_sets_at(steps, size_t(first_pop - steps.begin()));
   EXPECT_EQ(sets.closed, std::vector<int>{first_pop->node});

@@ -57,7 +57,8 @@ TEST(AppSide, MovingThePlayerRerunsTheChase) {
   // At tick 20 (t = 1 s) the chaser has walked from 27 to 24.5 towards the player at 22. The player is
   // moved to x = 26 then: the chaser turns, walks 1 m right (8 ticks) to within 0.5 m and has caught it.
   const ScriptRun r = run_script("side_drag", R"([{"side_tick": 20}, {"side_player": [26, 1]}, {"side_tick": 60},
-                                                 {"frames": 1}])", "sidescroller.json", "window");
+                                                 {"frames": 1}])",
+                                 "sidescroller.json", "window");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json& chaser = r.state["side"]["enemies"][3];
   EXPECT_EQ(chaser["state"], "caught");
@@ -79,7 +80,8 @@ TEST(AppSide, DraggingThePlayerWithTheMouseMovesIt) {
   // A press away from the player moves nothing: the chaser reaches the player where it was.
   const ScriptRun miss = run_script("side_mouse_miss", R"([{"side_tick": 20}, {"frames": 1},
       {"mouse": [18, 4], "down": true}, {"mouse": [26, 1], "down": true}, {"mouse": [26, 1], "down": false},
-      {"side_tick": 60}, {"frames": 1}])", "sidescroller.json", "window");
+      {"side_tick": 60}, {"frames": 1}])",
+                                    "sidescroller.json", "window");
   EXPECT_NE(miss.state["side"]["enemies"][3]["pos"], json::array({25.5, 1.0}));
 }
 

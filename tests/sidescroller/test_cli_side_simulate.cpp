@@ -11,7 +11,6 @@
 namespace navlab {
 namespace {
 
-
 std::vector<std::string> keys(const Json& obj) {
   std::vector<std::string> out;
   for (const auto& item : obj.items()) out.push_back(item.key());

@@ -63,10 +63,11 @@ TEST(SideLimits, TheReaderCapsEnemySolidPairs) {
   EXPECT_TRUE(parse_scene(scene_text(1000, 1000), "s.json").ok());
   const Result<Scene> r = parse_scene(scene_text(1001, 1000), "s.json");
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().find(": /sidescroller/enemies: expected at most 1000000.0 enemy-solid pairs (enemies x solids, the "
-                           "side-scroller work limit: every enemy checks every solid on every tick), got 1001 enemies "
-                           "and 1000 solids"),
-            std::string::npos)
+  EXPECT_NE(
+      r.error().find(": /sidescroller/enemies: expected at most 1000000.0 enemy-solid pairs (enemies x solids, the "
+                     "side-scroller work limit: every enemy checks every solid on every tick), got 1001 enemies "
+                     "and 1000 solids"),
+      std::string::npos)
       << r.error();
 }
 

@@ -24,11 +24,11 @@ void run(SteppedNavigator& nav, Mover& m, int n) {
 
 TEST(SideNavigator, ArrivedWithinTheStoppingDistanceInX) {
   EXPECT_TRUE(arrived(5.0, 5.0, 0.1));
-  EXPECT_TRUE(arrived(5.0, 5.1, 0.1));   // 0.1 away: within (boundary included)
+  EXPECT_TRUE(arrived(5.0, 5.1, 0.1));  // 0.1 away: within (boundary included)
   EXPECT_TRUE(arrived(5.0, 4.95, 0.1));
   EXPECT_FALSE(arrived(5.0, 5.11, 0.1));
   EXPECT_FALSE(arrived(5.0, 4.8, 0.1));
-  EXPECT_TRUE(arrived(2.0, 2.0, 0.0));   // stop 0: only on the point
+  EXPECT_TRUE(arrived(2.0, 2.0, 0.0));  // stop 0: only on the point
   EXPECT_FALSE(arrived(2.0, 2.001, 0.0));
 }
 
@@ -100,7 +100,7 @@ TEST(SideNavigator, MoveTowardsIsIdempotentAndANewTargetClearsArrivedAndBlocked)
   EXPECT_EQ(nav.block_cause(), BlockCause::Cliff);
   nav.move_towards({20, 1});  // the same target: still blocked
   EXPECT_TRUE(nav.is_blocked());
-  nav.move_towards({4, 1});   // a new one: cleared
+  nav.move_towards({4, 1});  // a new one: cleared
   EXPECT_FALSE(nav.is_blocked());
   EXPECT_TRUE(nav.is_moving());
   run(nav, m, 56);  // 5.5 m → x = 4, then arrival

@@ -97,7 +97,8 @@ TEST(SideScene, BuildingANavmeshIsAClearError) {
   s.path = "side.json";
   const auto mesh = build_navmesh(s);
   ASSERT_FALSE(mesh.ok());
-  EXPECT_EQ(mesh.error(), "side.json: a side-scroller scene has no navmesh (its enemies walk the solids: navlab simulate)");
+  EXPECT_EQ(mesh.error(),
+            "side.json: a side-scroller scene has no navmesh (its enemies walk the solids: navlab simulate)");
 }
 
 struct BadFile {
@@ -173,7 +174,8 @@ const BadFile kBadFiles[] = {
     }]
   }
 })",
-     "bad.json:7:38: /sidescroller/enemies/0/strategy/points: expected one of the wander strategy keys (kind, min, max, "
+     "bad.json:7:38: /sidescroller/enemies/0/strategy/points: expected one of the wander strategy keys (kind, min, "
+     "max, "
      "pause), got \"points\""},
     {"wander_max_below_min",
      R"({
@@ -212,12 +214,10 @@ const BadFile kBadFiles[] = {
 })",
      "bad.json:7:28: /sidescroller/enemies/0/strategy/kind: expected one of \"pace\", \"wander\", \"waypoints\", "
      "\"approach\", \"rush\", got \"patrol\""},
-    {"no_gravity",
-     R"({"navlab": 1, "sidescroller": {"gravity": 0, "solids": [], "enemies": []}})",
+    {"no_gravity", R"({"navlab": 1, "sidescroller": {"gravity": 0, "solids": [], "enemies": []}})",
      "bad.json:1:43: /sidescroller/gravity: expected a gravity in m/s² > 0, got 0 (ground enemies would never come "
      "down)"},
-    {"no_enemy",
-     R"({"navlab": 1, "sidescroller": {"solids": []}})",
+    {"no_enemy", R"({"navlab": 1, "sidescroller": {"solids": []}})",
      "bad.json:1:31: /sidescroller/enemies: expected an array of at least 1 enemy, got nothing (the key is missing)"},
 };
 

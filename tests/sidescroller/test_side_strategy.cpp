@@ -49,17 +49,18 @@ size_t tick_at(double t) { return size_t(std::lround(t / 0.05)); }
 
 TEST(SideStrategy, ShouldFlipPaceTruthTable) {
   // blocked, blocked_prev, opposite_free → flip (seed §7.1)
-  struct Row { bool blocked, prev, opposite_free, flip; };
+  struct Row {
+    bool blocked, prev, opposite_free, flip;
+  };
   const Row rows[] = {
-      {false, false, false, false}, {false, false, true, false}, {false, true, false, false}, {false, true, true, false},
-      {true, false, false, true},    // first contact, both sides blocked: flip once
-      {true, false, true, true},     // first contact: flip
-      {true, true, false, false},    // still blocked and the other side too: stay, no dithering
-      {true, true, true, true},      // the fix: pushed against a blocked side with the other side free
+      {false, false, false, false}, {false, false, true, false}, {false, true, false, false},
+      {false, true, true, false},   {true, false, false, true},  // first contact, both sides blocked: flip once
+      {true, false, true, true},                                 // first contact: flip
+      {true, true, false, false},  // still blocked and the other side too: stay, no dithering
+      {true, true, true, true},    // the fix: pushed against a blocked side with the other side free
   };
   for (const Row& r : rows)
-    EXPECT_EQ(should_flip_pace(r.blocked, r.prev, r.opposite_free), r.flip)
-        << r.blocked << r.prev << r.opposite_free;
+    EXPECT_EQ(should_flip_pace(r.blocked, r.prev, r.opposite_free), r.flip) << r.blocked << r.prev << r.opposite_free;
 }
 
 TEST(SideStrategy, PaceGoesBackAndForthBetweenTheEdges) {
@@ -86,7 +87,7 @@ TEST(SideStrategy, PaceGoesBackAndForthBetweenTheEdges) {
 TEST(SideStrategy, PaceTurnsWhenPushedAgainstABlockedSideWithTheOtherSideFree) {
   // The seed's repro: dir = -1, blocked now and on the previous tick, the right side free. The old
   // edge-triggered rule (blocked && !blocked_prev) never turns; the fix does, at once.
-  for (const std::vector<SideBox>& solids : {std::vector<SideBox>{{0, 0, 10, 1}},                  // cliff at x = 0
+  for (const std::vector<SideBox>& solids : {std::vector<SideBox>{{0, 0, 10, 1}},                     // cliff at x = 0
                                              std::vector<SideBox>{{-5, 0, 10, 1}, {-1, 1, 0, 3}}}) {  // wall at x = 0
     const World w{30.0, solids};
     Mover m(w, body({0.5, 1}, {1, 1}));

@@ -26,10 +26,9 @@ ScenePoint pt(double x, double y) {
 //   6 floor (16..20, 0..4): an island
 Scene checks_scene() {
   Scene s;
-  s.navmesh.vertices = {{0, 0},  {4, 0},  {8, 0},  {12, 0}, {0, 4},   {4, 4},   {8, 4},   {12, 4},
-                        {0, 8},  {4, 8},  {8, 8},  {12, 8}, {8, 12},  {12, 12}, {16, 0},  {20, 0},
-                        {20, 4}, {16, 4}};
-  s.navmesh.polygons = {{0, 1, 5, 4},   {1, 2, 6, 5},    {2, 3, 7, 6},   {4, 5, 9, 8},
+  s.navmesh.vertices = {{0, 0}, {4, 0}, {8, 0},  {12, 0}, {0, 4},   {4, 4},  {8, 4},  {12, 4}, {0, 8},
+                        {4, 8}, {8, 8}, {12, 8}, {8, 12}, {12, 12}, {16, 0}, {20, 0}, {20, 4}, {16, 4}};
+  s.navmesh.polygons = {{0, 1, 5, 4},   {1, 2, 6, 5},     {2, 3, 7, 6},    {4, 5, 9, 8},
                         {6, 7, 11, 10}, {10, 11, 13, 12}, {14, 15, 16, 17}};
   s.navmesh.areas = {"floor", "floor", "floor", "stage", "water", "floor", "floor"};
   s.agent.radius = 0.5;
@@ -67,9 +66,7 @@ class SpawnChecks : public ::testing::Test {
   NavMesh mesh = mesh_of(scene);
   SpawnValidator validator = SpawnValidator::create(scene, mesh).value();
 
-  SpawnVerdict run(const SpawnCandidate& c, const SpawnOptions& o = {}) const {
-    return validator.validate(c, o);
-  }
+  SpawnVerdict run(const SpawnCandidate& c, const SpawnOptions& o = {}) const { return validator.validate(c, o); }
 };
 
 TEST_F(SpawnChecks, CheckNamesRoundTripInOrder) {
@@ -100,12 +97,9 @@ struct Alone {
 
 TEST_F(SpawnChecks, EachCheckFailsAloneAndDisablingItFlipsTheVerdict) {
   const Alone cases[] = {
-      {SpawnCheck::Projection, cand("on_stage", 2, 6)},
-      {SpawnCheck::Clearance, cand("by_the_wall", 0.49, 2)},
-      {SpawnCheck::Connectivity, cand("island", 18, 2)},
-      {SpawnCheck::ForbiddenZone, cand("exit_lane", 6, 2)},
-      {SpawnCheck::Occupancy, cand("next_to_crate", 10.6, 2)},
-      {SpawnCheck::SafePath, cand("behind_water", 10, 10)},
+      {SpawnCheck::Projection, cand("on_stage", 2, 6)},        {SpawnCheck::Clearance, cand("by_the_wall", 0.49, 2)},
+      {SpawnCheck::Connectivity, cand("island", 18, 2)},       {SpawnCheck::ForbiddenZone, cand("exit_lane", 6, 2)},
+      {SpawnCheck::Occupancy, cand("next_to_crate", 10.6, 2)}, {SpawnCheck::SafePath, cand("behind_water", 10, 10)},
   };
   for (const Alone& c : cases) {
     SCOPED_TRACE(c.candidate.name);
@@ -157,8 +151,7 @@ TEST_F(SpawnChecks, ExcludedAreaFailsProjectionEvenWhenAllowedForSpawning) {
 
   scene.agent.excluded_areas.clear();
   const SpawnValidator allowed = SpawnValidator::create(scene, mesh).value();
-  EXPECT_EQ(allowed.validate(cand("in_water", 10, 6), {}).result(SpawnCheck::Projection).outcome,
-            CheckOutcome::Passed);
+  EXPECT_EQ(allowed.validate(cand("in_water", 10, 6), {}).result(SpawnCheck::Projection).outcome, CheckOutcome::Passed);
 }
 
 TEST_F(SpawnChecks, AllowedAreasAbsentMeansEveryArea) {
@@ -191,10 +184,8 @@ TEST_F(SpawnChecks, PartitionsAreIslandsAndDefaultToTheFirstSafeTarget) {
   scene.spawn.safe_targets = {pt(19, 3), pt(2, 2)};
   const SpawnValidator v = SpawnValidator::create(scene, mesh).value();
   EXPECT_EQ(v.expected_partition(), 1);
-  EXPECT_EQ(v.validate(cand("island", 18, 2), {}).result(SpawnCheck::Connectivity).outcome,
-            CheckOutcome::Passed);
-  EXPECT_EQ(v.validate(cand("good", 3, 1), {}).result(SpawnCheck::Connectivity).outcome,
-            CheckOutcome::Failed);
+  EXPECT_EQ(v.validate(cand("island", 18, 2), {}).result(SpawnCheck::Connectivity).outcome, CheckOutcome::Passed);
+  EXPECT_EQ(v.validate(cand("good", 3, 1), {}).result(SpawnCheck::Connectivity).outcome, CheckOutcome::Failed);
 }
 
 TEST_F(SpawnChecks, ClosedDoorSplitsAPartition) {

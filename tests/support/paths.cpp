@@ -55,8 +55,7 @@ void write_text(const std::string& path, const std::string& text) {
 RunResult run_navlab(const std::string& args) {
   static int counter = 0;
   const std::string base = temp_dir() + "/run" + std::to_string(getpid()) + "_" + std::to_string(counter++);
-  const std::string cmd =
-      "'" + navlab_binary() + "' " + args + " >'" + base + ".out' 2>'" + base + ".err' </dev/null";
+  const std::string cmd = "'" + navlab_binary() + "' " + args + " >'" + base + ".out' 2>'" + base + ".err' </dev/null";
   const int status = std::system(cmd.c_str());
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

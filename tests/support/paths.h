@@ -6,15 +6,15 @@
 
 namespace navlab::test {
 
-std::string source_dir();                   // the project root
+std::string source_dir();                         // the project root
 std::string scene_path(const std::string& name);  // source_dir() + "/scenes/" + name
-std::vector<std::string> scene_files();     // every scenes/*.json, sorted
-std::string navlab_binary();                // path of the built navlab executable ("" if not built)
-std::string temp_dir();                     // a fresh directory for this test process
-std::string read_text(const std::string& path);  // the whole file ("" when unreadable)
+std::vector<std::string> scene_files();           // every scenes/*.json, sorted
+std::string navlab_binary();                      // path of the built navlab executable ("" if not built)
+std::string temp_dir();                           // a fresh directory for this test process
+std::string read_text(const std::string& path);   // the whole file ("" when unreadable)
 void write_text(const std::string& path, const std::string& text);  // replaces the file
-std::vector<std::string> lines(const std::string& text);  // the text split at line ends
-std::string first_line(const std::string& s);  // up to the first line end
+std::vector<std::string> lines(const std::string& text);            // the text split at line ends
+std::string first_line(const std::string& s);                       // up to the first line end
 
 struct RunResult {
   int exit_code = -1;

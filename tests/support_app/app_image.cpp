@@ -104,8 +104,8 @@ ScriptRun run_script(const std::string& name, const std::string& actions, const 
       write_file(name + ".json", R"({"capture": ")" + capture + R"(", "actions": )" + actions + "}");
   const std::string shot = temp_dir() + "/" + name + ".png";
   const std::string scene_file = scene.rfind('/', 0) == 0 ? scene : scene_path(scene);
-  const RunResult r = run_navlab("'" + scene_file + "' --script '" + script + "' --screenshot '" + shot +
-                                 "' --size 1100x760");
+  const RunResult r =
+      run_navlab("'" + scene_file + "' --script '" + script + "' --screenshot '" + shot + "' --size 1100x760");
   ScriptRun out;
   out.exit_code = r.exit_code;
   out.err = r.err;

@@ -93,8 +93,10 @@ void panel_agent(App& app) {
     changed = true;
   }
   const auto err = inner_corner_error(a.inner_corner);
-  if (err) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", err->c_str());
-  else plot_inner_corner(a.inner_corner);
+  if (err)
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", err->c_str());
+  else
+    plot_inner_corner(a.inner_corner);
   if (changed) app.replan();
 }
 

@@ -71,8 +71,8 @@ void panel_check(App& app) {
   path_window(app);
   CheckView& v = app.check;
   if (!v.suite) return;
-  const std::string title = "Check: " + (v.suite->name.empty() ? v.suite->path : v.suite->name) + " (" +
-                            summary_line(v.run) + ")###check";
+  const std::string title =
+      "Check: " + (v.suite->name.empty() ? v.suite->path : v.suite->name) + " (" + summary_line(v.run) + ")###check";
   if (!ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
   const ImVec4 pass(0.45f, 0.85f, 0.45f, 1.0f), fail(0.95f, 0.4f, 0.35f, 1.0f);
   const float rows = float(std::min<size_t>(v.run.cases.size(), 10));
@@ -115,9 +115,12 @@ void panel_check(App& app) {
     ImGui::Text("%s", r.decided_text.c_str());
   for (size_t k = 0; k < v.ray_trace.steps.size(); ++k) {
     const bool deciding = r.decided_by && r.decided_by->stage == "raycast" && r.decided_by->index == int(k) + 1;
-    const std::string text = "raycast:" + std::to_string(k + 1) + "  " + v.ray_trace.steps[k].describe(app.doc.mesh, v.ray_trace);
-    if (deciding) ImGui::TextColored(fail, "%s", text.c_str());
-    else ImGui::TextUnformatted(text.c_str());
+    const std::string text =
+        "raycast:" + std::to_string(k + 1) + "  " + v.ray_trace.steps[k].describe(app.doc.mesh, v.ray_trace);
+    if (deciding)
+      ImGui::TextColored(fail, "%s", text.c_str());
+    else
+      ImGui::TextUnformatted(text.c_str());
   }
   ImGui::PopTextWrapPos();
 }

@@ -53,8 +53,8 @@ void sim_controls(App& app) {
     if (tiles > 0)
       ImGui::TextDisabled("It bakes the mesh again for a moved door: %d of %d tiles.", p.tiles_done.load(), tiles);
     else if (phase >= 0 && phase < kBakePhaseCount)
-      ImGui::TextDisabled("It bakes the mesh again for a moved door: %s (phase %d of %d).",
-                          to_string(BakePhase(phase)), phase + 1, kBakePhaseCount);
+      ImGui::TextDisabled("It bakes the mesh again for a moved door: %s (phase %d of %d).", to_string(BakePhase(phase)),
+                          phase + 1, kBakePhaseCount);
   }
   if (s.result.failure)
     ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s: %s", to_string(s.result.failure->reason),
@@ -72,17 +72,19 @@ void tile_cache_controls(App& app) {
     if (!err.empty()) app.status = err;
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("On: the scene is baked in tiles with Detour's tile cache. Dragging a door rebuilds only\n"
-                      "the tiles under its old and new footprints; the plan re-runs when a rebuilt tile holds a\n"
-                      "polygon of its corridor. Off: one baked tile, baked again when a dragged door is dropped.\n"
-                      "Either way a closed door gates its own polygons.");
+    ImGui::SetTooltip(
+        "On: the scene is baked in tiles with Detour's tile cache. Dragging a door rebuilds only\n"
+        "the tiles under its old and new footprints; the plan re-runs when a rebuilt tile holds a\n"
+        "polygon of its corridor. Off: one baked tile, baked again when a dragged door is dropped.\n"
+        "Either way a closed door gates its own polygons.");
   if (!t.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", t.error.c_str());
   if (!t.on()) {
     ImGui::TextDisabled("Off: one baked tile; dropping a dragged door bakes it again.");
     return;
   }
-  ImGui::TextDisabled("On: a door move rebuilds only the tiles it touches (outlined in the viewport),\n"
-                      "on a thread of its own while the view goes on.");
+  ImGui::TextDisabled(
+      "On: a door move rebuilds only the tiles it touches (outlined in the viewport),\n"
+      "on a thread of its own while the view goes on.");
   if (t.job && t.job->busy()) ImGui::TextDisabled("rebuilding tiles...");
   if (t.changes == 0) {
     ImGui::TextWrapped("Baked: %s", t.last_update.c_str());
@@ -121,8 +123,8 @@ void panel_doors(App& app) {
       if (c.door == door.id) covers = c.connections.size();
     ImGui::SameLine();
     const bool read = std::binary_search(d.reads.doors.begin(), d.reads.doors.end(), door.id);
-    ImGui::TextDisabled("%s, covers %zu connection%s%s", door.open ? "open" : "closed", covers,
-                        covers == 1 ? "" : "s", read ? ", read by the plan" : "");
+    ImGui::TextDisabled("%s, covers %zu connection%s%s", door.open ? "open" : "closed", covers, covers == 1 ? "" : "s",
+                        read ? ", read by the plan" : "");
     ImGui::PopID();
   }
   if (!pending_id.empty()) doors_set_open(app, pending_id, pending_open);
@@ -133,8 +135,10 @@ void panel_doors(App& app) {
 
   ImGui::Separator();
   ImGui::TextUnformatted("Agent (follower simulation)");
-  ImGui::TextDisabled("The agent numbers its own corridor versions (agent v1, v2, ...) from Play; they are not the "
-                      "plan's v%d above.", d.version);
+  ImGui::TextDisabled(
+      "The agent numbers its own corridor versions (agent v1, v2, ...) from Play; they are not the "
+      "plan's v%d above.",
+      d.version);
   sim_controls(app);
 
   ImGui::Separator();

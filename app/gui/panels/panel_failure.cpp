@@ -20,8 +20,8 @@ void panel_failure(App& app) {
   ImGui::SameLine();
   ImGui::TextDisabled("planned in %.2f ms", p.plan_ms);
   if (p.status != Status::Failed) {
-    ImGui::Text("corridor %zu polygons, %zu corners, length %.2f m", p.search.corridor.size(),
-                p.funnel.corners.size(), p.funnel.length);
+    ImGui::Text("corridor %zu polygons, %zu corners, length %.2f m", p.search.corridor.size(), p.funnel.corners.size(),
+                p.funnel.length);
     if (p.profile.ok() && p.profile.ran)
       ImGui::Text("total time %.2f s over %.2f m", p.profile.total_time, p.profile.length);
   }

@@ -14,8 +14,9 @@ void panel_funnel(App& app) {
     ImGui::TextDisabled("no portals");
     return;
   }
-  ImGui::Text("%zu %s (the last is the goal), %d funnel %s", p.portals.size(), p.portals.size() == 1 ? "portal" : "portals",
-              p.count(Stage::Funnel), p.count(Stage::Funnel) == 1 ? "iteration" : "iterations");
+  ImGui::Text("%zu %s (the last is the goal), %d funnel %s", p.portals.size(),
+              p.portals.size() == 1 ? "portal" : "portals", p.count(Stage::Funnel),
+              p.count(Stage::Funnel) == 1 ? "iteration" : "iterations");
   const double mid = path_length(p.midpoints);
   ImGui::Text("funnel %.3f m, midpoints %.3f m (%+.1f%%)", p.funnel.length, mid,
               p.funnel.length > 0 ? (mid / p.funnel.length - 1.0) * 100.0 : 0.0);
@@ -29,8 +30,8 @@ void panel_funnel(App& app) {
   }
   if (!p.optimal.empty()) {
     const double diff = p.funnel.length - p.optimal_length;
-    ImGui::Text("funnel %.3f m, shortest %.3f m, difference %.3f m (%+.2f%%)", p.funnel.length, p.optimal_length,
-                diff, p.optimal_length > 0 ? diff / p.optimal_length * 100.0 : 0.0);
+    ImGui::Text("funnel %.3f m, shortest %.3f m, difference %.3f m (%+.2f%%)", p.funnel.length, p.optimal_length, diff,
+                p.optimal_length > 0 ? diff / p.optimal_length * 100.0 : 0.0);
   }
   if (!p.funnel.corners.empty() && ImGui::TreeNode("corners", "%zu corners", p.funnel.corners.size())) {
     for (size_t i = 0; i < p.funnel.corners.size(); ++i) {

@@ -28,7 +28,8 @@ void lessons_menu(App& app) {
   if (ImGui::MenuItem("Previous slide", "Page Up", false, open)) show_slide(app, v.slide - 1);
   if (ImGui::MenuItem("Next lesson", "Ctrl+Page Down")) lesson_key(app, SDL_SCANCODE_PAGEDOWN, true);
   if (ImGui::MenuItem("Start the presentation", "F5")) app.start_presentation(false);
-  if (ImGui::MenuItem("Teacher's notes", "N", &v.show_notes, open)) {}
+  if (ImGui::MenuItem("Teacher's notes", "N", &v.show_notes, open)) {
+  }
   if (ImGui::MenuItem("Close lesson", nullptr, false, open)) {
     v.lesson.reset();
     app.presenting = false;
@@ -60,17 +61,19 @@ void panel_lesson(App& app, float x, float y, float w, float h) {
       ImGui::TextUnformatted(s.text.c_str());
       const SlidePanelInput in{app.doc, app.plan, app.step, app.theme, legend_flags(app)};
       std::vector<std::string> panels = s.panels;  // the legend stands here, beside the map, on every slide
-      if (!s.side && std::find(panels.begin(), panels.end(), "legend") == panels.end())
-        panels.push_back("legend");
+      if (!s.side && std::find(panels.begin(), panels.end(), "legend") == panels.end()) panels.push_back("legend");
       for (const std::string& name : panels) {
         const ImVec2 at = ImGui::GetCursorScreenPos();
-        const float used = draw_slide_panel(*ImGui::GetWindowDrawList(), name, at.x, at.y, ImGui::GetContentRegionAvail().x, in);
+        const float used =
+            draw_slide_panel(*ImGui::GetWindowDrawList(), name, at.x, at.y, ImGui::GetContentRegionAvail().x, in);
         ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, used));
       }
     }
     if (!s.notes.empty()) {
-      if (v.show_notes) ImGui::TextColored(ImVec4(0.75f, 0.9f, 0.75f, 1), "Notes: %s", s.notes.c_str());
-      else ImGui::TextDisabled("N: the teacher's notes");
+      if (v.show_notes)
+        ImGui::TextColored(ImVec4(0.75f, 0.9f, 0.75f, 1), "Notes: %s", s.notes.c_str());
+      else
+        ImGui::TextDisabled("N: the teacher's notes");
     }
     ImGui::PopTextWrapPos();
     ImGui::Separator();

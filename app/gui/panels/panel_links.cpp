@@ -16,7 +16,8 @@ namespace navlab::app {
 namespace {
 
 std::string end_text(const ScenePoint& p) {
-  return p.is3d ? fmt("(%.1f, %.1f, %.1f)", p.world().x, p.world().y, p.world().z) : fmt("(%.1f, %.1f)", p.plane.x, p.plane.y);
+  return p.is3d ? fmt("(%.1f, %.1f, %.1f)", p.world().x, p.world().y, p.world().z)
+                : fmt("(%.1f, %.1f)", p.plane.x, p.plane.y);
 }
 
 // The options the link tool gives the next link.
@@ -99,13 +100,17 @@ void panel_links(App& app) {
       ImGui::TableNextColumn();
       ImGui::Text("%s %s %s", end_text(l.from).c_str(), l.bidirectional ? "<->" : "->", end_text(l.to).c_str());
       ImGui::TableNextColumn();
-      if (l.cost) ImGui::Text("cost %.2f", *l.cost);
-      else ImGui::TextDisabled("cost: length");
+      if (l.cost)
+        ImGui::Text("cost %.2f", *l.cost);
+      else
+        ImGui::TextDisabled("cost: length");
       ImGui::TableNextColumn();
       const bool attached = size_t(i) < app.doc.mesh.links.size() && app.doc.mesh.links[size_t(i)].from_poly >= 0 &&
                             app.doc.mesh.links[size_t(i)].to_poly >= 0;
-      if (std::find(crossed.begin(), crossed.end(), i) != crossed.end()) ImGui::TextUnformatted("on the plan");
-      else if (!attached) ImGui::TextDisabled("baking");
+      if (std::find(crossed.begin(), crossed.end(), i) != crossed.end())
+        ImGui::TextUnformatted("on the plan");
+      else if (!attached)
+        ImGui::TextDisabled("baking");
     }
     ImGui::EndTable();
   }

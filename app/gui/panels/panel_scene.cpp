@@ -53,10 +53,10 @@ void panel_scene(App& app) {
   }
   // The query: a scene query or the user's own start/goal (placed with S / G and a click).
   const auto& qs = doc.scene.queries;
-  std::string label = doc.query_index >= 0 && doc.query_index < int(qs.size())
-                          ? (qs[doc.query_index].name.empty() ? "query " + std::to_string(doc.query_index)
-                                                               : qs[doc.query_index].name)
-                          : std::string("placed by hand");
+  std::string label =
+      doc.query_index >= 0 && doc.query_index < int(qs.size())
+          ? (qs[doc.query_index].name.empty() ? "query " + std::to_string(doc.query_index) : qs[doc.query_index].name)
+          : std::string("placed by hand");
   if (ImGui::BeginCombo("query", label.c_str())) {
     for (size_t i = 0; i < qs.size(); ++i) {
       const std::string n = qs[i].name.empty() ? "query " + std::to_string(i) : qs[i].name;
@@ -70,9 +70,12 @@ void panel_scene(App& app) {
     ImGui::EndCombo();
   }
   auto show = [](const char* what, const std::optional<ScenePoint>& p) {
-    if (!p) ImGui::Text("%s: (not set)", what);
-    else if (!p->node.empty()) ImGui::Text("%s: %s", what, p->node.c_str());
-    else ImGui::Text("%s: (%.2f, %.2f)", what, p->plane.x, p->plane.y);
+    if (!p)
+      ImGui::Text("%s: (not set)", what);
+    else if (!p->node.empty())
+      ImGui::Text("%s: %s", what, p->node.c_str());
+    else
+      ImGui::Text("%s: (%.2f, %.2f)", what, p->plane.x, p->plane.y);
   };
   show("start", doc.start);
   ImGui::SameLine(0, 20);

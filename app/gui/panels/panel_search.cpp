@@ -29,7 +29,8 @@ void panel_search(App& app) {
     if (s.node_budget < 0) s.node_budget = 0;
     changed = true;
   }
-  ImGui::TextDisabled("a node budget of 0 sets no limit");  // its own line: beside the input it wrapped letter by letter
+  ImGui::TextDisabled(
+      "a node budget of 0 sets no limit");  // its own line: beside the input it wrapped letter by letter
   if (changed) app.replan();
   const PlanView& p = app.plan;
   if (p.ran && p.count(Stage::Search) > 0)

@@ -86,7 +86,8 @@ void spawn_refresh(SpawnView& v, const Document& doc) {
     v.verdicts.clear();
     if (made) {
       v.validator.emplace(std::move(made.value()));
-      for (const SpawnCandidate& c : v.scene.spawn.candidates) v.verdicts.push_back(v.validator->validate(c, v.options));
+      for (const SpawnCandidate& c : v.scene.spawn.candidates)
+        v.verdicts.push_back(v.validator->validate(c, v.options));
     }
     v.revalidated = int(v.verdicts.size());
   }
@@ -205,7 +206,7 @@ void draw_spawn_verdicts(Viewport& view, const Document& doc, SpawnView& sv_stat
   gl::Batch& b = view.plan();
   ImDrawList& dl = view.overlay();
   const double px = 1.0 / view.px_per_m();  // metres per pixel
-  if (v.edit.ghost) {  // add mode: where the next candidate goes
+  if (v.edit.ghost) {                       // add mode: where the next candidate goes
     b.circle(*v.edit.ghost, kCandidateGrabPx * px, kGhost, {2.0f, 4.0f, 7.0f});
     const Vec2 s = view.to_screen(*v.edit.ghost);
     dl.AddText(ImVec2(float(s.x) + 14, float(s.y) - 20), to_imu32(kGhost),

@@ -52,12 +52,18 @@ void panel_step(App& app) {
     const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
     auto key = [col](const GfhRow& r) -> double {
       switch (col) {
-        case 0: return r.node;
-        case 1: return r.g;
-        case 2: return r.h;
-        case 3: return r.f;
-        case 4: return r.parent;
-        default: return r.closed ? 1 : 0;
+        case 0:
+          return r.node;
+        case 1:
+          return r.g;
+        case 2:
+          return r.h;
+        case 3:
+          return r.f;
+        case 4:
+          return r.parent;
+        default:
+          return r.closed ? 1 : 0;
       }
     };
     std::stable_sort(list.begin(), list.end(),
@@ -66,8 +72,7 @@ void panel_step(App& app) {
   const int current = steps[index].node;
   for (const GfhRow& r : list) {
     ImGui::TableNextRow();
-    if (r.node == current)
-      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 160));
+    if (r.node == current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 160));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(node_label(mesh, r.node).c_str());
     const CostDigits n = cost_digits(r.g, r.h);  // as the step's sentence writes them

@@ -20,9 +20,15 @@ std::string step_sentence(const App& app) {
 void panel_transport(App& app) {
   PlanView& p = app.plan;
   const int n = int(p.steps.size());
-  if (ImGui::Button("|<")) { app.playing = false; app.set_step(0); }
+  if (ImGui::Button("|<")) {
+    app.playing = false;
+    app.set_step(0);
+  }
   ImGui::SameLine();
-  if (ImGui::Button("<")) { app.playing = false; app.set_step(app.step - 1); }
+  if (ImGui::Button("<")) {
+    app.playing = false;
+    app.set_step(app.step - 1);
+  }
   ImGui::SameLine();
   if (ImGui::Button(app.playing ? "Pause" : "Play ")) {
     if (!app.playing && app.step >= n) app.set_step(0);
@@ -30,15 +36,22 @@ void panel_transport(App& app) {
     app.play_clock = 0.0;
   }
   ImGui::SameLine();
-  if (ImGui::Button(">")) { app.playing = false; app.set_step(app.step + 1); }
+  if (ImGui::Button(">")) {
+    app.playing = false;
+    app.set_step(app.step + 1);
+  }
   ImGui::SameLine();
-  if (ImGui::Button(">|")) { app.playing = false; app.set_step(n); }
+  if (ImGui::Button(">|")) {
+    app.playing = false;
+    app.set_step(n);
+  }
   ImGui::SameLine();
   int s = app.step;
   ImGui::SetNextItemWidth(-1);
   char fmt[64];
   if (s < n)
-    std::snprintf(fmt, sizeof fmt, "step %d / %d (%s %d)", s + 1, n, stage_name(p.steps[s].stage), p.steps[s].index + 1);
+    std::snprintf(fmt, sizeof fmt, "step %d / %d (%s %d)", s + 1, n, stage_name(p.steps[s].stage),
+                  p.steps[s].index + 1);
   else
     std::snprintf(fmt, sizeof fmt, "complete plan (%d steps)", n);
   if (ImGui::SliderInt("##scrub", &s, 0, n, fmt)) {
@@ -71,7 +84,10 @@ void panel_timeline(App& app) {
     const bool here = app.step < n && p.steps[app.step].stage == st;
     if (here) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     ImGui::BeginDisabled(first < 0);
-    if (ImGui::Button(label)) { app.playing = false; app.set_step(first); }
+    if (ImGui::Button(label)) {
+      app.playing = false;
+      app.set_step(first);
+    }
     ImGui::EndDisabled();
     if (here) ImGui::PopStyleColor();
   }

@@ -17,12 +17,18 @@ namespace {
 
 ImU32 limit_color(ProfileLimit limit, const Theme& th) {
   switch (limit) {
-    case ProfileLimit::Braking: return IM_COL32(245, 90, 90, 255);
-    case ProfileLimit::Accel: return IM_COL32(110, 220, 120, 255);
-    case ProfileLimit::Lateral: return to_imu32(th.smooth);
-    case ProfileLimit::MaxSpeed: return IM_COL32(235, 235, 235, 255);
-    case ProfileLimit::Reaction: return IM_COL32(245, 170, 70, 255);  // held before a braking
-    default: return to_imu32(th.stop);  // start, goal, stop_turn
+    case ProfileLimit::Braking:
+      return IM_COL32(245, 90, 90, 255);
+    case ProfileLimit::Accel:
+      return IM_COL32(110, 220, 120, 255);
+    case ProfileLimit::Lateral:
+      return to_imu32(th.smooth);
+    case ProfileLimit::MaxSpeed:
+      return IM_COL32(235, 235, 235, 255);
+    case ProfileLimit::Reaction:
+      return IM_COL32(245, 170, 70, 255);  // held before a braking
+    default:
+      return to_imu32(th.stop);  // start, goal, stop_turn
   }
 }
 
@@ -58,7 +64,8 @@ void draw_profile_plot(ImDrawList& dl_ref, ImVec2 origin, ImVec2 avail, const Pl
   if (step < int(p.steps.size()) && p.steps[size_t(step)].stage == Stage::Profile) {
     const ProfileStep& st = p.trace.motion.profile.steps[size_t(p.steps[size_t(step)].index)];
     if (st.kind != ProfileStep::Kind::Total)
-      dl->AddRectFilled(ImVec2(X(st.s0) - 1, lo.y), ImVec2(X(std::max(st.s0, st.s1)) + 1, hi.y), IM_COL32(255, 255, 255, 40));
+      dl->AddRectFilled(ImVec2(X(st.s0) - 1, lo.y), ImVec2(X(std::max(st.s0, st.s1)) + 1, hi.y),
+                        IM_COL32(255, 255, 255, 40));
   }
   // Axes, ticks and units.
   const double sstep = nice_step(std::max(smax, 1e-3) / 6.0), vstep = nice_step(vmax / 4.0);
@@ -134,7 +141,8 @@ void plot_profile(App& app) {
                        spline->total_time, spline->length);
   const ImVec2 key_at = ImGui::GetCursorScreenPos();
   profile_key(*ImGui::GetWindowDrawList(), key_at, ImGui::GetContentRegionAvail().x);
-  ImGui::Dummy(ImVec2(1, ImGui::GetFontSize() * (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 22 ? 2.4f : 1.2f)));
+  ImGui::Dummy(
+      ImVec2(1, ImGui::GetFontSize() * (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 22 ? 2.4f : 1.2f)));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (avail.x < 40 || avail.y < 40) return;
