@@ -41,6 +41,11 @@ CornerGeom corner_geom(const std::vector<Vec2>& path, int corner) {
   return g;
 }
 
+void corner_geoms_into(const std::vector<Vec2>& path, std::vector<CornerGeom>& out) {
+  out.resize(path.size());
+  for (size_t c = 1; c + 1 < path.size(); ++c) out[c] = corner_geom(path, int(c));
+}
+
 std::optional<CornerGeom> joint_geom(const std::vector<Vec2>& path, int a, int b) {
   CornerGeom g;
   g.first = a;
@@ -104,17 +109,18 @@ Turn standing_turn(const CornerGeom& g, TurnKind kind) {
 }
 
 // The geometry a fitted turn was made on.
-CornerGeom geom_of(const std::vector<Vec2>& path, const Turn& t) {
+CornerGeom geom_of(const Fitter& fitter, const Turn& t) {
   if (t.last_corner > t.corner)
-    if (const std::optional<CornerGeom> g = joint_geom(path, t.corner, t.last_corner)) return *g;
-  return corner_geom(path, t.corner);
+    if (const std::optional<CornerGeom> g = joint_geom(fitter.path, t.corner, t.last_corner)) return *g;
+  return fitter.geoms[size_t(t.corner)];
 }
 
 }  // namespace
 
-Fitter::Fitter(const std::vector<Vec2>& path_, const CorridorShape& shape, const AgentDef& agent_, TurnTrace* trace_,
-               const std::vector<char>& stand)
+Fitter::Fitter(const std::vector<Vec2>& path_, const std::vector<CornerGeom>& geoms_, const CorridorShape& shape,
+               const AgentDef& agent_, TurnTrace* trace_, const std::vector<char>& stand)
     : path(path_),
+      geoms(geoms_),
       agent(agent_),
       trace(trace_),
       shape_(shape),
@@ -212,7 +218,7 @@ std::string NoArcWhy::text() const {
 }
 
 Turn Fitter::no_arc(int c, NoArcWhy reason_why, double largest_from) {
-  const CornerGeom g = corner_geom(path, c);
+  const CornerGeom& g = geoms[size_t(c)];
   if (stops_allowed_) {
     if (trace) {
       TurnStep s = step(TurnStep::Kind::FellBackToStop, g, 0.0);
@@ -253,7 +259,7 @@ Turn Fitter::no_arc(int c, NoArcWhy reason_why, double largest_from) {
 }
 
 Turn Fitter::first_fit(int c) {
-  const CornerGeom g = corner_geom(path, c);
+  const CornerGeom& g = geoms[size_t(c)];
   using W = NoArcWhy::Kind;
   const double min_r = agent.min_turn_radius;
   if (agent.corner_mode == CornerMode::Stop) return no_arc(c, {W::CornerModeStop, min_r});
@@ -317,7 +323,7 @@ size_t without_arc(Fitter& fitter, std::vector<Turn>& turns, size_t k, NoArcWhy 
 void record_scaled(const Fitter& fitter, const Turn& t, double share, double nr, double new_share, const Turn& o,
                    double o_share, double o_new, double len, double offsets, double ratio) {
   if (!fitter.trace) return;
-  TurnStep s = fitter.step(TurnStep::Kind::ScaledWithPartner, geom_of(fitter.path, t), t.radius);
+  TurnStep s = fitter.step(TurnStep::Kind::ScaledWithPartner, geom_of(fitter, t), t.radius);
   s.new_radius = nr;
   s.trim = new_share;
   s.partner = o.corner;
@@ -348,7 +354,7 @@ void scale_shared_segments(Fitter& fitter, std::vector<Turn>& turns) {
       CornerGeom g[2];
       double nr[2], least[2];
       for (int j = 0; j < 2; ++j) {
-        g[j] = geom_of(path, *pair[j]);
+        g[j] = geom_of(fitter, *pair[j]);
         nr[j] = pair[j]->radius * ratio;
         least[j] = std::max(agent.min_turn_radius, g[j].least_radius());
       }

@@ -40,6 +40,10 @@ struct CornerGeom {
 };
 
 CornerGeom corner_geom(const std::vector<Vec2>& path, int corner);
+// corner_geom() of every corner of `path` into `out` (out[c] for corner c in [1, size - 2]; out[0] and the
+// last entry unused): the fitting reads a corner's geometry several times (joints, the first fit, the
+// scaling passes) and works out its angle and tangent once.
+void corner_geoms_into(const std::vector<Vec2>& path, std::vector<CornerGeom>& out);
 // Corners [a, b] (a < b) as one: none when the two outer segments do not meet ahead of `a` and behind `b`
 // or their combined turn is a reversal.
 std::optional<CornerGeom> joint_geom(const std::vector<Vec2>& path, int a, int b);
@@ -61,8 +65,9 @@ struct NoArcWhy {
 // has no turn (the result's failure).
 class Fitter {
  public:
-  Fitter(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent, TurnTrace* trace,
-         const std::vector<char>& stand);
+  // `geoms`: corner_geoms_into() of `path`.
+  Fitter(const std::vector<Vec2>& path, const std::vector<CornerGeom>& geoms, const CorridorShape& shape,
+         const AgentDef& agent, TurnTrace* trace, const std::vector<char>& stand);
 
   // Corner c on its own: an arc when one fits, else what no_arc() makes of it.
   Turn first_fit(int c);
@@ -79,6 +84,7 @@ class Fitter {
   TurnStep step(TurnStep::Kind kind, const CornerGeom& g, double radius) const;
 
   const std::vector<Vec2>& path;
+  const std::vector<CornerGeom>& geoms;  // per corner of `path`
   const AgentDef& agent;
   TurnTrace* trace;
   std::optional<Failure> failure;

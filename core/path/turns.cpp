@@ -147,15 +147,15 @@ namespace {
 // where the agent need not stand, whose gaps are each shorter than the trims of their two arcs at
 // min_turn_radius, and whose combined turn is less than a reversal. `gap` / `needed`: the gap that joined
 // them with the least room to spare.
-int joint_end(const std::vector<Vec2>& path, const AgentDef& agent, const std::vector<char>& stand, int c, double& gap,
-              double& needed) {
+int joint_end(const std::vector<Vec2>& path, const std::vector<CornerGeom>& geoms, const AgentDef& agent,
+              const std::vector<char>& stand, int c, double& gap, double& needed) {
   const int corners = int(path.size()) - 2;
   const auto stands = [&](int k) { return size_t(k) < stand.size() && stand[size_t(k)]; };
   if (agent.corner_mode == CornerMode::Stop || !(agent.min_turn_radius > 0.0) || stands(c)) return c;
   int last = c;
   double spare = kTurnInf;
   while (last + 1 <= corners && !stands(last + 1)) {
-    const CornerGeom a = corner_geom(path, last), b = corner_geom(path, last + 1);
+    const CornerGeom &a = geoms[size_t(last)], &b = geoms[size_t(last + 1)];
     if (a.left != b.left || a.tan_half <= 0.0 || b.tan_half <= 0.0) break;
     const double g = distance(a.at, b.at), need = agent.min_turn_radius * (a.tan_half + b.tan_half);
     if (!(g < need) || !joint_geom(path, c, last + 1)) break;
@@ -246,12 +246,14 @@ void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, c
     return fail(Reason::BadInput, fmt("turn_radius %.3g m must be > 0 and min_turn_radius %.3g m >= 0",
                                       agent.turn_radius, agent.min_turn_radius));
 
-  Fitter fitter{path, shape, agent, trace, stand};
+  thread_local std::vector<CornerGeom> geoms;  // kept per thread: no allocation once it has grown
+  corner_geoms_into(path, geoms);
+  Fitter fitter{path, geoms, shape, agent, trace, stand};
   const int corners = int(path.size()) - 2;
   sp.turns.reserve(size_t(std::max(corners, 0)));
   for (int c = 1; c <= corners;) {
     double gap = 0.0, needed = 0.0;
-    const int last = joint_end(path, agent, stand, c, gap, needed);
+    const int last = joint_end(path, geoms, agent, stand, c, gap, needed);
     if (last > c) {
       if (std::optional<Turn> joint = fitter.fit_joint(c, last, gap, needed)) {
         sp.turns.push_back(*joint);

@@ -255,19 +255,37 @@ void renew(PlanResult& r) {
   r = std::move(fresh);
 }
 
-void run_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
-              const CorridorSearch* corridor_search, PlanTrace* trace, PlanResult& r) {
-  renew(r);
-  const Result<Gates> gates = make_gates(scene, mesh, request.doors, GateLinks::ClosedOnly);
-  if (!gates.ok()) {
-    fail(r, Failure{FailStage::Plan, Reason::BadRequest, gates.error(), {}});
-    return;
-  }
-  const Context c{scene, mesh, request, gates.value(), trace, corridor_search};
+void run_stages(const Context& c, PlanResult& r) {
   if (!stage_locate(c, r)) return;
   if (!stage_search(c, r)) return;
   if (!stage_funnel(c, r)) return;
   stage_motion(c, r);
+}
+
+void run_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
+              const CorridorSearch* corridor_search, PlanTrace* trace, PlanResult& r) {
+  renew(r);
+  // The gates are made into a per-thread object whose vectors and strings keep their capacity (no
+  // allocation per plan while no door is closed); a plan run inside another's corridor search on the
+  // same thread finds it lent and makes its own.
+  thread_local Gates kept;
+  thread_local bool lent = false;
+  struct Lend {
+    bool mine;
+    ~Lend() {
+      if (mine) lent = false;
+    }
+  } const lend{!lent};
+  Gates own;
+  Gates& gates = lend.mine ? kept : own;
+  lent = true;
+  const std::string error = make_gates_into(scene, mesh, request.doors, GateLinks::ClosedOnly, gates);
+  if (error.empty()) {
+    const Context c{scene, mesh, request, gates, trace, corridor_search};
+    run_stages(c, r);
+  } else {
+    fail(r, Failure{FailStage::Plan, Reason::BadRequest, error, {}});
+  }
 }
 
 }  // namespace

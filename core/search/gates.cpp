@@ -152,9 +152,36 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
 
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which) {
   Gates g;
+  if (std::string err = make_gates_into(scene, mesh, overrides, which, g); !err.empty())
+    return Result<Gates>::fail(err);
+  return g;
+}
+
+namespace {
+
+// `g` emptied for make_gates_into: one gate per scene door, in file order, each string and vector kept.
+void reset_gates(const Scene& scene, Gates& g) {
+  g.doors.resize(scene.doors.size());
+  for (size_t i = 0; i < scene.doors.size(); ++i) {
+    DoorGate& gate = g.doors[i];
+    gate.id = scene.doors[i].id;  // (an assignment: the string keeps its buffer)
+    gate.open = scene.doors[i].open;
+    gate.links.clear();
+  }
+  g.excluded_areas.clear();
+  SearchFilter& f = g.filter;
+  f.reasons.clear();
+  f.node_block.clear();
+  f.poly_link_block = LinkBlocks{};
+  f.graph_link_block.clear();
+}
+
+}  // namespace
+
+std::string make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which,
+                            Gates& g) {
+  reset_gates(scene, g);
   const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
-  g.doors.reserve(scene.doors.size());
-  for (const Door& d : scene.doors) g.doors.push_back({d.id, d.open, {}});
   auto find = [&](const std::string& id) -> DoorGate* {
     for (DoorGate& d : g.doors)
       if (d.id == id) return &d;
@@ -174,7 +201,7 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
   }
   for (const std::string& id : overrides.closed) {
     if (std::find(overrides.opened.begin(), overrides.opened.end(), id) != overrides.opened.end())
-      return Result<Gates>::fail("door '" + id + "' is both closed and opened");
+      return "door '" + id + "' is both closed and opened";
   }
   auto apply = [&](const std::vector<std::string>& ids, bool open) -> std::string {
     for (const std::string& id : ids) {
@@ -188,10 +215,11 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
     }
     return "";
   };
-  if (std::string err = apply(overrides.closed, false); !err.empty()) return Result<Gates>::fail(err);
-  if (std::string err = apply(overrides.opened, true); !err.empty()) return Result<Gates>::fail(err);
+  if (std::string err = apply(overrides.closed, false); !err.empty()) return err;
+  if (std::string err = apply(overrides.opened, true); !err.empty()) return err;
   // The scene doors' connections, now that their states are known.
-  std::vector<char> in_place(scene.doors.size());  // per scene door: baked_in_place, worked out once
+  thread_local std::vector<char> in_place;  // per scene door: baked_in_place, worked out once (kept per thread)
+  in_place.assign(scene.doors.size(), 0);
   for (size_t i = 0; i < scene.doors.size(); ++i) {
     const Door& d = scene.doors[i];
     DoorGate& gate = g.doors[i];
@@ -236,7 +264,7 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
       }
     }
   }
-  return g;
+  return "";
 }
 
 std::vector<DoorCover> door_covers(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides) {

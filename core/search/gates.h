@@ -70,6 +70,11 @@ enum class GateLinks { All, ClosedOnly };
 // Fails when an override names a door that is neither in the scene nor on a graph edge.
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides = {},
                          GateLinks which = GateLinks::All);
+// make_gates() into `out`, overwritten whole; its vectors and strings keep their capacity, so gates made
+// again and again (a plan per query) allocate nothing once they are large enough while no door is closed.
+// Returns "" or make_gates()'s error (`out` is then unspecified).
+std::string make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which,
+                            Gates& out);
 
 // Every door (make_gates order) with its state after `overrides` and the connections it covers, sorted
 // and unique. This is the one door-cover rule: the planner, the follower and the app all read it.
