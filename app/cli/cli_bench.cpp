@@ -21,10 +21,6 @@
 
 #include "cli.h"
 #include "cli_bench.h"
-#include "bake.h"
-#include "bake_tiled.h"
-#include "generated_level.h"
-#include "navmesh_build.h"
 #include "plan.h"
 #include "random_pairs.h"
 #include "scene.h"
@@ -544,81 +540,6 @@ void print_text(const Report& rep) {
   if (rep.optimal) print_optimal(*rep.optimal);
   if (!rep.notes.empty()) std::printf("\n");
   for (const std::string& n : rep.notes) std::printf("Note: %s\n", n.c_str());
-}
-
-// `--large N`: a generated pillar hall or crate yard of about N polygons (generated_level.h), baked here.
-// The largest level --large generates: a hall of more polygons needs a bake grid over the limit of 1.6e7
-// cells at the default 0.3 m cells (300,000 polygons: 4044 x 4044 cells), for both kinds.
-constexpr unsigned long long kLargeMin = 100, kLargeMax = 250000;
-
-std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed) {
-  LoadedScene level;
-  Result<NavMesh> mesh = Result<NavMesh>::fail("not baked");
-  if (as_mesh) {
-    GeneratedMesh yard = crate_yard_scene(target_polygons, seed);
-    level.scene = std::move(yard.scene);
-    mesh = level.scene.bake.tile_size > 0 ? bake_triangles_tiled(yard.soup, level.scene.bake)
-                                          : bake_triangles(yard.soup, level.scene.bake);
-  } else {
-    level.scene = pillar_hall_scene(target_polygons, seed);
-    mesh = build_navmesh(level.scene);
-  }
-  if (!mesh) {
-    std::fprintf(stderr, "navlab bench: --large %d: the generated level did not bake: %s\n", target_polygons,
-                 mesh.error().c_str());
-    return std::nullopt;
-  }
-  level.mesh = std::move(mesh.value());
-  return level;
-}
-
-// Strict whole-string integer in [lo, hi]; "" when fine, else what is wrong.
-std::string parse_count(const std::string& flag, const std::string& text, unsigned long long lo, unsigned long long hi,
-                        unsigned long long& out) {
-  const std::string expected =
-      flag + " expects an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" + text + "'";
-  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) return expected;
-  try {
-    size_t used = 0;
-    out = std::stoull(text, &used, 10);
-    if (used != text.size()) return expected;
-  } catch (const std::exception&) {
-    return expected;
-  }
-  return out < lo || out > hi ? expected : "";
-}
-
-std::string parse_positive(const std::string& flag, const std::string& text, double hi, double& out) {
-  const std::string expected =
-      flag + " expects a number above 0 and at most " + std::to_string(long(hi)) + ", got '" + text + "'";
-  try {
-    size_t used = 0;
-    out = std::stod(text, &used);
-    if (used != text.size()) return expected;
-  } catch (const std::exception&) {
-    return expected;
-  }
-  return std::isfinite(out) && out > 0.0 && out <= hi ? "" : expected;
-}
-
-// The bench's time limit: every pair times up to kTimedCallsPerPair calls (our eight: locate, search,
-// portals + funnel, motion and its three parts, plan; and Detour's three, each on two rounds; and
-// Polyanya once), each in kLoopsPerCall loops of at least --sample-us.
-constexpr double kTimedCallsPerPair = 23;
-constexpr double kLoopsPerCall = 3;
-constexpr double kMaxBenchSeconds = 1800;
-
-// "" when --pairs and --sample-us keep the sampling within kMaxBenchSeconds, else what to change.
-std::string bench_time_problem(unsigned long long pairs, double sample_us) {
-  const double seconds = double(pairs) * kTimedCallsPerPair * kLoopsPerCall * sample_us * 1e-6;
-  if (seconds <= kMaxBenchSeconds) return "";
-  char text[64];
-  std::snprintf(text, sizeof text, "%.0f", seconds);
-  return "--pairs " + std::to_string(pairs) + " at --sample-us " + std::to_string((long long)sample_us) +
-         " would sample for about " + text +
-         " s (each pair times up to 23 calls in three loops of at least --sample-us), "
-         "more than the bench time limit of " +
-         std::to_string(int(kMaxBenchSeconds)) + " s; lower --pairs or --sample-us";
 }
 
 }  // namespace

@@ -1,16 +1,20 @@
 // Pieces of `navlab bench` shared by its files: timing one call, per-pair stage times, Detour's run on
-// the same pairs, how far our routes agree with Detour's, and Polyanya's run beside them.
+// the same pairs, how far our routes agree with Detour's, Polyanya's run beside them, and
+// its arguments.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cli.h"
 #include "gates.h"
 #include "geom.h"
 #include "navmesh.h"
@@ -164,5 +168,25 @@ RatioStats ratio_stats(std::vector<double> v);
 
 // The --text lines of an OptimalRun.
 void print_optimal(const OptimalRun& o);
+
+// ---- arguments (cli_bench_args.cpp) ----
+
+// `--large N`: the polygons asked for. The largest level --large generates: a hall of more polygons
+// needs a bake grid over the limit of 1.6e7 cells at the default 0.3 m cells (300,000 polygons: 4044 x
+// 4044 cells), for both kinds.
+constexpr unsigned long long kLargeMin = 100, kLargeMax = 250000;
+
+// A generated pillar hall (or, `as_mesh`, crate yard) of about `target_polygons` polygons
+// (generated_level.h), baked here; nullopt after printing why when it does not bake.
+std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed);
+
+// Strict whole-string integer in [lo, hi] into `out`; "" when fine, else what is wrong.
+std::string parse_count(const std::string& flag, const std::string& text, unsigned long long lo, unsigned long long hi,
+                        unsigned long long& out);
+// A number in (0, hi] into `out`; "" when fine, else what is wrong.
+std::string parse_positive(const std::string& flag, const std::string& text, double hi, double& out);
+
+// "" when --pairs and --sample-us keep the sampling within the bench's time limit, else what to change.
+std::string bench_time_problem(unsigned long long pairs, double sample_us);
 
 }  // namespace navlab::cli::bench

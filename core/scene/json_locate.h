@@ -47,4 +47,11 @@ std::optional<size_t> find_too_deep(const std::string& text, int max_depth);
 std::string pointer_append(const std::string& pointer, const std::string& token);
 std::string pointer_append(const std::string& pointer, size_t index);
 
+// The readers' short forms (scene and check parsers): `at(ptr, "key")`, `at(ptr, i)`.
+namespace json_at {
+using P = const std::string&;
+inline std::string at(P ptr, const char* key) { return pointer_append(ptr, key); }
+inline std::string at(P ptr, size_t i) { return pointer_append(ptr, i); }
+}  // namespace json_at
+
 }  // namespace navlab

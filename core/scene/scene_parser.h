@@ -14,9 +14,8 @@
 
 namespace navlab::parse {
 
-using P = const std::string&;
-inline std::string at(P ptr, const char* key) { return pointer_append(ptr, key); }
-inline std::string at(P ptr, size_t i) { return pointer_append(ptr, i); }
+using json_at::at;
+using json_at::P;
 
 class Parser {
  public:

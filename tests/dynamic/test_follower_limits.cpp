@@ -20,6 +20,7 @@
 #include <random>
 #include <string>
 
+#include "follow_events.h"
 #include "follower.h"
 #include "meshes.h"
 #include "navmesh_build.h"
@@ -108,11 +109,11 @@ std::vector<FollowEvent> random_events(const Scene& scene, const NavMesh& mesh, 
     }
     const Door& d = scene.doors[rng() % scene.doors.size()];
     if (k < 2) {
-      out.push_back({t, k == 0 ? FollowEvent::Kind::Close : FollowEvent::Kind::Open, d.id, {}, false, {}});
+      out.push_back(k == 0 ? test::close_at(t, d.id) : test::open_at(t, d.id));
       continue;
     }
     const Vec2 off{shift(rng), shift(rng)};
-    out.push_back({t, FollowEvent::Kind::Move, d.id, {d.shape[0].plane + off, d.shape[1].plane + off}, false, {}});
+    out.push_back(test::move_by(t, d, off));
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 
+#include "follow_events.h"
 #include "follower.h"
 #include "meshes.h"
 #include "random_pairs.h"
@@ -31,11 +32,11 @@ std::vector<FollowEvent> random_events(const Scene& scene, std::mt19937_64& rng)
     const Door& d = scene.doors[size_t(which(rng))];
     const int k = kind(rng);
     if (k < 2) {
-      out.push_back({t, k == 0 ? FollowEvent::Kind::Close : FollowEvent::Kind::Open, d.id, {}, false, {}});
+      out.push_back(k == 0 ? test::close_at(t, d.id) : test::open_at(t, d.id));
       continue;
     }
     const Vec2 off{shift(rng), shift(rng)};
-    out.push_back({t, FollowEvent::Kind::Move, d.id, {d.shape[0].plane + off, d.shape[1].plane + off}, false, {}});
+    out.push_back(test::move_by(t, d, off));
   }
   return out;
 }

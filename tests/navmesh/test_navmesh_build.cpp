@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 
+#include "meshes.h"
 #include "navmesh_build.h"
 
 namespace navlab {
@@ -250,19 +251,8 @@ TEST(FloorplanErrors, ReportedByBuildNavmesh) {
 
 // ---- Graph build. ----
 
-Scene::Graph w2_graph() {
-  Scene::Graph g;
-  g.nodes = {{"Start", {0, 0}}, {"Hall", {1, 0}}, {"Door", {2, 0}}, {"Goal", {3, 0}}, {"Balcony", {1, 2}}};
-  g.edges = {{"Start", "Hall", 2, ""},
-             {"Start", "Balcony", 6, ""},
-             {"Hall", "Door", 2, "door1"},
-             {"Door", "Goal", 2, ""},
-             {"Balcony", "Goal", 3, ""}};
-  return g;
-}
-
 TEST(Graph, Builds) {
-  auto r = build_graph(w2_graph(), "g.json");
+  auto r = build_graph(test::w2_graph(), "g.json");
   ASSERT_TRUE(r.ok()) << r.error();
   EXPECT_EQ(r->kind, NavMesh::Kind::Graph);
   EXPECT_EQ(r->size(), 5);
@@ -275,13 +265,13 @@ TEST(Graph, Builds) {
 }
 
 TEST(Graph, Errors) {
-  Scene::Graph g = w2_graph();
+  Scene::Graph g = test::w2_graph();
   g.nodes.push_back({"Hall", {5, 5}});
   EXPECT_EQ(build_graph(g, "g.json").error(), "g.json: graph node 5 repeats the id 'Hall'");
-  g = w2_graph();
+  g = test::w2_graph();
   g.edges[3].to = "Gaol";
   EXPECT_EQ(build_graph(g, "g.json").error(), "g.json: graph edge 3 ends at unknown node 'Gaol'");
-  g = w2_graph();
+  g = test::w2_graph();
   g.edges[0].cost = -1;
   EXPECT_EQ(build_graph(g, "g.json").error(), "g.json: graph edge 0 cost must be a finite number >= 0, got -1");
 }

@@ -25,18 +25,6 @@ NavMesh graph_mesh(const std::vector<GraphNodeDef>& nodes, const std::vector<Gra
   return m.value();
 }
 
-// W2 of the search lesson: Start→Hall 2, Start→Balcony 6, Hall→Door 2, Door→Goal 2, Balcony→Goal 3.
-Scene::Graph w2_graph() {
-  Scene::Graph g;
-  g.nodes = {{"Start", {0, 0}}, {"Hall", {2, 0}}, {"Door", {4, 0}}, {"Goal", {6, 0}}, {"Balcony", {3, 3}}};
-  g.edges = {{"Start", "Hall", 2, ""},
-             {"Start", "Balcony", 6, ""},
-             {"Hall", "Door", 2, "door1"},
-             {"Door", "Goal", 2, ""},
-             {"Balcony", "Goal", 3, ""}};
-  return g;
-}
-
 SearchQuery graph_query(const NavMesh& m, const std::string& a, const std::string& b) {
   SearchQuery q;
   q.start = m.node_index(a);
@@ -73,7 +61,7 @@ TEST(SearchW1, PicksTheCheaperOfTwoRoutes) {
 }
 
 TEST(SearchW2, CorridorCostAndPopOrder) {
-  const NavMesh m = graph_mesh(w2_graph().nodes, w2_graph().edges);
+  const NavMesh m = graph_mesh(test::w2_graph().nodes, test::w2_graph().edges);
   SearchTrace trace;
   const SearchResult r = search(m, graph_query(m, "Start", "Goal"), dijkstra(), nullptr, &trace);
   ASSERT_EQ(r.status, Status::Complete);
@@ -110,7 +98,7 @@ TEST(SearchW2, CorridorCostAndPopOrder) {
 }
 
 TEST(SearchW2, DetourAfterRemovingHallToDoor) {
-  Scene::Graph g = w2_graph();
+  Scene::Graph g = test::w2_graph();
   g.edges.erase(g.edges.begin() + 2);  // Hall -> Door
   const NavMesh m = graph_mesh(g.nodes, g.edges);
   const SearchResult r = search(m, graph_query(m, "Start", "Goal"), dijkstra());
@@ -122,7 +110,7 @@ TEST(SearchW2, DetourAfterRemovingHallToDoor) {
 TEST(SearchW2, ClosedDoorGateGivesTheSameDetour) {
   Scene scene;
   scene.source = Scene::Source::Graph;
-  scene.graph = w2_graph();
+  scene.graph = test::w2_graph();
   const NavMesh m = graph_mesh(scene.graph.nodes, scene.graph.edges);
   Result<Gates> gates = make_gates(scene, m, DoorOverrides{{"door1"}, {}});
   ASSERT_TRUE(gates.ok()) << gates.error();

@@ -111,4 +111,15 @@ NavMesh l_corridor() {
                  {{0, 1, 4, 5}, {1, 2, 3, 4}, {4, 3, 6, 7}});
 }
 
+Scene::Graph w2_graph() {
+  Scene::Graph g;
+  g.nodes = {{"Start", {0, 0}}, {"Hall", {2, 0}}, {"Door", {4, 0}}, {"Goal", {6, 0}}, {"Balcony", {3, 3}}};
+  g.edges = {{"Start", "Hall", 2, ""},
+             {"Start", "Balcony", 6, ""},
+             {"Hall", "Door", 2, "door1"},
+             {"Door", "Goal", 2, ""},
+             {"Balcony", "Goal", 3, ""}};
+  return g;
+}
+
 }  // namespace navlab::test

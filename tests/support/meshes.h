@@ -42,5 +42,8 @@ double eroded_area_raster(const Scene::Floorplan& f, double r, double step);
 // An L-shaped corridor of three polygons turning left around the wall vertex (2, 2): from x = -10 along
 // y in [-2, 2], then up x in [2, 6] to y = 10.
 NavMesh l_corridor();
+// W2 of the search lesson: Start→Hall 2, Start→Balcony 6, Hall→Door 2 (through door1), Door→Goal 2,
+// Balcony→Goal 3; nodes Start (0, 0), Hall (2, 0), Door (4, 0), Goal (6, 0), Balcony (3, 3).
+Scene::Graph w2_graph();
 
 }  // namespace navlab::test
