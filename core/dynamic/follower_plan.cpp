@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "pipeline.h"
+
 namespace navlab::following {
 
 namespace {
@@ -59,16 +61,11 @@ bool path_on_graph(Active& a, const World& w, const PlanResult& pr, Vec2 from, i
   return follow_path(a, w, std::move(turns.path));
 }
 
-// The scene as the channel sees it at time t: the blockers where they are then.
-Scene scene_at(const Scene& scene, double t) {
-  Scene out = scene;
-  for (Blocker& b : out.blockers) b.center.plane = b.center.plane + b.velocity * t;
-  return out;
-}
-
-// Polygon scenes: the arcs (plan_motion) or the channel's spline, and the corridor's rings the agent
-// must stay in. False when there is nothing to walk (already there, or the path failed).
-bool path_on_polygons(Active& a, const World& w, const PlanResult& pr, Smoothing smoothing, double t) {
+// Polygon scenes: the plan's arcs or the channel's spline (both from the pipeline's run), and the
+// corridor's rings the agent must stay in. False when there is nothing to walk (already there, or the
+// path failed).
+bool path_on_polygons(Active& a, const World& w, const PipelineRun& run, Smoothing smoothing) {
+  const PlanResult& pr = run.plan;
   const NavMesh& mesh = w.mesh();
   if (pr.portals.empty())
     return fail_plan(a, {FailStage::Follow, Reason::NoPortals, "the plan has no portals", {}}), false;
@@ -81,16 +78,16 @@ bool path_on_polygons(Active& a, const World& w, const PlanResult& pr, Smoothing
   const Vec2 start = pr.locate.start.point;
   if (distance(start, a.end) < tol::kSamePoint) return stand_at(a, start), false;
   if (smoothing == Smoothing::Channel) {
-    const ChannelPlan cp = plan_channel(scene_at(w.scene, t), mesh, pr, w.overrides);
-    a.spline = cp.spline;
-    a.plan.spline_mode = cp.spline.mode;
-    if (cp.spline.mode == SplineMode::Failure)
+    if (!run.channel || run.channel->spline.mode == SplineMode::Failure) {
+      a.plan.spline_mode = SplineMode::Failure;
       return fail_plan(a, {FailStage::Follow, Reason::NoSpline, "no spline could be fitted in the channel", {}}), false;
-    return follow_path(a, w, cp.smoothed);
+    }
+    a.spline = run.channel->spline;
+    a.plan.spline_mode = run.channel->spline.mode;
+    return follow_path(a, w, run.channel->smoothed);
   }
-  MotionResult motion = plan_motion(mesh, pr.search.corridor, start, pr.portals, w.scene.agent);
-  if (!motion.ok()) return fail_plan(a, *motion.failure), false;
-  return follow_path(a, w, std::move(motion.turns.path));
+  if (!pr.motion.ok()) return fail_plan(a, *pr.motion.failure), false;
+  return follow_path(a, w, pr.motion.turns.path);
 }
 
 // The off-mesh links of the plan's portals, placed on its path (which passes through every takeoff and
@@ -190,7 +187,11 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   }
   req.goal = query.goal;
   req.doors = w.overrides;
-  const PlanResult pr = plan(w.scene, mesh, req);
+  PipelineOptions options;
+  options.channel = smoothing == Smoothing::Channel && !graph;
+  options.blockers_time = t;
+  const PipelineRun run = run_pipeline(w.scene, mesh, req, options);
+  const PlanResult& pr = run.plan;
   a.plan.status = pr.status;
   a.plan.failure = pr.failure;
   a.plan.start = pr.locate.start.ok() ? pr.locate.start.poly : -1;
@@ -214,7 +215,7 @@ Active adopt(const World& w, Vec2 from, double height, const Query& query, int v
   if (graph)
     path_on_graph(a, w, pr, from, start_node);
   else
-    path_on_polygons(a, w, pr, smoothing, t);
+    path_on_polygons(a, w, run, smoothing);
   return a;
 }
 

@@ -1,5 +1,6 @@
 #include "pipeline.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "plan_optimal.h"
@@ -19,6 +20,22 @@ PipelineRun run_pipeline(const Scene& scene, const NavMesh& mesh, const PlanRequ
   return run;
 }
 
+namespace {
+
+// The scene as the channel sees it at time t: the blockers where they are then (the scene itself when
+// none moves).
+const Scene& scene_at(const Scene& scene, double t, std::optional<Scene>& moved) {
+  const bool moving = t != 0.0 && std::any_of(scene.blockers.begin(), scene.blockers.end(), [](const Blocker& b) {
+                        return b.velocity.x != 0.0 || b.velocity.y != 0.0;
+                      });
+  if (!moving) return scene;
+  moved = scene;
+  for (Blocker& b : moved->blockers) b.center.plane = b.center.plane + b.velocity * t;
+  return *moved;
+}
+
+}  // namespace
+
 void run_beside_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
                      const PipelineOptions& options, PipelineRun& run) {
   using Clock = std::chrono::steady_clock;
@@ -26,8 +43,11 @@ void run_beside_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest&
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   };
   const auto t0 = Clock::now();
-  if (options.channel && channel_applies(mesh, run.plan))
-    run.channel = plan_channel(scene, mesh, run.plan, request.doors, options.trace ? &run.smoothing : nullptr);
+  if (options.channel && channel_applies(mesh, run.plan)) {
+    std::optional<Scene> moved;
+    run.channel = plan_channel(scene_at(scene, options.blockers_time, moved), mesh, run.plan, request.doors,
+                               options.trace ? &run.smoothing : nullptr);
+  }
   run.channel_ms = ms_since(t0);
   const auto t1 = Clock::now();
   if (options.optimal) {

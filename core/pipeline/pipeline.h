@@ -1,8 +1,8 @@
 // The planning chain composed in one place: a query through the scene's search (A*, Dijkstra or
 // Polyanya) → corridor → portals → funnel → corners and arcs → speed profile, and beside it, when asked,
 // the channel smoothing (channel, circle-arc spline and its profile) and the exact shortest path for
-// comparison. The app, `navlab plan`, the lessons and the check runner all plan through run_pipeline(),
-// so what one of them shows is what the others print.
+// comparison. The app, `navlab plan`, the follower (core/dynamic), the lessons and the check runner all
+// plan through run_pipeline(), so what one of them shows is what the others print and the agent walks.
 #pragma once
 
 #include <optional>
@@ -20,6 +20,8 @@ struct PipelineOptions {
   bool trace = false;    // keep every stage's step records
   bool channel = false;  // the channel smoothing beside the arcs (polygon meshes, a plan with a path)
   bool optimal = false;  // the exact shortest path beside the plan, for comparison
+  // The channel sees the scene's moving blockers where they are at this time (s; the follower's clock).
+  double blockers_time = 0.0;
 };
 
 struct PipelineRun {
