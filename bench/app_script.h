@@ -1,4 +1,4 @@
-// Runs the navlab app on a scene with a script (app/gui/gui_script.h) and reads the JSON line it
+// Runs the navlab app on a scene with a script (app/gui/script/gui_script.h) and reads the JSON line it
 // prints last: how bench_frame and bench_drag time the app. Header-only: each bench is one program.
 #pragma once
 

@@ -238,7 +238,7 @@ int run_render(const std::vector<std::string>& args) {
     std::fprintf(stderr, "navlab render: %s\n", lerr.c_str());
     return kExitUsage;
   }
-  if (doc.scene.source == Scene::Source::SideScroller)
+  if (traits(doc.scene.source).side_view)
     return usage_error(self, a.positional()[0] +
                                  " is a side-scroller scene, which render does not draw: picture its side "
                                  "view with navlab SCENE --script FILE --screenshot OUT.png");

@@ -241,7 +241,7 @@ void App::end_presentation() {
 }
 
 void App::replan(bool live) {
-  if (doc.scene.source == Scene::Source::SideScroller) side_rerun(*this);
+  if (traits(doc.scene.source).side_view) side_rerun(*this);
   plan.run(doc, live);
   ++plan_runs;
   step = int(plan.steps.size());
@@ -541,7 +541,7 @@ void App::do_export() {
 
 bool compare_shown(const App& app) {
   return app.compare.on && app.compare.error.empty() && app.compare.built_for >= 0 &&
-         app.doc.scene.source != Scene::Source::SideScroller && !app.showing_3d();
+         !traits(app.doc.scene.source).side_view && !app.showing_3d();
 }
 
 void compare_refresh(App& app) {

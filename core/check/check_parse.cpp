@@ -80,7 +80,7 @@ bool Parser::source(const Json& root, CheckSuite& out) {
     const fs::path resolved = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(file_).parent_path() / rel;
     Result<Scene> loaded = load_scene(resolved.lexically_normal().string());
     if (!loaded) return r_.fail("/scene", "a scene file navlab loads", quoted_name(rel) + " (" + loaded.error() + ")");
-    if (loaded->source == Scene::Source::SideScroller)
+    if (traits(loaded->source).side_view)
       return r_.fail("/scene", "a scene with a navmesh", quoted_name(rel) + " (a side-scroller scene)");
     out.scene_file = rel;
     out.scene = std::move(loaded.value());

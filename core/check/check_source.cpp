@@ -30,7 +30,7 @@ Result<Scene> other_version(const CheckSuite& suite, const std::string& other) {
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   if (ext == ".json") {
     Result<Scene> scene = load_scene(other);
-    if (scene && scene->source == Scene::Source::SideScroller)
+    if (scene && traits(scene->source).side_view)
       return Result<Scene>::fail(other + ": a side-scroller scene has no navmesh to check");
     return scene;
   }

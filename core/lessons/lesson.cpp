@@ -69,7 +69,7 @@ class SlideReader {
     Result<Scene> loaded = load_scene(out.scene);
     if (!loaded) return r_.fail(ptr + "/scene", "a scene that loads (" + loaded.error() + ")", flat_json(*scene));
     scene_ = std::move(loaded).value();
-    if (scene_.source == Scene::Source::SideScroller) return side_slide(v, ptr, out);
+    if (traits(scene_.source).side_view) return side_slide(v, ptr, out);
     if (const Json* e = SceneReader::member(v, "enemy"))
       return r_.fail(ptr + "/enemy", "absent: only a side-scroller slide names an enemy", flat_json(*e));
     return query(v, ptr, out) && toggles(v, ptr, out) && camera(v, ptr, out) && step(v, ptr, out) &&
@@ -155,7 +155,7 @@ class SlideReader {
   // "optimal" (the shortest path) and "channel" (the channel and its spline) need a navmesh's polygons.
   bool polygon_toggle(const Json& t, const std::string& tp, const char* key, bool& out) {
     if (!r_.opt_boolean(t, tp, key, out)) return false;
-    const bool polygons = scene_.source != Scene::Source::Graph && scene_.source != Scene::Source::SideScroller;
+    const bool polygons = traits(scene_.source).polygons;
     if (out && !polygons)
       return r_.fail(tp + "/" + key, "false or absent: a graph or side-scroller scene has no polygons to draw it on",
                      "true");

@@ -1,6 +1,7 @@
 // A navlab scene: one JSON file. Load, validate and save; loading never half-loads.
 #pragma once
 
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -314,8 +315,39 @@ struct Scene {
   // thousands of pillars, comparing them is most of the work.
   bool same_besides_geometry(const Scene& o) const;
   // Mesh and Detour-file scenes are 3D: points are [x, y, z] with y up.
-  bool is3d() const { return source == Source::Mesh || source == Source::Detour; }
+  bool is3d() const;
 };
+
+// What a scene source can do, in one table: the app, the CLI and the check runner ask it instead of
+// naming sources. Adding a source: its enum value, its row here, its block in the reader and writer
+// (scene_parse.cpp, scene_write.cpp) and its case in build_navmesh (core/navmesh/navmesh_build.cpp).
+struct SourceTraits {
+  Scene::Source source;
+  bool baked;      // Recast bakes it (floor plans, levels): areas painted, tiles, bake settings, the bake job
+  bool rebuilt;    // a hand-authored mesh: rebuilt (not baked) from its own polygons
+  bool links;      // holds off-mesh links (`links`)
+  bool heights;    // 3D: points are [x, y, z] with y up
+  bool level;      // has a level's triangles (the 3D view, painted volumes)
+  bool side_view;  // a side view with no navmesh or graph (the side-scroller's navigators)
+  bool polygons;   // planned on polygons (corridors, portals, funnel); false for graphs and the side view
+};
+inline constexpr SourceTraits kSourceTraits[] = {
+    // source                baked  rebuilt links  heights level  side_view polygons
+    {Scene::Source::Navmesh, false, true, true, false, false, false, true},
+    {Scene::Source::Floorplan, true, false, true, false, false, false, true},
+    {Scene::Source::Mesh, true, false, true, true, true, false, true},
+    {Scene::Source::Graph, false, false, false, false, false, false, false},
+    {Scene::Source::SideScroller, false, false, false, false, false, true, false},
+    {Scene::Source::Detour, false, false, false, true, false, false, true},
+};
+constexpr bool source_traits_in_enum_order() {
+  for (size_t i = 0; i < std::size(kSourceTraits); ++i)
+    if (size_t(kSourceTraits[i].source) != i) return false;
+  return true;
+}
+static_assert(source_traits_in_enum_order(), "kSourceTraits lists the sources in Scene::Source's order");
+inline const SourceTraits& traits(Scene::Source s) { return kSourceTraits[size_t(s)]; }
+inline bool Scene::is3d() const { return traits(source).heights; }
 
 // The source's name as the scene format writes it: "navmesh", "floorplan", "mesh", "graph",
 // "sidescroller" or "detour".

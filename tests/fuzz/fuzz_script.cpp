@@ -1,4 +1,4 @@
-// libFuzzer target: app script text -> parse_script (app/gui/gui_script_read.h: the JSON nesting limit,
+// libFuzzer target: app script text -> parse_script (app/gui/script/gui_script_read.h: the JSON nesting limit,
 // the script's shape, its frame and play limits), which runs before any action and needs no window.
 #include <cstddef>
 #include <cstdint>

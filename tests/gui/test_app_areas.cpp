@@ -1,4 +1,4 @@
-// Painted areas edited in the app (app/gui/gui_areas.*, the area tool of gui_tools.*), run headless: an
+// Painted areas edited in the app (app/gui/doors/gui_areas.*, the area tool of gui_tools.*), run headless: an
 // expensive area painted across the straight route of a floor plan or a level sends the path around it
 // (the state's corridor and path change, the command line plans the saved scene the same way), a cost
 // of 1 leaves it straight, the tool closes clicked corners into their convex hull, a volume refused by

@@ -1,4 +1,4 @@
-// The app's Disposer (app/gui/gui_dispose.h): what it is handed is destroyed on another thread, not the
+// The app's Disposer (app/gui/document/gui_dispose.h): what it is handed is destroyed on another thread, not the
 // caller's, and nothing is left undestroyed when the Disposer itself goes.
 #include <gtest/gtest.h>
 

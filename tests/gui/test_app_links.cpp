@@ -1,4 +1,4 @@
-// Off-mesh links edited in the app (app/gui/gui_links.*, the link tool of gui_tools.*), run headless: on
+// Off-mesh links edited in the app (app/gui/doors/gui_links.*, the link tool of gui_tools.*), run headless: on
 // two islands with no way between them there is no path until a link is added; then the plan crosses it,
 // the picture shows its arc, the saved file has it and the command line plans across it too. An end on
 // no polygon is refused with the core's error and nothing changes; links move, turn one-way and go away;

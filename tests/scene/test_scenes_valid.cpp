@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "locate.h"
@@ -32,6 +33,29 @@ TEST(Scenes, EveryOneLoadsAndBuilds) {
     ASSERT_TRUE(mesh.ok()) << mesh.error();
     EXPECT_GT(mesh->size(), 0);
   }
+}
+
+// The source traits table says of each source what its built mesh shows: heights, polygons, a Recast
+// bake; a side view builds no navmesh at all. Every source but a Detour file has a shipped scene.
+TEST(Scenes, EachSourcesTraitsAreWhatItsBuiltMeshIs) {
+  std::set<Scene::Source> seen;
+  for (const std::string& file : test::scene_files()) {
+    SCOPED_TRACE(file);
+    auto scene = load_scene(file);
+    ASSERT_TRUE(scene.ok()) << scene.error();
+    seen.insert(scene->source);
+    const SourceTraits& t = traits(scene->source);
+    EXPECT_EQ(t.source, scene->source);
+    auto mesh = build_navmesh(scene.value());
+    EXPECT_EQ(mesh.ok(), !t.side_view);
+    if (!mesh.ok()) continue;
+    EXPECT_EQ(mesh->is3d, t.heights);
+    EXPECT_EQ(mesh->kind == NavMesh::Kind::Polygons, t.polygons);
+    EXPECT_EQ(mesh->baked != nullptr, t.baked);
+    EXPECT_EQ(!scene->mesh.path().empty(), t.level);
+  }
+  EXPECT_EQ(seen.size(), std::size(kSourceTraits) - 1);
+  EXPECT_EQ(seen.count(Scene::Source::Detour), 0u);
 }
 
 // The sample scenes' queries start and end on the mesh (other scenes may demonstrate failures).

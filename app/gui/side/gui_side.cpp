@@ -234,7 +234,7 @@ void side_ui(App& app, const Rect& area) {
 
 bool side_script_action(App& app, const nlohmann::json& a, std::string* err) {
   SideView& v = app.side;
-  const bool side = app.doc.scene.source == Scene::Source::SideScroller;
+  const bool side = traits(app.doc.scene.source).side_view;
   if (!a.contains("side_tick") && !a.contains("side_play") && !a.contains("side_player")) return false;
   *err = side ? "" : "side_* actions need a side-scroller scene";
   if (!side) return true;
@@ -262,7 +262,7 @@ bool side_script_action(App& app, const nlohmann::json& a, std::string* err) {
 }
 
 nlohmann::json side_state_json(const App& app) {
-  if (app.doc.scene.source != Scene::Source::SideScroller) return nullptr;
+  if (!traits(app.doc.scene.source).side_view) return nullptr;
   const SideView& v = app.side;
   nlohmann::json enemies = nlohmann::json::array();
   const auto& defs = app.doc.scene.sidescroller.enemies;

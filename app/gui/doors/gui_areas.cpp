@@ -19,7 +19,7 @@ namespace {
 
 using nlohmann::json;
 
-bool on_level(const App& app) { return app.doc.scene.source == Scene::Source::Mesh; }
+bool on_level(const App& app) { return traits(app.doc.scene.source).level; }
 
 std::string quoted(const std::string& name) { return "\"" + name + "\""; }
 
@@ -77,10 +77,7 @@ std::string act_paint(App& app, const json& spec) {
 
 }  // namespace
 
-bool areas_possible(const App& app) {
-  const Scene::Source s = app.doc.scene.source;
-  return app.doc.loaded() && (s == Scene::Source::Floorplan || s == Scene::Source::Mesh);
-}
+bool areas_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.source).baked; }
 
 int areas_count(const App& app) {
   const BakeInputs in = wanted_bake_inputs(app);

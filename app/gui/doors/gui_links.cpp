@@ -68,10 +68,7 @@ std::string act_add(App& app, const json& spec) {
 
 }  // namespace
 
-bool links_possible(const App& app) {
-  const Scene::Source s = app.doc.scene.source;
-  return app.doc.loaded() && (s == Scene::Source::Floorplan || s == Scene::Source::Mesh || s == Scene::Source::Navmesh);
-}
+bool links_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.source).links; }
 
 std::string links_add(App& app, const LinkDef& link) {
   std::vector<LinkDef> links = wanted_bake_inputs(app).links;

@@ -139,10 +139,7 @@ void take_mesh(App& app, TileJob::Output out) {
 
 }  // namespace
 
-bool tiles_possible(const App& app) {
-  const Scene::Source src = app.doc.scene.source;
-  return app.doc.loaded() && (src == Scene::Source::Floorplan || src == Scene::Source::Mesh);
-}
+bool tiles_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.source).baked; }
 
 bool tiles_sync(App& app) {
   TilesView& t = app.doors.tiles;

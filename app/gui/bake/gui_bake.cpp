@@ -198,17 +198,14 @@ const char* to_string(BakeEnd e) {
   return "none";
 }
 
-bool document_is_baked(const App& app) {
-  const Scene::Source s = app.doc.scene.source;
-  return app.doc.loaded() && (s == Scene::Source::Floorplan || s == Scene::Source::Mesh);
-}
+bool document_is_baked(const App& app) { return app.doc.loaded() && traits(app.doc.scene.source).baked; }
 
 BakeInputs wanted_bake_inputs(const App& app) {
   return bake_inputs(app.baking.job ? app.baking.job->scene() : app.doc.scene);
 }
 
 bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
-  const bool hand_authored = app.doc.loaded() && app.doc.scene.source == Scene::Source::Navmesh;
+  const bool hand_authored = app.doc.loaded() && traits(app.doc.scene.source).rebuilt;
   if (!document_is_baked(app) && !hand_authored) {
     app.show_error(
         "only a floor plan or a level mesh is baked (and a hand-authored mesh rebuilt); this scene's "

@@ -95,7 +95,7 @@ void View3D::build_level(const Document& doc, const Theme&) {
       level_.triangle(t.corners[0], t.corners[1], t.corners[2], t.walkable ? kLevelWalkable : kLevelUnwalkable);
     return;
   }
-  if (doc.scene.source != Scene::Source::Mesh) return;  // a Detour file has no level: its navmesh alone
+  if (!traits(doc.scene.source).level) return;  // a Detour file has no level: its navmesh alone
   // A tiled bake keeps no stage records: the level file itself, without walkable flags.
   const Result<ObjMesh> level = read_level(doc.scene.mesh, doc.path);
   if (!level) return;
