@@ -260,7 +260,7 @@ void App::build_ui() {
   in.transport_h = transport_height(*this, probe.transport.w);
   layout_ = compute_layout(in);
   if (compare.on) compare_refresh(*this);
-  if (doc.scene.source == Scene::Source::SideScroller) {
+  if (traits(doc.scene.source).side_view) {
     Rect area = in.work;
     area.w -= layout_.slide.w;
     side_ui(*this, area);  // a side view: its own windows, no navmesh panels (gui_side.h)
@@ -359,13 +359,15 @@ void App::viewport_window() {
       }
     }
   }
-  // Status line in the viewport's corner.
+  // Status line in the viewport's corner, wrapped where it is wider than the view (half of it when two
+  // methods are side by side) so no word of it is cut off at the left.
   if (!status.empty()) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 ts = ImGui::CalcTextSize(status.c_str());
+    const float wrap = std::max(40.0f, vp_w - 20.0f);
+    const ImVec2 ts = ImGui::CalcTextSize(status.c_str(), nullptr, false, wrap);
     const ImVec2 p(vp_x + vp_w - ts.x - 10, vp_y + vp_h - ts.y - 6);
     dl->AddRectFilled(ImVec2(p.x - 4, p.y - 2), ImVec2(p.x + ts.x + 4, p.y + ts.y + 2), IM_COL32(0, 0, 0, 140));
-    dl->AddText(p, IM_COL32(220, 220, 220, 255), status.c_str());
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), p, IM_COL32(220, 220, 220, 255), status.c_str(), nullptr, wrap);
   }
 }
 

@@ -20,14 +20,39 @@ SearchDef method_search(const CompareMethod& m, SearchDef def) {
   return def;
 }
 
-// The label's box at the bottom left of the half, above the scale bar.
-void draw_label(Viewport& view, const std::vector<std::string>& lines, const Theme& theme) {
+// What the label must not hide: the method's paths, start and goal (polylines in the plane, m).
+std::vector<std::vector<Vec2>> label_avoids(const PlanView& plan) {
+  std::vector<std::vector<Vec2>> out = {plan.funnel.points, plan.midpoints, plan.optimal, plan.smooth.points};
+  if (plan.has_start) out.push_back({plan.start});
+  if (plan.has_goal) out.push_back({plan.goal});
+  return out;
+}
+
+// The label's box at the left of the half: at the bottom above the scale bar, or at the top when less of
+// `avoid` (its points and its segments, sampled) falls under it there.
+void draw_label(Viewport& view, const std::vector<std::string>& lines, const Theme& theme,
+                const std::vector<std::vector<Vec2>>& avoid) {
   ImDrawList& dl = view.overlay();
   const float fs = ImGui::GetFontSize(), pad = fs * 0.5f;
   float w = 0.0f;
   for (const std::string& l : lines) w = std::max(w, ImGui::CalcTextSize(l.c_str()).x);
   const float h = fs * float(lines.size()) + pad * 2.0f;
-  const float x = 8.0f, y = float(view.size().y) - h - fs * 3.2f;
+  const float x = 8.0f, bottom = float(view.size().y) - h - fs * 3.2f, top = 8.0f;
+  const auto under = [&](Vec2 q, float y0) {
+    const Vec2 p = view.to_screen(q);
+    return p.x >= x && p.x <= x + w + 2 * pad && p.y >= y0 && p.y <= y0 + h;
+  };
+  const auto hidden = [&](float y0) {
+    constexpr int kSamples = 16;  // per path segment
+    int n = 0;
+    for (const std::vector<Vec2>& line : avoid) {
+      if (line.size() == 1) n += under(line[0], y0);
+      for (size_t i = 0; i + 1 < line.size(); ++i)
+        for (int k = 0; k <= kSamples; ++k) n += under(lerp(line[i], line[i + 1], double(k) / kSamples), y0);
+    }
+    return n;
+  };
+  const float y = hidden(top) < hidden(bottom) ? top : bottom;
   dl.AddRectFilled(ImVec2(x, y), ImVec2(x + w + 2 * pad, y + h), IM_COL32(0, 0, 0, 190), 4.0f);
   for (size_t i = 0; i < lines.size(); ++i)
     dl.AddText(ImVec2(x + pad, y + pad + fs * float(i)), i == 0 ? to_imu32(theme.path) : to_imu32(theme.text),
@@ -187,7 +212,7 @@ void draw_method(Viewport& view, const Document& doc, const PlanView& plan, cons
   if (end && m.kind == CompareMethod::Kind::Polyanya) draw_optimal(view, plan, theme);
   if (end && m.kind == CompareMethod::Kind::Channel) draw_channel(view, plan, theme);
   if (!end) draw_caption(view, plan.describe(step, doc.mesh), theme);
-  draw_label(view, method_label(m, method_numbers(m, plan, doc.mesh)), theme);
+  draw_label(view, method_label(m, method_numbers(m, plan, doc.mesh)), theme, label_avoids(plan));
 }
 
 std::vector<uint8_t> side_by_side(const std::vector<std::pair<std::vector<uint8_t>, int>>& parts, int h, int gap,
