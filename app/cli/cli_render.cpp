@@ -191,19 +191,11 @@ std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::s
     view.finish(renderer, doc, f.theme);
     parts.push_back({view.target().read_pixels(), hw});
     const app::MethodNumbers n = app::method_numbers(half.method, plan, doc.mesh);
-    halves_json.push_back(
-        {{"method", to_string(half.method)},
-         {"status", n.status},
-         {"length", n.length},
-         {"cost", n.cost},
-         {"expanded", n.expanded},
-         {"walk_s", n.walk_s},
-         {"compute_ms", n.compute_ms},
-         {"step", s},
-         {"label", app::method_label(half.method, n)},
-         {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}},
-         {"x", int(parts.size() - 1) * (hw + kGap)},
-         {"width", hw}});
+    nlohmann::json j = app::half_json(half.method, n, s);
+    j["camera"] = {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}};
+    j["x"] = int(parts.size() - 1) * (hw + kGap);
+    j["width"] = hw;
+    halves_json.push_back(std::move(j));
   }
   ImGui::EndFrame();
   info["compare"] = {{"spec", spec}, {"halves", halves_json}};

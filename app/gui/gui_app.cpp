@@ -577,15 +577,7 @@ nlohmann::json compare_state_json(const App& app) {
   for (const CompareHalf& h : app.compare.halves) {
     const PlanView& p = half_plan(h, app.plan);
     const MethodNumbers n = method_numbers(h.method, p, half_doc(h, app.doc).mesh);
-    halves.push_back({{"method", to_string(h.method)},
-                      {"status", n.status},
-                      {"length", n.length},
-                      {"cost", n.cost},
-                      {"expanded", n.expanded},
-                      {"walk_s", n.walk_s},
-                      {"compute_ms", n.compute_ms},
-                      {"step", same_step(app.plan, app.step, p)},
-                      {"label", method_label(h.method, n)}});
+    halves.push_back(half_json(h.method, n, same_step(app.plan, app.step, p)));
   }
   return {{"spec", app.compare.spec}, {"halves", halves}};
 }

@@ -144,6 +144,33 @@ TEST(AppRender, FunnelStepsDrawTheirOwnRecords) {
   EXPECT_EQ(render(1).first.px, img1.px);
 }
 
+// Two searches side by side on the seed's W2 graph (the scene's description gives the hand values): the
+// same path of cost 6, Dijkstra taking 5 nodes and A* 4, each half's numbers as its label prints them.
+TEST(AppRender, SideBySideHalvesReportEachMethodsOwnNumbers) {
+  use_display();
+  const std::string out = temp_dir() + "/compare.png";
+  const RunResult r = run_navlab("render '" + scene_path("search_astar.json") + "' --compare dijkstra:astar --out '" +
+                                 out + "' --size 800x500");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json info = last_json_line(r.out);
+  ASSERT_FALSE(info.is_discarded()) << r.out;
+  const json& halves = info["compare"]["halves"];
+  ASSERT_EQ(halves.size(), 2u) << info.dump(1);
+  const char* methods[] = {"dijkstra", "astar"};
+  const int expanded[] = {5, 4};
+  for (size_t i = 0; i < 2; ++i) {
+    SCOPED_TRACE(methods[i]);
+    const json& h = halves[i];
+    EXPECT_EQ(h["method"], methods[i]);
+    EXPECT_EQ(h["status"], "complete");
+    EXPECT_NEAR(h["cost"].get<double>(), 6.0, 1e-9);
+    EXPECT_NEAR(h["length"].get<double>(), 6.0, 1e-9);
+    EXPECT_EQ(h["expanded"].get<int>(), expanded[i]);
+    EXPECT_EQ(h["label"][1], "length 6.00 m, cost 6.00");
+    EXPECT_EQ(h["x"].get<int>() > 0, i == 1);
+  }
+}
+
 TEST(AppRender, StepBeyondTheTraceIsAUsageError) {
   use_display();
   const RunResult r =

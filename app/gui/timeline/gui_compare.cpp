@@ -232,4 +232,10 @@ std::vector<uint8_t> side_by_side(const std::vector<std::pair<std::vector<uint8_
   return out;
 }
 
+nlohmann::json half_json(const CompareMethod& m, const MethodNumbers& n, int step) {
+  return {{"method", to_string(m)},     {"status", n.status}, {"length", n.length},         {"cost", n.cost},
+          {"expanded", n.expanded},     {"walk_s", n.walk_s}, {"compute_ms", n.compute_ms}, {"step", step},
+          {"label", method_label(m, n)}};
+}
+
 }  // namespace navlab::app

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,6 +38,10 @@ struct MethodNumbers {
   double walk_s = -1.0;      // s, the agent's time along the path (arcs, channel, the searches' plans)
   double compute_ms = -1.0;  // ms, what the method took to compute
 };
+
+// One half's numbers as the state (`print_state`) and `navlab render --compare` print them: method,
+// status, length, cost, expanded, walk_s, compute_ms, the half's step and its label.
+nlohmann::json half_json(const CompareMethod& m, const MethodNumbers& n, int step);
 
 struct CompareView {
   bool on = false;                      // the app's split view
