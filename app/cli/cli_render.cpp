@@ -202,6 +202,43 @@ std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::s
   return gl::write_png(out, f.w, f.h, app::side_by_side(parts, f.h, f.w - 2 * hw, f.theme.background));
 }
 
+// Prints "navlab render: MESSAGE" and returns the input error's exit code.
+int render_error(const std::string& message) {
+  std::fprintf(stderr, "navlab render: %s\n", message.c_str());
+  return kExitUsage;
+}
+
+// What a still picture's run prints: the path, the camera, the step and its caption (and in 3D the
+// orbit and the path on the surface).
+nlohmann::json still_info(const Frame& f, const app::Viewport& view, int step, const std::string& out,
+                          const std::string& view_name) {
+  const app::PlanView& plan = f.plan;
+  nlohmann::json path = nlohmann::json::array();
+  for (const Vec2& q : plan.funnel.points) path.push_back({q.x, q.y});
+  nlohmann::json info = {
+      {"path", path},
+      {"out", out},
+      {"size", {f.w, f.h}},
+      {"step", step},
+      {"step_ref", app::step_ref_json(plan, step)},
+      {"caption", plan.describe(step, f.doc.mesh)},
+      {"bake_stage", f.bake_stage ? bake_stage_name(*f.bake_stage) : "navmesh"},
+      {"steps", plan.steps.size()},
+      {"status", plan.ran ? to_string(plan.status) : "none"},
+      {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}},
+      {"view", view_name}};
+  if (f.view3d) {
+    info["orbit"] = orbit_json(view.view3d.camera, {double(f.w), double(f.h)});
+    nlohmann::json path3d = nlohmann::json::array();
+    for (const Vec2& q : plan.funnel.points) {
+      const Vec3 p = view.view3d.surface_point(q);
+      path3d.push_back({p.x, p.y, p.z});
+    }
+    info["path3d"] = path3d;
+  }
+  return info;
+}
+
 }  // namespace
 
 int run_render(const std::vector<std::string>& args) {
@@ -226,10 +263,7 @@ int run_render(const std::vector<std::string>& args) {
         return usage_error(self, bad);
   app::Document doc;
   const std::string lerr = app::load_document(a.positional()[0], doc);
-  if (!lerr.empty()) {
-    std::fprintf(stderr, "navlab render: %s\n", lerr.c_str());
-    return kExitUsage;
-  }
+  if (!lerr.empty()) return render_error(lerr);
   if (traits(doc.scene.source).side_view)
     return usage_error(self, a.positional()[0] +
                                  " is a side-scroller scene, which render does not draw: picture its side "
@@ -260,18 +294,12 @@ int run_render(const std::vector<std::string>& args) {
   std::string err = window.open("navlab render", 64, 64, true, "");
   gl::Renderer renderer;
   if (err.empty()) err = renderer.init(gl::shader_dir());
-  if (!err.empty()) {
-    std::fprintf(stderr, "navlab render: %s\n", err.c_str());
-    return kExitUsage;
-  }
+  if (!err.empty()) return render_error(err);
   app::PlanView plan;
   plan.run(doc);
   const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
   const app::Fonts fonts = app::load_fonts();
-  if (!fonts.error.empty()) {
-    std::fprintf(stderr, "navlab render: %s\n", fonts.error.c_str());
-    return kExitUsage;
-  }
+  if (!fonts.error.empty()) return render_error(fonts.error);
   app::use_font(fonts, theme.presenter);  // the app's presenter font, not a scaled one
   const Frame frame{doc, plan, theme, w, h, bake_stage, view3d, orbit};
   if (gif) {
@@ -294,10 +322,7 @@ int run_render(const std::vector<std::string>& args) {
       return usage_error(self,
                          "--compare draws two halves of the top view: no --gif, --bake-stage or --view 3d with it");
     nlohmann::json info = {{"out", *out}, {"size", {w, h}}, {"step", step}, {"steps", plan.steps.size()}};
-    if (err = compare_picture(frame, renderer, *spec, step, *out, info); !err.empty()) {
-      std::fprintf(stderr, "navlab render: %s\n", err.c_str());
-      return kExitUsage;
-    }
+    if (err = compare_picture(frame, renderer, *spec, step, *out, info); !err.empty()) return render_error(err);
     std::printf("%s\n", info.dump().c_str());
     return kExitOk;
   }
@@ -308,33 +333,8 @@ int run_render(const std::vector<std::string>& args) {
     return 128 + gl::stop_signal();
   }
   err = gl::write_png(*out, w, h, pixels);
-  if (!err.empty()) {
-    std::fprintf(stderr, "navlab render: %s\n", err.c_str());
-    return kExitUsage;
-  }
-  nlohmann::json path = nlohmann::json::array();
-  for (const Vec2& q : plan.funnel.points) path.push_back({q.x, q.y});
-  nlohmann::json info = {
-      {"path", path},
-      {"out", *out},
-      {"size", {w, h}},
-      {"step", step},
-      {"step_ref", app::step_ref_json(plan, step)},
-      {"caption", plan.describe(step, frame.doc.mesh)},
-      {"bake_stage", bake_stage ? bake_stage_name(*bake_stage) : "navmesh"},
-      {"steps", plan.steps.size()},
-      {"status", plan.ran ? to_string(plan.status) : "none"},
-      {"camera", {{"center", {view.camera.center.x, view.camera.center.y}}, {"scale", view.camera.scale}}},
-      {"view", view_name}};
-  if (view3d) {
-    info["orbit"] = orbit_json(view.view3d.camera, {double(w), double(h)});
-    nlohmann::json path3d = nlohmann::json::array();
-    for (size_t i = 0; i < plan.funnel.points.size(); ++i) {
-      const Vec3 p = view.view3d.surface_point(plan.funnel.points[i]);
-      path3d.push_back({p.x, p.y, p.z});
-    }
-    info["path3d"] = path3d;
-  }
+  if (!err.empty()) return render_error(err);
+  const nlohmann::json info = still_info(frame, view, step, *out, view_name);
   std::printf("%s\n", info.dump().c_str());
   return kExitOk;
 }

@@ -277,6 +277,19 @@ std::string enter_phase(BakeProgress* progress, BakePhase p) {
          std::to_string(kBakePhaseCount) + ")";
 }
 
+// The floor plan's cell rules (when it has them) over the compact heightfield: each cell's area, or
+// kNotFloor, whose spans are made unwalkable here. Empty when the rules have no raster.
+std::vector<int> apply_floor_raster(const CellRules& rules, rcCompactHeightfield& chf) {
+  if (!rules.raster) return {};
+  const rcCompactHeightfield& hf = chf;
+  std::vector<int> raster =
+      rules.raster(CellGrid{chf.width, chf.height, [&hf](int x, int z) { return cell_centre(hf, x, z); }});
+  for_each_span(chf, [&](int x, int z, int i) {
+    if (raster[size_t(x + z * chf.width)] == kNotFloor) chf.areas[i] = RC_NULL_AREA;
+  });
+  return raster;
+}
+
 }  // namespace
 
 Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeInput& in, const BakeDef& def,
@@ -310,14 +323,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   if (!chf || !rcBuildCompactHeightfield(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid, *chf))
     return R::fail("Recast could not build the compact heightfield");
   solid.reset();
-  std::vector<int> raster;
-  if (rules.raster) {
-    const rcCompactHeightfield& hf = *chf;
-    raster = rules.raster(CellGrid{chf->width, chf->height, [&hf](int x, int z) { return cell_centre(hf, x, z); }});
-    for_each_span(*chf, [&](int x, int z, int i) {
-      if (raster[size_t(x + z * chf->width)] == kNotFloor) chf->areas[i] = RC_NULL_AREA;
-    });
-  }
+  const std::vector<int> raster = apply_floor_raster(rules, *chf);
   out.before_erosion = count_walkable(*chf);
   step("filter", t0, out.before_erosion, "walkable spans");
 

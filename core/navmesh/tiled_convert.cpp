@@ -190,29 +190,39 @@ void number_vertices(TiledNavMesh& out, const std::vector<Vec2>& old_verts, Tile
   if (out.mesh.is3d) out.mesh.heights = heights;
 }
 
+// The new layout: the tiles that have polygons, in tile-id order, and where each tile's polygons start.
+struct TileOrder {
+  std::vector<std::pair<int, int>> order;  // (tile id, tile slot)
+  std::vector<int> base;                   // by tile slot: its first polygon's index (-1: no polygons)
+  int total = 0;                           // polygons in all
+};
+TileOrder tile_order(const dtNavMesh& nav, const TiledLayout& lay) {
+  const int layer_size = lay.tw * lay.th;
+  TileOrder out;
+  for (int i = 0; i < nav.getMaxTiles(); ++i) {
+    const dtMeshTile* t = nav.getTile(i);
+    if (t && t->header && ground_polys(*t) > 0)
+      out.order.push_back({t->header->layer * layer_size + t->header->y * lay.tw + t->header->x, i});
+  }
+  std::sort(out.order.begin(), out.order.end());
+  out.base.assign(size_t(nav.getMaxTiles()), -1);
+  for (const auto& [id, slot] : out.order) {
+    out.base[size_t(slot)] = out.total;
+    out.total += ground_polys(*nav.getTile(slot));
+  }
+  return out;
+}
+
 }  // namespace
 
 int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vector<int>* rebuilt, TiledNavMesh& mesh,
                   TiledWeld& weld) {
   std::vector<double>& heights = weld.heights;
   const int layer_size = lay.tw * lay.th;
-  auto id_of = [&](const dtMeshTile* t) {
-    return t->header->layer * layer_size + t->header->y * lay.tw + t->header->x;
-  };
-
-  // The new layout: tiles with polygons in tile-id order.
-  std::vector<std::pair<int, int>> order;  // (tile id, tile slot)
-  for (int i = 0; i < nav.getMaxTiles(); ++i) {
-    const dtMeshTile* t = nav.getTile(i);
-    if (t && t->header && ground_polys(*t) > 0) order.push_back({id_of(t), i});
-  }
-  std::sort(order.begin(), order.end());
-  std::vector<int> base(size_t(nav.getMaxTiles()), -1);
-  int total = 0;
-  for (const auto& [id, slot] : order) {
-    base[size_t(slot)] = total;
-    total += ground_polys(*nav.getTile(slot));
-  }
+  const TileOrder layout = tile_order(nav, lay);
+  const std::vector<std::pair<int, int>>& order = layout.order;
+  const std::vector<int>& base = layout.base;
+  const int total = layout.total;
 
   // The old layout: each tile's range of polygons.
   const bool full = rebuilt == nullptr || mesh.keys.empty();

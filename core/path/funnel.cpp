@@ -129,8 +129,11 @@ FunnelResult funnel(Vec2 start, const std::vector<Portal>& portals, FunnelTrace*
   return out;
 }
 
-void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, FunnelResult& out,
-                 std::optional<double> tolerance) {
+namespace {
+
+// Empties `out` (keeping its vectors' capacity) and checks the funnel's input: at least the goal portal,
+// every point finite. False, with out.failure set, when the input is refused.
+bool reset_and_check(Vec2 start, const std::vector<Portal>& portals, FunnelResult& out) {
   out.points.clear();
   out.corners.clear();
   out.length = 0.0;
@@ -138,15 +141,21 @@ void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* tr
   out.failure.reset();
   if (portals.empty()) {
     out.failure = Failure{FailStage::Funnel, Reason::NoPortals, "The funnel needs at least the goal portal.", {}};
-    return;
+    return false;
   }
   bool finite = is_finite(start);
   for (const Portal& p : portals) finite = finite && is_finite(p.left) && is_finite(p.right);
-  if (!finite) {
+  if (!finite)
     out.failure =
         Failure{FailStage::Funnel, Reason::BadInput, "A portal end or the start point is not a finite number.", {}};
-    return;
-  }
+  return finite;
+}
+
+}  // namespace
+
+void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, FunnelResult& out,
+                 std::optional<double> tolerance) {
+  if (!reset_and_check(start, portals, out)) return;
   const double tol = tolerance ? *tolerance : geometry_tolerance(start, portals);
   out.tolerance = tol;
   const int n = int(portals.size());

@@ -105,6 +105,36 @@ double limit_at(const SmoothPath& path, const AgentDef& a, double s) {
   return std::min(lim, stopping_speed_limit(next_stop - s, a.brake_decel, 0.0));
 }
 
+// The profile of `sp`: ends at rest at the path's end, every sample under every limit (limit_at), the
+// spacing and the acceleration between samples within the agent's bounds, at rest at each stop-turn.
+void expect_profile_within_limits(const SmoothPath& sp, const AgentDef& agent) {
+  const Profile prof = speed_profile(sp, agent);
+  ASSERT_TRUE(prof.ok());
+  const std::vector<ProfileSample> smp = prof.samples();
+  ASSERT_GE(smp.size(), 2u);
+  EXPECT_EQ(smp.back().v, 0.0);
+  EXPECT_NEAR(smp.back().s, sp.length, 1e-9);
+  for (size_t i = 0; i < smp.size(); ++i) {
+    EXPECT_LE(smp[i].v, limit_at(sp, agent, smp[i].s) + 1e-6) << "s " << smp[i].s << " " << to_string(smp[i].limit);
+    EXPECT_GE(smp[i].v, 0.0);
+    if (i + 1 == smp.size()) break;
+    const double ds = smp[i + 1].s - smp[i].s;
+    EXPECT_GT(ds, 0.0);
+    EXPECT_LE(ds, kProfileMaxSpacing + 1e-12);
+    const double a = (smp[i + 1].v * smp[i + 1].v - smp[i].v * smp[i].v) / (2 * ds);
+    EXPECT_GE(a, -agent.brake_decel - 1e-6) << "s " << smp[i].s;
+    EXPECT_LE(a, agent.accel + 1e-6) << "s " << smp[i].s;
+  }
+  for (const Turn& t : sp.turns) {
+    if (t.kind != TurnKind::Stop) continue;
+    const auto it =
+        std::find_if(smp.begin(), smp.end(), [&](const ProfileSample& q) { return std::fabs(q.s - t.s) < 1e-9; });
+    ASSERT_NE(it, smp.end()) << "no sample at the stop-turn s " << t.s;
+    EXPECT_EQ(it->v, 0.0);
+  }
+  EXPECT_GT(prof.total_time, 0.0);
+}
+
 TEST(MotionProperties, InvariantsOverRandomCorridorsAndAgents) {
   std::mt19937 rng(20240611);
   int cases = 0, arcs = 0, stops = 0, arcs_checked = 0, joints = 0;
@@ -172,32 +202,7 @@ TEST(MotionProperties, InvariantsOverRandomCorridorsAndAgents) {
       EXPECT_LT(distance(p.point(p.s0 + p.length), sp.pieces[i + 1].point(sp.pieces[i + 1].s0)), 1e-7);
     }
 
-    const Profile prof = speed_profile(sp, c->agent);
-    ASSERT_TRUE(prof.ok());
-    const std::vector<ProfileSample> smp = prof.samples();
-    ASSERT_GE(smp.size(), 2u);
-    EXPECT_EQ(smp.back().v, 0.0);
-    EXPECT_NEAR(smp.back().s, sp.length, 1e-9);
-    for (size_t i = 0; i < smp.size(); ++i) {
-      EXPECT_LE(smp[i].v, limit_at(sp, c->agent, smp[i].s) + 1e-6)
-          << "s " << smp[i].s << " " << to_string(smp[i].limit);
-      EXPECT_GE(smp[i].v, 0.0);
-      if (i + 1 == smp.size()) break;
-      const double ds = smp[i + 1].s - smp[i].s;
-      EXPECT_GT(ds, 0.0);
-      EXPECT_LE(ds, kProfileMaxSpacing + 1e-12);
-      const double a = (smp[i + 1].v * smp[i + 1].v - smp[i].v * smp[i].v) / (2 * ds);
-      EXPECT_GE(a, -c->agent.brake_decel - 1e-6) << "s " << smp[i].s;
-      EXPECT_LE(a, c->agent.accel + 1e-6) << "s " << smp[i].s;
-    }
-    for (const Turn& t : sp.turns) {
-      if (t.kind != TurnKind::Stop) continue;
-      const auto it =
-          std::find_if(smp.begin(), smp.end(), [&](const ProfileSample& q) { return std::fabs(q.s - t.s) < 1e-9; });
-      ASSERT_NE(it, smp.end()) << "no sample at the stop-turn s " << t.s;
-      EXPECT_EQ(it->v, 0.0);
-    }
-    EXPECT_GT(prof.total_time, 0.0);
+    expect_profile_within_limits(sp, c->agent);
     if (::testing::Test::HasFailure()) break;
   }
   EXPECT_GE(cases, 200);

@@ -1,7 +1,7 @@
 // House rules that a reader of the tree relies on, checked over every tracked source and document:
 // the planner library includes nothing of the front end and no header by a relative path that climbs
-// out of its folder, every repository path a comment or document names exists, and every source file
-// follows the .clang-format at the top of the tree.
+// out of its folder, every repository path a comment or document names exists, every source file
+// follows the .clang-format at the top of the tree, and no function is longer than a hundred lines.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -126,6 +126,41 @@ TEST(RepoRules, EverySourceFileFollowsTheClangFormatStyle) {
   ASSERT_NE(WEXITSTATUS(status), 127) << "clang-format is not installed (./dev.sh installs it)";
   EXPECT_EQ(status, 0) << "files not formatted as .clang-format says (clang-format -i FILE):\n" << report;
   EXPECT_GT(files, 300);
+}
+
+// No function is longer than kMaxFunctionLines, signature to closing brace. Read from the layout
+// .clang-format gives the code: a definition at namespace scope starts at column 0, its body opens at the
+// end of its signature's last line and closes with the next `}` at column 0 (member functions defined in
+// a class body are indented, and short ones anyway).
+constexpr int kMaxFunctionLines = 100;
+
+bool starts_a_definition(const std::string& line) {
+  static const std::regex not_code(
+      R"(^(namespace|struct|class|enum|union|extern|template|using|typedef|static_assert|#|//|\}|\s|$))");
+  return !line.empty() && !std::regex_search(line, not_code);
+}
+
+TEST(RepoRules, NoFunctionIsLongerThanAHundredLines) {
+  int functions = 0;
+  for (const char* folder : {"core", "app", "tests", "bench"})
+    for (const fs::path& p : files_under(folder, {".h", ".cpp"})) {
+      const std::vector<std::string> text = lines(read_text(p.string()));
+      for (size_t i = 0; i < text.size(); ++i) {
+        if (!starts_a_definition(text[i])) continue;
+        size_t open = i;  // the signature's last line: it ends with the body's `{`
+        while (open < text.size() && open - i < 8 && text[open].back() != '{' && text[open].back() != ';' &&
+               text[open].back() != '}')
+          ++open;
+        if (open >= text.size() || text[open].empty() || text[open].back() != '{') continue;
+        if (text[i].find('(') == std::string::npos && text[open].find('(') == std::string::npos) continue;
+        size_t close = open + 1;
+        while (close < text.size() && (text[close].empty() || text[close][0] != '}')) ++close;
+        ++functions;
+        EXPECT_LE(int(close - i + 1), kMaxFunctionLines) << in_tree(p) << ":" << i + 1 << ": " << text[i];
+        i = close;
+      }
+    }
+  EXPECT_GT(functions, 2000);
 }
 
 }  // namespace

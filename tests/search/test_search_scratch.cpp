@@ -28,173 +28,197 @@ struct RefEntry {
   bool operator<(const RefEntry& o) const { return f != o.f ? f > o.f : seq > o.seq; }  // top: least f, then seq
 };
 
-SearchResult reference_search(const NavMesh& m, const SearchQuery& q, const SearchDef& def, const SearchFilter* filter,
-                              SearchTrace* trace) {
+// The search's state, plain: full arrays per call and a std::priority_queue with stale entries skipped.
+struct RefSearch {
   enum State { Unseen, Open, Closed };
+  const NavMesh& m;
+  const SearchQuery& q;
+  const SearchDef& def;
+  const SearchFilter* filter;
+  SearchTrace* trace;
   const size_t n = size_t(m.size());
   const bool graph = m.kind == NavMesh::Kind::Graph;
   const CostModel model = effective_cost_model(m, def);
   const bool astar = def.algorithm != Algorithm::Dijkstra;
-  std::vector<double> g(n, kInf), f(n, kInf);
-  std::vector<int> parent(n, -1), plink(n, -1), version(n, 0);
-  std::vector<Vec3> pos(n);
-  std::vector<State> state(n, Unseen);
+  std::vector<double> g = std::vector<double>(n, kInf), f = std::vector<double>(n, kInf);
+  std::vector<int> parent = std::vector<int>(n, -1), plink = std::vector<int>(n, -1), version = std::vector<int>(n, 0);
+  std::vector<Vec3> pos = std::vector<Vec3>(n);
+  std::vector<State> state = std::vector<State>(n, Unseen);
   int open_n = 0, closed_n = 0;
-  auto set_state = [&](int v, State to) {
+  Vec3 target{};
+  std::priority_queue<RefEntry> open{};
+  long seq = 0;
+  double best_dist = kInf;
+  int best = -1;
+  SearchResult res{};
+
+  void set_state(int v, State to) {
     open_n += (to == Open) - (state[size_t(v)] == Open);
     closed_n += (to == Closed) - (state[size_t(v)] == Closed);
     state[size_t(v)] = to;
-  };
-  auto centroid = [&](int v) { return to_world(m.centroid(v), 0.0); };  // 2D meshes and graphs only
-  const Vec3 target = model == CostModel::Graph ? centroid(q.goal) : q.goal_pos;
-  auto cost_of = [&](int v) { return graph ? 1.0 : m.polys[size_t(v)].cost; };
-  auto h_of = [&](int v) {
+  }
+  Vec3 centroid(int v) const { return to_world(m.centroid(v), 0.0); }  // 2D meshes and graphs only
+  double cost_of(int v) const { return graph ? 1.0 : m.polys[size_t(v)].cost; }
+  double h_of(int v) const {
     return !astar || v == q.goal ? 0.0 : distance(pos[size_t(v)], target) * def.heuristic_scale;
-  };
-  auto step = [&](SearchStep::Kind kind, int node, int parent_node) {
+  }
+  static SearchStep step(SearchStep::Kind kind, int node, int parent_node) {
     SearchStep s;
     s.kind = kind;
     s.node = node;
     s.parent = parent_node;
     return s;
-  };
-  SearchResult res;
-  res.algorithm = def.algorithm;
-  res.cost_model = model;
-  if (trace) {
-    trace->algorithm = def.algorithm;
-    trace->cost_model = model;
-    if (filter) trace->causes = filter->reasons;
   }
-  std::priority_queue<RefEntry> open;
-  long seq = 0;
-  const int s = q.start;
-  pos[size_t(s)] = model == CostModel::Graph ? centroid(s) : q.start_pos;
-  g[size_t(s)] = s == q.goal && model != CostModel::Graph ? distance(q.start_pos, q.goal_pos) * cost_of(s) : 0.0;
-  f[size_t(s)] = g[size_t(s)] + h_of(s);
-  set_state(s, Open);
-  double best_dist = distance(pos[size_t(s)], target);
-  int best = s;
-  open.push({f[size_t(s)], seq++, s, 0});
-  if (filter && filter->node_blocked(s)) open = {};
-  bool found = false, exhausted = false;
-  while (!open.empty()) {
-    const RefEntry top = open.top();
-    open.pop();
-    const int cur = top.node;
-    if (top.version != version[size_t(cur)] || state[size_t(cur)] != Open) {
-      if (trace) {
-        SearchStep st = step(SearchStep::Kind::StaleSkipped, cur, -1);
-        st.f = top.f;
-        trace->steps.push_back(st);
-      }
-      continue;
-    }
-    if (def.node_budget > 0 && res.expanded >= def.node_budget) {
-      exhausted = true;
-      if (trace) {
-        SearchStep st = step(SearchStep::Kind::Exhausted, q.goal, -1);
-        st.pops = res.expanded;
-        trace->steps.push_back(st);
-      }
-      break;
-    }
-    set_state(cur, Closed);
-    ++res.expanded;
-    res.popped.push_back(cur);
+  void record(const SearchStep& st) {
+    if (trace) trace->steps.push_back(st);
+  }
+
+  void start() {
+    target = model == CostModel::Graph ? centroid(q.goal) : q.goal_pos;
+    res.algorithm = def.algorithm;
+    res.cost_model = model;
     if (trace) {
-      SearchStep st = step(SearchStep::Kind::Popped, cur, parent[size_t(cur)]);
-      st.link = plink[size_t(cur)];
-      st.g = g[size_t(cur)];
-      st.f = f[size_t(cur)];
-      st.h = f[size_t(cur)] - g[size_t(cur)];
-      st.open_count = open_n;
-      st.closed_count = closed_n;
-      trace->steps.push_back(st);
+      trace->algorithm = def.algorithm;
+      trace->cost_model = model;
+      if (filter) trace->causes = filter->reasons;
     }
-    if (cur == q.goal) {
-      found = true;
-      break;
-    }
-    std::vector<int> links;  // polygon edge indices, or NavMesh::edges indices leaving cur in file order
+    const int s = q.start;
+    pos[size_t(s)] = model == CostModel::Graph ? centroid(s) : q.start_pos;
+    g[size_t(s)] = s == q.goal && model != CostModel::Graph ? distance(q.start_pos, q.goal_pos) * cost_of(s) : 0.0;
+    f[size_t(s)] = g[size_t(s)] + h_of(s);
+    set_state(s, Open);
+    best_dist = distance(pos[size_t(s)], target);
+    best = s;
+    open.push({f[size_t(s)], seq++, s, 0});
+    if (filter && filter->node_blocked(s)) open = {};
+  }
+
+  // Polygon edge indices, or NavMesh::edges indices leaving `cur` in file order.
+  std::vector<int> links_of(int cur) const {
+    std::vector<int> links;
     if (graph) {
       for (size_t e = 0; e < m.edges.size(); ++e)
         if (m.edges[e].from == cur) links.push_back(int(e));
     } else {
       for (size_t k = 0; k < m.polys[size_t(cur)].neighbours.size(); ++k) links.push_back(int(k));
     }
-    for (int link : links) {
-      const int next = graph ? m.edges[size_t(link)].to : m.polys[size_t(cur)].neighbours[size_t(link)];
-      if (next < 0 || next == parent[size_t(cur)]) continue;
-      int block = filter ? filter->link_block(m, cur, link) : -1;
-      if (block < 0 && filter && filter->node_blocked(next)) block = filter->node_block[size_t(next)];
-      if (block >= 0) {
-        if (trace) {
-          SearchStep st = step(SearchStep::Kind::Blocked, next, cur);
-          st.link = link;
-          st.cause = block;
-          trace->steps.push_back(st);
-        }
-        continue;
-      }
-      if (state[size_t(next)] == Unseen) {
-        if (model == CostModel::EdgeMidpoints) {
-          const std::vector<int>& pv = m.polys[size_t(cur)].verts;
-          const Vec2 a = m.verts[size_t(pv[size_t(link)])], b = m.verts[size_t(pv[(size_t(link) + 1) % pv.size()])];
-          pos[size_t(next)] = (to_world(a, 0.0) + to_world(b, 0.0)) * 0.5;
-        } else {
-          pos[size_t(next)] = centroid(next);
-        }
-      }
-      double gn = graph ? g[size_t(cur)] + m.edges[size_t(link)].cost
-                        : g[size_t(cur)] + distance(pos[size_t(cur)], pos[size_t(next)]) * cost_of(cur);
-      if (!graph && next == q.goal && model != CostModel::Graph)
-        gn += distance(pos[size_t(next)], q.goal_pos) * cost_of(next);
-      const double hn = h_of(next), fn = gn + hn;
-      const bool improved = state[size_t(next)] == Unseen || fn < f[size_t(next)];
-      if (trace) {
-        SearchStep st = step(SearchStep::Kind::Relaxed, next, cur);
-        st.link = link;
-        st.g = gn;
-        st.h = hn;
-        st.f = gn + hn;
-        st.old_g = g[size_t(next)];
-        st.improved = improved;
-        st.was_closed = state[size_t(next)] == Closed;
-        trace->steps.push_back(st);
-      }
-      if (!improved) continue;
-      g[size_t(next)] = gn;
-      f[size_t(next)] = fn;
-      parent[size_t(next)] = cur;
-      plink[size_t(next)] = link;
-      set_state(next, Open);
-      open.push({fn, seq++, next, ++version[size_t(next)]});
-      if (const double d = distance(pos[size_t(next)], target); d < best_dist) {
-        best_dist = d;
-        best = next;
+    return links;
+  }
+
+  void relax(int cur, int link) {
+    const int next = graph ? m.edges[size_t(link)].to : m.polys[size_t(cur)].neighbours[size_t(link)];
+    if (next < 0 || next == parent[size_t(cur)]) return;
+    int block = filter ? filter->link_block(m, cur, link) : -1;
+    if (block < 0 && filter && filter->node_blocked(next)) block = filter->node_block[size_t(next)];
+    if (block >= 0) {
+      SearchStep st = step(SearchStep::Kind::Blocked, next, cur);
+      st.link = link;
+      st.cause = block;
+      return record(st);
+    }
+    if (state[size_t(next)] == Unseen) {
+      if (model == CostModel::EdgeMidpoints) {
+        const std::vector<int>& pv = m.polys[size_t(cur)].verts;
+        const Vec2 a = m.verts[size_t(pv[size_t(link)])], b = m.verts[size_t(pv[(size_t(link) + 1) % pv.size()])];
+        pos[size_t(next)] = (to_world(a, 0.0) + to_world(b, 0.0)) * 0.5;
+      } else {
+        pos[size_t(next)] = centroid(next);
       }
     }
+    double gn = graph ? g[size_t(cur)] + m.edges[size_t(link)].cost
+                      : g[size_t(cur)] + distance(pos[size_t(cur)], pos[size_t(next)]) * cost_of(cur);
+    if (!graph && next == q.goal && model != CostModel::Graph)
+      gn += distance(pos[size_t(next)], q.goal_pos) * cost_of(next);
+    const double hn = h_of(next), fn = gn + hn;
+    const bool improved = state[size_t(next)] == Unseen || fn < f[size_t(next)];
+    SearchStep st = step(SearchStep::Kind::Relaxed, next, cur);
+    st.link = link;
+    st.g = gn;
+    st.h = hn;
+    st.f = gn + hn;
+    st.old_g = g[size_t(next)];
+    st.improved = improved;
+    st.was_closed = state[size_t(next)] == Closed;
+    record(st);
+    if (!improved) return;
+    g[size_t(next)] = gn;
+    f[size_t(next)] = fn;
+    parent[size_t(next)] = cur;
+    plink[size_t(next)] = link;
+    set_state(next, Open);
+    open.push({fn, seq++, next, ++version[size_t(next)]});
+    if (const double d = distance(pos[size_t(next)], target); d < best_dist) {
+      best_dist = d;
+      best = next;
+    }
   }
-  if (trace) trace->positions = pos;
-  if (!found && !exhausted && trace) trace->steps.push_back(step(SearchStep::Kind::OpenEmpty, q.goal, -1));
-  if (!found && !exhausted) {
-    res.status = Status::Failed;
+
+  enum class Ended { Open, Found, Exhausted, Empty };
+  // Pops the next node and expands it; what ended the search, if anything did.
+  Ended pop() {
+    if (open.empty()) return Ended::Empty;
+    const RefEntry top = open.top();
+    open.pop();
+    const int cur = top.node;
+    if (top.version != version[size_t(cur)] || state[size_t(cur)] != Open) {
+      SearchStep st = step(SearchStep::Kind::StaleSkipped, cur, -1);
+      st.f = top.f;
+      record(st);
+      return Ended::Open;
+    }
+    if (def.node_budget > 0 && res.expanded >= def.node_budget) {
+      SearchStep st = step(SearchStep::Kind::Exhausted, q.goal, -1);
+      st.pops = res.expanded;
+      record(st);
+      return Ended::Exhausted;
+    }
+    set_state(cur, Closed);
+    ++res.expanded;
+    res.popped.push_back(cur);
+    SearchStep st = step(SearchStep::Kind::Popped, cur, parent[size_t(cur)]);
+    st.link = plink[size_t(cur)];
+    st.g = g[size_t(cur)];
+    st.f = f[size_t(cur)];
+    st.h = f[size_t(cur)] - g[size_t(cur)];
+    st.open_count = open_n;
+    st.closed_count = closed_n;
+    record(st);
+    if (cur == q.goal) return Ended::Found;
+    for (int link : links_of(cur)) relax(cur, link);
+    return Ended::Open;
+  }
+
+  SearchResult finish(Ended ended) {
+    if (trace) trace->positions = pos;
+    const bool found = ended == Ended::Found;
+    if (ended == Ended::Empty) {
+      record(step(SearchStep::Kind::OpenEmpty, q.goal, -1));
+      res.status = Status::Failed;
+      return res;
+    }
+    res.status = found ? Status::Complete : Status::Partial;
+    for (int v = found ? q.goal : best; v >= 0; v = parent[size_t(v)]) {
+      res.corridor.insert(res.corridor.begin(), v);
+      if (parent[size_t(v)] >= 0) res.links.insert(res.links.begin(), plink[size_t(v)]);
+    }
+    res.cost = g[size_t(res.corridor.back())];
+    if (found && trace) {
+      SearchStep st = step(SearchStep::Kind::Reached, q.goal, -1);
+      st.g = res.cost;
+      trace->route = res.corridor;
+      trace->steps.push_back(st);
+    }
     return res;
   }
-  res.status = found ? Status::Complete : Status::Partial;
-  for (int v = found ? q.goal : best; v >= 0; v = parent[size_t(v)]) {
-    res.corridor.insert(res.corridor.begin(), v);
-    if (parent[size_t(v)] >= 0) res.links.insert(res.links.begin(), plink[size_t(v)]);
-  }
-  res.cost = g[size_t(res.corridor.back())];
-  if (found && trace) {
-    SearchStep st = step(SearchStep::Kind::Reached, q.goal, -1);
-    st.g = res.cost;
-    trace->route = res.corridor;
-    trace->steps.push_back(st);
-  }
-  return res;
+};
+
+SearchResult reference_search(const NavMesh& m, const SearchQuery& q, const SearchDef& def, const SearchFilter* filter,
+                              SearchTrace* trace) {
+  RefSearch r{m, q, def, filter, trace};
+  r.start();
+  RefSearch::Ended ended = RefSearch::Ended::Open;
+  while (ended == RefSearch::Ended::Open) ended = r.pop();
+  return r.finish(ended);
 }
 
 // ---- Comparison. ----

@@ -153,29 +153,12 @@ bool doors_script_action(App& app, const json& a, std::string* error) {
   return false;
 }
 
-json doors_state_json(const App& app) {
-  const DoorsView& d = app.doors;
-  json doors = json::array();
-  for (const Door& door : app.doc.scene.doors) {
-    json pts = json::array();
-    for (const ScenePoint& p : door.shape) pts.push_back(xy(p.plane));
-    size_t covers = 0;
-    for (const DoorCover& c : d.covers)
-      if (c.door == door.id) covers = c.connections.size();
-    doors.push_back({{"id", door.id}, {"open", door.open}, {"shape", pts}, {"covers", covers}});
-  }
-  json blockers = json::array();
-  for (const Blocker& b : app.doc.scene.blockers) blockers.push_back({{"id", b.id}, {"center", xy(b.center.plane)}});
-  json connections = json::array();
-  for (const Connection& c : d.reads.connections) connections.push_back({c.a, c.b});
-  json log = json::array();
-  for (const DoorLogEntry& e : d.log)
-    log.push_back({{"version", e.version},
-                   {"replanned", e.replanned},
-                   {"cause", e.cause},
-                   {"text", e.text},
-                   {"replan_ms", e.replan_ms}});
-  const TilesView& t = d.tiles;
+namespace {
+
+// The tile cache's part of the state: on or not, what the last change rebuilt, and (when on) whether the
+// mesh on screen equals the cache converted from scratch.
+json tiles_state_json(const App& app) {
+  const TilesView& t = app.doors.tiles;
   json tiles = {{"on", t.on()},
                 {"possible", tiles_possible(app)},
                 {"rebuilt", t.rebuilt},
@@ -205,6 +188,12 @@ json doors_state_json(const App& app) {
     tiles["full_conversion_polygons"] = full.mesh.polys.size();
     tiles["equals_full_conversion"] = full.mesh.polys == app.doc.mesh.polys && full.mesh.verts == app.doc.mesh.verts;
   }
+  return tiles;
+}
+
+// The simulation's part of the state: the run's outcome, its re-plans and spline updates, the step shown.
+json sim_state_json(const App& app) {
+  const DoorsView& d = app.doors;
   json sim = {{"valid", d.sim.valid},
               {"t", d.sim.t},
               {"tile_cache", d.sim.tile_cache},
@@ -244,6 +233,34 @@ json doors_state_json(const App& app) {
       if (s.spline_mode) sim["step"]["spline_mode"] = to_string(*s.spline_mode);
     }
   }
+  return sim;
+}
+
+}  // namespace
+
+json doors_state_json(const App& app) {
+  const DoorsView& d = app.doors;
+  json doors = json::array();
+  for (const Door& door : app.doc.scene.doors) {
+    json pts = json::array();
+    for (const ScenePoint& p : door.shape) pts.push_back(xy(p.plane));
+    size_t covers = 0;
+    for (const DoorCover& c : d.covers)
+      if (c.door == door.id) covers = c.connections.size();
+    doors.push_back({{"id", door.id}, {"open", door.open}, {"shape", pts}, {"covers", covers}});
+  }
+  json blockers = json::array();
+  for (const Blocker& b : app.doc.scene.blockers) blockers.push_back({{"id", b.id}, {"center", xy(b.center.plane)}});
+  json connections = json::array();
+  for (const Connection& c : d.reads.connections) connections.push_back({c.a, c.b});
+  json log = json::array();
+  for (const DoorLogEntry& e : d.log)
+    log.push_back({{"version", e.version},
+                   {"replanned", e.replanned},
+                   {"cause", e.cause},
+                   {"text", e.text},
+                   {"replan_ms", e.replan_ms}});
+  const json tiles = tiles_state_json(app), sim = sim_state_json(app);
   return {{"panel_open", app.show_panel_doors},
           {"version", d.version},
           {"reads",

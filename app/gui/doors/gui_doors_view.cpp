@@ -88,6 +88,12 @@ void drag_to(App& app, Vec2 world, bool final_move) {
   doors_move(app, d.grab_id, shape, final_move);
 }
 
+// A label beside plane point `world`, offset (dx, dy) px and centred on the line's height.
+void label_at(Viewport& view, Vec2 world, const char* text, gl::Rgba c, float dx, float dy) {
+  const Vec2 p = view.to_screen(world);
+  view.label(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f, text, to_imu32(c));
+}
+
 }  // namespace
 
 bool doors_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
@@ -124,47 +130,16 @@ bool doors_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
   return true;
 }
 
-void draw_doors(App& app) {
-  if (!app.doc.loaded()) return;
+namespace {
+
+// The simulated agent at the time shown: the plan it follows, its trail, its re-plans and spline
+// updates so far, its disc and velocity arrow, and its state line.
+void draw_sim(App& app) {
   Viewport& view = app.view;
   const Theme& th = app.theme;
-  const DoorsView& d = app.doors;
   gl::Batch& b = view.plan();
-  auto text = [&](Vec2 world, const char* s, gl::Rgba c, float dx, float dy) {
-    const Vec2 p = view.to_screen(world);
-    view.label(float(p.x) + dx, float(p.y) + dy - ImGui::GetFontSize() * 0.5f, s, to_imu32(c));
-  };
-
-  // Door handles; the hovered or grabbed door and the doors the plan read are outlined.
-  for (const Door& door : app.doc.scene.doors) {
-    const auto pts = door_points(door);
-    if (pts.size() < 2) continue;
-    const bool active = door.id == d.hover_id || (d.grab != DoorsView::Grab::None && door.id == d.grab_id);
-    const bool read = std::binary_search(d.reads.doors.begin(), d.reads.doors.end(), door.id);
-    if (active) b.polyline(pts, th.apex.with_alpha(150), {10.0f}, door.is_polygon);
-    if (!door.is_polygon)
-      for (const Vec2& p : pts) b.point(p, active ? 6.0f : 4.0f, th.apex, 1.5f, {0, 0, 0, 255});
-    if (read) {
-      Vec2 mid{};
-      for (const Vec2& p : pts) mid = mid + p;
-      text(mid / double(pts.size()), "read by the plan", th.text, 8, 10);
-    }
-  }
-  for (const Blocker& bl : app.doc.scene.blockers)
-    if (bl.id == d.hover_id || (d.grab == DoorsView::Grab::Blocker && bl.id == d.grab_id))
-      b.circle(bl.center.plane, (bl.radius > 0.0 ? bl.radius : length(bl.half_extents)) + 0.15, th.apex, {2.5f});
-
-  // The tiles the last tile cache change rebuilt, outlined for about a second.
-  const TilesView& tv = d.tiles;
-  if (tv.on() && !tv.rebuilt.empty() && ImGui::GetTime() - tv.changed_at < kRebuiltShown)
-    for (int tile : tv.rebuilt) {
-      const auto [lo, hi] = tv.cache->tile_bounds(tile);
-      b.polyline({lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}, kRebuilt, {2.0f}, true);
-      text({lo.x, hi.y}, "rebuilt", kRebuilt, 4, 10);
-    }
-
-  // The simulated agent at the time shown.
-  const SimView& s = d.sim;
+  auto text = [&](Vec2 world, const char* s, gl::Rgba c, float dx, float dy) { label_at(view, world, s, c, dx, dy); };
+  const SimView& s = app.doors.sim;
   if (!s.valid || s.result.steps.empty()) return;
   const int k = s.step_index();
   const FollowStep& st = k >= 0 ? s.result.steps[size_t(k)] : s.result.steps.front();
@@ -228,6 +203,47 @@ void draw_doors(App& app) {
                 version, speed, s.t, k >= 0 && st.spline_mode ? "  spline " : "",
                 k >= 0 && st.spline_mode ? to_string(*st.spline_mode) : "");
   text(pos, buf, kAgent, 12, -14);
+}
+
+}  // namespace
+
+void draw_doors(App& app) {
+  if (!app.doc.loaded()) return;
+  Viewport& view = app.view;
+  const Theme& th = app.theme;
+  const DoorsView& d = app.doors;
+  gl::Batch& b = view.plan();
+  auto text = [&](Vec2 world, const char* s, gl::Rgba c, float dx, float dy) { label_at(view, world, s, c, dx, dy); };
+
+  // Door handles; the hovered or grabbed door and the doors the plan read are outlined.
+  for (const Door& door : app.doc.scene.doors) {
+    const auto pts = door_points(door);
+    if (pts.size() < 2) continue;
+    const bool active = door.id == d.hover_id || (d.grab != DoorsView::Grab::None && door.id == d.grab_id);
+    const bool read = std::binary_search(d.reads.doors.begin(), d.reads.doors.end(), door.id);
+    if (active) b.polyline(pts, th.apex.with_alpha(150), {10.0f}, door.is_polygon);
+    if (!door.is_polygon)
+      for (const Vec2& p : pts) b.point(p, active ? 6.0f : 4.0f, th.apex, 1.5f, {0, 0, 0, 255});
+    if (read) {
+      Vec2 mid{};
+      for (const Vec2& p : pts) mid = mid + p;
+      text(mid / double(pts.size()), "read by the plan", th.text, 8, 10);
+    }
+  }
+  for (const Blocker& bl : app.doc.scene.blockers)
+    if (bl.id == d.hover_id || (d.grab == DoorsView::Grab::Blocker && bl.id == d.grab_id))
+      b.circle(bl.center.plane, (bl.radius > 0.0 ? bl.radius : length(bl.half_extents)) + 0.15, th.apex, {2.5f});
+
+  // The tiles the last tile cache change rebuilt, outlined for about a second.
+  const TilesView& tv = d.tiles;
+  if (tv.on() && !tv.rebuilt.empty() && ImGui::GetTime() - tv.changed_at < kRebuiltShown)
+    for (int tile : tv.rebuilt) {
+      const auto [lo, hi] = tv.cache->tile_bounds(tile);
+      b.polyline({lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}, kRebuilt, {2.0f}, true);
+      text({lo.x, hi.y}, "rebuilt", kRebuilt, 4, 10);
+    }
+
+  draw_sim(app);
 }
 
 }  // namespace navlab::app
