@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "detail_surface.h"
 #include "gui_app.h"
 #include "gui_files.h"
 #include "gui_presenter.h"
@@ -277,7 +278,7 @@ void App::build_ui() {
 bool App::place_endpoint(const SurfacePick& at) {
   ScenePoint p;
   if (doc.mesh.kind == NavMesh::Kind::Graph) {
-    const int node = pick_polygon(doc.mesh, at.plane, 20.0 / view.px_per_m());
+    const int node = pick_at(doc.mesh, at.plane, 20.0 / view.px_per_m()).poly;
     if (node < 0) return false;
     p.node = doc.mesh.nodes[size_t(node)].id;
   }
@@ -341,7 +342,7 @@ void App::viewport_window() {
     }
     if (hovered && doc.loaded()) {
       const Vec2 world = view.camera.to_world(mouse, size);
-      view.hover_poly = pick_polygon(doc.mesh, world, 20.0 / view.camera.scale);
+      view.hover_poly = pick_at(doc.mesh, world, 20.0 / view.camera.scale).poly;
       if (io.MouseWheel != 0.0f) view.camera.zoom_at(mouse, size, std::pow(1.2, io.MouseWheel));
       // Right/middle drag pans anywhere; left drag pans in Inspect mode.
       if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||

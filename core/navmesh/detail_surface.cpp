@@ -137,6 +137,18 @@ SurfacePoint surface_at(const NavMesh& mesh, Vec2 p, std::optional<double> near_
   return out;
 }
 
+SurfacePoint pick_at(const NavMesh& mesh, Vec2 p, double pick_radius) {
+  if (mesh.kind == NavMesh::Kind::Polygons) return surface_at(mesh, p);
+  SurfacePoint out;
+  double best = pick_radius;
+  for (size_t i = 0; i < mesh.nodes.size(); ++i)
+    if (const double d = distance(mesh.nodes[i].pos, p); d <= best && (out.poly < 0 || d < best)) {
+      best = d;
+      out.poly = int(i);
+    }
+  return out;
+}
+
 std::optional<double> ray_triangle(const Ray& ray, const WorldTriangle& tri) {
   const Vec3 e1 = sub(tri[1], tri[0]), e2 = sub(tri[2], tri[0]);
   const Vec3 pv = cross3(ray.dir, e2);

@@ -48,6 +48,12 @@ struct SurfacePoint {
 // Graph meshes have no surface: always off the mesh.
 SurfacePoint surface_at(const NavMesh& mesh, Vec2 p, std::optional<double> near_height = std::nullopt);
 
+// What a view picks under plane point `p`, the one rule the app's hover, clicks and placed points use:
+// on a polygon mesh the surface there (surface_at: the locate grid's polygons containing p, the highest
+// floor, its detail-surface height); on a graph the nearest node within `pick_radius` m (its index in
+// `poly`, height 0), the first in file order on a tie. Off the mesh: poly -1.
+SurfacePoint pick_at(const NavMesh& mesh, Vec2 p, double pick_radius = 0.0);
+
 // A ray in the world: origin + t * dir for t >= 0 (dir need not be unit length).
 struct Ray {
   Vec3 origin;

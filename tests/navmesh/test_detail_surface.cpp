@@ -316,5 +316,30 @@ TEST(SurfacePoint, AFlatMeshIsAtHeightZeroAndAGraphHasNoSurface) {
   EXPECT_FALSE(surface_at(graph, {0, 0}).on_mesh());
 }
 
+// The views' one picking rule: on polygons the surface under the point (the balcony from above, the ground
+// west of it), on a graph the nearest node within the radius, the first in file order on a tie.
+TEST(SurfacePoint, APickIsTheSurfaceOnPolygonsAndTheNearestNodeOnAGraph) {
+  auto baked = bake_triangles(two_floors(), BakeDef{});
+  ASSERT_TRUE(baked.ok()) << baked.error();
+  const SurfacePoint balcony = pick_at(baked.value(), at(8, -5));
+  ASSERT_TRUE(balcony.on_mesh());
+  expect_on_floor(balcony.height, 3.0, "pick from above");
+  expect_on_floor(pick_at(baked.value(), at(2, -5), 10.0).height, 0.0, "pick west");
+  EXPECT_FALSE(pick_at(baked.value(), at(20, -5), 10.0).on_mesh());  // no radius on polygons
+
+  NavMesh graph;
+  graph.kind = NavMesh::Kind::Graph;
+  graph.nodes.resize(4);
+  graph.nodes[0].pos = {0, 0};
+  graph.nodes[1].pos = {3, 0};
+  graph.nodes[2].pos = {5, 0};
+  graph.nodes[3].pos = {7, 0};  // as far from (6, 0) as node 2
+  EXPECT_EQ(pick_at(graph, {2.6, 0.1}, 1.0).poly, 1);
+  EXPECT_EQ(pick_at(graph, {6, 0}, 1.0).poly, 2);     // the tie goes to the first in file order
+  EXPECT_EQ(pick_at(graph, {1.5, 3}, 1.0).poly, -1);  // nothing within the radius
+  EXPECT_EQ(pick_at(graph, {1.5, 0}, 2.0).poly, 0);   // 1.5 m from nodes 0 and 1
+  EXPECT_EQ(pick_at(graph, {2.6, 0.1}, 1.0).height, 0.0);
+}
+
 }  // namespace
 }  // namespace navlab

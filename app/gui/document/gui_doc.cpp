@@ -80,27 +80,4 @@ long new_mesh_revision() {
   return ++last;
 }
 
-int pick_polygon(const NavMesh& mesh, Vec2 p, double pick_radius) {
-  if (mesh.kind == NavMesh::Kind::Graph) {
-    int best = -1;
-    double best_d = pick_radius;
-    for (size_t i = 0; i < mesh.nodes.size(); ++i) {
-      const double d = distance(mesh.nodes[i].pos, p);
-      if (d <= best_d) {
-        best_d = d;
-        best = int(i);
-      }
-    }
-    return best;
-  }
-  for (size_t i = 0; i < mesh.polys.size(); ++i) {
-    const auto& vs = mesh.polys[i].verts;
-    bool inside = vs.size() >= 3;
-    for (size_t k = 0; k < vs.size() && inside; ++k)
-      inside = orient(mesh.verts[vs[k]], mesh.verts[vs[(k + 1) % vs.size()]], p) >= 0.0;
-    if (inside) return int(i);
-  }
-  return -1;
-}
-
 }  // namespace navlab::app

@@ -44,7 +44,4 @@ std::string load_document(const std::string& path, Document& doc);
 // The same for a scene already read (a check suite's level, baked in memory); `path` becomes doc.path.
 std::string document_from_scene(Scene scene, const std::string& path, Document& doc);
 
-// The polygon (or graph node within `pick_radius` m) under the plane point `p`, or -1.
-int pick_polygon(const NavMesh& mesh, Vec2 p, double pick_radius);
-
 }  // namespace navlab::app

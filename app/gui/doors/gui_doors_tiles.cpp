@@ -6,14 +6,13 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "cpu_clock.h"
 #include "gui_app.h"
 #include "gui_doors_internal.h"
 #include "gui_mesh_layer.h"
 #include "navmesh_build.h"
+#include "renumber.h"
 #include "search.h"
 
 namespace navlab::app {
@@ -41,37 +40,12 @@ void start_job(App& app) {
   });
 }
 
-// Renumbers the polygons of a kept plan after a rebuild shifted them: old index -> key -> new index.
-// Polygons of rebuilt tiles are gone (their keys may name other polygons now): -1 in the corridor, and
-// kNodeGone in the search records, whose sentences then say the polygon was rebuilt.
+// Renumbers the polygons of a kept plan after a rebuild shifted them (core/search/renumber.h): gone
+// polygons are -1 in the corridor and kNodeGone in the search records, whose sentences then say the
+// polygon was rebuilt.
 void renumber(PlanView& p, const std::vector<int>& old_keys, const std::vector<int>& old_tiles,
               const std::vector<int>& new_keys, const std::vector<int>& rebuilt) {
-  // The new index of a key: the cache lists polygons tile after tile, so the keys are usually in order and
-  // a binary search finds one (a hash of 100k keys per rebuild would cost a drag frame milliseconds).
-  const bool sorted = std::is_sorted(new_keys.begin(), new_keys.end());
-  std::unordered_map<int, int> index;
-  if (!sorted)
-    for (size_t i = 0; i < new_keys.size(); ++i) index[new_keys[i]] = int(i);
-  const auto new_index = [&](int key) {
-    if (sorted) {
-      const auto it = std::lower_bound(new_keys.begin(), new_keys.end(), key);
-      return it != new_keys.end() && *it == key ? int(it - new_keys.begin()) : -1;
-    }
-    const auto it = index.find(key);
-    return it == index.end() ? -1 : it->second;
-  };
-  const std::unordered_set<int> gone(rebuilt.begin(), rebuilt.end());
-  auto map = [&](int n) {
-    if (n < 0 || size_t(n) >= old_keys.size() || gone.count(old_tiles[size_t(n)])) return -1;
-    return new_index(old_keys[size_t(n)]);
-  };
-  auto record = [&](int n) { return n < 0 ? n : (map(n) >= 0 ? map(n) : kNodeGone); };
-  for (int& n : p.search.corridor) n = map(n);
-  for (SearchStep& st : p.trace.search.steps) {
-    st.node = record(st.node);
-    st.parent = record(st.parent);
-  }
-  for (int& n : p.trace.search.route) n = record(n);
+  Renumbering(old_keys, old_tiles, new_keys, rebuilt).apply(p.search.corridor, p.trace.search);
 }
 
 std::string ms_text(double ms) { return fmt("%.2f ms", ms); }

@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "detail_surface.h"
 #include "gui_app.h"
 #include "gui_script.h"
 
@@ -20,20 +21,15 @@ namespace {
 // A point as the status line writes it, to the centimetre.
 std::string status_point(Vec2 p) { return fmt("(%.2f, %.2f)", p.x, p.y); }
 
-// A scene point at plane position `p`; on 3D meshes its height is the mean height of the polygon under
-// it (the candidate keeps its old height when there is none).
+// A scene point at plane position `p`; on 3D meshes its height is the surface's under it (pick_at; the
+// candidate keeps its old height when there is none).
 ScenePoint point_at(const Document& doc, Vec2 p, const ScenePoint* old) {
   ScenePoint out = old ? *old : ScenePoint{};
   out.node.clear();
   out.plane = p;
   out.is3d = doc.mesh.is3d;
   if (out.is3d) {
-    const int poly = pick_polygon(doc.mesh, p, 0.0);
-    if (poly >= 0) {
-      double h = 0.0;
-      for (int v : doc.mesh.polys[poly].verts) h += doc.mesh.heights[v];
-      out.height = h / double(doc.mesh.polys[poly].verts.size());
-    }
+    if (const SurfacePoint s = pick_at(doc.mesh, p); s.on_mesh()) out.height = s.height;
   }
   return out;
 }

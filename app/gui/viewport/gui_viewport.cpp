@@ -64,8 +64,9 @@ std::optional<SurfacePick> Viewport::point_at(Vec2 s, const Document& doc) const
   if (in_3d_) return view3d.pick(s);
   SurfacePick p;
   p.plane = camera.to_world(s, size());
-  p.poly = doc.mesh.kind == NavMesh::Kind::Polygons ? pick_polygon(doc.mesh, p.plane, 0.0) : -1;
-  if (doc.mesh.is3d && p.poly >= 0) p.height = surface_height(doc.mesh, p.poly, p.plane, 1e-3).value_or(0.0);
+  const SurfacePoint under = pick_at(doc.mesh, p.plane);  // graphs: no node picked at radius 0 is a polygon
+  p.poly = doc.mesh.kind == NavMesh::Kind::Polygons ? under.poly : -1;
+  if (doc.mesh.is3d && under.on_mesh()) p.height = under.height;
   return p;
 }
 
