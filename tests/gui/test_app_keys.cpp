@@ -1,11 +1,14 @@
 // Keys in a real window: the app runs shown on the X server (SDL's x11 driver, under Xvfb in the tests),
 // `xdotool key` sends quick taps (press and release back to back, as a presentation clicker does) and
 // the app prints its state after each key press it handled. Every tap must count: the timeline step,
-// play state, slide and presentation after each are checked against what the key must do.
+// play state, slide and presentation after each are checked against what the key must do. And the window
+// itself, opened as a user opens it, fits the screen.
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -97,6 +100,38 @@ TEST(AppKeys, QuickTapsInARealWindowAllCount) {
   EXPECT_NE(s["lesson"]["file"].get<std::string>().find("04_portals_and_funnel"), std::string::npos)
       << "F5 presents the open lesson; it does not reload the scene";
   EXPECT_EQ(tap("h")["panels_hidden"], true);
+}
+
+// The app opened as a user opens it (no script: a shown window, at its default 1440 x 900) on a screen
+// smaller than that: the window is clamped to the screen, as large as the screen allows.
+TEST(AppWindow, AShownWindowIsNeverLargerThanTheScreen) {
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display) GTEST_SKIP() << "no X display (the tests run under xvfb-run)";
+  ASSERT_EQ(std::system("command -v xdotool >/dev/null 2>&1"), 0) << "xdotool is missing: ./dev.sh installs it";
+  const std::string config = temp_dir() + "/window_config";  // no saved settings or window size
+  const std::string cmd = "XDG_CONFIG_HOME='" + config + "' '" + navlab_binary() + "' '" + scene_path("default.json") +
+                          "' >/dev/null 2>&1 & p=$!; id=$(timeout 30 xdotool search --sync --onlyvisible --pid $p "
+                          "| head -1); xdotool getwindowgeometry --shell $id; kill $p; wait $p";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::map<std::string, int> v;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, pipe)) {
+    const std::string line(buf);
+    const size_t eq = line.find('=');
+    if (eq != std::string::npos) v[line.substr(0, eq)] = std::atoi(line.c_str() + eq + 1);
+  }
+  pclose(pipe);
+  ASSERT_TRUE(v.count("WIDTH") && v.count("HEIGHT")) << "the app's window never showed";
+  FILE* screen = popen("xdotool getdisplaygeometry", "r");
+  ASSERT_NE(screen, nullptr);
+  int sw = 0, sh = 0;
+  ASSERT_EQ(std::fscanf(screen, "%d %d", &sw, &sh), 2);
+  pclose(screen);
+  ASSERT_GT(sw, 0);
+  ASSERT_LT(sw, 1440) << "run on a screen smaller than the default window (xvfb-run -s '-screen 0 1280x800x24')";
+  EXPECT_EQ(v["WIDTH"], std::min(1440, sw));
+  EXPECT_EQ(v["HEIGHT"], std::min(900, sh));
 }
 
 }  // namespace
