@@ -1,6 +1,7 @@
 #include "gui_lessons.h"
 
 #include <SDL.h>
+#include <imgui.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -148,10 +149,14 @@ void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewpo
   constexpr double kMinExtent = 0.25;         // the subject box is at least this share of the scene's extent
   // A graph's nodes are discs of a fixed pixel size around their points: a wider margin keeps them whole.
   const double margin = doc.mesh.kind == NavMesh::Kind::Graph ? 0.12 : 0.06;
-  w = std::max(1, w - int(reserve_right));
+  // Names and verdicts are written to the right of their points: a framed subject keeps room for a word
+  // beside its rightmost point (the whole scene, framed as every view frames it, keeps none).
+  constexpr float kLabelRoomEms = 6.0f;
+  const float reserve = reserve_right + (subject.empty() ? 0.0f : kLabelRoomEms * ImGui::GetFontSize());
+  w = std::max(1, w - int(reserve));
   const Vec2 size{double(w), double(std::max(1, h))};
   // The camera frames the w x h part left of the reserved strip.
-  auto shift = [&] { view.camera.center.x += double(reserve_right) * 0.5 / view.camera.scale; };
+  auto shift = [&] { view.camera.center.x += double(reserve) * 0.5 / view.camera.scale; };
   view.camera.fit(doc.lo, doc.hi, size, margin);
   if (subject.empty()) return shift();
   Vec2 lo = subject[0], hi = subject[0];

@@ -182,15 +182,18 @@ struct Painter {
   }
 
   void endpoints() {
+    // On a graph the words go under the node's disc, which would hide them beside the point.
+    const bool graph = doc.mesh.kind == NavMesh::Kind::Graph;
+    const float dx = graph ? -12.0f : 10.0f, dy = graph ? kNodeRadiusPx * th.line_scale + 10.0f : -10.0f;
     if (plan.has_start) {
       const double r = doc.scene.agent.radius;
-      if (r > 0.0 && doc.mesh.kind != NavMesh::Kind::Graph) b.circle(plan.start, r, th.start.with_alpha(160), {1.5f});
+      if (r > 0.0 && !graph) b.circle(plan.start, r, th.start.with_alpha(160), {1.5f});
       b.point(plan.start, 7.0f, th.start, 2.0f, {0, 0, 0, 255});
-      text(plan.start, "start", th.start, 10, -10);
+      text(plan.start, "start", th.start, dx, dy);
     }
     if (plan.has_goal) {
       b.point(plan.goal, 7.0f, th.goal, 2.0f, {0, 0, 0, 255});
-      text(plan.goal, "goal", th.goal, 10, -10);
+      text(plan.goal, "goal", th.goal, dx, dy);
     }
   }
 

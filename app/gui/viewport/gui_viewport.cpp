@@ -109,7 +109,7 @@ void Viewport::draw_labels(const Document& doc, const Theme& theme) {
   if (m.kind == NavMesh::Kind::Graph) {
     for (size_t i = 0; i < m.nodes.size(); ++i) {
       const Vec2 s = to_screen(m.nodes[i].pos);
-      const float r = 16.0f * theme.line_scale;
+      const float r = kNodeRadiusPx * theme.line_scale;
       dl.AddCircleFilled(ImVec2(float(s.x), float(s.y)), r,
                          int(i) == hover_poly ? IM_COL32(90, 120, 170, 255) : IM_COL32(60, 80, 110, 255));
       dl.AddCircle(ImVec2(float(s.x), float(s.y)), r, to_imu32(theme.wall), 0, 1.5f * theme.line_scale);

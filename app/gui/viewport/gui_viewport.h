@@ -31,6 +31,9 @@ struct ImDrawList;
 
 namespace navlab::app {
 
+// A graph node's disc, in px at line scale 1 (the theme's line_scale multiplies it).
+constexpr float kNodeRadiusPx = 16.0f;
+
 class Viewport {
  public:
   Viewport();
