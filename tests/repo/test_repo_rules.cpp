@@ -147,9 +147,11 @@ TEST(RepoRules, NoFunctionIsLongerThanAHundredLines) {
       const std::vector<std::string> text = lines(read_text(p.string()));
       for (size_t i = 0; i < text.size(); ++i) {
         if (!starts_a_definition(text[i])) continue;
-        size_t open = i;  // the signature's last line: it ends with the body's `{`
-        while (open < text.size() && open - i < 8 && text[open].back() != '{' && text[open].back() != ';' &&
-               text[open].back() != '}')
+        // The signature's last line ends with the body's `{`; a blank line, `;` or `}` ends the search.
+        const auto last = [&](size_t k) { return text[k].empty() ? '\0' : text[k].back(); };
+        size_t open = i;
+        while (open < text.size() && open - i < 8 && !text[open].empty() && last(open) != '{' && last(open) != ';' &&
+               last(open) != '}')
           ++open;
         if (open >= text.size() || text[open].empty() || text[open].back() != '{') continue;
         if (text[i].find('(') == std::string::npos && text[open].find('(') == std::string::npos) continue;
