@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "format.h"
@@ -130,8 +131,9 @@ class GltfCheck {
     static const Json kEmpty = Json::array();
     out = &kEmpty;
     if (!doc_.contains(key)) return true;
-    if (!doc_[key].is_array()) return fail(std::string("\"") + key + "\" is not an array");
-    out = &doc_[key];
+    const Json& value = std::as_const(doc_)[key];
+    if (!value.is_array()) return fail(std::string("\"") + key + "\" is not an array");
+    out = &value;
     return true;
   }
 
@@ -176,7 +178,8 @@ class GltfCheck {
   bool index_values(int accessor, double vertices, const std::string& where);
   bool nodes();
   bool node_links(const Json& list, std::vector<int>& parent_count, std::vector<int>& parent);
-  bool tree_totals(const std::vector<int>& parent, std::vector<double>& tris, std::vector<double>& verts);
+  bool tree_totals(const Json& list, const std::vector<int>& parent, std::vector<double>& tris,
+                   std::vector<double>& verts);
 
   const std::string& path_;
   const LevelFiles& files_;
@@ -224,7 +227,7 @@ bool GltfCheck::container(const std::string& bytes) {
   }
   doc_ = std::move(parsed).value();
   if (!doc_.is_object()) return fail("the document is not a JSON object");
-  const Json* asset = doc_.contains("asset") ? &doc_["asset"] : nullptr;
+  const Json* asset = doc_.contains("asset") ? &std::as_const(doc_)["asset"] : nullptr;
   if (!asset || !asset->is_object() || !asset->contains("version") || !(*asset)["version"].is_string() ||
       (*asset)["version"].get<std::string>().rfind("2.", 0) != 0)
     return fail("\"asset\": {\"version\": \"2.0\"} is missing (navlab reads glTF 2.0)");
@@ -444,8 +447,10 @@ bool GltfCheck::node_links(const Json& list, std::vector<int>& parent_count, std
 }
 
 // Triangles and vertices of every node's subtree (each counted once per instance), and the depth check.
-bool GltfCheck::tree_totals(const std::vector<int>& parent, std::vector<double>& tris, std::vector<double>& verts) {
-  const Json& list = doc_["nodes"];
+// `list`: the document's nodes as nodes() found them. (Not looked up again here: doc_["nodes"] on a
+// document without nodes would insert them, moving the other members a caller points into.)
+bool GltfCheck::tree_totals(const Json& list, const std::vector<int>& parent, std::vector<double>& tris,
+                            std::vector<double>& verts) {
   const size_t n = list.size();
   // Depth from each root, iteratively (children before the totals that need them: reverse visit order).
   std::vector<int> depth(n, -1), order;
@@ -493,7 +498,7 @@ bool GltfCheck::nodes() {
   if (!array("nodes", list) || !array("scenes", scenes)) return false;
   std::vector<int> parent_count(list->size(), 0), parent(list->size(), -1);
   std::vector<double> tris, verts;
-  if (!node_links(*list, parent_count, parent) || !tree_totals(parent, tris, verts)) return false;
+  if (!node_links(*list, parent_count, parent) || !tree_totals(*list, parent, tris, verts)) return false;
   int scene = -1;
   if (!index(doc_, "scene", "", scenes->size(), scene, false)) return false;
   double total_tris = 0, total_verts = 0;

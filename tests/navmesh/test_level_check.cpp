@@ -78,6 +78,17 @@ TEST(LevelCheck, ANodeWithTwoParentsOrACycleIsRefused) {
       "without a parent)");
 }
 
+// A document with scenes and no "nodes" at all (a fuzzer's find: the check once looked the nodes up a
+// second time, which added them to the document and moved the scenes it was reading; ASan saw the read
+// of freed memory). Its scene lists no node: nothing to place, read by the check as an empty level.
+TEST(LevelCheck, ScenesWithoutAnyNodesAreReadWithoutTouchingTheDocument) {
+  const std::string text = R"({"asset": {"version": "2.0"}, "scene": 0,
+    "scenes": [{"name": "a scene with many members", "extras": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}}],
+    "buffers": [{"byteLength": 4, "uri": "data:application/octet-stream;base64,AAAAAA=="}]})";
+  EXPECT_EQ(checked(text), checked(text));  // the same document both times: the check left it as it was
+  EXPECT_EQ(checked(text).find("/nodes"), std::string::npos) << checked(text);
+}
+
 TEST(LevelCheck, InstancesCountEveryPlacedTriangle) {
   // A scene listing the one-triangle node N times places N triangles: just at the limit, then one over.
   auto listed = [](double n) {
