@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "paths.h"
 
@@ -25,6 +26,33 @@ Json run_json(const std::string& args, int expected_exit) {
   const Json j = Json::parse(r.out, nullptr, false);
   EXPECT_FALSE(j.is_discarded()) << r.out << r.err;
   return j;
+}
+
+// The follower plans through the pipeline, so it walks the path `navlab plan` prints for the scene's own
+// search: on corridor_not_shortest the A* corridor's 12 m path, and with the scene's search set to
+// Polyanya the 10.49 m shortest path over the hole (the agent's steps sum to the plan's length within 2 %).
+TEST(CliSimulate, TheAgentWalksThePathThePlanPrintsForTheScenesSearch) {
+  Json scene = Json::parse(test::read_text(test::scene_path("corridor_not_shortest.json")));
+  scene["search"] = {{"algorithm", "polyanya"}};
+  const std::string polyanya = write_events("corridor_not_shortest_polyanya.json", scene.dump());
+  std::vector<double> walked;
+  for (const std::string& file : {test::scene_path("corridor_not_shortest.json"), polyanya}) {
+    SCOPED_TRACE(file);
+    const Json plan = run_json("plan " + q(file), 0);
+    const Json sim = run_json("simulate " + q(file), 0);
+    ASSERT_EQ(sim["outcome"], "arrived");
+    const Json& steps = sim["steps"];
+    double length = 0.0;
+    for (size_t i = 0; i + 1 < steps.size(); ++i) {
+      const double dx = steps[i + 1]["pos"][0].get<double>() - steps[i]["pos"][0].get<double>();
+      const double dy = steps[i + 1]["pos"][1].get<double>() - steps[i]["pos"][1].get<double>();
+      length += std::hypot(dx, dy);
+    }
+    const double planned = (plan.contains("results") ? plan["results"][0] : plan)["length"].get<double>();
+    EXPECT_NEAR(length, planned, 0.02 * planned);
+    walked.push_back(length);
+  }
+  EXPECT_LT(walked[1], walked[0] - 1.0);  // the shortest path is 1.5 m shorter than the corridor's
 }
 
 TEST(CliSimulate, GuardReplansWhenTheDoorClosesAndArrives) {

@@ -78,15 +78,15 @@ TEST(LevelCheck, ANodeWithTwoParentsOrACycleIsRefused) {
       "without a parent)");
 }
 
-// A document with scenes and no "nodes" at all (a fuzzer's find: the check once looked the nodes up a
-// second time, which added them to the document and moved the scenes it was reading; ASan saw the read
-// of freed memory). Its scene lists no node: nothing to place, read by the check as an empty level.
-TEST(LevelCheck, ScenesWithoutAnyNodesAreReadWithoutTouchingTheDocument) {
+// A document with scenes and no "nodes" at all (a fuzzer's find): the check once looked the nodes up a
+// second time, which inserted them into the document and moved the scenes array it was reading, a read
+// of freed memory that the sanitizer build of this test reports. Its one scene places nothing, which the
+// check accepts (Assimp then decides what an empty level is).
+TEST(LevelCheck, ScenesWithoutAnyNodesPassTheCheckWithoutReadingFreedMemory) {
   const std::string text = R"({"asset": {"version": "2.0"}, "scene": 0,
     "scenes": [{"name": "a scene with many members", "extras": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}}],
     "buffers": [{"byteLength": 4, "uri": "data:application/octet-stream;base64,AAAAAA=="}]})";
-  EXPECT_EQ(checked(text), checked(text));  // the same document both times: the check left it as it was
-  EXPECT_EQ(checked(text).find("/nodes"), std::string::npos) << checked(text);
+  EXPECT_EQ(checked(text), "");
 }
 
 TEST(LevelCheck, InstancesCountEveryPlacedTriangle) {
