@@ -100,6 +100,7 @@ std::string App::init(const Options& opt) {
   if (!opt.hidden) fit_to_display(&w, &h);  // a shown window is never larger than the screen
   std::string err = window.open("navlab", w, h, opt.hidden, ini_path_);
   if (!err.empty()) return err;
+  enable_raw_key_events();
   // The arrows, Space and Enter are the app's keys (gui_keys.h), not ImGui's widget navigation.
   ImGui::GetIO().ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   fonts = load_fonts();
@@ -295,10 +296,12 @@ void App::handle_event(const void* ev) {
       e.window.windowID == SDL_GetWindowID(window.sdl()))
     request_quit();
   // Every key from the key event itself (gui_keys.h): a tap whose press and release fall in one frame
-  // counts.
+  // counts, and so does a second tap SDL took for auto-repeat (TapTracker).
+  track_raw_key_event(taps, &e);
   if (e.type == SDL_KEYDOWN) {
-    const KeyBinding* b = handle_key(*this, e.key.keysym.scancode, e.key.keysym.mod, e.key.repeat != 0);
-    if (key_observer && e.key.repeat == 0) key_observer(b, e.key.keysym.scancode);
+    const bool repeat = taps.is_repeat(e.key.repeat != 0);
+    const KeyBinding* b = handle_key(*this, e.key.keysym.scancode, e.key.keysym.mod, repeat);
+    if (key_observer && !repeat) key_observer(b, e.key.keysym.scancode);
   }
   if (e.type == SDL_DROPFILE) {
     const std::string path = e.drop.file;

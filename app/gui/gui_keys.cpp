@@ -158,6 +158,19 @@ const KeyBinding* handle_key(App& app, int scancode, unsigned sdl_mods, bool rep
   return nullptr;
 }
 
+void enable_raw_key_events() {
+  const char* driver = SDL_GetCurrentVideoDriver();
+  if (driver && std::string(driver) == "x11") SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
+}
+
+void track_raw_key_event(TapTracker& taps, const void* sdl_event) {
+  const SDL_Event& e = *static_cast<const SDL_Event*>(sdl_event);
+  if (e.type != SDL_SYSWMEVENT || !e.syswm.msg || e.syswm.msg->subsystem != SDL_SYSWM_X11) return;
+  const XEvent& x = e.syswm.msg->msg.x11.event;
+  if (x.type == KeyRelease) taps.x_release(x.xkey.keycode);
+  if (x.type == KeyPress) taps.x_press(x.xkey.keycode);
+}
+
 const std::vector<MouseHelp>& mouse_help() {
   static const std::vector<MouseHelp> rows = {
       {"Wheel", "zoom at the cursor (3D view: towards the point under it)"},

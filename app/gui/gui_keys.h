@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "gui_taps.h"
+
 namespace navlab::app {
 
 class App;
@@ -51,6 +53,11 @@ const std::vector<MouseHelp>& mouse_help();
 // app's state after it, until N presses or S seconds. Returns false when `a` is neither; otherwise
 // `*error` is "" or what is wrong.
 bool keys_script_action(App& app, const nlohmann::json& a, std::string* error);
+
+// Asks SDL for the window's raw X events (SDL_SYSWMEVENT) when its video driver is x11.
+void enable_raw_key_events();
+// Hands a raw X key event (an SDL_SYSWMEVENT from x11) to `taps`; other events are ignored.
+void track_raw_key_event(TapTracker& taps, const void* sdl_event);
 
 // The line printed after a key press: {"key", "id", "step", "steps", "playing", "lesson": {"slide",
 // "revealed"} | null, "presenting", "panels_hidden", "side_tick"}.

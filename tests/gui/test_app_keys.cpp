@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app_image.h"
+#include "gui_taps.h"
 #include "paths.h"
 
 namespace navlab::test {
@@ -58,7 +59,7 @@ TEST(AppKeys, QuickTapsInARealWindowAllCount) {
   if (!display || !*display) GTEST_SKIP() << "no X display (the tests run under xvfb-run)";
   ASSERT_EQ(std::system("command -v xdotool >/dev/null 2>&1"), 0) << "xdotool is missing: ./dev.sh installs it";
   constexpr int kBurst = 14;  // Right taps sent in one xdotool command
-  ListeningApp app(13 + kBurst);
+  ListeningApp app(9 + kBurst + 6);  // nine single taps, the Right burst, three bursts of two
   const json hello = app.next();
   ASSERT_TRUE(hello.contains("listening")) << hello.dump();
   const std::string window = std::to_string(hello["listening"].get<unsigned long>());
@@ -68,38 +69,104 @@ TEST(AppKeys, QuickTapsInARealWindowAllCount) {
     xdotool("key " + key);
     return app.next();
   };
+  // Taps back to back in one command, with no delay: each release and the next press reach the X server
+  // within the same millisecond, which SDL alone takes for a held key. Then the app's state after each.
+  auto burst = [&](const std::string& key, int n) {
+    std::string cmd = "key --delay 0";
+    for (int i = 0; i < n; ++i) cmd += " " + key;
+    xdotool(cmd);
+    std::vector<json> states;
+    for (int i = 0; i < n; ++i) states.push_back(app.next());
+    return states;
+  };
   json s = tap("Home");
   ASSERT_FALSE(s.is_null()) << "no state line after Home";
   EXPECT_EQ(s["id"], "step_first");
   EXPECT_EQ(s["step"], 0);
   const int steps = s["steps"].get<int>();
-  ASSERT_GE(steps, 4);
+  ASSERT_GE(steps, kBurst + 3);
   for (int i = 1; i <= 3; ++i) EXPECT_EQ(tap("Right")["step"], i);
   EXPECT_EQ(tap("Left")["step"], 2);
-  // Fourteen quick taps in one command: fourteen presses, fourteen steps (the clicker's case).
-  std::string burst = "key --delay 12";
-  for (int i = 0; i < kBurst; ++i) burst += " Right";
-  xdotool(burst);
+  // Fourteen quick taps: fourteen presses, fourteen steps (the clicker's case).
+  const std::vector<json> rights = burst("Right", kBurst);
   for (int i = 1; i <= kBurst; ++i) {
-    s = app.next();
-    ASSERT_FALSE(s.is_null()) << "tap " << i << " of the burst was lost";
-    EXPECT_EQ(s["step"], std::min(2 + i, steps)) << "tap " << i;
+    ASSERT_FALSE(rights[i - 1].is_null()) << "tap " << i << " of the burst was lost";
+    EXPECT_EQ(rights[i - 1]["step"], 2 + i) << "tap " << i;
   }
   EXPECT_EQ(tap("Home")["step"], 0);
-  s = tap("space");
-  EXPECT_EQ(s["id"], "play");
-  EXPECT_EQ(s["playing"], true);
-  EXPECT_EQ(tap("space")["playing"], false);
+  // Keys that act once per press (no repeat) count each quick tap too.
+  const std::vector<json> spaces = burst("space", 2);
+  ASSERT_FALSE(spaces[1].is_null()) << "the second quick Space was lost";
+  EXPECT_EQ(spaces[0]["id"], "play");
+  EXPECT_EQ(spaces[0]["playing"], true);
+  EXPECT_EQ(spaces[1]["playing"], false);
   EXPECT_EQ(tap("End")["step"], steps);
-  s = tap("Next");  // Page Down
-  EXPECT_EQ(s["lesson"]["slide"], 1);
-  EXPECT_EQ(tap("Prior")["lesson"]["slide"], 0);  // Page Up
+  const std::vector<json> downs = burst("Next", 2);  // Page Down
+  ASSERT_FALSE(downs[1].is_null()) << "the second quick Page Down was lost";
+  EXPECT_EQ(downs[0]["lesson"]["slide"], 1);
+  EXPECT_EQ(downs[1]["lesson"]["slide"], 2);
+  const std::vector<json> ups = burst("Prior", 2);  // Page Up
+  ASSERT_FALSE(ups[1].is_null()) << "the second quick Page Up was lost";
+  EXPECT_EQ(ups[0]["lesson"]["slide"], 1);
+  EXPECT_EQ(ups[1]["lesson"]["slide"], 0);
   s = tap("F5");
   EXPECT_EQ(s["presenting"], true);
   EXPECT_EQ(s["lesson"]["slide"], 0);
   EXPECT_NE(s["lesson"]["file"].get<std::string>().find("04_portals_and_funnel"), std::string::npos)
       << "F5 presents the open lesson; it does not reload the scene";
   EXPECT_EQ(tap("h")["panels_hidden"], true);
+}
+
+// A key held down in a real window (the X server repeats it): the arrow steps on with each repeat and
+// counts as one press; Space toggles play once, however long it is held.
+TEST(AppKeys, AHeldKeyInARealWindowIsOnePressThatRepeats) {
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display) GTEST_SKIP() << "no X display (the tests run under xvfb-run)";
+  ASSERT_EQ(std::system("command -v xdotool >/dev/null 2>&1"), 0) << "xdotool is missing: ./dev.sh installs it";
+  ListeningApp app(5);  // Home, Right (held), H, Space (held), H
+  const json hello = app.next();
+  ASSERT_TRUE(hello.contains("listening")) << hello.dump();
+  xdotool("windowfocus --sync " + std::to_string(hello["listening"].get<unsigned long>()));
+  auto hold = [&](const std::string& key) { xdotool("keydown " + key + " sleep 1.5 keyup " + key); };
+  xdotool("key Home");
+  EXPECT_EQ(app.next()["step"], 0);
+  hold("Right");
+  EXPECT_EQ(app.next()["step"], 1) << "the press";
+  xdotool("key h");
+  json s = app.next();
+  EXPECT_EQ(s["id"], "hide_panels") << "a held Right is one press: " << s.dump();
+  EXPECT_GT(s["step"].get<int>(), 3) << "the server's repeats stepped on";
+  hold("space");
+  s = app.next();
+  EXPECT_EQ(s["id"], "play");
+  EXPECT_EQ(s["playing"], true);
+  xdotool("key h");
+  s = app.next();
+  EXPECT_EQ(s["id"], "hide_panels") << "a held Space is one press: " << s.dump();
+  EXPECT_EQ(s["playing"], true) << "play was toggled once";
+}
+
+// The raw X events SDL reports for each case (SDL asks the server for detectable auto-repeat: a held key
+// sends presses and one release at the end), and SDL's own repeat flag on the key downs that follow.
+TEST(AppKeys, AHeldKeyStaysARepeatAndAQuickSecondTapIsAPress) {
+  constexpr unsigned kRight = 114, kSpace = 65;  // X keycodes
+  app::TapTracker t;
+  t.x_press(kRight);
+  EXPECT_FALSE(t.is_repeat(false)) << "a first press";
+  for (int i = 0; i < 3; ++i) {  // held: auto-repeat presses, no release
+    t.x_press(kRight);
+    EXPECT_TRUE(t.is_repeat(true)) << "auto-repeat " << i;
+  }
+  t.x_release(kRight);
+  t.x_press(kRight);  // tapped again within 2 ms: SDL dropped the release and flags the press
+  EXPECT_FALSE(t.is_repeat(true)) << "a quick second tap is a press";
+  EXPECT_TRUE(t.is_repeat(true)) << "a key down with no raw press before it (not x11) keeps SDL's flag";
+  t.x_press(kRight);  // held from the second tap
+  EXPECT_TRUE(t.is_repeat(true));
+  t.x_release(kSpace);  // another key's release says nothing about this one
+  t.x_press(kRight);
+  EXPECT_TRUE(t.is_repeat(true));
+  EXPECT_FALSE(t.is_repeat(false));
 }
 
 // The app opened as a user opens it (no script: a shown window, at its default 1440 x 900) on a screen
