@@ -4,8 +4,9 @@
 #                   (with no display: render it headless to out/default.png)
 #   ./dev.sh test   install what is missing, build, run every test: a warnings-as-errors build,
 #                   then the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer, then
-#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 40: the whole command stays within 25 minutes on 2 cores) under ASan + UBSan (as
-#                   many targets at once as there are cores)
+#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 40, so the whole command
+#                   stays within 25 minutes on 2 cores) under ASan + UBSan (as many targets at once
+#                   as there are cores)
 #   ./dev.sh build  install what is missing and build only
 set -euo pipefail
 cd "$(dirname "$0")"
