@@ -142,7 +142,7 @@ class App {
   DialogKey dialog_key = DialogKey::None;  // Enter / Esc while a dialog is open, taken by the dialog
   // Scripts' listen_keys: called after each key press the window handled (binding null: none bound).
   std::function<void(const KeyBinding*, int scancode)> key_observer;
-  TapTracker taps;  // quick second taps SDL flags as repeats (gui_taps.h)
+  TapTracker taps;                      // quick second taps SDL flags as repeats (gui_taps.h)
   CompareView compare;                  // two methods side by side (gui_compare.h)
   std::function<void()> state_printer;  // scripts' {"print_state": true}: prints the state line (navlab's CLI)
   // Windows of the last frame whose content did not fit: wider than the window (a line cut at its

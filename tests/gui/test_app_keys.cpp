@@ -58,7 +58,7 @@ TEST(AppKeys, QuickTapsInARealWindowAllCount) {
   const char* display = std::getenv("DISPLAY");
   if (!display || !*display) GTEST_SKIP() << "no X display (the tests run under xvfb-run)";
   ASSERT_EQ(std::system("command -v xdotool >/dev/null 2>&1"), 0) << "xdotool is missing: ./dev.sh installs it";
-  constexpr int kBurst = 14;  // Right taps sent in one xdotool command
+  constexpr int kBurst = 14;         // Right taps sent in one xdotool command
   ListeningApp app(9 + kBurst + 6);  // nine single taps, the Right burst, three bursts of two
   const json hello = app.next();
   ASSERT_TRUE(hello.contains("listening")) << hello.dump();
