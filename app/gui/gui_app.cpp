@@ -298,8 +298,9 @@ void App::handle_event(const void* ev) {
   // Every key from the key event itself (gui_keys.h): a tap whose press and release fall in one frame
   // counts, and so does a second tap SDL took for auto-repeat (TapTracker).
   track_raw_key_event(taps, &e);
+  if (e.type == SDL_KEYUP) taps.sdl_up(e.key.keysym.scancode);
   if (e.type == SDL_KEYDOWN) {
-    const bool repeat = taps.is_repeat(e.key.repeat != 0);
+    const bool repeat = taps.is_repeat(e.key.keysym.scancode, e.key.repeat != 0);
     const KeyBinding* b = handle_key(*this, e.key.keysym.scancode, e.key.keysym.mod, repeat);
     if (key_observer && !repeat) key_observer(b, e.key.keysym.scancode);
   }

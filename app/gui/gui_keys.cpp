@@ -167,8 +167,8 @@ void track_raw_key_event(TapTracker& taps, const void* sdl_event) {
   const SDL_Event& e = *static_cast<const SDL_Event*>(sdl_event);
   if (e.type != SDL_SYSWMEVENT || !e.syswm.msg || e.syswm.msg->subsystem != SDL_SYSWM_X11) return;
   const XEvent& x = e.syswm.msg->msg.x11.event;
-  if (x.type == KeyRelease) taps.x_release(x.xkey.keycode);
-  if (x.type == KeyPress) taps.x_press(x.xkey.keycode);
+  if (x.type == KeyRelease) taps.x_release(x.xkey.keycode, x.xkey.time);
+  if (x.type == KeyPress) taps.x_press(x.xkey.keycode, x.xkey.time);
 }
 
 const std::vector<MouseHelp>& mouse_help() {
@@ -237,6 +237,8 @@ std::string listen(App& app, const nlohmann::json& a) {
   if (SDL_GetWindowWMInfo(w, &info) && info.subsystem == SDL_SYSWM_X11) xid = (unsigned long)info.info.x11.window;
   for (int i = 0; i < 5; ++i) app.frame();  // mapped and drawn before the first key
   int got = 0;
+  // Every raw and SDL key event and what was made of it, on stderr: what a lost tap needs explained.
+  app.taps.on_log = [](const std::string& line) { std::fprintf(stderr, "keys: %s\n", line.c_str()); };
   app.key_observer = [&](const KeyBinding* b, int sc) {
     ++got;
     std::printf("%s\n", key_state_json(app, b, sc).dump().c_str());
@@ -248,6 +250,7 @@ std::string listen(App& app, const nlohmann::json& a) {
   while (got < want && double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency()) < seconds)
     if (!app.frame()) break;
   app.key_observer = nullptr;
+  app.taps.on_log = nullptr;
   return got < want ? "listen_keys: " + std::to_string(got) + " of " + std::to_string(want) + " key presses came" : "";
 }
 
