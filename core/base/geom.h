@@ -80,6 +80,33 @@ inline double left_of(Vec2 a, Vec2 b, Vec2 p) {
   return len > 0.0 ? orient(a, b, p) / len : 0.0;
 }
 
+// Whether segments [a, b] and [c, d] cross properly: the ends of each lie on opposite sides of the
+// other's line, each more than `tol` metres off it (a touch, an end on the other segment or a collinear
+// overlap is not a crossing).
+inline bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double tol) {
+  auto apart = [tol](double s1, double s2) { return (s1 > tol && s2 < -tol) || (s1 < -tol && s2 > tol); };
+  return apart(left_of(a, b, c), left_of(a, b, d)) && apart(left_of(c, d, a), left_of(c, d, b));
+}
+
+// Whether segments [a, b] and [c, d] meet: they cross, or an end of one lies within `tol` metres of the
+// other (touching and collinear overlap included).
+inline bool segments_meet(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double tol) {
+  return segments_cross(a, b, c, d, tol) || distance_to_segment(a, c, d) <= tol ||
+         distance_to_segment(b, c, d) <= tol || distance_to_segment(c, a, b) <= tol ||
+         distance_to_segment(d, a, b) <= tol;
+}
+
+// Where the lines through [a, b] and [c, d] meet, as shares along each: a + u (b - a) = c + w (d - c).
+// False when they are parallel: the cross product of their directions under `parallel` (m²).
+inline bool line_crossing(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double parallel, double& u, double& w) {
+  const Vec2 r = b - a, q = d - c;
+  const double den = cross(r, q);
+  if (den < parallel && den > -parallel) return false;
+  u = cross(c - a, q) / den;
+  w = cross(c - a, r) / den;
+  return true;
+}
+
 // Is p inside the convex counter-clockwise polygon whose n corners `corner(0..n-1)` gives, or less than
 // `tol` metres outside one of its edges? Fewer than 3 corners contain nothing.
 template <class Corner>

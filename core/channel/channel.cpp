@@ -34,18 +34,6 @@ double ray_cast(const CorridorShape& shape, Vec2 p, Vec2 d, double max) {
   return best;
 }
 
-// Signed distance of p to the left of the line a->b (0 for a degenerate edge).
-double side(Vec2 a, Vec2 b, Vec2 p) {
-  const double len = distance(a, b);
-  return len > 0.0 ? orient(a, b, p) / len : 0.0;
-}
-
-bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
-  const double s1 = side(a, b, c), s2 = side(a, b, d), s3 = side(c, d, a), s4 = side(c, d, b);
-  return ((s1 > kCrossTol && s2 < -kCrossTol) || (s1 < -kCrossTol && s2 > kCrossTol)) &&
-         ((s3 > kCrossTol && s4 < -kCrossTol) || (s3 < -kCrossTol && s4 > kCrossTol));
-}
-
 // True when p lies inside the simple polygon `poly` and at least `margin` from its boundary.
 bool strictly_inside(const std::vector<Vec2>& poly, Vec2 p, double margin) {
   const size_t n = poly.size();
@@ -393,7 +381,7 @@ bool outlines_intersect(const std::vector<Vec2>& a, const std::vector<Vec2>& b) 
   auto edges = [](const std::vector<Vec2>& p) { return p.size() == 2 ? size_t(1) : p.size(); };
   for (size_t i = 0; i < edges(a); ++i)
     for (size_t j = 0; j < edges(b); ++j)
-      if (segments_cross(a[i], a[(i + 1) % a.size()], b[j], b[(j + 1) % b.size()])) return true;
+      if (segments_cross(a[i], a[(i + 1) % a.size()], b[j], b[(j + 1) % b.size()], kCrossTol)) return true;
   for (Vec2 p : a)
     if (strictly_inside(b, p, kInsideMargin)) return true;
   for (Vec2 p : b)

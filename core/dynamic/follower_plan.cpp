@@ -13,13 +13,10 @@ constexpr double kParallel = 1e-15;    // m²; segments whose direction cross pr
 constexpr double kPortalReach = 1e-9;  // a crossing this far beyond a portal's ends (a share of it) counts
 
 // Whether path segment [a, b] crosses portal [c, d]; `u` is where along [a, b] (0..1).
-bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double& u) {
-  const Vec2 r = b - a, q = d - c;
-  const double den = cross(r, q);
-  if (std::abs(den) < kParallel) return false;
-  u = cross(c - a, q) / den;
-  const double w = cross(c - a, r) / den;
-  return u >= 0.0 && u <= 1.0 && w >= -kPortalReach && w <= 1.0 + kPortalReach;
+bool crosses_portal(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double& u) {
+  double w = 0.0;
+  return line_crossing(a, b, c, d, kParallel, u, w) && u >= 0.0 && u <= 1.0 && w >= -kPortalReach &&
+         w <= 1.0 + kPortalReach;
 }
 
 // Marks the plan failed at adoption: the agent cannot move on it.
@@ -286,7 +283,7 @@ double stop_point(const Active& act, const World& w, const NavChange& change, do
     for (size_t i = 0; i + 1 < act.dense.pts.size(); ++i) {
       double u = 0.0;
       if (act.dense.s[i + 1] < s_now) continue;
-      if (segments_cross(act.dense.pts[i], act.dense.pts[i + 1], p.right, p.left, u)) {
+      if (crosses_portal(act.dense.pts[i], act.dense.pts[i + 1], p.right, p.left, u)) {
         consider(act.dense.s[i] + u * (act.dense.s[i + 1] - act.dense.s[i]));
         break;
       }

@@ -30,16 +30,6 @@ double signed_area(const std::vector<Vec2>& ring) {
   return 0.5 * a2;
 }
 
-// Proper or touching intersection of segments [a,b] and [c,d] (collinear overlap included).
-bool segments_intersect(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double eps) {
-  const double d1 = orient(c, d, a), d2 = orient(c, d, b), d3 = orient(a, b, c), d4 = orient(a, b, d);
-  const double ecd = eps * std::max(length(d - c), eps), eab = eps * std::max(length(b - a), eps);
-  if (((d1 > ecd && d2 < -ecd) || (d1 < -ecd && d2 > ecd)) && ((d3 > eab && d4 < -eab) || (d3 < -eab && d4 > eab)))
-    return true;
-  auto on_segment = [&](Vec2 p, Vec2 s, Vec2 e) { return distance_to_segment(p, s, e) <= eps; };
-  return on_segment(a, c, d) || on_segment(b, c, d) || on_segment(c, a, b) || on_segment(d, a, b);
-}
-
 // Index pair (i, j) of two non-adjacent edges of a closed ring that intersect, or {-1, -1}.
 std::pair<int, int> self_intersection(const std::vector<Vec2>& ring, double eps) {
   const int n = int(ring.size());
@@ -47,7 +37,7 @@ std::pair<int, int> self_intersection(const std::vector<Vec2>& ring, double eps)
     for (int j = i + 1; j < n; ++j) {
       const bool adjacent = j == i + 1 || (i == 0 && j == n - 1);
       if (adjacent) continue;
-      if (segments_intersect(ring[i], ring[(i + 1) % n], ring[j], ring[(j + 1) % n], eps)) return {i, j};
+      if (segments_meet(ring[i], ring[(i + 1) % n], ring[j], ring[(j + 1) % n], eps)) return {i, j};
     }
   return {-1, -1};
 }
@@ -229,7 +219,7 @@ std::string check_floorplan(const Scene::Floorplan& plan, const std::string& fil
     if (std::string bad = check_ring(hole, name, eps); !bad.empty()) return pre + bad;
     for (size_t i = 0; i < hole.size(); ++i)
       for (int j = 0; j < n; ++j)
-        if (segments_intersect(hole[i], hole[(i + 1) % hole.size()], plan.outline[j], plan.outline[(j + 1) % n], eps))
+        if (segments_meet(hole[i], hole[(i + 1) % hole.size()], plan.outline[j], plan.outline[(j + 1) % n], eps))
           return pre + name + " crosses the outline (outline edge " + std::to_string(j) + ")";
     for (size_t i = 0; i < hole.size(); ++i)
       if (!point_in_ring(hole[i], plan.outline))
