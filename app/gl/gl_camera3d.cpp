@@ -13,8 +13,6 @@ constexpr double kMinNear = 0.01;       // ... but never closer, m
 constexpr double kFitMargin = 1.08;     // fit(): the box's sphere with this margin
 
 double rad(double deg) { return deg * std::numbers::pi / 180.0; }
-Vec3 cross3(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-double dot3(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 Vec3 unit(Vec3 v) {
   const double l = length(v);
   return l > 0.0 ? v * (1.0 / l) : Vec3{0, 0, -1};
@@ -39,7 +37,7 @@ Vec3 OrbitCamera::right() const {
   const double y = rad(yaw_deg);
   return {std::cos(y), 0.0, -std::sin(y)};  // horizontal: pitch stays below 90 degrees
 }
-Vec3 OrbitCamera::up() const { return cross3(right(), forward()); }
+Vec3 OrbitCamera::up() const { return cross(right(), forward()); }
 
 double OrbitCamera::near_plane() const { return std::max(kMinNear, distance * kNearFraction); }
 double OrbitCamera::far_plane() const { return std::max(distance + depth_range, near_plane() * 2.0); }
@@ -53,7 +51,7 @@ Mat4 OrbitCamera::view_projection(Vec2 size) const {
     view[size_t(0 + i)] = rows[i].x;
     view[size_t(4 + i)] = rows[i].y;
     view[size_t(8 + i)] = rows[i].z;
-    view[size_t(12 + i)] = -dot3(rows[i], e);
+    view[size_t(12 + i)] = -dot(rows[i], e);
   }
   view[15] = 1.0;
   // Perspective as gluPerspective.

@@ -42,6 +42,8 @@ inline double cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
 // scene reader refuses long before) at several times the cost, and lengths are in every stage's inner loop.
 inline double length(Vec2 a) { return std::sqrt(a.x * a.x + a.y * a.y); }
 inline double distance(Vec2 a, Vec2 b) { return length(b - a); }
+inline double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 inline double length(Vec3 a) { return std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
 inline double distance(Vec3 a, Vec3 b) { return length(b - a); }
 // The squared distance: orders points by distance without a square root.

@@ -90,17 +90,6 @@ struct RcFree {
 template <class T>
 using RcPtr = std::unique_ptr<T, RcFree>;
 
-int next_pow2(int v) {
-  int p = 1;
-  while (p < v) p <<= 1;
-  return p;
-}
-int ilog2(int v) {
-  int r = 0;
-  while ((1 << r) < v) ++r;
-  return r;
-}
-
 }  // namespace
 
 std::string TileUpdate::describe() const {
@@ -391,7 +380,7 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   tc->tw_ = (gw + ts - 1) / ts;
   tc->th_ = (gh + ts - 1) / ts;
   const int max_tiles = tc->tw_ * tc->th_ * def.max_layers;
-  const int tile_bits = ilog2(next_pow2(max_tiles));
+  const int tile_bits = detour_index_bits(max_tiles);
   if (tile_bits > 14) return R::fail("the level needs " + std::to_string(max_tiles) + " tiles; raise tile_size");
   tc->poly_bits_ = 22 - tile_bits;
   rcVcopy(im.orig, bmin);

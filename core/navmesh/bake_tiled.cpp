@@ -27,12 +27,6 @@ constexpr int kMaxTileBits = 14;
 // Recast's polygon mesh indexes a tile's vertices with 16 bits; RC_MESH_NULL_IDX is taken.
 constexpr int kMaxTileVerts = 0xfffe;
 
-int bits_for(int n) {
-  int bits = 0;
-  while ((1 << bits) < n) ++bits;
-  return bits;
-}
-
 // The tile grid over the bake input's bounds.
 struct TileGrid {
   float bmin[3] = {0, 0, 0}, bmax[3] = {0, 0, 0};
@@ -65,7 +59,7 @@ std::string make_grid(const BakeInput& in, const BakeDef& def, TileGrid& g) {
   g.border = int(std::ceil(def.agent_radius / def.cell_size)) + 3;
   g.tw = (gw + g.tile_size - 1) / g.tile_size;
   g.th = (gh + g.tile_size - 1) / g.tile_size;
-  const int tile_bits = bits_for(g.count());
+  const int tile_bits = detour_index_bits(g.count());
   if (tile_bits > kMaxTileBits)
     return "the tiled bake needs " + std::to_string(g.count()) + " tiles of " + std::to_string(g.tile_size) +
            " cells, more than Detour's " + std::to_string(1 << kMaxTileBits) + "; raise bake.tile_size";
@@ -180,7 +174,7 @@ Result<std::shared_ptr<dtNavMesh>> join_tiles(std::vector<TileOut>& tiles, const
   dtNavMeshParams params{};
   rcVcopy(params.orig, g.bmin);
   params.tileWidth = params.tileHeight = float(g.tile_size) * float(def.cell_size);
-  params.maxTiles = 1 << bits_for(g.count());
+  params.maxTiles = 1 << detour_index_bits(g.count());
   params.maxPolys = 1 << g.poly_bits;
   std::shared_ptr<dtNavMesh> nav(dtAllocNavMesh(), [](dtNavMesh* p) { dtFreeNavMesh(p); });
   if (!nav || dtStatusFailed(nav->init(&params))) return R::fail("Detour could not initialise the tiled navmesh");

@@ -14,10 +14,6 @@ constexpr double kTrianglesPerCell = 6.0;  // the grid's cell size aims at about
 constexpr int kMaxCellsPerSide = 256;
 constexpr double kParallel = 1e-12;  // |det| below this (m² · |dir|): the ray runs along the triangle
 
-Vec3 sub(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-Vec3 cross3(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-double dot3(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-
 // The point of triangle (a, b, c) in the plane nearest to p, as weights of its corners.
 std::array<double, 3> nearest_weights(Vec2 a, Vec2 b, Vec2 c, Vec2 p) {
   const double area = orient(a, b, c);
@@ -150,18 +146,18 @@ SurfacePoint pick_at(const NavMesh& mesh, Vec2 p, double pick_radius) {
 }
 
 std::optional<double> ray_triangle(const Ray& ray, const WorldTriangle& tri) {
-  const Vec3 e1 = sub(tri[1], tri[0]), e2 = sub(tri[2], tri[0]);
-  const Vec3 pv = cross3(ray.dir, e2);
-  const double det = dot3(e1, pv);
+  const Vec3 e1 = tri[1] - tri[0], e2 = tri[2] - tri[0];
+  const Vec3 pv = cross(ray.dir, e2);
+  const double det = dot(e1, pv);
   if (std::abs(det) < kParallel) return std::nullopt;
   const double inv = 1.0 / det;
-  const Vec3 s = sub(ray.origin, tri[0]);
-  const double u = dot3(s, pv) * inv;
+  const Vec3 s = ray.origin - tri[0];
+  const double u = dot(s, pv) * inv;
   if (u < 0.0 || u > 1.0) return std::nullopt;
-  const Vec3 q = cross3(s, e1);
-  const double v = dot3(ray.dir, q) * inv;
+  const Vec3 q = cross(s, e1);
+  const double v = dot(ray.dir, q) * inv;
   if (v < 0.0 || u + v > 1.0) return std::nullopt;
-  const double t = dot3(e2, q) * inv;
+  const double t = dot(e2, q) * inv;
   if (t < 0.0) return std::nullopt;
   return t;
 }

@@ -189,13 +189,6 @@ std::string check_tile(const unsigned char* data, int size, const dtNavMeshParam
   return check_detail_bv_offmesh(t);
 }
 
-// Bits Detour gives an index up to n: log2 of n rounded up to a power of two.
-int bits_for(int n) {
-  int bits = 0;
-  while ((1 << bits) < n) ++bits;
-  return bits;
-}
-
 std::string check_params(const dtNavMeshParams& p, int tiles) {
   if (!coordinate_ok(p.orig[0]) || !coordinate_ok(p.orig[1]) || !coordinate_ok(p.orig[2]) ||
       !coordinate_ok(p.tileWidth) || !coordinate_ok(p.tileHeight) || p.tileWidth <= 0 || p.tileHeight <= 0)
@@ -206,7 +199,7 @@ std::string check_params(const dtNavMeshParams& p, int tiles) {
            " polygons for " + std::to_string(tiles) + " tiles";
   // Detour's 32-bit polygon references: tile bits + polygon bits must leave at least 10 salt bits (an
   // init that fails after allocating leaves a mesh that cannot even be freed safely, so check first).
-  if (bits_for(p.maxTiles) + bits_for(p.maxPolys) > 22)
+  if (detour_index_bits(p.maxTiles) + detour_index_bits(p.maxPolys) > 22)
     return "its navmesh parameters need more than 22 bits of tile and polygon index (" + std::to_string(p.maxTiles) +
            " tiles of " + std::to_string(p.maxPolys) + " polygons)";
   return "";
@@ -247,7 +240,7 @@ std::string tiled_layout(const dtNavMesh& nav, TiledLayout& lay) {
            std::to_string(layers) + " tiles, more than " + std::to_string(kMaxDetourFileTiles);
   lay.tw = int(max_x + 1);
   lay.th = int(max_y + 1);
-  lay.poly_bits = bits_for(nav.getParams()->maxPolys);
+  lay.poly_bits = detour_index_bits(nav.getParams()->maxPolys);
   lay.is3d = true;
   lay.climb = climb;
   return "";

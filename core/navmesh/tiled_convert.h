@@ -27,6 +27,14 @@ class dtNavMesh;
 
 namespace navlab {
 
+// The bits Detour's polygon references give an index below n (a mesh's tiles, a tile's polygons): log2 of
+// n rounded up to a power of two.
+inline int detour_index_bits(int n) {
+  int bits = 0;
+  while ((1 << bits) < n) ++bits;
+  return bits;
+}
+
 // m: the climb across which border vertices are welded when the bake allows none (Detour's link heights
 // are floats).
 constexpr double kMinTileClimb = 0.01;
