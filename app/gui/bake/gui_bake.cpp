@@ -281,6 +281,19 @@ void bake_wait(App& app) {
   }
 }
 
+bool bake_edit_action(App& app, std::string* err, const std::function<EditDone()>& act) {
+  EditDone done = EditDone::NoRebake;
+  try {
+    done = act();
+  } catch (const std::exception& ex) {
+    *err = ex.what();
+    return true;
+  }
+  if (done == EditDone::NotThisAction) return false;
+  if (done == EditDone::Edited && err->empty()) bake_wait(app);
+  return true;
+}
+
 void bake_abandon(App& app) {
   BakeView& b = app.baking;
   if (!b.job) return;

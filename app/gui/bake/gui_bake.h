@@ -10,6 +10,7 @@
 // Hand-authored meshes are not baked: a link edit rebuilds them at once.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
@@ -82,6 +83,13 @@ void bake_frame(App& app);
 bool bake_cancel(App& app, bool wait);
 // Runs frames until no bake runs (scripts: every bake action waits, so runs stay deterministic).
 void bake_wait(App& app);
+// What a scripted edit of the bake inputs did (bake_edit_action).
+enum class EditDone { NotThisAction, Edited, NoRebake };
+// Runs a scripted edit of the bake inputs (areas, links): `act` makes it, sets *err and says what it
+// did; a value of the wrong type (a thrown error) becomes *err. An edit made without error is waited for
+// (its bake finishes first), so the next action sees the new mesh. False when `act` says the action is
+// not its.
+bool bake_edit_action(App& app, std::string* err, const std::function<EditDone()>& act);
 // The document was replaced (opened, reloaded): a running bake is cancelled and its output dropped.
 void bake_abandon(App& app);
 

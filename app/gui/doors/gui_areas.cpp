@@ -200,7 +200,7 @@ void draw_areas(App& app) {
 }
 
 bool areas_script_action(App& app, const json& a, std::string* err) {
-  try {
+  return bake_edit_action(app, err, [&] {
     if (a.contains("paint_area")) {
       *err = act_paint(app, a["paint_area"]);
     } else if (a.contains("delete_area")) {
@@ -212,19 +212,15 @@ bool areas_script_action(App& app, const json& a, std::string* err) {
       app.click_mode = a["area_tool"].get<bool>() ? ClickMode::PaintArea : ClickMode::Inspect;
       app.areas.corners.clear();
       *err = "";
-      return true;
+      return EditDone::NoRebake;
     } else if (a.contains("close_area")) {
       areas_close(app);
       *err = "";
     } else {
-      return false;
+      return EditDone::NotThisAction;
     }
-  } catch (const std::exception& ex) {
-    *err = ex.what();
-    return true;
-  }
-  if (err->empty()) bake_wait(app);
-  return true;
+    return EditDone::Edited;
+  });
 }
 
 json areas_state_json(const App& app) {

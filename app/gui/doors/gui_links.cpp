@@ -128,7 +128,7 @@ void links_tool_click(App& app, const ScenePoint& at) {
 }
 
 bool links_script_action(App& app, const json& a, std::string* err) {
-  try {
+  return bake_edit_action(app, err, [&] {
     if (a.contains("add_link")) {
       *err = act_add(app, a["add_link"]);
     } else if (a.contains("delete_link")) {
@@ -145,16 +145,12 @@ bool links_script_action(App& app, const json& a, std::string* err) {
       app.click_mode = a["link_tool"].get<bool>() ? ClickMode::AddLink : ClickMode::Inspect;
       app.links.takeoff.reset();
       *err = "";
-      return true;
+      return EditDone::NoRebake;
     } else {
-      return false;
+      return EditDone::NotThisAction;
     }
-  } catch (const std::exception& ex) {
-    *err = ex.what();
-    return true;
-  }
-  if (err->empty()) bake_wait(app);
-  return true;
+    return EditDone::Edited;
+  });
 }
 
 json links_state_json(const App& app) {
