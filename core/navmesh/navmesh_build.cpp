@@ -10,14 +10,13 @@
 #include <unordered_map>
 
 #include "bake.h"
+#include "input_limits.h"
 #include "detour_file.h"
 #include "level_file.h"
 
 namespace navlab {
 
 namespace {
-
-constexpr double kMaxCoord = 1e6;  // coordinates beyond this are rejected (float precision in Detour)
 
 std::string file_prefix(const std::string& file) { return (file.empty() ? std::string("scene") : file) + ": "; }
 
@@ -62,7 +61,7 @@ bool collinear(const std::vector<Vec2>& ring, double eps) {
 // Checks one point: finite and within ±1e6. Returns "" or what is wrong.
 std::string check_point(Vec2 p) {
   if (!is_finite(p)) return "is not finite (NaN or Inf)";
-  if (std::abs(p.x) > kMaxCoord || std::abs(p.y) > kMaxCoord)
+  if (std::abs(p.x) > limits::kMaxMagnitude || std::abs(p.y) > limits::kMaxMagnitude)
     return "is beyond ±1e6 ([" + num(p.x, kExactDigits) + ", " + num(p.y, kExactDigits) + "])";
   return "";
 }
