@@ -10,8 +10,8 @@
 #include <unordered_map>
 
 #include "bake.h"
-#include "input_limits.h"
 #include "detour_file.h"
+#include "input_limits.h"
 #include "level_file.h"
 
 namespace navlab {
