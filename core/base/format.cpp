@@ -48,4 +48,10 @@ std::string point_text(Vec2 p, int digits) { return "(" + num(p.x, digits) + ", 
 
 std::string point_text(Vec2 p, NumberText number) { return "(" + number(p.x) + ", " + number(p.y) + ")"; }
 
+std::string count_text(double v) {
+  constexpr double kLargestPrintedWhole = 1e15;  // exact in a double, well inside long long
+  if (std::fabs(v) < kLargestPrintedWhole) return std::to_string(static_cast<long long>(v));
+  return fmt("%g", v);
+}
+
 }  // namespace navlab

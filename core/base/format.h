@@ -24,6 +24,10 @@ std::string decimals(double v, int places);
 // funnel's seed examples read this way); a value that rounds to zero is "0", never "-0.00".
 std::string whole_or_fixed(double v, int places = 2);
 
+// A count that may come from input ("5000", "1000001"); one too large to print whole (a script may ask
+// for 3e40 frames) in %g form ("3e+40"), never converted out of an integer's range.
+std::string count_text(double v);
+
 // A place in a list as sentences count it, from 1 (the list's index + 1): "portal 1" is the first portal,
 // as steps ("funnel:1") and corners are counted. JSON keeps indices from 0; ids (polygons, nodes, doors)
 // are names and are written as they are.

@@ -95,14 +95,14 @@ std::string run_limits(const SideScrollerDef& scene, const SideSimDef& def) {
   const double records = enemies * (ticks + 1);
   // Each tick every enemy checks every solid, and the player's position looks through its events.
   const double checks = ticks * (enemies * solids + double(scene.player_events.size()));
-  auto whole = [](double v) { return std::to_string((long long)v); };
-  const std::string run = whole(enemies) + " enemies x " + whole(ticks + 1) + " ticks";
+  const std::string run = count_text(enemies) + " enemies x " + count_text(ticks + 1) + " ticks";
   if (records > limits::kMaxSideRecords)
-    return run + " is " + whole(records) + " records, more than the limit of " + whole(limits::kMaxSideRecords) +
+    return run + " is " + count_text(records) + " records, more than the limit of " +
+           count_text(limits::kMaxSideRecords) +
            " (each is kept and printed); use a shorter --max-time or a longer --dt";
   if (checks > limits::kMaxSideChecks)
-    return run + " against " + whole(solids) + " solids is " + whole(checks) +
-           " enemy-solid checks, more than the limit of " + whole(limits::kMaxSideChecks) +
+    return run + " against " + count_text(solids) + " solids is " + count_text(checks) +
+           " enemy-solid checks, more than the limit of " + count_text(limits::kMaxSideChecks) +
            "; use a shorter --max-time, a longer --dt or fewer solids";
   return "";
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "format.h"
 #include "input_limits.h"
 #include "json_file.h"
 #include "text_file.h"
@@ -33,16 +34,17 @@ class Budget {
     }
     if ((a.contains("drag_door") || a.contains("drag_blocker")) && !a.contains("frames")) n += 10.0;
     if (frames_ + n > kMaxScriptFrames)
-      return path_ + ": " + ptr + ": expected at most " + whole(kMaxScriptFrames - frames_) +
-             " more frames (the script frame limit: " + whole(kMaxScriptFrames) + " in all, the actions before take " +
-             whole(frames_) + "), got an action of " + whole(n) + " frames";
+      return path_ + ": " + ptr + ": expected at most " + count_text(kMaxScriptFrames - frames_) +
+             " more frames (the script frame limit: " + count_text(kMaxScriptFrames) +
+             " in all, the actions before take " + count_text(frames_) + "), got an action of " + count_text(n) +
+             " frames";
     frames_ += n;
     if (a.contains("play")) {
       const json& v = a["play"];
       if (!v.is_number() || !(v.get<double>() >= 0.0) || play_ + v.get<double>() > kMaxScriptPlaySeconds)
         return path_ + ": " + ptr + "/play: expected seconds >= 0, at most " +
-               whole(std::max(0.0, kMaxScriptPlaySeconds - play_)) +
-               " more (the script play limit: " + whole(kMaxScriptPlaySeconds) + " s in all), got " +
+               count_text(std::max(0.0, kMaxScriptPlaySeconds - play_)) +
+               " more (the script play limit: " + count_text(kMaxScriptPlaySeconds) + " s in all), got " +
                v.dump().substr(0, limits::kMaxQuotedChars);
       play_ += v.get<double>();
     }
@@ -57,7 +59,6 @@ class Budget {
     error_ = path_ + ": " + ptr + ": expected " + what + ", got " + v.dump().substr(0, limits::kMaxQuotedChars);
     return std::nullopt;
   }
-  static std::string whole(double v) { return std::to_string((long long)v); }
 
   const std::string& path_;
   double frames_ = 0.0, play_ = 0.0;
