@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "gl_camera3d.h"
 #include "navmesh.h"
 #include "result.h"
@@ -50,6 +51,19 @@ class Args {
 // --size 'TEXT' (expected WxH ...)"): two whole numbers, each at least `min_side`, within the picture
 // limits of gl::picture_size_problem.
 std::string picture_size_arg(const std::string& text, int min_side, int* w, int* h);
+
+// The value of an option that names one of an enum's values ("--smoothing channel"): "" with `out` set,
+// or the usage error "OPTION expects a, b or c, got 'TEXT'" with the names of its table (enum_names.h).
+template <class E, size_t N>
+std::string option_choice(const char* option, const std::string& text, const Named<E> (&table)[N], E& out) {
+  if (const std::optional<E> v = value_named(table, text)) {
+    out = *v;
+    return "";
+  }
+  std::string names;
+  for (size_t i = 0; i < N; ++i) names += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + table[i].name;
+  return std::string(option) + " expects " + names + ", got '" + text + "'";
+}
 
 // Prints "navlab NAME: message" and the usage hint to stderr; returns kExitUsage.
 int usage_error(const Command& cmd, const std::string& message);

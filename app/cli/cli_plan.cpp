@@ -255,15 +255,6 @@ std::string read_queries(const std::string& path, const NavMesh& mesh, std::vect
 }
 
 // --algorithm: "" when fine, else what is wrong.
-std::string parse_algorithm(const std::string& text, Algorithm& out) {
-  for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Polyanya})
-    if (text == to_string(a)) {
-      out = a;
-      return "";
-    }
-  return "--algorithm expects astar, dijkstra or polyanya, got '" + text + "'";
-}
-
 // What a result adds besides the plan itself.
 struct PlanOptions {
   bool compare_optimal = false;  // "optimal_length"
@@ -299,16 +290,19 @@ int run_plan(const std::vector<std::string>& argv) {
   if (args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file");
   if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
   if (args.has("--start") && args.has("--query")) return usage_error(cmd, "use --query or --start/--goal, not both");
-  const std::string smoothing = args.value("--smoothing").value_or("arcs");
-  if (smoothing != "arcs" && smoothing != "channel") return usage_error(cmd, "--smoothing is arcs or channel");
-  const PlanOptions options{args.has("--compare-optimal"), smoothing == "channel", args.has("--trace")};
+  Smoothing smoothing = Smoothing::Arcs;
+  if (const auto s = args.value("--smoothing"))
+    if (std::string e = option_choice("--smoothing", *s, kSmoothingNames, smoothing); !e.empty())
+      return usage_error(cmd, e);
+  const PlanOptions options{args.has("--compare-optimal"), smoothing == Smoothing::Channel, args.has("--trace")};
 
   std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
   if (!loaded) return kExitUsage;
   Scene scene = loaded->scene;
   const NavMesh& mesh = loaded->mesh;
   if (const auto a = args.value("--algorithm"))
-    if (std::string e = parse_algorithm(*a, scene.search.algorithm); !e.empty()) return usage_error(cmd, e);
+    if (std::string e = option_choice("--algorithm", *a, kAlgorithmNames, scene.search.algorithm); !e.empty())
+      return usage_error(cmd, e);
   if (scene.search.algorithm == Algorithm::Polyanya && mesh.kind == NavMesh::Kind::Graph)
     return usage_error(cmd, "polyanya needs a polygon mesh; a graph scene is searched with astar or dijkstra");
 

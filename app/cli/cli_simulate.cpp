@@ -287,9 +287,9 @@ int run_simulate(const std::vector<std::string>& raw) {
     return kExitUsage;
   }
   def.tile_cache = tiles.get();
-  const std::string smoothing = args.value("--smoothing").value_or("arcs");
-  if (smoothing != "arcs" && smoothing != "channel") return usage_error(cmd, "--smoothing is arcs or channel");
-  def.smoothing = smoothing == "channel" ? Smoothing::Channel : Smoothing::Arcs;
+  if (const auto s = args.value("--smoothing"))
+    if (std::string e = option_choice("--smoothing", *s, kSmoothingNames, def.smoothing); !e.empty())
+      return usage_error(cmd, e);
   if (def.smoothing == Smoothing::Channel && mesh.kind == NavMesh::Kind::Graph)
     return usage_error(cmd, "--smoothing channel needs a navmesh; a graph scene has no channel");
   if (scene->queries.empty()) return usage_error(cmd, "the scene has no queries");

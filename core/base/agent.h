@@ -11,23 +11,20 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 
 namespace navlab {
 
 enum class CornerMode { Stop, Arc, Auto };  // auto: an arc when one fits, else a stop-turn
 
-inline const char* to_string(CornerMode m) {
-  switch (m) {
-    case CornerMode::Stop:
-      return "stop";
-    case CornerMode::Arc:
-      return "arc";
-    case CornerMode::Auto:
-      return "auto";
-  }
-  return "auto";
-}
+inline constexpr Named<CornerMode> kCornerModeNames[] = {
+    {CornerMode::Stop, "stop"},
+    {CornerMode::Arc, "arc"},
+    {CornerMode::Auto, "auto"},
+};
+static_assert(names_cover(kCornerModeNames, CornerMode::Auto));
+inline const char* to_string(CornerMode v) { return name_in(kCornerModeNames, v); }
 
 struct AgentDef {
   double radius = 0.5;            // m; body radius (a baked mesh is already eroded by bake.agent_radius)

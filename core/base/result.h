@@ -7,22 +7,20 @@
 #include <utility>
 #include <vector>
 
+#include "enum_names.h"
+
 namespace navlab {
 
 // Outcome of a planning query, as the command line prints it.
 enum class Status { Complete, Partial, Failed };
 
-inline const char* to_string(Status s) {
-  switch (s) {
-    case Status::Complete:
-      return "complete";
-    case Status::Partial:
-      return "partial";
-    case Status::Failed:
-      return "failed";
-  }
-  return "failed";
-}
+inline constexpr Named<Status> kStatusNames[] = {
+    {Status::Complete, "complete"},
+    {Status::Partial, "partial"},
+    {Status::Failed, "failed"},
+};
+static_assert(names_cover(kStatusNames, Status::Failed));
+inline const char* to_string(Status v) { return name_in(kStatusNames, v); }
 
 // The stage a failure comes from. Its stable name (to_string) is what JSON and the panels show.
 enum class FailStage { Plan, Locate, Search, Portals, Funnel, Clearance, Turns, Profile, Follow };
@@ -57,8 +55,42 @@ enum class Reason {
   Cancelled,           // follow: the caller stopped the run part way (FollowDef::progress)
 };
 
-const char* to_string(FailStage s);
-const char* to_string(Reason r);
+inline constexpr Named<FailStage> kFailStageNames[] = {
+    {FailStage::Plan, "plan"},       {FailStage::Locate, "locate"},   {FailStage::Search, "search"},
+    {FailStage::Portals, "portals"}, {FailStage::Funnel, "funnel"},   {FailStage::Clearance, "clearance"},
+    {FailStage::Turns, "turns"},     {FailStage::Profile, "profile"}, {FailStage::Follow, "follow"},
+};
+static_assert(names_cover(kFailStageNames, FailStage::Follow));
+inline const char* to_string(FailStage v) { return name_in(kFailStageNames, v); }
+inline constexpr Named<Reason> kReasonNames[] = {
+    {Reason::BadRequest, "bad_request"},
+    {Reason::Incomplete, "incomplete"},
+    {Reason::StartOffMesh, "start_off_mesh"},
+    {Reason::GoalOffMesh, "goal_off_mesh"},
+    {Reason::InvalidArgument, "invalid_argument"},
+    {Reason::Disconnected, "disconnected"},
+    {Reason::AgentRestricted, "agent_restricted"},
+    {Reason::BudgetExhausted, "budget_exhausted"},
+    {Reason::EmptyCorridor, "empty_corridor"},
+    {Reason::BadPolygon, "bad_polygon"},
+    {Reason::NotAdjacent, "not_adjacent"},
+    {Reason::PortalMismatch, "portal_mismatch"},
+    {Reason::PortalOrder, "portal_order"},
+    {Reason::NoCorridor, "no_corridor"},
+    {Reason::NoPortals, "no_portals"},
+    {Reason::BadInput, "bad_input"},
+    {Reason::InvalidInnerCorner, "invalid_inner_corner"},
+    {Reason::NoArcFits, "no_arc_fits"},
+    {Reason::CannotTurnInPlace, "cannot_turn_in_place"},
+    {Reason::BadAgent, "bad_agent"},
+    {Reason::Blocked, "blocked"},
+    {Reason::Timeout, "timeout"},
+    {Reason::BadEvent, "bad_event"},
+    {Reason::NoSpline, "no_spline"},
+    {Reason::Cancelled, "cancelled"},
+};
+static_assert(names_cover(kReasonNames, Reason::Cancelled));
+inline const char* to_string(Reason v) { return name_in(kReasonNames, v); }
 std::ostream& operator<<(std::ostream& os, FailStage s);  // the stable name (test messages, logs)
 std::ostream& operator<<(std::ostream& os, Reason r);
 

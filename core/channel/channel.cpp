@@ -261,34 +261,6 @@ void record_splits(const std::vector<Section>& sections, const std::vector<bool>
 
 }  // namespace
 
-const char* to_string(GateKind k) {
-  switch (k) {
-    case GateKind::Start:
-      return "start";
-    case GateKind::Turn:
-      return "turn";
-    case GateKind::Intermediate:
-      return "intermediate";
-    case GateKind::End:
-      return "end";
-  }
-  return "start";
-}
-
-const char* to_string(ChannelStep::Kind k) {
-  switch (k) {
-    case ChannelStep::Kind::GatePlaced:
-      return "gate_placed";
-    case ChannelStep::Kind::GateShrunk:
-      return "gate_shrunk";
-    case ChannelStep::Kind::SectionChecked:
-      return "section_checked";
-    case ChannelStep::Kind::Split:
-      return "split";
-  }
-  return "gate_placed";
-}
-
 std::string ChannelStep::describe() const {
   switch (kind) {
     case Kind::GatePlaced:

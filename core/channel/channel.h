@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "coverage.h"
+#include "enum_names.h"
 #include "geom.h"
 
 namespace navlab {
@@ -36,7 +37,14 @@ struct ChannelDef {
 };
 
 enum class GateKind { Start, Turn, Intermediate, End };
-const char* to_string(GateKind k);  // "start", "turn", "intermediate", "end"
+inline constexpr Named<GateKind> kGateKindNames[] = {
+    {GateKind::Start, "start"},
+    {GateKind::Turn, "turn"},
+    {GateKind::Intermediate, "intermediate"},
+    {GateKind::End, "end"},
+};
+static_assert(names_cover(kGateKindNames, GateKind::End));
+inline const char* to_string(GateKind v) { return name_in(kGateKindNames, v); }
 
 struct Gate {
   Vec2 left, right;  // gate ends, left / right of the direction of travel, m
@@ -95,7 +103,14 @@ struct ChannelStep {
   std::string why;
   std::string describe() const;  // one sentence with its numbers
 };
-const char* to_string(ChannelStep::Kind k);
+inline constexpr Named<ChannelStep::Kind> kChannelStepKindNames[] = {
+    {ChannelStep::Kind::GatePlaced, "gate_placed"},
+    {ChannelStep::Kind::GateShrunk, "gate_shrunk"},
+    {ChannelStep::Kind::SectionChecked, "section_checked"},
+    {ChannelStep::Kind::Split, "split"},
+};
+static_assert(names_cover(kChannelStepKindNames, ChannelStep::Kind::Split));
+inline const char* to_string(ChannelStep::Kind v) { return name_in(kChannelStepKindNames, v); }
 
 struct ChannelTrace {
   std::vector<ChannelStep> steps;

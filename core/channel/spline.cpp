@@ -253,24 +253,6 @@ void choose_mode(Spline& s, SplineMode mode, const std::string& why, SplineTrace
 
 }  // namespace
 
-const char* to_string(SplineMode m) {
-  switch (m) {
-    case SplineMode::Optimal:
-      return "optimal";
-    case SplineMode::SubOptimal:
-      return "suboptimal";
-    case SplineMode::Degraded:
-      return "degraded";
-    case SplineMode::Frozen:
-      return "frozen";
-    case SplineMode::OutOfNavMesh:
-      return "out_of_navmesh";
-    case SplineMode::Failure:
-      return "failure";
-  }
-  return "failure";
-}
-
 double SplinePiece::length() const { return kind == Kind::Arc ? radius * sweep : distance(from, to); }
 
 Arc SplinePiece::arc() const { return Arc{center, radius, angle_of(center, from), ccw ? sweep : -sweep}; }
@@ -399,28 +381,6 @@ Spline cut(const Spline& spline, double s0, double s1) {
   }
   finish(out);
   return out;
-}
-
-const char* to_string(SplineStep::Kind k) {
-  switch (k) {
-    case SplineStep::Kind::PegPlaced:
-      return "peg_placed";
-    case SplineStep::Kind::Relaxed:
-      return "relaxed";
-    case SplineStep::Kind::ChannelFitted:
-      return "channel_fitted";
-    case SplineStep::Kind::FitFailed:
-      return "fit_failed";
-    case SplineStep::Kind::GapKept:
-      return "gap_kept";
-    case SplineStep::Kind::TailKept:
-      return "tail_kept";
-    case SplineStep::Kind::TailChanged:
-      return "tail_changed";
-    case SplineStep::Kind::ModeChosen:
-      return "mode_chosen";
-  }
-  return "peg_placed";
 }
 
 std::string SplineStep::describe() const {

@@ -22,6 +22,7 @@
 
 #include "agent.h"
 #include "channel.h"
+#include "enum_names.h"
 #include "geom.h"
 #include "turns.h"
 
@@ -29,7 +30,12 @@ namespace navlab {
 
 enum class SplineMode { Optimal, SubOptimal, Degraded, Frozen, OutOfNavMesh, Failure };
 // "optimal", "suboptimal", "degraded", "frozen", "out_of_navmesh", "failure"
-const char* to_string(SplineMode m);
+inline constexpr Named<SplineMode> kSplineModeNames[] = {
+    {SplineMode::Optimal, "optimal"}, {SplineMode::SubOptimal, "suboptimal"},       {SplineMode::Degraded, "degraded"},
+    {SplineMode::Frozen, "frozen"},   {SplineMode::OutOfNavMesh, "out_of_navmesh"}, {SplineMode::Failure, "failure"},
+};
+static_assert(names_cover(kSplineModeNames, SplineMode::Failure));
+inline const char* to_string(SplineMode v) { return name_in(kSplineModeNames, v); }
 
 struct SplinePiece {
   enum class Kind { Segment, Arc };
@@ -90,7 +96,18 @@ struct SplineStep {
   std::string why;
   std::string describe() const;  // one sentence with its numbers
 };
-const char* to_string(SplineStep::Kind k);
+inline constexpr Named<SplineStep::Kind> kSplineStepKindNames[] = {
+    {SplineStep::Kind::PegPlaced, "peg_placed"},
+    {SplineStep::Kind::Relaxed, "relaxed"},
+    {SplineStep::Kind::ChannelFitted, "channel_fitted"},
+    {SplineStep::Kind::FitFailed, "fit_failed"},
+    {SplineStep::Kind::GapKept, "gap_kept"},
+    {SplineStep::Kind::TailKept, "tail_kept"},
+    {SplineStep::Kind::TailChanged, "tail_changed"},
+    {SplineStep::Kind::ModeChosen, "mode_chosen"},
+};
+static_assert(names_cover(kSplineStepKindNames, SplineStep::Kind::ModeChosen));
+inline const char* to_string(SplineStep::Kind v) { return name_in(kSplineStepKindNames, v); }
 
 struct SplineTrace {
   std::vector<SplineStep> steps;

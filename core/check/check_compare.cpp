@@ -95,30 +95,6 @@ void plan_changes(const CaseResult& b, const CaseResult& a, double tol, CaseChan
 
 }  // namespace
 
-const char* to_string(ChangeKind k) {
-  switch (k) {
-    case ChangeKind::NewlyFailed:
-      return "newly_failed";
-    case ChangeKind::NewlyReachable:
-      return "newly_reachable";
-    case ChangeKind::StatusChanged:
-      return "status_changed";
-    case ChangeKind::Longer:
-      return "longer";
-    case ChangeKind::Shorter:
-      return "shorter";
-    case ChangeKind::DoorsChanged:
-      return "doors_changed";
-    case ChangeKind::RayChanged:
-      return "ray_changed";
-    case ChangeKind::SpawnChanged:
-      return "spawn_changed";
-    case ChangeKind::VerdictChanged:
-      return "verdict_changed";
-  }
-  return "verdict_changed";
-}
-
 std::string junit_xml(const CheckSuite& suite, const CheckRun& run) {
   double total = 0.0;
   for (const CaseResult& r : run.cases) total += r.ms;

@@ -13,15 +13,6 @@ namespace {
 // through walls and makes the run meaningless.
 constexpr double kMaxStep = 1.0;
 
-const std::vector<std::string> kStatuses = {"complete", "partial", "failed"};
-const std::vector<std::string> kOutcomes = {"arrived", "partial", "failed"};
-
-std::vector<std::string> reason_names() {
-  std::vector<std::string> names;
-  for (int r = 0; r <= int(Reason::Cancelled); ++r) names.push_back(to_string(Reason(r)));
-  return names;
-}
-
 }  // namespace
 
 bool Parser::expect(const Json& v, P ptr, CheckCase& c) {
@@ -45,9 +36,9 @@ bool Parser::expect_plan(const Json& v, P ptr, PlanExpect& out) {
                  "plan expectation"))
     return false;
   if (const Json* s = SceneReader::member(v, "status")) {
-    int k = 0;
-    if (!r_.choice(*s, at(ptr, "status"), kStatuses, k)) return false;
-    out.status = Status(k);
+    Status status{};
+    if (!r_.choice(*s, at(ptr, "status"), kStatusNames, status)) return false;
+    out.status = status;
   }
   if (const Json* r = SceneReader::member(v, "reason")) {
     Reason reason{};
@@ -127,9 +118,7 @@ bool Parser::expect_spawn(const Json& v, P ptr, SpawnExpect& out) {
 bool Parser::expect_sim(const Json& v, P ptr, SimulateExpect& out) {
   if (!r_.object(v, ptr, {"outcome", "reason", "time", "replans"}, "simulate expectation")) return false;
   if (const Json* o = SceneReader::member(v, "outcome")) {
-    int k = 0;
-    if (!r_.choice(*o, at(ptr, "outcome"), kOutcomes, k)) return false;
-    out.outcome = FollowOutcome(k);
+    if (!r_.choice(*o, at(ptr, "outcome"), kFollowOutcomeNames, out.outcome)) return false;
   }
   if (const Json* r = SceneReader::member(v, "reason")) {
     Reason reason{};
@@ -162,12 +151,7 @@ bool Parser::figure(const Json& v, P ptr, double default_tolerance, const char* 
          r_.opt_number(v, ptr, "tolerance", out.tolerance, {tol.c_str(), NumberRule::NonNegative});
 }
 
-bool Parser::reason(const Json& v, P ptr, Reason& out) {
-  int k = 0;
-  if (!r_.choice(v, ptr, reason_names(), k)) return false;
-  out = Reason(k);
-  return true;
-}
+bool Parser::reason(const Json& v, P ptr, Reason& out) { return r_.choice(v, ptr, kReasonNames, out); }
 
 bool Parser::events(const Json& v, P ptr, std::vector<FollowEvent>& out) {
   if (!r_.array(v, ptr, "an array of events")) return false;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "check_run.h"
+#include "enum_names.h"
 
 namespace navlab {
 
@@ -42,7 +43,19 @@ enum class ChangeKind {
   SpawnChanged,    // a spawn verdict changed
   VerdictChanged,  // the case passed and fails now, or the other way round
 };
-const char* to_string(ChangeKind k);  // "newly_failed", "newly_reachable", ...
+inline constexpr Named<ChangeKind> kChangeKindNames[] = {
+    {ChangeKind::NewlyFailed, "newly_failed"},
+    {ChangeKind::NewlyReachable, "newly_reachable"},
+    {ChangeKind::StatusChanged, "status_changed"},
+    {ChangeKind::Longer, "longer"},
+    {ChangeKind::Shorter, "shorter"},
+    {ChangeKind::DoorsChanged, "doors_changed"},
+    {ChangeKind::RayChanged, "ray_changed"},
+    {ChangeKind::SpawnChanged, "spawn_changed"},
+    {ChangeKind::VerdictChanged, "verdict_changed"},
+};
+static_assert(names_cover(kChangeKindNames, ChangeKind::VerdictChanged));
+inline const char* to_string(ChangeKind v) { return name_in(kChangeKindNames, v); }
 
 struct CaseChange {
   int index = 0;  // in the suite

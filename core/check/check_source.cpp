@@ -8,20 +8,6 @@
 
 namespace navlab {
 
-const char* to_string(CaseKind k) {
-  switch (k) {
-    case CaseKind::Plan:
-      return "plan";
-    case CaseKind::Raycast:
-      return "raycast";
-    case CaseKind::Spawn:
-      return "spawn";
-    case CaseKind::Simulate:
-      return "simulate";
-  }
-  return "plan";
-}
-
 unsigned area_flags(const std::string& area) { return area == "water" ? kFlagSwim : kFlagWalk; }
 
 Result<Scene> other_version(const CheckSuite& suite, const std::string& other) {

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "follower.h"
 #include "gates.h"
 #include "result.h"
@@ -111,7 +112,14 @@ struct SimulateExpect {
 };
 
 enum class CaseKind { Plan, Raycast, Spawn, Simulate };
-const char* to_string(CaseKind k);  // "plan", "raycast", "spawn", "simulate"
+inline constexpr Named<CaseKind> kCaseKindNames[] = {
+    {CaseKind::Plan, "plan"},
+    {CaseKind::Raycast, "raycast"},
+    {CaseKind::Spawn, "spawn"},
+    {CaseKind::Simulate, "simulate"},
+};
+static_assert(names_cover(kCaseKindNames, CaseKind::Simulate));
+inline const char* to_string(CaseKind v) { return name_in(kCaseKindNames, v); }
 
 struct CheckCase {
   std::string name;

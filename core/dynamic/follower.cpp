@@ -20,42 +20,6 @@ constexpr long long kMaxSteps = 1LL << 40;  // steps; a bound no simulation reac
 
 }  // namespace
 
-const char* to_string(Smoothing s) { return s == Smoothing::Channel ? "channel" : "arcs"; }
-
-const char* to_string(FollowOutcome o) {
-  switch (o) {
-    case FollowOutcome::Arrived:
-      return "arrived";
-    case FollowOutcome::Partial:
-      return "partial";
-    case FollowOutcome::Failed:
-      return "failed";
-  }
-  return "failed";
-}
-
-const char* to_string(FollowState s) {
-  switch (s) {
-    case FollowState::Following:
-      return "following";
-    case FollowState::Turning:
-      return "turning";
-    case FollowState::Braking:
-      return "braking";
-    case FollowState::Arrived:
-      return "arrived";
-    case FollowState::Partial:
-      return "partial";
-    case FollowState::Failed:
-      return "failed";
-    case FollowState::Blocked:
-      return "blocked";
-    case FollowState::Jumping:
-      return "jumping";
-  }
-  return "failed";
-}
-
 double stall_progress(const AgentDef& agent) {
   return std::min(agent.stall_min_progress, kStallSpeedShare * agent.max_speed * agent.stall_window);
 }

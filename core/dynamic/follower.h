@@ -61,6 +61,7 @@
 #include <vector>
 
 #include "corridor_version.h"
+#include "enum_names.h"
 #include "geom.h"
 #include "navmesh.h"
 #include "profile.h"
@@ -92,7 +93,12 @@ struct FollowEvent {
 // circle-arc spline fitted in the channel around the funnel path (core/channel; polygon
 // meshes only: graph scenes always use their stop-turns).
 enum class Smoothing { Arcs, Channel };
-const char* to_string(Smoothing s);  // "arcs", "channel"
+inline constexpr Named<Smoothing> kSmoothingNames[] = {
+    {Smoothing::Arcs, "arcs"},
+    {Smoothing::Channel, "channel"},
+};
+static_assert(names_cover(kSmoothingNames, Smoothing::Channel));
+inline const char* to_string(Smoothing v) { return name_in(kSmoothingNames, v); }
 
 struct FollowDef {
   double dt = 0.05;         // s; fixed step (not > 0: follow() fails, invalid_argument) [Limit: > 0]
@@ -116,9 +122,21 @@ enum class FollowState { Following, Turning, Braking, Arrived, Partial, Failed, 
 
 // How a run ended; JSON names "arrived", "partial", "failed" (to_string).
 enum class FollowOutcome { Arrived, Partial, Failed };
-const char* to_string(FollowOutcome o);
+inline constexpr Named<FollowOutcome> kFollowOutcomeNames[] = {
+    {FollowOutcome::Arrived, "arrived"},
+    {FollowOutcome::Partial, "partial"},
+    {FollowOutcome::Failed, "failed"},
+};
+static_assert(names_cover(kFollowOutcomeNames, FollowOutcome::Failed));
+inline const char* to_string(FollowOutcome v) { return name_in(kFollowOutcomeNames, v); }
 // "following", "turning", "braking", "arrived", "partial", "failed", "blocked", "jumping"
-const char* to_string(FollowState s);
+inline constexpr Named<FollowState> kFollowStateNames[] = {
+    {FollowState::Following, "following"}, {FollowState::Turning, "turning"}, {FollowState::Braking, "braking"},
+    {FollowState::Arrived, "arrived"},     {FollowState::Partial, "partial"}, {FollowState::Failed, "failed"},
+    {FollowState::Blocked, "blocked"},     {FollowState::Jumping, "jumping"},
+};
+static_assert(names_cover(kFollowStateNames, FollowState::Jumping));
+inline const char* to_string(FollowState v) { return name_in(kFollowStateNames, v); }
 
 // One simulation step (the state after it).
 struct FollowStep {

@@ -43,26 +43,6 @@ std::optional<CompareMethod> parse_method(const std::string& text) {
 
 }  // namespace
 
-const char* to_string(CompareMethod::Kind k) {
-  switch (k) {
-    case CompareMethod::Kind::AStar:
-      return "astar";
-    case CompareMethod::Kind::Dijkstra:
-      return "dijkstra";
-    case CompareMethod::Kind::Polyanya:
-      return "polyanya";
-    case CompareMethod::Kind::Midpoints:
-      return "midpoints";
-    case CompareMethod::Kind::Funnel:
-      return "funnel";
-    case CompareMethod::Kind::Arcs:
-      return "arcs";
-    case CompareMethod::Kind::Channel:
-      return "channel";
-  }
-  return "astar";
-}
-
 std::string to_string(const CompareMethod& m) {
   return std::string(to_string(m.kind)) + (m.weight ? "@" + num(*m.weight) : "");
 }

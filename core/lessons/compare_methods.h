@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "enum_names.h"
+
 namespace navlab {
 
 struct CompareMethod {
@@ -23,7 +25,14 @@ struct CompareMethod {
 };
 
 // "astar", "dijkstra", "polyanya", "midpoints", "funnel", "arcs", "channel".
-const char* to_string(CompareMethod::Kind k);
+inline constexpr Named<CompareMethod::Kind> kCompareMethodKindNames[] = {
+    {CompareMethod::Kind::AStar, "astar"},       {CompareMethod::Kind::Dijkstra, "dijkstra"},
+    {CompareMethod::Kind::Polyanya, "polyanya"}, {CompareMethod::Kind::Midpoints, "midpoints"},
+    {CompareMethod::Kind::Funnel, "funnel"},     {CompareMethod::Kind::Arcs, "arcs"},
+    {CompareMethod::Kind::Channel, "channel"},
+};
+static_assert(names_cover(kCompareMethodKindNames, CompareMethod::Kind::Channel));
+inline const char* to_string(CompareMethod::Kind v) { return name_in(kCompareMethodKindNames, v); }
 // The method as written: "astar@1.5", "dijkstra".
 std::string to_string(const CompareMethod& m);
 // The method as a picture labels it: "A* (weight 1.5)", "Dijkstra", "Polyanya (shortest path)" ...

@@ -75,46 +75,6 @@ double stopping_speed_limit(double d, double brake, double dt) {
   return std::sqrt(bdt * bdt + 2.0 * brake * std::max(0.0, d)) - bdt;
 }
 
-const char* to_string(ProfileLimit l) {
-  switch (l) {
-    case ProfileLimit::Start:
-      return "start";
-    case ProfileLimit::Goal:
-      return "goal";
-    case ProfileLimit::StopTurn:
-      return "stop_turn";
-    case ProfileLimit::MaxSpeed:
-      return "max_speed";
-    case ProfileLimit::Lateral:
-      return "lateral";
-    case ProfileLimit::Braking:
-      return "braking";
-    case ProfileLimit::Accel:
-      return "accel";
-    case ProfileLimit::Reaction:
-      return "reaction";
-  }
-  return "max_speed";
-}
-
-const char* to_string(ProfileStep::Kind k) {
-  switch (k) {
-    case ProfileStep::Kind::PieceLimit:
-      return "piece_limit";
-    case ProfileStep::Kind::StopTurn:
-      return "stop_turn";
-    case ProfileStep::Kind::Accelerating:
-      return "accelerating";
-    case ProfileStep::Kind::Reaction:
-      return "reaction";
-    case ProfileStep::Kind::Braking:
-      return "braking";
-    case ProfileStep::Kind::Total:
-      return "total";
-  }
-  return "piece_limit";
-}
-
 std::string ProfileStep::describe() const {
   switch (kind) {
     case Kind::PieceLimit:

@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "agent.h"
+#include "enum_names.h"
 #include "profile_forms.h"
 #include "result.h"
 #include "turns.h"
@@ -56,7 +57,13 @@ inline double profile_spacing(double length) { return std::max(kProfileMaxSpacin
 // What binds the speed at a sample; JSON names (to_string): start, goal, stop_turn, max_speed, lateral,
 // braking, accel, reaction (held for the reaction step before a braking, below the piece's limit).
 enum class ProfileLimit { Start, Goal, StopTurn, MaxSpeed, Lateral, Braking, Accel, Reaction };
-const char* to_string(ProfileLimit l);
+inline constexpr Named<ProfileLimit> kProfileLimitNames[] = {
+    {ProfileLimit::Start, "start"},        {ProfileLimit::Goal, "goal"},         {ProfileLimit::StopTurn, "stop_turn"},
+    {ProfileLimit::MaxSpeed, "max_speed"}, {ProfileLimit::Lateral, "lateral"},   {ProfileLimit::Braking, "braking"},
+    {ProfileLimit::Accel, "accel"},        {ProfileLimit::Reaction, "reaction"},
+};
+static_assert(names_cover(kProfileLimitNames, ProfileLimit::Reaction));
+inline const char* to_string(ProfileLimit v) { return name_in(kProfileLimitNames, v); }
 
 struct ProfileSample {
   double s = 0.0;  // m along the smoothed path
@@ -131,7 +138,13 @@ struct ProfileStep {
   bool continued = false;        // Braking: goes on from an earlier braking without a reaction step
   std::string describe() const;  // one sentence with its numbers
 };
-const char* to_string(ProfileStep::Kind k);
+inline constexpr Named<ProfileStep::Kind> kProfileStepKindNames[] = {
+    {ProfileStep::Kind::PieceLimit, "piece_limit"},    {ProfileStep::Kind::StopTurn, "stop_turn"},
+    {ProfileStep::Kind::Accelerating, "accelerating"}, {ProfileStep::Kind::Reaction, "reaction"},
+    {ProfileStep::Kind::Braking, "braking"},           {ProfileStep::Kind::Total, "total"},
+};
+static_assert(names_cover(kProfileStepKindNames, ProfileStep::Kind::Total));
+inline const char* to_string(ProfileStep::Kind v) { return name_in(kProfileStepKindNames, v); }
 
 struct ProfileTrace {
   std::vector<ProfileStep> steps;

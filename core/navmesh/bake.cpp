@@ -259,12 +259,6 @@ std::string check_bake_input(const BakeInput& in, const BakeDef& def) {
   return "";
 }
 
-const char* to_string(BakePhase p) {
-  static const char* const names[kBakePhaseCount] = {"rasterize", "filter",   "erode",  "mark",  "regions",
-                                                     "contours",  "polygons", "detail", "detour"};
-  return names[int(p)];
-}
-
 namespace {
 
 // Tells `progress` (optional) that phase `p` starts. Returns "" or, when the bake was cancelled, the

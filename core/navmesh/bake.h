@@ -3,10 +3,12 @@
 #pragma once
 
 #include <atomic>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "navmesh.h"
 #include "obj.h"
 #include "result.h"
@@ -31,9 +33,14 @@ struct BakeStep {
 // The phases of a single-tile bake in order, as BakeProgress::phase reports them (the tiled bake counts
 // tiles instead). kMark paints the convex area volumes and marks the doors.
 enum class BakePhase { Rasterize, Filter, Erode, Mark, Regions, Contours, Polygons, Detail, Detour };
-constexpr int kBakePhaseCount = 9;
-// "rasterize", "filter", "erode", "mark", "regions", "contours", "polygons", "detail", "detour"
-const char* to_string(BakePhase p);
+inline constexpr Named<BakePhase> kBakePhaseNames[] = {
+    {BakePhase::Rasterize, "rasterize"}, {BakePhase::Filter, "filter"},   {BakePhase::Erode, "erode"},
+    {BakePhase::Mark, "mark"},           {BakePhase::Regions, "regions"}, {BakePhase::Contours, "contours"},
+    {BakePhase::Polygons, "polygons"},   {BakePhase::Detail, "detail"},   {BakePhase::Detour, "detour"},
+};
+static_assert(names_cover(kBakePhaseNames, BakePhase::Detour));
+inline const char* to_string(BakePhase v) { return name_in(kBakePhaseNames, v); }
+constexpr int kBakePhaseCount = int(std::size(kBakePhaseNames));
 
 // Progress of a bake, shared with the thread that watches it (a progress bar, a cancel button). A tiled
 // bake counts its tiles; a single-tile bake says which phase is under way. Reads and writes are atomic:

@@ -208,18 +208,6 @@ Location locate(const NavMesh& mesh, const ScenePoint& p, Endpoint which, const 
   return loc;
 }
 
-const char* to_string(LocateMethod m) {
-  switch (m) {
-    case LocateMethod::PointInPolygon:
-      return "point in polygon";
-    case LocateMethod::DetourNearestPoly:
-      return "detour nearest poly";
-    case LocateMethod::NodeId:
-      return "node id";
-  }
-  return "point in polygon";
-}
-
 std::string LocateStep::describe() const {
   const std::string who = which == Endpoint::Start ? "Start" : "Goal";
   if (method == LocateMethod::NodeId)

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "navmesh.h"
 #include "result.h"
 #include "scene.h"
@@ -47,7 +48,13 @@ struct Location {
 // By which rule a point was located; names (to_string): "point in polygon", "detour nearest poly",
 // "node id".
 enum class LocateMethod { PointInPolygon, DetourNearestPoly, NodeId };
-const char* to_string(LocateMethod m);
+inline constexpr Named<LocateMethod> kLocateMethodNames[] = {
+    {LocateMethod::PointInPolygon, "point in polygon"},
+    {LocateMethod::DetourNearestPoly, "detour nearest poly"},
+    {LocateMethod::NodeId, "node id"},
+};
+static_assert(names_cover(kLocateMethodNames, LocateMethod::NodeId));
+inline const char* to_string(LocateMethod v) { return name_in(kLocateMethodNames, v); }
 
 // One recorded locate decision.
 struct LocateStep {

@@ -40,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 #include "navmesh.h"
 #include "result.h"
@@ -66,7 +67,16 @@ enum class SuccessorKind {
   AlongEdge,           // the edge lies on the line through the root, beyond it: the path runs along the
                        // line to the edge's nearer end, a corner, which becomes the root
 };
-const char* to_string(SuccessorKind k);  // "start", "observable", "left_non_observable", ...
+inline constexpr Named<SuccessorKind> kSuccessorKindNames[] = {
+    {SuccessorKind::Start, "start"},
+    {SuccessorKind::Observable, "observable"},
+    {SuccessorKind::LeftNonObservable, "left_non_observable"},
+    {SuccessorKind::RightNonObservable, "right_non_observable"},
+    {SuccessorKind::Collinear, "collinear"},
+    {SuccessorKind::AlongEdge, "along_edge"},
+};
+static_assert(names_cover(kSuccessorKindNames, SuccessorKind::AlongEdge));
+inline const char* to_string(SuccessorKind v) { return name_in(kSuccessorKindNames, v); }
 
 // One recorded step of a Polyanya search. Kinds:
 //   Start       the search starts in `poly` (a polygon containing the start point).
@@ -105,8 +115,20 @@ struct PolyanyaStep {
   // root vertex 7 (2, 0), g 2, h 3.1, f 5.1."
   std::string describe() const;
 };
-const char* to_string(PolyanyaStep::Kind k);   // "start", "direct", "popped", "successor", "pruned", ...
-const char* to_string(PolyanyaStep::Prune p);  // "none", "root_dominated"
+inline constexpr Named<PolyanyaStep::Kind> kPolyanyaStepKindNames[] = {
+    {PolyanyaStep::Kind::Start, "start"},   {PolyanyaStep::Kind::Direct, "direct"},
+    {PolyanyaStep::Kind::Popped, "popped"}, {PolyanyaStep::Kind::Successor, "successor"},
+    {PolyanyaStep::Kind::Pruned, "pruned"}, {PolyanyaStep::Kind::GoalNode, "goal_node"},
+    {PolyanyaStep::Kind::Found, "found"},
+};
+static_assert(names_cover(kPolyanyaStepKindNames, PolyanyaStep::Kind::Found));
+inline const char* to_string(PolyanyaStep::Kind v) { return name_in(kPolyanyaStepKindNames, v); }
+inline constexpr Named<PolyanyaStep::Prune> kPolyanyaStepPruneNames[] = {
+    {PolyanyaStep::Prune::None, "none"},
+    {PolyanyaStep::Prune::RootDominated, "root_dominated"},
+};
+static_assert(names_cover(kPolyanyaStepPruneNames, PolyanyaStep::Prune::RootDominated));
+inline const char* to_string(PolyanyaStep::Prune v) { return name_in(kPolyanyaStepPruneNames, v); }
 
 struct PolyanyaTrace {
   std::vector<PolyanyaStep> steps;

@@ -43,54 +43,6 @@ const char* why_text(SuccessorKind k) {
 
 }  // namespace
 
-const char* to_string(SuccessorKind k) {
-  switch (k) {
-    case SuccessorKind::Start:
-      return "start";
-    case SuccessorKind::Observable:
-      return "observable";
-    case SuccessorKind::LeftNonObservable:
-      return "left_non_observable";
-    case SuccessorKind::RightNonObservable:
-      return "right_non_observable";
-    case SuccessorKind::Collinear:
-      return "collinear";
-    case SuccessorKind::AlongEdge:
-      return "along_edge";
-  }
-  return "observable";
-}
-
-const char* to_string(PolyanyaStep::Kind k) {
-  switch (k) {
-    case PolyanyaStep::Kind::Start:
-      return "start";
-    case PolyanyaStep::Kind::Direct:
-      return "direct";
-    case PolyanyaStep::Kind::Popped:
-      return "popped";
-    case PolyanyaStep::Kind::Successor:
-      return "successor";
-    case PolyanyaStep::Kind::Pruned:
-      return "pruned";
-    case PolyanyaStep::Kind::GoalNode:
-      return "goal_node";
-    case PolyanyaStep::Kind::Found:
-      return "found";
-  }
-  return "popped";
-}
-
-const char* to_string(PolyanyaStep::Prune p) {
-  switch (p) {
-    case PolyanyaStep::Prune::None:
-      return "none";
-    case PolyanyaStep::Prune::RootDominated:
-      return "root_dominated";
-  }
-  return "none";
-}
-
 std::string PolyanyaStep::describe() const {
   const std::string id = "node " + std::to_string(node);
   switch (kind) {

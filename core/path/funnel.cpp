@@ -28,26 +28,6 @@ constexpr int kReservedPoints = 32;
 
 }  // namespace
 
-const char* to_string(FunnelSide s) { return s == FunnelSide::Left ? "left" : "right"; }
-
-const char* to_string(FunnelAction a) {
-  switch (a) {
-    case FunnelAction::TightenLeft:
-      return "tighten_left";
-    case FunnelAction::TightenRight:
-      return "tighten_right";
-    case FunnelAction::Keep:
-      return "keep";
-    case FunnelAction::Corner:
-      return "corner";
-    case FunnelAction::Restart:
-      return "restart";
-    case FunnelAction::Jump:
-      return "jump";
-  }
-  return "keep";
-}
-
 namespace {
 
 // Numbers as the seed's funnel examples read: whole plain, others with two decimals ("-1", "1.50").

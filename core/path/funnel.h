@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 #include "portals.h"
 #include "result.h"
@@ -30,8 +31,22 @@ enum class FunnelAction {
                  // again from the landing portal's point (apex, left and right there)
 };
 
-const char* to_string(FunnelSide s);    // "left" / "right"
-const char* to_string(FunnelAction a);  // "tighten_left", "tighten_right", "keep", "corner", "restart", "jump"
+inline constexpr Named<FunnelSide> kFunnelSideNames[] = {
+    {FunnelSide::Left, "left"},
+    {FunnelSide::Right, "right"},
+};
+static_assert(names_cover(kFunnelSideNames, FunnelSide::Right));
+inline const char* to_string(FunnelSide v) { return name_in(kFunnelSideNames, v); }
+inline constexpr Named<FunnelAction> kFunnelActionNames[] = {
+    {FunnelAction::TightenLeft, "tighten_left"},
+    {FunnelAction::TightenRight, "tighten_right"},
+    {FunnelAction::Keep, "keep"},
+    {FunnelAction::Corner, "corner"},
+    {FunnelAction::Restart, "restart"},
+    {FunnelAction::Jump, "jump"},
+};
+static_assert(names_cover(kFunnelActionNames, FunnelAction::Jump));
+inline const char* to_string(FunnelAction v) { return name_in(kFunnelActionNames, v); }
 
 // Apex, left and right positions with the portal index each came from (-1: the start point).
 struct FunnelState {

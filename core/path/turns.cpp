@@ -44,30 +44,6 @@ Vec2 PathPiece::point(double s) const {
   return kind == Kind::Arc ? arc.point(u) : lerp(a, b, u);
 }
 
-const char* to_string(TurnStep::Kind k) {
-  switch (k) {
-    case TurnStep::Kind::Candidate:
-      return "candidate";
-    case TurnStep::Kind::CoverageFailed:
-      return "coverage_failed";
-    case TurnStep::Kind::Shrunk:
-      return "shrunk";
-    case TurnStep::Kind::Fitted:
-      return "fitted";
-    case TurnStep::Kind::ScaledWithPartner:
-      return "scaled_with_partner";
-    case TurnStep::Kind::FellBackToStop:
-      return "fell_back_to_stop";
-    case TurnStep::Kind::Joined:
-      return "joined";
-    case TurnStep::Kind::Unjoined:
-      return "unjoined";
-    case TurnStep::Kind::Failed:
-      return "failed";
-  }
-  return "candidate";
-}
-
 namespace {
 
 // "Corner 3" or, for a joint turn, "Corners 3–4" (lower case when `lower`).

@@ -30,6 +30,7 @@
 
 #include "agent.h"
 #include "coverage.h"
+#include "enum_names.h"
 #include "geom.h"
 #include "result.h"
 
@@ -37,17 +38,13 @@ namespace navlab {
 
 // Failed: no arc, and the agent may not stop and turn in place (the result fails).
 enum class TurnKind { Arc, Stop, Failed };
-inline const char* to_string(TurnKind k) {
-  switch (k) {
-    case TurnKind::Arc:
-      return "arc";
-    case TurnKind::Stop:
-      return "stop";
-    case TurnKind::Failed:
-      return "failed";
-  }
-  return "stop";
-}
+inline constexpr Named<TurnKind> kTurnKindNames[] = {
+    {TurnKind::Arc, "arc"},
+    {TurnKind::Stop, "stop"},
+    {TurnKind::Failed, "failed"},
+};
+static_assert(names_cover(kTurnKindNames, TurnKind::Failed));
+inline const char* to_string(TurnKind v) { return name_in(kTurnKindNames, v); }
 
 struct Turn {
   int corner = -1;       // index of the corner in the input path (1 .. points - 2)
@@ -150,7 +147,19 @@ struct TurnStep {
   std::optional<Turn> arc;
   std::string describe() const;  // one sentence with its numbers
 };
-const char* to_string(TurnStep::Kind k);
+inline constexpr Named<TurnStep::Kind> kTurnStepKindNames[] = {
+    {TurnStep::Kind::Candidate, "candidate"},
+    {TurnStep::Kind::CoverageFailed, "coverage_failed"},
+    {TurnStep::Kind::Shrunk, "shrunk"},
+    {TurnStep::Kind::Fitted, "fitted"},
+    {TurnStep::Kind::ScaledWithPartner, "scaled_with_partner"},
+    {TurnStep::Kind::FellBackToStop, "fell_back_to_stop"},
+    {TurnStep::Kind::Joined, "joined"},
+    {TurnStep::Kind::Unjoined, "unjoined"},
+    {TurnStep::Kind::Failed, "failed"},
+};
+static_assert(names_cover(kTurnStepKindNames, TurnStep::Kind::Failed));
+inline const char* to_string(TurnStep::Kind v) { return name_in(kTurnStepKindNames, v); }
 
 struct TurnTrace {
   std::vector<TurnStep> steps;

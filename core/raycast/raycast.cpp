@@ -82,36 +82,6 @@ int barred(const SearchFilter* filter, const NavMesh& mesh, int poly, int edge, 
 
 }  // namespace
 
-const char* to_string(RaycastOutcome o) {
-  switch (o) {
-    case RaycastOutcome::Clear:
-      return "clear";
-    case RaycastOutcome::Wall:
-      return "wall";
-    case RaycastOutcome::Blocked:
-      return "blocked";
-    case RaycastOutcome::Missed:
-      return "missed";
-  }
-  return "missed";
-}
-
-const char* to_string(RaycastStep::Kind k) {
-  switch (k) {
-    case RaycastStep::Kind::Cross:
-      return "cross";
-    case RaycastStep::Kind::Wall:
-      return "wall";
-    case RaycastStep::Kind::Blocked:
-      return "blocked";
-    case RaycastStep::Kind::End:
-      return "end";
-    case RaycastStep::Kind::Missed:
-      return "missed";
-  }
-  return "cross";
-}
-
 std::string RaycastStep::describe(const NavMesh& mesh, const RaycastTrace& trace) const {
   const std::string p = node_label(mesh, poly);
   const std::string span =

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 #include "navmesh.h"
 #include "search.h"
@@ -33,7 +34,14 @@ struct RaycastQuery {
 // edge it met leads to a polygon (or over a connection) the filter bars. Missed: the ray does not cross
 // its start polygon at all (a start outside it): it stops at its start, t = 0.
 enum class RaycastOutcome { Clear, Wall, Blocked, Missed };
-const char* to_string(RaycastOutcome o);  // "clear", "wall", "blocked", "missed"
+inline constexpr Named<RaycastOutcome> kRaycastOutcomeNames[] = {
+    {RaycastOutcome::Clear, "clear"},
+    {RaycastOutcome::Wall, "wall"},
+    {RaycastOutcome::Blocked, "blocked"},
+    {RaycastOutcome::Missed, "missed"},
+};
+static_assert(names_cover(kRaycastOutcomeNames, RaycastOutcome::Missed));
+inline const char* to_string(RaycastOutcome v) { return name_in(kRaycastOutcomeNames, v); }
 
 struct RaycastResult {
   RaycastOutcome outcome = RaycastOutcome::Missed;
@@ -69,7 +77,12 @@ struct RaycastStep {
   // over its edge 1 into polygon 7." (metres from the start of the ray)
   std::string describe(const NavMesh& mesh, const struct RaycastTrace& trace) const;
 };
-const char* to_string(RaycastStep::Kind k);  // "cross", "wall", "blocked", "end", "missed"
+inline constexpr Named<RaycastStep::Kind> kRaycastStepKindNames[] = {
+    {RaycastStep::Kind::Cross, "cross"}, {RaycastStep::Kind::Wall, "wall"},     {RaycastStep::Kind::Blocked, "blocked"},
+    {RaycastStep::Kind::End, "end"},     {RaycastStep::Kind::Missed, "missed"},
+};
+static_assert(names_cover(kRaycastStepKindNames, RaycastStep::Kind::Missed));
+inline const char* to_string(RaycastStep::Kind v) { return name_in(kRaycastStepKindNames, v); }
 
 struct RaycastTrace {
   std::vector<RaycastStep> steps;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "agent.h"
+#include "enum_names.h"
 #include "geom.h"
 #include "result.h"
 
@@ -26,8 +27,13 @@ struct ScenePoint {
 // best polygons and is the slowest (its time grows faster than the cell count on large open floors);
 // monotone is the fastest and makes long thin polygons; layers lies between.
 enum class Partition { Watershed, Monotone, Layers };
-inline constexpr const char* kPartitionNames[] = {"watershed", "monotone", "layers"};
-inline const char* to_string(Partition p) { return kPartitionNames[static_cast<int>(p)]; }
+inline constexpr Named<Partition> kPartitionNames[] = {
+    {Partition::Watershed, "watershed"},
+    {Partition::Monotone, "monotone"},
+    {Partition::Layers, "layers"},
+};
+static_assert(names_cover(kPartitionNames, Partition::Layers));
+inline const char* to_string(Partition v) { return name_in(kPartitionNames, v); }
 
 // Cells per tile side a tiled bake accepts (RecastDemo's tile sizes run from 16 to 128; larger tiles
 // are allowed as long as a tile's vertex count fits Recast's 16-bit indices).
@@ -141,12 +147,20 @@ struct Query {
 // exact shortest path; search() given Polyanya runs A*.
 enum class Algorithm { AStar, Dijkstra, Polyanya };
 enum class CostModel { EdgeMidpoints, Centroids, Graph };
-inline const char* to_string(Algorithm a) {
-  return a == Algorithm::AStar ? "astar" : a == Algorithm::Dijkstra ? "dijkstra" : "polyanya";
-}
-inline const char* to_string(CostModel c) {
-  return c == CostModel::EdgeMidpoints ? "edge_midpoints" : c == CostModel::Centroids ? "centroids" : "graph";
-}
+inline constexpr Named<Algorithm> kAlgorithmNames[] = {
+    {Algorithm::AStar, "astar"},
+    {Algorithm::Dijkstra, "dijkstra"},
+    {Algorithm::Polyanya, "polyanya"},
+};
+static_assert(names_cover(kAlgorithmNames, Algorithm::Polyanya));
+inline const char* to_string(Algorithm v) { return name_in(kAlgorithmNames, v); }
+inline constexpr Named<CostModel> kCostModelNames[] = {
+    {CostModel::EdgeMidpoints, "edge_midpoints"},
+    {CostModel::Centroids, "centroids"},
+    {CostModel::Graph, "graph"},
+};
+static_assert(names_cover(kCostModelNames, CostModel::Graph));
+inline const char* to_string(CostModel v) { return name_in(kCostModelNames, v); }
 
 struct SearchDef {
   Algorithm algorithm = Algorithm::AStar;
@@ -203,24 +217,20 @@ struct SidePlayerEvent {  // the player teleports to `pos` at time `t`
 };
 enum class SideNavigatorKind { Ground, Flying, None };
 enum class SideStrategyKind { Pace, Wander, Waypoints, Approach, Rush };
-inline const char* to_string(SideNavigatorKind k) {
-  return k == SideNavigatorKind::Ground ? "ground" : k == SideNavigatorKind::Flying ? "flying" : "none";
-}
-inline const char* to_string(SideStrategyKind k) {
-  switch (k) {
-    case SideStrategyKind::Pace:
-      return "pace";
-    case SideStrategyKind::Wander:
-      return "wander";
-    case SideStrategyKind::Waypoints:
-      return "waypoints";
-    case SideStrategyKind::Approach:
-      return "approach";
-    case SideStrategyKind::Rush:
-      return "rush";
-  }
-  return "pace";
-}
+inline constexpr Named<SideNavigatorKind> kSideNavigatorKindNames[] = {
+    {SideNavigatorKind::Ground, "ground"},
+    {SideNavigatorKind::Flying, "flying"},
+    {SideNavigatorKind::None, "none"},
+};
+static_assert(names_cover(kSideNavigatorKindNames, SideNavigatorKind::None));
+inline const char* to_string(SideNavigatorKind v) { return name_in(kSideNavigatorKindNames, v); }
+inline constexpr Named<SideStrategyKind> kSideStrategyKindNames[] = {
+    {SideStrategyKind::Pace, "pace"},           {SideStrategyKind::Wander, "wander"},
+    {SideStrategyKind::Waypoints, "waypoints"}, {SideStrategyKind::Approach, "approach"},
+    {SideStrategyKind::Rush, "rush"},
+};
+static_assert(names_cover(kSideStrategyKindNames, SideStrategyKind::Rush));
+inline const char* to_string(SideStrategyKind v) { return name_in(kSideStrategyKindNames, v); }
 struct SideStrategyDef {
   SideStrategyKind kind = SideStrategyKind::Pace;
   double min = 1.0;          // wander: nearest wander point, m from the body (ground) or home (flying)
@@ -351,23 +361,16 @@ inline bool Scene::is3d() const { return traits(source).heights; }
 
 // The source's name as the scene format writes it: "navmesh", "floorplan", "mesh", "graph",
 // "sidescroller" or "detour".
-inline const char* to_string(Scene::Source s) {
-  switch (s) {
-    case Scene::Source::Navmesh:
-      return "navmesh";
-    case Scene::Source::Floorplan:
-      return "floorplan";
-    case Scene::Source::Mesh:
-      return "mesh";
-    case Scene::Source::Graph:
-      return "graph";
-    case Scene::Source::SideScroller:
-      return "sidescroller";
-    case Scene::Source::Detour:
-      return "detour";
-  }
-  return "navmesh";
-}
+inline constexpr Named<Scene::Source> kSceneSourceNames[] = {
+    {Scene::Source::Navmesh, "navmesh"},
+    {Scene::Source::Floorplan, "floorplan"},
+    {Scene::Source::Mesh, "mesh"},
+    {Scene::Source::Graph, "graph"},
+    {Scene::Source::SideScroller, "sidescroller"},
+    {Scene::Source::Detour, "detour"},
+};
+static_assert(names_cover(kSceneSourceNames, Scene::Source::Detour));
+inline const char* to_string(Scene::Source v) { return name_in(kSceneSourceNames, v); }
 
 // The area names a scene's polygons may carry: "default", then each name its source gives (a hand-authored
 // mesh's areas, a floor plan's painted areas, a level's volumes; a Detour file's numbered areas "area 1"

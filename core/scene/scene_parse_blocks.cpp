@@ -147,9 +147,7 @@ bool Parser::agent(const Json& v, P ptr, AgentDef& out) {
     return r_.fail(at(ptr, "min_turn_radius"), "at most turn_radius (" + Json(out.turn_radius).dump() + ")",
                    Json(out.min_turn_radius).dump());
   if (const Json* mode = SceneReader::member(v, "corner_mode")) {
-    int m = 0;
-    if (!r_.choice(*mode, at(ptr, "corner_mode"), {"stop", "arc", "auto"}, m)) return false;
-    out.corner_mode = static_cast<CornerMode>(m);
+    if (!r_.choice(*mode, at(ptr, "corner_mode"), kCornerModeNames, out.corner_mode)) return false;
   }
   if (const Json* ic = SceneReader::member(v, "inner_corner")) {
     const std::string ip = at(ptr, "inner_corner");
@@ -207,9 +205,7 @@ bool Parser::queries(const Json& v, P ptr, std::vector<Query>& out) {
 bool Parser::search(const Json& v, P ptr, SearchDef& out) {
   if (!r_.object(v, ptr, {"algorithm", "heuristic_scale", "node_budget", "cost_model"}, "search")) return false;
   if (const Json* a = SceneReader::member(v, "algorithm")) {
-    int k = 0;
-    if (!r_.choice(*a, at(ptr, "algorithm"), {"astar", "dijkstra", "polyanya"}, k)) return false;
-    out.algorithm = static_cast<Algorithm>(k);
+    if (!r_.choice(*a, at(ptr, "algorithm"), kAlgorithmNames, out.algorithm)) return false;
     if (source_ == Scene::Source::Graph && out.algorithm == Algorithm::Polyanya)
       return r_.fail(at(ptr, "algorithm"),
                      "\"astar\" or \"dijkstra\" (Polyanya searches polygons; a graph scene has none)",
@@ -221,16 +217,16 @@ bool Parser::search(const Json& v, P ptr, SearchDef& out) {
     if (!r_.integer(*b, at(ptr, "node_budget"), out.node_budget, 0, INT_MAX, "a node budget (0 = unlimited)"))
       return false;
   if (const Json* c = SceneReader::member(v, "cost_model")) {
-    int k = 0;
+    CostModel model{};
     const std::string cp = at(ptr, "cost_model");
-    if (!r_.choice(*c, cp, {"edge_midpoints", "centroids", "graph"}, k)) return false;
+    if (!r_.choice(*c, cp, kCostModelNames, model)) return false;
     const bool graph = source_ == Scene::Source::Graph;
-    if (graph && k != int(CostModel::Graph))
+    if (graph && model != CostModel::Graph)
       return r_.fail(cp, "\"graph\" (a graph scene's edges carry their costs)", SceneReader::describe(c));
-    if (!graph && k == int(CostModel::Graph))
+    if (!graph && model == CostModel::Graph)
       return r_.fail(cp, "\"edge_midpoints\" or \"centroids\" (\"graph\" is for graph scenes)",
                      SceneReader::describe(c));
-    out.cost_model = static_cast<CostModel>(k);
+    out.cost_model = model;
   }
   return true;
 }

@@ -167,9 +167,7 @@ bool Parser::bake(const Json& v, P ptr, BakeDef& out) {
     return r_.fail(at(ptr, "agent_max_slope"), "a slope in degrees below 90",
                    SceneReader::describe(SceneReader::member(v, "agent_max_slope")));
   if (const Json* p = SceneReader::member(v, "partition")) {
-    int k = 0;
-    if (!r_.choice(*p, at(ptr, "partition"), {std::begin(kPartitionNames), std::end(kPartitionNames)}, k)) return false;
-    out.partition = static_cast<Partition>(k);
+    if (!r_.choice(*p, at(ptr, "partition"), kPartitionNames, out.partition)) return false;
   }
   if (const Json* ts = SceneReader::member(v, "tile_size")) {
     const std::string tp = at(ptr, "tile_size");

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 
 namespace navlab {
@@ -70,6 +71,14 @@ class SceneReader {
   bool boolean(const Json& v, const std::string& ptr, bool& out);
   // One of `names` (the index goes to `out`).
   bool choice(const Json& v, const std::string& ptr, const std::vector<std::string>& names, int& out);
+  // One of an enum's names (enum_names.h: its table), the value to `out` (an E or an optional E).
+  template <class E, size_t N, class Out>
+  bool choice(const Json& v, const std::string& ptr, const Named<E> (&table)[N], Out& out) {
+    int k = 0;
+    if (!choice(v, ptr, names_of(table), k)) return false;
+    out = table[size_t(k)].value;
+    return true;
+  }
   // A coordinate pair/triple: an array of `dims` numbers within ±1e6 (`what` names the expected shape).
   bool coords(const Json& v, const std::string& ptr, size_t dims, const std::string& what, double* out);
 

@@ -79,17 +79,16 @@ bool player(SceneReader& r, const Json& v, P ptr, SideScrollerDef& out) {
 }
 
 bool strategy(SceneReader& r, const Json& v, P ptr, SideStrategyDef& out) {
-  static const std::vector<std::string> kinds = {"pace", "wander", "waypoints", "approach", "rush"};
+  // Each kind's keys, in kSideStrategyKindNames's order.
   static const std::vector<std::vector<std::string>> keys = {
       {"kind"}, {"kind", "min", "max", "pause"}, {"kind", "points"}, {"kind"}, {"kind", "to"}};
   if (!v.is_object())
     return r.fail(ptr, "a strategy {\"kind\": \"pace\"|\"wander\"|...} (an object)", SceneReader::describe(&v));
   const Json* kind =
       r.require(v, ptr, "kind", "a strategy kind (\"pace\", \"wander\", \"waypoints\", \"approach\" or \"rush\")");
-  int k = 0;
-  if (!kind || !r.choice(*kind, at(ptr, "kind"), kinds, k)) return false;
-  out.kind = static_cast<SideStrategyKind>(k);
-  if (!r.object(v, ptr, keys[size_t(k)], kinds[size_t(k)] + " strategy")) return false;
+  if (!kind || !r.choice(*kind, at(ptr, "kind"), kSideStrategyKindNames, out.kind)) return false;
+  const size_t k = size_t(out.kind);
+  if (!r.object(v, ptr, keys[k], std::string(to_string(out.kind)) + " strategy")) return false;
   using R = NumberRule;
   switch (out.kind) {
     case SideStrategyKind::Wander:
@@ -149,9 +148,7 @@ bool enemy(SceneReader& r, const Json& v, P ptr, std::set<std::string>& seen, co
     if (!(out.body.y > 0.0)) return r.fail(at(bp, size_t{1}), "a height in m > 0", SceneReader::describe(&(*body)[1]));
   }
   if (const Json* nav = SceneReader::member(v, "navigator")) {
-    int k = 0;
-    if (!r.choice(*nav, at(ptr, "navigator"), {"ground", "flying", "none"}, k)) return false;
-    out.navigator = static_cast<SideNavigatorKind>(k);
+    if (!r.choice(*nav, at(ptr, "navigator"), kSideNavigatorKindNames, out.navigator)) return false;
   }
   if (!r.opt_number(v, ptr, "speed", out.speed,
                     {"a speed in m/s", NumberRule::Positive, "the enemy could never move"}) ||

@@ -36,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 #include "navmesh.h"
 #include "query_cache.h"
@@ -108,7 +109,14 @@ struct SearchStep {
   // G 2 + H 0 = F 2; 1 node open, 2 nodes closed."
   std::string describe(const NavMesh& mesh, const SearchTrace& trace) const;
 };
-const char* to_string(SearchStep::Kind k);  // "popped", "stale_skipped", "relaxed", ... (stable JSON names)
+inline constexpr Named<SearchStep::Kind> kSearchStepKindNames[] = {
+    {SearchStep::Kind::Popped, "popped"},        {SearchStep::Kind::StaleSkipped, "stale_skipped"},
+    {SearchStep::Kind::Relaxed, "relaxed"},      {SearchStep::Kind::Blocked, "blocked"},
+    {SearchStep::Kind::Exhausted, "exhausted"},  {SearchStep::Kind::Reached, "reached"},
+    {SearchStep::Kind::OpenEmpty, "open_empty"}, {SearchStep::Kind::Retarget, "retarget"},
+};
+static_assert(names_cover(kSearchStepKindNames, SearchStep::Kind::Retarget));
+inline const char* to_string(SearchStep::Kind v) { return name_in(kSearchStepKindNames, v); }
 
 // How one sentence or label writes its costs, so a number reads the same wherever it appears in it:
 // whole numbers as they are ("G 2 + H 3 = F 5") when g, h and `other` are all whole, else every number

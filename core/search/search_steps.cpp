@@ -19,28 +19,6 @@ bool is_whole_cost(double v) { return std::fabs(v - std::round(v)) < tol::kWhole
 
 }  // namespace
 
-const char* to_string(SearchStep::Kind k) {
-  switch (k) {
-    case SearchStep::Kind::Popped:
-      return "popped";
-    case SearchStep::Kind::StaleSkipped:
-      return "stale_skipped";
-    case SearchStep::Kind::Relaxed:
-      return "relaxed";
-    case SearchStep::Kind::Blocked:
-      return "blocked";
-    case SearchStep::Kind::Exhausted:
-      return "exhausted";
-    case SearchStep::Kind::Reached:
-      return "reached";
-    case SearchStep::Kind::OpenEmpty:
-      return "open_empty";
-    case SearchStep::Kind::Retarget:
-      return "retarget";
-  }
-  return "popped";
-}
-
 namespace {
 
 // "G 2 + H 3 = F 5", every number as `n` writes it (F is G + H: the printed terms add up).

@@ -5,18 +5,6 @@
 
 namespace navlab::side {
 
-const char* to_string(Ahead a) {
-  switch (a) {
-    case Ahead::Free:
-      return "free";
-    case Ahead::Wall:
-      return "wall";
-    case Ahead::Cliff:
-      return "cliff";
-  }
-  return "free";
-}
-
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();

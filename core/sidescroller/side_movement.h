@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 #include "scene.h"
 
@@ -17,7 +18,13 @@ inline constexpr double kContact = 1e-6;
 
 // What is ahead of a grounded body in one direction. JSON names: "free", "wall", "cliff".
 enum class Ahead { Free, Wall, Cliff };
-const char* to_string(Ahead a);
+inline constexpr Named<Ahead> kAheadNames[] = {
+    {Ahead::Free, "free"},
+    {Ahead::Wall, "wall"},
+    {Ahead::Cliff, "cliff"},
+};
+static_assert(names_cover(kAheadNames, Ahead::Cliff));
+inline const char* to_string(Ahead v) { return name_in(kAheadNames, v); }
 
 struct World {
   double gravity = 30.0;  // m/s²

@@ -4,20 +4,6 @@
 
 namespace navlab::side {
 
-const char* to_string(BlockCause c) {
-  switch (c) {
-    case BlockCause::None:
-      return "none";
-    case BlockCause::Wall:
-      return "wall";
-    case BlockCause::Cliff:
-      return "cliff";
-    case BlockCause::Stall:
-      return "stall";
-  }
-  return "none";
-}
-
 bool arrived(double x, double target_x, double stopping_distance) {
   return std::fabs(target_x - x) <= stopping_distance;
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "enum_names.h"
 #include "geom.h"
 #include "side_movement.h"
 #include "side_stall.h"
@@ -34,7 +35,14 @@ class Navigator {
 
 // Why a navigator (or Pace, or Rush) reports blocked. JSON names: "none", "wall", "cliff", "stall".
 enum class BlockCause { None, Wall, Cliff, Stall };
-const char* to_string(BlockCause c);
+inline constexpr Named<BlockCause> kBlockCauseNames[] = {
+    {BlockCause::None, "none"},
+    {BlockCause::Wall, "wall"},
+    {BlockCause::Cliff, "cliff"},
+    {BlockCause::Stall, "stall"},
+};
+static_assert(names_cover(kBlockCauseNames, BlockCause::Stall));
+inline const char* to_string(BlockCause v) { return name_in(kBlockCauseNames, v); }
 
 // What the simulation needs besides the 7 members: the per-step drive (the seed's FixedUpdate, which is
 // not part of the interface strategies see) and what the records show.

@@ -6,64 +6,6 @@ namespace {
 constexpr double kPauseEndTolerance = 1e-9;
 }  // namespace
 
-const char* to_string(SideState s) {
-  switch (s) {
-    case SideState::Idle:
-      return "idle";
-    case SideState::Pacing:
-      return "pacing";
-    case SideState::Stuck:
-      return "stuck";
-    case SideState::Wandering:
-      return "wandering";
-    case SideState::Paused:
-      return "paused";
-    case SideState::ToWaypoint:
-      return "to_waypoint";
-    case SideState::Chasing:
-      return "chasing";
-    case SideState::Caught:
-      return "caught";
-    case SideState::AtEdge:
-      return "at_edge";
-    case SideState::Charging:
-      return "charging";
-    case SideState::Falling:
-      return "falling";
-    case SideState::Done:
-      return "done";
-  }
-  return "idle";
-}
-
-const char* to_string(Decision d) {
-  switch (d) {
-    case Decision::None:
-      return "none";
-    case Decision::Flipped:
-      return "flipped";
-    case Decision::Picked:
-      return "picked";
-    case Decision::PickFailed:
-      return "pick_failed";
-    case Decision::Paused:
-      return "paused";
-    case Decision::Advanced:
-      return "advanced";
-    case Decision::Started:
-      return "started";
-    case Decision::TargetMoved:
-      return "target_moved";
-    case Decision::Passed:
-      return "passed";
-    case Decision::RushStopped:
-      return "rush_stopped";
-    case Decision::Landed:
-      return "landed";
-  }
-  return "none";
-}
-
 bool should_flip_pace(bool blocked, bool blocked_prev, bool opposite_free) {
   return blocked && (!blocked_prev || opposite_free);
 }

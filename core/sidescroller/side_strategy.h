@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 #include "side_movement.h"
 #include "side_navigator.h"
@@ -27,7 +28,14 @@ enum class SideState {
   Falling,
   Done
 };
-const char* to_string(SideState s);
+inline constexpr Named<SideState> kSideStateNames[] = {
+    {SideState::Idle, "idle"},           {SideState::Pacing, "pacing"},   {SideState::Stuck, "stuck"},
+    {SideState::Wandering, "wandering"}, {SideState::Paused, "paused"},   {SideState::ToWaypoint, "to_waypoint"},
+    {SideState::Chasing, "chasing"},     {SideState::Caught, "caught"},   {SideState::AtEdge, "at_edge"},
+    {SideState::Charging, "charging"},   {SideState::Falling, "falling"}, {SideState::Done, "done"},
+};
+static_assert(names_cover(kSideStateNames, SideState::Done));
+inline const char* to_string(SideState v) { return name_in(kSideStateNames, v); }
 
 // What a strategy decided in a tick (the record's sentence says it with its numbers).
 enum class Decision {
@@ -43,7 +51,16 @@ enum class Decision {
   RushStopped,  // rush: a wall or no progress ended the charge (cause)
   Landed,       // rush: touched down after the charge
 };
-const char* to_string(Decision d);
+inline constexpr Named<Decision> kDecisionNames[] = {
+    {Decision::None, "none"},       {Decision::Flipped, "flipped"},
+    {Decision::Picked, "picked"},   {Decision::PickFailed, "pick_failed"},
+    {Decision::Paused, "paused"},   {Decision::Advanced, "advanced"},
+    {Decision::Started, "started"}, {Decision::TargetMoved, "target_moved"},
+    {Decision::Passed, "passed"},   {Decision::RushStopped, "rush_stopped"},
+    {Decision::Landed, "landed"},
+};
+static_assert(names_cover(kDecisionNames, Decision::Landed));
+inline const char* to_string(Decision v) { return name_in(kDecisionNames, v); }
 
 struct Note {
   Decision decision = Decision::None;

@@ -52,20 +52,6 @@ std::optional<SpawnCheck> spawn_check_from_string(const std::string& name) {
 
 const char* spawn_rejection_message(SpawnCheck c) { return kSpawnCheckTable[int(c)].rejection; }
 
-const char* to_string(CheckOutcome o) {
-  switch (o) {
-    case CheckOutcome::Passed:
-      return "passed";
-    case CheckOutcome::Failed:
-      return "failed";
-    case CheckOutcome::Skipped:
-      return "skipped";
-  }
-  return "skipped";
-}
-
-const char* to_string(SubstituteDistance d) { return d == SubstituteDistance::Euclidean ? "euclidean" : "path cost"; }
-
 std::string SpawnCheckStep::describe() const {
   return "Candidate " + candidate_name + ", " + to_string(result.check) + ": " + to_string(result.outcome) + " (" +
          result.detail + ").";

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "enum_names.h"
 #include "geom.h"
 #include "locate.h"
 #include "navmesh.h"
@@ -76,7 +77,13 @@ std::optional<SpawnCheck> spawn_check_from_string(const std::string& name);
 const char* spawn_rejection_message(SpawnCheck c);
 
 enum class CheckOutcome { Passed, Failed, Skipped };
-const char* to_string(CheckOutcome o);  // "passed", "failed", "skipped"
+inline constexpr Named<CheckOutcome> kCheckOutcomeNames[] = {
+    {CheckOutcome::Passed, "passed"},
+    {CheckOutcome::Failed, "failed"},
+    {CheckOutcome::Skipped, "skipped"},
+};
+static_assert(names_cover(kCheckOutcomeNames, CheckOutcome::Skipped));
+inline const char* to_string(CheckOutcome v) { return name_in(kCheckOutcomeNames, v); }
 
 // Which checks run. All enabled by default.
 struct SpawnOptions {
@@ -204,7 +211,12 @@ enum class SubstituteDistance {
   PathCost,   // search cost of the planned path from the original point: distance × area cost
               // (the original must be on the mesh)
 };
-const char* to_string(SubstituteDistance d);
+inline constexpr Named<SubstituteDistance> kSubstituteDistanceNames[] = {
+    {SubstituteDistance::Euclidean, "euclidean"},
+    {SubstituteDistance::PathCost, "path cost"},
+};
+static_assert(names_cover(kSubstituteDistanceNames, SubstituteDistance::PathCost));
+inline const char* to_string(SubstituteDistance v) { return name_in(kSubstituteDistanceNames, v); }
 
 struct SubstitutePolicy {
   double radius = 2.0;  // m; only points within this straight-line distance are considered [Limit: > 0]

@@ -153,7 +153,7 @@ TEST(CliSimulate, ChannelSmoothingFollowsTheSplineAndSaysItsModeForEveryPlan) {
   EXPECT_NE(r.err.find("graph scene has no channel"), std::string::npos) << r.err;
   r = test::run_navlab("simulate " + q(test::scene_path("guard_narrow_door.json")) + " --smoothing spline");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--smoothing is arcs or channel"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--smoothing expects arcs or channel, got 'spline'"), std::string::npos) << r.err;
 }
 
 // A failed re-plan under the channel smoothing says its spline's mode: the door on the only route closes

@@ -184,20 +184,6 @@ void set_bake_inputs(Scene& scene, const BakeInputs& in) {
   scene.mesh.areas = in.mesh_areas;
 }
 
-const char* to_string(BakeEnd e) {
-  switch (e) {
-    case BakeEnd::None:
-      return "none";
-    case BakeEnd::Baked:
-      return "baked";
-    case BakeEnd::Cancelled:
-      return "cancelled";
-    case BakeEnd::Failed:
-      return "failed";
-  }
-  return "none";
-}
-
 bool document_is_baked(const App& app) { return app.doc.loaded() && traits(app.doc.scene.source).baked; }
 
 BakeInputs wanted_bake_inputs(const App& app) {

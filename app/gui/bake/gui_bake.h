@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bake_job.h"
+#include "enum_names.h"
 #include "scene.h"
 
 namespace navlab::app {
@@ -36,7 +37,14 @@ void set_bake_inputs(Scene& scene, const BakeInputs& inputs);
 
 // How the last bake the app started ended.
 enum class BakeEnd { None, Baked, Cancelled, Failed };
-const char* to_string(BakeEnd e);  // "none", "baked", "cancelled", "failed"
+inline constexpr Named<BakeEnd> kBakeEndNames[] = {
+    {BakeEnd::None, "none"},
+    {BakeEnd::Baked, "baked"},
+    {BakeEnd::Cancelled, "cancelled"},
+    {BakeEnd::Failed, "failed"},
+};
+static_assert(names_cover(kBakeEndNames, BakeEnd::Failed));
+inline const char* to_string(BakeEnd v) { return name_in(kBakeEndNames, v); }
 
 struct BakedShapes;  // the viewport's shapes of the mesh a job bakes, built on its worker (gui_bake.cpp)
 
