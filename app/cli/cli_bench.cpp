@@ -29,7 +29,8 @@ namespace navlab::cli {
 
 extern const char* const kBenchUsage =
     "Usage: navlab bench SCENE [--pairs N] [--seed S] [--sample-us US] [--text]\n"
-    "       navlab bench --large N [--large-kind floorplan|mesh] [--pairs N] [--seed S] [--sample-us US] [--text]\n\n"
+    "       navlab bench --large N [--large-kind floorplan|mesh] [--pairs N] [--seed S] [--sample-us US] [--text]\n"
+    "       navlab bench --scaling [--large-kind floorplan|mesh] [--pairs N] [--seed S] [--sample-us US] [--text]\n\n"
     "Draws N seeded random start/goal pairs on SCENE's navmesh (area-weighted random polygon, uniform\n"
     "point inside it; graph scenes: two distinct random nodes) and times, for every pair:\n"
     "  ours    locate (both points), search, portals+funnel, motion (clearance, turns, profile; and\n"
@@ -40,7 +41,8 @@ extern const char* const kBenchUsage =
     "Prints JSON (default) or, with --text, a table:\n"
     "  {\"scene\", \"source\", \"polygons\", \"pairs\", \"seed\", \"generated\": null | {\"name\", "
     "\"target_polygons\",\n"
-    "   \"bake_ms\"}, \"sample_us\", \"search\": {\"algorithm\", \"cost_model\"},\n"
+    "   \"bake_ms\"}, \"bake\": null | {\"ms\", \"tiles\", \"threads\", \"recast\": null | {\"ms\", \"polygons\"},\n"
+    "   \"recast_note\"}, \"sample_us\", \"search\": {\"algorithm\", \"cost_model\"},\n"
     "   \"ours\": {\"counts\": {\"complete\", \"partial\", \"disconnected\", \"failed\"},\n"
     "            \"stages\": {NAME: {\"queries\", \"median_us\", \"mean_us\"}}},\n"
     "   \"detour\": null | {\"counts\": {...}, \"stages\": {...}},\n"
@@ -56,6 +58,12 @@ extern const char* const kBenchUsage =
     "   \"agreement\": null | {\"pairs\", \"corridor_differs\", \"straight_path_differs\",\n"
     "                        \"differing\": [{\"pair\", \"start\", \"goal\", \"corridor\", \"straight_path\"}]},\n"
     "   \"notes\": [...]}\n"
+    "A baked level (a floor plan or a level's triangles) is baked once more after loading: \"bake\" gives\n"
+    "our bake's time (the faster of the two; tiles are baked on every hardware thread) and Recast's own\n"
+    "build of the same level as RecastDemo's Solo Mesh sample makes it (one tile, one thread; the same\n"
+    "settings; no doors, painted areas or links; a floor plan's holes cleared as convex volumes), or in\n"
+    "recast_note why it could not be built (a floor plan whose outline is not a rectangle or with a\n"
+    "concave hole, a level over Recast's 65,535 vertices a tile).\n"
     "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
     "least --sample-us; on baked meshes, of two rounds too, pair by pair (ours, then Detour, then both\n"
     "again on the same pair: load that comes and goes falls on both sides of a ratio alike). As\n"
@@ -91,6 +99,16 @@ extern const char* const kBenchUsage =
     "  --large-kind K   what --large generates: floorplan (the pillar hall, default) or mesh: a 3D level\n"
     "                   of triangles as a level file gives them, baked as one (rolling ground with 1.2 m\n"
     "                   crates on a jittered 4 m grid and, every 48 m, a bridge over the ground)\n"
+    "  --scaling        instead of one level, generate levels of about 1,000, 2,000, 5,000, 10,000, 20,000,\n"
+    "                   50,000 and 100,000 polygons (with --large N: those below N, then N) of the kind\n"
+    "                   --large-kind says, and time plan() and the search against Detour's calls on each,\n"
+    "                   --pairs pairs (default 100) drawn alike:\n"
+    "                   {\"scaling\": {\"kind\", \"pairs\", \"seed\", \"sample_us\", \"levels\": "
+    "[{\"target_polygons\",\n"
+    "                   \"polygons\", \"bake\": {...} as above, \"pairs_complete\", \"plan\", \"search\",\n"
+    "                   \"detour_three_calls\", \"find_path\": {\"median_us\", \"mean_us\"}, \"plan_vs_detour\",\n"
+    "                   \"search_vs_find_path\": {\"median\", \"of_means\"}, \"corridors_differ\"}]}}\n"
+    "                   (times and ratios over the pairs complete in both)\n"
     "  --text           print a table instead of JSON\n"
     "Speed depends on the machine and on its load: compare ratios measured in one run.\n"
     "Exit codes: 0 ok, 2 usage or input error.\n";
@@ -374,6 +392,7 @@ struct Report {
   std::optional<OptimalRun> optimal;
   std::optional<Agreement> agreement;
   std::optional<Generated> generated;
+  std::optional<BakeTimes> bake;
   const std::vector<RandomPair>* drawn = nullptr;  // the pairs themselves
   std::vector<std::string> notes;
 };
@@ -432,6 +451,26 @@ Json optimal_json(const OptimalRun& o) {
   return j;
 }
 
+Json bake_json(const BakeTimes& b) {
+  return {{"ms", b.ms},
+          {"tiles", b.tiles},
+          {"threads", b.threads},
+          {"recast", b.recast ? Json{{"ms", b.recast->ms}, {"polygons", b.recast->polygons}} : Json(nullptr)},
+          {"recast_note", b.recast_note}};
+}
+
+void print_bake(const BakeTimes& b, int polygons) {
+  std::printf("bake: ours %.0f ms (%d polygons, ", b.ms, polygons);
+  if (b.tiles > 1)
+    std::printf("%d tiles on %d threads)", b.tiles, b.threads);
+  else
+    std::printf("one tile)");
+  if (b.recast)
+    std::printf("; Recast's own %.0f ms (%d polygons, one tile, one thread)\n\n", b.recast->ms, b.recast->polygons);
+  else
+    std::printf("; Recast's own not built: %s\n\n", b.recast_note.c_str());
+}
+
 std::vector<const Stage*> our_stages(const Report& rep) {
   if (rep.mesh->kind == NavMesh::Kind::Graph) return {&rep.ours.locate, &rep.ours.search, &rep.ours.plan};
   return {&rep.ours.locate,    &rep.ours.search, &rep.ours.portals_funnel, &rep.ours.motion,
@@ -449,6 +488,7 @@ Json report_json(const Report& rep) {
                                         {"target_polygons", rep.generated->target_polygons},
                                         {"bake_ms", rep.generated->bake_ms}}
                                  : Json(nullptr);
+  j["bake"] = rep.bake ? bake_json(*rep.bake) : Json(nullptr);
   j["sample_us"] = rep.sample_us;
   const CostModel model = effective_cost_model(*rep.mesh, rep.scene->search);
   j["search"] = {{"algorithm", to_string(rep.scene->search.algorithm)}, {"cost_model", to_string(model)}};
@@ -502,6 +542,7 @@ void print_text(const Report& rep) {
   if (rep.generated)
     std::printf("generated: %s; %d polygons baked in %.0f ms\n\n", rep.scene->name.c_str(), rep.mesh->size(),
                 rep.generated->bake_ms);
+  if (rep.bake) print_bake(*rep.bake, rep.mesh->size());
   std::printf("  %-7s %-34s %7s %12s %12s\n", "", "stage (per query)", "queries", "median us", "mean us");
   const bool polygons = rep.mesh->kind == NavMesh::Kind::Polygons;
   print_stage_row("ours", "locate (start and goal)", rep.ours.locate);
@@ -542,21 +583,159 @@ void print_text(const Report& rep) {
   for (const std::string& n : rep.notes) std::printf("Note: %s\n", n.c_str());
 }
 
+// ---- --scaling ----
+
+// The levels of `--scaling`: polygons asked for.
+constexpr int kScalingTargets[] = {1000, 2000, 5000, 10000, 20000, 50000, 100000};
+
+// What one level of `--scaling` measured.
+struct ScalingRow {
+  int target = 0;
+  int polygons = 0;
+  std::optional<BakeTimes> bake;
+  int pairs_complete = 0;  // pairs complete for both, over which the times and ratios are taken
+  Stats plan, search, detour_three, find_path;
+  Ratio plan_vs_detour, search_vs_find_path;
+  int corridors_differ = 0;
+};
+
+// The per-pair times of `us` over the pairs `pick`.
+Stats stats_over(const std::vector<double>& us, const std::vector<size_t>& pick) {
+  std::vector<double> v;
+  for (size_t i : pick) v.push_back(us[i]);
+  return stats_of(v);
+}
+
+// One generated level of `--scaling`: baked, then timed as `navlab bench --large N` times it.
+std::optional<ScalingRow> scaling_row(int target, bool as_mesh, unsigned long long pairs_n, std::uint64_t seed,
+                                      double sample_us) {
+  std::optional<ObjMesh> soup;
+  const std::optional<LoadedScene> level = generate_level(target, as_mesh, seed, soup);
+  if (!level) return std::nullopt;
+  ScalingRow row;
+  row.target = target;
+  row.polygons = level->mesh.size();
+  row.bake = time_bakes(level->scene, level->mesh, soup ? &*soup : nullptr);
+  const Result<Gates> gates = make_gates(level->scene, level->mesh);
+  std::string error;
+  DetourTimer detour(level->scene, level->mesh, error);
+  if (!gates || !error.empty()) {
+    std::fprintf(stderr, "navlab bench: --scaling %d: %s\n", target, gates ? error.c_str() : gates.error().c_str());
+    return std::nullopt;
+  }
+  const std::vector<RandomPair> pairs = random_pairs(level->mesh, int(pairs_n), seed);
+  OursRun ours;
+  const DetourRun d = run_interleaved(level->scene, level->mesh, gates.value(), pairs, sample_us, detour, ours);
+  std::vector<size_t> pick;
+  for (size_t i = 0; i < ours.complete.size(); ++i)
+    if (ours.complete[i] && d.complete[i]) pick.push_back(i);
+  const std::vector<double> three = sum_of(d.nearest.us, sum_of(d.path.us, d.straight.us));
+  row.pairs_complete = int(pick.size());
+  row.plan = stats_over(ours.plan.us, pick);
+  row.search = stats_over(ours.search.us, pick);
+  row.detour_three = stats_over(three, pick);
+  row.find_path = stats_over(d.path.us, pick);
+  if (!pick.empty()) {
+    row.plan_vs_detour = ratio_of(ours.plan.us, three, pick);
+    row.search_vs_find_path = ratio_of(ours.search.us, d.path.us, pick);
+  }
+  row.corridors_differ = agreement_of(ours.routes, ours.complete, d).corridor_differs;
+  return row;
+}
+
+Json times_json(const Stats& s) { return {{"median_us", s.median}, {"mean_us", s.mean}}; }
+
+Json scaling_json(const std::vector<ScalingRow>& rows, bool as_mesh, unsigned long long pairs, unsigned long long seed,
+                  double sample_us) {
+  Json levels = Json::array();
+  for (const ScalingRow& r : rows)
+    levels.push_back({{"target_polygons", r.target},
+                      {"polygons", r.polygons},
+                      {"bake", r.bake ? bake_json(*r.bake) : Json(nullptr)},
+                      {"pairs_complete", r.pairs_complete},
+                      {"plan", times_json(r.plan)},
+                      {"search", times_json(r.search)},
+                      {"detour_three_calls", times_json(r.detour_three)},
+                      {"find_path", times_json(r.find_path)},
+                      {"plan_vs_detour", ratio_json(r.plan_vs_detour)},
+                      {"search_vs_find_path", ratio_json(r.search_vs_find_path)},
+                      {"corridors_differ", r.corridors_differ}});
+  return {{"scaling",
+           {{"kind", as_mesh ? "mesh" : "floorplan"},
+            {"pairs", pairs},
+            {"seed", seed},
+            {"sample_us", sample_us},
+            {"levels", levels}}}};
+}
+
+void print_scaling(const std::vector<ScalingRow>& rows, bool as_mesh, unsigned long long pairs,
+                   unsigned long long seed) {
+  std::printf(
+      "navlab bench --scaling: generated %s, %llu pairs each, seed %llu; medians over the pairs complete in "
+      "both (means in brackets)\n\n",
+      as_mesh ? "crate yards (3D level triangles)" : "pillar halls (floor plans)", pairs, seed);
+  std::printf("%9s %7s %9s %9s %6s %19s %19s %13s %19s %13s %5s\n", "polygons", "tiles", "bake ms", "Recast ms",
+              "pairs", "plan() us", "Detour's 3 us", "plan/Detour", "search us", "/findPath", "diff");
+  for (const ScalingRow& r : rows) {
+    char recast[32] = "-";
+    if (r.bake && r.bake->recast) std::snprintf(recast, sizeof recast, "%.0f", r.bake->recast->ms);
+    std::printf("%9d %7d %9.0f %9s %6d %9.2f (%7.2f) %9.2f (%7.2f) %5.2f (%5.2f) %9.2f (%7.2f) %5.2f (%5.2f) %5d\n",
+                r.polygons, r.bake ? r.bake->tiles : 1, r.bake ? r.bake->ms : 0.0, recast, r.pairs_complete,
+                r.plan.median, r.plan.mean, r.detour_three.median, r.detour_three.mean, r.plan_vs_detour.median,
+                r.plan_vs_detour.of_means, r.search.median, r.search.mean, r.search_vs_find_path.median,
+                r.search_vs_find_path.of_means, r.corridors_differ);
+  }
+  for (const ScalingRow& r : rows)
+    if (r.bake && !r.bake->recast)
+      std::printf("\n%d polygons: Recast's own bake not built: %s", r.polygons, r.bake->recast_note.c_str());
+  std::printf("\n");
+}
+
+// The levels of `--scaling` up to `largest` polygons: kScalingTargets below it, then it.
+std::vector<int> scaling_levels(int largest) {
+  std::vector<int> out;
+  for (int t : kScalingTargets)
+    if (t < largest) out.push_back(t);
+  out.push_back(largest);
+  return out;
+}
+
+// `navlab bench --scaling`: each level in turn.
+int run_scaling(const std::vector<int>& targets, bool as_mesh, unsigned long long pairs, unsigned long long seed,
+                double sample_us, bool text) {
+  std::vector<ScalingRow> rows;
+  for (int target : targets) {
+    std::optional<ScalingRow> row = scaling_row(target, as_mesh, pairs, seed, sample_us);
+    if (!row) return kExitUsage;
+    rows.push_back(std::move(*row));
+  }
+  if (text)
+    print_scaling(rows, as_mesh, pairs, seed);
+  else
+    std::printf("%s\n", readable_json(scaling_json(rows, as_mesh, pairs, seed, sample_us)).c_str());
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_bench(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("bench");
-  Args args(argv, {"--pairs", "--seed", "--sample-us", "--large", "--large-kind"}, {"--text"});
+  Args args(argv, {"--pairs", "--seed", "--sample-us", "--large", "--large-kind"}, {"--text", "--scaling"});
   if (!args.ok()) return usage_error(cmd, args.error());
   const bool large = args.value("--large").has_value();
+  const bool scaling = args.has("--scaling");
   const std::optional<std::string> kind = args.value("--large-kind");
-  if (kind && !large) return usage_error(cmd, "--large-kind needs --large N");
+  if (kind && !large && !scaling) return usage_error(cmd, "--large-kind needs --large N or --scaling");
+  if (scaling && !args.positional().empty())
+    return usage_error(cmd, "--scaling generates the levels: give no SCENE file");
   if (kind && *kind != "floorplan" && *kind != "mesh")
     return usage_error(cmd, "--large-kind expects floorplan or mesh, got '" + *kind + "'");
-  if (large && !args.positional().empty()) return usage_error(cmd, "--large generates the level: give no SCENE file");
-  if (!large && args.positional().size() != 1) return usage_error(cmd, "expected one SCENE file (or --large N)");
+  if (large && !scaling && !args.positional().empty())
+    return usage_error(cmd, "--large generates the level: give no SCENE file");
+  if (!large && !scaling && args.positional().size() != 1)
+    return usage_error(cmd, "expected one SCENE file (or --large N, or --scaling)");
 
-  unsigned long long pairs_n = 200, seed = 1;
+  unsigned long long pairs_n = scaling ? 100 : 200, seed = 1;
   double sample_us = 200.0;
   if (const auto v = args.value("--pairs"))
     if (std::string e = parse_count("--pairs", *v, 1, 100000, pairs_n); !e.empty()) return usage_error(cmd, e);
@@ -566,15 +745,19 @@ int run_bench(const std::vector<std::string>& argv) {
   if (const auto v = args.value("--sample-us"))
     if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
 
-  if (std::string e = bench_time_problem(pairs_n, sample_us); !e.empty()) return usage_error(cmd, e);
-
-  unsigned long long target = 0;
+  unsigned long long target = (unsigned long long)std::end(kScalingTargets)[-1];  // --scaling: the largest level
   if (const auto v = args.value("--large"))
     if (std::string e = parse_count("--large", *v, kLargeMin, kLargeMax, target); !e.empty())
       return usage_error(cmd, e);
+  const std::vector<int> levels = scaling ? scaling_levels(int(target)) : std::vector<int>{int(target)};
+  if (std::string e = bench_time_problem(pairs_n, sample_us, int(levels.size())); !e.empty())
+    return usage_error(cmd, e);
+  if (scaling) return run_scaling(levels, kind == "mesh", pairs_n, seed, sample_us, args.has("--text"));
+
   const std::string scene_file = large ? "--large " + std::to_string(target) : args.positional()[0];
+  std::optional<ObjMesh> soup;
   std::optional<LoadedScene> loaded =
-      large ? generate_level(int(target), kind == "mesh", seed) : load_scene_and_mesh(scene_file);
+      large ? generate_level(int(target), kind == "mesh", seed, soup) : load_scene_and_mesh(scene_file);
   if (!loaded) return kExitUsage;
   const Scene& scene = loaded->scene;
   const NavMesh& mesh = loaded->mesh;
@@ -593,6 +776,7 @@ int run_bench(const std::vector<std::string>& argv) {
   Report rep;
   rep.scene_file = scene_file;
   if (large) rep.generated = Generated{int(target), loaded->mesh.baked ? loaded->mesh.baked->bake_ms : 0.0};
+  rep.bake = time_bakes(scene, mesh, soup ? &*soup : nullptr);
   rep.scene = &scene;
   rep.mesh = &mesh;
   rep.pairs = int(pairs.size());

@@ -14,10 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "bake_reference.h"
 #include "cli.h"
 #include "gates.h"
 #include "geom.h"
 #include "navmesh.h"
+#include "obj.h"
 #include "random_pairs.h"
 #include "scene.h"
 
@@ -177,8 +179,31 @@ void print_optimal(const OptimalRun& o);
 constexpr unsigned long long kLargeMin = 100, kLargeMax = 250000;
 
 // A generated pillar hall (or, `as_mesh`, crate yard) of about `target_polygons` polygons
-// (generated_level.h), baked here; nullopt after printing why when it does not bake.
-std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed);
+// (generated_level.h), baked here; nullopt after printing why when it does not bake. A crate yard's
+// triangles go to `soup` (its scene names no level file).
+std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed,
+                                          std::optional<ObjMesh>& soup);
+
+// ---- the bake beside Recast's own (cli_bench_bake.cpp) ----
+
+// `navlab bench`'s "bake": the level's own bake timed once more after loading, and Recast's own build of
+// the same level (core/navmesh/bake_reference.h: RecastDemo's Solo Mesh steps, one tile, one thread).
+struct BakeTimes {
+  double ms = 0.0;  // ours: the faster of the load's bake and one more
+  int tiles = 1;    // ours: tiles baked (on every hardware thread when more than one)
+  int threads = 1;  // ours: threads the tiles were baked on
+  std::optional<ReferenceBake> recast;
+  std::string recast_note;  // why there is no Recast time ("" when there is)
+};
+
+// The bake times of a level baked from a floor plan or triangles (`soup`: a generated crate yard's; null:
+// the scene's own source); nullopt for a level that is not baked (a hand-authored navmesh, a graph, a
+// Detour file).
+std::optional<BakeTimes> time_bakes(const Scene& scene, const NavMesh& loaded, const ObjMesh* soup);
+
+// A level of `scene` baked again: from `soup` when given (in tiles when scene.bake.tile_size > 0), else
+// from the scene's own source (build_navmesh).
+Result<NavMesh> bake_level(const Scene& scene, const ObjMesh* soup);
 
 // Strict whole-string integer in [lo, hi] into `out`; "" when fine, else what is wrong.
 std::string parse_count(const std::string& flag, const std::string& text, unsigned long long lo, unsigned long long hi,
@@ -186,7 +211,8 @@ std::string parse_count(const std::string& flag, const std::string& text, unsign
 // A number in (0, hi] into `out`; "" when fine, else what is wrong.
 std::string parse_positive(const std::string& flag, const std::string& text, double hi, double& out);
 
-// "" when --pairs and --sample-us keep the sampling within the bench's time limit, else what to change.
-std::string bench_time_problem(unsigned long long pairs, double sample_us);
+// "" when --pairs and --sample-us keep the sampling of `levels` levels within the bench's time limit, else
+// what to change.
+std::string bench_time_problem(unsigned long long pairs, double sample_us, int levels = 1);
 
 }  // namespace navlab::cli::bench

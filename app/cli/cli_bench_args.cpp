@@ -12,18 +12,17 @@
 
 namespace navlab::cli::bench {
 
-std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed) {
+std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std::uint64_t seed,
+                                          std::optional<ObjMesh>& soup) {
   LoadedScene level;
-  Result<NavMesh> mesh = Result<NavMesh>::fail("not baked");
   if (as_mesh) {
     GeneratedMesh yard = crate_yard_scene(target_polygons, seed);
     level.scene = std::move(yard.scene);
-    mesh = level.scene.bake.tile_size > 0 ? bake_triangles_tiled(yard.soup, level.scene.bake)
-                                          : bake_triangles(yard.soup, level.scene.bake);
+    soup = std::move(yard.soup);
   } else {
     level.scene = pillar_hall_scene(target_polygons, seed);
-    mesh = build_navmesh(level.scene);
   }
+  Result<NavMesh> mesh = bake_level(level.scene, soup ? &*soup : nullptr);
   if (!mesh) {
     std::fprintf(stderr, "navlab bench: --large %d: the generated level did not bake: %s\n", target_polygons,
                  mesh.error().c_str());
@@ -72,13 +71,14 @@ constexpr double kMaxBenchSeconds = 1800;
 
 }  // namespace
 
-std::string bench_time_problem(unsigned long long pairs, double sample_us) {
-  const double seconds = double(pairs) * kTimedCallsPerPair * kLoopsPerCall * sample_us * 1e-6;
+std::string bench_time_problem(unsigned long long pairs, double sample_us, int levels) {
+  const double seconds = double(pairs) * levels * kTimedCallsPerPair * kLoopsPerCall * sample_us * 1e-6;
   if (seconds <= kMaxBenchSeconds) return "";
   char text[64];
   std::snprintf(text, sizeof text, "%.0f", seconds);
   return "--pairs " + std::to_string(pairs) + " at --sample-us " + std::to_string((long long)sample_us) +
-         " would sample for about " + text +
+         (levels > 1 ? " on " + std::to_string(levels) + " levels" : std::string()) + " would sample for about " +
+         text +
          " s (each pair times up to 23 calls in three loops of at least --sample-us), "
          "more than the bench time limit of " +
          std::to_string(int(kMaxBenchSeconds)) + " s; lower --pairs or --sample-us";

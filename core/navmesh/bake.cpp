@@ -216,21 +216,6 @@ Result<std::shared_ptr<dtNavMesh>> detour_tile(rcPolyMesh& pm, const rcPolyMeshD
   return R(std::move(nav));
 }
 
-// Recast's regions by the chosen partition (RecastDemo's three; only watershed needs the distance field),
-// leaving the grid's border of cfg.borderSize cells out of every region.
-bool build_regions(rcContext& ctx, Partition partition, const rcConfig& cfg, rcCompactHeightfield& chf) {
-  switch (partition) {
-    case Partition::Monotone:
-      return rcBuildRegionsMonotone(&ctx, chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea);
-    case Partition::Layers:
-      return rcBuildLayerRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea);
-    case Partition::Watershed:
-      break;
-  }
-  return rcBuildDistanceField(&ctx, chf) &&
-         rcBuildRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea);
-}
-
 // Why walkable cells made no polygon: every region was dropped as smaller than region_min_size, or
 // regions were kept but their contours simplified to nothing.
 std::string no_polygons_why(const rcCompactHeightfield& chf, const rcContourSet& cset, long walkable,
@@ -286,6 +271,18 @@ std::vector<int> apply_floor_raster(const CellRules& rules, rcCompactHeightfield
 
 }  // namespace
 
+bool build_regions(rcContext& ctx, Partition partition, const rcConfig& cfg, rcCompactHeightfield& chf) {
+  switch (partition) {
+    case Partition::Monotone:
+      return rcBuildRegionsMonotone(&ctx, chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea);
+    case Partition::Layers:
+      return rcBuildLayerRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea);
+    case Partition::Watershed:
+      break;
+  }
+  return rcBuildDistanceField(&ctx, chf) &&
+         rcBuildRegions(&ctx, chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea);
+}
 Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeInput& in, const BakeDef& def,
                                 std::vector<BakeStep>* trace, BakeStages* stages, BakeProgress* progress) {
   using R = Result<RecastMeshes>;

@@ -89,6 +89,10 @@ std::string check_bake_input(const BakeInput& in, const BakeDef& def);
 // cells; the caller sets the grid itself (cs, ch, bounds, width, height, borderSize).
 void recast_params(const BakeDef& def, long long cells, rcConfig& cfg);
 
+// Recast's regions by the chosen partition (RecastDemo's three; only watershed needs the distance field),
+// leaving the grid's border of cfg.borderSize cells out of every region. False: Recast failed.
+bool build_regions(rcContext& ctx, Partition partition, const rcConfig& cfg, rcCompactHeightfield& chf);
+
 // What Recast made of the grid. Stops early, with `pmesh` (after erosion left nothing) or `dmesh` (no
 // polygon) null.
 struct RecastMeshes {

@@ -100,6 +100,26 @@ TEST(CliBench, BakedObjLevel) {
   ASSERT_TRUE(out["detour"].is_object());
   EXPECT_EQ(total(out["detour"]["counts"]), 10);
   EXPECT_EQ(out["ours"]["counts"]["complete"], out["detour"]["counts"]["complete"]);
+  // The level's triangles hold no door, painted area or link: Recast's own build makes the same polygons.
+  const ojson& bake = out["bake"];
+  ASSERT_TRUE(bake.is_object()) << out.dump();
+  EXPECT_TRUE(positive_finite(bake["ms"])) << bake.dump();
+  EXPECT_EQ(bake["tiles"], 1);
+  EXPECT_EQ(bake["threads"], 1);
+  ASSERT_TRUE(bake["recast"].is_object()) << bake.dump();
+  EXPECT_TRUE(positive_finite(bake["recast"]["ms"])) << bake.dump();
+  EXPECT_EQ(bake["recast"]["polygons"], out["polygons"]);
+  EXPECT_EQ(bake["recast_note"], "");
+}
+
+// The office floor's outline is not a rectangle: Recast's own build is not made, and the note says why.
+TEST(CliBench, AFloorPlanRecastCannotTakeSaysWhy) {
+  const ojson out = bench_json("default.json", "--pairs 2");
+  const ojson& bake = out["bake"];
+  ASSERT_TRUE(bake.is_object()) << out.dump();
+  EXPECT_TRUE(positive_finite(bake["ms"])) << bake.dump();
+  EXPECT_TRUE(bake["recast"].is_null()) << bake.dump();
+  EXPECT_EQ(bake["recast_note"], "the outline is not an axis-aligned rectangle (Recast would need it as triangles)");
 }
 
 TEST(CliBench, SameSeedSamePairs) {
@@ -118,6 +138,7 @@ TEST(CliBench, HandAuthoredMeshHasNoDetour) {
   expect_stages(out["ours"]["stages"], kPolygonStages, 8);
   EXPECT_TRUE(out["detour"].is_null());
   EXPECT_TRUE(out["ratios"].is_null());
+  EXPECT_TRUE(out["bake"].is_null());  // not baked
   ASSERT_EQ(out["notes"].size(), 1u);
   EXPECT_NE(out["notes"][0].get<std::string>().find("Detour does not apply"), std::string::npos);
 }
@@ -162,7 +183,7 @@ TEST(CliBench, OtherUsageAndInputErrors) {
     std::string message;
   };
   const Case cases[] = {
-      {"bench", "expected one SCENE file (or --large N)"},
+      {"bench", "expected one SCENE file (or --large N, or --scaling)"},
       {"bench " + scene + " " + scene, "expected one SCENE file"},
       {"bench " + scene + " --seed -1", "--seed expects an integer"},
       {"bench " + scene + " --sample-us 0", "--sample-us expects a number above 0"},
@@ -197,6 +218,10 @@ TEST(CliBench, LargeGeneratesAPillarHall) {
   EXPECT_LT(out["polygons"].get<int>(), 2500);
   EXPECT_EQ(total(out["detour"]["counts"]), 6);
   EXPECT_TRUE(out["agreement"].is_object());
+  // The hall's outline is a rectangle and its pillars are convex: Recast's own build is made.
+  ASSERT_TRUE(out["bake"]["recast"].is_object()) << out["bake"].dump();
+  EXPECT_NEAR(out["bake"]["recast"]["polygons"].get<double>(), out["polygons"].get<double>(),
+              0.1 * out["polygons"].get<double>());
   // A scene file gives no "generated".
   EXPECT_TRUE(bench_json("default.json", "--pairs 2")["generated"].is_null());
 }
@@ -223,6 +248,48 @@ TEST(CliBench, LargeKindNeedsLargeAndAKnownKind) {
   const test::RunResult bad = test::run_navlab("bench --large 500 --large-kind obj");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--large-kind expects floorplan or mesh, got 'obj'"), std::string::npos) << bad.err;
+}
+
+// --scaling --large 1500: the levels of the table below 1,500 polygons (1,000), then 1,500.
+TEST(CliBench, ScalingTimesEachLevelUpToTheLargest) {
+  const test::RunResult r = test::run_navlab("bench --scaling --large 1500 --pairs 5 --seed 2 --sample-us 5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const ojson out = ojson::parse(r.out)["scaling"];
+  EXPECT_EQ(out["kind"], "floorplan");
+  EXPECT_EQ(out["pairs"], 5);
+  EXPECT_EQ(out["seed"], 2);
+  const ojson& levels = out["levels"];
+  ASSERT_EQ(levels.size(), 2u) << out.dump();
+  EXPECT_EQ(levels[0]["target_polygons"], 1000);
+  EXPECT_EQ(levels[1]["target_polygons"], 1500);
+  EXPECT_LT(levels[0]["polygons"].get<int>(), levels[1]["polygons"].get<int>());
+  for (const ojson& level : levels) {
+    EXPECT_GT(level["polygons"].get<int>(), 0.7 * level["target_polygons"].get<int>()) << level.dump();
+    EXPECT_TRUE(positive_finite(level["bake"]["ms"])) << level.dump();
+    const int complete = level["pairs_complete"].get<int>();
+    EXPECT_GT(complete, 0) << level.dump();
+    EXPECT_LE(complete, 5);
+    for (const char* stage : {"plan", "search", "detour_three_calls", "find_path"})
+      EXPECT_TRUE(positive_finite(level[stage]["median_us"])) << stage << ' ' << level.dump();
+    EXPECT_TRUE(positive_finite(level["plan_vs_detour"]["of_means"])) << level.dump();
+    EXPECT_EQ(level["corridors_differ"], 0);
+  }
+  const test::RunResult text = test::run_navlab("bench --scaling --large 1000 --pairs 3 --sample-us 5 --text");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("navlab bench --scaling: generated pillar halls"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("plan/Detour"), std::string::npos) << text.out;
+}
+
+TEST(CliBench, ScalingUsageErrors) {
+  const test::RunResult scene = test::run_navlab("bench scenes/default.json --scaling");
+  EXPECT_EQ(scene.exit_code, 2);
+  EXPECT_NE(scene.err.find("--scaling generates the levels: give no SCENE file"), std::string::npos) << scene.err;
+  const test::RunResult small = test::run_navlab("bench --scaling --large 50");
+  EXPECT_EQ(small.exit_code, 2);
+  EXPECT_NE(small.err.find("--large expects an integer from 100 to 250000"), std::string::npos) << small.err;
+  const test::RunResult slow = test::run_navlab("bench --scaling --pairs 100000 --sample-us 1000");
+  EXPECT_EQ(slow.exit_code, 2);
+  EXPECT_NE(slow.err.find("on 7 levels would sample for about"), std::string::npos) << slow.err;
 }
 
 TEST(CliBench, Help) {
