@@ -50,6 +50,7 @@ int volume_area_at(const std::vector<VolumeMark>& marks, Vec2 p, double height) 
 }
 
 void apply_area_costs(NavMesh& mesh, const std::vector<double>& costs) {
+  mesh.revision.bump();  // the costs change in place
   for (NavPoly& p : mesh.polys)
     if (p.area >= 0 && size_t(p.area) < costs.size()) p.cost = costs[size_t(p.area)];
 }

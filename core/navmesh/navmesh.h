@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "geom.h"
+#include "mesh_revision.h"
 #include "query_cache.h"
 
 class dtNavMesh;
@@ -143,9 +144,12 @@ struct NavMesh {
   // (its Detour mesh changes under it with every update) but is eroded all the same.
   bool eroded = false;
 
+  // Which state of the contents above this is (core/navmesh/mesh_revision.h): new in a copy, taken along
+  // by a move; code that edits a member above in place, once the mesh may have been queried, calls
+  // revision.bump().
+  MeshRevision revision;
   // What locate and the search keep between queries on this mesh (core/navmesh/query_cache.h): empty in
-  // a copy, taken along by a move, built again when a vector above is replaced; call
-  // query_cache.clear() after editing one in place once the mesh has been queried.
+  // a copy, taken along by a move, built again when the revision changes or a vector above is replaced.
   QueryCache query_cache;
 
   int size() const { return kind == Kind::Graph ? int(nodes.size()) : int(polys.size()); }

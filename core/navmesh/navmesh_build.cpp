@@ -239,6 +239,7 @@ namespace {
 // Hand-authored meshes: each link end lies on the polygon containing it (the first, within the mesh's
 // tolerance), taken as written; its radius plays no part (there is no Detour to snap it).
 void attach_links(const std::vector<LinkDef>& defs, NavMesh& mesh) {
+  mesh.revision.bump();  // the links are written in place
   const double tol = tol::scaled(extent_of(mesh.verts));
   auto under = [&](Vec2 p) {
     for (int i = 0; i < mesh.size(); ++i)

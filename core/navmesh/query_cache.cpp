@@ -253,9 +253,9 @@ void QueryCache::clear() noexcept {
 }
 
 QueryCache::Layout QueryCache::layout_of(const NavMesh& mesh) {
-  return {mesh.verts.data(), mesh.verts.size(), mesh.polys.data(), mesh.polys.size(),
-          mesh.nodes.data(), mesh.nodes.size(), mesh.edges.data(), mesh.edges.size(),
-          mesh.links.data(), mesh.links.size(), mesh.baked.get()};
+  return {mesh.revision.value(), mesh.verts.data(), mesh.verts.size(), mesh.polys.data(),
+          mesh.polys.size(),     mesh.nodes.data(), mesh.nodes.size(), mesh.edges.data(),
+          mesh.edges.size(),     mesh.links.data(), mesh.links.size(), mesh.baked.get()};
 }
 
 std::shared_ptr<const MeshIndex> QueryCache::index(const NavMesh& mesh) const {

@@ -5,11 +5,12 @@
 //
 // Every NavMesh owns one (NavMesh::query_cache). A copy of the mesh starts with an empty cache, so a
 // mesh that is copied and then changed (doors, rebakes, tile updates) never reads the index of the mesh
-// it came from. A move takes the index along (the mesh's vectors move with the buffers it was built
-// for: a mesh baked and indexed on a worker thread is handed to the app ready), and leaves the
-// moved-from cache empty. The index is also built again when one of the mesh's vectors is replaced by
-// one of another size or buffer; code that edits a mesh's vertices, polygons, nodes or edges in place
-// after querying it calls clear().
+// it came from. A move takes the index along (the mesh's vectors and its revision move with it: a mesh
+// baked and indexed on a worker thread is handed to the app ready), and leaves the moved-from cache
+// empty. The index is built for one revision of the mesh (NavMesh::revision): code that edits a mesh in
+// place (its heights, polygons, costs, door ids, area names, links ...) bumps the revision, and the next
+// query builds the index again. As a second guard, a vertex, polygon, node, edge or link vector replaced
+// by one of another size or buffer, or another Detour mesh, makes it built again too.
 //
 // Thread safety: const queries on one mesh may run on several threads at once. The index is built under
 // a lock (a query finds it built without taking the lock) and only read afterwards, but for what the
@@ -202,8 +203,10 @@ class QueryCache {
   }
 
  private:
-  // Which vectors the index was built from: their buffers and sizes, and the Detour mesh.
+  // Which mesh the index was built from: its revision; the buffers and sizes of its vectors, and its
+  // Detour mesh.
   struct Layout {
+    std::uint64_t revision = 0;
     const void* verts = nullptr;
     size_t vert_count = 0;
     const void* polys = nullptr;

@@ -226,6 +226,7 @@ int convert_tiled(const dtNavMesh& nav, const TiledLayout& lay, const std::vecto
 
   // The old layout: each tile's range of polygons.
   const bool full = rebuilt == nullptr || mesh.keys.empty();
+  mesh.mesh.revision.bump();                               // the tiles' polygons are rewritten in place
   std::unordered_map<int, std::pair<int, int>> old_range;  // tile id -> (first, count)
   if (full) {
     mesh = TiledNavMesh{};

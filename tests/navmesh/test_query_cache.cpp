@@ -15,6 +15,7 @@
 #include "navmesh_build.h"
 #include "polygon_grid.h"
 #include "query_cache.h"
+#include "search.h"
 #include "tilecache.h"
 
 namespace navlab {
@@ -264,13 +265,42 @@ TEST(QueryCache, APolygonAddedAfterAQueryIsFound) {
   EXPECT_EQ(locate(m, pt({2.5, 0.5}), Endpoint::Start).poly, 2);
 }
 
-TEST(QueryCache, AnInPlaceEditIsFoundAfterClear) {
+TEST(QueryCache, AnInPlaceEditIsFoundOnceTheRevisionIsBumped) {
   NavMesh m = hand_authored(kTwoSquares, kTwoSquarePolys);
   EXPECT_EQ(locate(m, pt({0.5, 0.5}), Endpoint::Start).poly, 0);
-  for (Vec2& v : m.verts) v = v + Vec2{10, 0};  // same vector, same size: only clear() tells
-  m.query_cache.clear();
+  for (Vec2& v : m.verts) v = v + Vec2{10, 0};  // same vector, same size: only the revision tells
+  m.revision.bump();
+  EXPECT_FALSE(m.query_cache.has_index(m));
   EXPECT_EQ(locate(m, pt({10.5, 0.5}), Endpoint::Start).poly, 0);
   EXPECT_FALSE(locate(m, pt({0.5, 0.5}), Endpoint::Start).ok());
+}
+
+// Heights edited in place move where the search places each polygon it enters (its edge records): once
+// the revision is bumped the search reads the new heights, as a copy of the edited mesh does.
+TEST(QueryCache, HeightsEditedInPlaceAreSearchedOnceTheRevisionIsBumped) {
+  NavMesh m = walled_grid(4, 1, {0, 0});
+  m.is3d = true;
+  m.heights.assign(m.verts.size(), 0.0);
+  const SearchQuery q{0, 3, to_world({0.5, 0.5}, 0.0), to_world({3.5, 0.5}, 0.0)};
+  const double flat = search(m, q, SearchDef{}).cost;
+  for (size_t v = 0; v < m.heights.size(); ++v) m.heights[v] = m.verts[v].x;  // a slope of 45 degrees along x
+  m.revision.bump();
+  const double sloped = search(m, q, SearchDef{}).cost;
+  const NavMesh copy = m;  // a copy builds an index of its own
+  EXPECT_EQ(sloped, search(copy, q, SearchDef{}).cost);
+  EXPECT_GT(sloped, flat + 1.0);
+}
+
+TEST(QueryCache, ACopyAndAMovedFromMeshAreOtherRevisions) {
+  NavMesh a = walled_grid(2, 1, {0, 0});
+  const std::uint64_t first = a.revision.value();
+  const NavMesh copy = a;
+  EXPECT_NE(copy.revision.value(), first);
+  NavMesh b = std::move(a);
+  EXPECT_EQ(b.revision.value(), first);  // the moved mesh is the same mesh
+  EXPECT_NE(a.revision.value(), first);  // NOLINT(bugprone-use-after-move): the moved-from one is another
+  b.revision.bump();
+  EXPECT_NE(b.revision.value(), first);
 }
 
 TEST(QueryCache, GraphNodeIdsFollowTheGraph) {
