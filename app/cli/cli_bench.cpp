@@ -41,7 +41,8 @@ extern const char* const kBenchUsage =
     "Prints JSON (default) or, with --text, a table:\n"
     "  {\"scene\", \"source\", \"polygons\", \"pairs\", \"seed\", \"generated\": null | {\"name\", "
     "\"target_polygons\",\n"
-    "   \"bake_ms\"}, \"bake\": null | {\"ms\", \"tiles\", \"threads\", \"recast\": null | {\"ms\", \"polygons\"},\n"
+    "   \"bake_ms\"}, \"bake\": null | {\"ms\", \"tiles\", \"threads\", \"recast\": null | {\"ms\", \"polygons\", "
+    "\"tiles\"},\n"
     "   \"recast_note\"}, \"sample_us\", \"search\": {\"algorithm\", \"cost_model\"},\n"
     "   \"ours\": {\"counts\": {\"complete\", \"partial\", \"disconnected\", \"failed\"},\n"
     "            \"stages\": {NAME: {\"queries\", \"median_us\", \"mean_us\"}}},\n"
@@ -60,10 +61,11 @@ extern const char* const kBenchUsage =
     "   \"notes\": [...]}\n"
     "A baked level (a floor plan or a level's triangles) is baked once more after loading: \"bake\" gives\n"
     "our bake's time (the faster of the two; tiles are baked on every hardware thread) and Recast's own\n"
-    "build of the same level as RecastDemo's Solo Mesh sample makes it (one tile, one thread; the same\n"
-    "settings; no doors, painted areas or links; a floor plan's holes cleared as convex volumes), or in\n"
-    "recast_note why it could not be built (a floor plan whose outline is not a rectangle or with a\n"
-    "concave hole, a level over Recast's 65,535 vertices a tile).\n"
+    "build of the same level as RecastDemo's Solo Mesh sample makes it (or its Tile Mesh sample when the\n"
+    "level is baked in tiles; one thread; the same settings; no doors, painted areas or links; a floor\n"
+    "plan's holes cleared as convex volumes), or in recast_note why it could not be built (a floor plan\n"
+    "whose outline is not a rectangle or with a concave hole, a tile over Recast's 65,535 vertices);\n"
+    "tiles counts the tiles holding polygons.\n"
     "A pair's time for a stage is the fastest of three loops of repeated calls, each loop lasting at\n"
     "least --sample-us; on baked meshes, of two rounds too, pair by pair (ours, then Detour, then both\n"
     "again on the same pair: load that comes and goes falls on both sides of a ratio alike). As\n"
@@ -455,7 +457,8 @@ Json bake_json(const BakeTimes& b) {
   return {{"ms", b.ms},
           {"tiles", b.tiles},
           {"threads", b.threads},
-          {"recast", b.recast ? Json{{"ms", b.recast->ms}, {"polygons", b.recast->polygons}} : Json(nullptr)},
+          {"recast", b.recast ? Json{{"ms", b.recast->ms}, {"polygons", b.recast->polygons}, {"tiles", b.recast->tiles}}
+                              : Json(nullptr)},
           {"recast_note", b.recast_note}};
 }
 
@@ -466,7 +469,8 @@ void print_bake(const BakeTimes& b, int polygons) {
   else
     std::printf("one tile)");
   if (b.recast)
-    std::printf("; Recast's own %.0f ms (%d polygons, one tile, one thread)\n\n", b.recast->ms, b.recast->polygons);
+    std::printf("; Recast's own %.0f ms (%d polygons, %d tile%s, one thread)\n\n", b.recast->ms, b.recast->polygons,
+                b.recast->tiles, b.recast->tiles == 1 ? "" : "s");
   else
     std::printf("; Recast's own not built: %s\n\n", b.recast_note.c_str());
 }

@@ -190,7 +190,7 @@ std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std
 // the same level (core/navmesh/bake_reference.h: RecastDemo's Solo Mesh steps, one tile, one thread).
 struct BakeTimes {
   double ms = 0.0;  // ours: the faster of the load's bake and one more
-  int tiles = 1;    // ours: tiles baked (on every hardware thread when more than one)
+  int tiles = 1;    // ours: tiles holding polygons (baked on every hardware thread when more than one)
   int threads = 1;  // ours: threads the tiles were baked on
   std::optional<ReferenceBake> recast;
   std::string recast_note;  // why there is no Recast time ("" when there is)

@@ -33,9 +33,10 @@ std::optional<BakeTimes> time_bakes(const Scene& scene, const NavMesh& loaded, c
   if (!traits(scene.source).baked || !loaded.baked) return std::nullopt;
   BakeTimes t;
   t.ms = loaded.baked->bake_ms;
-  if (!loaded.baked->tile_first.empty()) {
-    t.tiles = int(loaded.baked->tile_first.size());
-    t.threads = std::clamp(int(std::thread::hardware_concurrency()), 1, t.tiles);
+  if (!loaded.baked->tile_first.empty()) {  // Detour's tile slots: -1 for a slot with no polygon
+    t.tiles = int(std::count_if(loaded.baked->tile_first.begin(), loaded.baked->tile_first.end(),
+                                [](int first) { return first >= 0; }));
+    t.threads = std::clamp(int(std::thread::hardware_concurrency()), 1, std::max(1, t.tiles));
   }
   const Result<ReferenceBake> recast = recast_bake(scene, soup);
   if (recast)

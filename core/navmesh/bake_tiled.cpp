@@ -20,9 +20,7 @@
 namespace navlab {
 namespace {
 
-// Detour's 32-bit polygon references leave 22 bits to the tile and polygon indices (10 for the salt);
-// a grid of more than 2^14 tiles would leave a tile fewer than 256 polygons.
-constexpr int kRefIndexBits = 22;
+// A grid of more than 2^14 tiles would leave a tile fewer than 256 polygons (kRefIndexBits).
 constexpr int kMaxTileBits = 14;
 // Recast's polygon mesh indexes a tile's vertices with 16 bits; RC_MESH_NULL_IDX is taken.
 constexpr int kMaxTileVerts = 0xfffe;

@@ -27,6 +27,9 @@ class dtNavMesh;
 
 namespace navlab {
 
+// Detour's 32-bit polygon references leave 22 bits to the tile and polygon indices (10 for the salt).
+constexpr int kRefIndexBits = 22;
+
 // The bits Detour's polygon references give an index below n (a mesh's tiles, a tile's polygons): log2 of
 // n rounded up to a power of two.
 inline int detour_index_bits(int n) {

@@ -109,6 +109,7 @@ TEST(CliBench, BakedObjLevel) {
   ASSERT_TRUE(bake["recast"].is_object()) << bake.dump();
   EXPECT_TRUE(positive_finite(bake["recast"]["ms"])) << bake.dump();
   EXPECT_EQ(bake["recast"]["polygons"], out["polygons"]);
+  EXPECT_EQ(bake["recast"]["tiles"], 1);
   EXPECT_EQ(bake["recast_note"], "");
 }
 

@@ -6,6 +6,7 @@
 
 #include "bake.h"
 #include "bake_reference.h"
+#include "bake_tiled.h"
 #include "generated_level.h"
 #include "level_file.h"
 #include "navmesh_build.h"
@@ -34,6 +35,19 @@ TEST(BakeReference, AGeneratedCrateYardGivesTheBakesPolygons) {
   const Result<ReferenceBake> recast = recast_reference_bake(yard.soup, yard.scene.bake);
   ASSERT_TRUE(recast) << recast.error();
   EXPECT_GT(ours->size(), 500);
+  EXPECT_EQ(recast->polygons, ours->size());
+}
+
+// In tiles, RecastDemo's Tile Mesh steps on the same tile grid as the tiled bake's: tile by tile the same
+// polygons.
+TEST(BakeReference, ATiledCrateYardGivesTheTiledBakesPolygons) {
+  GeneratedMesh yard = crate_yard_scene(1500, 4);
+  yard.scene.bake.tile_size = 48;
+  const Result<NavMesh> ours = bake_triangles_tiled(yard.soup, yard.scene.bake);
+  ASSERT_TRUE(ours) << ours.error();
+  const Result<ReferenceBake> recast = recast_reference_bake(yard.soup, yard.scene.bake);
+  ASSERT_TRUE(recast) << recast.error();
+  EXPECT_GT(recast->tiles, 4);
   EXPECT_EQ(recast->polygons, ours->size());
 }
 
