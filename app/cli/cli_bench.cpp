@@ -120,51 +120,8 @@ namespace {
 using Json = nlohmann::ordered_json;
 using namespace bench;
 
-struct Stats {
-  int queries = 0;
-  double median = 0.0;
-  double mean = 0.0;
-};
-
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-Stats stats_of(const std::vector<double>& per_pair) {
-  std::vector<double> v;
-  for (double x : per_pair)
-    if (!std::isnan(x)) v.push_back(x);
-  Stats s;
-  s.queries = int(v.size());
-  if (v.empty()) return s;
-  double sum = 0.0;
-  for (double x : v) sum += x;
-  s.mean = sum / double(v.size());
-  s.median = median_of(v);
-  return s;
-}
-
-// Our stages, one pair at a time, in the order plan() runs them.
-struct OursRun {
-  Stage locate{"locate", {}}, search{"search", {}}, portals_funnel{"portals_funnel", {}}, motion{"motion", {}},
-      plan{"plan", {}};
-  // The parts of `motion`, each timed on its own from the previous part's result.
-  Stage clearance{"motion_clearance", {}}, turns{"motion_turns", {}}, profile{"motion_profile", {}};
-  Counts counts;
-  std::vector<bool> complete;  // per pair
-  std::vector<Route> routes;   // per pair
-};
-
 // Each pair is timed this many rounds on both sides in turn and keeps its fastest time per stage.
 constexpr int kRounds = 2;
-
-void keep_fastest(OursRun& into, const OursRun& other) {
-  for (auto stage : {&OursRun::locate, &OursRun::search, &OursRun::portals_funnel, &OursRun::motion, &OursRun::plan,
-                     &OursRun::clearance, &OursRun::turns, &OursRun::profile})
-    keep_fastest(into.*stage, other.*stage);
-}
 
 // plan_motion's three parts: clearance path; corridor shape and turns; speed profile. A part runs only
 // when the one before it succeeded (its time stays NaN otherwise).
@@ -287,53 +244,6 @@ OursRun run_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, co
   return run;
 }
 
-// Ours and Detour pair by pair: each pair is timed kRounds times on both sides in turn (ours, Detour,
-// ours, Detour) and keeps its fastest time per stage, so that load which comes and goes on a shared
-// machine falls on both sides of a pair's ratio alike. Our run goes to `ours`, Detour's is returned.
-DetourRun run_interleaved(const Scene& scene, const NavMesh& mesh, const Gates& gates,
-                          const std::vector<RandomPair>& pairs, double sample_us, DetourTimer& detour, OursRun& ours) {
-  OursRun our_rounds[kRounds];
-  DetourRun detour_rounds[kRounds];
-  for (const RandomPair& pair : pairs)
-    for (int round = 0; round < kRounds; ++round) {
-      time_ours(scene, mesh, gates, pair, sample_us, our_rounds[round]);
-      detour.time(pair, sample_us, detour_rounds[round]);
-    }
-  for (int round = 1; round < kRounds; ++round) {
-    keep_fastest(our_rounds[0], our_rounds[round]);
-    keep_fastest(detour_rounds[0], detour_rounds[round]);
-  }
-  ours = std::move(our_rounds[0]);
-  return std::move(detour_rounds[0]);
-}
-
-// ours / Detour over the pairs complete in both: median of per-pair ratios and ratio of means.
-struct Ratio {
-  double median = 0.0;
-  double of_means = 0.0;
-};
-
-Ratio ratio_of(const std::vector<double>& ours, const std::vector<double>& detour, const std::vector<size_t>& pick) {
-  std::vector<double> per_pair;
-  double sum_ours = 0.0, sum_detour = 0.0;
-  for (size_t i : pick) {
-    per_pair.push_back(ours[i] / detour[i]);
-    sum_ours += ours[i];
-    sum_detour += detour[i];
-  }
-  Ratio r;
-  if (per_pair.empty()) return r;
-  r.median = median_of(per_pair);
-  r.of_means = sum_ours / sum_detour;
-  return r;
-}
-
-std::vector<double> sum_of(const std::vector<double>& a, const std::vector<double>& b) {
-  std::vector<double> out(a.size());
-  for (size_t i = 0; i < a.size(); ++i) out[i] = a[i] + b[i];
-  return out;
-}
-
 struct Ratios {
   int pairs = 0;
   Ratio search, chain, locate;
@@ -372,8 +282,6 @@ Json stage_json(const Stage& s) {
   j["mean_us"] = st.queries ? Json(st.mean) : Json(nullptr);
   return j;
 }
-
-Json ratio_json(const Ratio& r) { return {{"median", r.median}, {"of_means", r.of_means}}; }
 
 // What `--large` generated: the polygons asked for and the bake's time.
 struct Generated {
@@ -451,15 +359,6 @@ Json optimal_json(const OptimalRun& o) {
   j["funnel_over_optimal"] =
       o.ratios.empty() ? Json(nullptr) : Json{{"mean", st.mean}, {"p90", st.p90}, {"max", st.max}};
   return j;
-}
-
-Json bake_json(const BakeTimes& b) {
-  return {{"ms", b.ms},
-          {"tiles", b.tiles},
-          {"threads", b.threads},
-          {"recast", b.recast ? Json{{"ms", b.recast->ms}, {"polygons", b.recast->polygons}, {"tiles", b.recast->tiles}}
-                              : Json(nullptr)},
-          {"recast_note", b.recast_note}};
 }
 
 void print_bake(const BakeTimes& b, int polygons) {
@@ -587,140 +486,92 @@ void print_text(const Report& rep) {
   for (const std::string& n : rep.notes) std::printf("Note: %s\n", n.c_str());
 }
 
-// ---- --scaling ----
+}  // namespace
 
-// The levels of `--scaling`: polygons asked for.
-constexpr int kScalingTargets[] = {1000, 2000, 5000, 10000, 20000, 50000, 100000};
+namespace bench {
 
-// What one level of `--scaling` measured.
-struct ScalingRow {
-  int target = 0;
-  int polygons = 0;
-  std::optional<BakeTimes> bake;
-  int pairs_complete = 0;  // pairs complete for both, over which the times and ratios are taken
-  Stats plan, search, detour_three, find_path;
-  Ratio plan_vs_detour, search_vs_find_path;
-  int corridors_differ = 0;
-};
+double median_of(std::vector<double> v) {
+  if (v.empty()) return kNone;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
 
-// The per-pair times of `us` over the pairs `pick`.
-Stats stats_over(const std::vector<double>& us, const std::vector<size_t>& pick) {
+Stats stats_of(const std::vector<double>& per_pair) {
   std::vector<double> v;
-  for (size_t i : pick) v.push_back(us[i]);
-  return stats_of(v);
+  for (double x : per_pair)
+    if (!std::isnan(x)) v.push_back(x);
+  Stats s;
+  s.queries = int(v.size());
+  if (v.empty()) return s;
+  double sum = 0.0;
+  for (double x : v) sum += x;
+  s.mean = sum / double(v.size());
+  s.median = median_of(v);
+  return s;
 }
 
-// One generated level of `--scaling`: baked, then timed as `navlab bench --large N` times it.
-std::optional<ScalingRow> scaling_row(int target, bool as_mesh, unsigned long long pairs_n, std::uint64_t seed,
-                                      double sample_us) {
-  std::optional<ObjMesh> soup;
-  const std::optional<LoadedScene> level = generate_level(target, as_mesh, seed, soup);
-  if (!level) return std::nullopt;
-  ScalingRow row;
-  row.target = target;
-  row.polygons = level->mesh.size();
-  row.bake = time_bakes(level->scene, level->mesh, soup ? &*soup : nullptr);
-  const Result<Gates> gates = make_gates(level->scene, level->mesh);
-  std::string error;
-  DetourTimer detour(level->scene, level->mesh, error);
-  if (!gates || !error.empty()) {
-    std::fprintf(stderr, "navlab bench: --scaling %d: %s\n", target, gates ? error.c_str() : gates.error().c_str());
-    return std::nullopt;
+Ratio ratio_of(const std::vector<double>& ours, const std::vector<double>& detour, const std::vector<size_t>& pick) {
+  std::vector<double> per_pair;
+  double sum_ours = 0.0, sum_detour = 0.0;
+  for (size_t i : pick) {
+    per_pair.push_back(ours[i] / detour[i]);
+    sum_ours += ours[i];
+    sum_detour += detour[i];
   }
-  const std::vector<RandomPair> pairs = random_pairs(level->mesh, int(pairs_n), seed);
-  OursRun ours;
-  const DetourRun d = run_interleaved(level->scene, level->mesh, gates.value(), pairs, sample_us, detour, ours);
-  std::vector<size_t> pick;
-  for (size_t i = 0; i < ours.complete.size(); ++i)
-    if (ours.complete[i] && d.complete[i]) pick.push_back(i);
-  const std::vector<double> three = sum_of(d.nearest.us, sum_of(d.path.us, d.straight.us));
-  row.pairs_complete = int(pick.size());
-  row.plan = stats_over(ours.plan.us, pick);
-  row.search = stats_over(ours.search.us, pick);
-  row.detour_three = stats_over(three, pick);
-  row.find_path = stats_over(d.path.us, pick);
-  if (!pick.empty()) {
-    row.plan_vs_detour = ratio_of(ours.plan.us, three, pick);
-    row.search_vs_find_path = ratio_of(ours.search.us, d.path.us, pick);
-  }
-  row.corridors_differ = agreement_of(ours.routes, ours.complete, d).corridor_differs;
-  return row;
+  Ratio r;
+  if (per_pair.empty()) return r;
+  r.median = median_of(per_pair);
+  r.of_means = sum_ours / sum_detour;
+  return r;
 }
 
-Json times_json(const Stats& s) { return {{"median_us", s.median}, {"mean_us", s.mean}}; }
-
-Json scaling_json(const std::vector<ScalingRow>& rows, bool as_mesh, unsigned long long pairs, unsigned long long seed,
-                  double sample_us) {
-  Json levels = Json::array();
-  for (const ScalingRow& r : rows)
-    levels.push_back({{"target_polygons", r.target},
-                      {"polygons", r.polygons},
-                      {"bake", r.bake ? bake_json(*r.bake) : Json(nullptr)},
-                      {"pairs_complete", r.pairs_complete},
-                      {"plan", times_json(r.plan)},
-                      {"search", times_json(r.search)},
-                      {"detour_three_calls", times_json(r.detour_three)},
-                      {"find_path", times_json(r.find_path)},
-                      {"plan_vs_detour", ratio_json(r.plan_vs_detour)},
-                      {"search_vs_find_path", ratio_json(r.search_vs_find_path)},
-                      {"corridors_differ", r.corridors_differ}});
-  return {{"scaling",
-           {{"kind", as_mesh ? "mesh" : "floorplan"},
-            {"pairs", pairs},
-            {"seed", seed},
-            {"sample_us", sample_us},
-            {"levels", levels}}}};
-}
-
-void print_scaling(const std::vector<ScalingRow>& rows, bool as_mesh, unsigned long long pairs,
-                   unsigned long long seed) {
-  std::printf(
-      "navlab bench --scaling: generated %s, %llu pairs each, seed %llu; medians over the pairs complete in "
-      "both (means in brackets)\n\n",
-      as_mesh ? "crate yards (3D level triangles)" : "pillar halls (floor plans)", pairs, seed);
-  std::printf("%9s %7s %9s %9s %6s %19s %19s %13s %19s %13s %5s\n", "polygons", "tiles", "bake ms", "Recast ms",
-              "pairs", "plan() us", "Detour's 3 us", "plan/Detour", "search us", "/findPath", "diff");
-  for (const ScalingRow& r : rows) {
-    char recast[32] = "-";
-    if (r.bake && r.bake->recast) std::snprintf(recast, sizeof recast, "%.0f", r.bake->recast->ms);
-    std::printf("%9d %7d %9.0f %9s %6d %9.2f (%7.2f) %9.2f (%7.2f) %5.2f (%5.2f) %9.2f (%7.2f) %5.2f (%5.2f) %5d\n",
-                r.polygons, r.bake ? r.bake->tiles : 1, r.bake ? r.bake->ms : 0.0, recast, r.pairs_complete,
-                r.plan.median, r.plan.mean, r.detour_three.median, r.detour_three.mean, r.plan_vs_detour.median,
-                r.plan_vs_detour.of_means, r.search.median, r.search.mean, r.search_vs_find_path.median,
-                r.search_vs_find_path.of_means, r.corridors_differ);
-  }
-  for (const ScalingRow& r : rows)
-    if (r.bake && !r.bake->recast)
-      std::printf("\n%d polygons: Recast's own bake not built: %s", r.polygons, r.bake->recast_note.c_str());
-  std::printf("\n");
-}
-
-// The levels of `--scaling` up to `largest` polygons: kScalingTargets below it, then it.
-std::vector<int> scaling_levels(int largest) {
-  std::vector<int> out;
-  for (int t : kScalingTargets)
-    if (t < largest) out.push_back(t);
-  out.push_back(largest);
+std::vector<double> sum_of(const std::vector<double>& a, const std::vector<double>& b) {
+  std::vector<double> out(a.size());
+  for (size_t i = 0; i < a.size(); ++i) out[i] = a[i] + b[i];
   return out;
 }
 
-// `navlab bench --scaling`: each level in turn.
-int run_scaling(const std::vector<int>& targets, bool as_mesh, unsigned long long pairs, unsigned long long seed,
-                double sample_us, bool text) {
-  std::vector<ScalingRow> rows;
-  for (int target : targets) {
-    std::optional<ScalingRow> row = scaling_row(target, as_mesh, pairs, seed, sample_us);
-    if (!row) return kExitUsage;
-    rows.push_back(std::move(*row));
-  }
-  if (text)
-    print_scaling(rows, as_mesh, pairs, seed);
-  else
-    std::printf("%s\n", readable_json(scaling_json(rows, as_mesh, pairs, seed, sample_us)).c_str());
-  return kExitOk;
+void keep_fastest(OursRun& into, const OursRun& other) {
+  for (auto stage : {&OursRun::locate, &OursRun::search, &OursRun::portals_funnel, &OursRun::motion, &OursRun::plan,
+                     &OursRun::clearance, &OursRun::turns, &OursRun::profile})
+    keep_fastest(into.*stage, other.*stage);
 }
 
-}  // namespace
+// Ours and Detour pair by pair: each pair is timed kRounds times on both sides in turn (ours, Detour,
+// ours, Detour) and keeps its fastest time per stage, so that load which comes and goes on a shared
+// machine falls on both sides of a pair's ratio alike. Our run goes to `ours`, Detour's is returned.
+DetourRun run_interleaved(const Scene& scene, const NavMesh& mesh, const Gates& gates,
+                          const std::vector<RandomPair>& pairs, double sample_us, DetourTimer& detour, OursRun& ours) {
+  OursRun our_rounds[kRounds];
+  DetourRun detour_rounds[kRounds];
+  for (const RandomPair& pair : pairs)
+    for (int round = 0; round < kRounds; ++round) {
+      time_ours(scene, mesh, gates, pair, sample_us, our_rounds[round]);
+      detour.time(pair, sample_us, detour_rounds[round]);
+    }
+  for (int round = 1; round < kRounds; ++round) {
+    keep_fastest(our_rounds[0], our_rounds[round]);
+    keep_fastest(detour_rounds[0], detour_rounds[round]);
+  }
+  ours = std::move(our_rounds[0]);
+  return std::move(detour_rounds[0]);
+}
+
+nlohmann::ordered_json ratio_json(const Ratio& r) { return {{"median", r.median}, {"of_means", r.of_means}}; }
+
+nlohmann::ordered_json bake_json(const BakeTimes& b) {
+  return {{"ms", b.ms},
+          {"tiles", b.tiles},
+          {"threads", b.threads},
+          {"recast", b.recast ? nlohmann::ordered_json{{"ms", b.recast->ms},
+                                                       {"polygons", b.recast->polygons},
+                                                       {"tiles", b.recast->tiles}}
+                              : nlohmann::ordered_json(nullptr)},
+          {"recast_note", b.recast_note}};
+}
+
+}  // namespace bench
 
 int run_bench(const std::vector<std::string>& argv) {
   const Command& cmd = *find_command("bench");
@@ -749,7 +600,7 @@ int run_bench(const std::vector<std::string>& argv) {
   if (const auto v = args.value("--sample-us"))
     if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
 
-  unsigned long long target = (unsigned long long)std::end(kScalingTargets)[-1];  // --scaling: the largest level
+  unsigned long long target = kScalingLargest;  // --scaling: the largest level
   if (const auto v = args.value("--large"))
     if (std::string e = parse_count("--large", *v, kLargeMin, kLargeMax, target); !e.empty())
       return usage_error(cmd, e);

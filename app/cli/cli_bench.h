@@ -171,6 +171,43 @@ RatioStats ratio_stats(std::vector<double> v);
 // The --text lines of an OptimalRun.
 void print_optimal(const OptimalRun& o);
 
+// ---- timing ours and Detour's pair by pair (cli_bench.cpp) ----
+
+// Median and mean of the per-pair times (NaN where a stage did not run: left out).
+struct Stats {
+  int queries = 0;
+  double median = 0.0;
+  double mean = 0.0;
+};
+Stats stats_of(const std::vector<double>& per_pair);
+// The median of `v` (NaN when it is empty).
+double median_of(std::vector<double> v);
+
+// Our stages, one pair at a time, in the order plan() runs them.
+struct OursRun {
+  Stage locate{"locate", {}}, search{"search", {}}, portals_funnel{"portals_funnel", {}}, motion{"motion", {}},
+      plan{"plan", {}};
+  // The parts of `motion`, each timed on its own from the previous part's result.
+  Stage clearance{"motion_clearance", {}}, turns{"motion_turns", {}}, profile{"motion_profile", {}};
+  Counts counts;
+  std::vector<bool> complete;  // per pair
+  std::vector<Route> routes;   // per pair
+};
+
+// Ours and Detour pair by pair: each pair is timed twice on both sides in turn (ours, Detour, ours,
+// Detour) and keeps its fastest time per stage. Our run goes to `ours`, Detour's is returned.
+DetourRun run_interleaved(const Scene& scene, const NavMesh& mesh, const Gates& gates,
+                          const std::vector<RandomPair>& pairs, double sample_us, DetourTimer& detour, OursRun& ours);
+
+// ours / Detour over the pairs complete in both: median of per-pair ratios and ratio of means.
+struct Ratio {
+  double median = 0.0;
+  double of_means = 0.0;
+};
+Ratio ratio_of(const std::vector<double>& ours, const std::vector<double>& detour, const std::vector<size_t>& pick);
+// a[i] + b[i] for every i.
+std::vector<double> sum_of(const std::vector<double>& a, const std::vector<double>& b);
+
 // ---- arguments (cli_bench_args.cpp) ----
 
 // `--large N`: the polygons asked for. The largest level --large generates: a hall of more polygons
@@ -214,5 +251,22 @@ std::string parse_positive(const std::string& flag, const std::string& text, dou
 // "" when --pairs and --sample-us keep the sampling of `levels` levels within the bench's time limit, else
 // what to change.
 std::string bench_time_problem(unsigned long long pairs, double sample_us, int levels = 1);
+
+// {"median", "of_means"} of a ratio; the "bake" object of `navlab bench`'s JSON.
+nlohmann::ordered_json ratio_json(const Ratio& r);
+nlohmann::ordered_json bake_json(const BakeTimes& b);
+
+// ---- --scaling (cli_bench_scaling.cpp) ----
+
+// The largest level of `--scaling` (polygons asked for) when --large does not say.
+constexpr int kScalingLargest = 100000;
+
+// The levels of `--scaling` up to `largest` polygons: those of its table below it, then it.
+std::vector<int> scaling_levels(int largest);
+
+// `navlab bench --scaling`: each level of `targets` generated (a crate yard when `as_mesh`), baked and
+// timed in turn; prints the table (`text`) or the JSON. Returns the exit code.
+int run_scaling(const std::vector<int>& targets, bool as_mesh, unsigned long long pairs, unsigned long long seed,
+                double sample_us, bool text);
 
 }  // namespace navlab::cli::bench

@@ -36,13 +36,6 @@ struct Chain {
   }
 };
 
-double median_of(std::vector<double> v) {
-  if (v.empty()) return kNone;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 double mean_of(const std::vector<double>& v) {
   if (v.empty()) return kNone;
   double sum = 0.0;

@@ -182,9 +182,6 @@ class QueryCache {
   QueryCache& operator=(QueryCache&& other) noexcept;
   ~QueryCache() = default;
 
-  // Forgets the index and the reused objects: the next query builds them again.
-  void clear() noexcept;
-
   // The index of `mesh` (the mesh that owns this cache), built on first use or when the mesh changed.
   std::shared_ptr<const MeshIndex> index(const NavMesh& mesh) const;
   // The same index without a reference count: the cache keeps it until the mesh changes, and a query
@@ -221,6 +218,9 @@ class QueryCache {
     friend bool operator==(const Layout&, const Layout&) = default;
   };
   static Layout layout_of(const NavMesh& mesh);
+  // Forgets the index and the reused objects (an assignment): the next query builds them again. Code
+  // that edits a mesh bumps its revision instead (NavMesh::revision).
+  void clear() noexcept;
   // The index and reused objects of `other` (a mesh being moved), which is left empty. No query runs
   // on either mesh meanwhile.
   void take_from(QueryCache& other) noexcept;
