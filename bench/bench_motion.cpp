@@ -1,5 +1,6 @@
-// The motion stages on the default scene (the baked office floor), one query per iteration over the
-// 200 seeded pairs `navlab bench scenes/default.json` draws (seed 1), each part on its own: clearance
+// The motion stages on the default scene (the baked office floor), or on the scene file the environment
+// variable NAVLAB_BENCH_SCENE names, one query per iteration over the 200 seeded pairs `navlab bench
+// SCENE` draws (seed 1) that plan() completes, each part on its own: clearance
 // path, corridor shape, turns, speed profile, plan_motion as a whole, and plan() (into a new result, and
 // plan_into() into a reused one) for scale. The inputs
 // of each part are made once, outside the timing. "pieces" is the mean number of smoothed-path pieces.
@@ -45,7 +46,9 @@ struct Office {
 const Office& office() {
   static const Office o = [] {
     Office f;
-    Result<Scene> scene = load_scene(std::string(NAVLAB_SOURCE_DIR) + "/scenes/default.json");
+    const char* asked = std::getenv("NAVLAB_BENCH_SCENE");
+    Result<Scene> scene =
+        load_scene(asked && *asked ? std::string(asked) : std::string(NAVLAB_SOURCE_DIR) + "/scenes/default.json");
     if (!scene) die(scene.error());
     f.scene = std::move(scene).value();
     Result<NavMesh> mesh = build_navmesh(f.scene);

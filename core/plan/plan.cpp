@@ -152,7 +152,9 @@ bool stage_search(const Context& c, PlanResult& r) {
 }
 
 // Does the funnel path stay inside the corridor? Checked walk by walk between off-mesh links (the
-// corridor and the path both split where a link is crossed): a jump leaves the mesh by design.
+// corridor and the path both split where a link is crossed): a jump leaves the mesh by design. Within
+// the funnel's own tolerance (the extent of its start and portals, which hold every point of the path),
+// not one worked out again from every vertex of the corridor.
 bool walks_inside_corridor(const NavMesh& mesh, const SearchResult& s, const FunnelResult& f,
                            const std::vector<Portal>& portals) {
   // Without a link there is one walk: the whole path through the whole corridor.
@@ -161,7 +163,8 @@ bool walks_inside_corridor(const NavMesh& mesh, const SearchResult& s, const Fun
     links = k < s.links.size() && mesh.crossing(s.corridor[k], s.links[k]).index >= 0;
   for (size_t i = 0; i < f.corners.size() && !links; ++i)
     links = portals[size_t(f.corners[i].portal)].kind == PortalKind::Landing;
-  if (!links) return check_in_corridor(mesh, s.corridor, f.points).inside;
+  const double tol = f.tolerance;
+  if (!links) return check_in_corridor(mesh, s.corridor, f.points, tol).inside;
   std::vector<std::vector<int>> corridors{{s.corridor.front()}};
   for (size_t k = 0; k + 1 < s.corridor.size(); ++k) {
     const bool jump = k < s.links.size() && mesh.crossing(s.corridor[k], s.links[k]).index >= 0;
@@ -176,7 +179,7 @@ bool walks_inside_corridor(const NavMesh& mesh, const SearchResult& s, const Fun
   walks.back().push_back(f.points.back());
   if (walks.size() != corridors.size()) return false;
   for (size_t i = 0; i < walks.size(); ++i)
-    if (!check_in_corridor(mesh, corridors[i], walks[i]).inside) return false;
+    if (!check_in_corridor(mesh, corridors[i], walks[i], tol).inside) return false;
   return true;
 }
 
