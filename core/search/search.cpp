@@ -42,18 +42,28 @@ struct NodeLabel {
   int parent = -1;       // the parent's node (polygon or graph node)
   int parent_slot = -1;  // the parent's label (Labels::slot)
   int parent_link = -1;
-  unsigned stamp = 0;  // the search (Labels::generation) that wrote this label
   NodeState state = NodeState::Unseen;
 };
 
 // The labels and the open list of one search at a time, kept with the mesh between searches
 // (QueryCache::Reused::SearchScratch) so that a search costs the nodes it reaches, not the mesh's size.
-// A label whose stamp is not the current generation reads as unseen: starting a search clears nothing.
 // Label `slot` < n is node `slot`'s own (state 0); on a mesh of several tiles the labels from n on are
 // the nodes of BakedNavMesh::state_nodes (a polygon entered across a tile border in Detour's node state
 // 1, 2 or 3).
+//
+// As Detour's node pool: the labels a search writes lie side by side in the order it first meets their
+// nodes (`pool`), and a small entry per slot (`where`: the search that met it, and its place in the
+// pool) finds them. On a large mesh a search then reads a few dense pages instead of one label per node
+// scattered over the mesh's whole range. An entry of another search reads as unseen: starting a search
+// clears nothing.
 struct Labels {
-  std::vector<NodeLabel> nodes;
+  struct Where {
+    unsigned generation = 0;  // the search (Labels::generation) that met this slot
+    unsigned label = 0;       // its label: pool[label]
+  };
+  std::vector<Where> where;     // per slot
+  std::vector<NodeLabel> pool;  // room for every slot, so a label never moves during a search
+  unsigned used = 0;            // labels of this search: pool[0, used)
   std::vector<HeapEntry> heap;  // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
   std::vector<int> popped;      // the nodes closed, in order (copied into the result once at the end)
   unsigned generation = 0;
@@ -65,9 +75,11 @@ struct Labels {
     n = count;
     extra = states;
     const size_t want = size_t(count) + (states ? states->size() : 0);
-    if (nodes.size() < want) nodes.resize(want);
-    if (++generation == 0) {  // the stamps went once around: clear them for real
-      for (NodeLabel& l : nodes) l.stamp = 0;
+    if (where.size() < want) where.resize(want);
+    if (pool.size() < want) pool.resize(want);
+    used = 0;
+    if (++generation == 0) {  // the generations went once around: clear the entries for real
+      for (Where& w : where) w.generation = 0;
       generation = 1;
     }
     heap.clear();
@@ -77,12 +89,13 @@ struct Labels {
   int state_of(int slot) const { return slot < n ? 0 : (*extra)[size_t(slot - n)].state; }
   // The label in `slot` in this search (an unseen one the first time it is asked for).
   NodeLabel& operator[](int slot) {
-    NodeLabel& l = nodes[size_t(slot)];
-    if (l.stamp != generation) {
-      l = NodeLabel{};
-      l.stamp = generation;
+    Where& w = where[size_t(slot)];
+    if (w.generation != generation) {
+      w.generation = generation;
+      w.label = used++;
+      pool[w.label] = NodeLabel{};
     }
-    return l;
+    return pool[w.label];
   }
   // Search position of each node, in its lowest state seen (unseen: (0, 0, 0)).
   std::vector<Vec3> positions() const {
@@ -90,11 +103,11 @@ struct Labels {
     std::vector<int> lowest(static_cast<size_t>(n), kDetourNodeStates);
     const size_t total = size_t(n) + (extra ? extra->size() : 0);
     for (size_t slot = 0; slot < total; ++slot) {
-      const NodeLabel& l = nodes[slot];
+      const Where& w = where[slot];
       const int node = node_of(int(slot)), st = state_of(int(slot));
-      if (l.stamp != generation || st >= lowest[size_t(node)]) continue;
+      if (w.generation != generation || st >= lowest[size_t(node)]) continue;
       lowest[size_t(node)] = st;
-      out[size_t(node)] = l.pos;
+      out[size_t(node)] = pool[w.label].pos;
     }
     return out;
   }
