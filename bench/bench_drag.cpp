@@ -6,6 +6,7 @@
 // tile cache mode (drag_door_tile_cache). Results: docs/performance.md.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -98,8 +99,46 @@ void drag_door_tile_cache(benchmark::State& state) {
            });
 }
 
+// A still frame with a long route on screen: the hall's query from one corner to the other, the whole
+// hall in view, 30 frames measured. Counters: the main thread's CPU per still frame, the funnel path's
+// length and the timeline's steps. Arguments: polygons of the hall.
+void still_frame_long_route(benchmark::State& state) {
+  bench::use_offscreen_without_display();
+  const std::string dir = fs::temp_directory_path().string();
+  bench::DragScene d = bench::drag_scene(int(state.range(0)));
+  const Vec2 far = d.scene.floorplan.outline[2];
+  d.scene.queries.front().start.plane = bench::free_point(d.scene.floorplan, Vec2{3, 3});
+  d.scene.queries.front().goal.plane = bench::free_point(d.scene.floorplan, far - Vec2{3, 3});
+  const std::string path = dir + "/long_route_" + std::to_string(state.range(0)) + ".json";
+  std::ofstream(path) << scene_to_json(d.scene);
+  for (auto _ : state) {
+    const nlohmann::json r = run(path, "{\"actions\": [{\"frames\": 5}, {\"measure\": 30}]}\n", dir);
+    if (r.is_discarded() || r.is_null() || !r.contains("frame")) {
+      state.SkipWithError("the scripted run failed (is navlab built, is there a display?)");
+      return;
+    }
+    state.SetIterationTime(r["frame"]["thread_cpu_ms"].get<double>() / 1e3);
+    state.counters["still_frame_cpu_ms"] = r["frame"]["thread_cpu_ms"].get<double>();
+    double length = 0.0;  // the funnel path's, m
+    const nlohmann::json& path_points = r["path"];
+    for (size_t i = 1; i < path_points.size(); ++i)
+      length += std::hypot(path_points[i][0].get<double>() - path_points[i - 1][0].get<double>(),
+                           path_points[i][1].get<double>() - path_points[i - 1][1].get<double>());
+    state.counters["route_m"] = length;
+    state.counters["timeline_steps"] = r["steps"].get<double>();
+  }
+  std::error_code ec;
+  fs::remove(path, ec);
+}
+
 }  // namespace
 
+BENCHMARK(still_frame_long_route)
+    ->Arg(20000)
+    ->Arg(100000)
+    ->UseManualTime()
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(drag_door_across_route)
     ->Arg(20000)
     ->Arg(100000)

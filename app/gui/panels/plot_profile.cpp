@@ -32,6 +32,35 @@ ImU32 limit_color(ProfileLimit limit, const Theme& th) {
   }
 }
 
+// Samples closer than this on screen to the last point drawn, under the same limit, are passed over:
+// a 1 km route has 20,000 samples (5 cm apart) on a plot a few hundred pixels wide.
+constexpr float kPlotStepPx = 0.5f;
+
+// v(s) of `samples` as polylines through their screen points (`at`), each stretch in the colour `color`
+// gives the sample it starts from (one polyline per run of one colour). A sample is drawn when it lies
+// kPlotStepPx or more from the last point drawn, when its colour differs from the stretch's (so every
+// change of colour is drawn where it is), and always the last one: the line differs from one through
+// every sample by less than kPlotStepPx.
+template <class At, class Color>
+void plot_samples(ImDrawList& dl, const std::vector<ProfileSample>& samples, At at, Color color, float width) {
+  if (samples.size() < 2) return;
+  thread_local std::vector<ImVec2> run;  // the points of the colour run being drawn
+  run.assign(1, at(samples[0]));
+  ImU32 col = color(samples[0]);
+  for (size_t i = 1; i < samples.size(); ++i) {
+    const ImVec2 to = at(samples[i]), from = run.back();
+    const ImU32 next = color(samples[i]);
+    const bool last = i + 1 == samples.size();
+    const float dx = to.x - from.x, dy = to.y - from.y;
+    if (!last && next == col && dx * dx + dy * dy < kPlotStepPx * kPlotStepPx) continue;
+    run.push_back(to);
+    if (next == col && !last) continue;
+    dl.AddPolyline(run.data(), int(run.size()), col, ImDrawFlags_None, width);
+    run.assign(1, to);
+    col = next;
+  }
+}
+
 }  // namespace
 
 void draw_profile_plot(ImDrawList& dl_ref, ImVec2 origin, ImVec2 avail, const PlanView& p, int step, const Theme& th,
@@ -91,14 +120,12 @@ void draw_profile_plot(ImDrawList& dl_ref, ImVec2 origin, ImVec2 avail, const Pl
   // v(s), each piece coloured by the limit that binds at its start, over the spline's v(s) (wider, so
   // both show where they agree).
   const float lw = 2.0f * th.line_scale;
+  const auto at = [&](const ProfileSample& q) { return ImVec2(X(q.s), Y(q.v)); };
   if (spline)
-    for (size_t i = 0; i + 1 < p.channel_samples.size(); ++i) {
-      const ProfileSample &a = p.channel_samples[i], &b = p.channel_samples[i + 1];
-      dl->AddLine(ImVec2(X(a.s), Y(a.v)), ImVec2(X(b.s), Y(b.v)), to_imu32(th.spline), 2.5f * lw);
-    }
-  for (size_t i = 0; i + 1 < samples.size(); ++i)
-    dl->AddLine(ImVec2(X(samples[i].s), Y(samples[i].v)), ImVec2(X(samples[i + 1].s), Y(samples[i + 1].v)),
-                limit_color(samples[i].limit, th), lw);
+    plot_samples(
+        *dl, p.channel_samples, at, [&](const ProfileSample&) { return to_imu32(th.spline); }, 2.5f * lw);
+  plot_samples(
+      *dl, samples, at, [&](const ProfileSample& q) { return limit_color(q.limit, th); }, lw);
   if (hover_s < 0.0) return;
   auto it = std::lower_bound(samples.begin(), samples.end(), hover_s,
                              [](const ProfileSample& a, double x) { return a.s < x; });

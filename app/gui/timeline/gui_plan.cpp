@@ -23,15 +23,9 @@ PlanRecords PlanView::records() const {
   return PlanRecords{&trace, &smoothing, &optimal_trace, int(bake_trace.size())};
 }
 
-int PlanView::first_step(Stage st) const {
-  for (size_t i = 0; i < steps.size(); ++i)
-    if (steps[i].stage == st) return int(i);
-  return -1;
-}
+int PlanView::first_step(Stage st) const { return spans_[size_t(st)].first; }
 
-int PlanView::count(Stage st) const {
-  return int(std::count_if(steps.begin(), steps.end(), [&](const TimelineStep& t) { return t.stage == st; }));
-}
+int PlanView::count(Stage st) const { return spans_[size_t(st)].count; }
 
 double PlanView::nearest_s(Vec2 p, double radius) const {
   double best = radius, best_s = -1.0;

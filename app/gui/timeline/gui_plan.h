@@ -3,6 +3,8 @@
 // these records; it never recomputes a stage.
 #pragma once
 
+#include <array>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -89,9 +91,18 @@ struct PlanView {
 
   std::vector<BakeTimelineStep> bake_trace;  // the document's bake stages in order (baked scenes only)
 
+  // The timeline's rows. Appended to by add_steps() only, a stage's rows together, so each stage's rows
+  // are one run of them: first_step() and count() read where each run begins and its length from
+  // `spans_` instead of walking the rows (a long route at 100k has hundreds of thousands, and the
+  // panels ask every frame).
   std::vector<TimelineStep> steps;
 
  private:
+  struct StageSpan {
+    int first = -1;  // index of the stage's first row, -1: none
+    int count = 0;
+  };
+  std::array<StageSpan, std::size(kStageTable)> spans_{};
   // The plan of a live run and the mesh it ran on, kept for finish_extras().
   std::optional<PlanResult> pending_;
   long pending_mesh_ = 0;  // Document::mesh_revision

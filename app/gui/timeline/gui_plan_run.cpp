@@ -74,8 +74,12 @@ void PlanView::keep_beside(PipelineRun& r) {
 
 void PlanView::add_steps(bool beside) {
   const PlanRecords all = records();
-  for (Stage st : stage_order(polyanya_is_search))
-    if (stage_beside_plan(st, polyanya_is_search) == beside) append_stage_rows(all, st, steps);
+  for (Stage st : stage_order(polyanya_is_search)) {
+    if (stage_beside_plan(st, polyanya_is_search) != beside) continue;
+    const size_t before = steps.size();
+    append_stage_rows(all, st, steps);
+    if (steps.size() > before) spans_[size_t(st)] = {int(before), int(steps.size() - before)};
+  }
 }
 
 void PlanView::finish_extras(const Document& doc) {
