@@ -72,10 +72,12 @@ void index_baked_doors(const NavMesh& mesh, MeshIndex& index) {
 
 MeshIndex::SearchEdges::SearchEdges(const NavMesh& mesh) {
   first_.resize(mesh.polys.size() + 1);
+  cost_.resize(mesh.polys.size());
   size_t count = 0;
   for (size_t p = 0; p < mesh.polys.size(); ++p) {
     first_[p] = unsigned(count);
     count += mesh.polys[p].neighbours.size();
+    cost_[p] = mesh.polys[p].cost;
   }
   first_.back() = unsigned(count);
   edges_ = std::make_unique_for_overwrite<SearchEdge[]>(count);

@@ -101,11 +101,15 @@ struct MeshIndex {
     // search wrote them yet; null while another thread writes them (the caller reads the mesh itself).
     const SearchEdge* of(const NavMesh& mesh, int poly) const;
     int count(int poly) const { return int(first_[size_t(poly) + 1] - first_[size_t(poly)]); }
+    // NavPoly::cost of polygon `poly`, from an array of them side by side (a step's length is multiplied
+    // by it: read from here, one expansion touches 8 bytes instead of the polygon's record).
+    double cost(int poly) const { return cost_[size_t(poly)]; }
 
    private:
     enum class State : unsigned char { NotYet, Writing, Written };
     void write(const NavMesh& mesh, int poly) const;
     std::vector<unsigned> first_;                  // polygon p's records: edges_[first_[p], first_[p + 1])
+    std::vector<double> cost_;                     // per polygon: NavPoly::cost
     std::unique_ptr<SearchEdge[]> edges_;          // left uninitialised until written
     std::unique_ptr<std::atomic<State>[]> state_;  // per polygon
   };

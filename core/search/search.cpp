@@ -362,29 +362,31 @@ struct AStar {
     return block < 0 && filter->node_blocked(next) ? filter->node_block[size_t(next)] : block;
   }
 
-  // G of `next` when reached from `cur` over `link`.
+  // G of `next` when reached from `cur` (whose poly_cost is `cur_cost`) over `link`.
   // Over an off-mesh link: the walk to its takeoff in `cur`, then the link's own cost (no multiplier).
-  double g_through(const NodeLabel& from, int cur, int link, const NodeLabel& to, int next) const {
+  double g_through(const NodeLabel& from, int cur, double cur_cost, int link, const NodeLabel& to, int next) const {
     if (is_graph) return from.g + mesh.edges[size_t(link)].cost;
     const LinkCrossing jump = mesh.crossing(cur, link);
-    double g = jump.index < 0 ? from.g + distance(from.pos, to.pos) * poly_cost(cur)
-                              : from.g + distance(from.pos, link_end(mesh, jump, false)) * poly_cost(cur) +
+    double g = jump.index < 0 ? from.g + distance(from.pos, to.pos) * cur_cost
+                              : from.g + distance(from.pos, link_end(mesh, jump, false)) * cur_cost +
                                     mesh.links[size_t(jump.index)].cost;
     if (next == query.goal && model != CostModel::Graph) g += distance(to.pos, query.goal_pos) * poly_cost(next);
     return g;
   }
 
-  // Relaxes the step from the node just closed (`from`, label `cur_slot`) over connection `link` into
-  // `next`, whose label is `next_slot`; `position()` places `next` the first time it is seen.
+  // Relaxes the step from the node just closed (`from`, label `cur_slot`, poly_cost `cur_cost`) over
+  // connection `link` into `next`, whose label is `next_slot`; `position()` places `next` the first time
+  // it is seen.
   template <class Position>
-  void relax(const NodeLabel& from, int cur, int cur_slot, int link, int next, int next_slot, Position&& position) {
+  void relax(const NodeLabel& from, int cur, int cur_slot, double cur_cost, int link, int next, int next_slot,
+             Position&& position) {
     if (const int block = block_of(cur, link, next); block >= 0) {
       tr.blocked(next, cur, link, block);
       return;
     }
     NodeLabel& to = L[next_slot];
     if (to.state == NodeState::Unseen) to.pos = position();
-    const double g = g_through(from, cur, link, to, next);
+    const double g = g_through(from, cur, cur_cost, link, to, next);
     const double h = heuristic(next, to.pos);
     const double f = g + h;
     const bool improved = to.state == NodeState::Unseen || f < to.f;
@@ -414,22 +416,24 @@ struct AStar {
     // writing this polygon's records just now).
     if (const MeshIndex::SearchEdge* edges = records ? records->search_edges.of(mesh, cur) : nullptr) {
       const int count = records->search_edges.count(cur);
+      const double cost = records->search_edges.cost(cur);
       for (int k = 0; k < count; ++k) {
         const MeshIndex::SearchEdge& e = edges[k];
         if (e.next < 0 || e.next == from.parent) continue;
-        relax(from, cur, cur_slot, k, e.next, e.slot, [&] { return e.mid(); });
+        relax(from, cur, cur_slot, cost, k, e.next, e.slot, [&] { return e.mid(); });
       }
       return;
     }
     const int link_count =
         index ? Connections{mesh, *index}.count(cur) : int(mesh.polys[size_t(cur)].neighbours.size());
+    const double cost = poly_cost(cur);
     for (int k = 0; k < link_count; ++k) {
       const int link = index ? Connections{mesh, *index}.code(cur, k) : k;
       // Without an index every connection is an edge of a polygon: its neighbour, read in place.
       const int next = index ? link_target(mesh, cur, link) : mesh.polys[size_t(cur)].neighbours[size_t(k)];
       if (next < 0 || next == from.parent) continue;
       const BorderEdge* border = border_of(cur, link);
-      relax(from, cur, cur_slot, link, next, border ? border->node : landing_node(cur, link, next),
+      relax(from, cur, cur_slot, cost, link, next, border ? border->node : landing_node(cur, link, next),
             [&] { return border ? border->mid : discovery_position(mesh, model, cur, link, next); });
     }
   }
