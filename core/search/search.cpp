@@ -42,28 +42,35 @@ struct NodeLabel {
   int parent = -1;       // the parent's node (polygon or graph node)
   int parent_slot = -1;  // the parent's label (Labels::slot)
   int parent_link = -1;
+  unsigned stamp = 0;  // labels in place: the search (Labels::generation) that wrote this label
   NodeState state = NodeState::Unseen;
 };
+
+// Above this many slots a search's labels are pooled (Labels): the labels of every slot in place would
+// take more than 4 MB, far more than a core's cache, and a long search reads them scattered over all of
+// it. Below it, one label per slot in place saves the pool's lookup, which a short search feels most.
+constexpr size_t kPooledAbove = 65536;
 
 // The labels and the open list of one search at a time, kept with the mesh between searches
 // (QueryCache::Reused::SearchScratch) so that a search costs the nodes it reaches, not the mesh's size.
 // Label `slot` < n is node `slot`'s own (state 0); on a mesh of several tiles the labels from n on are
 // the nodes of BakedNavMesh::state_nodes (a polygon entered across a tile border in Detour's node state
-// 1, 2 or 3).
+// 1, 2 or 3). A label of another search reads as unseen: starting a search clears nothing.
 //
-// As Detour's node pool: the labels a search writes lie side by side in the order it first meets their
-// nodes (`pool`), and a small entry per slot (`where`: the search that met it, and its place in the
-// pool) finds them. On a large mesh a search then reads a few dense pages instead of one label per node
-// scattered over the mesh's whole range. An entry of another search reads as unseen: starting a search
-// clears nothing.
+// On a mesh of up to kPooledAbove slots, label `slot` is pool[slot] and its stamp says which search
+// wrote it. On a larger one, as Detour's node pool, the labels a search writes lie side by side in the
+// order it first meets their nodes, and a small entry per slot (`where`: the search that met it, and
+// its place in the pool) finds them: a long search on a large mesh then reads a few dense pages instead
+// of one label per node scattered over the mesh's whole range.
 struct Labels {
   struct Where {
     unsigned generation = 0;  // the search (Labels::generation) that met this slot
     unsigned label = 0;       // its label: pool[label]
   };
-  std::vector<Where> where;     // per slot
+  bool pooled = false;          // labels found through `where` (else pool[slot])
+  std::vector<Where> where;     // per slot, when pooled
   std::vector<NodeLabel> pool;  // room for every slot, so a label never moves during a search
-  unsigned used = 0;            // labels of this search: pool[0, used)
+  unsigned used = 0;            // pooled: labels of this search, pool[0, used)
   std::vector<HeapEntry> heap;  // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
   std::vector<int> popped;      // the nodes closed, in order (copied into the result once at the end)
   unsigned generation = 0;
@@ -75,10 +82,12 @@ struct Labels {
     n = count;
     extra = states;
     const size_t want = size_t(count) + (states ? states->size() : 0);
-    if (where.size() < want) where.resize(want);
+    pooled = want > kPooledAbove;
+    if (pooled && where.size() < want) where.resize(want);
     if (pool.size() < want) pool.resize(want);
     used = 0;
-    if (++generation == 0) {  // the generations went once around: clear the entries for real
+    if (++generation == 0) {  // the generations went once around: clear the stamps and entries for real
+      for (NodeLabel& l : pool) l.stamp = 0;
       for (Where& w : where) w.generation = 0;
       generation = 1;
     }
@@ -89,6 +98,14 @@ struct Labels {
   int state_of(int slot) const { return slot < n ? 0 : (*extra)[size_t(slot - n)].state; }
   // The label in `slot` in this search (an unseen one the first time it is asked for).
   NodeLabel& operator[](int slot) {
+    if (!pooled) {
+      NodeLabel& l = pool[size_t(slot)];
+      if (l.stamp != generation) {
+        l = NodeLabel{};
+        l.stamp = generation;
+      }
+      return l;
+    }
     Where& w = where[size_t(slot)];
     if (w.generation != generation) {
       w.generation = generation;
@@ -97,17 +114,22 @@ struct Labels {
     }
     return pool[w.label];
   }
+  // The label of `slot` if this search has met it, else null.
+  const NodeLabel* met(size_t slot) const {
+    if (!pooled) return pool[slot].stamp == generation ? &pool[slot] : nullptr;
+    return where[slot].generation == generation ? &pool[where[slot].label] : nullptr;
+  }
   // Search position of each node, in its lowest state seen (unseen: (0, 0, 0)).
   std::vector<Vec3> positions() const {
     std::vector<Vec3> out(static_cast<size_t>(n));
     std::vector<int> lowest(static_cast<size_t>(n), kDetourNodeStates);
     const size_t total = size_t(n) + (extra ? extra->size() : 0);
     for (size_t slot = 0; slot < total; ++slot) {
-      const Where& w = where[slot];
+      const NodeLabel* l = met(slot);
       const int node = node_of(int(slot)), st = state_of(int(slot));
-      if (w.generation != generation || st >= lowest[size_t(node)]) continue;
+      if (!l || st >= lowest[size_t(node)]) continue;
       lowest[size_t(node)] = st;
-      out[size_t(node)] = pool[w.label].pos;
+      out[size_t(node)] = l->pos;
     }
     return out;
   }

@@ -350,6 +350,16 @@ TEST(SearchScratch, EqualsAFreshSearchOnRandomMeshesAndPairs) {
   EXPECT_EQ(compared, 6 * 12 * 24);
 }
 
+// A mesh of more slots than the search keeps in place (kPooledAbove, 65,536 in core/search/search.cpp):
+// its labels are pooled in the order the search meets them, and every search still equals the oracle's,
+// one after another on the same pool.
+TEST(SearchScratch, EqualsAFreshSearchOnAMeshLargeEnoughToPoolItsLabels) {
+  std::mt19937 rng(65537);
+  const NavMesh m = test::random_mesh(rng, 200, 200, 0.1);
+  ASSERT_GT(m.size(), 65536);
+  EXPECT_EQ(compare_on(rng, m, 1, "large mesh"), 24);
+}
+
 // A mesh readied by prepare_search() (its scratch sized, every polygon's edge records written before any
 // search, as the app's bake worker does) searches as the oracle does.
 TEST(SearchScratch, APreparedMeshSearchesAsAFreshOne) {

@@ -55,8 +55,8 @@ std::vector<std::string> navmesh_scene_files() {
   return out;
 }
 
-NavMesh random_mesh(std::mt19937& rng, int w, int h) {
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3), cost(1.0, 3.0), keep(0.0, 1.0);
+NavMesh random_mesh(std::mt19937& rng, int w, int h, double jitter_m) {
+  std::uniform_real_distribution<double> jitter(-jitter_m, jitter_m), cost(1.0, 3.0), keep(0.0, 1.0);
   Scene::Navmesh n;
   for (int y = 0; y <= h; ++y)
     for (int x = 0; x <= w; ++x) n.vertices.push_back({x + jitter(rng), y + jitter(rng)});

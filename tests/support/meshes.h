@@ -25,9 +25,11 @@ Loaded load(const std::string& name);
 // of an edge count as inside.
 bool inside_polygon(const std::vector<Vec2>& poly, Vec2 p, double tol = 1e-7);
 
-// A jittered triangulated w x h grid (1 m cells, corners moved up to 0.3 m) with random polygon costs in
-// [1, 3] and about 15% of its triangles removed: search property tests run on these.
-NavMesh random_mesh(std::mt19937& rng, int w, int h);
+// A jittered triangulated w x h grid (1 m cells, corners moved up to `jitter` m in x and in y) with random
+// polygon costs in [1, 3] and about 15% of its triangles removed: search property tests run on these.
+// Up to 0.1 m no triangle can turn clockwise however many there are; at 0.3 m one in tens of thousands
+// may (the grids of a few hundred triangles the tests draw have none).
+NavMesh random_mesh(std::mt19937& rng, int w, int h, double jitter = 0.3);
 
 // Every scenes/*.json with a navmesh (side-scroller scenes have none), sorted.
 std::vector<std::string> navmesh_scene_files();
