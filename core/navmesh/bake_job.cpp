@@ -6,13 +6,7 @@
 
 namespace navlab {
 
-void ready_for_queries(const NavMesh& mesh) {
-  const MeshIndex& index = mesh.query_cache.index_of(mesh);
-  index.open_components(mesh);
-  if (mesh.kind != NavMesh::Kind::Polygons) return;
-  index.wall_ends(mesh);
-  if (!mesh.baked) index.wall_edges(mesh);  // without a Detour mesh the spawn checks measure clearance so
-}
+void ready_for_queries(const NavMesh& mesh) { mesh.query_cache.index_of(mesh); }
 
 BakeJob::BakeJob(Scene scene, Prepare prepare)
     : scene_(std::move(scene)), prepare_(std::move(prepare)), start_(std::chrono::steady_clock::now()) {

@@ -28,10 +28,10 @@ struct BakeOutput {
 };
 
 // Builds what the queries on `mesh` keep with it (core/navmesh/query_cache.h): its query index (locate's
-// grid, the Detour query), its open components (the spawn checks) and, on polygon meshes, its wall ends
-// (the exact shortest path) and, without a Detour mesh, its wall edges (the spawn checks' clearance). A
-// thread that readies a new mesh so spares the thread that takes it (a move of the mesh takes them
-// along).
+// grid, the Detour query, the search's edge records). What other modules keep with the index (the spawn
+// checks' components and walls, the exact shortest path's wall ends: MeshIndex::ModuleFacts) is readied
+// by their own calls (ready_spawn_checks, ready_polyanya) in a caller's `prepare`. A thread that readies
+// a new mesh so spares the thread that takes it (a move of the mesh takes them along).
 void ready_for_queries(const NavMesh& mesh);
 
 class BakeJob {

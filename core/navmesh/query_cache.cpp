@@ -187,38 +187,6 @@ PolygonReach MeshIndex::reach_of(const NavMesh& mesh, int p) const {
   return work_out();
 }
 
-const Components& MeshIndex::open_components(const NavMesh& mesh) const {
-  std::call_once(components_once_, [&] { components_ = connected_components(mesh); });
-  return components_;
-}
-
-const std::vector<std::uint32_t>& MeshIndex::wall_ends(const NavMesh& mesh) const {
-  std::call_once(wall_ends_once_, [&] {
-    wall_ends_.assign(mesh.verts.size(), 0);
-    for (const NavPoly& p : mesh.polys) {
-      const size_t n = p.verts.size();
-      for (size_t e = 0; e < n && e < p.neighbours.size(); ++e) {
-        if (p.neighbours[e] >= 0) continue;
-        ++wall_ends_[size_t(p.verts[e])];
-        ++wall_ends_[size_t(p.verts[(e + 1) % n])];
-      }
-    }
-  });
-  return wall_ends_;
-}
-
-const std::vector<std::pair<Vec2, Vec2>>& MeshIndex::wall_edges(const NavMesh& mesh) const {
-  std::call_once(wall_edges_once_, [&] {
-    for (const NavPoly& p : mesh.polys) {
-      const size_t n = p.verts.size();
-      for (size_t e = 0; e < n && e < p.neighbours.size(); ++e)
-        if (p.neighbours[e] < 0)
-          wall_edges_.emplace_back(mesh.verts[size_t(p.verts[e])], mesh.verts[size_t(p.verts[(e + 1) % n])]);
-    }
-  });
-  return wall_edges_;
-}
-
 QueryCache& QueryCache::operator=(const QueryCache& other) noexcept {
   if (this != &other) clear();
   return *this;

@@ -20,6 +20,7 @@
 // makes a temporary one of its own.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -128,28 +129,32 @@ struct MeshIndex {
   // worked out the first time a corridor shape takes it (core/path/coverage.cpp) and kept. Threads may
   // ask at once: one writes it, another meanwhile works it out for itself.
   PolygonReach reach_of(const NavMesh& mesh, int p) const;
-  // Polygon meshes: connected_components(mesh) with no edge barred, worked out on the first call (the
-  // spawn checks' partitions start from it, core/spawn/spawn.cpp).
-  const Components& open_components(const NavMesh& mesh) const;
-  // Polygon meshes, per vertex: how many polygon edges with no neighbour across (walls) end at it,
-  // worked out on the first call (the exact shortest path's corners start from it,
-  // core/optimal/polyanya.cpp).
-  const std::vector<std::uint32_t>& wall_ends(const NavMesh& mesh) const;
-  // Polygon meshes: every polygon edge with no neighbour across (a wall), as its two end points in the
-  // plane (m), polygon by polygon; worked out on the first call (the spawn checks' clearance on meshes
-  // without a Detour mesh, core/spawn/spawn.cpp).
-  const std::vector<std::pair<Vec2, Vec2>>& wall_edges(const NavMesh& mesh) const;
+  // What other modules work out once per mesh and keep with its index: each in a type of its own module,
+  // made by `make` on the first call (on whichever thread asks first; the others wait for it) and
+  // dropped with the index when the mesh changes. One slot per kind of facts; the index knows their
+  // slots, not what they hold.
+  enum class ModuleFacts {
+    SpawnComponents,   // core/spawn: the polygons' connected components with every door open
+    SpawnWalls,        // core/spawn: every wall edge, for the clearance check without a Detour mesh
+    PolyanyaWallEnds,  // core/optimal: per vertex, how many wall edges end at it
+    Count
+  };
+  template <class T, class Make>
+  const T& module_facts(ModuleFacts kind, Make make) const {
+    FactsSlot& slot = facts_[size_t(kind)];
+    std::call_once(slot.once, [&] { slot.object = std::make_shared<const T>(make()); });
+    return *static_cast<const T*>(slot.object.get());
+  }
 
  private:
   enum class Kept : unsigned char { NotYet, Writing, Written };
   std::unique_ptr<std::atomic<Kept>[]> reach_state_;  // per polygon
   std::unique_ptr<PolygonReach[]> reach_;             // per polygon, written when first asked for
-  mutable std::once_flag components_once_;
-  mutable Components components_;
-  mutable std::once_flag wall_ends_once_;
-  mutable std::vector<std::uint32_t> wall_ends_;
-  mutable std::once_flag wall_edges_once_;
-  mutable std::vector<std::pair<Vec2, Vec2>> wall_edges_;
+  struct FactsSlot {
+    std::once_flag once;
+    std::shared_ptr<const void> object;
+  };
+  mutable std::array<FactsSlot, size_t(ModuleFacts::Count)> facts_;
 };
 
 class QueryCache {

@@ -36,6 +36,7 @@
 // mesh is taken as the space of the agent's centre.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -169,6 +170,13 @@ struct PolyanyaMeshInfo {
   std::vector<char> corner;  // per mesh vertex: 1 when a shortest path may turn there
 };
 PolyanyaMeshInfo polyanya_mesh_info(const NavMesh& mesh, const SearchFilter* filter = nullptr);
+
+// Per mesh vertex: how many polygon edges with no neighbour across (walls) end at it; worked out on the
+// first call and kept with the mesh's index (MeshIndex::ModuleFacts): the corners start from it.
+const std::vector<std::uint32_t>& polyanya_wall_ends(const NavMesh& mesh);
+// Works out what Polyanya keeps with a new polygon mesh (its wall ends), on the thread that readies it
+// (BakeJob's and TileJob's `prepare`).
+void ready_polyanya(const NavMesh& mesh);
 
 // Finds the shortest path from query.start to query.goal on the polygon mesh `mesh` (not a graph)
 // through polygons and links `filter` allows (null: everything). Closed doors and excluded polygons

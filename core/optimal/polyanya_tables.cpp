@@ -131,6 +131,26 @@ Scratch& with_tables(const NavMesh& mesh, Scratch& s) {
 // closed link, an edge into an excluded polygon) of a polygon the filter leaves open makes its ends
 // corners; a vertex only excluded polygons' walls end at is none. Only the filter's entries are
 // visited, not the whole mesh.
+const std::vector<std::uint32_t>& polyanya_wall_ends(const NavMesh& mesh) {
+  using Ends = std::vector<std::uint32_t>;
+  return mesh.query_cache.index_of(mesh).module_facts<Ends>(MeshIndex::ModuleFacts::PolyanyaWallEnds, [&] {
+    Ends ends(mesh.verts.size(), 0);
+    for (const NavPoly& p : mesh.polys) {
+      const size_t n = p.verts.size();
+      for (size_t e = 0; e < n && e < p.neighbours.size(); ++e) {
+        if (p.neighbours[e] >= 0) continue;
+        ++ends[size_t(p.verts[e])];
+        ++ends[size_t(p.verts[(e + 1) % n])];
+      }
+    }
+    return ends;
+  });
+}
+
+void ready_polyanya(const NavMesh& mesh) {
+  if (mesh.kind == NavMesh::Kind::Polygons) polyanya_wall_ends(mesh);
+}
+
 PolyanyaMeshInfo polyanya_mesh_info(const NavMesh& mesh, const SearchFilter* filter) {
   PolyanyaMeshInfo info;
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
@@ -140,7 +160,7 @@ PolyanyaMeshInfo polyanya_mesh_info(const NavMesh& mesh, const SearchFilter* fil
     info.corner = polyanya_detail::with_tables(mesh, *s).tables.convex;
   }
   if (!filter) return info;
-  const std::vector<std::uint32_t>& walls = index.wall_ends(mesh);
+  const std::vector<std::uint32_t>& walls = polyanya_wall_ends(mesh);
   const auto each_edge = [&](int poly, auto&& visit) {
     const NavPoly& p = mesh.polys[size_t(poly)];
     for (size_t e = 0; e < p.verts.size(); ++e) visit(e, p.verts[e], p.verts[(e + 1) % p.verts.size()]);

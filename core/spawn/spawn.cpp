@@ -168,6 +168,30 @@ Components split_by_bars(const NavMesh& mesh, const LinkBlocks& blocked, const C
 
 }  // namespace
 
+const Components& open_components(const NavMesh& mesh) {
+  return mesh.query_cache.index_of(mesh).module_facts<Components>(MeshIndex::ModuleFacts::SpawnComponents,
+                                                                  [&] { return connected_components(mesh); });
+}
+
+const std::vector<std::pair<Vec2, Vec2>>& mesh_walls(const NavMesh& mesh) {
+  using Walls = std::vector<std::pair<Vec2, Vec2>>;
+  return mesh.query_cache.index_of(mesh).module_facts<Walls>(MeshIndex::ModuleFacts::SpawnWalls, [&] {
+    Walls walls;
+    for (const NavPoly& p : mesh.polys) {
+      const size_t n = p.verts.size();
+      for (size_t e = 0; e < n && e < p.neighbours.size(); ++e)
+        if (p.neighbours[e] < 0)
+          walls.emplace_back(mesh.verts[size_t(p.verts[e])], mesh.verts[size_t(p.verts[(e + 1) % n])]);
+    }
+    return walls;
+  });
+}
+
+void ready_spawn_checks(const NavMesh& mesh) {
+  open_components(mesh);
+  if (mesh.kind == NavMesh::Kind::Polygons && !mesh.baked) mesh_walls(mesh);
+}
+
 Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
   // Only the door links of the gates cut partitions; excluded areas are the projection check's job.
   const Result<Gates> gates = make_gates(scene, navmesh, {}, GateLinks::ClosedOnly);
@@ -175,7 +199,7 @@ Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh) {
       gates && !gates->filter.poly_link_block.empty() ? &gates->filter.poly_link_block : nullptr;
   // Most moves of a closed door across a floor split nothing: the open components stand (kept with the
   // mesh), and a door dragged on a large level costs the polygons round it, not the level.
-  const Components& open = navmesh.query_cache.index_of(navmesh).open_components(navmesh);
+  const Components& open = open_components(navmesh);
   return blocked ? split_by_bars(navmesh, *blocked, open) : open;
 }
 
@@ -221,11 +245,10 @@ Location SpawnValidator::locate_point(const ScenePoint& p) const {
 double SpawnValidator::boundary_distance(const Location& at) const {
   const NavMesh& m = *navmesh_;
   if (!m.baked) {
-    // The walls are the mesh's, listed once per mesh (MeshIndex::wall_edges), not once per validator: a
-    // door dragged on a tile cache's level makes a new validator every frame.
+    // The walls are the mesh's, listed once per mesh (mesh_walls), not once per validator: a door
+    // dragged on a tile cache's level makes a new validator every frame.
     double best = std::numeric_limits<double>::infinity();
-    for (const auto& [a, b] : m.query_cache.index_of(m).wall_edges(m))
-      best = std::min(best, distance_to_segment(at.point, a, b));
+    for (const auto& [a, b] : mesh_walls(m)) best = std::min(best, distance_to_segment(at.point, a, b));
     return best;
   }
   dtNavMeshQuery query;

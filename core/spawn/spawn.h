@@ -25,6 +25,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "enum_names.h"
@@ -131,6 +132,17 @@ struct SpawnVerdict {
 // (core/navmesh/query_cache.h: of_poly, the component id per polygon, and count).
 using Partitions = Components;
 Partitions compute_partitions(const Scene& scene, const NavMesh& navmesh);
+
+// Polygon meshes: connected_components(mesh) with every door open, worked out on the first call and kept
+// with the mesh's index (MeshIndex::ModuleFacts); the partitions start from it.
+const Components& open_components(const NavMesh& mesh);
+// Polygon meshes: every polygon edge with no neighbour across (a wall), as its two end points in the plane
+// (m), polygon by polygon; worked out on the first call and kept with the mesh's index (the clearance
+// check on meshes without a Detour mesh).
+const std::vector<std::pair<Vec2, Vec2>>& mesh_walls(const NavMesh& mesh);
+// Works out what the spawn checks keep with a new mesh (its open components; without a Detour mesh its
+// walls), on the thread that readies it (BakeJob's and TileJob's `prepare`).
+void ready_spawn_checks(const NavMesh& mesh);
 
 // Trace: one record per evaluated (or skipped) check and one per verdict, in evaluation order.
 struct SpawnCheckStep {

@@ -426,28 +426,5 @@ TEST(QueryCache, APolygonsReachIsWorkedOutOnceAndIsItsRings) {
   for (int p = 0; p < int(m.polys.size()); ++p) EXPECT_TRUE(same(index.reach_of(m, p), want(p))) << p;
 }
 
-// The walls the index lists once per mesh are the edges with no polygon across, each once, with the
-// polygon's own corners. The oracle reads the polygons' corner indices, not their neighbour lists: an
-// edge a -> b is a wall when no polygon has the edge b -> a.
-TEST(QueryCache, TheWallEdgesAreTheEdgesWithNoNeighbour) {
-  std::mt19937 rng(4);
-  const NavMesh m = jittered(rng, 12, 9);
-  std::set<std::pair<int, int>> directed;
-  for (const NavPoly& p : m.polys)
-    for (size_t e = 0; e < p.verts.size(); ++e) directed.insert({p.verts[e], p.verts[(e + 1) % p.verts.size()]});
-  std::vector<std::pair<Vec2, Vec2>> want;
-  for (const NavPoly& p : m.polys)
-    for (size_t e = 0; e < p.verts.size(); ++e) {
-      const int a = p.verts[e], b = p.verts[(e + 1) % p.verts.size()];
-      if (!directed.count({b, a})) want.emplace_back(m.verts[size_t(a)], m.verts[size_t(b)]);
-    }
-  ASSERT_GT(want.size(), 30u);
-  const std::vector<std::pair<Vec2, Vec2>>& got = m.query_cache.index_of(m).wall_edges(m);
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < want.size(); ++i)
-    EXPECT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << i;
-  EXPECT_EQ(&m.query_cache.index_of(m).wall_edges(m), &got) << "worked out once";
-}
-
 }  // namespace
 }  // namespace navlab

@@ -239,7 +239,7 @@ TEST(Polyanya, CornersMatchTheAnglesUnderRandomFilters) {
     if (mesh.polys.empty()) continue;
     const std::vector<char> open = corners_by_angles(mesh, SearchFilter{});
     EXPECT_EQ(polyanya_mesh_info(mesh).corner, open) << "mesh " << m;
-    for (std::uint32_t w : mesh.query_cache.index_of(mesh).wall_ends(mesh)) wall_vertices += w > 0;
+    for (std::uint32_t w : polyanya_wall_ends(mesh)) wall_vertices += w > 0;
     for (char c : open) corners += c;
     std::uniform_int_distribution<int> die(0, 5);
     SearchFilter filter;
@@ -280,7 +280,7 @@ TEST(Polyanya, StraightWallsAndInnerCornersAreNoCorners) {
     const NavMesh mesh = grid_mesh(rng, 9, 7, 0.3, styles[m % 4], 1.0, m % 3 == 2 ? 0.4 : 0.0);
     const std::vector<char> want = corners_by_angles(mesh, SearchFilter{});
     EXPECT_EQ(polyanya_mesh_info(mesh).corner, want) << "mesh " << m;
-    for (std::uint32_t w : mesh.query_cache.index_of(mesh).wall_ends(mesh)) wall_vertices += w > 0;
+    for (std::uint32_t w : polyanya_wall_ends(mesh)) wall_vertices += w > 0;
     for (char c : want) corners += c;
   }
   EXPECT_GT(corners, 0);

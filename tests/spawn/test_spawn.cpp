@@ -4,8 +4,12 @@
 
 #include <cmath>
 #include <random>
+#include <set>
+#include <utility>
+#include <vector>
 
 #include "gates.h"
+#include "meshes.h"
 #include "navmesh_build.h"
 #include "spawn.h"
 #include "tilecache.h"
@@ -527,6 +531,40 @@ TEST(SpawnPartitions, RoomsShutOffAreNumberedAsAFloodFillNumbersThem) {
   EXPECT_EQ(got.of_poly, want.of_poly);
   EXPECT_EQ(got.of_poly.front(), 0);
   EXPECT_EQ(got.of_poly.back(), 2);
+}
+
+// The walls the spawn checks list once per mesh (mesh_walls, kept with the mesh's index) are the edges with no polygon
+// across, each once, with the polygon's own corners. The oracle reads the polygons' corner indices, not their neighbour
+// lists: an edge a -> b is a wall when no polygon has the edge b -> a.
+TEST(SpawnWalls, TheMeshWallsAreTheEdgesWithNoNeighbour) {
+  std::mt19937 rng(4);
+  const NavMesh m = test::random_mesh(rng, 12, 9);
+  std::set<std::pair<int, int>> directed;
+  for (const NavPoly& p : m.polys)
+    for (size_t e = 0; e < p.verts.size(); ++e) directed.insert({p.verts[e], p.verts[(e + 1) % p.verts.size()]});
+  std::vector<std::pair<Vec2, Vec2>> want;
+  for (const NavPoly& p : m.polys)
+    for (size_t e = 0; e < p.verts.size(); ++e) {
+      const int a = p.verts[e], b = p.verts[(e + 1) % p.verts.size()];
+      if (!directed.count({b, a})) want.emplace_back(m.verts[size_t(a)], m.verts[size_t(b)]);
+    }
+  ASSERT_GT(want.size(), 30u);
+  const std::vector<std::pair<Vec2, Vec2>>& got = mesh_walls(m);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i)
+    EXPECT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << i;
+  EXPECT_EQ(&mesh_walls(m), &got) << "worked out once";
+}
+
+// A mesh changed in place (its revision bumped) lists its walls again: they are kept with the index of one
+// revision, not with the mesh.
+TEST(SpawnWalls, AMeshChangedInPlaceListsItsWallsAgain) {
+  std::mt19937 rng(5);
+  NavMesh m = test::random_mesh(rng, 6, 5);
+  const Vec2 first = mesh_walls(m).front().first;
+  for (Vec2& v : m.verts) v = v + Vec2{10.0, 0.0};
+  m.revision.bump();
+  EXPECT_EQ(mesh_walls(m).front().first.x, first.x + 10.0);
 }
 
 }  // namespace

@@ -54,7 +54,7 @@ void start_job(App& app, Scene scene, const std::string& what) {
   // allocate and first touch it (a few ms at 100k polygons); the viewport's shapes are built there too.
   auto shapes = std::make_shared<BakedShapes>();
   b.job = std::make_unique<BakeJob>(std::move(scene), [shapes, presenter = app.theme.presenter](const NavMesh& mesh) {
-    prepare_search(mesh);
+    ready_mesh(mesh);
     *shapes = std::move(*build_shapes(mesh, presenter));
   });
   b.shapes = std::move(shapes);

@@ -5,6 +5,9 @@
 #include <utility>
 
 #include "navmesh_build.h"
+#include "polyanya.h"
+#include "search.h"
+#include "spawn.h"
 
 namespace navlab::app {
 
@@ -64,6 +67,12 @@ HeightRange height_range(const NavMesh& mesh) {
   if (mesh.heights.empty()) return {};
   const auto [mn, mx] = std::minmax_element(mesh.heights.begin(), mesh.heights.end());
   return {*mn, *mx};
+}
+
+void ready_mesh(const NavMesh& mesh) {
+  prepare_search(mesh);
+  ready_spawn_checks(mesh);
+  ready_polyanya(mesh);
 }
 
 NavMesh set_mesh(Document& doc, NavMesh mesh) {

@@ -38,6 +38,10 @@ HeightRange height_range(const NavMesh& mesh);
 // Replaces `doc`'s mesh with `mesh` (a new mesh_revision, the height range of `mesh`); returns the mesh
 // it replaced.
 NavMesh set_mesh(Document& doc, NavMesh mesh);
+// What the app's queries keep with a new mesh, worked out on the thread that readies it (a bake's or the
+// tile cache's worker) so that the frame taking the mesh does not: the search's scratch space, the spawn
+// checks' open components and walls, Polyanya's wall ends (its index is readied by the job itself).
+void ready_mesh(const NavMesh& mesh);
 
 // Loads `path` into `doc`. Returns "" on success; otherwise a readable message and `doc` is unchanged.
 std::string load_document(const std::string& path, Document& doc);

@@ -35,7 +35,7 @@ void start_job(App& app) {
   TilesView& t = app.doors.tiles;
   t.presenter = std::make_shared<std::atomic<bool>>(app.theme.presenter);
   t.job = std::make_unique<TileJob>(t.cache, [presenter = t.presenter](const NavMesh& mesh) -> std::shared_ptr<void> {
-    prepare_search(mesh);
+    ready_mesh(mesh);
     return build_shapes(mesh, presenter->load());
   });
 }
