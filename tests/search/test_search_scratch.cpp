@@ -352,12 +352,31 @@ TEST(SearchScratch, EqualsAFreshSearchOnRandomMeshesAndPairs) {
 
 // A mesh of more slots than the search keeps in place (kPooledAbove, 65,536 in core/search/search.cpp):
 // its labels are pooled in the order the search meets them, and every search still equals the oracle's,
-// one after another on the same pool.
+// one after another on the same pool: A* and Dijkstra, filtered and not, traced and not, and into one
+// reused result (the other cost models and budgets take the same labels; the small meshes above run them).
 TEST(SearchScratch, EqualsAFreshSearchOnAMeshLargeEnoughToPoolItsLabels) {
   std::mt19937 rng(65537);
   const NavMesh m = test::random_mesh(rng, 200, 200, 0.1);
   ASSERT_GT(m.size(), 65536);
-  EXPECT_EQ(compare_on(rng, m, 1, "large mesh"), 24);
+  const SearchQuery q = random_query(rng, m);
+  const SearchFilter filter = random_filter(rng, m, 6);
+  SearchResult reused;
+  int compared = 0;
+  for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra})
+    for (const SearchFilter* f : {static_cast<const SearchFilter*>(nullptr), &filter}) {
+      SearchDef def;
+      def.algorithm = a;
+      const std::string what = std::string("large mesh ") + to_string(a) + (f ? " filtered" : "");
+      SearchTrace got_trace, want_trace;
+      const SearchResult want = reference_search(m, q, def, f, &want_trace);
+      expect_same(search(m, q, def, f), want, what + " (untraced)");
+      expect_same(search(m, q, def, f, &got_trace), want, what);
+      expect_same(got_trace, want_trace, what);
+      search_into(m, q, def, f, nullptr, reused);
+      expect_reused_same(reused, want, what);
+      ++compared;
+    }
+  EXPECT_EQ(compared, 4);
 }
 
 // A mesh readied by prepare_search() (its scratch sized, every polygon's edge records written before any
