@@ -127,10 +127,6 @@ Scratch& with_tables(const NavMesh& mesh, Scratch& s) {
 
 }  // namespace polyanya_detail
 
-// The open mesh's corners (MeshTables::convex), then the filter's walls: an edge no path may cross (a
-// closed link, an edge into an excluded polygon) of a polygon the filter leaves open makes its ends
-// corners; a vertex only excluded polygons' walls end at is none. Only the filter's entries are
-// visited, not the whole mesh.
 const std::vector<std::uint32_t>& polyanya_wall_ends(const NavMesh& mesh) {
   using Ends = std::vector<std::uint32_t>;
   return mesh.query_cache.index_of(mesh).module_facts<Ends>(MeshIndex::ModuleFacts::PolyanyaWallEnds, [&] {
@@ -151,6 +147,10 @@ void ready_polyanya(const NavMesh& mesh) {
   if (mesh.kind == NavMesh::Kind::Polygons) polyanya_wall_ends(mesh);
 }
 
+// The open mesh's corners (MeshTables::convex), then the filter's walls: an edge no path may cross (a
+// closed link, an edge into an excluded polygon) of a polygon the filter leaves open makes its ends
+// corners; a vertex only excluded polygons' walls end at is none. Only the filter's entries are
+// visited, not the whole mesh.
 PolyanyaMeshInfo polyanya_mesh_info(const NavMesh& mesh, const SearchFilter* filter) {
   PolyanyaMeshInfo info;
   const MeshIndex& index = mesh.query_cache.index_of(mesh);

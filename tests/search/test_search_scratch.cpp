@@ -309,6 +309,18 @@ void expect_reused_same(const SearchResult& reused, const SearchResult& want, co
   EXPECT_EQ(reused.failure.has_value(), want.status != Status::Complete) << what << " (into a reused result)";
 }
 
+// One search of `q` on `m` under `def` and `f`, untraced, traced and into `reused`: each equals the oracle's.
+void compare_one(const NavMesh& m, const SearchQuery& q, const SearchDef& def, const SearchFilter* f,
+                 SearchResult& reused, const std::string& what) {
+  SearchTrace got_trace, want_trace;
+  const SearchResult want = reference_search(m, q, def, f, &want_trace);
+  expect_same(search(m, q, def, f), want, what + " (untraced)");
+  expect_same(search(m, q, def, f, &got_trace), want, what);
+  expect_same(got_trace, want_trace, what);
+  search_into(m, q, def, f, nullptr, reused);
+  expect_reused_same(reused, want, what);
+}
+
 // Every algorithm, cost model, filter and budget on a run of queries on `m`, traced and not, and into
 // one result reused by all of them: each search equals the oracle's.
 int compare_on(std::mt19937& rng, const NavMesh& m, int queries, const std::string& name) {
@@ -325,15 +337,9 @@ int compare_on(std::mt19937& rng, const NavMesh& m, int queries, const std::stri
             def.algorithm = a;
             def.cost_model = model;
             def.node_budget = budget;
-            const std::string what = name + " query " + std::to_string(k) + " " + to_string(a) + " " +
-                                     to_string(model) + " budget " + std::to_string(budget) + (f ? " filtered" : "");
-            SearchTrace got_trace, want_trace;
-            const SearchResult want = reference_search(m, q, def, f, &want_trace);
-            expect_same(search(m, q, def, f), want, what + " (untraced)");
-            expect_same(search(m, q, def, f, &got_trace), want, what);
-            expect_same(got_trace, want_trace, what);
-            search_into(m, q, def, f, nullptr, reused);
-            expect_reused_same(reused, want, what);
+            compare_one(m, q, def, f, reused,
+                        name + " query " + std::to_string(k) + " " + to_string(a) + " " + to_string(model) +
+                            " budget " + std::to_string(budget) + (f ? " filtered" : ""));
             ++compared;
           }
   }
@@ -366,14 +372,7 @@ TEST(SearchScratch, EqualsAFreshSearchOnAMeshLargeEnoughToPoolItsLabels) {
     for (const SearchFilter* f : {static_cast<const SearchFilter*>(nullptr), &filter}) {
       SearchDef def;
       def.algorithm = a;
-      const std::string what = std::string("large mesh ") + to_string(a) + (f ? " filtered" : "");
-      SearchTrace got_trace, want_trace;
-      const SearchResult want = reference_search(m, q, def, f, &want_trace);
-      expect_same(search(m, q, def, f), want, what + " (untraced)");
-      expect_same(search(m, q, def, f, &got_trace), want, what);
-      expect_same(got_trace, want_trace, what);
-      search_into(m, q, def, f, nullptr, reused);
-      expect_reused_same(reused, want, what);
+      compare_one(m, q, def, f, reused, std::string("large mesh ") + to_string(a) + (f ? " filtered" : ""));
       ++compared;
     }
   EXPECT_EQ(compared, 4);
