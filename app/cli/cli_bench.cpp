@@ -179,7 +179,7 @@ void time_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, cons
     SearchResult r;
     t_search = per_call_us(
         [&] {
-          search_into(mesh, q, scene.search, &gates.filter, nullptr, r);
+          search_into(mesh, q, scene.search, &gates.filter, nullptr, r, *run.query);
           g_sink = g_sink + r.corridor.size();
         },
         sample_us);
@@ -221,7 +221,7 @@ void time_ours(const Scene& scene, const NavMesh& mesh, const Gates& gates, cons
   PlanResult planned;
   const double t_plan = per_call_us(
       [&] {
-        plan_into(scene, mesh, request, planned);
+        plan_into(scene, mesh, request, planned, nullptr, *run.query);
         g_sink = g_sink + planned.funnel.points.size();
       },
       sample_us);

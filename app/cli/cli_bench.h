@@ -192,6 +192,8 @@ struct OursRun {
   Counts counts;
   std::vector<bool> complete;  // per pair
   std::vector<Route> routes;   // per pair
+  // The search's labels and open list, one for the whole run, as Detour's side keeps one dtNavMeshQuery.
+  std::shared_ptr<NavQuery> query = std::make_shared<NavQuery>();
 };
 
 // Ours and Detour pair by pair: each pair is timed twice on both sides in turn (ours, Detour, ours,

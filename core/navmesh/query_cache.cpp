@@ -203,23 +203,12 @@ void QueryCache::take_from(QueryCache& other) noexcept {
   const std::scoped_lock lock(mutex_, other.mutex_);
   owned_ = std::move(other.owned_);
   built_.store(other.built_.exchange(nullptr, std::memory_order_acq_rel), std::memory_order_release);
-  for (size_t i = 0; i < std::size(slots_); ++i) {
-    slots_[i].object = std::move(other.slots_[i].object);
-    slots_[i].lent.store(false, std::memory_order_release);
-    other.slots_[i].lent.store(false, std::memory_order_release);
-  }
-  other.epoch_.fetch_add(1, std::memory_order_relaxed);
 }
 
 void QueryCache::clear() noexcept {
   const std::lock_guard<std::mutex> lock(mutex_);
   built_.store(nullptr, std::memory_order_release);
   owned_.reset();
-  for (Slot& s : slots_) {
-    s.object.reset();
-    s.lent.store(false, std::memory_order_release);
-  }
-  epoch_.fetch_add(1, std::memory_order_relaxed);
 }
 
 QueryCache::Layout QueryCache::layout_of(const NavMesh& mesh) {
@@ -248,20 +237,6 @@ const MeshIndex& QueryCache::index_of(const NavMesh& mesh) const {
 bool QueryCache::has_index(const NavMesh& mesh) const {
   const Built* b = built_.load(std::memory_order_acquire);
   return b && b->layout == layout_of(mesh);
-}
-
-QueryCache::Taken QueryCache::take(Reused slot) const {
-  Slot& s = slots_[size_t(slot)];
-  const unsigned epoch = epoch_.load(std::memory_order_relaxed);
-  if (s.lent.exchange(true, std::memory_order_acquire)) return {nullptr, false, epoch};
-  return {std::move(s.object), true, epoch};
-}
-
-void QueryCache::give_back(Reused slot, unsigned epoch, std::shared_ptr<void> object) const {
-  if (epoch != epoch_.load(std::memory_order_relaxed)) return;  // cleared since: the slot is not ours
-  Slot& s = slots_[size_t(slot)];
-  s.object = std::move(object);
-  s.lent.store(false, std::memory_order_release);
 }
 
 }  // namespace navlab

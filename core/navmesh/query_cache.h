@@ -1,7 +1,8 @@
-// What the queries on one mesh keep between calls, as Detour keeps a dtNavMeshQuery per mesh: locate's
-// polygon grid and tolerance, a baked mesh's Detour query, the graph's node ids and outgoing edges
-// (MeshIndex, built on first use), and objects a query reuses instead of allocating them again (the
-// search's per-node scratch).
+// What the queries on one mesh share between calls: locate's polygon grid and tolerance, a baked mesh's
+// Detour query, the graph's node ids and outgoing edges, and what other modules work out once per mesh
+// (MeshIndex, built on first use). What a query reuses from one call to the next (the search's labels
+// and open list) is not kept per mesh but per thread, in a NavQuery (nav_query.h), as Detour keeps it
+// in a dtNavMeshQuery.
 //
 // Every NavMesh owns one (NavMesh::query_cache). A copy of the mesh starts with an empty cache, so a
 // mesh that is copied and then changed (doors, rebakes, tile updates) never reads the index of the mesh
@@ -15,9 +16,7 @@
 // Thread safety: const queries on one mesh may run on several threads at once. The index is built under
 // a lock (a query finds it built without taking the lock) and only read afterwards, but for what the
 // queries fill in per polygon as they first meet it, each polygon under an atomic state of its own
-// (MeshIndex::edges_join, MeshIndex::SearchEdges); a reused object is lent to one query at a time (an
-// atomic flag, no lock), and a query that finds it lent (another thread, or a query run inside another)
-// makes a temporary one of its own.
+// (MeshIndex::edges_join, MeshIndex::SearchEdges).
 #pragma once
 
 #include <array>
@@ -137,6 +136,7 @@ struct MeshIndex {
     SpawnComponents,   // core/spawn: the polygons' connected components with every door open
     SpawnWalls,        // core/spawn: every wall edge, for the clearance check without a Detour mesh
     PolyanyaWallEnds,  // core/optimal: per vertex, how many wall edges end at it
+    PolyanyaTables,    // core/optimal: which vertices a shortest path may turn at, each edge's twin, dead ends
     Count
   };
   template <class T, class Make>
@@ -159,31 +159,6 @@ struct MeshIndex {
 
 class QueryCache {
  public:
-  // The objects a query may borrow, one of each per mesh: the polygon search's labels and open list
-  // (core/search), the exact shortest path's tables and vectors (core/optimal).
-  enum class Reused { SearchScratch, PolyanyaScratch, Count };
-
-  // An object lent to one query, returned to the cache when the lease ends (or a temporary one).
-  template <class T>
-  class Lease {
-   public:
-    Lease(const QueryCache* owner, Reused slot, unsigned epoch, std::shared_ptr<void> object)
-        : owner_(owner), slot_(slot), epoch_(epoch), object_(std::move(object)) {}
-    Lease(const Lease&) = delete;
-    Lease& operator=(const Lease&) = delete;
-    ~Lease() {
-      if (owner_) owner_->give_back(slot_, epoch_, std::move(object_));
-    }
-    T& operator*() const { return *static_cast<T*>(object_.get()); }
-    T* operator->() const { return static_cast<T*>(object_.get()); }
-
-   private:
-    const QueryCache* owner_;  // null: a temporary object, freed with the lease
-    Reused slot_;
-    unsigned epoch_;
-    std::shared_ptr<void> object_;
-  };
-
   QueryCache() = default;
   QueryCache(const QueryCache&) noexcept {}
   QueryCache(QueryCache&& other) noexcept { take_from(other); }
@@ -198,15 +173,6 @@ class QueryCache {
   const MeshIndex& index_of(const NavMesh& mesh) const;
   // Whether the index of `mesh` as it is now is built (the next query does not build it).
   bool has_index(const NavMesh& mesh) const;
-
-  // The reused object of `slot`, made by `make` on first use; a temporary one from `make` while it is
-  // lent to another query.
-  template <class T, class Make>
-  Lease<T> borrow(Reused slot, Make make) const {
-    Taken t = take(slot);
-    if (!t.object) t.object = std::shared_ptr<T>(make());
-    return Lease<T>(t.keep ? this : nullptr, slot, t.epoch, std::move(t.object));
-  }
 
  private:
   // Which mesh the index was built from: its revision; the buffers and sizes of its vectors, and its
@@ -227,31 +193,12 @@ class QueryCache {
     friend bool operator==(const Layout&, const Layout&) = default;
   };
   static Layout layout_of(const NavMesh& mesh);
-  // Forgets the index and the reused objects (an assignment): the next query builds them again. Code
-  // that edits a mesh bumps its revision instead (NavMesh::revision).
+  // Forgets the index (an assignment): the next query builds it again. Code that edits a mesh bumps its
+  // revision instead (NavMesh::revision).
   void clear() noexcept;
-  // The index and reused objects of `other` (a mesh being moved), which is left empty. No query runs
-  // on either mesh meanwhile.
+  // The index of `other` (a mesh being moved), which is left empty. No query runs on either mesh
+  // meanwhile.
   void take_from(QueryCache& other) noexcept;
-
-  // Lending takes no lock (a search borrows on every call): the flag says who owns `object`. The
-  // thread that sets it owns the object until it clears it; clear() runs only while no query runs on
-  // the mesh (it changes the mesh), so it never meets a lease of another thread.
-  struct Slot {
-    std::shared_ptr<void> object;  // null until made, and while lent
-    std::atomic<bool> lent{false};
-  };
-
-  struct Taken {
-    std::shared_ptr<void> object;  // the kept object; null: the borrower makes one
-    bool keep = false;             // the object goes back to the slot when the lease ends
-    unsigned epoch = 0;
-  };
-  // Lends `slot`: its kept object (null when none was made yet), or, while it is lent to another query,
-  // nothing to keep.
-  Taken take(Reused slot) const;
-  // Ends a lease: the object becomes the slot's kept one unless clear() ran since (another epoch).
-  void give_back(Reused slot, unsigned epoch, std::shared_ptr<void> object) const;
 
   // The index with the layout it was built for. Published through `built_` once made, so a query reads
   // it without the lock; it is replaced (and the old one freed) only when the mesh changed, and a mesh
@@ -264,8 +211,6 @@ class QueryCache {
   mutable std::mutex mutex_;  // guards building and replacing `owned_`
   mutable std::unique_ptr<const Built> owned_;
   mutable std::atomic<const Built*> built_{nullptr};
-  mutable Slot slots_[size_t(Reused::Count)];
-  mutable std::atomic<unsigned> epoch_{0};  // counts clear(): a lease from before a clear() is not taken back
 };
 
 }  // namespace navlab

@@ -43,15 +43,25 @@ using Polygon = polyanya_detail::MeshTables::Polygon;
 class Search {
  public:
   Search(const NavMesh& mesh, const PolyanyaMeshInfo& info, const PolyanyaQuery& q, const SearchFilter* filter,
-         const PolyanyaDef& def, PolyanyaTrace* trace, Scratch& s)
-      : mesh_(mesh), info_(info), q_(q), filter_(filter), def_(def), trace_(trace), tol_(info.tolerance), s_(s) {
+         const PolyanyaDef& def, PolyanyaTrace* trace, const polyanya_detail::MeshTables& tables, Scratch& s)
+      : mesh_(mesh),
+        info_(info),
+        q_(q),
+        filter_(filter),
+        def_(def),
+        trace_(trace),
+        tol_(info.tolerance),
+        tables_(tables),
+        s_(s) {
     if (++s_.stamp == 0) {  // the stamps wrapped: every root must read as unseen again
       s_.root_stamp.assign(s_.root_stamp.size(), 0);
       s_.stamp = 1;
     }
-    if (s_.root_g.size() != mesh.verts.size()) {
-      s_.root_g.assign(mesh.verts.size(), 0.0);
-      s_.root_stamp.assign(mesh.verts.size(), 0);
+    // Grown to the largest mesh searched so far (the scratch serves any mesh): an entry of an earlier
+    // search, on this mesh or another, has an older stamp and reads as unseen.
+    if (s_.root_g.size() < mesh.verts.size()) {
+      s_.root_g.resize(mesh.verts.size(), 0.0);
+      s_.root_stamp.resize(mesh.verts.size(), 0);
     }
     s_.nodes.clear();
     s_.open.clear();
@@ -69,7 +79,7 @@ class Search {
     if (!filter_) return true;
     return filter_->link_block(mesh_, poly, edge) < 0 && !filter_->node_blocked(nb);
   }
-  Polygon polygon(int poly) const { return s_.tables.polygon(poly); }
+  Polygon polygon(int poly) const { return tables_.polygon(poly); }
   bool make_successor(const Crossing& c, Node& s);
   bool turn_along_edge(Node& s) const;
   double best_g(int root_vertex) const;
@@ -98,6 +108,7 @@ class Search {
   PolyanyaDef def_;
   PolyanyaTrace* trace_;
   double tol_;
+  const polyanya_detail::MeshTables& tables_;
   Scratch& s_;
   std::vector<int> goal_polys_;
   long seq_ = 0;
@@ -201,9 +212,9 @@ bool Search::make_successor(const Crossing& c, Node& s) {
   s = Node{};
   s.parent = c.parent;
   s.poly = across;
-  s.edge = s_.tables.twin_of(c.poly, c.edge);
+  s.edge = tables_.twin_of(c.poly, c.edge);
   if (s.edge < 0) return false;
-  if (s_.tables.dead_end[size_t(s.poly)] && !goal_in(s.poly)) {
+  if (tables_.dead_end[size_t(s.poly)] && !goal_in(s.poly)) {
     ++res_.pruned;
     return false;
   }
@@ -460,10 +471,16 @@ PolyanyaResult Search::run() {
 }  // namespace
 
 PolyanyaResult polyanya(const NavMesh& mesh, const PolyanyaMeshInfo& info, const PolyanyaQuery& query,
-                        const SearchFilter* filter, const PolyanyaDef& def, PolyanyaTrace* trace) {
-  const QueryCache::Lease<Scratch> scratch = polyanya_detail::borrow_scratch(mesh);
-  Search s(mesh, info, query, filter, def, trace, polyanya_detail::with_tables(mesh, *scratch));
+                        const SearchFilter* filter, const PolyanyaDef& def, PolyanyaTrace* trace, NavQuery& nav_query) {
+  Search s(mesh, info, query, filter, def, trace, polyanya_detail::mesh_tables(mesh),
+           polyanya_detail::scratch_of(nav_query));
   return s.run();
+}
+
+PolyanyaResult polyanya(const NavMesh& mesh, const PolyanyaMeshInfo& info, const PolyanyaQuery& query,
+                        const SearchFilter* filter, const PolyanyaDef& def, PolyanyaTrace* trace) {
+  const NavQuery::ThisThread nav_query;
+  return polyanya(mesh, info, query, filter, def, trace, *nav_query);
 }
 
 PolyanyaResult polyanya(const NavMesh& mesh, const PolyanyaQuery& query, const SearchFilter* filter,

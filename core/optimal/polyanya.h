@@ -187,5 +187,9 @@ PolyanyaResult polyanya(const NavMesh& mesh, const PolyanyaQuery& query, const S
 PolyanyaResult polyanya(const NavMesh& mesh, const PolyanyaMeshInfo& info, const PolyanyaQuery& query,
                         const SearchFilter* filter = nullptr, const PolyanyaDef& def = {},
                         PolyanyaTrace* trace = nullptr);
+// The same with the search's state kept by `nav_query` (NavQuery::Part::Polyanya; both forms above use
+// the calling thread's NavQuery).
+PolyanyaResult polyanya(const NavMesh& mesh, const PolyanyaMeshInfo& info, const PolyanyaQuery& query,
+                        const SearchFilter* filter, const PolyanyaDef& def, PolyanyaTrace* trace, NavQuery& nav_query);
 
 }  // namespace navlab

@@ -1,12 +1,14 @@
-// What Polyanya's searches on one mesh keep between calls (QueryCache::Reused::PolyanyaScratch): the
-// mesh's tables, worked out on the first search, and the search's own vectors, which keep their
-// capacity, so that a search costs the nodes it reaches, not the mesh's size. Internal to core/optimal.
+// What Polyanya's searches keep between calls: each mesh's tables, worked out on its first search and
+// kept with its index (MeshIndex::ModuleFacts::PolyanyaTables, so an edited mesh gets new ones), and a
+// search's own vectors, kept by a NavQuery (NavQuery::Part::Polyanya) with their capacity, so that a
+// search costs the nodes it reaches, not the mesh's size. Internal to core/optimal.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
 #include "geom.h"
+#include "nav_query.h"
 #include "navmesh.h"
 #include "polyanya.h"
 #include "query_cache.h"
@@ -15,9 +17,6 @@ namespace navlab::polyanya_detail {
 
 // Per mesh, filters aside.
 struct MeshTables {
-  const void* verts_data = nullptr;  // the mesh they were made for
-  const void* polys_data = nullptr;
-  size_t vert_count = 0, poly_count = 0;
   // Per vertex: a shortest path may turn there, as far as the walls go: beside some wall the free space
   // around the vertex spans more than 180° (a convex corner of an obstacle, or the tip of a thin wall).
   // Where the walls run straight on, or the free space is a room's inner corner, no shortest path
@@ -35,10 +34,6 @@ struct MeshTables {
   // Per polygon: it has one neighbour at most, so a path entering it goes nowhere else (a dead end).
   std::vector<char> dead_end;
 
-  bool made_for(const NavMesh& mesh) const {
-    return verts_data == mesh.verts.data() && polys_data == mesh.polys.data() && vert_count == mesh.verts.size() &&
-           poly_count == mesh.polys.size();
-  }
   int twin_of(int poly, int edge) const { return twin[first[size_t(poly)] + unsigned(edge)]; }
   // Polygon `poly`'s corners as a view of the arrays above.
   struct Polygon {
@@ -54,8 +49,9 @@ struct MeshTables {
   }
 };
 
-// Makes `t` for `mesh`; `tol` (m) is the tolerance of vertex positions (twins found by position).
-void make_tables(const NavMesh& mesh, double tol, MeshTables& t);
+// The tables of `mesh`, made on the first call (with the tolerance of its index: twins are found by
+// position) and kept with its index.
+const MeshTables& mesh_tables(const NavMesh& mesh);
 
 // A search node. The entry edge of `poly` is (verts[edge], verts[edge + 1]); seen from the root (on the
 // other side of it), verts[edge] is on the left and verts[edge + 1] on the right, because polygons are
@@ -85,8 +81,8 @@ struct OpenEntry {
   int node;
 };
 
+// One search's state, on any mesh (sized by the search to the mesh it runs on).
 struct Scratch {
-  MeshTables tables;
   std::vector<double> root_g;  // per vertex: the best g it was a root with (this search's stamp only)
   std::vector<unsigned> root_stamp;
   unsigned stamp = 0;
@@ -96,9 +92,7 @@ struct Scratch {
   std::vector<double> side_right, side_left;  // per vertex of the polygon being expanded
 };
 
-// The mesh's scratch, lent to one search (a new one while another search holds it).
-QueryCache::Lease<Scratch> borrow_scratch(const NavMesh& mesh);
-// `s` with its tables made for `mesh` (on the mesh's first search, or when the mesh changed).
-Scratch& with_tables(const NavMesh& mesh, Scratch& s);
+// The scratch `nav_query` keeps for Polyanya's searches.
+Scratch& scratch_of(NavQuery& nav_query);
 
 }  // namespace navlab::polyanya_detail

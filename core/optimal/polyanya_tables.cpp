@@ -71,13 +71,8 @@ bool free_side_convex(const NavMesh& mesh, const MeshTables& t, int poly, int ed
   return false;
 }
 
-}  // namespace
-
+// Makes `t` for `mesh`; `tol` (m) is the tolerance of vertex positions (twins found by position).
 void make_tables(const NavMesh& mesh, double tol, MeshTables& t) {
-  t.verts_data = mesh.verts.data();
-  t.polys_data = mesh.polys.data();
-  t.vert_count = mesh.verts.size();
-  t.poly_count = mesh.polys.size();
   t.first.assign(mesh.polys.size() + 1, 0);
   for (size_t p = 0; p < mesh.polys.size(); ++p) t.first[p + 1] = t.first[p] + unsigned(mesh.polys[p].verts.size());
   t.twin.assign(t.first.back(), -1);
@@ -114,15 +109,19 @@ void make_tables(const NavMesh& mesh, double tol, MeshTables& t) {
     }
   }
 }
+}  // namespace
 
-QueryCache::Lease<Scratch> borrow_scratch(const NavMesh& mesh) {
-  return mesh.query_cache.borrow<Scratch>(QueryCache::Reused::PolyanyaScratch,
-                                          [] { return std::make_shared<Scratch>(); });
+const MeshTables& mesh_tables(const NavMesh& mesh) {
+  const MeshIndex& index = mesh.query_cache.index_of(mesh);
+  return index.module_facts<MeshTables>(MeshIndex::ModuleFacts::PolyanyaTables, [&] {
+    MeshTables t;
+    make_tables(mesh, index.tolerance, t);
+    return t;
+  });
 }
 
-Scratch& with_tables(const NavMesh& mesh, Scratch& s) {
-  if (!s.tables.made_for(mesh)) make_tables(mesh, mesh.query_cache.index_of(mesh).tolerance, s.tables);
-  return s;
+Scratch& scratch_of(NavQuery& nav_query) {
+  return nav_query.part<Scratch>(NavQuery::Part::Polyanya, [] { return std::make_shared<Scratch>(); });
 }
 
 }  // namespace polyanya_detail
@@ -155,10 +154,7 @@ PolyanyaMeshInfo polyanya_mesh_info(const NavMesh& mesh, const SearchFilter* fil
   PolyanyaMeshInfo info;
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   info.tolerance = index.tolerance;
-  {
-    const QueryCache::Lease<polyanya_detail::Scratch> s = polyanya_detail::borrow_scratch(mesh);
-    info.corner = polyanya_detail::with_tables(mesh, *s).tables.convex;
-  }
+  info.corner = polyanya_detail::mesh_tables(mesh).convex;
   if (!filter) return info;
   const std::vector<std::uint32_t>& walls = polyanya_wall_ends(mesh);
   const auto each_edge = [&](int poly, auto&& visit) {

@@ -17,6 +17,7 @@ struct Context {
   const Gates& gates;
   PlanTrace* trace;
   const CorridorSearch* corridor_search;  // null: search()
+  NavQuery* nav_query;                    // null: the calling thread's
 };
 
 void fail(PlanResult& r, Failure f) {
@@ -78,7 +79,12 @@ void find_corridor(const Context& c, const SearchQuery& q, SearchResult& out) {
     out = (*c.corridor_search)(q, c.gates.filter);
     return;
   }
-  search_into(c.mesh, q, c.scene.search, &c.gates.filter, c.trace ? &c.trace->search : nullptr, out);
+  SearchTrace* trace = c.trace ? &c.trace->search : nullptr;
+  if (c.nav_query) {
+    search_into(c.mesh, q, c.scene.search, &c.gates.filter, trace, out, *c.nav_query);
+  } else {
+    search_into(c.mesh, q, c.scene.search, &c.gates.filter, trace, out);
+  }
 }
 
 // The unreachable_goal policy: search towards the substitute goal, keep `original` as the reason.
@@ -266,7 +272,7 @@ void run_stages(const Context& c, PlanResult& r) {
 }
 
 void run_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
-              const CorridorSearch* corridor_search, PlanTrace* trace, PlanResult& r) {
+              const CorridorSearch* corridor_search, PlanTrace* trace, PlanResult& r, NavQuery* nav_query = nullptr) {
   renew(r);
   // The gates are made into a per-thread object whose vectors and strings keep their capacity (no
   // allocation per plan while no door is closed); a plan run inside another's corridor search on the
@@ -284,7 +290,7 @@ void run_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
   lent = true;
   const std::string error = make_gates_into(scene, mesh, request.doors, GateLinks::ClosedOnly, gates);
   if (error.empty()) {
-    const Context c{scene, mesh, request, gates, trace, corridor_search};
+    const Context c{scene, mesh, request, gates, trace, corridor_search, nav_query};
     run_stages(c, r);
   } else {
     fail(r, Failure{FailStage::Plan, Reason::BadRequest, error, {}});
@@ -301,6 +307,11 @@ PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& requ
 
 void plan_into(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanResult& out, PlanTrace* trace) {
   run_plan(scene, mesh, request, nullptr, trace, out);
+}
+
+void plan_into(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanResult& out, PlanTrace* trace,
+               NavQuery& nav_query) {
+  run_plan(scene, mesh, request, nullptr, trace, out, &nav_query);
 }
 
 PlanResult plan_with_search(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,

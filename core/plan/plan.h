@@ -81,6 +81,10 @@ PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& requ
 // they are large enough.
 void plan_into(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanResult& out,
                PlanTrace* trace = nullptr);
+// plan_into() with the search's labels and open list kept by `nav_query` (the forms above use the
+// calling thread's NavQuery): one NavQuery per thread, serving one plan at a time.
+void plan_into(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanResult& out, PlanTrace* trace,
+               NavQuery& nav_query);
 
 // plan() with `corridor_search` in place of search() (e.g. the polygons the exact shortest path
 // crosses, core/optimal/plan_optimal.h): it is called for the goal (and for a nearest_reachable

@@ -51,8 +51,9 @@ struct NodeLabel {
 // it. Below it, one label per slot in place saves the pool's lookup, which a short search feels most.
 constexpr size_t kPooledAbove = 65536;
 
-// The labels and the open list of one search at a time, kept with the mesh between searches
-// (QueryCache::Reused::SearchScratch) so that a search costs the nodes it reaches, not the mesh's size.
+// The labels and the open list of one search at a time, kept between searches by a NavQuery
+// (NavQuery::Part::Search) so that a search costs the nodes it reaches, not the mesh's size. They hold
+// nothing of a mesh between searches: one Labels serves searches on meshes of any size, one at a time.
 // Label `slot` < n is node `slot`'s own (state 0); on a mesh of several tiles the labels from n on are
 // the nodes of BakedNavMesh::state_nodes (a polygon entered across a tile border in Detour's node state
 // 1, 2 or 3). A label of another search reads as unseen: starting a search clears nothing.
@@ -291,7 +292,7 @@ bool uses_edge_records(const NavMesh& mesh, CostModel model) {
   return mesh.kind == NavMesh::Kind::Polygons && model == CostModel::EdgeMidpoints && mesh.links.empty();
 }
 
-// One A* (or Dijkstra) run: the labels and the open list (`L`, lent by the mesh) and the node nearest
+// One A* (or Dijkstra) run: the labels and the open list (`L`, the NavQuery's) and the node nearest
 // the goal so far.
 struct AStar {
   const NavMesh& mesh;
@@ -487,10 +488,7 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
 }
 
 void prepare_search(const NavMesh& mesh) {
-  const QueryCache::Lease<Labels> labels =
-      mesh.query_cache.borrow<Labels>(QueryCache::Reused::SearchScratch, [] { return std::make_shared<Labels>(); });
-  const bool borders = mesh.baked && !mesh.baked->borders.empty();
-  labels->begin(mesh.size(), borders ? &mesh.baked->state_nodes : nullptr);
+  mesh.query_cache.index_of(mesh);
   // Every polygon's edge records, which a search otherwise writes as it first expands the polygon.
   if (uses_edge_records(mesh, CostModel::EdgeMidpoints)) {
     const MeshIndex& index = mesh.query_cache.index_of(mesh);
@@ -501,6 +499,12 @@ void prepare_search(const NavMesh& mesh) {
 
 void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
                  SearchTrace* trace, SearchResult& res) {
+  const NavQuery::ThisThread nav_query;
+  search_into(mesh, query, def, filter, trace, res, *nav_query);
+}
+
+void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
+                 SearchTrace* trace, SearchResult& res, NavQuery& nav_query) {
   res.status = Status::Failed;
   res.failure.reset();
   res.corridor.clear();
@@ -528,13 +532,12 @@ void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef&
     return;
   }
 
-  const QueryCache::Lease<Labels> labels =
-      mesh.query_cache.borrow<Labels>(QueryCache::Reused::SearchScratch, [] { return std::make_shared<Labels>(); });
+  Labels& labels = nav_query.part<Labels>(NavQuery::Part::Search, [] { return std::make_shared<Labels>(); });
   // Graphs' outgoing edges, each polygon's off-mesh links or edge records.
   const MeshIndex* index = mesh.kind == NavMesh::Kind::Graph || !mesh.links.empty() || uses_edge_records(mesh, model)
                                ? &mesh.query_cache.index_of(mesh)
                                : nullptr;
-  AStar A(mesh, query, def, filter, model, trace, *labels, index);
+  AStar A(mesh, query, def, filter, model, trace, labels, index);
   A.start();
   bool found = false, exhausted = false;
   int goal_slot = -1;

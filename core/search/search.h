@@ -38,6 +38,7 @@
 
 #include "enum_names.h"
 #include "geom.h"
+#include "nav_query.h"
 #include "navmesh.h"
 #include "query_cache.h"
 #include "result.h"
@@ -173,13 +174,17 @@ SearchResult search(const NavMesh& mesh, const SearchQuery& query, const SearchD
 // search() into `out`, which is overwritten whole: its vectors keep their capacity, so a caller that
 // searches again and again with one result (as Detour's findPath writes into the caller's array)
 // allocates nothing once they are large enough. `trace` as in search().
+// The labels and open list are the calling thread's NavQuery's.
 void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
                  SearchTrace* trace, SearchResult& out);
+// The same with the labels and open list of `nav_query` (NavQuery::Part::Search), which serves one
+// search at a time.
+void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
+                 SearchTrace* trace, SearchResult& out, NavQuery& nav_query);
 
-// Sizes the search space `mesh` keeps for its searches (QueryCache::Reused::SearchScratch) to all of its
-// nodes and writes every polygon's edge records (MeshIndex::search_edges), so the first search on it — on
-// whichever thread — neither allocates nor writes them (on a 100k-polygon mesh a few ms). The app's bake
-// worker calls it on every new mesh.
+// Builds the index of `mesh` and writes every polygon's edge records (MeshIndex::search_edges), so the
+// first search on it — on whichever thread — neither builds nor writes them (on a 100k-polygon mesh a
+// few ms). The app's bake worker calls it on every new mesh.
 void prepare_search(const NavMesh& mesh);
 
 // A record's node whose polygon no longer exists: a tile under it was rebuilt after the search (the app

@@ -376,27 +376,6 @@ TEST(QueryCache, ATileUpdateIsLocatedOnTheUpdatedMesh) {
   agree("after");
 }
 
-// ---- Lending. ----
-
-TEST(QueryCache, AnObjectIsLentToOneQueryAtATime) {
-  const QueryCache cache;
-  int made = 0;
-  auto make = [&] {
-    ++made;
-    return std::make_shared<int>(made);
-  };
-  const void* first = nullptr;
-  {
-    const QueryCache::Lease<int> a = cache.borrow<int>(QueryCache::Reused::SearchScratch, make);
-    const QueryCache::Lease<int> b = cache.borrow<int>(QueryCache::Reused::SearchScratch, make);
-    EXPECT_NE(&*a, &*b) << "a nested query gets its own";
-    first = &*a;
-  }
-  const QueryCache::Lease<int> again = cache.borrow<int>(QueryCache::Reused::SearchScratch, make);
-  EXPECT_EQ(&*again, first) << "the kept one is lent again";
-  EXPECT_EQ(made, 2);
-}
-
 // Each polygon's bounds and reach, kept by the index the first time a corridor shape asks, are those
 // polygon_reach() gives for the polygon's corners, whichever of four threads asking at once wrote them,
 // and asked again they are the same.

@@ -44,6 +44,40 @@ TEST(Polyanya, RingAroundAHoleHandComputed) {
   EXPECT_NEAR(r.path[2].x, 2.0, 1e-12);
 }
 
+// A mesh edited in place (its revision bumped, as every in-place edit does) is searched with tables made
+// for it as it is now, not those of its first search: the left column of the ring is walled off, and the
+// goal across the ring cannot be reached any more, whether searched on the edited mesh, on a copy of it or
+// with a NavQuery the caller owns.
+TEST(Polyanya, AMeshEditedInPlaceIsSearchedWithItsNewTables) {
+  NavMesh mesh = ring_mesh();
+  const Vec2 s{0.5, 1.5}, g{2.5, 1.5};
+  const int sp = poly_at(mesh, s), gp = poly_at(mesh, g);
+  const PolyanyaResult before = run(mesh, s, sp, g, gp);
+  ASSERT_EQ(before.status, Status::Complete);
+  EXPECT_NEAR(before.length, 1.0 + std::sqrt(2.0), 1e-9);
+  const auto wall_off = [&](Vec2 a, Vec2 b) {
+    const int pa = poly_at(mesh, a), pb = poly_at(mesh, b);
+    for (int& nb : mesh.polys[size_t(pa)].neighbours)
+      if (nb == pb) nb = -1;
+    for (int& nb : mesh.polys[size_t(pb)].neighbours)
+      if (nb == pa) nb = -1;
+  };
+  wall_off({0.5, 0.5}, {1.5, 0.5});
+  wall_off({0.5, 2.5}, {1.5, 2.5});
+  mesh.revision.bump();
+  const auto expect_cut_off = [](const PolyanyaResult& r, const std::string& what) {
+    EXPECT_EQ(r.status, Status::Failed) << what;
+    ASSERT_TRUE(r.failure) << what;
+    EXPECT_EQ(r.failure->reason, Reason::Disconnected) << what;
+  };
+  expect_cut_off(run(mesh, s, sp, g, gp), "the edited mesh");
+  const NavMesh copy = mesh;
+  expect_cut_off(run(copy, s, sp, g, gp), "a copy of it");
+  NavQuery own;
+  expect_cut_off(polyanya(mesh, polyanya_mesh_info(mesh), PolyanyaQuery{s, g, sp, gp}, nullptr, {}, nullptr, own),
+                 "with a NavQuery of its own");
+}
+
 TEST(Polyanya, SamePolygonIsTheStraightSegment) {
   const NavMesh mesh = ring_mesh();
   PolyanyaTrace trace;

@@ -1,5 +1,6 @@
-// The search's scratch space is kept with the mesh and reused (core/navmesh/query_cache.h): results,
-// traces and every recorded step must be exactly those of a search that starts from fresh arrays. The
+// The search's scratch space is kept by a NavQuery and reused (core/navmesh/nav_query.h), the calling
+// thread's or one the caller owns: results, traces and every recorded step must be exactly those of a
+// search that starts from fresh arrays. The
 // oracle here is such a search, written plainly from search.h's rules (full arrays per call,
 // std::priority_queue), run on seeded random meshes, graphs, filters and budgets.
 #include <gtest/gtest.h>
@@ -378,8 +379,8 @@ TEST(SearchScratch, EqualsAFreshSearchOnAMeshLargeEnoughToPoolItsLabels) {
   EXPECT_EQ(compared, 4);
 }
 
-// A mesh readied by prepare_search() (its scratch sized, every polygon's edge records written before any
-// search, as the app's bake worker does) searches as the oracle does.
+// A mesh readied by prepare_search() (its index built and every polygon's edge records written before
+// any search, as the app's bake worker does) searches as the oracle does.
 TEST(SearchScratch, APreparedMeshSearchesAsAFreshOne) {
   std::mt19937 rng(8128);
   int compared = 0;
@@ -401,9 +402,9 @@ TEST(SearchScratch, EqualsAFreshSearchOnRandomGraphs) {
   EXPECT_EQ(compared, 6 * 12 * 24);
 }
 
-// Searches on two meshes of different sizes, interleaved: each mesh keeps its own scratch, and a label
-// left by an earlier, larger search never shows in a later one (its trace's positions included), nor
-// does a longer corridor in a result written over again.
+// Searches on two meshes of different sizes, interleaved, with the thread's one scratch: a label left by
+// an earlier, larger search never shows in a later one (its trace's positions included), nor does a
+// longer corridor in a result written over again.
 TEST(SearchScratch, InterleavedSearchesOnTwoMeshes) {
   std::mt19937 rng(99);
   const NavMesh big = test::random_mesh(rng, 14, 12), small = test::random_mesh(rng, 4, 3);
@@ -444,7 +445,7 @@ TEST(SearchScratch, AnInvalidQueryIntoAReusedResultLeavesNothingOfTheLastOne) {
   EXPECT_EQ(r.cost, 0.0);
 }
 
-// The same mesh searched from several threads at once: a thread that finds the scratch lent makes its own.
+// The same mesh searched from several threads at once, each with its own NavQuery (the thread's).
 TEST(SearchScratch, ConcurrentSearchesOnOneMesh) {
   std::mt19937 rng(5);
   const NavMesh m = test::random_mesh(rng, 10, 10);
@@ -467,6 +468,56 @@ TEST(SearchScratch, ConcurrentSearchesOnOneMesh) {
     for (size_t i = 0; i < got[size_t(t)].size(); ++i)
       expect_same(got[size_t(t)][i], want[i % queries.size()],
                   "thread " + std::to_string(t) + " search " + std::to_string(i));
+}
+
+}  // namespace
+}  // namespace navlab
+
+namespace navlab {
+namespace {
+
+// The thread's own NavQuery serves one query at a time: a query inside a query gets a temporary one,
+// the thread's is used again once it is free, and another thread has its own.
+TEST(NavQuery, TheThreadsOwnServesOneQueryAtATime) {
+  const NavQuery* first = nullptr;
+  {
+    const NavQuery::ThisThread a;
+    const NavQuery::ThisThread b;
+    EXPECT_NE(&*a, &*b) << "a query inside a query gets its own";
+    first = &*a;
+  }
+  const NavQuery::ThisThread again;
+  EXPECT_EQ(&*again, first) << "the thread's own is used again";
+  const NavQuery* other = nullptr;
+  std::thread([&] {
+    const NavQuery::ThisThread there;
+    other = &*there;
+  }).join();
+  EXPECT_NE(other, first) << "another thread has its own";
+}
+
+// One NavQuery that the caller owns serves searches on meshes and graphs of different sizes, interleaved
+// with searches on the thread's own: each equals the oracle's, traced and into a reused result.
+TEST(NavQuery, OneServesSearchesOnEveryMesh) {
+  std::mt19937 rng(42);
+  const NavMesh big = test::random_mesh(rng, 12, 10), small = test::random_mesh(rng, 3, 3),
+                graph = random_graph(rng, 25);
+  const NavMesh* meshes[] = {&big, &small, &graph};
+  NavQuery own;
+  SearchResult reused;
+  for (int k = 0; k < 45; ++k) {
+    const NavMesh& m = *meshes[k % 3];
+    const SearchQuery q = random_query(rng, m);
+    SearchDef def;
+    def.algorithm = k % 2 ? Algorithm::Dijkstra : Algorithm::AStar;
+    SearchTrace got_trace, want_trace;
+    const SearchResult want = reference_search(m, q, def, nullptr, &want_trace);
+    const std::string what = "search " + std::to_string(k);
+    search_into(m, q, def, nullptr, &got_trace, reused, own);
+    expect_reused_same(reused, want, what + " (own query)");
+    expect_same(got_trace, want_trace, what + " (own query)");
+    expect_same(search(m, q, def), want, what + " (the thread's query)");
+  }
 }
 
 }  // namespace
