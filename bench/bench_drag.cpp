@@ -106,9 +106,10 @@ void still_frame_long_route(benchmark::State& state) {
   bench::use_offscreen_without_display();
   const std::string dir = fs::temp_directory_path().string();
   bench::DragScene d = bench::drag_scene(int(state.range(0)));
-  const Vec2 far = d.scene.floorplan.outline[2];
-  d.scene.queries.front().start.plane = bench::free_point(d.scene.floorplan, Vec2{3, 3});
-  d.scene.queries.front().goal.plane = bench::free_point(d.scene.floorplan, far - Vec2{3, 3});
+  const Scene::Floorplan& plan = std::get<Scene::Floorplan>(d.scene.source);
+  const Vec2 far = plan.outline[2];
+  d.scene.queries.front().start.plane = bench::free_point(plan, Vec2{3, 3});
+  d.scene.queries.front().goal.plane = bench::free_point(plan, far - Vec2{3, 3});
   const std::string path = dir + "/long_route_" + std::to_string(state.range(0)) + ".json";
   std::ofstream(path) << scene_to_json(d.scene);
   for (auto _ : state) {

@@ -50,14 +50,13 @@ Scene walled_grid_scene() {
       def.polygons.push_back({a, a + 1, a + kSide + 2, a + kSide + 1});
     }
   Scene scene;
-  scene.source = Scene::Source::Navmesh;
-  scene.navmesh = std::move(def);
+  scene.source = std::move(def);
   scene.agent.radius = 0.0;  // unit squares: no clearance to keep from the walls
   return scene;
 }
 
 NavMesh walled_grid() {
-  Result<NavMesh> mesh = build_hand_authored(walled_grid_scene().navmesh, "walled_grid");
+  Result<NavMesh> mesh = build_hand_authored(std::get<Scene::Navmesh>(walled_grid_scene().source), "walled_grid");
   if (!mesh) die(mesh.error());
   return std::move(mesh).value();
 }

@@ -26,11 +26,11 @@ using Clock = std::chrono::steady_clock;
 // A 190 m square hall with a 1 m pillar every 5 m (1,369 pillars), Recast's default bake parameters.
 Scene pillared_level() {
   Scene s;
-  s.source = Scene::Source::Floorplan;
+  Scene::Floorplan& plan = s.source.emplace<Scene::Floorplan>();
   const double w = 190.0;
-  s.floorplan.outline = {{0, 0}, {w, 0}, {w, w}, {0, w}};
+  plan.outline = {{0, 0}, {w, 0}, {w, w}, {0, w}};
   for (double x = 5; x < w - 1; x += 5)
-    for (double y = 5; y < w - 1; y += 5) s.floorplan.holes.push_back({{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}});
+    for (double y = 5; y < w - 1; y += 5) plan.holes.push_back({{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}});
   Query q;
   q.name = "across";
   q.start.plane = {2.5, 97.5};

@@ -28,7 +28,8 @@ inline DragScene drag_scene(int polygons) {
   DragScene out;
   out.scene = pillar_hall_scene(polygons, 1);
   Scene& s = out.scene;
-  const Vec2 c = s.floorplan.outline[2] * 0.5;
+  const Scene::Floorplan& plan = std::get<Scene::Floorplan>(s.source);
+  const Vec2 c = plan.outline[2] * 0.5;
   out.door_a = c + Vec2{2, 3};
   out.door_b = c + Vec2{2, 9};
   Door door;
@@ -38,8 +39,8 @@ inline DragScene drag_scene(int polygons) {
   s.doors.push_back(door);
   Query q;
   q.name = "across";
-  q.start.plane = free_point(s.floorplan, c + Vec2{-24, 0});
-  q.goal.plane = free_point(s.floorplan, c + Vec2{24, 0});
+  q.start.plane = free_point(plan, c + Vec2{-24, 0});
+  q.goal.plane = free_point(plan, c + Vec2{24, 0});
   s.queries.push_back(q);
   return out;
 }

@@ -56,7 +56,7 @@ Result<NavMesh> build_with_progress(const Scene& scene) {
 nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double build_ms) {
   nlohmann::ordered_json out;
   out["scene"] = scene.path;
-  out["source"] = to_string(scene.source);
+  out["source"] = to_string(scene.kind());
   out["is3d"] = mesh.is3d;
   out["bake_ms"] = mesh.baked ? mesh.baked->bake_ms : build_ms;
   // Filled as locals: ordered_json keeps keys in a vector, so references into `out` do not survive inserts.
@@ -89,12 +89,12 @@ nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double b
 std::string refuse_overwriting_inputs(const Scene& scene, std::initializer_list<std::optional<std::string>> outs) {
   std::vector<std::pair<std::string, std::string>> inputs{{scene.path, "scene file"}};
   std::string source;
-  if (scene.source == Scene::Source::Mesh) source = scene.mesh.path();
-  if (scene.source == Scene::Source::Detour) source = scene.detour;
+  if (const Scene::Mesh* m = scene.mesh_source()) source = m->path();
+  if (const Scene::Detour* d = scene.detour_source()) source = d->file;
   if (!source.empty()) {
     const std::filesystem::path p(source);
     inputs.emplace_back(p.is_relative() ? (std::filesystem::path(scene.path).parent_path() / p).string() : source,
-                        scene.source == Scene::Source::Detour ? "navmesh file" : "level file");
+                        scene.detour_source() ? "navmesh file" : "level file");
   }
   for (const auto& out : outs)
     if (out && *out != "-")
@@ -122,7 +122,7 @@ int run_bake(const std::vector<std::string>& argv) {
   }
   if (std::string bad = refuse_overwriting_inputs(scene.value(), {out_path, detour_path}); !bad.empty())
     return usage_error(cmd, bad);
-  if (scene->source == Scene::Source::Graph) {
+  if (scene->graph_source()) {
     std::fprintf(stderr, "%s: a graph scene has nodes and edges, no polygons to bake\n", scene->path.c_str());
     return kExitUsage;
   }

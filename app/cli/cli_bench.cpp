@@ -383,7 +383,7 @@ std::vector<const Stage*> our_stages(const Report& rep) {
 Json report_json(const Report& rep) {
   Json j;
   j["scene"] = rep.scene_file;
-  j["source"] = to_string(rep.scene->source);
+  j["source"] = to_string(rep.scene->kind());
   j["polygons"] = rep.mesh->size();
   j["pairs"] = rep.pairs;
   j["seed"] = rep.seed;
@@ -439,7 +439,7 @@ void print_counts(const char* who, const Counts& c) {
 void print_text(const Report& rep) {
   const CostModel model = effective_cost_model(*rep.mesh, rep.scene->search);
   std::printf("navlab bench %s: %s, %d %s, %d pairs, seed %llu, %s with %s costs, samples >= %g us\n\n",
-              rep.scene_file.c_str(), to_string(rep.scene->source), rep.mesh->size(),
+              rep.scene_file.c_str(), to_string(rep.scene->kind()), rep.mesh->size(),
               rep.mesh->kind == NavMesh::Kind::Graph ? "nodes" : "polygons", rep.pairs, rep.seed,
               to_string(rep.scene->search.algorithm), to_string(model), rep.sample_us);
   if (rep.generated)

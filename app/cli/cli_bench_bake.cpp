@@ -20,9 +20,9 @@ namespace {
 
 // Recast's own build of the level: from its triangles (`soup`, or the scene's level file) or its floor plan.
 Result<ReferenceBake> recast_bake(const Scene& scene, const ObjMesh* soup) {
-  if (scene.source == Scene::Source::Floorplan) return recast_reference_bake(scene.floorplan, scene.bake);
+  if (const Scene::Floorplan* f = scene.floorplan_source()) return recast_reference_bake(*f, scene.bake);
   if (soup) return recast_reference_bake(*soup, scene.bake);
-  const Result<ObjMesh> read = read_level(scene.mesh, scene.path);
+  const Result<ObjMesh> read = read_level(std::get<Scene::Mesh>(scene.source), scene.path);  // baked: a level
   if (!read) return Result<ReferenceBake>::fail(read.error());
   return recast_reference_bake(read.value(), scene.bake);
 }
@@ -30,7 +30,7 @@ Result<ReferenceBake> recast_bake(const Scene& scene, const ObjMesh* soup) {
 }  // namespace
 
 std::optional<BakeTimes> time_bakes(const Scene& scene, const NavMesh& loaded, const ObjMesh* soup) {
-  if (!traits(scene.source).baked || !loaded.baked) return std::nullopt;
+  if (!traits(scene.kind()).baked || !loaded.baked) return std::nullopt;
   BakeTimes t;
   t.ms = loaded.baked->bake_ms;
   if (!loaded.baked->tile_first.empty()) {  // Detour's tile slots: -1 for a slot with no polygon

@@ -121,7 +121,7 @@ Result<std::vector<std::string>> write_change_pictures(const CheckVersions& v, c
     bounds(before, after, b, a, lo, hi);
     gl::Camera camera;
     camera.fit(lo, hi, {double(kHalfWidth), double(kHeight)});
-    const std::string source = v.suite.level() ? v.suite.scene.mesh.path() : v.suite.scene_file;
+    const std::string source = v.suite.level() ? v.suite.scene.mesh_source()->path() : v.suite.scene_file;
     const std::vector<uint8_t> left = draw_side({before, b, "before", source}, b, a, camera, theme, renderer);
     const std::vector<uint8_t> right = draw_side({after, a, "after", v.after_name}, b, a, camera, theme, renderer);
     std::vector<uint8_t> picture(size_t(2 * kHalfWidth) * kHeight * 4);

@@ -63,8 +63,8 @@ std::string slide_name(size_t i) {
 std::vector<uint8_t> draw_side_slide(const LessonSlide& slide, const app::SlideSetup& setup, app::Viewport& view,
                                      gl::Renderer& renderer, const app::Theme& theme, SlideOut& info) {
   const app::SideFrame frame = app::side_frame(view.camera, float(view.size().x), float(view.size().y));
-  app::draw_side_scene(view.overlay(), frame, setup.doc.scene.sidescroller, setup.side_run, setup.side_tick, "player",
-                       slide.enemy);
+  app::draw_side_scene(view.overlay(), frame, std::get<SideScrollerDef>(setup.doc.scene.source), setup.side_run,
+                       setup.side_tick, "player", slide.enemy);
   info.caption = setup.side_caption;
   if (!info.caption.empty()) app::draw_caption(view, info.caption, theme);
   view.finish(renderer, setup.doc, theme);

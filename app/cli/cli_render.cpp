@@ -264,7 +264,7 @@ int run_render(const std::vector<std::string>& args) {
   app::Document doc;
   const std::string lerr = app::load_document(a.positional()[0], doc);
   if (!lerr.empty()) return render_error(lerr);
-  if (traits(doc.scene.source).side_view)
+  if (traits(doc.scene.kind()).side_view)
     return usage_error(self, a.positional()[0] +
                                  " is a side-scroller scene, which render does not draw: picture its side "
                                  "view with navlab SCENE --script FILE --screenshot OUT.png");

@@ -275,12 +275,12 @@ int run_simulate(const std::vector<std::string>& raw) {
                                 Json(std::ceil(def.max_time / def.dt)).dump() + " steps, more than the limit of " +
                                 Json(limits::kMaxSimulationSteps).dump() + "; use --dt " +
                                 Json(def.max_time / limits::kMaxSimulationSteps).dump() + " or more");
-  if (traits(scene->source).side_view)
+  if (traits(scene->kind()).side_view)
     return run_simulate_sidescroller(cmd, args, scene.value(), def.dt,
                                      args.has("--max-time") ? std::optional<double>(def.max_time) : std::nullopt);
   std::unique_ptr<TileCache> tiles;
   NavMesh mesh;
-  if (args.has("--tile-cache") && !traits(scene->source).baked)
+  if (args.has("--tile-cache") && !traits(scene->kind()).baked)
     return usage_error(cmd, "--tile-cache needs a floorplan or mesh scene");
   if (std::string bad = simulation_mesh(scene.value(), args.has("--tile-cache"), tiles, mesh); !bad.empty()) {
     std::fprintf(stderr, "%s\n", bad.c_str());

@@ -44,8 +44,9 @@ int run_simulate_sidescroller(const Command& cmd, const Args& args, const Scene&
   side::SideSimDef def;
   def.dt = dt;
   if (max_time) def.max_time = *max_time;
-  if (std::string e = side::run_limits(scene.sidescroller, def); !e.empty()) return usage_error(cmd, e);
-  const side::SideRun run = side::simulate(scene.sidescroller, def);
+  const SideScrollerDef& side = std::get<SideScrollerDef>(scene.source);  // a side-scroller scene
+  if (std::string e = side::run_limits(side, def); !e.empty()) return usage_error(cmd, e);
+  const side::SideRun run = side::simulate(side, def);
   // {"enemies": [{"id", "steps": [...]}]} as readable_json() prints it, record by record.
   std::printf("{\n  \"enemies\": [");
   for (size_t e = 0; e < run.enemies.size(); ++e) {

@@ -33,8 +33,8 @@ int run_validate(const std::vector<std::string>& args) {
       ++failed;
       continue;
     }
-    if (traits(scene->source).side_view) {  // no navmesh to build: its values are all checked
-      const SideScrollerDef& side = scene->sidescroller;
+    if (const SideScrollerDef* side_def = scene->sidescroller_source()) {  // no navmesh to build: all checked
+      const SideScrollerDef& side = *side_def;
       std::printf("%s: ok (side-scroller, %zu enem%s, %zu solid%s)\n", file.c_str(), side.enemies.size(),
                   side.enemies.size() == 1 ? "y" : "ies", side.solids.size(), side.solids.size() == 1 ? "" : "s");
       continue;

@@ -242,7 +242,7 @@ void App::end_presentation() {
 }
 
 void App::replan(bool live) {
-  if (traits(doc.scene.source).side_view) side_rerun(*this);
+  if (traits(doc.scene.kind()).side_view) side_rerun(*this);
   plan.run(doc, live);
   ++plan_runs;
   step = int(plan.steps.size());
@@ -545,7 +545,7 @@ void App::do_export() {
 
 bool compare_shown(const App& app) {
   return app.compare.on && app.compare.error.empty() && app.compare.built_for >= 0 &&
-         !traits(app.doc.scene.source).side_view && !app.showing_3d();
+         !traits(app.doc.scene.kind()).side_view && !app.showing_3d();
 }
 
 void compare_refresh(App& app) {

@@ -20,7 +20,7 @@ namespace navlab::app {
 
 namespace {
 
-bool side_scene(const App& app) { return traits(app.doc.scene.source).side_view; }
+bool side_scene(const App& app) { return traits(app.doc.scene.kind()).side_view; }
 
 void step_by(App& app, int delta) {
   if (side_scene(app)) return side_key_step(app, delta);

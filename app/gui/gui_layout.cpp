@@ -261,7 +261,7 @@ void App::build_ui() {
   in.transport_h = transport_height(*this, probe.transport.w);
   layout_ = compute_layout(in);
   if (compare.on) compare_refresh(*this);
-  if (traits(doc.scene.source).side_view) {
+  if (traits(doc.scene.kind()).side_view) {
     Rect area = in.work;
     area.w -= layout_.slide.w;
     side_ui(*this, area);  // a side view: its own windows, no navmesh panels (gui_side.h)

@@ -24,8 +24,9 @@ const std::vector<std::string> kKinds = {"plan", "raycast", "spawn", "simulate"}
 std::vector<std::string> door_ids(const Scene& s) {
   std::vector<std::string> ids;
   for (const Door& d : s.doors) ids.push_back(d.id);
-  for (const GraphEdgeDef& e : s.graph.edges)
-    if (!e.door.empty() && std::find(ids.begin(), ids.end(), e.door) == ids.end()) ids.push_back(e.door);
+  if (const Scene::Graph* g = s.graph_source())
+    for (const GraphEdgeDef& e : g->edges)
+      if (!e.door.empty() && std::find(ids.begin(), ids.end(), e.door) == ids.end()) ids.push_back(e.door);
   return ids;
 }
 
@@ -80,7 +81,7 @@ bool Parser::source(const Json& root, CheckSuite& out) {
     const fs::path resolved = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(file_).parent_path() / rel;
     Result<Scene> loaded = load_scene(resolved.lexically_normal().string());
     if (!loaded) return r_.fail("/scene", "a scene file navlab loads", quoted_name(rel) + " (" + loaded.error() + ")");
-    if (traits(loaded->source).side_view)
+    if (traits(loaded->kind()).side_view)
       return r_.fail("/scene", "a scene with a navmesh", quoted_name(rel) + " (a side-scroller scene)");
     out.scene_file = rel;
     out.scene = std::move(loaded.value());
@@ -247,9 +248,9 @@ bool Parser::spawn(const Json& v, P ptr, CheckCase& out) {
 
 bool Parser::point(const Json& v, P ptr, ScenePoint& out) {
   out = ScenePoint{};
-  if (scene_->source == Scene::Source::Graph) {
+  if (const Scene::Graph* g = scene_->graph_source()) {
     std::vector<std::string> nodes;
-    for (const GraphNodeDef& n : scene_->graph.nodes) nodes.push_back(n.id);
+    for (const GraphNodeDef& n : g->nodes) nodes.push_back(n.id);
     return name(v, ptr, nodes, "a node id of the graph", out.node);
   }
   if (scene_->is3d()) {

@@ -96,9 +96,9 @@ std::string read_level(const std::string& name, const std::string& suite_path, C
     return "";
   }
   Scene s;
-  s.source = Scene::Source::Mesh;
+  Scene::Mesh& level = s.source.emplace<Scene::Mesh>();
   s.path = suite_path;
-  (ext == ".obj" ? s.mesh.obj : s.mesh.file) = name;
+  (ext == ".obj" ? level.obj : level.file) = name;
   s.bake.tile_size = sample_tile_size(out.sample);
   out.scene = std::move(s);
   return "";

@@ -170,7 +170,8 @@ void source_json(const CheckSuite& suite, const std::string& out_path, Json& j) 
     return;
   }
   Scene s = suite.scene;
-  std::string& level = s.mesh.obj.empty() ? s.mesh.file : s.mesh.obj;
+  Scene::Mesh& mesh = std::get<Scene::Mesh>(s.source);  // a suite with a level has a level scene
+  std::string& level = mesh.obj.empty() ? mesh.file : mesh.obj;
   level = rebase(level, s.path, out_path);
   const Json whole = Json::parse(scene_to_json(s));
   j["level"] = whole["mesh"];

@@ -16,22 +16,23 @@ Result<Scene> other_version(const CheckSuite& suite, const std::string& other) {
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   if (ext == ".json") {
     Result<Scene> scene = load_scene(other);
-    if (scene && traits(scene->source).side_view)
+    if (scene && traits(scene->kind()).side_view)
       return Result<Scene>::fail(other + ": a side-scroller scene has no navmesh to check");
     return scene;
   }
-  if (suite.scene.source != Scene::Source::Mesh)
+  if (!suite.scene.mesh_source())
     return Result<Scene>::fail(other + ": a level file, but " + suite.path + "'s scene is a " +
-                               to_string(suite.scene.source) +
+                               to_string(suite.scene.kind()) +
                                " scene, not a level: give the other version as a scene file (.json)");
   std::error_code ec;
   if (!fs::is_regular_file(other, ec)) return Result<Scene>::fail(other + ": no such level file");
   Scene s = suite.scene;
   // The level is named by its absolute path: the scene's own path (beside which its level resolved) stays.
   const std::string level = fs::absolute(other, ec).lexically_normal().string();
-  s.mesh.obj.clear();
-  s.mesh.file.clear();
-  (ext == ".obj" ? s.mesh.obj : s.mesh.file) = level;
+  Scene::Mesh& mesh = *s.mesh_source();
+  mesh.obj.clear();
+  mesh.file.clear();
+  (ext == ".obj" ? mesh.obj : mesh.file) = level;
   return s;
 }
 

@@ -150,8 +150,8 @@ TileCache::~TileCache() = default;
 // The bake input: the floor plan's slab with its per-cell carving (a coarse grid buckets the holes, so
 // a cell tests only the holes near it) and painting, or the level's triangles.
 std::string TileCache::Impl::read_input(const Scene& scene) {
-  if (scene.source == Scene::Source::Floorplan) {
-    plan = scene.floorplan;
+  if (const Scene::Floorplan* floorplan = scene.floorplan_source()) {
+    plan = *floorplan;
     if (plan.outline.size() < 3) return "floorplan outline needs at least 3 points";
     double lx = plan.outline[0].x, hx = lx, ly = plan.outline[0].y, hy = ly;
     for (const Vec2& p : plan.outline) {
@@ -202,14 +202,14 @@ std::string TileCache::Impl::read_input(const Scene& scene) {
           if (point_in_ring(p, fp->areas[i].polygon)) id = ids[i];
         return id;
       };
-  } else if (scene.source == Scene::Source::Mesh) {
-    auto obj = read_level(scene.mesh, scene.path);
+  } else if (const Scene::Mesh* level = scene.mesh_source()) {
+    auto obj = read_level(*level, scene.path);
     if (!obj) return obj.error();
     for (const Vec3& v : obj->verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
     for (const auto& t : obj->tris) tris.insert(tris.end(), t.begin(), t.end());
     is3d = true;
     AreaTable table;
-    volumes = volume_marks(scene.mesh.areas, table);
+    volumes = volume_marks(level->areas, table);
     area_names = table.names;
     area_costs = table.costs;
     // Door polygons take the volume beneath them; the conversion knows their plane point only, so the

@@ -69,7 +69,7 @@ class SlideReader {
     Result<Scene> loaded = load_scene(out.scene);
     if (!loaded) return r_.fail(ptr + "/scene", "a scene that loads (" + loaded.error() + ")", flat_json(*scene));
     scene_ = std::move(loaded).value();
-    if (traits(scene_.source).side_view) return side_slide(v, ptr, out);
+    if (traits(scene_.kind()).side_view) return side_slide(v, ptr, out);
     if (const Json* e = SceneReader::member(v, "enemy"))
       return r_.fail(ptr + "/enemy", "absent: only a side-scroller slide names an enemy", flat_json(*e));
     return query(v, ptr, out) && toggles(v, ptr, out) && camera(v, ptr, out) && step(v, ptr, out) &&
@@ -91,7 +91,7 @@ class SlideReader {
   }
 
   bool side_enemy(const Json& v, const std::string& ptr, LessonSlide& out) {
-    const auto& enemies = scene_.sidescroller.enemies;
+    const auto& enemies = std::get<SideScrollerDef>(scene_.source).enemies;  // a side view's slide
     const Json* e = SceneReader::member(v, "enemy");
     if (!e) {
       if (!enemies.empty()) out.enemy = enemies.front().id;
@@ -155,11 +155,17 @@ class SlideReader {
   // "optimal" (the shortest path) and "channel" (the channel and its spline) need a navmesh's polygons.
   bool polygon_toggle(const Json& t, const std::string& tp, const char* key, bool& out) {
     if (!r_.opt_boolean(t, tp, key, out)) return false;
-    const bool polygons = traits(scene_.source).polygons;
+    const bool polygons = traits(scene_.kind()).polygons;
     if (out && !polygons)
       return r_.fail(tp + "/" + key, "false or absent: a graph or side-scroller scene has no polygons to draw it on",
                      "true");
     return true;
+  }
+
+  // Whether `id` names the gate of one of a graph scene's edges.
+  bool graph_gate(const std::string& id) const {
+    const Scene::Graph* g = scene_.graph_source();
+    return g && std::any_of(g->edges.begin(), g->edges.end(), [&](const GraphEdgeDef& e) { return e.door == id; });
   }
 
   bool doors(const Json& t, const std::string& tp, LessonSlide& out) {
@@ -173,8 +179,7 @@ class SlideReader {
       const std::string p = pointer_append(tp + "/doors", id);
       const bool known =
           std::any_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; }) ||
-          std::any_of(scene_.graph.edges.begin(), scene_.graph.edges.end(),
-                      [&](const GraphEdgeDef& e) { return e.door == id; });
+          graph_gate(id);
       if (!known) return r_.fail(p, "a door id of the scene", "'" + id + "'", true);
       bool on = true;
       if (!r_.boolean(open, p, on)) return false;
@@ -257,7 +262,7 @@ class SlideReader {
     out.compare = parse_compare(out.compare_text, &why);
     if (!out.compare) return r_.fail(at, why.substr(std::string("expected ").size()), flat_json(*c));
     if (out.query < 0) return r_.fail(at, "absent: the scene has no query to plan", flat_json(*c));
-    const bool polygons = scene_.source != Scene::Source::Graph;
+    const bool polygons = !scene_.graph_source();
     if (!polygons && (out.compare->first.needs_polygons() || out.compare->second.needs_polygons()))
       return r_.fail(at, "astar or dijkstra: a graph scene has no polygons for the path methods", flat_json(*c));
     return true;
@@ -283,8 +288,7 @@ class SlideReader {
         const std::string at = sp + "/doors/" + std::to_string(i);
         if (!r_.string((*d)[i], at, id, "a door id of the scene")) return false;
         if (std::none_of(scene_.doors.begin(), scene_.doors.end(), [&](const Door& x) { return x.id == id; }) &&
-            std::none_of(scene_.graph.edges.begin(), scene_.graph.edges.end(),
-                         [&](const GraphEdgeDef& e) { return e.door == id; }))
+            !graph_gate(id))
           return r_.fail(at, "a door id of the scene", "'" + id + "'", true);
         sub.doors.push_back(id);
       }
@@ -302,10 +306,10 @@ class SlideReader {
 
   // A graph node's id, or a polygon index of a navmesh scene.
   bool subject_node(const Json& j, const std::string& at, LessonSubject& sub) {
-    if (scene_.source == Scene::Source::Graph) {
+    if (const Scene::Graph* graph = scene_.graph_source()) {
       std::string id;
       if (!r_.string(j, at, id, "a node id of the graph")) return false;
-      const auto& nodes = scene_.graph.nodes;
+      const auto& nodes = graph->nodes;
       if (std::none_of(nodes.begin(), nodes.end(), [&](const GraphNodeDef& d) { return d.id == id; }))
         return r_.fail(at, "a node id of the graph", "'" + id + "'", true);
       sub.nodes.push_back(id);

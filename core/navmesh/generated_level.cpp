@@ -65,10 +65,9 @@ Scene::Floorplan pillar_hall(double side, int pillars, std::uint64_t seed) {
 Scene pillar_hall_scene(int target_polygons, std::uint64_t seed) {
   const int per_row = std::max(1, int(std::lround(std::sqrt(std::max(1, target_polygons) / kPolygonsPerPillar))));
   Scene s;
-  s.source = Scene::Source::Floorplan;
   s.name = "generated pillar hall (" + std::to_string(per_row * per_row) + " pillars, about " +
            std::to_string(target_polygons) + " polygons)";
-  s.floorplan = pillar_hall(kPillarSpacing * (per_row + 1), per_row * per_row, seed);
+  s.source = pillar_hall(kPillarSpacing * (per_row + 1), per_row * per_row, seed);
   if (target_polygons > kSoloPolygons) s.bake.tile_size = kHallTileSize;
   return s;
 }
@@ -115,7 +114,7 @@ ObjMesh crate_yard(double side, int crates, std::uint64_t seed) {
 GeneratedMesh crate_yard_scene(int target_polygons, std::uint64_t seed) {
   const int per_row = std::max(1, int(std::lround(std::sqrt(std::max(1, target_polygons) / kPolygonsPerCrate))));
   GeneratedMesh g;
-  g.scene.source = Scene::Source::Mesh;
+  g.scene.source = Scene::Mesh{};
   g.scene.name = "generated crate yard (" + std::to_string(per_row * per_row) + " crates, about " +
                  std::to_string(target_polygons) + " polygons)";
   g.soup = crate_yard(kCrateSpacing * (per_row + 1), per_row * per_row, seed);

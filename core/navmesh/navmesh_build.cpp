@@ -13,6 +13,7 @@
 #include "detour_file.h"
 #include "input_limits.h"
 #include "level_file.h"
+#include "overloaded.h"
 
 namespace navlab {
 
@@ -266,7 +267,7 @@ std::string check_links(const Scene& scene, const NavMesh& mesh) {
     const bool from = l.from_poly < 0;
     const ScenePoint& p = from ? scene.links[i].from : scene.links[i].to;
     const std::string at = p.is3d ? input_point_text(p.world()) : input_point_text(p.plane);
-    const std::string why = scene.source == Scene::Source::Navmesh
+    const std::string why = scene.navmesh_source()
                                 ? "no polygon contains it"
                                 : "no baked polygon lies within the link's radius " +
                                       num(scene.links[i].radius_or(scene.bake), kExactDigits) + " m of it";
@@ -279,7 +280,7 @@ std::string check_links(const Scene& scene, const NavMesh& mesh) {
 
 Result<NavMesh> with_links(const Scene& scene, Result<NavMesh> mesh) {
   if (!mesh) return mesh;
-  if (scene.source == Scene::Source::Navmesh) attach_links(scene.links, mesh.value());
+  if (scene.navmesh_source()) attach_links(scene.links, mesh.value());
   if (std::string bad = check_links(scene, mesh.value()); !bad.empty()) return Result<NavMesh>::fail(bad);
   return mesh;
 }
@@ -290,41 +291,39 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
                               BakeProgress* progress) {
   const TiledBakeRun run{0, progress};
   const bool tiled = scene.bake.tile_size > 0;
-  switch (scene.source) {
-    case Scene::Source::Navmesh:
-      return with_links(scene, build_hand_authored(scene.navmesh, scene.path));
-    case Scene::Source::Graph:
-      return build_graph(scene.graph, scene.path);
-    case Scene::Source::Floorplan: {
-      if (std::string bad = check_floorplan(scene.floorplan, scene.path); !bad.empty())
-        return Result<NavMesh>::fail(bad);
-      auto baked = tiled ? bake_floorplan_tiled(scene.floorplan, scene.bake, run, bake_trace, scene.doors, scene.links)
-                         : bake_floorplan(scene.floorplan, scene.bake, bake_trace, scene.doors, scene.links,
-                                          bake_stages, progress);
-      if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
-      return with_links(scene, std::move(baked));
-    }
-    case Scene::Source::SideScroller:
-      return Result<NavMesh>::fail(
-          file_prefix(scene.path) +
-          "a side-scroller scene has no navmesh (its enemies walk the solids: navlab simulate)");
-    case Scene::Source::Mesh: {
-      auto soup = read_level(scene.mesh, scene.path);
-      if (!soup) return Result<NavMesh>::fail(soup.error());
-      auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors,
-                                                scene.mesh.areas, scene.links)
-                         : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
-                                          progress, scene.mesh.areas);
-      if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
-      return with_links(scene, std::move(baked));
-    }
-    case Scene::Source::Detour: {
-      std::filesystem::path file(scene.detour);
-      if (file.is_relative()) file = std::filesystem::path(scene.path).parent_path() / file;
-      return read_detour_file(file.string());
-    }
-  }
-  return Result<NavMesh>::fail(file_prefix(scene.path) + "unknown navmesh source");
+  return std::visit(
+      Overloaded{[&](const Scene::Navmesh& m) { return with_links(scene, build_hand_authored(m, scene.path)); },
+                 [&](const Scene::Graph& g) { return build_graph(g, scene.path); },
+                 [&](const Scene::Floorplan& f) {
+                   if (std::string bad = check_floorplan(f, scene.path); !bad.empty())
+                     return Result<NavMesh>::fail(bad);
+                   auto baked = tiled ? bake_floorplan_tiled(f, scene.bake, run, bake_trace, scene.doors, scene.links)
+                                      : bake_floorplan(f, scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
+                                                       progress);
+                   if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
+                   return with_links(scene, std::move(baked));
+                 },
+                 [&](const SideScrollerDef&) {
+                   return Result<NavMesh>::fail(
+                       file_prefix(scene.path) +
+                       "a side-scroller scene has no navmesh (its enemies walk the solids: navlab simulate)");
+                 },
+                 [&](const Scene::Mesh& level) {
+                   auto soup = read_level(level, scene.path);
+                   if (!soup) return Result<NavMesh>::fail(soup.error());
+                   auto baked = tiled ? bake_triangles_tiled(soup.value(), scene.bake, run, bake_trace, scene.doors,
+                                                             level.areas, scene.links)
+                                      : bake_triangles(soup.value(), scene.bake, bake_trace, scene.doors, scene.links,
+                                                       bake_stages, progress, level.areas);
+                   if (!baked) return Result<NavMesh>::fail(file_prefix(scene.path) + baked.error());
+                   return with_links(scene, std::move(baked));
+                 },
+                 [&](const Scene::Detour& d) {
+                   std::filesystem::path file(d.file);
+                   if (file.is_relative()) file = std::filesystem::path(scene.path).parent_path() / file;
+                   return read_detour_file(file.string());
+                 }},
+      scene.source);
 }
 
 std::optional<Result<NavMesh>> rebake_for_moved_door(const Scene& scene, const NavMesh& mesh, const std::string& door,

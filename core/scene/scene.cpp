@@ -3,10 +3,12 @@
 #include "scene.h"
 
 #include <cstring>
+#include <utility>
 
 #include "input_limits.h"
 #include "json_file.h"
 #include "json_locate.h"
+#include "overloaded.h"
 #include "scene_reader.h"
 #include "text_file.h"
 
@@ -129,17 +131,41 @@ std::string scene_error_at(const Scene& scene, const std::string& pointer, const
   return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + pointer + ": " + body;
 }
 
-bool Scene::operator==(const Scene& o) const {
-  return same_besides_geometry(o) && navmesh.vertices == o.navmesh.vertices && navmesh.polygons == o.navmesh.polygons &&
-         floorplan.outline == o.floorplan.outline && floorplan.holes == o.floorplan.holes;
+namespace {
+
+// Two sources of the same kind, compared without a hand-authored mesh's vertices and polygons or a floor
+// plan's outline and holes.
+bool same_source_besides_geometry(const Scene::SourceBlock& a, const Scene::SourceBlock& b) {
+  if (a.index() != b.index()) return false;
+  return std::visit(
+      Overloaded{[&](const Scene::Navmesh& x) {
+                   const Scene::Navmesh& y = std::get<Scene::Navmesh>(b);
+                   return x.costs == y.costs && x.areas == y.areas;
+                 },
+                 [&](const Scene::Floorplan& x) { return x.areas == std::get<Scene::Floorplan>(b).areas; },
+                 [&](const auto& x) { return x == std::get<std::decay_t<decltype(x)>>(b); }},
+      a);
 }
 
+template <size_t... I>
+Scene::SourceBlock empty_source_at(size_t index, std::index_sequence<I...>) {
+  Scene::SourceBlock out;
+  ((index == I ? (void)out.emplace<I>() : (void)0), ...);
+  return out;
+}
+
+}  // namespace
+
+Scene::SourceBlock empty_source(Scene::Source kind) {
+  return empty_source_at(size_t(kind), std::make_index_sequence<std::variant_size_v<Scene::SourceBlock>>());
+}
+
+bool Scene::operator==(const Scene& o) const { return same_besides_geometry(o) && source == o.source; }
+
 bool Scene::same_besides_geometry(const Scene& o) const {
-  return name == o.name && description == o.description && source == o.source && navmesh.costs == o.navmesh.costs &&
-         navmesh.areas == o.navmesh.areas && floorplan.areas == o.floorplan.areas && mesh == o.mesh &&
-         graph == o.graph && detour == o.detour && sidescroller == o.sidescroller && bake == o.bake &&
-         doors == o.doors && links == o.links && blockers == o.blockers && agent == o.agent && queries == o.queries &&
-         search == o.search && spawn == o.spawn && unreachable_goal == o.unreachable_goal;
+  return name == o.name && description == o.description && same_source_besides_geometry(source, o.source) &&
+         bake == o.bake && doors == o.doors && links == o.links && blockers == o.blockers && agent == o.agent &&
+         queries == o.queries && search == o.search && spawn == o.spawn && unreachable_goal == o.unreachable_goal;
 }
 
 }  // namespace navlab

@@ -4,6 +4,8 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "agent.h"
@@ -261,28 +263,25 @@ struct SideScrollerDef {
 };
 
 struct Scene {
-  // SideScroller: a side view with no navmesh (the `sidescroller` block instead of a navmesh source).
+  // The kind of the scene's source: the index of its block in `source` (kind()), and the key the scene
+  // format gives the block (kSceneSourceNames). SideScroller: a side view with no navmesh.
   enum class Source { Navmesh, Floorplan, Mesh, Graph, SideScroller, Detour };
-  std::string path;  // file it was loaded from (relative OBJ paths resolve against it); not saved
-  std::string name;
-  std::string description;
-  Source source = Source::Navmesh;
 
-  // (Scene::operator== and same_besides_geometry compare the members of Navmesh and Floorplan one by
-  // one: a member added here is added there.)
+  // (same_besides_geometry compares the members of Navmesh and Floorplan one by one: a member added here
+  // is added there.)
   struct Navmesh {
     std::vector<Vec2> vertices;
     std::vector<std::vector<int>> polygons;
     std::vector<double> costs;       // empty: all 1
     std::vector<std::string> areas;  // empty: all "default"
     friend bool operator==(const Navmesh&, const Navmesh&) = default;
-  } navmesh;
+  };
   struct Floorplan {
     std::vector<Vec2> outline;
     std::vector<std::vector<Vec2>> holes;
     std::vector<AreaPaint> areas;
     friend bool operator==(const Floorplan&, const Floorplan&) = default;
-  } floorplan;
+  };
   // A 3D level file: exactly one of `obj` (navlab's own OBJ reader) or `file` (any format Assimp reads:
   // glTF 2.0 .gltf/.glb, FBX, Collada, ...), both relative to the scene file. `scale` multiplies every
   // coordinate (0.01 for a level in centimetres); `up` names the level's up axis (Recast plans y-up, so
@@ -299,14 +298,23 @@ struct Scene {
     std::vector<AreaVolume> areas;  // painted convex volumes, later ones on top
     const std::string& path() const { return file.empty() ? obj : file; }
     friend bool operator==(const Mesh&, const Mesh&) = default;
-  } mesh;
+  };
   struct Graph {
     std::vector<GraphNodeDef> nodes;
     std::vector<GraphEdgeDef> edges;
     friend bool operator==(const Graph&, const Graph&) = default;
-  } graph;
-  SideScrollerDef sidescroller;
-  std::string detour;  // a Detour navmesh file (RecastDemo's all-tiles format), relative to the scene file
+  };
+  struct Detour {
+    std::string file;  // a Detour navmesh file (RecastDemo's all-tiles format), relative to the scene file
+    friend bool operator==(const Detour&, const Detour&) = default;
+  };
+  // The scene's one source, its alternatives in Source's order (checked below kSourceTraits).
+  using SourceBlock = std::variant<Navmesh, Floorplan, Mesh, Graph, SideScrollerDef, Detour>;
+
+  std::string path;  // file it was loaded from (relative OBJ paths resolve against it); not saved
+  std::string name;
+  std::string description;
+  SourceBlock source;  // a default Scene is an empty hand-authored navmesh
 
   BakeDef bake;
   std::vector<Door> doors;
@@ -318,6 +326,21 @@ struct Scene {
   SpawnDef spawn;
   UnreachablePolicy unreachable_goal;
 
+  Source kind() const { return static_cast<Source>(source.index()); }
+  // The source's block when the scene has that kind of source, else nullptr.
+  const Navmesh* navmesh_source() const { return std::get_if<Navmesh>(&source); }
+  Navmesh* navmesh_source() { return std::get_if<Navmesh>(&source); }
+  const Floorplan* floorplan_source() const { return std::get_if<Floorplan>(&source); }
+  Floorplan* floorplan_source() { return std::get_if<Floorplan>(&source); }
+  const Mesh* mesh_source() const { return std::get_if<Mesh>(&source); }
+  Mesh* mesh_source() { return std::get_if<Mesh>(&source); }
+  const Graph* graph_source() const { return std::get_if<Graph>(&source); }
+  Graph* graph_source() { return std::get_if<Graph>(&source); }
+  const SideScrollerDef* sidescroller_source() const { return std::get_if<SideScrollerDef>(&source); }
+  SideScrollerDef* sidescroller_source() { return std::get_if<SideScrollerDef>(&source); }
+  const Detour* detour_source() const { return std::get_if<Detour>(&source); }
+  Detour* detour_source() { return std::get_if<Detour>(&source); }
+
   bool operator==(const Scene& o) const;  // compares everything but `path`
   // Compares everything but `path` and the large arrays of the source's geometry: a hand-authored mesh's
   // vertices and polygons, a floor plan's outline and holes. For a check of what a scene means beyond
@@ -328,9 +351,16 @@ struct Scene {
   bool is3d() const;
 };
 
-// What a scene source can do, in one table: the app, the CLI and the check runner ask it instead of
-// naming sources. Adding a source: its enum value, its row here, its block in the reader and writer
-// (scene_parse.cpp, scene_write.cpp) and its case in build_navmesh (core/navmesh/navmesh_build.cpp).
+// A default block of the source of kind `kind` (what a reader fills in).
+Scene::SourceBlock empty_source(Scene::Source kind);
+
+// What a scene source can do, in one table: the app, the CLI and the check runner ask it (traits(kind()))
+// instead of naming sources; code that works on the source's own data reaches it by std::visit on
+// Scene::source or by an accessor (mesh_source(), ...). Adding a source: its enum value and its block
+// type in Scene::SourceBlock at the same place, its accessor, its row here and in kSceneSourceNames, its
+// key in the reader's list of scene keys, its case in the reader's and the writer's std::visit
+// (scene_parse.cpp, scene_write.cpp) and in build_navmesh's (core/navmesh/navmesh_build.cpp); the
+// compiler asks for each std::visit's case and the static_asserts below check the orders.
 struct SourceTraits {
   Scene::Source source;
   bool baked;      // Recast bakes it (floor plans, levels): areas painted, tiles, bake settings, the bake job
@@ -356,8 +386,19 @@ constexpr bool source_traits_in_enum_order() {
   return true;
 }
 static_assert(source_traits_in_enum_order(), "kSourceTraits lists the sources in Scene::Source's order");
+static_assert(std::size(kSourceTraits) == std::variant_size_v<Scene::SourceBlock>, "a row for every source");
+// The block type of a source kind: Scene::kind() is the variant's index, so the two orders must agree.
+template <Scene::Source S>
+using SourceBlockOf = std::variant_alternative_t<size_t(S), Scene::SourceBlock>;
+static_assert(std::is_same_v<SourceBlockOf<Scene::Source::Navmesh>, Scene::Navmesh> &&
+                  std::is_same_v<SourceBlockOf<Scene::Source::Floorplan>, Scene::Floorplan> &&
+                  std::is_same_v<SourceBlockOf<Scene::Source::Mesh>, Scene::Mesh> &&
+                  std::is_same_v<SourceBlockOf<Scene::Source::Graph>, Scene::Graph> &&
+                  std::is_same_v<SourceBlockOf<Scene::Source::SideScroller>, SideScrollerDef> &&
+                  std::is_same_v<SourceBlockOf<Scene::Source::Detour>, Scene::Detour>,
+              "Scene::SourceBlock lists the blocks in Scene::Source's order");
 inline const SourceTraits& traits(Scene::Source s) { return kSourceTraits[size_t(s)]; }
-inline bool Scene::is3d() const { return traits(source).heights; }
+inline bool Scene::is3d() const { return traits(kind()).heights; }
 
 // The source's name as the scene format writes it: "navmesh", "floorplan", "mesh", "graph",
 // "sidescroller" or "detour".

@@ -7,6 +7,7 @@
 
 #include "input_limits.h"
 #include "json_locate.h"
+#include "overloaded.h"
 #include "scene.h"
 #include "scene_reader.h"
 #include "scene_parser.h"
@@ -15,7 +16,6 @@
 namespace navlab {
 namespace parse {
 
-const std::vector<std::string> kSources = {"navmesh", "floorplan", "mesh", "graph", "sidescroller", "detour"};
 // Blocks about navmeshes and planning, which a side-scroller scene (no navmesh) does not have.
 const std::vector<std::string> kNavmeshOnly = {"bake",    "doors",  "links", "blockers",        "agent",
                                                "queries", "search", "spawn", "unreachable_goal"};
@@ -107,35 +107,30 @@ bool Parser::run(const Json& root, Scene& s) {
 
   std::string first;
   for (const auto& item : root.items()) {
-    const auto it = std::find(kSources.begin(), kSources.end(), item.key());
-    if (it == kSources.end()) continue;
+    const std::optional<Scene::Source> kind = value_named(kSceneSourceNames, item.key());
+    if (!kind) continue;
     if (!first.empty())
       return r_.fail("/" + item.key(), "exactly one navmesh source",
                      "\"" + item.key() + "\" as well as \"" + first + "\"", true);
     first = item.key();
-    source_ = static_cast<Scene::Source>(it - kSources.begin());
+    source_ = *kind;
   }
   if (first.empty())
     return r_.fail("",
                    "exactly one navmesh source (\"navmesh\", \"floorplan\", \"mesh\", \"graph\" or \"detour\") or "
                    "\"sidescroller\"",
                    "none");
-  s.source = source_;
+  s.source = empty_source(source_);
   const Json& src = root[first];
   if (source_ == Scene::Source::SideScroller) {
     for (const std::string& key : kNavmeshOnly)
       if (SceneReader::member(root, key.c_str()))
         return r_.fail("/" + key, "no \"" + key + "\" in a side-scroller scene (it has no navmesh)", "\"" + key + "\"",
                        true);
-    return read_sidescroller(r_, src, "/sidescroller", s.sidescroller);
   }
-  bool ok = source_ == Scene::Source::Navmesh     ? navmesh(src, "/navmesh", s.navmesh)
-            : source_ == Scene::Source::Floorplan ? floorplan(src, "/floorplan", s.floorplan)
-            : source_ == Scene::Source::Mesh      ? mesh(src, "/mesh", s.mesh)
-            : source_ == Scene::Source::Detour
-                ? r_.file_path(src, "/detour", s.detour, "a Detour navmesh file path (relative to the scene file)")
-                : graph(src, "/graph", s.graph);
-  if (!ok) return false;  // the other sections may name its nodes and polygons
+  bool ok = source_block(src, "/" + first, s.source);
+  // The other sections may name its nodes and polygons; a side view has none of them.
+  if (!ok || source_ == Scene::Source::SideScroller) return ok;
   if (source_ == Scene::Source::Graph) s.search.cost_model = CostModel::Graph;
 
   // The other sections are independent of each other: each is read, and the first error of each is
@@ -159,6 +154,19 @@ bool Parser::run(const Json& root, Scene& s) {
   r_.next_section();
   return references(s);
 }
+
+bool Parser::source_block(const Json& v, P ptr, Scene::SourceBlock& out) {
+  return std::visit(
+      Overloaded{[&](Scene::Navmesh& b) { return navmesh(v, ptr, b); },
+                 [&](Scene::Floorplan& b) { return floorplan(v, ptr, b); },
+                 [&](Scene::Mesh& b) { return mesh(v, ptr, b); }, [&](Scene::Graph& b) { return graph(v, ptr, b); },
+                 [&](SideScrollerDef& b) { return read_sidescroller(r_, v, ptr, b); },
+                 [&](Scene::Detour& b) {
+                   return r_.file_path(v, ptr, b.file, "a Detour navmesh file path (relative to the scene file)");
+                 }},
+      out);
+}
+
 constexpr int kDetourAreas = 64;  // Detour's DT_MAX_AREAS (the scene library does not include Detour)
 
 // Area names must refer to areas the scene declares. (A graph edge's `door` needs no entry in `doors`: it
@@ -185,13 +193,22 @@ std::vector<std::string> scene_area_names(const Scene& s) {
   auto add = [&](const std::string& a) {
     if (std::find(areas.begin(), areas.end(), a) == areas.end()) areas.push_back(a);
   };
-  for (const auto& a : s.navmesh.areas) add(a);
-  for (const auto& a : s.floorplan.areas) add(a.name);
-  for (const auto& a : s.mesh.areas) add(a.name);
-  // A Detour file's areas are numbers (read in after the scene): "area 1" ... "area 63", as the reader
-  // names them (DT_MAX_AREAS is 64, area 0 is "default"). One the file lacks excludes nothing.
-  if (s.source == Scene::Source::Detour)
-    for (int i = 1; i < parse::kDetourAreas; ++i) add("area " + std::to_string(i));
+  auto add_named = [&](const auto& list) {
+    for (const auto& a : list) add(a.name);
+  };
+  std::visit(Overloaded{[&](const Scene::Navmesh& m) {
+                          for (const auto& a : m.areas) add(a);
+                        },
+                        [&](const Scene::Floorplan& f) { add_named(f.areas); },
+                        [&](const Scene::Mesh& m) { add_named(m.areas); },
+                        // A Detour file's areas are numbers (read in after the scene): "area 1" ... "area 63",
+                        // as the reader names them (DT_MAX_AREAS is 64, area 0 is "default"). One the file
+                        // lacks excludes nothing.
+                        [&](const Scene::Detour&) {
+                          for (int i = 1; i < parse::kDetourAreas; ++i) add("area " + std::to_string(i));
+                        },
+                        [](const auto&) {}},  // graphs and side views have no areas
+             s.source);
   return areas;
 }
 

@@ -24,8 +24,9 @@ class Parser {
   bool run(const Json& root, Scene& s);
   // A level mesh scene from a "mesh" block and an optional "bake" block of another document.
   bool level(const Json& mesh_block, P mesh_ptr, const Json* bake_block, P bake_ptr, Scene& s) {
-    source_ = s.source = Scene::Source::Mesh;
-    return mesh(mesh_block, mesh_ptr, s.mesh) && (!bake_block || bake(*bake_block, bake_ptr, s.bake));
+    source_ = Scene::Source::Mesh;
+    return mesh(mesh_block, mesh_ptr, s.source.emplace<Scene::Mesh>()) &&
+           (!bake_block || bake(*bake_block, bake_ptr, s.bake));
   }
 
  private:
@@ -64,6 +65,8 @@ class Parser {
   // same name was given before (`seen`, which gains the name the first time).
   bool area_name_cost(const Json& a, P ptr, std::string& name, double& cost, std::vector<NamedCost>& seen);
   bool graph(const Json& v, P ptr, Scene::Graph& out);
+  // The source block `v` (at `ptr`) into `out`, a block of the kind the document names.
+  bool source_block(const Json& v, P ptr, Scene::SourceBlock& out);
   bool bake(const Json& v, P ptr, BakeDef& out);
   bool doors(const Json& v, P ptr, std::vector<Door>& out);
   bool links(const Json& v, P ptr, std::vector<LinkDef>& out);

@@ -2,6 +2,7 @@
 #include <filesystem>
 
 #include "atomic_file.h"
+#include "overloaded.h"
 #include "scene.h"
 #include "scene_reader.h"
 #include "scene_sidescroller.h"
@@ -42,57 +43,66 @@ class Writer {
   bool mesh_;
 };
 
-Json source_json(const Scene& s, const Writer& w) {
+Json navmesh_json(const Scene::Navmesh& m, const Writer& w) {
   Json out = Json::object();
-  switch (s.source) {
-    case Scene::Source::Navmesh:
-      out["vertices"] = w.planes(s.navmesh.vertices);
-      out["polygons"] = s.navmesh.polygons;
-      if (!s.navmesh.costs.empty()) out["costs"] = s.navmesh.costs;
-      if (!s.navmesh.areas.empty()) out["areas"] = s.navmesh.areas;
-      break;
-    case Scene::Source::Floorplan:
-      out["outline"] = w.planes(s.floorplan.outline);
-      out["holes"] = Writer::list(s.floorplan.holes, [&](const std::vector<Vec2>& h) { return w.planes(h); });
-      out["areas"] = Writer::list(s.floorplan.areas, [&](const AreaPaint& a) {
-        Json j{{"name", a.name}, {"polygon", w.planes(a.polygon)}};
-        if (a.cost != 1.0) j["cost"] = a.cost;  // absent: 1
-        return j;
-      });
-      break;
-    case Scene::Source::Mesh:
-      if (s.mesh.file.empty())
-        out["obj"] = s.mesh.obj;
-      else
-        out["file"] = s.mesh.file;
-      if (!s.mesh.root.empty()) out["root"] = s.mesh.root;
-      if (s.mesh.scale != 1.0) out["scale"] = s.mesh.scale;
-      if (s.mesh.up == Scene::Mesh::Up::Z) out["up"] = "z";
-      if (!s.mesh.areas.empty())
-        out["areas"] = Writer::list(s.mesh.areas, [&](const AreaVolume& a) {
-          Json j{{"name", a.name},
-                 {"polygon", w.points(a.polygon)},
-                 {"height", Json::array({a.height_min, a.height_max})}};
-          if (a.cost != 1.0) j["cost"] = a.cost;
-          return j;
-        });
-      break;
-    case Scene::Source::SideScroller:
-      return sidescroller_json(s.sidescroller);
-    case Scene::Source::Graph:
-      out["nodes"] = Writer::list(s.graph.nodes, [](const GraphNodeDef& n) {
-        return Json{{"id", n.id}, {"pos", Writer::vec2(n.pos)}};
-      });
-      out["edges"] = Writer::list(s.graph.edges, [](const GraphEdgeDef& e) {
-        Json j{{"from", e.from}, {"to", e.to}, {"cost", e.cost}};
-        if (!e.door.empty()) j["door"] = e.door;
-        return j;
-      });
-      break;
-    case Scene::Source::Detour:
-      return s.detour;  // a file name, not a block
-  }
+  out["vertices"] = w.planes(m.vertices);
+  out["polygons"] = m.polygons;
+  if (!m.costs.empty()) out["costs"] = m.costs;
+  if (!m.areas.empty()) out["areas"] = m.areas;
   return out;
+}
+
+Json floorplan_json(const Scene::Floorplan& f, const Writer& w) {
+  Json out = Json::object();
+  out["outline"] = w.planes(f.outline);
+  out["holes"] = Writer::list(f.holes, [&](const std::vector<Vec2>& h) { return w.planes(h); });
+  out["areas"] = Writer::list(f.areas, [&](const AreaPaint& a) {
+    Json j{{"name", a.name}, {"polygon", w.planes(a.polygon)}};
+    if (a.cost != 1.0) j["cost"] = a.cost;  // absent: 1
+    return j;
+  });
+  return out;
+}
+
+Json mesh_json(const Scene::Mesh& m, const Writer& w) {
+  Json out = Json::object();
+  if (m.file.empty())
+    out["obj"] = m.obj;
+  else
+    out["file"] = m.file;
+  if (!m.root.empty()) out["root"] = m.root;
+  if (m.scale != 1.0) out["scale"] = m.scale;
+  if (m.up == Scene::Mesh::Up::Z) out["up"] = "z";
+  if (!m.areas.empty())
+    out["areas"] = Writer::list(m.areas, [&](const AreaVolume& a) {
+      Json j{{"name", a.name}, {"polygon", w.points(a.polygon)}, {"height", Json::array({a.height_min, a.height_max})}};
+      if (a.cost != 1.0) j["cost"] = a.cost;
+      return j;
+    });
+  return out;
+}
+
+Json graph_json(const Scene::Graph& g) {
+  Json out = Json::object();
+  out["nodes"] = Writer::list(g.nodes, [](const GraphNodeDef& n) {
+    return Json{{"id", n.id}, {"pos", Writer::vec2(n.pos)}};
+  });
+  out["edges"] = Writer::list(g.edges, [](const GraphEdgeDef& e) {
+    Json j{{"from", e.from}, {"to", e.to}, {"cost", e.cost}};
+    if (!e.door.empty()) j["door"] = e.door;
+    return j;
+  });
+  return out;
+}
+
+Json source_json(const Scene& s, const Writer& w) {
+  return std::visit(Overloaded{[&](const Scene::Navmesh& m) { return navmesh_json(m, w); },
+                               [&](const Scene::Floorplan& f) { return floorplan_json(f, w); },
+                               [&](const Scene::Mesh& m) { return mesh_json(m, w); },
+                               [](const Scene::Graph& g) { return graph_json(g); },
+                               [](const SideScrollerDef& d) { return sidescroller_json(d); },
+                               [](const Scene::Detour& d) { return Json(d.file); }},  // a file name, not a block
+                    s.source);
 }
 
 Json bake_json(const BakeDef& b) {
@@ -160,8 +170,8 @@ Json scene_json(const Scene& s) {
   out["navlab"] = 1;
   out["name"] = s.name;
   out["description"] = s.description;
-  out[to_string(s.source)] = source_json(s, w);
-  if (s.source == Scene::Source::SideScroller) return out;  // no navmesh, so none of the planning blocks
+  out[to_string(s.kind())] = source_json(s, w);
+  if (s.sidescroller_source()) return out;  // no navmesh, so none of the planning blocks
   out["bake"] = bake_json(s.bake);
   out["doors"] = Writer::list(s.doors, [&](const Door& d) {
     Json j{{"id", d.id}};
@@ -237,13 +247,14 @@ void pretty(const Json& v, size_t indent, std::string& out) {
 // folder), or made absolute when no relative path leads there.
 Scene rebased(const Scene& scene, const std::string& path) {
   namespace fs = std::filesystem;
-  if (scene.source != Scene::Source::Mesh || scene.path.empty()) return scene;
+  if (!scene.mesh_source() || scene.path.empty()) return scene;
   std::error_code ec;
   const fs::path old_dir = fs::absolute(fs::path(scene.path), ec).parent_path();
   const fs::path new_dir = fs::absolute(fs::path(path), ec).parent_path();
   if (ec || old_dir.lexically_normal() == new_dir.lexically_normal()) return scene;
   Scene out = scene;
-  for (std::string* p : {&out.mesh.obj, &out.mesh.file, &out.mesh.root}) {
+  Scene::Mesh& mesh = *out.mesh_source();
+  for (std::string* p : {&mesh.obj, &mesh.file, &mesh.root}) {
     if (p->empty() || fs::path(*p).is_absolute()) continue;
     const fs::path target = (old_dir / *p).lexically_normal();
     if (!fs::exists(target, ec)) continue;  // nothing to keep reachable (e.g. a scene made from text)
@@ -266,8 +277,8 @@ std::string json_text(const Json& v) {
 std::string save_scene(const Scene& scene, const std::string& path) {
   // A scene saved over the level or navmesh file it names would lose its own source.
   std::string source;
-  if (scene.source == Scene::Source::Mesh) source = scene.mesh.path();
-  if (scene.source == Scene::Source::Detour) source = scene.detour;
+  if (const Scene::Mesh* m = scene.mesh_source()) source = m->path();
+  if (const Scene::Detour* d = scene.detour_source()) source = d->file;
   if (!source.empty()) {
     namespace fs = std::filesystem;
     const fs::path p(source);

@@ -129,8 +129,8 @@ TEST(CheckSuite, RecastDemoLines) {
   EXPECT_EQ(s->format, CheckSuite::Format::RecastDemo);
   EXPECT_EQ(s->sample, "Tile Mesh");
   EXPECT_TRUE(s->level());
-  EXPECT_EQ(s->scene.source, Scene::Source::Mesh);
-  EXPECT_EQ(s->scene.mesh.obj, "nav_test.obj");
+  ASSERT_EQ(s->scene.kind(), Scene::Source::Mesh);
+  EXPECT_EQ(s->scene.mesh_source()->obj, "nav_test.obj");
   EXPECT_EQ(s->scene.path, "dir/t.txt");   // the level resolves beside the suite
   EXPECT_EQ(s->scene.bake.tile_size, 32);  // RecastDemo's Tile Mesh default
   ASSERT_EQ(s->cases.size(), 3u);

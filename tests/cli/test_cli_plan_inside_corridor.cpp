@@ -26,7 +26,7 @@ TEST(CliPlanInsideCorridor, TrueForEveryQueryOfEveryPolygonScene) {
     const Json doc = Json::parse(run.out, nullptr, false);
     ASSERT_FALSE(doc.is_discarded()) << run.out;
     ASSERT_EQ(doc["results"].size(), scene->queries.size());
-    const bool graph = scene->source == Scene::Source::Graph;
+    const bool graph = scene->graph_source() != nullptr;
     polygon_scenes += graph ? 0 : 1;
     for (size_t i = 0; i < doc["results"].size(); ++i) {
       const Json& r = doc["results"][i];

@@ -85,7 +85,7 @@ TEST(DoorBake, ADoorOnAPassagesEndBecomesPolygonsOfItsOwnAndBlocksWhenClosed) {
 TEST(DoorBake, ADoorInsideOnePolygonOfADoorlessBakeStillBlocks) {
   const test::Loaded l = test::load("door_inside_polygon.json");
   // The case this scene is for: baked without doors, door1's segment crosses no shared polygon edge.
-  const Result<NavMesh> plain = bake_floorplan(l.scene.floorplan, l.scene.bake);
+  const Result<NavMesh> plain = bake_floorplan(*l.scene.floorplan_source(), l.scene.bake);
   ASSERT_TRUE(plain.ok()) << plain.error();
   EXPECT_TRUE(door_links(plain.value(), l.scene.doors[0]).empty());
 
@@ -155,9 +155,9 @@ RandomPlan random_plan(std::mt19937& rng) {
   std::vector<Vec2> outline = {{0, 0}, {x2, 0}, {x2, height}, {0, height}};
   RandomPlan rp;
   Scene& s = rp.scene;
-  s.source = Scene::Source::Floorplan;
+  Scene::Floorplan& plan = s.source.emplace<Scene::Floorplan>();
   s.path = "random.json";
-  for (Vec2 p : outline) s.floorplan.outline.push_back(turn(p, angle));
+  for (Vec2 p : outline) plan.outline.push_back(turn(p, angle));
   // The wall is three holes' worth of solid: below passage 1, between the passages, above passage 2.
   const std::vector<std::vector<Vec2>> holes = {{{x0, 0.0}, {x1, 0.0}, {x1, y1}, {x0, y1}},
                                                 {{x0, y1 + w1}, {x1, y1 + w1}, {x1, y2}, {x0, y2}},
@@ -170,7 +170,7 @@ RandomPlan random_plan(std::mt19937& rng) {
       if (h == 2 && p.y == height) p.y = height - 0.001;
       ring.push_back(turn(p, angle));
     }
-    s.floorplan.holes.push_back(ring);
+    plan.holes.push_back(ring);
   }
   const double dx = uni(x0, x1);  // anywhere along the passage, its ends included
   rp.door_a = turn({dx, y1}, angle);
@@ -211,7 +211,7 @@ TEST(DoorBake, PropertyWithTheOtherPassageWalledUpAClosedDoorAlwaysBlocks) {
   for (int i = 0; i < 40; ++i) {
     RandomPlan rp = random_plan(rng);
     // Wall up passage 2: merge the upper two holes' gap by a hole across it.
-    std::vector<std::vector<Vec2>>& holes = rp.scene.floorplan.holes;
+    std::vector<std::vector<Vec2>>& holes = rp.scene.floorplan_source()->holes;
     std::vector<Vec2> merged = {holes[1][0], holes[1][1], holes[2][2], holes[2][3]};
     holes.erase(holes.begin() + 1, holes.end());
     holes.push_back(merged);

@@ -428,7 +428,7 @@ TEST(Follower, GraphReplansFromTheNodeTheAgentLastPassed) {
 // 90° at Balcony.
 TEST(Follower, StopTurnsTakeTheirTurningTimeInPlace) {
   Loaded l = load("w2_doors.json");
-  auto& edges = l.scene.graph.edges;
+  auto& edges = std::get<Scene::Graph>(l.scene.source).edges;
   edges.erase(std::remove_if(edges.begin(), edges.end(), [](const GraphEdgeDef& e) { return e.door == "hall_door"; }),
               edges.end());
   auto mesh = build_navmesh(l.scene);

@@ -50,7 +50,7 @@ struct RandomScene {
 RandomScene random_scene(std::mt19937_64& rng, int w, int h, double cell) {
   std::uniform_real_distribution<double> jitter(-0.3 * cell, 0.3 * cell), u(0.0, 1.0);
   RandomScene out;
-  Scene::Navmesh& n = out.scene.navmesh;
+  Scene::Navmesh& n = out.scene.source.emplace<Scene::Navmesh>();
   for (int y = 0; y <= h; ++y)
     for (int x = 0; x <= w; ++x) n.vertices.push_back({x * cell + jitter(rng), y * cell + jitter(rng)});
   auto v = [&](int x, int y) { return y * (w + 1) + x; };

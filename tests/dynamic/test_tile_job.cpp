@@ -19,9 +19,7 @@ namespace {
 // across it at x = `x`; a second door "side" stands in the west.
 Scene hall(double x) {
   Scene s;
-  s.source = Scene::Source::Floorplan;
-  s.floorplan.outline = {{0, 0}, {40, 0}, {40, 12}, {0, 12}};
-  s.floorplan.holes = {{{26, 3}, {28, 3}, {28, 9}, {26, 9}}};
+  s.source = Scene::Floorplan{{{0, 0}, {40, 0}, {40, 12}, {0, 12}}, {{{26, 3}, {28, 3}, {28, 9}, {26, 9}}}, {}};
   s.bake.cell_size = 0.25;
   s.bake.agent_radius = 0.5;
   for (const auto& [id, a, b] :

@@ -16,9 +16,9 @@ namespace {
 // A 40 m x 12 m hall with two pillars, baked in 8 m tiles (cell 0.25 m, tile 32 cells).
 Scene hall() {
   Scene s;
-  s.source = Scene::Source::Floorplan;
-  s.floorplan.outline = {{0, 0}, {40, 0}, {40, 12}, {0, 12}};
-  s.floorplan.holes = {{{10, 4}, {12, 4}, {12, 8}, {10, 8}}, {{26, 3}, {28, 3}, {28, 9}, {26, 9}}};
+  s.source = Scene::Floorplan{{{0, 0}, {40, 0}, {40, 12}, {0, 12}},
+                              {{{10, 4}, {12, 4}, {12, 8}, {10, 8}}, {{26, 3}, {28, 3}, {28, 9}, {26, 9}}},
+                              {}};
   s.bake.cell_size = 0.25;
   s.bake.agent_radius = 0.5;
   return s;
@@ -368,14 +368,14 @@ TEST(TileCache, IncrementalConversionEqualsAFullConversionOnA3DLevel) {
 // and its cost, every other polygon costs 1, and a rebuilt tile keeps them.
 TEST(TileCache, PaintedAreasAndVolumesCarryTheirCosts) {
   Scene plan = hall();
-  plan.floorplan.areas = {{"mud", {{14, 2}, {22, 2}, {22, 10}, {14, 10}}, 5.0}};
+  plan.floorplan_source()->areas = {{"mud", {{14, 2}, {22, 2}, {22, 10}, {14, 10}}, 5.0}};
   auto level = load_scene(test::scene_path("mesh_level.json"));
   ASSERT_TRUE(level) << level.error();
   Scene mesh = level.value();
   AreaVolume water{"water", {}, -1.0, 5.0, 10.0};
   for (const Vec3 w : {Vec3{5, 0, 0.5}, Vec3{9, 0, 0.5}, Vec3{9, 0, -4.5}, Vec3{5, 0, -4.5}})
     water.polygon.push_back(ScenePoint{"", to_plane(w), w.y, true});
-  mesh.mesh.areas = {water};
+  mesh.mesh_source()->areas = {water};
   for (const auto& [scene, area, cost] : {std::tuple<Scene, std::string, double>{plan, "mud", 5.0},
                                           std::tuple<Scene, std::string, double>{mesh, "water", 10.0}}) {
     TileCacheDef def;
@@ -428,8 +428,7 @@ TEST(TileCache, ALevelOfMoreThanItsTilesNeedsALargerTileSize) {
   // 700 m x 700 m at 0.3 m cells: 2,334 cells a side, 73 x 73 tiles of 32 cells (four layers each:
   // 21,316 > 16,384). The check comes before any tile is baked.
   Scene s;
-  s.source = Scene::Source::Floorplan;
-  s.floorplan.outline = {{0, 0}, {700, 0}, {700, 700}, {0, 700}};
+  s.source = Scene::Floorplan{{{0, 0}, {700, 0}, {700, 700}, {0, 700}}, {}, {}};
   s.bake.cell_size = 0.3;
   auto too_many = TileCache::build(s);
   ASSERT_FALSE(too_many);
@@ -501,7 +500,7 @@ TEST(TileCache, CountsItsTilesAndACancelStopsItBeforeTheNextOne) {
 
 TEST(TileCache, RejectsSourcesThatAreNotBaked) {
   Scene s;
-  s.source = Scene::Source::Navmesh;
+  s.source = Scene::Navmesh{};
   EXPECT_FALSE(TileCache::build(s));
 }
 

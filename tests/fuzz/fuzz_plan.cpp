@@ -102,16 +102,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int n = in.ConsumeIntegralInRange<int>(1, kMaxCells);
   const double cell = positive(in, 1.0);
   Scene scene;
-  scene.source = Scene::Source::Navmesh;
-  scene.navmesh = grid_mesh(in, n, cell);
-  Result<NavMesh> mesh = build_hand_authored(scene.navmesh, "fuzz");
+  const Scene::Navmesh& grid = scene.source.emplace<Scene::Navmesh>(grid_mesh(in, n, cell));
+  Result<NavMesh> mesh = build_hand_authored(grid, "fuzz");
   if (!mesh) return 0;
   fuzz_agent(in, scene.agent);
   scene.search.algorithm = in.ConsumeBool() ? Algorithm::AStar : Algorithm::Dijkstra;
   for (int i = in.ConsumeIntegralInRange<int>(1, 3); i > 0; --i) {
     PlanRequest req;
-    req.start = query_point(in, scene.navmesh, cell);
-    req.goal = query_point(in, scene.navmesh, cell);
+    req.start = query_point(in, grid, cell);
+    req.goal = query_point(in, grid, cell);
     (void)plan(scene, mesh.value(), req);
   }
   return 0;

@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace navlab;
   const std::string text(reinterpret_cast<const char*>(data), size);
   Result<Scene> scene = parse_scene(text, "fuzz.json");
-  if (!scene || scene->source == Scene::Source::Mesh) return 0;
+  if (!scene || scene->mesh_source()) return 0;
   Result<NavMesh> mesh = build_navmesh(scene.value());
   if (!mesh) return 0;
   for (const Query& q : scene->queries) {

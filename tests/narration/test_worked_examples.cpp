@@ -166,7 +166,8 @@ TEST(WorkedExamples, Seed002CorridorAToF) {
   // The scene's connections are the seed's drawing, A -- B -- D -- F with A -- C, B -- E and C -- E, and
   // nothing more: the costs are ours, the graph is not.
   std::set<std::pair<std::string, std::string>> edges;
-  for (const GraphEdgeDef& e : p.loaded.scene.graph.edges) edges.insert(std::minmax(e.from, e.to));
+  for (const GraphEdgeDef& e : std::get<Scene::Graph>(p.loaded.scene.source).edges)
+    edges.insert(std::minmax(e.from, e.to));
   const std::set<std::pair<std::string, std::string>> seed{{"A", "B"}, {"B", "D"}, {"D", "F"},
                                                            {"A", "C"}, {"B", "E"}, {"C", "E"}};
   EXPECT_EQ(edges, seed);

@@ -39,7 +39,7 @@ Scene level(double cost) {
   AreaVolume water{"water", {}, -1.0, 5.0, cost};
   for (const Vec3 w : {Vec3{5, 0, 0.5}, Vec3{9, 0, 0.5}, Vec3{9, 0, -4.5}, Vec3{5, 0, -4.5}})
     water.polygon.push_back(ScenePoint{"", to_plane(w), w.y, true});
-  scene.mesh.areas = {water};
+  scene.mesh_source()->areas = {water};
   scene.queries = {
       {"across", ScenePoint{"", to_plane({2, 0, -2}), 0.0, true}, ScenePoint{"", to_plane({12, 0, -2}), 0.0, true}}};
   return scene;
@@ -156,7 +156,7 @@ TEST(AreaMarks, ATiledBakeMarksTheVolumeToo) {
 // and the route goes straight through; on the ground, a door polygon inside it takes its area and cost.
 TEST(AreaMarks, TheHeightRangeDecidesWhichFloorIsMarked) {
   Scene above = level(10.0);
-  above.mesh.areas[0].height_min = 1.0;
+  above.mesh_source()->areas[0].height_min = 1.0;
   const NavMesh mesh = bake(above);
   EXPECT_EQ(corridor_polys_in(mesh, plan_query(above, mesh).search.corridor, "water"), 0);
   for (const NavPoly& p : mesh.polys) EXPECT_EQ(p.cost, 1.0);

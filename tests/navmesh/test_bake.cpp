@@ -180,9 +180,8 @@ TEST(BakeFloorplan, PaintedAreasNamePolygons) {
 TEST(BakeFloorplan, TooNarrowGivesNoPolygonsError) {
   Scene s;
   s.path = "narrow.json";
-  s.source = Scene::Source::Floorplan;
   // 1 m wide, agent radius 0.6 m. Cell centres (0.3 m cells) inside: 67 along x times 3 along y.
-  s.floorplan.outline = {{0, 0}, {20, 0}, {20, 1}, {0, 1}};
+  s.source = Scene::Floorplan{{{0, 0}, {20, 0}, {20, 1}, {0, 1}}, {}, {}};
   auto r = build_navmesh(s);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error(),
@@ -295,8 +294,7 @@ TEST(Obj, MeshSceneBakesTheGeneratedLevel) {
   }
   Scene s;
   s.path = dir + "/level.json";
-  s.source = Scene::Source::Mesh;
-  s.mesh.obj = "level.obj";  // relative to the scene file
+  s.source.emplace<Scene::Mesh>().obj = "level.obj";  // relative to the scene file
   auto r = build_navmesh(s);
   ASSERT_TRUE(r.ok()) << r.error();
   const NavMesh& m = r.value();
@@ -329,8 +327,7 @@ TEST(Obj, MeshSceneBakesTheGeneratedLevel) {
 TEST(Obj, MissingObjIsAnError) {
   Scene s;
   s.path = "levels/missing.json";
-  s.source = Scene::Source::Mesh;
-  s.mesh.obj = "nowhere.obj";
+  s.source.emplace<Scene::Mesh>().obj = "nowhere.obj";
   EXPECT_EQ(build_navmesh(s).error(), "levels/nowhere.obj: cannot read the OBJ file (No such file or directory)");
 }
 

@@ -18,7 +18,7 @@ namespace {
 TEST(BakeReference, APlainLevelsTrianglesGiveTheBakesPolygons) {
   const Result<Scene> scene = load_scene(test::scene_path("mesh_level.json"));
   ASSERT_TRUE(scene) << scene.error();
-  const Result<ObjMesh> soup = read_level(scene->mesh, scene->path);
+  const Result<ObjMesh> soup = read_level(*scene->mesh_source(), scene->path);
   ASSERT_TRUE(soup) << soup.error();
   const Result<NavMesh> ours = build_navmesh(scene.value());
   ASSERT_TRUE(ours) << ours.error();
@@ -58,11 +58,11 @@ TEST(BakeReference, APillarHallsPillarsAreClearedAsTheBakeCarvesThem) {
   const Scene hall = pillar_hall_scene(2000, 3);
   const Result<NavMesh> ours = build_navmesh(hall);
   ASSERT_TRUE(ours) << ours.error();
-  const Result<ReferenceBake> recast = recast_reference_bake(hall.floorplan, hall.bake);
+  const Result<ReferenceBake> recast = recast_reference_bake(*hall.floorplan_source(), hall.bake);
   ASSERT_TRUE(recast) << recast.error();
   EXPECT_NEAR(double(recast->polygons), double(ours->size()), 0.1 * ours->size());
 
-  Scene::Floorplan open = hall.floorplan;
+  Scene::Floorplan open = *hall.floorplan_source();
   open.holes.clear();
   const Result<ReferenceBake> floor = recast_reference_bake(open, hall.bake);
   ASSERT_TRUE(floor) << floor.error();

@@ -114,7 +114,7 @@ TEST(BakeStages, MeshLevelStagesAreNonEmptyAndConsistent) {
   expect_consistent(b);
   auto scene = load_scene(test::scene_path("mesh_level.json"));
   ASSERT_TRUE(scene.ok());
-  auto soup = read_level(scene.value().mesh, scene.value().path);
+  auto soup = read_level(*scene.value().mesh_source(), scene.value().path);
   ASSERT_TRUE(soup.ok()) << soup.error();
   EXPECT_EQ(b.stages.triangle_count, long(soup.value().tris.size()));
   const BakeStages& s = b.stages;

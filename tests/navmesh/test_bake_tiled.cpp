@@ -410,9 +410,8 @@ TEST(BakeTiled, TileSizeIsCheckedInTheSceneAndTheBake) {
 
 TEST(BakeTiled, BuildNavmeshBakesInTilesWhenTheSceneAsks) {
   Scene s;
-  s.source = Scene::Source::Floorplan;
   s.path = "tiled.json";
-  s.floorplan = pillared_plan();
+  s.source = pillared_plan();
   s.bake.tile_size = 32;
   std::vector<BakeStep> trace;
   auto m = build_navmesh(s, &trace);

@@ -65,7 +65,7 @@ TEST(GeneratedLevel, ScenesAreSizedForTheirPolygonsAndTiledWhenLarge) {
   EXPECT_EQ(pillar_hall_scene(2000, 1).bake.tile_size, 0);
   EXPECT_GT(pillar_hall_scene(30000, 1).bake.tile_size, 0);
   const GeneratedMesh small = crate_yard_scene(600, 1);
-  EXPECT_EQ(small.scene.source, Scene::Source::Mesh);
+  EXPECT_EQ(small.scene.kind(), Scene::Source::Mesh);
   EXPECT_EQ(small.scene.bake.tile_size, 0);
   EXPECT_NE(small.scene.name.find("196 crates"), std::string::npos) << small.scene.name;
   EXPECT_GT(crate_yard_scene(30000, 1).scene.bake.tile_size, 0);

@@ -23,8 +23,7 @@ std::string data_path(const std::string& name) { return test::source_dir() + "/t
 Scene mesh_scene(const std::string& dir_file, Scene::Mesh mesh) {
   Scene s;
   s.path = dir_file;
-  s.source = Scene::Source::Mesh;
-  s.mesh = std::move(mesh);
+  s.source = std::move(mesh);
   return s;
 }
 
@@ -139,12 +138,13 @@ TEST(LevelFile, SceneFileReadsFileScaleAndUpAndWritesThemBack) {
   const std::string text = R"({"navlab": 1, "mesh": {"file": "level.glb", "scale": 0.01, "up": "z"}})";
   const Result<Scene> s = parse_scene(text, "s.json");
   ASSERT_TRUE(s.ok()) << s.error();
-  EXPECT_EQ(s->mesh.file, "level.glb");
-  EXPECT_EQ(s->mesh.scale, 0.01);
-  EXPECT_EQ(s->mesh.up, Scene::Mesh::Up::Z);
+  ASSERT_NE(s->mesh_source(), nullptr);
+  EXPECT_EQ(s->mesh_source()->file, "level.glb");
+  EXPECT_EQ(s->mesh_source()->scale, 0.01);
+  EXPECT_EQ(s->mesh_source()->up, Scene::Mesh::Up::Z);
   const Result<Scene> again = parse_scene(scene_to_json(s.value()), "s.json");
   ASSERT_TRUE(again.ok()) << again.error();
-  EXPECT_EQ(again->mesh, s->mesh);
+  EXPECT_EQ(again->source, s->source);
   // Exactly one of obj and file.
   EXPECT_NE(parse_scene(R"({"navlab": 1, "mesh": {"obj": "a.obj", "file": "b.glb"}})", "s.json")
                 .error()

@@ -241,9 +241,8 @@ TEST(FloorplanErrors, ZeroAreaHoleAndBadPaint) {
 TEST(FloorplanErrors, ReportedByBuildNavmesh) {
   Scene s;
   s.path = "plan.json";
-  s.source = Scene::Source::Floorplan;
-  s.floorplan = room();
-  s.floorplan.outline = {{0, 0}, {10, 0}, {0, 8}, {10, 8}};
+  Scene::Floorplan& plan = s.source.emplace<Scene::Floorplan>(room());
+  plan.outline = {{0, 0}, {10, 0}, {0, 8}, {10, 8}};
   auto r = build_navmesh(s);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error(), "plan.json: floorplan outline is self-intersecting (edges 1 and 3 cross)");

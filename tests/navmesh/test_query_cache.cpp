@@ -347,8 +347,7 @@ TEST(QueryCache, ADetourMeshSwappedInPlaceIsQueriedItself) {
 
 TEST(QueryCache, ATileUpdateIsLocatedOnTheUpdatedMesh) {
   Scene s;
-  s.source = Scene::Source::Floorplan;
-  s.floorplan.outline = {{0, 0}, {40, 0}, {40, 12}, {0, 12}};
+  s.source = Scene::Floorplan{{{0, 0}, {40, 0}, {40, 12}, {0, 12}}, {}, {}};
   s.bake.cell_size = 0.25;
   s.bake.agent_radius = 0.5;
   auto built = TileCache::build(s);

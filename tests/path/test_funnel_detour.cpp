@@ -26,13 +26,12 @@ namespace {
 
 Scene floorplan_scene() {
   Scene s;
-  s.source = Scene::Source::Floorplan;
   s.path = "floorplan.json";
-  s.floorplan.outline = {{0, 0}, {40, 0}, {40, 25}, {22, 25}, {22, 30}, {0, 30}};
-  s.floorplan.holes = {
-      {{5, 5}, {9, 5}, {9, 8}, {5, 8}},       {{14, 3}, {16, 3}, {16, 20}, {14, 20}},
-      {{20, 10}, {26, 6}, {28, 12}},          {{30, 14}, {35, 14}, {35, 22}, {33, 22}, {33, 16}, {30, 16}},
-      {{4, 14}, {10, 14}, {10, 15}, {4, 15}}, {{6, 20}, {12, 24}, {8, 26}}};
+  Scene::Floorplan& plan = s.source.emplace<Scene::Floorplan>();
+  plan.outline = {{0, 0}, {40, 0}, {40, 25}, {22, 25}, {22, 30}, {0, 30}};
+  plan.holes = {{{5, 5}, {9, 5}, {9, 8}, {5, 8}},       {{14, 3}, {16, 3}, {16, 20}, {14, 20}},
+                {{20, 10}, {26, 6}, {28, 12}},          {{30, 14}, {35, 14}, {35, 22}, {33, 22}, {33, 16}, {30, 16}},
+                {{4, 14}, {10, 14}, {10, 15}, {4, 15}}, {{6, 20}, {12, 24}, {8, 26}}};
   return s;
 }
 
@@ -63,9 +62,8 @@ Scene terrain_scene() {
     }
   out.close();
   Scene s;
-  s.source = Scene::Source::Mesh;
   s.path = dir + "/terrain.json";
-  s.mesh.obj = "terrain.obj";
+  s.source.emplace<Scene::Mesh>().obj = "terrain.obj";
   return s;
 }
 

@@ -278,7 +278,8 @@ std::string pillar_floor(const std::string& bake = "{}") {
 TEST(RobustSize, FiveThousandPillarsLoad) {
   const Result<Scene> r = parse_scene(pillar_floor(), "holes.json");
   ASSERT_TRUE(r.ok()) << r.error();
-  EXPECT_EQ(r->floorplan.holes.size(), 5000u);
+  ASSERT_NE(r->floorplan_source(), nullptr);
+  EXPECT_EQ(r->floorplan_source()->holes.size(), 5000u);
 }
 
 TEST(RobustBake, FiveThousandPillarsAreRefusedAtTheContourLimitWithATileSizeThatBakes) {

@@ -35,12 +35,13 @@ TEST(SaveRobust, SaveAsIntoAnotherFolderRewritesTheRelativeObjPath) {
   ASSERT_EQ(save_scene(s.value(), copy), "");
   const Result<Scene> back = load_scene(copy);
   ASSERT_TRUE(back.ok()) << back.error();
-  EXPECT_EQ(back->mesh.obj, "../../a/levels/floor.obj");
+  ASSERT_NE(back->mesh_source(), nullptr);
+  EXPECT_EQ(back->mesh_source()->obj, "../../a/levels/floor.obj");
   EXPECT_TRUE(build_navmesh(back.value()).ok());
   // Saving in the same folder leaves the path as written.
   const std::string same = (root / "a" / "same.json").string();
   ASSERT_EQ(save_scene(s.value(), same), "");
-  EXPECT_EQ(load_scene(same)->mesh.obj, "levels/floor.obj");
+  EXPECT_EQ(std::get<Scene::Mesh>(load_scene(same)->source).obj, "levels/floor.obj");
 }
 
 TEST(SaveRobust, SavingOverASymlinkWritesItsTarget) {
@@ -50,8 +51,7 @@ TEST(SaveRobust, SavingOverASymlinkWritesItsTarget) {
   fs::create_symlink("real.json", link);
   Scene s;
   s.name = "through the link";
-  s.navmesh.vertices = {{0, 0}, {1, 0}, {0, 1}};
-  s.navmesh.polygons = {{0, 1, 2}};
+  s.source = Scene::Navmesh{{{0, 0}, {1, 0}, {0, 1}}, {{0, 1, 2}}, {}, {}};
   ASSERT_EQ(save_scene(s, link.string()), "");
   EXPECT_TRUE(fs::is_symlink(link));
   const Result<Scene> back = load_scene(real.string());
@@ -65,8 +65,7 @@ TEST(SaveRobust, SavingKeepsTheFileMode) {
   test::write_text(path, "{}");
   ASSERT_EQ(::chmod(path.c_str(), 0600), 0);
   Scene s;
-  s.navmesh.vertices = {{0, 0}, {1, 0}, {0, 1}};
-  s.navmesh.polygons = {{0, 1, 2}};
+  s.source = Scene::Navmesh{{{0, 0}, {1, 0}, {0, 1}}, {{0, 1, 2}}, {}, {}};
   ASSERT_EQ(save_scene(s, path), "");
   struct stat st {};
   ASSERT_EQ(::stat(path.c_str(), &st), 0);
@@ -92,8 +91,7 @@ TEST(SaveRobust, ASceneItsOwnReaderRefusesIsNotSaved) {
   const std::string path = (dir / "scene.json").string();
   test::write_text(path, "the good file");
   Scene s;
-  s.navmesh.vertices = {{0, 0}, {10, 0}, {0, 10}};
-  s.navmesh.polygons = {{0, 1, 2}};
+  s.source = Scene::Navmesh{{{0, 0}, {10, 0}, {0, 10}}, {{0, 1, 2}}, {}, {}};
   s.agent.max_speed = -1.0;  // an edit the app allowed
   const std::string err = save_scene(s, path);
   EXPECT_EQ(err.rfind("cannot save " + path + ": the scene would not load again (" + path + ":", 0), 0u) << err;

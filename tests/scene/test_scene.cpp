@@ -120,12 +120,13 @@ TEST(SceneLoad, RichNavmeshReadsEveryField) {
   const Scene s = parse_ok(kRichNavmesh);
   EXPECT_EQ(s.path, "good.json");
   EXPECT_EQ(s.name, "Rich navmesh");
-  EXPECT_EQ(s.source, Scene::Source::Navmesh);
-  ASSERT_EQ(s.navmesh.vertices.size(), 6u);
-  EXPECT_EQ(s.navmesh.vertices[4], (Vec2{8, 0}));
-  EXPECT_EQ(s.navmesh.polygons[1], (std::vector<int>{1, 4, 5, 2}));
-  EXPECT_EQ(s.navmesh.costs, (std::vector<double>{1, 2.5}));
-  EXPECT_EQ(s.navmesh.areas, (std::vector<std::string>{"floor", "water"}));
+  ASSERT_EQ(s.kind(), Scene::Source::Navmesh);
+  const Scene::Navmesh& m = *s.navmesh_source();
+  ASSERT_EQ(m.vertices.size(), 6u);
+  EXPECT_EQ(m.vertices[4], (Vec2{8, 0}));
+  EXPECT_EQ(m.polygons[1], (std::vector<int>{1, 4, 5, 2}));
+  EXPECT_EQ(m.costs, (std::vector<double>{1, 2.5}));
+  EXPECT_EQ(m.areas, (std::vector<std::string>{"floor", "water"}));
   EXPECT_EQ(s.bake.cell_size, 0.25);
   EXPECT_EQ(s.bake.cell_height, 0.2);  // default kept
   EXPECT_EQ(s.bake.verts_per_poly, 4);
@@ -170,8 +171,8 @@ TEST(SceneLoad, RichNavmeshReadsEveryField) {
 
 TEST(SceneLoad, MeshScenePointsAreWorldCoordinatesOnThePlane) {
   const Scene s = parse_ok(kRichMesh);
-  EXPECT_EQ(s.source, Scene::Source::Mesh);
-  EXPECT_EQ(s.mesh.obj, "levels/dungeon.obj");
+  ASSERT_EQ(s.kind(), Scene::Source::Mesh);
+  EXPECT_EQ(s.mesh_source()->obj, "levels/dungeon.obj");
   const ScenePoint& start = s.queries[0].start;
   EXPECT_TRUE(start.is3d);
   EXPECT_EQ(start.plane, (Vec2{0.5, 3.0}));  // (x, -z)
@@ -184,10 +185,11 @@ TEST(SceneLoad, MeshScenePointsAreWorldCoordinatesOnThePlane) {
 
 TEST(SceneLoad, GraphSceneNamesNodesAndDefaultsToTheGraphCostModel) {
   const Scene s = parse_ok(kRichGraph);
-  EXPECT_EQ(s.source, Scene::Source::Graph);
-  ASSERT_EQ(s.graph.edges.size(), 2u);
-  EXPECT_EQ(s.graph.edges[1].door, "door1");
-  EXPECT_EQ(s.graph.edges[1].cost, 2.5);
+  ASSERT_EQ(s.kind(), Scene::Source::Graph);
+  const Scene::Graph& g = *s.graph_source();
+  ASSERT_EQ(g.edges.size(), 2u);
+  EXPECT_EQ(g.edges[1].door, "door1");
+  EXPECT_EQ(g.edges[1].cost, 2.5);
   EXPECT_EQ(s.queries[0].start.node, "Start");
   EXPECT_EQ(s.queries[0].goal.node, "Goal");
   EXPECT_EQ(s.spawn.candidates[0].pos.node, "Hall");
@@ -255,70 +257,81 @@ TEST(SceneSave, EqualityComparesEverythingButThePath) {
 }
 
 // same_besides_geometry sees every change but one of the source's large geometry arrays (a hand-authored
-// mesh's vertices and polygons, a floor plan's outline and holes); == sees every change.
+// mesh's vertices and polygons, a floor plan's outline and holes); == sees every change. Each change is
+// made to the rich navmesh scene with its source replaced by an empty one of the change's kind (the
+// navmesh's own kept).
 TEST(SceneSave, SameBesidesGeometryLeavesOutOnlyTheSourcesGeometry) {
-  const Scene a = parse_ok(kRichNavmesh);
+  const Scene rich = parse_ok(kRichNavmesh);
   struct Change {
     const char* what;
+    Scene::Source source;
     void (*apply)(Scene&);
     bool geometry;
   };
+  using S = Scene::Source;
   const Change changes[] = {
-      {"a vertex",
+      {"a vertex", S::Navmesh,
        [](Scene& s) {
-         s.navmesh.vertices.push_back({1, 2});
+         s.navmesh_source()->vertices.push_back({1, 2});
        },
        true},
-      {"a polygon",
+      {"a polygon", S::Navmesh,
        [](Scene& s) {
-         s.navmesh.polygons.push_back({0, 1, 2});
+         s.navmesh_source()->polygons.push_back({0, 1, 2});
        },
        true},
-      {"the outline",
+      {"the outline", S::Floorplan,
        [](Scene& s) {
-         s.floorplan.outline.push_back({3, 4});
+         s.floorplan_source()->outline.push_back({3, 4});
        },
        true},
-      {"a hole",
+      {"a hole", S::Floorplan,
        [](Scene& s) {
-         s.floorplan.holes.push_back({{0, 0}, {1, 0}, {0, 1}});
+         s.floorplan_source()->holes.push_back({{0, 0}, {1, 0}, {0, 1}});
        },
        true},
-      {"a polygon cost", [](Scene& s) { s.navmesh.costs.push_back(2.0); }, false},
-      {"a polygon area", [](Scene& s) { s.navmesh.areas.push_back("mud"); }, false},
-      {"a painted area",
+      {"a polygon cost", S::Navmesh, [](Scene& s) { s.navmesh_source()->costs.push_back(2.0); }, false},
+      {"a polygon area", S::Navmesh, [](Scene& s) { s.navmesh_source()->areas.push_back("mud"); }, false},
+      {"a painted area", S::Floorplan,
        [](Scene& s) {
-         s.floorplan.areas.push_back({"mud", {{0, 0}, {1, 0}, {0, 1}}, 2.0});
+         s.floorplan_source()->areas.push_back({"mud", {{0, 0}, {1, 0}, {0, 1}}, 2.0});
        },
        false},
-      {"the level's scale", [](Scene& s) { s.mesh.scale = 0.01; }, false},
-      {"a graph node",
+      {"the level's scale", S::Mesh, [](Scene& s) { s.mesh_source()->scale = 0.01; }, false},
+      {"a graph node", S::Graph,
        [](Scene& s) {
-         s.graph.nodes.push_back({"n", {0, 0}});
+         s.graph_source()->nodes.push_back({"n", {0, 0}});
        },
        false},
-      {"the Detour file", [](Scene& s) { s.detour = "level.bin"; }, false},
-      {"the side-scroller's gravity", [](Scene& s) { s.sidescroller.gravity = 9.81; }, false},
-      {"the name", [](Scene& s) { s.name += "!"; }, false},
-      {"the source", [](Scene& s) { s.source = Scene::Source::Floorplan; }, false},
-      {"a bake parameter", [](Scene& s) { s.bake.cell_size += 0.01; }, false},
-      {"a door", [](Scene& s) { s.doors.push_back(Door{}); }, false},
-      {"a link", [](Scene& s) { s.links.push_back(LinkDef{}); }, false},
-      {"a blocker", [](Scene& s) { s.blockers.push_back(Blocker{}); }, false},
-      {"the agent", [](Scene& s) { s.agent.radius += 0.1; }, false},
-      {"a query", [](Scene& s) { s.queries.push_back(Query{}); }, false},
-      {"the search", [](Scene& s) { s.search.heuristic_scale = 0.5; }, false},
-      {"a spawn candidate", [](Scene& s) { s.spawn.candidates.push_back(SpawnCandidate{}); }, false},
+      {"the Detour file", S::Detour, [](Scene& s) { s.detour_source()->file = "level.bin"; }, false},
+      {"the side-scroller's gravity", S::SideScroller, [](Scene& s) { s.sidescroller_source()->gravity = 9.81; },
+       false},
+      {"the name", S::Navmesh, [](Scene& s) { s.name += "!"; }, false},
+      {"the source", S::Navmesh, [](Scene& s) { s.source = Scene::Floorplan{}; }, false},
+      {"the source's kind alone (both empty)", S::Floorplan, [](Scene& s) { s.source = Scene::Navmesh{}; }, false},
+      {"a bake parameter", S::Navmesh, [](Scene& s) { s.bake.cell_size += 0.01; }, false},
+      {"a door", S::Navmesh, [](Scene& s) { s.doors.push_back(Door{}); }, false},
+      {"a link", S::Navmesh, [](Scene& s) { s.links.push_back(LinkDef{}); }, false},
+      {"a blocker", S::Navmesh, [](Scene& s) { s.blockers.push_back(Blocker{}); }, false},
+      {"the agent", S::Navmesh, [](Scene& s) { s.agent.radius += 0.1; }, false},
+      {"a query", S::Navmesh, [](Scene& s) { s.queries.push_back(Query{}); }, false},
+      {"the search", S::Navmesh, [](Scene& s) { s.search.heuristic_scale = 0.5; }, false},
+      {"a spawn candidate", S::Navmesh, [](Scene& s) { s.spawn.candidates.push_back(SpawnCandidate{}); }, false},
   };
   for (const Change& c : changes) {
+    Scene a = rich;
+    if (c.source != S::Navmesh) a.source = empty_source(c.source);
+    ASSERT_EQ(a.kind(), c.source) << c.what;
     Scene b = a;
+    EXPECT_TRUE(a == b) << c.what;
     c.apply(b);
     EXPECT_FALSE(a == b) << c.what;
     EXPECT_EQ(a.same_besides_geometry(b), c.geometry) << c.what;
   }
-  Scene b = a;
+  Scene b = rich;
   b.path = "elsewhere.json";
-  EXPECT_TRUE(a.same_besides_geometry(b));
+  EXPECT_TRUE(rich.same_besides_geometry(b));
+  EXPECT_TRUE(rich == b);
 }
 
 // Seeded random scenes with awkward doubles: saving and loading gives back exactly the same values.
@@ -341,7 +354,6 @@ TEST(SceneSave, RandomScenesRoundTripExactly) {
   for (int trial = 0; trial < 60; ++trial) {
     Scene s;
     const bool mesh = trial % 2 == 1;
-    s.source = mesh ? Scene::Source::Mesh : Scene::Source::Navmesh;
     s.name = "random " + std::to_string(trial);
     auto point = [&]() {
       ScenePoint p;
@@ -353,7 +365,8 @@ TEST(SceneSave, RandomScenesRoundTripExactly) {
       return p;
     };
     if (mesh) {
-      s.mesh.obj = "r.obj";
+      Scene::Mesh& level = s.source.emplace<Scene::Mesh>();
+      level.obj = "r.obj";
       // A convex volume: a triangle of random size turned by a random angle, a random height range.
       const double r = unit(rng) * 100 + 1e-3, a = unit(rng) * 6;
       const Vec2 c{coord(rng) * 0.5, coord(rng) * 0.5};
@@ -363,11 +376,12 @@ TEST(SceneSave, RandomScenesRoundTripExactly) {
         p.plane = c + Vec2{std::cos(a + 2.1 * k), std::sin(a + 2.1 * k)} * r;
         v.polygon.push_back(p);
       }
-      s.mesh.areas.push_back(v);
+      level.areas.push_back(v);
     } else {
-      for (int i = 0; i < 7; ++i) s.navmesh.vertices.push_back({awkward(), awkward()});
-      s.navmesh.polygons = {{0, 1, 2}, {2, 3, 4, 5}, {6, 0, 3}};
-      s.navmesh.costs = {unit(rng) * 5, 0.0, unit(rng)};
+      Scene::Navmesh& m = s.source.emplace<Scene::Navmesh>();
+      for (int i = 0; i < 7; ++i) m.vertices.push_back({awkward(), awkward()});
+      m.polygons = {{0, 1, 2}, {2, 3, 4, 5}, {6, 0, 3}};
+      m.costs = {unit(rng) * 5, 0.0, unit(rng)};
     }
     s.queries.push_back({"q", point(), point()});
     s.doors.push_back({"d", {point(), point()}, false, trial % 3 == 0});

@@ -32,8 +32,9 @@ TEST(SceneAreas, AVolumeReadsItsCornersHeightRangeAndCost) {
                                        "height": [0.5, 3], "cost": 2.5}])"),
                        "t.json");
   ASSERT_TRUE(s.ok()) << s.error();
-  ASSERT_EQ(s->mesh.areas.size(), 1u);
-  const AreaVolume& v = s->mesh.areas[0];
+  ASSERT_NE(s->mesh_source(), nullptr);
+  ASSERT_EQ(s->mesh_source()->areas.size(), 1u);
+  const AreaVolume& v = s->mesh_source()->areas[0];
   EXPECT_EQ(v.name, "mud");
   ASSERT_EQ(v.polygon.size(), 3u);
   EXPECT_EQ(v.polygon[2].plane, (Vec2{4, 4}));  // (x, -z)
@@ -47,9 +48,11 @@ TEST(SceneAreas, AVolumeReadsItsCornersHeightRangeAndCost) {
 TEST(SceneAreas, AVolumeWithoutHeightsGetsTheConvexVolumeToolsRange) {
   auto s = parse_scene(mesh_scene(R"([{"name": "mud", "polygon": [[0, 2, 0], [4, 1.5, 0], [4, 3, -4]]}])"), "t.json");
   ASSERT_TRUE(s.ok()) << s.error();
-  EXPECT_EQ(s->mesh.areas[0].height_min, 0.5);
-  EXPECT_EQ(s->mesh.areas[0].height_max, 6.5);
-  EXPECT_EQ(s->mesh.areas[0].cost, 1.0);
+  ASSERT_NE(s->mesh_source(), nullptr);
+  const AreaVolume& v = s->mesh_source()->areas.at(0);
+  EXPECT_EQ(v.height_min, 0.5);
+  EXPECT_EQ(v.height_max, 6.5);
+  EXPECT_EQ(v.cost, 1.0);
   // The names are the scene's areas: the agent may exclude them.
   auto excluded = parse_scene(R"({"navlab": 1, "mesh": {"obj": "l.obj", "areas": [{"name": "mud",
                                   "polygon": [[0, 0, 0], [1, 0, 0], [1, 0, -1]]}]}, "agent": {"excluded_areas": ["mud"]}})",

@@ -28,7 +28,7 @@ TEST(Scenes, EveryOneLoadsAndBuilds) {
     SCOPED_TRACE(file);
     auto scene = load_scene(file);
     ASSERT_TRUE(scene.ok()) << scene.error();
-    if (scene->source == Scene::Source::SideScroller) continue;  // no navmesh (tests/sidescroller/)
+    if (scene->sidescroller_source()) continue;  // no navmesh (tests/sidescroller/)
     auto mesh = build_navmesh(scene.value());
     ASSERT_TRUE(mesh.ok()) << mesh.error();
     EXPECT_GT(mesh->size(), 0);
@@ -43,16 +43,17 @@ TEST(Scenes, EachSourcesTraitsAreWhatItsBuiltMeshIs) {
     SCOPED_TRACE(file);
     auto scene = load_scene(file);
     ASSERT_TRUE(scene.ok()) << scene.error();
-    seen.insert(scene->source);
-    const SourceTraits& t = traits(scene->source);
-    EXPECT_EQ(t.source, scene->source);
+    seen.insert(scene->kind());
+    const SourceTraits& t = traits(scene->kind());
+    EXPECT_EQ(t.source, scene->kind());
     auto mesh = build_navmesh(scene.value());
     EXPECT_EQ(mesh.ok(), !t.side_view);
     if (!mesh.ok()) continue;
     EXPECT_EQ(mesh->is3d, t.heights);
     EXPECT_EQ(mesh->kind == NavMesh::Kind::Polygons, t.polygons);
     EXPECT_EQ(mesh->baked != nullptr, t.baked);
-    EXPECT_EQ(!scene->mesh.path().empty(), t.level);
+    const Scene::Mesh* level = scene->mesh_source();
+    EXPECT_EQ(level && !level->path().empty(), t.level);
   }
   EXPECT_EQ(seen.size(), std::size(kSourceTraits) - 1);
   EXPECT_EQ(seen.count(Scene::Source::Detour), 0u);
@@ -79,11 +80,11 @@ TEST(Scenes, SampleQueriesAreOnTheMesh) {
 TEST(Scenes, DefaultIsABakedFloorPlanWithDoorsPillarsAndSpawnCandidates) {
   auto scene = load_scene(test::scene_path("default.json"));
   ASSERT_TRUE(scene.ok()) << scene.error();
-  EXPECT_EQ(scene->source, Scene::Source::Floorplan);
+  ASSERT_EQ(scene->kind(), Scene::Source::Floorplan);
   ASSERT_EQ(scene->doors.size(), 2u);
   EXPECT_EQ(scene->doors[0].id, "door_west");
   EXPECT_EQ(scene->doors[1].id, "door_east");
-  EXPECT_GE(scene->floorplan.holes.size(), 3u);
+  EXPECT_GE(scene->floorplan_source()->holes.size(), 3u);
   EXPECT_GE(scene->spawn.candidates.size(), 3u);
   auto mesh = build_navmesh(scene.value());
   ASSERT_TRUE(mesh.ok()) << mesh.error();

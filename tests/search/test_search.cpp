@@ -109,9 +109,8 @@ TEST(SearchW2, DetourAfterRemovingHallToDoor) {
 
 TEST(SearchW2, ClosedDoorGateGivesTheSameDetour) {
   Scene scene;
-  scene.source = Scene::Source::Graph;
-  scene.graph = test::w2_graph();
-  const NavMesh m = graph_mesh(scene.graph.nodes, scene.graph.edges);
+  const Scene::Graph& graph = scene.source.emplace<Scene::Graph>(test::w2_graph());
+  const NavMesh m = graph_mesh(graph.nodes, graph.edges);
   Result<Gates> gates = make_gates(scene, m, DoorOverrides{{"door1"}, {}});
   ASSERT_TRUE(gates.ok()) << gates.error();
   SearchTrace trace;
@@ -149,9 +148,9 @@ TEST(SearchFailures, DisconnectedIslands) {
 
 TEST(SearchFailures, AgentRestrictedByDoorSegmentAndArea) {
   Scene scene;
-  scene.navmesh = squares();
-  scene.navmesh.areas = {"floor", "water", "floor"};
-  const NavMesh m = build_hand_authored(scene.navmesh, "t").value();
+  Scene::Navmesh& navmesh = scene.source.emplace<Scene::Navmesh>(squares());
+  navmesh.areas = {"floor", "water", "floor"};
+  const NavMesh m = build_hand_authored(navmesh, "t").value();
   Door door;
   door.id = "gate";
   door.shape = {ScenePoint{"", {1, -0.5}, 0, false}, ScenePoint{"", {1, 1.5}, 0, false}};  // along x = 1

@@ -158,13 +158,13 @@ std::string list(const Report& r) {
 // agent, so the strip east of it is a separate island after erosion.
 Scene island_floorplan() {
   Scene s;
-  s.source = Scene::Source::Floorplan;
   s.path = "cross_check.json";
-  s.floorplan.outline = {{0, 0}, {30, 0}, {30, 20}, {0, 20}};
-  s.floorplan.holes = {{{5, 4}, {7, 4}, {7, 6}, {5, 6}},
-                       {{10, 12}, {13, 12}, {13, 13}, {10, 13}},
-                       {{14, 3}, {16, 5}, {14, 7}, {12, 5}},
-                       {{20, 0.2}, {20.5, 0.2}, {20.5, 19.8}, {20, 19.8}}};
+  Scene::Floorplan& plan = s.source.emplace<Scene::Floorplan>();
+  plan.outline = {{0, 0}, {30, 0}, {30, 20}, {0, 20}};
+  plan.holes = {{{5, 4}, {7, 4}, {7, 6}, {5, 6}},
+                {{10, 12}, {13, 12}, {13, 13}, {10, 13}},
+                {{14, 3}, {16, 5}, {14, 7}, {12, 5}},
+                {{20, 0.2}, {20.5, 0.2}, {20.5, 19.8}, {20, 19.8}}};
   return s;
 }
 

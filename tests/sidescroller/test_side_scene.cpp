@@ -37,8 +37,8 @@ Scene parse_ok(const char* text) {
 
 TEST(SideScene, EveryFieldIsRead) {
   const Scene s = parse_ok(kRich);
-  EXPECT_EQ(s.source, Scene::Source::SideScroller);
-  const SideScrollerDef& d = s.sidescroller;
+  ASSERT_EQ(s.kind(), Scene::Source::SideScroller);
+  const SideScrollerDef& d = *s.sidescroller_source();
   EXPECT_EQ(d.gravity, 25.0);
   ASSERT_EQ(d.solids.size(), 3u);
   EXPECT_EQ(d.solids[2], (SideBox{19, 1, 20, 4}));
@@ -86,9 +86,9 @@ TEST(SideScene, RoundTripsExactly) {
 TEST(SideScene, TheSampleSceneHasEveryStrategy) {
   const auto s = load_scene(test::scene_path("sidescroller.json"));
   ASSERT_TRUE(s.ok()) << s.error();
-  ASSERT_EQ(s->source, Scene::Source::SideScroller);
+  ASSERT_EQ(s->kind(), Scene::Source::SideScroller);
   std::vector<bool> seen(5, false);
-  for (const SideEnemyDef& e : s->sidescroller.enemies) seen[size_t(e.strategy.kind)] = true;
+  for (const SideEnemyDef& e : s->sidescroller_source()->enemies) seen[size_t(e.strategy.kind)] = true;
   EXPECT_EQ(seen, std::vector<bool>(5, true));
 }
 

@@ -30,11 +30,12 @@ ScenePoint pt(double x, double y) {
 //   6 floor (16..20, 0..4): an island
 Scene checks_scene() {
   Scene s;
-  s.navmesh.vertices = {{0, 0}, {4, 0}, {8, 0},  {12, 0}, {0, 4},   {4, 4},  {8, 4},  {12, 4}, {0, 8},
-                        {4, 8}, {8, 8}, {12, 8}, {8, 12}, {12, 12}, {16, 0}, {20, 0}, {20, 4}, {16, 4}};
-  s.navmesh.polygons = {{0, 1, 5, 4},   {1, 2, 6, 5},     {2, 3, 7, 6},    {4, 5, 9, 8},
-                        {6, 7, 11, 10}, {10, 11, 13, 12}, {14, 15, 16, 17}};
-  s.navmesh.areas = {"floor", "floor", "floor", "stage", "water", "floor", "floor"};
+  Scene::Navmesh& m = s.source.emplace<Scene::Navmesh>();
+  m.vertices = {{0, 0}, {4, 0}, {8, 0},  {12, 0}, {0, 4},   {4, 4},  {8, 4},  {12, 4}, {0, 8},
+                {4, 8}, {8, 8}, {12, 8}, {8, 12}, {12, 12}, {16, 0}, {20, 0}, {20, 4}, {16, 4}};
+  m.polygons = {{0, 1, 5, 4},   {1, 2, 6, 5},     {2, 3, 7, 6},    {4, 5, 9, 8},
+                {6, 7, 11, 10}, {10, 11, 13, 12}, {14, 15, 16, 17}};
+  m.areas = {"floor", "floor", "floor", "stage", "water", "floor", "floor"};
   s.agent.radius = 0.5;
   s.agent.excluded_areas = {"water"};
   s.spawn.allowed_areas = std::vector<std::string>{"floor", "water"};
@@ -50,7 +51,7 @@ Scene checks_scene() {
 }
 
 NavMesh mesh_of(const Scene& s) {
-  Result<NavMesh> m = build_hand_authored(s.navmesh, "test");
+  Result<NavMesh> m = build_hand_authored(std::get<Scene::Navmesh>(s.source), "test");
   EXPECT_TRUE(m.ok()) << m.error();
   return m.value();
 }
@@ -324,7 +325,7 @@ TEST_F(SpawnChecks, SubstituteMustStayConnectedToTheOriginalWhenRequired) {
 
 TEST_F(SpawnChecks, SubstituteByPathCostAvoidsExpensiveAreas) {
   // Polygon 2 costs 10 per metre. The candidate stands just inside it, next to a guard in polygon 1.
-  scene.navmesh.costs = {1, 1, 10, 1, 1, 1, 1};
+  scene.navmesh_source()->costs = {1, 1, 10, 1, 1, 1, 1};
   Occupant guard;
   guard.name = "guard";
   guard.pos = pt(7.5, 2);
@@ -365,8 +366,7 @@ TEST_F(SpawnChecks, AcceptedCandidateNeedsNoSubstitute) {
 // room eroded by 0.6 m puts its walls at 0.6 and 9.4 (within a cell of 0.3 m).
 TEST(SpawnBaked, ClearanceUsesDetourOnTheErodedMesh) {
   Scene s;
-  s.source = Scene::Source::Floorplan;
-  s.floorplan.outline = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+  s.source = Scene::Floorplan{{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {}, {}};
   s.agent.radius = 0.6;  // equal to bake.agent_radius: nothing more is required
   Result<NavMesh> m = build_navmesh(s);
   ASSERT_TRUE(m.ok()) << m.error();
@@ -393,8 +393,7 @@ TEST(SpawnBaked, ClearanceUsesDetourOnTheErodedMesh) {
 // near the wall get the same verdict on both.
 TEST(SpawnBaked, TheTileCachesMeshAsksTheClearanceOfTheSingleTileBake) {
   Scene s;
-  s.source = Scene::Source::Floorplan;
-  s.floorplan.outline = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+  s.source = Scene::Floorplan{{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, {}, {}};
   s.agent.radius = 0.9;  // 0.3 m more than the bake's 0.6
   Result<NavMesh> single = build_navmesh(s);
   ASSERT_TRUE(single.ok()) << single.error();
@@ -428,7 +427,7 @@ TEST(SpawnBaked, TheTileCachesMeshAsksTheClearanceOfTheSingleTileBake) {
 
 TEST(SpawnGraph, GraphScenesAreRejectedWithAMessage) {
   Scene s;
-  s.source = Scene::Source::Graph;
+  s.source = Scene::Graph{};
   NavMesh m;
   m.kind = NavMesh::Kind::Graph;
   const Result<SpawnValidator> v = SpawnValidator::create(s, m);
@@ -442,15 +441,15 @@ TEST(SpawnGraph, GraphScenesAreRejectedWithAMessage) {
 // door across an opening splits the floor, elsewhere it splits nothing.
 Scene walled_floor(int n) {
   Scene s;
-  s.source = Scene::Source::Navmesh;
+  Scene::Navmesh& m = s.source.emplace<Scene::Navmesh>();
   s.path = "walled.json";
   for (int y = 0; y <= n; ++y)
-    for (int x = 0; x <= n; ++x) s.navmesh.vertices.push_back({double(x), double(y)});
+    for (int x = 0; x <= n; ++x) m.vertices.push_back({double(x), double(y)});
   for (int y = 0; y < n; ++y)
     for (int x = 0; x < n; ++x) {
       if (y % 5 == 4 && x % 7 != 3) continue;
       const int v = y * (n + 1) + x;
-      s.navmesh.polygons.push_back({v, v + 1, v + n + 2, v + n + 1});
+      m.polygons.push_back({v, v + 1, v + n + 2, v + n + 1});
     }
   return s;
 }

@@ -50,7 +50,7 @@ std::vector<std::string> navmesh_scene_files() {
   std::vector<std::string> out;
   for (const std::string& f : scene_files()) {
     const Result<Scene> s = load_scene(f);
-    if (!s || s->source != Scene::Source::SideScroller) out.push_back(f);
+    if (!s || !s->sidescroller_source()) out.push_back(f);
   }
   return out;
 }

@@ -174,24 +174,28 @@ std::string set_bake_stage(App& app, const nlohmann::json& name) {
 }  // namespace
 
 BakeInputs bake_inputs(const Scene& scene) {
-  return {scene.bake, scene.links, scene.floorplan.areas, scene.mesh.areas};
+  BakeInputs in{scene.bake, scene.links, {}, {}};
+  if (const Scene::Floorplan* f = scene.floorplan_source()) in.floor_areas = f->areas;
+  if (const Scene::Mesh* m = scene.mesh_source()) in.mesh_areas = m->areas;
+  return in;
 }
 
+// The painted areas go to the source that has them: a floor plan's or a level's (others have none).
 void set_bake_inputs(Scene& scene, const BakeInputs& in) {
   scene.bake = in.bake;
   scene.links = in.links;
-  scene.floorplan.areas = in.floor_areas;
-  scene.mesh.areas = in.mesh_areas;
+  if (Scene::Floorplan* f = scene.floorplan_source()) f->areas = in.floor_areas;
+  if (Scene::Mesh* m = scene.mesh_source()) m->areas = in.mesh_areas;
 }
 
-bool document_is_baked(const App& app) { return app.doc.loaded() && traits(app.doc.scene.source).baked; }
+bool document_is_baked(const App& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).baked; }
 
 BakeInputs wanted_bake_inputs(const App& app) {
   return bake_inputs(app.baking.job ? app.baking.job->scene() : app.doc.scene);
 }
 
 bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
-  const bool hand_authored = app.doc.loaded() && traits(app.doc.scene.source).rebuilt;
+  const bool hand_authored = app.doc.loaded() && traits(app.doc.scene.kind()).rebuilt;
   if (!document_is_baked(app) && !hand_authored) {
     app.show_error(
         "only a floor plan or a level mesh is baked (and a hand-authored mesh rebuilt); this scene's "

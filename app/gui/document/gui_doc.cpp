@@ -28,7 +28,7 @@ std::string load_document(const std::string& path, Document& doc) {
 
 std::string document_from_scene(Scene scene, const std::string& path, Document& doc) {
   // A side-scroller scene has no navmesh: the side view (gui_side.h) draws its solids.
-  const bool side = traits(scene.source).side_view;
+  const bool side = traits(scene.kind()).side_view;
   std::vector<BakeStep> bake_steps;
   BakeStages bake_stages;
   Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene, &bake_steps, &bake_stages);

@@ -19,7 +19,7 @@ namespace {
 
 using nlohmann::json;
 
-bool on_level(const App& app) { return traits(app.doc.scene.source).level; }
+bool on_level(const App& app) { return traits(app.doc.scene.kind()).level; }
 
 std::string quoted(const std::string& name) { return "\"" + name + "\""; }
 
@@ -77,7 +77,7 @@ std::string act_paint(App& app, const json& spec) {
 
 }  // namespace
 
-bool areas_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.source).baked; }
+bool areas_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).baked; }
 
 int areas_count(const App& app) {
   const BakeInputs in = wanted_bake_inputs(app);
@@ -225,12 +225,13 @@ bool areas_script_action(App& app, const json& a, std::string* err) {
 
 json areas_state_json(const App& app) {
   json areas = json::array();
-  for (const AreaPaint& p : app.doc.scene.floorplan.areas) {
+  const BakeInputs in = bake_inputs(app.doc.scene);  // the painted areas of a floor plan or a level
+  for (const AreaPaint& p : in.floor_areas) {
     json ring = json::array();
     for (Vec2 q : p.polygon) ring.push_back({q.x, q.y});
     areas.push_back({{"name", p.name}, {"polygon", ring}, {"height", nullptr}, {"cost", p.cost}});
   }
-  for (const AreaVolume& v : app.doc.scene.mesh.areas) {
+  for (const AreaVolume& v : in.mesh_areas) {
     json ring = json::array();
     for (const ScenePoint& q : v.polygon) ring.push_back(point_json(q));
     areas.push_back({{"name", v.name}, {"polygon", ring}, {"height", {v.height_min, v.height_max}}, {"cost", v.cost}});

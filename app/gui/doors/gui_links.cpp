@@ -68,7 +68,7 @@ std::string act_add(App& app, const json& spec) {
 
 }  // namespace
 
-bool links_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.source).links; }
+bool links_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).links; }
 
 std::string links_add(App& app, const LinkDef& link) {
   std::vector<LinkDef> links = wanted_bake_inputs(app).links;

@@ -22,7 +22,7 @@ namespace {
 
 // The run the app shows, the record at the slide's time (its last one for "end") and the enemy's sentence.
 std::string setup_side_slide(const LessonSlide& slide, SlideSetup& out) {
-  const SideScrollerDef& scene = out.doc.scene.sidescroller;
+  const SideScrollerDef& scene = std::get<SideScrollerDef>(out.doc.scene.source);  // a side slide's scene
   side::SideSimDef def;
   def.max_time = side::kLabSeconds;
   out.side_run = side::simulate(scene, def);
@@ -77,9 +77,10 @@ void add_door(const Document& doc, const std::string& id, std::vector<Vec2>& out
   for (const Door& d : doc.scene.doors)
     if (d.id == id)
       for (const ScenePoint& p : d.shape) out.push_back(p.plane);
-  for (const GraphEdgeDef& e : doc.scene.graph.edges)
-    if (e.door == id)
-      for (const std::string& n : {e.from, e.to}) add_node(doc.mesh, doc.mesh.node_index(n), out);
+  if (const Scene::Graph* graph = doc.scene.graph_source())
+    for (const GraphEdgeDef& e : graph->edges)
+      if (e.door == id)
+        for (const std::string& n : {e.from, e.to}) add_node(doc.mesh, doc.mesh.node_index(n), out);
 }
 
 void add_route(const PlanView& plan, std::vector<Vec2>& out) {
@@ -177,7 +178,8 @@ void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& v
                   float reserve_right) {
   const Document& doc = setup.doc;
   if (slide.side)
-    view.camera = side_camera(fit_side_frame(doc.scene.sidescroller, 0, 0, float(w), float(h)), float(w), float(h));
+    view.camera = side_camera(fit_side_frame(std::get<SideScrollerDef>(doc.scene.source), 0, 0, float(w), float(h)),
+                              float(w), float(h));
   else
     frame_subject(slide_subject(slide, doc, setup.plan, setup.step), doc, view, w, h, reserve_right);
   if (!slide.camera) return;

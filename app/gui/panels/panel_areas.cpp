@@ -37,7 +37,7 @@ void tool(App& app) {
   float cost = float(v.cost);
   ImGui::SetNextItemWidth(80.0f);
   if (ImGui::InputFloat("cost", &cost, 0.0f, 0.0f, "%.2f")) v.cost = std::max(0.0f, cost);
-  if (traits(app.doc.scene.source).level) {
+  if (traits(app.doc.scene.kind()).level) {
     float descent = float(v.descent), height = float(v.height);
     ImGui::SetNextItemWidth(80.0f);
     if (ImGui::InputFloat("descent", &descent, 0.0f, 0.0f, "%.1f m")) v.descent = std::max(0.0f, descent);
@@ -59,7 +59,7 @@ void panel_areas(App& app) {
   ImGui::PushID("areas");
   tool(app);
   const BakeInputs in = wanted_bake_inputs(app);
-  const bool level = traits(app.doc.scene.source).level;
+  const bool level = traits(app.doc.scene.kind()).level;
   const int n = level ? int(in.mesh_areas.size()) : int(in.floor_areas.size());
   AreasView& v = app.areas;
   if (v.selected >= n) v.selected = -1;

@@ -12,7 +12,7 @@ namespace navlab::app {
 std::string step_sentence(const App& app) {
   const PlanView& p = app.plan;
   const int s = app.step, n = int(p.steps.size());
-  if (traits(app.doc.scene.source).side_view) return "";
+  if (traits(app.doc.scene.kind()).side_view) return "";
   if (!p.ran) return "No query: place a start (S) and a goal (G).";
   return s < n ? p.describe(s, app.doc.mesh) : std::string("The complete plan: every stage's result.");
 }

@@ -262,7 +262,7 @@ std::string act_mouse(App& app, const json& a) {
     app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
     return "";
   }
-  if (traits(app.doc.scene.source).side_view) {  // the side view's canvas
+  if (traits(app.doc.scene.kind()).side_view) {  // the side view's canvas
     const Vec2 px = side_window_px(app, at);
     app.script_mouse = ScriptMouse{float(px.x), float(px.y), a.value("down", false)};
     return "";

@@ -16,6 +16,11 @@ namespace {
 constexpr float kGrabRadiusPx = 14.0f;  // a press this close to the player starts a drag
 constexpr double kSameTime = 1e-9;      // player events this close in time are one event, s
 
+// The open scene's side-scroller block: this file's windows and actions are reached from side-scroller
+// scenes only (side_ui, side_rerun and the side_* actions are asked for after traits().side_view).
+const SideScrollerDef& side_def(const App& app) { return std::get<SideScrollerDef>(app.doc.scene.source); }
+SideScrollerDef& side_def(App& app) { return std::get<SideScrollerDef>(app.doc.scene.source); }
+
 void set_tick(SideView& v, int tick) { v.tick = std::clamp(tick, 0, v.ticks()); }
 
 void advance_play(SideView& v, float frame_seconds) {
@@ -52,7 +57,7 @@ void transport(SideView& v) {
 // Each enemy: colour, id, state and flags, then the tick's sentence.
 void enemy_list(const App& app) {
   const SideView& v = app.side;
-  const auto& defs = app.doc.scene.sidescroller.enemies;
+  const auto& defs = side_def(app).enemies;
   for (size_t i = 0; i < v.run.enemies.size() && i < defs.size(); ++i) {
     const side::SideStep& s = v.run.enemies[i].steps[size_t(v.tick)];
     ImGui::Separator();
@@ -90,7 +95,7 @@ std::string lesson_enemy(const App& app) {
 
 void canvas(App& app) {
   SideView& v = app.side;
-  const SideScrollerDef& d = app.doc.scene.sidescroller;
+  const SideScrollerDef& d = side_def(app);
   const ImVec2 pos = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
   const float w = std::max(1.0f, avail.x), h = std::max(1.0f, avail.y);
   v.frame = fit_side_frame(d, pos.x, pos.y, w, h);
@@ -154,7 +159,7 @@ void side_rerun(App& app) {
   SideView& v = app.side;
   side::SideSimDef def;
   def.max_time = side::kLabSeconds;
-  v.run = side::simulate(app.doc.scene.sidescroller, def);
+  v.run = side::simulate(side_def(app), def);
   set_tick(v, v.tick);
 }
 
@@ -164,9 +169,10 @@ Vec2 side_window_px(const App& app, Vec2 p) {
 }
 
 void side_move_player(App& app, Vec2 pos) {
-  auto& events = app.doc.scene.sidescroller.player_events;
+  SideScrollerDef& d = side_def(app);
+  auto& events = d.player_events;
   const double t = app.side.time();
-  if (!app.doc.scene.sidescroller.has_player) return;
+  if (!d.has_player) return;
   auto it = std::find_if(events.begin(), events.end(), [&](const SidePlayerEvent& e) { return e.t > t - kSameTime; });
   if (it != events.end() && std::fabs(it->t - t) <= kSameTime)
     it->pos = pos;
@@ -234,7 +240,7 @@ void side_ui(App& app, const Rect& area) {
 
 bool side_script_action(App& app, const nlohmann::json& a, std::string* err) {
   SideView& v = app.side;
-  const bool side = traits(app.doc.scene.source).side_view;
+  const bool side = traits(app.doc.scene.kind()).side_view;
   if (!a.contains("side_tick") && !a.contains("side_play") && !a.contains("side_player")) return false;
   *err = side ? "" : "side_* actions need a side-scroller scene";
   if (!side) return true;
@@ -262,10 +268,10 @@ bool side_script_action(App& app, const nlohmann::json& a, std::string* err) {
 }
 
 nlohmann::json side_state_json(const App& app) {
-  if (!traits(app.doc.scene.source).side_view) return nullptr;
+  if (!traits(app.doc.scene.kind()).side_view) return nullptr;
   const SideView& v = app.side;
   nlohmann::json enemies = nlohmann::json::array();
-  const auto& defs = app.doc.scene.sidescroller.enemies;
+  const auto& defs = side_def(app).enemies;
   for (size_t i = 0; i < v.run.enemies.size() && i < defs.size(); ++i) {
     const side::SideStep& s = v.run.enemies[i].steps[size_t(v.tick)];
     enemies.push_back({{"id", defs[i].id},

@@ -95,9 +95,10 @@ void View3D::build_level(const Document& doc, const Theme&) {
       level_.triangle(t.corners[0], t.corners[1], t.corners[2], t.walkable ? kLevelWalkable : kLevelUnwalkable);
     return;
   }
-  if (!traits(doc.scene.source).level) return;  // a Detour file has no level: its navmesh alone
+  const Scene::Mesh* level_source = doc.scene.mesh_source();
+  if (!level_source) return;  // a Detour file has no level: its navmesh alone
   // A tiled bake keeps no stage records: the level file itself, without walkable flags.
-  const Result<ObjMesh> level = read_level(doc.scene.mesh, doc.path);
+  const Result<ObjMesh> level = read_level(*level_source, doc.path);
   if (!level) return;
   for (const auto& t : level->tris)
     level_.triangle(level->verts[size_t(t[0])], level->verts[size_t(t[1])], level->verts[size_t(t[2])], kLevelUnknown);
