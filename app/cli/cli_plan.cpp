@@ -11,6 +11,7 @@
 #include "channel_plan.h"
 #include "cli.h"
 #include "cli_plan_channel.h"
+#include "follower.h"
 #include "input_limits.h"
 #include "json_file.h"
 #include "navmesh_build.h"

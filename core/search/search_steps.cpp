@@ -131,35 +131,40 @@ CostDigits cost_digits(double g, double h, double other) {
   return CostDigits{decimals_that_add_up({g, h})};
 }
 
+namespace {
+// A label's state as the replay below rebuilds it from the steps.
+enum class ReplayState : unsigned char { Unseen, Open, Closed };
+}  // namespace
+
 SearchSets search_sets_at(const std::vector<SearchStep>& steps, size_t index) {
   // Replay into a state per node, then list the nodes in order: linear in the steps and the nodes.
   // Keyed by node and state (one key per label of the search).
-  std::vector<NodeState> state;
+  std::vector<ReplayState> state;
   std::vector<int> named;
-  auto set = [&](int node, int st, NodeState to) {
+  auto set = [&](int node, int st, ReplayState to) {
     if (node < 0 || st < 0 || st >= kDetourNodeStates) return;
     const size_t key = size_t(node) * kDetourNodeStates + size_t(st);
-    if (key >= state.size()) state.resize(key + 1, NodeState::Unseen);
-    if (state[key] == NodeState::Unseen) named.push_back(int(key));
+    if (key >= state.size()) state.resize(key + 1, ReplayState::Unseen);
+    if (state[key] == ReplayState::Unseen) named.push_back(int(key));
     state[key] = to;
   };
   for (size_t i = 0; i <= index && i < steps.size(); ++i) {
     const SearchStep& st = steps[i];
     if (st.kind == SearchStep::Kind::Popped) {
       if (st.parent == -1) {  // the start: a new search
-        for (int n : named) state[size_t(n)] = NodeState::Unseen;
+        for (int n : named) state[size_t(n)] = ReplayState::Unseen;
         named.clear();
       }
-      set(st.node, st.state, NodeState::Closed);
+      set(st.node, st.state, ReplayState::Closed);
     } else if (st.kind == SearchStep::Kind::Relaxed && st.improved) {
-      set(st.node, st.state, NodeState::Open);
+      set(st.node, st.state, ReplayState::Open);
     }
   }
   std::sort(named.begin(), named.end());
   SearchSets out;
   for (int key : named) {
-    if (state[size_t(key)] == NodeState::Open) out.open.push_back(key / kDetourNodeStates);
-    if (state[size_t(key)] == NodeState::Closed) out.closed.push_back(key / kDetourNodeStates);
+    if (state[size_t(key)] == ReplayState::Open) out.open.push_back(key / kDetourNodeStates);
+    if (state[size_t(key)] == ReplayState::Closed) out.closed.push_back(key / kDetourNodeStates);
   }
   return out;
 }
