@@ -82,7 +82,7 @@ void print_state(const app::App& a) {
       {"lesson", lesson_json(a)},
       {"presenting", a.presenting},
       {"presenter", a.settings.presenter},
-      {"panels_hidden", a.panels_hidden},
+      {"panels_hidden", a.side_panels.hidden},
       {"layout", layout_json(a.layout())},
       {"clipped", a.clipped_windows},
       {"files", app::files_state_json(a)},

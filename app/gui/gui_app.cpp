@@ -230,7 +230,7 @@ void App::start_presentation(bool from_current) {
     show_slide(*this, 0);
   }
   presenting = true;
-  panels_hidden = false;
+  side_panels.hidden = false;
   if (!settings.presenter) set_presenter(true);
   status = "presenting " + lessons.lesson->title + " (Page Down: next, Esc: end)";
 }

@@ -129,15 +129,8 @@ class App {
   std::string status;        // one line at the bottom
   double hover_s = -1.0;     // arc length hovered in the plot or on the path (m), -1 none (last frame)
   double hover_next = -1.0;  // collected during this frame
-  bool show_panel_scene = true, show_panel_search = true, show_panel_funnel = true, show_panel_agent = true,
-       show_panel_failure = true;
-  bool show_panel_spawn = true;
-  bool show_panel_doors = true;
-  bool show_panel_bake = true;
-  bool show_panel_links = true;
-  bool show_panel_areas = true;
-  bool presenting = false;     // F5: presenter mode with the lesson beside the map
-  bool panels_hidden = false;  // H: every side panel hidden, the map takes the room
+  SidePanels side_panels;    // which side panels are shown (View menu, scripts' {"panel": NAME}; gui_layout.h)
+  bool presenting = false;   // F5: presenter mode with the lesson beside the map
   enum class DialogKey { None, Confirm, Cancel };
   DialogKey dialog_key = DialogKey::None;  // Enter / Esc while a dialog is open, taken by the dialog
   // Scripts' listen_keys: called after each key press the window handled (binding null: none bound).

@@ -83,7 +83,7 @@ const std::vector<KeyBinding> kKeys = {
     {"present_here", SDL_SCANCODE_F5, kShift, "start the presentation at the current slide",
      [](App& a) { a.start_presentation(true); }},
     {"hide_panels", SDL_SCANCODE_H, 0, "hide / show every side panel (the map takes the room)",
-     [](App& a) { a.panels_hidden = !a.panels_hidden; }},
+     [](App& a) { a.side_panels.hidden = !a.side_panels.hidden; }},
     {"notes", SDL_SCANCODE_N, 0, "the teacher's notes of the slide, shown / hidden",
      [](App& a) { a.lessons.show_notes = !a.lessons.show_notes; }},
     {"legend", SDL_SCANCODE_K, 0, "the colour key (legend) in the map, shown / hidden",
@@ -195,7 +195,7 @@ nlohmann::json key_state_json(const App& app, const KeyBinding* b, int scancode)
           {"lesson", l.lesson ? nlohmann::json{{"file", l.lesson->path}, {"slide", l.slide}, {"revealed", l.revealed}}
                               : nlohmann::json(nullptr)},
           {"presenting", app.presenting},
-          {"panels_hidden", app.panels_hidden},
+          {"panels_hidden", app.side_panels.hidden},
           {"side_tick", app.side.tick}};
 }
 

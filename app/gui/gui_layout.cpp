@@ -38,11 +38,33 @@ Layout compute_layout(const LayoutInput& in) {
 
 namespace {
 
-bool any_left_panel(const App& a) {
-  return a.show_panel_scene || a.show_panel_search || a.show_panel_funnel || a.show_panel_agent ||
-         a.show_panel_failure || a.show_panel_spawn || a.show_panel_doors || a.show_panel_bake || a.show_panel_links ||
-         a.show_panel_areas;
+// Each side panel: its name in scripts, its View menu item and the function that draws it, in the
+// order of SidePanel (and of the column).
+struct SidePanelRow {
+  SidePanel panel;
+  const char* name;
+  const char* menu;
+  void (*draw)(App&);
+};
+constexpr SidePanelRow kSidePanelTable[] = {
+    {SidePanel::Scene, "scene", "Scene panel", panel_scene},
+    {SidePanel::Search, "search", "Search panel", panel_search},
+    {SidePanel::Funnel, "funnel", "Funnel panel", panel_funnel},
+    {SidePanel::Agent, "agent", "Corners and speed panel", panel_agent},
+    {SidePanel::Failure, "failure", "Failure panel", panel_failure},
+    {SidePanel::Spawn, "spawn", "Spawn panel", panel_spawn},
+    {SidePanel::Doors, "doors", "Doors panel", panel_doors},
+    {SidePanel::Bake, "bake", "Bake panel", panel_bake},
+    {SidePanel::Links, "links", "Links panel", panel_links},
+    {SidePanel::Areas, "areas", "Painted areas panel", panel_areas},
+};
+constexpr bool side_panel_rows_in_order() {
+  if (std::size(kSidePanelTable) != size_t(SidePanel::Count)) return false;
+  for (size_t i = 0; i < std::size(kSidePanelTable); ++i)
+    if (size_t(kSidePanelTable[i].panel) != i) return false;
+  return true;
 }
+static_assert(side_panel_rows_in_order(), "kSidePanelTable has one row per SidePanel, in its order");
 
 // The click modes: radio buttons in the menu bar, or a menu of them when the buttons do not fit (the
 // presenter font, a narrow window).
@@ -73,17 +95,8 @@ void mode_controls(App& app) {
 }
 
 void panels_menu(App& app) {
-  ImGui::MenuItem("Hide every side panel", "H", &app.panels_hidden);
-  ImGui::MenuItem("Scene panel", nullptr, &app.show_panel_scene);
-  ImGui::MenuItem("Search panel", nullptr, &app.show_panel_search);
-  ImGui::MenuItem("Funnel panel", nullptr, &app.show_panel_funnel);
-  ImGui::MenuItem("Corners and speed panel", nullptr, &app.show_panel_agent);
-  ImGui::MenuItem("Failure panel", nullptr, &app.show_panel_failure);
-  ImGui::MenuItem("Spawn panel", nullptr, &app.show_panel_spawn);
-  ImGui::MenuItem("Doors panel", nullptr, &app.show_panel_doors);
-  ImGui::MenuItem("Bake panel", nullptr, &app.show_panel_bake);
-  ImGui::MenuItem("Links panel", nullptr, &app.show_panel_links);
-  ImGui::MenuItem("Painted areas panel", nullptr, &app.show_panel_areas);
+  ImGui::MenuItem("Hide every side panel", "H", &app.side_panels.hidden);
+  for (const SidePanelRow& row : kSidePanelTable) ImGui::MenuItem(row.menu, nullptr, &app.side_panels[row.panel]);
 }
 
 void compare_menu(App& app) {
@@ -100,6 +113,18 @@ void compare_menu(App& app) {
 }
 
 }  // namespace
+
+bool SidePanels::any() const {
+  for (bool on : shown)
+    if (on) return true;
+  return false;
+}
+
+std::optional<SidePanel> side_panel_named(std::string_view name) {
+  for (const SidePanelRow& row : kSidePanelTable)
+    if (name == row.name) return row.panel;
+  return std::nullopt;
+}
 
 void App::main_menu() {
   if (!ImGui::BeginMainMenuBar()) return;
@@ -183,16 +208,8 @@ void App::layout_panels(const Layout& l) {
       // (65% of the window) left that label 19 px past the column's edge.
       ImGui::PushItemWidth(-(ImGui::CalcTextSize("max accel (total)").x + ImGui::GetStyle().ItemInnerSpacing.x + 2.0f));
       panel_check(*this);
-      if (show_panel_scene) panel_scene(*this);
-      if (show_panel_search) panel_search(*this);
-      if (show_panel_funnel) panel_funnel(*this);
-      if (show_panel_agent) panel_agent(*this);
-      if (show_panel_failure) panel_failure(*this);
-      if (show_panel_spawn) panel_spawn(*this);
-      if (show_panel_doors) panel_doors(*this);
-      if (show_panel_bake) panel_bake(*this);
-      if (show_panel_links) panel_links(*this);
-      if (show_panel_areas) panel_areas(*this);
+      for (const SidePanelRow& row : kSidePanelTable)
+        if (side_panels[row.panel]) row.draw(*this);
       ImGui::PopItemWidth();
       ImGui::PopTextWrapPos();
     }
@@ -252,10 +269,10 @@ void App::build_ui() {
   LayoutInput in;
   in.work = {mv->WorkPos.x, mv->WorkPos.y, mv->WorkSize.x, mv->WorkSize.y};
   in.scale = theme.presenter ? kPresenterScale : 1.0f;
-  in.left_panels = any_left_panel(*this);
+  in.left_panels = side_panels.any();
   in.slide = lessons.lesson.has_value();
   in.presenting = presenting;
-  in.hidden = panels_hidden;
+  in.hidden = side_panels.hidden;
   in.transport_h = 0.0f;
   const Layout probe = compute_layout(in);  // the transport bar's width, for its sentence's height
   in.transport_h = transport_height(*this, probe.transport.w);

@@ -5,7 +5,31 @@
 // needs); H hides every side panel and the map takes the room.
 #pragma once
 
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
 namespace navlab::app {
+
+// The side panels of the left column, in their order there. Each has one row in gui_layout.cpp's table
+// (its name in scripts, its View menu item and the function that draws it): a new panel is a value here
+// and a row there.
+enum class SidePanel { Scene, Search, Funnel, Agent, Failure, Spawn, Doors, Bake, Links, Areas, Count };
+
+// Which side panels are shown (all at first), and H's hiding of them all.
+struct SidePanels {
+  SidePanels() { shown.fill(true); }
+  std::array<bool, size_t(SidePanel::Count)> shown;
+  bool hidden = false;  // H: every side panel hidden, the map takes the room
+  bool& operator[](SidePanel p) { return shown[size_t(p)]; }
+  bool operator[](SidePanel p) const { return shown[size_t(p)]; }
+  bool any() const;  // some panel of the left column is switched on
+};
+
+// The side panel a script names ({"panel": NAME}: "scene", "search", "funnel", "agent", "failure",
+// "spawn", "doors", "bake", "links", "areas"), if any.
+std::optional<SidePanel> side_panel_named(std::string_view name);
 
 struct Rect {
   float x = 0, y = 0, w = 0, h = 0;  // window pixels

@@ -386,5 +386,24 @@ TEST(AppScript, PanelsCanBeClosed) {
   EXPECT_NE(bad.err.find("needs a file name"), std::string::npos) << bad.err;
 }
 
+// Every side panel closes by its name (the spawn panel too): with all ten closed the left column gives
+// its room to the map; an unknown name is an error that names it.
+TEST(AppScript, EverySidePanelClosesByItsName) {
+  std::string script = "[";
+  for (const char* name : {"scene", "search", "funnel", "agent", "failure", "spawn", "doors", "bake", "links", "areas"})
+    script += std::string(script.size() > 1 ? ", " : "") + R"({"panel": ")" + name + R"(", "open": false})";
+  const ScriptRun closed = run_script("panels_all_closed", script + "]", "default.json");
+  ASSERT_EQ(closed.exit_code, 0) << closed.err;
+  EXPECT_TRUE(closed.state["layout"]["left"].is_null()) << closed.state["layout"].dump();  // [x, y, w, h] or null
+  const ScriptRun one_open = run_script("panels_spawn_open", script + R"(, {"panel": "spawn"}])", "default.json");
+  ASSERT_EQ(one_open.exit_code, 0) << one_open.err;
+  ASSERT_TRUE(one_open.state["layout"]["left"].is_array()) << one_open.state["layout"].dump();
+  EXPECT_GT(one_open.state["layout"]["left"][2].get<double>(), 0.0);
+  const std::string bad_script = write_file("panel_unknown.json", R"([{"panel": "lighting", "open": false}])");
+  const RunResult bad = run_navlab("'" + scene_path("default.json") + "' --script '" + bad_script + "'");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("unknown panel 'lighting'"), std::string::npos) << bad.err;
+}
+
 }  // namespace
 }  // namespace navlab::test

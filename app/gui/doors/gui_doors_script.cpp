@@ -261,7 +261,7 @@ json doors_state_json(const App& app) {
                    {"text", e.text},
                    {"replan_ms", e.replan_ms}});
   const json tiles = tiles_state_json(app), sim = sim_state_json(app);
-  return {{"panel_open", app.show_panel_doors},
+  return {{"panel_open", app.side_panels[SidePanel::Doors]},
           {"version", d.version},
           {"reads",
            {{"polygons", d.reads.polygons},

@@ -195,7 +195,7 @@ void panel_spawn(App& app) {
 }
 
 void draw_spawn_verdicts(App& app) {
-  if (!app.doc.loaded() || !app.show_panel_spawn) return;
+  if (!app.doc.loaded() || !app.side_panels[SidePanel::Spawn]) return;
   draw_spawn_verdicts(app.view, app.doc, app.spawn);
 }
 

@@ -128,16 +128,12 @@ std::string act_open(App& app, const json& a) {
 std::string act_panel(App& app, const json& a) {
   const std::string name = a["panel"].get<std::string>();
   const bool open = a.value("open", true);
-  const std::pair<const char*, bool*> panels[] = {
-      {"scene", &app.show_panel_scene}, {"search", &app.show_panel_search},   {"funnel", &app.show_panel_funnel},
-      {"agent", &app.show_panel_agent}, {"failure", &app.show_panel_failure}, {"doors", &app.show_panel_doors},
-      {"bake", &app.show_panel_bake},   {"links", &app.show_panel_links},     {"areas", &app.show_panel_areas},
-      {"help", &app.settings.show_help}};
-  for (const auto& [key, flag] : panels)
-    if (name == key) {
-      *flag = open;
-      return "";
-    }
+  bool* flag = name == "help" ? &app.settings.show_help : nullptr;
+  if (const std::optional<SidePanel> panel = side_panel_named(name)) flag = &app.side_panels[*panel];
+  if (flag) {
+    *flag = open;
+    return "";
+  }
   return "unknown panel '" + name + "'";
 }
 
@@ -330,7 +326,7 @@ const std::pair<const char*, Action> kActions[] = {
     {"panel", act_panel},
     {"open", act_open},
     {"hide_panels",
-     [](App& app, const json& a) { return app.panels_hidden = a["hide_panels"].get<bool>(), std::string(); }},
+     [](App& app, const json& a) { return app.side_panels.hidden = a["hide_panels"].get<bool>(), std::string(); }},
     {"present",
      [](App& app, const json& a) {
        if (a["present"].get<bool>())

@@ -207,7 +207,7 @@ void side_ui(App& app, const Rect& area) {
   const ImVec2 o(area.x, area.y), sz(area.w, area.h);
   // In a presentation (and with H) the column of sentences gives way: the transport stands over the x(t)
   // plot and the slide reads the enemy's sentence.
-  const bool column = !app.presenting && !app.panels_hidden;
+  const bool column = !app.presenting && !app.side_panels.hidden;
   const float k = ImGui::GetFontSize() / 13.0f;
   const float left_w = column ? side_left_width(sz.x) : 0.0f;
   const float bottom_h = std::min(220.0f * k, sz.y * 0.38f);
