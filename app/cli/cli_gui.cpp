@@ -70,7 +70,7 @@ void print_state(const app::App& a) {
                                                   {"length", a.plan.channel->spline.length},
                                                   {"shown", a.settings.show_channel}}
                                  : nlohmann::json(nullptr)},
-      {"screenshot", a.last_export},
+      {"screenshot", a.export_dialog.last},
       {"corridor", a.plan.search.corridor},
       {"corridor_links", app::links_crossed(a)},  // the off-mesh links the corridor crosses, in order
       {"bake", app::bake_state_json(a)},
@@ -182,15 +182,15 @@ int run_gui(const std::vector<std::string>& args) {
   if (shot) {
     a.request_export({*shot, capture != "viewport", 0, 0});
     a.frame();
-    if (a.last_export != *shot) {
+    if (a.export_dialog.last != *shot) {
       std::fprintf(stderr, "navlab: could not write %s: %s\n", shot->c_str(), a.error.c_str());
       return cli::kExitUsage;
     }
   }
   if (!a.error.empty()) std::fprintf(stderr, "navlab: %s\n", a.error.c_str());
   print_state(a);
-  if (!a.export_failure.empty()) {  // the script went on; the run still failed
-    std::fprintf(stderr, "navlab: an export of the script failed: %s\n", a.export_failure.c_str());
+  if (!a.export_dialog.failure.empty()) {  // the script went on; the run still failed
+    std::fprintf(stderr, "navlab: an export of the script failed: %s\n", a.export_dialog.failure.c_str());
     return cli::kExitUsage;
   }
   return cli::kExitOk;

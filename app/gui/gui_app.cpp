@@ -534,10 +534,10 @@ void App::do_export() {
     err = gl::write_png(path, view.target().width(), view.target().height(), view.target().read_pixels());
   }
   if (err.empty()) {
-    last_export = path;
+    export_dialog.last = path;
     status = "exported " + path;
   } else {
-    if (export_failure.empty()) export_failure = err;
+    if (export_dialog.failure.empty()) export_dialog.failure = err;
     status = "export failed: " + err;
     show_error(err);
   }

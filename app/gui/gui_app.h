@@ -141,23 +141,20 @@ class App {
   // Windows of the last frame whose content did not fit: wider than the window (a line cut at its
   // edge), or taller than a window that cannot scroll (the transport bar).
   std::vector<std::string> clipped_windows;
-  FilesView files;               // the file dialog and the unsaved-changes prompt (gui_files.h)
-  BakeDef bake_edit;             // the Bake panel's parameters while they are edited (gui_bake.h)
-  long bake_edit_revision = -1;  // the mesh revision bake_edit was taken from
-  BakeView baking;               // the bake under way on its worker thread, and how the last one ended
-  Disposer disposer;             // frees replaced meshes and finished bakes off the UI thread
-  LinksView links;               // the link tool and the Links panel (gui_links.h)
-  AreasView areas;               // the area tool and the Painted areas panel (gui_areas.h)
-  DoorsView doors;               // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
-  int plan_runs = 0;             // how many times replan() ran (the doors state notices new plans)
-  SpawnView spawn;               // spawn panel: toggles and verdicts (panel_spawn.h)
-  SideView side;                 // side-scroller scenes: the records and the tick shown (gui_side.h)
-  LessonsView lessons;           // Lessons menu and slide panel (gui_lessons.h)
-  CheckView check;               // File > Open check suite and the Check panel (gui_check.h)
-  std::string last_export;       // path of the last exported PNG
-  std::string export_failure;    // why the first export that failed failed: a scripted run then exits 2
-  ExportDialog export_dialog;    // File → Export PNG… (gui_export.h)
-  Fonts fonts;                   // normal and presenter fonts (gui_presenter.h)
+  FilesView files;             // the file dialog and the unsaved-changes prompt (gui_files.h)
+  BakeView baking;             // the bake under way on its worker thread, how the last one ended, the
+                               // Bake panel's edited parameters
+  Disposer disposer;           // frees replaced meshes and finished bakes off the UI thread
+  LinksView links;             // the link tool and the Links panel (gui_links.h)
+  AreasView areas;             // the area tool and the Painted areas panel (gui_areas.h)
+  DoorsView doors;             // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
+  int plan_runs = 0;           // how many times replan() ran (the doors state notices new plans)
+  SpawnView spawn;             // spawn panel: toggles and verdicts (panel_spawn.h)
+  SideView side;               // side-scroller scenes: the records and the tick shown (gui_side.h)
+  LessonsView lessons;         // Lessons menu and slide panel (gui_lessons.h)
+  CheckView check;             // File > Open check suite and the Check panel (gui_check.h)
+  ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
+  Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)
   std::optional<ScriptMouse> script_mouse;  // scripts: {"mouse": [x, y], "down": b}
   // The point of the scene under the mouse this frame, for every tool that takes a clicked point: in
   // the top view the plane point (with the surface height of its polygon on 3D scenes), in the 3D view

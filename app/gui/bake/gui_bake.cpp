@@ -70,14 +70,14 @@ void finish(App& app, const Scene& baked, BakeOutput out, const std::string& wha
   const std::string door = std::exchange(b.door, std::string());
   if (out.cancelled) {
     b.last = BakeEnd::Cancelled;
-    app.bake_edit_revision = -1;  // the panel shows the document's parameters again
+    app.baking.edit_revision = -1;  // the panel shows the document's parameters again
     app.status = "bake cancelled (" + what + "): the old navmesh stays (" + std::to_string(app.doc.mesh.polys.size()) +
                  " polygons)";
     return;
   }
   if (!out.mesh) {
     b.last = BakeEnd::Failed;
-    app.bake_edit_revision = -1;
+    app.baking.edit_revision = -1;
     app.show_error("the bake failed, the old navmesh stays: " + from_pointer(out.mesh.error()));
     if (!door.empty()) doors_rebake_failed(app, what, from_pointer(out.mesh.error()));
     return;

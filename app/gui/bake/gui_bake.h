@@ -55,9 +55,11 @@ struct BakeView {
   std::string door;  // the door whose drop it bakes (the doors panel re-plans when it ends); "" for an edit
   std::vector<std::unique_ptr<BakeJob>> retiring;  // cancelled bakes whose threads have not returned yet
   BakeEnd last = BakeEnd::None;
-  int started = 0;       // bakes started in this document
-  int restarted = 0;     // of those, bakes started while another ran (which was cancelled)
-  int frames_shown = 0;  // frames that drew a progress bar
+  int started = 0;          // bakes started in this document
+  int restarted = 0;        // of those, bakes started while another ran (which was cancelled)
+  int frames_shown = 0;     // frames that drew a progress bar
+  BakeDef edit;             // the Bake panel's parameters while they are edited
+  long edit_revision = -1;  // the mesh revision `edit` was taken from (-1: take the document's again)
   bool running() const { return job != nullptr; }
 };
 

@@ -26,7 +26,9 @@ struct ExportDialog {
   bool whole_window = false;
   int width = 0, height = 0;  // pixels
   std::string path;
-  std::string error;  // why the last Export click was refused (shown in the dialog)
+  std::string error;    // why the last Export click was refused (shown in the dialog)
+  std::string last;     // path of the last picture written (PNG or GIF)
+  std::string failure;  // why the first export that failed failed: a scripted run then exits 2
 };
 
 // Opens the dialog with the defaults: the remembered choice of viewport or window, its current size and

@@ -128,15 +128,15 @@ void panel_bake(App& app) {
   if (!document_is_baked(app) || !ImGui::CollapsingHeader("Bake (Recast)", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("bake");
   // A new mesh: edit its parameters. While a bake runs the edit stays what the user asked for.
-  if (app.bake_edit_revision != app.doc.mesh_revision && !app.baking.job) {
-    app.bake_edit = app.doc.scene.bake;
-    app.bake_edit_revision = app.doc.mesh_revision;
+  if (app.baking.edit_revision != app.doc.mesh_revision && !app.baking.job) {
+    app.baking.edit = app.doc.scene.bake;
+    app.baking.edit_revision = app.doc.mesh_revision;
   }
   // An edit is baked when it is finished (a slider released, a value typed); a failed bake puts the
   // parameters back.
-  const bool edited = parameters(app.bake_edit) && !(app.bake_edit == wanted_bake_inputs(app).bake);
+  const bool edited = parameters(app.baking.edit) && !(app.baking.edit == wanted_bake_inputs(app).bake);
   const bool again = ImGui::Button("Bake again");
-  if ((edited || again) && !rebake(app, app.bake_edit)) app.bake_edit = app.doc.scene.bake;
+  if ((edited || again) && !rebake(app, app.baking.edit)) app.baking.edit = app.doc.scene.bake;
   ImGui::SameLine();
   ImGui::TextDisabled("%zu polygons; Save writes the parameters", app.doc.mesh.polys.size());
   if (app.baking.job) progress(app);
