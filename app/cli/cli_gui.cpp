@@ -57,10 +57,11 @@ void print_state(const app::App& a) {
       {"scene", a.doc.path},
       {"error", a.error},
       {"status", a.plan.ran ? to_string(a.plan.status) : "none"},
-      {"step", a.step},
+      {"step", a.playback.step},
       {"steps", a.plan.steps.size()},
-      {"caption", a.plan.describe(a.step, a.doc.mesh)},  // the timeline's sentence for the step shown ("" at the end)
-      {"step_ref", app::step_ref_json(a.plan, a.step)},
+      {"caption",
+       a.plan.describe(a.playback.step, a.doc.mesh)},  // the timeline's sentence for the step shown ("" at the end)
+      {"step_ref", app::step_ref_json(a.plan, a.playback.step)},
       {"path", corners},
       {"ends",
        {{"start_height", a.plan.start_height}, {"goal_height", a.plan.goal_height}, {"start_poly", a.plan.start_poly}}},

@@ -245,15 +245,15 @@ void App::replan(bool live) {
   if (traits(doc.scene.kind()).side_view) side_rerun(*this);
   plan.run(doc, live);
   ++plan_runs;
-  step = int(plan.steps.size());
-  playing = false;
+  playback.step = int(plan.steps.size());
+  playback.playing = false;
 }
 
 void App::finish_replan() {
   if (!plan.extras_pending) return;
-  const bool at_end = step >= int(plan.steps.size());
+  const bool at_end = playback.step >= int(plan.steps.size());
   plan.finish_extras(doc);
-  if (at_end) step = int(plan.steps.size());
+  if (at_end) playback.step = int(plan.steps.size());
 }
 
 void App::set_view(Viewport::Kind kind) {
@@ -265,7 +265,7 @@ void App::set_view(Viewport::Kind kind) {
   status = kind == Viewport::Kind::Orbit ? "3D view (V: top view)" : "top view";
 }
 
-void App::set_step(int s) { step = std::clamp(s, 0, int(plan.steps.size())); }
+void App::set_step(int s) { playback.step = std::clamp(s, 0, int(plan.steps.size())); }
 
 void App::set_presenter(bool on) {
   settings.presenter = on;
@@ -341,8 +341,8 @@ bool App::frame() {
   if (gl::stop_signal()) on_stop_signal();
   if (quit) return false;
   check_file_changed();
-  hover_s = hover_next;
-  hover_next = -1.0;
+  playback.hover_s = playback.hover_next;
+  playback.hover_next = -1.0;
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -360,14 +360,14 @@ bool App::frame() {
   ImGui::NewFrame();
   bake_frame(*this);  // a bake finished on its thread replaces the mesh before anything reads it
   doors_frame(*this, ImGui::GetIO().DeltaTime);
-  if (playing && !plan.steps.empty()) {
-    play_clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
-    while (play_clock >= 1.0 && playing) {
-      play_clock -= 1.0;
-      if (step >= int(plan.steps.size()))
-        playing = false;
+  if (playback.playing && !plan.steps.empty()) {
+    playback.clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
+    while (playback.clock >= 1.0 && playback.playing) {
+      playback.clock -= 1.0;
+      if (playback.step >= int(plan.steps.size()))
+        playback.playing = false;
       else
-        set_step(step + 1);
+        set_step(playback.step + 1);
     }
   }
   const float shown_w = vp_w, shown_h = vp_h;
@@ -432,14 +432,15 @@ void App::draw_viewport_content() {
   const bool map_legend = settings.show_legend && layout_.slide.empty();
   if (split) {
     const CompareHalf& a = compare.halves[0];
-    draw_method(view, half_doc(a, doc), half_plan(a, plan), a.method, same_step(plan, step, half_plan(a, plan)), theme);
+    draw_method(view, half_doc(a, doc), half_plan(a, plan), a.method,
+                same_step(plan, playback.step, half_plan(a, plan)), theme);
     if (map_legend)
       draw_legend(view,
-                  legend_for(doc, half_plan(a, plan), same_step(plan, step, half_plan(a, plan)),
+                  legend_for(doc, half_plan(a, plan), same_step(plan, playback.step, half_plan(a, plan)),
                              method_legend(a.method), theme),
                   theme);
   } else {
-    draw_plan(view, doc, plan, step, theme, settings.show_midpoints, hover_s);
+    draw_plan(view, doc, plan, playback.step, theme, settings.show_midpoints, playback.hover_s);
     if (settings.show_optimal) draw_optimal(view, plan, theme);
     if (settings.show_channel) draw_channel(view, plan, theme);
   }
@@ -448,8 +449,9 @@ void App::draw_viewport_content() {
   draw_tools(*this);
   draw_areas(*this);
   draw_check(*this);
-  if (!split && step < int(plan.steps.size())) draw_caption(view, plan.describe(step, doc.mesh), theme);
-  if (map_legend && !split) draw_legend(view, legend_for(doc, plan, step, legend_flags(*this), theme), theme);
+  if (!split && playback.step < int(plan.steps.size()))
+    draw_caption(view, plan.describe(playback.step, doc.mesh), theme);
+  if (map_legend && !split) draw_legend(view, legend_for(doc, plan, playback.step, legend_flags(*this), theme), theme);
   last_prep_cpu_ms += thread_cpu_ms() - cpu0;
   view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
   if (!split) return;
@@ -459,8 +461,9 @@ void App::draw_viewport_content() {
   r.begin(w, h, theme, &doc, corridor);
   const CompareHalf& b = compare.halves[1];
   const PlanView& bp = half_plan(b, plan);
-  draw_method(r, half_doc(b, doc), bp, b.method, same_step(plan, step, bp), theme);
-  if (map_legend) draw_legend(r, legend_for(doc, bp, same_step(plan, step, bp), method_legend(b.method), theme), theme);
+  draw_method(r, half_doc(b, doc), bp, b.method, same_step(plan, playback.step, bp), theme);
+  if (map_legend)
+    draw_legend(r, legend_for(doc, bp, same_step(plan, playback.step, bp), method_legend(b.method), theme), theme);
   r.finish(renderer, doc, theme, !pending_export_);
 }
 
@@ -492,18 +495,18 @@ void App::at_viewport_size(int w, int h, const std::function<void()>& draw) {
 // the timeline put back where it was.
 std::string App::export_gif(const ExportRequest& req, const std::string& path) {
   const int w = req.width > 0 ? req.width : int(vp_w), h = req.height > 0 ? req.height : int(vp_h);
-  const int shown = step;
+  const int shown = playback.step;
   std::string err;
   at_viewport_size(w, h, [&] {
     err = write_stage_gif(
         plan, req.gif_stage, w, h,
         [&](int s) {
-          step = s;
+          playback.step = s;
           draw_viewport_content();
           return view.target().read_pixels();
         },
         path);
-    step = shown;
+    playback.step = shown;
   });
   return err;
 }
@@ -581,7 +584,7 @@ nlohmann::json compare_state_json(const App& app) {
   for (const CompareHalf& h : app.compare.halves) {
     const PlanView& p = half_plan(h, app.plan);
     const MethodNumbers n = method_numbers(h.method, p, half_doc(h, app.doc).mesh);
-    halves.push_back(half_json(h.method, n, same_step(app.plan, app.step, p)));
+    halves.push_back(half_json(h.method, n, same_step(app.plan, app.playback.step, p)));
   }
   return {{"spec", app.compare.spec}, {"halves", halves}};
 }

@@ -121,16 +121,12 @@ class App {
   Theme theme;
   Document doc;
   PlanView plan;
-  int step = 0;  // current timeline index (plan.steps.size() = the end, everything shown)
-  bool playing = false;
-  double play_clock = 0.0;
+  Playback playback;  // the step shown, playing, the arc length hovered (gui_plan.h)
   ClickMode click_mode = ClickMode::Inspect;
-  std::string error;         // shown in the error window until dismissed
-  std::string status;        // one line at the bottom
-  double hover_s = -1.0;     // arc length hovered in the plot or on the path (m), -1 none (last frame)
-  double hover_next = -1.0;  // collected during this frame
-  SidePanels side_panels;    // which side panels are shown (View menu, scripts' {"panel": NAME}; gui_layout.h)
-  bool presenting = false;   // F5: presenter mode with the lesson beside the map
+  std::string error;        // shown in the error window until dismissed
+  std::string status;       // one line at the bottom
+  SidePanels side_panels;   // which side panels are shown (View menu, scripts' {"panel": NAME}; gui_layout.h)
+  bool presenting = false;  // F5: presenter mode with the lesson beside the map
   enum class DialogKey { None, Confirm, Cancel };
   DialogKey dialog_key = DialogKey::None;  // Enter / Esc while a dialog is open, taken by the dialog
   // Scripts' listen_keys: called after each key press the window handled (binding null: none bound).

@@ -24,20 +24,20 @@ bool side_scene(const App& app) { return traits(app.doc.scene.kind()).side_view;
 
 void step_by(App& app, int delta) {
   if (side_scene(app)) return side_key_step(app, delta);
-  app.playing = false;
-  app.set_step(app.step + delta);
+  app.playback.playing = false;
+  app.set_step(app.playback.step + delta);
 }
 
 void play_pause(App& app) {
   if (side_scene(app)) return side_key_play(app);
-  if (!app.playing && app.step >= int(app.plan.steps.size())) app.set_step(0);
-  app.playing = !app.playing;
-  app.play_clock = 0.0;
+  if (!app.playback.playing && app.playback.step >= int(app.plan.steps.size())) app.set_step(0);
+  app.playback.playing = !app.playback.playing;
+  app.playback.clock = 0.0;
 }
 
 void jump(App& app, bool end) {
   if (side_scene(app)) return side_key_jump(app, end);
-  app.playing = false;
+  app.playback.playing = false;
   app.set_step(end ? int(app.plan.steps.size()) : 0);
 }
 
@@ -189,9 +189,9 @@ nlohmann::json key_state_json(const App& app, const KeyBinding* b, int scancode)
   const LessonsView& l = app.lessons;
   return {{"key", SDL_GetScancodeName(SDL_Scancode(scancode))},
           {"id", b ? b->id : ""},
-          {"step", app.step},
+          {"step", app.playback.step},
           {"steps", app.plan.steps.size()},
-          {"playing", app.playing},
+          {"playing", app.playback.playing},
           {"lesson", l.lesson ? nlohmann::json{{"file", l.lesson->path}, {"slide", l.slide}, {"revealed", l.revealed}}
                               : nlohmann::json(nullptr)},
           {"presenting", app.presenting},

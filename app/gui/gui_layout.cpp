@@ -142,10 +142,10 @@ void App::main_menu() {
     ImGui::Separator();
     if (ImGui::MenuItem("Export PNG...")) export_dialog_open(*this);
     if (ImGui::MenuItem("Export viewport now", "F12")) request_export({});
-    const std::string gif_label = "Export GIF of this stage (" + stage_at(plan, step) + ")";
+    const std::string gif_label = "Export GIF of this stage (" + stage_at(plan, playback.step) + ")";
     if (ImGui::MenuItem(gif_label.c_str(), nullptr, false, doc.loaded() && !plan.steps.empty())) {
       ExportRequest req;
-      req.gif_stage = stage_at(plan, step);
+      req.gif_stage = stage_at(plan, playback.step);
       req.next_frame = true;  // the menu is gone from the next frame's picture
       request_export(req);
     }
@@ -366,7 +366,7 @@ void App::viewport_window() {
           (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed && !tool_grabbed))
         drag_pan_ = true;
       if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && mouse_point) place_endpoint(*mouse_point);
-      hover_next = plan.nearest_s(world, 12.0 / view.camera.scale);
+      playback.hover_next = plan.nearest_s(world, 12.0 / view.camera.scale);
     }
     if (drag_pan_) {
       if (ImGui::IsMouseDown(0) || ImGui::IsMouseDown(1) || ImGui::IsMouseDown(2)) {

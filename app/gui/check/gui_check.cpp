@@ -77,7 +77,7 @@ void select_check_case(App& app, int index) {
   }
   if (c.kind == CaseKind::Raycast) case_raycast(c.query, v.suite->scene, app.doc.mesh, &v.ray_trace);
   app.replan();
-  app.playing = false;
+  app.playback.playing = false;
   int step = int(app.plan.steps.size());
   if (r.decided_by && r.decided_by->stage != "raycast") {
     std::string err;

@@ -280,7 +280,7 @@ bool lesson_key(App& app, int sc, bool ctrl) {
   }
   if (dir > 0 && !v.revealed) {  // the question's answer: the slide's own step, text and overlays
     v.revealed = true;
-    app.playing = false;
+    app.playback.playing = false;
     app.set_step(v.answer_step);
     show_overlays(app, v.lesson->slides[size_t(v.slide)], true);
     return true;

@@ -59,7 +59,7 @@ void panel_lesson(App& app, float x, float y, float w, float h) {
     }
     if (v.revealed) {
       ImGui::TextUnformatted(s.text.c_str());
-      const SlidePanelInput in{app.doc, app.plan, app.step, app.theme, legend_flags(app)};
+      const SlidePanelInput in{app.doc, app.plan, app.playback.step, app.theme, legend_flags(app)};
       std::vector<std::string> panels = s.panels;  // the legend stands here, beside the map, on every slide
       if (!s.side && std::find(panels.begin(), panels.end(), "legend") == panels.end()) panels.push_back("legend");
       for (const std::string& name : panels) {

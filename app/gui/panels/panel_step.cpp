@@ -26,9 +26,9 @@ std::string join(const NavMesh& mesh, const std::vector<int>& ids) {
 
 void panel_step(App& app) {
   const PlanView& p = app.plan;
-  if (app.step >= int(p.steps.size()) || p.steps[app.step].stage != Stage::Search) return;
+  if (app.playback.step >= int(p.steps.size()) || p.steps[app.playback.step].stage != Stage::Search) return;
   const NavMesh& mesh = app.doc.mesh;
-  const int index = p.steps[app.step].index;
+  const int index = p.steps[app.playback.step].index;
   const auto& steps = p.trace.search.steps;
   const SearchSets sets = search_sets_at(steps, size_t(index));
   if (!sets.closed.empty()) {

@@ -11,7 +11,7 @@ namespace navlab::app {
 
 std::string step_sentence(const App& app) {
   const PlanView& p = app.plan;
-  const int s = app.step, n = int(p.steps.size());
+  const int s = app.playback.step, n = int(p.steps.size());
   if (traits(app.doc.scene.kind()).side_view) return "";
   if (!p.ran) return "No query: place a start (S) and a goal (G).";
   return s < n ? p.describe(s, app.doc.mesh) : std::string("The complete plan: every stage's result.");
@@ -21,32 +21,32 @@ void panel_transport(App& app) {
   PlanView& p = app.plan;
   const int n = int(p.steps.size());
   if (ImGui::Button("|<")) {
-    app.playing = false;
+    app.playback.playing = false;
     app.set_step(0);
   }
   ImGui::SameLine();
   if (ImGui::Button("<")) {
-    app.playing = false;
-    app.set_step(app.step - 1);
+    app.playback.playing = false;
+    app.set_step(app.playback.step - 1);
   }
   ImGui::SameLine();
-  if (ImGui::Button(app.playing ? "Pause" : "Play ")) {
-    if (!app.playing && app.step >= n) app.set_step(0);
-    app.playing = !app.playing;
-    app.play_clock = 0.0;
+  if (ImGui::Button(app.playback.playing ? "Pause" : "Play ")) {
+    if (!app.playback.playing && app.playback.step >= n) app.set_step(0);
+    app.playback.playing = !app.playback.playing;
+    app.playback.clock = 0.0;
   }
   ImGui::SameLine();
   if (ImGui::Button(">")) {
-    app.playing = false;
-    app.set_step(app.step + 1);
+    app.playback.playing = false;
+    app.set_step(app.playback.step + 1);
   }
   ImGui::SameLine();
   if (ImGui::Button(">|")) {
-    app.playing = false;
+    app.playback.playing = false;
     app.set_step(n);
   }
   ImGui::SameLine();
-  int s = app.step;
+  int s = app.playback.step;
   ImGui::SetNextItemWidth(-1);
   char fmt[64];
   if (s < n)
@@ -55,7 +55,7 @@ void panel_transport(App& app) {
   else
     std::snprintf(fmt, sizeof fmt, "complete plan (%d steps)", n);
   if (ImGui::SliderInt("##scrub", &s, 0, n, fmt)) {
-    app.playing = false;
+    app.playback.playing = false;
     app.set_step(s);
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.92f, 0.6f, 1));
@@ -81,11 +81,11 @@ void panel_timeline(App& app) {
     const float button_w = ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
     const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + button_w;
     if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
-    const bool here = app.step < n && p.steps[app.step].stage == st;
+    const bool here = app.playback.step < n && p.steps[app.playback.step].stage == st;
     if (here) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     ImGui::BeginDisabled(first < 0);
     if (ImGui::Button(label)) {
-      app.playing = false;
+      app.playback.playing = false;
       app.set_step(first);
     }
     ImGui::EndDisabled();

@@ -175,13 +175,13 @@ void plot_profile(App& app) {
   if (avail.x < 40 || avail.y < 40) return;
   ImGui::InvisibleButton("plot", avail);
   const bool hovered = ImGui::IsItemHovered();
-  draw_profile_plot(*ImGui::GetWindowDrawList(), origin, avail, p, app.step, th, spline, app.doc.scene.agent.max_speed,
-                    app.hover_s);
+  draw_profile_plot(*ImGui::GetWindowDrawList(), origin, avail, p, app.playback.step, th, spline,
+                    app.doc.scene.agent.max_speed, app.playback.hover_s);
   if (hovered) {
     const float fs = ImGui::GetFontSize();
     const float lo_x = origin.x + fs * 3.2f, hi_x = origin.x + avail.x - 8;
     const double smax = std::max({p.profile.length, p.profile_samples.back().s, spline ? spline->length : 0.0});
-    app.hover_next = std::clamp((ImGui::GetIO().MousePos.x - lo_x) / (hi_x - lo_x) * smax, 0.0, smax);
+    app.playback.hover_next = std::clamp((ImGui::GetIO().MousePos.x - lo_x) / (hi_x - lo_x) * smax, 0.0, smax);
   }
 }
 

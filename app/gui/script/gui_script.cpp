@@ -91,19 +91,19 @@ std::string act_step(App& app, const json& a) {
   std::string err;
   const auto idx = parse_step(text, app.plan, &err);
   if (!idx) return err;
-  app.playing = false;
+  app.playback.playing = false;
   app.set_step(*idx);
   return "";
 }
 
 std::string act_play(App& app, const json& a) {
   const double seconds = a["play"].get<double>();
-  app.playing = true;
-  app.play_clock = 0.0;
+  app.playback.playing = true;
+  app.playback.clock = 0.0;
   const Uint64 t0 = SDL_GetPerformanceCounter();
   while (double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency()) < seconds)
     if (!app.frame()) break;  // the app quits (a stop signal)
-  app.playing = false;
+  app.playback.playing = false;
   return "";
 }
 

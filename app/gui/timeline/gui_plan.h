@@ -46,6 +46,16 @@ struct BakeTimelineStep {
 // One step of the timeline: its stage and its place among that stage's steps (StepRow).
 using TimelineStep = StepRow;
 
+// Where the timeline stands: the step shown, playback, and the arc length the mouse points at in the
+// velocity plot or on the path (the plot and the map mark the same place).
+struct Playback {
+  int step = 0;  // current timeline index (PlanView::steps.size() = the end, everything shown)
+  bool playing = false;
+  double clock = 0.0;        // playback not yet shown, in steps (frame time x playback speed)
+  double hover_s = -1.0;     // arc length hovered in the plot or on the path (m), -1 none (last frame)
+  double hover_next = -1.0;  // collected during this frame
+};
+
 struct PlanView {
   bool ran = false;
   Status status = Status::Failed;

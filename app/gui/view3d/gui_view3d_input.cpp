@@ -53,7 +53,7 @@ void App::viewport_mouse_3d(bool hovered) {
     else if (ImGui::IsMouseClicked(1) || left_free)
       drag_orbit_ = true;
     if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && mouse_point) place_endpoint(*mouse_point);
-    if (mouse_point) hover_next = plan.nearest_s(mouse_point->plane, 12.0 * px);
+    if (mouse_point) playback.hover_next = plan.nearest_s(mouse_point->plane, 12.0 * px);
   }
   const Vec2 delta{io.MouseDelta.x, io.MouseDelta.y};
   if (drag_orbit_ && (delta.x != 0.0 || delta.y != 0.0))
