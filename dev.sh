@@ -4,7 +4,7 @@
 #                   (with no display: render it headless to out/default.png)
 #   ./dev.sh test   install what is missing, build, run every test: a warnings-as-errors build,
 #                   then the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer, then
-#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 20) under ASan + UBSan
+#                   each libFuzzer target for NAVLAB_FUZZ_SECONDS (default 15) under ASan + UBSan
 #                   (as many targets at once as there are cores)
 #   ./dev.sh build  install what is missing and build only
 set -euo pipefail
@@ -79,7 +79,7 @@ case "$cmd" in
     run_tests build
     build build-asan "${SANITIZE[@]}"
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
-    NAVLAB_FUZZ_BUILD=build-asan NAVLAB_FUZZ_SEED=${NAVLAB_FUZZ_SEED:-1} tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-20}"
+    NAVLAB_FUZZ_BUILD=build-asan NAVLAB_FUZZ_SEED=${NAVLAB_FUZZ_SEED:-1} tests/fuzz/run.sh "${NAVLAB_FUZZ_SECONDS:-15}"
     ;;
   *)
     echo "usage: ./dev.sh run|test|build" >&2
