@@ -30,15 +30,6 @@ std::string rebase(const std::string& file, const std::string& from_file, const 
   return rel.empty() ? abs.lexically_normal().string() : rel.string();
 }
 
-Json point_json(const ScenePoint& p) {
-  if (!p.node.empty()) return p.node;
-  if (p.is3d) {
-    const Vec3 w = p.world();
-    return Json::array({w.x, w.y, w.z});
-  }
-  return Json::array({p.plane.x, p.plane.y});
-}
-
 Json figure_json(double value, double tolerance) { return Json{{"value", rounded(value)}, {"tolerance", tolerance}}; }
 
 std::string hex(unsigned v) {
@@ -53,8 +44,8 @@ Json query_json(const CheckCase& c, const Scene& scene) {
   if (q.query_index) {
     j["query"] = q.query_name.empty() ? Json(*q.query_index) : Json(q.query_name);
   } else {
-    j["start"] = point_json(q.start);
-    j[c.kind == CaseKind::Raycast ? "end" : "goal"] = point_json(q.goal);
+    j["start"] = scene_point_json(q.start);
+    j[c.kind == CaseKind::Raycast ? "end" : "goal"] = scene_point_json(q.goal);
   }
   if (!q.doors.closed.empty()) j["close"] = q.doors.closed;
   if (!q.doors.opened.empty()) j["open"] = q.doors.opened;
@@ -69,7 +60,7 @@ Json query_json(const CheckCase& c, const Scene& scene) {
     static const char* const kKeys[] = {"close", "open", "move", "goal"};
     Json ev{{"t", e.t}};
     if (e.kind == FollowEvent::Kind::Goal) {
-      ev["goal"] = point_json(e.goal);
+      ev["goal"] = scene_point_json(e.goal);
     } else {
       ev[kKeys[int(e.kind)]] = e.door;
     }
@@ -79,7 +70,7 @@ Json query_json(const CheckCase& c, const Scene& scene) {
         ScenePoint sp;
         sp.plane = p;
         sp.is3d = scene.is3d();
-        to.push_back(point_json(sp));
+        to.push_back(scene_point_json(sp));
       }
       ev["to"] = to;
     }
@@ -94,7 +85,7 @@ Json query_json(const CheckCase& c, const Scene& scene) {
 Json spawn_json(const CheckCase& c) {
   Json j = Json::object();
   if (c.spawn_pos) {
-    j["pos"] = point_json(*c.spawn_pos);
+    j["pos"] = scene_point_json(*c.spawn_pos);
   } else {
     j["candidate"] = c.candidate;
   }

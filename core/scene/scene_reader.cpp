@@ -39,8 +39,6 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return d[a.size()][b.size()];
 }
 
-std::string scalar(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
-
 std::string join(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -59,7 +57,7 @@ std::string shown_pointer(const std::string& ptr) {
 // Appends `v` to `out`; stops at `depth` levels or once `out` is longer than kMaxFlatChars (then "...").
 void flat_json_into(const Json& v, std::string& out, int depth) {
   if (!v.is_structured()) {
-    out += scalar(v);
+    out += json_scalar(v);
     return;
   }
   if (depth >= limits::kMaxJsonDepth || out.size() > kMaxFlatChars) {
@@ -76,13 +74,15 @@ void flat_json_into(const Json& v, std::string& out, int depth) {
     }
     if (!first) out += ", ";
     first = false;
-    if (obj) out += scalar(Json(item.key())) + ": ";
+    if (obj) out += json_scalar(Json(item.key())) + ": ";
     flat_json_into(item.value(), out, depth + 1);
   }
   out += obj ? "}" : "]";
 }
 
 }  // namespace
+
+std::string json_scalar(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 std::string flat_json(const Json& v) {
   std::string out;

@@ -30,6 +30,13 @@ std::string json_text(const Json& v);
 // limits::kMaxJsonDepth and text beyond a few KB are left out as "...".
 std::string flat_json(const Json& v);
 
+// A scalar (or a key wrapped in a Json) as JSON text, invalid UTF-8 replaced.
+std::string json_scalar(const Json& v);
+
+struct ScenePoint;
+// A point as a scene writes it: its node id, [x, y, z] when 3D, else [x, y].
+Json scene_point_json(const ScenePoint& p);
+
 // How a number is constrained (besides |value| <= 1e6, which holds for every number).
 struct NumberRule {
   enum Sign { Any, NonNegative, Positive };

@@ -219,8 +219,6 @@ Json scene_json(const Scene& s) {
   return out;
 }
 
-std::string scalar(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
-
 // Containers that fit on a line stay on one line; others get one member per line, indented by 2.
 void pretty(const Json& v, size_t indent, std::string& out) {
   const std::string one = flat_json(v);
@@ -236,7 +234,7 @@ void pretty(const Json& v, size_t indent, std::string& out) {
     if (!first) out += ",\n";
     first = false;
     out += pad;
-    if (obj) out += scalar(Json(item.key())) + ": ";
+    if (obj) out += json_scalar(Json(item.key())) + ": ";
     pretty(item.value(), indent + 2, out);
   }
   out += "\n" + std::string(indent, ' ') + (obj ? "}" : "]");
@@ -265,6 +263,15 @@ Scene rebased(const Scene& scene, const std::string& path) {
 }
 
 }  // namespace
+
+Json scene_point_json(const ScenePoint& p) {
+  if (!p.node.empty()) return p.node;
+  if (p.is3d) {
+    const Vec3 w = p.world();
+    return Json::array({w.x, w.y, w.z});
+  }
+  return Json::array({p.plane.x, p.plane.y});
+}
 
 std::string scene_to_json(const Scene& scene) { return json_text(scene_json(scene)); }
 

@@ -12,6 +12,7 @@
 #include "gui_app.h"
 #include "gui_bake.h"
 #include "gui_tools.h"
+#include "scene_reader.h"
 
 namespace navlab::app {
 
@@ -48,14 +49,6 @@ std::vector<AreaView> wanted_areas(const App& app) {
   else
     for (const AreaPaint& p : in.floor_areas) out.push_back({p.name, p.polygon, p.cost});
   return out;
-}
-
-json point_json(const ScenePoint& p) {
-  if (p.is3d) {
-    const Vec3 w = p.world();
-    return {w.x, w.y, w.z};
-  }
-  return {p.plane.x, p.plane.y};
 }
 
 std::string act_paint(App& app, const json& spec) {
@@ -233,7 +226,7 @@ json areas_state_json(const App& app) {
   }
   for (const AreaVolume& v : in.mesh_areas) {
     json ring = json::array();
-    for (const ScenePoint& q : v.polygon) ring.push_back(point_json(q));
+    for (const ScenePoint& q : v.polygon) ring.push_back(json(scene_point_json(q)));
     areas.push_back({{"name", v.name}, {"polygon", ring}, {"height", {v.height_min, v.height_max}}, {"cost", v.cost}});
   }
   return {{"tool", app.click_mode == ClickMode::PaintArea}, {"corners", app.areas.corners.size()}, {"areas", areas}};

@@ -9,6 +9,7 @@
 #include "gui_app.h"
 #include "gui_bake.h"
 #include "gui_tools.h"
+#include "scene_reader.h"
 
 namespace navlab::app {
 
@@ -25,14 +26,6 @@ std::string apply(App& app, std::vector<LinkDef> links, const std::string& what)
   in.links = std::move(links);
   bake_with(app, in, what);  // a refusal or a failed bake is shown by the app (App::error), not returned
   return "";
-}
-
-json point_json(const ScenePoint& p) {
-  if (p.is3d) {
-    const Vec3 w = p.world();
-    return {w.x, w.y, w.z};
-  }
-  return {p.plane.x, p.plane.y};
 }
 
 // The script's link index `v` into the wanted links. Throws with the message when it is none.
@@ -159,8 +152,8 @@ json links_state_json(const App& app) {
   const std::vector<LinkDef>& defs = app.doc.scene.links;
   for (size_t i = 0; i < defs.size(); ++i) {
     const LinkDef& l = defs[i];
-    json j = {{"from", point_json(l.from)},
-              {"to", point_json(l.to)},
+    json j = {{"from", json(scene_point_json(l.from))},
+              {"to", json(scene_point_json(l.to))},
               {"bidirectional", l.bidirectional},
               {"radius", l.radius ? json(*l.radius) : json(nullptr)},
               {"cost", l.cost ? json(*l.cost) : json(nullptr)}};
@@ -171,7 +164,7 @@ json links_state_json(const App& app) {
     links.push_back(j);
   }
   return {{"tool", app.click_mode == ClickMode::AddLink},
-          {"takeoff", v.takeoff ? point_json(*v.takeoff) : json(nullptr)},
+          {"takeoff", v.takeoff ? json(scene_point_json(*v.takeoff)) : json(nullptr)},
           {"selected", v.selected},
           {"links", links}};
 }
