@@ -103,16 +103,23 @@ struct Failure {
   friend bool operator==(const Failure&, const Failure&) = default;
 };
 
-// A value or an error message (for loading, parsing and other input handling).
+// How a fallible call reports: it returns a Result. Result<T> holds the value or one message for people
+// (loading, parsing, writing, checking input); Result<void> is success or that message. A planner's
+// outcome is not an error: a plan, a follow or a check carries its Failure (stage, reason, sentence)
+// as data of its result.
+
+// A failure's message; it converts to a failed Result of any type: `return Error{"no such door"};`.
+struct Error {
+  std::string message;
+};
+
+// A value or an error message.
 template <class T>
-class Result {
+class [[nodiscard]] Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit on purpose
-  static Result fail(std::string message) {
-    Result r;
-    r.error_ = std::move(message);
-    return r;
-  }
+  Result(T value) : value_(std::move(value)) {}      // NOLINT: implicit on purpose
+  Result(Error e) : error_(std::move(e.message)) {}  // NOLINT: implicit on purpose
+  static Result fail(std::string message) { return Error{std::move(message)}; }
   bool ok() const { return value_.has_value(); }
   explicit operator bool() const { return ok(); }
   const T& value() const& { return *value_; }
@@ -123,8 +130,23 @@ class Result {
   const std::string& error() const { return error_; }
 
  private:
-  Result() = default;
   std::optional<T> value_;
+  std::string error_;
+};
+
+// Success, or an error message.
+template <>
+class [[nodiscard]] Result<void> {
+ public:
+  Result() = default;                                               // success
+  Result(Error e) : failed_(true), error_(std::move(e.message)) {}  // NOLINT: implicit on purpose
+  static Result fail(std::string message) { return Error{std::move(message)}; }
+  bool ok() const { return !failed_; }
+  explicit operator bool() const { return ok(); }
+  const std::string& error() const { return error_; }
+
+ private:
+  bool failed_ = false;
   std::string error_;
 };
 
