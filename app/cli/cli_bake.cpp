@@ -99,7 +99,7 @@ std::string refuse_overwriting_inputs(const Scene& scene, std::initializer_list<
   for (const auto& out : outs)
     if (out && *out != "-")
       for (const auto& [in, what] : inputs)
-        if (std::string bad = refuse_overwriting_input(*out, in, what); !bad.empty()) return bad;
+        if (std::string bad = refuse_overwriting_input(*out, in, what).error(); !bad.empty()) return bad;
   return "";
 }
 
@@ -135,7 +135,7 @@ int run_bake(const std::vector<std::string>& argv) {
     return kExitUsage;
   }
   if (detour_path) {
-    if (std::string err = write_detour_file(mesh.value(), *detour_path); !err.empty()) {
+    if (std::string err = write_detour_file(mesh.value(), *detour_path).error(); !err.empty()) {
       std::fprintf(stderr, "%s\n", err.c_str());
       return kExitUsage;
     }
@@ -149,7 +149,7 @@ int run_bake(const std::vector<std::string>& argv) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     return kExitOk;
   }
-  if (std::string err = write_file_atomically(*out_path, text, "navmesh JSON file"); !err.empty()) {
+  if (std::string err = write_file_atomically(*out_path, text, "navmesh JSON file").error(); !err.empty()) {
     std::fprintf(stderr, "navlab bake: %s\n", err.c_str());
     return kExitUsage;
   }

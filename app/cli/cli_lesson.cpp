@@ -239,7 +239,7 @@ std::string render_lesson(const Lesson& lesson, const std::string& dir, int w, i
       return "slide " + std::to_string(i + 1) + ": " + err;
     out.push_back(info);
   }
-  return write_file_atomically(dir + "/index.md", lesson_page(lesson, out), "lesson page");
+  return write_file_atomically(dir + "/index.md", lesson_page(lesson, out), "lesson page").error();
 }
 
 // "" or why a file the lesson writes into `dir` would replace one it reads (the lesson, a slide's scene).
@@ -247,9 +247,9 @@ std::string refuse_overwriting_inputs(const Lesson& lesson, const std::string& d
   std::vector<std::string> outs{dir + "/index.md"};
   for (size_t i = 0; i < lesson.slides.size(); ++i) outs.push_back(dir + "/" + slide_name(i));
   for (const std::string& o : outs) {
-    if (std::string bad = refuse_overwriting_input(o, lesson.path, "lesson file"); !bad.empty()) return bad;
+    if (std::string bad = refuse_overwriting_input(o, lesson.path, "lesson file").error(); !bad.empty()) return bad;
     for (const LessonSlide& s : lesson.slides)
-      if (std::string bad = refuse_overwriting_input(o, s.scene, "scene file"); !bad.empty()) return bad;
+      if (std::string bad = refuse_overwriting_input(o, s.scene, "scene file").error(); !bad.empty()) return bad;
   }
   return "";
 }

@@ -259,7 +259,7 @@ int run_render(const std::vector<std::string>& args) {
 
   for (const auto& file : {out, gif})
     if (file)
-      if (std::string bad = refuse_overwriting_input(*file, a.positional()[0], "scene file"); !bad.empty())
+      if (std::string bad = refuse_overwriting_input(*file, a.positional()[0], "scene file").error(); !bad.empty())
         return usage_error(self, bad);
   app::Document doc;
   const std::string lerr = app::load_document(a.positional()[0], doc);

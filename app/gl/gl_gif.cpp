@@ -66,7 +66,7 @@ std::string GifWriter::fail(const std::string& why) {
 }
 
 std::string GifWriter::open() {
-  if (std::string err = file_.open(); !err.empty()) return error_ = err;
+  if (std::string err = file_.open().error(); !err.empty()) return error_ = err;
   int err = 0;
   gif_ = EGifOpen(&file_, put_bytes, &err);
   if (!gif_) return fail(GifErrorString(err));
@@ -92,7 +92,7 @@ std::string GifWriter::finish() {
   const int closed = EGifCloseFile(gif_, &err);  // writes the trailer and frees the encoder
   gif_ = nullptr;
   if (closed != GIF_OK) return fail(GifErrorString(err));
-  if (std::string e = file_.commit(); !e.empty()) return error_ = e;
+  if (std::string e = file_.commit().error(); !e.empty()) return error_ = e;
   return "";
 }
 

@@ -25,13 +25,13 @@ std::string picture_size_problem(long long w, long long h) {
 std::string write_png(const std::string& path, int w, int h, const std::vector<uint8_t>& rgba) {
   if (w <= 0 || h <= 0 || rgba.size() < size_t(w) * size_t(h) * 4) return path + ": no pixels to write";
   AtomicFile out(path, "PNG file");
-  if (std::string err = out.open(); !err.empty()) return err;
+  if (std::string err = out.open().error(); !err.empty()) return err;
   stbi_flip_vertically_on_write(0);
   // stb encodes the whole picture in memory, then hands it over in one piece; every write is checked.
   const auto sink = [](void* file, void* data, int size) { static_cast<AtomicFile*>(file)->write(data, size_t(size)); };
   if (!stbi_write_png_to_func(sink, &out, w, h, 4, rgba.data(), w * 4))
     return path + ": cannot write the PNG file (the encoder could not get the memory it needs)";
-  return out.commit();
+  return out.commit().error();
 }
 
 std::string timestamped_png_name(const std::string& dir) {

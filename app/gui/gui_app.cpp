@@ -185,7 +185,7 @@ bool App::reload() {
 }
 
 bool App::save_scene_as(const std::string& path) {
-  const std::string err = save_scene(doc.scene, path);
+  const std::string err = save_scene(doc.scene, path).error();
   if (!err.empty()) {
     show_error(err);
     return false;

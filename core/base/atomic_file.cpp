@@ -32,23 +32,31 @@ AtomicFile::~AtomicFile() {
   if (!tmp_.empty()) ::unlink(tmp_.c_str());
 }
 
+Result<void> AtomicFile::status() const {
+  if (error_.empty()) return {};
+  return Error{error_};
+}
+
 bool AtomicFile::fail(const std::string& why) {
   if (error_.empty()) error_ = path_ + ": cannot write the " + what_ + " (" + why + ")";
   return false;
 }
 
-std::string AtomicFile::open() {
+Result<void> AtomicFile::open() {
   if (path_.find('\0') != std::string::npos) {
     fail("its name has a NUL character");
-    return error_;
+    return status();
   }
-  if (path_.empty()) return error_ = "(no file name): cannot write the " + what_;
+  if (path_.empty()) {
+    error_ = "(no file name): cannot write the " + what_;
+    return status();
+  }
   target_ = write_target(path_);
   struct stat st {};
   if (::stat(target_.c_str(), &st) == 0) {
     if (!S_ISREG(st.st_mode)) {
       fail("it is " + file_kind(st.st_mode) + ", not a regular file");
-      return error_;
+      return status();
     }
     keep_mode_ = true;
     mode_ = st.st_mode & 07777;
@@ -68,7 +76,7 @@ std::string AtomicFile::open() {
     tmp_.clear();
     fail(errno_text(e));
   }
-  return error_;
+  return status();
 }
 
 bool AtomicFile::write(const void* data, size_t n) {
@@ -85,9 +93,9 @@ bool AtomicFile::write(const void* data, size_t n) {
   return true;
 }
 
-std::string AtomicFile::commit() {
+Result<void> AtomicFile::commit() {
   if (fd_ < 0 && error_.empty()) fail("it is not open");
-  if (!error_.empty()) return error_;
+  if (!error_.empty()) return status();
   if (keep_mode_ && ::fchmod(fd_, mode_) != 0) fail(errno_text(errno));
   // The bytes are on disk before the rename makes them the file.
   if (error_.empty() && ::fsync(fd_) != 0) fail(errno_text(errno));
@@ -95,7 +103,7 @@ std::string AtomicFile::commit() {
   fd_ = -1;
   if (::close(fd) != 0) fail(errno_text(errno));
   if (error_.empty() && ::rename(tmp_.c_str(), target_.c_str()) != 0) fail(errno_text(errno));
-  if (!error_.empty()) return error_;
+  if (!error_.empty()) return status();
   tmp_.clear();  // it is the file now
   // The rename itself reaches the disk with the folder's entry (best effort: the file is whole either way).
   const std::string dir = fs::path(target_).parent_path().string();
@@ -103,7 +111,7 @@ std::string AtomicFile::commit() {
     ::fsync(d);
     ::close(d);
   }
-  return error_;
+  return status();
 }
 
 std::string write_target(const std::string& path) {
@@ -112,17 +120,17 @@ std::string write_target(const std::string& path) {
   return ec ? path : target.string();
 }
 
-std::string write_file_atomically(const std::string& path, std::string_view bytes, const std::string& what) {
+Result<void> write_file_atomically(const std::string& path, std::string_view bytes, const std::string& what) {
   AtomicFile f(path, what);
-  if (std::string err = f.open(); !err.empty()) return err;
+  if (Result<void> opened = f.open(); !opened) return opened;
   f.write(bytes);
   return f.commit();
 }
 
-std::string refuse_overwriting_input(const std::string& out, const std::string& input, const std::string& input_what) {
-  if (!same_file(out, input)) return "";
-  return out + " is the " + input_what + " " + input +
-         " itself: an output never replaces an input of the same command (choose another file)";
+Result<void> refuse_overwriting_input(const std::string& out, const std::string& input, const std::string& input_what) {
+  if (!same_file(out, input)) return {};
+  return Error{out + " is the " + input_what + " " + input +
+               " itself: an output never replaces an input of the same command (choose another file)"};
 }
 
 }  // namespace navlab

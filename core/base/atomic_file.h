@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include "result.h"
+
 namespace navlab {
 
 class AtomicFile {
@@ -24,18 +26,19 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
   ~AtomicFile();  // without a successful commit(): the temporary file is removed, the target untouched
 
-  // Creates the temporary file. Returns "" or the error.
-  std::string open();
+  // Creates the temporary file.
+  Result<void> open();
   // Appends bytes; false once any write failed (error() says why; later writes do nothing).
   bool write(const void* data, size_t n);
   bool write(std::string_view s) { return write(s.data(), s.size()); }
-  // Flushes, syncs, closes and renames over the target. Returns "" or the first error of any step.
-  std::string commit();
+  // Flushes, syncs, closes and renames over the target. Fails with the first error of any step.
+  Result<void> commit();
   const std::string& error() const { return error_; }
   const std::string& path() const { return path_; }
 
  private:
   bool fail(const std::string& why);  // keeps the first error; false
+  Result<void> status() const;        // the first error, if any
   std::string path_, what_, target_, tmp_;
   int fd_ = -1;
   bool keep_mode_ = false;
@@ -46,11 +49,11 @@ class AtomicFile {
 // The file a write to `path` replaces: `path` itself, or the file its symbolic link points to.
 std::string write_target(const std::string& path);
 
-// Writes `bytes` to `path` through an AtomicFile. Returns "" or the error.
-std::string write_file_atomically(const std::string& path, std::string_view bytes, const std::string& what);
+// Writes `bytes` to `path` through an AtomicFile.
+Result<void> write_file_atomically(const std::string& path, std::string_view bytes, const std::string& what);
 
-// "" when `out` may be written, or "OUT is the INPUT_WHAT INPUT itself (...)" when it names the same
-// file as `input` (an output never replaces an input of the same command).
-std::string refuse_overwriting_input(const std::string& out, const std::string& input, const std::string& input_what);
+// Success when `out` may be written; fails with "OUT is the INPUT_WHAT INPUT itself (...)" when it names
+// the same file as `input` (an output never replaces an input of the same command).
+Result<void> refuse_overwriting_input(const std::string& out, const std::string& input, const std::string& input_what);
 
 }  // namespace navlab

@@ -188,7 +188,7 @@ std::string record_check_json(const CheckSuite& suite, const CheckRun& run, cons
   return json_text(j);
 }
 
-std::string write_recorded_suite(const CheckSuite& suite, const CheckRun& run, const std::string& out_path) {
+Result<void> write_recorded_suite(const CheckSuite& suite, const CheckRun& run, const std::string& out_path) {
   return write_file_atomically(out_path, record_check_json(suite, run, out_path), "check file");
 }
 

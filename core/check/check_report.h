@@ -23,8 +23,8 @@ constexpr int kRecordDecimals = 4;
 std::string record_check_json(const CheckSuite& suite, const CheckRun& run, const std::string& out_path);
 
 // Writes record_check_json() to `out_path` atomically (a temporary file in the same folder, checked
-// writes, flushed, renamed over it). Returns "" or the error.
-std::string write_recorded_suite(const CheckSuite& suite, const CheckRun& run, const std::string& out_path);
+// writes, flushed, renamed over it).
+Result<void> write_recorded_suite(const CheckSuite& suite, const CheckRun& run, const std::string& out_path);
 
 // JUnit XML: one <testsuite> named after the suite, one <testcase> per case (class name: the suite
 // file's stem and the case's kind; the case's file, line and time in seconds), a <failure> with the

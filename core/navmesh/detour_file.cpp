@@ -306,15 +306,15 @@ Result<NavMesh> read_detour_file(const std::string& path) {
   return parse_bytes(reinterpret_cast<const unsigned char*>(text->data()), text->size(), path);
 }
 
-std::string write_detour_file(const NavMesh& mesh, const std::string& path) {
+Result<void> write_detour_file(const NavMesh& mesh, const std::string& path) {
   if (!mesh.baked || !mesh.baked->detour)
-    return path + ": only a baked navmesh (floorplan, mesh or detour scene) has Detour data to write";
+    return Error{path + ": only a baked navmesh (floorplan, mesh or detour scene) has Detour data to write"};
   const dtNavMesh& nav = *mesh.baked->detour;
   SetHeader set{kSetMagic, kSetVersion, 0, *nav.getParams()};
   for (int i = 0; i < nav.getMaxTiles(); ++i)
     if (const dtMeshTile* t = nav.getTile(i); t && t->header && t->dataSize) ++set.num_tiles;
   AtomicFile out(path, "navmesh file");
-  if (std::string err = out.open(); !err.empty()) return err;
+  if (Result<void> opened = out.open(); !opened) return opened;
   out.write(&set, sizeof set);
   for (int i = 0; i < nav.getMaxTiles(); ++i) {
     const dtMeshTile* t = nav.getTile(i);

@@ -31,8 +31,8 @@ Result<NavMesh> read_detour_file(const std::string& path);
 // Checks and reads the bytes of a navmesh file (`name` in messages).
 Result<NavMesh> parse_detour_file(const std::vector<unsigned char>& bytes, const std::string& name);
 
-// Writes the Detour mesh of a baked NavMesh to `path` (atomic_file.h). Errors: the mesh
+// Writes the Detour mesh of a baked NavMesh to `path` (atomic_file.h). Fails when the mesh
 // was not baked, or the file cannot be written.
-std::string write_detour_file(const NavMesh& mesh, const std::string& path);
+Result<void> write_detour_file(const NavMesh& mesh, const std::string& path);
 
 }  // namespace navlab

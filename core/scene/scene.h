@@ -432,7 +432,7 @@ std::string scene_to_json(const Scene& scene);
 std::string scene_error_at(const Scene& scene, const std::string& pointer, const std::string& body);
 // Writes scene_to_json() to `path` atomically (core/base/atomic_file.h: a failure leaves any old file
 // untouched), after reading the text back with parse_scene: a scene the reader would refuse (a value
-// beyond a limit, a speed <= 0) is not written. Returns an error message or "".
-std::string save_scene(const Scene& scene, const std::string& path);
+// beyond a limit, a speed <= 0) is not written.
+Result<void> save_scene(const Scene& scene, const std::string& path);
 
 }  // namespace navlab

@@ -281,7 +281,7 @@ std::string json_text(const Json& v) {
   return out + "\n";
 }
 
-std::string save_scene(const Scene& scene, const std::string& path) {
+Result<void> save_scene(const Scene& scene, const std::string& path) {
   // A scene saved over the level or navmesh file it names would lose its own source.
   std::string source;
   if (const Scene::Mesh* m = scene.mesh_source()) source = m->path();
@@ -290,12 +290,12 @@ std::string save_scene(const Scene& scene, const std::string& path) {
     namespace fs = std::filesystem;
     const fs::path p(source);
     const std::string file = p.is_relative() ? (fs::path(scene.path).parent_path() / p).string() : source;
-    if (std::string bad = refuse_overwriting_input(path, file, "file the scene names"); !bad.empty()) return bad;
+    if (Result<void> fine = refuse_overwriting_input(path, file, "file the scene names"); !fine) return fine;
   }
   const std::string text = scene_to_json(rebased(scene, write_target(path)));
   // Never write what the reader refuses: an edit in the app may leave a value beyond a limit.
   if (Result<Scene> again = parse_scene(text, path); !again)
-    return "cannot save " + path + ": the scene would not load again (" + again.error() + ")";
+    return Error{"cannot save " + path + ": the scene would not load again (" + again.error() + ")"};
   return write_file_atomically(path, text, "scene file");
 }
 

@@ -91,7 +91,7 @@ TEST(AtomicFile, WritesAndReplacesAndLeavesNoTemporaryFile) {
   const fs::path dir = fresh_dir("write_ok");
   const std::string path = (dir / "out.json").string();
   test::write_text(path, "old");
-  ASSERT_EQ(write_file_atomically(path, "new contents", "JSON file"), "");
+  ASSERT_EQ(write_file_atomically(path, "new contents", "JSON file").error(), "");
   EXPECT_EQ(test::read_text(path), "new contents");
   EXPECT_EQ(names_in(dir), std::vector<std::string>{"out.json"});
 }
@@ -102,7 +102,7 @@ TEST(AtomicFile, AnUncommittedFileChangesNothing) {
   test::write_text(path, "good picture");
   {
     AtomicFile f(path, "PNG file");
-    ASSERT_EQ(f.open(), "");
+    ASSERT_EQ(f.open().error(), "");
     ASSERT_TRUE(f.write(std::string(5000, 'x')));
     EXPECT_EQ(names_in(dir).size(), 2u);  // the target and the temporary file beside it
   }                                       // e.g. a stop signal before the last frame: never committed
@@ -121,7 +121,7 @@ TEST(AtomicFile, AWriteErrorKeepsTheOldFileAndSaysWhy) {
   rlimit small = old;
   small.rlim_cur = 4096;
   ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
-  const std::string err = write_file_atomically(path, std::string(100000, 'x'), "JSON file");
+  const std::string err = write_file_atomically(path, std::string(100000, 'x'), "JSON file").error();
   ::setrlimit(RLIMIT_FSIZE, &old);
   std::signal(SIGXFSZ, old_handler);
   EXPECT_EQ(err, path + ": cannot write the JSON file (File too large)");
@@ -131,7 +131,7 @@ TEST(AtomicFile, AWriteErrorKeepsTheOldFileAndSaysWhy) {
 
 TEST(AtomicFile, ADeviceIsNeverReplaced) {
   // /dev/full would otherwise be replaced by a regular file (a rename over it succeeds for root).
-  EXPECT_EQ(write_file_atomically("/dev/full", "x", "PNG file"),
+  EXPECT_EQ(write_file_atomically("/dev/full", "x", "PNG file").error(),
             "/dev/full: cannot write the PNG file (it is a character device, not a regular file)");
   struct stat st {};
   ASSERT_EQ(::stat("/dev/full", &st), 0);
@@ -140,7 +140,7 @@ TEST(AtomicFile, ADeviceIsNeverReplaced) {
 
 TEST(AtomicFile, AMissingFolderIsAnError) {
   const std::string path = test::temp_dir() + "/no/such/dir/x.gif";
-  EXPECT_EQ(write_file_atomically(path, "x", "GIF file"),
+  EXPECT_EQ(write_file_atomically(path, "x", "GIF file").error(),
             path + ": cannot write the GIF file (No such file or directory)");
 }
 
@@ -149,10 +149,10 @@ TEST(AtomicFile, AnOutputThatIsAnInputIsRefused) {
   const std::string scene = (dir / "scene.json").string();
   test::write_text(scene, "{}");
   fs::create_symlink("scene.json", dir / "link.json");
-  EXPECT_EQ(refuse_overwriting_input((dir / "link.json").string(), scene, "scene file"),
+  EXPECT_EQ(refuse_overwriting_input((dir / "link.json").string(), scene, "scene file").error(),
             (dir / "link.json").string() + " is the scene file " + scene +
                 " itself: an output never replaces an input of the same command (choose another file)");
-  EXPECT_EQ(refuse_overwriting_input((dir / "other.json").string(), scene, "scene file"), "");
+  EXPECT_EQ(refuse_overwriting_input((dir / "other.json").string(), scene, "scene file").error(), "");
 }
 
 }  // namespace

@@ -229,7 +229,7 @@ TEST(CheckRun, ARecordedSuiteOfEveryKindPassesOnItsScene) {
   EXPECT_GT(first.failed, 0);  // some expectations above are wrong on purpose: the recording holds what is
   const std::string golden = test::temp_dir() + "/recorded/default.check.json";
   std::filesystem::create_directories(test::temp_dir() + "/recorded");
-  ASSERT_EQ(write_recorded_suite(s, first, golden), "");
+  ASSERT_EQ(write_recorded_suite(s, first, golden).error(), "");
   const Result<CheckSuite> again = load_check_suite(golden);
   ASSERT_TRUE(again.ok()) << again.error() << "\n" << test::read_text(golden);
   EXPECT_EQ(again->scene, s.scene);

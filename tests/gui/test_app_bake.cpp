@@ -84,7 +84,7 @@ std::string hall_file() {
   const std::string path = temp_dir() + "/hall.json";
   Scene hall = pillar_hall_scene(3000, 7);
   hall.queries.push_back({"across", ScenePoint{"", {2, 2}, 0.0, false}, ScenePoint{"", {122, 122}, 0.0, false}});
-  EXPECT_EQ(save_scene(hall, path), "");
+  EXPECT_EQ(save_scene(hall, path).error(), "");
   return path;
 }
 

@@ -34,7 +34,7 @@ std::vector<unsigned char> file_bytes(const std::string& path) {
 std::string default_scene_file(NavMesh* baked_out = nullptr) {
   const test::Loaded l = test::load("default.json");
   const std::string path = test::temp_dir() + "/default.bin";
-  EXPECT_EQ(write_detour_file(l.mesh, path), "");
+  EXPECT_EQ(write_detour_file(l.mesh, path).error(), "");
   if (baked_out) *baked_out = l.mesh;
   return path;
 }
@@ -97,7 +97,7 @@ TEST(DetourFile, PlansOnTheFileFollowDetoursCorridorAndStraightPath) {
 // only the polygons of that area are closed to the agent. Names past Detour's 63 areas are refused.
 TEST(DetourFile, ItsAreasCanBeExcludedByTheirNames) {
   const test::Loaded painted = test::load("floorplan_basic.json");  // a floor plan with a painted area
-  ASSERT_EQ(write_detour_file(painted.mesh, test::temp_dir() + "/painted.bin"), "");
+  ASSERT_EQ(write_detour_file(painted.mesh, test::temp_dir() + "/painted.bin").error(), "");
   const Result<NavMesh> back = read_detour_file(test::temp_dir() + "/painted.bin");
   ASSERT_TRUE(back.ok()) << back.error();
   ASSERT_GE(back->area_names.size(), 2u);
@@ -173,7 +173,7 @@ std::string tiled_scene_file(NavMesh* baked_out = nullptr) {
     "bake": {"tile_size": 32}})",
                                          test::temp_dir() + "/tiled.json");
   const std::string path = test::temp_dir() + "/tiled.bin";
-  EXPECT_EQ(write_detour_file(l.mesh, path), "");
+  EXPECT_EQ(write_detour_file(l.mesh, path).error(), "");
   if (baked_out) *baked_out = l.mesh;
   return path;
 }
@@ -266,7 +266,7 @@ TEST(DetourFile, LinksReadBackFromTheFile) {
     Result<NavMesh> baked = build_navmesh(l.scene);
     ASSERT_TRUE(baked.ok()) << baked.error();
     const std::string path = test::temp_dir() + "/links" + std::to_string(tile_size) + ".bin";
-    ASSERT_EQ(write_detour_file(baked.value(), path), "");
+    ASSERT_EQ(write_detour_file(baked.value(), path).error(), "");
     const Result<NavMesh> back = read_detour_file(path);
     ASSERT_TRUE(back.ok()) << back.error();
     ASSERT_EQ(back->links.size(), 2u) << "tile_size " << tile_size;
@@ -330,7 +330,7 @@ TEST(DetourFile, TilePlacesCoordinatesAndHeightsAreCheckedOnLoad) {
   // scenes/mesh_level.json: a level with ramps, so its detail mesh has vertices of their own.
   const test::Loaded level = test::load("mesh_level.json");
   const std::string file = test::temp_dir() + "/mesh_level.bin";
-  ASSERT_EQ(write_detour_file(level.mesh, file), "");
+  ASSERT_EQ(write_detour_file(level.mesh, file).error(), "");
   const std::vector<unsigned char> good = file_bytes(file);
   const std::string bad = "level.bin: not a navmesh file navlab can read: tile 0: ";
   const size_t tile = 12 + sizeof(dtNavMeshParams) + 8;
@@ -376,7 +376,8 @@ TEST(DetourFile, MissingFilesAndUnbakedMeshes) {
   EXPECT_EQ(read_detour_file("/nonexistent/x.bin").error(),
             "/nonexistent/x.bin: cannot read the navmesh file (No such file or directory)");
   const test::Loaded hand = test::load("navmesh_basic.json");
-  EXPECT_NE(write_detour_file(hand.mesh, test::temp_dir() + "/x.bin").find("only a baked navmesh"), std::string::npos);
+  EXPECT_NE(write_detour_file(hand.mesh, test::temp_dir() + "/x.bin").error().find("only a baked navmesh"),
+            std::string::npos);
   const Result<Scene> scene = parse_scene(R"({"navlab": 1, "detour": "nowhere.bin"})", "levels/s.json");
   ASSERT_TRUE(scene.ok()) << scene.error();
   EXPECT_EQ(build_navmesh(scene.value()).error(),

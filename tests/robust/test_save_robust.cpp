@@ -32,7 +32,7 @@ TEST(SaveRobust, SaveAsIntoAnotherFolderRewritesTheRelativeObjPath) {
   const Result<Scene> s = load_scene((root / "a" / "scene.json").string());
   ASSERT_TRUE(s.ok()) << s.error();
   const std::string copy = (root / "b" / "deeper" / "copy.json").string();
-  ASSERT_EQ(save_scene(s.value(), copy), "");
+  ASSERT_EQ(save_scene(s.value(), copy).error(), "");
   const Result<Scene> back = load_scene(copy);
   ASSERT_TRUE(back.ok()) << back.error();
   ASSERT_NE(back->mesh_source(), nullptr);
@@ -40,7 +40,7 @@ TEST(SaveRobust, SaveAsIntoAnotherFolderRewritesTheRelativeObjPath) {
   EXPECT_TRUE(build_navmesh(back.value()).ok());
   // Saving in the same folder leaves the path as written.
   const std::string same = (root / "a" / "same.json").string();
-  ASSERT_EQ(save_scene(s.value(), same), "");
+  ASSERT_EQ(save_scene(s.value(), same).error(), "");
   EXPECT_EQ(std::get<Scene::Mesh>(load_scene(same)->source).obj, "levels/floor.obj");
 }
 
@@ -52,7 +52,7 @@ TEST(SaveRobust, SavingOverASymlinkWritesItsTarget) {
   Scene s;
   s.name = "through the link";
   s.source = Scene::Navmesh{{{0, 0}, {1, 0}, {0, 1}}, {{0, 1, 2}}, {}, {}};
-  ASSERT_EQ(save_scene(s, link.string()), "");
+  ASSERT_EQ(save_scene(s, link.string()).error(), "");
   EXPECT_TRUE(fs::is_symlink(link));
   const Result<Scene> back = load_scene(real.string());
   ASSERT_TRUE(back.ok()) << back.error();
@@ -66,7 +66,7 @@ TEST(SaveRobust, SavingKeepsTheFileMode) {
   ASSERT_EQ(::chmod(path.c_str(), 0600), 0);
   Scene s;
   s.source = Scene::Navmesh{{{0, 0}, {1, 0}, {0, 1}}, {{0, 1, 2}}, {}, {}};
-  ASSERT_EQ(save_scene(s, path), "");
+  ASSERT_EQ(save_scene(s, path).error(), "");
   struct stat st {};
   ASSERT_EQ(::stat(path.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
@@ -80,7 +80,7 @@ TEST(SaveRobust, SavingOverTheLevelTheSceneNamesIsRefused) {
   const Result<Scene> s = load_scene((root / "scene.json").string());
   ASSERT_TRUE(s.ok()) << s.error();
   const std::string obj = (root / "levels" / "floor.obj").string();
-  EXPECT_EQ(save_scene(s.value(), obj),
+  EXPECT_EQ(save_scene(s.value(), obj).error(),
             obj + " is the file the scene names " + (root / "levels/floor.obj").string() +
                 " itself: an output never replaces an input of the same command (choose another file)");
   EXPECT_EQ(test::read_text(obj), kObj);
@@ -93,7 +93,7 @@ TEST(SaveRobust, ASceneItsOwnReaderRefusesIsNotSaved) {
   Scene s;
   s.source = Scene::Navmesh{{{0, 0}, {10, 0}, {0, 10}}, {{0, 1, 2}}, {}, {}};
   s.agent.max_speed = -1.0;  // an edit the app allowed
-  const std::string err = save_scene(s, path);
+  const std::string err = save_scene(s, path).error();
   EXPECT_EQ(err.rfind("cannot save " + path + ": the scene would not load again (" + path + ":", 0), 0u) << err;
   EXPECT_NE(err.find("/agent/max_speed: expected a speed in m/s > 0, got -1"), std::string::npos) << err;
   EXPECT_EQ(test::read_text(path), "the good file");
@@ -104,7 +104,7 @@ TEST(SaveRobust, ASceneItsOwnReaderRefusesIsNotSaved) {
   far.shape[0].plane = {2e9, 0};  // a door dragged 2,000 km away
   far.shape[1].plane = {2e9, 1};
   s.doors.push_back(far);
-  const std::string door_err = save_scene(s, path);
+  const std::string door_err = save_scene(s, path).error();
   EXPECT_NE(door_err.find("the scene would not load again"), std::string::npos) << door_err;
   EXPECT_NE(door_err.find("within ±1e6"), std::string::npos) << door_err;
   EXPECT_EQ(test::read_text(path), "the good file");

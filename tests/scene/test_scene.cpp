@@ -218,7 +218,7 @@ TEST(SceneSave, RoundTripOfARichSceneOfEachSourceKind) {
   for (const char* text : {kRichNavmesh, kRichFloorplan, kRichMesh, kRichGraph}) {
     const Scene s = parse_ok(text);
     const std::string path = test::temp_dir() + "/round_trip.json";
-    ASSERT_EQ(save_scene(s, path), "");
+    ASSERT_EQ(save_scene(s, path).error(), "");
     const auto back = load_scene(path);
     ASSERT_TRUE(back.ok()) << back.error() << "\n" << read_text(path);
     EXPECT_TRUE(back.value() == s) << read_text(path);
@@ -416,7 +416,7 @@ TEST(SceneSave, WritesATempFileAndRenamesIt) {
   std::filesystem::remove(link);
   std::filesystem::create_hard_link(path, link);  // the same file (inode) under a second name
   const Scene s = parse_ok(kRichGraph);
-  ASSERT_EQ(save_scene(s, path), "");
+  ASSERT_EQ(save_scene(s, path).error(), "");
   // A rename swaps in a new file: the old inode, still reachable through the hard link, is untouched.
   // Writing in place would have changed both names.
   EXPECT_EQ(read_text(link), "old contents\n");
@@ -436,7 +436,7 @@ TEST(SceneSave, AFailedSaveLeavesTheOldFileUntouched) {
   rlimit small = old;
   small.rlim_cur = 64;
   ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
-  const std::string error = save_scene(parse_ok(kRichNavmesh), path);
+  const std::string error = save_scene(parse_ok(kRichNavmesh), path).error();
   setrlimit(RLIMIT_FSIZE, &old);
   std::signal(SIGXFSZ, old_handler);
   EXPECT_EQ(error, path + ": cannot write the scene file (File too large)");
@@ -446,7 +446,7 @@ TEST(SceneSave, AFailedSaveLeavesTheOldFileUntouched) {
 
 TEST(SceneSave, AMissingDirectoryIsAnError) {
   const std::string path = test::temp_dir() + "/no/such/dir/scene.json";
-  EXPECT_EQ(save_scene(parse_ok(kRichNavmesh), path),
+  EXPECT_EQ(save_scene(parse_ok(kRichNavmesh), path).error(),
             path + ": cannot write the scene file (No such file or directory)");
   EXPECT_FALSE(std::filesystem::exists(path));
 }
@@ -458,7 +458,7 @@ TEST(SceneSave, AnUnwritableDirectoryIsAnError) {
   const std::string path = dir + "/scene.json";
   write_text(path, "old contents\n");
   chmod(dir.c_str(), 0555);
-  const std::string error = save_scene(parse_ok(kRichNavmesh), path);
+  const std::string error = save_scene(parse_ok(kRichNavmesh), path).error();
   chmod(dir.c_str(), 0755);
   EXPECT_EQ(error, path + ": cannot write the scene file (Permission denied)");
   EXPECT_EQ(read_text(path), "old contents\n");

@@ -73,7 +73,7 @@ TEST(SideScene, EveryFieldIsRead) {
 TEST(SideScene, RoundTripsExactly) {
   const Scene s = parse_ok(kRich);
   const std::string path = test::temp_dir() + "/side.json";
-  ASSERT_EQ(save_scene(s, path), "");
+  ASSERT_EQ(save_scene(s, path).error(), "");
   const auto back = load_scene(path);
   ASSERT_TRUE(back.ok()) << back.error() << "\n" << test::read_text(path);
   EXPECT_TRUE(back.value() == s) << test::read_text(path);

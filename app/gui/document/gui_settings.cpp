@@ -76,7 +76,7 @@ std::string save_settings(const Settings& s, const std::string& path) {
                             {"playback_speed", s.playback_speed}, {"show_midpoints", s.show_midpoints},
                             {"show_optimal", s.show_optimal},     {"show_channel", s.show_channel},
                             {"show_help", s.show_help},           {"show_legend", s.show_legend}};
-  return write_file_atomically(path, j.dump(2) + "\n", "settings file");
+  return write_file_atomically(path, j.dump(2) + "\n", "settings file").error();
 }
 
 void add_recent(Settings& s, const std::string& path) {
