@@ -79,7 +79,10 @@ void BM_DragObstacleUpdateAndReplan(benchmark::State& state) {
     crate.center = {97.5, 92.5 + 0.25 * (k < 20 ? k : 40 - k)};
     const double c0 = cpu_ms();
     const auto t0 = Clock::now();
-    cache.set_obstacle("crate", crate);
+    if (Result<void> set = cache.set_obstacle("crate", crate); !set) {
+      state.SkipWithError(set.error().c_str());
+      return;
+    }
     const TileUpdate u = cache.update();
     const auto t1 = Clock::now();
     const double c1 = cpu_ms();

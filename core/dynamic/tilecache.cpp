@@ -138,9 +138,9 @@ struct TileCache::Impl {
     cache.reset();
     nav.reset();
   }
-  std::string read_input(const Scene& scene);  // verts, tris and the floor plan's rules
-  std::string build_tile(int tx, int ty);      // bakes tile (tx, ty) into layers and adds them to the cache
-  void rebuild_tile(int tx, int ty);           // replaces the tile's layers and Detour tiles
+  Result<void> read_input(const Scene& scene);  // verts, tris and the floor plan's rules
+  Result<void> build_tile(int tx, int ty);      // bakes tile (tx, ty) into layers and adds them to the cache
+  void rebuild_tile(int tx, int ty);            // replaces the tile's layers and Detour tiles
   bool touches_tile(const std::vector<Vec2>& footprint, int tx, int ty) const;
 };
 
@@ -149,10 +149,10 @@ TileCache::~TileCache() = default;
 
 // The bake input: the floor plan's slab with its per-cell carving (a coarse grid buckets the holes, so
 // a cell tests only the holes near it) and painting, or the level's triangles.
-std::string TileCache::Impl::read_input(const Scene& scene) {
+Result<void> TileCache::Impl::read_input(const Scene& scene) {
   if (const Scene::Floorplan* floorplan = scene.floorplan_source()) {
     plan = *floorplan;
-    if (plan.outline.size() < 3) return "floorplan outline needs at least 3 points";
+    if (plan.outline.size() < 3) return Error{"floorplan outline needs at least 3 points"};
     double lx = plan.outline[0].x, hx = lx, ly = plan.outline[0].y, hy = ly;
     for (const Vec2& p : plan.outline) {
       lx = std::min(lx, p.x), hx = std::max(hx, p.x), ly = std::min(ly, p.y), hy = std::max(hy, p.y);
@@ -204,7 +204,7 @@ std::string TileCache::Impl::read_input(const Scene& scene) {
       };
   } else if (const Scene::Mesh* level = scene.mesh_source()) {
     auto obj = read_level(*level, scene.path);
-    if (!obj) return obj.error();
+    if (!obj) return Error{obj.error()};
     for (const Vec3& v : obj->verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
     for (const auto& t : obj->tris) tris.insert(tris.end(), t.begin(), t.end());
     is3d = true;
@@ -222,20 +222,20 @@ std::string TileCache::Impl::read_input(const Scene& scene) {
         return area;
       };
   } else {
-    return "the tile cache needs a floorplan or mesh scene";
+    return Error{"the tile cache needs a floorplan or mesh scene"};
   }
   if (area_names.size() + doors.size() >= RC_WALKABLE_AREA)
-    return std::to_string(area_names.size()) + " area names and " + std::to_string(doors.size()) +
-           " doors need more than the 62 Recast area ids a bake can mark";
+    return Error{std::to_string(area_names.size()) + " area names and " + std::to_string(doors.size()) +
+                 " doors need more than the 62 Recast area ids a bake can mark"};
   proc.first_door = int(area_names.size());
   proc.doors = int(doors.size());
-  if (verts.empty() || tris.empty()) return "no triangles to bake";
-  return "";
+  if (verts.empty() || tris.empty()) return Error{"no triangles to bake"};
+  return {};
 }
 
 // Tile (tx, ty) as core/navmesh/bake.h bakes a whole level: rasterise, filter, carve the floor plan, erode, paint,
 // mark the volumes and the doors; then its height layers go into the cache (at most max_layers).
-std::string TileCache::Impl::build_tile(int tx, int ty) {
+Result<void> TileCache::Impl::build_tile(int tx, int ty) {
   const float cs = float(bake.cell_size), ch = float(bake.cell_height);
   const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
   const int w = tile_size + 2 * border;
@@ -246,18 +246,18 @@ std::string TileCache::Impl::build_tile(int tx, int ty) {
   rcContext ctx(false);
   RcPtr<rcHeightfield> hf(rcAllocHeightfield());
   if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, tmin, tmax, cs, ch))
-    return "Recast could not allocate a tile heightfield";
+    return Error{"Recast could not allocate a tile heightfield"};
   std::vector<unsigned char> tri_areas(size_t(ntris), 0);
   rcMarkWalkableTriangles(&ctx, float(bake.agent_max_slope), verts.data(), nverts, tris.data(), ntris,
                           tri_areas.data());
   if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), tri_areas.data(), ntris, *hf, walkable_climb))
-    return "Recast could not rasterise a tile";
+    return Error{"Recast could not rasterise a tile"};
   rcFilterLowHangingWalkableObstacles(&ctx, walkable_climb, *hf);
   rcFilterLedgeSpans(&ctx, walkable_height, walkable_climb, *hf);
   rcFilterWalkableLowHeightSpans(&ctx, walkable_height, *hf);
   RcPtr<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
   if (!chf || !rcBuildCompactHeightfield(&ctx, walkable_height, walkable_climb, *hf, *chf))
-    return "Recast could not build a compact heightfield";
+    return Error{"Recast could not build a compact heightfield"};
   auto centre = [&](int x, int z) {
     return to_plane({chf->bmin[0] + (x + 0.5) * cs, 0.0, chf->bmin[2] + (z + 0.5) * cs});
   };
@@ -272,7 +272,7 @@ std::string TileCache::Impl::build_tile(int tx, int ty) {
     for_each_span([&](int x, int z, int i) {
       if (!is_floor(centre(x, z))) chf->areas[i] = RC_NULL_AREA;
     });
-  if (!rcErodeWalkableArea(&ctx, walkable_radius, *chf)) return "Recast could not erode a tile";
+  if (!rcErodeWalkableArea(&ctx, walkable_radius, *chf)) return Error{"Recast could not erode a tile"};
   if (area_at && !is3d)  // a floor plan's painting; a level's volumes are marked by their height range below
     for_each_span([&](int x, int z, int i) {
       if (chf->areas[i] == RC_NULL_AREA) return;
@@ -283,7 +283,7 @@ std::string TileCache::Impl::build_tile(int tx, int ty) {
   if (!doors.empty()) mark_door_areas(ctx, doors, bake, proc.first_door, *chf);
   RcPtr<rcHeightfieldLayerSet> lset(rcAllocHeightfieldLayerSet());
   if (!lset || !rcBuildHeightfieldLayers(&ctx, *chf, border, walkable_height, *lset))
-    return "Recast could not build heightfield layers";
+    return Error{"Recast could not build heightfield layers"};
   for (int i = 0; i < std::min(lset->nlayers, max_layers); ++i) {
     const rcHeightfieldLayer& layer = lset->layers[i];
     dtTileCacheLayerHeader header{};
@@ -305,13 +305,13 @@ std::string TileCache::Impl::build_tile(int tx, int ty) {
     unsigned char* data = nullptr;
     int size = 0;
     if (dtStatusFailed(dtBuildTileCacheLayer(&comp, &header, layer.heights, layer.areas, layer.cons, &data, &size)))
-      return "Detour could not build a tile cache layer";
+      return Error{"Detour could not build a tile cache layer"};
     if (dtStatusFailed(cache->addTile(data, size, DT_COMPRESSEDTILE_FREE_DATA, nullptr))) {
       dtFree(data);
-      return "Detour could not add a tile cache layer";
+      return Error{"Detour could not add a tile cache layer"};
     }
   }
-  return "";
+  return {};
 }
 
 // Does a footprint (planning plane) reach into tile (tx, ty), border cells included?
@@ -336,7 +336,8 @@ void TileCache::Impl::rebuild_tile(int tx, int ty) {
   const dtMeshTile* tiles[kMaxTileLayers];
   const int m = static_cast<const dtNavMesh&>(*nav).getTilesAt(tx, ty, tiles, kMaxTileLayers);
   for (int i = 0; i < m; ++i) nav->removeTile(nav->getTileRef(tiles[i]), nullptr, nullptr);
-  build_tile(tx, ty);  // a tile that fails to bake stays empty, as in build()
+  // Recast fails a tile only when it runs out of memory; such a tile stays empty.
+  static_cast<void>(build_tile(tx, ty));
   cache->buildNavMeshTilesAt(tx, ty, nav.get());
 }
 
@@ -365,7 +366,7 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   im.doors = scene.doors;
   im.proc.links = scene.links;
   im.proc.bake = b;
-  if (std::string bad = im.read_input(scene); !bad.empty()) return R::fail(bad);
+  if (Result<void> bad = im.read_input(scene); !bad) return Error{bad.error()};
   const int nverts = int(im.verts.size() / 3);
 
   rcCalcBounds(im.verts.data(), nverts, im.bmin, im.bmax);
@@ -373,7 +374,7 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   const float* bmax = im.bmax;
   const BakeGridSize grid{bmax[0] - bmin[0], bmax[2] - bmin[2], bmax[1] - bmin[1], bmax[0] - bmin[0],
                           bmax[2] - bmin[2]};
-  if (std::string bad = check_bake_grid(b, grid); !bad.empty()) return R::fail(bad);
+  if (Result<void> bad = check_bake_grid(b, grid); !bad) return Error{bad.error()};
   int gw = 0, gh = 0;
   rcCalcGridSize(bmin, bmax, float(b.cell_size), &gw, &gh);
   const int ts = def.tile_size;
@@ -422,7 +423,7 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
       if (progress && progress->cancel.load())
         return R::fail("the tile cache's bake was cancelled after " + std::to_string(ty * tc->tw_ + tx) + " of " +
                        std::to_string(tiles) + " tiles");
-      if (std::string bad = im.build_tile(tx, ty); !bad.empty()) return R::fail(bad);
+      if (Result<void> bad = im.build_tile(tx, ty); !bad) return Error{bad.error()};
       if (progress) progress->tiles_done.fetch_add(1);
     }
   for (int ty = 0; ty < tc->th_; ++ty)
@@ -444,9 +445,9 @@ Result<std::unique_ptr<TileCache>> TileCache::build(const Scene& scene, const Ti
   return R(std::move(tc));
 }
 
-std::string TileCache::set_obstacle(const std::string& id, const ObstacleShape& shape) {
+Result<void> TileCache::set_obstacle(const std::string& id, const ObstacleShape& shape) {
   Impl& im = *impl_;
-  if (std::string err = remove_obstacle(id); !err.empty()) return err;
+  if (Result<void> err = remove_obstacle(id); !err) return err;
   const double r = im.bake.agent_radius;
   dtObstacleRef ref = 0;
   auto add = [&]() -> dtStatus {
@@ -465,25 +466,25 @@ std::string TileCache::set_obstacle(const std::string& id, const ObstacleShape& 
     update();
     st = add();
   }
-  if (dtStatusFailed(st)) return "Detour could not add obstacle " + id + " (too many obstacles?)";
+  if (dtStatusFailed(st)) return Error{"Detour could not add obstacle " + id + " (too many obstacles?)"};
   im.obstacles[id] = ref;
   im.shapes[id] = shape;
-  return "";
+  return {};
 }
 
-std::string TileCache::remove_obstacle(const std::string& id) {
+Result<void> TileCache::remove_obstacle(const std::string& id) {
   Impl& im = *impl_;
   auto it = im.obstacles.find(id);
-  if (it == im.obstacles.end()) return "";
+  if (it == im.obstacles.end()) return {};
   dtStatus st = im.cache->removeObstacle(it->second);
   if (dtStatusDetail(st, DT_BUFFER_TOO_SMALL)) {
     update();
     st = im.cache->removeObstacle(it->second);
   }
-  if (dtStatusFailed(st)) return "Detour could not remove obstacle " + id;
+  if (dtStatusFailed(st)) return Error{"Detour could not remove obstacle " + id};
   im.obstacles.erase(it);
   im.shapes.erase(id);
-  return "";
+  return {};
 }
 
 bool TileCache::has_obstacle(const std::string& id) const { return impl_->obstacles.count(id) != 0; }
@@ -532,10 +533,12 @@ TileUpdate TileCache::move_door(const Door& door) {
           lifted[id] = im.shapes.at(id);
       }
     }
-    for (const auto& [id, shape] : lifted) remove_obstacle(id);
+    // Neither can fail: each obstacle lifted is one the cache holds, and after the drain each one put
+    // back has the slot its removal freed.
+    for (const auto& [id, shape] : lifted) static_cast<void>(remove_obstacle(id));
     drain();
     for (const auto& [tx, ty] : touched) im.rebuild_tile(tx, ty);
-    for (const auto& [id, shape] : lifted) set_obstacle(id, shape);
+    for (const auto& [id, shape] : lifted) static_cast<void>(set_obstacle(id, shape));
   });
 }
 

@@ -79,11 +79,11 @@ class TileCache {
   static Result<std::unique_ptr<TileCache>> build(const Scene& scene, const TileCacheDef& def = {},
                                                   BakeProgress* progress = nullptr);
 
-  // Adds the obstacle `id` or moves it to `shape` (a move is remove + add). Returns "" or an error.
+  // Adds the obstacle `id` or moves it to `shape` (a move is remove + add).
   // Nothing changes in the mesh until update().
-  std::string set_obstacle(const std::string& id, const ObstacleShape& shape);
-  // Removes obstacle `id` (no-op when absent). Returns "" or an error.
-  std::string remove_obstacle(const std::string& id);
+  Result<void> set_obstacle(const std::string& id, const ObstacleShape& shape);
+  // Removes obstacle `id` (no-op when absent).
+  Result<void> remove_obstacle(const std::string& id);
   bool has_obstacle(const std::string& id) const;
 
   // Moves the scene door `door.id` to `door`'s shape: the tiles under its old and new footprints are

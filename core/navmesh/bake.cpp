@@ -28,16 +28,17 @@ int our_area(unsigned char id) { return id == RC_WALKABLE_AREA ? 0 : int(id); }
 
 }  // namespace
 
-std::string check_bake_def(const BakeDef& b) {
+Result<void> check_bake_def(const BakeDef& b) {
   auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
-  if (!positive(b.cell_size)) return "bake.cell_size must be > 0, got " + num(b.cell_size, kExactDigits);
-  if (!positive(b.cell_height)) return "bake.cell_height must be > 0, got " + num(b.cell_height, kExactDigits);
-  if (!positive(b.agent_height)) return "bake.agent_height must be > 0, got " + num(b.agent_height, kExactDigits);
+  if (!positive(b.cell_size)) return Error{"bake.cell_size must be > 0, got " + num(b.cell_size, kExactDigits)};
+  if (!positive(b.cell_height)) return Error{"bake.cell_height must be > 0, got " + num(b.cell_height, kExactDigits)};
+  if (!positive(b.agent_height))
+    return Error{"bake.agent_height must be > 0, got " + num(b.agent_height, kExactDigits)};
   if (!std::isfinite(b.agent_radius) || b.agent_radius < 0.0)
-    return "bake.agent_radius must be >= 0, got " + num(b.agent_radius, kExactDigits);
+    return Error{"bake.agent_radius must be >= 0, got " + num(b.agent_radius, kExactDigits)};
   if (b.verts_per_poly < 3 || b.verts_per_poly > DT_VERTS_PER_POLYGON)
-    return "bake.verts_per_poly must be in 3..6, got " + std::to_string(b.verts_per_poly);
-  return "";
+    return Error{"bake.verts_per_poly must be in 3..6, got " + std::to_string(b.verts_per_poly)};
+  return {};
 }
 
 namespace {
@@ -130,38 +131,39 @@ namespace {
 
 // Recast's settings for `def` over the bounds of `verts` (`margin` m of grid around the content on each
 // side). Returns "" or why the grid cannot be baked.
-std::string bake_config(const BakeDef& def, const std::vector<float>& verts, double margin, rcConfig& cfg) {
+Result<void> bake_config(const BakeDef& def, const std::vector<float>& verts, double margin, rcConfig& cfg) {
   cfg.cs = float(def.cell_size);
   cfg.ch = float(def.cell_height);
   rcCalcBounds(verts.data(), int(verts.size() / 3), cfg.bmin, cfg.bmax);
   const double grid_x = cfg.bmax[0] - cfg.bmin[0], grid_z = cfg.bmax[2] - cfg.bmin[2];
   const BakeGridSize grid{grid_x - 2.0 * margin, grid_z - 2.0 * margin, cfg.bmax[1] - cfg.bmin[1], grid_x, grid_z};
-  if (std::string bad = check_bake_grid(def, grid); !bad.empty()) return bad;
-  if (std::string bad = check_partition(def, grid); !bad.empty()) return bad;
+  if (Result<void> bad = check_bake_grid(def, grid); !bad) return bad;
+  if (Result<void> bad = check_partition(def, grid); !bad) return bad;
   rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
   recast_params(def, (long long)cfg.width * cfg.height, cfg);
-  return "";
+  return {};
 }
 
 // Rasterises the walkable triangles into `solid` (null: an allocation failure); counts them in
 // `walkable` and leaves each triangle's area (RC_NULL_AREA: not walkable) in `areas`. Returns "" or the error.
-std::string rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<float>& verts,
-                      const std::vector<int>& tris, const BakeDef& def, rcHeightfield* solid, long& walkable,
-                      std::vector<unsigned char>& areas) {
+Result<void> rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<float>& verts,
+                       const std::vector<int>& tris, const BakeDef& def, rcHeightfield* solid, long& walkable,
+                       std::vector<unsigned char>& areas) {
   const int nverts = int(verts.size() / 3), ntris = int(tris.size() / 3);
-  if (std::string bad = check_raster_work(verts, tris, def); !bad.empty()) return bad;
+  if (Result<void> bad = check_raster_work(verts, tris, def); !bad) return bad;
   if (!solid || !rcCreateHeightfield(&ctx, *solid, cfg.width, cfg.height, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch))
-    return "Recast could not allocate the heightfield";
+    return Error{"Recast could not allocate the heightfield"};
   areas.assign(size_t(ntris), 0);
   rcMarkWalkableTriangles(&ctx, cfg.walkableSlopeAngle, verts.data(), nverts, tris.data(), ntris, areas.data());
   walkable = 0;
   for (unsigned char a : areas) walkable += a != RC_NULL_AREA;
   if (walkable == 0)
-    return "no triangle is walkable: each of the " + std::to_string(ntris) + " is steeper than bake.agent_max_slope " +
-           num(def.agent_max_slope) + " degrees or has no area (a level needs floor triangles facing up)";
+    return Error{"no triangle is walkable: each of the " + std::to_string(ntris) +
+                 " is steeper than bake.agent_max_slope " + num(def.agent_max_slope) +
+                 " degrees or has no area (a level needs floor triangles facing up)"};
   if (!rcRasterizeTriangles(&ctx, verts.data(), nverts, tris.data(), areas.data(), ntris, *solid, cfg.walkableClimb))
-    return "Recast could not rasterise the triangles";
-  return "";
+    return Error{"Recast could not rasterise the triangles"};
+  return {};
 }
 
 }  // namespace
@@ -235,25 +237,25 @@ std::string no_polygons_why(const rcCompactHeightfield& chf, const rcContourSet&
 
 }  // namespace
 
-std::string check_bake_input(const BakeInput& in, const BakeDef& def) {
-  if (std::string bad = check_bake_def(def); !bad.empty()) return bad;
+Result<void> check_bake_input(const BakeInput& in, const BakeDef& def) {
+  if (Result<void> bad = check_bake_def(def); !bad) return bad;
   const CellRules& rules = in.rules;
   if (rules.door_area(int(rules.doors.size())) > RC_WALKABLE_AREA)
-    return std::to_string(rules.area_names.size()) + " area names and " + std::to_string(rules.doors.size()) +
-           " doors need more than the 62 Recast area ids a bake can mark";
-  return "";
+    return Error{std::to_string(rules.area_names.size()) + " area names and " + std::to_string(rules.doors.size()) +
+                 " doors need more than the 62 Recast area ids a bake can mark"};
+  return {};
 }
 
 namespace {
 
 // Tells `progress` (optional) that phase `p` starts. Returns "" or, when the bake was cancelled, the
 // error that stops it there.
-std::string enter_phase(BakeProgress* progress, BakePhase p) {
-  if (!progress) return "";
+Result<void> enter_phase(BakeProgress* progress, BakePhase p) {
+  if (!progress) return {};
   progress->phase.store(int(p));
-  if (!progress->cancel.load()) return "";
-  return std::string("bake cancelled before ") + to_string(p) + " (phase " + std::to_string(int(p) + 1) + " of " +
-         std::to_string(kBakePhaseCount) + ")";
+  if (!progress->cancel.load()) return {};
+  return Error{std::string("bake cancelled before ") + to_string(p) + " (phase " + std::to_string(int(p) + 1) + " of " +
+               std::to_string(kBakePhaseCount) + ")"};
 }
 
 // The floor plan's cell rules (when it has them) over the compact heightfield: each cell's area, or
@@ -293,17 +295,17 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
     if (trace) trace->push_back({phase, ms_since(t0), count, unit});
   };
   RecastMeshes out;
-  if (std::string stop = enter_phase(progress, BakePhase::Rasterize); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Rasterize); !stop) return Error{stop.error()};
   auto t0 = Clock::now();
   RcPtr<rcHeightfield> solid(rcAllocHeightfield());
   long walkable_tris = 0;
   std::vector<unsigned char> tri_areas;
-  if (std::string bad = rasterize(ctx, cfg, verts, tris, def, solid.get(), walkable_tris, tri_areas); !bad.empty())
-    return R::fail(bad);
+  if (Result<void> bad = rasterize(ctx, cfg, verts, tris, def, solid.get(), walkable_tris, tri_areas); !bad)
+    return Error{bad.error()};
   record_input(stages, verts, tris, tri_areas);
   step("rasterize", t0, walkable_tris, "walkable triangles");
 
-  if (std::string stop = enter_phase(progress, BakePhase::Filter); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Filter); !stop) return Error{stop.error()};
   t0 = Clock::now();
   rcFilterLowHangingWalkableObstacles(&ctx, cfg.walkableClimb, *solid);
   rcFilterLedgeSpans(&ctx, cfg.walkableHeight, cfg.walkableClimb, *solid);
@@ -318,7 +320,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   out.before_erosion = count_walkable(*chf);
   step("filter", t0, out.before_erosion, "walkable spans");
 
-  if (std::string stop = enter_phase(progress, BakePhase::Erode); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Erode); !stop) return Error{stop.error()};
   t0 = Clock::now();
   if (!rcErodeWalkableArea(&ctx, cfg.walkableRadius, *chf)) return R::fail("Recast could not erode the walkable area");
   out.after_erosion = count_walkable(*chf);
@@ -327,7 +329,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
       if (chf->areas[i] != RC_NULL_AREA) chf->areas[i] = recast_area(raster[size_t(x + z * chf->width)]);
     });
   step("erode", t0, out.after_erosion, "walkable spans left");
-  if (std::string stop = enter_phase(progress, BakePhase::Mark); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Mark); !stop) return Error{stop.error()};
   if (!rules.volumes.empty()) {
     t0 = Clock::now();
     step("areas", t0, mark_volumes(ctx, rules.volumes, *chf), "area spans marked");
@@ -338,14 +340,14 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   }
   if (out.after_erosion == 0) return out;
 
-  if (std::string stop = enter_phase(progress, BakePhase::Regions); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Regions); !stop) return Error{stop.error()};
   t0 = Clock::now();
   if (!build_regions(ctx, def.partition, cfg, *chf)) return R::fail("Recast could not build regions");
   // Recast's maxRegions is one past the largest region id; id 0 is "no region".
   step("regions", t0, chf->maxRegions - 1, "regions");
   record_compact(stages, *chf);
 
-  if (std::string stop = enter_phase(progress, BakePhase::Contours); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Contours); !stop) return Error{stop.error()};
   t0 = Clock::now();
   RcPtr<rcContourSet>& cset = out.cset;
   cset.reset(rcAllocContourSet());
@@ -355,10 +357,10 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   record_contours(stages, *cset);
   std::vector<int> corners(size_t(cset->nconts));
   for (int i = 0; i < cset->nconts; ++i) corners[size_t(i)] = cset->conts[i].nverts;
-  if (std::string big = check_contour_corners(corners, def, double(cfg.width) * cfg.height); !big.empty())
-    return R::fail(big);
+  if (Result<void> big = check_contour_corners(corners, def, double(cfg.width) * cfg.height); !big)
+    return Error{big.error()};
 
-  if (std::string stop = enter_phase(progress, BakePhase::Polygons); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Polygons); !stop) return Error{stop.error()};
   t0 = Clock::now();
   RcPtr<rcPolyMesh>& pmesh = out.pmesh;
   pmesh.reset(rcAllocPolyMesh());
@@ -368,7 +370,7 @@ Result<RecastMeshes> run_recast(rcContext& ctx, const rcConfig& cfg, const BakeI
   record_polymesh(stages, *pmesh);
   if (pmesh->npolys == 0) return out;
 
-  if (std::string stop = enter_phase(progress, BakePhase::Detail); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Detail); !stop) return Error{stop.error()};
   t0 = Clock::now();
   RcPtr<rcPolyMeshDetail>& dmesh = out.dmesh;
   dmesh.reset(rcAllocPolyMeshDetail());
@@ -385,10 +387,10 @@ namespace {
 Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeStep>* trace, BakeStages* stages,
                      BakeProgress* progress) {
   using R = Result<NavMesh>;
-  if (std::string bad = check_bake_input(in, def); !bad.empty()) return R::fail(bad);
+  if (Result<void> bad = check_bake_input(in, def); !bad) return Error{bad.error()};
   const auto t_total = Clock::now();
   rcConfig cfg{};
-  if (std::string bad = bake_config(def, in.verts, in.rules.margin, cfg); !bad.empty()) return R::fail(bad);
+  if (Result<void> bad = bake_config(def, in.verts, in.rules.margin, cfg); !bad) return Error{bad.error()};
   record_grid(stages, cfg.bmin, cfg.bmax, cfg.cs, cfg.ch, cfg.width, cfg.height, cfg.walkableSlopeAngle);
   rcContext ctx(false);
   auto recast = run_recast(ctx, cfg, in, def, trace, stages, progress);
@@ -401,7 +403,7 @@ Result<NavMesh> bake(const BakeInput& in, const BakeDef& def, std::vector<BakeSt
                    " m (the floor is narrower than twice the agent radius, or no triangle is walkable)");
   if (rc.pmesh->npolys == 0) return R::fail(no_polygons_why(*rc.chf, *rc.cset, rc.after_erosion, def));
 
-  if (std::string stop = enter_phase(progress, BakePhase::Detour); !stop.empty()) return R::fail(stop);
+  if (Result<void> stop = enter_phase(progress, BakePhase::Detour); !stop) return Error{stop.error()};
   const auto t0 = Clock::now();
   // The default Detour query filter rejects polygons with no flags: every polygon gets kPolyFlagWalk.
   const std::vector<int> poly_door = door_polygons(in.rules, *rc.pmesh);

@@ -30,13 +30,13 @@ double round_up(double v) {
 }
 
 // `param` must keep `metres` within `limit` cells of `cell` m: "" or the message.
-std::string cells_within(const char* param, double metres, const char* cell_param, double cell, double limit,
-                         const char* why) {
+Result<void> cells_within(const char* param, double metres, const char* cell_param, double cell, double limit,
+                          const char* why) {
   const double cells = metres / cell;
-  if (cells <= limit) return "";
-  return std::string(param) + " " + num(metres) + " m is " + num(cells) + " cells of " + cell_param + " " + num(cell) +
-         " m, more than " + num(limit) + " (" + why + "); raise " + cell_param + " to at least " +
-         num(round_up(metres / limit)) + " m";
+  if (cells <= limit) return {};
+  return Error{std::string(param) + " " + num(metres) + " m is " + num(cells) + " cells of " + cell_param + " " +
+               num(cell) + " m, more than " + num(limit) + " (" + why + "); raise " + cell_param + " to at least " +
+               num(round_up(metres / limit)) + " m"};
 }
 
 // A cell count as a whole number (cell counts can exceed an int).
@@ -60,74 +60,77 @@ double raster_work(const std::vector<float>& verts, const std::vector<int>& tris
   return work;
 }
 
-std::string check_raster_work(const std::vector<float>& verts, const std::vector<int>& tris, const BakeDef& def) {
+Result<void> check_raster_work(const std::vector<float>& verts, const std::vector<int>& tris, const BakeDef& def) {
   const double work = raster_work(verts, tris, def.cell_size);
-  if (work <= limits::kMaxRasterCells) return "";
+  if (work <= limits::kMaxRasterCells) return {};
   double cs = def.cell_size * std::sqrt(work / limits::kMaxRasterCells);
   while (raster_work(verts, tris, cs) > limits::kMaxRasterCells) cs *= 1.05;  // the row terms shrink slower
-  return "the " + std::to_string(tris.size() / 3) + " triangles cover " + num(work, 0) + " cells of bake.cell_size " +
-         num(def.cell_size) + " m in all (each triangle is rasterised on its own, so repeated or overlapping " +
-         "triangles count again), more than the limit of " + num(limits::kMaxRasterCells, 0) +
-         "; raise bake.cell_size to at least " + num(round_up(cs)) + " m or remove repeated triangles";
+  return Error{"the " + std::to_string(tris.size() / 3) + " triangles cover " + num(work, 0) +
+               " cells of bake.cell_size " + num(def.cell_size) +
+               " m in all (each triangle is rasterised on its own, so repeated or overlapping " +
+               "triangles count again), more than the limit of " + num(limits::kMaxRasterCells, 0) +
+               "; raise bake.cell_size to at least " + num(round_up(cs)) + " m or remove repeated triangles"};
 }
 
 namespace {
 
 // "" or "the bake grid would be W x D cells, more than <limit_text>; <advice>raise bake.cell_size to at
 // least X m", X the cell size that brings the grid under `limit`.
-std::string grid_over(const BakeDef& def, const BakeGridSize& grid, double limit, const std::string& limit_text,
-                      const std::string& advice) {
+Result<void> grid_over(const BakeDef& def, const BakeGridSize& grid, double limit, const std::string& limit_text,
+                       const std::string& advice) {
   const double cs = def.cell_size;
   const double width = grid_cells(grid.grid_x, cs), depth = grid_cells(grid.grid_z, cs);
   const double cells = width * depth;
-  if (cells <= limit) return "";
-  return "the bake grid would be " + grid_text(width) + " x " + grid_text(depth) + " cells, more than " + limit_text +
-         "; " + advice + "raise bake.cell_size to at least " + num(round_up(cs * std::sqrt(cells / limit))) + " m";
+  if (cells <= limit) return {};
+  return Error{"the bake grid would be " + grid_text(width) + " x " + grid_text(depth) + " cells, more than " +
+               limit_text + "; " + advice + "raise bake.cell_size to at least " +
+               num(round_up(cs * std::sqrt(cells / limit))) + " m"};
 }
 
 }  // namespace
 
-std::string check_partition(const BakeDef& def, const BakeGridSize& grid) {
-  if (def.partition != Partition::Watershed) return "";
+Result<void> check_partition(const BakeDef& def, const BakeGridSize& grid) {
+  if (def.partition != Partition::Watershed) return {};
   return grid_over(def, grid, limits::kMaxWatershedCells,
                    "the " + num(limits::kMaxWatershedCells) + " cells allowed for bake.partition \"watershed\" (its " +
                        "time grows faster than the cell count on large open floors)",
                    "set bake.partition to \"layers\" or \"monotone\", or ");
 }
 
-std::string check_bake_grid(const BakeDef& def, const BakeGridSize& grid) {
+Result<void> check_bake_grid(const BakeDef& def, const BakeGridSize& grid) {
   const double cs = def.cell_size, ch = def.cell_height;
   const double width = grid_cells(grid.grid_x, cs), depth = grid_cells(grid.grid_z, cs);
   const double smaller = std::min(grid.content_x, grid.content_z);
   if (width < 1.0 || depth < 1.0 || smaller < cs) {
     const char* axis = grid.content_x <= grid.content_z ? "x" : "z";
     if (smaller <= 0.0)
-      return "the geometry has zero extent along world " + std::string(axis) + " (every vertex at the same " + axis +
-             "): there is no floor area to bake";
-    return "bake.cell_size " + num(cs) + " m is larger than the geometry's extent along world " + axis + " (" +
-           num(smaller) + " m); try bake.cell_size " + num(round_up(smaller / kMinCellsAcross)) + " m";
+      return Error{"the geometry has zero extent along world " + std::string(axis) + " (every vertex at the same " +
+                   axis + "): there is no floor area to bake"};
+    return Error{"bake.cell_size " + num(cs) + " m is larger than the geometry's extent along world " + axis + " (" +
+                 num(smaller) + " m); try bake.cell_size " + num(round_up(smaller / kMinCellsAcross)) + " m"};
   }
   const std::string size = grid_text(width) + " x " + grid_text(depth);
-  if (std::string bad =
+  if (Result<void> bad =
           grid_over(def, grid, limits::kMaxBakeCells, "the limit of " + num(limits::kMaxBakeCells) + " cells", "");
-      !bad.empty())
+      !bad)
     return bad;
   const double side = std::max(width, depth);
   if (side > kMaxGridSide)
-    return "the bake grid would be " + size + " cells, more than Detour's " + grid_text(kMaxGridSide) +
-           " cells per side of one tile; raise " + "bake.cell_size to at least " +
-           num(round_up(cs * side / kMaxGridSide)) + " m";
+    return Error{"the bake grid would be " + size + " cells, more than Detour's " + grid_text(kMaxGridSide) +
+                 " cells per side of one tile; raise " + "bake.cell_size to at least " +
+                 num(round_up(cs * side / kMaxGridSide)) + " m"};
   const char* span = "Recast's span height limit";
-  if (std::string bad = cells_within("the geometry's height", grid.height, "bake.cell_height", ch, kMaxSpanCells, span);
-      !bad.empty())
+  if (Result<void> bad =
+          cells_within("the geometry's height", grid.height, "bake.cell_height", ch, kMaxSpanCells, span);
+      !bad)
     return bad;
-  if (std::string bad =
+  if (Result<void> bad =
           cells_within("bake.agent_height", def.agent_height, "bake.cell_height", ch, kMaxSpanCells, span);
-      !bad.empty())
+      !bad)
     return bad;
-  if (std::string bad =
+  if (Result<void> bad =
           cells_within("bake.agent_max_climb", def.agent_max_climb, "bake.cell_height", ch, kMaxSpanCells, span);
-      !bad.empty())
+      !bad)
     return bad;
   return cells_within("bake.agent_radius", def.agent_radius, "bake.cell_size", cs, kMaxErodeCells,
                       "Recast's erosion limit");
@@ -138,26 +141,27 @@ int region_area_cells(double side_cells, long long cells) {
   return int(std::min(area, double(std::min<long long>(cells + 1, 0x7fffffff))));
 }
 
-std::string check_contour_corners(const std::vector<int>& contour_corners, const BakeDef& def, double grid_cells) {
+Result<void> check_contour_corners(const std::vector<int>& contour_corners, const BakeDef& def, double grid_cells) {
   double work = 0.0;
   int largest = 0;
   for (int n : contour_corners) {
     work += double(n) * n * n;
     largest = std::max(largest, n);
   }
-  if (work <= limits::kMaxContourWork) return "";
+  if (work <= limits::kMaxContourWork) return {};
   // Corners grow with the area a tile covers: tiles of t x t cells cut the largest contour to about
   // largest * t^2 / grid_cells corners; a quarter of the limit's cube root leaves room for uneven
   // floors. Rounded down to a multiple of 16 cells, within the tile sizes a scene may give.
   const double per_tile = std::cbrt(limits::kMaxContourWork) / 4.0;
   const double fit = std::sqrt(per_tile * grid_cells / std::max(largest, 1));
   const int tile = std::clamp(int(fit / 16) * 16, kMinBakeTileSize, kMaxBakeTileSize);
-  return "the bake's contours would cost Recast's polygon step " + num(work) +
-         " (the sum of each contour's corners cubed; the largest has " + std::to_string(largest) +
-         " corners), more than the limit of " + num(limits::kMaxContourWork) +
-         " (a floor of many holes in one region makes one such contour, and its time grows with the cube); set "
-         "bake.tile_size to " +
-         std::to_string(tile) + (def.tile_size > 0 ? " (smaller tiles)" : "") + " or bake.partition to \"monotone\"";
+  return Error{"the bake's contours would cost Recast's polygon step " + num(work) +
+               " (the sum of each contour's corners cubed; the largest has " + std::to_string(largest) +
+               " corners), more than the limit of " + num(limits::kMaxContourWork) +
+               " (a floor of many holes in one region makes one such contour, and its time grows with the cube); set "
+               "bake.tile_size to " +
+               std::to_string(tile) + (def.tile_size > 0 ? " (smaller tiles)" : "") +
+               " or bake.partition to \"monotone\""};
 }
 
 }  // namespace navlab

@@ -81,9 +81,9 @@ Result<BakeInput> floorplan_input(const Scene::Floorplan& plan, const BakeDef& d
 BakeInput triangles_input(const ObjMesh& soup, const BakeDef& def, const std::vector<Door>& doors,
                           const std::vector<AreaVolume>& areas = {});
 
-// "" or why `def` and the input cannot be baked (bad parameters, more areas and doors than Recast ids).
-std::string check_bake_def(const BakeDef& def);
-std::string check_bake_input(const BakeInput& in, const BakeDef& def);
+// Fails with why `def` and the input cannot be baked (bad parameters, more areas and doors than Recast ids).
+Result<void> check_bake_def(const BakeDef& def);
+Result<void> check_bake_input(const BakeInput& in, const BakeDef& def);
 
 // Recast's per-grid settings from `def` (walkable sizes, edges, regions, detail) for a grid of `cells`
 // cells; the caller sets the grid itself (cs, ch, bounds, width, height, borderSize).

@@ -77,25 +77,25 @@ Result<TileData> build_grid(const rcConfig& cfg, const PlainInput& in, const Bak
 }
 
 // The whole level's grid, checked as the bake checks it; "" or why it cannot be baked.
-std::string level_grid(const PlainInput& in, const BakeDef& def, rcConfig& cfg) {
-  if (std::string bad = check_bake_def(def); !bad.empty()) return bad;
-  if (std::string bad = check_raster_work(in.verts, in.tris, def); !bad.empty()) return bad;
+Result<void> level_grid(const PlainInput& in, const BakeDef& def, rcConfig& cfg) {
+  if (Result<void> bad = check_bake_def(def); !bad) return bad;
+  if (Result<void> bad = check_raster_work(in.verts, in.tris, def); !bad) return bad;
   cfg.cs = float(def.cell_size);
   cfg.ch = float(def.cell_height);
   rcCalcBounds(in.verts.data(), int(in.verts.size() / 3), cfg.bmin, cfg.bmax);
   const double grid_x = cfg.bmax[0] - cfg.bmin[0], grid_z = cfg.bmax[2] - cfg.bmin[2];
-  if (std::string bad = check_bake_grid(def, {grid_x, grid_z, cfg.bmax[1] - cfg.bmin[1], grid_x, grid_z}); !bad.empty())
+  if (Result<void> bad = check_bake_grid(def, {grid_x, grid_z, cfg.bmax[1] - cfg.bmin[1], grid_x, grid_z}); !bad)
     return bad;
   rcCalcGridSize(cfg.bmin, cfg.bmax, cfg.cs, &cfg.width, &cfg.height);
   recast_params(def, (long long)cfg.width * cfg.height, cfg);
-  return "";
+  return {};
 }
 
 // RecastDemo's Solo Mesh steps over `in`, timed from the heightfield on.
 Result<ReferenceBake> solo_mesh(const PlainInput& in, const BakeDef& def) {
   using R = Result<ReferenceBake>;
   rcConfig cfg{};
-  if (std::string bad = level_grid(in, def, cfg); !bad.empty()) return R::fail(bad);
+  if (Result<void> bad = level_grid(in, def, cfg); !bad) return Error{bad.error()};
   const auto t0 = Clock::now();
   ReferenceBake out;
   const Result<TileData> data = build_grid(cfg, in, def, 0, 0, out.polygons);
@@ -111,7 +111,7 @@ Result<ReferenceBake> solo_mesh(const PlainInput& in, const BakeDef& def) {
 Result<ReferenceBake> tile_mesh(const PlainInput& in, const BakeDef& def) {
   using R = Result<ReferenceBake>;
   rcConfig level{};
-  if (std::string bad = level_grid(in, def, level); !bad.empty()) return R::fail(bad);
+  if (Result<void> bad = level_grid(in, def, level); !bad) return Error{bad.error()};
   const int tw = (level.width + def.tile_size - 1) / def.tile_size,
             th = (level.height + def.tile_size - 1) / def.tile_size;
   const int tile_bits = detour_index_bits(tw * th);

@@ -43,14 +43,14 @@ struct TileOut {
   std::string error;           // why the tile failed ("" if it did not)
 };
 
-std::string make_grid(const BakeInput& in, const BakeDef& def, TileGrid& g) {
+Result<void> make_grid(const BakeInput& in, const BakeDef& def, TileGrid& g) {
   if (def.tile_size < kMinBakeTileSize || def.tile_size > kMaxBakeTileSize)
-    return "bake.tile_size must be 0 (one tile) or " + std::to_string(kMinBakeTileSize) + ".." +
-           std::to_string(kMaxBakeTileSize) + " cells, got " + std::to_string(def.tile_size);
+    return Error{"bake.tile_size must be 0 (one tile) or " + std::to_string(kMinBakeTileSize) + ".." +
+                 std::to_string(kMaxBakeTileSize) + " cells, got " + std::to_string(def.tile_size)};
   rcCalcBounds(in.verts.data(), int(in.verts.size() / 3), g.bmin, g.bmax);
   const double grid_x = g.bmax[0] - g.bmin[0], grid_z = g.bmax[2] - g.bmin[2], m = 2.0 * in.rules.margin;
   const BakeGridSize size{grid_x - m, grid_z - m, g.bmax[1] - g.bmin[1], grid_x, grid_z};
-  if (std::string bad = check_bake_grid(def, size); !bad.empty()) return bad;
+  if (Result<void> bad = check_bake_grid(def, size); !bad) return bad;
   int gw = 0, gh = 0;
   rcCalcGridSize(g.bmin, g.bmax, float(def.cell_size), &gw, &gh);
   g.tile_size = def.tile_size;
@@ -59,10 +59,10 @@ std::string make_grid(const BakeInput& in, const BakeDef& def, TileGrid& g) {
   g.th = (gh + g.tile_size - 1) / g.tile_size;
   const int tile_bits = detour_index_bits(g.count());
   if (tile_bits > kMaxTileBits)
-    return "the tiled bake needs " + std::to_string(g.count()) + " tiles of " + std::to_string(g.tile_size) +
-           " cells, more than Detour's " + std::to_string(1 << kMaxTileBits) + "; raise bake.tile_size";
+    return Error{"the tiled bake needs " + std::to_string(g.count()) + " tiles of " + std::to_string(g.tile_size) +
+                 " cells, more than Detour's " + std::to_string(1 << kMaxTileBits) + "; raise bake.tile_size"};
   g.poly_bits = kRefIndexBits - tile_bits;
-  return "";
+  return {};
 }
 
 // Recast's grid of tile (tx, ty): the tile's cells plus the border on every side.
@@ -120,7 +120,7 @@ TileOut build_tile(const BakeInput& in, const BakeDef& def, const TileGrid& g, i
 
 // Detour joins a link's end only in the tile its start lies in or one of the eight around it
 // (dtNavMesh::connectExtOffMeshLinks): "" or the first link whose ends lie farther apart in tiles.
-std::string check_link_tiles(const BakeInput& in, const BakeDef& def, const TileGrid& g) {
+Result<void> check_link_tiles(const BakeInput& in, const BakeDef& def, const TileGrid& g) {
   const double side = g.tile_size * def.cell_size;
   auto tile_of = [&](const ScenePoint& p, int axis) {
     const Vec3 w = p.world();
@@ -133,13 +133,13 @@ std::string check_link_tiles(const BakeInput& in, const BakeDef& def, const Tile
     if (dx <= 1 && dz <= 1) continue;
     const Vec3 a = l.from.world(), b = l.to.world();
     const double span = std::max(std::abs(b.x - a.x), std::abs(b.z - a.z));
-    return "link " + std::to_string(i) + "'s ends lie " + std::to_string(std::max(dx, dz)) + " tiles of " +
-           num(side, kExactDigits) +
-           " m apart; Detour joins a link's end only in its start's tile or the eight "
-           "around it: raise bake.tile_size to at least " +
-           std::to_string(int(std::ceil(span / def.cell_size))) + " cells or shorten the link";
+    return Error{"link " + std::to_string(i) + "'s ends lie " + std::to_string(std::max(dx, dz)) + " tiles of " +
+                 num(side, kExactDigits) +
+                 " m apart; Detour joins a link's end only in its start's tile or the eight "
+                 "around it: raise bake.tile_size to at least " +
+                 std::to_string(int(std::ceil(span / def.cell_size))) + " cells or shorten the link"};
   }
-  return "";
+  return {};
 }
 
 // Builds every tile on `threads` workers; tiles[i] is tile (i % tw, i / tw). Workers take the next tile
@@ -189,10 +189,10 @@ Result<NavMesh> bake_tiled(const BakeInput& in, const BakeDef& def, const TiledB
                            std::vector<BakeStep>* trace) {
   using R = Result<NavMesh>;
   const auto t_total = Clock::now();
-  if (std::string bad = check_bake_input(in, def); !bad.empty()) return R::fail(bad);
+  if (Result<void> bad = check_bake_input(in, def); !bad) return Error{bad.error()};
   TileGrid g;
-  if (std::string bad = make_grid(in, def, g); !bad.empty()) return R::fail(bad);
-  if (std::string bad = check_link_tiles(in, def, g); !bad.empty()) return R::fail(bad);
+  if (Result<void> bad = make_grid(in, def, g); !bad) return Error{bad.error()};
+  if (Result<void> bad = check_link_tiles(in, def, g); !bad) return Error{bad.error()};
   if (run.progress) run.progress->tiles_total.store(g.count());
 
   std::vector<TileOut> tiles = build_tiles(in, def, g, run);

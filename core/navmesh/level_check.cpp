@@ -114,9 +114,9 @@ class GltfCheck {
  public:
   GltfCheck(const std::string& path, const LevelFiles& files) : path_(path), files_(files) {}
 
-  std::string run(const std::string& bytes) {
-    if (!container(bytes) || !buffers() || !views() || !accessors() || !meshes() || !nodes()) return error_;
-    return "";
+  Result<void> run(const std::string& bytes) {
+    if (!container(bytes) || !buffers() || !views() || !accessors() || !meshes() || !nodes()) return Error{error_};
+    return {};
   }
 
  private:
@@ -541,13 +541,13 @@ bool inside_folder(const std::string& path, const std::string& folder) {
   return pi != p.end();
 }
 
-std::string check_gltf(const std::string& bytes, const std::string& path, const LevelFiles& files) {
+Result<void> check_gltf(const std::string& bytes, const std::string& path, const LevelFiles& files) {
   return GltfCheck(path, files).run(bytes);
 }
 
-std::string check_ply(const std::string& bytes, const std::string& path) {
+Result<void> check_ply(const std::string& bytes, const std::string& path) {
   const size_t end = bytes.find("end_header");
-  if (bytes.rfind("ply", 0) != 0 || end == std::string::npos) return "";  // Assimp says what is wrong
+  if (bytes.rfind("ply", 0) != 0 || end == std::string::npos) return {};  // Assimp says what is wrong
   std::istringstream header(bytes.substr(0, end));
   std::string line, format;
   double need = 0, count = 0;
@@ -559,15 +559,15 @@ std::string check_ply(const std::string& bytes, const std::string& path) {
     if (word == "element") {
       words >> kind >> count;
       if (!words || !std::isfinite(count) || count < 0)
-        return path + ": a PLY element line that is not 'element NAME COUNT'";
+        return Error{path + ": a PLY element line that is not 'element NAME COUNT'"};
     }
     if (word == "property") need += count * (format == "ascii" ? 2.0 : 1.0);  // a digit and a separator at least
   }
   const double body = double(bytes.size() - end - std::strlen("end_header"));
   if (need > body)
-    return path + ": the PLY header asks for at least " + whole_or_fixed(need) + " bytes of elements, the file holds " +
-           whole_or_fixed(body) + " bytes after its header";
-  return "";
+    return Error{path + ": the PLY header asks for at least " + whole_or_fixed(need) +
+                 " bytes of elements, the file holds " + whole_or_fixed(body) + " bytes after its header"};
+  return {};
 }
 
 }  // namespace navlab

@@ -32,11 +32,11 @@ struct LevelFiles {
 // "" when the glTF 2.0 level `bytes` (the file `path`: .gltf JSON or .glb binary) may be handed to
 // Assimp, else "PATH: ..." naming what is wrong and where. A buffer's file uri is resolved against the
 // level's folder, must lie inside `files.folder` and is read with `files.read`.
-std::string check_gltf(const std::string& bytes, const std::string& path, const LevelFiles& files);
+Result<void> check_gltf(const std::string& bytes, const std::string& path, const LevelFiles& files);
 
 // "" when the PLY header's element counts fit in the file's `bytes` (each vertex and face needs at least
 // one byte per property in binary files, two in ASCII ones), else "PATH: ...".
-std::string check_ply(const std::string& bytes, const std::string& path);
+Result<void> check_ply(const std::string& bytes, const std::string& path);
 
 // Whether `path` names a file inside `folder` (both resolved through links and "..").
 bool inside_folder(const std::string& path, const std::string& folder);

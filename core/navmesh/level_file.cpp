@@ -162,10 +162,10 @@ LevelFiles level_files(const std::string& folder) {
 Result<ObjMesh> import_level_bytes(const std::string& path, std::string bytes, const LevelFiles& files, double scale,
                                    Scene::Mesh::Up up) {
   const std::string ext = lower_extension(path);
-  std::string refused;
-  if (ext == ".gltf" || ext == ".glb") refused = check_gltf(bytes, path, files);
-  if (ext == ".ply") refused = check_ply(bytes, path);
-  if (!refused.empty()) return Result<ObjMesh>::fail(refused);
+  Result<void> readable;
+  if (ext == ".gltf" || ext == ".glb") readable = check_gltf(bytes, path, files);
+  if (ext == ".ply") readable = check_ply(bytes, path);
+  if (!readable) return Error{readable.error()};
   Assimp::Importer importer;
   auto* io = new LevelIO(path, std::move(bytes), files.read);
   importer.SetIOHandler(io);  // the importer owns it

@@ -60,22 +60,23 @@ bool collinear(const std::vector<Vec2>& ring, double eps) {
 }
 
 // Checks one point: finite and within ±1e6. Returns "" or what is wrong.
-std::string check_point(Vec2 p) {
-  if (!is_finite(p)) return "is not finite (NaN or Inf)";
+Result<void> check_point(Vec2 p) {
+  if (!is_finite(p)) return Error{"is not finite (NaN or Inf)"};
   if (std::abs(p.x) > limits::kMaxMagnitude || std::abs(p.y) > limits::kMaxMagnitude)
-    return "is beyond ±1e6 ([" + num(p.x, kExactDigits) + ", " + num(p.y, kExactDigits) + "])";
-  return "";
+    return Error{"is beyond ±1e6 ([" + num(p.x, kExactDigits) + ", " + num(p.y, kExactDigits) + "])"};
+  return {};
 }
 
 // Checks a closed ring used as a floor plan outline, hole or painted area. `what` names it in messages.
-std::string check_ring(const std::vector<Vec2>& ring, const std::string& what, double eps) {
-  if (ring.size() < 3) return what + " has " + std::to_string(ring.size()) + " points, needs at least 3";
+Result<void> check_ring(const std::vector<Vec2>& ring, const std::string& what, double eps) {
+  if (ring.size() < 3) return Error{what + " has " + std::to_string(ring.size()) + " points, needs at least 3"};
   for (size_t i = 0; i < ring.size(); ++i)
-    if (std::string bad = check_point(ring[i]); !bad.empty()) return what + " point " + std::to_string(i) + " " + bad;
-  if (collinear(ring, eps)) return what + " has zero area";
+    if (Result<void> bad = check_point(ring[i]); !bad)
+      return Error{what + " point " + std::to_string(i) + " " + bad.error()};
+  if (collinear(ring, eps)) return Error{what + " has zero area"};
   if (auto [i, j] = self_intersection(ring, eps); i >= 0)
-    return what + " is self-intersecting (edges " + std::to_string(i) + " and " + std::to_string(j) + " cross)";
-  return "";
+    return Error{what + " is self-intersecting (edges " + std::to_string(i) + " and " + std::to_string(j) + " cross)"};
+  return {};
 }
 
 }  // namespace
@@ -86,8 +87,8 @@ Result<NavMesh> build_hand_authored(const Scene::Navmesh& def, const std::string
   if (def.polygons.empty()) return fail("has no polygons");
   const int nv = int(def.vertices.size());
   for (int i = 0; i < nv; ++i)
-    if (std::string bad = check_point(def.vertices[i]); !bad.empty())
-      return fail("vertex " + std::to_string(i) + " " + bad);
+    if (Result<void> bad = check_point(def.vertices[i]); !bad)
+      return fail("vertex " + std::to_string(i) + " " + bad.error());
   const double scale = extent_of(def.vertices);
   const double eps = tol::scaled(scale);  // lengths; areas use eps * scale
 
@@ -188,7 +189,7 @@ Result<NavMesh> build_graph(const Scene::Graph& def, const std::string& file) {
     if (n.id.empty()) return fail("node " + std::to_string(i) + " has an empty id");
     if (!index.emplace(n.id, int(i)).second)
       return fail("node " + std::to_string(i) + " repeats the id '" + n.id + "'");
-    if (std::string bad = check_point(n.pos); !bad.empty()) return fail("node '" + n.id + "' position " + bad);
+    if (Result<void> bad = check_point(n.pos); !bad) return fail("node '" + n.id + "' position " + bad.error());
     mesh.nodes.push_back({n.id, n.pos});
   }
   for (size_t i = 0; i < def.edges.size(); ++i) {
@@ -206,33 +207,33 @@ Result<NavMesh> build_graph(const Scene::Graph& def, const std::string& file) {
 
 // Checks a floor plan before baking: outline, holes inside the outline and not crossing it or each
 // other, painted areas well formed. Returns "" or the one message.
-std::string check_floorplan(const Scene::Floorplan& plan, const std::string& file) {
+Result<void> check_floorplan(const Scene::Floorplan& plan, const std::string& file) {
   const std::string pre = file_prefix(file) + "floorplan ";
   std::vector<Vec2> all = plan.outline;
   for (const auto& h : plan.holes) all.insert(all.end(), h.begin(), h.end());
   const double eps = tol::scaled(extent_of(all));
-  if (std::string bad = check_ring(plan.outline, "outline", eps); !bad.empty()) return pre + bad;
+  if (Result<void> bad = check_ring(plan.outline, "outline", eps); !bad) return Error{pre + bad.error()};
   const int n = int(plan.outline.size());
   for (size_t hi = 0; hi < plan.holes.size(); ++hi) {
     const auto& hole = plan.holes[hi];
     const std::string name = "hole " + std::to_string(hi);
-    if (std::string bad = check_ring(hole, name, eps); !bad.empty()) return pre + bad;
+    if (Result<void> bad = check_ring(hole, name, eps); !bad) return Error{pre + bad.error()};
     for (size_t i = 0; i < hole.size(); ++i)
       for (int j = 0; j < n; ++j)
         if (segments_meet(hole[i], hole[(i + 1) % hole.size()], plan.outline[j], plan.outline[(j + 1) % n], eps))
-          return pre + name + " crosses the outline (outline edge " + std::to_string(j) + ")";
+          return Error{pre + name + " crosses the outline (outline edge " + std::to_string(j) + ")"};
     for (size_t i = 0; i < hole.size(); ++i)
       if (!point_in_ring(hole[i], plan.outline))
-        return pre + name + " is outside the outline (its point " + std::to_string(i) + " [" +
-               num(hole[i].x, kExactDigits) + ", " + num(hole[i].y, kExactDigits) + "])";
+        return Error{pre + name + " is outside the outline (its point " + std::to_string(i) + " [" +
+                     num(hole[i].x, kExactDigits) + ", " + num(hole[i].y, kExactDigits) + "])"};
   }
   for (size_t ai = 0; ai < plan.areas.size(); ++ai) {
     const AreaPaint& a = plan.areas[ai];
     const std::string name = "area " + std::to_string(ai) + " ('" + a.name + "')";
-    if (a.name.empty()) return pre + "area " + std::to_string(ai) + " has an empty name";
-    if (std::string bad = check_ring(a.polygon, name, eps); !bad.empty()) return pre + bad;
+    if (a.name.empty()) return Error{pre + "area " + std::to_string(ai) + " has an empty name"};
+    if (Result<void> bad = check_ring(a.polygon, name, eps); !bad) return Error{pre + bad.error()};
   }
-  return "";
+  return {};
 }
 
 namespace {
@@ -260,7 +261,7 @@ void attach_links(const std::vector<LinkDef>& defs, NavMesh& mesh) {
 }
 
 // Every link's ends attached to polygons, or the error naming the first end that is on none.
-std::string check_links(const Scene& scene, const NavMesh& mesh) {
+Result<void> check_links(const Scene& scene, const NavMesh& mesh) {
   for (size_t i = 0; i < mesh.links.size() && i < scene.links.size(); ++i) {
     const NavLink& l = mesh.links[i];
     if (l.from_poly >= 0 && l.to_poly >= 0) continue;
@@ -271,17 +272,17 @@ std::string check_links(const Scene& scene, const NavMesh& mesh) {
                                 ? "no polygon contains it"
                                 : "no baked polygon lies within the link's radius " +
                                       num(scene.links[i].radius_or(scene.bake), kExactDigits) + " m of it";
-    return scene_error_at(
+    return Error{scene_error_at(
         scene, "/links/" + std::to_string(i) + (from ? "/from" : "/to"),
-        "link " + std::to_string(i) + "'s " + (from ? "from" : "to") + " point " + at + " is on no polygon: " + why);
+        "link " + std::to_string(i) + "'s " + (from ? "from" : "to") + " point " + at + " is on no polygon: " + why)};
   }
-  return "";
+  return {};
 }
 
 Result<NavMesh> with_links(const Scene& scene, Result<NavMesh> mesh) {
   if (!mesh) return mesh;
   if (scene.navmesh_source()) attach_links(scene.links, mesh.value());
-  if (std::string bad = check_links(scene, mesh.value()); !bad.empty()) return Result<NavMesh>::fail(bad);
+  if (Result<void> bad = check_links(scene, mesh.value()); !bad) return Error{bad.error()};
   return mesh;
 }
 
@@ -294,9 +295,8 @@ Result<NavMesh> build_navmesh(const Scene& scene, std::vector<BakeStep>* bake_tr
   return std::visit(
       Overloaded{[&](const Scene::Navmesh& m) { return with_links(scene, build_hand_authored(m, scene.path)); },
                  [&](const Scene::Graph& g) { return build_graph(g, scene.path); },
-                 [&](const Scene::Floorplan& f) {
-                   if (std::string bad = check_floorplan(f, scene.path); !bad.empty())
-                     return Result<NavMesh>::fail(bad);
+                 [&](const Scene::Floorplan& f) -> Result<NavMesh> {
+                   if (Result<void> bad = check_floorplan(f, scene.path); !bad) return Error{bad.error()};
                    auto baked = tiled ? bake_floorplan_tiled(f, scene.bake, run, bake_trace, scene.doors, scene.links)
                                       : bake_floorplan(f, scene.bake, bake_trace, scene.doors, scene.links, bake_stages,
                                                        progress);

@@ -184,7 +184,7 @@ TEST(TileCache, AnObstacleOverATileRebuiltForADoorStaysCarved) {
   crate.kind = ObstacleShape::Kind::Box;
   crate.center = {21.5, 6};
   crate.half_extents = {0.5, 0.5};
-  ASSERT_EQ(c.set_obstacle("crate", crate), "");
+  ASSERT_EQ(c.set_obstacle("crate", crate).error(), "");
   c.update();
   ASSERT_LT(locate(c.navmesh().mesh, {21.5, 6}), 0);  // carved
   c.move_door(hall_with_door({19, 0}, {19, 12}).doors[0]);
@@ -211,7 +211,7 @@ TEST(TileCache, MovingAnObstacleAcrossTheCorridorRebuildsOnlyTouchedTilesAndInva
   box.kind = ObstacleShape::Kind::Box;
   box.half_extents = {0.3, 1.2};
   box.center = {20, 1.2};
-  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  ASSERT_EQ(c.set_obstacle("crate", box).error(), "");
   TileUpdate u = c.update();
   ASSERT_FALSE(u.rebuilt_tiles.empty());
   // Only tiles whose rectangle meets the inflated box were rebuilt.
@@ -235,7 +235,7 @@ TEST(TileCache, MovingAnObstacleAcrossTheCorridorRebuildsOnlyTouchedTilesAndInva
   // Drag it north in steps: a big rotated-free wall that closes the gap between the pillars' rows.
   box.half_extents = {0.3, 6.5};
   box.center = {20, 6};
-  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  ASSERT_EQ(c.set_obstacle("crate", box).error(), "");
   u = c.update();
   NavChange change{NavChange::Kind::TilesRebuilt, "", {}, {}, u.rebuilt_tiles, "crate"};
   EXPECT_TRUE(touches(reads, change).touched) << change.describe();
@@ -245,7 +245,7 @@ TEST(TileCache, MovingAnObstacleAcrossTheCorridorRebuildsOnlyTouchedTilesAndInva
   // Shorter crate across the middle of the corridor: the re-plan goes around it.
   box.half_extents = {0.3, 1.5};
   box.center = {20, 6};
-  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  ASSERT_EQ(c.set_obstacle("crate", box).error(), "");
   u = c.update();
   corridor = plan_through();
   ASSERT_FALSE(corridor.empty());
@@ -254,7 +254,7 @@ TEST(TileCache, MovingAnObstacleAcrossTheCorridorRebuildsOnlyTouchedTilesAndInva
   for (int p : corridor) EXPECT_FALSE(inside(m, p, {20, 6}));
 
   // Removing it rebuilds the same tiles and restores the straight corridor.
-  ASSERT_EQ(c.remove_obstacle("crate"), "");
+  ASSERT_EQ(c.remove_obstacle("crate").error(), "");
   EXPECT_FALSE(c.has_obstacle("crate"));
   u = c.update();
   EXPECT_FALSE(u.rebuilt_tiles.empty());
@@ -270,7 +270,7 @@ TEST(TileCache, KeysOfUntouchedTilesSurviveARebuild) {
   ObstacleShape cyl;
   cyl.center = {36, 10};
   cyl.radius = 0.5;
-  ASSERT_EQ(c.set_obstacle("barrel", cyl), "");
+  ASSERT_EQ(c.set_obstacle("barrel", cyl).error(), "");
   const TileUpdate u = c.update();
   ASSERT_FALSE(u.rebuilt_tiles.empty());
   const auto& after = c.navmesh();
@@ -314,7 +314,7 @@ TEST(TileCache, IncrementalConversionEqualsAFullConversionAfterRandomMoves) {
     const std::string id = "o" + std::to_string(pick(rng));
     const int k = kind(rng);
     if (k == 2 && c.has_obstacle(id)) {
-      ASSERT_EQ(c.remove_obstacle(id), "");
+      ASSERT_EQ(c.remove_obstacle(id).error(), "");
     } else {
       ObstacleShape s;
       s.kind = k == 0 ? ObstacleShape::Kind::Cylinder : ObstacleShape::Kind::Box;
@@ -322,7 +322,7 @@ TEST(TileCache, IncrementalConversionEqualsAFullConversionAfterRandomMoves) {
       s.radius = size(rng) * 0.5;
       s.half_extents = {size(rng), size(rng) * 0.5};
       s.angle = angle(rng);
-      ASSERT_EQ(c.set_obstacle(id, s), "");
+      ASSERT_EQ(c.set_obstacle(id, s).error(), "");
     }
     const TileUpdate u = c.update();
     ++moves;
@@ -354,7 +354,7 @@ TEST(TileCache, IncrementalConversionEqualsAFullConversionOnA3DLevel) {
     s.radius = r(rng);
     s.base = -1.0;
     s.height = 5.0;
-    ASSERT_EQ(c.set_obstacle(step % 2 ? "a" : "b", s), "");
+    ASSERT_EQ(c.set_obstacle(step % 2 ? "a" : "b", s).error(), "");
     const TileUpdate u = c.update();
     partial += u.converted_polygons > 0 && u.converted_polygons < c.navmesh().mesh.size();
     expect_same_mesh(c.navmesh(), c.full_conversion(), "step " + std::to_string(step) + ": " + u.describe());
@@ -400,7 +400,7 @@ TEST(TileCache, PaintedAreasAndVolumesCarryTheirCosts) {
     s.radius = 0.5;
     s.base = -1.0;
     s.height = 5.0;
-    ASSERT_EQ(c.set_obstacle("crate", s), "");
+    ASSERT_EQ(c.set_obstacle("crate", s).error(), "");
     c.update();
     check(area + " after a rebuild");
   }
@@ -469,7 +469,7 @@ TEST(TileCache, LinksAreBakedAndSurviveRebuilds) {
   box.kind = ObstacleShape::Kind::Box;
   box.half_extents = {0.4, 0.4};
   box.center = {3, 10};  // tile (0, 0): the tiles holding the links come after it
-  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  ASSERT_EQ(c.set_obstacle("crate", box).error(), "");
   ASSERT_FALSE(c.update().rebuilt_tiles.empty());
   expect_attached(c.navmesh().mesh);
   EXPECT_EQ(c.navmesh().mesh.links, c.full_conversion().mesh.links);

@@ -82,18 +82,18 @@ TEST(BakeFloorplan, TheWatershedPartitionHasAGridLimitTheOthersDoNot) {
   // other partitions at 0.3 m; 2000 x 2000 cells is the limit itself.
   BakeDef def;
   const BakeGridSize grid{700.0, 700.0, 0.0, 701.0, 701.0};
-  EXPECT_FALSE(check_partition(def, grid).empty());
+  EXPECT_FALSE(check_partition(def, grid).ok());
   def.cell_size = 0.36;
-  EXPECT_EQ(check_partition(def, grid), "");
+  EXPECT_EQ(check_partition(def, grid).error(), "");
   def.cell_size = 0.3;
   for (const Partition p : {Partition::Monotone, Partition::Layers}) {
     def.partition = p;
-    EXPECT_EQ(check_partition(def, grid), "") << to_string(p);
+    EXPECT_EQ(check_partition(def, grid).error(), "") << to_string(p);
   }
   def.partition = Partition::Watershed;
   def.cell_size = 1.0;
-  EXPECT_EQ(check_partition(def, BakeGridSize{1999.0, 1999.0, 0.0, 1999.5, 1999.5}), "");
-  EXPECT_FALSE(check_partition(def, BakeGridSize{2001.0, 1999.0, 0.0, 2001.5, 1999.5}).empty());
+  EXPECT_EQ(check_partition(def, BakeGridSize{1999.0, 1999.0, 0.0, 1999.5, 1999.5}).error(), "");
+  EXPECT_FALSE(check_partition(def, BakeGridSize{2001.0, 1999.0, 0.0, 2001.5, 1999.5}).ok());
 }
 
 TEST(BakeFloorplan, PolygonsAreCounterClockwiseWithSymmetricNeighbours) {
@@ -283,7 +283,7 @@ TEST(Obj, ALevelOfRepeatedHugeTrianglesIsRefusedBeforeRasterising) {
   std::vector<int> tris;
   for (const Vec3& v : soup->verts) verts.insert(verts.end(), {float(v.x), float(v.y), float(v.z)});
   for (const auto& t : soup->tris) tris.insert(tris.end(), t.begin(), t.end());
-  EXPECT_EQ(check_raster_work(verts, tris, suggested), "");
+  EXPECT_EQ(check_raster_work(verts, tris, suggested).error(), "");
 }
 
 TEST(Obj, MeshSceneBakesTheGeneratedLevel) {

@@ -38,7 +38,7 @@ std::string gltf(const std::string& nodes, const std::string& scenes, const std:
 const LevelFiles kNoFiles{"lvl", [](const std::string& f) { return Result<std::string>::fail(f + ": no such file"); }};
 
 std::string checked(const std::string& text, const LevelFiles& files = kNoFiles) {
-  return check_gltf(text, "lvl/level.gltf", files);
+  return check_gltf(text, "lvl/level.gltf", files).error();
 }
 
 // A chain of `depth` nodes, the last one placing the mesh.
@@ -130,7 +130,8 @@ TEST(LevelCheck, BufferUrisStayInsideTheLevelsFolder) {
   const std::string level = (dir / "level.gltf").string();
   auto with_uri = [&](const std::string& uri, const std::string& root = "") {
     return check_gltf(gltf(R"([{"mesh": 0}])", R"([{"nodes": [0]}])", "", uri), level,
-                      level_files(root.empty() ? dir.string() : root));
+                      level_files(root.empty() ? dir.string() : root))
+        .error();
   };
   EXPECT_EQ(with_uri("level.bin"), "");  // 48 zero bytes: every index is 0, within the 3 vertices
   const std::string head = level +
@@ -153,13 +154,13 @@ TEST(LevelCheck, APlyHeaderMustFitItsFile) {
   const std::string head =
       "ply\nformat binary_little_endian 1.0\nelement vertex 2000000000\nproperty float x\n"
       "property float y\nproperty float z\nend_header\n";
-  EXPECT_EQ(check_ply(head + std::string(12, '\0'), "big.ply"),
+  EXPECT_EQ(check_ply(head + std::string(12, '\0'), "big.ply").error(),
             "big.ply: the PLY header asks for at least 6000000000 bytes of elements, the file holds 13 bytes after its "
             "header");
   const std::string small =
       "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
       "property float z\nend_header\n0 0 0\n1 0 0\n0 0 1\n";
-  EXPECT_EQ(check_ply(small, "small.ply"), "");
+  EXPECT_EQ(check_ply(small, "small.ply").error(), "");
 }
 
 }  // namespace

@@ -199,43 +199,46 @@ Scene::Floorplan room() {
   return f;
 }
 
-TEST(FloorplanErrors, Valid) { EXPECT_EQ(check_floorplan(room(), "plan.json"), ""); }
+TEST(FloorplanErrors, Valid) { EXPECT_EQ(check_floorplan(room(), "plan.json").error(), ""); }
 
 TEST(FloorplanErrors, SelfIntersectingOutline) {
   Scene::Floorplan f = room();
   f.outline = {{0, 0}, {10, 0}, {0, 8}, {10, 8}};
-  EXPECT_EQ(check_floorplan(f, "plan.json"), "plan.json: floorplan outline is self-intersecting (edges 1 and 3 cross)");
+  EXPECT_EQ(check_floorplan(f, "plan.json").error(),
+            "plan.json: floorplan outline is self-intersecting (edges 1 and 3 cross)");
 }
 
 TEST(FloorplanErrors, HoleOutsideOutline) {
   Scene::Floorplan f = room();
   f.holes = {{{2, 2}, {3, 2}, {3, 3}, {2, 3}}, {{12, 2}, {13, 2}, {13, 3}}};
-  EXPECT_EQ(check_floorplan(f, "plan.json"),
+  EXPECT_EQ(check_floorplan(f, "plan.json").error(),
             "plan.json: floorplan hole 1 is outside the outline (its point 0 [12, 2])");
 }
 
 TEST(FloorplanErrors, HoleCrossingOutline) {
   Scene::Floorplan f = room();
   f.holes = {{{9, 2}, {11, 2}, {11, 3}, {9, 3}}};
-  EXPECT_EQ(check_floorplan(f, "plan.json"), "plan.json: floorplan hole 0 crosses the outline (outline edge 1)");
+  EXPECT_EQ(check_floorplan(f, "plan.json").error(),
+            "plan.json: floorplan hole 0 crosses the outline (outline edge 1)");
 }
 
 TEST(FloorplanErrors, TooFewPointsAndNaN) {
   Scene::Floorplan f = room();
   f.outline.resize(2);
-  EXPECT_EQ(check_floorplan(f, "plan.json"), "plan.json: floorplan outline has 2 points, needs at least 3");
+  EXPECT_EQ(check_floorplan(f, "plan.json").error(), "plan.json: floorplan outline has 2 points, needs at least 3");
   f = room();
   f.holes = {{{2, 2}, {3, std::nan("")}, {3, 3}}};
-  EXPECT_EQ(check_floorplan(f, "plan.json"), "plan.json: floorplan hole 0 point 1 is not finite (NaN or Inf)");
+  EXPECT_EQ(check_floorplan(f, "plan.json").error(), "plan.json: floorplan hole 0 point 1 is not finite (NaN or Inf)");
 }
 
 TEST(FloorplanErrors, ZeroAreaHoleAndBadPaint) {
   Scene::Floorplan f = room();
   f.holes = {{{2, 2}, {3, 3}, {4, 4}}};
-  EXPECT_EQ(check_floorplan(f, "plan.json"), "plan.json: floorplan hole 0 has zero area");
+  EXPECT_EQ(check_floorplan(f, "plan.json").error(), "plan.json: floorplan hole 0 has zero area");
   f = room();
   f.areas = {{"water", {{1, 1}, {2, 1}}}};
-  EXPECT_EQ(check_floorplan(f, "plan.json"), "plan.json: floorplan area 0 ('water') has 2 points, needs at least 3");
+  EXPECT_EQ(check_floorplan(f, "plan.json").error(),
+            "plan.json: floorplan area 0 ('water') has 2 points, needs at least 3");
 }
 
 TEST(FloorplanErrors, ReportedByBuildNavmesh) {

@@ -365,11 +365,11 @@ TEST(QueryCache, ATileUpdateIsLocatedOnTheUpdatedMesh) {
   box.kind = ObstacleShape::Kind::Box;
   box.half_extents = {0.5, 1.5};
   box.center = {20, 6};
-  ASSERT_EQ(c.set_obstacle("crate", box), "");
+  ASSERT_EQ(c.set_obstacle("crate", box).error(), "");
   c.update();
   EXPECT_FALSE(locate(m, pt({20, 6}), Endpoint::Start).ok()) << "the crate is carved";
   agree("with the crate");
-  ASSERT_EQ(c.remove_obstacle("crate"), "");
+  ASSERT_EQ(c.remove_obstacle("crate").error(), "");
   c.update();
   EXPECT_GE(locate(m, pt({20, 6}), Endpoint::Start).poly, 0);
   agree("after");
