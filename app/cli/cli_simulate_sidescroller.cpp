@@ -45,7 +45,7 @@ int run_simulate_sidescroller(const Command& cmd, const Args& args, const Scene&
   def.dt = dt;
   if (max_time) def.max_time = *max_time;
   const SideScrollerDef& side = std::get<SideScrollerDef>(scene.source);  // a side-scroller scene
-  if (std::string e = side::run_limits(side, def); !e.empty()) return usage_error(cmd, e);
+  if (Result<void> fits = side::run_limits(side, def); !fits) return usage_error(cmd, fits.error());
   const side::SideRun run = side::simulate(side, def);
   // {"enemies": [{"id", "steps": [...]}]} as readable_json() prints it, record by record.
   std::printf("{\n  \"enemies\": [");

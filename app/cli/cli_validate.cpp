@@ -45,7 +45,7 @@ int run_validate(const std::vector<std::string>& args) {
       ++failed;
       continue;
     }
-    if (const std::string bad = check_door_covers(scene.value(), mesh.value()); !bad.empty()) {
+    if (const std::string bad = check_door_covers(scene.value(), mesh.value()).error(); !bad.empty()) {
       std::fprintf(stderr, "%s\n", bad.c_str());
       ++failed;
       continue;

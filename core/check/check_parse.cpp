@@ -87,8 +87,10 @@ bool Parser::source(const Json& root, CheckSuite& out) {
     out.scene = std::move(loaded.value());
     return true;
   }
-  level_error_ = parse_level_blocks(*level, "/level", bake, "/bake", text_, file_, out.scene);
-  if (!level_error_.empty()) return false;
+  if (Result<void> read = parse_level_blocks(*level, "/level", bake, "/bake", text_, file_, out.scene); !read) {
+    level_error_ = read.error();
+    return false;
+  }
   out.scene.path = file_;
   return true;
 }

@@ -53,20 +53,21 @@ bool read_flags(const std::string& tok, unsigned& out) {
 }
 
 // Reads the numbers of a pf / rc line into `c`. Returns "" or what is wrong.
-std::string read_case_line(const std::string& rest, CheckCase& c) {
+Result<void> read_case_line(const std::string& rest, CheckCase& c) {
   std::istringstream in(rest);
   std::vector<std::string> tok;
   for (std::string t; in >> t;) tok.push_back(t);
   if (tok.size() != 6 && tok.size() != 8)
-    return "expected 6 coordinates (start x y z, end x y z) and the include and exclude flags, got " +
-           std::to_string(tok.size()) + " values";
+    return Error{"expected 6 coordinates (start x y z, end x y z) and the include and exclude flags, got " +
+                 std::to_string(tok.size()) + " values"};
   double v[6];
   for (int i = 0; i < 6; ++i)
-    if (!read_number(tok[size_t(i)], v[i])) return "expected a coordinate within ±1e6, got '" + tok[size_t(i)] + "'";
+    if (!read_number(tok[size_t(i)], v[i]))
+      return Error{"expected a coordinate within ±1e6, got '" + tok[size_t(i)] + "'"};
   FlagFilter f;
   if (tok.size() == 8) {
-    if (!read_flags(tok[6], f.include)) return "expected hex include flags (e.g. 0xffef), got '" + tok[6] + "'";
-    if (!read_flags(tok[7], f.exclude)) return "expected hex exclude flags (e.g. 0x0), got '" + tok[7] + "'";
+    if (!read_flags(tok[6], f.include)) return Error{"expected hex include flags (e.g. 0xffef), got '" + tok[6] + "'"};
+    if (!read_flags(tok[7], f.exclude)) return Error{"expected hex exclude flags (e.g. 0x0), got '" + tok[7] + "'"};
   }
   auto point = [](double x, double y, double z) {
     ScenePoint p;
@@ -78,7 +79,7 @@ std::string read_case_line(const std::string& rest, CheckCase& c) {
   c.query.start = point(v[0], v[1], v[2]);
   c.query.goal = point(v[3], v[4], v[5]);
   c.query.flags = f;
-  return "";
+  return {};
 }
 
 // The level named by the `f` line: a scene file (.json) or a level file baked with RecastDemo's settings
@@ -146,7 +147,7 @@ Result<CheckSuite> parse_recast_tests(const std::string& text, const std::string
       c.name = key == "pf" ? "path " + std::to_string(++paths) : "raycast " + std::to_string(++rays);
       c.line = line;
       c.implicit = true;
-      if (std::string err = read_case_line(rest, c); !err.empty()) return fail(line, err);
+      if (Result<void> err = read_case_line(rest, c); !err) return fail(line, err.error());
       if (c.kind == CaseKind::Plan) c.plan.status = Status::Complete;
       if (c.kind == CaseKind::Raycast) c.ray.start_on_mesh = true;
       suite.cases.push_back(std::move(c));

@@ -60,15 +60,15 @@ namespace {
 
 // "" when every event names a door the scene (or a graph edge) has and every move has a shape; else the
 // failure message for the first that does not.
-std::string check_events(const World& w, const std::vector<FollowEvent>& events) {
+Result<void> check_events(const World& w, const std::vector<FollowEvent>& events) {
   const auto known = w.covers();
   for (const FollowEvent& e : events) {
     if (e.kind == FollowEvent::Kind::Goal) {
       const bool graph = w.mesh().kind == NavMesh::Kind::Graph;
       if (graph && w.mesh().node_index(e.goal.node) < 0)
-        return "goal event at t " + num(e.t) + " s names node '" + e.goal.node + "', which is not in the graph";
+        return Error{"goal event at t " + num(e.t) + " s names node '" + e.goal.node + "', which is not in the graph"};
       if (!graph && !e.goal.node.empty())
-        return "goal event at t " + num(e.t) + " s names a node; this scene's goals are points";
+        return Error{"goal event at t " + num(e.t) + " s names a node; this scene's goals are points"};
       continue;
     }
     const bool in_scene =
@@ -76,10 +76,10 @@ std::string check_events(const World& w, const std::vector<FollowEvent>& events)
     const bool gate = std::any_of(known.begin(), known.end(), [&](const DoorCover& c) { return c.door == e.door; });
     const bool move = e.kind == FollowEvent::Kind::Move;
     if ((move && !in_scene) || (!in_scene && !gate) || (move && e.to.size() < (e.to_polygon ? 3u : 2u)))
-      return "event at t " + num(e.t) + " s names door '" + e.door + "', which " +
-             (in_scene || gate ? "cannot move there" : "is not in the scene");
+      return Error{"event at t " + num(e.t) + " s names door '" + e.door + "', which " +
+                   (in_scene || gate ? "cannot move there" : "is not in the scene")};
   }
-  return "";
+  return {};
 }
 
 }  // namespace
@@ -94,8 +94,8 @@ FollowResult follow(const Scene& scene, const NavMesh& mesh, const Query& query,
   w.progress = def.progress;
   std::vector<FollowEvent> events = events_in;
   std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.t < b.t; });
-  if (std::string bad = check_events(w, events); !bad.empty()) {
-    out.failure = Failure{FailStage::Follow, Reason::BadEvent, bad, {}};
+  if (Result<void> bad = check_events(w, events); !bad) {
+    out.failure = Failure{FailStage::Follow, Reason::BadEvent, bad.error(), {}};
     return out;
   }
   // A time step or time limit that is not a positive number is the caller's mistake, said as such.

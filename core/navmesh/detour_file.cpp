@@ -79,130 +79,133 @@ TileView view_of(const unsigned char* d) {
   return v;
 }
 
-std::string check_counts(const dtMeshHeader& h, int size) {
-  if (h.magic != DT_NAVMESH_MAGIC) return "its tile data does not start with Detour's magic 'DNAV'";
+Result<void> check_counts(const dtMeshHeader& h, int size) {
+  if (h.magic != DT_NAVMESH_MAGIC) return Error{"its tile data does not start with Detour's magic 'DNAV'"};
   if (h.version != DT_NAVMESH_VERSION)
-    return "its tile data has version " + std::to_string(h.version) + ", Detour here reads version " +
-           std::to_string(DT_NAVMESH_VERSION);
+    return Error{"its tile data has version " + std::to_string(h.version) + ", Detour here reads version " +
+                 std::to_string(DT_NAVMESH_VERSION)};
   for (int c : {h.polyCount, h.vertCount, h.maxLinkCount, h.detailMeshCount, h.detailVertCount, h.detailTriCount,
                 h.bvNodeCount, h.offMeshConCount, h.offMeshBase})
     if (c < 0 || c > kMaxTileCount)
-      return "a tile count is " + std::to_string(c) + ", outside 0.." + std::to_string(kMaxTileCount);
+      return Error{"a tile count is " + std::to_string(c) + ", outside 0.." + std::to_string(kMaxTileCount)};
   if (expected_tile_size(h) != size)
-    return "a tile's data has " + std::to_string(size) + " bytes where its counts need " +
-           std::to_string(expected_tile_size(h));
+    return Error{"a tile's data has " + std::to_string(size) + " bytes where its counts need " +
+                 std::to_string(expected_tile_size(h))};
   if (h.offMeshBase + h.offMeshConCount != h.polyCount || h.detailMeshCount != h.offMeshBase)
-    return "a tile's polygon, detail and off-mesh counts do not agree";
-  return "";
+    return Error{"a tile's polygon, detail and off-mesh counts do not agree"};
+  return {};
 }
 
 // A finite coordinate within the scene's coordinate limit.
 bool coordinate_ok(float v) { return std::isfinite(v) && std::fabs(v) <= limits::kMaxMagnitude; }
 
 // Every number Detour computes with: bounds, agent sizes, vertices, detail heights, off-mesh ends.
-std::string check_numbers(const TileView& t) {
+Result<void> check_numbers(const TileView& t) {
   const dtMeshHeader& h = *t.h;
   for (float v : {h.walkableHeight, h.walkableRadius, h.walkableClimb, h.bvQuantFactor})
-    if (!std::isfinite(v) || v < 0.0f) return "a tile's agent sizes or BV quantisation are not finite numbers >= 0";
+    if (!std::isfinite(v) || v < 0.0f)
+      return Error{"a tile's agent sizes or BV quantisation are not finite numbers >= 0"};
   for (int k = 0; k < 3; ++k)
     if (!coordinate_ok(h.bmin[k]) || !coordinate_ok(h.bmax[k]) || h.bmin[k] > h.bmax[k])
-      return "a tile's bounds are not finite numbers within ±1e6 (min <= max)";
+      return Error{"a tile's bounds are not finite numbers within ±1e6 (min <= max)"};
   for (int i = 0; i < 3 * h.vertCount; ++i)
     if (!coordinate_ok(t.verts[i]))
-      return "vertex " + std::to_string(i / 3) + " is not at finite coordinates within ±1e6, got " + num(t.verts[i]);
+      return Error{"vertex " + std::to_string(i / 3) + " is not at finite coordinates within ±1e6, got " +
+                   num(t.verts[i])};
   for (int i = 0; i < 3 * h.detailVertCount; ++i)
     if (!coordinate_ok(t.detail_verts[i]))
-      return "detail vertex " + std::to_string(i / 3) + " is not at finite coordinates within ±1e6, got " +
-             num(t.detail_verts[i]);
+      return Error{"detail vertex " + std::to_string(i / 3) + " is not at finite coordinates within ±1e6, got " +
+                   num(t.detail_verts[i])};
   for (int i = 0; i < h.offMeshConCount; ++i)
     for (float v : t.offmesh[i].pos)
       if (!coordinate_ok(v) || !std::isfinite(t.offmesh[i].rad) || t.offmesh[i].rad < 0.0f)
-        return "off-mesh connection " + std::to_string(i) + " is not at finite coordinates within ±1e6";
-  return "";
+        return Error{"off-mesh connection " + std::to_string(i) + " is not at finite coordinates within ±1e6"};
+  return {};
 }
 
 // A tile's grid position must be where its bounds are: Detour finds tiles by position.
-std::string check_place(const dtMeshHeader& h, const dtNavMeshParams& p) {
+Result<void> check_place(const dtMeshHeader& h, const dtNavMeshParams& p) {
   const double gx = std::floor(((double(h.bmin[0]) + h.bmax[0]) / 2 - p.orig[0]) / p.tileWidth);
   const double gy = std::floor(((double(h.bmin[2]) + h.bmax[2]) / 2 - p.orig[2]) / p.tileHeight);
   if (double(h.x) != gx || double(h.y) != gy || h.layer < 0 || h.layer > kMaxDetourFileTiles)
-    return "a tile at grid position " + std::to_string(h.x) + "," + std::to_string(h.y) + " layer " +
-           std::to_string(h.layer) + " has its bounds in grid cell " + whole_or_fixed(gx) + "," + whole_or_fixed(gy);
-  return "";
+    return Error{"a tile at grid position " + std::to_string(h.x) + "," + std::to_string(h.y) + " layer " +
+                 std::to_string(h.layer) + " has its bounds in grid cell " + whole_or_fixed(gx) + "," +
+                 whole_or_fixed(gy)};
+  return {};
 }
 
-std::string check_polys(const TileView& t) {
+Result<void> check_polys(const TileView& t) {
   const dtMeshHeader& h = *t.h;
   for (int i = 0; i < h.polyCount; ++i) {
     const dtPoly& p = t.polys[i];
     const bool ground = i < h.offMeshBase;
     if (p.vertCount > DT_VERTS_PER_POLYGON || p.vertCount < (ground ? 3 : 2))
-      return "polygon " + std::to_string(i) + " has " + std::to_string(p.vertCount) + " vertices";
+      return Error{"polygon " + std::to_string(i) + " has " + std::to_string(p.vertCount) + " vertices"};
     if ((p.getType() == DT_POLYTYPE_GROUND) != ground)
-      return "polygon " + std::to_string(i) + " has the wrong type for its place in the tile";
+      return Error{"polygon " + std::to_string(i) + " has the wrong type for its place in the tile"};
     for (int j = 0; j < p.vertCount; ++j) {
       if (p.verts[j] >= h.vertCount)
-        return "polygon " + std::to_string(i) + " names vertex " + std::to_string(p.verts[j]) + " of " +
-               std::to_string(h.vertCount);
+        return Error{"polygon " + std::to_string(i) + " names vertex " + std::to_string(p.verts[j]) + " of " +
+                     std::to_string(h.vertCount)};
       const unsigned short nei = p.neis[j];
       if (!(nei & DT_EXT_LINK) && nei != 0 && nei - 1 >= h.polyCount)
-        return "polygon " + std::to_string(i) + " names neighbour " + std::to_string(nei - 1) + " of " +
-               std::to_string(h.polyCount);
+        return Error{"polygon " + std::to_string(i) + " names neighbour " + std::to_string(nei - 1) + " of " +
+                     std::to_string(h.polyCount)};
     }
   }
-  return "";
+  return {};
 }
 
-std::string check_detail_bv_offmesh(const TileView& t) {
+Result<void> check_detail_bv_offmesh(const TileView& t) {
   const dtMeshHeader& h = *t.h;
   for (int i = 0; i < h.detailMeshCount; ++i) {
     const dtPolyDetail& d = t.detail[i];
     if ((long long)d.vertBase + d.vertCount > h.detailVertCount || (long long)d.triBase + d.triCount > h.detailTriCount)
-      return "detail mesh " + std::to_string(i) + " reaches past the detail arrays";
+      return Error{"detail mesh " + std::to_string(i) + " reaches past the detail arrays"};
     const int corners = t.polys[i].vertCount + d.vertCount;
     for (unsigned k = 0; k < d.triCount; ++k)
       for (int c = 0; c < 3; ++c)
         if (t.detail_tris[(d.triBase + k) * 4 + unsigned(c)] >= corners)
-          return "detail mesh " + std::to_string(i) + " has a triangle corner out of range";
+          return Error{"detail mesh " + std::to_string(i) + " has a triangle corner out of range"};
   }
   for (int i = 0; i < h.bvNodeCount; ++i) {
     const int n = t.bv[i].i;
     if (n >= 0 ? n >= h.polyCount : (long long)i - n > h.bvNodeCount)
-      return "BV tree node " + std::to_string(i) + " points outside the tree";
+      return Error{"BV tree node " + std::to_string(i) + " points outside the tree"};
   }
   for (int i = 0; i < h.offMeshConCount; ++i)
     if (t.offmesh[i].poly < h.offMeshBase || t.offmesh[i].poly >= h.polyCount)
-      return "off-mesh connection " + std::to_string(i) + " names polygon " + std::to_string(t.offmesh[i].poly);
-  return "";
+      return Error{"off-mesh connection " + std::to_string(i) + " names polygon " + std::to_string(t.offmesh[i].poly)};
+  return {};
 }
 
 // Why the tile data cannot be handed to Detour, or "".
-std::string check_tile(const unsigned char* data, int size, const dtNavMeshParams& params) {
-  if (size < int(sizeof(dtMeshHeader))) return "a tile's data is shorter than Detour's tile header";
+Result<void> check_tile(const unsigned char* data, int size, const dtNavMeshParams& params) {
+  if (size < int(sizeof(dtMeshHeader))) return Error{"a tile's data is shorter than Detour's tile header"};
   dtMeshHeader h;
   std::memcpy(&h, data, sizeof h);
-  if (std::string why = check_counts(h, size); !why.empty()) return why;
+  if (Result<void> why = check_counts(h, size); !why) return why;
   const TileView t = view_of(data);
-  if (std::string why = check_numbers(t); !why.empty()) return why;
-  if (std::string why = check_place(h, params); !why.empty()) return why;
-  if (std::string why = check_polys(t); !why.empty()) return why;
+  if (Result<void> why = check_numbers(t); !why) return why;
+  if (Result<void> why = check_place(h, params); !why) return why;
+  if (Result<void> why = check_polys(t); !why) return why;
   return check_detail_bv_offmesh(t);
 }
 
-std::string check_params(const dtNavMeshParams& p, int tiles) {
+Result<void> check_params(const dtNavMeshParams& p, int tiles) {
   if (!coordinate_ok(p.orig[0]) || !coordinate_ok(p.orig[1]) || !coordinate_ok(p.orig[2]) ||
       !coordinate_ok(p.tileWidth) || !coordinate_ok(p.tileHeight) || p.tileWidth <= 0 || p.tileHeight <= 0)
-    return "its navmesh parameters (origin, tile size) are not finite numbers within ±1e6 (sizes > 0)";
+    return Error{"its navmesh parameters (origin, tile size) are not finite numbers within ±1e6 (sizes > 0)"};
   if (p.maxTiles < tiles || p.maxTiles <= 0 || p.maxTiles > kMaxDetourFileTiles || p.maxPolys <= 0 ||
       p.maxPolys > kMaxTileCount)
-    return "its navmesh parameters allow " + std::to_string(p.maxTiles) + " tiles of " + std::to_string(p.maxPolys) +
-           " polygons for " + std::to_string(tiles) + " tiles";
+    return Error{"its navmesh parameters allow " + std::to_string(p.maxTiles) + " tiles of " +
+                 std::to_string(p.maxPolys) + " polygons for " + std::to_string(tiles) + " tiles"};
   // Detour's 32-bit polygon references: tile bits + polygon bits must leave at least 10 salt bits (an
   // init that fails after allocating leaves a mesh that cannot even be freed safely, so check first).
   if (detour_index_bits(p.maxTiles) + detour_index_bits(p.maxPolys) > 22)
-    return "its navmesh parameters need more than 22 bits of tile and polygon index (" + std::to_string(p.maxTiles) +
-           " tiles of " + std::to_string(p.maxPolys) + " polygons)";
-  return "";
+    return Error{"its navmesh parameters need more than 22 bits of tile and polygon index (" +
+                 std::to_string(p.maxTiles) + " tiles of " + std::to_string(p.maxPolys) + " polygons)"};
+  return {};
 }
 
 std::vector<std::string> area_names_for(const dtNavMesh& nav) {
@@ -220,7 +223,7 @@ std::vector<std::string> area_names_for(const dtNavMesh& nav) {
 using R = Result<NavMesh>;
 
 // The tile grid of a mesh of several tiles (its tiles' x, y and layer), or why it cannot be converted.
-std::string tiled_layout(const dtNavMesh& nav, TiledLayout& lay) {
+Result<void> tiled_layout(const dtNavMesh& nav, TiledLayout& lay) {
   long long max_x = 0, max_y = 0, layers = 1;
   double climb = kMinTileClimb;
   for (int i = 0; i < nav.getMaxTiles(); ++i) {
@@ -228,22 +231,22 @@ std::string tiled_layout(const dtNavMesh& nav, TiledLayout& lay) {
     if (!t || !t->header) continue;
     const dtMeshHeader& h = *t->header;
     if (h.x < 0 || h.y < 0 || h.layer < 0)
-      return "a tile lies at grid position " + std::to_string(h.x) + "," + std::to_string(h.y) + " layer " +
-             std::to_string(h.layer) + " (negative)";
+      return Error{"a tile lies at grid position " + std::to_string(h.x) + "," + std::to_string(h.y) + " layer " +
+                   std::to_string(h.layer) + " (negative)"};
     max_x = std::max(max_x, (long long)h.x), max_y = std::max(max_y, (long long)h.y);
     layers = std::max(layers, h.layer + 1LL);
     if (std::isfinite(h.walkableClimb)) climb = std::max(climb, double(h.walkableClimb));
   }
   if (max_x >= kMaxDetourFileTiles || max_y >= kMaxDetourFileTiles || layers > kMaxDetourFileTiles ||
       (max_x + 1) * (max_y + 1) * layers > kMaxDetourFileTiles)
-    return "its tiles span a grid of " + std::to_string(max_x + 1) + " x " + std::to_string(max_y + 1) + " x " +
-           std::to_string(layers) + " tiles, more than " + std::to_string(kMaxDetourFileTiles);
+    return Error{"its tiles span a grid of " + std::to_string(max_x + 1) + " x " + std::to_string(max_y + 1) + " x " +
+                 std::to_string(layers) + " tiles, more than " + std::to_string(kMaxDetourFileTiles)};
   lay.tw = int(max_x + 1);
   lay.th = int(max_y + 1);
   lay.poly_bits = detour_index_bits(nav.getParams()->maxPolys);
   lay.is3d = true;
   lay.climb = climb;
-  return "";
+  return {};
 }
 
 Result<NavMesh> parse_bytes(const unsigned char* data, size_t size, const std::string& name) {
@@ -256,7 +259,7 @@ Result<NavMesh> parse_bytes(const unsigned char* data, size_t size, const std::s
   if (set.num_tiles < 1 || set.num_tiles > kMaxDetourFileTiles)
     return fail("it has " + std::to_string(set.num_tiles) + " tiles (1 to " + std::to_string(kMaxDetourFileTiles) +
                 ")");
-  if (std::string why = check_params(set.params, set.num_tiles); !why.empty()) return fail(why);
+  if (Result<void> why = check_params(set.params, set.num_tiles); !why) return fail(why.error());
   std::shared_ptr<dtNavMesh> nav(dtAllocNavMesh(), [](dtNavMesh* p) { dtFreeNavMesh(p); });
   if (!nav || dtStatusFailed(nav->init(&set.params))) return fail("Detour rejects its navmesh parameters");
   size_t at = sizeof set;
@@ -268,8 +271,8 @@ Result<NavMesh> parse_bytes(const unsigned char* data, size_t size, const std::s
     if (th.data_size <= 0 || size_t(th.data_size) > size - at)
       return fail("tile " + std::to_string(i) + " claims " + std::to_string(th.data_size) + " bytes, " +
                   std::to_string(size - at) + " are left");
-    if (std::string why = check_tile(data + at, th.data_size, set.params); !why.empty())
-      return fail("tile " + std::to_string(i) + ": " + why);
+    if (Result<void> why = check_tile(data + at, th.data_size, set.params); !why)
+      return fail("tile " + std::to_string(i) + ": " + why.error());
     auto* tile = static_cast<unsigned char*>(dtAlloc(size_t(th.data_size), DT_ALLOC_PERM));
     std::memcpy(tile, data + at, size_t(th.data_size));
     at += size_t(th.data_size);
@@ -281,7 +284,7 @@ Result<NavMesh> parse_bytes(const unsigned char* data, size_t size, const std::s
   const std::vector<std::string> areas = area_names_for(*nav);
   if (set.num_tiles > 1) {  // tiles joined as the tiled bake joins them (core/navmesh/tiled_convert.h)
     TiledLayout lay;
-    if (std::string why = tiled_layout(*nav, lay); !why.empty()) return fail(why);
+    if (Result<void> why = tiled_layout(*nav, lay); !why) return fail(why.error());
     lay.area_names = &areas;
     TiledNavMesh tm;
     TiledWeld weld;

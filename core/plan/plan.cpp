@@ -288,12 +288,11 @@ void run_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
   Gates own;
   Gates& gates = lend.mine ? kept : own;
   lent = true;
-  const std::string error = make_gates_into(scene, mesh, request.doors, GateLinks::ClosedOnly, gates);
-  if (error.empty()) {
+  if (Result<void> made = make_gates_into(scene, mesh, request.doors, GateLinks::ClosedOnly, gates); made) {
     const Context c{scene, mesh, request, gates, trace, corridor_search, nav_query};
     run_stages(c, r);
   } else {
-    fail(r, Failure{FailStage::Plan, Reason::BadRequest, error, {}});
+    fail(r, Failure{FailStage::Plan, Reason::BadRequest, made.error(), {}});
   }
 }
 

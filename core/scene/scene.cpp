@@ -111,8 +111,7 @@ Result<Scene> parse_scene(const std::string& text, const std::string& path) {
   if (!parsed) return Result<Scene>::fail(parsed.error());
   const Json& root = parsed.value();
   Scene scene;
-  const std::string error = parse_scene_document(root, text, path, scene);
-  if (!error.empty()) return Result<Scene>::fail(error);
+  if (Result<void> read = parse_scene_document(root, text, path, scene); !read) return Error{read.error()};
   scene.path = path;
   return scene;
 }

@@ -212,22 +212,22 @@ std::vector<std::string> scene_area_names(const Scene& s) {
   return areas;
 }
 
-std::string parse_level_blocks(const Json& mesh, const std::string& mesh_ptr, const Json* bake,
-                               const std::string& bake_ptr, const std::string& text, const std::string& file,
-                               Scene& out) {
+Result<void> parse_level_blocks(const Json& mesh, const std::string& mesh_ptr, const Json* bake,
+                                const std::string& bake_ptr, const std::string& text, const std::string& file,
+                                Scene& out) {
   parse::Parser parser(text, file);
   Scene s;
-  if (!parser.level(mesh, mesh_ptr, bake, bake_ptr, s)) return parser.error();
+  if (!parser.level(mesh, mesh_ptr, bake, bake_ptr, s)) return Error{parser.error()};
   out = std::move(s);
-  return "";
+  return {};
 }
 
-std::string parse_scene_document(const Json& root, const std::string& text, const std::string& file, Scene& out) {
+Result<void> parse_scene_document(const Json& root, const std::string& text, const std::string& file, Scene& out) {
   parse::Parser parser(text, file);
   Scene s;
-  if (!parser.run(root, s)) return parser.error();
+  if (!parser.run(root, s)) return Error{parser.error()};
   out = std::move(s);
-  return "";
+  return {};
 }
 
 }  // namespace navlab

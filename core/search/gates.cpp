@@ -152,8 +152,7 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
 
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which) {
   Gates g;
-  if (std::string err = make_gates_into(scene, mesh, overrides, which, g); !err.empty())
-    return Result<Gates>::fail(err);
+  if (Result<void> err = make_gates_into(scene, mesh, overrides, which, g); !err) return Error{err.error()};
   return g;
 }
 
@@ -178,8 +177,8 @@ void reset_gates(const Scene& scene, Gates& g) {
 
 }  // namespace
 
-std::string make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which,
-                            Gates& g) {
+Result<void> make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which,
+                             Gates& g) {
   reset_gates(scene, g);
   const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
   auto find = [&](const std::string& id) -> DoorGate* {
@@ -201,22 +200,22 @@ std::string make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorO
   }
   for (const std::string& id : overrides.closed) {
     if (std::find(overrides.opened.begin(), overrides.opened.end(), id) != overrides.opened.end())
-      return "door '" + id + "' is both closed and opened";
+      return Error{"door '" + id + "' is both closed and opened"};
   }
-  auto apply = [&](const std::vector<std::string>& ids, bool open) -> std::string {
+  auto apply = [&](const std::vector<std::string>& ids, bool open) -> Result<void> {
     for (const std::string& id : ids) {
       DoorGate* d = find(id);
       if (!d) {
         std::string known;
         for (const DoorGate& k : g.doors) known += (known.empty() ? "" : ", ") + k.id;
-        return "no door '" + id + "' in the scene (doors: " + (known.empty() ? "none" : known) + ")";
+        return Error{"no door '" + id + "' in the scene (doors: " + (known.empty() ? "none" : known) + ")"};
       }
       d->open = open;
     }
-    return "";
+    return {};
   };
-  if (std::string err = apply(overrides.closed, false); !err.empty()) return err;
-  if (std::string err = apply(overrides.opened, true); !err.empty()) return err;
+  if (Result<void> applied = apply(overrides.closed, false); !applied) return applied;
+  if (Result<void> applied = apply(overrides.opened, true); !applied) return applied;
   // The scene doors' connections, now that their states are known.
   thread_local std::vector<char> in_place;  // per scene door: baked_in_place, worked out once (kept per thread)
   in_place.assign(scene.doors.size(), 0);
@@ -264,7 +263,7 @@ std::string make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorO
       }
     }
   }
-  return "";
+  return {};
 }
 
 std::vector<DoorCover> door_covers(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides) {
@@ -290,7 +289,7 @@ std::vector<Connection> cover_of(const std::vector<DoorCover>& covers, const std
   return {};
 }
 
-std::string check_door_covers(const Scene& scene, const NavMesh& mesh) {
+Result<void> check_door_covers(const Scene& scene, const NavMesh& mesh) {
   const std::vector<DoorCover> covers = door_covers(scene, mesh);
   for (size_t i = 0; i < scene.doors.size(); ++i) {
     const Door& d = scene.doors[i];
@@ -305,10 +304,10 @@ std::string check_door_covers(const Scene& scene, const NavMesh& mesh) {
     else
       why = d.is_polygon ? "no shared polygon edge has its midpoint inside it"
                          : "its segment crosses no shared polygon edge";
-    return scene_error_at(scene, "/doors/" + std::to_string(i),
-                          "door '" + d.id + "' covers nothing: " + why + "; it would gate no connection");
+    return Error{scene_error_at(scene, "/doors/" + std::to_string(i),
+                                "door '" + d.id + "' covers nothing: " + why + "; it would gate no connection")};
   }
-  return "";
+  return {};
 }
 
 std::vector<std::string> blocked_by(const Gates& gates, const NavMesh& mesh, const std::vector<int>& corridor,

@@ -73,8 +73,8 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
 // make_gates() into `out`, overwritten whole; its vectors and strings keep their capacity, so gates made
 // again and again (a plan per query) allocate nothing once they are large enough while no door is closed.
 // Returns "" or make_gates()'s error (`out` is then unspecified).
-std::string make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which,
-                            Gates& out);
+Result<void> make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which,
+                             Gates& out);
 
 // Every door (make_gates order) with its state after `overrides` and the connections it covers, sorted
 // and unique. This is the one door-cover rule: the planner, the follower and the app all read it.
@@ -85,7 +85,7 @@ std::vector<Connection> cover_of(const std::vector<DoorCover>& covers, const std
 
 // "" when every scene door covers at least one connection; otherwise the error for the first door that
 // covers nothing, "FILE:LINE:COL: /doors/N: door 'ID' covers nothing: WHY; ...".
-std::string check_door_covers(const Scene& scene, const NavMesh& mesh);
+Result<void> check_door_covers(const Scene& scene, const NavMesh& mesh);
 
 // The closed doors (ids) and excluded areas (names) a corridor passes through, in corridor order,
 // each once. `corridor`/`links` as in SearchResult.

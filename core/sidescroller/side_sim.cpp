@@ -89,7 +89,7 @@ Vec2 player_at(const SideScrollerDef& scene, double t) {
   return p;
 }
 
-std::string run_limits(const SideScrollerDef& scene, const SideSimDef& def) {
+Result<void> run_limits(const SideScrollerDef& scene, const SideSimDef& def) {
   const double ticks = std::round(def.max_time / def.dt);  // as simulate() counts them
   const double enemies = double(scene.enemies.size()), solids = double(scene.solids.size());
   const double records = enemies * (ticks + 1);
@@ -97,14 +97,14 @@ std::string run_limits(const SideScrollerDef& scene, const SideSimDef& def) {
   const double checks = ticks * (enemies * solids + double(scene.player_events.size()));
   const std::string run = count_text(enemies) + " enemies x " + count_text(ticks + 1) + " ticks";
   if (records > limits::kMaxSideRecords)
-    return run + " is " + count_text(records) + " records, more than the limit of " +
-           count_text(limits::kMaxSideRecords) +
-           " (each is kept and printed); use a shorter --max-time or a longer --dt";
+    return Error{run + " is " + count_text(records) + " records, more than the limit of " +
+                 count_text(limits::kMaxSideRecords) +
+                 " (each is kept and printed); use a shorter --max-time or a longer --dt"};
   if (checks > limits::kMaxSideChecks)
-    return run + " against " + count_text(solids) + " solids is " + count_text(checks) +
-           " enemy-solid checks, more than the limit of " + count_text(limits::kMaxSideChecks) +
-           "; use a shorter --max-time, a longer --dt or fewer solids";
-  return "";
+    return Error{run + " against " + count_text(solids) + " solids is " + count_text(checks) +
+                 " enemy-solid checks, more than the limit of " + count_text(limits::kMaxSideChecks) +
+                 "; use a shorter --max-time, a longer --dt or fewer solids"};
+  return {};
 }
 
 SideRun simulate(const SideScrollerDef& scene, const SideSimDef& def) {

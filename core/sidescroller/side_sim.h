@@ -59,7 +59,7 @@ SideRun simulate(const SideScrollerDef& scene, const SideSimDef& def = {});
 // limits::kMaxSideChecks enemy-solid checks), else what is over and what to change (--max-time, --dt).
 // A scene the reader accepts always fits a run of kLabSeconds at the default dt (the reader's
 // enemy-solid pair limit); longer runs are checked here first.
-std::string run_limits(const SideScrollerDef& scene, const SideSimDef& def);
+Result<void> run_limits(const SideScrollerDef& scene, const SideSimDef& def);
 
 // Where the player is at time `t` s: the start position, then each event whose time has come.
 Vec2 player_at(const SideScrollerDef& scene, double t);

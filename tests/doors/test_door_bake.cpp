@@ -192,7 +192,7 @@ TEST(DoorBake, PropertyAClosedDoorsPolygonsAreNeverOnACorridor) {
     const Result<NavMesh> mesh = build_navmesh(rp.scene);
     ASSERT_TRUE(mesh.ok()) << "plan " << i << ": " << mesh.error();
     ASSERT_FALSE(door_polygons(mesh.value(), "door1").empty()) << "plan " << i;
-    EXPECT_EQ(check_door_covers(rp.scene, mesh.value()), "") << "plan " << i;
+    EXPECT_EQ(check_door_covers(rp.scene, mesh.value()).error(), "") << "plan " << i;
     PlanRequest req;
     req.start.plane = rp.start;
     req.goal.plane = rp.goal;
@@ -238,7 +238,7 @@ TEST(DoorBake, EveryDoorOfEverySceneCoversSomething) {
     ASSERT_TRUE(scene.ok()) << scene.error();
     const Result<NavMesh> mesh = build_navmesh(scene.value());
     ASSERT_TRUE(mesh.ok()) << mesh.error();
-    EXPECT_EQ(check_door_covers(scene.value(), mesh.value()), "") << file;
+    EXPECT_EQ(check_door_covers(scene.value(), mesh.value()).error(), "") << file;
   }
 }
 
@@ -258,7 +258,7 @@ TEST(DoorBake, ADoorCoveringNothingIsAnErrorNamingTheDoor) {
   ASSERT_TRUE(mesh.ok()) << mesh.error();
   EXPECT_FALSE(door_polygons(mesh.value(), "real").empty());
   EXPECT_TRUE(door_polygons(mesh.value(), "ghost").empty());
-  EXPECT_EQ(check_door_covers(scene.value(), mesh.value()),
+  EXPECT_EQ(check_door_covers(scene.value(), mesh.value()).error(),
             path +
                 ":5:5: /doors/1: door 'ghost' covers nothing: its footprint marks no walkable cell of the "
                 "baked mesh, so it has no polygon; it would gate no connection");
@@ -267,7 +267,7 @@ TEST(DoorBake, ADoorCoveringNothingIsAnErrorNamingTheDoor) {
   const test::Loaded hand = test::load_text(R"({"navlab": 1,
     "navmesh": {"vertices": [[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1]], "polygons": [[0, 1, 4, 5], [1, 2, 3, 4]]},
     "doors": [{"id": "d", "segment": [[0.2, 0.2], [0.5, 0.5]]}]})");
-  const std::string err = check_door_covers(hand.scene, hand.mesh);
+  const std::string err = check_door_covers(hand.scene, hand.mesh).error();
   EXPECT_NE(err.find("/doors/0: door 'd' covers nothing: its segment crosses no shared polygon edge"),
             std::string::npos)
       << err;

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!side_def) return 0;
   side::SideSimDef def;
   def.max_time = 1.0;
-  if (!side::run_limits(*side_def, def).empty()) return 0;
+  if (!side::run_limits(*side_def, def)) return 0;
   const side::SideRun run = side::simulate(*side_def, def);
   for (size_t i = 0; i < run.enemies.size(); ++i)
     for (const side::SideStep& s : run.enemies[i].steps) (void)side::describe(s, side_def->enemies[i]);

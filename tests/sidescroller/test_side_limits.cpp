@@ -33,16 +33,16 @@ side::SideSimDef run_of(double seconds) {
 
 TEST(SideLimits, RecordsAreCountedAsTheRunKeepsThem) {
   // 4975 enemies x 201 ticks (10 s at 0.05 s, and the spawn record) = 999,975 records: within 1e6.
-  EXPECT_EQ(side::run_limits(side_scene(4975, 1), run_of(10)), "");
-  EXPECT_EQ(side::run_limits(side_scene(4976, 1), run_of(10)),
+  EXPECT_EQ(side::run_limits(side_scene(4975, 1), run_of(10)).error(), "");
+  EXPECT_EQ(side::run_limits(side_scene(4976, 1), run_of(10)).error(),
             "4976 enemies x 201 ticks is 1000176 records, more than the limit of 1000000 (each is kept and printed); "
             "use a shorter --max-time or a longer --dt");
 }
 
 TEST(SideLimits, EnemySolidChecksBoundALongRun) {
   // 100 enemies against 10,000 solids for 1,001 ticks: 100 x 10,000 x 1,000 steps = 1e9 checks, the limit.
-  EXPECT_EQ(side::run_limits(side_scene(100, 10000), run_of(50)), "");
-  EXPECT_EQ(side::run_limits(side_scene(100, 10000), run_of(50.05)),
+  EXPECT_EQ(side::run_limits(side_scene(100, 10000), run_of(50)).error(), "");
+  EXPECT_EQ(side::run_limits(side_scene(100, 10000), run_of(50.05)).error(),
             "100 enemies x 1002 ticks against 10000 solids is 1001000000 enemy-solid checks, more than the limit of "
             "1000000000; use a shorter --max-time, a longer --dt or fewer solids");
 }
