@@ -73,7 +73,7 @@ std::string picture_size_arg(const std::string& text, int min_side, int* w, int*
            std::to_string(gl::kMaxPictureSide) + " each)";
   const long long pw = std::stoll(text.substr(0, x)), ph = std::stoll(text.substr(x + 1));
   if (pw < min_side || ph < min_side) return head + ": at least " + std::to_string(min_side) + " pixels each way)";
-  if (std::string bad = gl::picture_size_problem(pw, ph); !bad.empty()) return head + ": " + bad + ")";
+  if (Result<void> size = gl::check_picture_size(pw, ph); !size) return head + ": " + size.error() + ")";
   *w = int(pw);
   *h = int(ph);
   return "";

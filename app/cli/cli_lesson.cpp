@@ -193,7 +193,7 @@ std::string render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& r
                              theme.background);
   }
   ImGui::EndFrame();
-  return gl::write_png(path, w, h, px);
+  return gl::write_png(path, w, h, px).error();
 }
 
 // The lesson's page: what a teacher reads, slide by slide, with the pictures beside it.
@@ -222,10 +222,9 @@ std::string render_lesson(const Lesson& lesson, const std::string& dir, int w, i
   std::filesystem::create_directories(dir, ec);
   if (ec) return dir + ": cannot create the folder (" + ec.message() + ")";
   gl::Window window;
-  std::string err = window.open("navlab lesson", 64, 64, true, "");
-  if (!err.empty()) return err;
+  if (Result<void> r = window.open("navlab lesson", 64, 64, true, ""); !r) return r.error();
   gl::Renderer renderer;
-  if (err = renderer.init(gl::shader_dir()); !err.empty()) return err;
+  if (Result<void> r = renderer.init(gl::shader_dir()); !r) return r.error();
   const app::Fonts fonts = app::load_fonts(scale);
   if (!fonts.error.empty()) return fonts.error;
   app::use_font(fonts, scale != 1.0f);  // the scaled font is a real font at that size
@@ -235,7 +234,8 @@ std::string render_lesson(const Lesson& lesson, const std::string& dir, int w, i
     if (gl::stop_signal()) return gl::stop_message() + " before slide " + std::to_string(i + 1);
     SlideOut info;
     info.png = slide_name(i);
-    if (err = render_slide(lesson.slides[i], w, h, renderer, theme, dir + "/" + info.png, info); !err.empty())
+    if (std::string err = render_slide(lesson.slides[i], w, h, renderer, theme, dir + "/" + info.png, info);
+        !err.empty())
       return "slide " + std::to_string(i + 1) + ": " + err;
     out.push_back(info);
   }

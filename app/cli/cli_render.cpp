@@ -199,7 +199,7 @@ std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::s
   }
   ImGui::EndFrame();
   info["compare"] = {{"spec", spec}, {"halves", halves_json}};
-  return gl::write_png(out, f.w, f.h, app::side_by_side(parts, f.h, f.w - 2 * hw, f.theme.background));
+  return gl::write_png(out, f.w, f.h, app::side_by_side(parts, f.h, f.w - 2 * hw, f.theme.background)).error();
 }
 
 // Prints "navlab render: MESSAGE" and returns the input error's exit code.
@@ -291,9 +291,9 @@ int run_render(const std::vector<std::string>& args) {
     bake_stage = stage.value();
   }
   gl::Window window;
-  std::string err = window.open("navlab render", 64, 64, true, "");
+  std::string err = window.open("navlab render", 64, 64, true, "").error();
   gl::Renderer renderer;
-  if (err.empty()) err = renderer.init(gl::shader_dir());
+  if (err.empty()) err = renderer.init(gl::shader_dir()).error();
   if (!err.empty()) return render_error(err);
   app::PlanView plan;
   plan.run(doc);
@@ -332,8 +332,7 @@ int run_render(const std::vector<std::string>& args) {
     std::fprintf(stderr, "navlab render: %s: not written (%s)\n", out->c_str(), gl::stop_message().c_str());
     return 128 + gl::stop_signal();
   }
-  err = gl::write_png(*out, w, h, pixels);
-  if (!err.empty()) return render_error(err);
+  if (Result<void> r = gl::write_png(*out, w, h, pixels); !r) return render_error(r.error());
   const nlohmann::json info = still_info(frame, view, step, *out, view_name);
   std::printf("%s\n", info.dump().c_str());
   return kExitOk;

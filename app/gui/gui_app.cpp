@@ -98,14 +98,12 @@ std::string App::init(const Options& opt) {
   }
   int w = opt.width, h = opt.height;
   if (!opt.hidden) fit_to_display(&w, &h);  // a shown window is never larger than the screen
-  std::string err = window.open("navlab", w, h, opt.hidden, ini_path_);
-  if (!err.empty()) return err;
+  if (Result<void> r = window.open("navlab", w, h, opt.hidden, ini_path_); !r) return r.error();
   enable_raw_key_events();
   // The arrows, Space and Enter are the app's keys (gui_keys.h), not ImGui's widget navigation.
   ImGui::GetIO().ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   fonts = load_fonts();
-  err = renderer.init(gl::shader_dir());
-  if (!err.empty()) return err;
+  if (Result<void> r = renderer.init(gl::shader_dir()); !r) return r.error();
   set_presenter(settings.presenter);
   if (!fonts.error.empty() && opt.hidden) return fonts.error;  // a scripted run: an error, as in render
   const std::string scene = opt.scene.empty() ? default_scene_path() : opt.scene;
@@ -525,16 +523,16 @@ void App::do_export() {
   if (!req.gif_stage.empty()) {
     err = export_gif(req, path);
   } else if (req.whole_window) {
-    err = gl::write_png(path, window_target_.width(), window_target_.height(), window_target_.read_pixels());
+    err = gl::write_png(path, window_target_.width(), window_target_.height(), window_target_.read_pixels()).error();
   } else if (req.width > 0 && req.height > 0 && (req.width != int(vp_w) || req.height != int(vp_h))) {
     // Same view at another size, offscreen: every layer of the viewport (plan, spawn verdicts, doors) is
     // drawn again at that size.
     at_viewport_size(req.width, req.height, [&] {
       draw_viewport_content();
-      err = gl::write_png(path, req.width, req.height, view.target().read_pixels());
+      err = gl::write_png(path, req.width, req.height, view.target().read_pixels()).error();
     });
   } else {
-    err = gl::write_png(path, view.target().width(), view.target().height(), view.target().read_pixels());
+    err = gl::write_png(path, view.target().width(), view.target().height(), view.target().read_pixels()).error();
   }
   if (err.empty()) {
     export_dialog.last = path;

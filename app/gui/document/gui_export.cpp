@@ -37,7 +37,7 @@ void export_current_size(const App& app, bool whole_window, int* w, int* h) {
 }
 
 std::string export_check(const std::string& path, int w, int h, bool gif) {
-  if (std::string bad = gl::picture_size_problem(w, h); !bad.empty()) return bad;
+  if (Result<void> size = gl::check_picture_size(w, h); !size) return size.error();
   if (path.empty()) return "choose a file name";
   if (fs::path(path).extension() != (gif ? ".gif" : ".png"))
     return gif ? "an animation's file name must end in .gif" : "the file name must end in .png";
@@ -58,15 +58,14 @@ std::string write_stage_gif(const PlanView& plan, const std::string& stage, int 
   if (first < 0 || count == 0) return "the plan has no " + stage + " steps (stages: " + stage_names() + ")";
   // Each frame is encoded and written as soon as it is drawn: memory does not grow with the steps.
   gl::GifWriter gif(out, w, h);
-  if (std::string err = gif.open(); !err.empty()) return err;
+  if (Result<void> r = gif.open(); !r) return r.error();
   for (int i = 0; i <= count; ++i) {
     if (gl::stop_signal()) return out + ": not written (" + gl::stop_message() + ")";
     const bool last = i == count;  // the complete plan, shown longer
-    if (std::string err = gif.add(draw(last ? int(plan.steps.size()) : first + i), last ? kGifEndCs : kGifStepCs);
-        !err.empty())
-      return err;
+    if (Result<void> r = gif.add(draw(last ? int(plan.steps.size()) : first + i), last ? kGifEndCs : kGifStepCs); !r)
+      return r.error();
   }
-  return gif.finish();
+  return gif.finish().error();
 }
 
 std::string stage_at(const PlanView& plan, int step) {
@@ -169,7 +168,7 @@ bool export_script_action(App& app, const nlohmann::json& a, std::string* error)
       if (!s.is_array() || s.size() != 2 || !s[0].is_number_integer() || !s[1].is_number_integer() ||
           std::abs(s[0].get<long long>()) > gl::kMaxPictureSide * 2 ||
           std::abs(s[1].get<long long>()) > gl::kMaxPictureSide * 2) {
-        *error = "\"size\" is [width, height] in pixels (" + gl::picture_size_problem(0, 0) + ")";
+        *error = "\"size\" is [width, height] in pixels (" + gl::check_picture_size(0, 0).error() + ")";
         return true;
       }
       w = s[0].get<int>();

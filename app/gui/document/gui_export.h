@@ -39,7 +39,7 @@ void panel_export(App& app);
 
 // The current size in pixels of what an export of the viewport (false) or the whole window (true) shows.
 void export_current_size(const App& app, bool whole_window, int* w, int* h);
-// Checks an export before it is requested: the size within the picture limits (gl::picture_size_problem),
+// Checks an export before it is requested: the size within the picture limits (gl::check_picture_size),
 // the path ends in .png (.gif for an animation) and its folder exists. Returns "" or what is wrong.
 std::string export_check(const std::string& path, int w, int h, bool gif = false);
 

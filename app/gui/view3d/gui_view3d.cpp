@@ -173,7 +173,7 @@ std::string View3D::draw(const Document& doc, const Theme& theme, const gl::Batc
                          std::optional<BakeStage> stage) {
   if (!tried_init_) {
     tried_init_ = true;
-    init_error_ = renderer_.init(gl::shader_dir());
+    init_error_ = renderer_.init(gl::shader_dir()).error();
   }
   if (!renderer_.ready()) return "3D view: " + init_error_;
   const std::optional<BakeStage> shown = doc.bake_stages.polygons.empty() ? std::nullopt : stage;
