@@ -139,11 +139,15 @@ int run_gui(const std::vector<std::string>& args) {
     std::fprintf(stderr, "navlab: --screenshot needs --script (or use 'navlab render')\n");
     return cli::kExitUsage;
   }
-  if (auto size = parsed.value("--size"))
-    if (std::string bad = cli::picture_size_arg(*size, kMinWindowSide, &opt.width, &opt.height); !bad.empty()) {
-      std::fprintf(stderr, "navlab: %s\n", bad.c_str());
+  if (auto size = parsed.value("--size")) {
+    const Result<cli::PictureSize> px = cli::picture_size_arg(*size, kMinWindowSide);
+    if (!px) {
+      std::fprintf(stderr, "navlab: %s\n", px.error().c_str());
       return cli::kExitUsage;
     }
+    opt.width = px->w;
+    opt.height = px->h;
+  }
   if (script) {
     opt.hidden = true;
     opt.use_settings = false;

@@ -253,9 +253,12 @@ int run_render(const std::vector<std::string>& args) {
   if (gif && (!a.value("--step") || a.value("--step")->find(':') != std::string::npos))
     return usage_error(self, "--gif needs --step STAGE (a stage name: " + stage_names() + ")");
   int w = 1280, h = 800;
-  if (auto size = a.value("--size"))
-    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty())
-      return usage_error(self, bad);
+  if (auto size = a.value("--size")) {
+    const Result<PictureSize> px = picture_size_arg(*size, gl::kMinPictureSide);
+    if (!px) return usage_error(self, px.error());
+    w = px->w;
+    h = px->h;
+  }
 
   for (const auto& file : {out, gif})
     if (file)
