@@ -102,10 +102,11 @@ Result<std::vector<std::string>> write_change_pictures(const CheckVersions& v, c
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return R::fail("cannot create the pictures' folder " + dir + " (" + ec.message() + ")");
-  app::Document before, after;
-  if (std::string err = app::document_from_scene(v.before_scene, v.suite.path, before); !err.empty())
-    return R::fail(err);
-  if (std::string err = app::document_from_scene(v.after_scene, v.after_name, after); !err.empty()) return R::fail(err);
+  Result<app::Document> before_doc = app::document_from_scene(v.before_scene, v.suite.path);
+  if (!before_doc) return R::fail(before_doc.error());
+  Result<app::Document> after_doc = app::document_from_scene(v.after_scene, v.after_name);
+  if (!after_doc) return R::fail(after_doc.error());
+  const app::Document before = std::move(before_doc).value(), after = std::move(after_doc).value();
   gl::Window window;
   if (Result<void> r = window.open("navlab check", 64, 64, true, ""); !r) return R::fail(r.error());
   gl::Renderer renderer;

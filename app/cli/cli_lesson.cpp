@@ -137,7 +137,7 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
     return view.target().read_pixels();
   }
   app::CompareHalf halves[2];
-  if (std::string err = app::compare_build(setup.doc, setup.plan, slide.compare_text, halves); !err.empty()) return {};
+  if (!app::compare_build(setup.doc, setup.plan, slide.compare_text, halves)) return {};
   constexpr int kGap = 4;
   const int hw = (w - kGap) / 2;
   std::vector<std::pair<std::vector<uint8_t>, int>> parts;
@@ -168,7 +168,7 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
 Result<void> render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& renderer, const app::Theme& theme,
                           const std::string& path, SlideOut& info) {
   app::SlideSetup setup;
-  if (std::string err = setup_slide(slide, setup); !err.empty()) return Error{err};
+  if (Result<void> r = setup_slide(slide, setup); !r) return r;
   info.step = slide.step;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
