@@ -667,13 +667,12 @@ int run_bench(const std::vector<std::string>& argv) {
     rep.ours = run_ours(scene, mesh, gates.value(), pairs, sample_us);
     rep.notes.push_back("Detour does not apply: a hand-authored navmesh is not baked, so there is no Detour mesh.");
   } else {
-    std::string error;
-    DetourTimer detour(scene, mesh, error);
-    if (!error.empty()) {
-      std::fprintf(stderr, "navlab bench: %s\n", error.c_str());
+    const Result<std::unique_ptr<DetourTimer>> detour = DetourTimer::create(scene, mesh);
+    if (!detour) {
+      std::fprintf(stderr, "navlab bench: %s\n", detour.error().c_str());
       return kExitUsage;
     }
-    DetourRun d = run_interleaved(scene, mesh, gates.value(), pairs, sample_us, detour, rep.ours);
+    DetourRun d = run_interleaved(scene, mesh, gates.value(), pairs, sample_us, *detour.value(), rep.ours);
     rep.ratios = ratios_of(rep.ours, d);
     rep.agreement = agreement_of(rep.ours.routes, rep.ours.complete, d);
     rep.detour = std::move(d);

@@ -90,8 +90,8 @@ struct DetourRun {
 // baked mesh, then findNearestPoly, findPath and findStraightPath timed pair by pair.
 class DetourTimer {
  public:
-  // On a failure to set Detour up, `error` says why.
-  DetourTimer(const Scene& scene, const NavMesh& mesh, std::string& error);
+  // Detour set up for `mesh`, or why it could not be.
+  static Result<std::unique_ptr<DetourTimer>> create(const Scene& scene, const NavMesh& mesh);
   ~DetourTimer();
   DetourTimer(const DetourTimer&) = delete;
   DetourTimer& operator=(const DetourTimer&) = delete;
@@ -99,6 +99,8 @@ class DetourTimer {
   void time(const RandomPair& pair, double sample_us, DetourRun& run);
 
  private:
+  explicit DetourTimer(const NavMesh& mesh);
+  Result<void> init(const Scene& scene);
   struct Query;
   const NavMesh& mesh_;
   std::unique_ptr<Query> q_;
