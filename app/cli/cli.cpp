@@ -62,21 +62,20 @@ std::vector<std::string> Args::values(const std::string& flag) const {
   return out;
 }
 
-std::string picture_size_arg(const std::string& text, int min_side, int* w, int* h) {
+Result<PictureSize> picture_size_arg(const std::string& text, int min_side) {
   const size_t x = text.find('x');
   const auto digits = [](const std::string& s) {
     return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string::npos;
   };
   const std::string head = "bad --size '" + text + "' (expected WxH";
   if (x == std::string::npos || !digits(text.substr(0, x)) || !digits(text.substr(x + 1)))
-    return head + ": two whole numbers of pixels, " + std::to_string(min_side) + " to " +
-           std::to_string(gl::kMaxPictureSide) + " each)";
+    return Error{head + ": two whole numbers of pixels, " + std::to_string(min_side) + " to " +
+                 std::to_string(gl::kMaxPictureSide) + " each)"};
   const long long pw = std::stoll(text.substr(0, x)), ph = std::stoll(text.substr(x + 1));
-  if (pw < min_side || ph < min_side) return head + ": at least " + std::to_string(min_side) + " pixels each way)";
-  if (std::string bad = gl::picture_size_problem(pw, ph); !bad.empty()) return head + ": " + bad + ")";
-  *w = int(pw);
-  *h = int(ph);
-  return "";
+  if (pw < min_side || ph < min_side)
+    return Error{head + ": at least " + std::to_string(min_side) + " pixels each way)"};
+  if (Result<void> size = gl::check_picture_size(pw, ph); !size) return Error{head + ": " + size.error() + ")"};
+  return PictureSize{int(pw), int(ph)};
 }
 
 int usage_error(const Command& cmd, const std::string& message) {

@@ -47,22 +47,24 @@ class Args {
   std::string error_;
 };
 
-// --size WxH of a picture (render, lesson, the app's window): "" with `*w`, `*h` set, or why not ("bad
-// --size 'TEXT' (expected WxH ...)"): two whole numbers, each at least `min_side`, within the picture
-// limits of gl::picture_size_problem.
-std::string picture_size_arg(const std::string& text, int min_side, int* w, int* h);
+// A picture's size in pixels.
+struct PictureSize {
+  int w = 0, h = 0;
+};
 
-// The value of an option that names one of an enum's values ("--smoothing channel"): "" with `out` set,
-// or the usage error "OPTION expects a, b or c, got 'TEXT'" with the names of its table (enum_names.h).
+// --size WxH of a picture (render, lesson, the app's window), or why not ("bad --size 'TEXT' (expected
+// WxH ...)"): two whole numbers, each at least `min_side`, within the picture limits of
+// gl::check_picture_size.
+Result<PictureSize> picture_size_arg(const std::string& text, int min_side);
+
+// The value of an option that names one of an enum's values ("--smoothing channel"), or the usage error
+// "OPTION expects a, b or c, got 'TEXT'" with the names of its table (enum_names.h).
 template <class E, size_t N>
-std::string option_choice(const char* option, const std::string& text, const Named<E> (&table)[N], E& out) {
-  if (const std::optional<E> v = value_named(table, text)) {
-    out = *v;
-    return "";
-  }
+Result<E> option_choice(const char* option, const std::string& text, const Named<E> (&table)[N]) {
+  if (const std::optional<E> v = value_named(table, text)) return *v;
   std::string names;
   for (size_t i = 0; i < N; ++i) names += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + table[i].name;
-  return std::string(option) + " expects " + names + ", got '" + text + "'";
+  return Error{std::string(option) + " expects " + names + ", got '" + text + "'"};
 }
 
 // Prints "navlab NAME: message" and the usage hint to stderr; returns kExitUsage.

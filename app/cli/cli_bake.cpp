@@ -85,8 +85,9 @@ nlohmann::ordered_json to_json(const Scene& scene, const NavMesh& mesh, double b
   return out;
 }
 
-// "" or why an output would replace a file the bake reads: the scene, or the level or navmesh file it names.
-std::string refuse_overwriting_inputs(const Scene& scene, std::initializer_list<std::optional<std::string>> outs) {
+// Fails with why an output would replace a file the bake reads: the scene, or the level or navmesh file it
+// names.
+Result<void> refuse_overwriting_inputs(const Scene& scene, std::initializer_list<std::optional<std::string>> outs) {
   std::vector<std::pair<std::string, std::string>> inputs{{scene.path, "scene file"}};
   std::string source;
   if (const Scene::Mesh* m = scene.mesh_source()) source = m->path();
@@ -99,8 +100,8 @@ std::string refuse_overwriting_inputs(const Scene& scene, std::initializer_list<
   for (const auto& out : outs)
     if (out && *out != "-")
       for (const auto& [in, what] : inputs)
-        if (std::string bad = refuse_overwriting_input(*out, in, what).error(); !bad.empty()) return bad;
-  return "";
+        if (Result<void> fine = refuse_overwriting_input(*out, in, what); !fine) return fine;
+  return {};
 }
 
 }  // namespace
@@ -120,8 +121,8 @@ int run_bake(const std::vector<std::string>& argv) {
     std::fprintf(stderr, "%s\n", scene.error().c_str());
     return kExitUsage;
   }
-  if (std::string bad = refuse_overwriting_inputs(scene.value(), {out_path, detour_path}); !bad.empty())
-    return usage_error(cmd, bad);
+  if (Result<void> r = refuse_overwriting_inputs(scene.value(), {out_path, detour_path}); !r)
+    return usage_error(cmd, r.error());
   if (scene->graph_source()) {
     std::fprintf(stderr, "%s: a graph scene has nodes and edges, no polygons to bake\n", scene->path.c_str());
     return kExitUsage;

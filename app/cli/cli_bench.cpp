@@ -486,6 +486,38 @@ void print_text(const Report& rep) {
   for (const std::string& n : rep.notes) std::printf("Note: %s\n", n.c_str());
 }
 
+// The numbers of --pairs, --seed, --sample-us and --large, each with its default.
+struct BenchNumbers {
+  unsigned long long pairs = 200, seed = 1;
+  double sample_us = 200.0;
+  unsigned long long target = kScalingLargest;  // --large, or --scaling's largest level
+};
+
+// Reads the numbers of `navlab bench`'s arguments, or fails with the usage error.
+Result<BenchNumbers> bench_numbers(const Args& args, bool scaling) {
+  BenchNumbers n;
+  if (scaling) n.pairs = 100;
+  const auto count = [&](const char* flag, unsigned long long lo, unsigned long long hi,
+                         unsigned long long& out) -> Result<void> {
+    if (const auto v = args.value(flag)) {
+      const Result<unsigned long long> c = parse_count(flag, *v, lo, hi);
+      if (!c) return Error{c.error()};
+      out = c.value();
+    }
+    return {};
+  };
+  if (Result<void> r = count("--pairs", 1, 100000, n.pairs); !r) return Error{r.error()};
+  if (Result<void> r = count("--seed", 0, std::numeric_limits<unsigned long long>::max(), n.seed); !r)
+    return Error{r.error()};
+  if (const auto v = args.value("--sample-us")) {
+    const Result<double> us = parse_positive("--sample-us", *v, 1e6);
+    if (!us) return Error{us.error()};
+    n.sample_us = us.value();
+  }
+  if (Result<void> r = count("--large", kLargeMin, kLargeMax, n.target); !r) return Error{r.error()};
+  return n;
+}
+
 }  // namespace
 
 namespace bench {
@@ -590,23 +622,12 @@ int run_bench(const std::vector<std::string>& argv) {
   if (!large && !scaling && args.positional().size() != 1)
     return usage_error(cmd, "expected one SCENE file (or --large N, or --scaling)");
 
-  unsigned long long pairs_n = scaling ? 100 : 200, seed = 1;
-  double sample_us = 200.0;
-  if (const auto v = args.value("--pairs"))
-    if (std::string e = parse_count("--pairs", *v, 1, 100000, pairs_n); !e.empty()) return usage_error(cmd, e);
-  if (const auto v = args.value("--seed"))
-    if (std::string e = parse_count("--seed", *v, 0, std::numeric_limits<unsigned long long>::max(), seed); !e.empty())
-      return usage_error(cmd, e);
-  if (const auto v = args.value("--sample-us"))
-    if (std::string e = parse_positive("--sample-us", *v, 1e6, sample_us); !e.empty()) return usage_error(cmd, e);
-
-  unsigned long long target = kScalingLargest;  // --scaling: the largest level
-  if (const auto v = args.value("--large"))
-    if (std::string e = parse_count("--large", *v, kLargeMin, kLargeMax, target); !e.empty())
-      return usage_error(cmd, e);
+  const Result<BenchNumbers> numbers = bench_numbers(args, scaling);
+  if (!numbers) return usage_error(cmd, numbers.error());
+  const auto [pairs_n, seed, sample_us, target] = numbers.value();
   const std::vector<int> levels = scaling ? scaling_levels(int(target)) : std::vector<int>{int(target)};
-  if (std::string e = bench_time_problem(pairs_n, sample_us, int(levels.size())); !e.empty())
-    return usage_error(cmd, e);
+  if (Result<void> time = check_bench_time(pairs_n, sample_us, int(levels.size())); !time)
+    return usage_error(cmd, time.error());
   if (scaling) return run_scaling(levels, kind == "mesh", pairs_n, seed, sample_us, args.has("--text"));
 
   const std::string scene_file = large ? "--large " + std::to_string(target) : args.positional()[0];
@@ -646,13 +667,12 @@ int run_bench(const std::vector<std::string>& argv) {
     rep.ours = run_ours(scene, mesh, gates.value(), pairs, sample_us);
     rep.notes.push_back("Detour does not apply: a hand-authored navmesh is not baked, so there is no Detour mesh.");
   } else {
-    std::string error;
-    DetourTimer detour(scene, mesh, error);
-    if (!error.empty()) {
-      std::fprintf(stderr, "navlab bench: %s\n", error.c_str());
+    const Result<std::unique_ptr<DetourTimer>> detour = DetourTimer::create(scene, mesh);
+    if (!detour) {
+      std::fprintf(stderr, "navlab bench: %s\n", detour.error().c_str());
       return kExitUsage;
     }
-    DetourRun d = run_interleaved(scene, mesh, gates.value(), pairs, sample_us, detour, rep.ours);
+    DetourRun d = run_interleaved(scene, mesh, gates.value(), pairs, sample_us, *detour.value(), rep.ours);
     rep.ratios = ratios_of(rep.ours, d);
     rep.agreement = agreement_of(rep.ours.routes, rep.ours.complete, d);
     rep.detour = std::move(d);

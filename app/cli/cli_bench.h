@@ -90,8 +90,8 @@ struct DetourRun {
 // baked mesh, then findNearestPoly, findPath and findStraightPath timed pair by pair.
 class DetourTimer {
  public:
-  // On a failure to set Detour up, `error` says why.
-  DetourTimer(const Scene& scene, const NavMesh& mesh, std::string& error);
+  // Detour set up for `mesh`, or why it could not be.
+  static Result<std::unique_ptr<DetourTimer>> create(const Scene& scene, const NavMesh& mesh);
   ~DetourTimer();
   DetourTimer(const DetourTimer&) = delete;
   DetourTimer& operator=(const DetourTimer&) = delete;
@@ -99,6 +99,8 @@ class DetourTimer {
   void time(const RandomPair& pair, double sample_us, DetourRun& run);
 
  private:
+  explicit DetourTimer(const NavMesh& mesh);
+  Result<void> init(const Scene& scene);
   struct Query;
   const NavMesh& mesh_;
   std::unique_ptr<Query> q_;
@@ -244,15 +246,15 @@ std::optional<BakeTimes> time_bakes(const Scene& scene, const NavMesh& loaded, c
 // from the scene's own source (build_navmesh).
 Result<NavMesh> bake_level(const Scene& scene, const ObjMesh* soup);
 
-// Strict whole-string integer in [lo, hi] into `out`; "" when fine, else what is wrong.
-std::string parse_count(const std::string& flag, const std::string& text, unsigned long long lo, unsigned long long hi,
-                        unsigned long long& out);
-// A number in (0, hi] into `out`; "" when fine, else what is wrong.
-std::string parse_positive(const std::string& flag, const std::string& text, double hi, double& out);
+// Strict whole-string integer in [lo, hi], or what is wrong.
+Result<unsigned long long> parse_count(const std::string& flag, const std::string& text, unsigned long long lo,
+                                       unsigned long long hi);
+// A number in (0, hi], or what is wrong.
+Result<double> parse_positive(const std::string& flag, const std::string& text, double hi);
 
-// "" when --pairs and --sample-us keep the sampling of `levels` levels within the bench's time limit, else
-// what to change.
-std::string bench_time_problem(unsigned long long pairs, double sample_us, int levels = 1);
+// Succeeds when --pairs and --sample-us keep the sampling of `levels` levels within the bench's time limit;
+// fails with what to change.
+Result<void> check_bench_time(unsigned long long pairs, double sample_us, int levels = 1);
 
 // {"median", "of_means"} of a ratio; the "bake" object of `navlab bench`'s JSON.
 nlohmann::ordered_json ratio_json(const Ratio& r);

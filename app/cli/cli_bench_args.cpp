@@ -32,11 +32,12 @@ std::optional<LoadedScene> generate_level(int target_polygons, bool as_mesh, std
   return level;
 }
 
-std::string parse_count(const std::string& flag, const std::string& text, unsigned long long lo, unsigned long long hi,
-                        unsigned long long& out) {
-  const std::string expected =
-      flag + " expects an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" + text + "'";
+Result<unsigned long long> parse_count(const std::string& flag, const std::string& text, unsigned long long lo,
+                                       unsigned long long hi) {
+  const Error expected{flag + " expects an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                       ", got '" + text + "'"};
   if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) return expected;
+  unsigned long long out = 0;
   try {
     size_t used = 0;
     out = std::stoull(text, &used, 10);
@@ -44,12 +45,14 @@ std::string parse_count(const std::string& flag, const std::string& text, unsign
   } catch (const std::exception&) {
     return expected;
   }
-  return out < lo || out > hi ? expected : "";
+  if (out < lo || out > hi) return expected;
+  return out;
 }
 
-std::string parse_positive(const std::string& flag, const std::string& text, double hi, double& out) {
-  const std::string expected =
-      flag + " expects a number above 0 and at most " + std::to_string(long(hi)) + ", got '" + text + "'";
+Result<double> parse_positive(const std::string& flag, const std::string& text, double hi) {
+  const Error expected{flag + " expects a number above 0 and at most " + std::to_string(long(hi)) + ", got '" + text +
+                       "'"};
+  double out = 0.0;
   try {
     size_t used = 0;
     out = std::stod(text, &used);
@@ -57,7 +60,8 @@ std::string parse_positive(const std::string& flag, const std::string& text, dou
   } catch (const std::exception&) {
     return expected;
   }
-  return std::isfinite(out) && out > 0.0 && out <= hi ? "" : expected;
+  if (!(std::isfinite(out) && out > 0.0 && out <= hi)) return expected;
+  return out;
 }
 
 namespace {
@@ -71,17 +75,17 @@ constexpr double kMaxBenchSeconds = 1800;
 
 }  // namespace
 
-std::string bench_time_problem(unsigned long long pairs, double sample_us, int levels) {
+Result<void> check_bench_time(unsigned long long pairs, double sample_us, int levels) {
   const double seconds = double(pairs) * levels * kTimedCallsPerPair * kLoopsPerCall * sample_us * 1e-6;
-  if (seconds <= kMaxBenchSeconds) return "";
+  if (seconds <= kMaxBenchSeconds) return {};
   char text[64];
   std::snprintf(text, sizeof text, "%.0f", seconds);
-  return "--pairs " + std::to_string(pairs) + " at --sample-us " + std::to_string((long long)sample_us) +
-         (levels > 1 ? " on " + std::to_string(levels) + " levels" : std::string()) + " would sample for about " +
-         text +
-         " s (each pair times up to 23 calls in three loops of at least --sample-us), "
-         "more than the bench time limit of " +
-         std::to_string(int(kMaxBenchSeconds)) + " s; lower --pairs or --sample-us";
+  return Error{"--pairs " + std::to_string(pairs) + " at --sample-us " + std::to_string((long long)sample_us) +
+               (levels > 1 ? " on " + std::to_string(levels) + " levels" : std::string()) + " would sample for about " +
+               text +
+               " s (each pair times up to 23 calls in three loops of at least --sample-us), "
+               "more than the bench time limit of " +
+               std::to_string(int(kMaxBenchSeconds)) + " s; lower --pairs or --sample-us"};
 }
 
 }  // namespace navlab::cli::bench

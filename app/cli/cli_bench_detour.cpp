@@ -66,22 +66,26 @@ struct DetourTimer::Query {
   std::vector<unsigned char> straight_flags;
 };
 
-DetourTimer::DetourTimer(const Scene& scene, const NavMesh& mesh, std::string& error)
-    : mesh_(mesh), q_(std::make_unique<Query>()) {
+DetourTimer::DetourTimer(const NavMesh& mesh) : mesh_(mesh), q_(std::make_unique<Query>()) {}
+
+Result<std::unique_ptr<DetourTimer>> DetourTimer::create(const Scene& scene, const NavMesh& mesh) {
+  std::unique_ptr<DetourTimer> timer(new DetourTimer(mesh));
+  if (Result<void> r = timer->init(scene); !r) return Error{r.error()};
+  return timer;
+}
+
+Result<void> DetourTimer::init(const Scene& scene) {
+  const NavMesh& mesh = mesh_;
   const dtNavMesh* nav = mesh.baked->detour.get();
   const int n = mesh.size();
-  if (dtStatusFailed(q_->query.init(nav, std::clamp(n + 1, 64, 65535)))) {
-    error = "Detour could not create a navmesh query";
-    return;
-  }
+  if (dtStatusFailed(q_->query.init(nav, std::clamp(n + 1, 64, 65535))))
+    return Error{"Detour could not create a navmesh query"};
   // Detour's filter carries our per-polygon cost multipliers as area costs.
   for (int i = 0; i < n; ++i) {
     const dtMeshTile* tile = nullptr;
     const dtPoly* poly = nullptr;
-    if (dtStatusFailed(nav->getTileAndPolyByRef(mesh.baked->ref(i), &tile, &poly))) {
-      error = "polygon " + std::to_string(i) + " of the baked mesh is not in its Detour mesh";
-      return;
-    }
+    if (dtStatusFailed(nav->getTileAndPolyByRef(mesh.baked->ref(i), &tile, &poly)))
+      return Error{"polygon " + std::to_string(i) + " of the baked mesh is not in its Detour mesh"};
     q_->filter.setAreaCost(poly->getArea(), float(mesh.polys[size_t(i)].cost));
   }
   const LocateDef def = locate_def(scene.bake);
@@ -93,6 +97,7 @@ DetourTimer::DetourTimer(const Scene& scene, const NavMesh& mesh, std::string& e
   q_->straight_refs.resize(max_straight);
   q_->straight.resize(3 * max_straight);
   q_->straight_flags.resize(max_straight);
+  return {};
 }
 
 DetourTimer::~DetourTimer() = default;

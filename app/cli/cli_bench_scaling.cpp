@@ -46,15 +46,16 @@ std::optional<ScalingRow> scaling_row(int target, bool as_mesh, unsigned long lo
   row.polygons = level->mesh.size();
   row.bake = time_bakes(level->scene, level->mesh, soup ? &*soup : nullptr);
   const Result<Gates> gates = make_gates(level->scene, level->mesh);
-  std::string error;
-  DetourTimer detour(level->scene, level->mesh, error);
-  if (!gates || !error.empty()) {
-    std::fprintf(stderr, "navlab bench: --scaling %d: %s\n", target, gates ? error.c_str() : gates.error().c_str());
+  const Result<std::unique_ptr<DetourTimer>> detour = DetourTimer::create(level->scene, level->mesh);
+  if (!gates || !detour) {
+    std::fprintf(stderr, "navlab bench: --scaling %d: %s\n", target,
+                 gates ? detour.error().c_str() : gates.error().c_str());
     return std::nullopt;
   }
   const std::vector<RandomPair> pairs = random_pairs(level->mesh, int(pairs_n), seed);
   OursRun ours;
-  const DetourRun d = run_interleaved(level->scene, level->mesh, gates.value(), pairs, sample_us, detour, ours);
+  const DetourRun d =
+      run_interleaved(level->scene, level->mesh, gates.value(), pairs, sample_us, *detour.value(), ours);
   std::vector<size_t> pick;
   for (size_t i = 0; i < ours.complete.size(); ++i)
     if (ours.complete[i] && d.complete[i]) pick.push_back(i);

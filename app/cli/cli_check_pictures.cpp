@@ -102,15 +102,15 @@ Result<std::vector<std::string>> write_change_pictures(const CheckVersions& v, c
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return R::fail("cannot create the pictures' folder " + dir + " (" + ec.message() + ")");
-  app::Document before, after;
-  if (std::string err = app::document_from_scene(v.before_scene, v.suite.path, before); !err.empty())
-    return R::fail(err);
-  if (std::string err = app::document_from_scene(v.after_scene, v.after_name, after); !err.empty()) return R::fail(err);
+  Result<app::Document> before_doc = app::document_from_scene(v.before_scene, v.suite.path);
+  if (!before_doc) return R::fail(before_doc.error());
+  Result<app::Document> after_doc = app::document_from_scene(v.after_scene, v.after_name);
+  if (!after_doc) return R::fail(after_doc.error());
+  const app::Document before = std::move(before_doc).value(), after = std::move(after_doc).value();
   gl::Window window;
-  std::string err = window.open("navlab check", 64, 64, true, "");
+  if (Result<void> r = window.open("navlab check", 64, 64, true, ""); !r) return R::fail(r.error());
   gl::Renderer renderer;
-  if (err.empty()) err = renderer.init(gl::shader_dir());
-  if (!err.empty()) return R::fail(err);
+  if (Result<void> r = renderer.init(gl::shader_dir()); !r) return R::fail(r.error());
   const app::Theme theme = app::Theme::normal();
   app::use_font(app::load_fonts(), theme.presenter);
   std::vector<std::string> files;
@@ -132,7 +132,7 @@ Result<std::vector<std::string>> write_change_pictures(const CheckVersions& v, c
                   picture.begin() + ptrdiff_t(2 * row * size_t(y) + row));
     }
     const std::string file = (fs::path(dir) / file_name(c.index, v.suite.cases[size_t(c.index)].name)).string();
-    if (err = gl::write_png(file, 2 * kHalfWidth, kHeight, picture); !err.empty()) return R::fail(err);
+    if (Result<void> r = gl::write_png(file, 2 * kHalfWidth, kHeight, picture); !r) return R::fail(r.error());
     files.push_back(file);
   }
   return files;

@@ -139,11 +139,15 @@ int run_gui(const std::vector<std::string>& args) {
     std::fprintf(stderr, "navlab: --screenshot needs --script (or use 'navlab render')\n");
     return cli::kExitUsage;
   }
-  if (auto size = parsed.value("--size"))
-    if (std::string bad = cli::picture_size_arg(*size, kMinWindowSide, &opt.width, &opt.height); !bad.empty()) {
-      std::fprintf(stderr, "navlab: %s\n", bad.c_str());
+  if (auto size = parsed.value("--size")) {
+    const Result<cli::PictureSize> px = cli::picture_size_arg(*size, kMinWindowSide);
+    if (!px) {
+      std::fprintf(stderr, "navlab: %s\n", px.error().c_str());
       return cli::kExitUsage;
     }
+    opt.width = px->w;
+    opt.height = px->h;
+  }
   if (script) {
     opt.hidden = true;
     opt.use_settings = false;
@@ -154,9 +158,8 @@ int run_gui(const std::vector<std::string>& args) {
   }
 
   app::App a;
-  const std::string err = a.init(opt);
-  if (!err.empty()) {
-    std::fprintf(stderr, "navlab: %s\n", err.c_str());
+  if (Result<void> started = a.init(opt); !started) {
+    std::fprintf(stderr, "navlab: %s\n", started.error().c_str());
     return cli::kExitUsage;
   }
   if (!script) {
@@ -175,9 +178,8 @@ int run_gui(const std::vector<std::string>& args) {
   };
   for (int i = 0; i < 3; ++i) a.frame();  // settle the layout before the first action
   std::string capture = "window";
-  const std::string serr = app::run_script(a, *script, &capture);
-  if (!serr.empty()) {
-    std::fprintf(stderr, "navlab: %s\n", serr.c_str());
+  if (Result<void> ran = app::run_script(a, *script, &capture); !ran) {
+    std::fprintf(stderr, "navlab: %s\n", ran.error().c_str());
     return gl::stop_signal() ? 128 + gl::stop_signal() : cli::kExitUsage;
   }
   if (shot) {

@@ -137,7 +137,7 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
     return view.target().read_pixels();
   }
   app::CompareHalf halves[2];
-  if (std::string err = app::compare_build(setup.doc, setup.plan, slide.compare_text, halves); !err.empty()) return {};
+  if (!app::compare_build(setup.doc, setup.plan, slide.compare_text, halves)) return {};
   constexpr int kGap = 4;
   const int hw = (w - kGap) / 2;
   std::vector<std::pair<std::vector<uint8_t>, int>> parts;
@@ -164,11 +164,11 @@ std::vector<uint8_t> draw_map(const LessonSlide& slide, app::SlideSetup& setup, 
   return px;
 }
 
-// Draws one slide (its answer) into `path`. Returns "" or an error.
-std::string render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& renderer, const app::Theme& theme,
-                         const std::string& path, SlideOut& info) {
+// Draws one slide (its answer) into `path`.
+Result<void> render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& renderer, const app::Theme& theme,
+                          const std::string& path, SlideOut& info) {
   app::SlideSetup setup;
-  if (std::string err = setup_slide(slide, setup); !err.empty()) return err;
+  if (Result<void> r = setup_slide(slide, setup); !r) return r;
   info.step = slide.step;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -186,7 +186,7 @@ std::string render_slide(const LessonSlide& slide, int w, int h, gl::Renderer& r
     px = draw_map(slide, setup, map_w, h, renderer, theme, info);
     if (px.empty()) {
       ImGui::EndFrame();
-      return "the slide's compare cannot be drawn on its scene";
+      return Error{"the slide's compare cannot be drawn on its scene"};
     }
     if (panel_w > 0)
       px = app::side_by_side({{px, map_w}, {panel_column(slide, setup, panel_w, h, theme), panel_w}}, h, 0,
@@ -215,43 +215,42 @@ std::string lesson_page(const Lesson& lesson, const std::vector<SlideOut>& out) 
   return md;
 }
 
-// Renders every slide into `dir` and writes the page. Returns "" or an error.
-std::string render_lesson(const Lesson& lesson, const std::string& dir, int w, int h, float scale,
-                          std::vector<SlideOut>& out) {
+// Renders every slide into `dir` and writes the page.
+Result<void> render_lesson(const Lesson& lesson, const std::string& dir, int w, int h, float scale,
+                           std::vector<SlideOut>& out) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec) return dir + ": cannot create the folder (" + ec.message() + ")";
+  if (ec) return Error{dir + ": cannot create the folder (" + ec.message() + ")"};
   gl::Window window;
-  std::string err = window.open("navlab lesson", 64, 64, true, "");
-  if (!err.empty()) return err;
+  if (Result<void> r = window.open("navlab lesson", 64, 64, true, ""); !r) return r;
   gl::Renderer renderer;
-  if (err = renderer.init(gl::shader_dir()); !err.empty()) return err;
+  if (Result<void> r = renderer.init(gl::shader_dir()); !r) return r;
   const app::Fonts fonts = app::load_fonts(scale);
-  if (!fonts.error.empty()) return fonts.error;
+  if (!fonts.error.empty()) return Error{fonts.error};
   app::use_font(fonts, scale != 1.0f);  // the scaled font is a real font at that size
   app::Theme theme = app::Theme::normal();
   theme.line_scale = scale;
   for (size_t i = 0; i < lesson.slides.size(); ++i) {
-    if (gl::stop_signal()) return gl::stop_message() + " before slide " + std::to_string(i + 1);
+    if (gl::stop_signal()) return Error{gl::stop_message() + " before slide " + std::to_string(i + 1)};
     SlideOut info;
     info.png = slide_name(i);
-    if (err = render_slide(lesson.slides[i], w, h, renderer, theme, dir + "/" + info.png, info); !err.empty())
-      return "slide " + std::to_string(i + 1) + ": " + err;
+    if (Result<void> r = render_slide(lesson.slides[i], w, h, renderer, theme, dir + "/" + info.png, info); !r)
+      return Error{"slide " + std::to_string(i + 1) + ": " + r.error()};
     out.push_back(info);
   }
-  return write_file_atomically(dir + "/index.md", lesson_page(lesson, out), "lesson page").error();
+  return write_file_atomically(dir + "/index.md", lesson_page(lesson, out), "lesson page");
 }
 
-// "" or why a file the lesson writes into `dir` would replace one it reads (the lesson, a slide's scene).
-std::string refuse_overwriting_inputs(const Lesson& lesson, const std::string& dir) {
+// Fails with why a file the lesson writes into `dir` would replace one it reads (the lesson, a slide's scene).
+Result<void> refuse_overwriting_inputs(const Lesson& lesson, const std::string& dir) {
   std::vector<std::string> outs{dir + "/index.md"};
   for (size_t i = 0; i < lesson.slides.size(); ++i) outs.push_back(dir + "/" + slide_name(i));
   for (const std::string& o : outs) {
-    if (std::string bad = refuse_overwriting_input(o, lesson.path, "lesson file").error(); !bad.empty()) return bad;
+    if (Result<void> fine = refuse_overwriting_input(o, lesson.path, "lesson file"); !fine) return fine;
     for (const LessonSlide& s : lesson.slides)
-      if (std::string bad = refuse_overwriting_input(o, s.scene, "scene file").error(); !bad.empty()) return bad;
+      if (Result<void> fine = refuse_overwriting_input(o, s.scene, "scene file"); !fine) return fine;
   }
-  return "";
+  return {};
 }
 
 }  // namespace
@@ -270,18 +269,21 @@ int run_lesson(const std::vector<std::string>& args) {
       return usage_error(self, "bad --scale '" + *sc + "' (expected a number from 1 to 4)");
   }
   int w = int(960 * scale), h = int(600 * scale);
-  if (auto size = a.value("--size"))
-    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty())
-      return usage_error(self, bad);
+  if (auto size = a.value("--size")) {
+    const Result<PictureSize> px = picture_size_arg(*size, gl::kMinPictureSide);
+    if (!px) return usage_error(self, px.error());
+    w = px->w;
+    h = px->h;
+  }
   Result<Lesson> lesson = load_lesson(a.positional()[0]);
   if (!lesson) {
     std::fprintf(stderr, "%s\n", lesson.error().c_str());
     return kExitUsage;
   }
-  if (std::string bad = refuse_overwriting_inputs(lesson.value(), *dir); !bad.empty()) return usage_error(self, bad);
+  if (Result<void> r = refuse_overwriting_inputs(lesson.value(), *dir); !r) return usage_error(self, r.error());
   std::vector<SlideOut> out;
-  if (std::string err = render_lesson(lesson.value(), *dir, w, h, scale, out); !err.empty()) {
-    std::fprintf(stderr, "navlab lesson: %s\n", err.c_str());
+  if (Result<void> r = render_lesson(lesson.value(), *dir, w, h, scale, out); !r) {
+    std::fprintf(stderr, "navlab lesson: %s\n", r.error().c_str());
     return gl::stop_signal() ? 128 + gl::stop_signal() : kExitUsage;
   }
   nlohmann::json slides = nlohmann::json::array();

@@ -167,13 +167,13 @@ Json steps_json(const std::vector<StepText>& steps) {
   return out;
 }
 
-// Parses P of --start/--goal. Returns "" or what is wrong.
-std::string parse_point(const std::string& text, const NavMesh& mesh, ScenePoint& out) {
-  out = ScenePoint{};
+// Parses P of --start/--goal, or says what is wrong.
+Result<ScenePoint> parse_point(const std::string& text, const NavMesh& mesh) {
+  ScenePoint out;
   if (mesh.kind == NavMesh::Kind::Graph) {
-    if (text.empty()) return "expected a graph node id";
+    if (text.empty()) return Error{"expected a graph node id"};
     out.node = text;
-    return "";
+    return out;
   }
   std::vector<double> v;
   std::stringstream ss(text);
@@ -182,39 +182,40 @@ std::string parse_point(const std::string& text, const NavMesh& mesh, ScenePoint
     try {
       size_t used = 0;
       v.push_back(std::stod(item, &used));
-      if (used != item.size()) return "'" + text + "' is not a point (x,y or x,y,z)";
+      if (used != item.size()) return Error{"'" + text + "' is not a point (x,y or x,y,z)"};
     } catch (...) {
-      return "'" + text + "' is not a point (x,y or x,y,z)";
+      return Error{"'" + text + "' is not a point (x,y or x,y,z)"};
     }
     if (!std::isfinite(v.back()) || std::fabs(v.back()) > limits::kMaxMagnitude)
-      return "'" + text + "' is not a point with coordinates within ±1e6 (x,y or x,y,z)";
+      return Error{"'" + text + "' is not a point with coordinates within ±1e6 (x,y or x,y,z)"};
   }
   if (mesh.is3d) {
-    if (v.size() != 3) return "'" + text + "': this 3D scene needs x,y,z (y up)";
+    if (v.size() != 3) return Error{"'" + text + "': this 3D scene needs x,y,z (y up)"};
     out.is3d = true;
     out.plane = to_plane({v[0], v[1], v[2]});
     out.height = v[1];
   } else {
-    if (v.size() != 2) return "'" + text + "': this 2D scene needs x,y";
+    if (v.size() != 2) return Error{"'" + text + "': this 2D scene needs x,y"};
     out.plane = {v[0], v[1]};
   }
-  return "";
+  return out;
 }
 
-// Reads a point of a --queries file (written as in a scene). Returns "" or what is wrong.
-std::string json_point(const Json& j, const NavMesh& mesh, ScenePoint& out) {
-  out = ScenePoint{};
+// Reads a point of a --queries file (written as in a scene), or says what is wrong.
+Result<ScenePoint> json_point(const Json& j, const NavMesh& mesh) {
+  ScenePoint out;
   if (mesh.kind == NavMesh::Kind::Graph) {
-    if (!j.is_string()) return "expected a graph node id (a string)";
+    if (!j.is_string()) return Error{"expected a graph node id (a string)"};
     out.node = j.get<std::string>();
-    return "";
+    return out;
   }
   const size_t dims = mesh.is3d ? 3 : 2;
-  if (!j.is_array() || j.size() != dims) return mesh.is3d ? "expected [x, y, z]" : "expected [x, y]";
+  if (!j.is_array() || j.size() != dims) return Error{mesh.is3d ? "expected [x, y, z]" : "expected [x, y]"};
   for (const Json& c : j)
-    if (!c.is_number()) return mesh.is3d ? "expected [x, y, z] of numbers" : "expected [x, y] of numbers";
+    if (!c.is_number()) return Error{mesh.is3d ? "expected [x, y, z] of numbers" : "expected [x, y] of numbers"};
   for (const Json& c : j)
-    if (std::fabs(c.get<double>()) > limits::kMaxMagnitude) return "expected coordinates within ±1e6, got " + c.dump();
+    if (std::fabs(c.get<double>()) > limits::kMaxMagnitude)
+      return Error{"expected coordinates within ±1e6, got " + c.dump()};
   if (mesh.is3d) {
     const Vec3 w{j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
     out.is3d = true;
@@ -223,39 +224,42 @@ std::string json_point(const Json& j, const NavMesh& mesh, ScenePoint& out) {
   } else {
     out.plane = {j[0].get<double>(), j[1].get<double>()};
   }
-  return "";
+  return out;
 }
 
-// Reads a --queries file. Returns "" or the error message.
-std::string read_queries(const std::string& path, const NavMesh& mesh, std::vector<Query>& out) {
+// Reads a --queries file.
+Result<std::vector<Query>> read_queries(const std::string& path, const NavMesh& mesh) {
   Result<Json> loaded = load_json_file(path, "queries file");
-  if (!loaded) return loaded.error();
+  if (!loaded) return Error{loaded.error()};
   Json doc = std::move(loaded).value();
+  std::vector<Query> out;
   std::string base = "";
   if (doc.is_object() && doc.contains("queries")) {
     doc = doc["queries"];
     base = "/queries";
   }
-  if (!doc.is_array()) return path + ": expected an array of queries or {\"queries\": [...]}";
+  if (!doc.is_array()) return Error{path + ": expected an array of queries or {\"queries\": [...]}"};
   if (doc.size() > limits::kMaxQueries)
-    return path + ": " + base + ": expected at most " + std::to_string(limits::kMaxQueries) +
-           " queries (the query count limit), got " + std::to_string(doc.size());
+    return Error{path + ": " + base + ": expected at most " + std::to_string(limits::kMaxQueries) +
+                 " queries (the query count limit), got " + std::to_string(doc.size())};
   for (size_t i = 0; i < doc.size(); ++i) {
     const std::string ptr = base + "/" + std::to_string(i);
     const Json& q = doc[i];
     if (!q.is_object() || !q.contains("start") || !q.contains("goal"))
-      return path + ": " + ptr + ": expected {\"start\": p, \"goal\": p}";
+      return Error{path + ": " + ptr + ": expected {\"start\": p, \"goal\": p}"};
     Query query;
-    if (std::string e = json_point(q["start"], mesh, query.start); !e.empty())
-      return path + ": " + ptr + "/start: " + e;
-    if (std::string e = json_point(q["goal"], mesh, query.goal); !e.empty()) return path + ": " + ptr + "/goal: " + e;
+    const Result<ScenePoint> start = json_point(q["start"], mesh);
+    if (!start) return Error{path + ": " + ptr + "/start: " + start.error()};
+    const Result<ScenePoint> goal = json_point(q["goal"], mesh);
+    if (!goal) return Error{path + ": " + ptr + "/goal: " + goal.error()};
+    query.start = start.value();
+    query.goal = goal.value();
     if (q.contains("name") && q["name"].is_string()) query.name = q["name"].get<std::string>();
     out.push_back(query);
   }
-  return "";
+  return out;
 }
 
-// --algorithm: "" when fine, else what is wrong.
 // What a result adds besides the plan itself.
 struct PlanOptions {
   bool compare_optimal = false;  // "optimal_length"
@@ -292,36 +296,43 @@ int run_plan(const std::vector<std::string>& argv) {
   if (args.has("--start") != args.has("--goal")) return usage_error(cmd, "--start and --goal go together");
   if (args.has("--start") && args.has("--query")) return usage_error(cmd, "use --query or --start/--goal, not both");
   Smoothing smoothing = Smoothing::Arcs;
-  if (const auto s = args.value("--smoothing"))
-    if (std::string e = option_choice("--smoothing", *s, kSmoothingNames, smoothing); !e.empty())
-      return usage_error(cmd, e);
+  if (const auto s = args.value("--smoothing")) {
+    const Result<Smoothing> choice = option_choice("--smoothing", *s, kSmoothingNames);
+    if (!choice) return usage_error(cmd, choice.error());
+    smoothing = choice.value();
+  }
   const PlanOptions options{args.has("--compare-optimal"), smoothing == Smoothing::Channel, args.has("--trace")};
 
   std::optional<LoadedScene> loaded = load_scene_and_mesh(args.positional()[0]);
   if (!loaded) return kExitUsage;
   Scene scene = loaded->scene;
   const NavMesh& mesh = loaded->mesh;
-  if (const auto a = args.value("--algorithm"))
-    if (std::string e = option_choice("--algorithm", *a, kAlgorithmNames, scene.search.algorithm); !e.empty())
-      return usage_error(cmd, e);
+  if (const auto a = args.value("--algorithm")) {
+    const Result<Algorithm> choice = option_choice("--algorithm", *a, kAlgorithmNames);
+    if (!choice) return usage_error(cmd, choice.error());
+    scene.search.algorithm = choice.value();
+  }
   if (scene.search.algorithm == Algorithm::Polyanya && mesh.kind == NavMesh::Kind::Graph)
     return usage_error(cmd, "polyanya needs a polygon mesh; a graph scene is searched with astar or dijkstra");
 
   std::vector<Query> queries = scene.queries;
   if (const auto file = args.value("--queries")) {
-    queries.clear();
-    if (std::string e = read_queries(*file, mesh, queries); !e.empty()) {
-      std::fprintf(stderr, "navlab plan: %s\n", e.c_str());
+    Result<std::vector<Query>> read = read_queries(*file, mesh);
+    if (!read) {
+      std::fprintf(stderr, "navlab plan: %s\n", read.error().c_str());
       return kExitUsage;
     }
+    queries = std::move(read).value();
   }
   if (args.has("--start")) {
     Query q;
     q.name = "command line";
-    if (std::string e = parse_point(*args.value("--start"), mesh, q.start); !e.empty())
-      return usage_error(cmd, "--start " + e);
-    if (std::string e = parse_point(*args.value("--goal"), mesh, q.goal); !e.empty())
-      return usage_error(cmd, "--goal " + e);
+    const Result<ScenePoint> start = parse_point(*args.value("--start"), mesh);
+    if (!start) return usage_error(cmd, "--start " + start.error());
+    const Result<ScenePoint> goal = parse_point(*args.value("--goal"), mesh);
+    if (!goal) return usage_error(cmd, "--goal " + goal.error());
+    q.start = start.value();
+    q.goal = goal.value();
     queries = {q};
   } else if (const auto n = args.value("--query")) {
     int index = -1;

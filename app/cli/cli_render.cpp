@@ -148,19 +148,19 @@ std::vector<uint8_t> draw_frame(const Frame& f, gl::Renderer& renderer, int step
   return view.target().read_pixels();
 }
 
-// --step STAGE --gif OUT: every step of the stage, then the complete plan. Returns "" or an error.
-std::string stage_gif(const Frame& f, gl::Renderer& renderer, const std::string& stage, const std::string& out) {
+// --step STAGE --gif OUT: every step of the stage, then the complete plan.
+Result<void> stage_gif(const Frame& f, gl::Renderer& renderer, const std::string& stage, const std::string& out) {
   app::Viewport view;
   return app::write_stage_gif(
       f.plan, stage, f.w, f.h, [&](int step) { return draw_frame(f, renderer, step, view); }, out);
 }
 
-// --compare A:B: both halves under one camera at step `step` of the scene's plan. Returns "" or an error;
-// `info` gets each half's camera and numbers.
-std::string compare_picture(const Frame& f, gl::Renderer& renderer, const std::string& spec, int step,
-                            const std::string& out, nlohmann::json& info) {
+// --compare A:B: both halves under one camera at step `step` of the scene's plan; `info` gets each half's
+// camera and numbers.
+Result<void> compare_picture(const Frame& f, gl::Renderer& renderer, const std::string& spec, int step,
+                             const std::string& out, nlohmann::json& info) {
   app::CompareHalf halves[2];
-  if (std::string err = app::compare_build(f.doc, f.plan, spec, halves); !err.empty()) return err;
+  if (Result<void> r = app::compare_build(f.doc, f.plan, spec, halves); !r) return r;
   constexpr int kGap = 4;  // px between the halves
   const int hw = (f.w - kGap) / 2;
   std::vector<std::pair<std::vector<uint8_t>, int>> parts;
@@ -253,17 +253,20 @@ int run_render(const std::vector<std::string>& args) {
   if (gif && (!a.value("--step") || a.value("--step")->find(':') != std::string::npos))
     return usage_error(self, "--gif needs --step STAGE (a stage name: " + stage_names() + ")");
   int w = 1280, h = 800;
-  if (auto size = a.value("--size"))
-    if (std::string bad = picture_size_arg(*size, gl::kMinPictureSide, &w, &h); !bad.empty())
-      return usage_error(self, bad);
+  if (auto size = a.value("--size")) {
+    const Result<PictureSize> px = picture_size_arg(*size, gl::kMinPictureSide);
+    if (!px) return usage_error(self, px.error());
+    w = px->w;
+    h = px->h;
+  }
 
   for (const auto& file : {out, gif})
     if (file)
       if (std::string bad = refuse_overwriting_input(*file, a.positional()[0], "scene file").error(); !bad.empty())
         return usage_error(self, bad);
-  app::Document doc;
-  const std::string lerr = app::load_document(a.positional()[0], doc);
-  if (!lerr.empty()) return render_error(lerr);
+  Result<app::Document> loaded = app::load_document(a.positional()[0]);
+  if (!loaded) return render_error(loaded.error());
+  const app::Document doc = std::move(loaded).value();
   if (traits(doc.scene.kind()).side_view)
     return usage_error(self, a.positional()[0] +
                                  " is a side-scroller scene, which render does not draw: picture its side "
@@ -291,10 +294,9 @@ int run_render(const std::vector<std::string>& args) {
     bake_stage = stage.value();
   }
   gl::Window window;
-  std::string err = window.open("navlab render", 64, 64, true, "");
   gl::Renderer renderer;
-  if (err.empty()) err = renderer.init(gl::shader_dir());
-  if (!err.empty()) return render_error(err);
+  if (Result<void> r = window.open("navlab render", 64, 64, true, ""); !r) return render_error(r.error());
+  if (Result<void> r = renderer.init(gl::shader_dir()); !r) return render_error(r.error());
   app::PlanView plan;
   plan.run(doc);
   const app::Theme theme = a.has("--presenter") ? app::Theme::high_contrast() : app::Theme::normal();
@@ -303,8 +305,8 @@ int run_render(const std::vector<std::string>& args) {
   app::use_font(fonts, theme.presenter);  // the app's presenter font, not a scaled one
   const Frame frame{doc, plan, theme, w, h, bake_stage, view3d, orbit};
   if (gif) {
-    if (err = stage_gif(frame, renderer, *a.value("--step"), *gif); !err.empty()) {
-      std::fprintf(stderr, "navlab render: %s\n", err.c_str());
+    if (Result<void> r = stage_gif(frame, renderer, *a.value("--step"), *gif); !r) {
+      std::fprintf(stderr, "navlab render: %s\n", r.error().c_str());
       return gl::stop_signal() ? 128 + gl::stop_signal() : kExitUsage;
     }
     std::printf("%s\n", nlohmann::json{{"gif", *gif}, {"size", {w, h}}}.dump().c_str());
@@ -312,17 +314,16 @@ int run_render(const std::vector<std::string>& args) {
   }
   int step = int(plan.steps.size());
   if (auto s = a.value("--step")) {
-    std::string perr;
-    const auto idx = app::parse_step(*s, plan, &perr);
-    if (!idx) return usage_error(self, perr);
-    step = *idx;
+    const Result<int> idx = app::parse_step(*s, plan);
+    if (!idx) return usage_error(self, idx.error());
+    step = idx.value();
   }
   if (auto spec = a.value("--compare")) {
     if (gif || bake_stage || view3d)
       return usage_error(self,
                          "--compare draws two halves of the top view: no --gif, --bake-stage or --view 3d with it");
     nlohmann::json info = {{"out", *out}, {"size", {w, h}}, {"step", step}, {"steps", plan.steps.size()}};
-    if (err = compare_picture(frame, renderer, *spec, step, *out, info); !err.empty()) return render_error(err);
+    if (Result<void> r = compare_picture(frame, renderer, *spec, step, *out, info); !r) return render_error(r.error());
     std::printf("%s\n", info.dump().c_str());
     return kExitOk;
   }
@@ -332,8 +333,7 @@ int run_render(const std::vector<std::string>& args) {
     std::fprintf(stderr, "navlab render: %s: not written (%s)\n", out->c_str(), gl::stop_message().c_str());
     return 128 + gl::stop_signal();
   }
-  err = gl::write_png(*out, w, h, pixels);
-  if (!err.empty()) return render_error(err);
+  if (Result<void> r = gl::write_png(*out, w, h, pixels); !r) return render_error(r.error());
   const nlohmann::json info = still_info(frame, view, step, *out, view_name);
   std::printf("%s\n", info.dump().c_str());
   return kExitOk;

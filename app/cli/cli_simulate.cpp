@@ -72,68 +72,74 @@ Json vel_json(bool is3d, Vec2 v) {
   return Json::array({v.x, v.y});
 }
 
-// A point of the events file: [x, y] or (3D scenes) [x, y, z]. Returns "" or what is wrong.
-std::string read_point(const Json& j, bool is3d, Vec2& out) {
+// A point of the events file: [x, y] or (3D scenes) [x, y, z], or what is wrong.
+Result<Vec2> read_point(const Json& j, bool is3d) {
   const size_t dims = is3d ? 3 : 2;
-  if (!j.is_array() || j.size() != dims) return is3d ? "expected [x, y, z]" : "expected [x, y]";
+  if (!j.is_array() || j.size() != dims) return Error{is3d ? "expected [x, y, z]" : "expected [x, y]"};
   for (const Json& c : j)
-    if (!c.is_number()) return "expected numbers";
+    if (!c.is_number()) return Error{"expected numbers"};
   for (const Json& c : j)
     if (!std::isfinite(c.get<double>()) || std::fabs(c.get<double>()) > limits::kMaxMagnitude)
-      return "expected coordinates within ±1e6, got " + c.dump();
-  out = is3d ? to_plane({j[0].get<double>(), j[1].get<double>(), j[2].get<double>()})
-             : Vec2{j[0].get<double>(), j[1].get<double>()};
-  return "";
+      return Error{"expected coordinates within ±1e6, got " + c.dump()};
+  return is3d ? to_plane({j[0].get<double>(), j[1].get<double>(), j[2].get<double>()})
+              : Vec2{j[0].get<double>(), j[1].get<double>()};
 }
 
-// A goal event's new goal: a point, or a node id in graph scenes. Returns "" or what is wrong.
-std::string read_goal(const Json& j, const NavMesh& mesh, ScenePoint& out) {
+// A goal event's new goal: a point, or a node id in graph scenes; or what is wrong.
+Result<ScenePoint> read_goal(const Json& j, const NavMesh& mesh) {
+  ScenePoint out;
   out.is3d = mesh.is3d;
   if (mesh.kind == NavMesh::Kind::Graph) {
-    if (!j.is_string()) return "expected a node id (a string)";
+    if (!j.is_string()) return Error{"expected a node id (a string)"};
     out.node = j.get<std::string>();
-    return "";
+    return out;
   }
-  if (std::string bad = read_point(j, mesh.is3d, out.plane); !bad.empty()) return bad;
+  const Result<Vec2> plane = read_point(j, mesh.is3d);
+  if (!plane) return Error{plane.error()};
+  out.plane = plane.value();
   if (mesh.is3d) out.height = j[1].get<double>();
-  return "";
+  return out;
 }
 
-// Reads the events file. Returns "" or the error message (path: /pointer: what).
-std::string read_events(const std::string& path, const NavMesh& mesh, std::vector<FollowEvent>& out) {
+// Reads the events file, or says what is wrong (path: /pointer: what).
+Result<std::vector<FollowEvent>> read_events(const std::string& path, const NavMesh& mesh) {
   const bool is3d = mesh.is3d;
   Result<Json> loaded = load_json_file(path, "events file");
-  if (!loaded) return loaded.error();
+  if (!loaded) return Error{loaded.error()};
   const Json& doc = loaded.value();
-  if (!doc.is_array()) return path + ": expected an array of events";
+  if (!doc.is_array()) return Error{path + ": expected an array of events"};
+  std::vector<FollowEvent> out;
   for (size_t i = 0; i < doc.size(); ++i) {
     const std::string ptr = path + ": /" + std::to_string(i);
     const Json& e = doc[i];
     if (!e.is_object() || !e.contains("t") || !e["t"].is_number())
-      return ptr +
-             ": expected {\"t\": seconds, \"close\"|\"open\"|\"move\": door id} or {\"t\": seconds, \"goal\": point}";
+      return Error{
+          ptr +
+          ": expected {\"t\": seconds, \"close\"|\"open\"|\"move\": door id} or {\"t\": seconds, \"goal\": point}"};
     FollowEvent ev;
     ev.t = e["t"].get<double>();
     if (!std::isfinite(ev.t) || ev.t < 0 || ev.t > limits::kMaxMagnitude)
-      return ptr + "/t: expected a time in s from 0 to 1e6, got " + e["t"].dump();
+      return Error{ptr + "/t: expected a time in s from 0 to 1e6, got " + e["t"].dump()};
     int kinds = 0;
     if (e.contains("goal")) {
       ++kinds;
       ev.kind = FollowEvent::Kind::Goal;
-      if (std::string bad = read_goal(e["goal"], mesh, ev.goal); !bad.empty()) return ptr + "/goal: " + bad;
+      Result<ScenePoint> goal = read_goal(e["goal"], mesh);
+      if (!goal) return Error{ptr + "/goal: " + goal.error()};
+      ev.goal = std::move(goal).value();
     }
     for (const char* k : {"close", "open", "move"})
       if (e.contains(k)) {
         ++kinds;
-        if (!e[k].is_string()) return ptr + "/" + k + ": expected a door id (a string)";
+        if (!e[k].is_string()) return Error{ptr + "/" + k + ": expected a door id (a string)"};
         ev.door = e[k].get<std::string>();
         ev.kind = std::string(k) == "close"  ? FollowEvent::Kind::Close
                   : std::string(k) == "open" ? FollowEvent::Kind::Open
                                              : FollowEvent::Kind::Move;
       }
-    if (kinds != 1) return ptr + ": expected exactly one of \"close\", \"open\", \"move\", \"goal\"";
+    if (kinds != 1) return Error{ptr + ": expected exactly one of \"close\", \"open\", \"move\", \"goal\""};
     if (ev.kind == FollowEvent::Kind::Move) {
-      if (!e.contains("to")) return ptr + ": a move needs \"to\": a segment or polygon";
+      if (!e.contains("to")) return Error{ptr + ": a move needs \"to\": a segment or polygon"};
       Json to = e["to"];
       bool polygon = false;
       if (to.is_object()) {
@@ -143,22 +149,21 @@ std::string read_events(const std::string& path, const NavMesh& mesh, std::vecto
           to = to["polygon"];
           polygon = true;
         } else {
-          return ptr + "/to: expected {\"segment\": [...]} or {\"polygon\": [...]}";
+          return Error{ptr + "/to: expected {\"segment\": [...]} or {\"polygon\": [...]}"};
         }
       }
-      if (!to.is_array() || to.size() < 2) return ptr + "/to: expected at least two points";
+      if (!to.is_array() || to.size() < 2) return Error{ptr + "/to: expected at least two points"};
       if (to.size() > 2) polygon = true;
       for (size_t k = 0; k < to.size(); ++k) {
-        Vec2 p;
-        if (std::string bad = read_point(to[k], is3d, p); !bad.empty())
-          return ptr + "/to/" + std::to_string(k) + ": " + bad;
-        ev.to.push_back(p);
+        const Result<Vec2> p = read_point(to[k], is3d);
+        if (!p) return Error{ptr + "/to/" + std::to_string(k) + ": " + p.error()};
+        ev.to.push_back(p.value());
       }
       ev.to_polygon = polygon;
     }
     out.push_back(std::move(ev));
   }
-  return "";
+  return out;
 }
 
 // Longest time step (s): a larger one jumps through walls and makes the motion meaningless.
@@ -177,19 +182,19 @@ double read_seconds(const std::string& text, bool& ok) {
 }
 
 // The mesh the follower starts on: the tile cache's (`tiled`, kept in `tiles`) or the scene's navmesh.
-// Returns "" or the error to print.
-std::string simulation_mesh(const Scene& scene, bool tiled, std::unique_ptr<TileCache>& tiles, NavMesh& mesh) {
+// Fails with the error to print.
+Result<void> simulation_mesh(const Scene& scene, bool tiled, std::unique_ptr<TileCache>& tiles, NavMesh& mesh) {
   if (tiled) {
     auto built = TileCache::build(scene, tile_cache_def(scene));
-    if (!built) return scene.path + ": " + built.error();
+    if (!built) return Error{scene.path + ": " + built.error()};
     tiles = std::move(built.value());
     mesh.is3d = tiles->navmesh().mesh.is3d;
-    return "";
+    return {};
   }
   auto built = build_navmesh(scene);
-  if (!built) return built.error();
+  if (!built) return Error{built.error()};
   mesh = std::move(built.value());
-  return "";
+  return {};
 }
 
 // The simulate JSON of a follower run (3D scenes: points at `height` where the step has none).
@@ -282,14 +287,16 @@ int run_simulate(const std::vector<std::string>& raw) {
   NavMesh mesh;
   if (args.has("--tile-cache") && !traits(scene->kind()).baked)
     return usage_error(cmd, "--tile-cache needs a floorplan or mesh scene");
-  if (std::string bad = simulation_mesh(scene.value(), args.has("--tile-cache"), tiles, mesh); !bad.empty()) {
-    std::fprintf(stderr, "%s\n", bad.c_str());
+  if (Result<void> r = simulation_mesh(scene.value(), args.has("--tile-cache"), tiles, mesh); !r) {
+    std::fprintf(stderr, "%s\n", r.error().c_str());
     return kExitUsage;
   }
   def.tile_cache = tiles.get();
-  if (const auto s = args.value("--smoothing"))
-    if (std::string e = option_choice("--smoothing", *s, kSmoothingNames, def.smoothing); !e.empty())
-      return usage_error(cmd, e);
+  if (const auto s = args.value("--smoothing")) {
+    const Result<Smoothing> choice = option_choice("--smoothing", *s, kSmoothingNames);
+    if (!choice) return usage_error(cmd, choice.error());
+    def.smoothing = choice.value();
+  }
   if (def.smoothing == Smoothing::Channel && mesh.kind == NavMesh::Kind::Graph)
     return usage_error(cmd, "--smoothing channel needs a navmesh; a graph scene has no channel");
   if (scene->queries.empty()) return usage_error(cmd, "the scene has no queries");
@@ -302,11 +309,14 @@ int run_simulate(const std::vector<std::string>& raw) {
       return usage_error(cmd, "no query '" + *q + "' (the scene has " + std::to_string(scene->queries.size()) + ")");
   }
   std::vector<FollowEvent> events;
-  if (auto file = args.value("--events"))
-    if (std::string bad = read_events(*file, mesh, events); !bad.empty()) {
-      std::fprintf(stderr, "%s\n", bad.c_str());
+  if (auto file = args.value("--events")) {
+    Result<std::vector<FollowEvent>> read = read_events(*file, mesh);
+    if (!read) {
+      std::fprintf(stderr, "%s\n", read.error().c_str());
       return kExitUsage;
     }
+    events = std::move(read).value();
+  }
 
   const Query& query = scene->queries[qi];
   const FollowResult r = follow(scene.value(), mesh, query, events, def);

@@ -7,12 +7,14 @@
 
 #include <string>
 
+#include "result.h"
+
 namespace navlab::gl {
 
 // Largest font file read (bytes).
 constexpr size_t kMaxFontBytes = size_t{64} << 20;
 
-// "" when `bytes` is a single TrueType or OpenType font stb_truetype can read, else why not.
-std::string check_font(const std::string& bytes);
+// Succeeds when `bytes` is a single TrueType or OpenType font stb_truetype can read; fails with why not.
+Result<void> check_font(const std::string& bytes);
 
 }  // namespace navlab::gl

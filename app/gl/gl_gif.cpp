@@ -58,42 +58,42 @@ GifWriter::~GifWriter() {
   if (gif_) EGifCloseFile(gif_, nullptr);
 }
 
-std::string GifWriter::fail(const std::string& why) {
+Error GifWriter::fail(const std::string& why) {
   // A failed write says why in the file's own words (the system's reason); giflib's code otherwise.
   if (error_.empty())
     error_ = !file_.error().empty() ? file_.error() : path_ + ": cannot write the GIF file (" + why + ")";
-  return error_;
+  return Error{error_};
 }
 
-std::string GifWriter::open() {
-  if (std::string err = file_.open().error(); !err.empty()) return error_ = err;
+Result<void> GifWriter::open() {
+  if (Result<void> opened = file_.open(); !opened) return Error{error_ = opened.error()};
   int err = 0;
   gif_ = EGifOpen(&file_, put_bytes, &err);
   if (!gif_) return fail(GifErrorString(err));
   EGifSetGifVersion(gif_, true);
   if (EGifPutScreenDesc(gif_, w_, h_, 8, 0, nullptr) != GIF_OK || !put_loop(gif_))
     return fail(GifErrorString(gif_->Error));
-  return "";
+  return {};
 }
 
-std::string GifWriter::add(const std::vector<uint8_t>& rgba, int delay_cs) {
-  if (!error_.empty()) return error_;
+Result<void> GifWriter::add(const std::vector<uint8_t>& rgba, int delay_cs) {
+  if (!error_.empty()) return Error{error_};
   if (!gif_) return fail("it is not open");
   if (rgba.size() != size_t(w_) * size_t(h_) * 4)
     return fail("a frame is not " + std::to_string(w_) + "x" + std::to_string(h_));
   if (!put_frame(gif_, w_, h_, rgba, delay_cs)) return fail(GifErrorString(gif_->Error));
-  return "";
+  return {};
 }
 
-std::string GifWriter::finish() {
-  if (!error_.empty()) return error_;
+Result<void> GifWriter::finish() {
+  if (!error_.empty()) return Error{error_};
   if (!gif_) return fail("it is not open");
   int err = 0;
   const int closed = EGifCloseFile(gif_, &err);  // writes the trailer and frees the encoder
   gif_ = nullptr;
   if (closed != GIF_OK) return fail(GifErrorString(err));
-  if (std::string e = file_.commit().error(); !e.empty()) return error_ = e;
-  return "";
+  if (Result<void> done = file_.commit(); !done) return Error{error_ = done.error()};
+  return {};
 }
 
 }  // namespace navlab::gl

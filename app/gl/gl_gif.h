@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "atomic_file.h"
+#include "result.h"
 
 struct GifFileType;
 
@@ -21,15 +22,15 @@ class GifWriter {
   GifWriter& operator=(const GifWriter&) = delete;
   ~GifWriter();  // unfinished: the temporary file is removed, an old file at the path stays as it was
 
-  // Opens the file and writes the header. Returns "" or the error.
-  std::string open();
-  // One frame of w*h*4 bytes shown for `delay_cs` hundredths of a second. Returns "" or the error.
-  std::string add(const std::vector<uint8_t>& rgba, int delay_cs);
-  // Writes the trailer and replaces the file at the path. Returns "" or the error.
-  std::string finish();
+  // Opens the file and writes the header; fails with the file's error.
+  Result<void> open();
+  // One frame of w*h*4 bytes shown for `delay_cs` hundredths of a second; fails with the first error so far.
+  Result<void> add(const std::vector<uint8_t>& rgba, int delay_cs);
+  // Writes the trailer and replaces the file at the path; fails with the first error so far.
+  Result<void> finish();
 
  private:
-  std::string fail(const std::string& why);
+  Error fail(const std::string& why);
   AtomicFile file_;
   std::string path_;
   int w_, h_;

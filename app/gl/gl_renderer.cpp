@@ -16,7 +16,7 @@ namespace {
 // Bytes of one shader source file (they are a few KB).
 constexpr size_t kMaxShaderBytes = size_t{1} << 20;
 
-std::string compile(unsigned type, const std::string& src, const std::string& name, unsigned* out) {
+Result<unsigned> compile(unsigned type, const std::string& src, const std::string& name) {
   const unsigned sh = glCreateShader(type);
   const char* p = src.c_str();
   glShaderSource(sh, 1, &p, nullptr);
@@ -27,30 +27,27 @@ std::string compile(unsigned type, const std::string& src, const std::string& na
     char log[2048];
     glGetShaderInfoLog(sh, sizeof log, nullptr, log);
     glDeleteShader(sh);
-    return name + ": " + log;
+    return Error{name + ": " + log};
   }
-  *out = sh;
-  return "";
+  return sh;
 }
 
 }  // namespace
 
-std::string link_program(const std::string& dir, const std::string& base, unsigned* out, std::string vert_base) {
+Result<unsigned> link_program(const std::string& dir, const std::string& base, std::string vert_base) {
   if (vert_base.empty()) vert_base = base;
   const Result<std::string> vs_file = read_text_file(dir + "/" + vert_base + ".vert", "shader", kMaxShaderBytes);
   const Result<std::string> fs_file = read_text_file(dir + "/" + base + ".frag", "shader", kMaxShaderBytes);
-  if (!vs_file) return vs_file.error();
-  if (!fs_file) return fs_file.error();
-  const std::string& vs = vs_file.value();
-  const std::string& fs = fs_file.value();
-  unsigned v = 0, f = 0;
-  std::string err = compile(GL_VERTEX_SHADER, vs, vert_base + ".vert", &v);
-  if (!err.empty()) return err;
-  err = compile(GL_FRAGMENT_SHADER, fs, base + ".frag", &f);
-  if (!err.empty()) {
-    glDeleteShader(v);
-    return err;
+  if (!vs_file) return Error{vs_file.error()};
+  if (!fs_file) return Error{fs_file.error()};
+  const Result<unsigned> vs = compile(GL_VERTEX_SHADER, vs_file.value(), vert_base + ".vert");
+  if (!vs) return vs;
+  const Result<unsigned> fs = compile(GL_FRAGMENT_SHADER, fs_file.value(), base + ".frag");
+  if (!fs) {
+    glDeleteShader(vs.value());
+    return fs;
   }
+  const unsigned v = vs.value(), f = fs.value();
   const unsigned prog = glCreateProgram();
   glAttachShader(prog, v);
   glAttachShader(prog, f);
@@ -63,10 +60,9 @@ std::string link_program(const std::string& dir, const std::string& base, unsign
     char log[2048];
     glGetProgramInfoLog(prog, sizeof log, nullptr, log);
     glDeleteProgram(prog);
-    return base + ": " + log;
+    return Error{base + ": " + log};
   }
-  *out = prog;
-  return "";
+  return prog;
 }
 
 void Camera::zoom_at(Vec2 s, Vec2 size_px, double factor) {
@@ -230,17 +226,22 @@ Renderer::~Renderer() {
   if (empty_vao_) glDeleteVertexArrays(1, &empty_vao_);
 }
 
-std::string Renderer::init(const std::string& shader_dir) {
-  std::string err = link_program(shader_dir, "fill", &fill_prog_);
-  if (!err.empty()) return err;
-  err = link_program(shader_dir, "shapes", &cap_prog_);
-  if (!err.empty()) return err;
-  err = link_program(shader_dir, "copy", &copy_prog_);
-  if (!err.empty()) return err;
-  err = link_program(shader_dir, "resample", &resample_prog_, "copy");
-  if (!err.empty()) return err;
+Result<void> Renderer::init(const std::string& shader_dir) {
+  const struct {
+    unsigned* prog;
+    const char* base;
+    const char* vert_base;
+  } programs[] = {{&fill_prog_, "fill", ""},
+                  {&cap_prog_, "shapes", ""},
+                  {&copy_prog_, "copy", ""},
+                  {&resample_prog_, "resample", "copy"}};
+  for (const auto& p : programs) {
+    const Result<unsigned> prog = link_program(shader_dir, p.base, p.vert_base);
+    if (!prog) return Error{prog.error()};
+    *p.prog = prog.value();
+  }
   glGenVertexArrays(1, &empty_vao_);
-  return "";
+  return {};
 }
 
 void Renderer::copy_texture(unsigned texture, int dx, int dy) {

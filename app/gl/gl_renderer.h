@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "geom.h"
+#include "result.h"
 
 namespace navlab::gl {
 
@@ -139,8 +140,8 @@ class Renderer {
   Renderer& operator=(const Renderer&) = delete;
   ~Renderer();
   // Compiles shaders/fill.*, shapes.*, copy.* and resample.frag (with copy.vert) found in `shader_dir`.
-  // Returns "" or an error.
-  std::string init(const std::string& shader_dir);
+  // Fails with the first shader's read, compile or link error.
+  Result<void> init(const std::string& shader_dir);
   // Sets the camera and target size (pixels) for the following draw() calls. draw() leaves the scissor
   // test as it is (a caller may restrict drawing to a rectangle).
   void begin(const Camera& cam, int width_px, int height_px, float line_scale);
@@ -189,8 +190,8 @@ class Target {
 };
 
 // Links shaders/`base`.frag with shaders/`vert_base`.vert (empty: the same base) from `dir` into a GL
-// program. Returns "" or the compiler's or linker's message.
-std::string link_program(const std::string& dir, const std::string& base, unsigned* out, std::string vert_base = "");
+// program: the program's name, or the compiler's or linker's message.
+Result<unsigned> link_program(const std::string& dir, const std::string& base, std::string vert_base = "");
 
 // Reads the bound read framebuffer's rectangle (x, y from the bottom-left) as RGBA8, top row first.
 std::vector<uint8_t> read_framebuffer(int x, int y, int w, int h);

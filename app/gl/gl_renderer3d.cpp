@@ -113,14 +113,17 @@ Renderer3D::~Renderer3D() {
   if (line_prog_) glDeleteProgram(line_prog_);
 }
 
-std::string Renderer3D::init(const std::string& shader_dir) {
-  std::string err = link_program(shader_dir, "fill", &mesh_prog_, "mesh3d");
-  if (err.empty()) err = link_program(shader_dir, "lines3d", &line_prog_);
-  if (!err.empty() && mesh_prog_) {
-    glDeleteProgram(mesh_prog_);
-    mesh_prog_ = 0;
+Result<void> Renderer3D::init(const std::string& shader_dir) {
+  const Result<unsigned> mesh = link_program(shader_dir, "fill", "mesh3d");
+  if (!mesh) return Error{mesh.error()};
+  const Result<unsigned> lines = link_program(shader_dir, "lines3d");
+  if (!lines) {
+    glDeleteProgram(mesh.value());
+    return Error{lines.error()};
   }
-  return err;
+  mesh_prog_ = mesh.value();
+  line_prog_ = lines.value();
+  return {};
 }
 
 void Renderer3D::begin(const OrbitCamera& cam, int width_px, int height_px, float line_scale) {

@@ -102,8 +102,9 @@ class Renderer3D {
   Renderer3D(const Renderer3D&) = delete;
   Renderer3D& operator=(const Renderer3D&) = delete;
   ~Renderer3D();
-  // Compiles shaders/mesh3d.vert with fill.frag and lines3d.vert with lines3d.frag. "" or an error.
-  std::string init(const std::string& shader_dir);
+  // Compiles shaders/mesh3d.vert with fill.frag and lines3d.vert with lines3d.frag; fails with the first
+  // shader's error (and is then not ready()).
+  Result<void> init(const std::string& shader_dir);
   bool ready() const { return mesh_prog_ != 0; }
   // Sets the camera and the target size (pixels) for the following draw() calls.
   void begin(const OrbitCamera& cam, int width_px, int height_px, float line_scale);

@@ -22,11 +22,11 @@ Window::~Window() {
   if (window_ || context_) SDL_Quit();
 }
 
-std::string Window::open(const std::string& title, int width, int height, bool hidden, const std::string& ini_path) {
+Result<void> Window::open(const std::string& title, int width, int height, bool hidden, const std::string& ini_path) {
   install_stop_handlers();  // before SDL_Init, which would install its own
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0)
-    return std::string("cannot start SDL video (no display? try xvfb-run or SDL_VIDEODRIVER=offscreen): ") +
-           SDL_GetError();
+    return Error{std::string("cannot start SDL video (no display? try xvfb-run or SDL_VIDEODRIVER=offscreen): ") +
+                 SDL_GetError()};
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
@@ -37,12 +37,12 @@ std::string Window::open(const std::string& title, int width, int height, bool h
   Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI;
   flags |= hidden ? SDL_WINDOW_HIDDEN : (SDL_WINDOW_SHOWN | SDL_WINDOW_RESIZABLE);
   window_ = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
-  if (!window_) return std::string("cannot create a window: ") + SDL_GetError();
+  if (!window_) return Error{std::string("cannot create a window: ") + SDL_GetError()};
   context_ = SDL_GL_CreateContext(window_);
-  if (!context_) return std::string("cannot create an OpenGL 3.3 core context: ") + SDL_GetError();
+  if (!context_) return Error{std::string("cannot create an OpenGL 3.3 core context: ") + SDL_GetError()};
   SDL_GL_MakeCurrent(window_, context_);
   SDL_GL_SetSwapInterval(hidden ? 0 : 1);
-  if (!gladLoadGL((GLADloadfunc)SDL_GL_GetProcAddress)) return "cannot load OpenGL functions";
+  if (!gladLoadGL((GLADloadfunc)SDL_GL_GetProcAddress)) return Error{"cannot load OpenGL functions"};
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -59,7 +59,7 @@ std::string Window::open(const std::string& title, int width, int height, bool h
   ImGui_ImplSDL2_InitForOpenGL(window_, context_);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   imgui_ = true;
-  return "";
+  return {};
 }
 
 void Window::drawable_size(int* w, int* h) const { SDL_GL_GetDrawableSize(window_, w, h); }

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "result.h"
+
 struct SDL_Window;
 
 namespace navlab::gl {
@@ -16,8 +18,8 @@ class Window {
   ~Window();
 
   // Creates the window, the GL context, loads GL with glad and starts ImGui (ini file `ini_path`, ""
-  // for none). Returns "" or a readable error.
-  std::string open(const std::string& title, int width, int height, bool hidden, const std::string& ini_path);
+  // for none). Fails with a readable error.
+  Result<void> open(const std::string& title, int width, int height, bool hidden, const std::string& ini_path);
   SDL_Window* sdl() const { return window_; }
   void drawable_size(int* w, int* h) const;
   void swap();

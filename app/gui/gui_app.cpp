@@ -83,7 +83,7 @@ std::string resource_path(const std::string& rel) {
 
 std::string default_scene_path() { return resource_path("scenes/default.json"); }
 
-std::string App::init(const Options& opt) {
+Result<void> App::init(const Options& opt) {
   options = opt;
   start_ticks_ = SDL_GetPerformanceCounter();
   if (opt.use_settings) {
@@ -91,33 +91,31 @@ std::string App::init(const Options& opt) {
     if (!dir.empty()) {
       settings_path = dir + "/settings.json";
       ini_path_ = dir + "/imgui.ini";
-      std::string err;
-      settings = load_settings(settings_path, &err);
-      if (!err.empty()) status = err;
+      Result<Settings> loaded = load_settings(settings_path);
+      settings = loaded ? std::move(loaded).value() : Settings{};
+      if (!loaded) status = loaded.error() + "; using default settings";
     }
   }
   int w = opt.width, h = opt.height;
   if (!opt.hidden) fit_to_display(&w, &h);  // a shown window is never larger than the screen
-  std::string err = window.open("navlab", w, h, opt.hidden, ini_path_);
-  if (!err.empty()) return err;
+  if (Result<void> r = window.open("navlab", w, h, opt.hidden, ini_path_); !r) return r;
   enable_raw_key_events();
   // The arrows, Space and Enter are the app's keys (gui_keys.h), not ImGui's widget navigation.
   ImGui::GetIO().ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   fonts = load_fonts();
-  err = renderer.init(gl::shader_dir());
-  if (!err.empty()) return err;
+  if (Result<void> r = renderer.init(gl::shader_dir()); !r) return r;
   set_presenter(settings.presenter);
-  if (!fonts.error.empty() && opt.hidden) return fonts.error;  // a scripted run: an error, as in render
+  if (!fonts.error.empty() && opt.hidden) return Error{fonts.error};  // a scripted run: an error, as in render
   const std::string scene = opt.scene.empty() ? default_scene_path() : opt.scene;
   if (!open_scene(scene)) status = "could not open " + scene;
   if (!fonts.error.empty()) show_error(fonts.error);  // interactive: said, and the next font is used
-  return "";
+  return {};
 }
 
 void App::shutdown() {
   if (!settings_path.empty()) {
-    const std::string err = save_settings(settings, settings_path);
-    if (!err.empty()) SDL_Log("navlab: %s", err.c_str());
+    if (Result<void> saved = save_settings(settings, settings_path); !saved)
+      SDL_Log("navlab: %s", saved.error().c_str());
   }
 }
 
@@ -129,14 +127,13 @@ void App::show_error(const std::string& message) {
 }
 
 bool App::open_scene(const std::string& path) {
-  Document next;
-  const std::string err = load_document(path, next);
-  if (!err.empty()) {
-    show_error(err + (doc.loaded() ? "\nThe scene you had is still open." : ""));
+  Result<Document> next = load_document(path);
+  if (!next) {
+    show_error(next.error() + (doc.loaded() ? "\nThe scene you had is still open." : ""));
     return false;
   }
   if (options.use_settings && !lessons.opening) add_recent(settings, path);
-  open_document(std::move(next));
+  open_document(std::move(next).value());
   return true;
 }
 
@@ -163,12 +160,13 @@ bool App::reload() {
   const auto start = doc.start, goal = doc.goal;
   const int qi = doc.query_index;
   const std::string path = doc.path;
-  const std::string err = load_document(path, doc);
-  if (!err.empty()) {
-    show_error(err + "\nThe scene you had is still open.");
+  Result<Document> loaded = load_document(path);
+  if (!loaded) {
+    show_error(loaded.error() + "\nThe scene you had is still open.");
     file_stamp_ = file_stamp(path);
     return false;
   }
+  doc = std::move(loaded).value();
   if (qi < 0) {  // keep a user-placed query across reloads
     doc.start = start;
     doc.goal = goal;
@@ -493,12 +491,12 @@ void App::at_viewport_size(int w, int h, const std::function<void()>& draw) {
 
 // Every step of the stage drawn as the viewport shows it (at the request's size, or the viewport's),
 // the timeline put back where it was.
-std::string App::export_gif(const ExportRequest& req, const std::string& path) {
+Result<void> App::export_gif(const ExportRequest& req, const std::string& path) {
   const int w = req.width > 0 ? req.width : int(vp_w), h = req.height > 0 ? req.height : int(vp_h);
   const int shown = playback.step;
-  std::string err;
+  Result<void> written;
   at_viewport_size(w, h, [&] {
-    err = write_stage_gif(
+    written = write_stage_gif(
         plan, req.gif_stage, w, h,
         [&](int s) {
           playback.step = s;
@@ -508,7 +506,7 @@ std::string App::export_gif(const ExportRequest& req, const std::string& path) {
         path);
     playback.step = shown;
   });
-  return err;
+  return written;
 }
 
 void App::do_export() {
@@ -521,28 +519,28 @@ void App::do_export() {
   pending_export_.reset();
   std::string path = req.path.empty() ? gl::timestamped_png_name(settings.export_dir) : req.path;
   if (req.path.empty() && !req.gif_stage.empty()) path = std::filesystem::path(path).replace_extension(".gif").string();
-  std::string err;
+  Result<void> written;
   if (!req.gif_stage.empty()) {
-    err = export_gif(req, path);
+    written = export_gif(req, path);
   } else if (req.whole_window) {
-    err = gl::write_png(path, window_target_.width(), window_target_.height(), window_target_.read_pixels());
+    written = gl::write_png(path, window_target_.width(), window_target_.height(), window_target_.read_pixels());
   } else if (req.width > 0 && req.height > 0 && (req.width != int(vp_w) || req.height != int(vp_h))) {
     // Same view at another size, offscreen: every layer of the viewport (plan, spawn verdicts, doors) is
     // drawn again at that size.
     at_viewport_size(req.width, req.height, [&] {
       draw_viewport_content();
-      err = gl::write_png(path, req.width, req.height, view.target().read_pixels());
+      written = gl::write_png(path, req.width, req.height, view.target().read_pixels());
     });
   } else {
-    err = gl::write_png(path, view.target().width(), view.target().height(), view.target().read_pixels());
+    written = gl::write_png(path, view.target().width(), view.target().height(), view.target().read_pixels());
   }
-  if (err.empty()) {
+  if (written) {
     export_dialog.last = path;
     status = "exported " + path;
   } else {
-    if (export_dialog.failure.empty()) export_dialog.failure = err;
-    status = "export failed: " + err;
-    show_error(err);
+    if (export_dialog.failure.empty()) export_dialog.failure = written.error();
+    status = "export failed: " + written.error();
+    show_error(written.error());
   }
 }
 
@@ -554,28 +552,25 @@ bool compare_shown(const App& app) {
 void compare_refresh(App& app) {
   CompareView& c = app.compare;
   if (c.built_for == app.plan_runs && c.built_spec == c.spec) return;
-  c.error = compare_build(app.doc, app.plan, c.spec, c.halves);
+  c.error = compare_build(app.doc, app.plan, c.spec, c.halves).error();
   c.built_for = app.plan_runs;
   c.built_spec = c.spec;
   if (!c.error.empty()) app.status = "compare: " + c.error;
 }
 
-bool compare_script_action(App& app, const nlohmann::json& a, std::string* error) {
-  if (!a.contains("compare")) return false;
+std::optional<Result<void>> compare_script_action(App& app, const nlohmann::json& a) {
+  if (!a.contains("compare")) return std::nullopt;
   const nlohmann::json& c = a["compare"];
   if (c.is_boolean() && !c.get<bool>()) {
     app.compare.on = false;
-    return true;
+    return Result<void>();
   }
-  if (!c.is_string()) {
-    *error = "compare is \"A:B\" (two methods) or false";
-    return true;
-  }
+  if (!c.is_string()) return Error{"compare is \"A:B\" (two methods) or false"};
   app.compare.spec = c.get<std::string>();
   app.compare.on = true;
   compare_refresh(app);
-  *error = app.compare.error;
-  return true;
+  if (!app.compare.error.empty()) return Error{app.compare.error};
+  return Result<void>();
 }
 
 nlohmann::json compare_state_json(const App& app) {

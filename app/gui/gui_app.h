@@ -30,6 +30,7 @@
 #include "gui_theme.h"
 #include "gui_viewport.h"
 #include "panel_spawn.h"
+#include "result.h"
 
 namespace navlab::app {
 
@@ -61,8 +62,8 @@ class App {
     int width = 1440, height = 900;
     bool use_settings = true;  // false: no settings or imgui.ini read or written (tests, scripts)
   };
-  // Opens the window and the first scene. Returns "" or an error (no window, shaders missing).
-  std::string init(const Options& opt);
+  // Opens the window and the first scene; fails with an error (no window, shaders missing).
+  Result<void> init(const Options& opt);
   void shutdown();
   // One frame: events, UI, viewport, export. Returns false when the user quit.
   bool frame();
@@ -194,7 +195,7 @@ class App {
   // Runs `draw` with the viewport drawn at w x h offscreen (the camera keeps its centre and scales with
   // the size), then draws it again as the screen shows it.
   void at_viewport_size(int w, int h, const std::function<void()>& draw);
-  std::string export_gif(const ExportRequest& req, const std::string& path);
+  Result<void> export_gif(const ExportRequest& req, const std::string& path);
   void do_export();
   // The pending export's size when it is the whole window at another size than the screen (this frame
   // is then laid out and drawn at that size, offscreen); false otherwise.
@@ -234,14 +235,20 @@ inline bool take_dialog_key(App& app, App::DialogKey k) {
   app.dialog_key = App::DialogKey::None;
   return true;
 }
+// Shows a failed edit's message in the error window (App::show_error); nothing when it succeeded. For
+// the edits the panels, keys and mouse start.
+template <class T>
+void show_failure(App& app, const Result<T>& r) {
+  if (!r) app.show_error(r.error());
+}
 // Whether the map shows the compare view now (switched on, and its methods fit the scene).
 bool compare_shown(const App& app);
 // Builds the compare view's halves again when the plan or the methods changed since they were built.
 void compare_refresh(App& app);
-// Script action {"compare": "A:B" | false} (false when `a` is not one; *error "" or what is wrong), and
+// Script action {"compare": "A:B" | false} (nullopt when `a` is not one; otherwise its outcome), and
 // the compare view's halves for the printed state ({"spec", "halves": [{"method", "length", "cost",
 // "expanded", "walk_s", "compute_ms", "step", "label"}]}, null when it is not shown).
-bool compare_script_action(App& app, const nlohmann::json& a, std::string* error);
+std::optional<Result<void>> compare_script_action(App& app, const nlohmann::json& a);
 nlohmann::json compare_state_json(const App& app);
 // What the map draws besides the plan, for its legend.
 LegendFlags legend_flags(const App& app);

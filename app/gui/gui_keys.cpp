@@ -202,10 +202,10 @@ nlohmann::json key_state_json(const App& app, const KeyBinding* b, int scancode)
 namespace {
 
 // Pushes a key press and its release as SDL events: both are handled in the next frame.
-std::string push_tap(App& app, const nlohmann::json& a) {
+Result<void> push_tap(App& app, const nlohmann::json& a) {
   const std::string key = a["key_tap"].is_string() ? a["key_tap"].get<std::string>() : "";
   const SDL_Scancode sc = SDL_GetScancodeFromName(key.c_str());
-  if (sc == SDL_SCANCODE_UNKNOWN) return "key_tap needs a key as SDL names it (PageDown, Right, Space, F5 ...)";
+  if (sc == SDL_SCANCODE_UNKNOWN) return Error{"key_tap needs a key as SDL names it (PageDown, Right, Space, F5 ...)"};
   SDL_Event e{};
   e.type = SDL_KEYDOWN;
   e.key.state = SDL_PRESSED;
@@ -217,15 +217,15 @@ std::string push_tap(App& app, const nlohmann::json& a) {
   e.type = SDL_KEYUP;
   e.key.state = SDL_RELEASED;
   SDL_PushEvent(&e);
-  return "";
+  return {};
 }
 
 // Shows the window and reports every key press it gets from the X server (see keys_script_action).
-std::string listen(App& app, const nlohmann::json& a) {
+Result<void> listen(App& app, const nlohmann::json& a) {
   const char* driver = SDL_GetCurrentVideoDriver();
   if (!driver || std::string(driver) != "x11")
-    return "listen_keys needs a real X window (SDL's x11 driver, e.g. under Xvfb), not '" +
-           std::string(driver ? driver : "none") + "'";
+    return Error{"listen_keys needs a real X window (SDL's x11 driver, e.g. under Xvfb), not '" +
+                 std::string(driver ? driver : "none") + "'"};
   const int want = a["listen_keys"].get<int>();
   const double seconds = a.value("seconds", 30.0);
   SDL_Window* w = app.window.sdl();
@@ -251,19 +251,18 @@ std::string listen(App& app, const nlohmann::json& a) {
     if (!app.frame()) break;
   app.key_observer = nullptr;
   app.taps.on_log = nullptr;
-  return got < want ? "listen_keys: " + std::to_string(got) + " of " + std::to_string(want) + " key presses came" : "";
+  if (got < want)
+    return Error{"listen_keys: " + std::to_string(got) + " of " + std::to_string(want) + " key presses came"};
+  return {};
 }
 
 }  // namespace
 
-bool keys_script_action(App& app, const nlohmann::json& a, std::string* error) {
-  if (a.contains("key_tap")) {
-    *error = push_tap(app, a);
-    return true;
-  }
-  if (!a.contains("listen_keys")) return false;
-  *error = a["listen_keys"].is_number_integer() ? listen(app, a) : "listen_keys needs a number of key presses";
-  return true;
+std::optional<Result<void>> keys_script_action(App& app, const nlohmann::json& a) {
+  if (a.contains("key_tap")) return push_tap(app, a);
+  if (!a.contains("listen_keys")) return std::nullopt;
+  if (!a["listen_keys"].is_number_integer()) return Error{"listen_keys needs a number of key presses"};
+  return listen(app, a);
 }
 
 }  // namespace navlab::app

@@ -4,12 +4,14 @@
 // generated from it. Mouse actions, which have no key, are listed beside it for the help.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "gui_taps.h"
+#include "result.h"
 
 namespace navlab::app {
 
@@ -50,9 +52,9 @@ const std::vector<MouseHelp>& mouse_help();
 // events (NAME as SDL names keys: "PageDown", "Right", "Space", "F5", "H" ...), both handled within the
 // next frame. {"listen_keys": N, "seconds": S} shows the window (SDL's x11 driver: a real X window),
 // prints {"listening": X11_WINDOW_ID} and then one JSON line per key press the window receives, with the
-// app's state after it, until N presses or S seconds. Returns false when `a` is neither; otherwise
-// `*error` is "" or what is wrong.
-bool keys_script_action(App& app, const nlohmann::json& a, std::string* error);
+// app's state after it, until N presses or S seconds. nullopt when `a` is neither; otherwise the action's
+// outcome.
+std::optional<Result<void>> keys_script_action(App& app, const nlohmann::json& a);
 
 // Asks SDL for the window's raw X events (SDL_SYSWMEVENT) when its video driver is x11.
 void enable_raw_key_events();

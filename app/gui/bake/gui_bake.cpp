@@ -25,14 +25,13 @@ std::string from_pointer(const std::string& e) {
 }
 
 // The scene's own rules for the edited inputs, as a scene file would be checked: `scene` with `inputs`
-// written out and read back into `checked`. Returns "" or the message from its JSON pointer on.
-std::string check_edit(const Scene& scene, const BakeInputs& inputs, Scene& checked) {
+// written out and read back. Fails with the message from its JSON pointer on.
+Result<Scene> check_edit(const Scene& scene, const BakeInputs& inputs) {
   Scene next = scene;
   set_bake_inputs(next, inputs);
   Result<Scene> read = parse_scene(scene_to_json(next), scene.path);
-  if (!read) return from_pointer(read.error());
-  checked = std::move(read).value();
-  return "";
+  if (!read) return Error{from_pointer(read.error())};
+  return read;
 }
 
 // Whether two door lists have the same ids and shapes (what a bake marks; open or closed is not baked).
@@ -127,48 +126,48 @@ const NumberParam kNumbers[] = {
     {"detail_sample_max_error", &BakeDef::detail_sample_max_error},
 };
 
-// One key of the script's {"bake": {...}} into `b`. Returns "" or what is wrong.
-std::string set_param(BakeDef& b, const std::string& key, const nlohmann::json& v) {
+// One key of the script's {"bake": {...}} into `b`; fails with what is wrong.
+Result<void> set_param(BakeDef& b, const std::string& key, const nlohmann::json& v) {
   for (const NumberParam& p : kNumbers)
     if (key == p.name) {
-      if (!v.is_number()) return "bake." + key + " needs a number";
+      if (!v.is_number()) return Error{"bake." + key + " needs a number"};
       b.*p.field = v.get<double>();
-      return "";
+      return {};
     }
   if (key == "verts_per_poly") {
-    if (!v.is_number_integer()) return "bake.verts_per_poly needs a whole number";
+    if (!v.is_number_integer()) return Error{"bake.verts_per_poly needs a whole number"};
     b.verts_per_poly = v.get<int>();
-    return "";
+    return {};
   }
   if (key == "tile_size") {
-    if (!v.is_number_integer()) return "bake.tile_size needs a whole number";
+    if (!v.is_number_integer()) return Error{"bake.tile_size needs a whole number"};
     b.tile_size = v.get<int>();
-    return "";
+    return {};
   }
   if (key == "partition") {
     for (Partition p : {Partition::Watershed, Partition::Monotone, Partition::Layers})
       if (v.is_string() && v.get<std::string>() == to_string(p)) {
         b.partition = p;
-        return "";
+        return {};
       }
-    return "bake.partition needs \"watershed\", \"monotone\" or \"layers\"";
+    return Error{"bake.partition needs \"watershed\", \"monotone\" or \"layers\""};
   }
-  return "unknown bake parameter '" + key + "'";
+  return Error{"unknown bake parameter '" + key + "'"};
 }
 
-// {"bake_stage": NAME}: the view switch set as the Bake panel's combo sets it. Returns "" or what is wrong.
-std::string set_bake_stage(App& app, const nlohmann::json& name) {
-  if (!name.is_string()) return "{\"bake_stage\": NAME} needs a stage name";
+// {"bake_stage": NAME}: the view switch set as the Bake panel's combo sets it; fails with what is wrong.
+Result<void> set_bake_stage(App& app, const nlohmann::json& name) {
+  if (!name.is_string()) return Error{"{\"bake_stage\": NAME} needs a stage name"};
   if (name == "navmesh") {
     app.view.bake_stage.reset();
-    return "";
+    return {};
   }
   const auto stage = bake_stage_from_name(name.get<std::string>());
   if (!stage)
-    return "unknown bake stage " + name.dump() +
-           " (navmesh, input, heightfield, compact, regions, raw-contours, contours, polymesh or detail)";
+    return Error{"unknown bake stage " + name.dump() +
+                 " (navmesh, input, heightfield, compact, regions, raw-contours, contours, polymesh or detail)"};
   app.view.bake_stage = stage;
-  return "";
+  return {};
 }
 
 }  // namespace
@@ -202,11 +201,12 @@ bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
         "navmesh is neither");
     return false;
   }
-  Scene checked;
-  if (std::string err = check_edit(app.doc.scene, inputs, checked); !err.empty()) {
-    app.show_error("the edit was not applied (" + what + "): " + err);
+  Result<Scene> edited = check_edit(app.doc.scene, inputs);
+  if (!edited) {
+    app.show_error("the edit was not applied (" + what + "): " + edited.error());
     return false;
   }
+  Scene checked = std::move(edited).value();
   if (hand_authored) {  // no bake: the polygons are the scene's, rebuilt with the links at once
     const auto t0 = std::chrono::steady_clock::now();
     BakeOutput out;
@@ -271,17 +271,16 @@ void bake_wait(App& app) {
   }
 }
 
-bool bake_edit_action(App& app, std::string* err, const std::function<EditDone()>& act) {
-  EditDone done = EditDone::NoRebake;
+std::optional<Result<void>> bake_edit_action(App& app, const std::function<EditDone()>& act) {
+  EditDone done;
   try {
     done = act();
   } catch (const std::exception& ex) {
-    *err = ex.what();
-    return true;
+    return Error{ex.what()};
   }
-  if (done == EditDone::NotThisAction) return false;
-  if (done == EditDone::Edited && err->empty()) bake_wait(app);
-  return true;
+  if (done.kind == EditKind::NotThisAction) return std::nullopt;
+  if (done.kind == EditKind::Edited && done.result) bake_wait(app);
+  return done.result;
 }
 
 void bake_abandon(App& app) {
@@ -292,40 +291,26 @@ void bake_abandon(App& app) {
   b.shapes.reset();
 }
 
-bool bake_script_action(App& app, const nlohmann::json& a, std::string* err) {
-  if (a.contains("bake_stage")) {
-    *err = set_bake_stage(app, a["bake_stage"]);
-    return true;
-  }
+std::optional<Result<void>> bake_script_action(App& app, const nlohmann::json& a) {
+  if (a.contains("bake_stage")) return set_bake_stage(app, a["bake_stage"]);
   if (a.contains("bake_wait")) {
     bake_wait(app);
-    *err = "";
-    return true;
+    return Result<void>();
   }
   if (a.contains("bake_cancel")) {
-    *err = bake_cancel(app, true) ? "" : "bake_cancel: no bake is running (it has finished already)";
-    return true;
+    if (!bake_cancel(app, true)) return Error{"bake_cancel: no bake is running (it has finished already)"};
+    return Result<void>();
   }
-  if (!a.contains("bake")) return false;
+  if (!a.contains("bake")) return std::nullopt;
   const nlohmann::json& params = a["bake"];
-  if (!params.is_object()) {
-    *err = "{\"bake\": {PARAMETER: VALUE, ...}} needs an object";
-    return true;
-  }
+  if (!params.is_object()) return Error{"{\"bake\": {PARAMETER: VALUE, ...}} needs an object"};
   BakeDef next = wanted_bake_inputs(app).bake;
   for (const auto& [key, value] : params.items())
-    if (std::string bad = set_param(next, key, value); !bad.empty()) {
-      *err = bad;
-      return true;
-    }
-  if (a.contains("wait") && !a["wait"].is_boolean()) {
-    *err = "{\"bake\": {...}, \"wait\": B} needs true or false";
-    return true;
-  }
+    if (Result<void> r = set_param(next, key, value); !r) return r;
+  if (a.contains("wait") && !a["wait"].is_boolean()) return Error{"{\"bake\": {...}, \"wait\": B} needs true or false"};
   // A bake that fails is the app's to show (App::error), not the script's.
   if (rebake(app, next) && a.value("wait", true)) bake_wait(app);
-  *err = "";
-  return true;
+  return Result<void>();
 }
 
 nlohmann::json bake_state_json(const App& app) {

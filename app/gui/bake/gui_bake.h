@@ -13,11 +13,13 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bake_job.h"
 #include "enum_names.h"
+#include "result.h"
 #include "scene.h"
 
 namespace navlab::app {
@@ -93,13 +95,18 @@ void bake_frame(App& app);
 bool bake_cancel(App& app, bool wait);
 // Runs frames until no bake runs (scripts: every bake action waits, so runs stay deterministic).
 void bake_wait(App& app);
-// What a scripted edit of the bake inputs did (bake_edit_action).
-enum class EditDone { NotThisAction, Edited, NoRebake };
-// Runs a scripted edit of the bake inputs (areas, links): `act` makes it, sets *err and says what it
-// did; a value of the wrong type (a thrown error) becomes *err. An edit made without error is waited for
-// (its bake finishes first), so the next action sees the new mesh. False when `act` says the action is
-// not its.
-bool bake_edit_action(App& app, std::string* err, const std::function<EditDone()>& act);
+// What a scripted edit of the bake inputs did (bake_edit_action): not this room's action, an edit that
+// bakes, or a change that needs no bake (a tool switched on or off); and its outcome.
+enum class EditKind { NotThisAction, Edited, NoRebake };
+struct EditDone {
+  EditKind kind = EditKind::NotThisAction;
+  Result<void> result;
+};
+// Runs a scripted edit of the bake inputs (areas, links): `act` makes it and says what it did; a value of
+// the wrong type (a thrown error) becomes the action's error. An edit made without error is waited for
+// (its bake finishes first), so the next action sees the new mesh. nullopt when `act` says the action is
+// not its; otherwise the action's outcome.
+std::optional<Result<void>> bake_edit_action(App& app, const std::function<EditDone()>& act);
 // The document was replaced (opened, reloaded): a running bake is cancelled and its output dropped.
 void bake_abandon(App& app);
 
@@ -114,9 +121,9 @@ void panel_bake_progress(App& app, float x, float y, float w);
 // parameters changed, then rebake(); it waits for the bake unless "wait" is false (a failed bake shows
 // its error in the app, as a user would see it). {"bake_wait": true}: waits for the running bake.
 // {"bake_cancel": true}: cancels it (an error when none runs). {"bake_stage": NAME}: the Bake panel's
-// view switch (navmesh, or a stage as bake_stage_name writes it). Returns false when `a` is none of
-// these; otherwise *err is "" or what is wrong with the action itself.
-bool bake_script_action(App& app, const nlohmann::json& a, std::string* err);
+// view switch (navmesh, or a stage as bake_stage_name writes it). nullopt when `a` is none of these;
+// otherwise the outcome of the action itself.
+std::optional<Result<void>> bake_script_action(App& app, const nlohmann::json& a);
 // The bake state for the scripted run's printed JSON: running, last, started, restarted, frames_shown,
 // polygons, and the running bake's tiles_done, tiles_total, phase.
 nlohmann::json bake_state_json(const App& app);

@@ -42,12 +42,12 @@ bool open_check_suite(App& app, const std::string& path) {
     return false;
   }
   if (suite->level()) {
-    Document next;
-    if (std::string err = document_from_scene(suite->scene, path, next); !err.empty()) {
-      app.show_error(err + (app.doc.loaded() ? "\nThe scene you had is still open." : ""));
+    Result<Document> next = document_from_scene(suite->scene, path);
+    if (!next) {
+      app.show_error(next.error() + (app.doc.loaded() ? "\nThe scene you had is still open." : ""));
       return false;
     }
-    app.open_document(std::move(next));
+    app.open_document(std::move(next).value());
   } else if (!app.open_scene(suite->scene.path)) {
     return false;
   }
@@ -80,12 +80,11 @@ void select_check_case(App& app, int index) {
   app.playback.playing = false;
   int step = int(app.plan.steps.size());
   if (r.decided_by && r.decided_by->stage != "raycast") {
-    std::string err;
     const std::string ref = r.decided_by->stage + ":" + std::to_string(r.decided_by->index);
-    if (const std::optional<int> at = parse_step(ref, app.plan, &err))
-      step = *at;
+    if (const Result<int> at = parse_step(ref, app.plan))
+      step = at.value();
     else
-      app.show_error("case " + c.name + ": the step " + ref + " is not on the timeline (" + err + ")");
+      app.show_error("case " + c.name + ": the step " + ref + " is not on the timeline (" + at.error() + ")");
   }
   app.set_step(step);
   app.status = "case " + c.name + ": " + (r.passed ? "passed" : "failed") +
@@ -114,31 +113,23 @@ void draw_check(App& app) {
   b.point(r.path[1], 7.0f * w, r.ray.hit_something() ? app.theme.goal : app.theme.smooth);
 }
 
-bool check_script_action(App& app, const nlohmann::json& a, std::string* error) {
+std::optional<Result<void>> check_script_action(App& app, const nlohmann::json& a) {
   if (a.contains("check_suite")) {
-    if (!a["check_suite"].is_string())
-      *error = "{\"check_suite\": FILE} needs a file name";
-    else if (!open_check_suite(app, a["check_suite"].get<std::string>()))
-      *error = app.error;
-    return true;
+    if (!a["check_suite"].is_string()) return Error{"{\"check_suite\": FILE} needs a file name"};
+    if (!open_check_suite(app, a["check_suite"].get<std::string>())) return Error{app.error};
+    return Result<void>();
   }
-  if (!a.contains("check_case")) return false;
+  if (!a.contains("check_case")) return std::nullopt;
   const CheckView& v = app.check;
-  if (!v.suite) {
-    *error = "check_case needs an open check suite ({\"check_suite\": FILE})";
-    return true;
-  }
+  if (!v.suite) return Error{"check_case needs an open check suite ({\"check_suite\": FILE})"};
   const nlohmann::json& k = a["check_case"];
   int index = -1;
   if (k.is_number_integer()) index = k.get<int>();
   for (size_t i = 0; k.is_string() && i < v.suite->cases.size(); ++i)
     if (v.suite->cases[i].name == k.get<std::string>()) index = int(i);
-  if (index < 0 || index >= int(v.suite->cases.size())) {
-    *error = "no case " + k.dump() + " in " + v.suite->path;
-    return true;
-  }
+  if (index < 0 || index >= int(v.suite->cases.size())) return Error{"no case " + k.dump() + " in " + v.suite->path};
   select_check_case(app, index);
-  return true;
+  return Result<void>();
 }
 
 nlohmann::json check_state_json(const App& app) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "check_run.h"
+#include "result.h"
 
 namespace navlab::app {
 
@@ -46,9 +47,8 @@ void panel_check(App& app);
 void draw_check(App& app);
 
 // Script actions (gui_script.h): {"check_suite": FILE} opens a suite; {"check_case": N | NAME} clicks a
-// case (N from 0, or its name). Returns false when the action is not one of these; otherwise *error is
-// "" or what is wrong.
-bool check_script_action(App& app, const nlohmann::json& action, std::string* error);
+// case (N from 0, or its name). nullopt when the action is not one of these; otherwise its outcome.
+std::optional<Result<void>> check_script_action(App& app, const nlohmann::json& action);
 // The open suite for the state a scripted run prints: file, counts, the selected case, its deciding step.
 nlohmann::json check_state_json(const App& app);
 

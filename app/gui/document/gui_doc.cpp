@@ -20,19 +20,19 @@ void grow(Vec2& lo, Vec2& hi, Vec2 p) {
 
 }  // namespace
 
-std::string load_document(const std::string& path, Document& doc) {
+Result<Document> load_document(const std::string& path) {
   Result<Scene> scene = load_scene(path);
-  if (!scene) return scene.error();
-  return document_from_scene(std::move(scene.value()), path, doc);
+  if (!scene) return Error{scene.error()};
+  return document_from_scene(std::move(scene.value()), path);
 }
 
-std::string document_from_scene(Scene scene, const std::string& path, Document& doc) {
+Result<Document> document_from_scene(Scene scene, const std::string& path) {
   // A side-scroller scene has no navmesh: the side view (gui_side.h) draws its solids.
   const bool side = traits(scene.kind()).side_view;
   std::vector<BakeStep> bake_steps;
   BakeStages bake_stages;
   Result<NavMesh> mesh = side ? Result<NavMesh>(NavMesh{}) : build_navmesh(scene, &bake_steps, &bake_stages);
-  if (!mesh) return mesh.error();
+  if (!mesh) return Error{mesh.error()};
 
   Document next;
   next.path = path;
@@ -59,8 +59,7 @@ std::string document_from_scene(Scene scene, const std::string& path, Document& 
     next.goal = next.scene.queries[0].goal;
     next.query_index = 0;
   }
-  doc = std::move(next);
-  return "";
+  return next;
 }
 
 HeightRange height_range(const NavMesh& mesh) {

@@ -9,6 +9,7 @@
 #include "bake.h"
 #include "bake_stages.h"
 #include "navmesh.h"
+#include "result.h"
 #include "scene.h"
 
 namespace navlab::app {
@@ -43,9 +44,9 @@ NavMesh set_mesh(Document& doc, NavMesh mesh);
 // checks' open components and walls, Polyanya's wall ends (its index is readied by the job itself).
 void ready_mesh(const NavMesh& mesh);
 
-// Loads `path` into `doc`. Returns "" on success; otherwise a readable message and `doc` is unchanged.
-std::string load_document(const std::string& path, Document& doc);
-// The same for a scene already read (a check suite's level, baked in memory); `path` becomes doc.path.
-std::string document_from_scene(Scene scene, const std::string& path, Document& doc);
+// The document of the scene file `path`, or a readable message.
+Result<Document> load_document(const std::string& path);
+// The same for a scene already read (a check suite's level, baked in memory); `path` becomes its path.
+Result<Document> document_from_scene(Scene scene, const std::string& path);
 
 }  // namespace navlab::app

@@ -36,14 +36,14 @@ void export_current_size(const App& app, bool whole_window, int* w, int* h) {
   }
 }
 
-std::string export_check(const std::string& path, int w, int h, bool gif) {
-  if (std::string bad = gl::picture_size_problem(w, h); !bad.empty()) return bad;
-  if (path.empty()) return "choose a file name";
+Result<void> export_check(const std::string& path, int w, int h, bool gif) {
+  if (Result<void> size = gl::check_picture_size(w, h); !size) return size;
+  if (path.empty()) return Error{"choose a file name"};
   if (fs::path(path).extension() != (gif ? ".gif" : ".png"))
-    return gif ? "an animation's file name must end in .gif" : "the file name must end in .png";
+    return Error{gif ? "an animation's file name must end in .gif" : "the file name must end in .png"};
   const fs::path dir = fs::path(path).parent_path();
-  if (!dir.empty() && !fs::is_directory(dir)) return "the folder " + dir.string() + " does not exist";
-  return "";
+  if (!dir.empty() && !fs::is_directory(dir)) return Error{"the folder " + dir.string() + " does not exist"};
+  return {};
 }
 
 namespace {
@@ -51,20 +51,19 @@ constexpr int kGifStepCs = 100;  // 1/100 s per step of the animation
 constexpr int kGifEndCs = 300;   // the complete plan, shown last
 }  // namespace
 
-std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
-                            const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out) {
+Result<void> write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
+                             const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out) {
   const std::optional<Stage> st = stage_from_string(stage);
   const int first = st ? plan.first_step(*st) : -1, count = st ? plan.count(*st) : 0;
-  if (first < 0 || count == 0) return "the plan has no " + stage + " steps (stages: " + stage_names() + ")";
+  if (first < 0 || count == 0) return Error{"the plan has no " + stage + " steps (stages: " + stage_names() + ")"};
   // Each frame is encoded and written as soon as it is drawn: memory does not grow with the steps.
   gl::GifWriter gif(out, w, h);
-  if (std::string err = gif.open(); !err.empty()) return err;
+  if (Result<void> r = gif.open(); !r) return r;
   for (int i = 0; i <= count; ++i) {
-    if (gl::stop_signal()) return out + ": not written (" + gl::stop_message() + ")";
+    if (gl::stop_signal()) return Error{out + ": not written (" + gl::stop_message() + ")"};
     const bool last = i == count;  // the complete plan, shown longer
-    if (std::string err = gif.add(draw(last ? int(plan.steps.size()) : first + i), last ? kGifEndCs : kGifStepCs);
-        !err.empty())
-      return err;
+    if (Result<void> r = gif.add(draw(last ? int(plan.steps.size()) : first + i), last ? kGifEndCs : kGifStepCs); !r)
+      return r;
   }
   return gif.finish();
 }
@@ -131,7 +130,7 @@ void panel_export(App& app) {
   if (!d.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", d.error.c_str());
   ImGui::Separator();
   if (ImGui::Button("Export") || take_dialog_key(app, App::DialogKey::Confirm)) {
-    d.error = export_check(d.path, d.width, d.height);
+    d.error = export_check(d.path, d.width, d.height).error();
     if (d.error.empty()) {
       const bool sized = d.width != cur_w || d.height != cur_h;
       ExportRequest req{d.path, d.whole_window, sized ? d.width : 0, sized ? d.height : 0};
@@ -148,19 +147,16 @@ void panel_export(App& app) {
   ImGui::EndPopup();
 }
 
-bool export_script_action(App& app, const nlohmann::json& a, std::string* error) {
+std::optional<Result<void>> export_script_action(App& app, const nlohmann::json& a) {
   if (a.contains("export_dialog")) {
     if (a["export_dialog"].get<bool>()) export_dialog_open(app);
-    return true;
+    return Result<void>();
   }
-  if (!a.contains("export")) return false;
+  if (!a.contains("export")) return std::nullopt;
   try {
     const std::string path = a["export"].get<std::string>();
     const std::string what = a.value("what", "viewport");
-    if (what != "viewport" && what != "window") {
-      *error = "\"what\" is \"viewport\" or \"window\"";
-      return true;
-    }
+    if (what != "viewport" && what != "window") return Error{"\"what\" is \"viewport\" or \"window\""};
     int w = 0, h = 0;
     export_current_size(app, what == "window", &w, &h);
     int cur_w = w, cur_h = h;
@@ -168,29 +164,22 @@ bool export_script_action(App& app, const nlohmann::json& a, std::string* error)
       const nlohmann::json& s = a["size"];
       if (!s.is_array() || s.size() != 2 || !s[0].is_number_integer() || !s[1].is_number_integer() ||
           std::abs(s[0].get<long long>()) > gl::kMaxPictureSide * 2 ||
-          std::abs(s[1].get<long long>()) > gl::kMaxPictureSide * 2) {
-        *error = "\"size\" is [width, height] in pixels (" + gl::picture_size_problem(0, 0) + ")";
-        return true;
-      }
+          std::abs(s[1].get<long long>()) > gl::kMaxPictureSide * 2)
+        return Error{"\"size\" is [width, height] in pixels (" + gl::check_picture_size(0, 0).error() + ")"};
       w = s[0].get<int>();
       h = s[1].get<int>();
     }
     const bool gif = a.contains("stage");
-    if (gif && what != "viewport") {
-      *error = "an animation shows the viewport (\"what\": \"viewport\")";
-      return true;
-    }
-    *error = export_check(path, w, h, gif);
-    if (error->empty()) {
-      const bool sized = w != cur_w || h != cur_h;
-      ExportRequest req{path, what == "window", sized ? w : 0, sized ? h : 0};
-      if (gif) req.gif_stage = a["stage"].get<std::string>();
-      app.request_export(req);
-    }
+    if (gif && what != "viewport") return Error{"an animation shows the viewport (\"what\": \"viewport\")"};
+    if (Result<void> r = export_check(path, w, h, gif); !r) return r;
+    const bool sized = w != cur_w || h != cur_h;
+    ExportRequest req{path, what == "window", sized ? w : 0, sized ? h : 0};
+    if (gif) req.gif_stage = a["stage"].get<std::string>();
+    app.request_export(req);
   } catch (const nlohmann::json::exception& e) {
-    *error = std::string("bad value: ") + e.what();
+    return Error{std::string("bad value: ") + e.what()};
   }
-  return true;
+  return Result<void>();
 }
 
 }  // namespace navlab::app

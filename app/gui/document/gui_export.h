@@ -11,10 +11,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
+
+#include "result.h"
 
 namespace navlab::app {
 
@@ -39,25 +42,25 @@ void panel_export(App& app);
 
 // The current size in pixels of what an export of the viewport (false) or the whole window (true) shows.
 void export_current_size(const App& app, bool whole_window, int* w, int* h);
-// Checks an export before it is requested: the size within the picture limits (gl::picture_size_problem),
-// the path ends in .png (.gif for an animation) and its folder exists. Returns "" or what is wrong.
-std::string export_check(const std::string& path, int w, int h, bool gif = false);
+// Checks an export before it is requested: the size within the picture limits (gl::check_picture_size),
+// the path ends in .png (.gif for an animation) and its folder exists; fails with what is wrong.
+Result<void> export_check(const std::string& path, int w, int h, bool gif = false);
 
 // Writes the animated GIF of `stage`'s steps of `plan` to `out`: `draw(step)` returns the w x h RGBA
 // picture (top row first) at a timeline step; each frame is written as it is drawn (gl::GifWriter), and
-// the file replaces `out` only when complete. Returns "" or an error (a stage the plan has no step of, a
-// failed write, a stop signal between frames).
-std::string write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
-                            const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out);
+// the file replaces `out` only when complete. Fails with an error: a stage the plan has no step of, a
+// failed write, a stop signal between frames.
+Result<void> write_stage_gif(const PlanView& plan, const std::string& stage, int w, int h,
+                             const std::function<std::vector<uint8_t>(int step)>& draw, const std::string& out);
 
 // The stage of the timeline step `step` ("funnel" at the end of the timeline, where all is shown).
 std::string stage_at(const PlanView& plan, int step);
 
 // Script action {"export": PATH, "size": [w, h], "what": "viewport" | "window"} ("size" and "what"
-// optional: the current size, the viewport), or {"export": PATH.gif, "stage": STAGE, "size": [w, h]}. Returns false
-// when `action` is not an export; otherwise
-// `*error` is "" or what is wrong. The file is written at the end of the next frame.
+// optional: the current size, the viewport), or {"export": PATH.gif, "stage": STAGE, "size": [w, h]}. nullopt
+// when `action` is not an export; otherwise the action's outcome. The file is written at the end of the
+// next frame.
 // {"export_dialog": true} opens the dialog (to look at it).
-bool export_script_action(App& app, const nlohmann::json& action, std::string* error);
+std::optional<Result<void>> export_script_action(App& app, const nlohmann::json& action);
 
 }  // namespace navlab::app

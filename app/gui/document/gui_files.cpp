@@ -226,38 +226,32 @@ std::vector<std::string> folder_entries(const std::string& folder) {
   return dirs;
 }
 
-bool files_script_action(App& app, const nlohmann::json& a, std::string* error) {
+std::optional<Result<void>> files_script_action(App& app, const nlohmann::json& a) {
   FilesView& f = app.files;
   if (a.contains("prompt")) {
     const std::string v = a["prompt"].is_string() ? a["prompt"].get<std::string>() : "";
-    if (f.pending == FilesView::Pending::None)
-      *error = "no unsaved-changes prompt is open";
-    else if (v == "save")
+    if (f.pending == FilesView::Pending::None) return Error{"no unsaved-changes prompt is open"};
+    if (v == "save")
       answer(app, Answer::Save);
     else if (v == "discard")
       answer(app, Answer::Discard);
     else if (v == "cancel")
       answer(app, Answer::Cancel);
     else
-      *error = "prompt is \"save\", \"discard\" or \"cancel\"";
-    return true;
+      return Error{"prompt is \"save\", \"discard\" or \"cancel\""};
+    return Result<void>();
   }
   if (a.contains("file_dialog")) {
     const std::string v = a["file_dialog"].is_string() ? a["file_dialog"].get<std::string>() : "";
-    if (v != "open" && v != "save_as")
-      *error = "file_dialog is \"open\" or \"save_as\"";
-    else
-      files_dialog(app, v == "save_as");
-    return true;
+    if (v != "open" && v != "save_as") return Error{"file_dialog is \"open\" or \"save_as\""};
+    files_dialog(app, v == "save_as");
+    return Result<void>();
   }
-  if (!a.contains("file_pick")) return false;
-  if (!a["file_pick"].is_string()) {
-    *error = "file_pick needs a file name";
-    return true;
-  }
+  if (!a.contains("file_pick")) return std::nullopt;
+  if (!a["file_pick"].is_string()) return Error{"file_pick needs a file name"};
   f.name = a["file_pick"].get<std::string>();
   app.dialog_key = App::DialogKey::Confirm;  // the dialog takes it in the next frame, as Enter
-  return true;
+  return Result<void>();
 }
 
 nlohmann::json files_state_json(const App& app) {

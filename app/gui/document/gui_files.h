@@ -4,11 +4,13 @@
 // in the open scene's folder (a read-only scene's Save As in a folder of the user's).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "result.h"
 #include "scene.h"
 
 namespace navlab::app {
@@ -51,8 +53,8 @@ void files_ui(App& app);
 
 // Script actions: {"prompt": "save" | "discard" | "cancel"} answers the unsaved-changes prompt;
 // {"file_dialog": "open" | "save_as"} opens the dialog, {"file_pick": NAME} types a name into it and
-// confirms it. Returns false when `a` is none of them; otherwise `*error` is "" or what is wrong.
-bool files_script_action(App& app, const nlohmann::json& a, std::string* error);
+// confirms it. nullopt when `a` is none of them; otherwise the action's outcome.
+std::optional<Result<void>> files_script_action(App& app, const nlohmann::json& a);
 // {"unsaved", "read_only", "prompt": "open" | "quit" | "lesson" | null, "dialog": {"save", "folder",
 // "entries"} | null} for the scripted run's printed state.
 nlohmann::json files_state_json(const App& app);

@@ -50,33 +50,30 @@ void read_settings(const nlohmann::json& j, Settings& s) {
 
 }  // namespace
 
-Settings load_settings(const std::string& path, std::string* error) {
+Result<Settings> load_settings(const std::string& path) {
   Settings s;
   std::error_code ec;
   if (!fs::exists(path, ec)) return s;  // the first run
   const Result<std::string> text = read_text_file(path, "settings file", limits::kMaxFileBytes);
-  const nlohmann::json j = text ? nlohmann::json::parse(text.value(), nullptr, false) : nlohmann::json();
-  if (!text || j.is_discarded() || !j.is_object()) {
-    if (error) *error = (text ? path + ": not a JSON object" : text.error()) + "; using default settings";
-    return s;
-  }
+  if (!text) return Error{text.error()};
+  const nlohmann::json j = nlohmann::json::parse(text.value(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return Error{path + ": not a JSON object"};
   try {
     read_settings(j, s);
   } catch (const nlohmann::json::exception&) {  // a value of the wrong type
-    if (error) *error = path + ": a setting has a value of the wrong type; using default settings";
-    return Settings{};
+    return Error{path + ": a setting has a value of the wrong type"};
   }
   return s;
 }
 
-std::string save_settings(const Settings& s, const std::string& path) {
+Result<void> save_settings(const Settings& s, const std::string& path) {
   const nlohmann::json j = {{"presenter", s.presenter},           {"recent", s.recent},
                             {"export_dir", s.export_dir},         {"export_width", s.export_width},
                             {"export_height", s.export_height},   {"export_whole_window", s.export_whole_window},
                             {"playback_speed", s.playback_speed}, {"show_midpoints", s.show_midpoints},
                             {"show_optimal", s.show_optimal},     {"show_channel", s.show_channel},
                             {"show_help", s.show_help},           {"show_legend", s.show_legend}};
-  return write_file_atomically(path, j.dump(2) + "\n", "settings file").error();
+  return write_file_atomically(path, j.dump(2) + "\n", "settings file");
 }
 
 void add_recent(Settings& s, const std::string& path) {

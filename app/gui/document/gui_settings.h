@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "result.h"
+
 namespace navlab::app {
 
 struct Settings {
@@ -24,10 +26,10 @@ struct Settings {
 // The directory for navlab's settings ($XDG_CONFIG_HOME/navlab or ~/.config/navlab), created on demand.
 // "" when it cannot be created.
 std::string config_dir();
-// Reads settings; missing or unreadable files give the defaults (and `*error` says why, if unreadable).
-Settings load_settings(const std::string& path, std::string* error);
-// Writes settings (temp file + rename). Returns "" or an error.
-std::string save_settings(const Settings& s, const std::string& path);
+// Reads settings; a missing file gives the defaults. Fails with why an unreadable file cannot be read.
+Result<Settings> load_settings(const std::string& path);
+// Writes settings (temp file + rename); fails with the file's error.
+Result<void> save_settings(const Settings& s, const std::string& path);
 // Moves `path` to the front of the recent list.
 void add_recent(Settings& s, const std::string& path);
 

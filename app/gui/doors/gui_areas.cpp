@@ -24,11 +24,11 @@ bool on_level(const App& app) { return traits(app.doc.scene.kind()).level; }
 
 std::string quoted(const std::string& name) { return "\"" + name + "\""; }
 
-// Hands `in` to the bake as the edit `what`. "" when it started.
-std::string apply(App& app, const BakeInputs& in, const std::string& what) {
-  if (!areas_possible(app)) return "areas are painted on a floor plan or a level mesh";
+// Hands `in` to the bake as the edit `what`; fails when the scene takes no areas.
+Result<void> apply(App& app, const BakeInputs& in, const std::string& what) {
+  if (!areas_possible(app)) return Error{"areas are painted on a floor plan or a level mesh"};
   bake_with(app, in, what);  // a refusal or a failed bake is shown by the app (App::error), not returned
-  return "";
+  return {};
 }
 
 // The names and polygons of the wanted areas, whichever kind the document has.
@@ -51,17 +51,17 @@ std::vector<AreaView> wanted_areas(const App& app) {
   return out;
 }
 
-std::string act_paint(App& app, const json& spec) {
+Result<void> act_paint(App& app, const json& spec) {
   if (!spec.is_object() || !spec.contains("name") || !spec.contains("polygon") || !spec["polygon"].is_array())
-    return "{\"paint_area\": {\"name\": N, \"polygon\": [P, ...], ...}} needs a name and a polygon";
+    return Error{"{\"paint_area\": {\"name\": N, \"polygon\": [P, ...], ...}} needs a name and a polygon"};
   for (const auto& [key, value] : spec.items())
     if (key != "name" && key != "polygon" && key != "height" && key != "cost")
-      return "paint_area: unknown key '" + key + "' (name, polygon, height, cost)";
+      return Error{"paint_area: unknown key '" + key + "' (name, polygon, height, cost)"};
   std::vector<ScenePoint> corners;
   for (const json& p : spec["polygon"]) {
-    ScenePoint sp;
-    if (std::string bad = script_point(app, p, &sp); !bad.empty()) return "paint_area polygon: " + bad;
-    corners.push_back(sp);
+    const Result<ScenePoint> sp = script_point(app, p);
+    if (!sp) return Error{"paint_area polygon: " + sp.error()};
+    corners.push_back(sp.value());
   }
   std::vector<double> height;
   if (spec.contains("height")) height = spec["height"].get<std::vector<double>>();
@@ -77,8 +77,8 @@ int areas_count(const App& app) {
   return int(on_level(app) ? in.mesh_areas.size() : in.floor_areas.size());
 }
 
-std::string areas_paint(App& app, const std::string& name, const std::vector<ScenePoint>& corners, double cost,
-                        const std::vector<double>& height) {
+Result<void> areas_paint(App& app, const std::string& name, const std::vector<ScenePoint>& corners, double cost,
+                         const std::vector<double>& height) {
   BakeInputs in = wanted_bake_inputs(app);
   // One cost per name: the name's other areas take the new cost.
   for (AreaPaint& a : in.floor_areas)
@@ -101,10 +101,11 @@ std::string areas_paint(App& app, const std::string& name, const std::vector<Sce
   return apply(app, in, "area " + quoted(name) + " painted (cost " + num(cost) + ")");
 }
 
-std::string areas_delete(App& app, int index) {
+Result<void> areas_delete(App& app, int index) {
   BakeInputs in = wanted_bake_inputs(app);
   const int n = int(on_level(app) ? in.mesh_areas.size() : in.floor_areas.size());
-  if (index < 0 || index >= n) return "no area " + std::to_string(index) + " (the scene has " + std::to_string(n) + ")";
+  if (index < 0 || index >= n)
+    return Error{"no area " + std::to_string(index) + " (the scene has " + std::to_string(n) + ")"};
   if (on_level(app))
     in.mesh_areas.erase(in.mesh_areas.begin() + index);
   else
@@ -117,7 +118,7 @@ std::string areas_delete(App& app, int index) {
   return apply(app, in, "area " + std::to_string(index) + " deleted");
 }
 
-std::string areas_set_cost(App& app, const std::string& name, double cost) {
+Result<void> areas_set_cost(App& app, const std::string& name, double cost) {
   BakeInputs in = wanted_bake_inputs(app);
   bool found = false;
   for (AreaPaint& a : in.floor_areas)
@@ -130,8 +131,8 @@ std::string areas_set_cost(App& app, const std::string& name, double cost) {
       a.cost = cost;
       found = true;
     }
-  if (!found) return "no area named " + quoted(name);
-  if (in == wanted_bake_inputs(app)) return "";
+  if (!found) return Error{"no area named " + quoted(name)};
+  if (in == wanted_bake_inputs(app)) return {};
   return apply(app, in, "area " + quoted(name) + " costs " + num(cost));
 }
 
@@ -162,7 +163,7 @@ void areas_close(App& app) {
     app.show_error("an area needs 3 corners that are not on one line");
     return;
   }
-  if (std::string bad = areas_paint(app, v.name, corners, v.cost); !bad.empty()) app.show_error(bad);
+  if (Result<void> r = areas_paint(app, v.name, corners, v.cost); !r) app.show_error(r.error());
 }
 
 void draw_areas(App& app) {
@@ -192,27 +193,24 @@ void draw_areas(App& app) {
             {0, 0, 0, 255});
 }
 
-bool areas_script_action(App& app, const json& a, std::string* err) {
-  return bake_edit_action(app, err, [&] {
-    if (a.contains("paint_area")) {
-      *err = act_paint(app, a["paint_area"]);
-    } else if (a.contains("delete_area")) {
-      *err = areas_delete(app, a["delete_area"].get<int>());
-    } else if (a.contains("area_cost")) {
+std::optional<Result<void>> areas_script_action(App& app, const json& a) {
+  return bake_edit_action(app, [&]() -> EditDone {
+    if (a.contains("paint_area")) return {EditKind::Edited, act_paint(app, a["paint_area"])};
+    if (a.contains("delete_area")) return {EditKind::Edited, areas_delete(app, a["delete_area"].get<int>())};
+    if (a.contains("area_cost")) {
       if (!a.contains("cost")) throw std::invalid_argument("area_cost needs \"cost\": C");
-      *err = areas_set_cost(app, a["area_cost"].get<std::string>(), a["cost"].get<double>());
-    } else if (a.contains("area_tool")) {
+      return {EditKind::Edited, areas_set_cost(app, a["area_cost"].get<std::string>(), a["cost"].get<double>())};
+    }
+    if (a.contains("area_tool")) {
       app.click_mode = a["area_tool"].get<bool>() ? ClickMode::PaintArea : ClickMode::Inspect;
       app.areas.corners.clear();
-      *err = "";
-      return EditDone::NoRebake;
-    } else if (a.contains("close_area")) {
-      areas_close(app);
-      *err = "";
-    } else {
-      return EditDone::NotThisAction;
+      return {EditKind::NoRebake, {}};
     }
-    return EditDone::Edited;
+    if (a.contains("close_area")) {
+      areas_close(app);
+      return {EditKind::Edited, {}};
+    }
+    return {};
   });
 }
 

@@ -8,9 +8,11 @@
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "result.h"
 #include "scene.h"
 
 namespace navlab::app {
@@ -31,15 +33,15 @@ bool areas_possible(const App& app);
 // How many areas the next bake has (floor plan areas or level volumes).
 int areas_count(const App& app);
 
-// ---- edits (tool, panel, scripts); each returns "" or why it was not started ----
+// ---- edits (tool, panel, scripts); each fails with why it was not started ----
 // Paints `corners` (plane points with the heights they were picked at) as area `name` with `cost`; on a
 // level `height` is the range [min_y, max_y] (empty: the lowest corner minus the tool's descent, and
 // the tool's height above that). The corners are used as given (the core checks them).
-std::string areas_paint(App& app, const std::string& name, const std::vector<ScenePoint>& corners, double cost,
-                        const std::vector<double>& height = {});
-std::string areas_delete(App& app, int index);
+Result<void> areas_paint(App& app, const std::string& name, const std::vector<ScenePoint>& corners, double cost,
+                         const std::vector<double>& height = {});
+Result<void> areas_delete(App& app, int index);
 // Sets the cost of every area named `name`.
-std::string areas_set_cost(App& app, const std::string& name, double cost);
+Result<void> areas_set_cost(App& app, const std::string& name, double cost);
 
 // The area tool: a click adds the corner `at` (the point under the mouse), or closes the area when it is
 // within `pick` m of the last corner. areas_close() paints the convex hull of the corners.
@@ -55,9 +57,9 @@ void draw_areas(App& app);
 
 // Script actions {"paint_area": {"name": N, "polygon": [P, ...], "height": [min_y, max_y], "cost": C}}
 // (the polygon as given; height optional), {"delete_area": N}, {"area_cost": NAME, "cost": C},
-// {"area_tool": true|false}, {"close_area": true}; each edit waits for its bake. Returns false when `a`
-// is none of these; otherwise *err is "" or what is wrong with the action.
-bool areas_script_action(App& app, const nlohmann::json& a, std::string* err);
+// {"area_tool": true|false}, {"close_area": true}; each edit waits for its bake. nullopt when `a` is none
+// of these; otherwise the action's outcome.
+std::optional<Result<void>> areas_script_action(App& app, const nlohmann::json& a);
 // The areas for the printed JSON: "tool", "corners" and "areas" (per area: "name", "polygon",
 // "height" ([min_y, max_y] on levels, else null) and "cost").
 nlohmann::json areas_state_json(const App& app);

@@ -289,22 +289,22 @@ void doors_frame_sim(App& app, double dt_seconds) {
   }
 }
 
-std::string doors_set_open(App& app, const std::string& id, bool open) {
+Result<void> doors_set_open(App& app, const std::string& id, bool open) {
   Door* door = find_door(app.doc.scene, id);
-  if (!door) return "no door '" + id + "'";
-  if (door->open == open) return "";
+  if (!door) return Error{"no door '" + id + "'"};
+  if (door->open == open) return {};
   const NavChange change = door_change(open ? NavChange::Kind::DoorOpened : NavChange::Kind::DoorClosed, id,
                                        app.doors.covers, app.doors.covers, !open);
   door->open = open;
   apply_change(app, change, id + (open ? " opened" : " closed"), false, true);
   sim_door_event(app, {0.0, open ? FollowEvent::Kind::Open : FollowEvent::Kind::Close, id, {}, false, {}});
-  return "";
+  return {};
 }
 
-std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>& shape, bool final_move) {
+Result<void> doors_move(App& app, const std::string& id, const std::vector<Vec2>& shape, bool final_move) {
   Door* door = find_door(app.doc.scene, id);
-  if (!door) return "no door '" + id + "'";
-  if (shape.size() < 2) return "a door needs a segment (2 points) or a polygon (3 or more)";
+  if (!door) return Error{"no door '" + id + "'"};
+  if (shape.size() < 2) return Error{"a door needs a segment (2 points) or a polygon (3 or more)"};
   const bool polygon = shape.size() > 2;
   std::vector<ScenePoint> pts;
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -314,7 +314,7 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
     pts.push_back(p);
   }
   const bool same = pts == door->shape && polygon == door->is_polygon;
-  if (same && !final_move) return "";
+  if (same && !final_move) return {};
   door->shape = std::move(pts);
   door->is_polygon = polygon;
   const bool tiles = app.doors.tiles.on();
@@ -332,14 +332,14 @@ std::string doors_move(App& app, const std::string& id, const std::vector<Vec2>&
   // The live re-plans of the drag leave the shortest path and channel out; in the tile cache mode they
   // follow the dropped door's mesh (tiles_frame).
   if (final_move && !tiles) app.finish_replan();
-  return "";
+  return {};
 }
 
-std::string blockers_move(App& app, const std::string& id, Vec2 center, bool final_move) {
+Result<void> blockers_move(App& app, const std::string& id, Vec2 center, bool final_move) {
   Blocker* b = find_blocker(app.doc.scene, id);
-  if (!b) return "no blocker '" + id + "'";
+  if (!b) return Error{"no blocker '" + id + "'"};
   b->center.plane = center;
-  if (!final_move) return "";
+  if (!final_move) return {};
   DoorsView& d = app.doors;
   char at[64];
   std::snprintf(at, sizeof at, "(%.2f, %.2f)", center.x, center.y);
@@ -352,7 +352,7 @@ std::string blockers_move(App& app, const std::string& id, Vec2 center, bool fin
     if (Blocker* sb = find_blocker(d.sim.base, id)) sb->center.plane = center;
     run_sim(app);
   }
-  return "";
+  return {};
 }
 
 void doors_goal_moved(App& app) {

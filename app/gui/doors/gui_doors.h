@@ -30,6 +30,7 @@
 #include "corridor_version.h"
 #include "follow_job.h"
 #include "follower.h"
+#include "result.h"
 #include "scene.h"
 #include "tile_job.h"
 #include "tilecache.h"
@@ -153,13 +154,13 @@ struct DoorsView {
 // simulation by the frame's time. Call once per frame before the UI.
 void doors_frame(App& app, double dt_seconds);
 
-// ---- changes (panel, viewport, scripts). Each returns "" or an error. ----
-std::string doors_set_open(App& app, const std::string& door, bool open);
+// ---- changes (panel, viewport, scripts). Each fails with what is wrong. ----
+Result<void> doors_set_open(App& app, const std::string& door, bool open);
 // Moves door `door` to `shape` (2 points: a segment; 3 or more: a polygon), plane metres.
 // `final_move` false during a drag: "plan kept" entries of one drag are merged in the log. Until a
 // baked door is baked again where it was dropped (single-tile and tiled meshes: on the bake's worker
 // thread, gui_bake.h), it gates the shared edges its shape covers.
-std::string doors_move(App& app, const std::string& door, const std::vector<Vec2>& shape, bool final_move = true);
+Result<void> doors_move(App& app, const std::string& door, const std::vector<Vec2>& shape, bool final_move = true);
 // The bake dropped door `door` started has replaced the mesh (`what`: the edit, `bake_ms`: its time):
 // the plan re-runs when it read the old mesh, and the log says so. doors_rebake_failed: the bake
 // failed instead, and the log says why.
@@ -167,14 +168,14 @@ void doors_mesh_rebaked(App& app, const std::string& door, const std::string& wh
 void doors_rebake_failed(App& app, const std::string& what, const std::string& error);
 // Moves blocker `id` to `center` (plane metres). Never re-plans; re-runs the simulation when
 // `final_move`.
-std::string blockers_move(App& app, const std::string& id, Vec2 center, bool final_move = true);
+Result<void> blockers_move(App& app, const std::string& id, Vec2 center, bool final_move = true);
 
 // ---- tile cache mode ----
 // Whether the scene can be baked in tiles (a floor plan or mesh scene).
 bool tiles_possible(const App& app);
 // Turns carving doors with the tile cache on or off (remembered across scenes). Rebuilds the mesh on
-// screen and re-plans on it under the next corridor version. Returns "" or an error.
-std::string doors_set_tile_cache(App& app, bool on);
+// screen and re-plans on it under the next corridor version. Fails with why the mode cannot be turned on.
+Result<void> doors_set_tile_cache(App& app, bool on);
 
 // Scripted runs: waits for the door moves queued in the tile cache mode and shows the mesh they made
 // (tiles_frame with waiting; nothing without the mode).
@@ -205,8 +206,8 @@ void panel_doors(App& app);
 // drawn, as if the tiles were rebuilt at once; false drags as the mouse does, the moves on their thread),
 // {"drag_blocker": ID, "to": [x,y], "frames": N}, {"simulate": seconds}, {"sim_restart": true},
 // {"tile_cache": true|false}.
-// Returns false when `action` is none of these; otherwise `*error` is "" or what is wrong.
-bool doors_script_action(App& app, const nlohmann::json& action, std::string* error);
+// nullopt when `action` is none of these; otherwise the action's outcome.
+std::optional<Result<void>> doors_script_action(App& app, const nlohmann::json& action);
 // The doors state for the scripted run's printed JSON.
 nlohmann::json doors_state_json(const App& app);
 

@@ -63,94 +63,70 @@ void drag_frames(App& app, int frames, bool wait_tiles, Move move) {
 
 }  // namespace
 
-bool doors_script_action(App& app, const json& a, std::string* error) {
-  *error = "";
+std::optional<Result<void>> doors_script_action(App& app, const json& a) {
   if (a.contains("door")) {
-    if (!a["door"].is_string() || !a.contains("open") || !a["open"].is_boolean()) {
-      *error = "expected {\"door\": ID, \"open\": true|false}";
-      return true;
-    }
-    *error = doors_set_open(app, a["door"].get<std::string>(), a["open"].get<bool>());
-    return true;
+    if (!a["door"].is_string() || !a.contains("open") || !a["open"].is_boolean())
+      return Error{"expected {\"door\": ID, \"open\": true|false}"};
+    return doors_set_open(app, a["door"].get<std::string>(), a["open"].get<bool>());
   }
   if (a.contains("drag_door")) {
     const std::string id = a["drag_door"].get<std::string>();
     const json& to = a.value("to", json());
     std::vector<Vec2> target;
-    if (!to.is_array() || to.size() < 2) {
-      *error = "drag_door needs \"to\": [[x, y], [x, y]] (or a polygon)";
-      return true;
-    }
+    if (!to.is_array() || to.size() < 2) return Error{"drag_door needs \"to\": [[x, y], [x, y]] (or a polygon)"};
     for (const json& p : to) {
-      Vec2 v;
-      if (std::string bad = read_xy(p, &v); !bad.empty()) {
-        *error = "drag_door to: " + bad;
-        return true;
-      }
-      target.push_back(v);
+      const Result<Vec2> v = read_xy(p);
+      if (!v) return Error{"drag_door to: " + v.error()};
+      target.push_back(v.value());
     }
     std::vector<Vec2> from;
     for (const Door& d : app.doc.scene.doors)
       if (d.id == id)
         for (const ScenePoint& p : d.shape) from.push_back(p.plane);
-    if (from.empty()) {
-      *error = "no door '" + id + "'";
-      return true;
-    }
+    if (from.empty()) return Error{"no door '" + id + "'"};
     if (from.size() != target.size()) from.assign(target.size(), from.front());
-    if (a.contains("wait_tiles") && !a["wait_tiles"].is_boolean()) {
-      *error = "drag_door: \"wait_tiles\" expects true or false";
-      return true;
-    }
+    if (a.contains("wait_tiles") && !a["wait_tiles"].is_boolean())
+      return Error{"drag_door: \"wait_tiles\" expects true or false"};
+    Result<void> moved;  // the last failed move's error
     drag_frames(app, std::max(1, a.value("frames", 10)), a.value("wait_tiles", true), [&](double u, bool last) {
       std::vector<Vec2> shape;
       for (size_t i = 0; i < target.size(); ++i) shape.push_back(lerp(from[i], target[i], u));
-      if (std::string bad = doors_move(app, id, shape, last); !bad.empty()) *error = bad;
+      if (Result<void> r = doors_move(app, id, shape, last); !r) moved = r;
     });
-    return true;
+    return moved;
   }
   if (a.contains("drag_blocker")) {
     const std::string id = a["drag_blocker"].get<std::string>();
-    Vec2 target;
-    if (std::string bad = read_xy(a.value("to", json()), &target); !bad.empty()) {
-      *error = "drag_blocker to: " + bad;
-      return true;
-    }
+    const Result<Vec2> to = read_xy(a.value("to", json()));
+    if (!to) return Error{"drag_blocker to: " + to.error()};
+    const Vec2 target = to.value();
     const Blocker* b = nullptr;
     for (const Blocker& x : app.doc.scene.blockers)
       if (x.id == id) b = &x;
-    if (!b) {
-      *error = "no blocker '" + id + "'";
-      return true;
-    }
+    if (!b) return Error{"no blocker '" + id + "'"};
     const Vec2 from = b->center.plane;
+    Result<void> moved;  // the last failed move's error
     drag_frames(app, std::max(1, a.value("frames", 10)), true, [&](double u, bool last) {
-      if (std::string bad = blockers_move(app, id, lerp(from, target, u), last); !bad.empty()) *error = bad;
+      if (Result<void> r = blockers_move(app, id, lerp(from, target, u), last); !r) moved = r;
     });
-    return true;
+    return moved;
   }
   if (a.contains("simulate")) {
-    if (!a["simulate"].is_number() || a["simulate"].get<double>() < 0.0) {
-      *error = "expected {\"simulate\": seconds}";
-      return true;
-    }
+    if (!a["simulate"].is_number() || a["simulate"].get<double>() < 0.0)
+      return Error{"expected {\"simulate\": seconds}"};
     sim_advance(app, a["simulate"].get<double>());
-    if (!app.doors.sim.valid) *error = "nothing to simulate (no start or goal)";
-    return true;
+    if (!app.doors.sim.valid) return Error{"nothing to simulate (no start or goal)"};
+    return Result<void>();
   }
   if (a.contains("tile_cache")) {
-    if (!a["tile_cache"].is_boolean()) {
-      *error = "expected {\"tile_cache\": true|false}";
-      return true;
-    }
-    *error = doors_set_tile_cache(app, a["tile_cache"].get<bool>());
-    return true;
+    if (!a["tile_cache"].is_boolean()) return Error{"expected {\"tile_cache\": true|false}"};
+    return doors_set_tile_cache(app, a["tile_cache"].get<bool>());
   }
   if (a.contains("sim_restart")) {
     sim_restart(app);
-    return true;
+    return Result<void>();
   }
-  return false;
+  return std::nullopt;
 }
 
 namespace {

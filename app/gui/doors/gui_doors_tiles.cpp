@@ -165,11 +165,11 @@ bool tiles_sync(App& app) {
   return false;
 }
 
-std::string doors_set_tile_cache(App& app, bool on) {
-  if (on && !tiles_possible(app)) return "carving doors needs a floor plan or mesh scene";
+Result<void> doors_set_tile_cache(App& app, bool on) {
+  if (on && !tiles_possible(app)) return Error{"carving doors needs a floor plan or mesh scene"};
   DoorsView& d = app.doors;
   d.tiles.wanted = on;
-  if (!tiles_sync(app)) return d.tiles.error;
+  if (!tiles_sync(app)) return Error{d.tiles.error};
   d.sim.valid = false;
   d.sim.playing = false;
   d.sim.t = 0.0;
@@ -178,7 +178,7 @@ std::string doors_set_tile_cache(App& app, bool on) {
       on ? "Tile cache on: " + d.tiles.last_update +
                " Doors are baked into their tiles: closing one gates its polygons, moving one rebuilds its tiles."
          : std::string("Tile cache off: one baked tile; moving a door bakes the whole mesh again."));
-  return "";
+  return {};
 }
 
 void tiles_door_moved(App& app, const std::string& id, bool moved, bool final_move) {

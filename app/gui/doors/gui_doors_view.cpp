@@ -77,7 +77,7 @@ void drag_to(App& app, Vec2 world, bool final_move) {
   DoorsView& d = app.doors;
   const Vec2 delta = world - d.grab_at;
   if (d.grab == DoorsView::Grab::Blocker) {
-    blockers_move(app, d.grab_id, d.grab_shape[0] + delta, final_move);
+    show_failure(app, blockers_move(app, d.grab_id, d.grab_shape[0] + delta, final_move));
     return;
   }
   std::vector<Vec2> shape = d.grab_shape;
@@ -85,7 +85,7 @@ void drag_to(App& app, Vec2 world, bool final_move) {
     shape[size_t(d.grab_end)] = shape[size_t(d.grab_end)] + delta;
   else
     for (Vec2& p : shape) p = p + delta;
-  doors_move(app, d.grab_id, shape, final_move);
+  show_failure(app, doors_move(app, d.grab_id, shape, final_move));
 }
 
 // A label beside plane point `world`, offset (dx, dy) px and centred on the line's height.

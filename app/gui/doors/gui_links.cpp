@@ -19,13 +19,15 @@ using nlohmann::json;
 
 std::string point_text(const ScenePoint& p) { return p.is3d ? input_point_text(p.world()) : input_point_text(p.plane); }
 
-// Hands `links` to the bake (with every other wanted input) as the edit `what`. "" when it started.
-std::string apply(App& app, std::vector<LinkDef> links, const std::string& what) {
-  if (!links_possible(app)) return "links join polygons of a floor plan, a level mesh or a hand-authored navmesh";
+// Hands `links` to the bake (with every other wanted input) as the edit `what`; fails when the scene
+// takes no links.
+Result<void> apply(App& app, std::vector<LinkDef> links, const std::string& what) {
+  if (!links_possible(app))
+    return Error{"links join polygons of a floor plan, a level mesh or a hand-authored navmesh"};
   BakeInputs in = wanted_bake_inputs(app);
   in.links = std::move(links);
   bake_with(app, in, what);  // a refusal or a failed bake is shown by the app (App::error), not returned
-  return "";
+  return {};
 }
 
 // The script's link index `v` into the wanted links. Throws with the message when it is none.
@@ -37,19 +39,18 @@ int link_index(const App& app, const json& v) {
 }
 
 ScenePoint read_point(const App& app, const json& j, const char* what) {
-  ScenePoint p;
-  if (std::string bad = script_point(app, j, &p); !bad.empty())
-    throw std::invalid_argument(std::string(what) + ": " + bad);
-  return p;
+  Result<ScenePoint> p = script_point(app, j);
+  if (!p) throw std::invalid_argument(std::string(what) + ": " + p.error());
+  return std::move(p).value();
 }
 
 // {"add_link": {"from", "to", "bidirectional", "radius", "cost"}}.
-std::string act_add(App& app, const json& spec) {
+Result<void> act_add(App& app, const json& spec) {
   if (!spec.is_object() || !spec.contains("from") || !spec.contains("to"))
-    return "{\"add_link\": {\"from\": P, \"to\": P, ...}} needs from and to";
+    return Error{"{\"add_link\": {\"from\": P, \"to\": P, ...}} needs from and to"};
   for (const auto& [key, value] : spec.items())
     if (key != "from" && key != "to" && key != "bidirectional" && key != "radius" && key != "cost")
-      return "add_link: unknown key '" + key + "' (from, to, bidirectional, radius, cost)";
+      return Error{"add_link: unknown key '" + key + "' (from, to, bidirectional, radius, cost)"};
   LinkDef l;
   l.from = read_point(app, spec["from"], "add_link from");
   l.to = read_point(app, spec["to"], "add_link to");
@@ -63,7 +64,7 @@ std::string act_add(App& app, const json& spec) {
 
 bool links_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).links; }
 
-std::string links_add(App& app, const LinkDef& link) {
+Result<void> links_add(App& app, const LinkDef& link) {
   std::vector<LinkDef> links = wanted_bake_inputs(app).links;
   links.push_back(link);
   const std::string what = "link " + std::to_string(links.size() - 1) + " added from " + point_text(link.from) +
@@ -72,9 +73,9 @@ std::string links_add(App& app, const LinkDef& link) {
   return apply(app, std::move(links), what);
 }
 
-std::string links_delete(App& app, int index) {
+Result<void> links_delete(App& app, int index) {
   std::vector<LinkDef> links = wanted_bake_inputs(app).links;
-  if (index < 0 || index >= int(links.size())) return "no link " + std::to_string(index);
+  if (index < 0 || index >= int(links.size())) return Error{"no link " + std::to_string(index)};
   links.erase(links.begin() + index);
   LinksView& v = app.links;
   if (v.selected == index)
@@ -85,10 +86,10 @@ std::string links_delete(App& app, int index) {
   return apply(app, std::move(links), "link " + std::to_string(index) + " deleted");
 }
 
-std::string links_set(App& app, int index, const LinkDef& link) {
+Result<void> links_set(App& app, int index, const LinkDef& link) {
   std::vector<LinkDef> links = wanted_bake_inputs(app).links;
-  if (index < 0 || index >= int(links.size())) return "no link " + std::to_string(index);
-  if (links[size_t(index)] == link) return "";
+  if (index < 0 || index >= int(links.size())) return Error{"no link " + std::to_string(index)};
+  if (links[size_t(index)] == link) return {};
   links[size_t(index)] = link;
   return apply(app, std::move(links), "link " + std::to_string(index) + " changed");
 }
@@ -117,32 +118,28 @@ void links_tool_click(App& app, const ScenePoint& at) {
   if (v.radius > 0.0) l.radius = v.radius;
   if (v.custom_cost) l.cost = v.cost;
   v.takeoff.reset();
-  if (std::string bad = links_add(app, l); !bad.empty()) app.show_error(bad);
+  if (Result<void> r = links_add(app, l); !r) app.show_error(r.error());
 }
 
-bool links_script_action(App& app, const json& a, std::string* err) {
-  return bake_edit_action(app, err, [&] {
-    if (a.contains("add_link")) {
-      *err = act_add(app, a["add_link"]);
-    } else if (a.contains("delete_link")) {
-      *err = links_delete(app, link_index(app, a["delete_link"]));
-    } else if (a.contains("move_link")) {
+std::optional<Result<void>> links_script_action(App& app, const json& a) {
+  return bake_edit_action(app, [&]() -> EditDone {
+    if (a.contains("add_link")) return {EditKind::Edited, act_add(app, a["add_link"])};
+    if (a.contains("delete_link")) return {EditKind::Edited, links_delete(app, link_index(app, a["delete_link"]))};
+    if (a.contains("move_link")) {
       const int i = link_index(app, a["move_link"]);
       const std::string end = a.value("end", "");
       if (end != "from" && end != "to") throw std::invalid_argument("move_link needs \"end\": \"from\" or \"to\"");
       if (!a.contains("to")) throw std::invalid_argument("move_link needs \"to\": P");
       LinkDef l = wanted_bake_inputs(app).links[size_t(i)];
       (end == "from" ? l.from : l.to) = read_point(app, a["to"], "move_link to");
-      *err = links_set(app, i, l);
-    } else if (a.contains("link_tool")) {
+      return {EditKind::Edited, links_set(app, i, l)};
+    }
+    if (a.contains("link_tool")) {
       app.click_mode = a["link_tool"].get<bool>() ? ClickMode::AddLink : ClickMode::Inspect;
       app.links.takeoff.reset();
-      *err = "";
-      return EditDone::NoRebake;
-    } else {
-      return EditDone::NotThisAction;
+      return {EditKind::NoRebake, {}};
     }
-    return EditDone::Edited;
+    return {};
   });
 }
 

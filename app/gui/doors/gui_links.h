@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "geom.h"
+#include "result.h"
 #include "scene.h"
 
 namespace navlab::app {
@@ -35,13 +36,13 @@ struct LinksView {
 // Whether the document's navmesh takes links (a floor plan, a level mesh or a hand-authored mesh).
 bool links_possible(const App& app);
 
-// ---- edits (tool, panel, scripts); each returns "" or why it was not started ----
+// ---- edits (tool, panel, scripts); each fails with why it was not started ----
 // Adds `link` (ends as picked; radius and cost as given).
-std::string links_add(App& app, const LinkDef& link);
+Result<void> links_add(App& app, const LinkDef& link);
 // Deletes link `index`.
-std::string links_delete(App& app, int index);
+Result<void> links_delete(App& app, int index);
 // Replaces link `index` (a moved end, one-way toggled, radius or cost changed).
-std::string links_set(App& app, int index, const LinkDef& link);
+Result<void> links_set(App& app, int index, const LinkDef& link);
 
 // The links the plan's corridor crosses, in order (link indices, from the search's connection codes).
 std::vector<int> links_crossed(const App& app);
@@ -54,9 +55,9 @@ void panel_links(App& app);
 
 // Script actions {"add_link": {"from": P, "to": P, "bidirectional": B, "radius": R, "cost": C}},
 // {"delete_link": N}, {"move_link": N, "end": "from" | "to", "to": P}, {"link_tool": true|false}; each
-// edit waits for the bake it starts. P is a script point (gui_tools.h). Returns false when `a` is none of
-// these; otherwise *err is "" or what is wrong with the action.
-bool links_script_action(App& app, const nlohmann::json& a, std::string* err);
+// edit waits for the bake it starts. P is a script point (gui_tools.h). nullopt when `a` is none of these;
+// otherwise the action's outcome.
+std::optional<Result<void>> links_script_action(App& app, const nlohmann::json& a);
 // The links for the scripted run's printed JSON: "tool", "takeoff", "selected" and "links": per link of
 // the scene "from", "to" (as written), "bidirectional", "radius" and "cost" (null: default) and, from
 // the mesh, "from_poly" and "to_poly" (the polygons its ends attached to).

@@ -40,22 +40,17 @@ int find_candidate(const std::vector<SpawnCandidate>& cands, const std::string& 
   return -1;
 }
 
-bool editable(const App& app, std::string* why) {
-  if (!app.doc.loaded()) {
-    *why = "no scene is open";
-    return false;
-  }
-  if (app.doc.mesh.kind == NavMesh::Kind::Graph) {
-    *why = "spawn candidates are points on a navmesh; a graph scene has none";
-    return false;
-  }
-  return true;
+Result<void> editable(const App& app) {
+  if (!app.doc.loaded()) return Error{"no scene is open"};
+  if (app.doc.mesh.kind == NavMesh::Kind::Graph)
+    return Error{"spawn candidates are points on a navmesh; a graph scene has none"};
+  return {};
 }
 
 Vec2 json_point(const nlohmann::json& j) {
-  Vec2 p;
-  if (!read_xy(j, &p).empty()) throw std::invalid_argument("a point is [x, y]");
-  return p;
+  const Result<Vec2> p = read_xy(j);
+  if (!p) throw std::invalid_argument("a point is [x, y]");
+  return p.value();
 }
 
 }  // namespace
@@ -71,32 +66,30 @@ std::string next_candidate_name(const std::vector<SpawnCandidate>& candidates) {
   return "P" + std::to_string(best + 1);
 }
 
-std::string spawn_move_candidate(App& app, const std::string& name, Vec2 to) {
-  std::string why;
-  if (!editable(app, &why)) return why;
+Result<void> spawn_move_candidate(App& app, const std::string& name, Vec2 to) {
+  if (Result<void> r = editable(app); !r) return r;
   auto& cands = app.doc.scene.spawn.candidates;
   const int i = find_candidate(cands, name);
-  if (i < 0) return "no spawn candidate '" + name + "'";
+  if (i < 0) return Error{"no spawn candidate '" + name + "'"};
   cands[i].pos = point_at(app.doc, to, &cands[i].pos);
   app.status = "moved " + name + " to " + status_point(to);
-  return "";
+  return {};
 }
 
-std::string spawn_add_candidate(App& app, Vec2 at, std::string* added) {
-  std::string why;
-  if (!editable(app, &why)) return why;
+Result<std::string> spawn_add_candidate(App& app, Vec2 at) {
+  if (Result<void> r = editable(app); !r) return Error{r.error()};
   auto& cands = app.doc.scene.spawn.candidates;
   SpawnCandidate c{next_candidate_name(cands), point_at(app.doc, at, nullptr)};
   app.status = "added " + c.name + " at " + status_point(at);
-  if (added) *added = c.name;
+  std::string name = c.name;
   cands.push_back(std::move(c));
   app.spawn.selected = int(cands.size()) - 1;
-  return "";
+  return name;
 }
 
-std::string spawn_delete_candidate(App& app, int index) {
+Result<void> spawn_delete_candidate(App& app, int index) {
   auto& cands = app.doc.scene.spawn.candidates;
-  if (index < 0 || index >= int(cands.size())) return "no spawn candidate number " + std::to_string(index);
+  if (index < 0 || index >= int(cands.size())) return Error{"no spawn candidate number " + std::to_string(index)};
   app.status = "deleted " + cands[index].name;
   cands.erase(cands.begin() + index);
   SpawnView& v = app.spawn;
@@ -106,14 +99,13 @@ std::string spawn_delete_candidate(App& app, int index) {
     --v.selected;
   v.edit.grab = -1;
   v.edit.hover = -1;
-  return "";
+  return {};
 }
 
 bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
   SpawnEdit& e = app.spawn.edit;
-  std::string why;
   e.ghost.reset();
-  if (!editable(app, &why)) {
+  if (!editable(app)) {
     e = SpawnEdit{};
     return false;
   }
@@ -125,7 +117,7 @@ bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
       // Verdicts follow in this frame's drawing: the panel re-validates a changed candidate once a frame.
       const Vec2 to = world + e.grab_offset;
       if (to.x != cands[e.grab].pos.plane.x || to.y != cands[e.grab].pos.plane.y)
-        spawn_move_candidate(app, cands[e.grab].name, to);
+        show_failure(app, spawn_move_candidate(app, cands[e.grab].name, to));
     } else {
       e.grab = -1;
     }
@@ -143,7 +135,7 @@ bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
   }
   if (e.add_mode) {
     e.ghost = world;
-    if (ImGui::IsMouseClicked(0)) spawn_add_candidate(app, world);
+    if (ImGui::IsMouseClicked(0)) show_failure(app, spawn_add_candidate(app, world));
     return ImGui::IsMouseClicked(0);
   }
   if (e.hover >= 0 && app.click_mode == ClickMode::Inspect && ImGui::IsMouseClicked(0)) {
@@ -168,7 +160,7 @@ bool spawn_edit_key(App& app, int sc) {
     return was;
   }
   if (sc == SDL_SCANCODE_DELETE && app.spawn.selected >= 0)
-    return spawn_delete_candidate(app, app.spawn.selected), true;
+    return show_failure(app, spawn_delete_candidate(app, app.spawn.selected)), true;
   return false;
 }
 
@@ -180,27 +172,32 @@ void spawn_mode_button(App& app) {
   }
 }
 
-bool spawn_script_action(App& app, const nlohmann::json& a, std::string* error) {
+std::optional<Result<void>> spawn_script_action(App& app, const nlohmann::json& a) {
   try {
     if (a.contains("move_candidate")) {
       if (!a.contains("to")) throw std::invalid_argument("move_candidate needs \"to\": [x, y]");
-      *error = spawn_move_candidate(app, a["move_candidate"].get<std::string>(), json_point(a["to"]));
-    } else if (a.contains("spawn_add_mode")) {
+      return spawn_move_candidate(app, a["move_candidate"].get<std::string>(), json_point(a["to"]));
+    }
+    if (a.contains("spawn_add_mode")) {
       app.spawn.edit.add_mode = a["spawn_add_mode"].get<bool>();
       if (app.spawn.edit.add_mode) app.click_mode = ClickMode::Inspect;
-    } else if (a.contains("add_candidate")) {
-      *error = spawn_add_candidate(app, json_point(a["add_candidate"]));
-    } else if (a.contains("delete_candidate")) {
-      const int i = find_candidate(app.doc.scene.spawn.candidates, a["delete_candidate"].get<std::string>());
-      *error = i < 0 ? "no spawn candidate '" + a["delete_candidate"].get<std::string>() + "'"
-                     : spawn_delete_candidate(app, i);
-    } else {
-      return false;
+      return Result<void>();
+    }
+    if (a.contains("add_candidate")) {
+      if (Result<std::string> added = spawn_add_candidate(app, json_point(a["add_candidate"])); !added)
+        return Error{added.error()};
+      return Result<void>();
+    }
+    if (a.contains("delete_candidate")) {
+      const std::string name = a["delete_candidate"].get<std::string>();
+      const int i = find_candidate(app.doc.scene.spawn.candidates, name);
+      if (i < 0) return Error{"no spawn candidate '" + name + "'"};
+      return spawn_delete_candidate(app, i);
     }
   } catch (const std::exception& ex) {
-    *error = ex.what();
+    return Error{ex.what()};
   }
-  return true;
+  return std::nullopt;
 }
 
 nlohmann::json spawn_state_json(const App& app) {

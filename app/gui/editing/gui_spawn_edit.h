@@ -12,6 +12,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "geom.h"
+#include "result.h"
 #include "scene.h"
 
 namespace navlab::app {
@@ -33,13 +34,13 @@ constexpr double kCandidateGrabPx = 12.0;
 // in use (P1 when there are none).
 std::string next_candidate_name(const std::vector<SpawnCandidate>& candidates);
 
-// ---- edits (viewport, panel, scripts); each returns "" or an error ----
+// ---- edits (viewport, panel, scripts); each fails with what is wrong ----
 // Moves the candidate named `name` to the plane point `to` (m).
-std::string spawn_move_candidate(App& app, const std::string& name, Vec2 to);
-// Adds a candidate at the plane point `at` (m) with next_candidate_name(); `*added` gets its name.
-std::string spawn_add_candidate(App& app, Vec2 at, std::string* added = nullptr);
+Result<void> spawn_move_candidate(App& app, const std::string& name, Vec2 to);
+// Adds a candidate at the plane point `at` (m) with next_candidate_name(); gives its name.
+Result<std::string> spawn_add_candidate(App& app, Vec2 at);
 // Deletes the candidate at `index` in the scene's list.
-std::string spawn_delete_candidate(App& app, int index);
+Result<void> spawn_delete_candidate(App& app, int index);
 
 // ---- viewport and keys ----
 // Mouse over the viewport (world: mouse in plane metres, pick: grab radius in m). Left-drag moves the
@@ -53,9 +54,9 @@ bool spawn_edit_key(App& app, int sdl_scancode);
 void spawn_mode_button(App& app);
 
 // Script actions {"move_candidate": NAME, "to": [x, y]}, {"add_candidate": [x, y]},
-// {"delete_candidate": NAME}, {"spawn_add_mode": true|false}. Returns false when `action` is none of these; otherwise
-// `*error` is "" or what is wrong.
-bool spawn_script_action(App& app, const nlohmann::json& action, std::string* error);
+// {"delete_candidate": NAME}, {"spawn_add_mode": true|false}. nullopt when `action` is none of these;
+// otherwise the action's outcome.
+std::optional<Result<void>> spawn_script_action(App& app, const nlohmann::json& action);
 // The candidates and their verdicts as shown, for the scripted run's printed JSON:
 // [{"name", "pos": [x, y], "accepted", "reason", "checks": {check: "passed"|"failed"|"skipped"}}].
 nlohmann::json spawn_state_json(const App& app);

@@ -44,7 +44,7 @@ bool link_handles(App& app, const ScenePoint& at, double pick, bool hovered) {
     (v.grab_end == 0 ? l.from : l.to) = at;
     const int grabbed = v.grab;
     v.grab = -1;
-    if (std::string bad = links_set(app, grabbed, l); !bad.empty()) app.show_error(bad);
+    if (Result<void> r = links_set(app, grabbed, l); !r) app.show_error(r.error());
     return true;
   }
   v.hover = v.hover_end = -1;
@@ -115,7 +115,7 @@ bool tools_key(App& app, int sc) {
     return busy;
   }
   if (sc == SDL_SCANCODE_DELETE && app.links.selected >= 0 && app.spawn.selected < 0)
-    return links_delete(app, app.links.selected), true;
+    return show_failure(app, links_delete(app, app.links.selected)), true;
   return false;
 }
 
@@ -156,18 +156,14 @@ void draw_tools(App& app) {
   }
 }
 
-std::string script_point(const App& app, const nlohmann::json& j, ScenePoint* out) {
-  if (!j.is_array() || (j.size() != 2 && j.size() != 3)) return "a point is [x, y] or [x, y, z]";
+Result<ScenePoint> script_point(const App& app, const nlohmann::json& j) {
+  if (!j.is_array() || (j.size() != 2 && j.size() != 3)) return Error{"a point is [x, y] or [x, y, z]"};
   for (const auto& c : j)
-    if (!c.is_number()) return "a point needs numbers";
-  if (j.size() == 2) {
-    *out = point_under_mouse(app.doc, {j[0].get<double>(), j[1].get<double>()});
-    return "";
-  }
-  if (!app.doc.mesh.is3d) return "[x, y, z] is a point of a 3D scene; this one is 2D: [x, y]";
+    if (!c.is_number()) return Error{"a point needs numbers"};
+  if (j.size() == 2) return point_under_mouse(app.doc, {j[0].get<double>(), j[1].get<double>()});
+  if (!app.doc.mesh.is3d) return Error{"[x, y, z] is a point of a 3D scene; this one is 2D: [x, y]"};
   const Vec3 w{j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
-  *out = ScenePoint{"", to_plane(w), w.y, true};
-  return "";
+  return ScenePoint{"", to_plane(w), w.y, true};
 }
 
 }  // namespace navlab::app

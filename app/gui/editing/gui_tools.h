@@ -11,6 +11,7 @@
 #include <string>
 
 #include "geom.h"
+#include "result.h"
 #include "scene.h"
 
 namespace navlab::app {
@@ -41,7 +42,7 @@ void tools_mode_buttons(App& app);
 void draw_tools(App& app);
 
 // A script point: [x, y] is a point of the 2D view (point_under_mouse: a 3D level gives it the floor's
-// height), [x, y, z] a world point of a 3D scene as written. Returns "" or what is wrong.
-std::string script_point(const App& app, const nlohmann::json& j, ScenePoint* out);
+// height), [x, y, z] a world point of a 3D scene as written; fails with what is wrong.
+Result<ScenePoint> script_point(const App& app, const nlohmann::json& j);
 
 }  // namespace navlab::app

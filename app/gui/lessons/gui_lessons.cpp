@@ -21,28 +21,31 @@ namespace navlab::app {
 namespace {
 
 // The run the app shows, the record at the slide's time (its last one for "end") and the enemy's sentence.
-std::string setup_side_slide(const LessonSlide& slide, SlideSetup& out) {
+Result<void> setup_side_slide(const LessonSlide& slide, SlideSetup& out) {
   const SideScrollerDef& scene = std::get<SideScrollerDef>(out.doc.scene.source);  // a side slide's scene
   side::SideSimDef def;
   def.max_time = side::kLabSeconds;
   out.side_run = side::simulate(scene, def);
-  if (out.side_run.enemies.empty()) return slide.scene + ": the scene has no enemies to show";
+  if (out.side_run.enemies.empty()) return Error{slide.scene + ": the scene has no enemies to show"};
   const int last = int(out.side_run.enemies[0].steps.size()) - 1;
   out.side_tick = slide.side_time < 0.0 ? last : std::min(last, int(std::lround(slide.side_time / out.side_run.dt)));
   for (size_t i = 0; i < scene.enemies.size(); ++i)
     if (scene.enemies[i].id == slide.enemy)
       out.side_caption = side::describe(out.side_run.enemies[i].steps[size_t(out.side_tick)], scene.enemies[i]);
-  return "";
+  return {};
 }
 
 }  // namespace
 
-std::string setup_slide(const LessonSlide& slide, SlideSetup& out) {
+Result<void> setup_slide(const LessonSlide& slide, SlideSetup& out) {
   out = SlideSetup{};
-  if (std::string err = load_document(slide.scene, out.doc); !err.empty()) return err;
+  Result<Document> loaded = load_document(slide.scene);
+  if (!loaded) return Error{loaded.error()};
+  out.doc = std::move(loaded).value();
   Document& doc = out.doc;
   apply_slide_toggles(slide, doc.scene);
-  if (slide.query >= int(doc.scene.queries.size())) return slide.scene + ": no query " + std::to_string(slide.query);
+  if (slide.query >= int(doc.scene.queries.size()))
+    return Error{slide.scene + ": no query " + std::to_string(slide.query)};
   doc.query_index = slide.query;
   doc.start.reset();
   doc.goal.reset();
@@ -52,16 +55,15 @@ std::string setup_slide(const LessonSlide& slide, SlideSetup& out) {
   }
   if (slide.side) return setup_side_slide(slide, out);
   out.plan.run(doc);
-  std::string err;
-  const std::optional<int> step = parse_step(slide.step, out.plan, &err);
-  if (!step) return slide.scene + ": " + err;
-  out.step = *step;
+  const Result<int> step = parse_step(slide.step, out.plan);
+  if (!step) return Error{slide.scene + ": " + step.error()};
+  out.step = step.value();
   out.midpoints = slide.midpoints;
   out.optimal = slide.optimal;
   out.channel = slide.channel;
   for (const auto& [name, on] : slide.spawn_checks)
     if (const auto check = spawn_check_from_string(name)) out.spawn.set(*check, on);
-  return "";
+  return {};
 }
 
 namespace {
@@ -244,8 +246,8 @@ void show_slide(App& app, int index) {
   v.slide = std::clamp(index, 0, int(v.lesson->slides.size()) - 1);
   const LessonSlide& slide = v.lesson->slides[size_t(v.slide)];
   SlideSetup setup;
-  if (std::string err = setup_slide(slide, setup); !err.empty()) {
-    app.show_error(err);
+  if (Result<void> r = setup_slide(slide, setup); !r) {
+    app.show_error(r.error());
     return;
   }
   v.opening = true;  // the slide's scene, read-only, not the user's own
@@ -289,13 +291,12 @@ bool lesson_key(App& app, int sc, bool ctrl) {
   return true;
 }
 
-bool lesson_script_action(App& app, const nlohmann::json& a, std::string* error) {
-  if (!a.contains("lesson")) return false;
-  if (!a["lesson"].is_string())
-    *error = "{\"lesson\": FILE} needs a file name";
-  else if (!open_lesson(app, a["lesson"].get<std::string>()) && app.files.pending == FilesView::Pending::None)
-    *error = app.error;
-  return true;
+std::optional<Result<void>> lesson_script_action(App& app, const nlohmann::json& a) {
+  if (!a.contains("lesson")) return std::nullopt;
+  if (!a["lesson"].is_string()) return Error{"{\"lesson\": FILE} needs a file name"};
+  if (!open_lesson(app, a["lesson"].get<std::string>()) && app.files.pending == FilesView::Pending::None)
+    return Error{app.error};
+  return Result<void>();
 }
 
 }  // namespace navlab::app

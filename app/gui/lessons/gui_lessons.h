@@ -14,6 +14,7 @@
 #include "gui_doc.h"
 #include "gui_plan.h"
 #include "lesson.h"
+#include "result.h"
 #include "side_sim.h"
 #include "spawn.h"
 
@@ -50,9 +51,9 @@ struct SlideSetup {
 };
 
 // Loads the slide's scene and applies its query, doors, agent parameters, step and spawn checks; for a
-// side-scroller slide, runs the scene for side::kLabSeconds and picks the slide's record. Returns "" or
-// an error.
-std::string setup_slide(const LessonSlide& slide, SlideSetup& out);
+// side-scroller slide, runs the scene for side::kLabSeconds and picks the slide's record. Fails with
+// what the slide names that its scene lacks (or why the scene does not load).
+Result<void> setup_slide(const LessonSlide& slide, SlideSetup& out);
 
 // The plane points of what the slide is about, read from the plan's results and records: the subject
 // it names, else the route (start, goal, the funnel path), what the step's record is about (the search's
@@ -92,8 +93,8 @@ bool lesson_key(App& app, int sdl_scancode, bool ctrl);
 void lessons_menu(App& app);
 void panel_lesson(App& app, float x, float y, float w, float h);
 
-// Script action {"lesson": FILE}: opens a lesson. Returns false when the action is not one; otherwise
-// *error is "" or what is wrong.
-bool lesson_script_action(App& app, const nlohmann::json& action, std::string* error);
+// Script action {"lesson": FILE}: opens a lesson. nullopt when the action is not one; otherwise its
+// outcome.
+std::optional<Result<void>> lesson_script_action(App& app, const nlohmann::json& action);
 
 }  // namespace navlab::app

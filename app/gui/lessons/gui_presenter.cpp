@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <optional>
 #include <vector>
 
 #include "gl_font.h"
@@ -28,18 +27,13 @@ const char* const kDejaVuPaths[] = {
 // Latin-1 plus the punctuation, arrows and math signs the app's sentences use (—, →, ↔, ×, ≤, ≥).
 const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
 
-// A font file's bytes when they are a font stb_truetype can read; else `why` says what is wrong.
-std::optional<std::string> font_bytes(const std::string& path, std::string& why) {
+// A font file's bytes when they are a font stb_truetype can read; fails with what is wrong.
+Result<std::string> font_bytes(const std::string& path) {
   Result<std::string> bytes = read_text_file(path, "font file", gl::kMaxFontBytes);
-  if (!bytes) {
-    why = bytes.error();
-    return std::nullopt;
-  }
-  if (std::string bad = gl::check_font(bytes.value()); !bad.empty()) {
-    why = path + ": not a font navlab can use (" + bad + ")";
-    return std::nullopt;
-  }
-  return std::move(bytes).value();
+  if (!bytes) return bytes;
+  if (Result<void> font = gl::check_font(bytes.value()); !font)
+    return Error{path + ": not a font navlab can use (" + font.error() + ")"};
+  return bytes;
 }
 
 }  // namespace
@@ -54,10 +48,10 @@ Fonts load_fonts(float large_scale) {
   if (env && *env) paths.emplace_back(env);
   for (const char* p : kDejaVuPaths) paths.emplace_back(p);
   for (const std::string& p : paths) {
-    std::string why;
-    std::optional<std::string> bytes = font_bytes(p, why);
+    Result<std::string> bytes = font_bytes(p);
     if (!bytes) {
-      if (env && *env && p == env) f.error = "NAVLAB_FONT: " + why;  // asked for: said; the usual places: tried quietly
+      if (env && *env && p == env)
+        f.error = "NAVLAB_FONT: " + bytes.error();  // asked for: said; the usual places: tried quietly
       continue;
     }
     ImFontConfig cfg;

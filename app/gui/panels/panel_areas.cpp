@@ -85,14 +85,14 @@ void panel_areas(App& app) {
       float c = float(cost);
       ImGui::SetNextItemWidth(70.0f);
       ImGui::InputFloat("##cost", &c, 0.0f, 0.0f, "x%.2f");
-      if (ImGui::IsItemDeactivatedAfterEdit() && c >= 0.0f) areas_set_cost(app, name, c);
+      if (ImGui::IsItemDeactivatedAfterEdit() && c >= 0.0f) show_failure(app, areas_set_cost(app, name, c));
       ImGui::TableNextColumn();
       if (ImGui::SmallButton("Delete")) remove = i;
       ImGui::PopID();
     }
     ImGui::EndTable();
   }
-  if (remove >= 0) areas_delete(app, remove);
+  if (remove >= 0) show_failure(app, areas_delete(app, remove));
   ImGui::TextDisabled("%d areas; the cost is per name; Save writes them", n);
   ImGui::PopID();
 }

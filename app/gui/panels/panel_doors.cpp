@@ -68,8 +68,7 @@ void tile_cache_controls(App& app) {
   TilesView& t = app.doors.tiles;
   bool on = t.on();
   if (ImGui::Checkbox("Bake in tiles (tile cache)", &on)) {
-    const std::string err = doors_set_tile_cache(app, on);
-    if (!err.empty()) app.status = err;
+    if (Result<void> r = doors_set_tile_cache(app, on); !r) app.status = r.error();
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -127,7 +126,7 @@ void panel_doors(App& app) {
                         read ? ", read by the plan" : "");
     ImGui::PopID();
   }
-  if (!pending_id.empty()) doors_set_open(app, pending_id, pending_open);
+  if (!pending_id.empty()) show_failure(app, doors_set_open(app, pending_id, pending_open));
   tile_cache_controls(app);
   for (const Blocker& b : app.doc.scene.blockers)
     ImGui::BulletText("blocker %s at (%.2f, %.2f)", b.id.c_str(), b.center.plane.x, b.center.plane.y);

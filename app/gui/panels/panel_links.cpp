@@ -57,7 +57,7 @@ void selected_link(App& app, int i, LinkDef l) {
   bool one_way = !l.bidirectional;
   if (ImGui::Checkbox("one-way", &one_way)) {
     l.bidirectional = !one_way;
-    links_set(app, i, l);
+    show_failure(app, links_set(app, i, l));
   }
   ImGui::SameLine();
   float r = float(l.radius_or(app.doc.scene.bake));
@@ -65,10 +65,10 @@ void selected_link(App& app, int i, LinkDef l) {
   ImGui::InputFloat("radius", &r, 0.0f, 0.0f, "%.2f m");
   if (ImGui::IsItemDeactivatedAfterEdit() && r > 0.0f) {
     l.radius = r;
-    links_set(app, i, l);
+    show_failure(app, links_set(app, i, l));
   }
   ImGui::SameLine();
-  if (ImGui::Button("Delete")) links_delete(app, i);
+  if (ImGui::Button("Delete")) show_failure(app, links_delete(app, i));
   ImGui::PopID();
 }
 

@@ -185,7 +185,7 @@ void panel_spawn(App& app) {
   table(v);
   if (v.selected >= 0) {
     if (ImGui::Button("Delete (Del)")) {
-      spawn_delete_candidate(app, v.selected);
+      show_failure(app, spawn_delete_candidate(app, v.selected));
       return;
     }
     details(v.verdicts[v.selected]);

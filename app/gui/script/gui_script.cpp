@@ -22,13 +22,12 @@ namespace navlab::app {
 
 using nlohmann::json;
 
-std::string read_xy(const json& j, Vec2* out) {
-  if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number()) return "expected [x, y]";
-  *out = {j[0].get<double>(), j[1].get<double>()};
-  return "";
+Result<Vec2> read_xy(const json& j) {
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number()) return Error{"expected [x, y]"};
+  return Vec2{j[0].get<double>(), j[1].get<double>()};
 }
 
-std::optional<int> parse_step(const std::string& text, const PlanView& plan, std::string* error) {
+Result<int> parse_step(const std::string& text, const PlanView& plan) {
   const int n = int(plan.steps.size());
   if (text == "end") return n;
   const size_t colon = text.find(':');
@@ -39,36 +38,30 @@ std::optional<int> parse_step(const std::string& text, const PlanView& plan, std
       return std::min(k - 1, n);
     }
     const std::optional<Stage> st = stage_from_string(text.substr(0, colon));
-    if (!st) {
-      *error = "unknown stage '" + text.substr(0, colon) + "' (expected " + stage_names() + ")";
-      return std::nullopt;
-    }
+    if (!st) return Error{"unknown stage '" + text.substr(0, colon) + "' (expected " + stage_names() + ")"};
     const int k = std::stoi(text.substr(colon + 1));
     if (k < 1) throw std::invalid_argument("step");
     const int first = plan.first_step(*st), count = plan.count(*st);
-    if (first < 0 || k > count) {
-      *error =
-          "the plan has " + std::to_string(count) + " " + stage_name(*st) + " steps; asked for " + std::to_string(k);
-      return std::nullopt;
-    }
+    if (first < 0 || k > count)
+      return Error{"the plan has " + std::to_string(count) + " " + stage_name(*st) + " steps; asked for " +
+                   std::to_string(k)};
     return first + k - 1;
   } catch (const std::exception&) {
-    *error = "bad step '" + text + "' (expected STAGE:N with N >= 1, a step number, or end)";
-    return std::nullopt;
+    return Error{"bad step '" + text + "' (expected STAGE:N with N >= 1, a step number, or end)"};
   }
 }
 
 namespace {
 
-std::string point_from(const json& j, const Document& doc, ScenePoint* out) {
+Result<ScenePoint> point_from(const json& j, const Document& doc) {
   ScenePoint p;
   if (j.is_string()) {
     p.node = j.get<std::string>();
-    if (doc.mesh.node_index(p.node) < 0) return "no graph node '" + p.node + "'";
+    if (doc.mesh.node_index(p.node) < 0) return Error{"no graph node '" + p.node + "'"};
     p.plane = doc.mesh.nodes[doc.mesh.node_index(p.node)].pos;
   } else if (j.is_array() && (j.size() == 2 || j.size() == 3)) {
     for (const auto& v : j)
-      if (!v.is_number()) return "a point needs numbers";
+      if (!v.is_number()) return Error{"a point needs numbers"};
     if (j.size() == 2) {
       p.plane = {j[0].get<double>(), j[1].get<double>()};
     } else {
@@ -77,26 +70,24 @@ std::string point_from(const json& j, const Document& doc, ScenePoint* out) {
       p.plane = to_plane({j[0].get<double>(), j[1].get<double>(), j[2].get<double>()});
     }
   } else {
-    return "a point is [x, y], [x, y, z] or a node id";
+    return Error{"a point is [x, y], [x, y, z] or a node id"};
   }
-  *out = p;
-  return "";
+  return p;
 }
 
-// The script actions: each reads its object and acts on the app; "" or an error.
-std::string act_step(App& app, const json& a) {
-  if (!a["step"].is_number_integer() && !a["step"].is_string()) return "step needs N, \"STAGE:N\" or \"end\"";
+// The script actions: each reads its object and acts on the app; fails with what is wrong.
+Result<void> act_step(App& app, const json& a) {
+  if (!a["step"].is_number_integer() && !a["step"].is_string()) return Error{"step needs N, \"STAGE:N\" or \"end\""};
   const std::string text =
       a["step"].is_number_integer() ? std::to_string(a["step"].get<int>()) : a["step"].get<std::string>();
-  std::string err;
-  const auto idx = parse_step(text, app.plan, &err);
-  if (!idx) return err;
+  const Result<int> idx = parse_step(text, app.plan);
+  if (!idx) return Error{idx.error()};
   app.playback.playing = false;
-  app.set_step(*idx);
-  return "";
+  app.set_step(idx.value());
+  return {};
 }
 
-std::string act_play(App& app, const json& a) {
+Result<void> act_play(App& app, const json& a) {
   const double seconds = a["play"].get<double>();
   app.playback.playing = true;
   app.playback.clock = 0.0;
@@ -104,96 +95,95 @@ std::string act_play(App& app, const json& a) {
   while (double(SDL_GetPerformanceCounter() - t0) / double(SDL_GetPerformanceFrequency()) < seconds)
     if (!app.frame()) break;  // the app quits (a stop signal)
   app.playback.playing = false;
-  return "";
+  return {};
 }
 
-std::string act_endpoint(App& app, const json& a) {
+Result<void> act_endpoint(App& app, const json& a) {
   const bool start = a.contains("start");
-  ScenePoint p;
-  const std::string err = point_from(a[start ? "start" : "goal"], app.doc, &p);
-  if (!err.empty()) return err;
-  (start ? app.doc.start : app.doc.goal) = p;
+  Result<ScenePoint> p = point_from(a[start ? "start" : "goal"], app.doc);
+  if (!p) return Error{p.error()};
+  (start ? app.doc.start : app.doc.goal) = std::move(p).value();
   app.doc.query_index = -1;
   app.replan();
   if (!start) doors_goal_moved(app);
-  return "";
+  return {};
 }
 
-std::string act_open(App& app, const json& a) {
-  if (!a["open"].is_string()) return "{\"open\": FILE} needs a file name";
+Result<void> act_open(App& app, const json& a) {
+  if (!a["open"].is_string()) return Error{"{\"open\": FILE} needs a file name"};
   app.request_open(a["open"].get<std::string>());  // asks first when the scene has unsaved changes
-  return "";
+  return {};
 }
 
-std::string act_panel(App& app, const json& a) {
+Result<void> act_panel(App& app, const json& a) {
   const std::string name = a["panel"].get<std::string>();
   const bool open = a.value("open", true);
   bool* flag = name == "help" ? &app.settings.show_help : nullptr;
   if (const std::optional<SidePanel> panel = side_panel_named(name)) flag = &app.side_panels[*panel];
   if (flag) {
     *flag = open;
-    return "";
+    return {};
   }
-  return "unknown panel '" + name + "'";
+  return Error{"unknown panel '" + name + "'"};
 }
 
-std::string act_camera(App& app, const json& a) {
+Result<void> act_camera(App& app, const json& a) {
   const json& c = a["camera"];
   if (c.is_string() && c.get<std::string>() == "fit") {
     app.fit_view();
-    return "";
+    return {};
   }
-  if (!c.is_object()) return "camera is \"fit\" or {\"center\": [x, y], \"scale\": px_per_m}";
+  if (!c.is_object()) return Error{"camera is \"fit\" or {\"center\": [x, y], \"scale\": px_per_m}"};
   if (c.contains("center")) {
-    Vec2 center;
-    if (!read_xy(c["center"], &center).empty()) return "camera center: expected [x, y] in metres";
-    app.view.camera.center = center;
+    const Result<Vec2> center = read_xy(c["center"]);
+    if (!center) return Error{"camera center: expected [x, y] in metres"};
+    app.view.camera.center = center.value();
   }
   if (c.contains("scale")) {
     if (!c["scale"].is_number() || !(c["scale"].get<double>() > 0.0))
-      return "camera scale: expected pixels per metre > 0";
+      return Error{"camera scale: expected pixels per metre > 0"};
     app.view.camera.scale = std::max(1e-4, c["scale"].get<double>());
   }
-  return "";
+  return {};
 }
 
 // {"view": "3d" | "2d"}: the 3D view (3D scenes only: an error elsewhere) or the top view.
-std::string act_view(App& app, const json& a) {
+Result<void> act_view(App& app, const json& a) {
   const std::string v = a["view"].is_string() ? a["view"].get<std::string>() : "";
   if (v == "2d") {
     app.set_view(Viewport::Kind::Top);
-    return "";
+    return {};
   }
-  if (v != "3d") return "view is \"2d\" or \"3d\"";
-  if (!View3D::possible(app.doc)) return "the 3D view needs a 3D scene (a level mesh or a Detour file)";
+  if (v != "3d") return Error{"view is \"2d\" or \"3d\""};
+  if (!View3D::possible(app.doc)) return Error{"the 3D view needs a 3D scene (a level mesh or a Detour file)"};
   app.set_view(Viewport::Kind::Orbit);
-  return "";
+  return {};
 }
 
 // {"orbit": [yaw_deg, pitch_deg, distance_m], "target": [x, y, z]}: the 3D view's camera (target
 // optional: the level's centre after a fit).
-std::string act_orbit(App& app, const json& a) {
+Result<void> act_orbit(App& app, const json& a) {
   const json& o = a["orbit"];
   if (!o.is_array() || o.size() != 3 || !o[0].is_number() || !o[1].is_number() || !o[2].is_number() ||
       !(o[2].get<double>() > 0.0))
-    return "orbit is [yaw_deg, pitch_deg, distance_m] with distance > 0";
+    return Error{"orbit is [yaw_deg, pitch_deg, distance_m] with distance > 0"};
   if (app.view.view3d.needs_fit()) app.view.view3d.fit();  // the level framed first: then this camera
   gl::OrbitCamera& c = app.view.view3d.camera;
   if (a.contains("target")) {
     const json& t = a["target"];
     if (!t.is_array() || t.size() != 3 || !t[0].is_number() || !t[1].is_number() || !t[2].is_number())
-      return "orbit target is [x, y, z] in metres";
+      return Error{"orbit target is [x, y, z] in metres"};
     c.target = {t[0].get<double>(), t[1].get<double>(), t[2].get<double>()};
   }
   c.yaw_deg = o[0].get<double>();
   c.pitch_deg = o[1].get<double>();
   c.distance = o[2].get<double>();
   c.clamp();
-  return "";
+  return {};
 }
 
 // {"click_mode": "start" | "goal" | "inspect"}: what a left click in the viewport does (S, G, I).
-std::string act_click_mode(App& app, const json& a) {
+Result<void> act_click_mode(App& app, const json& a) {
   const std::string m = a["click_mode"].is_string() ? a["click_mode"].get<std::string>() : "";
   if (m == "start")
     app.click_mode = ClickMode::SetStart;
@@ -202,27 +192,27 @@ std::string act_click_mode(App& app, const json& a) {
   else if (m == "inspect")
     app.click_mode = ClickMode::Inspect;
   else
-    return "click_mode is \"start\", \"goal\" or \"inspect\"";
-  return "";
+    return Error{"click_mode is \"start\", \"goal\" or \"inspect\""};
+  return {};
 }
 
 // {"zoom_preview_ms": ms}: zooms are previewed when a full draw of the static layer costs more (0:
 // always; a huge value: never).
-std::string act_zoom_preview(App& app, const json& a) {
+Result<void> act_zoom_preview(App& app, const json& a) {
   if (!a["zoom_preview_ms"].is_number() || !(a["zoom_preview_ms"].get<double>() >= 0.0))
-    return "zoom_preview_ms needs a number of milliseconds >= 0";
+    return Error{"zoom_preview_ms needs a number of milliseconds >= 0"};
   app.view.preview_above_ms = a["zoom_preview_ms"].get<double>();
-  return "";
+  return {};
 }
 
-std::string act_spread_draw(App& app, const json& a) {
+Result<void> act_spread_draw(App& app, const json& a) {
   if (!a["spread_frame_ms"].is_number() || !(a["spread_frame_ms"].get<double>() >= 0.0))
-    return "spread_frame_ms needs a number of milliseconds >= 0";
+    return Error{"spread_frame_ms needs a number of milliseconds >= 0"};
   app.view.spread_frame_ms = a["spread_frame_ms"].get<double>();
-  return "";
+  return {};
 }
 
-std::string act_agent(App& app, const json& a) {
+Result<void> act_agent(App& app, const json& a) {
   AgentDef& ag = app.doc.scene.agent;
   const std::pair<const char*, double*> params[] = {{"max_speed", &ag.max_speed},
                                                     {"accel", &ag.accel},
@@ -235,57 +225,60 @@ std::string act_agent(App& app, const json& a) {
     double* target = nullptr;
     for (const auto& [key, field] : params)
       if (k == key) target = field;
-    if (!target) return "unknown agent parameter '" + k + "'";
+    if (!target) return Error{"unknown agent parameter '" + k + "'"};
     *target = v.get<double>();
   }
   app.replan();
-  return "";
+  return {};
 }
 
 // The point is in plane metres, placed on the viewport with the current camera; in the 3D view a plane
 // point is placed where it lies on the surface, and a world point [x, y, z] where it is.
-std::string act_mouse(App& app, const json& a) {
-  Vec2 at;
+Result<void> act_mouse(App& app, const json& a) {
   const json& m = a["mouse"];
   if (app.view.in_3d() && m.is_array() && m.size() == 3 && m[0].is_number() && m[1].is_number() && m[2].is_number()) {
     const Vec2 s = app.view.to_screen(Vec3{m[0].get<double>(), m[1].get<double>(), m[2].get<double>()});
     app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
-    return "";
+    return {};
   }
-  if (!read_xy(m, &at).empty()) return "mouse: expected [x, y] in metres (or [x, y, z] in the 3D view)";
+  const Result<Vec2> xy = read_xy(m);
+  if (!xy) return Error{"mouse: expected [x, y] in metres (or [x, y, z] in the 3D view)"};
+  const Vec2 at = xy.value();
   if (app.view.in_3d()) {
     const Vec2 s = app.view.to_screen(at);
     app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
-    return "";
+    return {};
   }
   if (traits(app.doc.scene.kind()).side_view) {  // the side view's canvas
     const Vec2 px = side_window_px(app, at);
     app.script_mouse = ScriptMouse{float(px.x), float(px.y), a.value("down", false)};
-    return "";
+    return {};
   }
   const Vec2 s = app.view.camera.to_screen(at, {app.vp_w, app.vp_h});
   app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
-  return "";
+  return {};
 }
 
 // {"measure": N, "pan": [dx, dy]}: the camera moves by (dx, dy) pixels every frame (a user dragging the
 // view); {"measure": N, "zoom": f}: the zoom is multiplied by f every frame (a user turning the wheel),
 // so every frame draws the static layer again.
-std::string act_measure(App& app, const json& a) {
+Result<void> act_measure(App& app, const json& a) {
   const int n = std::max(1, a["measure"].get<int>());
   const auto now = clock_ms;
   const double t0 = now(CLOCK_THREAD_CPUTIME_ID), p0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
   double prep = 0.0;
-  Vec2 pan{0, 0};
-  if (a.contains("pan") && !read_xy(a["pan"], &pan).empty()) return "pan needs [dx, dy] in pixels";
-  if (a.contains("zoom") && !a["zoom"].is_number()) return "zoom needs a factor > 0";
+  const Result<Vec2> pan_xy = a.contains("pan") ? read_xy(a["pan"]) : Vec2{0, 0};
+  if (!pan_xy) return Error{"pan needs [dx, dy] in pixels"};
+  const Vec2 pan = pan_xy.value();
+  if (a.contains("zoom") && !a["zoom"].is_number()) return Error{"zoom needs a factor > 0"};
   const double zoom = a.value("zoom", 1.0);
-  if (!(zoom > 0.0)) return "zoom needs a factor > 0";
+  if (!(zoom > 0.0)) return Error{"zoom needs a factor > 0"};
   const long spreads0 = app.view.spread_draws();
   const long redraws0 = app.view.static_redraws(), shifts0 = app.view.static_shifts(),
              previews0 = app.view.static_previews();
-  Vec2 turn{0, 0};
-  if (a.contains("turn") && !read_xy(a["turn"], &turn).empty()) return "turn needs [dyaw, dpitch] in degrees";
+  const Result<Vec2> turn_xy = a.contains("turn") ? read_xy(a["turn"]) : Vec2{0, 0};
+  if (!turn_xy) return Error{"turn needs [dyaw, dpitch] in degrees"};
+  const Vec2 turn = turn_xy.value();
   for (int i = 0; i < n; ++i) {
     if (app.view.in_3d()) {  // the 3D view's camera: turned, panned, zoomed as a user would
       gl::OrbitCamera& c = app.view.view3d.camera;
@@ -311,10 +304,10 @@ std::string act_measure(App& app, const json& a) {
                   app.view.static_exact(),
                   app.view.spread_draws() - spreads0,
                   long(app.view.spread_steps_left())};
-  return "";
+  return {};
 }
 
-using Action = std::string (*)(App&, const json&);
+using Action = Result<void> (*)(App&, const json&);
 
 // The table of actions by key, in the order they are matched ("panel" before "open": {"panel": NAME,
 // "open": false} closes a panel, {"open": FILE} opens a scene).
@@ -326,14 +319,14 @@ const std::pair<const char*, Action> kActions[] = {
     {"panel", act_panel},
     {"open", act_open},
     {"hide_panels",
-     [](App& app, const json& a) { return app.side_panels.hidden = a["hide_panels"].get<bool>(), std::string(); }},
+     [](App& app, const json& a) { return app.side_panels.hidden = a["hide_panels"].get<bool>(), Result<void>(); }},
     {"present",
      [](App& app, const json& a) {
        if (a["present"].get<bool>())
          app.start_presentation(a.value("from_current", false));
        else
          app.end_presentation();
-       return std::string();
+       return Result<void>();
      }},
     {"camera", act_camera},
     {"view", act_view},
@@ -341,84 +334,82 @@ const std::pair<const char*, Action> kActions[] = {
     {"click_mode", act_click_mode},
     {"zoom_preview_ms", act_zoom_preview},
     {"spread_frame_ms", act_spread_draw},
-    {"presenter", [](App& app, const json& a) { return app.set_presenter(a["presenter"].get<bool>()), std::string(); }},
+    {"presenter",
+     [](App& app, const json& a) { return app.set_presenter(a["presenter"].get<bool>()), Result<void>(); }},
     {"midpoints",
-     [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), std::string(); }},
+     [](App& app, const json& a) { return app.settings.show_midpoints = a["midpoints"].get<bool>(), Result<void>(); }},
     {"optimal",
-     [](App& app, const json& a) { return app.settings.show_optimal = a["optimal"].get<bool>(), std::string(); }},
+     [](App& app, const json& a) { return app.settings.show_optimal = a["optimal"].get<bool>(), Result<void>(); }},
     {"channel",
-     [](App& app, const json& a) { return app.settings.show_channel = a["channel"].get<bool>(), std::string(); }},
+     [](App& app, const json& a) { return app.settings.show_channel = a["channel"].get<bool>(), Result<void>(); }},
     {"agent", act_agent},
     {"mouse", act_mouse},
-    {"reload", [](App& app, const json&) { return app.reload(), std::string(); }},
+    {"reload", [](App& app, const json&) { return app.reload(), Result<void>(); }},
     {"save_as",
      [](App& app, const json& a) {
-       return app.save_scene_as(a["save_as"].get<std::string>()) ? std::string() : app.error;
+       return app.save_scene_as(a["save_as"].get<std::string>()) ? Result<void>() : Error{app.error};
      }},
     {"measure", act_measure},
     {"print_state",
      [](App& app, const json&) {
        if (app.state_printer) app.state_printer();
-       return std::string();
+       return Result<void>();
      }},
     {"frames",
      [](App& app, const json& a) {
        for (int i = 0; i < a["frames"].get<int>() && app.frame(); ++i) {
        }
-       return std::string();
+       return Result<void>();
      }},
     {"screenshot",
      [](App& app, const json& a) {
        app.request_export({a["screenshot"].get<std::string>(), a.value("whole_window", true), 0, 0});
-       return std::string();
+       return Result<void>();
      }},
 };
 
-std::string run_action(App& app, const json& a) {
-  if (!a.is_object() || a.empty()) return "an action is an object with one key";
-  if (std::string err; doors_script_action(app, a, &err)) return err;
-  if (std::string err; spawn_script_action(app, a, &err)) return err;
-  if (std::string err; export_script_action(app, a, &err)) return err;
-  if (std::string err; side_script_action(app, a, &err)) return err;
-  if (std::string err; bake_script_action(app, a, &err)) return err;
-  if (std::string err; links_script_action(app, a, &err)) return err;
-  if (std::string err; areas_script_action(app, a, &err)) return err;
-  if (std::string err; lesson_script_action(app, a, &err)) return err;
-  if (std::string err; keys_script_action(app, a, &err)) return err;
-  if (std::string err; files_script_action(app, a, &err)) return err;
-  if (std::string err; compare_script_action(app, a, &err)) return err;
-  if (std::string err; check_script_action(app, a, &err)) return err;
+// The rooms' script actions, asked in turn: the first that knows the action runs it.
+using RoomAction = std::optional<Result<void>> (*)(App&, const json&);
+const RoomAction kRoomActions[] = {doors_script_action, spawn_script_action,   export_script_action,
+                                   side_script_action,  bake_script_action,    links_script_action,
+                                   areas_script_action, lesson_script_action,  keys_script_action,
+                                   files_script_action, compare_script_action, check_script_action};
+
+Result<void> run_action(App& app, const json& a) {
+  if (!a.is_object() || a.empty()) return Error{"an action is an object with one key"};
+  for (RoomAction room : kRoomActions)
+    if (std::optional<Result<void>> r = room(app, a)) return *r;
   for (const auto& [key, act] : kActions)
     if (a.contains(key)) return act(app, a);
-  return "unknown action " + a.dump();
+  return Error{"unknown action " + a.dump()};
 }
 
 }  // namespace
 
-std::string run_script(App& app, const std::string& script_path, std::string* capture) {
+Result<void> run_script(App& app, const std::string& script_path, std::string* capture) {
   Result<Script> script = read_script(script_path);  // the file's shape and the script limits, before any action
-  if (!script) return script.error();
+  if (!script) return Error{script.error()};
   if (capture) *capture = script->capture;
   int i = 0;
   for (const json& a : script->actions) {
-    std::string err;
+    Result<void> done;
     try {
-      err = run_action(app, a);
+      done = run_action(app, a);
     } catch (const json::exception& e) {
-      err = std::string("bad value: ") + e.what();
+      done = Error{std::string("bad value: ") + e.what()};
     }
-    if (!err.empty()) return script_path + ": action " + std::to_string(i) + ": " + err;
+    if (!done) return Error{script_path + ": action " + std::to_string(i) + ": " + done.error()};
     if (!app.baking.door.empty()) bake_wait(app);  // a door dropped by the mouse: wait for its bake
     doors_tiles_wait(app);                         // and for the tile cache's door moves
     sim_wait(app);                                 // and for the follower's run on its thread
     app.frame();                                   // let the UI catch up (layout, viewport size, exports)
-    if (gl::stop_signal()) return script_path + ": " + gl::stop_message() + " after action " + std::to_string(i);
+    if (gl::stop_signal()) return Error{script_path + ": " + gl::stop_message() + " after action " + std::to_string(i)};
     ++i;
   }
   // A door the last frame moved with the mouse in the tile cache mode: its mesh and re-plan before the
   // state is read.
   doors_tiles_wait(app);
-  return "";
+  return {};
 }
 
 }  // namespace navlab::app

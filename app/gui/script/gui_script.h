@@ -60,21 +60,21 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "geom.h"
+#include "result.h"
 
 namespace navlab::app {
 
 class App;
 struct PlanView;
 
-// Runs the script file against the app. Returns "" or an error (bad file or action).
-std::string run_script(App& app, const std::string& script_path, std::string* capture);
+// Runs the script file against the app; fails with the first error (bad file or action).
+Result<void> run_script(App& app, const std::string& script_path, std::string* capture);
 
 // Parses "STAGE:N" (N >= 1, STAGE one of stage_name(kStages)) or a plain 1-based step into a timeline
-// index; "end" gives the complete plan. nullopt with `*error` set on bad input.
-std::optional<int> parse_step(const std::string& text, const PlanView& plan, std::string* error);
+// index; "end" gives the complete plan. Fails with what is wrong with the text.
+Result<int> parse_step(const std::string& text, const PlanView& plan);
 
-// Reads a plane point [x, y] (metres or pixels, as the action says) into `*out`. Returns "" or
-// "expected [x, y]".
-std::string read_xy(const nlohmann::json& j, Vec2* out);
+// Reads a plane point [x, y] (metres or pixels, as the action says); fails with "expected [x, y]".
+Result<Vec2> read_xy(const nlohmann::json& j);
 
 }  // namespace navlab::app

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 #include "format.h"
 #include "input_limits.h"
@@ -21,48 +20,46 @@ class Budget {
  public:
   explicit Budget(const std::string& path) : path_(path) {}
 
-  // One action at `ptr`: "" or the error.
-  std::string action(const json& a, const std::string& ptr) {
-    if (!a.is_object() || a.empty()) return path_ + ": " + ptr + ": expected an action (an object with one key)";
+  // One action at `ptr`; fails with what is wrong.
+  Result<void> action(const json& a, const std::string& ptr) {
+    if (!a.is_object() || a.empty()) return Error{path_ + ": " + ptr + ": expected an action (an object with one key)"};
     double n = 1.0;  // the frame the script runs after every action
     for (const char* key : {"frames", "measure"}) {
       if (!a.contains(key)) continue;
       // {"drag_door": ..., "frames": N} drags over N frames (default 10); {"frames": N} runs N.
-      const std::optional<double> v = count(a[key], ptr + "/" + key, "a whole number of frames >= 0");
-      if (!v) return error_;
-      n += *v;
+      const Result<double> v = count(a[key], ptr + "/" + key, "a whole number of frames >= 0");
+      if (!v) return Error{v.error()};
+      n += v.value();
     }
     if ((a.contains("drag_door") || a.contains("drag_blocker")) && !a.contains("frames")) n += 10.0;
     if (frames_ + n > kMaxScriptFrames)
-      return path_ + ": " + ptr + ": expected at most " + count_text(kMaxScriptFrames - frames_) +
-             " more frames (the script frame limit: " + count_text(kMaxScriptFrames) +
-             " in all, the actions before take " + count_text(frames_) + "), got an action of " + count_text(n) +
-             " frames";
+      return Error{path_ + ": " + ptr + ": expected at most " + count_text(kMaxScriptFrames - frames_) +
+                   " more frames (the script frame limit: " + count_text(kMaxScriptFrames) +
+                   " in all, the actions before take " + count_text(frames_) + "), got an action of " + count_text(n) +
+                   " frames"};
     frames_ += n;
     if (a.contains("play")) {
       const json& v = a["play"];
       if (!v.is_number() || !(v.get<double>() >= 0.0) || play_ + v.get<double>() > kMaxScriptPlaySeconds)
-        return path_ + ": " + ptr + "/play: expected seconds >= 0, at most " +
-               count_text(std::max(0.0, kMaxScriptPlaySeconds - play_)) +
-               " more (the script play limit: " + count_text(kMaxScriptPlaySeconds) + " s in all), got " +
-               v.dump().substr(0, limits::kMaxQuotedChars);
+        return Error{path_ + ": " + ptr + "/play: expected seconds >= 0, at most " +
+                     count_text(std::max(0.0, kMaxScriptPlaySeconds - play_)) +
+                     " more (the script play limit: " + count_text(kMaxScriptPlaySeconds) + " s in all), got " +
+                     v.dump().substr(0, limits::kMaxQuotedChars)};
       play_ += v.get<double>();
     }
-    return "";
+    return {};
   }
 
  private:
-  std::optional<double> count(const json& v, const std::string& ptr, const std::string& what) {
+  Result<double> count(const json& v, const std::string& ptr, const std::string& what) const {
     if (v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() >= 0.0 &&
         std::floor(v.get<double>()) == v.get<double>())
       return v.get<double>();
-    error_ = path_ + ": " + ptr + ": expected " + what + ", got " + v.dump().substr(0, limits::kMaxQuotedChars);
-    return std::nullopt;
+    return Error{path_ + ": " + ptr + ": expected " + what + ", got " + v.dump().substr(0, limits::kMaxQuotedChars)};
   }
 
   const std::string& path_;
   double frames_ = 0.0, play_ = 0.0;
-  std::string error_;
 };
 
 }  // namespace
@@ -96,8 +93,7 @@ Result<Script> parse_script(const std::string& text, const std::string& path) {
   if (!s.actions.is_array()) return R::fail(path + ": " + base + ": expected an array of actions");
   Budget budget(path);
   for (size_t i = 0; i < s.actions.size(); ++i)
-    if (std::string err = budget.action(s.actions[i], base + "/" + std::to_string(i)); !err.empty())
-      return R::fail(err);
+    if (Result<void> r = budget.action(s.actions[i], base + "/" + std::to_string(i)); !r) return R::fail(r.error());
   return s;
 }
 

@@ -238,12 +238,10 @@ void side_ui(App& app, const Rect& area) {
   ImGui::End();
 }
 
-bool side_script_action(App& app, const nlohmann::json& a, std::string* err) {
+std::optional<Result<void>> side_script_action(App& app, const nlohmann::json& a) {
   SideView& v = app.side;
-  const bool side = traits(app.doc.scene.kind()).side_view;
-  if (!a.contains("side_tick") && !a.contains("side_play") && !a.contains("side_player")) return false;
-  *err = side ? "" : "side_* actions need a side-scroller scene";
-  if (!side) return true;
+  if (!a.contains("side_tick") && !a.contains("side_play") && !a.contains("side_player")) return std::nullopt;
+  if (!traits(app.doc.scene.kind()).side_view) return Error{"side_* actions need a side-scroller scene"};
   if (a.contains("side_tick")) {
     const auto& t = a["side_tick"];
     if (t.is_string() && t.get<std::string>() == "end")
@@ -251,20 +249,17 @@ bool side_script_action(App& app, const nlohmann::json& a, std::string* err) {
     else if (t.is_number_integer() && t.get<int>() >= 0)
       set_tick(v, t.get<int>());
     else
-      *err = "side_tick needs a tick >= 0 or \"end\"";
+      return Error{"side_tick needs a tick >= 0 or \"end\""};
   } else if (a.contains("side_play")) {
-    if (!a["side_play"].is_number() || a["side_play"].get<double>() < 0)
-      *err = "side_play needs seconds >= 0";
-    else
-      set_tick(v, v.tick + int(std::lround(a["side_play"].get<double>() / v.run.dt)));
+    if (!a["side_play"].is_number() || a["side_play"].get<double>() < 0) return Error{"side_play needs seconds >= 0"};
+    set_tick(v, v.tick + int(std::lround(a["side_play"].get<double>() / v.run.dt)));
   } else {
     const auto& j = a["side_player"];
     if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number())
-      *err = "side_player needs [x, y]";
-    else
-      side_move_player(app, {j[0].get<double>(), j[1].get<double>()});
+      return Error{"side_player needs [x, y]"};
+    side_move_player(app, {j[0].get<double>(), j[1].get<double>()});
   }
-  return true;
+  return Result<void>();
 }
 
 nlohmann::json side_state_json(const App& app) {

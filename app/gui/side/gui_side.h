@@ -7,9 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 #include "geom.h"
+#include "result.h"
 #include "scene.h"
 #include "gui_layout.h"
 #include "gui_side_draw.h"
@@ -48,9 +50,9 @@ void side_ui(App& app, const Rect& area);
 void side_key_step(App& app, int delta);
 void side_key_play(App& app);
 void side_key_jump(App& app, bool end);
-// Script actions {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}. Returns true
-// when `a` was one of them (`*err` then holds "" or what is wrong).
-bool side_script_action(App& app, const nlohmann::json& a, std::string* err);
+// Script actions {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}. nullopt when
+// `a` is none of them; otherwise the action's outcome.
+std::optional<Result<void>> side_script_action(App& app, const nlohmann::json& a);
 // {"tick", "t", "enemies": [{"id", "state", "pos", "caption"}], "canvas": {"x", "y", "height", "lo",
 // "scale"}} for the scripted run's printed state; null for other documents.
 nlohmann::json side_state_json(const App& app);

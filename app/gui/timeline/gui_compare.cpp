@@ -61,19 +61,20 @@ void draw_label(Viewport& view, const std::vector<std::string>& lines, const The
 
 }  // namespace
 
-std::string compare_build(const Document& doc, const PlanView& shared, const std::string& spec, CompareHalf (&out)[2]) {
+Result<void> compare_build(const Document& doc, const PlanView& shared, const std::string& spec,
+                           CompareHalf (&out)[2]) {
   std::string why;
   const auto methods = parse_compare(spec, &why);
-  if (!methods) return "--compare: " + why;
-  if (!doc.start || !doc.goal) return "the scene has no query to compare the methods on";
+  if (!methods) return Error{"--compare: " + why};
+  if (!doc.start || !doc.goal) return Error{"the scene has no query to compare the methods on"};
   const CompareMethod ms[2] = {methods->first, methods->second};
   for (int i = 0; i < 2; ++i) {
     CompareHalf& h = out[i];
     h = CompareHalf{};
     h.method = ms[i];
     if (ms[i].needs_polygons() && doc.mesh.kind != NavMesh::Kind::Polygons)
-      return std::string(to_string(ms[i].kind)) +
-             " needs a navmesh's polygons; this scene is a graph (compare astar and dijkstra)";
+      return Error{std::string(to_string(ms[i].kind)) +
+                   " needs a navmesh's polygons; this scene is a graph (compare astar and dijkstra)"};
     if (!ms[i].searches()) continue;
     h.own = true;
     h.doc = doc;
@@ -81,7 +82,7 @@ std::string compare_build(const Document& doc, const PlanView& shared, const std
     h.plan.run(h.doc);
   }
   (void)shared;
-  return "";
+  return {};
 }
 
 const Document& half_doc(const CompareHalf& h, const Document& shared_doc) { return h.own ? h.doc : shared_doc; }

@@ -17,6 +17,7 @@
 #include "gui_legend.h"
 #include "gui_plan.h"
 #include "gui_viewport.h"
+#include "result.h"
 
 namespace navlab::app {
 
@@ -53,9 +54,9 @@ struct CompareView {
   Viewport right;     // the right half's viewport (the left half is the app's own)
 };
 
-// Builds both halves of `spec` ("A:B") for the document and its plan `shared`. Returns "" or why not (a bad
+// Builds both halves of `spec` ("A:B") for the document and its plan `shared`. Fails with why not (a bad
 // spec, a path method on a graph scene, no query).
-std::string compare_build(const Document& doc, const PlanView& shared, const std::string& spec, CompareHalf (&out)[2]);
+Result<void> compare_build(const Document& doc, const PlanView& shared, const std::string& spec, CompareHalf (&out)[2]);
 // The document and plan a half draws.
 const Document& half_doc(const CompareHalf& h, const Document& shared_doc);
 const PlanView& half_plan(const CompareHalf& h, const PlanView& shared);

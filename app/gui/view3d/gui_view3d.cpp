@@ -169,13 +169,13 @@ void View3D::build_static(const Document& doc, const Theme& theme, std::optional
   ++static_builds_;
 }
 
-std::string View3D::draw(const Document& doc, const Theme& theme, const gl::Batch& plan,
-                         std::optional<BakeStage> stage) {
+Result<void> View3D::draw(const Document& doc, const Theme& theme, const gl::Batch& plan,
+                          std::optional<BakeStage> stage) {
   if (!tried_init_) {
     tried_init_ = true;
-    init_error_ = renderer_.init(gl::shader_dir());
+    init_error_ = renderer_.init(gl::shader_dir()).error();
   }
-  if (!renderer_.ready()) return "3D view: " + init_error_;
+  if (!renderer_.ready()) return Error{"3D view: " + init_error_};
   const std::optional<BakeStage> shown = doc.bake_stages.polygons.empty() ? std::nullopt : stage;
   build_static(doc, theme, shown);
   const uint64_t hash = plan.content_hash();
@@ -207,7 +207,7 @@ std::string View3D::draw(const Document& doc, const Theme& theme, const gl::Batc
   renderer_.draw(plan_lines_, {false, kPlanLinePull, false, true});
   renderer_.draw(plan_lines_, {false, kPlanLinePull, false});
   glDisable(GL_DEPTH_TEST);
-  return "";
+  return {};
 }
 
 }  // namespace navlab::app

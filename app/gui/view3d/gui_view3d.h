@@ -19,6 +19,7 @@
 #include "gui_theme.h"
 #include "gui_view3d_lift.h"
 #include "gl_window.h"
+#include "result.h"
 
 namespace navlab::app {
 
@@ -61,8 +62,8 @@ class View3D {
   std::optional<SurfacePick> pick(Vec2 s) const;
 
   // Draws the grid, the level, the navmesh (or bake stage `stage`) and `plan` lifted, into the bound
-  // target (with a depth buffer), clearing it first. "" or why nothing could be drawn (shaders).
-  std::string draw(const Document& doc, const Theme& theme, const gl::Batch& plan, std::optional<BakeStage> stage);
+  // target (with a depth buffer), clearing it first. Fails with why nothing could be drawn (shaders).
+  Result<void> draw(const Document& doc, const Theme& theme, const gl::Batch& plan, std::optional<BakeStage> stage);
 
   // What the last draw() drew (tests and the frame measurement).
   size_t level_triangles() const { return level_.triangle_count(); }

@@ -303,8 +303,8 @@ void Viewport::finish_3d(const Document& doc, const Theme& theme) {
   draw_labels(doc, theme);
   resize_target(w_, h_);
   target_.bind_for_drawing();
-  const std::string err = view3d.draw(doc, theme, plan_, shown);
-  if (!err.empty()) overlay_->AddText(ImVec2(12, float(h_) - 30), to_imu32(theme.text), err.c_str());
+  if (Result<void> drawn = view3d.draw(doc, theme, plan_, shown); !drawn)
+    overlay_->AddText(ImVec2(12, float(h_) - 30), to_imu32(theme.text), drawn.error().c_str());
   render_overlay();
   target_.resolve();
 }
