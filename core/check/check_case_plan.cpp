@@ -38,24 +38,19 @@ Result<CaseState> case_state(const CaseQuery& q, const Scene& scene, const NavMe
   return st;
 }
 
-RaycastResult case_raycast(const CaseQuery& q, const Scene& scene, const NavMesh& mesh, RaycastTrace* trace,
-                           std::string* error) {
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return RaycastResult{};
-  };
-  if (mesh.kind != NavMesh::Kind::Polygons) return fail("a graph scene has no surface to cast a ray along");
+Result<RaycastResult> case_raycast(const CaseQuery& q, const Scene& scene, const NavMesh& mesh, RaycastTrace* trace) {
+  if (mesh.kind != NavMesh::Kind::Polygons) return Error{"a graph scene has no surface to cast a ray along"};
   Result<CaseState> st = case_state(q, scene, mesh);
-  if (!st) return fail(st.error());
+  if (!st) return Error{st.error()};
   Result<Gates> gates = make_gates(st->scene, mesh, st->doors, GateLinks::ClosedOnly);
-  if (!gates) return fail(gates.error());
+  if (!gates) return Error{gates.error()};
   LocateDef def = locate_def(st->scene.bake);
   def.excluded = closed_door_polygons(gates.value(), mesh);
   const Location at = locate(mesh, q.start, Endpoint::Start, def);
   if (!at.ok())
-    return fail("the ray's start " +
-                (q.start.is3d ? input_point_text(q.start.world()) : input_point_text(q.start.plane)) +
-                " is off the mesh");
+    return Error{"the ray's start " +
+                 (q.start.is3d ? input_point_text(q.start.world()) : input_point_text(q.start.plane)) +
+                 " is off the mesh"};
   return raycast(mesh, {at.poly, at.point, q.goal.plane}, &gates->filter, trace);
 }
 
@@ -175,8 +170,9 @@ void run_plan_case(const CheckCase& c, const Scene& scene, const NavMesh& mesh, 
 
 void run_raycast_case(const CheckCase& c, const Scene& scene, const NavMesh& mesh, CaseResult& r) {
   RaycastTrace trace;
-  std::string error;
-  r.ray = case_raycast(c.query, scene, mesh, &trace, &error);
+  const Result<RaycastResult> cast_ray = case_raycast(c.query, scene, mesh, &trace);
+  const std::string error = cast_ray ? std::string() : cast_ray.error();
+  r.ray = cast_ray ? cast_ray.value() : RaycastResult{};
   const RaycastResult& ray = r.ray;
   const bool cast = error.empty() && ray.outcome != RaycastOutcome::Missed;
   r.cast = cast;

@@ -97,9 +97,10 @@ struct CaseState {
 Result<CaseState> case_state(const CaseQuery& query, const Scene& scene, const NavMesh& mesh);
 
 // The raycast of a case: its start located as plan() locates a start, its filter from the case's doors
-// and areas. `trace` (optional) receives the walk's steps.
-RaycastResult case_raycast(const CaseQuery& query, const Scene& scene, const NavMesh& mesh,
-                           RaycastTrace* trace = nullptr, std::string* error = nullptr);
+// and areas. `trace` (optional) receives the walk's steps. Fails when the ray cannot be cast: a graph
+// scene, a case the scene cannot hold, a start off the mesh.
+Result<RaycastResult> case_raycast(const CaseQuery& query, const Scene& scene, const NavMesh& mesh,
+                                   RaycastTrace* trace = nullptr);
 
 // The summary line: "N passed, N failed".
 std::string summary_line(const CheckRun& run);

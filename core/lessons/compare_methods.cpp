@@ -67,16 +67,13 @@ std::string method_title(const CompareMethod& m) {
   return "";
 }
 
-std::optional<std::pair<CompareMethod, CompareMethod>> parse_compare(const std::string& text, std::string* error) {
+Result<std::pair<CompareMethod, CompareMethod>> parse_compare(const std::string& text) {
   const size_t colon = text.find(':');
   const std::optional<CompareMethod> a =
       colon == std::string::npos ? std::nullopt : parse_method(text.substr(0, colon));
   const std::optional<CompareMethod> b =
       colon == std::string::npos ? std::nullopt : parse_method(text.substr(colon + 1));
-  if (!a || !b) {
-    *error = std::string("expected ") + kExpected + ", got '" + text + "'";
-    return std::nullopt;
-  }
+  if (!a || !b) return Error{std::string("expected ") + kExpected + ", got '" + text + "'"};
   return std::pair{*a, *b};
 }
 

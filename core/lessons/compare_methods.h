@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "enum_names.h"
+#include "result.h"
 
 namespace navlab {
 
@@ -38,8 +39,8 @@ std::string to_string(const CompareMethod& m);
 // The method as a picture labels it: "A* (weight 1.5)", "Dijkstra", "Polyanya (shortest path)" ...
 std::string method_title(const CompareMethod& m);
 
-// Reads "A:B" (each a method name; A* may carry "@WEIGHT", WEIGHT a plain decimal >= 0). nullopt with
-// `*error` saying what is wrong.
-std::optional<std::pair<CompareMethod, CompareMethod>> parse_compare(const std::string& text, std::string* error);
+// Reads "A:B" (each a method name; A* may carry "@WEIGHT", WEIGHT a plain decimal >= 0); fails with
+// "expected A:B ..., got 'TEXT'".
+Result<std::pair<CompareMethod, CompareMethod>> parse_compare(const std::string& text);
 
 }  // namespace navlab

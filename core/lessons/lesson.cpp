@@ -258,9 +258,9 @@ class SlideReader {
     if (!c) return true;
     const std::string at = ptr + "/compare";
     if (!r_.string(*c, at, out.compare_text, "two methods, \"A:B\"")) return false;
-    std::string why;
-    out.compare = parse_compare(out.compare_text, &why);
-    if (!out.compare) return r_.fail(at, why.substr(std::string("expected ").size()), flat_json(*c));
+    const auto methods = parse_compare(out.compare_text);
+    if (!methods) return r_.fail(at, methods.error().substr(std::string("expected ").size()), flat_json(*c));
+    out.compare = methods.value();
     if (out.query < 0) return r_.fail(at, "absent: the scene has no query to plan", flat_json(*c));
     const bool polygons = !scene_.graph_source();
     if (!polygons && (out.compare->first.needs_polygons() || out.compare->second.needs_polygons()))

@@ -97,13 +97,13 @@ TEST(Lesson, SlidesReadQuestionNotesPanelsCompareAndSubject) {
 }
 
 TEST(Lesson, CompareSpecsAreReadStrictly) {
-  std::string why;
-  EXPECT_TRUE(parse_compare("arcs:channel", &why));
-  EXPECT_TRUE(parse_compare("astar@0:astar@1", &why));
+  EXPECT_TRUE(parse_compare("arcs:channel"));
+  EXPECT_TRUE(parse_compare("astar@0:astar@1"));
   for (const char* bad : {"astar", "astar:", ":dijkstra", "astar:dijkstra:funnel", "dijkstra@2:astar",
                           "astar@-1:funnel", "astar@1e3:funnel", "astar@:funnel", "Astar:funnel", "astar :funnel"}) {
-    EXPECT_FALSE(parse_compare(bad, &why)) << bad;
-    EXPECT_NE(why.find("expected A:B"), std::string::npos) << why;
+    const auto read = parse_compare(bad);
+    EXPECT_FALSE(read) << bad;
+    EXPECT_NE(read.error().find("expected A:B"), std::string::npos) << read.error();
   }
 }
 

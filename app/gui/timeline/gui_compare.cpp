@@ -63,9 +63,8 @@ void draw_label(Viewport& view, const std::vector<std::string>& lines, const The
 
 Result<void> compare_build(const Document& doc, const PlanView& shared, const std::string& spec,
                            CompareHalf (&out)[2]) {
-  std::string why;
-  const auto methods = parse_compare(spec, &why);
-  if (!methods) return Error{"--compare: " + why};
+  const auto methods = parse_compare(spec);
+  if (!methods) return Error{"--compare: " + methods.error()};
   if (!doc.start || !doc.goal) return Error{"the scene has no query to compare the methods on"};
   const CompareMethod ms[2] = {methods->first, methods->second};
   for (int i = 0; i < 2; ++i) {
