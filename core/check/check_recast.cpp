@@ -52,7 +52,7 @@ bool read_flags(const std::string& tok, unsigned& out) {
   return true;
 }
 
-// Reads the numbers of a pf / rc line into `c`. Returns "" or what is wrong.
+// Reads the numbers of a pf / rc line into `c`. Fails with what is wrong.
 Result<void> read_case_line(const std::string& rest, CheckCase& c) {
   std::istringstream in(rest);
   std::vector<std::string> tok;
@@ -83,18 +83,18 @@ Result<void> read_case_line(const std::string& rest, CheckCase& c) {
 }
 
 // The level named by the `f` line: a scene file (.json) or a level file baked with RecastDemo's settings
-// for the sample. Returns "" or the error.
-std::string read_level(const std::string& name, const std::string& suite_path, CheckSuite& out) {
+// for the sample.
+Result<void> read_level(const std::string& name, const std::string& suite_path, CheckSuite& out) {
   namespace fs = std::filesystem;
   std::string ext = fs::path(name).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
   if (ext == ".json") {
     const fs::path resolved = fs::path(name).is_absolute() ? fs::path(name) : fs::path(suite_path).parent_path() / name;
     Result<Scene> scene = load_scene(resolved.lexically_normal().string());
-    if (!scene) return scene.error();
+    if (!scene) return Error{scene.error()};
     out.scene_file = name;
     out.scene = std::move(scene.value());
-    return "";
+    return {};
   }
   Scene s;
   Scene::Mesh& level = s.source.emplace<Scene::Mesh>();
@@ -102,7 +102,7 @@ std::string read_level(const std::string& name, const std::string& suite_path, C
   (ext == ".obj" ? level.obj : level.file) = name;
   s.bake.tile_size = sample_tile_size(out.sample);
   out.scene = std::move(s);
-  return "";
+  return {};
 }
 
 }  // namespace
@@ -159,7 +159,7 @@ Result<CheckSuite> parse_recast_tests(const std::string& text, const std::string
   }
   if (level.empty()) return fail(1, "expected an 'f LEVEL' line naming the level file (found none)");
   if (suite.cases.empty()) return fail(1, "expected at least one 'pf' or 'rc' line (found none)");
-  if (std::string err = read_level(level, path, suite); !err.empty()) return fail(level_line, err);
+  if (Result<void> err = read_level(level, path, suite); !err) return fail(level_line, err.error());
   return suite;
 }
 

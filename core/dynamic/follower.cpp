@@ -58,8 +58,8 @@ bool StallDetector::tick(Vec2 pos, double dt) {
 
 namespace {
 
-// "" when every event names a door the scene (or a graph edge) has and every move has a shape; else the
-// failure message for the first that does not.
+// Success when every event names a door the scene (or a graph edge) has and every move has a shape; else fails with the
+// message for the first that does not.
 Result<void> check_events(const World& w, const std::vector<FollowEvent>& events) {
   const auto known = w.covers();
   for (const FollowEvent& e : events) {

@@ -130,7 +130,7 @@ void recast_params(const BakeDef& def, long long cells, rcConfig& cfg) {
 namespace {
 
 // Recast's settings for `def` over the bounds of `verts` (`margin` m of grid around the content on each
-// side). Returns "" or why the grid cannot be baked.
+// side). Fails with why the grid cannot be baked.
 Result<void> bake_config(const BakeDef& def, const std::vector<float>& verts, double margin, rcConfig& cfg) {
   cfg.cs = float(def.cell_size);
   cfg.ch = float(def.cell_height);
@@ -145,7 +145,7 @@ Result<void> bake_config(const BakeDef& def, const std::vector<float>& verts, do
 }
 
 // Rasterises the walkable triangles into `solid` (null: an allocation failure); counts them in
-// `walkable` and leaves each triangle's area (RC_NULL_AREA: not walkable) in `areas`. Returns "" or the error.
+// `walkable` and leaves each triangle's area (RC_NULL_AREA: not walkable) in `areas`.
 Result<void> rasterize(rcContext& ctx, const rcConfig& cfg, const std::vector<float>& verts,
                        const std::vector<int>& tris, const BakeDef& def, rcHeightfield* solid, long& walkable,
                        std::vector<unsigned char>& areas) {
@@ -248,7 +248,7 @@ Result<void> check_bake_input(const BakeInput& in, const BakeDef& def) {
 
 namespace {
 
-// Tells `progress` (optional) that phase `p` starts. Returns "" or, when the bake was cancelled, the
+// Tells `progress` (optional) that phase `p` starts. Fails, when the bake was cancelled, with the
 // error that stops it there.
 Result<void> enter_phase(BakeProgress* progress, BakePhase p) {
   if (!progress) return {};

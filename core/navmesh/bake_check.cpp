@@ -74,7 +74,7 @@ Result<void> check_raster_work(const std::vector<float>& verts, const std::vecto
 
 namespace {
 
-// "" or "the bake grid would be W x D cells, more than <limit_text>; <advice>raise bake.cell_size to at
+// Fails with "the bake grid would be W x D cells, more than <limit_text>; <advice>raise bake.cell_size to at
 // least X m", X the cell size that brings the grid under `limit`.
 Result<void> grid_over(const BakeDef& def, const BakeGridSize& grid, double limit, const std::string& limit_text,
                        const std::string& advice) {

@@ -29,13 +29,13 @@ struct LevelFiles {
   LevelReader read;
 };
 
-// "" when the glTF 2.0 level `bytes` (the file `path`: .gltf JSON or .glb binary) may be handed to
-// Assimp, else "PATH: ..." naming what is wrong and where. A buffer's file uri is resolved against the
+// Success when the glTF 2.0 level `bytes` (the file `path`: .gltf JSON or .glb binary) may be handed to
+// Assimp, else fails with "PATH: ..." naming what is wrong and where. A buffer's file uri is resolved against the
 // level's folder, must lie inside `files.folder` and is read with `files.read`.
 Result<void> check_gltf(const std::string& bytes, const std::string& path, const LevelFiles& files);
 
-// "" when the PLY header's element counts fit in the file's `bytes` (each vertex and face needs at least
-// one byte per property in binary files, two in ASCII ones), else "PATH: ...".
+// Success when the PLY header's element counts fit in the file's `bytes` (each vertex and face needs at least
+// one byte per property in binary files, two in ASCII ones), else fails with "PATH: ...".
 Result<void> check_ply(const std::string& bytes, const std::string& path);
 
 // Whether `path` names a file inside `folder` (both resolved through links and "..").

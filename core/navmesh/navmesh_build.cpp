@@ -59,7 +59,7 @@ bool collinear(const std::vector<Vec2>& ring, double eps) {
   return true;
 }
 
-// Checks one point: finite and within ±1e6. Returns "" or what is wrong.
+// Checks one point: finite and within ±1e6. Fails with what is wrong.
 Result<void> check_point(Vec2 p) {
   if (!is_finite(p)) return Error{"is not finite (NaN or Inf)"};
   if (std::abs(p.x) > limits::kMaxMagnitude || std::abs(p.y) > limits::kMaxMagnitude)
@@ -206,7 +206,7 @@ Result<NavMesh> build_graph(const Scene::Graph& def, const std::string& file) {
 }
 
 // Checks a floor plan before baking: outline, holes inside the outline and not crossing it or each
-// other, painted areas well formed. Returns "" or the one message.
+// other, painted areas well formed. Fails with the one message.
 Result<void> check_floorplan(const Scene::Floorplan& plan, const std::string& file) {
   const std::string pre = file_prefix(file) + "floorplan ";
   std::vector<Vec2> all = plan.outline;

@@ -46,7 +46,7 @@ Result<NavMesh> build_graph(const Scene::Graph& def, const std::string& file);
 
 // Checks a floor plan before baking: outline and holes are simple polygons with finite coordinates
 // within ±1e6, each hole lies inside the outline without crossing it, painted areas are well formed.
-// Returns "" or one message, e.g. "plan.json: floorplan hole 2 is outside the outline (...)".
+// Fails with one message, e.g. "plan.json: floorplan hole 2 is outside the outline (...)".
 Result<void> check_floorplan(const Scene::Floorplan& plan, const std::string& file);
 
 }  // namespace navlab

@@ -105,11 +105,11 @@ class SceneReader {
 };
 
 struct Scene;
-// Reads a parsed document into `out` (untouched on error). Returns "" or the one error message.
+// Reads a parsed document into `out` (untouched on error). Fails with the one error message.
 Result<void> parse_scene_document(const Json& root, const std::string& text, const std::string& file, Scene& out);
 // A level scene (source "mesh") read from blocks of another document (a check file): `mesh` as a scene's
 // "mesh" block at `mesh_ptr`, `bake` (optional) as its "bake" block at `bake_ptr`, with the scene's rules
-// and messages. `out` is untouched on error. Returns "" or the error message.
+// and messages. `out` is untouched on error. Fails with the error message.
 Result<void> parse_level_blocks(const Json& mesh, const std::string& mesh_ptr, const Json* bake,
                                 const std::string& bake_ptr, const std::string& text, const std::string& file,
                                 Scene& out);

@@ -72,7 +72,7 @@ Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOver
                          GateLinks which = GateLinks::All);
 // make_gates() into `out`, overwritten whole; its vectors and strings keep their capacity, so gates made
 // again and again (a plan per query) allocate nothing once they are large enough while no door is closed.
-// Returns "" or make_gates()'s error (`out` is then unspecified).
+// Fails with make_gates()'s error (`out` is then unspecified).
 Result<void> make_gates_into(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which,
                              Gates& out);
 
@@ -83,7 +83,7 @@ std::vector<DoorCover> door_covers(const Scene& scene, const NavMesh& mesh, cons
 // The connections door `door` covers in `covers` (empty when absent).
 std::vector<Connection> cover_of(const std::vector<DoorCover>& covers, const std::string& door);
 
-// "" when every scene door covers at least one connection; otherwise the error for the first door that
+// Success when every scene door covers at least one connection; otherwise fails with the error for the first door that
 // covers nothing, "FILE:LINE:COL: /doors/N: door 'ID' covers nothing: WHY; ...".
 Result<void> check_door_covers(const Scene& scene, const NavMesh& mesh);
 

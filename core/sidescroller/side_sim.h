@@ -55,8 +55,8 @@ struct SideRun {
 
 SideRun simulate(const SideScrollerDef& scene, const SideSimDef& def = {});
 
-// "" when a run of `def` fits the side-scroller run limits (limits::kMaxSideRecords records kept,
-// limits::kMaxSideChecks enemy-solid checks), else what is over and what to change (--max-time, --dt).
+// Success when a run of `def` fits the side-scroller run limits (limits::kMaxSideRecords records kept,
+// limits::kMaxSideChecks enemy-solid checks), else fails with what is over and what to change (--max-time, --dt).
 // A scene the reader accepts always fits a run of kLabSeconds at the default dt (the reader's
 // enemy-solid pair limit); longer runs are checked here first.
 Result<void> run_limits(const SideScrollerDef& scene, const SideSimDef& def);
