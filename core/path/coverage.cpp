@@ -24,6 +24,7 @@ void CorridorShape::reserve(size_t polygons, size_t corners, size_t walls) {
   polys_.reserve(polygons);
   walls_.reserve(walls);
   wall_box_.reserve(walls);
+  group_box_.reserve((walls + kWallGroup - 1) / kWallGroup);
 }
 
 void CorridorShape::clear() {
@@ -32,6 +33,7 @@ void CorridorShape::clear() {
   polys_.clear();
   walls_.clear();
   wall_box_.clear();
+  group_box_.clear();
 }
 
 void CorridorShape::add_polygon(std::span<const Vec2> ring) { add_polygon(ring, polygon_reach(ring)); }
@@ -45,8 +47,16 @@ void CorridorShape::add_wall(const WallEdge& wall) {
   walls_.push_back(wall);
   // Grown by the share of its length a hit may lie past its ends.
   const double grow = kOnSegment * (std::fabs(wall.b.x - wall.a.x) + std::fabs(wall.b.y - wall.a.y));
-  wall_box_.push_back(Box{{std::min(wall.a.x, wall.b.x) - grow, std::min(wall.a.y, wall.b.y) - grow},
-                          {std::max(wall.a.x, wall.b.x) + grow, std::max(wall.a.y, wall.b.y) + grow}});
+  const Box box{{std::min(wall.a.x, wall.b.x) - grow, std::min(wall.a.y, wall.b.y) - grow},
+                {std::max(wall.a.x, wall.b.x) + grow, std::max(wall.a.y, wall.b.y) + grow}};
+  wall_box_.push_back(box);
+  if ((wall_box_.size() - 1) % kWallGroup == 0) {
+    group_box_.push_back(box);
+    return;
+  }
+  Box& g = group_box_.back();
+  g.lo = {std::min(g.lo.x, box.lo.x), std::min(g.lo.y, box.lo.y)};
+  g.hi = {std::max(g.hi.x, box.hi.x), std::max(g.hi.y, box.hi.y)};
 }
 
 bool CorridorShape::contains(Vec2 p) const {
