@@ -54,6 +54,8 @@ void CorridorShape::add_wall(const WallEdge& wall) {
     group_box_.push_back(box);
     return;
   }
+  // A bound that is not a number is left out of the run's: it comes only of a wall whose direction is not a
+  // number, which crosses no circle (arc_coverage finds no hit on it), so skipping it changes nothing.
   Box& g = group_box_.back();
   g.lo = {std::min(g.lo.x, box.lo.x), std::min(g.lo.y, box.lo.y)};
   g.hi = {std::max(g.hi.x, box.hi.x), std::max(g.hi.y, box.hi.y)};
