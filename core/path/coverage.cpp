@@ -39,7 +39,7 @@ void CorridorShape::clear() {
 void CorridorShape::add_polygon(std::span<const Vec2> ring) { add_polygon(ring, polygon_reach(ring)); }
 
 void CorridorShape::add_polygon(std::span<const Vec2> ring, const PolygonReach& facts) {
-  corners_.insert(corners_.end(), ring.begin(), ring.end());
+  for (const Vec2 v : ring) corners_.push_back(v);  // (the generic range insert costs more for a few)
   polys_.push_back(
       Poly{uint32_t(corners_.size() - ring.size()), uint32_t(ring.size()), {facts.lo, facts.hi}, facts.reach});
 }
@@ -100,17 +100,19 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
   // bounds are theirs together.
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   Bounds2 bounds;
+  const int polys = int(mesh.polys.size());
+  const char* marks = mark.data();
   for (int p : corridor) {
-    if (p < 0 || p >= int(mesh.polys.size()) || mark[size_t(p)] != 1)
-      continue;  // a corridor never repeats a polygon, but be safe
+    if (p < 0 || p >= polys || marks[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
     mark[size_t(p)] = 2;
     const NavPoly& poly = mesh.polys[size_t(p)];
-    const size_t n = poly.verts.size();
-    ring.resize(n);
+    const size_t n = poly.verts.size(), sides = std::min(n, poly.neighbours.size());
+    // The ring is only grown (a resize down and up again would fill it each time).
+    if (ring.size() < n) ring.resize(n);
     for (size_t i = 0; i < n; ++i) ring[i] = mesh.verts[size_t(poly.verts[i])];
     for (size_t i = 0; i < n; ++i) {
-      const int nb = i < poly.neighbours.size() ? poly.neighbours[i] : -1;
-      if (nb >= 0 && nb < int(mesh.polys.size()) && mark[size_t(nb)] != 0) continue;
+      const int nb = i < sides ? poly.neighbours[i] : -1;
+      if (nb >= 0 && nb < polys && marks[size_t(nb)] != 0) continue;
       shape.add_wall({ring[i], ring[i + 1 == n ? 0 : i + 1], p, int(i)});
     }
     const PolygonReach facts = index.reach_of(mesh, p);
@@ -118,7 +120,7 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
       bounds.add(facts.lo);
       bounds.add(facts.hi);
     }
-    shape.add_polygon(ring, facts);
+    shape.add_polygon({ring.data(), n}, facts);
   }
   for (int p : corridor)
     if (p >= 0 && p < int(mesh.polys.size())) mark[size_t(p)] = 0;
