@@ -2,7 +2,7 @@
 // variable NAVLAB_BENCH_SCENE names, one query per iteration over the 200 seeded pairs `navlab bench
 // SCENE` draws (seed 1) that plan() completes, each part on its own: clearance
 // path, corridor shape, turns, speed profile, plan_motion as a whole, and plan() (into a new result, and
-// plan_into() into a reused one) for scale. The inputs
+// plan_into() into a reused one; BM_EveryPlanInto: every query once per iteration) for scale. The inputs
 // of each part are made once, outside the timing. "pieces" is the mean number of smoothed-path pieces.
 #include <benchmark/benchmark.h>
 
@@ -131,6 +131,19 @@ void BM_PlanInto(benchmark::State& state) {
     benchmark::DoNotOptimize(r);
   });
 }
+void BM_EveryPlanInto(benchmark::State& state) {
+  // plan_into() of every query once per iteration, a fixed number of iterations: the same work on every
+  // run, for instruction counts that compare (BM_PlanInto's share of each query follows its timing).
+  const Office& o = office();
+  PlanResult r;
+  for (auto _ : state) {
+    for (const Query& q : o.queries) {
+      plan_into(o.scene, o.mesh, q.request, r);
+      benchmark::DoNotOptimize(r);
+    }
+  }
+  state.counters["plans"] = double(o.queries.size());
+}
 
 BENCHMARK(BM_Clearance);
 BENCHMARK(BM_CorridorShape);
@@ -140,5 +153,6 @@ BENCHMARK(BM_ProfileSamples);
 BENCHMARK(BM_PlanMotion);
 BENCHMARK(BM_Plan);
 BENCHMARK(BM_PlanInto);
+BENCHMARK(BM_EveryPlanInto)->Iterations(3);
 
 }  // namespace

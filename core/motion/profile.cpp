@@ -182,16 +182,17 @@ class ForwardPass {
     pieces_.clear();
     pieces_.reserve(2 * vb_.size() + spans_.size() + 4);
     size_t e = 0, g = 0;
+    const size_t ne = vr_.size(), ng = vb_.size();  // (read once: the pieces pushed could alias them)
     for (size_t i = 0; i < spans_.size(); ++i) {
       const ProfileSpan& sp = spans_[i];
       if (accel_) start_accel(sp, false);
       while (s_ < sp.s1) {
         if (accel_) {
-          while (e + 1 < vr_.size() && vr_[e].s1 <= s_) ++e;
+          while (e + 1 < ne && vr_[e].s1 <= s_) ++e;
           accelerate(int(i), sp, vr_[e], end_of(sp, vr_[e]));
           continue;
         }
-        while (g + 1 < vb_.size() && vb_[g].s1 <= s_) ++g;
+        while (g + 1 < ng && vb_[g].s1 <= s_) ++g;
         if (speeds_up_here(g)) {
           accel_ = true;
           start_accel(sp, false);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace navlab {
@@ -11,6 +12,8 @@ constexpr double kHalfPi = std::numbers::pi / 2.0;
 constexpr int kNewtonIterations = 60;  // the reaction window over a Budget form (converges in a handful)
 constexpr double kNewtonStep = 1e-15;  // relative step at which that Newton iteration has converged
 constexpr double kOutside = 1e-9;      // share of the bracket a closed-form crossing may fall outside by
+// No closed-form crossing (yet): checked() then solves for it. (std::nan("") would parse its argument.)
+constexpr double kNoCrossing = std::numeric_limits<double>::quiet_NaN();
 
 // The larger root of v² − β·v − α = 0 (0 discriminant when it is negative), without cancellation.
 double larger_root(double beta, double alpha) {
@@ -109,7 +112,7 @@ double form_time(const SpeedForm& f, double s_a, double v_a, double s_b, double 
 
 double meet_rising(const SpeedForm& up, const SpeedForm& down, double lo, double hi) {
   const auto h = [&](double s) { return form_speed(up, s) - form_speed(down, s); };
-  double s = std::nan("");
+  double s = kNoCrossing;
   using K = SpeedForm::Kind;
   if (is_constant(down)) {
     s = form_position(up, std::sqrt(down.x0));
@@ -133,7 +136,7 @@ double meet_rising(const SpeedForm& up, const SpeedForm& down, double lo, double
 
 double cross_falling(const SpeedForm& f, const SpeedForm& g, double lo, double hi) {
   const auto h = [&](double s) { return form_speed(f, s) - form_speed(g, s); };
-  double s = std::nan("");
+  double s = kNoCrossing;
   if (is_constant(f) && !is_constant(g))
     s = form_position(g, std::sqrt(f.x0));
   else if (is_constant(g) && !is_constant(f))

@@ -40,11 +40,11 @@ double exit_parameter(const NavMesh& mesh, int poly, Vec2 p, Vec2 q, double tol)
 // The shared edge of corridor polygons a and b (its two end positions), if any.
 bool shared_edge(const NavMesh& mesh, int a, int b, Vec2& e0, Vec2& e1) {
   const NavPoly& pa = mesh.polys[a];
-  const size_t n = pa.verts.size();
-  for (size_t i = 0; i < n && i < pa.neighbours.size(); ++i)
+  const size_t n = pa.verts.size(), sides = std::min(n, pa.neighbours.size());
+  for (size_t i = 0; i < sides; ++i)
     if (pa.neighbours[i] == b) {
       e0 = mesh.verts[pa.verts[i]];
-      e1 = mesh.verts[pa.verts[(i + 1) % n]];
+      e1 = mesh.verts[pa.verts[i + 1 == n ? 0 : i + 1]];
       return true;
     }
   return false;

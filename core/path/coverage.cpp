@@ -24,6 +24,7 @@ void CorridorShape::reserve(size_t polygons, size_t corners, size_t walls) {
   polys_.reserve(polygons);
   walls_.reserve(walls);
   wall_box_.reserve(walls);
+  group_box_.reserve((walls + kWallGroup - 1) / kWallGroup);
 }
 
 void CorridorShape::clear() {
@@ -32,21 +33,33 @@ void CorridorShape::clear() {
   polys_.clear();
   walls_.clear();
   wall_box_.clear();
+  group_box_.clear();
 }
 
 void CorridorShape::add_polygon(std::span<const Vec2> ring) { add_polygon(ring, polygon_reach(ring)); }
 
 void CorridorShape::add_polygon(std::span<const Vec2> ring, const PolygonReach& facts) {
-  corners_.insert(corners_.end(), ring.begin(), ring.end());
+  for (const Vec2 v : ring) corners_.push_back(v);  // (the generic range insert costs more for a few)
   polys_.push_back(
       Poly{uint32_t(corners_.size() - ring.size()), uint32_t(ring.size()), {facts.lo, facts.hi}, facts.reach});
 }
-void CorridorShape::add_wall(const WallEdge& wall) {
+// Kept inline in corridor_shape_into(), which calls it for every wall of every plan.
+[[gnu::always_inline]] void CorridorShape::add_wall(const WallEdge& wall) {
   walls_.push_back(wall);
   // Grown by the share of its length a hit may lie past its ends.
   const double grow = kOnSegment * (std::fabs(wall.b.x - wall.a.x) + std::fabs(wall.b.y - wall.a.y));
-  wall_box_.push_back(Box{{std::min(wall.a.x, wall.b.x) - grow, std::min(wall.a.y, wall.b.y) - grow},
-                          {std::max(wall.a.x, wall.b.x) + grow, std::max(wall.a.y, wall.b.y) + grow}});
+  const Box box{{std::min(wall.a.x, wall.b.x) - grow, std::min(wall.a.y, wall.b.y) - grow},
+                {std::max(wall.a.x, wall.b.x) + grow, std::max(wall.a.y, wall.b.y) + grow}};
+  wall_box_.push_back(box);
+  if ((wall_box_.size() - 1) % kWallGroup == 0) {
+    group_box_.push_back(box);
+    return;
+  }
+  // A bound that is not a number is left out of the run's: it comes only of a wall whose direction is not a
+  // number, which crosses no circle (arc_coverage finds no hit on it), so skipping it changes nothing.
+  Box& g = group_box_.back();
+  g.lo = {std::min(g.lo.x, box.lo.x), std::min(g.lo.y, box.lo.y)};
+  g.hi = {std::max(g.hi.x, box.hi.x), std::max(g.hi.y, box.hi.y)};
 }
 
 bool CorridorShape::contains(Vec2 p) const {
@@ -88,17 +101,19 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
   // bounds are theirs together.
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   Bounds2 bounds;
+  const int polys = int(mesh.polys.size());
+  const char* marks = mark.data();
   for (int p : corridor) {
-    if (p < 0 || p >= int(mesh.polys.size()) || mark[size_t(p)] != 1)
-      continue;  // a corridor never repeats a polygon, but be safe
+    if (p < 0 || p >= polys || marks[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
     mark[size_t(p)] = 2;
     const NavPoly& poly = mesh.polys[size_t(p)];
-    const size_t n = poly.verts.size();
-    ring.resize(n);
+    const size_t n = poly.verts.size(), sides = std::min(n, poly.neighbours.size());
+    // The ring is only grown (a resize down and up again would fill it each time).
+    if (ring.size() < n) ring.resize(n);
     for (size_t i = 0; i < n; ++i) ring[i] = mesh.verts[size_t(poly.verts[i])];
     for (size_t i = 0; i < n; ++i) {
-      const int nb = i < poly.neighbours.size() ? poly.neighbours[i] : -1;
-      if (nb >= 0 && nb < int(mesh.polys.size()) && mark[size_t(nb)] != 0) continue;
+      const int nb = i < sides ? poly.neighbours[i] : -1;
+      if (nb >= 0 && nb < polys && marks[size_t(nb)] != 0) continue;
       shape.add_wall({ring[i], ring[i + 1 == n ? 0 : i + 1], p, int(i)});
     }
     const PolygonReach facts = index.reach_of(mesh, p);
@@ -106,7 +121,7 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
       bounds.add(facts.lo);
       bounds.add(facts.hi);
     }
-    shape.add_polygon(ring, facts);
+    shape.add_polygon({ring.data(), n}, facts);
   }
   for (int p : corridor)
     if (p >= 0 && p < int(mesh.polys.size())) mark[size_t(p)] = 0;

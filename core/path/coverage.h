@@ -6,6 +6,7 @@
 // corridor does not use) bounds the region the path may use.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -49,13 +50,15 @@ class CorridorShape {
   template <class F>
   void for_walls_near(Vec2 lo, Vec2 hi, double reach, F&& f) const {
     const double x0 = lo.x - reach, x1 = hi.x + reach, y0 = lo.y - reach, y1 = hi.y + reach;
+    // One branch for the four comparisons: most walls are far, and which ones is hard to predict.
+    const auto far = [&](const Box& b) { return (b.lo.x > x1) | (b.hi.x < x0) | (b.lo.y > y1) | (b.hi.y < y0); };
     const size_t n = wall_box_.size();
     const Box* box = wall_box_.data();
-    for (size_t w = 0; w < n; ++w) {
-      const Box& b = box[w];
-      // One branch for the four comparisons: most walls are far, and which ones is hard to predict.
-      if ((b.lo.x > x1) | (b.hi.x < x0) | (b.lo.y > y1) | (b.hi.y < y0)) continue;
-      f(w, walls_[w]);
+    for (size_t g = 0; g < group_box_.size(); ++g) {
+      if (far(group_box_[g])) continue;  // so is every wall of the group: their bounds lie inside its bounds
+      const size_t end = std::min(n, (g + 1) * kWallGroup);
+      for (size_t w = g * kWallGroup; w < end; ++w)
+        if (!far(box[w])) f(w, walls_[w]);
     }
   }
 
@@ -63,6 +66,9 @@ class CorridorShape {
   struct Box {
     Vec2 lo, hi;
   };
+  // Walls added one after another along the corridor lie near each other: the bounds of each run of this
+  // many let a test skip the run with one comparison of bounds.
+  static constexpr size_t kWallGroup = 8;
   struct Poly {
     uint32_t first = 0, count = 0;  // corners_[first, first + count)
     Box box;                        // its corners' bounds
@@ -72,7 +78,8 @@ class CorridorShape {
   std::vector<Vec2> corners_;  // polygon after polygon
   std::vector<Poly> polys_;
   std::vector<WallEdge> walls_;
-  std::vector<Box> wall_box_;  // per wall: its ends' bounds, grown by the share a hit may lie past them
+  std::vector<Box> wall_box_;   // per wall: its ends' bounds, grown by the share a hit may lie past them
+  std::vector<Box> group_box_;  // per kWallGroup walls in the order added: the bounds of their wall_box_
 };
 
 // The region of `corridor` (polygon ids of a polygon mesh, in travel order). Ids out of range are

@@ -131,13 +131,10 @@ bool reset_and_check(Vec2 start, const std::vector<Portal>& portals, FunnelResul
   return finite;
 }
 
-}  // namespace
-
-void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, FunnelResult& out,
-                 std::optional<double> tolerance) {
-  if (!reset_and_check(start, portals, out)) return;
-  const double tol = tolerance ? *tolerance : geometry_tolerance(start, portals);
-  out.tolerance = tol;
+// The funnel's scan with tolerance `tol` (funnel_into() has checked the input). kTraced: `trace` is not
+// null and receives every step; without it the scan tests nothing about recording.
+template <bool kTraced>
+void scan(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, FunnelResult& out, double tol) {
   const int n = int(portals.size());
   const Vec2 goal = portals.back().left;
 
@@ -147,12 +144,12 @@ void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* tr
   out.points.push_back(start);
 
   auto record = [&](int portal, FunnelSide side, FunnelAction action, Vec2 point, const FunnelState& before) {
-    if (trace) trace->steps.push_back(FunnelStep{portal, side, action, point, n, before, s, -1});
+    if constexpr (kTraced) trace->steps.push_back(FunnelStep{portal, side, action, point, n, before, s, -1});
   };
   // The state a step starts from, for its record: copied only when there is a trace to record it in.
   FunnelState before;
   const auto keep_before = [&] {
-    if (trace) before = s;
+    if constexpr (kTraced) before = s;
   };
   // The corner is the opposite boundary's point; the apex moves there and the scan restarts after the
   // portal that point came from (index backtracking: earlier portals may now bound rays from it).
@@ -211,13 +208,27 @@ void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* tr
         out.corners.push_back(FunnelCorner{point, portal, FunnelSide::Left});
       }
       s = FunnelState{portals[i + 1].left, portals[i + 1].left, portals[i + 1].left, i + 1, i + 1, i + 1};
-      if (trace)
+      if constexpr (kTraced)
         trace->steps.push_back(FunnelStep{i, FunnelSide::Left, FunnelAction::Jump, l, n, before, s, portals[i].link});
       ++i;
     }
   }
   out.points.push_back(goal);
   out.length = path_length(out.points);
+}
+
+}  // namespace
+
+void funnel_into(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, FunnelResult& out,
+                 std::optional<double> tolerance) {
+  if (!reset_and_check(start, portals, out)) return;
+  const double tol = tolerance ? *tolerance : geometry_tolerance(start, portals);
+  out.tolerance = tol;
+  if (trace) {
+    scan<true>(start, portals, trace, out, tol);
+  } else {
+    scan<false>(start, portals, nullptr, out, tol);
+  }
 }
 
 }  // namespace navlab
