@@ -344,9 +344,9 @@ bool App::frame() {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
-  if (script_mouse) {  // after the backend, which sets the real mouse
-    ImGui::GetIO().MousePos = ImVec2(script_mouse->x, script_mouse->y);
-    ImGui::GetIO().MouseDown[0] = script_mouse->down;
+  if (pointer.script_mouse) {  // after the backend, which sets the real mouse
+    ImGui::GetIO().MousePos = ImVec2(pointer.script_mouse->x, pointer.script_mouse->y);
+    ImGui::GetIO().MouseDown[0] = pointer.script_mouse->down;
   }
   int sized_w = 0, sized_h = 0;  // a whole-window export at another size: this frame is laid out for it
   const bool sized = sized_window_export(&sized_w, &sized_h);
@@ -368,7 +368,7 @@ bool App::frame() {
         set_step(playback.step + 1);
     }
   }
-  const float shown_w = vp_w, shown_h = vp_h;
+  const float shown_w = pointer.vp_w, shown_h = pointer.vp_h;
   const gl::Camera shown_camera = view.camera;
   const float shown_layout_w = layout_w_, shown_layout_h = layout_h_;
   build_ui();
@@ -376,9 +376,9 @@ bool App::frame() {
   find_clipped(clipped_windows);
   if (menu_cut_) clipped_windows.push_back("menu bar");
   if (sized)  // the export's viewport shows the same view as the screen's
-    view.camera.scale = shown_camera.scale * std::min(vp_w / shown_w, vp_h / shown_h);
+    view.camera.scale = shown_camera.scale * std::min(pointer.vp_w / shown_w, pointer.vp_h / shown_h);
   ImGui::Render();
-  last_prep_cpu_ms = thread_cpu_ms() - cpu0;
+  timing.last_prep_cpu_ms = thread_cpu_ms() - cpu0;
 
   if (layout_w_ != shown_layout_w || layout_h_ != shown_layout_h) want_fit_ = want_fit_ || lessons.lesson.has_value();
   draw_viewport_content();
@@ -399,22 +399,22 @@ bool App::frame() {
   do_export();
   if (sized) {  // a frame drawn at an export size is not shown; the screen's layout comes back
     view.camera = shown_camera;
-    vp_w = shown_w;
-    vp_h = shown_h;
+    pointer.vp_w = shown_w;
+    pointer.vp_h = shown_h;
     layout_w_ = shown_layout_w;
     layout_h_ = shown_layout_h;
   } else {
     window_target_.blit_to_screen();
     window.swap();
   }
-  if (first_frame_ms < 0.0)
-    first_frame_ms =
+  if (timing.first_frame_ms < 0.0)
+    timing.first_frame_ms =
         double(SDL_GetPerformanceCounter() - start_ticks_) * 1000.0 / double(SDL_GetPerformanceFrequency());
   return !quit;
 }
 
 void App::draw_viewport_content() {
-  const int w = int(vp_w), h = int(vp_h);
+  const int w = int(pointer.vp_w), h = int(pointer.vp_h);
   if (want_fit_ && doc.loaded()) {
     if (!fit_slide_subject(*this, w, h)) view.fit(doc, w, h);  // a lesson frames its slide's subject
     view.view3d.request_fit();
@@ -450,7 +450,7 @@ void App::draw_viewport_content() {
   if (!split && playback.step < int(plan.steps.size()))
     draw_caption(view, plan.describe(playback.step, doc.mesh), theme);
   if (map_legend && !split) draw_legend(view, legend_for(doc, plan, playback.step, legend_flags(*this), theme), theme);
-  last_prep_cpu_ms += thread_cpu_ms() - cpu0;
+  timing.last_prep_cpu_ms += thread_cpu_ms() - cpu0;
   view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
   if (!split) return;
   // The right half: the same camera, the same step cursor.
@@ -478,21 +478,21 @@ bool App::sized_window_export(int* w, int* h) const {
 
 void App::at_viewport_size(int w, int h, const std::function<void()>& draw) {
   const gl::Camera saved = view.camera;
-  const float saved_w = vp_w, saved_h = vp_h;
-  view.camera.scale = saved.scale * std::min(double(w) / vp_w, double(h) / vp_h);
-  vp_w = float(w);
-  vp_h = float(h);
+  const float saved_w = pointer.vp_w, saved_h = pointer.vp_h;
+  view.camera.scale = saved.scale * std::min(double(w) / pointer.vp_w, double(h) / pointer.vp_h);
+  pointer.vp_w = float(w);
+  pointer.vp_h = float(h);
   draw();
   view.camera = saved;
-  vp_w = saved_w;
-  vp_h = saved_h;
+  pointer.vp_w = saved_w;
+  pointer.vp_h = saved_h;
   draw_viewport_content();
 }
 
 // Every step of the stage drawn as the viewport shows it (at the request's size, or the viewport's),
 // the timeline put back where it was.
 Result<void> App::export_gif(const ExportRequest& req, const std::string& path) {
-  const int w = req.width > 0 ? req.width : int(vp_w), h = req.height > 0 ? req.height : int(vp_h);
+  const int w = req.width > 0 ? req.width : int(pointer.vp_w), h = req.height > 0 ? req.height : int(pointer.vp_h);
   const int shown = playback.step;
   Result<void> written;
   at_viewport_size(w, h, [&] {
@@ -524,7 +524,7 @@ void App::do_export() {
     written = export_gif(req, path);
   } else if (req.whole_window) {
     written = gl::write_png(path, window_target_.width(), window_target_.height(), window_target_.read_pixels());
-  } else if (req.width > 0 && req.height > 0 && (req.width != int(vp_w) || req.height != int(vp_h))) {
+  } else if (req.width > 0 && req.height > 0 && (req.width != int(pointer.vp_w) || req.height != int(pointer.vp_h))) {
     // Same view at another size, offscreen: every layer of the viewport (plan, spawn verdicts, doors) is
     // drawn again at that size.
     at_viewport_size(req.width, req.height, [&] {

@@ -152,20 +152,21 @@ class App {
   CheckView check;             // File > Open check suite and the Check panel (gui_check.h)
   ExportDialog export_dialog;  // File → Export PNG… (gui_export.h)
   Fonts fonts;                 // normal and presenter fonts (gui_presenter.h)
-  std::optional<ScriptMouse> script_mouse;  // scripts: {"mouse": [x, y], "down": b}
-  // The point of the scene under the mouse this frame, for every tool that takes a clicked point: in
-  // the top view the plane point (with the surface height of its polygon on 3D scenes), in the 3D view
-  // the navmesh's surface point under the cursor (Viewport::point_at). None when the mouse is not over
-  // the viewport or, in 3D, its ray misses the navmesh.
-  std::optional<SurfacePick> mouse_point;
+  struct Pointer {
+    std::optional<ScriptMouse> script_mouse;  // scripts: {"mouse": [x, y], "down": b}
+    // The point of the scene under the mouse this frame, for every tool that takes a clicked point: in
+    // the top view the plane point (with the surface height of its polygon on 3D scenes), in the 3D view
+    // the navmesh's surface point under the cursor (Viewport::point_at). None when the mouse is not over
+    // the viewport or, in 3D, its ray misses the navmesh.
+    std::optional<SurfacePick> mouse_point;
+    // Rectangle of the viewport image on screen (pixels) in the last frame.
+    float vp_x = 0, vp_y = 0, vp_w = 1, vp_h = 1;
+  } pointer;
   Viewport view;
   gl::Renderer renderer;
   gl::Window window;
-  // Rectangle of the viewport image on screen (pixels) in the last frame.
-  float vp_x = 0, vp_y = 0, vp_w = 1, vp_h = 1;
   bool quit = false;
-  double first_frame_ms = -1.0;  // time from init() to the end of the first frame
-  struct FrameStats {            // filled by the script action {"measure": N}
+  struct FrameStats {  // filled by the script action {"measure": N}
     int frames = 0;
     double thread_cpu_ms = 0.0;   // main thread CPU per frame (UI, drawing, GL calls)
     double process_cpu_ms = 0.0;  // whole process CPU per frame (with a software GL's threads)
@@ -178,8 +179,12 @@ class App {
     bool static_exact = true;     // after the last measured frame: the static layer is not a preview
     long spread_draws = 0;        // new meshes' full draws completed over several frames
     long spread_steps_left = 0;   // after the last measured frame: steps of such a draw still to draw
-  } measured;
-  double last_prep_cpu_ms = 0.0;  // that part of the last frame
+  };
+  struct Timing {
+    double first_frame_ms = -1.0;   // time from init() to the end of the first frame
+    FrameStats measured;            // the last {"measure": N}
+    double last_prep_cpu_ms = 0.0;  // the last frame's main thread CPU before its GL draw calls
+  } timing;
 
  private:
   void handle_event(const void* sdl_event);

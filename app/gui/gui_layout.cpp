@@ -312,34 +312,35 @@ bool App::place_endpoint(const SurfacePick& at) {
 void App::viewport_window() {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 pos = ImGui::GetCursorScreenPos();
-  vp_x = pos.x;
-  vp_y = pos.y;
+  pointer.vp_x = pos.x;
+  pointer.vp_y = pos.y;
   const bool split = compare_shown(*this);  // two halves, one camera
   const float gap = split ? 4.0f : 0.0f;
-  vp_w = std::max(1.0f, split ? (avail.x - gap) * 0.5f : avail.x);
-  vp_h = std::max(1.0f, avail.y);
+  pointer.vp_w = std::max(1.0f, split ? (avail.x - gap) * 0.5f : avail.x);
+  pointer.vp_h = std::max(1.0f, avail.y);
   // A resized viewport (window, panels, presenter mode's larger panels) keeps showing the same region:
   // same centre, zoom scaled with the size.
-  if (layout_w_ > 0.0f && (vp_w != layout_w_ || vp_h != layout_h_))
-    view.camera.scale *= std::min(double(vp_w) / layout_w_, double(vp_h) / layout_h_);
-  layout_w_ = vp_w;
-  layout_h_ = vp_h;
-  view.resize_target(int(vp_w), int(vp_h));
-  ImGui::Image((ImTextureID)(intptr_t)view.target().texture(), ImVec2(vp_w, vp_h), ImVec2(0, 1), ImVec2(1, 0));
+  if (layout_w_ > 0.0f && (pointer.vp_w != layout_w_ || pointer.vp_h != layout_h_))
+    view.camera.scale *= std::min(double(pointer.vp_w) / layout_w_, double(pointer.vp_h) / layout_h_);
+  layout_w_ = pointer.vp_w;
+  layout_h_ = pointer.vp_h;
+  view.resize_target(int(pointer.vp_w), int(pointer.vp_h));
+  ImGui::Image((ImTextureID)(intptr_t)view.target().texture(), ImVec2(pointer.vp_w, pointer.vp_h), ImVec2(0, 1),
+               ImVec2(1, 0));
   bool hovered = ImGui::IsItemHovered();
-  float mouse_x0 = vp_x;  // the left edge of the half under the mouse
+  float mouse_x0 = pointer.vp_x;  // the left edge of the half under the mouse
   if (split) {
-    compare.right.resize_target(int(vp_w), int(vp_h));
+    compare.right.resize_target(int(pointer.vp_w), int(pointer.vp_h));
     ImGui::SameLine(0, gap);
-    ImGui::Image((ImTextureID)(intptr_t)compare.right.target().texture(), ImVec2(vp_w, vp_h), ImVec2(0, 1),
-                 ImVec2(1, 0));
-    if (ImGui::IsItemHovered()) hovered = true, mouse_x0 = vp_x + vp_w + gap;
+    ImGui::Image((ImTextureID)(intptr_t)compare.right.target().texture(), ImVec2(pointer.vp_w, pointer.vp_h),
+                 ImVec2(0, 1), ImVec2(1, 0));
+    if (ImGui::IsItemHovered()) hovered = true, mouse_x0 = pointer.vp_x + pointer.vp_w + gap;
   }
   ImGuiIO& io = ImGui::GetIO();
-  const Vec2 size{vp_w, vp_h};
-  const Vec2 mouse{io.MousePos.x - mouse_x0, io.MousePos.y - vp_y};
+  const Vec2 size{pointer.vp_w, pointer.vp_h};
+  const Vec2 mouse{io.MousePos.x - mouse_x0, io.MousePos.y - pointer.vp_y};
   view.hover_poly = -1;
-  mouse_point = hovered && doc.loaded() ? view.point_at(mouse, doc) : std::nullopt;
+  pointer.mouse_point = hovered && doc.loaded() ? view.point_at(mouse, doc) : std::nullopt;
   if (view.in_3d()) {
     viewport_mouse_3d(hovered);
   } else {
@@ -365,7 +366,8 @@ void App::viewport_window() {
       if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||
           (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed && !tool_grabbed))
         drag_pan_ = true;
-      if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && mouse_point) place_endpoint(*mouse_point);
+      if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && pointer.mouse_point)
+        place_endpoint(*pointer.mouse_point);
       playback.hover_next = plan.nearest_s(world, 12.0 / view.camera.scale);
     }
     if (drag_pan_) {
@@ -381,9 +383,9 @@ void App::viewport_window() {
   // methods are side by side) so no word of it is cut off at the left.
   if (!status.empty()) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float wrap = std::max(40.0f, vp_w - 20.0f);
+    const float wrap = std::max(40.0f, pointer.vp_w - 20.0f);
     const ImVec2 ts = ImGui::CalcTextSize(status.c_str(), nullptr, false, wrap);
-    const ImVec2 p(vp_x + vp_w - ts.x - 10, vp_y + vp_h - ts.y - 6);
+    const ImVec2 p(pointer.vp_x + pointer.vp_w - ts.x - 10, pointer.vp_y + pointer.vp_h - ts.y - 6);
     dl->AddRectFilled(ImVec2(p.x - 4, p.y - 2), ImVec2(p.x + ts.x + 4, p.y + ts.y + 2), IM_COL32(0, 0, 0, 140));
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), p, IM_COL32(220, 220, 220, 255), status.c_str(), nullptr, wrap);
   }

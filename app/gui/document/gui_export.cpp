@@ -31,8 +31,8 @@ void export_current_size(const App& app, bool whole_window, int* w, int* h) {
   if (whole_window) {
     app.window.drawable_size(w, h);
   } else {
-    *w = int(app.vp_w);
-    *h = int(app.vp_h);
+    *w = int(app.pointer.vp_w);
+    *h = int(app.pointer.vp_h);
   }
 }
 

@@ -151,7 +151,7 @@ void draw_tools(App& app) {
   if (app.click_mode == ClickMode::AddLink && v.takeoff) {
     b.point(v.takeoff->plane, 6.0f, th.link, 1.5f, {0, 0, 0, 255});
     const ImVec2 m = ImGui::GetIO().MousePos;
-    const Vec2 mouse = view.to_world({m.x - app.vp_x, m.y - app.vp_y});
+    const Vec2 mouse = view.to_world({m.x - app.pointer.vp_x, m.y - app.pointer.vp_y});
     b.segment(v.takeoff->plane, mouse, th.link, {2.0f, 6.0f, 6.0f});
   }
 }

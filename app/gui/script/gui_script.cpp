@@ -238,7 +238,8 @@ Result<void> act_mouse(App& app, const json& a) {
   const json& m = a["mouse"];
   if (app.view.in_3d() && m.is_array() && m.size() == 3 && m[0].is_number() && m[1].is_number() && m[2].is_number()) {
     const Vec2 s = app.view.to_screen(Vec3{m[0].get<double>(), m[1].get<double>(), m[2].get<double>()});
-    app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
+    app.pointer.script_mouse =
+        ScriptMouse{float(app.pointer.vp_x + s.x), float(app.pointer.vp_y + s.y), a.value("down", false)};
     return {};
   }
   const Result<Vec2> xy = read_xy(m);
@@ -246,16 +247,18 @@ Result<void> act_mouse(App& app, const json& a) {
   const Vec2 at = xy.value();
   if (app.view.in_3d()) {
     const Vec2 s = app.view.to_screen(at);
-    app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
+    app.pointer.script_mouse =
+        ScriptMouse{float(app.pointer.vp_x + s.x), float(app.pointer.vp_y + s.y), a.value("down", false)};
     return {};
   }
   if (traits(app.doc.scene.kind()).side_view) {  // the side view's canvas
     const Vec2 px = side_window_px(app, at);
-    app.script_mouse = ScriptMouse{float(px.x), float(px.y), a.value("down", false)};
+    app.pointer.script_mouse = ScriptMouse{float(px.x), float(px.y), a.value("down", false)};
     return {};
   }
-  const Vec2 s = app.view.camera.to_screen(at, {app.vp_w, app.vp_h});
-  app.script_mouse = ScriptMouse{float(app.vp_x + s.x), float(app.vp_y + s.y), a.value("down", false)};
+  const Vec2 s = app.view.camera.to_screen(at, {app.pointer.vp_w, app.pointer.vp_h});
+  app.pointer.script_mouse =
+      ScriptMouse{float(app.pointer.vp_x + s.x), float(app.pointer.vp_y + s.y), a.value("down", false)};
   return {};
 }
 
@@ -283,27 +286,27 @@ Result<void> act_measure(App& app, const json& a) {
     if (app.view.in_3d()) {  // the 3D view's camera: turned, panned, zoomed as a user would
       gl::OrbitCamera& c = app.view.view3d.camera;
       c.orbit(turn.x, turn.y);
-      c.pan(pan, {app.vp_w, app.vp_h});
+      c.pan(pan, {app.pointer.vp_w, app.pointer.vp_h});
       c.zoom(1.0 / zoom);
     } else {
       app.view.camera.center = app.view.camera.center + Vec2{-pan.x, pan.y} / app.view.camera.scale;
       app.view.camera.scale *= zoom;
     }
     app.frame();
-    prep += app.last_prep_cpu_ms;
+    prep += app.timing.last_prep_cpu_ms;
   }
-  app.measured = {n,
-                  (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n,
-                  (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
-                  (now(CLOCK_MONOTONIC) - w0) / n,
-                  prep / n,
-                  app.view.static_redraws() - redraws0,
-                  app.view.static_shifts() - shifts0,
-                  app.view.static_previews() - previews0,
-                  app.view.last_full_draw_ms(),
-                  app.view.static_exact(),
-                  app.view.spread_draws() - spreads0,
-                  long(app.view.spread_steps_left())};
+  app.timing.measured = {n,
+                         (now(CLOCK_THREAD_CPUTIME_ID) - t0) / n,
+                         (now(CLOCK_PROCESS_CPUTIME_ID) - p0) / n,
+                         (now(CLOCK_MONOTONIC) - w0) / n,
+                         prep / n,
+                         app.view.static_redraws() - redraws0,
+                         app.view.static_shifts() - shifts0,
+                         app.view.static_previews() - previews0,
+                         app.view.last_full_draw_ms(),
+                         app.view.static_exact(),
+                         app.view.spread_draws() - spreads0,
+                         long(app.view.spread_steps_left())};
   return {};
 }
 

@@ -20,19 +20,19 @@ constexpr double kWheelZoom = 1.2;        // distance divided by this per wheel 
 void App::viewport_mouse_3d(bool hovered) {
   ImGuiIO& io = ImGui::GetIO();
   View3D& v3 = view.view3d;
-  const Vec2 size{vp_w, vp_h};
+  const Vec2 size{pointer.vp_w, pointer.vp_h};
   const double px = 1.0 / view.px_per_m();  // metres per pixel at the target
   // Grabbing tools get the surface point; a ray that misses the navmesh grabs nothing.
-  const bool over = hovered && mouse_point.has_value();
-  const Vec2 at = mouse_point ? mouse_point->plane : Vec2{1e300, 1e300};
+  const bool over = hovered && pointer.mouse_point.has_value();
+  const Vec2 at = pointer.mouse_point ? pointer.mouse_point->plane : Vec2{1e300, 1e300};
   const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, at, 10.0 * px, over);
   const bool spawn_grabbed = !grabbed && doc.loaded() && spawn_viewport_mouse(*this, at, kCandidateGrabPx * px, over);
   // The editing tools (links, areas) take the picked point, on the floor it hit.
   bool tool_grabbed = false;
-  if (!grabbed && !spawn_grabbed && doc.loaded() && mouse_point) {
+  if (!grabbed && !spawn_grabbed && doc.loaded() && pointer.mouse_point) {
     ScenePoint picked;
-    picked.plane = mouse_point->plane;
-    picked.height = mouse_point->height;
+    picked.plane = pointer.mouse_point->plane;
+    picked.height = pointer.mouse_point->height;
     picked.is3d = true;
     tool_grabbed = tools_mouse(*this, point_on_floor(doc, picked), 10.0 * px, over);
   }
@@ -41,9 +41,10 @@ void App::viewport_mouse_3d(bool hovered) {
     drag_orbit_ = false;
   }
   if (hovered && doc.loaded()) {
-    if (mouse_point) view.hover_poly = mouse_point->poly;
+    if (pointer.mouse_point) view.hover_poly = pointer.mouse_point->poly;
     if (io.MouseWheel != 0.0f) {
-      const std::optional<Vec3> toward = mouse_point ? std::optional<Vec3>(mouse_point->world()) : std::nullopt;
+      const std::optional<Vec3> toward =
+          pointer.mouse_point ? std::optional<Vec3>(pointer.mouse_point->world()) : std::nullopt;
       v3.camera.zoom(std::pow(kWheelZoom, -io.MouseWheel), toward);
     }
     const bool left_free =
@@ -52,8 +53,9 @@ void App::viewport_mouse_3d(bool hovered) {
       drag_pan_ = true;
     else if (ImGui::IsMouseClicked(1) || left_free)
       drag_orbit_ = true;
-    if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && mouse_point) place_endpoint(*mouse_point);
-    if (mouse_point) playback.hover_next = plan.nearest_s(mouse_point->plane, 12.0 * px);
+    if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && pointer.mouse_point)
+      place_endpoint(*pointer.mouse_point);
+    if (pointer.mouse_point) playback.hover_next = plan.nearest_s(pointer.mouse_point->plane, 12.0 * px);
   }
   const Vec2 delta{io.MouseDelta.x, io.MouseDelta.y};
   if (drag_orbit_ && (delta.x != 0.0 || delta.y != 0.0))
