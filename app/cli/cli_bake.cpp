@@ -136,8 +136,8 @@ int run_bake(const std::vector<std::string>& argv) {
     return kExitUsage;
   }
   if (detour_path) {
-    if (std::string err = write_detour_file(mesh.value(), *detour_path).error(); !err.empty()) {
-      std::fprintf(stderr, "%s\n", err.c_str());
+    if (Result<void> written = write_detour_file(mesh.value(), *detour_path); !written) {
+      std::fprintf(stderr, "%s\n", written.error().c_str());
       return kExitUsage;
     }
     if (!out_path) {
@@ -150,8 +150,8 @@ int run_bake(const std::vector<std::string>& argv) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     return kExitOk;
   }
-  if (std::string err = write_file_atomically(*out_path, text, "navmesh JSON file").error(); !err.empty()) {
-    std::fprintf(stderr, "navlab bake: %s\n", err.c_str());
+  if (Result<void> written = write_file_atomically(*out_path, text, "navmesh JSON file"); !written) {
+    std::fprintf(stderr, "navlab bake: %s\n", written.error().c_str());
     return kExitUsage;
   }
   std::printf("wrote %s: %zu polygons, %zu vertices, %s in %.1f ms\n", out_path->c_str(), mesh->polys.size(),

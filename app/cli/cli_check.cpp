@@ -107,12 +107,12 @@ int run_check_command(const std::vector<std::string>& args) {
   for (const CaseResult& r : run->cases) std::printf("%s\n", case_line(r).c_str());
   std::printf("%s\n", summary_line(run.value()).c_str());
   if (auto junit = a.value("--junit"))
-    if (std::string err = write_file_atomically(*junit, junit_xml(suite.value(), run.value()), "JUnit file").error();
-        !err.empty())
-      return input_error(err);
+    if (Result<void> written = write_file_atomically(*junit, junit_xml(suite.value(), run.value()), "JUnit file");
+        !written)
+      return input_error(written.error());
   if (auto record = a.value("--record")) {
-    if (std::string err = write_recorded_suite(suite.value(), run.value(), *record).error(); !err.empty())
-      return input_error(err);
+    if (Result<void> written = write_recorded_suite(suite.value(), run.value(), *record); !written)
+      return input_error(written.error());
     std::fprintf(stderr, "navlab check: recorded %zu cases in %s\n", run->cases.size(), record->c_str());
   }
   return run->failed == 0 ? kExitOk : kExitFailure;

@@ -262,8 +262,8 @@ int run_render(const std::vector<std::string>& args) {
 
   for (const auto& file : {out, gif})
     if (file)
-      if (std::string bad = refuse_overwriting_input(*file, a.positional()[0], "scene file").error(); !bad.empty())
-        return usage_error(self, bad);
+      if (Result<void> fine = refuse_overwriting_input(*file, a.positional()[0], "scene file"); !fine)
+        return usage_error(self, fine.error());
   Result<app::Document> loaded = app::load_document(a.positional()[0]);
   if (!loaded) return render_error(loaded.error());
   const app::Document doc = std::move(loaded).value();

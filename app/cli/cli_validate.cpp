@@ -45,8 +45,8 @@ int run_validate(const std::vector<std::string>& args) {
       ++failed;
       continue;
     }
-    if (const std::string bad = check_door_covers(scene.value(), mesh.value()).error(); !bad.empty()) {
-      std::fprintf(stderr, "%s\n", bad.c_str());
+    if (const Result<void> covered = check_door_covers(scene.value(), mesh.value()); !covered) {
+      std::fprintf(stderr, "%s\n", covered.error().c_str());
       ++failed;
       continue;
     }

@@ -183,9 +183,8 @@ bool App::reload() {
 }
 
 bool App::save_scene_as(const std::string& path) {
-  const std::string err = save_scene(doc.scene, path).error();
-  if (!err.empty()) {
-    show_error(err);
+  if (Result<void> saved = save_scene(doc.scene, path); !saved) {
+    show_error(saved.error());
     return false;
   }
   doc.path = path;

@@ -171,14 +171,13 @@ void run_plan_case(const CheckCase& c, const Scene& scene, const NavMesh& mesh, 
 void run_raycast_case(const CheckCase& c, const Scene& scene, const NavMesh& mesh, CaseResult& r) {
   RaycastTrace trace;
   const Result<RaycastResult> cast_ray = case_raycast(c.query, scene, mesh, &trace);
-  const std::string error = cast_ray ? std::string() : cast_ray.error();
   r.ray = cast_ray ? cast_ray.value() : RaycastResult{};
   const RaycastResult& ray = r.ray;
-  const bool cast = error.empty() && ray.outcome != RaycastOutcome::Missed;
+  const bool cast = cast_ray && ray.outcome != RaycastOutcome::Missed;
   r.cast = cast;
   r.path = {c.query.start.plane, cast ? ray.hit : c.query.start.plane};
   const std::string figure =
-      !cast ? (error.empty() ? "the ray misses its start polygon" : error)
+      !cast ? (cast_ray ? "the ray misses its start polygon" : cast_ray.error())
             : std::string(ray.outcome == RaycastOutcome::Wall      ? "stops at a wall after "
                           : ray.outcome == RaycastOutcome::Blocked ? "stops at a barred edge after "
                                                                    : "clear, ") +

@@ -43,8 +43,7 @@ void CorridorShape::add_polygon(std::span<const Vec2> ring, const PolygonReach& 
   polys_.push_back(
       Poly{uint32_t(corners_.size() - ring.size()), uint32_t(ring.size()), {facts.lo, facts.hi}, facts.reach});
 }
-// Kept inline in corridor_shape_into(), which calls it for every wall of every plan.
-[[gnu::always_inline]] void CorridorShape::add_wall(const WallEdge& wall) {
+void CorridorShape::add_wall(const WallEdge& wall) {
   walls_.push_back(wall);
   // Grown by the share of its length a hit may lie past its ends.
   const double grow = kOnSegment * (std::fabs(wall.b.x - wall.a.x) + std::fabs(wall.b.y - wall.a.y));

@@ -344,15 +344,13 @@ void scale_shared_segments(Fitter& fitter, std::vector<Turn>& turns) {
   for (int pass = 0; pass < kMaxScalePasses; ++pass) {
     bool changed = false;
     for (size_t k = 0; k + 1 < turns.size(); ++k) {
-      {
-        const Turn &a = turns[k], &b = turns[k + 1];
-        if (a.kind != TurnKind::Arc || b.kind != TurnKind::Arc) continue;
-        const double len = distance(path[size_t(std::max(a.corner, a.last_corner))], path[size_t(b.corner)]);
-        if (a.trim_out() + b.trim_in() <= len * (1.0 + kTrimSlack)) continue;
-      }
-      // Copies: the turns below are replaced (and a joint turn's corners inserted) while these are read.
-      const Turn ta = turns[k], tb = turns[k + 1];
-      const double len = distance(path[size_t(std::max(ta.corner, ta.last_corner))], path[size_t(tb.corner)]);
+      const Turn &a = turns[k], &b = turns[k + 1];
+      if (a.kind != TurnKind::Arc || b.kind != TurnKind::Arc) continue;
+      const double len = distance(path[size_t(std::max(a.corner, a.last_corner))], path[size_t(b.corner)]);
+      if (a.trim_out() + b.trim_in() <= len * (1.0 + kTrimSlack)) continue;
+      // Copies, made only for a pair that is scaled: the turns below are replaced (and a joint turn's
+      // corners inserted) while these are read.
+      const Turn ta = a, tb = b;
       changed = true;
       const double offsets = ta.offset_out + tb.offset_in, ratio = (len + offsets) / (ta.trim + tb.trim);
       const Turn* pair[2] = {&ta, &tb};
