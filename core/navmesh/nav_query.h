@@ -16,6 +16,8 @@
 #include <cstddef>
 #include <memory>
 
+#include "thread_lent.h"
+
 namespace navlab {
 
 class NavQuery {
@@ -38,23 +40,10 @@ class NavQuery {
 
   // The calling thread's NavQuery while this object lives; a temporary one when the thread's own is in
   // use already (a query inside a query).
-  class ThisThread {
-   public:
-    ThisThread();
-    ~ThisThread();
-    ThisThread(const ThisThread&) = delete;
-    ThisThread& operator=(const ThisThread&) = delete;
-    NavQuery& operator*() const { return *query_; }
-    NavQuery* operator->() const { return query_; }
-
-   private:
-    NavQuery* query_;
-    std::unique_ptr<NavQuery> temporary_;  // set when the thread's own was in use
-  };
+  using ThisThread = ThreadLent<NavQuery>;
 
  private:
   std::array<std::shared_ptr<void>, size_t(Part::Count)> parts_;
-  bool in_use_ = false;  // the thread's own: a ThisThread holds it
 };
 
 }  // namespace navlab

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "corridor_check.h"
+#include "thread_lent.h"
 
 namespace navlab {
 
@@ -274,20 +275,11 @@ void run_stages(const Context& c, PlanResult& r) {
 void run_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request,
               const CorridorSearch* corridor_search, PlanTrace* trace, PlanResult& r, NavQuery* nav_query = nullptr) {
   renew(r);
-  // The gates are made into a per-thread object whose vectors and strings keep their capacity (no
+  // The gates are made into the thread's own object, whose vectors and strings keep their capacity (no
   // allocation per plan while no door is closed); a plan run inside another's corridor search on the
-  // same thread finds it lent and makes its own.
-  thread_local Gates kept;
-  thread_local bool lent = false;
-  struct Lend {
-    bool mine;
-    ~Lend() {
-      if (mine) lent = false;
-    }
-  } const lend{!lent};
-  Gates own;
-  Gates& gates = lend.mine ? kept : own;
-  lent = true;
+  // same thread gets a temporary one.
+  const ThreadLent<Gates> lent;
+  Gates& gates = *lent;
   if (Result<void> made = make_gates_into(scene, mesh, request.doors, GateLinks::ClosedOnly, gates); made) {
     const Context c{scene, mesh, request, gates, trace, corridor_search, nav_query};
     run_stages(c, r);
