@@ -486,18 +486,24 @@ NavMesh navmesh_from_tile(std::shared_ptr<BakedNavMesh> baked, bool is3d, std::v
 
 std::vector<Vec2> door_footprint(const Door& door, const BakeDef& def) {
   std::vector<Vec2> out;
+  door_footprint_into(door, def, out);
+  return out;
+}
+
+void door_footprint_into(const Door& door, const BakeDef& def, std::vector<Vec2>& out) {
+  out.clear();
   if (door.is_polygon) {
     if (door.shape.size() >= 3)
       for (const ScenePoint& p : door.shape) out.push_back(p.plane);
-    return out;
+    return;
   }
-  if (door.shape.size() < 2) return out;
+  if (door.shape.size() < 2) return;
   const Vec2 a = door.shape[0].plane, b = door.shape[1].plane;
   const double len = length(b - a);
-  if (!(len > 0.0)) return out;
+  if (!(len > 0.0)) return;
   const Vec2 u = (b - a) * (1.0 / len), n{-u.y, u.x};
   const Vec2 along = u * (kDoorEndCells * def.cell_size), across = n * (0.5 * kDoorDepthCells * def.cell_size);
-  return {a - along - across, b + along - across, b + along + across, a - along + across};
+  out.assign({a - along - across, b + along - across, b + along + across, a - along + across});
 }
 
 long mark_door_areas(rcContext& ctx, const std::vector<Door>& doors, const BakeDef& def, int first_area,

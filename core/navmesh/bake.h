@@ -75,6 +75,8 @@ constexpr double kDoorEndCells = 1.0;
 // the box of depth kDoorDepthCells * cell_size centred on the segment and reaching kDoorEndCells *
 // cell_size beyond each end. Empty for a door with fewer than 2 points or a zero-length segment.
 std::vector<Vec2> door_footprint(const Door& door, const BakeDef& bake);
+// door_footprint() into `out` (emptied first; its buffer kept).
+void door_footprint_into(const Door& door, const BakeDef& bake, std::vector<Vec2>& out);
 
 // Marks door k's footprint on the walkable spans of `chf` as Recast area first_area + k, between the
 // door's lowest point minus agent_max_climb and its highest plus agent_height (the bake calls it after

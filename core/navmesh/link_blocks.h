@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -21,7 +22,13 @@ class LinkBlocks {
     friend bool operator==(const Row&, const Row&) = default;
   };
 
-  bool empty() const { return rows_.empty(); }
+  bool empty() const { return used_ == 0; }
+  // No edge barred. The rows and their reason lists keep their buffers, so the bars of a plan made again
+  // and again (the same doors closed) allocate nothing once they have grown.
+  void clear() {
+    for (const Row& r : rows()) has_[size_t(r.poly) / 64] = 0;
+    used_ = 0;
+  }
   // The reason barring edge `edge` of polygon `poly`, or -1.
   int at(int poly, int edge) const {
     const std::vector<int>* r = row(poly);
@@ -32,15 +39,22 @@ class LinkBlocks {
   const std::vector<int>* row(int poly) const {
     const size_t word = size_t(poly) / 64;
     if (poly < 0 || word >= has_.size() || !(has_[word] >> (size_t(poly) % 64) & 1u)) return nullptr;
-    const auto it = std::lower_bound(rows_.begin(), rows_.end(), poly, [](const Row& r, int p) { return r.poly < p; });
+    const auto it = std::lower_bound(rows_.begin(), used_end(), poly, [](const Row& r, int p) { return r.poly < p; });
     return &it->reasons;
   }
   // Bars edge `edge` of polygon `poly`, which has `edges` edges, for `reason`; an edge barred already
   // keeps its first reason.
   void bar(int poly, int edge, int edges, int reason) {
-    auto it = std::lower_bound(rows_.begin(), rows_.end(), poly, [](const Row& r, int p) { return r.poly < p; });
-    if (it == rows_.end() || it->poly != poly) {
-      it = rows_.insert(it, Row{poly, std::vector<int>(size_t(std::max(edges, edge + 1)), -1)});
+    auto it = std::lower_bound(rows_.begin(), used_end(), poly, [](const Row& r, int p) { return r.poly < p; });
+    if (it == used_end() || it->poly != poly) {
+      // A row kept from before the last clear() (or a new one) moved into place, its buffer reused.
+      const size_t at = size_t(it - rows_.begin());
+      if (used_ == rows_.size()) rows_.emplace_back();
+      std::rotate(rows_.begin() + std::ptrdiff_t(at), used_end(), used_end() + 1);
+      ++used_;
+      it = rows_.begin() + std::ptrdiff_t(at);
+      it->poly = poly;
+      it->reasons.assign(size_t(std::max(edges, edge + 1)), -1);
       const size_t word = size_t(poly) / 64;
       if (word >= has_.size()) has_.resize(word + 1, 0);
       has_[word] |= std::uint64_t(1) << (size_t(poly) % 64);
@@ -49,11 +63,15 @@ class LinkBlocks {
     if (it->reasons[size_t(edge)] < 0) it->reasons[size_t(edge)] = reason;
   }
   // The polygons with a barred edge, in increasing order.
-  const std::vector<Row>& rows() const { return rows_; }
-  friend bool operator==(const LinkBlocks& a, const LinkBlocks& b) { return a.rows_ == b.rows_; }
+  std::span<const Row> rows() const { return {rows_.data(), used_}; }
+  friend bool operator==(const LinkBlocks& a, const LinkBlocks& b) { return std::ranges::equal(a.rows(), b.rows()); }
 
  private:
-  std::vector<Row> rows_;           // by polygon, increasing
+  std::vector<Row>::iterator used_end() { return rows_.begin() + std::ptrdiff_t(used_); }
+  std::vector<Row>::const_iterator used_end() const { return rows_.begin() + std::ptrdiff_t(used_); }
+
+  std::vector<Row> rows_;  // the first used_, by polygon, increasing; the rest kept for reuse
+  size_t used_ = 0;
   std::vector<std::uint64_t> has_;  // bit p: polygon p has a row (sized to the highest such polygon)
 };
 

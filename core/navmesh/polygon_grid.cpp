@@ -152,8 +152,8 @@ void PolygonGrid::candidates(Vec2 p, Visit visit) const {
   }
 }
 
-std::vector<int> PolygonGrid::overlapping(const Bounds2& box) const {
-  std::vector<int> out = everywhere_;
+void PolygonGrid::overlapping(const Bounds2& box, std::vector<int>& out) const {
+  out.assign(everywhere_.begin(), everywhere_.end());
   const auto meets = [&](const Bounds2& b) {
     return !b.empty() && b.lo.x <= box.hi.x && b.hi.x >= box.lo.x && b.lo.y <= box.hi.y && b.hi.y >= box.lo.y;
   };
@@ -169,7 +169,6 @@ std::vector<int> PolygonGrid::overlapping(const Bounds2& box) const {
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
 }
 
 int PolygonGrid::containing(const NavMesh& mesh, Vec2 p) const {

@@ -36,10 +36,10 @@ class PolygonGrid {
   // Every polygon that contains `p` within the tolerance, in index order. `p` is finite.
   std::vector<int> all_containing(const NavMesh& mesh, Vec2 p) const;
 
-  // Every polygon whose tolerance region may meet `box`, in index order: each polygon with a point in
-  // `box` among them (a polygon lies inside its grown box). The gates find the edges a moved door
-  // covers with it (core/search/gates.cpp).
-  std::vector<int> overlapping(const Bounds2& box) const;
+  // Every polygon whose tolerance region may meet `box`, in index order, into `out` (emptied first; its
+  // buffer kept): each polygon with a point in `box` among them (a polygon lies inside its grown box).
+  // The gates find the edges a moved door covers with it (core/search/gates.cpp).
+  void overlapping(const Bounds2& box, std::vector<int>& out) const;
 
   double tolerance() const { return tolerance_; }
 

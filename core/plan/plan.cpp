@@ -58,8 +58,14 @@ void behind_closed_door(const Context& c, const ScenePoint& asked, Location& loc
 
 // Stage 1: locate both endpoints. Returns false when the pipeline must stop.
 bool stage_locate(const Context& c, PlanResult& r) {
-  LocateDef def = locate_def(c.scene.bake);
-  def.excluded = closed_door_polygons(c.gates, c.mesh);
+  // The locate settings are made into the thread's own, whose list of closed doors' polygons keeps its
+  // buffer (no allocation per plan while the same doors are closed).
+  const ThreadLent<LocateDef> lent;
+  LocateDef& def = *lent;
+  std::vector<int> excluded = std::move(def.excluded);
+  def = locate_def(c.scene.bake);
+  def.excluded = std::move(excluded);
+  closed_door_polygons_into(c.gates, c.mesh, def.excluded);
   std::vector<LocateStep>* steps = c.trace ? &c.trace->locate : nullptr;
   r.locate.start = locate(c.mesh, c.request.start, Endpoint::Start, def, steps);
   behind_closed_door(c, c.request.start, r.locate.start, Endpoint::Start);

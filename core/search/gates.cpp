@@ -46,13 +46,10 @@ const MeshIndex::BakedDoor& baked_door(const NavMesh& mesh, int door_index) {
   return door_index >= 0 && size_t(door_index) < doors.size() ? doors[size_t(door_index)] : none;
 }
 
-// A door marked in the bake covers every connection of its polygons, in both directions.
-std::vector<Link> baked_door_links(const NavMesh& mesh, int door_index) {
-  const std::vector<std::pair<int, int>>& edges = baked_door(mesh, door_index).edges;
-  std::vector<Link> out;
-  out.reserve(edges.size());
-  for (const auto& [poly, edge] : edges) out.push_back({poly, edge});
-  return out;
+// A door marked in the bake covers every connection of its polygons, in both directions: appended to
+// `out`.
+void append_baked_door_links(const NavMesh& mesh, int door_index, std::vector<Link>& out) {
+  for (const auto& [poly, edge] : baked_door(mesh, door_index).edges) out.push_back({poly, edge});
 }
 
 const Door* scene_door(const Scene& scene, const std::string& id) {
@@ -69,7 +66,8 @@ bool baked_in_place(const NavMesh& mesh, const Door& door, const BakeDef& bake) 
   for (size_t i = 0; i < mesh.door_ids.size(); ++i)
     if (mesh.door_ids[i] == door.id) k = int(i);
   if (k < 0) return true;
-  const std::vector<Vec2> box = door_footprint(door, bake);
+  thread_local std::vector<Vec2> box;  // kept per thread: no allocation once grown
+  door_footprint_into(door, bake, box);
   if (box.size() < 3) return false;
   for (int p : baked_door(mesh, k).polys)
     if (!point_in_ring(mesh.centroid(p), box)) return false;
@@ -91,6 +89,12 @@ std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id) {
 
 std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh) {
   std::vector<int> out;
+  closed_door_polygons_into(gates, mesh, out);
+  return out;
+}
+
+void closed_door_polygons_into(const Gates& gates, const NavMesh& mesh, std::vector<int>& out) {
+  out.clear();
   for (const DoorGate& d : gates.doors) {
     const int k = baked_door_index(mesh, d.id);
     if (d.open || k < 0 || d.links.empty()) continue;
@@ -99,31 +103,41 @@ std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh) {
       return mesh.polys[size_t(l.node)].door == k || mesh.polys[size_t(link_target(mesh, l.node, l.link))].door == k;
     });
     if (!own) continue;
-    for (int p : door_polygons(mesh, d.id)) out.push_back(p);
+    const std::vector<int>& polys = baked_door(mesh, k).polys;
+    out.insert(out.end(), polys.begin(), polys.end());
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+namespace {
+void append_shape_links(const NavMesh& mesh, const Door& door, std::vector<Link>& out);
+}  // namespace
+
+std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
+  std::vector<Link> out;
+  if (mesh.kind == NavMesh::Kind::Graph) return out;
+  if (const int k = baked_door_index(mesh, door.id); k >= 0)
+    append_baked_door_links(mesh, k, out);
+  else
+    append_shape_links(mesh, door, out);
   return out;
 }
 
-std::vector<Link> shape_links(const NavMesh& mesh, const Door& door);
-
-std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
-  if (mesh.kind == NavMesh::Kind::Graph) return {};
-  if (const int k = baked_door_index(mesh, door.id); k >= 0) return baked_door_links(mesh, k);
-  return shape_links(mesh, door);
-}
+namespace {
 
 // The shared edges a door shape covers (hand-authored meshes, or a baked door moved since the bake), in
 // polygon and edge order. Only the polygons whose boxes meet the door's (grown by the tolerance) can
 // have such an edge: a covered edge has a point within the tolerance of the segment, or its midpoint
-// inside the polygon door.
-std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
-  std::vector<Link> out;
-  if (mesh.kind == NavMesh::Kind::Graph || door.shape.empty()) return out;
+// inside the polygon door. Appended to `out`; the shape and the polygons near it are kept per thread, so
+// the gates of a plan made again and again allocate nothing here.
+void append_shape_links(const NavMesh& mesh, const Door& door, std::vector<Link>& out) {
+  if (mesh.kind == NavMesh::Kind::Graph || door.shape.empty()) return;
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   const double eps = tol::scaled(index.scale);
-  std::vector<Vec2> shape;
+  thread_local std::vector<Vec2> shape;
+  thread_local std::vector<int> near;
+  shape.clear();
   Bounds2 box;
   for (const ScenePoint& p : door.shape) {
     shape.push_back(p.plane);
@@ -131,7 +145,8 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
   }
   box.lo = box.lo - Vec2{eps, eps};
   box.hi = box.hi + Vec2{eps, eps};
-  for (const int pi : index.grid.overlapping(box)) {
+  index.grid.overlapping(box, near);
+  for (const int pi : near) {
     const NavPoly& poly = mesh.polys[size_t(pi)];
     const int n = int(poly.verts.size());
     for (int e = 0; e < n; ++e) {
@@ -147,8 +162,8 @@ std::vector<Link> shape_links(const NavMesh& mesh, const Door& door) {
       if (covered) out.push_back({pi, e});
     }
   }
-  return out;
 }
+}  // namespace
 
 Result<Gates> make_gates(const Scene& scene, const NavMesh& mesh, const DoorOverrides& overrides, GateLinks which) {
   Gates g;
@@ -168,11 +183,59 @@ void reset_gates(const Scene& scene, Gates& g) {
     gate.links.clear();
   }
   g.excluded_areas.clear();
-  SearchFilter& f = g.filter;
-  f.reasons.clear();
+  SearchFilter& f = g.filter;  // (its reasons are overwritten by fill_filter, their strings kept)
   f.node_block.clear();
-  f.poly_link_block = LinkBlocks{};
+  f.poly_link_block.clear();
   f.graph_link_block.clear();
+}
+
+// The search filter of gates `g` whose doors' states and connections are known: each closed door's
+// connections (and a baked door's polygons, where it was baked: `in_place`, per scene door), then the
+// agent's excluded areas. The reasons' strings of the last gates made into `g` are overwritten, so their
+// buffers are reused.
+void fill_filter(const Scene& scene, const NavMesh& mesh, const std::vector<char>& in_place, Gates& g) {
+  const bool is_graph = mesh.kind == NavMesh::Kind::Graph;
+  SearchFilter& f = g.filter;
+  size_t reasons = 0;
+  const auto add_reason = [&](const char* kind, const std::string& name) {
+    if (reasons == f.reasons.size()) f.reasons.emplace_back();
+    f.reasons[reasons].assign(kind).append(name);
+    return int(reasons++);
+  };
+  static const std::vector<int> no_polygons;
+  for (const DoorGate& d : g.doors) {
+    if (d.open || d.links.empty()) continue;
+    const int reason = add_reason("door ", d.id);
+    // A closed baked door's polygons are gone too (a start or goal on one cannot leave it).
+    const Door* sd = scene_door(scene, d.id);
+    const bool baked_here = sd && in_place[size_t(sd - scene.doors.data())];
+    for (int p : baked_here ? baked_door(mesh, baked_door_index(mesh, d.id)).polys : no_polygons) {
+      if (f.node_block.empty()) f.node_block.assign(mesh.polys.size(), -1);
+      if (f.node_block[p] < 0) f.node_block[p] = reason;
+    }
+    for (const Link& l : d.links) {
+      if (is_graph) {
+        if (f.graph_link_block.empty()) f.graph_link_block.assign(mesh.edges.size(), -1);
+        if (f.graph_link_block[l.link] < 0) f.graph_link_block[l.link] = reason;
+      } else {
+        f.poly_link_block.bar(l.node, l.link, int(mesh.polys[l.node].verts.size()), reason);
+      }
+    }
+  }
+  if (!is_graph) {
+    for (const std::string& name : scene.agent.excluded_areas) {
+      const int area = mesh.area_index(name);
+      if (area < 0) continue;  // no polygon has it
+      add_unique(g.excluded_areas, name);
+      const int reason = add_reason("area ", name);
+      for (int p = 0; p < int(mesh.polys.size()); ++p) {
+        if (mesh.polys[p].area != area) continue;
+        if (f.node_block.empty()) f.node_block.assign(mesh.polys.size(), -1);
+        f.node_block[p] = reason;
+      }
+    }
+  }
+  f.reasons.resize(reasons);
 }
 
 }  // namespace
@@ -224,45 +287,16 @@ Result<void> make_gates_into(const Scene& scene, const NavMesh& mesh, const Door
     DoorGate& gate = g.doors[i];
     if (which == GateLinks::ClosedOnly && gate.open) continue;
     in_place[i] = baked_in_place(mesh, d, scene.bake);
-    std::vector<Link> links = in_place[i] ? door_links(mesh, d) : shape_links(mesh, d);
-    gate.links.insert(gate.links.begin(), links.begin(), links.end());  // before a graph's own edges
+    // (A graph's gates hold its own edges already, and a graph has no door shapes or baked doors.)
+    if (is_graph) continue;
+    const int k = in_place[i] ? baked_door_index(mesh, d.id) : -1;
+    if (k >= 0)
+      append_baked_door_links(mesh, k, gate.links);
+    else
+      append_shape_links(mesh, d, gate.links);
   }
 
-  SearchFilter& f = g.filter;
-  for (const DoorGate& d : g.doors) {
-    if (d.open || d.links.empty()) continue;
-    const int reason = int(f.reasons.size());
-    f.reasons.push_back("door " + d.id);
-    // A closed baked door's polygons are gone too (a start or goal on one cannot leave it).
-    const Door* sd = scene_door(scene, d.id);
-    const bool baked_here = sd && in_place[size_t(sd - scene.doors.data())];
-    for (int p : baked_here ? door_polygons(mesh, d.id) : std::vector<int>{}) {
-      if (f.node_block.empty()) f.node_block.assign(mesh.polys.size(), -1);
-      if (f.node_block[p] < 0) f.node_block[p] = reason;
-    }
-    for (const Link& l : d.links) {
-      if (is_graph) {
-        if (f.graph_link_block.empty()) f.graph_link_block.assign(mesh.edges.size(), -1);
-        if (f.graph_link_block[l.link] < 0) f.graph_link_block[l.link] = reason;
-      } else {
-        f.poly_link_block.bar(l.node, l.link, int(mesh.polys[l.node].verts.size()), reason);
-      }
-    }
-  }
-  if (!is_graph) {
-    for (const std::string& name : scene.agent.excluded_areas) {
-      const int area = mesh.area_index(name);
-      if (area < 0) continue;  // no polygon has it
-      add_unique(g.excluded_areas, name);
-      const int reason = int(f.reasons.size());
-      f.reasons.push_back("area " + name);
-      for (int p = 0; p < int(mesh.polys.size()); ++p) {
-        if (mesh.polys[p].area != area) continue;
-        if (f.node_block.empty()) f.node_block.assign(mesh.polys.size(), -1);
-        f.node_block[p] = reason;
-      }
-    }
-  }
+  fill_filter(scene, mesh, in_place, g);
   return {};
 }
 

@@ -60,6 +60,8 @@ std::vector<int> door_polygons(const NavMesh& mesh, const std::string& id);
 
 // The polygons of every closed baked door in `gates`, sorted (what locate may not pick).
 std::vector<int> closed_door_polygons(const Gates& gates, const NavMesh& mesh);
+// closed_door_polygons() into `out` (emptied first; its buffer kept).
+void closed_door_polygons_into(const Gates& gates, const NavMesh& mesh, std::vector<int>& out);
 
 // Which doors' connections make_gates finds: every door's (what the door covers, for the app, the
 // follower and the CLI), or only the closed ones' (the search filter and what plan() reads; an open

@@ -1,6 +1,7 @@
 // The sparse table of barred polygon edges (core/navmesh/link_blocks.h) against a dense one: every
 // (polygon, edge) reads the reason a dense table holds, whatever order the bars came in, and the rows
-// are the polygons that have a barred edge, in increasing order.
+// are the polygons that have a barred edge, in increasing order. A table cleared and barred again reads
+// as a new one.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@ namespace {
 
 TEST(LinkBlocks, ReadsAsADenseTableWhateverTheOrderOfTheBars) {
   std::mt19937 rng(7);
+  LinkBlocks reused;  // cleared and barred again every round: it must read as the round's new table
   for (int round = 0; round < 40; ++round) {
     const int polys = 1 + int(rng() % 300);
     std::vector<int> edges(static_cast<size_t>(polys));
@@ -56,6 +58,14 @@ TEST(LinkBlocks, ReadsAsADenseTableWhateverTheOrderOfTheBars) {
     LinkBlocks again;
     for (const Bar& b : shuffled) again.bar(b.poly, b.edge, edges[size_t(b.poly)], b.reason);
     EXPECT_EQ(again, sparse);
+    reused.clear();
+    EXPECT_TRUE(reused.empty());
+    for (const Bar& b : bars) reused.bar(b.poly, b.edge, edges[size_t(b.poly)], b.reason);
+    EXPECT_EQ(reused, sparse) << "round " << round;
+    for (int p = 0; p < polys + 70; ++p) {
+      EXPECT_EQ(reused.row(p) != nullptr, sparse.row(p) != nullptr) << "round " << round << " polygon " << p;
+      for (int e = -1; e <= 7; ++e) ASSERT_EQ(reused.at(p, e), sparse.at(p, e)) << "round " << round;
+    }
   }
 }
 

@@ -55,21 +55,22 @@ long allocations(F&& f) {
 
 // The scene's random pairs planned twice into one result: the first round may grow it (and the mesh's
 // index, and the stages' per-thread buffers); the second round, the same pairs again, must allocate
-// nothing at all.
-// (The office floor's doors are open: a closed door's gates still allocate on every plan.)
-void expect_no_allocation_on_the_second_round(const char* scene_name) {
+// nothing at all where the plan completes (a failure's message is text made for it). `doors` closes or
+// opens doors for every plan, as the app's door panel and the follower's door events do.
+void expect_no_allocation_on_the_second_round(const char* scene_name, const DoorOverrides& doors = {}) {
   const test::Loaded l = test::load(scene_name);
   const std::vector<RandomPair> pairs = random_pairs(l.mesh, 60, 7);
   ASSERT_FALSE(pairs.empty());
   PlanResult r;
   MotionResult m;
-  for (const RandomPair& p : pairs) plan_into(l.scene, l.mesh, PlanRequest{p.start, p.goal, {}}, r);
+  for (const RandomPair& p : pairs) plan_into(l.scene, l.mesh, PlanRequest{p.start, p.goal, doors}, r);
   int complete = 0;
   for (const RandomPair& p : pairs) {
-    const long n = allocations([&] { plan_into(l.scene, l.mesh, PlanRequest{p.start, p.goal, {}}, r); });
-    EXPECT_EQ(n, 0) << scene_name << ": plan_into allocated " << n << " times";
-    complete += r.status == Status::Complete;
+    const PlanRequest request{p.start, p.goal, doors};
+    const long n = allocations([&] { plan_into(l.scene, l.mesh, request, r); });
     if (r.status != Status::Complete) continue;
+    ++complete;
+    EXPECT_EQ(n, 0) << scene_name << ": plan_into allocated " << n << " times";
     // The motion stages on their own, into their own reused result.
     plan_motion_into(l.mesh, r.search.corridor, r.locate.start.point, r.portals, l.scene.agent, nullptr, m);
     const long k = allocations([&] {
@@ -86,6 +87,16 @@ TEST(PlanIntoAllocations, NoneAfterTheFirstCallsOnTheOfficeFloor) {
 
 TEST(PlanIntoAllocations, NoneAfterTheFirstCallsOnA3DLevel) {
   expect_no_allocation_on_the_second_round("mesh_level.json");
+}
+
+TEST(PlanIntoAllocations, NoneAfterTheFirstCallsWithABakedDoorClosed) {
+  // door_west's own polygons and connections, found in the bake.
+  expect_no_allocation_on_the_second_round("default.json", DoorOverrides{{"door_west"}, {}});
+}
+
+TEST(PlanIntoAllocations, NoneAfterTheFirstCallsWithADoorShapeClosed) {
+  // A hand-made mesh: the edges door1's segment covers, found from its shape.
+  expect_no_allocation_on_the_second_round("doors_balcony.json", DoorOverrides{{"door1"}, {}});
 }
 
 }  // namespace
