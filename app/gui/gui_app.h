@@ -24,7 +24,9 @@
 #include "gui_lessons.h"
 #include "gui_links.h"
 #include "gui_plan.h"
+#include "gui_panels.h"
 #include "gui_presenter.h"
+#include "gui_session.h"
 #include "gui_settings.h"
 #include "gui_side.h"
 #include "gui_theme.h"
@@ -33,12 +35,6 @@
 #include "result.h"
 
 namespace navlab::app {
-
-// What a left click in the viewport does: inspect (drag handles, pan), place the start or the goal, or
-// the link tool's next end or the area tool's next corner (gui_tools.h).
-enum class ClickMode { Inspect, SetStart, SetGoal, AddLink, PaintArea };
-// Whether a click in mode `m` places the query's start or goal (the tools take the others' clicks).
-inline bool places_endpoint(ClickMode m) { return m == ClickMode::SetStart || m == ClickMode::SetGoal; }
 
 struct ExportRequest {
   std::string path;  // "" = timestamped name in settings.export_dir
@@ -54,7 +50,8 @@ struct ScriptMouse {
   bool down = false;
 };
 
-class App {
+// The app: the Session every room shares (gui_session.h) and each room's own state.
+class App : public Session {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -69,12 +66,11 @@ class App {
   bool frame();
 
   // ---- actions (menus, shortcuts, scripts) ----
-  // Opens a scene; on error keeps the current one and shows the error. Returns success.
-  bool open_scene(const std::string& path);
+  bool open_scene(const std::string& path) override;
   // Shows a document loaded elsewhere (a check suite's level, gui_check.h), as open_scene shows a scene.
   void open_document(Document next);
-  bool reload();
-  bool save_scene_as(const std::string& path);
+  bool reload() override;
+  bool save_scene_as(const std::string& path) override;
   // Save: to the scene's own file, or (a shipped or lesson scene, read-only) the Save As dialog.
   void save();
   // File > Open / Save As: the file dialog in the open scene's folder (gui_files.h).
@@ -91,15 +87,12 @@ class App {
   void end_presentation();
   // The layout of the last frame (window pixels): where the map and each panel were.
   const Layout& layout() const { return layout_; }
-  // Re-runs the plan; the timeline goes to its end. `live` (a drag under way): the shortest path and
-  // the channel wait for finish_replan().
-  void replan(bool live = false);
-  // Completes a live re-plan (its shortest path and channel); the timeline stays at its end if it was.
-  void finish_replan();
-  void set_step(int step);  // clamped to the timeline
+  void replan(bool live = false) override;
+  void finish_replan() override;
+  void set_step(int step) override;
   void set_presenter(bool on);
   void request_export(const ExportRequest& req) { pending_export_ = req; }
-  void fit_view() { want_fit_ = true; }
+  void fit_view() override { want_fit_ = true; }
   // The top view or the 3D view (V, View menu). The 3D view needs a 3D scene (View3D::possible): on
   // another scene asking for it changes nothing but the status line. The top view is the default.
   void set_view(Viewport::Kind kind);
@@ -109,23 +102,16 @@ class App {
     view.camera.scale = scale;
     want_fit_ = false;
   }
-  void show_error(const std::string& message);
+  void show_error(const std::string& message) override;
   // SIGINT or SIGTERM arrived (gl/gl_stop.h): the app ends after this frame. The one place the quit on a
   // signal is decided: an interactive app may ask about unsaved edits here first; a scripted or hidden
   // run never asks.
   void on_stop_signal();
 
-  // ---- state panels read and edit ----
+  // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;
-  Settings settings;
   std::string settings_path;
-  Theme theme;
-  Document doc;
-  PlanView plan;
-  Playback playback;  // the step shown, playing, the arc length hovered (gui_plan.h)
   ClickMode click_mode = ClickMode::Inspect;
-  std::string error;        // shown in the error window until dismissed
-  std::string status;       // one line at the bottom
   SidePanels side_panels;   // which side panels are shown (View menu, scripts' {"panel": NAME}; gui_layout.h)
   bool presenting = false;  // F5: presenter mode with the lesson beside the map
   enum class DialogKey { None, Confirm, Cancel };
@@ -222,16 +208,6 @@ class App {
   bool menu_cut_ = false;  // the menu bar's last item ran past the window's edge (last frame)
 };
 
-// Panels (one per file). Each draws an ImGui window or section.
-void panel_scene(App& app);
-void panel_search(App& app);
-void panel_funnel(App& app);
-void panel_agent(App& app);
-void panel_failure(App& app);
-void panel_timeline(App& app);   // the timeline's details: playback speed, jump to a stage
-void panel_transport(App& app);  // buttons, scrubber and the step's sentence (always shown)
-// The sentence of the step shown (the compare view: its left half's), or the complete plan's.
-std::string step_sentence(const App& app);
 // The error window over the map.
 void error_window(App& app, const Rect& map);
 // Whether the open dialog's Enter (Confirm) or Esc (Cancel) came (gui_keys.h); takes it.
@@ -239,12 +215,6 @@ inline bool take_dialog_key(App& app, App::DialogKey k) {
   if (app.dialog_key != k) return false;
   app.dialog_key = App::DialogKey::None;
   return true;
-}
-// Shows a failed edit's message in the error window (App::show_error); nothing when it succeeded. For
-// the edits the panels, keys and mouse start.
-template <class T>
-void show_failure(App& app, const Result<T>& r) {
-  if (!r) app.show_error(r.error());
 }
 // Whether the map shows the compare view now (switched on, and its methods fit the scene).
 bool compare_shown(const App& app);
@@ -257,9 +227,6 @@ std::optional<Result<void>> compare_script_action(App& app, const nlohmann::json
 nlohmann::json compare_state_json(const App& app);
 // What the map draws besides the plan, for its legend.
 LegendFlags legend_flags(const App& app);
-void panel_step(App& app);  // the current step's details (search: open/closed sets and the G/H/F table)
-void panel_help(App& app);
-void plot_profile(App& app);
 
 // A file or folder the app ships (`rel` from the source tree's root, e.g. "scenes/default.json"): beside
 // the executable, else in the source tree, else `rel` itself.

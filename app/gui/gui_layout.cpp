@@ -38,8 +38,8 @@ Layout compute_layout(const LayoutInput& in) {
 
 namespace {
 
-// Each side panel: its name in scripts, its View menu item and the function that draws it, in the
-// order of SidePanel (and of the column).
+// Each side panel: its name in scripts, its View menu item and the function that draws it (handing the
+// panel the pieces of the app it takes), in the order of SidePanel (and of the column).
 struct SidePanelRow {
   SidePanel panel;
   const char* name;
@@ -47,11 +47,11 @@ struct SidePanelRow {
   void (*draw)(App&);
 };
 constexpr SidePanelRow kSidePanelTable[] = {
-    {SidePanel::Scene, "scene", "Scene panel", panel_scene},
-    {SidePanel::Search, "search", "Search panel", panel_search},
-    {SidePanel::Funnel, "funnel", "Funnel panel", panel_funnel},
-    {SidePanel::Agent, "agent", "Corners and speed panel", panel_agent},
-    {SidePanel::Failure, "failure", "Failure panel", panel_failure},
+    {SidePanel::Scene, "scene", "Scene panel", [](App& app) { panel_scene(app); }},
+    {SidePanel::Search, "search", "Search panel", [](App& app) { panel_search(app); }},
+    {SidePanel::Funnel, "funnel", "Funnel panel", [](App& app) { panel_funnel(app); }},
+    {SidePanel::Agent, "agent", "Corners and speed panel", [](App& app) { panel_agent(app); }},
+    {SidePanel::Failure, "failure", "Failure panel", [](App& app) { panel_failure(app); }},
     {SidePanel::Spawn, "spawn", "Spawn panel", panel_spawn},
     {SidePanel::Doors, "doors", "Doors panel", panel_doors},
     {SidePanel::Bake, "bake", "Bake panel", panel_bake},
