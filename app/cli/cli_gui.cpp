@@ -78,7 +78,7 @@ void print_state(const app::App& a) {
       {"links", app::links_state_json(a)},
       {"areas", app::areas_state_json(a)},
       {"doors", app::doors_state_json(a)},
-      {"spawn", app::spawn_state_json(a)},
+      {"spawn", app::spawn_state_json(a.spawn)},
       {"side", app::side_state_json(a)},
       {"lesson", lesson_json(a)},
       {"presenting", a.presenting},

@@ -441,7 +441,8 @@ void App::draw_viewport_content() {
     if (settings.show_optimal) draw_optimal(view, plan, theme);
     if (settings.show_channel) draw_channel(view, plan, theme);
   }
-  if (!lessons.lesson || lessons.revealed) draw_spawn_verdicts(*this);  // a question's answer waits
+  // A question's answer waits.
+  if ((!lessons.lesson || lessons.revealed) && side_panels[SidePanel::Spawn]) draw_spawn_verdicts(view, doc, spawn);
   draw_doors(*this);
   draw_tools(*this);
   draw_areas(*this);

@@ -45,13 +45,13 @@ void escape(App& app) {
   const bool tool_busy = app.click_mode != ClickMode::Inspect || app.spawn.edit.add_mode ||
                          app.links.takeoff.has_value() || !app.areas.corners.empty();
   tools_key(app, SDL_SCANCODE_ESCAPE);
-  spawn_edit_key(app, SDL_SCANCODE_ESCAPE);
+  spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_ESCAPE);
   app.click_mode = ClickMode::Inspect;
   if (!tool_busy && app.presenting) app.end_presentation();
 }
 
 void delete_selected(App& app) {
-  if (!spawn_edit_key(app, SDL_SCANCODE_DELETE)) tools_key(app, SDL_SCANCODE_DELETE);
+  if (!spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_DELETE)) tools_key(app, SDL_SCANCODE_DELETE);
 }
 
 void toggle_3d(App& app) {
@@ -62,7 +62,7 @@ void toggle_3d(App& app) {
 void link_tool(App& app) { tools_key(app, SDL_SCANCODE_L); }
 void area_tool(App& app) { tools_key(app, SDL_SCANCODE_Z); }
 void close_area(App& app) { tools_key(app, SDL_SCANCODE_RETURN); }
-void add_candidate(App& app) { spawn_edit_key(app, SDL_SCANCODE_A); }
+void add_candidate(App& app) { spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_A); }
 
 const std::vector<KeyBinding> kKeys = {
     {"play", SDL_SCANCODE_SPACE, 0, "play / pause the timeline (the side-scroller's run)", play_pause},
@@ -103,7 +103,7 @@ const std::vector<KeyBinding> kKeys = {
     {"mode_inspect", SDL_SCANCODE_I, 0, "inspect mode (left drag pans, drags doors and candidates)",
      [](App& a) {
        a.click_mode = ClickMode::Inspect;
-       spawn_edit_key(a, SDL_SCANCODE_I);
+       spawn_edit_key(a, a.spawn, a.click_mode, SDL_SCANCODE_I);
      }},
     {"add_candidate", SDL_SCANCODE_A, 0, "then click: add a spawn candidate (P<n>)", add_candidate},
     {"link_tool", SDL_SCANCODE_L, 0, "then two clicks: add an off-mesh link, takeoff then landing", link_tool},

@@ -52,7 +52,7 @@ constexpr SidePanelRow kSidePanelTable[] = {
     {SidePanel::Funnel, "funnel", "Funnel panel", [](App& app) { panel_funnel(app); }},
     {SidePanel::Agent, "agent", "Corners and speed panel", [](App& app) { panel_agent(app); }},
     {SidePanel::Failure, "failure", "Failure panel", [](App& app) { panel_failure(app); }},
-    {SidePanel::Spawn, "spawn", "Spawn panel", panel_spawn},
+    {SidePanel::Spawn, "spawn", "Spawn panel", [](App& app) { panel_spawn(app, app.spawn, app.click_mode); }},
     {SidePanel::Doors, "doors", "Doors panel", panel_doors},
     {SidePanel::Bake, "bake", "Bake panel", panel_bake},
     {SidePanel::Links, "links", "Links panel", panel_links},
@@ -89,7 +89,7 @@ void mode_controls(App& app) {
     if (ImGui::RadioButton(modes[i], int(app.click_mode) == i)) app.click_mode = ClickMode(i);
     ImGui::SameLine();
   }
-  spawn_mode_button(app);
+  spawn_mode_button(app.spawn.edit, app.click_mode);
   ImGui::SameLine();
   tools_mode_buttons(app);
 }
@@ -348,9 +348,9 @@ void App::viewport_window() {
     const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, view.camera.to_world(mouse, size),
                                                               10.0 / view.camera.scale, hovered);
     // Spawn candidates: left drag moves one, add mode places a new one (gui_spawn_edit.h).
-    const bool spawn_grabbed =
-        !grabbed && doc.loaded() &&
-        spawn_viewport_mouse(*this, view.camera.to_world(mouse, size), kCandidateGrabPx / view.camera.scale, hovered);
+    const bool spawn_grabbed = !grabbed && doc.loaded() &&
+                               spawn_viewport_mouse(*this, spawn, click_mode, view.camera.to_world(mouse, size),
+                                                    kCandidateGrabPx / view.camera.scale, hovered);
     // The editing tools (link ends, the link tool, the area tool) take the point under the mouse.
     const bool tool_grabbed = !grabbed && !spawn_grabbed && doc.loaded() &&
                               tools_mouse(*this, point_under_mouse(doc, view.camera.to_world(mouse, size)),

@@ -371,9 +371,13 @@ const std::pair<const char*, Action> kActions[] = {
      }},
 };
 
-// The rooms' script actions, asked in turn: the first that knows the action runs it.
+// The rooms' script actions, asked in turn: the first that knows the action runs it. Each is handed the
+// pieces of the app its room takes.
 using RoomAction = std::optional<Result<void>> (*)(App&, const json&);
-const RoomAction kRoomActions[] = {doors_script_action, spawn_script_action,   export_script_action,
+std::optional<Result<void>> spawn_action(App& app, const json& a) {
+  return spawn_script_action(app, app.spawn, app.click_mode, a);
+}
+const RoomAction kRoomActions[] = {doors_script_action, spawn_action,          export_script_action,
                                    side_script_action,  bake_script_action,    links_script_action,
                                    areas_script_action, lesson_script_action,  keys_script_action,
                                    files_script_action, compare_script_action, check_script_action};
