@@ -67,22 +67,6 @@ void find_clipped(std::vector<std::string>& out) {
 
 }  // namespace
 
-std::string resource_path(const std::string& rel) {
-  namespace fs = std::filesystem;
-  if (char* base = SDL_GetBasePath()) {
-    const std::string beside = std::string(base) + rel;
-    SDL_free(base);
-    if (fs::exists(beside)) return beside;
-  }
-#ifdef NAVLAB_SOURCE_DIR
-  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/" + rel;
-  if (fs::exists(src)) return src;
-#endif
-  return rel;
-}
-
-std::string default_scene_path() { return resource_path("scenes/default.json"); }
-
 Result<void> App::init(const Options& opt) {
   options = opt;
   start_ticks_ = SDL_GetPerformanceCounter();
@@ -156,7 +140,7 @@ void App::open_document(Document next) {
 
 bool App::reload() {
   if (!doc.loaded()) return false;
-  if (check_reload(*this)) return true;  // a check suite's level, not a scene file
+  if (check_reload(*this, check)) return true;  // a check suite's level, not a scene file
   const auto start = doc.start, goal = doc.goal;
   const int qi = doc.query_index;
   const std::string path = doc.path;
@@ -239,7 +223,7 @@ void App::end_presentation() {
 }
 
 void App::replan(bool live) {
-  if (traits(doc.scene.kind()).side_view) side_rerun(*this);
+  if (traits(doc.scene.kind()).side_view) side_rerun(*this, side);
   plan.run(doc, live);
   ++plan_runs;
   playback.step = int(plan.steps.size());
@@ -446,7 +430,7 @@ void App::draw_viewport_content() {
   draw_doors(*this);
   draw_tools(*this);
   draw_areas(*this);
-  draw_check(*this);
+  draw_check(view, theme, check);
   if (!split && playback.step < int(plan.steps.size()))
     draw_caption(view, plan.describe(playback.step, doc.mesh), theme);
   if (map_legend && !split) draw_legend(view, legend_for(doc, plan, playback.step, legend_flags(*this), theme), theme);

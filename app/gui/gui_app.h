@@ -67,8 +67,7 @@ class App : public Session {
 
   // ---- actions (menus, shortcuts, scripts) ----
   bool open_scene(const std::string& path) override;
-  // Shows a document loaded elsewhere (a check suite's level, gui_check.h), as open_scene shows a scene.
-  void open_document(Document next);
+  void open_document(Document next) override;
   bool reload() override;
   bool save_scene_as(const std::string& path) override;
   // Save: to the scene's own file, or (a shipped or lesson scene, read-only) the Save As dialog.
@@ -227,11 +226,5 @@ std::optional<Result<void>> compare_script_action(App& app, const nlohmann::json
 nlohmann::json compare_state_json(const App& app);
 // What the map draws besides the plan, for its legend.
 LegendFlags legend_flags(const App& app);
-
-// A file or folder the app ships (`rel` from the source tree's root, e.g. "scenes/default.json"): beside
-// the executable, else in the source tree, else `rel` itself.
-std::string resource_path(const std::string& rel);
-// The default scene's path (scenes/default.json in the source tree or beside the executable).
-std::string default_scene_path();
 
 }  // namespace navlab::app

@@ -23,20 +23,20 @@ namespace {
 bool side_scene(const App& app) { return traits(app.doc.scene.kind()).side_view; }
 
 void step_by(App& app, int delta) {
-  if (side_scene(app)) return side_key_step(app, delta);
+  if (side_scene(app)) return side_key_step(app.side, delta);
   app.playback.playing = false;
   app.set_step(app.playback.step + delta);
 }
 
 void play_pause(App& app) {
-  if (side_scene(app)) return side_key_play(app);
+  if (side_scene(app)) return side_key_play(app.side);
   if (!app.playback.playing && app.playback.step >= int(app.plan.steps.size())) app.set_step(0);
   app.playback.playing = !app.playback.playing;
   app.playback.clock = 0.0;
 }
 
 void jump(App& app, bool end) {
-  if (side_scene(app)) return side_key_jump(app, end);
+  if (side_scene(app)) return side_key_jump(app.side, end);
   app.playback.playing = false;
   app.set_step(end ? int(app.plan.steps.size()) : 0);
 }

@@ -133,7 +133,7 @@ void App::main_menu() {
     if (ImGui::MenuItem("Save", "Ctrl+S", false, doc.loaded())) save();
     if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc.loaded())) file_dialog_open(true);
     if (ImGui::MenuItem("Reload", "Ctrl+R")) reload();
-    check_menu(*this);
+    check_menu(*this, check);
     if (ImGui::BeginMenu("Recent", !settings.recent.empty())) {
       for (const std::string& r : std::vector<std::string>(settings.recent))
         if (ImGui::MenuItem(r.c_str())) request_open(r);
@@ -207,7 +207,7 @@ void App::layout_panels(const Layout& l) {
       // Inputs end where the longest label ("max accel (total)") still fits beside them; ImGui's default
       // (65% of the window) left that label 19 px past the column's edge.
       ImGui::PushItemWidth(-(ImGui::CalcTextSize("max accel (total)").x + ImGui::GetStyle().ItemInnerSpacing.x + 2.0f));
-      panel_check(*this);
+      panel_check(*this, check);
       for (const SidePanelRow& row : kSidePanelTable)
         if (side_panels[row.panel]) row.draw(*this);
       ImGui::PopItemWidth();
@@ -281,7 +281,8 @@ void App::build_ui() {
   if (traits(doc.scene.kind()).side_view) {
     Rect area = in.work;
     area.w -= layout_.slide.w;
-    side_ui(*this, area);  // a side view: its own windows, no navmesh panels (gui_side.h)
+    // A side view: its own windows, no navmesh panels (gui_side.h).
+    side_ui(*this, side, lessons, !presenting && !side_panels.hidden, area);
   } else {
     layout_panels(layout_);
   }

@@ -39,6 +39,8 @@ class Session {
   virtual void fit_view() = 0;
   // Opens a scene; on error keeps the current one and shows the error. Returns success.
   virtual bool open_scene(const std::string& path) = 0;
+  // Shows a document loaded elsewhere (a check suite's level), as open_scene shows a scene.
+  virtual void open_document(Document next) = 0;
   virtual bool reload() = 0;  // reads the open document's file again
   virtual bool save_scene_as(const std::string& path) = 0;
 

@@ -252,7 +252,7 @@ Result<void> act_mouse(App& app, const json& a) {
     return {};
   }
   if (traits(app.doc.scene.kind()).side_view) {  // the side view's canvas
-    const Vec2 px = side_window_px(app, at);
+    const Vec2 px = side_window_px(app.side, at);
     app.pointer.script_mouse = ScriptMouse{float(px.x), float(px.y), a.value("down", false)};
     return {};
   }
@@ -377,10 +377,12 @@ using RoomAction = std::optional<Result<void>> (*)(App&, const json&);
 std::optional<Result<void>> spawn_action(App& app, const json& a) {
   return spawn_script_action(app, app.spawn, app.click_mode, a);
 }
+std::optional<Result<void>> check_action(App& app, const json& a) { return check_script_action(app, app.check, a); }
+std::optional<Result<void>> side_action(App& app, const json& a) { return side_script_action(app, app.side, a); }
 const RoomAction kRoomActions[] = {doors_script_action, spawn_action,          export_script_action,
-                                   side_script_action,  bake_script_action,    links_script_action,
+                                   side_action,         bake_script_action,    links_script_action,
                                    areas_script_action, lesson_script_action,  keys_script_action,
-                                   files_script_action, compare_script_action, check_script_action};
+                                   files_script_action, compare_script_action, check_action};
 
 Result<void> run_action(App& app, const json& a) {
   if (!a.is_object() || a.empty()) return Error{"an action is an object with one key"};
