@@ -75,8 +75,8 @@ void print_state(const app::App& a) {
       {"corridor", a.plan.search.corridor},
       {"corridor_links", app::links_crossed(a)},  // the off-mesh links the corridor crosses, in order
       {"bake", app::bake_state_json(a)},
-      {"links", app::links_state_json(a)},
-      {"areas", app::areas_state_json(a)},
+      {"links", app::links_state_json(a, a.links, a.click_mode)},
+      {"areas", app::areas_state_json(a, a.areas, a.click_mode)},
       {"doors", app::doors_state_json(a)},
       {"spawn", app::spawn_state_json(a.spawn)},
       {"side", app::side_state_json(a, a.side)},

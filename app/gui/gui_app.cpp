@@ -429,7 +429,7 @@ void App::draw_viewport_content() {
   if ((!lessons.lesson || lessons.revealed) && side_panels[SidePanel::Spawn]) draw_spawn_verdicts(view, doc, spawn);
   draw_doors(*this);
   draw_tools(*this);
-  draw_areas(*this);
+  draw_areas(*this, view, areas, click_mode, *this);
   draw_check(view, theme, check);
   if (!split && playback.step < int(plan.steps.size()))
     draw_caption(view, plan.describe(playback.step, doc.mesh), theme);

@@ -50,8 +50,9 @@ struct ScriptMouse {
   bool down = false;
 };
 
-// The app: the Session every room shares (gui_session.h) and each room's own state.
-class App : public Session {
+// The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
+// the links and areas rooms hand their edits to (gui_bake.h).
+class App : public Session, public Baker {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -106,6 +107,12 @@ class App : public Session {
   // signal is decided: an interactive app may ask about unsaved edits here first; a scripted or hidden
   // run never asks.
   void on_stop_signal();
+  // The bake as the links and areas rooms see it (gui_bake.h).
+  BakeInputs wanted_inputs() const override { return wanted_bake_inputs(*this); }
+  bool start_bake(const BakeInputs& inputs, const std::string& what) override { return bake_with(*this, inputs, what); }
+  std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) override {
+    return bake_edit_action(*this, act);
+  }
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;

@@ -55,8 +55,10 @@ constexpr SidePanelRow kSidePanelTable[] = {
     {SidePanel::Spawn, "spawn", "Spawn panel", [](App& app) { panel_spawn(app, app.spawn, app.click_mode); }},
     {SidePanel::Doors, "doors", "Doors panel", panel_doors},
     {SidePanel::Bake, "bake", "Bake panel", panel_bake},
-    {SidePanel::Links, "links", "Links panel", panel_links},
-    {SidePanel::Areas, "areas", "Painted areas panel", panel_areas},
+    {SidePanel::Links, "links", "Links panel",
+     [](App& app) { panel_links(app, app.links, app.click_mode, app.spawn, app); }},
+    {SidePanel::Areas, "areas", "Painted areas panel",
+     [](App& app) { panel_areas(app, app.areas, app.click_mode, app); }},
 };
 constexpr bool side_panel_rows_in_order() {
   if (std::size(kSidePanelTable) != size_t(SidePanel::Count)) return false;

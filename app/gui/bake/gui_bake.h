@@ -107,6 +107,17 @@ struct EditDone {
 // (its bake finishes first), so the next action sees the new mesh. nullopt when `act` says the action is
 // not its; otherwise the action's outcome.
 std::optional<Result<void>> bake_edit_action(App& app, const std::function<EditDone()>& act);
+// What the rooms that edit the bake's inputs (links, areas) ask of the bake: the inputs the next bake
+// starts from, a bake of edited inputs (bake_with) and a scripted edit waited for (bake_edit_action).
+// The App is one, over its own bake.
+class Baker {
+ public:
+  virtual ~Baker() = default;
+  virtual BakeInputs wanted_inputs() const = 0;
+  virtual bool start_bake(const BakeInputs& inputs, const std::string& what) = 0;
+  virtual std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) = 0;
+};
+
 // The document was replaced (opened, reloaded): a running bake is cancelled and its output dropped.
 void bake_abandon(App& app);
 
