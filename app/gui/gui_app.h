@@ -51,7 +51,7 @@ struct ScriptMouse {
 };
 
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
-// the links and areas rooms hand their edits to (gui_bake.h).
+// the links and areas rooms and the Bake panel drive the bake through (gui_bake.h).
 class App : public Session, public Baker {
  public:
   struct Options {
@@ -107,9 +107,11 @@ class App : public Session, public Baker {
   // signal is decided: an interactive app may ask about unsaved edits here first; a scripted or hidden
   // run never asks.
   void on_stop_signal();
-  // The bake as the links and areas rooms see it (gui_bake.h).
+  // The bake as the links and areas rooms and the Bake panel see it (gui_bake.h).
   BakeInputs wanted_inputs() const override { return wanted_bake_inputs(*this); }
   bool start_bake(const BakeInputs& inputs, const std::string& what) override { return bake_with(*this, inputs, what); }
+  bool rebake_with(const BakeDef& bake) override { return rebake(*this, bake); }
+  bool cancel_bake() override { return bake_cancel(*this, false); }
   std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) override {
     return bake_edit_action(*this, act);
   }

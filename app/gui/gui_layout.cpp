@@ -54,7 +54,7 @@ constexpr SidePanelRow kSidePanelTable[] = {
     {SidePanel::Failure, "failure", "Failure panel", [](App& app) { panel_failure(app); }},
     {SidePanel::Spawn, "spawn", "Spawn panel", [](App& app) { panel_spawn(app, app.spawn, app.click_mode); }},
     {SidePanel::Doors, "doors", "Doors panel", panel_doors},
-    {SidePanel::Bake, "bake", "Bake panel", panel_bake},
+    {SidePanel::Bake, "bake", "Bake panel", [](App& app) { panel_bake(app, app.baking, app.view.bake_stage, app); }},
     {SidePanel::Links, "links", "Links panel",
      [](App& app) { panel_links(app, app.links, app.click_mode, app.spawn, app); }},
     {SidePanel::Areas, "areas", "Painted areas panel",
@@ -247,7 +247,7 @@ void App::layout_panels(const Layout& l) {
     viewport_window();
   ImGui::End();
   ImGui::PopStyleVar();
-  panel_bake_progress(*this, l.map.x + 10, l.map.y + 10,
+  panel_bake_progress(baking, *this, l.map.x + 10, l.map.y + 10,
                       std::min(l.map.w - 20, 460.0f * (theme.presenter ? 1.75f : 1.0f)));
 }
 
