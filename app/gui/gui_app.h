@@ -1,5 +1,7 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
-// velocity profile plot. Panels are free functions in panel_*.cpp / plot_*.cpp taking the App.
+// velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
+// hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
+// rooms that change the mesh under a running plan, lessons, files and exports still take the App).
 #pragma once
 
 #include <functional>
@@ -51,8 +53,9 @@ struct ScriptMouse {
 };
 
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
-// the links and areas rooms and the Bake panel drive the bake through (gui_bake.h).
-class App : public Session, public Baker {
+// the links and areas rooms and the Bake panel drive the bake through (gui_bake.h), and the DoorControls
+// of the Doors panel (gui_doors.h).
+class App : public Session, public Baker, public DoorControls {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -115,6 +118,10 @@ class App : public Session, public Baker {
   std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) override {
     return bake_edit_action(*this, act);
   }
+  // The doors' engine as the Doors panel sees it (gui_doors.h).
+  Result<void> set_door_open(const std::string& door, bool open) override { return doors_set_open(*this, door, open); }
+  Result<void> set_tile_cache(bool on) override { return doors_set_tile_cache(*this, on); }
+  void restart_follower() override { sim_restart(*this); }
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;

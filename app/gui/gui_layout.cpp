@@ -53,7 +53,7 @@ constexpr SidePanelRow kSidePanelTable[] = {
     {SidePanel::Agent, "agent", "Corners and speed panel", [](App& app) { panel_agent(app); }},
     {SidePanel::Failure, "failure", "Failure panel", [](App& app) { panel_failure(app); }},
     {SidePanel::Spawn, "spawn", "Spawn panel", [](App& app) { panel_spawn(app, app.spawn, app.click_mode); }},
-    {SidePanel::Doors, "doors", "Doors panel", panel_doors},
+    {SidePanel::Doors, "doors", "Doors panel", [](App& app) { panel_doors(app, app.doors, app); }},
     {SidePanel::Bake, "bake", "Bake panel", [](App& app) { panel_bake(app, app.baking, app.view.bake_stage, app); }},
     {SidePanel::Links, "links", "Links panel",
      [](App& app) { panel_links(app, app.links, app.click_mode, app.spawn, app); }},

@@ -30,6 +30,7 @@
 #include "corridor_version.h"
 #include "follow_job.h"
 #include "follower.h"
+#include "gui_session.h"
 #include "result.h"
 #include "scene.h"
 #include "tile_job.h"
@@ -172,7 +173,7 @@ Result<void> blockers_move(App& app, const std::string& id, Vec2 center, bool fi
 
 // ---- tile cache mode ----
 // Whether the scene can be baked in tiles (a floor plan or mesh scene).
-bool tiles_possible(const App& app);
+bool tiles_possible(const Session& app);
 // Turns carving doors with the tile cache on or off (remembered across scenes). Rebuilds the mesh on
 // screen and re-plans on it under the next corridor version. Fails with why the mode cannot be turned on.
 Result<void> doors_set_tile_cache(App& app, bool on);
@@ -199,7 +200,17 @@ bool doors_viewport_mouse(App& app, Vec2 world, double pick, bool hovered);
 void draw_doors(App& app);
 
 // The doors panel.
-void panel_doors(App& app);
+// What the Doors panel asks of the doors' engine, which re-plans, bakes and runs the follower through
+// the whole app: a door opened or closed (doors_set_open), the tile cache mode (doors_set_tile_cache)
+// and the follower run again from t = 0 (sim_restart). The App is one.
+class DoorControls {
+ public:
+  virtual ~DoorControls() = default;
+  virtual Result<void> set_door_open(const std::string& door, bool open) = 0;
+  virtual Result<void> set_tile_cache(bool on) = 0;
+  virtual void restart_follower() = 0;
+};
+void panel_doors(Session& app, DoorsView& d, DoorControls& controls);
 
 // Script actions {"door": ID, "open": b}, {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N,
 // "wait_tiles": b} (tile cache mode: true, the default, waits for each frame's move before the frame is
