@@ -54,7 +54,7 @@ struct ScriptMouse {
 
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
 // the links and areas rooms and the Bake panel drive the bake through (gui_bake.h), and the DoorControls
-// of the Doors panel (gui_doors.h).
+// of the Doors panel and the door handles (gui_doors.h).
 class App : public Session, public Baker, public DoorControls {
  public:
   struct Options {
@@ -118,8 +118,14 @@ class App : public Session, public Baker, public DoorControls {
   std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) override {
     return bake_edit_action(*this, act);
   }
-  // The doors' engine as the Doors panel sees it (gui_doors.h).
+  // The doors' engine as the Doors panel and the door handles see it (gui_doors.h).
   Result<void> set_door_open(const std::string& door, bool open) override { return doors_set_open(*this, door, open); }
+  Result<void> move_door(const std::string& door, const std::vector<Vec2>& shape, bool final_move) override {
+    return doors_move(*this, door, shape, final_move);
+  }
+  Result<void> move_blocker(const std::string& id, Vec2 center, bool final_move) override {
+    return blockers_move(*this, id, center, final_move);
+  }
   Result<void> set_tile_cache(bool on) override { return doors_set_tile_cache(*this, on); }
   void restart_follower() override { sim_restart(*this); }
 

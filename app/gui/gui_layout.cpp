@@ -348,8 +348,9 @@ void App::viewport_window() {
     viewport_mouse_3d(hovered);
   } else {
     // Doors and blockers take a left drag in inspect mode (the plan re-runs live); no panning then.
-    const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, view.camera.to_world(mouse, size),
-                                                              10.0 / view.camera.scale, hovered);
+    const bool grabbed =
+        doc.loaded() && doors_viewport_mouse(*this, doors, click_mode, *this, view.camera.to_world(mouse, size),
+                                             10.0 / view.camera.scale, hovered);
     // Spawn candidates: left drag moves one, add mode places a new one (gui_spawn_edit.h).
     const bool spawn_grabbed = !grabbed && doc.loaded() &&
                                spawn_viewport_mouse(*this, spawn, click_mode, view.camera.to_world(mouse, size),
