@@ -246,6 +246,21 @@ void App::set_view(Viewport::Kind kind) {
   status = kind == Viewport::Kind::Orbit ? "3D view (V: top view)" : "top view";
 }
 
+void App::export_size(bool whole_window, int* w, int* h) const {
+  if (whole_window) {
+    window.drawable_size(w, h);
+  } else {
+    *w = int(pointer.vp_w);
+    *h = int(pointer.vp_h);
+  }
+}
+
+bool App::take_dialog_key(DialogKey k) {
+  if (dialog_key != k) return false;
+  dialog_key = DialogKey::None;
+  return true;
+}
+
 void App::set_step(int s) { playback.step = std::clamp(s, 0, int(plan.steps.size())); }
 
 void App::set_presenter(bool on) {

@@ -1,7 +1,7 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
 // velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
 // hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
-// rooms that change the mesh under a running plan, lessons, files and exports still take the App).
+// rooms that change the mesh under a running plan, lessons and files still take the App).
 #pragma once
 
 #include <functional>
@@ -38,14 +38,6 @@
 
 namespace navlab::app {
 
-struct ExportRequest {
-  std::string path;  // "" = timestamped name in settings.export_dir
-  bool whole_window = false;
-  int width = 0, height = 0;  // 0 = on-screen size; another size is rendered offscreen at that size
-  bool next_frame = false;    // write it at the end of the next frame (a dialog closing this frame)
-  std::string gif_stage{};    // non-empty: an animated GIF of this stage's steps (search, funnel, ...)
-};
-
 // A mouse the script drives (window pixels, left button), replacing the real one while set.
 struct ScriptMouse {
   float x = 0, y = 0;
@@ -53,9 +45,10 @@ struct ScriptMouse {
 };
 
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
-// the links and areas rooms and the Bake panel drive the bake through (gui_bake.h), and the DoorControls
-// of the Doors panel and the door handles (gui_doors.h).
-class App : public Session, public Baker, public DoorControls {
+// the links and areas rooms and the Bake panel drive the bake through (gui_bake.h), the DoorControls
+// of the Doors panel and the door handles (gui_doors.h) and the Exporter of the export dialog
+// (gui_export.h).
+class App : public Session, public Baker, public DoorControls, public Exporter {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -94,7 +87,7 @@ class App : public Session, public Baker, public DoorControls {
   void finish_replan() override;
   void set_step(int step) override;
   void set_presenter(bool on);
-  void request_export(const ExportRequest& req) { pending_export_ = req; }
+  void request_export(const ExportRequest& req) override { pending_export_ = req; }
   void fit_view() override { want_fit_ = true; }
   // The top view or the 3D view (V, View menu). The 3D view needs a 3D scene (View3D::possible): on
   // another scene asking for it changes nothing but the status line. The top view is the default.
@@ -128,6 +121,9 @@ class App : public Session, public Baker, public DoorControls {
   }
   Result<void> set_tile_cache(bool on) override { return doors_set_tile_cache(*this, on); }
   void restart_follower() override { sim_restart(*this); }
+  // The window as the export dialog sees it (gui_export.h); the file dialogs take their keys alike.
+  void export_size(bool whole_window, int* w, int* h) const override;
+  bool take_dialog_key(DialogKey k) override;
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;
@@ -135,7 +131,6 @@ class App : public Session, public Baker, public DoorControls {
   ClickMode click_mode = ClickMode::Inspect;
   SidePanels side_panels;   // which side panels are shown (View menu, scripts' {"panel": NAME}; gui_layout.h)
   bool presenting = false;  // F5: presenter mode with the lesson beside the map
-  enum class DialogKey { None, Confirm, Cancel };
   DialogKey dialog_key = DialogKey::None;  // Enter / Esc while a dialog is open, taken by the dialog
   // Scripts' listen_keys: called after each key press the window handled (binding null: none bound).
   std::function<void(const KeyBinding*, int scancode)> key_observer;
@@ -231,12 +226,6 @@ class App : public Session, public Baker, public DoorControls {
 
 // The error window over the map.
 void error_window(App& app, const Rect& map);
-// Whether the open dialog's Enter (Confirm) or Esc (Cancel) came (gui_keys.h); takes it.
-inline bool take_dialog_key(App& app, App::DialogKey k) {
-  if (app.dialog_key != k) return false;
-  app.dialog_key = App::DialogKey::None;
-  return true;
-}
 // Whether the map shows the compare view now (switched on, and its methods fit the scene).
 bool compare_shown(const App& app);
 // Builds the compare view's halves again when the plan or the methods changed since they were built.

@@ -142,7 +142,7 @@ void App::main_menu() {
       ImGui::EndMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Export PNG...")) export_dialog_open(*this);
+    if (ImGui::MenuItem("Export PNG...")) export_dialog_open(export_dialog, settings, *this);
     if (ImGui::MenuItem("Export viewport now", "F12")) request_export({});
     const std::string gif_label = "Export GIF of this stage (" + stage_at(plan, playback.step) + ")";
     if (ImGui::MenuItem(gif_label.c_str(), nullptr, false, doc.loaded() && !plan.steps.empty())) {
@@ -290,7 +290,7 @@ void App::build_ui() {
   }
   if (!layout_.slide.empty()) panel_lesson(*this, layout_.slide.x, layout_.slide.y, layout_.slide.w, layout_.slide.h);
   if (settings.show_help) panel_help(*this);
-  panel_export(*this);
+  panel_export(export_dialog, settings, *this);
   files_ui(*this);
   if (!error.empty()) error_window(*this, layout_.map);
 }

@@ -379,13 +379,16 @@ std::optional<Result<void>> spawn_action(App& app, const json& a) {
 }
 std::optional<Result<void>> check_action(App& app, const json& a) { return check_script_action(app, app.check, a); }
 std::optional<Result<void>> side_action(App& app, const json& a) { return side_script_action(app, app.side, a); }
+std::optional<Result<void>> export_action(App& app, const json& a) {
+  return export_script_action(app.export_dialog, app.settings, app, a);
+}
 std::optional<Result<void>> links_action(App& app, const json& a) {
   return links_script_action(app, app.links, app.click_mode, app, a);
 }
 std::optional<Result<void>> areas_action(App& app, const json& a) {
   return areas_script_action(app, app.areas, app.click_mode, app, a);
 }
-const RoomAction kRoomActions[] = {doors_script_action, spawn_action,          export_script_action,
+const RoomAction kRoomActions[] = {doors_script_action, spawn_action,          export_action,
                                    side_action,         bake_script_action,    links_action,
                                    areas_action,        lesson_script_action,  keys_script_action,
                                    files_script_action, compare_script_action, check_action};
