@@ -67,22 +67,6 @@ void find_clipped(std::vector<std::string>& out) {
 
 }  // namespace
 
-std::string resource_path(const std::string& rel) {
-  namespace fs = std::filesystem;
-  if (char* base = SDL_GetBasePath()) {
-    const std::string beside = std::string(base) + rel;
-    SDL_free(base);
-    if (fs::exists(beside)) return beside;
-  }
-#ifdef NAVLAB_SOURCE_DIR
-  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/" + rel;
-  if (fs::exists(src)) return src;
-#endif
-  return rel;
-}
-
-std::string default_scene_path() { return resource_path("scenes/default.json"); }
-
 Result<void> App::init(const Options& opt) {
   options = opt;
   start_ticks_ = SDL_GetPerformanceCounter();
@@ -156,7 +140,7 @@ void App::open_document(Document next) {
 
 bool App::reload() {
   if (!doc.loaded()) return false;
-  if (check_reload(*this)) return true;  // a check suite's level, not a scene file
+  if (check_reload(*this, check)) return true;  // a check suite's level, not a scene file
   const auto start = doc.start, goal = doc.goal;
   const int qi = doc.query_index;
   const std::string path = doc.path;
@@ -239,7 +223,7 @@ void App::end_presentation() {
 }
 
 void App::replan(bool live) {
-  if (traits(doc.scene.kind()).side_view) side_rerun(*this);
+  if (traits(doc.scene.kind()).side_view) side_rerun(*this, side);
   plan.run(doc, live);
   ++plan_runs;
   playback.step = int(plan.steps.size());
@@ -260,6 +244,21 @@ void App::set_view(Viewport::Kind kind) {
   }
   view.kind = kind;
   status = kind == Viewport::Kind::Orbit ? "3D view (V: top view)" : "top view";
+}
+
+void App::export_size(bool whole_window, int* w, int* h) const {
+  if (whole_window) {
+    window.drawable_size(w, h);
+  } else {
+    *w = int(pointer.vp_w);
+    *h = int(pointer.vp_h);
+  }
+}
+
+bool App::take_dialog_key(DialogKey k) {
+  if (dialog_key != k) return false;
+  dialog_key = DialogKey::None;
+  return true;
 }
 
 void App::set_step(int s) { playback.step = std::clamp(s, 0, int(plan.steps.size())); }
@@ -441,11 +440,12 @@ void App::draw_viewport_content() {
     if (settings.show_optimal) draw_optimal(view, plan, theme);
     if (settings.show_channel) draw_channel(view, plan, theme);
   }
-  if (!lessons.lesson || lessons.revealed) draw_spawn_verdicts(*this);  // a question's answer waits
-  draw_doors(*this);
+  // A question's answer waits.
+  if ((!lessons.lesson || lessons.revealed) && side_panels[SidePanel::Spawn]) draw_spawn_verdicts(view, doc, spawn);
+  draw_doors(*this, view, doors);
   draw_tools(*this);
-  draw_areas(*this);
-  draw_check(*this);
+  draw_areas(*this, view, areas, click_mode, *this);
+  draw_check(view, theme, check);
   if (!split && playback.step < int(plan.steps.size()))
     draw_caption(view, plan.describe(playback.step, doc.mesh), theme);
   if (map_legend && !split) draw_legend(view, legend_for(doc, plan, playback.step, legend_flags(*this), theme), theme);

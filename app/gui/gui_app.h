@@ -1,5 +1,7 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
-// velocity profile plot. Panels are free functions in panel_*.cpp / plot_*.cpp taking the App.
+// velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
+// hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
+// rooms that change the mesh under a running plan, lessons and files still take the App).
 #pragma once
 
 #include <functional>
@@ -24,7 +26,9 @@
 #include "gui_lessons.h"
 #include "gui_links.h"
 #include "gui_plan.h"
+#include "gui_panels.h"
 #include "gui_presenter.h"
+#include "gui_session.h"
 #include "gui_settings.h"
 #include "gui_side.h"
 #include "gui_theme.h"
@@ -34,27 +38,17 @@
 
 namespace navlab::app {
 
-// What a left click in the viewport does: inspect (drag handles, pan), place the start or the goal, or
-// the link tool's next end or the area tool's next corner (gui_tools.h).
-enum class ClickMode { Inspect, SetStart, SetGoal, AddLink, PaintArea };
-// Whether a click in mode `m` places the query's start or goal (the tools take the others' clicks).
-inline bool places_endpoint(ClickMode m) { return m == ClickMode::SetStart || m == ClickMode::SetGoal; }
-
-struct ExportRequest {
-  std::string path;  // "" = timestamped name in settings.export_dir
-  bool whole_window = false;
-  int width = 0, height = 0;  // 0 = on-screen size; another size is rendered offscreen at that size
-  bool next_frame = false;    // write it at the end of the next frame (a dialog closing this frame)
-  std::string gif_stage{};    // non-empty: an animated GIF of this stage's steps (search, funnel, ...)
-};
-
 // A mouse the script drives (window pixels, left button), replacing the real one while set.
 struct ScriptMouse {
   float x = 0, y = 0;
   bool down = false;
 };
 
-class App {
+// The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
+// the links and areas rooms and the Bake panel drive the bake through (gui_bake.h), the DoorControls
+// of the Doors panel and the door handles (gui_doors.h) and the Exporter of the export dialog
+// (gui_export.h).
+class App : public Session, public Baker, public DoorControls, public Exporter {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -69,12 +63,10 @@ class App {
   bool frame();
 
   // ---- actions (menus, shortcuts, scripts) ----
-  // Opens a scene; on error keeps the current one and shows the error. Returns success.
-  bool open_scene(const std::string& path);
-  // Shows a document loaded elsewhere (a check suite's level, gui_check.h), as open_scene shows a scene.
-  void open_document(Document next);
-  bool reload();
-  bool save_scene_as(const std::string& path);
+  bool open_scene(const std::string& path) override;
+  void open_document(Document next) override;
+  bool reload() override;
+  bool save_scene_as(const std::string& path) override;
   // Save: to the scene's own file, or (a shipped or lesson scene, read-only) the Save As dialog.
   void save();
   // File > Open / Save As: the file dialog in the open scene's folder (gui_files.h).
@@ -91,15 +83,12 @@ class App {
   void end_presentation();
   // The layout of the last frame (window pixels): where the map and each panel were.
   const Layout& layout() const { return layout_; }
-  // Re-runs the plan; the timeline goes to its end. `live` (a drag under way): the shortest path and
-  // the channel wait for finish_replan().
-  void replan(bool live = false);
-  // Completes a live re-plan (its shortest path and channel); the timeline stays at its end if it was.
-  void finish_replan();
-  void set_step(int step);  // clamped to the timeline
+  void replan(bool live = false) override;
+  void finish_replan() override;
+  void set_step(int step) override;
   void set_presenter(bool on);
-  void request_export(const ExportRequest& req) { pending_export_ = req; }
-  void fit_view() { want_fit_ = true; }
+  void request_export(const ExportRequest& req) override { pending_export_ = req; }
+  void fit_view() override { want_fit_ = true; }
   // The top view or the 3D view (V, View menu). The 3D view needs a 3D scene (View3D::possible): on
   // another scene asking for it changes nothing but the status line. The top view is the default.
   void set_view(Viewport::Kind kind);
@@ -109,26 +98,39 @@ class App {
     view.camera.scale = scale;
     want_fit_ = false;
   }
-  void show_error(const std::string& message);
+  void show_error(const std::string& message) override;
   // SIGINT or SIGTERM arrived (gl/gl_stop.h): the app ends after this frame. The one place the quit on a
   // signal is decided: an interactive app may ask about unsaved edits here first; a scripted or hidden
   // run never asks.
   void on_stop_signal();
+  // The bake as the links and areas rooms and the Bake panel see it (gui_bake.h).
+  BakeInputs wanted_inputs() const override { return wanted_bake_inputs(*this); }
+  bool start_bake(const BakeInputs& inputs, const std::string& what) override { return bake_with(*this, inputs, what); }
+  bool rebake_with(const BakeDef& bake) override { return rebake(*this, bake); }
+  bool cancel_bake() override { return bake_cancel(*this, false); }
+  std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) override {
+    return bake_edit_action(*this, act);
+  }
+  // The doors' engine as the Doors panel and the door handles see it (gui_doors.h).
+  Result<void> set_door_open(const std::string& door, bool open) override { return doors_set_open(*this, door, open); }
+  Result<void> move_door(const std::string& door, const std::vector<Vec2>& shape, bool final_move) override {
+    return doors_move(*this, door, shape, final_move);
+  }
+  Result<void> move_blocker(const std::string& id, Vec2 center, bool final_move) override {
+    return blockers_move(*this, id, center, final_move);
+  }
+  Result<void> set_tile_cache(bool on) override { return doors_set_tile_cache(*this, on); }
+  void restart_follower() override { sim_restart(*this); }
+  // The window as the export dialog sees it (gui_export.h); the file dialogs take their keys alike.
+  void export_size(bool whole_window, int* w, int* h) const override;
+  bool take_dialog_key(DialogKey k) override;
 
-  // ---- state panels read and edit ----
+  // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;
-  Settings settings;
   std::string settings_path;
-  Theme theme;
-  Document doc;
-  PlanView plan;
-  Playback playback;  // the step shown, playing, the arc length hovered (gui_plan.h)
   ClickMode click_mode = ClickMode::Inspect;
-  std::string error;        // shown in the error window until dismissed
-  std::string status;       // one line at the bottom
   SidePanels side_panels;   // which side panels are shown (View menu, scripts' {"panel": NAME}; gui_layout.h)
   bool presenting = false;  // F5: presenter mode with the lesson beside the map
-  enum class DialogKey { None, Confirm, Cancel };
   DialogKey dialog_key = DialogKey::None;  // Enter / Esc while a dialog is open, taken by the dialog
   // Scripts' listen_keys: called after each key press the window handled (binding null: none bound).
   std::function<void(const KeyBinding*, int scancode)> key_observer;
@@ -222,30 +224,8 @@ class App {
   bool menu_cut_ = false;  // the menu bar's last item ran past the window's edge (last frame)
 };
 
-// Panels (one per file). Each draws an ImGui window or section.
-void panel_scene(App& app);
-void panel_search(App& app);
-void panel_funnel(App& app);
-void panel_agent(App& app);
-void panel_failure(App& app);
-void panel_timeline(App& app);   // the timeline's details: playback speed, jump to a stage
-void panel_transport(App& app);  // buttons, scrubber and the step's sentence (always shown)
-// The sentence of the step shown (the compare view: its left half's), or the complete plan's.
-std::string step_sentence(const App& app);
 // The error window over the map.
 void error_window(App& app, const Rect& map);
-// Whether the open dialog's Enter (Confirm) or Esc (Cancel) came (gui_keys.h); takes it.
-inline bool take_dialog_key(App& app, App::DialogKey k) {
-  if (app.dialog_key != k) return false;
-  app.dialog_key = App::DialogKey::None;
-  return true;
-}
-// Shows a failed edit's message in the error window (App::show_error); nothing when it succeeded. For
-// the edits the panels, keys and mouse start.
-template <class T>
-void show_failure(App& app, const Result<T>& r) {
-  if (!r) app.show_error(r.error());
-}
 // Whether the map shows the compare view now (switched on, and its methods fit the scene).
 bool compare_shown(const App& app);
 // Builds the compare view's halves again when the plan or the methods changed since they were built.
@@ -257,14 +237,5 @@ std::optional<Result<void>> compare_script_action(App& app, const nlohmann::json
 nlohmann::json compare_state_json(const App& app);
 // What the map draws besides the plan, for its legend.
 LegendFlags legend_flags(const App& app);
-void panel_step(App& app);  // the current step's details (search: open/closed sets and the G/H/F table)
-void panel_help(App& app);
-void plot_profile(App& app);
-
-// A file or folder the app ships (`rel` from the source tree's root, e.g. "scenes/default.json"): beside
-// the executable, else in the source tree, else `rel` itself.
-std::string resource_path(const std::string& rel);
-// The default scene's path (scenes/default.json in the source tree or beside the executable).
-std::string default_scene_path();
 
 }  // namespace navlab::app

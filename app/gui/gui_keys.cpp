@@ -23,20 +23,20 @@ namespace {
 bool side_scene(const App& app) { return traits(app.doc.scene.kind()).side_view; }
 
 void step_by(App& app, int delta) {
-  if (side_scene(app)) return side_key_step(app, delta);
+  if (side_scene(app)) return side_key_step(app.side, delta);
   app.playback.playing = false;
   app.set_step(app.playback.step + delta);
 }
 
 void play_pause(App& app) {
-  if (side_scene(app)) return side_key_play(app);
+  if (side_scene(app)) return side_key_play(app.side);
   if (!app.playback.playing && app.playback.step >= int(app.plan.steps.size())) app.set_step(0);
   app.playback.playing = !app.playback.playing;
   app.playback.clock = 0.0;
 }
 
 void jump(App& app, bool end) {
-  if (side_scene(app)) return side_key_jump(app, end);
+  if (side_scene(app)) return side_key_jump(app.side, end);
   app.playback.playing = false;
   app.set_step(end ? int(app.plan.steps.size()) : 0);
 }
@@ -45,13 +45,13 @@ void escape(App& app) {
   const bool tool_busy = app.click_mode != ClickMode::Inspect || app.spawn.edit.add_mode ||
                          app.links.takeoff.has_value() || !app.areas.corners.empty();
   tools_key(app, SDL_SCANCODE_ESCAPE);
-  spawn_edit_key(app, SDL_SCANCODE_ESCAPE);
+  spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_ESCAPE);
   app.click_mode = ClickMode::Inspect;
   if (!tool_busy && app.presenting) app.end_presentation();
 }
 
 void delete_selected(App& app) {
-  if (!spawn_edit_key(app, SDL_SCANCODE_DELETE)) tools_key(app, SDL_SCANCODE_DELETE);
+  if (!spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_DELETE)) tools_key(app, SDL_SCANCODE_DELETE);
 }
 
 void toggle_3d(App& app) {
@@ -62,7 +62,7 @@ void toggle_3d(App& app) {
 void link_tool(App& app) { tools_key(app, SDL_SCANCODE_L); }
 void area_tool(App& app) { tools_key(app, SDL_SCANCODE_Z); }
 void close_area(App& app) { tools_key(app, SDL_SCANCODE_RETURN); }
-void add_candidate(App& app) { spawn_edit_key(app, SDL_SCANCODE_A); }
+void add_candidate(App& app) { spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_A); }
 
 const std::vector<KeyBinding> kKeys = {
     {"play", SDL_SCANCODE_SPACE, 0, "play / pause the timeline (the side-scroller's run)", play_pause},
@@ -103,7 +103,7 @@ const std::vector<KeyBinding> kKeys = {
     {"mode_inspect", SDL_SCANCODE_I, 0, "inspect mode (left drag pans, drags doors and candidates)",
      [](App& a) {
        a.click_mode = ClickMode::Inspect;
-       spawn_edit_key(a, SDL_SCANCODE_I);
+       spawn_edit_key(a, a.spawn, a.click_mode, SDL_SCANCODE_I);
      }},
     {"add_candidate", SDL_SCANCODE_A, 0, "then click: add a spawn candidate (P<n>)", add_candidate},
     {"link_tool", SDL_SCANCODE_L, 0, "then two clicks: add an off-mesh link, takeoff then landing", link_tool},
@@ -113,9 +113,9 @@ const std::vector<KeyBinding> kKeys = {
     {"delete", SDL_SCANCODE_DELETE, 0, "delete the selected spawn candidate (else the selected link)", delete_selected},
     {"escape", SDL_SCANCODE_ESCAPE, 0, "cancel the tool's clicks, inspect mode; again: end the presentation", escape},
     {"dialog_ok", SDL_SCANCODE_RETURN, 0, "in a dialog: its first button (Export, Save ...)",
-     [](App& a) { a.dialog_key = App::DialogKey::Confirm; }, false, true},
-    {"dialog_cancel", SDL_SCANCODE_ESCAPE, 0, "in a dialog: Cancel",
-     [](App& a) { a.dialog_key = App::DialogKey::Cancel; }, false, true},
+     [](App& a) { a.dialog_key = DialogKey::Confirm; }, false, true},
+    {"dialog_cancel", SDL_SCANCODE_ESCAPE, 0, "in a dialog: Cancel", [](App& a) { a.dialog_key = DialogKey::Cancel; },
+     false, true},
     {"open", SDL_SCANCODE_O, kCtrl, "open a scene (asks first when the scene has unsaved changes)",
      [](App& a) { a.file_dialog_open(false); }},
     {"save", SDL_SCANCODE_S, kCtrl, "save (a shipped or lesson scene: asks for a new path)", [](App& a) { a.save(); }},

@@ -38,8 +38,8 @@ Layout compute_layout(const LayoutInput& in) {
 
 namespace {
 
-// Each side panel: its name in scripts, its View menu item and the function that draws it, in the
-// order of SidePanel (and of the column).
+// Each side panel: its name in scripts, its View menu item and the function that draws it (handing the
+// panel the pieces of the app it takes), in the order of SidePanel (and of the column).
 struct SidePanelRow {
   SidePanel panel;
   const char* name;
@@ -47,16 +47,18 @@ struct SidePanelRow {
   void (*draw)(App&);
 };
 constexpr SidePanelRow kSidePanelTable[] = {
-    {SidePanel::Scene, "scene", "Scene panel", panel_scene},
-    {SidePanel::Search, "search", "Search panel", panel_search},
-    {SidePanel::Funnel, "funnel", "Funnel panel", panel_funnel},
-    {SidePanel::Agent, "agent", "Corners and speed panel", panel_agent},
-    {SidePanel::Failure, "failure", "Failure panel", panel_failure},
-    {SidePanel::Spawn, "spawn", "Spawn panel", panel_spawn},
-    {SidePanel::Doors, "doors", "Doors panel", panel_doors},
-    {SidePanel::Bake, "bake", "Bake panel", panel_bake},
-    {SidePanel::Links, "links", "Links panel", panel_links},
-    {SidePanel::Areas, "areas", "Painted areas panel", panel_areas},
+    {SidePanel::Scene, "scene", "Scene panel", [](App& app) { panel_scene(app); }},
+    {SidePanel::Search, "search", "Search panel", [](App& app) { panel_search(app); }},
+    {SidePanel::Funnel, "funnel", "Funnel panel", [](App& app) { panel_funnel(app); }},
+    {SidePanel::Agent, "agent", "Corners and speed panel", [](App& app) { panel_agent(app); }},
+    {SidePanel::Failure, "failure", "Failure panel", [](App& app) { panel_failure(app); }},
+    {SidePanel::Spawn, "spawn", "Spawn panel", [](App& app) { panel_spawn(app, app.spawn, app.click_mode); }},
+    {SidePanel::Doors, "doors", "Doors panel", [](App& app) { panel_doors(app, app.doors, app); }},
+    {SidePanel::Bake, "bake", "Bake panel", [](App& app) { panel_bake(app, app.baking, app.view.bake_stage, app); }},
+    {SidePanel::Links, "links", "Links panel",
+     [](App& app) { panel_links(app, app.links, app.click_mode, app.spawn, app); }},
+    {SidePanel::Areas, "areas", "Painted areas panel",
+     [](App& app) { panel_areas(app, app.areas, app.click_mode, app); }},
 };
 constexpr bool side_panel_rows_in_order() {
   if (std::size(kSidePanelTable) != size_t(SidePanel::Count)) return false;
@@ -89,7 +91,7 @@ void mode_controls(App& app) {
     if (ImGui::RadioButton(modes[i], int(app.click_mode) == i)) app.click_mode = ClickMode(i);
     ImGui::SameLine();
   }
-  spawn_mode_button(app);
+  spawn_mode_button(app.spawn.edit, app.click_mode);
   ImGui::SameLine();
   tools_mode_buttons(app);
 }
@@ -133,14 +135,14 @@ void App::main_menu() {
     if (ImGui::MenuItem("Save", "Ctrl+S", false, doc.loaded())) save();
     if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc.loaded())) file_dialog_open(true);
     if (ImGui::MenuItem("Reload", "Ctrl+R")) reload();
-    check_menu(*this);
+    check_menu(*this, check);
     if (ImGui::BeginMenu("Recent", !settings.recent.empty())) {
       for (const std::string& r : std::vector<std::string>(settings.recent))
         if (ImGui::MenuItem(r.c_str())) request_open(r);
       ImGui::EndMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Export PNG...")) export_dialog_open(*this);
+    if (ImGui::MenuItem("Export PNG...")) export_dialog_open(export_dialog, settings, *this);
     if (ImGui::MenuItem("Export viewport now", "F12")) request_export({});
     const std::string gif_label = "Export GIF of this stage (" + stage_at(plan, playback.step) + ")";
     if (ImGui::MenuItem(gif_label.c_str(), nullptr, false, doc.loaded() && !plan.steps.empty())) {
@@ -207,7 +209,7 @@ void App::layout_panels(const Layout& l) {
       // Inputs end where the longest label ("max accel (total)") still fits beside them; ImGui's default
       // (65% of the window) left that label 19 px past the column's edge.
       ImGui::PushItemWidth(-(ImGui::CalcTextSize("max accel (total)").x + ImGui::GetStyle().ItemInnerSpacing.x + 2.0f));
-      panel_check(*this);
+      panel_check(*this, check);
       for (const SidePanelRow& row : kSidePanelTable)
         if (side_panels[row.panel]) row.draw(*this);
       ImGui::PopItemWidth();
@@ -245,7 +247,7 @@ void App::layout_panels(const Layout& l) {
     viewport_window();
   ImGui::End();
   ImGui::PopStyleVar();
-  panel_bake_progress(*this, l.map.x + 10, l.map.y + 10,
+  panel_bake_progress(baking, *this, l.map.x + 10, l.map.y + 10,
                       std::min(l.map.w - 20, 460.0f * (theme.presenter ? 1.75f : 1.0f)));
 }
 
@@ -281,13 +283,14 @@ void App::build_ui() {
   if (traits(doc.scene.kind()).side_view) {
     Rect area = in.work;
     area.w -= layout_.slide.w;
-    side_ui(*this, area);  // a side view: its own windows, no navmesh panels (gui_side.h)
+    // A side view: its own windows, no navmesh panels (gui_side.h).
+    side_ui(*this, side, lessons, !presenting && !side_panels.hidden, area);
   } else {
     layout_panels(layout_);
   }
   if (!layout_.slide.empty()) panel_lesson(*this, layout_.slide.x, layout_.slide.y, layout_.slide.w, layout_.slide.h);
   if (settings.show_help) panel_help(*this);
-  panel_export(*this);
+  panel_export(export_dialog, settings, *this);
   files_ui(*this);
   if (!error.empty()) error_window(*this, layout_.map);
 }
@@ -345,12 +348,13 @@ void App::viewport_window() {
     viewport_mouse_3d(hovered);
   } else {
     // Doors and blockers take a left drag in inspect mode (the plan re-runs live); no panning then.
-    const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, view.camera.to_world(mouse, size),
-                                                              10.0 / view.camera.scale, hovered);
+    const bool grabbed =
+        doc.loaded() && doors_viewport_mouse(*this, doors, click_mode, *this, view.camera.to_world(mouse, size),
+                                             10.0 / view.camera.scale, hovered);
     // Spawn candidates: left drag moves one, add mode places a new one (gui_spawn_edit.h).
-    const bool spawn_grabbed =
-        !grabbed && doc.loaded() &&
-        spawn_viewport_mouse(*this, view.camera.to_world(mouse, size), kCandidateGrabPx / view.camera.scale, hovered);
+    const bool spawn_grabbed = !grabbed && doc.loaded() &&
+                               spawn_viewport_mouse(*this, spawn, click_mode, view.camera.to_world(mouse, size),
+                                                    kCandidateGrabPx / view.camera.scale, hovered);
     // The editing tools (link ends, the link tool, the area tool) take the point under the mouse.
     const bool tool_grabbed = !grabbed && !spawn_grabbed && doc.loaded() &&
                               tools_mouse(*this, point_under_mouse(doc, view.camera.to_world(mouse, size)),

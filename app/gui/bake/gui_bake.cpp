@@ -187,7 +187,7 @@ void set_bake_inputs(Scene& scene, const BakeInputs& in) {
   if (Scene::Mesh* m = scene.mesh_source()) m->areas = in.mesh_areas;
 }
 
-bool document_is_baked(const App& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).baked; }
+bool document_is_baked(const Session& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).baked; }
 
 BakeInputs wanted_bake_inputs(const App& app) {
   return bake_inputs(app.baking.job ? app.baking.job->scene() : app.doc.scene);

@@ -19,6 +19,7 @@
 
 #include "bake_job.h"
 #include "enum_names.h"
+#include "gui_session.h"
 #include "result.h"
 #include "scene.h"
 
@@ -66,7 +67,7 @@ struct BakeView {
 };
 
 // Whether the document's navmesh comes from a Recast bake (a floor plan or a level mesh).
-bool document_is_baked(const App& app);
+bool document_is_baked(const Session& app);
 
 // The inputs the next bake starts from: the running bake's when one runs, else the document's.
 BakeInputs wanted_bake_inputs(const App& app);
@@ -107,15 +108,30 @@ struct EditDone {
 // (its bake finishes first), so the next action sees the new mesh. nullopt when `act` says the action is
 // not its; otherwise the action's outcome.
 std::optional<Result<void>> bake_edit_action(App& app, const std::function<EditDone()>& act);
+// What the rooms that edit or drive the bake (links, areas, the Bake panel) ask of it: the inputs the
+// next bake starts from, a bake of edited inputs (bake_with) or parameters (rebake), a scripted edit
+// waited for (bake_edit_action) and the running bake cancelled (bake_cancel, not waiting). The App is
+// one, over its own bake.
+class Baker {
+ public:
+  virtual ~Baker() = default;
+  virtual BakeInputs wanted_inputs() const = 0;
+  virtual bool start_bake(const BakeInputs& inputs, const std::string& what) = 0;
+  virtual bool rebake_with(const BakeDef& bake) = 0;
+  virtual std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) = 0;
+  virtual bool cancel_bake() = 0;
+};
+
 // The document was replaced (opened, reloaded): a running bake is cancelled and its output dropped.
 void bake_abandon(App& app);
 
 // The Bake panel: every parameter (applied when an edit is finished), the partition, a Bake button, the
 // progress of a running bake with Cancel, and the phases of the last bake with their times.
-void panel_bake(App& app);
+// `shown_stage`: the stage the viewport draws in place of the navmesh (Viewport::bake_stage).
+void panel_bake(Session& app, BakeView& b, std::optional<BakeStage>& shown_stage, Baker& baker);
 // The running bake's progress bar and Cancel button over the viewport (x, y: its top left corner, w:
 // its width), so it is seen whatever the panels show. Nothing when no bake runs.
-void panel_bake_progress(App& app, float x, float y, float w);
+void panel_bake_progress(BakeView& b, Baker& baker, float x, float y, float w);
 
 // Script actions {"bake": {"cell_size": 0.2, ..., "partition": "monotone"}, "wait": true|false}: the named
 // parameters changed, then rebake(); it waits for the bake unless "wait" is false (a failed bake shows

@@ -1,6 +1,9 @@
 #include "gui_doc.h"
 
+#include <SDL.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <utility>
 
@@ -87,5 +90,21 @@ long new_mesh_revision() {
   static long last = 0;
   return ++last;
 }
+
+std::string resource_path(const std::string& rel) {
+  namespace fs = std::filesystem;
+  if (char* base = SDL_GetBasePath()) {
+    const std::string beside = std::string(base) + rel;
+    SDL_free(base);
+    if (fs::exists(beside)) return beside;
+  }
+#ifdef NAVLAB_SOURCE_DIR
+  const std::string src = std::string(NAVLAB_SOURCE_DIR) + "/" + rel;
+  if (fs::exists(src)) return src;
+#endif
+  return rel;
+}
+
+std::string default_scene_path() { return resource_path("scenes/default.json"); }
 
 }  // namespace navlab::app

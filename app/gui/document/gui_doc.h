@@ -49,4 +49,10 @@ Result<Document> load_document(const std::string& path);
 // The same for a scene already read (a check suite's level, baked in memory); `path` becomes its path.
 Result<Document> document_from_scene(Scene scene, const std::string& path);
 
+// A file or folder the app ships (`rel` from the source tree's root, e.g. "scenes/default.json"): beside
+// the executable, else in the source tree, else `rel` itself.
+std::string resource_path(const std::string& rel);
+// The default scene's path (scenes/default.json in the source tree or beside the executable).
+std::string default_scene_path();
+
 }  // namespace navlab::app

@@ -10,7 +10,6 @@
 #include "gl_gif.h"
 #include "gl_png.h"
 #include "gl_stop.h"
-#include "gui_app.h"
 #include "gui_plan.h"
 
 namespace navlab::app {
@@ -26,15 +25,6 @@ std::string in_folder(const std::string& path, const std::string& dir) {
 }
 
 }  // namespace
-
-void export_current_size(const App& app, bool whole_window, int* w, int* h) {
-  if (whole_window) {
-    app.window.drawable_size(w, h);
-  } else {
-    *w = int(app.pointer.vp_w);
-    *h = int(app.pointer.vp_h);
-  }
-}
 
 Result<void> export_check(const std::string& path, int w, int h, bool gif) {
   if (Result<void> size = gl::check_picture_size(w, h); !size) return size;
@@ -73,17 +63,15 @@ std::string stage_at(const PlanView& plan, int step) {
   return stage_name(plan.steps[size_t(step)].stage);
 }
 
-void export_dialog_open(App& app) {
-  ExportDialog& d = app.export_dialog;
-  d.whole_window = app.settings.export_whole_window;
-  export_current_size(app, d.whole_window, &d.width, &d.height);
-  d.path = gl::timestamped_png_name(app.settings.export_dir);
+void export_dialog_open(ExportDialog& d, const Settings& settings, const Exporter& exporter) {
+  d.whole_window = settings.export_whole_window;
+  exporter.export_size(d.whole_window, &d.width, &d.height);
+  d.path = gl::timestamped_png_name(settings.export_dir);
   d.error.clear();
   d.open_request = true;
 }
 
-void panel_export(App& app) {
-  ExportDialog& d = app.export_dialog;
+void panel_export(ExportDialog& d, Settings& settings, Exporter& exporter) {
   if (d.open_request) {
     ImGui::OpenPopup("Export PNG");
     d.open_request = false;
@@ -93,14 +81,14 @@ void panel_export(App& app) {
   int cur_w = 0, cur_h = 0;
   if (ImGui::RadioButton("Viewport", !d.whole_window) && d.whole_window) {
     d.whole_window = false;
-    export_current_size(app, false, &d.width, &d.height);
+    exporter.export_size(false, &d.width, &d.height);
   }
   ImGui::SameLine();
   if (ImGui::RadioButton("Whole window", d.whole_window) && !d.whole_window) {
     d.whole_window = true;
-    export_current_size(app, true, &d.width, &d.height);
+    exporter.export_size(true, &d.width, &d.height);
   }
-  export_current_size(app, d.whole_window, &cur_w, &cur_h);
+  exporter.export_size(d.whole_window, &cur_w, &cur_h);
   const float field = ImGui::GetFontSize() * 7.0f;
   ImGui::SetNextItemWidth(field);
   ImGui::InputInt("width", &d.width, 0);
@@ -119,7 +107,7 @@ void panel_export(App& app) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 32.0f);
   ImGui::InputText("path", &d.path);
   if (ImGui::SmallButton("Current directory")) d.path = in_folder(d.path, "");
-  const std::string& recent = app.settings.export_dir;
+  const std::string& recent = settings.export_dir;
   if (!recent.empty() && recent != ".") {
     ImGui::SameLine();
     const std::string label = "Recent folder: " + recent;
@@ -129,27 +117,28 @@ void panel_export(App& app) {
     d.path = in_folder(gl::timestamped_png_name(""), fs::path(d.path).parent_path().string());
   if (!d.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", d.error.c_str());
   ImGui::Separator();
-  if (ImGui::Button("Export") || take_dialog_key(app, App::DialogKey::Confirm)) {
+  if (ImGui::Button("Export") || exporter.take_dialog_key(DialogKey::Confirm)) {
     d.error = export_check(d.path, d.width, d.height).error();
     if (d.error.empty()) {
       const bool sized = d.width != cur_w || d.height != cur_h;
       ExportRequest req{d.path, d.whole_window, sized ? d.width : 0, sized ? d.height : 0};
       req.next_frame = true;  // the dialog is gone from the next frame's picture
-      app.request_export(req);
-      app.settings.export_whole_window = d.whole_window;
+      exporter.request_export(req);
+      settings.export_whole_window = d.whole_window;
       const std::string dir = fs::path(d.path).parent_path().string();
-      app.settings.export_dir = dir.empty() ? "" : fs::absolute(dir).lexically_normal().string();
+      settings.export_dir = dir.empty() ? "" : fs::absolute(dir).lexically_normal().string();
       ImGui::CloseCurrentPopup();
     }
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || take_dialog_key(app, App::DialogKey::Cancel)) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || exporter.take_dialog_key(DialogKey::Cancel)) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
-std::optional<Result<void>> export_script_action(App& app, const nlohmann::json& a) {
+std::optional<Result<void>> export_script_action(ExportDialog& d, const Settings& settings, Exporter& exporter,
+                                                 const nlohmann::json& a) {
   if (a.contains("export_dialog")) {
-    if (a["export_dialog"].get<bool>()) export_dialog_open(app);
+    if (a["export_dialog"].get<bool>()) export_dialog_open(d, settings, exporter);
     return Result<void>();
   }
   if (!a.contains("export")) return std::nullopt;
@@ -158,7 +147,7 @@ std::optional<Result<void>> export_script_action(App& app, const nlohmann::json&
     const std::string what = a.value("what", "viewport");
     if (what != "viewport" && what != "window") return Error{"\"what\" is \"viewport\" or \"window\""};
     int w = 0, h = 0;
-    export_current_size(app, what == "window", &w, &h);
+    exporter.export_size(what == "window", &w, &h);
     int cur_w = w, cur_h = h;
     if (a.contains("size")) {
       const nlohmann::json& s = a["size"];
@@ -175,7 +164,7 @@ std::optional<Result<void>> export_script_action(App& app, const nlohmann::json&
     const bool sized = w != cur_w || h != cur_h;
     ExportRequest req{path, what == "window", sized ? w : 0, sized ? h : 0};
     if (gif) req.gif_stage = a["stage"].get<std::string>();
-    app.request_export(req);
+    exporter.request_export(req);
   } catch (const nlohmann::json::exception& e) {
     return Error{std::string("bad value: ") + e.what()};
   }

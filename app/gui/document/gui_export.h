@@ -17,12 +17,35 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "gui_settings.h"
 #include "result.h"
 
 namespace navlab::app {
 
-class App;
 struct PlanView;
+
+// A picture the app writes at the end of a frame (File > Export, F12, scripts).
+struct ExportRequest {
+  std::string path;  // "" = timestamped name in settings.export_dir
+  bool whole_window = false;
+  int width = 0, height = 0;  // 0 = on-screen size; another size is rendered offscreen at that size
+  bool next_frame = false;    // write it at the end of the next frame (a dialog closing this frame)
+  std::string gif_stage{};    // non-empty: an animated GIF of this stage's steps (search, funnel, ...)
+};
+
+// Enter (Confirm) or Esc (Cancel) pressed while a dialog is open (gui_keys.h binds them).
+enum class DialogKey { None, Confirm, Cancel };
+
+// What the export dialog and the export script actions ask of the app: the current size in pixels of
+// what an export of the viewport (false) or the whole window (true) shows, a picture requested, and
+// whether the open dialog's Enter or Esc came (taking it). The App is one.
+class Exporter {
+ public:
+  virtual ~Exporter() = default;
+  virtual void export_size(bool whole_window, int* w, int* h) const = 0;
+  virtual void request_export(const ExportRequest& req) = 0;
+  virtual bool take_dialog_key(DialogKey k) = 0;
+};
 
 struct ExportDialog {
   bool open_request = false;  // open the dialog in this frame (menus cannot open a top-level popup)
@@ -36,12 +59,10 @@ struct ExportDialog {
 
 // Opens the dialog with the defaults: the remembered choice of viewport or window, its current size and
 // a timestamped file name in the recent export folder (or the current directory).
-void export_dialog_open(App& app);
+void export_dialog_open(ExportDialog& d, const Settings& settings, const Exporter& exporter);
 // Draws the dialog when it is open. Call once per frame at the top level of the UI.
-void panel_export(App& app);
+void panel_export(ExportDialog& d, Settings& settings, Exporter& exporter);
 
-// The current size in pixels of what an export of the viewport (false) or the whole window (true) shows.
-void export_current_size(const App& app, bool whole_window, int* w, int* h);
 // Checks an export before it is requested: the size within the picture limits (gl::check_picture_size),
 // the path ends in .png (.gif for an animation) and its folder exists; fails with what is wrong.
 Result<void> export_check(const std::string& path, int w, int h, bool gif = false);
@@ -61,6 +82,7 @@ std::string stage_at(const PlanView& plan, int step);
 // when `action` is not an export; otherwise the action's outcome. The file is written at the end of the
 // next frame.
 // {"export_dialog": true} opens the dialog (to look at it).
-std::optional<Result<void>> export_script_action(App& app, const nlohmann::json& action);
+std::optional<Result<void>> export_script_action(ExportDialog& d, const Settings& settings, Exporter& exporter,
+                                                 const nlohmann::json& action);
 
 }  // namespace navlab::app

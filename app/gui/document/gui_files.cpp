@@ -111,12 +111,12 @@ void prompt_ui(App& app) {
   if (f.read_only) ImGui::TextDisabled("(a shipped or lesson scene: Save asks for a new path)");
   Answer a = Answer::Cancel;
   bool chosen = false;
-  if (ImGui::Button(f.read_only ? "Save as..." : "Save") || take_dialog_key(app, App::DialogKey::Confirm))
+  if (ImGui::Button(f.read_only ? "Save as..." : "Save") || app.take_dialog_key(DialogKey::Confirm))
     chosen = true, a = Answer::Save;
   ImGui::SameLine();
   if (ImGui::Button("Discard changes")) chosen = true, a = Answer::Discard;
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || take_dialog_key(app, App::DialogKey::Cancel)) chosen = true, a = Answer::Cancel;
+  if (ImGui::Button("Cancel") || app.take_dialog_key(DialogKey::Cancel)) chosen = true, a = Answer::Cancel;
   if (chosen) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
   if (chosen) answer(app, a);
@@ -158,10 +158,9 @@ void dialog_ui(App& app) {
   if (f.dialog_save && !f.name.empty() && fs::is_regular_file(joined(f.folder, f.name), ec))
     ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1), "%s exists: Save replaces it", f.name.c_str());
   if (!f.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1), "%s", f.error.c_str());
-  if (ImGui::Button(f.dialog_save ? "Save" : "Open") || take_dialog_key(app, App::DialogKey::Confirm))
-    dialog_confirm(app);
+  if (ImGui::Button(f.dialog_save ? "Save" : "Open") || app.take_dialog_key(DialogKey::Confirm)) dialog_confirm(app);
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || take_dialog_key(app, App::DialogKey::Cancel)) {
+  if (ImGui::Button("Cancel") || app.take_dialog_key(DialogKey::Cancel)) {
     f.then_pending = false;
     f.pending = FilesView::Pending::None;
     ImGui::CloseCurrentPopup();
@@ -250,7 +249,7 @@ std::optional<Result<void>> files_script_action(App& app, const nlohmann::json& 
   if (!a.contains("file_pick")) return std::nullopt;
   if (!a["file_pick"].is_string()) return Error{"file_pick needs a file name"};
   f.name = a["file_pick"].get<std::string>();
-  app.dialog_key = App::DialogKey::Confirm;  // the dialog takes it in the next frame, as Enter
+  app.dialog_key = DialogKey::Confirm;  // the dialog takes it in the next frame, as Enter
   return Result<void>();
 }
 

@@ -30,6 +30,7 @@
 #include "corridor_version.h"
 #include "follow_job.h"
 #include "follower.h"
+#include "gui_session.h"
 #include "result.h"
 #include "scene.h"
 #include "tile_job.h"
@@ -38,6 +39,7 @@
 namespace navlab::app {
 
 class App;
+class Viewport;
 
 struct DoorLogEntry {
   int version = 0;         // corridor version after the change
@@ -154,6 +156,20 @@ struct DoorsView {
 // simulation by the frame's time. Call once per frame before the UI.
 void doors_frame(App& app, double dt_seconds);
 
+// What the Doors panel and the viewport's door handles ask of the doors' engine, which re-plans, bakes
+// and runs the follower through the whole app: a door opened or closed (doors_set_open), moved
+// (doors_move) or a blocker moved (blockers_move), the tile cache mode (doors_set_tile_cache) and the
+// follower run again from t = 0 (sim_restart). The App is one.
+class DoorControls {
+ public:
+  virtual ~DoorControls() = default;
+  virtual Result<void> set_door_open(const std::string& door, bool open) = 0;
+  virtual Result<void> move_door(const std::string& door, const std::vector<Vec2>& shape, bool final_move) = 0;
+  virtual Result<void> move_blocker(const std::string& id, Vec2 center, bool final_move) = 0;
+  virtual Result<void> set_tile_cache(bool on) = 0;
+  virtual void restart_follower() = 0;
+};
+
 // ---- changes (panel, viewport, scripts). Each fails with what is wrong. ----
 Result<void> doors_set_open(App& app, const std::string& door, bool open);
 // Moves door `door` to `shape` (2 points: a segment; 3 or more: a polygon), plane metres.
@@ -172,7 +188,7 @@ Result<void> blockers_move(App& app, const std::string& id, Vec2 center, bool fi
 
 // ---- tile cache mode ----
 // Whether the scene can be baked in tiles (a floor plan or mesh scene).
-bool tiles_possible(const App& app);
+bool tiles_possible(const Session& app);
 // Turns carving doors with the tile cache on or off (remembered across scenes). Rebuilds the mesh on
 // screen and re-plans on it under the next corridor version. Fails with why the mode cannot be turned on.
 Result<void> doors_set_tile_cache(App& app, bool on);
@@ -192,14 +208,16 @@ void sim_wait(App& app);                     // waits for the run under way and 
 
 // ---- viewport ----
 // Mouse handling over the viewport (world: mouse in plane metres; pick: pick radius in metres).
-// Returns true when it took the mouse (a door or blocker is grabbed or being dragged): no panning.
-bool doors_viewport_mouse(App& app, Vec2 world, double pick, bool hovered);
+// Returns true when it took the mouse (a door or blocker is grabbed or being dragged): no panning. A grab
+// needs the click mode `mode` to be Inspect.
+bool doors_viewport_mouse(Session& app, DoorsView& d, ClickMode mode, DoorControls& controls, Vec2 world, double pick,
+                          bool hovered);
 // Draws door handles, the hovered/grabbed object, and the simulated agent (position, velocity arrow,
-// state, the follower's current path and trail) into the viewport.
-void draw_doors(App& app);
+// state, the follower's current path and trail) into the viewport `view`.
+void draw_doors(const Session& app, Viewport& view, const DoorsView& d);
 
 // The doors panel.
-void panel_doors(App& app);
+void panel_doors(Session& app, DoorsView& d, DoorControls& controls);
 
 // Script actions {"door": ID, "open": b}, {"drag_door": ID, "to": [[x,y],[x,y]], "frames": N,
 // "wait_tiles": b} (tile cache mode: true, the default, waits for each frame's move before the frame is

@@ -113,7 +113,7 @@ void take_mesh(App& app, TileJob::Output out) {
 
 }  // namespace
 
-bool tiles_possible(const App& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).baked; }
+bool tiles_possible(const Session& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).baked; }
 
 bool tiles_sync(App& app) {
   TilesView& t = app.doors.tiles;

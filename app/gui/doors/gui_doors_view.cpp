@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "gui_app.h"
+#include "gui_viewport.h"
 #include "gui_doors.h"
 
 namespace navlab::app {
@@ -73,11 +73,10 @@ Pick pick_at(const Scene& scene, Vec2 p, double pick) {
 }
 
 // Applies the drag for the mouse at `world` (once per frame); `final_move` on release.
-void drag_to(App& app, Vec2 world, bool final_move) {
-  DoorsView& d = app.doors;
+void drag_to(Session& app, DoorsView& d, DoorControls& controls, Vec2 world, bool final_move) {
   const Vec2 delta = world - d.grab_at;
   if (d.grab == DoorsView::Grab::Blocker) {
-    show_failure(app, blockers_move(app, d.grab_id, d.grab_shape[0] + delta, final_move));
+    show_failure(app, controls.move_blocker(d.grab_id, d.grab_shape[0] + delta, final_move));
     return;
   }
   std::vector<Vec2> shape = d.grab_shape;
@@ -85,7 +84,7 @@ void drag_to(App& app, Vec2 world, bool final_move) {
     shape[size_t(d.grab_end)] = shape[size_t(d.grab_end)] + delta;
   else
     for (Vec2& p : shape) p = p + delta;
-  show_failure(app, doors_move(app, d.grab_id, shape, final_move));
+  show_failure(app, controls.move_door(d.grab_id, shape, final_move));
 }
 
 // A label beside plane point `world`, offset (dx, dy) px and centred on the line's height.
@@ -96,11 +95,11 @@ void label_at(Viewport& view, Vec2 world, const char* text, gl::Rgba c, float dx
 
 }  // namespace
 
-bool doors_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
-  DoorsView& d = app.doors;
+bool doors_viewport_mouse(Session& app, DoorsView& d, ClickMode mode, DoorControls& controls, Vec2 world, double pick,
+                          bool hovered) {
   if (d.grab != DoorsView::Grab::None) {
     const bool down = ImGui::IsMouseDown(0);
-    drag_to(app, world, !down);
+    drag_to(app, d, controls, world, !down);
     if (!down) {
       d.grab = DoorsView::Grab::None;
       app.status = d.grab_replanned ? "dragged " + d.grab_id + ": re-planned" : "dragged " + d.grab_id + ": plan kept";
@@ -108,7 +107,7 @@ bool doors_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
     return true;
   }
   d.hover_id.clear();
-  if (!hovered || app.click_mode != ClickMode::Inspect) return false;
+  if (!hovered || mode != ClickMode::Inspect) return false;
   const Pick p = pick_at(app.doc.scene, world, pick);
   if (p.grab == DoorsView::Grab::None) return false;
   d.hover_id = p.id;
@@ -134,12 +133,12 @@ namespace {
 
 // The simulated agent at the time shown: the plan it follows, its trail, its re-plans and spline
 // updates so far, its disc and velocity arrow, and its state line.
-void draw_sim(App& app) {
-  Viewport& view = app.view;
+void draw_sim(const Session& app, Viewport& view, const SimView& s) {
   const Theme& th = app.theme;
   gl::Batch& b = view.plan();
-  auto text = [&](Vec2 world, const char* s, gl::Rgba c, float dx, float dy) { label_at(view, world, s, c, dx, dy); };
-  const SimView& s = app.doors.sim;
+  auto text = [&](Vec2 world, const char* what, gl::Rgba c, float dx, float dy) {
+    label_at(view, world, what, c, dx, dy);
+  };
   if (!s.valid || s.result.steps.empty()) return;
   const int k = s.step_index();
   const FollowStep& st = k >= 0 ? s.result.steps[size_t(k)] : s.result.steps.front();
@@ -207,11 +206,9 @@ void draw_sim(App& app) {
 
 }  // namespace
 
-void draw_doors(App& app) {
+void draw_doors(const Session& app, Viewport& view, const DoorsView& d) {
   if (!app.doc.loaded()) return;
-  Viewport& view = app.view;
   const Theme& th = app.theme;
-  const DoorsView& d = app.doors;
   gl::Batch& b = view.plan();
   auto text = [&](Vec2 world, const char* s, gl::Rgba c, float dx, float dy) { label_at(view, world, s, c, dx, dy); };
 
@@ -243,7 +240,7 @@ void draw_doors(App& app) {
       text({lo.x, hi.y}, "rebuilt", kRebuilt, 4, 10);
     }
 
-  draw_sim(app);
+  draw_sim(app, view, d.sim);
 }
 
 }  // namespace navlab::app

@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 #include "detail_surface.h"
-#include "gui_app.h"
+#include "panel_spawn.h"
 #include "gui_script.h"
 
 namespace navlab::app {
@@ -40,7 +40,7 @@ int find_candidate(const std::vector<SpawnCandidate>& cands, const std::string& 
   return -1;
 }
 
-Result<void> editable(const App& app) {
+Result<void> editable(const Session& app) {
   if (!app.doc.loaded()) return Error{"no scene is open"};
   if (app.doc.mesh.kind == NavMesh::Kind::Graph)
     return Error{"spawn candidates are points on a navmesh; a graph scene has none"};
@@ -66,7 +66,7 @@ std::string next_candidate_name(const std::vector<SpawnCandidate>& candidates) {
   return "P" + std::to_string(best + 1);
 }
 
-Result<void> spawn_move_candidate(App& app, const std::string& name, Vec2 to) {
+Result<void> spawn_move_candidate(Session& app, const std::string& name, Vec2 to) {
   if (Result<void> r = editable(app); !r) return r;
   auto& cands = app.doc.scene.spawn.candidates;
   const int i = find_candidate(cands, name);
@@ -76,23 +76,23 @@ Result<void> spawn_move_candidate(App& app, const std::string& name, Vec2 to) {
   return {};
 }
 
-Result<std::string> spawn_add_candidate(App& app, Vec2 at) {
+Result<std::string> spawn_add_candidate(Session& app, SpawnView& spawn, Vec2 at) {
   if (Result<void> r = editable(app); !r) return Error{r.error()};
   auto& cands = app.doc.scene.spawn.candidates;
   SpawnCandidate c{next_candidate_name(cands), point_at(app.doc, at, nullptr)};
   app.status = "added " + c.name + " at " + status_point(at);
   std::string name = c.name;
   cands.push_back(std::move(c));
-  app.spawn.selected = int(cands.size()) - 1;
+  spawn.selected = int(cands.size()) - 1;
   return name;
 }
 
-Result<void> spawn_delete_candidate(App& app, int index) {
+Result<void> spawn_delete_candidate(Session& app, SpawnView& spawn, int index) {
   auto& cands = app.doc.scene.spawn.candidates;
   if (index < 0 || index >= int(cands.size())) return Error{"no spawn candidate number " + std::to_string(index)};
   app.status = "deleted " + cands[index].name;
   cands.erase(cands.begin() + index);
-  SpawnView& v = app.spawn;
+  SpawnView& v = spawn;
   if (v.selected == index)
     v.selected = -1;
   else if (v.selected > index)
@@ -102,14 +102,14 @@ Result<void> spawn_delete_candidate(App& app, int index) {
   return {};
 }
 
-bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
-  SpawnEdit& e = app.spawn.edit;
+bool spawn_viewport_mouse(Session& app, SpawnView& spawn, ClickMode mode, Vec2 world, double pick, bool hovered) {
+  SpawnEdit& e = spawn.edit;
   e.ghost.reset();
   if (!editable(app)) {
     e = SpawnEdit{};
     return false;
   }
-  if (app.click_mode != ClickMode::Inspect) e.add_mode = false;
+  if (mode != ClickMode::Inspect) e.add_mode = false;
   auto& cands = app.doc.scene.spawn.candidates;
   if (e.grab >= int(cands.size())) e.grab = -1;
   if (e.grab >= 0) {
@@ -135,23 +135,23 @@ bool spawn_viewport_mouse(App& app, Vec2 world, double pick, bool hovered) {
   }
   if (e.add_mode) {
     e.ghost = world;
-    if (ImGui::IsMouseClicked(0)) show_failure(app, spawn_add_candidate(app, world));
+    if (ImGui::IsMouseClicked(0)) show_failure(app, spawn_add_candidate(app, spawn, world));
     return ImGui::IsMouseClicked(0);
   }
-  if (e.hover >= 0 && app.click_mode == ClickMode::Inspect && ImGui::IsMouseClicked(0)) {
+  if (e.hover >= 0 && mode == ClickMode::Inspect && ImGui::IsMouseClicked(0)) {
     e.grab = e.hover;
     e.grab_offset = cands[e.hover].pos.plane - world;
-    app.spawn.selected = e.hover;
+    spawn.selected = e.hover;
     return true;
   }
   return false;
 }
 
-bool spawn_edit_key(App& app, int sc) {
-  SpawnEdit& e = app.spawn.edit;
+bool spawn_edit_key(Session& app, SpawnView& spawn, ClickMode& mode, int sc) {
+  SpawnEdit& e = spawn.edit;
   if (sc == SDL_SCANCODE_A) {
     e.add_mode = !e.add_mode;
-    if (e.add_mode) app.click_mode = ClickMode::Inspect;
+    if (e.add_mode) mode = ClickMode::Inspect;
     return true;
   }
   if (sc == SDL_SCANCODE_ESCAPE || sc == SDL_SCANCODE_I) {
@@ -159,32 +159,32 @@ bool spawn_edit_key(App& app, int sc) {
     e.add_mode = false;
     return was;
   }
-  if (sc == SDL_SCANCODE_DELETE && app.spawn.selected >= 0)
-    return show_failure(app, spawn_delete_candidate(app, app.spawn.selected)), true;
+  if (sc == SDL_SCANCODE_DELETE && spawn.selected >= 0)
+    return show_failure(app, spawn_delete_candidate(app, spawn, spawn.selected)), true;
   return false;
 }
 
-void spawn_mode_button(App& app) {
-  SpawnEdit& e = app.spawn.edit;
+void spawn_mode_button(SpawnEdit& e, ClickMode& mode) {
   if (ImGui::RadioButton("Add candidate (A)", e.add_mode)) {
     e.add_mode = !e.add_mode;
-    if (e.add_mode) app.click_mode = ClickMode::Inspect;
+    if (e.add_mode) mode = ClickMode::Inspect;
   }
 }
 
-std::optional<Result<void>> spawn_script_action(App& app, const nlohmann::json& a) {
+std::optional<Result<void>> spawn_script_action(Session& app, SpawnView& spawn, ClickMode& mode,
+                                                const nlohmann::json& a) {
   try {
     if (a.contains("move_candidate")) {
       if (!a.contains("to")) throw std::invalid_argument("move_candidate needs \"to\": [x, y]");
       return spawn_move_candidate(app, a["move_candidate"].get<std::string>(), json_point(a["to"]));
     }
     if (a.contains("spawn_add_mode")) {
-      app.spawn.edit.add_mode = a["spawn_add_mode"].get<bool>();
-      if (app.spawn.edit.add_mode) app.click_mode = ClickMode::Inspect;
+      spawn.edit.add_mode = a["spawn_add_mode"].get<bool>();
+      if (spawn.edit.add_mode) mode = ClickMode::Inspect;
       return Result<void>();
     }
     if (a.contains("add_candidate")) {
-      if (Result<std::string> added = spawn_add_candidate(app, json_point(a["add_candidate"])); !added)
+      if (Result<std::string> added = spawn_add_candidate(app, spawn, json_point(a["add_candidate"])); !added)
         return Error{added.error()};
       return Result<void>();
     }
@@ -192,7 +192,7 @@ std::optional<Result<void>> spawn_script_action(App& app, const nlohmann::json& 
       const std::string name = a["delete_candidate"].get<std::string>();
       const int i = find_candidate(app.doc.scene.spawn.candidates, name);
       if (i < 0) return Error{"no spawn candidate '" + name + "'"};
-      return spawn_delete_candidate(app, i);
+      return spawn_delete_candidate(app, spawn, i);
     }
   } catch (const std::exception& ex) {
     return Error{ex.what()};
@@ -200,9 +200,9 @@ std::optional<Result<void>> spawn_script_action(App& app, const nlohmann::json& 
   return std::nullopt;
 }
 
-nlohmann::json spawn_state_json(const App& app) {
+nlohmann::json spawn_state_json(const SpawnView& spawn) {
   nlohmann::json out = nlohmann::json::array();
-  for (const SpawnVerdict& v : app.spawn.verdicts) {
+  for (const SpawnVerdict& v : spawn.verdicts) {
     nlohmann::json checks = nlohmann::json::object();
     for (const CheckResult& r : v.checks) checks[to_string(r.check)] = to_string(r.outcome);
     out.push_back({{"name", v.name},

@@ -44,7 +44,7 @@ bool link_handles(App& app, const ScenePoint& at, double pick, bool hovered) {
     (v.grab_end == 0 ? l.from : l.to) = at;
     const int grabbed = v.grab;
     v.grab = -1;
-    if (Result<void> r = links_set(app, grabbed, l); !r) app.show_error(r.error());
+    if (Result<void> r = links_set(app, app, grabbed, l); !r) app.show_error(r.error());
     return true;
   }
   v.hover = v.hover_end = -1;
@@ -94,11 +94,11 @@ bool tools_mouse(App& app, const ScenePoint& at, double pick, bool hovered) {
   if (link_handles(app, at, pick, hovered)) return true;
   if (!hovered || !ImGui::IsMouseClicked(0)) return false;
   if (app.click_mode == ClickMode::AddLink && links_possible(app)) {
-    links_tool_click(app, at);
+    links_tool_click(app, app.links, app, at);
     return true;
   }
   if (app.click_mode == ClickMode::PaintArea && areas_possible(app)) {
-    areas_tool_click(app, at, pick);
+    areas_tool_click(app, app.areas, app, at, pick);
     return true;
   }
   return false;
@@ -107,7 +107,8 @@ bool tools_mouse(App& app, const ScenePoint& at, double pick, bool hovered) {
 bool tools_key(App& app, int sc) {
   if (sc == SDL_SCANCODE_L && links_possible(app)) return set_mode(app, ClickMode::AddLink), true;
   if (sc == SDL_SCANCODE_Z && areas_possible(app)) return set_mode(app, ClickMode::PaintArea), true;
-  if (sc == SDL_SCANCODE_RETURN && app.click_mode == ClickMode::PaintArea) return areas_close(app), true;
+  if (sc == SDL_SCANCODE_RETURN && app.click_mode == ClickMode::PaintArea)
+    return areas_close(app, app.areas, app), true;
   if (sc == SDL_SCANCODE_ESCAPE) {
     const bool busy = app.links.takeoff.has_value() || !app.areas.corners.empty();
     app.links.takeoff.reset();
@@ -115,7 +116,7 @@ bool tools_key(App& app, int sc) {
     return busy;
   }
   if (sc == SDL_SCANCODE_DELETE && app.links.selected >= 0 && app.spawn.selected < 0)
-    return show_failure(app, links_delete(app, app.links.selected)), true;
+    return show_failure(app, links_delete(app, app.links, app, app.links.selected)), true;
   return false;
 }
 
@@ -156,12 +157,12 @@ void draw_tools(App& app) {
   }
 }
 
-Result<ScenePoint> script_point(const App& app, const nlohmann::json& j) {
+Result<ScenePoint> script_point(const Document& doc, const nlohmann::json& j) {
   if (!j.is_array() || (j.size() != 2 && j.size() != 3)) return Error{"a point is [x, y] or [x, y, z]"};
   for (const auto& c : j)
     if (!c.is_number()) return Error{"a point needs numbers"};
-  if (j.size() == 2) return point_under_mouse(app.doc, {j[0].get<double>(), j[1].get<double>()});
-  if (!app.doc.mesh.is3d) return Error{"[x, y, z] is a point of a 3D scene; this one is 2D: [x, y]"};
+  if (j.size() == 2) return point_under_mouse(doc, {j[0].get<double>(), j[1].get<double>()});
+  if (!doc.mesh.is3d) return Error{"[x, y, z] is a point of a 3D scene; this one is 2D: [x, y]"};
   const Vec3 w{j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
   return ScenePoint{"", to_plane(w), w.y, true};
 }

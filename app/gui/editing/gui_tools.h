@@ -43,6 +43,6 @@ void draw_tools(App& app);
 
 // A script point: [x, y] is a point of the 2D view (point_under_mouse: a 3D level gives it the floor's
 // height), [x, y, z] a world point of a 3D scene as written; fails with what is wrong.
-Result<ScenePoint> script_point(const App& app, const nlohmann::json& j);
+Result<ScenePoint> script_point(const Document& doc, const nlohmann::json& j);
 
 }  // namespace navlab::app

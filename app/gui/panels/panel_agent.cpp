@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 #include "inner_corner.h"
 
 namespace navlab::app {
@@ -49,7 +49,7 @@ void plot_inner_corner(const std::vector<Vec2>& points) {
 
 }  // namespace
 
-void panel_agent(App& app) {
+void panel_agent(Session& app) {
   if (!ImGui::CollapsingHeader("Corners and speed", ImGuiTreeNodeFlags_DefaultOpen)) return;
   AgentDef& a = app.doc.scene.agent;
   bool changed = false;

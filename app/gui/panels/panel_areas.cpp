@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "gui_app.h"
 #include "gui_areas.h"
 #include "gui_bake.h"
 
@@ -16,14 +15,13 @@ namespace navlab::app {
 namespace {
 
 // The tool's button and the options of the next area.
-void tool(App& app) {
-  AreasView& v = app.areas;
-  if (ImGui::RadioButton("Paint area (Z)", app.click_mode == ClickMode::PaintArea)) {
-    app.click_mode = app.click_mode == ClickMode::PaintArea ? ClickMode::Inspect : ClickMode::PaintArea;
+void tool(Session& app, AreasView& v, ClickMode& mode, Baker& bake) {
+  if (ImGui::RadioButton("Paint area (Z)", mode == ClickMode::PaintArea)) {
+    mode = mode == ClickMode::PaintArea ? ClickMode::Inspect : ClickMode::PaintArea;
     v.corners.clear();
   }
   ImGui::SameLine();
-  if (app.click_mode != ClickMode::PaintArea)
+  if (mode != ClickMode::PaintArea)
     ImGui::TextDisabled("then click its corners");
   else if (v.corners.empty())
     ImGui::TextDisabled("click the first corner");
@@ -46,7 +44,7 @@ void tool(App& app) {
     if (ImGui::InputFloat("height", &height, 0.0f, 0.0f, "%.1f m")) v.height = std::max(0.1f, height);
   }
   if (!v.corners.empty()) {
-    if (ImGui::Button("Close area")) areas_close(app);
+    if (ImGui::Button("Close area")) areas_close(app, v, bake);
     ImGui::SameLine();
     if (ImGui::Button("Clear corners")) v.corners.clear();
   }
@@ -54,14 +52,13 @@ void tool(App& app) {
 
 }  // namespace
 
-void panel_areas(App& app) {
+void panel_areas(Session& app, AreasView& v, ClickMode& mode, Baker& bake) {
   if (!areas_possible(app) || !ImGui::CollapsingHeader("Painted areas", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("areas");
-  tool(app);
-  const BakeInputs in = wanted_bake_inputs(app);
+  tool(app, v, mode, bake);
+  const BakeInputs in = bake.wanted_inputs();
   const bool level = traits(app.doc.scene.kind()).level;
   const int n = level ? int(in.mesh_areas.size()) : int(in.floor_areas.size());
-  AreasView& v = app.areas;
   if (v.selected >= n) v.selected = -1;
   int remove = -1;
   if (n > 0 && ImGui::BeginTable("areas", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -85,14 +82,14 @@ void panel_areas(App& app) {
       float c = float(cost);
       ImGui::SetNextItemWidth(70.0f);
       ImGui::InputFloat("##cost", &c, 0.0f, 0.0f, "x%.2f");
-      if (ImGui::IsItemDeactivatedAfterEdit() && c >= 0.0f) show_failure(app, areas_set_cost(app, name, c));
+      if (ImGui::IsItemDeactivatedAfterEdit() && c >= 0.0f) show_failure(app, areas_set_cost(app, bake, name, c));
       ImGui::TableNextColumn();
       if (ImGui::SmallButton("Delete")) remove = i;
       ImGui::PopID();
     }
     ImGui::EndTable();
   }
-  if (remove >= 0) show_failure(app, areas_delete(app, remove));
+  if (remove >= 0) show_failure(app, areas_delete(app, v, bake, remove));
   ImGui::TextDisabled("%d areas; the cost is per name; Save writes them", n);
   ImGui::PopID();
 }

@@ -6,7 +6,6 @@
 
 #include <cstdio>
 
-#include "gui_app.h"
 #include "gui_bake.h"
 
 namespace navlab::app {
@@ -69,27 +68,27 @@ void phases(const std::vector<BakeStep>& steps) {
 }
 
 // The "Bake stage" combo (RecastDemo's draw modes): the navmesh, or one stage of the last bake.
-void stage_switch(App& app) {
-  if (app.doc.bake_stages.polygons.empty()) {  // a tiled bake keeps no stage records
-    app.view.bake_stage.reset();
+void stage_switch(const Document& doc, std::optional<BakeStage>& shown_stage) {
+  if (doc.bake_stages.polygons.empty()) {  // a tiled bake keeps no stage records
+    shown_stage.reset();
     ImGui::TextWrapped("Bake stages are recorded for single-tile bakes (tile size: one tile).");
     return;
   }
-  const std::optional<BakeStage> shown = app.view.bake_stage;
+  const std::optional<BakeStage> shown = shown_stage;
   const char* current = shown ? bake_stage_title(*shown) : "Navmesh";
   if (ImGui::BeginCombo("Bake stage", current)) {
-    if (ImGui::Selectable("Navmesh", !shown)) app.view.bake_stage.reset();
+    if (ImGui::Selectable("Navmesh", !shown)) shown_stage.reset();
     for (int i = 0; i < kBakeStageCount; ++i)
-      if (ImGui::Selectable(bake_stage_title(BakeStage(i)), shown == BakeStage(i))) app.view.bake_stage = BakeStage(i);
+      if (ImGui::Selectable(bake_stage_title(BakeStage(i)), shown == BakeStage(i))) shown_stage = BakeStage(i);
     ImGui::EndCombo();
   }
-  if (app.view.bake_stage) ImGui::TextWrapped("%s", app.doc.bake_stages.describe(*app.view.bake_stage).c_str());
+  if (shown_stage) ImGui::TextWrapped("%s", doc.bake_stages.describe(*shown_stage).c_str());
 }
 
 // The running bake's bar (tiles done of all, or the single-tile bake's phase under way of the nine) and
 // its Cancel button.
-void progress(App& app) {
-  const BakeJob& job = *app.baking.job;
+void progress(BakeView& b, Baker& baker) {
+  const BakeJob& job = *b.job;
   const BakeProgress& p = job.progress();
   const int total = p.tiles_total.load(), done = p.tiles_done.load(), phase = p.phase.load();
   char text[96] = "starting";
@@ -104,43 +103,43 @@ void progress(App& app) {
   const float button = ImGui::CalcTextSize("Cancel").x + 2.0f * ImGui::GetStyle().FramePadding.x;
   ImGui::ProgressBar(fraction, ImVec2(-(button + ImGui::GetStyle().ItemSpacing.x), 0.0f), text);
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) bake_cancel(app, false);
-  ImGui::TextDisabled("baking (%s), %.1f s", app.baking.what.c_str(), job.elapsed_ms() / 1000.0);
+  if (ImGui::Button("Cancel")) baker.cancel_bake();
+  ImGui::TextDisabled("baking (%s), %.1f s", b.what.c_str(), job.elapsed_ms() / 1000.0);
 }
 
 }  // namespace
 
-void panel_bake_progress(App& app, float x, float y, float w) {
-  if (!app.baking.job) return;
+void panel_bake_progress(BakeView& b, Baker& baker, float x, float y, float w) {
+  if (!b.job) return;
   ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(w, 0.0f), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.85f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize;
   if (ImGui::Begin("##bake_progress", nullptr, flags)) {
-    progress(app);
-    ++app.baking.frames_shown;
+    progress(b, baker);
+    ++b.frames_shown;
   }
   ImGui::End();
 }
 
-void panel_bake(App& app) {
+void panel_bake(Session& app, BakeView& b, std::optional<BakeStage>& shown_stage, Baker& baker) {
   if (!document_is_baked(app) || !ImGui::CollapsingHeader("Bake (Recast)", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("bake");
   // A new mesh: edit its parameters. While a bake runs the edit stays what the user asked for.
-  if (app.baking.edit_revision != app.doc.mesh_revision && !app.baking.job) {
-    app.baking.edit = app.doc.scene.bake;
-    app.baking.edit_revision = app.doc.mesh_revision;
+  if (b.edit_revision != app.doc.mesh_revision && !b.job) {
+    b.edit = app.doc.scene.bake;
+    b.edit_revision = app.doc.mesh_revision;
   }
   // An edit is baked when it is finished (a slider released, a value typed); a failed bake puts the
   // parameters back.
-  const bool edited = parameters(app.baking.edit) && !(app.baking.edit == wanted_bake_inputs(app).bake);
+  const bool edited = parameters(b.edit) && !(b.edit == baker.wanted_inputs().bake);
   const bool again = ImGui::Button("Bake again");
-  if ((edited || again) && !rebake(app, app.baking.edit)) app.baking.edit = app.doc.scene.bake;
+  if ((edited || again) && !baker.rebake_with(b.edit)) b.edit = app.doc.scene.bake;
   ImGui::SameLine();
   ImGui::TextDisabled("%zu polygons; Save writes the parameters", app.doc.mesh.polys.size());
-  if (app.baking.job) progress(app);
-  stage_switch(app);
+  if (b.job) progress(b, baker);
+  stage_switch(app.doc, shown_stage);
   phases(app.doc.bake_steps);
   ImGui::PopID();
 }

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <filesystem>
 
-#include "gui_app.h"
 #include "gui_check.h"
 
 namespace navlab::app {
@@ -33,15 +32,15 @@ std::string row_text(const CaseResult& r) {
   return out;
 }
 
-void path_window(App& app) {
-  CheckView& v = app.check;
+void path_window(Session& app, CheckView& v) {
   if (!v.path_dialog) return;
   ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_Appearing);
   if (ImGui::Begin("Open check suite", &v.path_dialog, ImGuiWindowFlags_NoCollapse)) {
     ImGui::TextUnformatted("A navlab check file (.json) or a RecastDemo test file (.txt):");
     ImGui::SetNextItemWidth(-1);
     const bool enter = ImGui::InputText("##path", v.path, sizeof v.path, ImGuiInputTextFlags_EnterReturnsTrue);
-    if ((ImGui::Button("Open") || enter) && v.path[0] != '\0' && open_check_suite(app, v.path)) v.path_dialog = false;
+    if ((ImGui::Button("Open") || enter) && v.path[0] != '\0' && open_check_suite(app, v, v.path))
+      v.path_dialog = false;
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) v.path_dialog = false;
   }
@@ -50,13 +49,12 @@ void path_window(App& app) {
 
 }  // namespace
 
-void check_menu(App& app) {
-  CheckView& v = app.check;
+void check_menu(Session& app, CheckView& v) {
   if (!ImGui::BeginMenu("Open check suite")) return;
   if (v.files.empty()) v.files = suite_files();
   for (const std::string& f : v.files)
     if (ImGui::MenuItem(std::filesystem::path(f).stem().string().c_str(), nullptr, v.suite && v.suite->path == f))
-      open_check_suite(app, f);
+      open_check_suite(app, v, f);
   if (v.files.empty()) ImGui::TextDisabled("no suites in %s", checks_folder().c_str());
   ImGui::Separator();
   if (ImGui::MenuItem("Path...")) v.path_dialog = true;
@@ -67,9 +65,8 @@ void check_menu(App& app) {
   ImGui::EndMenu();
 }
 
-void panel_check(App& app) {
-  path_window(app);
-  CheckView& v = app.check;
+void panel_check(Session& app, CheckView& v) {
+  path_window(app, v);
   if (!v.suite) return;
   const std::string title =
       "Check: " + (v.suite->name.empty() ? v.suite->path : v.suite->name) + " (" + summary_line(v.run) + ")###check";
@@ -91,7 +88,7 @@ void panel_check(App& app) {
       ImGui::TableNextColumn();
       ImGui::PushID(int(i));
       if (ImGui::Selectable(r.name.c_str(), v.selected == int(i), ImGuiSelectableFlags_SpanAllColumns))
-        select_check_case(app, int(i));
+        select_check_case(app, v, int(i));
       ImGui::PopID();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", case_line(r).c_str());
       ImGui::TableNextColumn();

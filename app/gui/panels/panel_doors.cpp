@@ -7,23 +7,21 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "gui_app.h"
 #include "gui_doors.h"
 
 namespace navlab::app {
 
 namespace {
 
-void sim_controls(App& app) {
-  SimView& s = app.doors.sim;
+void sim_controls(SimView& s, DoorControls& controls) {
   if (ImGui::Button(s.playing ? "Pause##sim" : "Play##sim")) {
-    if (!s.valid) sim_restart(app);
+    if (!s.valid) controls.restart_follower();
     if (!s.playing && s.t >= s.end_time()) s.t = 0.0;
     s.playing = s.valid && !s.playing;
   }
   ImGui::SameLine();
   if (ImGui::Button("Restart##sim")) {
-    sim_restart(app);
+    controls.restart_follower();
     s.playing = s.valid;
   }
   ImGui::SameLine();
@@ -63,12 +61,11 @@ void sim_controls(App& app) {
     if (r.t <= s.t + tol::kSameTime) ImGui::BulletText("agent: %s", r.describe().c_str());
 }
 
-void tile_cache_controls(App& app) {
+void tile_cache_controls(Session& app, TilesView& t, DoorControls& controls) {
   if (!tiles_possible(app)) return;
-  TilesView& t = app.doors.tiles;
   bool on = t.on();
   if (ImGui::Checkbox("Bake in tiles (tile cache)", &on)) {
-    if (Result<void> r = doors_set_tile_cache(app, on); !r) app.status = r.error();
+    if (Result<void> r = controls.set_tile_cache(on); !r) app.status = r.error();
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -100,9 +97,8 @@ void tile_cache_controls(App& app) {
 
 }  // namespace
 
-void panel_doors(App& app) {
+void panel_doors(Session& app, DoorsView& d, DoorControls& controls) {
   if (!ImGui::CollapsingHeader("Doors and blockers", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  DoorsView& d = app.doors;
   ImGui::Text("Corridor version v%d", d.version);
   ImGui::SameLine();
   ImGui::TextDisabled("(reads %zu polygons, %zu connections, %zu doors)", d.reads.polygons.size(),
@@ -126,8 +122,8 @@ void panel_doors(App& app) {
                         read ? ", read by the plan" : "");
     ImGui::PopID();
   }
-  if (!pending_id.empty()) show_failure(app, doors_set_open(app, pending_id, pending_open));
-  tile_cache_controls(app);
+  if (!pending_id.empty()) show_failure(app, controls.set_door_open(pending_id, pending_open));
+  tile_cache_controls(app, d.tiles, controls);
   for (const Blocker& b : app.doc.scene.blockers)
     ImGui::BulletText("blocker %s at (%.2f, %.2f)", b.id.c_str(), b.center.plane.x, b.center.plane.y);
   ImGui::TextDisabled("Drag a door (segment or end) or a blocker in the viewport.");
@@ -138,7 +134,7 @@ void panel_doors(App& app) {
       "The agent numbers its own corridor versions (agent v1, v2, ...) from Play; they are not the "
       "plan's v%d above.",
       d.version);
-  sim_controls(app);
+  sim_controls(d.sim, controls);
 
   ImGui::Separator();
   ImGui::TextUnformatted("Re-plan log");

@@ -2,11 +2,11 @@
 // what blocked it.
 #include <imgui.h>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 
 namespace navlab::app {
 
-void panel_failure(App& app) {
+void panel_failure(const Session& app) {
   if (!ImGui::CollapsingHeader("Status", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const PlanView& p = app.plan;
   if (!p.ran) {

@@ -2,11 +2,11 @@
 // corners with their portal index and side.
 #include <imgui.h>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 
 namespace navlab::app {
 
-void panel_funnel(App& app) {
+void panel_funnel(Session& app) {
   if (!ImGui::CollapsingHeader("Funnel", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::Checkbox("midpoint path (naive baseline)  M", &app.settings.show_midpoints);
   const PlanView& p = app.plan;

@@ -1,12 +1,12 @@
 // The help overlay: every key of the key table the app binds from, and every mouse action.
 #include <imgui.h>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 #include "gui_keys.h"
 
 namespace navlab::app {
 
-void panel_help(App& app) {
+void panel_help(Session& app) {
   const ImGuiViewport* mv = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(mv->WorkPos.x + mv->WorkSize.x * 0.5f, mv->WorkPos.y + mv->WorkSize.y * 0.4f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));

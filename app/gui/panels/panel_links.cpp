@@ -7,9 +7,9 @@
 #include <cstdio>
 
 #include "format.h"
-#include "gui_app.h"
 #include "gui_bake.h"
 #include "gui_links.h"
+#include "panel_spawn.h"
 
 namespace navlab::app {
 
@@ -21,16 +21,15 @@ std::string end_text(const ScenePoint& p) {
 }
 
 // The options the link tool gives the next link.
-void new_link_options(App& app) {
-  LinksView& v = app.links;
-  if (ImGui::RadioButton("Add link (L)", app.click_mode == ClickMode::AddLink)) {
-    app.click_mode = app.click_mode == ClickMode::AddLink ? ClickMode::Inspect : ClickMode::AddLink;
+void new_link_options(LinksView& v, ClickMode& mode) {
+  if (ImGui::RadioButton("Add link (L)", mode == ClickMode::AddLink)) {
+    mode = mode == ClickMode::AddLink ? ClickMode::Inspect : ClickMode::AddLink;
     v.takeoff.reset();
   }
   ImGui::SameLine();
-  if (app.click_mode == ClickMode::AddLink && v.takeoff)
+  if (mode == ClickMode::AddLink && v.takeoff)
     ImGui::TextDisabled("takeoff %s: click the landing", end_text(*v.takeoff).c_str());
-  else if (app.click_mode == ClickMode::AddLink)
+  else if (mode == ClickMode::AddLink)
     ImGui::TextDisabled("click the takeoff");
   else
     ImGui::TextDisabled("then click takeoff and landing");
@@ -52,12 +51,12 @@ void new_link_options(App& app) {
 }
 
 // The selected link's own options, applied when an edit is finished.
-void selected_link(App& app, int i, LinkDef l) {
+void selected_link(Session& app, LinksView& v, Baker& bake, int i, LinkDef l) {
   ImGui::PushID(i);
   bool one_way = !l.bidirectional;
   if (ImGui::Checkbox("one-way", &one_way)) {
     l.bidirectional = !one_way;
-    show_failure(app, links_set(app, i, l));
+    show_failure(app, links_set(app, bake, i, l));
   }
   ImGui::SameLine();
   float r = float(l.radius_or(app.doc.scene.bake));
@@ -65,21 +64,20 @@ void selected_link(App& app, int i, LinkDef l) {
   ImGui::InputFloat("radius", &r, 0.0f, 0.0f, "%.2f m");
   if (ImGui::IsItemDeactivatedAfterEdit() && r > 0.0f) {
     l.radius = r;
-    show_failure(app, links_set(app, i, l));
+    show_failure(app, links_set(app, bake, i, l));
   }
   ImGui::SameLine();
-  if (ImGui::Button("Delete")) show_failure(app, links_delete(app, i));
+  if (ImGui::Button("Delete")) show_failure(app, links_delete(app, v, bake, i));
   ImGui::PopID();
 }
 
 }  // namespace
 
-void panel_links(App& app) {
+void panel_links(Session& app, LinksView& v, ClickMode& mode, SpawnView& spawn, Baker& bake) {
   if (!links_possible(app) || !ImGui::CollapsingHeader("Off-mesh links", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("links");
-  new_link_options(app);
-  LinksView& v = app.links;
-  const std::vector<LinkDef> links = wanted_bake_inputs(app).links;
+  new_link_options(v, mode);
+  const std::vector<LinkDef> links = bake.wanted_inputs().links;
   if (v.selected >= int(links.size())) v.selected = -1;
   const std::vector<int> crossed = links_crossed(app);
   if (!links.empty() && ImGui::BeginTable("links", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -95,7 +93,7 @@ void panel_links(App& app) {
       std::snprintf(label, sizeof label, "link %d", i);
       if (ImGui::Selectable(label, v.selected == i, ImGuiSelectableFlags_SpanAllColumns)) {
         v.selected = v.selected == i ? -1 : i;
-        app.spawn.selected = -1;
+        spawn.selected = -1;
       }
       ImGui::TableNextColumn();
       ImGui::Text("%s %s %s", end_text(l.from).c_str(), l.bidirectional ? "<->" : "->", end_text(l.to).c_str());
@@ -114,7 +112,7 @@ void panel_links(App& app) {
     }
     ImGui::EndTable();
   }
-  if (v.selected >= 0) selected_link(app, v.selected, links[size_t(v.selected)]);
+  if (v.selected >= 0) selected_link(app, v, bake, v.selected, links[size_t(v.selected)]);
   ImGui::TextDisabled("%zu links; drag an end (inspect mode) to move it; Save writes them", links.size());
   ImGui::PopID();
 }

@@ -2,11 +2,11 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 
 namespace navlab::app {
 
-void panel_scene(App& app) {
+void panel_scene(Session& app) {
   if (!ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) return;
   static std::string open_path, save_path;
   Document& doc = app.doc;

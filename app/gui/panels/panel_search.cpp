@@ -2,11 +2,11 @@
 // the search's result.
 #include <imgui.h>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 
 namespace navlab::app {
 
-void panel_search(App& app) {
+void panel_search(Session& app) {
   if (!ImGui::CollapsingHeader("Search", ImGuiTreeNodeFlags_DefaultOpen)) return;
   SearchDef& s = app.doc.scene.search;
   bool changed = false;

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "gui_app.h"
+#include "gui_viewport.h"
 
 namespace navlab::app {
 
@@ -51,8 +51,6 @@ bool same_but_candidates(Scene& a, const Scene& b) {
 }
 
 }  // namespace
-
-void spawn_refresh(App& app) { spawn_refresh(app.spawn, app.doc); }
 
 void spawn_refresh(SpawnView& v, const Document& doc) {
   const bool same_setup = v.valid && v.used.enabled == v.options.enabled && v.mesh_revision == doc.mesh_revision;
@@ -159,17 +157,16 @@ void details(const SpawnVerdict& sv) {
 
 }  // namespace
 
-void panel_spawn(App& app) {
+void panel_spawn(Session& app, SpawnView& v, ClickMode& mode) {
   if (!ImGui::CollapsingHeader("Spawn", ImGuiTreeNodeFlags_DefaultOpen)) return;
   if (!app.doc.loaded()) return;
-  SpawnView& v = app.spawn;
   toggles(v);
-  spawn_refresh(app);
+  spawn_refresh(v, app.doc);
   if (!v.error.empty()) {
     ImGui::TextWrapped("%s", v.error.c_str());
     return;
   }
-  spawn_mode_button(app);
+  spawn_mode_button(v.edit, mode);
   ImGui::SameLine();
   ImGui::TextDisabled(v.edit.add_mode ? "click in the view to add %s" : "drag a candidate to move it",
                       next_candidate_name(app.doc.scene.spawn.candidates).c_str());
@@ -185,18 +182,13 @@ void panel_spawn(App& app) {
   table(v);
   if (v.selected >= 0) {
     if (ImGui::Button("Delete (Del)")) {
-      show_failure(app, spawn_delete_candidate(app, v.selected));
+      show_failure(app, spawn_delete_candidate(app, v, v.selected));
       return;
     }
     details(v.verdicts[v.selected]);
   } else {
     ImGui::TextDisabled("click a candidate to see its checks");
   }
-}
-
-void draw_spawn_verdicts(App& app) {
-  if (!app.doc.loaded() || !app.side_panels[SidePanel::Spawn]) return;
-  draw_spawn_verdicts(app.view, app.doc, app.spawn);
 }
 
 void draw_spawn_verdicts(Viewport& view, const Document& doc, SpawnView& sv_state) {

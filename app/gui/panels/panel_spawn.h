@@ -6,15 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "gui_session.h"
 #include "gui_spawn_edit.h"
 #include "scene.h"
 #include "spawn.h"
 
 namespace navlab::app {
 
-class App;
 class Viewport;
-struct Document;
 
 struct SpawnView {
   SpawnOptions options;
@@ -36,14 +35,12 @@ struct SpawnView {
 };
 
 // Re-validates the candidates when the scene, the mesh or the toggles changed, at most once per frame.
-void spawn_refresh(App& app);
 void spawn_refresh(SpawnView& v, const Document& doc);
-// The spawn panel: six toggles, the per-candidate table and the selected candidate's checks.
-void panel_spawn(App& app);
+// The spawn panel: six toggles, the per-candidate table and the selected candidate's checks. Add mode
+// on sets the click mode `mode` to Inspect.
+void panel_spawn(Session& app, SpawnView& spawn, ClickMode& mode);
 // Draws each candidate's verdict in the viewport (green ring accepted, red ring and reason rejected),
-// the occupants' radii and the forbidden zones.
-void draw_spawn_verdicts(App& app);
-// The same for a document without the app (`navlab render`); `v` is refreshed first.
+// the occupants' radii and the forbidden zones; `v` is refreshed first.
 void draw_spawn_verdicts(Viewport& view, const Document& doc, SpawnView& v);
 
 }  // namespace navlab::app

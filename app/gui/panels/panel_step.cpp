@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 #include "gui_slide_panels.h"
 
 namespace navlab::app {
@@ -24,7 +24,7 @@ std::string join(const NavMesh& mesh, const std::vector<int>& ids) {
 
 }  // namespace
 
-void panel_step(App& app) {
+void panel_step(const Session& app) {
   const PlanView& p = app.plan;
   if (app.playback.step >= int(p.steps.size()) || p.steps[app.playback.step].stage != Stage::Search) return;
   const NavMesh& mesh = app.doc.mesh;

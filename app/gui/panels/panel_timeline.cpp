@@ -5,11 +5,11 @@
 
 #include <cstdio>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 
 namespace navlab::app {
 
-std::string step_sentence(const App& app) {
+std::string step_sentence(const Session& app) {
   const PlanView& p = app.plan;
   const int s = app.playback.step, n = int(p.steps.size());
   if (traits(app.doc.scene.kind()).side_view) return "";
@@ -17,7 +17,7 @@ std::string step_sentence(const App& app) {
   return s < n ? p.describe(s, app.doc.mesh) : std::string("The complete plan: every stage's result.");
 }
 
-void panel_transport(App& app) {
+void panel_transport(Session& app) {
   PlanView& p = app.plan;
   const int n = int(p.steps.size());
   if (ImGui::Button("|<")) {
@@ -65,7 +65,7 @@ void panel_transport(App& app) {
   ImGui::PopStyleColor();
 }
 
-void panel_timeline(App& app) {
+void panel_timeline(Session& app) {
   PlanView& p = app.plan;
   const int n = int(p.steps.size());
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);

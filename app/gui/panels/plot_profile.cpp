@@ -8,8 +8,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "gui_app.h"
+#include "gui_panels.h"
 #include "gui_slide_panels.h"
+#include "gui_viewport.h"
 
 namespace navlab::app {
 
@@ -152,7 +153,7 @@ void profile_key(ImDrawList& dl, ImVec2 at, float width) {
   }
 }
 
-void plot_profile(App& app) {
+void plot_profile(Session& app) {
   const PlanView& p = app.plan;
   const Theme& th = app.theme;
   if (!p.ran || p.profile_samples.size() < 2) {

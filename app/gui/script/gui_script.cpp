@@ -252,7 +252,7 @@ Result<void> act_mouse(App& app, const json& a) {
     return {};
   }
   if (traits(app.doc.scene.kind()).side_view) {  // the side view's canvas
-    const Vec2 px = side_window_px(app, at);
+    const Vec2 px = side_window_px(app.side, at);
     app.pointer.script_mouse = ScriptMouse{float(px.x), float(px.y), a.value("down", false)};
     return {};
   }
@@ -371,12 +371,27 @@ const std::pair<const char*, Action> kActions[] = {
      }},
 };
 
-// The rooms' script actions, asked in turn: the first that knows the action runs it.
+// The rooms' script actions, asked in turn: the first that knows the action runs it. Each is handed the
+// pieces of the app its room takes.
 using RoomAction = std::optional<Result<void>> (*)(App&, const json&);
-const RoomAction kRoomActions[] = {doors_script_action, spawn_script_action,   export_script_action,
-                                   side_script_action,  bake_script_action,    links_script_action,
-                                   areas_script_action, lesson_script_action,  keys_script_action,
-                                   files_script_action, compare_script_action, check_script_action};
+std::optional<Result<void>> spawn_action(App& app, const json& a) {
+  return spawn_script_action(app, app.spawn, app.click_mode, a);
+}
+std::optional<Result<void>> check_action(App& app, const json& a) { return check_script_action(app, app.check, a); }
+std::optional<Result<void>> side_action(App& app, const json& a) { return side_script_action(app, app.side, a); }
+std::optional<Result<void>> export_action(App& app, const json& a) {
+  return export_script_action(app.export_dialog, app.settings, app, a);
+}
+std::optional<Result<void>> links_action(App& app, const json& a) {
+  return links_script_action(app, app.links, app.click_mode, app, a);
+}
+std::optional<Result<void>> areas_action(App& app, const json& a) {
+  return areas_script_action(app, app.areas, app.click_mode, app, a);
+}
+const RoomAction kRoomActions[] = {doors_script_action, spawn_action,          export_action,
+                                   side_action,         bake_script_action,    links_action,
+                                   areas_action,        lesson_script_action,  keys_script_action,
+                                   files_script_action, compare_script_action, check_action};
 
 Result<void> run_action(App& app, const json& a) {
   if (!a.is_object() || a.empty()) return Error{"an action is an object with one key"};

@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gui_app.h"
+#include "gui_lessons.h"
+#include "gui_viewport.h"
 #include "gui_viewport.h"
 
 namespace navlab::app {
@@ -18,8 +19,8 @@ constexpr double kSameTime = 1e-9;      // player events this close in time are 
 
 // The open scene's side-scroller block: this file's windows and actions are reached from side-scroller
 // scenes only (side_ui, side_rerun and the side_* actions are asked for after traits().side_view).
-const SideScrollerDef& side_def(const App& app) { return std::get<SideScrollerDef>(app.doc.scene.source); }
-SideScrollerDef& side_def(App& app) { return std::get<SideScrollerDef>(app.doc.scene.source); }
+const SideScrollerDef& side_def(const Session& app) { return std::get<SideScrollerDef>(app.doc.scene.source); }
+SideScrollerDef& side_def(Session& app) { return std::get<SideScrollerDef>(app.doc.scene.source); }
 
 void set_tick(SideView& v, int tick) { v.tick = std::clamp(tick, 0, v.ticks()); }
 
@@ -55,8 +56,7 @@ void transport(SideView& v) {
 }
 
 // Each enemy: colour, id, state and flags, then the tick's sentence.
-void enemy_list(const App& app) {
-  const SideView& v = app.side;
+void enemy_list(const Session& app, const SideView& v) {
   const auto& defs = side_def(app).enemies;
   for (size_t i = 0; i < v.run.enemies.size() && i < defs.size(); ++i) {
     const side::SideStep& s = v.run.enemies[i].steps[size_t(v.tick)];
@@ -72,8 +72,7 @@ void enemy_list(const App& app) {
 }
 
 // Dragging the player: a press near it starts, the release drops it at the shown tick's time.
-void player_drag(App& app, ImVec2 player_px, bool hovered) {
-  SideView& v = app.side;
+void player_drag(Session& app, SideView& v, ImVec2 player_px, bool hovered) {
   const ImVec2 m = ImGui::GetIO().MousePos;
   const float dx = m.x - player_px.x, dy = m.y - player_px.y;
   if (hovered && ImGui::IsMouseClicked(0) && dx * dx + dy * dy <= kGrabRadiusPx * kGrabRadiusPx) v.dragging = true;
@@ -81,20 +80,18 @@ void player_drag(App& app, ImVec2 player_px, bool hovered) {
   v.drag_pos = v.frame.to_plane(m);
   if (!ImGui::IsMouseDown(0)) {
     v.dragging = false;
-    side_move_player(app, v.drag_pos);
+    side_move_player(app, v, v.drag_pos);
   }
 }
 
 // The enemy the shown lesson slide reads aloud ("" when no side-scroller slide is shown).
-std::string lesson_enemy(const App& app) {
-  const LessonsView& l = app.lessons;
+std::string lesson_enemy(const LessonsView& l) {
   if (!l.lesson) return "";
   const LessonSlide& slide = l.lesson->slides[size_t(l.slide)];
   return slide.side ? slide.enemy : "";
 }
 
-void canvas(App& app) {
-  SideView& v = app.side;
+void canvas(Session& app, SideView& v, const LessonsView& lessons) {
   const SideScrollerDef& d = side_def(app);
   const ImVec2 pos = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
   const float w = std::max(1.0f, avail.x), h = std::max(1.0f, avail.y);
@@ -104,15 +101,14 @@ void canvas(App& app) {
   ImDrawList& dl = *ImGui::GetWindowDrawList();
   dl.AddRectFilled(pos, ImVec2(pos.x + w, pos.y + h), IM_COL32(30, 33, 38, 255));
   if (d.has_player && !v.run.enemies.empty())
-    player_drag(app, v.frame.to_px(v.run.enemies[0].steps[size_t(v.tick)].player), hovered);
-  draw_side_scene(dl, v.frame, d, v.run, v.tick, "player (drag)", lesson_enemy(app));
+    player_drag(app, v, v.frame.to_px(v.run.enemies[0].steps[size_t(v.tick)].player), hovered);
+  draw_side_scene(dl, v.frame, d, v.run, v.tick, "player (drag)", lesson_enemy(lessons));
   if (v.dragging) draw_player(dl, v.frame, v.drag_pos, true);
 }
 
 // x(t) of every enemy, with the shown tick as a vertical line, on axes: t in s along the bottom, x in m
 // up the left, with ticks at round values.
-void plot_xt(const App& app) {
-  const SideView& v = app.side;
+void plot_xt(const SideView& v) {
   const ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
   const float fs = ImGui::GetFontSize();
   const float w = std::max(1.0f, avail.x), h = std::max(1.0f, avail.y - 4);
@@ -155,59 +151,55 @@ void plot_xt(const App& app) {
 
 }  // namespace
 
-void side_rerun(App& app) {
-  SideView& v = app.side;
+void side_rerun(const Session& app, SideView& v) {
   side::SideSimDef def;
   def.max_time = side::kLabSeconds;
   v.run = side::simulate(side_def(app), def);
   set_tick(v, v.tick);
 }
 
-Vec2 side_window_px(const App& app, Vec2 p) {
-  const ImVec2 px = app.side.frame.to_px(p);
+Vec2 side_window_px(const SideView& v, Vec2 p) {
+  const ImVec2 px = v.frame.to_px(p);
   return {px.x, px.y};
 }
 
-void side_move_player(App& app, Vec2 pos) {
+void side_move_player(Session& app, SideView& v, Vec2 pos) {
   SideScrollerDef& d = side_def(app);
   auto& events = d.player_events;
-  const double t = app.side.time();
+  const double t = v.time();
   if (!d.has_player) return;
   auto it = std::find_if(events.begin(), events.end(), [&](const SidePlayerEvent& e) { return e.t > t - kSameTime; });
   if (it != events.end() && std::fabs(it->t - t) <= kSameTime)
     it->pos = pos;
   else
     events.insert(it, SidePlayerEvent{t, pos});
-  side_rerun(app);
+  side_rerun(app, v);
   app.status = "player moved at t " + std::to_string(t) + " s";
 }
 
 float side_left_width(float work_width) { return std::min(420.0f, work_width * 0.4f); }
 
-void side_key_step(App& app, int delta) {
-  app.side.playing = false;
-  set_tick(app.side, app.side.tick + delta);
+void side_key_step(SideView& v, int delta) {
+  v.playing = false;
+  set_tick(v, v.tick + delta);
 }
 
-void side_key_play(App& app) {
-  SideView& v = app.side;
+void side_key_play(SideView& v) {
   if (v.tick >= v.ticks()) v.tick = 0;
   v.playing = !v.playing;
   v.play_clock = 0.0;
 }
 
-void side_key_jump(App& app, bool end) {
-  app.side.playing = false;
-  set_tick(app.side, end ? app.side.ticks() : 0);
+void side_key_jump(SideView& v, bool end) {
+  v.playing = false;
+  set_tick(v, end ? v.ticks() : 0);
 }
 
-void side_ui(App& app, const Rect& area) {
-  SideView& v = app.side;
+void side_ui(Session& app, SideView& v, const LessonsView& lessons, bool column, const Rect& area) {
   advance_play(v, ImGui::GetIO().DeltaTime);
   const ImVec2 o(area.x, area.y), sz(area.w, area.h);
   // In a presentation (and with H) the column of sentences gives way: the transport stands over the x(t)
   // plot and the slide reads the enemy's sentence.
-  const bool column = !app.presenting && !app.side_panels.hidden;
   const float k = ImGui::GetFontSize() / 13.0f;
   const float left_w = column ? side_left_width(sz.x) : 0.0f;
   const float bottom_h = std::min(220.0f * k, sz.y * 0.38f);
@@ -219,7 +211,7 @@ void side_ui(App& app, const Rect& area) {
       ImGui::PushTextWrapPos(0.0f);  // every line wraps at the column's edge, none is cut
       ImGui::TextUnformatted(app.doc.scene.name.c_str());
       transport(v);
-      enemy_list(app);
+      enemy_list(app, v);
       ImGui::PopTextWrapPos();
     }
     ImGui::End();
@@ -228,18 +220,17 @@ void side_ui(App& app, const Rect& area) {
   ImGui::SetNextWindowSize(ImVec2(sz.x - left_w, bottom_h));
   if (ImGui::Begin("x(t) per enemy", nullptr, fixed)) {
     if (!column) transport(v);
-    plot_xt(app);
+    plot_xt(v);
   }
   ImGui::End();
   ImGui::SetNextWindowPos(ImVec2(o.x + left_w, o.y));
   ImGui::SetNextWindowSize(ImVec2(sz.x - left_w, sz.y - bottom_h));
   if (ImGui::Begin("Side view", nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse))
-    canvas(app);
+    canvas(app, v, lessons);
   ImGui::End();
 }
 
-std::optional<Result<void>> side_script_action(App& app, const nlohmann::json& a) {
-  SideView& v = app.side;
+std::optional<Result<void>> side_script_action(Session& app, SideView& v, const nlohmann::json& a) {
   if (!a.contains("side_tick") && !a.contains("side_play") && !a.contains("side_player")) return std::nullopt;
   if (!traits(app.doc.scene.kind()).side_view) return Error{"side_* actions need a side-scroller scene"};
   if (a.contains("side_tick")) {
@@ -257,14 +248,13 @@ std::optional<Result<void>> side_script_action(App& app, const nlohmann::json& a
     const auto& j = a["side_player"];
     if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number())
       return Error{"side_player needs [x, y]"};
-    side_move_player(app, {j[0].get<double>(), j[1].get<double>()});
+    side_move_player(app, v, {j[0].get<double>(), j[1].get<double>()});
   }
   return Result<void>();
 }
 
-nlohmann::json side_state_json(const App& app) {
+nlohmann::json side_state_json(const Session& app, const SideView& v) {
   if (!traits(app.doc.scene.kind()).side_view) return nullptr;
-  const SideView& v = app.side;
   nlohmann::json enemies = nlohmann::json::array();
   const auto& defs = side_def(app).enemies;
   for (size_t i = 0; i < v.run.enemies.size() && i < defs.size(); ++i) {

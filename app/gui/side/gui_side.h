@@ -14,12 +14,13 @@
 #include "result.h"
 #include "scene.h"
 #include "gui_layout.h"
+#include "gui_session.h"
 #include "gui_side_draw.h"
 #include "side_sim.h"
 
 namespace navlab::app {
 
-class App;
+struct LessonsView;
 
 struct SideView {
   side::SideRun run;
@@ -36,25 +37,26 @@ struct SideView {
 
 // Simulates the document's side-scroller scene again (after opening it or moving the player), keeping
 // the tick shown when it still exists.
-void side_rerun(App& app);
+void side_rerun(const Session& app, SideView& v);
 // Moves the player to `pos` at the shown tick's time (a player event of the scene) and re-runs.
-void side_move_player(App& app, Vec2 pos);
+void side_move_player(Session& app, SideView& v, Vec2 pos);
 // The window pixel where the side view's canvas, as last drawn, shows plane point `p` (m, y up).
-Vec2 side_window_px(const App& app, Vec2 p);
+Vec2 side_window_px(const SideView& v, Vec2 p);
 // The width of the side view's left column (transport and sentences) in a window `work_width` wide.
 float side_left_width(float work_width);
 // The whole window layout for a side-scroller document (instead of the navmesh panels and viewport),
-// within `area` (window pixels: the work area less the lesson's slide column).
-void side_ui(App& app, const Rect& area);
+// within `area` (window pixels: the work area less the lesson's slide column). `column`: the column of
+// sentences is shown (not in a presentation, nor with H); the shown lesson slide may read an enemy aloud.
+void side_ui(Session& app, SideView& v, const LessonsView& lessons, bool column, const Rect& area);
 // The keys on a side-scroller scene (gui_keys.h): a tick forward or back, play / pause, first or last tick.
-void side_key_step(App& app, int delta);
-void side_key_play(App& app);
-void side_key_jump(App& app, bool end);
+void side_key_step(SideView& v, int delta);
+void side_key_play(SideView& v);
+void side_key_jump(SideView& v, bool end);
 // Script actions {"side_tick": N | "end"}, {"side_play": SECONDS}, {"side_player": [x, y]}. nullopt when
 // `a` is none of them; otherwise the action's outcome.
-std::optional<Result<void>> side_script_action(App& app, const nlohmann::json& a);
+std::optional<Result<void>> side_script_action(Session& app, SideView& v, const nlohmann::json& a);
 // {"tick", "t", "enemies": [{"id", "state", "pos", "caption"}], "canvas": {"x", "y", "height", "lo",
 // "scale"}} for the scripted run's printed state; null for other documents.
-nlohmann::json side_state_json(const App& app);
+nlohmann::json side_state_json(const Session& app, const SideView& v);
 
 }  // namespace navlab::app

@@ -25,8 +25,9 @@ void App::viewport_mouse_3d(bool hovered) {
   // Grabbing tools get the surface point; a ray that misses the navmesh grabs nothing.
   const bool over = hovered && pointer.mouse_point.has_value();
   const Vec2 at = pointer.mouse_point ? pointer.mouse_point->plane : Vec2{1e300, 1e300};
-  const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, at, 10.0 * px, over);
-  const bool spawn_grabbed = !grabbed && doc.loaded() && spawn_viewport_mouse(*this, at, kCandidateGrabPx * px, over);
+  const bool grabbed = doc.loaded() && doors_viewport_mouse(*this, doors, click_mode, *this, at, 10.0 * px, over);
+  const bool spawn_grabbed =
+      !grabbed && doc.loaded() && spawn_viewport_mouse(*this, spawn, click_mode, at, kCandidateGrabPx * px, over);
   // The editing tools (links, areas) take the picked point, on the floor it hit.
   bool tool_grabbed = false;
   if (!grabbed && !spawn_grabbed && doc.loaded() && pointer.mouse_point) {
