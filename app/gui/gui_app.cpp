@@ -129,7 +129,7 @@ void App::open_document(Document next) {
     lessons.lesson.reset();
     compare.on = false;
   }
-  files_mark_saved(*this, lessons.opening || is_shipped(path));
+  files_mark_saved(*this, files, lessons.opening || is_shipped(path));
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   want_fit_ = true;
@@ -157,7 +157,7 @@ bool App::reload() {
     doc.query_index = -1;
   }
   bake_abandon(*this);
-  files_mark_saved(*this, files.read_only);
+  files_mark_saved(*this, files, files.read_only);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   error.clear();
@@ -172,7 +172,7 @@ bool App::save_scene_as(const std::string& path) {
     return false;
   }
   doc.path = path;
-  files_mark_saved(*this, is_shipped(path) && files.read_only);
+  files_mark_saved(*this, files, is_shipped(path) && files.read_only);
   file_stamp_ = file_stamp(path);
   if (options.use_settings) add_recent(settings, path);
   status = "saved " + path;
@@ -189,17 +189,17 @@ void App::save() {
   save_scene_as(doc.path);
 }
 
-void App::file_dialog_open(bool save_as) { files_dialog(*this, save_as); }
+void App::file_dialog_open(bool save_as) { files_dialog(*this, files, save_as); }
 
 bool App::unsaved() const { return doc.loaded() && !doc.scene.same_besides_geometry(files.saved); }
 
 void App::request_open(const std::string& path) {
-  if (unsaved()) return files_ask(*this, FilesView::Pending::Open, path);
+  if (unsaved()) return files_ask(files, FilesView::Pending::Open, path);
   open_scene(path);
 }
 
 void App::request_quit() {
-  if (unsaved()) return files_ask(*this, FilesView::Pending::Quit, "");
+  if (unsaved()) return files_ask(files, FilesView::Pending::Quit, "");
   quit = true;
 }
 

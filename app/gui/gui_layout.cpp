@@ -291,7 +291,7 @@ void App::build_ui() {
   if (!layout_.slide.empty()) panel_lesson(*this, layout_.slide.x, layout_.slide.y, layout_.slide.w, layout_.slide.h);
   if (settings.show_help) panel_help(*this);
   panel_export(export_dialog, settings, *this);
-  files_ui(*this);
+  files_ui(*this, files, *this);
   if (!error.empty()) error_window(*this, layout_.map);
 }
 
