@@ -203,6 +203,12 @@ void App::request_quit() {
   quit = true;
 }
 
+void App::close_lesson() {
+  lessons.lesson.reset();
+  presenting = false;
+  compare.on = false;
+}
+
 void App::start_presentation(bool from_current) {
   if (!lessons.lesson) {
     lesson_key(*this, SDL_SCANCODE_PAGEDOWN, true);  // the first lesson of the folder
@@ -448,7 +454,8 @@ void App::draw_viewport_content() {
   draw_check(view, theme, check);
   if (!split && playback.step < int(plan.steps.size()))
     draw_caption(view, plan.describe(playback.step, doc.mesh), theme);
-  if (map_legend && !split) draw_legend(view, legend_for(doc, plan, playback.step, legend_flags(*this), theme), theme);
+  if (map_legend && !split)
+    draw_legend(view, legend_for(doc, plan, playback.step, legend_flags(settings), theme), theme);
   timing.last_prep_cpu_ms += thread_cpu_ms() - cpu0;
   view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
   if (!split) return;
@@ -581,10 +588,6 @@ nlohmann::json compare_state_json(const App& app) {
     halves.push_back(half_json(h.method, n, same_step(app.plan, app.playback.step, p)));
   }
   return {{"spec", app.compare.spec}, {"halves", halves}};
-}
-
-LegendFlags legend_flags(const App& app) {
-  return {app.settings.show_midpoints, app.settings.show_optimal, app.settings.show_channel};
 }
 
 }  // namespace navlab::app

@@ -1,7 +1,7 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
 // velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
 // hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
-// rooms that change the mesh under a running plan and lessons still take the App).
+// rooms that change the mesh under a running plan and the lessons room still take the App).
 #pragma once
 
 #include <functional>
@@ -47,8 +47,14 @@ struct ScriptMouse {
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
 // the links and areas rooms and the Bake panel drive the bake through (gui_bake.h), the DoorControls
 // of the Doors panel and the door handles (gui_doors.h), the Exporter of the export dialog
-// (gui_export.h) and the FileShell of the file dialog and the unsaved-changes prompt (gui_files.h).
-class App : public Session, public Baker, public DoorControls, public Exporter, public FileShell {
+// (gui_export.h), the FileShell of the file dialog and the unsaved-changes prompt (gui_files.h) and the
+// LessonControls of the Lessons menu and the slide column (gui_lessons.h).
+class App : public Session,
+            public Baker,
+            public DoorControls,
+            public Exporter,
+            public FileShell,
+            public LessonControls {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -79,7 +85,7 @@ class App : public Session, public Baker, public DoorControls, public Exporter, 
   bool unsaved() const override;
   // Presentation: presenter mode, the slide column beside the map and the lesson (the open one or the
   // first of the folder) from its first slide, or (from_current) from the slide shown.
-  void start_presentation(bool from_current);
+  void start_presentation(bool from_current) override;
   void end_presentation();
   // The layout of the last frame (window pixels): where the map and each panel were.
   const Layout& layout() const { return layout_; }
@@ -128,6 +134,11 @@ class App : public Session, public Baker, public DoorControls, public Exporter, 
   bool open_lesson_file(const std::string& path) override { return open_lesson(*this, path); }
   void quit_now() override { quit = true; }
   void press_dialog_key(DialogKey k) override { dialog_key = k; }
+  // The lessons as the Lessons menu and the slide column see them (gui_lessons.h).
+  void go_to_slide(int index) override { show_slide(*this, index); }
+  bool press_lesson_key(int sdl_scancode, bool ctrl) override { return lesson_key(*this, sdl_scancode, ctrl); }
+  void close_lesson() override;
+  bool is_presenting() const override { return presenting; }
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;
@@ -239,7 +250,5 @@ void compare_refresh(App& app);
 // "expanded", "walk_s", "compute_ms", "step", "label"}]}, null when it is not shown).
 std::optional<Result<void>> compare_script_action(App& app, const nlohmann::json& a);
 nlohmann::json compare_state_json(const App& app);
-// What the map draws besides the plan, for its legend.
-LegendFlags legend_flags(const App& app);
 
 }  // namespace navlab::app
