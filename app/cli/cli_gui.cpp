@@ -86,7 +86,7 @@ void print_state(const app::App& a) {
       {"panels_hidden", a.side_panels.hidden},
       {"layout", layout_json(a.layout())},
       {"clipped", a.clipped_windows},
-      {"files", app::files_state_json(a)},
+      {"files", app::files_state_json(a.files, a)},
       {"compare", app::compare_state_json(a)},
       {"check", app::check_state_json(a.check)},
       {"first_frame_ms", a.timing.first_frame_ms},

@@ -129,7 +129,7 @@ void App::open_document(Document next) {
     lessons.lesson.reset();
     compare.on = false;
   }
-  files_mark_saved(*this, lessons.opening || is_shipped(path));
+  files_mark_saved(*this, files, lessons.opening || is_shipped(path));
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   want_fit_ = true;
@@ -157,7 +157,7 @@ bool App::reload() {
     doc.query_index = -1;
   }
   bake_abandon(*this);
-  files_mark_saved(*this, files.read_only);
+  files_mark_saved(*this, files, files.read_only);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
   error.clear();
@@ -172,7 +172,7 @@ bool App::save_scene_as(const std::string& path) {
     return false;
   }
   doc.path = path;
-  files_mark_saved(*this, is_shipped(path) && files.read_only);
+  files_mark_saved(*this, files, is_shipped(path) && files.read_only);
   file_stamp_ = file_stamp(path);
   if (options.use_settings) add_recent(settings, path);
   status = "saved " + path;
@@ -189,18 +189,24 @@ void App::save() {
   save_scene_as(doc.path);
 }
 
-void App::file_dialog_open(bool save_as) { files_dialog(*this, save_as); }
+void App::file_dialog_open(bool save_as) { files_dialog(*this, files, save_as); }
 
 bool App::unsaved() const { return doc.loaded() && !doc.scene.same_besides_geometry(files.saved); }
 
 void App::request_open(const std::string& path) {
-  if (unsaved()) return files_ask(*this, FilesView::Pending::Open, path);
+  if (unsaved()) return files_ask(files, FilesView::Pending::Open, path);
   open_scene(path);
 }
 
 void App::request_quit() {
-  if (unsaved()) return files_ask(*this, FilesView::Pending::Quit, "");
+  if (unsaved()) return files_ask(files, FilesView::Pending::Quit, "");
   quit = true;
+}
+
+void App::close_lesson() {
+  lessons.lesson.reset();
+  presenting = false;
+  compare.on = false;
 }
 
 void App::start_presentation(bool from_current) {
@@ -448,7 +454,8 @@ void App::draw_viewport_content() {
   draw_check(view, theme, check);
   if (!split && playback.step < int(plan.steps.size()))
     draw_caption(view, plan.describe(playback.step, doc.mesh), theme);
-  if (map_legend && !split) draw_legend(view, legend_for(doc, plan, playback.step, legend_flags(*this), theme), theme);
+  if (map_legend && !split)
+    draw_legend(view, legend_for(doc, plan, playback.step, legend_flags(settings), theme), theme);
   timing.last_prep_cpu_ms += thread_cpu_ms() - cpu0;
   view.finish(renderer, doc, theme, !pending_export_);  // an export gets the exact picture
   if (!split) return;
@@ -581,10 +588,6 @@ nlohmann::json compare_state_json(const App& app) {
     halves.push_back(half_json(h.method, n, same_step(app.plan, app.playback.step, p)));
   }
   return {{"spec", app.compare.spec}, {"halves", halves}};
-}
-
-LegendFlags legend_flags(const App& app) {
-  return {app.settings.show_midpoints, app.settings.show_optimal, app.settings.show_channel};
 }
 
 }  // namespace navlab::app

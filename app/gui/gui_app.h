@@ -1,7 +1,7 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
 // velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
 // hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
-// rooms that change the mesh under a running plan, lessons and files still take the App).
+// rooms that change the mesh under a running plan and the lessons room still take the App).
 #pragma once
 
 #include <functional>
@@ -46,9 +46,15 @@ struct ScriptMouse {
 
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
 // the links and areas rooms and the Bake panel drive the bake through (gui_bake.h), the DoorControls
-// of the Doors panel and the door handles (gui_doors.h) and the Exporter of the export dialog
-// (gui_export.h).
-class App : public Session, public Baker, public DoorControls, public Exporter {
+// of the Doors panel and the door handles (gui_doors.h), the Exporter of the export dialog
+// (gui_export.h), the FileShell of the file dialog and the unsaved-changes prompt (gui_files.h) and the
+// LessonControls of the Lessons menu and the slide column (gui_lessons.h).
+class App : public Session,
+            public Baker,
+            public DoorControls,
+            public Exporter,
+            public FileShell,
+            public LessonControls {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -72,14 +78,14 @@ class App : public Session, public Baker, public DoorControls, public Exporter {
   // File > Open / Save As: the file dialog in the open scene's folder (gui_files.h).
   void file_dialog_open(bool save_as);
   // Opens `path` once the unsaved changes are saved or discarded (the prompt asks first when there are).
-  void request_open(const std::string& path);
+  void request_open(const std::string& path) override;
   // Quits once the unsaved changes are saved or discarded (Ctrl+Q, File > Quit, the window's close).
   void request_quit();
   // Whether the scene differs from its file as opened or last saved (a lesson slide's toggles aside).
-  bool unsaved() const;
+  bool unsaved() const override;
   // Presentation: presenter mode, the slide column beside the map and the lesson (the open one or the
   // first of the folder) from its first slide, or (from_current) from the slide shown.
-  void start_presentation(bool from_current);
+  void start_presentation(bool from_current) override;
   void end_presentation();
   // The layout of the last frame (window pixels): where the map and each panel were.
   const Layout& layout() const { return layout_; }
@@ -124,6 +130,15 @@ class App : public Session, public Baker, public DoorControls, public Exporter {
   // The window as the export dialog sees it (gui_export.h); the file dialogs take their keys alike.
   void export_size(bool whole_window, int* w, int* h) const override;
   bool take_dialog_key(DialogKey k) override;
+  // What only the shell does for the file dialog and the prompt (gui_files.h).
+  bool open_lesson_file(const std::string& path) override { return open_lesson(*this, path); }
+  void quit_now() override { quit = true; }
+  void press_dialog_key(DialogKey k) override { dialog_key = k; }
+  // The lessons as the Lessons menu and the slide column see them (gui_lessons.h).
+  void go_to_slide(int index) override { show_slide(*this, index); }
+  bool press_lesson_key(int sdl_scancode, bool ctrl) override { return lesson_key(*this, sdl_scancode, ctrl); }
+  void close_lesson() override;
+  bool is_presenting() const override { return presenting; }
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;
@@ -235,7 +250,5 @@ void compare_refresh(App& app);
 // "expanded", "walk_s", "compute_ms", "step", "label"}]}, null when it is not shown).
 std::optional<Result<void>> compare_script_action(App& app, const nlohmann::json& a);
 nlohmann::json compare_state_json(const App& app);
-// What the map draws besides the plan, for its legend.
-LegendFlags legend_flags(const App& app);
 
 }  // namespace navlab::app

@@ -168,7 +168,7 @@ void App::main_menu() {
     ImGui::EndMenu();
   }
   compare_menu(*this);
-  lessons_menu(*this);
+  lessons_menu(lessons, *this);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Keys and mouse", "F1", &settings.show_help);
     ImGui::EndMenu();
@@ -288,10 +288,11 @@ void App::build_ui() {
   } else {
     layout_panels(layout_);
   }
-  if (!layout_.slide.empty()) panel_lesson(*this, layout_.slide.x, layout_.slide.y, layout_.slide.w, layout_.slide.h);
+  if (!layout_.slide.empty())
+    panel_lesson(*this, lessons, *this, layout_.slide.x, layout_.slide.y, layout_.slide.w, layout_.slide.h);
   if (settings.show_help) panel_help(*this);
   panel_export(export_dialog, settings, *this);
-  files_ui(*this);
+  files_ui(*this, files, *this);
   if (!error.empty()) error_window(*this, layout_.map);
 }
 

@@ -8,9 +8,6 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "gui_app.h"
-#include "gui_lessons.h"
-
 namespace navlab::app {
 
 namespace fs = std::filesystem;
@@ -23,31 +20,29 @@ constexpr const char* kDialogId = "Scene file";
 enum class Answer { Save, Discard, Cancel };
 
 // The action that waited for the prompt, now that the changes are saved or discarded.
-void run_pending(App& app) {
-  FilesView& f = app.files;
+void run_pending(Session& s, FilesView& f, FileShell& shell) {
   const FilesView::Pending p = f.pending;
   const std::string path = f.pending_path;
   f.pending = FilesView::Pending::None;
   f.then_pending = false;
-  if (p == FilesView::Pending::Open) app.open_scene(path);
-  if (p == FilesView::Pending::Lesson) open_lesson(app, path);
-  if (p == FilesView::Pending::Quit) app.quit = true;
+  if (p == FilesView::Pending::Open) s.open_scene(path);
+  if (p == FilesView::Pending::Lesson) shell.open_lesson_file(path);
+  if (p == FilesView::Pending::Quit) shell.quit_now();
 }
 
-void answer(App& app, Answer a) {
-  FilesView& f = app.files;
+void answer(Session& s, FilesView& f, FileShell& shell, Answer a) {
   if (a == Answer::Cancel) {
     f.pending = FilesView::Pending::None;
-    app.status = "kept the scene open with its changes";
+    s.status = "kept the scene open with its changes";
     return;
   }
-  if (a == Answer::Discard) return run_pending(app);
+  if (a == Answer::Discard) return run_pending(s, f, shell);
   if (f.read_only) {  // a new path first, then what waited
     f.then_pending = true;
-    files_dialog(app, true);
+    files_dialog(s, f, true);
     return;
   }
-  if (app.save_scene_as(app.doc.path)) run_pending(app);
+  if (s.save_scene_as(s.doc.path)) run_pending(s, f, shell);
 }
 
 // Where Save As starts for a read-only scene: the working folder unless it is the shipped one, else home.
@@ -64,8 +59,7 @@ std::string joined(const std::string& folder, const std::string& name) {
 }
 
 // The dialog's Open / Save with the typed name: a folder is entered, a file opened or written.
-void dialog_confirm(App& app) {
-  FilesView& f = app.files;
+void dialog_confirm(Session& s, FilesView& f, FileShell& shell) {
   const std::string path = joined(f.folder, f.name);
   std::error_code ec;
   if (!f.name.empty() && fs::is_directory(path, ec)) {
@@ -79,21 +73,20 @@ void dialog_confirm(App& app) {
   }
   if (f.dialog_save) {
     const std::string target = fs::path(path).extension() == ".json" ? path : path + ".json";
-    if (!app.save_scene_as(target)) {
-      f.error = app.error;
+    if (!s.save_scene_as(target)) {
+      f.error = s.error;
       return;
     }
-    files_mark_saved(app, is_shipped(target));
+    files_mark_saved(s, f, is_shipped(target));
     ImGui::CloseCurrentPopup();
-    if (f.then_pending) run_pending(app);
+    if (f.then_pending) run_pending(s, f, shell);
     return;
   }
   ImGui::CloseCurrentPopup();
-  app.request_open(path);
+  shell.request_open(path);
 }
 
-void prompt_ui(App& app) {
-  FilesView& f = app.files;
+void prompt_ui(Session& s, FilesView& f, FileShell& shell) {
   if (f.prompt_request) {
     ImGui::OpenPopup(kPromptId);
     f.prompt_request = false;
@@ -106,24 +99,23 @@ void prompt_ui(App& app) {
     return;
   }
   const char* what = f.pending == FilesView::Pending::Quit ? "quitting" : "opening another file";
-  ImGui::Text("%s has changes that are not saved.", fs::path(app.doc.path).filename().string().c_str());
+  ImGui::Text("%s has changes that are not saved.", fs::path(s.doc.path).filename().string().c_str());
   ImGui::Text("Save them before %s?", what);
   if (f.read_only) ImGui::TextDisabled("(a shipped or lesson scene: Save asks for a new path)");
   Answer a = Answer::Cancel;
   bool chosen = false;
-  if (ImGui::Button(f.read_only ? "Save as..." : "Save") || app.take_dialog_key(DialogKey::Confirm))
+  if (ImGui::Button(f.read_only ? "Save as..." : "Save") || shell.take_dialog_key(DialogKey::Confirm))
     chosen = true, a = Answer::Save;
   ImGui::SameLine();
   if (ImGui::Button("Discard changes")) chosen = true, a = Answer::Discard;
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || app.take_dialog_key(DialogKey::Cancel)) chosen = true, a = Answer::Cancel;
+  if (ImGui::Button("Cancel") || shell.take_dialog_key(DialogKey::Cancel)) chosen = true, a = Answer::Cancel;
   if (chosen) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
-  if (chosen) answer(app, a);
+  if (chosen) answer(s, f, shell, a);
 }
 
-void dialog_ui(App& app) {
-  FilesView& f = app.files;
+void dialog_ui(Session& s, FilesView& f, FileShell& shell) {
   if (f.dialog_request) {
     ImGui::OpenPopup(kDialogId);
     f.dialog_request = false;
@@ -147,7 +139,7 @@ void dialog_ui(App& app) {
         f.name.clear();
       } else {
         f.name = e;
-        if (ImGui::IsMouseDoubleClicked(0)) dialog_confirm(app);
+        if (ImGui::IsMouseDoubleClicked(0)) dialog_confirm(s, f, shell);
       }
     }
   }
@@ -158,9 +150,10 @@ void dialog_ui(App& app) {
   if (f.dialog_save && !f.name.empty() && fs::is_regular_file(joined(f.folder, f.name), ec))
     ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1), "%s exists: Save replaces it", f.name.c_str());
   if (!f.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1), "%s", f.error.c_str());
-  if (ImGui::Button(f.dialog_save ? "Save" : "Open") || app.take_dialog_key(DialogKey::Confirm)) dialog_confirm(app);
+  if (ImGui::Button(f.dialog_save ? "Save" : "Open") || shell.take_dialog_key(DialogKey::Confirm))
+    dialog_confirm(s, f, shell);
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || app.take_dialog_key(DialogKey::Cancel)) {
+  if (ImGui::Button("Cancel") || shell.take_dialog_key(DialogKey::Cancel)) {
     f.then_pending = false;
     f.pending = FilesView::Pending::None;
     ImGui::CloseCurrentPopup();
@@ -180,31 +173,30 @@ bool is_shipped(const std::string& path) {
   return !f.empty() && s.size() > f.size() && s.compare(0, f.size(), f) == 0 && s[f.size()] == '/';
 }
 
-void files_mark_saved(App& app, bool read_only) {
-  app.files.saved = app.doc.scene;
-  app.files.read_only = read_only;
+void files_mark_saved(const Session& s, FilesView& f, bool read_only) {
+  f.saved = s.doc.scene;
+  f.read_only = read_only;
 }
 
-void files_dialog(App& app, bool save_as) {
-  FilesView& f = app.files;
+void files_dialog(const Session& s, FilesView& f, bool save_as) {
   f.dialog_request = true;
   f.dialog_save = save_as;
   f.error.clear();
   const bool elsewhere = save_as && f.read_only;
-  f.folder = elsewhere || !app.doc.loaded() ? user_folder() : fs::path(app.doc.path).parent_path().string();
+  f.folder = elsewhere || !s.doc.loaded() ? user_folder() : fs::path(s.doc.path).parent_path().string();
   if (f.folder.empty()) f.folder = ".";
-  f.name = save_as && app.doc.loaded() ? fs::path(app.doc.path).filename().string() : "";
+  f.name = save_as && s.doc.loaded() ? fs::path(s.doc.path).filename().string() : "";
 }
 
-void files_ask(App& app, FilesView::Pending pending, const std::string& path) {
-  app.files.pending = pending;
-  app.files.pending_path = path;
-  app.files.prompt_request = true;
+void files_ask(FilesView& f, FilesView::Pending pending, const std::string& path) {
+  f.pending = pending;
+  f.pending_path = path;
+  f.prompt_request = true;
 }
 
-void files_ui(App& app) {
-  prompt_ui(app);
-  dialog_ui(app);
+void files_ui(Session& s, FilesView& f, FileShell& shell) {
+  prompt_ui(s, f, shell);
+  dialog_ui(s, f, shell);
 }
 
 std::vector<std::string> folder_entries(const std::string& folder) {
@@ -225,17 +217,16 @@ std::vector<std::string> folder_entries(const std::string& folder) {
   return dirs;
 }
 
-std::optional<Result<void>> files_script_action(App& app, const nlohmann::json& a) {
-  FilesView& f = app.files;
+std::optional<Result<void>> files_script_action(Session& s, FilesView& f, FileShell& shell, const nlohmann::json& a) {
   if (a.contains("prompt")) {
     const std::string v = a["prompt"].is_string() ? a["prompt"].get<std::string>() : "";
     if (f.pending == FilesView::Pending::None) return Error{"no unsaved-changes prompt is open"};
     if (v == "save")
-      answer(app, Answer::Save);
+      answer(s, f, shell, Answer::Save);
     else if (v == "discard")
-      answer(app, Answer::Discard);
+      answer(s, f, shell, Answer::Discard);
     else if (v == "cancel")
-      answer(app, Answer::Cancel);
+      answer(s, f, shell, Answer::Cancel);
     else
       return Error{"prompt is \"save\", \"discard\" or \"cancel\""};
     return Result<void>();
@@ -243,22 +234,21 @@ std::optional<Result<void>> files_script_action(App& app, const nlohmann::json& 
   if (a.contains("file_dialog")) {
     const std::string v = a["file_dialog"].is_string() ? a["file_dialog"].get<std::string>() : "";
     if (v != "open" && v != "save_as") return Error{"file_dialog is \"open\" or \"save_as\""};
-    files_dialog(app, v == "save_as");
+    files_dialog(s, f, v == "save_as");
     return Result<void>();
   }
   if (!a.contains("file_pick")) return std::nullopt;
   if (!a["file_pick"].is_string()) return Error{"file_pick needs a file name"};
   f.name = a["file_pick"].get<std::string>();
-  app.dialog_key = DialogKey::Confirm;  // the dialog takes it in the next frame, as Enter
+  shell.press_dialog_key(DialogKey::Confirm);  // the dialog takes it in the next frame, as Enter
   return Result<void>();
 }
 
-nlohmann::json files_state_json(const App& app) {
-  const FilesView& f = app.files;
+nlohmann::json files_state_json(const FilesView& f, const FileShell& shell) {
   const char* names[] = {nullptr, "open", "quit", "lesson"};
   const char* pending = names[int(f.pending)];
   const bool dialog = f.dialog_shown || f.dialog_request;
-  return {{"unsaved", app.unsaved()},
+  return {{"unsaved", shell.unsaved()},
           {"read_only", f.read_only},
           {"prompt", pending ? nlohmann::json(pending) : nlohmann::json(nullptr)},
           {"dialog", dialog ? nlohmann::json{{"save", f.dialog_save},

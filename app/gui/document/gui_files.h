@@ -10,12 +10,12 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "gui_export.h"
+#include "gui_session.h"
 #include "result.h"
 #include "scene.h"
 
 namespace navlab::app {
-
-class App;
 
 struct FilesView {
   Scene saved;             // the document's scene as read or last written (a slide's toggles applied)
@@ -37,27 +37,42 @@ struct FilesView {
   bool dialog_shown = false, prompt_shown = false;  // drawn in the last frame
 };
 
+// What the prompt and the dialog ask of the app: a scene opened once its unsaved changes are saved or
+// discarded (the prompt asks first when there are), a lesson opened, the app ended after this frame,
+// whether the scene has unsaved changes, and the open dialog's Enter or Esc: taken when it came, or
+// pressed for the next frame (a script's pick). The App is one.
+class FileShell {
+ public:
+  virtual ~FileShell() = default;
+  virtual void request_open(const std::string& path) = 0;
+  virtual bool open_lesson_file(const std::string& path) = 0;
+  virtual void quit_now() = 0;
+  virtual bool unsaved() const = 0;
+  virtual bool take_dialog_key(DialogKey k) = 0;
+  virtual void press_dialog_key(DialogKey k) = 0;
+};
+
 // The folder of the scenes shipped with navlab (scenes/ beside the executable or in the source tree).
 std::string shipped_scenes_folder();
 // Whether `path` lies in that folder (or below it).
 bool is_shipped(const std::string& path);
 
 // After the document was read or written: it is the saved state now. `read_only`: Save asks for a path.
-void files_mark_saved(App& app, bool read_only);
+void files_mark_saved(const Session& s, FilesView& f, bool read_only);
 // Opens the file dialog: Open (false) or Save As (true).
-void files_dialog(App& app, bool save_as);
+void files_dialog(const Session& s, FilesView& f, bool save_as);
 // Asks about unsaved changes before `pending` (the prompt); the caller checked there are some.
-void files_ask(App& app, FilesView::Pending pending, const std::string& path);
+void files_ask(FilesView& f, FilesView::Pending pending, const std::string& path);
 // Draws the prompt and the dialog when they are open. Once per frame, at the top level of the UI.
-void files_ui(App& app);
+void files_ui(Session& s, FilesView& f, FileShell& shell);
 
 // Script actions: {"prompt": "save" | "discard" | "cancel"} answers the unsaved-changes prompt;
 // {"file_dialog": "open" | "save_as"} opens the dialog, {"file_pick": NAME} types a name into it and
 // confirms it. nullopt when `a` is none of them; otherwise the action's outcome.
-std::optional<Result<void>> files_script_action(App& app, const nlohmann::json& a);
+std::optional<Result<void>> files_script_action(Session& s, FilesView& f, FileShell& shell, const nlohmann::json& a);
 // {"unsaved", "read_only", "prompt": "open" | "quit" | "lesson" | null, "dialog": {"save", "folder",
 // "entries"} | null} for the scripted run's printed state.
-nlohmann::json files_state_json(const App& app);
+nlohmann::json files_state_json(const FilesView& f, const FileShell& shell);
 
 // The dialog's listing of `folder`: sub-folders (ending in "/") then *.json files, each sorted by name.
 std::vector<std::string> folder_entries(const std::string& folder);

@@ -224,7 +224,7 @@ std::string lessons_folder() {
 
 bool open_lesson(App& app, const std::string& path) {
   if (app.unsaved() && !app.lessons.lesson) {  // the user's own edited scene would be replaced
-    files_ask(app, FilesView::Pending::Lesson, path);
+    files_ask(app.files, FilesView::Pending::Lesson, path);
     return false;
   }
   Result<Lesson> lesson = load_lesson(path);
@@ -255,7 +255,7 @@ void show_slide(App& app, int index) {
   v.opening = false;
   if (!opened) return;
   app.doc = std::move(setup.doc);
-  files_mark_saved(app, true);  // the slide's toggles are not the user's edits
+  files_mark_saved(app, app.files, true);  // the slide's toggles are not the user's edits
   app.replan();
   if (slide.side) app.side.tick = setup.side_tick;
   v.answer_step = setup.step;

@@ -21,6 +21,7 @@
 namespace navlab::app {
 
 class App;
+class Session;
 class Viewport;
 
 struct LessonsView {
@@ -88,10 +89,25 @@ void show_slide(App& app, int index);
 // whether the key was used.
 bool lesson_key(App& app, int sdl_scancode, bool ctrl);
 
+// What the Lessons menu and the slide column ask of the app, which opens a lesson's scenes, re-plans and
+// presents through the whole app: a lesson opened (open_lesson), a slide shown (show_slide), Page Down
+// or Page Up pressed (lesson_key), the presentation started, the open lesson closed (the presentation
+// and the compare view end with it), and whether it presents. The App is one.
+class LessonControls {
+ public:
+  virtual ~LessonControls() = default;
+  virtual bool open_lesson_file(const std::string& path) = 0;
+  virtual void go_to_slide(int index) = 0;
+  virtual bool press_lesson_key(int sdl_scancode, bool ctrl) = 0;
+  virtual void start_presentation(bool from_current) = 0;
+  virtual void close_lesson() = 0;
+  virtual bool is_presenting() const = 0;
+};
+
 // The Lessons menu (main menu bar) and the slide column beside the map (layout.slide): the question,
 // then the answer's text, the slide's panels and, on request (N), the teacher's notes.
-void lessons_menu(App& app);
-void panel_lesson(App& app, float x, float y, float w, float h);
+void lessons_menu(LessonsView& v, LessonControls& controls);
+void panel_lesson(const Session& session, LessonsView& v, LessonControls& controls, float x, float y, float w, float h);
 
 // Script action {"lesson": FILE}: opens a lesson. nullopt when the action is not one; otherwise its
 // outcome.

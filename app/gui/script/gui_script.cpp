@@ -388,10 +388,12 @@ std::optional<Result<void>> links_action(App& app, const json& a) {
 std::optional<Result<void>> areas_action(App& app, const json& a) {
   return areas_script_action(app, app.areas, app.click_mode, app, a);
 }
-const RoomAction kRoomActions[] = {doors_script_action, spawn_action,          export_action,
-                                   side_action,         bake_script_action,    links_action,
-                                   areas_action,        lesson_script_action,  keys_script_action,
-                                   files_script_action, compare_script_action, check_action};
+std::optional<Result<void>> files_action(App& app, const json& a) {
+  return files_script_action(app, app.files, app, a);
+}
+const RoomAction kRoomActions[] = {doors_script_action, spawn_action, export_action,         side_action,
+                                   bake_script_action,  links_action, areas_action,          lesson_script_action,
+                                   keys_script_action,  files_action, compare_script_action, check_action};
 
 Result<void> run_action(App& app, const json& a) {
   if (!a.is_object() || a.empty()) return Error{"an action is an object with one key"};

@@ -7,6 +7,7 @@
 
 #include "gui_doc.h"
 #include "gui_plan.h"
+#include "gui_settings.h"
 #include "gui_theme.h"
 #include "gui_viewport.h"
 
@@ -96,6 +97,10 @@ void plan_entries(const PlanView& plan, const LegendFlags& flags, const Theme& t
 float entry_width(const LegendEntry& e, float fs) { return fs * 2.2f + ImGui::CalcTextSize(e.label.c_str()).x; }
 
 }  // namespace
+
+LegendFlags legend_flags(const Settings& settings) {
+  return {settings.show_midpoints, settings.show_optimal, settings.show_channel};
+}
 
 std::vector<LegendEntry> legend_for(const Document& doc, const PlanView& plan, int step, const LegendFlags& flags,
                                     const Theme& th) {

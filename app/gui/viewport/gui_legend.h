@@ -15,6 +15,7 @@ namespace navlab::app {
 
 struct Document;
 struct PlanView;
+struct Settings;
 struct Theme;
 class Viewport;
 
@@ -34,6 +35,10 @@ struct LegendFlags {
   bool arcs = true;        // the complete plan's arcs (a compare half may leave them out)
   bool expanded = false;   // the search's expanded (closed) nodes at its end (a compare half of a search)
 };
+
+// What the map draws besides the plan, as the settings switch it on (the midpoint and shortest paths,
+// the channel).
+LegendFlags legend_flags(const Settings& settings);
 
 // The entries for the document and its plan as of timeline step `step` (steps.size(): complete).
 std::vector<LegendEntry> legend_for(const Document& doc, const PlanView& plan, int step, const LegendFlags& flags,
