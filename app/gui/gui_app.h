@@ -99,11 +99,6 @@ class App : public Session,
   // another scene asking for it changes nothing but the status line. The top view is the default.
   void set_view(Viewport::Kind kind);
   bool showing_3d() const { return view.kind == Viewport::Kind::Orbit && View3D::possible(doc); }
-  void set_camera(Vec2 center, double scale) {  // a fixed view (a lesson slide's camera), no fitting
-    view.camera.center = center;
-    view.camera.scale = scale;
-    want_fit_ = false;
-  }
   void show_error(const std::string& message) override;
   // SIGINT or SIGTERM arrived (gl/gl_stop.h): the app ends after this frame. The one place the quit on a
   // signal is decided: an interactive app may ask about unsaved edits here first; a scripted or hidden

@@ -112,15 +112,20 @@ void closed_door_polygons_into(const Gates& gates, const NavMesh& mesh, std::vec
 
 namespace {
 void append_shape_links(const NavMesh& mesh, const Door& door, std::vector<Link>& out);
-}  // namespace
 
-std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
-  std::vector<Link> out;
-  if (mesh.kind == NavMesh::Kind::Graph) return out;
+// door_links(), appended to `out`.
+void append_door_links(const NavMesh& mesh, const Door& door, std::vector<Link>& out) {
+  if (mesh.kind == NavMesh::Kind::Graph) return;
   if (const int k = baked_door_index(mesh, door.id); k >= 0)
     append_baked_door_links(mesh, k, out);
   else
     append_shape_links(mesh, door, out);
+}
+}  // namespace
+
+std::vector<Link> door_links(const NavMesh& mesh, const Door& door) {
+  std::vector<Link> out;
+  append_door_links(mesh, door, out);
   return out;
 }
 
@@ -287,11 +292,9 @@ Result<void> make_gates_into(const Scene& scene, const NavMesh& mesh, const Door
     DoorGate& gate = g.doors[i];
     if (which == GateLinks::ClosedOnly && gate.open) continue;
     in_place[i] = baked_in_place(mesh, d, scene.bake);
-    // (A graph's gates hold its own edges already, and a graph has no door shapes or baked doors.)
-    if (is_graph) continue;
-    const int k = in_place[i] ? baked_door_index(mesh, d.id) : -1;
-    if (k >= 0)
-      append_baked_door_links(mesh, k, gate.links);
+    // (Appended after a graph's own edges: a graph has no door shapes or baked doors, so there are none.)
+    if (in_place[i])
+      append_door_links(mesh, d, gate.links);
     else
       append_shape_links(mesh, d, gate.links);
   }
