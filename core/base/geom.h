@@ -114,8 +114,16 @@ inline bool line_crossing(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double parallel, doubl
 template <class Corner>
 bool in_convex(size_t n, Corner corner, Vec2 p, double tol) {
   if (n < 3) return false;
-  for (size_t i = 0; i < n; ++i)
-    if (left_of(corner(i), corner((i + 1) % n), p) < -tol) return false;
+  // Edge by edge, each edge's end the next one's start (all must hold: their order is free). A point on the
+  // left of an edge's line (orient >= 0) is not outside it by any tol >= 0: no distance is worked out
+  // for it, which is every edge of a point well inside.
+  Vec2 b = corner(n - 1);
+  for (size_t i = 0; i < n; ++i) {
+    const Vec2 a = b;
+    b = corner(i);
+    if (orient(a, b, p) >= 0.0 && tol >= 0.0) continue;
+    if (left_of(a, b, p) < -tol) return false;
+  }
   return true;
 }
 inline bool in_convex(const std::vector<Vec2>& ring, Vec2 p, double tol) {

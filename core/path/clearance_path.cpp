@@ -15,16 +15,16 @@ std::string short_num(double v) { return decimals(v, 3); }
 
 std::string pt(Vec2 p) { return point_text(p, short_num); }
 
-// shrink_portal() of a portal whose width (m) is at hand.
-Portal shrink_by(const Portal& portal, double distance, double width) {
-  Portal out = portal;
-  if (width <= 0.0 || distance <= 0.0) return out;
+// shrink_portal() of a portal whose width (m) is at hand, in place.
+void shrink_in_place(Portal& portal, double distance, double width) {
+  if (width <= 0.0 || distance <= 0.0) return;
   const double t = std::min(distance / width, 0.5);
-  out.right = lerp(portal.right, portal.left, t);
-  out.left = lerp(portal.left, portal.right, t);
-  out.right_height = portal.right_height + (portal.left_height - portal.right_height) * t;
-  out.left_height = portal.left_height + (portal.right_height - portal.left_height) * t;
-  return out;
+  const Vec2 left = portal.left, right = portal.right;
+  const double left_height = portal.left_height, right_height = portal.right_height;
+  portal.right = lerp(right, left, t);
+  portal.left = lerp(left, right, t);
+  portal.right_height = right_height + (left_height - right_height) * t;
+  portal.left_height = left_height + (right_height - left_height) * t;
 }
 
 }  // namespace
@@ -36,7 +36,9 @@ std::string ClearanceStep::describe() const {
 }
 
 Portal shrink_portal(const Portal& portal, double distance) {
-  return shrink_by(portal, distance, length(portal.left - portal.right));
+  Portal out = portal;
+  shrink_in_place(out, distance, length(portal.left - portal.right));
+  return out;
 }
 
 ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
@@ -59,7 +61,9 @@ void clearance_path_into(Vec2 start, const std::vector<Portal>& portals, const s
   for (size_t i = 0; i < portals.size(); ++i) {
     const double width = length(portals[i].left - portals[i].right);
     const double d = distance_to_inner_corner(width, inner_corner);
-    out.portals.push_back(shrink_by(portals[i], d, width));
+    // Copied in, then shrunk where it lies: a portal returned by value and copied in at once is read back
+    // while its last fields are still being stored, which stalls the copy.
+    shrink_in_place(out.portals.emplace_back(portals[i]), d, width);
     if (trace) trace->steps.push_back({int(i), width, d, out.portals.back().left, out.portals.back().right});
   }
   // One tolerance for the funnel and the merge: both are of the start and the shrunk portals.

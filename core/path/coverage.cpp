@@ -40,37 +40,64 @@ void CorridorShape::add_polygon(std::span<const Vec2> ring) { add_polygon(ring, 
 
 void CorridorShape::add_polygon(std::span<const Vec2> ring, const PolygonReach& facts) {
   for (const Vec2 v : ring) corners_.push_back(v);  // (the generic range insert costs more for a few)
-  polys_.push_back(
-      Poly{uint32_t(corners_.size() - ring.size()), uint32_t(ring.size()), {facts.lo, facts.hi}, facts.reach});
+  // Written in place, field by field (see add_wall).
+  Poly& poly = polys_.emplace_back();
+  poly.first = uint32_t(corners_.size() - ring.size());
+  poly.count = uint32_t(ring.size());
+  poly.box = {facts.lo, facts.hi};
+  poly.reach = facts.reach;
 }
-void CorridorShape::add_wall(const WallEdge& wall) {
-  walls_.push_back(wall);
-  // Grown by the share of its length a hit may lie past its ends.
-  const double grow = kOnSegment * (std::fabs(wall.b.x - wall.a.x) + std::fabs(wall.b.y - wall.a.y));
-  const Box box{{std::min(wall.a.x, wall.b.x) - grow, std::min(wall.a.y, wall.b.y) - grow},
-                {std::max(wall.a.x, wall.b.x) + grow, std::max(wall.a.y, wall.b.y) + grow}};
-  wall_box_.push_back(box);
-  if ((wall_box_.size() - 1) % kWallGroup == 0) {
-    group_box_.push_back(box);
+
+void CorridorShape::add_wall(Vec2 a, Vec2 b, int poly, int edge) {
+  WallEdge& wall = walls_.emplace_back();
+  wall.a = a;
+  wall.b = b;
+  wall.poly = poly;
+  wall.edge = edge;
+  // Grown by the share of its length a hit may lie past its ends. Worked out in registers and stored in
+  // place, for the reason above: a Box built and copied in at once would be read back half-stored.
+  const double grow = kOnSegment * (std::fabs(b.x - a.x) + std::fabs(b.y - a.y));
+  const double lx = std::min(a.x, b.x) - grow, ly = std::min(a.y, b.y) - grow;
+  const double hx = std::max(a.x, b.x) + grow, hy = std::max(a.y, b.y) + grow;
+  const bool opens_group = wall_box_.size() % kWallGroup == 0;
+  Box& box = wall_box_.emplace_back();
+  box.lo.x = lx;
+  box.lo.y = ly;
+  box.hi.x = hx;
+  box.hi.y = hy;
+  Box& g = opens_group ? group_box_.emplace_back() : group_box_.back();
+  if (opens_group) {
+    g.lo.x = lx;
+    g.lo.y = ly;
+    g.hi.x = hx;
+    g.hi.y = hy;
     return;
   }
   // A bound that is not a number is left out of the run's: it comes only of a wall whose direction is not a
   // number, which crosses no circle (arc_coverage finds no hit on it), so skipping it changes nothing.
-  Box& g = group_box_.back();
-  g.lo = {std::min(g.lo.x, box.lo.x), std::min(g.lo.y, box.lo.y)};
-  g.hi = {std::max(g.hi.x, box.hi.x), std::max(g.hi.y, box.hi.y)};
+  g.lo.x = std::min(g.lo.x, lx);
+  g.lo.y = std::min(g.lo.y, ly);
+  g.hi.x = std::max(g.hi.x, hx);
+  g.hi.y = std::max(g.hi.y, hy);
 }
 
-bool CorridorShape::contains(Vec2 p) const {
+bool CorridorShape::contains(Vec2 p, size_t& first) const {
   const double slack = kBoundsSlack * (1.0 + std::fabs(p.x) + std::fabs(p.y));
-  for (const Poly& poly : polys_) {
-    if (poly.count < 3) continue;
+  const auto holds = [&](const Poly& poly) {
+    if (poly.count < 3) return false;
     const double r = tolerance * poly.reach + slack;  // inf for an unbounded region
     if ((p.x < poly.box.lo.x - r) | (p.x > poly.box.hi.x + r) | (p.y < poly.box.lo.y - r) | (p.y > poly.box.hi.y + r))
-      continue;  // one branch for the four comparisons, as in for_walls_near
-    if (in_convex(
-            poly.count, [&](size_t j) { return corners_[poly.first + j]; }, p, tolerance))
+      return false;  // one branch for the four comparisons, as in for_walls_near
+    return in_convex(
+        poly.count, [&](size_t j) { return corners_[poly.first + j]; }, p, tolerance);
+  };
+  const size_t n = polys_.size(), start = first < n ? first : 0;
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = start + k < n ? start + k : start + k - n;
+    if (holds(polys_[i])) {
+      first = i;
       return true;
+    }
   }
   return false;
 }
@@ -113,7 +140,7 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
     for (size_t i = 0; i < n; ++i) {
       const int nb = i < sides ? poly.neighbours[i] : -1;
       if (nb >= 0 && nb < polys && marks[size_t(nb)] != 0) continue;
-      shape.add_wall({ring[i], ring[i + 1 == n ? 0 : i + 1], p, int(i)});
+      shape.add_wall(ring[i], ring[i + 1 == n ? 0 : i + 1], p, int(i));
     }
     const PolygonReach facts = index.reach_of(mesh, p);
     if (n > 0) {
@@ -156,6 +183,11 @@ double arc_fraction(const Arc& arc, double ang) {
 }  // namespace
 
 ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape) {
+  size_t first = 0;
+  return arc_coverage(arc, shape, first);
+}
+
+ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape, size_t& first) {
   ArcCoverage out;
   thread_local std::vector<Hit> hits;  // kept per thread: no allocation once it has grown
   hits.clear();
@@ -199,7 +231,7 @@ ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape) {
     if (next - prev > kOnSegment || (hits.empty())) {
       // Without hits the piece is the whole arc, whose midpoint lies at mid_angle: arc.point(0.5) there.
       const Vec2 mid = hits.empty() ? c + mid_dir * r : arc.point((prev + next) / 2.0);
-      if (!shape.contains(mid)) {
+      if (!shape.contains(mid, first)) {
         out.inside = false;
         out.outside_point = mid;
         const int h = prev_hit >= 0 ? prev_hit : (i < hits.size() ? int(i) : -1);

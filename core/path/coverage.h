@@ -34,7 +34,10 @@ class CorridorShape {
   void add_polygon(std::span<const Vec2> ring);
   // The same with its polygon_reach() at hand (MeshIndex::reach_of keeps it per mesh polygon).
   void add_polygon(std::span<const Vec2> ring, const PolygonReach& facts);
-  void add_wall(const WallEdge& wall);
+  void add_wall(const WallEdge& wall) { add_wall(wall.a, wall.b, wall.poly, wall.edge); }
+  // The same from its parts, written straight into the region's arrays: a WallEdge built just before
+  // and copied in at once is read back while its fields are still being stored, which stalls the copy.
+  void add_wall(Vec2 a, Vec2 b, int poly, int edge);
   void reserve(size_t polygons, size_t corners, size_t walls);
   // Empties the region (tolerance back to 1e-9), keeping the capacity of its vectors.
   void clear();
@@ -45,7 +48,14 @@ class CorridorShape {
   bool empty() const { return polygon_count() == 0; }
 
   // True when `p` lies in one of the polygons, within `tolerance` of its edges.
-  bool contains(Vec2 p) const;
+  bool contains(Vec2 p) const {
+    size_t first = 0;
+    return contains(p, first);
+  }
+  // The same, trying polygon `first` before the others (those after it, then those before): the answer
+  // does not depend on the order, only the work does. On true, `first` becomes the polygon found, so a
+  // caller testing points along the corridor passes the same `first` again and again.
+  bool contains(Vec2 p, size_t& first) const;
   // The walls whose bounds come within `reach` (m) of the box [lo, hi], in the order they were added.
   template <class F>
   void for_walls_near(Vec2 lo, Vec2 hi, double reach, F&& f) const {
@@ -115,5 +125,8 @@ struct ArcCoverage {
 // first/last hit) for being inside the corridor. Testing only the tangent points is not enough: an arc
 // can leave and re-enter.
 ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape);
+// The same, with CorridorShape::contains's `first` polygon for the pieces' midpoints: a caller testing
+// arc after arc along the corridor keeps one `first` for all of them.
+ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape, size_t& first);
 
 }  // namespace navlab

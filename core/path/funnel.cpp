@@ -131,6 +131,15 @@ bool reset_and_check(Vec2 start, const std::vector<Portal>& portals, FunnelResul
   return finite;
 }
 
+// A corner written where it lies in the list, field by field: one built and copied in at once is read
+// back while its last fields are still being stored, which stalls the copy.
+void add_corner(FunnelResult& out, Vec2 point, int portal, FunnelSide side) {
+  FunnelCorner& c = out.corners.emplace_back();
+  c.point = point;
+  c.portal = portal;
+  c.side = side;
+}
+
 // The funnel's scan with tolerance `tol` (funnel_into() has checked the input). kTraced: `trace` is not
 // null and receives every step; without it the scan tests nothing about recording.
 template <bool kTraced>
@@ -158,7 +167,7 @@ void scan(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, Fu
     keep_before();
     if (!same_point(out.points.back(), corner, tol)) {
       out.points.push_back(corner);
-      out.corners.push_back(FunnelCorner{corner, corner_portal, corner_side});
+      add_corner(out, corner, corner_portal, corner_side);
     }
     s = FunnelState{corner, corner, corner, corner_portal, corner_portal, corner_portal};
     record(i, tested_side, FunnelAction::Corner, tested, before);
@@ -205,7 +214,7 @@ void scan(Vec2 start, const std::vector<Portal>& portals, FunnelTrace* trace, Fu
       for (const auto& [point, portal] : {std::pair{l, i}, std::pair{portals[i + 1].left, i + 1}}) {
         if (same_point(out.points.back(), point, tol)) continue;
         out.points.push_back(point);
-        out.corners.push_back(FunnelCorner{point, portal, FunnelSide::Left});
+        add_corner(out, point, portal, FunnelSide::Left);
       }
       s = FunnelState{portals[i + 1].left, portals[i + 1].left, portals[i + 1].left, i + 1, i + 1, i + 1};
       if constexpr (kTraced)

@@ -134,18 +134,22 @@ std::vector<Portal> link_portals(const NavMesh& mesh, LinkCrossing c) {
 
 namespace {
 
-// Edge `edge` of polygon `a` as the portal into `b`: (v[i], v[i+1]) of a counter-clockwise polygon,
-// crossed outwards, has v[i+1] on the left.
-Portal edge_portal(const NavMesh& mesh, int a, int b, int edge) {
+// Edge `edge` of polygon `a` as the portal into `b`, written into `p` (a new Portal): (v[i], v[i+1]) of a
+// counter-clockwise polygon, crossed outwards, has v[i+1] on the left.
+void set_edge_portal(const NavMesh& mesh, int a, int b, int edge, Portal& p) {
   const std::vector<int>& v = mesh.polys[size_t(a)].verts;
   const int vr = v[size_t(edge)], vl = v[size_t(edge) + 1 == v.size() ? 0 : size_t(edge) + 1];
-  Portal p;
   p.right = mesh.verts[size_t(vr)];
   p.left = mesh.verts[size_t(vl)];
   p.right_height = height_of(mesh, vr);
   p.left_height = height_of(mesh, vl);
   p.from_poly = a;
   p.to_poly = b;
+}
+
+Portal edge_portal(const NavMesh& mesh, int a, int b, int edge) {
+  Portal p;
+  set_edge_portal(mesh, a, b, edge, p);
   return p;
 }
 
@@ -153,20 +157,19 @@ Portal edge_portal(const NavMesh& mesh, int a, int b, int edge) {
 // (a hand-authored mesh may have them; two convex polygons share at most one such run). The portal
 // between them is the whole run, not the piece `edge_portal` gives for `edge`: through one piece the
 // funnel would bend where the straight path crosses another.
-Portal shared_side(const NavMesh& mesh, int a, int b, int edge, Portal p) {
+void widen_to_shared_side(const NavMesh& mesh, int a, int b, int edge, Portal& p) {
   const NavPoly& pa = mesh.polys[size_t(a)];
   const size_t n = pa.neighbours.size();
-  if (n < 2 || pa.verts.size() != n) return p;
+  if (n < 2 || pa.verts.size() != n) return;
   size_t first = size_t(edge), last = size_t(edge);
   for (size_t k = 1; k < n && pa.neighbours[(first + n - 1) % n] == b; ++k) first = (first + n - 1) % n;
   for (size_t k = 1; k < n && pa.neighbours[(last + 1) % n] == b && (last + 1) % n != first; ++k) last = (last + 1) % n;
-  if (first == last) return p;
+  if (first == last) return;
   const int vr = pa.verts[first], vl = pa.verts[(last + 1) % n];
   p.right = mesh.verts[size_t(vr)];
   p.left = mesh.verts[size_t(vl)];
   p.right_height = height_of(mesh, vr);
   p.left_height = height_of(mesh, vl);
-  return p;
 }
 
 enum class EdgeCheck { Joins, Mismatch, WrongOrder };
@@ -242,7 +245,10 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
                                                       std::to_string(b) + " (positions " + std::to_string(k) + ", " +
                                                       std::to_string(k + 1) + ") share no edge.");
     }
-    const Portal p = edge_portal(mesh, a, b, edge);
+    // Made where it lies in the list: a portal returned by value and copied in at once is read back while
+    // its last fields are still being stored, which stalls the copy. (On failure the caller drops the list.)
+    Portal& p = portals.emplace_back();
+    set_edge_portal(mesh, a, b, edge, p);
     switch (edges_join(mesh, *index, a) ? EdgeCheck::Joins : check_shared_edge(mesh, p)) {
       case EdgeCheck::Joins:
         break;
@@ -257,7 +263,7 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
                                                         std::to_string(a) + " to " + std::to_string(b) +
                                                         " is inconsistent with the direction of travel.");
     }
-    portals.push_back(shared_side(mesh, a, b, edge, p));
+    widen_to_shared_side(mesh, a, b, edge, p);
   }
   portals = with_goal_portal(std::move(portals), goal, goal_height);  // moved in and out: the buffer stays
   portals.back().from_poly = portals.back().to_poly = corridor.back();

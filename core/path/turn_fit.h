@@ -92,6 +92,9 @@ class Fitter {
  private:
   double largest_fit(const CornerGeom& g, double below) const;
   const CorridorShape& shape_;
+  // The corridor polygon where the last arc tested was found inside: arcs are tested along the corridor,
+  // so the next one most likely lies in it or just after it (CorridorShape::contains).
+  mutable size_t near_ = 0;
   const std::vector<char>& stand_;
   bool stops_allowed_ = true;
   int failure_corner_ = -1;  // the corner `failure` is about

@@ -156,13 +156,14 @@ void smooth_path(const std::vector<Vec2>& path, SmoothPath& sp) {
   auto add_segment = [&](Vec2 to) {
     const double len = distance(cursor, to);
     if (len > kPieceEps) {
-      PathPiece p;
+      // Written where it lies in the list: a piece built and copied in at once is read back while its
+      // last fields are still being stored, which stalls the copy.
+      PathPiece& p = sp.pieces.emplace_back();
       p.kind = PathPiece::Kind::Segment;
       p.a = cursor;
       p.b = to;
       p.s0 = s;
       p.length = len;
-      sp.pieces.push_back(p);
       s += len;
     }
     cursor = to;
@@ -171,17 +172,17 @@ void smooth_path(const std::vector<Vec2>& path, SmoothPath& sp) {
     if (t.kind == TurnKind::Arc) {
       add_segment(t.entry);
       t.s = s;
-      PathPiece p;
-      p.kind = PathPiece::Kind::Arc;
-      p.a = t.entry;
-      p.b = t.exit;
-      p.arc = t.arc;
-      p.s0 = s;
-      p.length = t.arc.length();
-      p.turn = int(&t - sp.turns.data());
-      if (p.length > kPieceEps) {
-        sp.pieces.push_back(p);
-        s += p.length;
+      const double len = t.arc.length();
+      if (len > kPieceEps) {
+        PathPiece& p = sp.pieces.emplace_back();  // (in place, as above)
+        p.kind = PathPiece::Kind::Arc;
+        p.a = t.entry;
+        p.b = t.exit;
+        p.arc = t.arc;
+        p.s0 = s;
+        p.length = len;
+        p.turn = int(&t - sp.turns.data());
+        s += len;
       }
       cursor = t.exit;
     } else {

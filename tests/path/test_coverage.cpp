@@ -50,16 +50,19 @@ Plain plain_shape(const NavMesh& mesh, const std::vector<int>& corridor) {
   return s;
 }
 
-bool plain_inside(const Plain& s, Vec2 p) {
-  for (const auto& ring : s.polygons) {
-    bool in = ring.size() >= 3;
-    for (size_t i = 0; i < ring.size() && in; ++i) {
-      const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
-      const double len = distance(a, b);
-      in = (len > 0.0 ? cross(b - a, p - a) / len : 0.0) >= -s.tolerance;
-    }
-    if (in) return true;
+bool plain_in_polygon(const std::vector<Vec2>& ring, Vec2 p, double tolerance) {
+  bool in = ring.size() >= 3;
+  for (size_t i = 0; i < ring.size() && in; ++i) {
+    const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
+    const double len = distance(a, b);
+    in = (len > 0.0 ? cross(b - a, p - a) / len : 0.0) >= -tolerance;
   }
+  return in;
+}
+
+bool plain_inside(const Plain& s, Vec2 p) {
+  for (const auto& ring : s.polygons)
+    if (plain_in_polygon(ring, p, s.tolerance)) return true;
   return false;
 }
 
@@ -147,6 +150,7 @@ void expect_same(const ArcCoverage& got, const ArcCoverage& want, const std::str
 
 TEST(Coverage, WallsAndAnswersAreThePlainRulesOnRandomCorridors) {
   std::mt19937 rng(4242);
+  std::mt19937 pick(7);  // the polygons tried first (their own draws: the corridors, points and arcs stay)
   int arcs = 0, outside = 0, hit_arcs = 0, points = 0, points_in = 0;
   for (int m = 0; m < 12; ++m) {
     const NavMesh mesh = test::random_mesh(rng, 6 + m % 5, 5 + m % 4);
@@ -172,6 +176,14 @@ TEST(Coverage, WallsAndAnswersAreThePlainRulesOnRandomCorridors) {
         }
         const bool want = plain_inside(plain, p);
         EXPECT_EQ(inside_corridor(shape, p), want) << "point (" << p.x << ", " << p.y << ")";
+        // Whichever polygon is tried first (one past the last too), the answer is the same, and the
+        // polygon it names holds the point.
+        size_t first = std::uniform_int_distribution<size_t>(0, plain.polygons.size())(pick);
+        EXPECT_EQ(shape.contains(p, first), want) << "point (" << p.x << ", " << p.y << ")";
+        if (want) {
+          ASSERT_LT(first, plain.polygons.size());
+          EXPECT_TRUE(plain_in_polygon(plain.polygons[first], p, plain.tolerance)) << "polygon " << first;
+        }
         ++points;
         points_in += want;
       }
@@ -190,6 +202,8 @@ TEST(Coverage, WallsAndAnswersAreThePlainRulesOnRandomCorridors) {
         arc.sweep = uniform(rng, -std::numbers::pi, std::numbers::pi);
         const ArcCoverage want = plain_coverage(arc, plain);
         expect_same(arc_coverage(arc, shape), want, "arc " + std::to_string(arcs));
+        size_t first = std::uniform_int_distribution<size_t>(0, plain.polygons.size())(pick);
+        expect_same(arc_coverage(arc, shape, first), want, "arc " + std::to_string(arcs) + ", polygon tried first");
         ++arcs;
         outside += !want.inside;
         hit_arcs += want.hits > 0;
