@@ -95,7 +95,7 @@ double speed_in(const LimitPiece& p, double s) {
 // True when `next`, starting at `a`, goes on from `last` (same form and target, no gap): the two are one
 // piece.
 bool continues(const LimitPiece& last, const LimitPiece& next, double a) {
-  return last.form == next.form && last.target == next.target && last.s1 == a;
+  return last.s1 == a && last.target == next.target && last.form == next.form;
 }
 bool continues(const LimitPiece& last, const LimitPiece& next) { return continues(last, next, next.s0); }
 
