@@ -97,13 +97,7 @@ double form_position(const SpeedForm& f, double v) {
   return s - v * f.dt;
 }
 
-double form_time(const SpeedForm& f, double s_a, double v_a, double s_b, double v_b) {
-  if (s_b <= s_a) return 0.0;
-  if (is_constant(f)) return v_a > 0.0 ? (s_b - s_a) / v_a : 0.0;
-  if (f.kind == SpeedForm::Kind::Rate) {
-    const double vsum = v_a + v_b;
-    return vsum > 0.0 ? 2.0 * (s_b - s_a) / vsum : 0.0;
-  }
+double budget_form_time(const SpeedForm& f, double s_a, double s_b) {
   const double ga = budget_time_integral(theta_at(f, s_a)), gb = budget_time_integral(theta_at(f, s_b));
   return std::fabs(gb - ga) / (2.0 * std::sqrt(f.a * f.k));
 }
