@@ -102,7 +102,8 @@ bool continues(const LimitPiece& last, const LimitPiece& next) { return continue
 // `p` restricted to [a, b] (inside it), with its speeds there `va`, `vb`, appended to `out`: dropped when
 // empty, merged into the last piece when it goes on with the same form. Written in place (a piece is large
 // and the envelopes copy many).
-void append_part(std::vector<LimitPiece>& out, const LimitPiece& p, double a, double b, double va, double vb) {
+[[gnu::always_inline]] inline void append_part(std::vector<LimitPiece>& out, const LimitPiece& p, double a, double b,
+                                               double va, double vb) {
   if (!(b > a)) return;
   if (!out.empty() && continues(out.back(), p, a)) {
     out.back().s1 = b;
