@@ -9,14 +9,44 @@ namespace navlab {
 
 namespace {
 
+// Pieces laid down backwards (the last in travel order first) at the end of a buffer kept by the caller, so
+// that they come out in travel order with one contiguous copy (cheaper than reversing them).
+class BackwardList {
+ public:
+  explicit BackwardList(std::vector<LimitPiece>& buf) : buf_(buf), head_(buf.size()) {}
+  bool empty() const { return head_ == buf_.size(); }
+  size_t size() const { return buf_.size() - head_; }
+  LimitPiece& front() { return buf_[head_]; }  // the earliest in travel order
+  void push_front(const LimitPiece& p) {
+    if (head_ == 0) {
+      const LimitPiece q = p;  // (p may live in the buffer)
+      grow();
+      buf_[--head_] = q;
+      return;
+    }
+    buf_[--head_] = p;
+  }
+  void pop_front() { ++head_; }
+  void copy_to(std::vector<LimitPiece>& out) const { out.assign(buf_.begin() + std::ptrdiff_t(head_), buf_.end()); }
+
+ private:
+  void grow() {
+    const size_t extra = std::max<size_t>(16, buf_.size());
+    buf_.insert(buf_.begin(), extra, LimitPiece{});
+    head_ += extra;
+  }
+  std::vector<LimitPiece>& buf_;
+  size_t head_;
+};
+
 LimitPiece piece_of(const SpeedForm& form, double s0, double s1, double x0, double x1, ProfileLimit target) {
   return LimitPiece{s0, s1, std::sqrt(std::max(0.0, x0)), std::sqrt(std::max(0.0, x1)), form, target};
 }
 
 // The span's cap over [span start, s]; returns v² at the span's start.
-double finish_constant(const ProfileSpan& sp, double s, std::vector<LimitPiece>& rev) {
+double finish_constant(const ProfileSpan& sp, double s, BackwardList& rev) {
   const double cap2 = sp.cap * sp.cap;
-  if (s > sp.s0) rev.push_back(piece_of(constant_form(sp.cap), sp.s0, s, cap2, cap2, sp.cap_limit));
+  if (s > sp.s0) rev.push_front(piece_of(constant_form(sp.cap), sp.s0, s, cap2, cap2, sp.cap_limit));
   return cap2;
 }
 
@@ -46,7 +76,7 @@ SpeedForm braking_form(const ProfileSpan& sp, const AgentDef& ag, double s, doub
 // One span's braking envelope, built backwards from its end (x_end = v² there, `target` what that speed
 // is the limit of). Appends the pieces in reverse travel order; returns v² at the span's start.
 double brake_over_span(const ProfileSpan& sp, const AgentDef& ag, double x_end, ProfileLimit target,
-                       std::vector<LimitPiece>& rev) {
+                       BackwardList& rev) {
   const double cap2 = sp.cap * sp.cap;
   double s = sp.s1, x = std::min(x_end, cap2);
   while (s > sp.s0 && x < cap2) {
@@ -59,7 +89,7 @@ double brake_over_span(const ProfileSpan& sp, const AgentDef& ag, double x_end, 
         lo == s_cap  ? cap2
         : lo == turn ? std::sqrt((ag.max_accel - ag.brake_decel) * (ag.max_accel + ag.brake_decel)) / sp.curvature
                      : form_x(f, lo);
-    rev.push_back(piece_of(f, lo, s, x_lo, x, target));
+    rev.push_front(piece_of(f, lo, s, x_lo, x, target));
     s = lo;
     x = x_lo;
   }
@@ -67,8 +97,10 @@ double brake_over_span(const ProfileSpan& sp, const AgentDef& ag, double x_end, 
 }
 }  // namespace
 
-void braking_envelope(const std::vector<ProfileSpan>& spans, const AgentDef& ag, std::vector<LimitPiece>& rev) {
-  rev.clear();
+void braking_envelope(const std::vector<ProfileSpan>& spans, const AgentDef& ag, std::vector<LimitPiece>& out) {
+  thread_local std::vector<LimitPiece> buf;  // kept per thread: a profile allocates nothing here once it has grown
+  if (buf.size() < 3 * spans.size()) buf.resize(3 * spans.size());  // (at most three pieces a span)
+  BackwardList rev(buf);
   double x_next = 0.0;
   ProfileLimit target = ProfileLimit::Goal;
   for (size_t i = spans.size(); i-- > 0;) {
@@ -79,9 +111,9 @@ void braking_envelope(const std::vector<ProfileSpan>& spans, const AgentDef& ag,
     }
     const size_t before = rev.size();
     x_next = brake_over_span(sp, ag, x_next, target, rev);
-    target = rev.size() > before ? rev.back().target : target;
+    target = rev.size() > before ? rev.front().target : target;
   }
-  std::reverse(rev.begin(), rev.end());
+  rev.copy_to(out);
 }
 
 namespace {
