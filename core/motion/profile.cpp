@@ -215,15 +215,13 @@ class ForwardPass {
   // After a braking or a flat stretch: vb rises here past a limit (a stop, or the end of a lower limit),
   // and the agent may speed up: it is at rest, or below vr (else it could not hold its speed for the
   // reaction step before the next braking, and its braking goes on).
-  bool speeds_up_here(size_t g) const {
+  bool speeds_up_here(size_t g) {
     const LimitPiece& b = vb_[g];
     if (b.s0 != s_ || g == 0 || !(b.v0 > vb_[g - 1].v1 + kSpeedEps)) return false;
     if (v_ <= 0.0) return true;
-    size_t e =
-        size_t(std::upper_bound(vr_.begin(), vr_.end(), s_, [](double q, const LimitPiece& p) { return q < p.s1; }) -
-               vr_.begin());
-    if (e == vr_.size()) --e;
-    return v_ < speed_in(vr_[e], s_) - kSpeedEps;
+    // The piece of vr that covers s_, the one beginning there where two meet (s_ only grows).
+    while (r_ + 1 < vr_.size() && vr_[r_].s1 <= s_) ++r_;
+    return v_ < speed_in(vr_[r_], s_) - kSpeedEps;
   }
 
   // The rising form from (s_, v_) on `sp`: min(accel, A) on a segment; on an arc accel while the budget
@@ -314,6 +312,7 @@ class ForwardPass {
   double hold_ = 0.0;  // m/s: the speed held since speeding up ended (the profile is min(hold_, vb))
   SpeedForm up_;
   double phase_end_ = kProfileInf;
+  size_t r_ = 0;  // speeds_up_here()'s piece of vr
 };
 
 // Each piece's start time, stop-turns included; returns the moving time.

@@ -49,8 +49,6 @@ SpeedForm constant_form(double v, double dt) {
   return f;
 }
 
-bool is_constant(const SpeedForm& f) { return f.kind == SpeedForm::Kind::Rate && f.rate == 0.0; }
-
 double budget_time_integral(double theta) {
   // ∫₀^θ dφ/√sin φ = 2·arcsl(√sin θ), and arcsl(w) = F(ψ, 1/√2)/√2 with tan ψ = √2·w/√(1 − w²). Written
   // with 1 − sin θ = 2·sin²(π/4 − θ/2) so that ψ stays exact near θ = π/2.
@@ -64,7 +62,7 @@ double form_x(const SpeedForm& f, double s) {
   return f.a / f.k * std::sin(theta_at(f, s));
 }
 
-double form_speed(const SpeedForm& f, double s) {
+double form_speed_general(const SpeedForm& f, double s) {
   if (f.dt <= 0.0 || is_constant(f)) return std::sqrt(form_x(f, s));
   if (f.kind == SpeedForm::Kind::Rate)
     return std::max(0.0, larger_root(2.0 * f.rate * f.dt, f.x0 + 2.0 * f.rate * (s - f.s0)));
@@ -99,13 +97,7 @@ double form_position(const SpeedForm& f, double v) {
   return s - v * f.dt;
 }
 
-double form_time(const SpeedForm& f, double s_a, double v_a, double s_b, double v_b) {
-  if (s_b <= s_a) return 0.0;
-  if (is_constant(f)) return v_a > 0.0 ? (s_b - s_a) / v_a : 0.0;
-  if (f.kind == SpeedForm::Kind::Rate) {
-    const double vsum = v_a + v_b;
-    return vsum > 0.0 ? 2.0 * (s_b - s_a) / vsum : 0.0;
-  }
+double budget_form_time(const SpeedForm& f, double s_a, double s_b) {
   const double ga = budget_time_integral(theta_at(f, s_a)), gb = budget_time_integral(theta_at(f, s_b));
   return std::fabs(gb - ga) / (2.0 * std::sqrt(f.a * f.k));
 }

@@ -13,6 +13,7 @@
 //           over a Budget form it is solved numerically.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 
 namespace navlab {
@@ -35,19 +36,36 @@ struct SpeedForm {
 // A constant speed v (m/s) seen through the reaction step dt (s): the same speed everywhere.
 SpeedForm constant_form(double v, double dt = 0.0);
 // True for a Rate form with rate 0.
-bool is_constant(const SpeedForm& f);
+inline bool is_constant(const SpeedForm& f) { return f.kind == SpeedForm::Kind::Rate && f.rate == 0.0; }
 
 // x of the form itself (no reaction window) at s, m²/s², clamped to >= 0 (Budget: θ clamped to [0, π/2]).
 double form_x(const SpeedForm& f, double s);
-// The speed at s, m/s (with the reaction window when dt > 0).
-double form_speed(const SpeedForm& f, double s);
+// The speed at s, m/s, of any form (with the reaction window when dt > 0).
+double form_speed_general(const SpeedForm& f, double s);
+// The same, a Rate form seen directly (the common case, form_x's sqrt) in line.
+inline double form_speed(const SpeedForm& f, double s) {
+  if (f.kind == SpeedForm::Kind::Rate && (f.dt <= 0.0 || f.rate == 0.0))
+    return std::sqrt(std::max(0.0, f.x0 + 2.0 * f.rate * (s - f.s0)));
+  return form_speed_general(f, s);
+}
 // The tangential acceleration dv/dt = (dx/ds)/2 at s, m/s² (f.dt must be 0).
 double form_accel(const SpeedForm& f, double s);
 // The s (m) where the form's speed is v (m/s). The form must not be constant; v within its range.
 double form_position(const SpeedForm& f, double v);
+// The time (s) along a Budget form `f` from s_a to s_b >= s_a.
+double budget_form_time(const SpeedForm& f, double s_a, double s_b);
 // The time (s) to go from s_a to s_b >= s_a along the form (f.dt must be 0), with v_a, v_b its speeds
 // there (m/s): finite also into a stop (v_b = 0) or from rest.
-double form_time(const SpeedForm& f, double s_a, double v_a, double s_b, double v_b);
+// (Rate forms in line; a Budget form's time is budget_form_time().)
+inline double form_time(const SpeedForm& f, double s_a, double v_a, double s_b, double v_b) {
+  if (s_b <= s_a) return 0.0;
+  if (is_constant(f)) return v_a > 0.0 ? (s_b - s_a) / v_a : 0.0;
+  if (f.kind == SpeedForm::Kind::Rate) {
+    const double vsum = v_a + v_b;
+    return vsum > 0.0 ? 2.0 * (s_b - s_a) / vsum : 0.0;
+  }
+  return budget_form_time(f, s_a, s_b);
+}
 
 // Where the rising form `up` (dt 0, speeding up) meets `down` (non-increasing) in [lo, hi], given
 // up <= down at lo and up >= down at hi: closed forms where they exist, else a bracketed solve. m.
