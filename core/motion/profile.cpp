@@ -256,7 +256,19 @@ class ForwardPass {
   }
 
   void emit(int span, double s1, const SpeedForm& form, double v1, ProfileLimit limit, ProfileLimit target) {
-    if (s1 > s_) pieces_.push_back(ProfilePiece{s_, s1, v_, v1, form, limit, target, span, 0.0});
+    if (s1 > s_) {
+      // Written where it lies in the list, field by field: a piece built and copied in at once is read
+      // back while its last fields are still being stored, which stalls the copy.
+      ProfilePiece& p = pieces_.emplace_back();
+      p.s0 = s_;
+      p.s1 = s1;
+      p.v0 = v_;
+      p.v1 = v1;
+      p.form = form;
+      p.limit = limit;
+      p.target = target;
+      p.span = span;
+    }
     s_ = s1;
     v_ = v1;
   }

@@ -15,16 +15,15 @@ std::string short_num(double v) { return decimals(v, 3); }
 
 std::string pt(Vec2 p) { return point_text(p, short_num); }
 
-// shrink_portal() of a portal whose width (m) is at hand, in place.
-void shrink_in_place(Portal& portal, double distance, double width) {
+// `out` (a copy of `portal`) made shrink_portal(portal, distance) of a portal whose width (m) is at hand.
+// Read from `portal`, not from `out`: a copy just stored reads back slowly.
+void shrink_into(const Portal& portal, double distance, double width, Portal& out) {
   if (width <= 0.0 || distance <= 0.0) return;
   const double t = std::min(distance / width, 0.5);
-  const Vec2 left = portal.left, right = portal.right;
-  const double left_height = portal.left_height, right_height = portal.right_height;
-  portal.right = lerp(right, left, t);
-  portal.left = lerp(left, right, t);
-  portal.right_height = right_height + (left_height - right_height) * t;
-  portal.left_height = left_height + (right_height - left_height) * t;
+  out.right = lerp(portal.right, portal.left, t);
+  out.left = lerp(portal.left, portal.right, t);
+  out.right_height = portal.right_height + (portal.left_height - portal.right_height) * t;
+  out.left_height = portal.left_height + (portal.right_height - portal.left_height) * t;
 }
 
 }  // namespace
@@ -37,7 +36,7 @@ std::string ClearanceStep::describe() const {
 
 Portal shrink_portal(const Portal& portal, double distance) {
   Portal out = portal;
-  shrink_in_place(out, distance, length(portal.left - portal.right));
+  shrink_into(portal, distance, length(portal.left - portal.right), out);
   return out;
 }
 
@@ -63,7 +62,7 @@ void clearance_path_into(Vec2 start, const std::vector<Portal>& portals, const s
     const double d = distance_to_inner_corner(width, inner_corner);
     // Copied in, then shrunk where it lies: a portal returned by value and copied in at once is read back
     // while its last fields are still being stored, which stalls the copy.
-    shrink_in_place(out.portals.emplace_back(portals[i]), d, width);
+    shrink_into(portals[i], d, width, out.portals.emplace_back(portals[i]));
     if (trace) trace->steps.push_back({int(i), width, d, out.portals.back().left, out.portals.back().right});
   }
   // One tolerance for the funnel and the merge: both are of the start and the shrunk portals.

@@ -128,26 +128,29 @@ void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, 
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   Bounds2 bounds;
   const int polys = int(mesh.polys.size());
-  const char* marks = mark.data();
+  // Raw pointers into the per-thread arrays, taken once: through the thread_local names every use would
+  // look the thread's array up again after each call that could have changed it.
+  char* const marks = mark.data();
   for (int p : corridor) {
     if (p < 0 || p >= polys || marks[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
-    mark[size_t(p)] = 2;
+    marks[size_t(p)] = 2;
     const NavPoly& poly = mesh.polys[size_t(p)];
     const size_t n = poly.verts.size(), sides = std::min(n, poly.neighbours.size());
     // The ring is only grown (a resize down and up again would fill it each time).
     if (ring.size() < n) ring.resize(n);
-    for (size_t i = 0; i < n; ++i) ring[i] = mesh.verts[size_t(poly.verts[i])];
+    Vec2* const corner = ring.data();
+    for (size_t i = 0; i < n; ++i) corner[i] = mesh.verts[size_t(poly.verts[i])];
     for (size_t i = 0; i < n; ++i) {
       const int nb = i < sides ? poly.neighbours[i] : -1;
       if (nb >= 0 && nb < polys && marks[size_t(nb)] != 0) continue;
-      shape.add_wall(ring[i], ring[i + 1 == n ? 0 : i + 1], p, int(i));
+      shape.add_wall(corner[i], corner[i + 1 == n ? 0 : i + 1], p, int(i));
     }
     const PolygonReach facts = index.reach_of(mesh, p);
     if (n > 0) {
       bounds.add(facts.lo);
       bounds.add(facts.hi);
     }
-    shape.add_polygon({ring.data(), n}, facts);
+    shape.add_polygon({corner, n}, facts);
   }
   for (int p : corridor)
     if (p >= 0 && p < int(mesh.polys.size())) mark[size_t(p)] = 0;
