@@ -257,8 +257,8 @@ class ForwardPass {
 
   void emit(int span, double s1, const SpeedForm& form, double v1, ProfileLimit limit, ProfileLimit target) {
     if (s1 > s_) {
-      // Written where it lies in the list, field by field: a piece built and copied in at once is read
-      // back while its last fields are still being stored, which stalls the copy.
+      // Written where it lies, field by field: a piece built and copied in at once stalls the copy
+      // (docs/performance.md, "Copies read back while still being stored").
       ProfilePiece& p = pieces_.emplace_back();
       p.s0 = s_;
       p.s1 = s1;

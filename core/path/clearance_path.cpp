@@ -60,8 +60,8 @@ void clearance_path_into(Vec2 start, const std::vector<Portal>& portals, const s
   for (size_t i = 0; i < portals.size(); ++i) {
     const double width = length(portals[i].left - portals[i].right);
     const double d = distance_to_inner_corner(width, inner_corner);
-    // Copied in, then shrunk where it lies: a portal returned by value and copied in at once is read back
-    // while its last fields are still being stored, which stalls the copy.
+    // Copied in, then shrunk where it lies: a portal returned by value and copied in at once stalls the
+    // copy (docs/performance.md, "Copies read back while still being stored").
     shrink_into(portals[i], d, width, out.portals.emplace_back(portals[i]));
     if (trace) trace->steps.push_back({int(i), width, d, out.portals.back().left, out.portals.back().right});
   }

@@ -36,7 +36,7 @@ class CorridorShape {
   void add_polygon(std::span<const Vec2> ring, const PolygonReach& facts);
   void add_wall(const WallEdge& wall) { add_wall(wall.a, wall.b, wall.poly, wall.edge); }
   // The same from its parts, written straight into the region's arrays: a WallEdge built just before
-  // and copied in at once is read back while its fields are still being stored, which stalls the copy.
+  // and copied in at once stalls the copy (docs/performance.md, "Copies read back while still being stored").
   void add_wall(Vec2 a, Vec2 b, int poly, int edge);
   void reserve(size_t polygons, size_t corners, size_t walls);
   // Empties the region (tolerance back to 1e-9), keeping the capacity of its vectors.

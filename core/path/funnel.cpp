@@ -131,8 +131,8 @@ bool reset_and_check(Vec2 start, const std::vector<Portal>& portals, FunnelResul
   return finite;
 }
 
-// A corner written where it lies in the list, field by field: one built and copied in at once is read
-// back while its last fields are still being stored, which stalls the copy.
+// A corner written where it lies in the list, field by field: one built and copied in at once stalls
+// the copy (docs/performance.md, "Copies read back while still being stored").
 void add_corner(FunnelResult& out, Vec2 point, int portal, FunnelSide side) {
   FunnelCorner& c = out.corners.emplace_back();
   c.point = point;

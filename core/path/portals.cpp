@@ -245,8 +245,8 @@ std::optional<Failure> fill_portals(const NavMesh& mesh, const std::vector<int>&
                                                       std::to_string(b) + " (positions " + std::to_string(k) + ", " +
                                                       std::to_string(k + 1) + ") share no edge.");
     }
-    // Made where it lies in the list: a portal returned by value and copied in at once is read back while
-    // its last fields are still being stored, which stalls the copy. (On failure the caller drops the list.)
+    // Made where it lies in the list (a portal returned by value and copied in at once stalls the copy);
+    // on failure the caller drops the list.
     Portal& p = portals.emplace_back();
     set_edge_portal(mesh, a, b, edge, p);
     switch (edges_join(mesh, *index, a) ? EdgeCheck::Joins : check_shared_edge(mesh, p)) {

@@ -156,8 +156,8 @@ void smooth_path(const std::vector<Vec2>& path, SmoothPath& sp) {
   auto add_segment = [&](Vec2 to) {
     const double len = distance(cursor, to);
     if (len > kPieceEps) {
-      // Written where it lies in the list: a piece built and copied in at once is read back while its
-      // last fields are still being stored, which stalls the copy.
+      // Written where it lies: a piece built and copied in at once stalls the copy (docs/performance.md,
+      // "Copies read back while still being stored").
       PathPiece& p = sp.pieces.emplace_back();
       p.kind = PathPiece::Kind::Segment;
       p.a = cursor;
