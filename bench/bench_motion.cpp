@@ -66,7 +66,7 @@ const Office& office() {
       q.stand.assign(q.clearance.size(), 0);
       for (size_t i = 0; i < r.motion.clearance.path.corners.size(); ++i)
         q.stand[i + 1] = q.portals[size_t(r.motion.clearance.path.corners[i].portal)].kind != PortalKind::Edge;
-      q.shape = r.motion.shape;
+      q.shape = corridor_shape(f.mesh, q.corridor);  // (the plan builds it only when it tests an arc)
       q.smooth = r.motion.turns.path;
       f.queries.push_back(std::move(q));
     }

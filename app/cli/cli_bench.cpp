@@ -140,8 +140,9 @@ void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Ve
   TurnsResult t;
   t_turns = per_call_us(
       [&] {
-        corridor_shape_into(mesh, corridor, shape);
-        fit_turns_into(c.path.points, shape, agent, nullptr, {}, t);
+        shape.clear();
+        CorridorShapeOnDemand on_demand(mesh, corridor, shape);  // as the plan builds it: only if an arc is tested
+        fit_turns_into(c.path.points, on_demand, agent, nullptr, {}, t);
         g_sink = g_sink + t.path.turns.size();
       },
       sample_us);

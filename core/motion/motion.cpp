@@ -21,7 +21,7 @@ void plan_motion_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec
     r.failure = r.clearance.failure;
     return;
   }
-  corridor_shape_into(mesh, corridor, r.shape);
+  CorridorShapeOnDemand shape(mesh, corridor, r.shape);  // built only if a corner tests an arc
   // The agent stands at the ends of the off-mesh links it takes (to jump, and where it lands).
   thread_local std::vector<char> stand;  // kept per thread: no allocation once it has grown
   stand.clear();
@@ -30,7 +30,7 @@ void plan_motion_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec
       stand.resize(r.clearance.path.points.size(), 0);
       stand[i + 1] = 1;
     }
-  fit_turns_into(r.clearance.path.points, r.shape, agent, trace ? &trace->turns : nullptr, stand, r.turns);
+  fit_turns_into(r.clearance.path.points, shape, agent, trace ? &trace->turns : nullptr, stand, r.turns);
   if (!r.turns.ok()) {
     r.failure = r.turns.failure;
     return;

@@ -66,7 +66,7 @@ struct NoArcWhy {
 class Fitter {
  public:
   // `geoms`: corner_geoms_into() of `path`.
-  Fitter(const std::vector<Vec2>& path, const std::vector<CornerGeom>& geoms, const CorridorShape& shape,
+  Fitter(const std::vector<Vec2>& path, const std::vector<CornerGeom>& geoms, CorridorShapeOnDemand& shape,
          const AgentDef& agent, TurnTrace* trace, const std::vector<char>& stand);
 
   // Corner c on its own: an arc when one fits, else what no_arc() makes of it.
@@ -91,7 +91,7 @@ class Fitter {
 
  private:
   double largest_fit(const CornerGeom& g, double below) const;
-  const CorridorShape& shape_;
+  CorridorShapeOnDemand& shape_;  // built on the first arc tested
   // The corridor polygon where the last arc tested was found inside: arcs are tested along the corridor,
   // so the next one most likely lies in it or just after it (CorridorShape::contains).
   mutable size_t near_ = 0;

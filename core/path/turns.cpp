@@ -205,6 +205,12 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
 
 void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent, TurnTrace* trace,
                     const std::vector<char>& stand, TurnsResult& out) {
+  CorridorShapeOnDemand built(shape);
+  fit_turns_into(path, built, agent, trace, stand, out);
+}
+
+void fit_turns_into(const std::vector<Vec2>& path, CorridorShapeOnDemand& shape, const AgentDef& agent,
+                    TurnTrace* trace, const std::vector<char>& stand, TurnsResult& out) {
   out.failure.reset();
   SmoothPath& sp = out.path;
   sp.clear();

@@ -185,6 +185,9 @@ TurnsResult fit_turns(const std::vector<Vec2>& path, const CorridorShape& shape,
 // out.path.points.
 void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, const AgentDef& agent, TurnTrace* trace,
                     const std::vector<char>& stand, TurnsResult& out);
+// The same with the corridor region built only if an arc is tested.
+void fit_turns_into(const std::vector<Vec2>& path, CorridorShapeOnDemand& shape, const AgentDef& agent,
+                    TurnTrace* trace, const std::vector<char>& stand, TurnsResult& out);
 
 // The arc tangent to both segments at `corner` (incoming from `prev`, outgoing to `next`) with radius
 // R (m): fills kind = Arc, theta, left, radius, trim, entry, exit and arc. θ must be in (0, π).

@@ -216,6 +216,40 @@ TEST(Turns, ModeStopGivesOnlyStopTurns) {
   EXPECT_NEAR(r.path.turns[1].s, 8.0, 1e-12);
 }
 
+TEST(Turns, TheCorridorRegionIsBuiltOnlyWhenACornerTestsAnArc) {
+  const NavMesh room = mesh_of({{-6, -6}, {6, -6}, {6, 6}, {-6, 6}}, {{0, 1, 2, 3}});
+  const std::vector<int> corridor{0};
+  const std::vector<Vec2> path{{-5, 0}, {0, 0}, {0, 3}, {4, 3}};
+  const CorridorShape whole = corridor_shape(room, corridor);
+  for (const CornerMode mode : {CornerMode::Stop, CornerMode::Auto, CornerMode::Arc}) {
+    AgentDef agent;
+    agent.corner_mode = mode;
+    // The plain way: the region first, then the turns.
+    TurnTrace want_trace;
+    const TurnsResult want = fit_turns(path, whole, agent, &want_trace);
+    ASSERT_TRUE(want.ok());
+    CorridorShape shape;
+    CorridorShapeOnDemand on_demand(room, corridor, shape);
+    TurnTrace trace;
+    TurnsResult got;
+    fit_turns_into(path, on_demand, agent, &trace, {}, got);
+    // Stop-turns test no arc: the region is never built. Arcs are tested inside the region built whole.
+    const bool tested =
+        count(want_trace, TurnStep::Kind::Fitted) + count(want_trace, TurnStep::Kind::CoverageFailed) > 0;
+    EXPECT_EQ(tested, mode != CornerMode::Stop);
+    EXPECT_EQ(on_demand.built(), tested);
+    EXPECT_EQ(shape.empty(), !tested);
+    if (tested) EXPECT_EQ(shape.walls().size(), whole.walls().size());
+    ASSERT_EQ(got.path.turns.size(), want.path.turns.size());
+    for (size_t i = 0; i < want.path.turns.size(); ++i) {
+      EXPECT_EQ(got.path.turns[i].kind, want.path.turns[i].kind);
+      EXPECT_EQ(got.path.turns[i].radius, want.path.turns[i].radius);
+    }
+    EXPECT_EQ(got.path.length, want.path.length);
+    EXPECT_EQ(trace.steps.size(), want_trace.steps.size());
+  }
+}
+
 TEST(Turns, ModeArcOrNoInPlaceTurningFailsWhereNoArcFits) {
   const NavMesh mesh = l_corridor();
   const CorridorShape shape = corridor_shape(mesh, {0, 1, 2});
