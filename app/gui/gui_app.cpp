@@ -449,7 +449,7 @@ void App::draw_viewport_content() {
   // A question's answer waits.
   if ((!lessons.lesson || lessons.revealed) && side_panels[SidePanel::Spawn]) draw_spawn_verdicts(view, doc, spawn);
   draw_doors(*this, view, doors);
-  draw_tools(*this);
+  draw_tools(*this, view, {pointer.vp_x, pointer.vp_y}, tools(), *this, baking);
   draw_areas(*this, view, areas, click_mode, *this);
   draw_check(view, theme, check);
   if (!split && playback.step < int(plan.steps.size()))

@@ -32,6 +32,7 @@
 #include "gui_settings.h"
 #include "gui_side.h"
 #include "gui_theme.h"
+#include "gui_tools.h"
 #include "gui_viewport.h"
 #include "panel_spawn.h"
 #include "result.h"
@@ -45,10 +46,10 @@ struct ScriptMouse {
 };
 
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
-// the links and areas rooms and the Bake panel drive the bake through (gui_bake.h), the DoorControls
-// of the Doors panel and the door handles (gui_doors.h), the Exporter of the export dialog
-// (gui_export.h), the FileShell of the file dialog and the unsaved-changes prompt (gui_files.h) and the
-// LessonControls of the Lessons menu and the slide column (gui_lessons.h).
+// the links and areas rooms, the editing tools and the Bake panel drive the bake through (gui_bake.h),
+// the DoorControls of the Doors panel and the door handles (gui_doors.h), the Exporter of the export
+// dialog (gui_export.h), the FileShell of the file dialog and the unsaved-changes prompt (gui_files.h)
+// and the LessonControls of the Lessons menu and the slide column (gui_lessons.h).
 class App : public Session,
             public Baker,
             public DoorControls,
@@ -104,7 +105,7 @@ class App : public Session,
   // signal is decided: an interactive app may ask about unsaved edits here first; a scripted or hidden
   // run never asks.
   void on_stop_signal();
-  // The bake as the links and areas rooms and the Bake panel see it (gui_bake.h).
+  // The bake as the links and areas rooms, the editing tools and the Bake panel see it (gui_bake.h).
   BakeInputs wanted_inputs() const override { return wanted_bake_inputs(*this); }
   bool start_bake(const BakeInputs& inputs, const std::string& what) override { return bake_with(*this, inputs, what); }
   bool rebake_with(const BakeDef& bake) override { return rebake(*this, bake); }
@@ -112,6 +113,8 @@ class App : public Session,
   std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) override {
     return bake_edit_action(*this, act);
   }
+  // The link tool's and the area tool's state and the click mode, as the editing tools take them (gui_tools.h).
+  Tools tools() { return {links, areas, click_mode}; }
   // The doors' engine as the Doors panel and the door handles see it (gui_doors.h).
   Result<void> set_door_open(const std::string& door, bool open) override { return doors_set_open(*this, door, open); }
   Result<void> move_door(const std::string& door, const std::vector<Vec2>& shape, bool final_move) override {

@@ -44,14 +44,15 @@ void jump(App& app, bool end) {
 void escape(App& app) {
   const bool tool_busy = app.click_mode != ClickMode::Inspect || app.spawn.edit.add_mode ||
                          app.links.takeoff.has_value() || !app.areas.corners.empty();
-  tools_key(app, SDL_SCANCODE_ESCAPE);
+  tools_key(app, app.tools(), app.spawn, app, SDL_SCANCODE_ESCAPE);
   spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_ESCAPE);
   app.click_mode = ClickMode::Inspect;
   if (!tool_busy && app.presenting) app.end_presentation();
 }
 
 void delete_selected(App& app) {
-  if (!spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_DELETE)) tools_key(app, SDL_SCANCODE_DELETE);
+  if (!spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_DELETE))
+    tools_key(app, app.tools(), app.spawn, app, SDL_SCANCODE_DELETE);
 }
 
 void toggle_3d(App& app) {
@@ -59,9 +60,9 @@ void toggle_3d(App& app) {
 }
 
 // Keys that only matter in the scene's own tools.
-void link_tool(App& app) { tools_key(app, SDL_SCANCODE_L); }
-void area_tool(App& app) { tools_key(app, SDL_SCANCODE_Z); }
-void close_area(App& app) { tools_key(app, SDL_SCANCODE_RETURN); }
+void link_tool(App& app) { tools_key(app, app.tools(), app.spawn, app, SDL_SCANCODE_L); }
+void area_tool(App& app) { tools_key(app, app.tools(), app.spawn, app, SDL_SCANCODE_Z); }
+void close_area(App& app) { tools_key(app, app.tools(), app.spawn, app, SDL_SCANCODE_RETURN); }
 void add_candidate(App& app) { spawn_edit_key(app, app.spawn, app.click_mode, SDL_SCANCODE_A); }
 
 const std::vector<KeyBinding> kKeys = {

@@ -93,7 +93,7 @@ void mode_controls(App& app) {
   }
   spawn_mode_button(app.spawn.edit, app.click_mode);
   ImGui::SameLine();
-  tools_mode_buttons(app);
+  tools_mode_buttons(app, app.tools());
 }
 
 void panels_menu(App& app) {
@@ -357,9 +357,10 @@ void App::viewport_window() {
                                spawn_viewport_mouse(*this, spawn, click_mode, view.camera.to_world(mouse, size),
                                                     kCandidateGrabPx / view.camera.scale, hovered);
     // The editing tools (link ends, the link tool, the area tool) take the point under the mouse.
-    const bool tool_grabbed = !grabbed && !spawn_grabbed && doc.loaded() &&
-                              tools_mouse(*this, point_under_mouse(doc, view.camera.to_world(mouse, size)),
-                                          10.0 / view.camera.scale, hovered);
+    const bool tool_grabbed =
+        !grabbed && !spawn_grabbed && doc.loaded() &&
+        tools_mouse(*this, tools(), *this, point_under_mouse(doc, view.camera.to_world(mouse, size)),
+                    10.0 / view.camera.scale, hovered);
     if (!hovered) {
       if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) drag_pan_ = false;
     }

@@ -108,10 +108,9 @@ struct EditDone {
 // (its bake finishes first), so the next action sees the new mesh. nullopt when `act` says the action is
 // not its; otherwise the action's outcome.
 std::optional<Result<void>> bake_edit_action(App& app, const std::function<EditDone()>& act);
-// What the rooms that edit or drive the bake (links, areas, the Bake panel) ask of it: the inputs the
-// next bake starts from, a bake of edited inputs (bake_with) or parameters (rebake), a scripted edit
-// waited for (bake_edit_action) and the running bake cancelled (bake_cancel, not waiting). The App is
-// one, over its own bake.
+// What the rooms that edit or drive the bake (links, areas, the editing tools, the Bake panel) ask of it: the inputs
+// the next bake starts from, a bake of edited inputs (bake_with) or parameters (rebake), a scripted edit waited for
+// (bake_edit_action) and the running bake cancelled (bake_cancel, not waiting). The App is one, over its own bake.
 class Baker {
  public:
   virtual ~Baker() = default;

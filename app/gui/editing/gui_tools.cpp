@@ -9,8 +9,11 @@
 #include <algorithm>
 #include <limits>
 
-#include "gui_app.h"
+#include "gui_areas.h"
 #include "gui_bake.h"
+#include "gui_links.h"
+#include "gui_viewport.h"
+#include "panel_spawn.h"
 #include "detail_surface.h"
 
 namespace navlab::app {
@@ -33,9 +36,9 @@ std::pair<int, int> end_at(const std::vector<LinkDef>& links, Vec2 p, double pic
 }
 
 // Inspect mode: a left drag on a link end handle moves that end; the link changes when it is released.
-bool link_handles(App& app, const ScenePoint& at, double pick, bool hovered) {
-  LinksView& v = app.links;
-  const std::vector<LinkDef> links = wanted_bake_inputs(app).links;
+bool link_handles(Session& app, const Tools& tools, Baker& bake, const ScenePoint& at, double pick, bool hovered) {
+  LinksView& v = tools.links;
+  const std::vector<LinkDef> links = bake.wanted_inputs().links;
   if (v.grab >= int(links.size())) v.grab = -1;
   if (v.grab >= 0) {
     v.drag_to = at;
@@ -44,11 +47,11 @@ bool link_handles(App& app, const ScenePoint& at, double pick, bool hovered) {
     (v.grab_end == 0 ? l.from : l.to) = at;
     const int grabbed = v.grab;
     v.grab = -1;
-    if (Result<void> r = links_set(app, app, grabbed, l); !r) app.show_error(r.error());
+    if (Result<void> r = links_set(app, bake, grabbed, l); !r) app.show_error(r.error());
     return true;
   }
   v.hover = v.hover_end = -1;
-  if (!hovered || app.click_mode != ClickMode::Inspect || !links_possible(app)) return false;
+  if (!hovered || tools.mode != ClickMode::Inspect || !links_possible(app)) return false;
   const auto [i, end] = end_at(links, at.plane, pick);
   if (i < 0) return false;
   v.hover = i;
@@ -62,10 +65,10 @@ bool link_handles(App& app, const ScenePoint& at, double pick, bool hovered) {
   return true;
 }
 
-void set_mode(App& app, ClickMode mode) {
-  app.click_mode = app.click_mode == mode ? ClickMode::Inspect : mode;
-  app.links.takeoff.reset();
-  app.areas.corners.clear();
+void set_mode(const Tools& tools, ClickMode mode) {
+  tools.mode = tools.mode == mode ? ClickMode::Inspect : mode;
+  tools.links.takeoff.reset();
+  tools.areas.corners.clear();
 }
 
 }  // namespace
@@ -90,69 +93,68 @@ ScenePoint point_on_floor(const Document& doc, const ScenePoint& picked) {
   return p;
 }
 
-bool tools_mouse(App& app, const ScenePoint& at, double pick, bool hovered) {
-  if (link_handles(app, at, pick, hovered)) return true;
+bool tools_mouse(Session& app, const Tools& tools, Baker& bake, const ScenePoint& at, double pick, bool hovered) {
+  if (link_handles(app, tools, bake, at, pick, hovered)) return true;
   if (!hovered || !ImGui::IsMouseClicked(0)) return false;
-  if (app.click_mode == ClickMode::AddLink && links_possible(app)) {
-    links_tool_click(app, app.links, app, at);
+  if (tools.mode == ClickMode::AddLink && links_possible(app)) {
+    links_tool_click(app, tools.links, bake, at);
     return true;
   }
-  if (app.click_mode == ClickMode::PaintArea && areas_possible(app)) {
-    areas_tool_click(app, app.areas, app, at, pick);
+  if (tools.mode == ClickMode::PaintArea && areas_possible(app)) {
+    areas_tool_click(app, tools.areas, bake, at, pick);
     return true;
   }
   return false;
 }
 
-bool tools_key(App& app, int sc) {
-  if (sc == SDL_SCANCODE_L && links_possible(app)) return set_mode(app, ClickMode::AddLink), true;
-  if (sc == SDL_SCANCODE_Z && areas_possible(app)) return set_mode(app, ClickMode::PaintArea), true;
-  if (sc == SDL_SCANCODE_RETURN && app.click_mode == ClickMode::PaintArea)
-    return areas_close(app, app.areas, app), true;
+bool tools_key(Session& app, const Tools& tools, const SpawnView& spawn, Baker& bake, int sc) {
+  if (sc == SDL_SCANCODE_L && links_possible(app)) return set_mode(tools, ClickMode::AddLink), true;
+  if (sc == SDL_SCANCODE_Z && areas_possible(app)) return set_mode(tools, ClickMode::PaintArea), true;
+  if (sc == SDL_SCANCODE_RETURN && tools.mode == ClickMode::PaintArea) return areas_close(app, tools.areas, bake), true;
   if (sc == SDL_SCANCODE_ESCAPE) {
-    const bool busy = app.links.takeoff.has_value() || !app.areas.corners.empty();
-    app.links.takeoff.reset();
-    app.areas.corners.clear();
+    const bool busy = tools.links.takeoff.has_value() || !tools.areas.corners.empty();
+    tools.links.takeoff.reset();
+    tools.areas.corners.clear();
     return busy;
   }
-  if (sc == SDL_SCANCODE_DELETE && app.links.selected >= 0 && app.spawn.selected < 0)
-    return show_failure(app, links_delete(app, app.links, app, app.links.selected)), true;
+  if (sc == SDL_SCANCODE_DELETE && tools.links.selected >= 0 && spawn.selected < 0)
+    return show_failure(app, links_delete(app, tools.links, bake, tools.links.selected)), true;
   return false;
 }
 
-void tools_mode_buttons(App& app) {
-  if (links_possible(app) && ImGui::RadioButton("Link (L)", app.click_mode == ClickMode::AddLink))
-    set_mode(app, ClickMode::AddLink);
+void tools_mode_buttons(const Session& app, const Tools& tools) {
+  if (links_possible(app) && ImGui::RadioButton("Link (L)", tools.mode == ClickMode::AddLink))
+    set_mode(tools, ClickMode::AddLink);
   if (!areas_possible(app)) return;
   ImGui::SameLine();
-  if (ImGui::RadioButton("Area (Z)", app.click_mode == ClickMode::PaintArea)) set_mode(app, ClickMode::PaintArea);
+  if (ImGui::RadioButton("Area (Z)", tools.mode == ClickMode::PaintArea)) set_mode(tools, ClickMode::PaintArea);
 }
 
-void draw_tools(App& app) {
+void draw_tools(const Session& app, Viewport& view, Vec2 origin, const Tools& tools, const Baker& bake,
+                const BakeView& baking) {
   if (!app.doc.loaded() || !links_possible(app)) return;
-  Viewport& view = app.view;
   const Theme& th = app.theme;
   gl::Batch& b = view.plan();
-  const LinksView& v = app.links;
-  const std::vector<LinkDef> links = wanted_bake_inputs(app).links;
-  const bool baking = app.baking.running();
+  const LinksView& v = tools.links;
+  const std::vector<LinkDef> links = bake.wanted_inputs().links;
+  const bool bake_runs = baking.running();
   for (int i = 0; i < int(links.size()); ++i) {
     const LinkDef& l = links[size_t(i)];
     Vec2 ends[2] = {l.from.plane, l.to.plane};
     if (i == v.grab) ends[v.grab_end] = v.drag_to.plane;
     const bool active = i == v.selected || i == v.hover || i == v.grab;
     // A link the mesh does not have yet (a bake under way, a drag): its straight line, dashed.
-    if (baking || i == v.grab) b.segment(ends[0], ends[1], th.link.with_alpha(200), {2.0f, 6.0f, 6.0f});
+    if (bake_runs || i == v.grab) b.segment(ends[0], ends[1], th.link.with_alpha(200), {2.0f, 6.0f, 6.0f});
     if (active) b.segment(ends[0], ends[1], th.apex.with_alpha(110), {8.0f});
     for (int end = 0; end < 2; ++end) {
       const bool hot = (i == v.hover && end == v.hover_end) || (i == v.grab && end == v.grab_end);
       b.point(ends[end], hot ? 7.0f : 4.5f, end == 0 ? th.link : th.apex, 1.5f, {0, 0, 0, 255});
     }
   }
-  if (app.click_mode == ClickMode::AddLink && v.takeoff) {
+  if (tools.mode == ClickMode::AddLink && v.takeoff) {
     b.point(v.takeoff->plane, 6.0f, th.link, 1.5f, {0, 0, 0, 255});
-    const ImVec2 m = ImGui::GetIO().MousePos;
-    const Vec2 mouse = view.to_world({m.x - app.pointer.vp_x, m.y - app.pointer.vp_y});
+    const ImVec2 m = ImGui::GetIO().MousePos;  // pixels in float, as the origin was measured
+    const Vec2 mouse = view.to_world({m.x - float(origin.x), m.y - float(origin.y)});
     b.segment(v.takeoff->plane, mouse, th.link, {2.0f, 6.0f, 6.0f});
   }
 }

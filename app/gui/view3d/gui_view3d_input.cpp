@@ -35,7 +35,7 @@ void App::viewport_mouse_3d(bool hovered) {
     picked.plane = pointer.mouse_point->plane;
     picked.height = pointer.mouse_point->height;
     picked.is3d = true;
-    tool_grabbed = tools_mouse(*this, point_on_floor(doc, picked), 10.0 * px, over);
+    tool_grabbed = tools_mouse(*this, tools(), *this, point_on_floor(doc, picked), 10.0 * px, over);
   }
   if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) {
     drag_pan_ = false;
