@@ -58,7 +58,7 @@ double budget_time_integral(double theta) {
 }
 
 double form_x(const SpeedForm& f, double s) {
-  if (f.kind == SpeedForm::Kind::Rate) return std::max(0.0, f.x0 + 2.0 * f.rate * (s - f.s0));
+  if (f.kind == SpeedForm::Kind::Rate) return rate_x(f, s);
   return f.a / f.k * std::sin(theta_at(f, s));
 }
 

@@ -38,14 +38,15 @@ SpeedForm constant_form(double v, double dt = 0.0);
 // True for a Rate form with rate 0.
 inline bool is_constant(const SpeedForm& f) { return f.kind == SpeedForm::Kind::Rate && f.rate == 0.0; }
 
+// x of a Rate form itself (no reaction window) at s, m²/s², clamped to >= 0.
+inline double rate_x(const SpeedForm& f, double s) { return std::max(0.0, f.x0 + 2.0 * f.rate * (s - f.s0)); }
 // x of the form itself (no reaction window) at s, m²/s², clamped to >= 0 (Budget: θ clamped to [0, π/2]).
 double form_x(const SpeedForm& f, double s);
 // The speed at s, m/s, of any form (with the reaction window when dt > 0).
 double form_speed_general(const SpeedForm& f, double s);
 // The same, a Rate form seen directly (the common case, form_x's sqrt) in line.
 inline double form_speed(const SpeedForm& f, double s) {
-  if (f.kind == SpeedForm::Kind::Rate && (f.dt <= 0.0 || f.rate == 0.0))
-    return std::sqrt(std::max(0.0, f.x0 + 2.0 * f.rate * (s - f.s0)));
+  if (f.kind == SpeedForm::Kind::Rate && (f.dt <= 0.0 || is_constant(f))) return std::sqrt(rate_x(f, s));
   return form_speed_general(f, s);
 }
 // The tangential acceleration dv/dt = (dx/ds)/2 at s, m/s² (f.dt must be 0).

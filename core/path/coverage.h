@@ -99,8 +99,8 @@ CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corrid
 void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, CorridorShape& out);
 
 // A corridor region built on first use. Many plans test no arc (their corners are stop-turns, or too
-// close together for one: 217 of 299 complete random routes on RecastDemo's nav_test, 18 of 150 on its
-// dungeon), and the region costs about as much to build as the tests that read it.
+// close together for one; docs/performance.md counts them on two real levels), and the region costs
+// about as much to build as the tests that read it.
 class CorridorShapeOnDemand {
  public:
   // `shape`, built already.
