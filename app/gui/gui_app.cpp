@@ -124,7 +124,7 @@ bool App::open_scene(const std::string& path) {
 void App::open_document(Document next) {
   doc = std::move(next);
   const std::string path = doc.path;
-  bake_abandon(*this);     // a bake of the scene before is of no use now
+  bake_abandon(baking);    // a bake of the scene before is of no use now
   if (!lessons.opening) {  // a scene of the user's own: the lesson's slide column closes
     lessons.lesson.reset();
     compare.on = false;
@@ -156,7 +156,7 @@ bool App::reload() {
     doc.goal = goal;
     doc.query_index = -1;
   }
-  bake_abandon(*this);
+  bake_abandon(baking);
   files_mark_saved(*this, files, files.read_only);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
@@ -360,7 +360,7 @@ bool App::frame() {
         ImVec2(float(sized_w) / io.DisplayFramebufferScale.x, float(sized_h) / io.DisplayFramebufferScale.y);
   }
   ImGui::NewFrame();
-  bake_frame(*this);  // a bake finished on its thread replaces the mesh before anything reads it
+  bake_frame(*this, bake_room());  // a bake finished on its thread replaces the mesh before anything reads it
   doors_frame(*this, ImGui::GetIO().DeltaTime);
   if (playback.playing && !plan.steps.empty()) {
     playback.clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
