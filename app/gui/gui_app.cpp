@@ -191,7 +191,7 @@ void App::save() {
 
 void App::file_dialog_open(bool save_as) { files_dialog(*this, files, save_as); }
 
-bool App::unsaved() const { return doc.loaded() && !doc.scene.same_besides_geometry(files.saved); }
+bool App::unsaved() const { return files_unsaved(*this, files); }
 
 void App::request_open(const std::string& path) {
   if (unsaved()) return files_ask(files, FilesView::Pending::Open, path);
@@ -211,10 +211,10 @@ void App::close_lesson() {
 
 void App::start_presentation(bool from_current) {
   if (!lessons.lesson) {
-    lesson_key(*this, SDL_SCANCODE_PAGEDOWN, true);  // the first lesson of the folder
+    press_lesson_key(SDL_SCANCODE_PAGEDOWN, true);  // the first lesson of the folder
     if (!lessons.lesson) return;
   } else if (!from_current) {
-    show_slide(*this, 0);
+    go_to_slide(0);
   }
   presenting = true;
   side_panels.hidden = false;
@@ -420,7 +420,7 @@ bool App::frame() {
 void App::draw_viewport_content() {
   const int w = int(pointer.vp_w), h = int(pointer.vp_h);
   if (want_fit_ && doc.loaded()) {
-    if (!fit_slide_subject(*this, w, h)) view.fit(doc, w, h);  // a lesson frames its slide's subject
+    if (!fit_slide_subject(*this, lessons, view, w, h)) view.fit(doc, w, h);  // a lesson frames its slide's subject
     view.view3d.request_fit();
     want_fit_ = false;
   }

@@ -1,7 +1,8 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
 // velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
 // hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
-// doors room, which changes the mesh under a running plan, and the lessons room still take the App).
+// doors room, which changes the mesh under a running plan, the scripted runs and the 3D view's mouse
+// still take the App).
 #pragma once
 
 #include <functional>
@@ -143,14 +144,18 @@ class App : public Session,
   void export_size(bool whole_window, int* w, int* h) const override;
   bool take_dialog_key(DialogKey k) override;
   // What only the shell does for the file dialog and the prompt (gui_files.h).
-  bool open_lesson_file(const std::string& path) override { return open_lesson(*this, path); }
+  bool open_lesson_file(const std::string& path) override { return open_lesson(*this, lesson_room(), path); }
   void quit_now() override { quit = true; }
   void press_dialog_key(DialogKey k) override { dialog_key = k; }
   // The lessons as the Lessons menu and the slide column see them (gui_lessons.h).
-  void go_to_slide(int index) override { show_slide(*this, index); }
-  bool press_lesson_key(int sdl_scancode, bool ctrl) override { return lesson_key(*this, sdl_scancode, ctrl); }
+  void go_to_slide(int index) override { show_slide(*this, lesson_room(), index); }
+  bool press_lesson_key(int sdl_scancode, bool ctrl) override {
+    return lesson_key(*this, lesson_room(), sdl_scancode, ctrl);
+  }
   void close_lesson() override;
   bool is_presenting() const override { return presenting; }
+  // The lessons' state and the other rooms' a slide sets, as the lessons room takes them (gui_lessons.h).
+  LessonRoom lesson_room() { return {lessons, files, compare, spawn, side}; }
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;

@@ -392,8 +392,11 @@ std::optional<Result<void>> files_action(App& app, const json& a) {
   return files_script_action(app, app.files, app, a);
 }
 std::optional<Result<void>> bake_action(App& app, const json& a) { return bake_script_action(app, app.bake_room(), a); }
+std::optional<Result<void>> lesson_action(App& app, const json& a) {
+  return lesson_script_action(app, app.lesson_room(), a);
+}
 const RoomAction kRoomActions[] = {doors_script_action, spawn_action, export_action,         side_action,
-                                   bake_action,         links_action, areas_action,          lesson_script_action,
+                                   bake_action,         links_action, areas_action,          lesson_action,
                                    keys_script_action,  files_action, compare_script_action, check_action};
 
 Result<void> run_action(App& app, const json& a) {
