@@ -74,7 +74,7 @@ void print_state(const app::App& a) {
       {"screenshot", a.export_dialog.last},
       {"corridor", a.plan.search.corridor},
       {"corridor_links", app::links_crossed(a)},  // the off-mesh links the corridor crosses, in order
-      {"bake", app::bake_state_json(a)},
+      {"bake", app::bake_state_json(a, a.baking, a.view)},
       {"links", app::links_state_json(a, a.links, a.click_mode)},
       {"areas", app::areas_state_json(a, a.areas, a.click_mode)},
       {"doors", app::doors_state_json(a)},

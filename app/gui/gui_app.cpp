@@ -124,7 +124,7 @@ bool App::open_scene(const std::string& path) {
 void App::open_document(Document next) {
   doc = std::move(next);
   const std::string path = doc.path;
-  bake_abandon(*this);     // a bake of the scene before is of no use now
+  bake_abandon(baking);    // a bake of the scene before is of no use now
   if (!lessons.opening) {  // a scene of the user's own: the lesson's slide column closes
     lessons.lesson.reset();
     compare.on = false;
@@ -156,7 +156,7 @@ bool App::reload() {
     doc.goal = goal;
     doc.query_index = -1;
   }
-  bake_abandon(*this);
+  bake_abandon(baking);
   files_mark_saved(*this, files, files.read_only);
   file_stamp_ = file_stamp(path);
   view.mesh_changed();
@@ -191,7 +191,7 @@ void App::save() {
 
 void App::file_dialog_open(bool save_as) { files_dialog(*this, files, save_as); }
 
-bool App::unsaved() const { return doc.loaded() && !doc.scene.same_besides_geometry(files.saved); }
+bool App::unsaved() const { return files_unsaved(*this, files); }
 
 void App::request_open(const std::string& path) {
   if (unsaved()) return files_ask(files, FilesView::Pending::Open, path);
@@ -211,10 +211,10 @@ void App::close_lesson() {
 
 void App::start_presentation(bool from_current) {
   if (!lessons.lesson) {
-    lesson_key(*this, SDL_SCANCODE_PAGEDOWN, true);  // the first lesson of the folder
+    press_lesson_key(SDL_SCANCODE_PAGEDOWN, true);  // the first lesson of the folder
     if (!lessons.lesson) return;
   } else if (!from_current) {
-    show_slide(*this, 0);
+    go_to_slide(0);
   }
   presenting = true;
   side_panels.hidden = false;
@@ -360,7 +360,7 @@ bool App::frame() {
         ImVec2(float(sized_w) / io.DisplayFramebufferScale.x, float(sized_h) / io.DisplayFramebufferScale.y);
   }
   ImGui::NewFrame();
-  bake_frame(*this);  // a bake finished on its thread replaces the mesh before anything reads it
+  bake_frame(*this, bake_room());  // a bake finished on its thread replaces the mesh before anything reads it
   doors_frame(*this, ImGui::GetIO().DeltaTime);
   if (playback.playing && !plan.steps.empty()) {
     playback.clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
@@ -420,7 +420,7 @@ bool App::frame() {
 void App::draw_viewport_content() {
   const int w = int(pointer.vp_w), h = int(pointer.vp_h);
   if (want_fit_ && doc.loaded()) {
-    if (!fit_slide_subject(*this, w, h)) view.fit(doc, w, h);  // a lesson frames its slide's subject
+    if (!fit_slide_subject(*this, lessons, view, w, h)) view.fit(doc, w, h);  // a lesson frames its slide's subject
     view.view3d.request_fit();
     want_fit_ = false;
   }

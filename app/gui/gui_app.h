@@ -1,7 +1,8 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
 // velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
 // hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
-// rooms that change the mesh under a running plan and the lessons room still take the App).
+// doors room, which changes the mesh under a running plan, the scripted runs and the 3D view's mouse
+// still take the App).
 #pragma once
 
 #include <functional>
@@ -46,12 +47,14 @@ struct ScriptMouse {
 };
 
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
-// the links and areas rooms, the editing tools and the Bake panel drive the bake through (gui_bake.h),
-// the DoorControls of the Doors panel and the door handles (gui_doors.h), the Exporter of the export
-// dialog (gui_export.h), the FileShell of the file dialog and the unsaved-changes prompt (gui_files.h)
-// and the LessonControls of the Lessons menu and the slide column (gui_lessons.h).
+// the links and areas rooms, the editing tools and the Bake panel drive the bake through and the
+// BakeShell the bake job asks what only the app does (gui_bake.h), the DoorControls of the Doors panel
+// and the door handles (gui_doors.h), the Exporter of the export dialog (gui_export.h), the FileShell of
+// the file dialog and the unsaved-changes prompt (gui_files.h) and the LessonControls of the Lessons menu
+// and the slide column (gui_lessons.h).
 class App : public Session,
             public Baker,
+            public BakeShell,
             public DoorControls,
             public Exporter,
             public FileShell,
@@ -106,13 +109,25 @@ class App : public Session,
   // run never asks.
   void on_stop_signal();
   // The bake as the links and areas rooms, the editing tools and the Bake panel see it (gui_bake.h).
-  BakeInputs wanted_inputs() const override { return wanted_bake_inputs(*this); }
-  bool start_bake(const BakeInputs& inputs, const std::string& what) override { return bake_with(*this, inputs, what); }
-  bool rebake_with(const BakeDef& bake) override { return rebake(*this, bake); }
-  bool cancel_bake() override { return bake_cancel(*this, false); }
-  std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) override {
-    return bake_edit_action(*this, act);
+  BakeInputs wanted_inputs() const override { return wanted_bake_inputs(*this, baking); }
+  bool start_bake(const BakeInputs& inputs, const std::string& what) override {
+    return bake_with(*this, bake_room(), inputs, what);
   }
+  bool rebake_with(const BakeDef& bake) override { return rebake(*this, bake_room(), bake); }
+  bool cancel_bake() override { return bake_cancel(*this, bake_room(), false); }
+  std::optional<Result<void>> scripted_edit(const std::function<EditDone()>& act) override {
+    return bake_edit_action(bake_room(), act);
+  }
+  // The bake job's state, the viewport, the disposer and this shell, as the bake room takes them, and
+  // what only the shell does for it: the doors room's answer to a door's bake, a frame (gui_bake.h).
+  BakeRoom bake_room() { return {baking, view, disposer, *this}; }
+  void door_mesh_rebaked(const std::string& door, const std::string& what, double bake_ms) override {
+    doors_mesh_rebaked(*this, door, what, bake_ms);
+  }
+  void door_rebake_failed(const std::string& what, const std::string& error) override {
+    doors_rebake_failed(*this, what, error);
+  }
+  bool run_frame() override { return frame(); }
   // The link tool's and the area tool's state and the click mode, as the editing tools take them (gui_tools.h).
   Tools tools() { return {links, areas, click_mode}; }
   // The doors' engine as the Doors panel and the door handles see it (gui_doors.h).
@@ -129,14 +144,18 @@ class App : public Session,
   void export_size(bool whole_window, int* w, int* h) const override;
   bool take_dialog_key(DialogKey k) override;
   // What only the shell does for the file dialog and the prompt (gui_files.h).
-  bool open_lesson_file(const std::string& path) override { return open_lesson(*this, path); }
+  bool open_lesson_file(const std::string& path) override { return open_lesson(*this, lesson_room(), path); }
   void quit_now() override { quit = true; }
   void press_dialog_key(DialogKey k) override { dialog_key = k; }
   // The lessons as the Lessons menu and the slide column see them (gui_lessons.h).
-  void go_to_slide(int index) override { show_slide(*this, index); }
-  bool press_lesson_key(int sdl_scancode, bool ctrl) override { return lesson_key(*this, sdl_scancode, ctrl); }
+  void go_to_slide(int index) override { show_slide(*this, lesson_room(), index); }
+  bool press_lesson_key(int sdl_scancode, bool ctrl) override {
+    return lesson_key(*this, lesson_room(), sdl_scancode, ctrl);
+  }
   void close_lesson() override;
   bool is_presenting() const override { return presenting; }
+  // The lessons' state and the other rooms' a slide sets, as the lessons room takes them (gui_lessons.h).
+  LessonRoom lesson_room() { return {lessons, files, compare, spawn, side}; }
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;

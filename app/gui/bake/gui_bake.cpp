@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "gui_app.h"
-#include "gui_doors.h"
+#include "gui_dispose.h"
 #include "gui_mesh_layer.h"
+#include "gui_viewport.h"
 #include "navmesh_build.h"
 #include "search.h"
 
@@ -42,8 +42,7 @@ bool same_door_shapes(const std::vector<Door>& a, const std::vector<Door>& b) {
   return true;
 }
 
-void start_job(App& app, Scene scene, const std::string& what) {
-  BakeView& b = app.baking;
+void start_job(Session& app, BakeView& b, Scene scene, const std::string& what) {
   if (b.job) {  // the latest edit wins: the running bake stops, its output is dropped when it returns
     b.job->cancel();
     b.retiring.push_back(std::move(b.job));
@@ -64,42 +63,43 @@ void start_job(App& app, Scene scene, const std::string& what) {
 
 // The output of a bake of `baked` (the edited scene) replaces the document's mesh, records and plan, or
 // says why not. `shapes`: the viewport's shapes of the baked mesh, when the bake's worker built them.
-void finish(App& app, const Scene& baked, BakeOutput out, const std::string& what, BakedShapes* shapes = nullptr) {
-  BakeView& b = app.baking;
+void finish(Session& app, const BakeRoom& room, const Scene& baked, BakeOutput out, const std::string& what,
+            BakedShapes* shapes = nullptr) {
+  BakeView& b = room.baking;
   const std::string door = std::exchange(b.door, std::string());
   if (out.cancelled) {
     b.last = BakeEnd::Cancelled;
-    app.baking.edit_revision = -1;  // the panel shows the document's parameters again
+    b.edit_revision = -1;  // the panel shows the document's parameters again
     app.status = "bake cancelled (" + what + "): the old navmesh stays (" + std::to_string(app.doc.mesh.polys.size()) +
                  " polygons)";
     return;
   }
   if (!out.mesh) {
     b.last = BakeEnd::Failed;
-    app.baking.edit_revision = -1;
+    b.edit_revision = -1;
     app.show_error("the bake failed, the old navmesh stays: " + from_pointer(out.mesh.error()));
-    if (!door.empty()) doors_rebake_failed(app, what, from_pointer(out.mesh.error()));
+    if (!door.empty()) room.shell.door_rebake_failed(what, from_pointer(out.mesh.error()));
     return;
   }
   if (!same_door_shapes(baked.doors, app.doc.scene.doors)) {  // a door moved while it baked
     Scene again = app.doc.scene;
     set_bake_inputs(again, bake_inputs(baked));
-    start_job(app, std::move(again), what);
+    start_job(app, b, std::move(again), what);
     b.door = door;
     return;
   }
   set_bake_inputs(app.doc.scene, bake_inputs(baked));
-  app.disposer.later(set_mesh(app.doc, std::move(out.mesh).value()));  // 100k polygons: ms of free()
+  room.disposer.later(set_mesh(app.doc, std::move(out.mesh).value()));  // 100k polygons: ms of free()
   app.doc.bake_steps = std::move(out.steps);
   app.doc.bake_stages = std::move(out.stages);
   if (shapes && shapes->built)
-    app.view.mesh_changed(std::move(shapes->layer), shapes->presenter);
+    room.view.mesh_changed(std::move(shapes->layer), shapes->presenter);
   else
-    app.view.mesh_changed();
+    room.view.mesh_changed();
   if (door.empty())
     app.replan();
   else
-    doors_mesh_rebaked(app, door, what, out.ms);
+    room.shell.door_mesh_rebaked(door, what, out.ms);
   b.last = BakeEnd::Baked;
   char status[160];
   std::snprintf(status, sizeof status, "baked again (%s): %zu polygons in %.1f ms", what.c_str(),
@@ -156,17 +156,17 @@ Result<void> set_param(BakeDef& b, const std::string& key, const nlohmann::json&
 }
 
 // {"bake_stage": NAME}: the view switch set as the Bake panel's combo sets it; fails with what is wrong.
-Result<void> set_bake_stage(App& app, const nlohmann::json& name) {
+Result<void> set_bake_stage(Viewport& view, const nlohmann::json& name) {
   if (!name.is_string()) return Error{"{\"bake_stage\": NAME} needs a stage name"};
   if (name == "navmesh") {
-    app.view.bake_stage.reset();
+    view.bake_stage.reset();
     return {};
   }
   const auto stage = bake_stage_from_name(name.get<std::string>());
   if (!stage)
     return Error{"unknown bake stage " + name.dump() +
                  " (navmesh, input, heightfield, compact, regions, raw-contours, contours, polymesh or detail)"};
-  app.view.bake_stage = stage;
+  view.bake_stage = stage;
   return {};
 }
 
@@ -189,11 +189,11 @@ void set_bake_inputs(Scene& scene, const BakeInputs& in) {
 
 bool document_is_baked(const Session& app) { return app.doc.loaded() && traits(app.doc.scene.kind()).baked; }
 
-BakeInputs wanted_bake_inputs(const App& app) {
-  return bake_inputs(app.baking.job ? app.baking.job->scene() : app.doc.scene);
+BakeInputs wanted_bake_inputs(const Session& app, const BakeView& b) {
+  return bake_inputs(b.job ? b.job->scene() : app.doc.scene);
 }
 
-bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
+bool bake_with(Session& app, const BakeRoom& room, const BakeInputs& inputs, const std::string& what) {
   const bool hand_authored = app.doc.loaded() && traits(app.doc.scene.kind()).rebuilt;
   if (!document_is_baked(app) && !hand_authored) {
     app.show_error(
@@ -212,32 +212,32 @@ bool bake_with(App& app, const BakeInputs& inputs, const std::string& what) {
     BakeOutput out;
     out.mesh = build_navmesh(checked);
     out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    finish(app, checked, std::move(out), what);
-    return app.baking.last == BakeEnd::Baked;
+    finish(app, room, checked, std::move(out), what);
+    return room.baking.last == BakeEnd::Baked;
   }
-  start_job(app, std::move(checked), what);
+  start_job(app, room.baking, std::move(checked), what);
   return true;
 }
 
-void bake_for_door(App& app, const std::string& door, const std::string& what) {
+void bake_for_door(Session& app, BakeView& b, const std::string& door, const std::string& what) {
   Scene scene = app.doc.scene;
-  set_bake_inputs(scene, wanted_bake_inputs(app));
-  start_job(app, std::move(scene), what);
-  app.baking.door = door;
+  set_bake_inputs(scene, wanted_bake_inputs(app, b));
+  start_job(app, b, std::move(scene), what);
+  b.door = door;
 }
 
-bool rebake(App& app, const BakeDef& bake) {
+bool rebake(Session& app, const BakeRoom& room, const BakeDef& bake) {
   if (!document_is_baked(app)) {
     app.show_error("only a floor plan or a level mesh is baked; this scene's navmesh is not");
     return false;
   }
-  BakeInputs in = wanted_bake_inputs(app);
+  BakeInputs in = wanted_bake_inputs(app, room.baking);
   in.bake = bake;
-  return bake_with(app, in, "bake parameters");
+  return bake_with(app, room, in, "bake parameters");
 }
 
-void bake_frame(App& app) {
-  BakeView& b = app.baking;
+void bake_frame(Session& app, const BakeRoom& room) {
+  BakeView& b = room.baking;
   // A cancelled bake's thread has returned: dropping it joins at once.
   b.retiring.erase(std::remove_if(b.retiring.begin(), b.retiring.end(),
                                   [](const std::unique_ptr<BakeJob>& j) { return j->finished(); }),
@@ -245,33 +245,34 @@ void bake_frame(App& app) {
   if (!b.job || !b.job->finished()) return;
   std::unique_ptr<BakeJob> job = std::move(b.job);
   const std::shared_ptr<BakedShapes> shapes = std::move(b.shapes);
-  finish(app, job->scene(), job->take(), b.what, shapes.get());
-  app.disposer.later(std::move(job));  // its copy of the scene (a large level's outlines)
+  finish(app, room, job->scene(), job->take(), b.what, shapes.get());
+  room.disposer.later(std::move(job));  // its copy of the scene (a large level's outlines)
 }
 
-bool bake_cancel(App& app, bool wait) {
-  BakeView& b = app.baking;
+bool bake_cancel(Session& app, const BakeRoom& room, bool wait) {
+  BakeView& b = room.baking;
   if (!b.job) return false;
   b.job->cancel();
   if (wait) {
     const std::unique_ptr<BakeJob> job = std::move(b.job);
     const std::shared_ptr<BakedShapes> shapes = std::move(b.shapes);
-    finish(app, job->scene(), job->take(), b.what, shapes.get());
+    finish(app, room, job->scene(), job->take(), b.what, shapes.get());
     return true;
   }
   // The UI does not wait for the bake to reach its next phase: the thread is let go when it returns.
   b.retiring.push_back(std::move(b.job));
   b.shapes.reset();
-  finish(app, b.retiring.back()->scene(), BakeOutput{Result<NavMesh>::fail("cancelled"), {}, {}, 0.0, true}, b.what);
+  finish(app, room, b.retiring.back()->scene(), BakeOutput{Result<NavMesh>::fail("cancelled"), {}, {}, 0.0, true},
+         b.what);
   return true;
 }
 
-void bake_wait(App& app) {
-  while (app.baking.job && app.frame()) {
+void bake_wait(const BakeRoom& room) {
+  while (room.baking.job && room.shell.run_frame()) {
   }
 }
 
-std::optional<Result<void>> bake_edit_action(App& app, const std::function<EditDone()>& act) {
+std::optional<Result<void>> bake_edit_action(const BakeRoom& room, const std::function<EditDone()>& act) {
   EditDone done;
   try {
     done = act();
@@ -279,42 +280,40 @@ std::optional<Result<void>> bake_edit_action(App& app, const std::function<EditD
     return Error{ex.what()};
   }
   if (done.kind == EditKind::NotThisAction) return std::nullopt;
-  if (done.kind == EditKind::Edited && done.result) bake_wait(app);
+  if (done.kind == EditKind::Edited && done.result) bake_wait(room);
   return done.result;
 }
 
-void bake_abandon(App& app) {
-  BakeView& b = app.baking;
+void bake_abandon(BakeView& b) {
   if (!b.job) return;
   b.job->cancel();
   b.retiring.push_back(std::move(b.job));
   b.shapes.reset();
 }
 
-std::optional<Result<void>> bake_script_action(App& app, const nlohmann::json& a) {
-  if (a.contains("bake_stage")) return set_bake_stage(app, a["bake_stage"]);
+std::optional<Result<void>> bake_script_action(Session& app, const BakeRoom& room, const nlohmann::json& a) {
+  if (a.contains("bake_stage")) return set_bake_stage(room.view, a["bake_stage"]);
   if (a.contains("bake_wait")) {
-    bake_wait(app);
+    bake_wait(room);
     return Result<void>();
   }
   if (a.contains("bake_cancel")) {
-    if (!bake_cancel(app, true)) return Error{"bake_cancel: no bake is running (it has finished already)"};
+    if (!bake_cancel(app, room, true)) return Error{"bake_cancel: no bake is running (it has finished already)"};
     return Result<void>();
   }
   if (!a.contains("bake")) return std::nullopt;
   const nlohmann::json& params = a["bake"];
   if (!params.is_object()) return Error{"{\"bake\": {PARAMETER: VALUE, ...}} needs an object"};
-  BakeDef next = wanted_bake_inputs(app).bake;
+  BakeDef next = wanted_bake_inputs(app, room.baking).bake;
   for (const auto& [key, value] : params.items())
     if (Result<void> r = set_param(next, key, value); !r) return r;
   if (a.contains("wait") && !a["wait"].is_boolean()) return Error{"{\"bake\": {...}, \"wait\": B} needs true or false"};
-  // A bake that fails is the app's to show (App::error), not the script's.
-  if (rebake(app, next) && a.value("wait", true)) bake_wait(app);
+  // A bake that fails is the app's to show (Session::error), not the script's.
+  if (rebake(app, room, next) && a.value("wait", true)) bake_wait(room);
   return Result<void>();
 }
 
-nlohmann::json bake_state_json(const App& app) {
-  const BakeView& b = app.baking;
+nlohmann::json bake_state_json(const Session& app, const BakeView& b, const Viewport& view) {
   nlohmann::json out = {{"running", b.running()},
                         {"last", to_string(b.last)},
                         {"started", b.started},
@@ -323,9 +322,9 @@ nlohmann::json bake_state_json(const App& app) {
                         {"polygons", app.doc.mesh.polys.size()},
                         {"what", b.running() ? b.what : ""},
                         {"mesh_shapes",
-                         {{"built_by_viewport", app.view.mesh_builds()},
-                          {"taken_from_bake", app.view.mesh_shapes_taken()},
-                          {"retired_waiting", app.view.retired_waiting()}}}};
+                         {{"built_by_viewport", view.mesh_builds()},
+                          {"taken_from_bake", view.mesh_shapes_taken()},
+                          {"retired_waiting", view.retired_waiting()}}}};
   if (b.job) {
     const BakeProgress& p = b.job->progress();
     out["tiles_done"] = p.tiles_done.load();

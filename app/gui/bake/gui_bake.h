@@ -25,7 +25,8 @@
 
 namespace navlab::app {
 
-class App;
+class Disposer;
+class Viewport;
 
 // What the app edits of a bake: the Recast parameters, the off-mesh links and the painted areas.
 struct BakeInputs {
@@ -66,11 +67,35 @@ struct BakeView {
   bool running() const { return job != nullptr; }
 };
 
+// What only the app does for the bake job: the doors room's answer to the end of a bake a dropped door
+// started (its re-plan and its log, gui_doors.h), and one frame of the whole app while a script waits for
+// a bake. The App is one.
+class BakeShell {
+ public:
+  virtual ~BakeShell() = default;
+  // The bake door `door`'s drop started replaced the mesh (`what`: the move, `bake_ms`: the bake's time).
+  virtual void door_mesh_rebaked(const std::string& door, const std::string& what, double bake_ms) = 0;
+  // Such a bake failed with `error`: the old mesh stays.
+  virtual void door_rebake_failed(const std::string& what, const std::string& error) = 0;
+  // Runs one frame (events, UI, viewport); false when the user quit.
+  virtual bool run_frame() = 0;
+};
+
+// What the bake job works on besides the Session: its own state, the viewport whose navmesh shapes it
+// replaces and whose bake stage scripts switch, the disposer that frees a replaced mesh off the UI
+// thread, and the shell. The App hands its own.
+struct BakeRoom {
+  BakeView& baking;
+  Viewport& view;
+  Disposer& disposer;
+  BakeShell& shell;
+};
+
 // Whether the document's navmesh comes from a Recast bake (a floor plan or a level mesh).
 bool document_is_baked(const Session& app);
 
-// The inputs the next bake starts from: the running bake's when one runs, else the document's.
-BakeInputs wanted_bake_inputs(const App& app);
+// The inputs the next bake starts from: the running bake's (of `b`) when one runs, else the document's.
+BakeInputs wanted_bake_inputs(const Session& app, const BakeView& b);
 
 // Bakes the document again with `inputs` (a floor plan or level mesh: on a worker thread; a
 // hand-authored mesh: built at once). Values the scene format refuses are shown as an error
@@ -78,24 +103,24 @@ BakeInputs wanted_bake_inputs(const App& app);
 // mesh, its records and the plan are replaced and the scene keeps `inputs` (Save writes them); when it
 // fails or is cancelled, the error or "cancelled" is shown and nothing changes. `what` names the edit in
 // the status line. Returns whether the bake started (or the mesh was rebuilt).
-bool bake_with(App& app, const BakeInputs& inputs, const std::string& what);
+bool bake_with(Session& app, const BakeRoom& room, const BakeInputs& inputs, const std::string& what);
 // bake_with the wanted inputs and Recast parameters `bake`.
-bool rebake(App& app, const BakeDef& bake);
+bool rebake(Session& app, const BakeRoom& room, const BakeDef& bake);
 // Bakes the document again on the worker thread because door `door` was dropped elsewhere (its
 // footprint is baked where it now is), with the wanted inputs (a bake of edited inputs under way is
 // cancelled: this one bakes them too). When it succeeds the doors panel re-plans
-// (doors_mesh_rebaked); `what` names the move ("door_east moved").
-void bake_for_door(App& app, const std::string& door, const std::string& what);
+// (BakeShell::door_mesh_rebaked); `what` names the move ("door_east moved").
+void bake_for_door(Session& app, BakeView& b, const std::string& door, const std::string& what);
 
 // Once per frame: takes the output of a bake that has finished (replacing the mesh, or showing why not)
 // and lets cancelled bakes' threads go.
-void bake_frame(App& app);
+void bake_frame(Session& app, const BakeRoom& room);
 // Cancels the running bake: the old mesh and plan stay. `wait`: until its thread has returned (scripts);
 // otherwise the thread is let go when it returns (the UI never waits for a phase to end). False when
 // none runs.
-bool bake_cancel(App& app, bool wait);
+bool bake_cancel(Session& app, const BakeRoom& room, bool wait);
 // Runs frames until no bake runs (scripts: every bake action waits, so runs stay deterministic).
-void bake_wait(App& app);
+void bake_wait(const BakeRoom& room);
 // What a scripted edit of the bake inputs did (bake_edit_action): not this room's action, an edit that
 // bakes, or a change that needs no bake (a tool switched on or off); and its outcome.
 enum class EditKind { NotThisAction, Edited, NoRebake };
@@ -107,7 +132,7 @@ struct EditDone {
 // the wrong type (a thrown error) becomes the action's error. An edit made without error is waited for
 // (its bake finishes first), so the next action sees the new mesh. nullopt when `act` says the action is
 // not its; otherwise the action's outcome.
-std::optional<Result<void>> bake_edit_action(App& app, const std::function<EditDone()>& act);
+std::optional<Result<void>> bake_edit_action(const BakeRoom& room, const std::function<EditDone()>& act);
 // What the rooms that edit or drive the bake (links, areas, the editing tools, the Bake panel) ask of it: the inputs
 // the next bake starts from, a bake of edited inputs (bake_with) or parameters (rebake), a scripted edit waited for
 // (bake_edit_action) and the running bake cancelled (bake_cancel, not waiting). The App is one, over its own bake.
@@ -122,7 +147,7 @@ class Baker {
 };
 
 // The document was replaced (opened, reloaded): a running bake is cancelled and its output dropped.
-void bake_abandon(App& app);
+void bake_abandon(BakeView& b);
 
 // The Bake panel: every parameter (applied when an edit is finished), the partition, a Bake button, the
 // progress of a running bake with Cancel, and the phases of the last bake with their times.
@@ -138,9 +163,9 @@ void panel_bake_progress(BakeView& b, Baker& baker, float x, float y, float w);
 // {"bake_cancel": true}: cancels it (an error when none runs). {"bake_stage": NAME}: the Bake panel's
 // view switch (navmesh, or a stage as bake_stage_name writes it). nullopt when `a` is none of these;
 // otherwise the outcome of the action itself.
-std::optional<Result<void>> bake_script_action(App& app, const nlohmann::json& a);
+std::optional<Result<void>> bake_script_action(Session& app, const BakeRoom& room, const nlohmann::json& a);
 // The bake state for the scripted run's printed JSON: running, last, started, restarted, frames_shown,
 // polygons, and the running bake's tiles_done, tiles_total, phase.
-nlohmann::json bake_state_json(const App& app);
+nlohmann::json bake_state_json(const Session& app, const BakeView& b, const Viewport& view);
 
 }  // namespace navlab::app

@@ -178,6 +178,10 @@ void files_mark_saved(const Session& s, FilesView& f, bool read_only) {
   f.read_only = read_only;
 }
 
+bool files_unsaved(const Session& s, const FilesView& f) {
+  return s.doc.loaded() && !s.doc.scene.same_besides_geometry(f.saved);
+}
+
 void files_dialog(const Session& s, FilesView& f, bool save_as) {
   f.dialog_request = true;
   f.dialog_save = save_as;

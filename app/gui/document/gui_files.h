@@ -59,6 +59,9 @@ bool is_shipped(const std::string& path);
 
 // After the document was read or written: it is the saved state now. `read_only`: Save asks for a path.
 void files_mark_saved(const Session& s, FilesView& f, bool read_only);
+// Whether the document's scene differs from `f`'s saved one, as opened or last saved (compared by
+// Scene::same_besides_geometry). A lesson slide's toggles are no change: showing the slide marks them saved.
+bool files_unsaved(const Session& s, const FilesView& f);
 // Opens the file dialog: Open (false) or Save As (true).
 void files_dialog(const Session& s, FilesView& f, bool save_as);
 // Asks about unsaved changes before `pending` (the prompt); the caller checked there are some.

@@ -83,7 +83,7 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
 // bake's worker thread; doors_mesh_rebaked follows when it returns. False when the door was not baked.
 bool rebake_door_moved(App& app, const std::string& id, const std::string& what) {
   if (baked_door_index(app.doc.mesh, id) < 0) return false;
-  bake_for_door(app, id, what);
+  bake_for_door(app, app.baking, id, what);
   return true;
 }
 

@@ -9,12 +9,14 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "gui_app.h"
+#include "gui_compare.h"
 #include "gui_files.h"
 #include "gui_script.h"
+#include "gui_side.h"
 #include "gui_side_draw.h"
 #include "gui_viewport.h"
 #include "lesson_toggles.h"
+#include "panel_spawn.h"
 
 namespace navlab::app {
 
@@ -116,12 +118,12 @@ void add_step(const Document& doc, const PlanView& plan, int step, std::vector<V
 
 // The slide's midpoint path, shortest path, channel and compare view: shown once its answer is (a
 // question slide keeps them back, they would give the answer away).
-void show_overlays(App& app, const LessonSlide& slide, bool revealed) {
+void show_overlays(Session& app, CompareView& compare, const LessonSlide& slide, bool revealed) {
   app.settings.show_midpoints = revealed && slide.midpoints;
   app.settings.show_optimal = revealed && slide.optimal;
   app.settings.show_channel = revealed && slide.channel;
-  app.compare.on = revealed && slide.compare.has_value();
-  if (slide.compare) app.compare.spec = slide.compare_text;
+  compare.on = revealed && slide.compare.has_value();
+  if (slide.compare) compare.spec = slide.compare_text;
 }
 
 }  // namespace
@@ -189,17 +191,16 @@ void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& v
   view.camera.scale = slide.camera->scale;
 }
 
-bool fit_slide_subject(App& app, int w, int h) {
-  const LessonsView& v = app.lessons;
+bool fit_slide_subject(const Session& app, const LessonsView& v, Viewport& view, int w, int h) {
   if (!v.lesson) return false;
   const LessonSlide& slide = v.lesson->slides[size_t(v.slide)];
   if (slide.side || slide.scene != app.doc.path) return false;
   if (slide.camera) {
-    app.view.camera.center = slide.camera->center;
-    app.view.camera.scale = slide.camera->scale;
+    view.camera.center = slide.camera->center;
+    view.camera.scale = slide.camera->scale;
     return true;
   }
-  frame_subject(slide_subject(slide, app.doc, app.plan, v.answer_step), app.doc, app.view, w, h);
+  frame_subject(slide_subject(slide, app.doc, app.plan, v.answer_step), app.doc, view, w, h);
   return true;
 }
 
@@ -222,9 +223,9 @@ std::string lessons_folder() {
   return "scenes/lessons";
 }
 
-bool open_lesson(App& app, const std::string& path) {
-  if (app.unsaved() && !app.lessons.lesson) {  // the user's own edited scene would be replaced
-    files_ask(app.files, FilesView::Pending::Lesson, path);
+bool open_lesson(Session& app, const LessonRoom& room, const std::string& path) {
+  if (files_unsaved(app, room.files) && !room.lessons.lesson) {  // the user's own edited scene would be replaced
+    files_ask(room.files, FilesView::Pending::Lesson, path);
     return false;
   }
   Result<Lesson> lesson = load_lesson(path);
@@ -232,16 +233,16 @@ bool open_lesson(App& app, const std::string& path) {
     app.show_error(lesson.error());
     return false;
   }
-  LessonsView& v = app.lessons;
+  LessonsView& v = room.lessons;
   v.lesson = std::move(lesson).value();
   const auto it = std::find(v.files.begin(), v.files.end(), path);
   v.file_index = it == v.files.end() ? -1 : int(it - v.files.begin());
-  show_slide(app, 0);
+  show_slide(app, room, 0);
   return true;
 }
 
-void show_slide(App& app, int index) {
-  LessonsView& v = app.lessons;
+void show_slide(Session& app, const LessonRoom& room, int index) {
+  LessonsView& v = room.lessons;
   if (!v.lesson) return;
   v.slide = std::clamp(index, 0, int(v.lesson->slides.size()) - 1);
   const LessonSlide& slide = v.lesson->slides[size_t(v.slide)];
@@ -255,21 +256,21 @@ void show_slide(App& app, int index) {
   v.opening = false;
   if (!opened) return;
   app.doc = std::move(setup.doc);
-  files_mark_saved(app, app.files, true);  // the slide's toggles are not the user's edits
+  files_mark_saved(app, room.files, true);  // the slide's toggles are not the user's edits
   app.replan();
-  if (slide.side) app.side.tick = setup.side_tick;
+  if (slide.side) room.side.tick = setup.side_tick;
   v.answer_step = setup.step;
   v.revealed = slide.question.empty();
   app.set_step(v.revealed ? setup.step : question_step(app.plan, setup.step));
-  show_overlays(app, slide, v.revealed);
-  app.spawn.options = setup.spawn;
+  show_overlays(app, room.compare, slide, v.revealed);
+  room.spawn.options = setup.spawn;
   app.fit_view();  // the slide's camera, or its subject framed (fit_slide_subject)
   app.status =
       v.lesson->title + ": slide " + std::to_string(v.slide + 1) + " of " + std::to_string(v.lesson->slides.size());
 }
 
-bool lesson_key(App& app, int sc, bool ctrl) {
-  LessonsView& v = app.lessons;
+bool lesson_key(Session& app, const LessonRoom& room, int sc, bool ctrl) {
+  LessonsView& v = room.lessons;
   if (sc != SDL_SCANCODE_PAGEDOWN && sc != SDL_SCANCODE_PAGEUP) return false;
   const int dir = sc == SDL_SCANCODE_PAGEDOWN ? 1 : -1;
   if (ctrl || !v.lesson) {
@@ -277,24 +278,24 @@ bool lesson_key(App& app, int sc, bool ctrl) {
     if (v.files.empty()) return false;
     const int n = int(v.files.size());
     const int next = v.file_index < 0 ? (dir > 0 ? 0 : n - 1) : (v.file_index + dir + n) % n;
-    open_lesson(app, v.files[size_t(next)]);
+    open_lesson(app, room, v.files[size_t(next)]);
     return true;
   }
   if (dir > 0 && !v.revealed) {  // the question's answer: the slide's own step, text and overlays
     v.revealed = true;
     app.playback.playing = false;
     app.set_step(v.answer_step);
-    show_overlays(app, v.lesson->slides[size_t(v.slide)], true);
+    show_overlays(app, room.compare, v.lesson->slides[size_t(v.slide)], true);
     return true;
   }
-  show_slide(app, v.slide + dir);
+  show_slide(app, room, v.slide + dir);
   return true;
 }
 
-std::optional<Result<void>> lesson_script_action(App& app, const nlohmann::json& a) {
+std::optional<Result<void>> lesson_script_action(Session& app, const LessonRoom& room, const nlohmann::json& a) {
   if (!a.contains("lesson")) return std::nullopt;
   if (!a["lesson"].is_string()) return Error{"{\"lesson\": FILE} needs a file name"};
-  if (!open_lesson(app, a["lesson"].get<std::string>()) && app.files.pending == FilesView::Pending::None)
+  if (!open_lesson(app, room, a["lesson"].get<std::string>()) && room.files.pending == FilesView::Pending::None)
     return Error{app.error};
   return Result<void>();
 }

@@ -20,9 +20,12 @@
 
 namespace navlab::app {
 
-class App;
 class Session;
 class Viewport;
+struct CompareView;
+struct FilesView;
+struct SideView;
+struct SpawnView;
 
 struct LessonsView {
   std::vector<std::string> files;  // scenes/lessons/*.json, sorted
@@ -33,6 +36,18 @@ struct LessonsView {
   int answer_step = 0;             // the slide's own timeline step (the question shows the one before)
   bool show_notes = false;         // N: the teacher's notes in the slide column
   bool opening = false;            // a slide's scene is being opened (not a scene of the user's own)
+};
+
+// What the lessons room sets besides the Session when it opens a lesson or shows a slide: its own state,
+// the files' saved state (a slide's scene is read-only and its toggles are not the user's edits; a
+// scene of the user's own with unsaved changes is asked about first), the compare view, the spawn checks
+// and the side view's record the slide shows. The App hands its own.
+struct LessonRoom {
+  LessonsView& lessons;
+  FilesView& files;
+  CompareView& compare;
+  SpawnView& spawn;
+  SideView& side;
 };
 
 // What a slide shows, ready to draw: the document with the slide's toggles applied, its plan, the
@@ -70,9 +85,9 @@ void frame_subject(const std::vector<Vec2>& subject, const Document& doc, Viewpo
 // picture. A side-scroller slide is fitted as the app's side view frames it.
 void slide_camera(const LessonSlide& slide, const SlideSetup& setup, Viewport& view, int w, int h,
                   float reserve_right = 0.0f);
-// The app's camera framed on the shown slide's subject, when a slide of the open document is shown and
-// names no camera of its own. Returns whether it framed.
-bool fit_slide_subject(App& app, int w, int h);
+// The camera of `view` framed on the shown slide's subject, when a slide of the open document is shown
+// and names no camera of its own. Returns whether it framed.
+bool fit_slide_subject(const Session& app, const LessonsView& v, Viewport& view, int w, int h);
 // The timeline step a question slide shows before its answer: the step before the slide's own
 // (for "end", the first step of locate: the scene with its start and goal).
 int question_step(const PlanView& plan, int answer_step);
@@ -81,13 +96,13 @@ int question_step(const PlanView& plan, int answer_step);
 std::string lessons_folder();
 
 // Opens a lesson file in the app at slide 0. Returns success (an error is shown otherwise).
-bool open_lesson(App& app, const std::string& path);
+bool open_lesson(Session& app, const LessonRoom& room, const std::string& path);
 // Shows slide `index` (clamped) of the open lesson.
-void show_slide(App& app, int index);
+void show_slide(Session& app, const LessonRoom& room, int index);
 // PageDown / PageUp turn slides (on a question slide PageDown first reveals the answer); Ctrl+PageDown /
 // Ctrl+PageUp open the next / previous lesson of the folder (the first one when none is open). Returns
 // whether the key was used.
-bool lesson_key(App& app, int sdl_scancode, bool ctrl);
+bool lesson_key(Session& app, const LessonRoom& room, int sdl_scancode, bool ctrl);
 
 // What the Lessons menu and the slide column ask of the app, which opens a lesson's scenes, re-plans and
 // presents through the whole app: a lesson opened (open_lesson), a slide shown (show_slide), Page Down
@@ -111,6 +126,6 @@ void panel_lesson(const Session& session, LessonsView& v, LessonControls& contro
 
 // Script action {"lesson": FILE}: opens a lesson. nullopt when the action is not one; otherwise its
 // outcome.
-std::optional<Result<void>> lesson_script_action(App& app, const nlohmann::json& action);
+std::optional<Result<void>> lesson_script_action(Session& app, const LessonRoom& room, const nlohmann::json& action);
 
 }  // namespace navlab::app

@@ -391,8 +391,12 @@ std::optional<Result<void>> areas_action(App& app, const json& a) {
 std::optional<Result<void>> files_action(App& app, const json& a) {
   return files_script_action(app, app.files, app, a);
 }
+std::optional<Result<void>> bake_action(App& app, const json& a) { return bake_script_action(app, app.bake_room(), a); }
+std::optional<Result<void>> lesson_action(App& app, const json& a) {
+  return lesson_script_action(app, app.lesson_room(), a);
+}
 const RoomAction kRoomActions[] = {doors_script_action, spawn_action, export_action,         side_action,
-                                   bake_script_action,  links_action, areas_action,          lesson_script_action,
+                                   bake_action,         links_action, areas_action,          lesson_action,
                                    keys_script_action,  files_action, compare_script_action, check_action};
 
 Result<void> run_action(App& app, const json& a) {
@@ -419,10 +423,10 @@ Result<void> run_script(App& app, const std::string& script_path, std::string* c
       done = Error{std::string("bad value: ") + e.what()};
     }
     if (!done) return Error{script_path + ": action " + std::to_string(i) + ": " + done.error()};
-    if (!app.baking.door.empty()) bake_wait(app);  // a door dropped by the mouse: wait for its bake
-    doors_tiles_wait(app);                         // and for the tile cache's door moves
-    sim_wait(app);                                 // and for the follower's run on its thread
-    app.frame();                                   // let the UI catch up (layout, viewport size, exports)
+    if (!app.baking.door.empty()) bake_wait(app.bake_room());  // a door dropped by the mouse: wait for its bake
+    doors_tiles_wait(app);                                     // and for the tile cache's door moves
+    sim_wait(app);                                             // and for the follower's run on its thread
+    app.frame();                                               // let the UI catch up (layout, viewport size, exports)
     if (gl::stop_signal()) return Error{script_path + ": " + gl::stop_message() + " after action " + std::to_string(i)};
     ++i;
   }
