@@ -1,7 +1,7 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
 // velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
 // hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
-// rooms that change the mesh under a running plan and the lessons room still take the App).
+// bake job, the lessons room, the script dispatcher and the 3D view's mouse still take the App).
 #pragma once
 
 #include <functional>
@@ -47,12 +47,14 @@ struct ScriptMouse {
 
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
 // the links and areas rooms, the editing tools and the Bake panel drive the bake through (gui_bake.h),
-// the DoorControls of the Doors panel and the door handles (gui_doors.h), the Exporter of the export
-// dialog (gui_export.h), the FileShell of the file dialog and the unsaved-changes prompt (gui_files.h)
-// and the LessonControls of the Lessons menu and the slide column (gui_lessons.h).
+// the DoorControls of the Doors panel and the door handles and the DoorsShell of the doors' engine
+// (gui_doors.h), the Exporter of the export dialog (gui_export.h), the FileShell of the file dialog and
+// the unsaved-changes prompt (gui_files.h) and the LessonControls of the Lessons menu and the slide
+// column (gui_lessons.h).
 class App : public Session,
             public Baker,
             public DoorControls,
+            public DoorsShell,
             public Exporter,
             public FileShell,
             public LessonControls {
@@ -116,15 +118,22 @@ class App : public Session,
   // The link tool's and the area tool's state and the click mode, as the editing tools take them (gui_tools.h).
   Tools tools() { return {links, areas, click_mode}; }
   // The doors' engine as the Doors panel and the door handles see it (gui_doors.h).
-  Result<void> set_door_open(const std::string& door, bool open) override { return doors_set_open(*this, door, open); }
+  Result<void> set_door_open(const std::string& door, bool open) override {
+    return doors_set_open(*this, doors, door, open);
+  }
   Result<void> move_door(const std::string& door, const std::vector<Vec2>& shape, bool final_move) override {
-    return doors_move(*this, door, shape, final_move);
+    return doors_move(doors_engine(), door, shape, final_move);
   }
   Result<void> move_blocker(const std::string& id, Vec2 center, bool final_move) override {
-    return blockers_move(*this, id, center, final_move);
+    return blockers_move(*this, doors, id, center, final_move);
   }
-  Result<void> set_tile_cache(bool on) override { return doors_set_tile_cache(*this, on); }
-  void restart_follower() override { sim_restart(*this); }
+  Result<void> set_tile_cache(bool on) override { return doors_set_tile_cache(doors_engine(), on); }
+  void restart_follower() override { sim_restart(*this, doors); }
+  // What the doors' engine asks of the app (gui_doors.h), and its pieces as the engine takes them.
+  void bake_door(const std::string& door, const std::string& what) override { bake_for_door(*this, door, what); }
+  bool run_frame() override { return frame(); }
+  bool bake_running() const override { return baking.job != nullptr; }
+  DoorsEngine doors_engine() { return {*this, doors, view, disposer, *this}; }
   // The window as the export dialog sees it (gui_export.h); the file dialogs take their keys alike.
   void export_size(bool whole_window, int* w, int* h) const override;
   bool take_dialog_key(DialogKey k) override;
@@ -160,7 +169,6 @@ class App : public Session,
   LinksView links;             // the link tool and the Links panel (gui_links.h)
   AreasView areas;             // the area tool and the Painted areas panel (gui_areas.h)
   DoorsView doors;             // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
-  int plan_runs = 0;           // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;             // spawn panel: toggles and verdicts (panel_spawn.h)
   SideView side;               // side-scroller scenes: the records and the tick shown (gui_side.h)
   LessonsView lessons;         // Lessons menu and slide panel (gui_lessons.h)

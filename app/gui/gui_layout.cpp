@@ -309,7 +309,7 @@ bool App::place_endpoint(const SurfacePick& at) {
   (click_mode == ClickMode::SetStart ? doc.start : doc.goal) = p;
   doc.query_index = -1;
   replan();
-  if (click_mode == ClickMode::SetGoal) doors_goal_moved(*this);
+  if (click_mode == ClickMode::SetGoal) doors_goal_moved(*this, doors);
   return true;
 }
 

@@ -78,7 +78,7 @@ void finish(App& app, const Scene& baked, BakeOutput out, const std::string& wha
     b.last = BakeEnd::Failed;
     app.baking.edit_revision = -1;
     app.show_error("the bake failed, the old navmesh stays: " + from_pointer(out.mesh.error()));
-    if (!door.empty()) doors_rebake_failed(app, what, from_pointer(out.mesh.error()));
+    if (!door.empty()) doors_rebake_failed(app.doors, what, from_pointer(out.mesh.error()));
     return;
   }
   if (!same_door_shapes(baked.doors, app.doc.scene.doors)) {  // a door moved while it baked
@@ -99,7 +99,7 @@ void finish(App& app, const Scene& baked, BakeOutput out, const std::string& wha
   if (door.empty())
     app.replan();
   else
-    doors_mesh_rebaked(app, door, what, out.ms);
+    doors_mesh_rebaked(app, app.doors, door, what, out.ms);
   b.last = BakeEnd::Baked;
   char status[160];
   std::snprintf(status, sizeof status, "baked again (%s): %zu polygons in %.1f ms", what.c_str(),
