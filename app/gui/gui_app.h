@@ -1,7 +1,7 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
 // velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
 // hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
-// bake job, the lessons room, the script dispatcher and the 3D view's mouse still take the App).
+// bake job, the lessons room and the script dispatcher still take the App).
 #pragma once
 
 #include <functional>
@@ -34,6 +34,7 @@
 #include "gui_theme.h"
 #include "gui_tools.h"
 #include "gui_viewport.h"
+#include "gui_viewport_mouse.h"
 #include "panel_spawn.h"
 #include "result.h"
 
@@ -49,15 +50,16 @@ struct ScriptMouse {
 // the links and areas rooms, the editing tools and the Bake panel drive the bake through (gui_bake.h),
 // the DoorControls of the Doors panel and the door handles and the DoorsShell of the doors' engine
 // (gui_doors.h), the Exporter of the export dialog (gui_export.h), the FileShell of the file dialog and
-// the unsaved-changes prompt (gui_files.h) and the LessonControls of the Lessons menu and the slide
-// column (gui_lessons.h).
+// the unsaved-changes prompt (gui_files.h), the LessonControls of the Lessons menu and the slide column
+// (gui_lessons.h) and the EndpointPlacer of the viewport's mouse (gui_viewport_mouse.h).
 class App : public Session,
             public Baker,
             public DoorControls,
             public DoorsShell,
             public Exporter,
             public FileShell,
-            public LessonControls {
+            public LessonControls,
+            public EndpointPlacer {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -146,6 +148,8 @@ class App : public Session,
   bool press_lesson_key(int sdl_scancode, bool ctrl) override { return lesson_key(*this, sdl_scancode, ctrl); }
   void close_lesson() override;
   bool is_presenting() const override { return presenting; }
+  // The start or goal placed by a click in the viewport, top view or 3D (gui_viewport_mouse.h).
+  bool place_endpoint(const SurfacePick& p) override;
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;
@@ -216,10 +220,6 @@ class App : public Session,
   void main_menu();
   void layout_panels(const Layout& l);
   void draw_viewport_content();
-  // The 3D view's mouse (gui_view3d_input.cpp): orbit, pan, zoom, clicks on the surface.
-  void viewport_mouse_3d(bool hovered);
-  // Places the start or goal (click modes) at `p`; returns whether it did.
-  bool place_endpoint(const SurfacePick& p);
   // Runs `draw` with the viewport drawn at w x h offscreen (the camera keeps its centre and scales with
   // the size), then draws it again as the screen shows it.
   void at_viewport_size(int w, int h, const std::function<void()>& draw);
@@ -238,8 +238,7 @@ class App : public Session,
   long long file_stamp_ = 0;
   double last_file_check_ = 0.0;
   unsigned long long start_ticks_ = 0;
-  bool drag_pan_ = false;
-  bool drag_orbit_ = false;  // 3D view: left or right drag turns the camera
+  CameraDrag camera_drag_;  // the viewport's pan or orbit under way (gui_viewport_mouse.h)
   std::string ini_path_;
   Layout layout_;
   bool menu_cut_ = false;  // the menu bar's last item ran past the window's edge (last frame)
