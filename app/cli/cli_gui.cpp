@@ -77,7 +77,7 @@ void print_state(const app::App& a) {
       {"bake", app::bake_state_json(a, a.baking, a.view)},
       {"links", app::links_state_json(a, a.links, a.click_mode)},
       {"areas", app::areas_state_json(a, a.areas, a.click_mode)},
-      {"doors", app::doors_state_json(a)},
+      {"doors", app::doors_state_json(a, a.doors, a.side_panels[app::SidePanel::Doors])},
       {"spawn", app::spawn_state_json(a.spawn)},
       {"side", app::side_state_json(a, a.side)},
       {"lesson", lesson_json(a)},

@@ -361,7 +361,7 @@ bool App::frame() {
   }
   ImGui::NewFrame();
   bake_frame(*this, bake_room());  // a bake finished on its thread replaces the mesh before anything reads it
-  doors_frame(*this, ImGui::GetIO().DeltaTime);
+  doors_frame(doors_engine(), ImGui::GetIO().DeltaTime);
   if (playback.playing && !plan.steps.empty()) {
     playback.clock += ImGui::GetIO().DeltaTime * settings.playback_speed;
     while (playback.clock >= 1.0 && playback.playing) {

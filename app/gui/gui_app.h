@@ -1,8 +1,7 @@
 // The interactive app: one window, a viewport, a timeline over every recorded step, panels and a
 // velocity profile plot. It is the top of app/gui: the frame, the keys and the layout take the App and
 // hand a room the Session (gui_session.h), the room's own state and the few other pieces it takes (the
-// doors room, which changes the mesh under a running plan, the scripted runs and the 3D view's mouse
-// still take the App).
+// script dispatcher still takes the App).
 #pragma once
 
 #include <functional>
@@ -35,6 +34,7 @@
 #include "gui_theme.h"
 #include "gui_tools.h"
 #include "gui_viewport.h"
+#include "gui_viewport_mouse.h"
 #include "panel_spawn.h"
 #include "result.h"
 
@@ -49,16 +49,19 @@ struct ScriptMouse {
 // The app: the Session every room shares (gui_session.h) and each room's own state. It is also the Baker
 // the links and areas rooms, the editing tools and the Bake panel drive the bake through and the
 // BakeShell the bake job asks what only the app does (gui_bake.h), the DoorControls of the Doors panel
-// and the door handles (gui_doors.h), the Exporter of the export dialog (gui_export.h), the FileShell of
-// the file dialog and the unsaved-changes prompt (gui_files.h) and the LessonControls of the Lessons menu
-// and the slide column (gui_lessons.h).
+// and the door handles and the DoorsShell of the doors' engine (gui_doors.h), the Exporter of the export
+// dialog (gui_export.h), the FileShell of the file dialog and the unsaved-changes prompt (gui_files.h),
+// the LessonControls of the Lessons menu and the slide column (gui_lessons.h) and the EndpointPlacer of
+// the viewport's mouse (gui_viewport_mouse.h).
 class App : public Session,
             public Baker,
             public BakeShell,
             public DoorControls,
+            public DoorsShell,
             public Exporter,
             public FileShell,
-            public LessonControls {
+            public LessonControls,
+            public EndpointPlacer {
  public:
   struct Options {
     std::string scene;    // "" = the default scene
@@ -122,24 +125,32 @@ class App : public Session,
   // what only the shell does for it: the doors room's answer to a door's bake, a frame (gui_bake.h).
   BakeRoom bake_room() { return {baking, view, disposer, *this}; }
   void door_mesh_rebaked(const std::string& door, const std::string& what, double bake_ms) override {
-    doors_mesh_rebaked(*this, door, what, bake_ms);
+    doors_mesh_rebaked(*this, doors, door, what, bake_ms);
   }
   void door_rebake_failed(const std::string& what, const std::string& error) override {
-    doors_rebake_failed(*this, what, error);
+    doors_rebake_failed(doors, what, error);
   }
-  bool run_frame() override { return frame(); }
+  bool run_frame() override { return frame(); }  // for the doors' engine too (DoorsShell)
   // The link tool's and the area tool's state and the click mode, as the editing tools take them (gui_tools.h).
   Tools tools() { return {links, areas, click_mode}; }
   // The doors' engine as the Doors panel and the door handles see it (gui_doors.h).
-  Result<void> set_door_open(const std::string& door, bool open) override { return doors_set_open(*this, door, open); }
+  Result<void> set_door_open(const std::string& door, bool open) override {
+    return doors_set_open(*this, doors, door, open);
+  }
   Result<void> move_door(const std::string& door, const std::vector<Vec2>& shape, bool final_move) override {
-    return doors_move(*this, door, shape, final_move);
+    return doors_move(doors_engine(), door, shape, final_move);
   }
   Result<void> move_blocker(const std::string& id, Vec2 center, bool final_move) override {
-    return blockers_move(*this, id, center, final_move);
+    return blockers_move(*this, doors, id, center, final_move);
   }
-  Result<void> set_tile_cache(bool on) override { return doors_set_tile_cache(*this, on); }
-  void restart_follower() override { sim_restart(*this); }
+  Result<void> set_tile_cache(bool on) override { return doors_set_tile_cache(doors_engine(), on); }
+  void restart_follower() override { sim_restart(*this, doors); }
+  // What the doors' engine asks of the app (gui_doors.h), and its pieces as the engine takes them.
+  void bake_door(const std::string& door, const std::string& what) override {
+    bake_for_door(*this, baking, door, what);
+  }
+  bool bake_running() const override { return baking.job != nullptr; }
+  DoorsEngine doors_engine() { return {*this, doors, view, disposer, *this}; }
   // The window as the export dialog sees it (gui_export.h); the file dialogs take their keys alike.
   void export_size(bool whole_window, int* w, int* h) const override;
   bool take_dialog_key(DialogKey k) override;
@@ -156,6 +167,8 @@ class App : public Session,
   bool is_presenting() const override { return presenting; }
   // The lessons' state and the other rooms' a slide sets, as the lessons room takes them (gui_lessons.h).
   LessonRoom lesson_room() { return {lessons, files, compare, spawn, side}; }
+  // The start or goal placed by a click in the viewport, top view or 3D (gui_viewport_mouse.h).
+  bool place_endpoint(const SurfacePick& p) override;
 
   // ---- the shell's own state and each room's (what all rooms share is the Session's) ----
   Options options;
@@ -179,7 +192,6 @@ class App : public Session,
   LinksView links;             // the link tool and the Links panel (gui_links.h)
   AreasView areas;             // the area tool and the Painted areas panel (gui_areas.h)
   DoorsView doors;             // doors panel: corridor version, re-plan log, dragging, follower (gui_doors.h)
-  int plan_runs = 0;           // how many times replan() ran (the doors state notices new plans)
   SpawnView spawn;             // spawn panel: toggles and verdicts (panel_spawn.h)
   SideView side;               // side-scroller scenes: the records and the tick shown (gui_side.h)
   LessonsView lessons;         // Lessons menu and slide panel (gui_lessons.h)
@@ -227,10 +239,6 @@ class App : public Session,
   void main_menu();
   void layout_panels(const Layout& l);
   void draw_viewport_content();
-  // The 3D view's mouse (gui_view3d_input.cpp): orbit, pan, zoom, clicks on the surface.
-  void viewport_mouse_3d(bool hovered);
-  // Places the start or goal (click modes) at `p`; returns whether it did.
-  bool place_endpoint(const SurfacePick& p);
   // Runs `draw` with the viewport drawn at w x h offscreen (the camera keeps its centre and scales with
   // the size), then draws it again as the screen shows it.
   void at_viewport_size(int w, int h, const std::function<void()>& draw);
@@ -249,8 +257,7 @@ class App : public Session,
   long long file_stamp_ = 0;
   double last_file_check_ = 0.0;
   unsigned long long start_ticks_ = 0;
-  bool drag_pan_ = false;
-  bool drag_orbit_ = false;  // 3D view: left or right drag turns the camera
+  CameraDrag camera_drag_;  // the viewport's pan or orbit under way (gui_viewport_mouse.h)
   std::string ini_path_;
   Layout layout_;
   bool menu_cut_ = false;  // the menu bar's last item ran past the window's edge (last frame)

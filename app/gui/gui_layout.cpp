@@ -1,10 +1,10 @@
-// The window layout (menu bar, left panel column, viewport, bottom timeline and plot) and the viewport's
-// mouse handling: pan, zoom at the cursor, hover, click to place start and goal.
+// The window layout (menu bar, left panel column, viewport, bottom timeline and plot), the viewport window
+// that hands its mouse to the top view's or the 3D view's (gui_viewport_mouse.h, gui_view3d_input.h), and
+// the start or goal a click places.
 #include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
-#include <cmath>
 
 #include "detail_surface.h"
 #include "gui_app.h"
@@ -12,6 +12,8 @@
 #include "gui_presenter.h"
 #include "gui_bake.h"
 #include "gui_tools.h"
+#include "gui_view3d_input.h"
+#include "gui_viewport_mouse.h"
 
 namespace navlab::app {
 
@@ -309,7 +311,7 @@ bool App::place_endpoint(const SurfacePick& at) {
   (click_mode == ClickMode::SetStart ? doc.start : doc.goal) = p;
   doc.query_index = -1;
   replan();
-  if (click_mode == ClickMode::SetGoal) doors_goal_moved(*this);
+  if (click_mode == ClickMode::SetGoal) doors_goal_moved(*this, doors);
   return true;
 }
 
@@ -345,46 +347,12 @@ void App::viewport_window() {
   const Vec2 mouse{io.MousePos.x - mouse_x0, io.MousePos.y - pointer.vp_y};
   view.hover_poly = -1;
   pointer.mouse_point = hovered && doc.loaded() ? view.point_at(mouse, doc) : std::nullopt;
-  if (view.in_3d()) {
-    viewport_mouse_3d(hovered);
-  } else {
-    // Doors and blockers take a left drag in inspect mode (the plan re-runs live); no panning then.
-    const bool grabbed =
-        doc.loaded() && doors_viewport_mouse(*this, doors, click_mode, *this, view.camera.to_world(mouse, size),
-                                             10.0 / view.camera.scale, hovered);
-    // Spawn candidates: left drag moves one, add mode places a new one (gui_spawn_edit.h).
-    const bool spawn_grabbed = !grabbed && doc.loaded() &&
-                               spawn_viewport_mouse(*this, spawn, click_mode, view.camera.to_world(mouse, size),
-                                                    kCandidateGrabPx / view.camera.scale, hovered);
-    // The editing tools (link ends, the link tool, the area tool) take the point under the mouse.
-    const bool tool_grabbed =
-        !grabbed && !spawn_grabbed && doc.loaded() &&
-        tools_mouse(*this, tools(), *this, point_under_mouse(doc, view.camera.to_world(mouse, size)),
-                    10.0 / view.camera.scale, hovered);
-    if (!hovered) {
-      if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) drag_pan_ = false;
-    }
-    if (hovered && doc.loaded()) {
-      const Vec2 world = view.camera.to_world(mouse, size);
-      view.hover_poly = pick_at(doc.mesh, world, 20.0 / view.camera.scale).poly;
-      if (io.MouseWheel != 0.0f) view.camera.zoom_at(mouse, size, std::pow(1.2, io.MouseWheel));
-      // Right/middle drag pans anywhere; left drag pans in Inspect mode.
-      if (ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2) ||
-          (ImGui::IsMouseClicked(0) && click_mode == ClickMode::Inspect && !grabbed && !spawn_grabbed && !tool_grabbed))
-        drag_pan_ = true;
-      if (ImGui::IsMouseClicked(0) && places_endpoint(click_mode) && pointer.mouse_point)
-        place_endpoint(*pointer.mouse_point);
-      playback.hover_next = plan.nearest_s(world, 12.0 / view.camera.scale);
-    }
-    if (drag_pan_) {
-      if (ImGui::IsMouseDown(0) || ImGui::IsMouseDown(1) || ImGui::IsMouseDown(2)) {
-        view.camera.center =
-            view.camera.center - Vec2{io.MouseDelta.x / view.camera.scale, -io.MouseDelta.y / view.camera.scale};
-      } else {
-        drag_pan_ = false;
-      }
-    }
-  }
+  const ViewportMouse m{view,    size,  mouse, pointer.mouse_point, camera_drag_, doors, *this, spawn,
+                        tools(), *this, *this};
+  if (view.in_3d())
+    viewport_mouse_3d(*this, m, hovered);
+  else
+    viewport_mouse_2d(*this, m, hovered);
   // Status line in the viewport's corner, wrapped where it is wider than the view (half of it when two
   // methods are side by side) so no word of it is cut off at the left.
   if (!status.empty()) {

@@ -48,6 +48,7 @@ class Session {
   Theme theme;
   Document doc;
   PlanView plan;
+  int plan_runs = 0;   // how many times replan() ran (the doors state and the compare view notice new plans)
   Playback playback;   // the step shown, playing, the arc length hovered (gui_plan.h)
   std::string error;   // shown in the error window until dismissed
   std::string status;  // one line at the bottom

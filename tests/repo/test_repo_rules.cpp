@@ -1,7 +1,8 @@
 // House rules that a reader of the tree relies on, checked over every tracked source and document:
 // the planner library includes nothing of the front end and no header by a relative path that climbs
 // out of its folder, every repository path a comment or document names exists, every source file
-// follows the .clang-format at the top of the tree, and no function is longer than a hundred lines.
+// follows the .clang-format at the top of the tree, no function is longer than a hundred lines, and
+// every file of the app's rooms that still includes the App is named in docs/architecture.md.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -104,6 +105,24 @@ TEST(RepoRules, NoReferenceToDocumentsOutsideTheRepository) {
       }
     }
   }
+}
+
+// A file in a room's folder under app/gui/ that includes gui_app.h takes the whole App instead of the
+// Session and its own pieces: docs/architecture.md names every such file (and says why it still does).
+TEST(RepoRules, EveryRoomFileThatIncludesTheAppIsNamedInTheArchitecture) {
+  const std::string doc = read_text(source_dir() + "/docs/architecture.md");
+  const std::regex includes_app(R"(^\s*#\s*include\s*"gui_app\.h")");
+  int files = 0;
+  for (const fs::path& p : files_under("app/gui", {".h", ".cpp"})) {
+    const fs::path in_gui = fs::relative(p, source_dir() + "/app/gui");
+    if (in_gui.parent_path().empty()) continue;  // the frame's own files
+    ++files;
+    for (const std::string& line : lines(read_text(p.string())))
+      if (std::regex_search(line, includes_app))
+        EXPECT_NE(doc.find("`" + in_gui.generic_string() + "`"), std::string::npos)
+            << in_tree(p) << " includes gui_app.h and docs/architecture.md does not name it";
+  }
+  EXPECT_GT(files, 50);
 }
 
 // The code follows .clang-format: clang-format (installed by dev.sh) changes nothing in any C++ file of

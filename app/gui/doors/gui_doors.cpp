@@ -11,25 +11,22 @@
 
 #include "format.h"
 #include "gates.h"
-#include "gui_app.h"
-#include "gui_bake.h"
 #include "gui_doors_internal.h"
 #include "search.h"
 
 namespace navlab::app {
 
-std::vector<DoorCover> doors_covers(const App& app) { return door_covers(app.doc.scene, app.doc.mesh); }
+std::vector<DoorCover> doors_covers(const Session& app) { return door_covers(app.doc.scene, app.doc.mesh); }
 
 namespace {
 
 // The read set of the plan on screen, by the core's rule (plan_read_set). On the tile cache's mesh,
 // polygons and connections are read by their stable keys, with their tiles.
-ReadSet plan_reads(const App& app, const std::vector<DoorCover>& covers) {
+ReadSet plan_reads(const Session& app, const TilesView& t, const std::vector<DoorCover>& covers) {
   const PlanView& p = app.plan;
   if (!p.ran) return {};
   const PlanUse use{p.status, p.search.corridor, p.start_poly,
                     p.failure ? p.failure->blocked_by : std::vector<std::string>{}, p.search.popped};
-  const TilesView& t = app.doors.tiles;
   const bool keyed = t.on() && t.keys.size() == app.doc.mesh.polys.size();
   return plan_read_set(use, covers, keyed ? &t.keys : nullptr, keyed ? &t.tile_of : nullptr);
 }
@@ -58,16 +55,15 @@ std::string conn_list(const std::vector<Connection>& cs) {
 // set, re-plans when it does (live changes: at most once per frame; a second one waits for the next
 // frame), and logs why.
 // `covers_now`: the doors' covers after the change when the caller has them (null: worked out here).
-void apply_change(App& app, const NavChange& change, const std::string& what, bool merge, bool final_move,
-                  const std::vector<DoorCover>* covers_now = nullptr) {
-  DoorsView& d = app.doors;
+void apply_change(Session& app, DoorsView& d, const NavChange& change, const std::string& what, bool merge,
+                  bool final_move, const std::vector<DoorCover>* covers_now = nullptr) {
   const Touch touch = touches(d.reads, change);
   if (touch.touched) {
     std::string reason = what + " - touched the corridor's read set";
     if (!touch.connections.empty()) reason += " (connection " + conn_list(touch.connections) + ")";
     reason += ". " + touch.why;
     if (final_move || d.replans_this_frame == 0)
-      doors_replan(app, change.cause(), reason, !final_move);
+      doors_replan(app, d, change.cause(), reason, !final_move);
     else
       d.deferred = DoorsView::Deferred{change.cause(), reason, !final_move};
     return;
@@ -81,9 +77,9 @@ void apply_change(App& app, const NavChange& change, const std::string& what, bo
 // A door was dropped somewhere else: when the bake marked it (its id in NavMesh::door_ids, as the
 // follower's rebake_for_moved_door asks), the mesh is baked again with its footprint there, on the
 // bake's worker thread; doors_mesh_rebaked follows when it returns. False when the door was not baked.
-bool rebake_door_moved(App& app, const std::string& id, const std::string& what) {
-  if (baked_door_index(app.doc.mesh, id) < 0) return false;
-  bake_for_door(app, app.baking, id, what);
+bool rebake_door_moved(const DoorsEngine& e, const std::string& id, const std::string& what) {
+  if (baked_door_index(e.app.doc.mesh, id) < 0) return false;
+  e.shell.bake_door(id, what);
   return true;
 }
 
@@ -92,8 +88,8 @@ bool rebake_door_moved(App& app, const std::string& id, const std::string& what)
 // moves doors in a tile cache of its own, baked from the simulation's scene (follow() changes the cache
 // it is given, and the mesh on screen must not show the simulation's rebuilds). While one runs, a change
 // queues one more run (only the latest counts).
-void run_sim(App& app) {
-  SimView& s = app.doors.sim;
+void run_sim(DoorsView& d) {
+  SimView& s = d.sim;
   if (s.job) {
     s.rerun = true;
     return;
@@ -102,11 +98,11 @@ void run_sim(App& app) {
   ++s.runs;
   FollowDef def;
   def.smoothing = s.smoothing;
-  s.job = std::make_shared<FollowJob>(s.base, s.mesh, s.query, s.events, def, app.doors.tiles.on());
+  s.job = std::make_shared<FollowJob>(s.base, s.mesh, s.query, s.events, def, d.tiles.on());
 }
 
 // The smoothing the simulation follows: the channel's spline while the channel is shown (polygon meshes).
-Smoothing sim_smoothing(const App& app) {
+Smoothing sim_smoothing(const Session& app) {
   const bool polygons = app.doc.mesh.kind != NavMesh::Kind::Graph;
   return app.settings.show_channel && polygons ? Smoothing::Channel : Smoothing::Arcs;
 }
@@ -126,8 +122,8 @@ void sim_drop_run(DoorsView& d) {
 
 // A finished run's result replaces the one shown (`wait`: waits for the run under way); the queued run
 // starts then.
-void sim_collect(App& app, bool wait) {
-  SimView& s = app.doors.sim;
+void sim_collect(DoorsView& d, bool wait) {
+  SimView& s = d.sim;
   if (!s.job || (!wait && !s.job->finished())) return;
   FollowJobOutput out = s.job->take();
   s.job.reset();
@@ -136,17 +132,17 @@ void sim_collect(App& app, bool wait) {
   s.run_ms = out.ms;
   s.last_on_ui_thread = out.thread == std::this_thread::get_id();
   s.t = std::min(s.t, s.end_time());
-  if (s.rerun) run_sim(app);
+  if (s.rerun) run_sim(d);
 }
 
 // A door change (or a goal move) while the simulation is under way becomes an event at the time shown. A
 // drag sends its moves once per frame: a move of the same door (of the goal) at the same time replaces
 // the previous one.
-void sim_door_event(App& app, FollowEvent ev) {
-  SimView& s = app.doors.sim;
+void sim_door_event(const Session& app, DoorsView& d, FollowEvent ev) {
+  SimView& s = d.sim;
   if (!s.valid) return;
   if (s.t <= 0.0) {
-    sim_restart(app);
+    sim_restart(app, d);
     return;
   }
   ev.t = s.t;
@@ -156,15 +152,14 @@ void sim_door_event(App& app, FollowEvent ev) {
     s.events.back() = std::move(ev);
   else
     s.events.push_back(std::move(ev));
-  run_sim(app);
+  run_sim(d);
 }
 
 }  // namespace
 
-void doors_refresh(App& app) {
-  DoorsView& d = app.doors;
+void doors_refresh(const Session& app, DoorsView& d) {
   d.covers = doors_covers(app);
-  d.reads = plan_reads(app, d.covers);
+  d.reads = plan_reads(app, d.tiles, d.covers);
   d.seen_plan_runs = app.plan_runs;
   d.seen_path = app.doc.path;
 }
@@ -181,14 +176,13 @@ void doors_log(DoorsView& d, DoorLogEntry e, bool merge) {
   if (d.log.size() > kMaxLog) d.log.erase(d.log.begin(), d.log.begin() + long(d.log.size() - kMaxLog));
 }
 
-void doors_replan(App& app, const std::string& cause, const std::string& reason, bool live) {
-  DoorsView& d = app.doors;
+void doors_replan(Session& app, DoorsView& d, const std::string& cause, const std::string& reason, bool live) {
   ++d.replans_this_frame;
   d.deferred.reset();
   if (d.grab != DoorsView::Grab::None) d.grab_replanned = true;
   app.replan(live);
   ++d.version;
-  doors_refresh(app);
+  doors_refresh(app, d);
   char ms[48];
   std::snprintf(ms, sizeof ms, " (re-plan %.2f ms)", app.plan.run_ms);
   const std::string text = "v" + std::to_string(d.version) + ": " + reason +
@@ -196,33 +190,30 @@ void doors_replan(App& app, const std::string& cause, const std::string& reason,
   doors_log(d, {d.version, true, cause, text, app.plan.run_ms}, false);
 }
 
-void doors_run_deferred(App& app) {
-  DoorsView& d = app.doors;
+void doors_run_deferred(Session& app, DoorsView& d) {
   if (!d.deferred || d.seen_path != app.doc.path) return;
   // Taken out first: doors_replan drops the deferred change, and with it what it was asked to log.
   const DoorsView::Deferred change = std::move(*d.deferred);
   d.deferred.reset();
-  doors_replan(app, change.cause, change.reason, change.live);
+  doors_replan(app, d, change.cause, change.reason, change.live);
   if (change.tiles) d.tiles.replan_ms = app.plan.run_ms;
 }
 
-void doors_mesh_rebaked(App& app, const std::string& door, const std::string& what, double bake_ms) {
-  DoorsView& d = app.doors;
+void doors_mesh_rebaked(Session& app, DoorsView& d, const std::string& door, const std::string& what, double bake_ms) {
   NavChange change{NavChange::Kind::MeshRebaked, door, {}, {}, {}, ""};
   char baked[96];
   std::snprintf(baked, sizeof baked, " - the mesh was baked again (%zu polygons, %.1f ms).", app.doc.mesh.polys.size(),
                 bake_ms);
   const Touch touch = touches(d.reads, change);
   if (touch.touched) {
-    doors_replan(app, change.cause(), what + baked + " " + touch.why);
+    doors_replan(app, d, change.cause(), what + baked + " " + touch.why);
     return;
   }
-  doors_refresh(app);
+  doors_refresh(app, d);
   doors_log(d, {d.version, false, change.cause(), what + baked + " No plan on screen."}, false);
 }
 
-void doors_rebake_failed(App& app, const std::string& what, const std::string& error) {
-  DoorsView& d = app.doors;
+void doors_rebake_failed(DoorsView& d, const std::string& what, const std::string& error) {
   doors_log(d, {d.version, false, "mesh_rebaked", what + " - the bake failed, the old mesh stays: " + error}, false);
 }
 
@@ -232,10 +223,11 @@ int SimView::step_index() const {
   return idx;
 }
 
-void doors_frame(App& app, double dt_seconds) {
-  DoorsView& d = app.doors;
+void doors_frame(const DoorsEngine& e, double dt_seconds) {
+  Session& app = e.app;
+  DoorsView& d = e.doors;
   d.replans_this_frame = 0;
-  doors_run_deferred(app);
+  doors_run_deferred(app, d);
   if (d.seen_path != app.doc.path) {
     const bool wanted = d.tiles.wanted;  // the mode is kept across scenes
     sim_drop_run(d);
@@ -243,20 +235,20 @@ void doors_frame(App& app, double dt_seconds) {
     d = DoorsView{};
     d.tiles.wanted = wanted;
     d.sim_retired = std::move(retired);
-    if (tiles_sync(app)) app.replan();
+    if (tiles_sync(e)) app.replan();
     d.version = app.plan.ran ? 1 : 0;
-    doors_refresh(app);
+    doors_refresh(app, d);
     std::string text = "v1: first plan of " + app.doc.scene.name + ".";
     if (d.tiles.on()) text += " Baked in tiles with the tile cache: " + d.tiles.last_update;
     if (d.version > 0) doors_log(d, {1, true, "plan", text}, false);
-    return doors_frame_sim(app, dt_seconds);
+    return doors_frame_sim(app, d, dt_seconds);
   }
-  if (tiles_sync(app)) app.replan();  // the scene was reloaded: bake its tiles again
-  tiles_frame(app);
+  if (tiles_sync(e)) app.replan();  // the scene was reloaded: bake its tiles again
+  tiles_frame(e);
   if (d.seen_plan_runs != app.plan_runs) {
     // Re-planned by something else: a new query, new parameters or a reloaded scene.
     d.version += app.plan.ran ? 1 : 0;
-    doors_refresh(app);
+    doors_refresh(app, d);
     sim_drop_run(d);
     d.sim.valid = false;
     d.sim.playing = false;
@@ -267,19 +259,19 @@ void doors_frame(App& app, double dt_seconds) {
                  "v" + std::to_string(d.version) + ": new plan (query, parameters or scene changed)."},
                 true);
   }
-  doors_frame_sim(app, dt_seconds);
+  doors_frame_sim(app, d, dt_seconds);
 }
 
-void doors_frame_sim(App& app, double dt_seconds) {
-  SimView& s = app.doors.sim;
-  sim_collect(app, false);
+void doors_frame_sim(const Session& app, DoorsView& d, double dt_seconds) {
+  SimView& s = d.sim;
+  sim_collect(d, false);
   // The channel shown or hidden: the same events run again on the spline or the arcs.
   if (s.valid && s.smoothing != sim_smoothing(app)) {
     s.smoothing = sim_smoothing(app);
-    sim_drop_run(app.doors);
-    run_sim(app);
+    sim_drop_run(d);
+    run_sim(d);
   }
-  std::erase_if(app.doors.sim_retired, [](const std::shared_ptr<FollowJob>& j) { return j->finished(); });
+  std::erase_if(d.sim_retired, [](const std::shared_ptr<FollowJob>& j) { return j->finished(); });
   if (s.playing && s.valid) {
     s.t += dt_seconds * s.speed;
     if (!s.job && s.t >= s.end_time()) {
@@ -289,19 +281,21 @@ void doors_frame_sim(App& app, double dt_seconds) {
   }
 }
 
-Result<void> doors_set_open(App& app, const std::string& id, bool open) {
+Result<void> doors_set_open(Session& app, DoorsView& d, const std::string& id, bool open) {
   Door* door = find_door(app.doc.scene, id);
   if (!door) return Error{"no door '" + id + "'"};
   if (door->open == open) return {};
-  const NavChange change = door_change(open ? NavChange::Kind::DoorOpened : NavChange::Kind::DoorClosed, id,
-                                       app.doors.covers, app.doors.covers, !open);
+  const NavChange change =
+      door_change(open ? NavChange::Kind::DoorOpened : NavChange::Kind::DoorClosed, id, d.covers, d.covers, !open);
   door->open = open;
-  apply_change(app, change, id + (open ? " opened" : " closed"), false, true);
-  sim_door_event(app, {0.0, open ? FollowEvent::Kind::Open : FollowEvent::Kind::Close, id, {}, false, {}});
+  apply_change(app, d, change, id + (open ? " opened" : " closed"), false, true);
+  sim_door_event(app, d, {0.0, open ? FollowEvent::Kind::Open : FollowEvent::Kind::Close, id, {}, false, {}});
   return {};
 }
 
-Result<void> doors_move(App& app, const std::string& id, const std::vector<Vec2>& shape, bool final_move) {
+Result<void> doors_move(const DoorsEngine& e, const std::string& id, const std::vector<Vec2>& shape, bool final_move) {
+  Session& app = e.app;
+  DoorsView& d = e.doors;
   Door* door = find_door(app.doc.scene, id);
   if (!door) return Error{"no door '" + id + "'"};
   if (shape.size() < 2) return Error{"a door needs a segment (2 points) or a polygon (3 or more)"};
@@ -317,30 +311,29 @@ Result<void> doors_move(App& app, const std::string& id, const std::vector<Vec2>
   if (same && !final_move) return {};
   door->shape = std::move(pts);
   door->is_polygon = polygon;
-  const bool tiles = app.doors.tiles.on();
+  const bool tiles = d.tiles.on();
   if (tiles) {
-    tiles_door_moved(app, id, !same, final_move);
+    tiles_door_moved(app, d.tiles, id, !same, final_move);
   } else {
     const std::vector<DoorCover> now = doors_covers(app);
-    const NavChange change = door_change(NavChange::Kind::DoorMoved, id, app.doors.covers, now, !door->open);
-    if (!same) apply_change(app, change, id + " moved", true, final_move, &now);  // gated by its shape until baked
-    if (final_move) rebake_door_moved(app, id, id + " moved");
+    const NavChange change = door_change(NavChange::Kind::DoorMoved, id, d.covers, now, !door->open);
+    if (!same) apply_change(app, d, change, id + " moved", true, final_move, &now);  // gated by its shape until baked
+    if (final_move) rebake_door_moved(e, id, id + " moved");
   }
   // The simulation hears of every move of a drag (at most once per frame: the viewport and scripts move
   // a door once per frame).
-  if (!same || final_move) sim_door_event(app, {0.0, FollowEvent::Kind::Move, id, shape, polygon, {}});
+  if (!same || final_move) sim_door_event(app, d, {0.0, FollowEvent::Kind::Move, id, shape, polygon, {}});
   // The live re-plans of the drag leave the shortest path and channel out; in the tile cache mode they
   // follow the dropped door's mesh (tiles_frame).
   if (final_move && !tiles) app.finish_replan();
   return {};
 }
 
-Result<void> blockers_move(App& app, const std::string& id, Vec2 center, bool final_move) {
+Result<void> blockers_move(Session& app, DoorsView& d, const std::string& id, Vec2 center, bool final_move) {
   Blocker* b = find_blocker(app.doc.scene, id);
   if (!b) return Error{"no blocker '" + id + "'"};
   b->center.plane = center;
   if (!final_move) return {};
-  DoorsView& d = app.doors;
   char at[64];
   std::snprintf(at, sizeof at, "(%.2f, %.2f)", center.x, center.y);
   doors_log(d,
@@ -350,27 +343,26 @@ Result<void> blockers_move(App& app, const std::string& id, Vec2 center, bool fi
             true);
   if (d.sim.valid) {
     if (Blocker* sb = find_blocker(d.sim.base, id)) sb->center.plane = center;
-    run_sim(app);
+    run_sim(d);
   }
   return {};
 }
 
-void doors_goal_moved(App& app) {
-  DoorsView& d = app.doors;
+void doors_goal_moved(const Session& app, DoorsView& d) {
   if (!d.sim.valid || d.sim.t <= 0.0 || !app.doc.goal || d.seen_path != app.doc.path) return;
   d.version += app.plan.ran ? 1 : 0;
-  doors_refresh(app);  // the new plan is seen: the next frame keeps the simulation
+  doors_refresh(app, d);  // the new plan is seen: the next frame keeps the simulation
   doors_log(d,
             {d.version, true, "goal_moved",
              "v" + std::to_string(d.version) + ": the goal moved to " + point_text(app.doc.goal->plane) + " at t " +
                  num(d.sim.t) + " s of the simulation: the agent brakes and re-plans from where it stops."},
             true);
-  sim_door_event(app, {0.0, FollowEvent::Kind::Goal, "", {}, false, *app.doc.goal});
+  sim_door_event(app, d, {0.0, FollowEvent::Kind::Goal, "", {}, false, *app.doc.goal});
 }
 
-void sim_restart(App& app) {
-  SimView& s = app.doors.sim;
-  sim_drop_run(app.doors);  // its events are gone
+void sim_restart(const Session& app, DoorsView& d) {
+  SimView& s = d.sim;
+  sim_drop_run(d);  // its events are gone
   s.valid = false;
   s.t = 0.0;
   s.events.clear();
@@ -386,19 +378,19 @@ void sim_restart(App& app) {
     s.mesh_revision = app.doc.mesh_revision;
     ++s.mesh_copies;
   }
-  run_sim(app);
+  run_sim(d);
   s.valid = true;
 }
 
-void sim_advance(App& app, double seconds) {
-  SimView& s = app.doors.sim;
-  if (!s.valid) sim_restart(app);
+void sim_advance(const Session& app, DoorsView& d, double seconds) {
+  SimView& s = d.sim;
+  if (!s.valid) sim_restart(app, d);
   s.t = std::max(0.0, s.t + seconds);
   if (!s.job) s.t = std::min(s.t, s.end_time());  // else when the run is in (sim_collect)
 }
 
-void sim_wait(App& app) {
-  while (app.doors.sim.job) sim_collect(app, true);
+void sim_wait(DoorsView& d) {
+  while (d.sim.job) sim_collect(d, true);
 }
 
 }  // namespace navlab::app

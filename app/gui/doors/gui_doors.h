@@ -38,7 +38,7 @@
 
 namespace navlab::app {
 
-class App;
+class Disposer;
 class Viewport;
 
 struct DoorLogEntry {
@@ -151,10 +151,35 @@ struct DoorsView {
   int seen_plan_runs = -1;
 };
 
+// What only the whole app does for the doors' engine: bake the mesh again where a door was dropped, and
+// (scripted drags) run the app's frames and tell whether a bake is under way. The App is one.
+class DoorsShell {
+ public:
+  virtual ~DoorsShell() = default;
+  // Bakes the mesh again with door `door` where it now is, on the bake's worker thread (gui_bake.h):
+  // doors_mesh_rebaked or doors_rebake_failed follows. `what` names the move ("door_east moved").
+  virtual void bake_door(const std::string& door, const std::string& what) = 0;
+  // Runs one whole frame of the app; false when the app was closed.
+  virtual bool run_frame() = 0;
+  // Whether a bake runs on the bake's worker thread now.
+  virtual bool bake_running() const = 0;
+};
+
+// The doors' engine where it changes the mesh on screen (the tile cache mode) or asks the shell: the
+// Session, the doors' own state, the viewport that shows the mesh, the disposer that frees replaced
+// meshes off the UI thread, and the shell. The App hands its own.
+struct DoorsEngine {
+  Session& app;
+  DoorsView& doors;
+  Viewport& view;
+  Disposer& disposer;
+  DoorsShell& shell;
+};
+
 // ---- per frame ----
 // Notices plans re-run by something else (new query, parameters, scene) and advances a playing
 // simulation by the frame's time. Call once per frame before the UI.
-void doors_frame(App& app, double dt_seconds);
+void doors_frame(const DoorsEngine& e, double dt_seconds);
 
 // What the Doors panel and the viewport's door handles ask of the doors' engine, which re-plans, bakes
 // and runs the follower through the whole app: a door opened or closed (doors_set_open), moved
@@ -171,40 +196,42 @@ class DoorControls {
 };
 
 // ---- changes (panel, viewport, scripts). Each fails with what is wrong. ----
-Result<void> doors_set_open(App& app, const std::string& door, bool open);
+Result<void> doors_set_open(Session& app, DoorsView& d, const std::string& door, bool open);
 // Moves door `door` to `shape` (2 points: a segment; 3 or more: a polygon), plane metres.
 // `final_move` false during a drag: "plan kept" entries of one drag are merged in the log. Until a
 // baked door is baked again where it was dropped (single-tile and tiled meshes: on the bake's worker
 // thread, gui_bake.h), it gates the shared edges its shape covers.
-Result<void> doors_move(App& app, const std::string& door, const std::vector<Vec2>& shape, bool final_move = true);
+Result<void> doors_move(const DoorsEngine& e, const std::string& door, const std::vector<Vec2>& shape,
+                        bool final_move = true);
 // The bake dropped door `door` started has replaced the mesh (`what`: the edit, `bake_ms`: its time):
 // the plan re-runs when it read the old mesh, and the log says so. doors_rebake_failed: the bake
 // failed instead, and the log says why.
-void doors_mesh_rebaked(App& app, const std::string& door, const std::string& what, double bake_ms);
-void doors_rebake_failed(App& app, const std::string& what, const std::string& error);
+void doors_mesh_rebaked(Session& app, DoorsView& d, const std::string& door, const std::string& what, double bake_ms);
+void doors_rebake_failed(DoorsView& d, const std::string& what, const std::string& error);
 // Moves blocker `id` to `center` (plane metres). Never re-plans; re-runs the simulation when
 // `final_move`.
-Result<void> blockers_move(App& app, const std::string& id, Vec2 center, bool final_move = true);
+Result<void> blockers_move(Session& app, DoorsView& d, const std::string& id, Vec2 center, bool final_move = true);
 
 // ---- tile cache mode ----
 // Whether the scene can be baked in tiles (a floor plan or mesh scene).
 bool tiles_possible(const Session& app);
 // Turns carving doors with the tile cache on or off (remembered across scenes). Rebuilds the mesh on
 // screen and re-plans on it under the next corridor version. Fails with why the mode cannot be turned on.
-Result<void> doors_set_tile_cache(App& app, bool on);
+Result<void> doors_set_tile_cache(const DoorsEngine& e, bool on);
 
 // Scripted runs: waits for the door moves queued in the tile cache mode and shows the mesh they made
 // (tiles_frame with waiting; nothing without the mode).
-void doors_tiles_wait(App& app);
+void doors_tiles_wait(const DoorsEngine& e);
 
 // ---- simulation ----
-void sim_restart(App& app);  // runs the follower from the current scene, t = 0
+void sim_restart(const Session& app, DoorsView& d);  // runs the follower from the current scene, t = 0
 // The goal was moved (viewport, script) and the plan re-run: a simulation under way hears of it as a
 // goal event at the time shown (the agent brakes and re-plans from where it stops) instead of starting
-// over. Call after App::replan().
-void doors_goal_moved(App& app);
-void sim_advance(App& app, double seconds);  // moves the shown time (clamped to the run once it is in)
-void sim_wait(App& app);                     // waits for the run under way and any run queued after it (scripted runs)
+// over. Call after Session::replan().
+void doors_goal_moved(const Session& app, DoorsView& d);
+// Moves the shown time (clamped to the run once it is in).
+void sim_advance(const Session& app, DoorsView& d, double seconds);
+void sim_wait(DoorsView& d);  // waits for the run under way and any run queued after it (scripted runs)
 
 // ---- viewport ----
 // Mouse handling over the viewport (world: mouse in plane metres; pick: pick radius in metres).
@@ -225,8 +252,8 @@ void panel_doors(Session& app, DoorsView& d, DoorControls& controls);
 // {"drag_blocker": ID, "to": [x,y], "frames": N}, {"simulate": seconds}, {"sim_restart": true},
 // {"tile_cache": true|false}.
 // nullopt when `action` is none of these; otherwise the action's outcome.
-std::optional<Result<void>> doors_script_action(App& app, const nlohmann::json& action);
-// The doors state for the scripted run's printed JSON.
-nlohmann::json doors_state_json(const App& app);
+std::optional<Result<void>> doors_script_action(const DoorsEngine& e, const nlohmann::json& action);
+// The doors state for the scripted run's printed JSON (`panel_open`: whether the Doors panel is shown).
+nlohmann::json doors_state_json(const Session& app, const DoorsView& d, bool panel_open);
 
 }  // namespace navlab::app

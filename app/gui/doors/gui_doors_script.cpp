@@ -5,10 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include "cpu_clock.h"
-#include "gui_app.h"
-#include "gui_bake.h"
-#include "gui_script.h"
 #include "gui_doors.h"
+#include "gui_script.h"
 
 namespace navlab::app {
 
@@ -23,34 +21,34 @@ json xy(Vec2 p) { return json::array({p.x, p.y}); }
 // `wait_tiles`: in the tile cache mode each frame's move is waited for before the frame (as if its tiles
 // were rebuilt at once); else the moves run on the tile cache's thread as in a drag with the mouse.
 template <class Move>
-void drag_frames(App& app, int frames, bool wait_tiles, Move move) {
+void drag_frames(const DoorsEngine& e, int frames, bool wait_tiles, Move move) {
   DragStats st;
-  const size_t logged = app.doors.log.size();
+  const size_t logged = e.doors.log.size();
   for (int i = 1; i <= frames; ++i) {
     const double t0 = thread_cpu_ms();
     move(double(i) / frames, i == frames);
-    if (wait_tiles) doors_tiles_wait(app);
-    app.frame();
+    if (wait_tiles) doors_tiles_wait(e);
+    e.shell.run_frame();
     const double ms = thread_cpu_ms() - t0;
     st.frame_cpu_ms_mean += ms / frames;
     st.frame_cpu_ms_max = std::max(st.frame_cpu_ms_max, ms);
   }
   st.frames = frames;
   // A dropped baked door is baked again on the worker: scripts wait for it, frame by frame as bake_wait.
-  while (app.baking.job) {
+  while (e.shell.bake_running()) {
     const double t0 = thread_cpu_ms();
-    const bool open = app.frame();
+    const bool open = e.shell.run_frame();
     const double ms = thread_cpu_ms() - t0;
-    if (!app.baking.job) st.arrival_frame_cpu_ms = ms;
+    if (!e.shell.bake_running()) st.arrival_frame_cpu_ms = ms;
     if (!open) break;
   }
   if (st.arrival_frame_cpu_ms >= 0.0) {
     const double t0 = thread_cpu_ms();
-    app.frame();
+    e.shell.run_frame();
     st.after_arrival_frame_cpu_ms = thread_cpu_ms() - t0;
   }
   // Re-plans append entries (the log keeps its last 200; a longer drag counts what is left).
-  const std::vector<DoorLogEntry>& log = app.doors.log;
+  const std::vector<DoorLogEntry>& log = e.doors.log;
   for (size_t k = std::min(logged, log.size()); k < log.size(); ++k)
     if (log[k].replanned) {
       ++st.replans;
@@ -58,16 +56,18 @@ void drag_frames(App& app, int frames, bool wait_tiles, Move move) {
       st.replan_ms_max = std::max(st.replan_ms_max, log[k].replan_ms);
     }
   if (st.replans > 0) st.replan_ms_mean /= st.replans;
-  app.doors.last_drag = st;
+  e.doors.last_drag = st;
 }
 
 }  // namespace
 
-std::optional<Result<void>> doors_script_action(App& app, const json& a) {
+std::optional<Result<void>> doors_script_action(const DoorsEngine& e, const json& a) {
+  Session& app = e.app;
+  DoorsView& d = e.doors;
   if (a.contains("door")) {
     if (!a["door"].is_string() || !a.contains("open") || !a["open"].is_boolean())
       return Error{"expected {\"door\": ID, \"open\": true|false}"};
-    return doors_set_open(app, a["door"].get<std::string>(), a["open"].get<bool>());
+    return doors_set_open(app, d, a["door"].get<std::string>(), a["open"].get<bool>());
   }
   if (a.contains("drag_door")) {
     const std::string id = a["drag_door"].get<std::string>();
@@ -80,18 +80,18 @@ std::optional<Result<void>> doors_script_action(App& app, const json& a) {
       target.push_back(v.value());
     }
     std::vector<Vec2> from;
-    for (const Door& d : app.doc.scene.doors)
-      if (d.id == id)
-        for (const ScenePoint& p : d.shape) from.push_back(p.plane);
+    for (const Door& door : app.doc.scene.doors)
+      if (door.id == id)
+        for (const ScenePoint& p : door.shape) from.push_back(p.plane);
     if (from.empty()) return Error{"no door '" + id + "'"};
     if (from.size() != target.size()) from.assign(target.size(), from.front());
     if (a.contains("wait_tiles") && !a["wait_tiles"].is_boolean())
       return Error{"drag_door: \"wait_tiles\" expects true or false"};
     Result<void> moved;  // the last failed move's error
-    drag_frames(app, std::max(1, a.value("frames", 10)), a.value("wait_tiles", true), [&](double u, bool last) {
+    drag_frames(e, std::max(1, a.value("frames", 10)), a.value("wait_tiles", true), [&](double u, bool last) {
       std::vector<Vec2> shape;
       for (size_t i = 0; i < target.size(); ++i) shape.push_back(lerp(from[i], target[i], u));
-      if (Result<void> r = doors_move(app, id, shape, last); !r) moved = r;
+      if (Result<void> r = doors_move(e, id, shape, last); !r) moved = r;
     });
     return moved;
   }
@@ -106,24 +106,24 @@ std::optional<Result<void>> doors_script_action(App& app, const json& a) {
     if (!b) return Error{"no blocker '" + id + "'"};
     const Vec2 from = b->center.plane;
     Result<void> moved;  // the last failed move's error
-    drag_frames(app, std::max(1, a.value("frames", 10)), true, [&](double u, bool last) {
-      if (Result<void> r = blockers_move(app, id, lerp(from, target, u), last); !r) moved = r;
+    drag_frames(e, std::max(1, a.value("frames", 10)), true, [&](double u, bool last) {
+      if (Result<void> r = blockers_move(app, d, id, lerp(from, target, u), last); !r) moved = r;
     });
     return moved;
   }
   if (a.contains("simulate")) {
     if (!a["simulate"].is_number() || a["simulate"].get<double>() < 0.0)
       return Error{"expected {\"simulate\": seconds}"};
-    sim_advance(app, a["simulate"].get<double>());
-    if (!app.doors.sim.valid) return Error{"nothing to simulate (no start or goal)"};
+    sim_advance(app, d, a["simulate"].get<double>());
+    if (!d.sim.valid) return Error{"nothing to simulate (no start or goal)"};
     return Result<void>();
   }
   if (a.contains("tile_cache")) {
     if (!a["tile_cache"].is_boolean()) return Error{"expected {\"tile_cache\": true|false}"};
-    return doors_set_tile_cache(app, a["tile_cache"].get<bool>());
+    return doors_set_tile_cache(e, a["tile_cache"].get<bool>());
   }
   if (a.contains("sim_restart")) {
-    sim_restart(app);
+    sim_restart(app, d);
     return Result<void>();
   }
   return std::nullopt;
@@ -133,8 +133,7 @@ namespace {
 
 // The tile cache's part of the state: on or not, what the last change rebuilt, and (when on) whether the
 // mesh on screen equals the cache converted from scratch.
-json tiles_state_json(const App& app) {
-  const TilesView& t = app.doors.tiles;
+json tiles_state_json(const Session& app, const TilesView& t) {
   json tiles = {{"on", t.on()},
                 {"possible", tiles_possible(app)},
                 {"rebuilt", t.rebuilt},
@@ -168,8 +167,7 @@ json tiles_state_json(const App& app) {
 }
 
 // The simulation's part of the state: the run's outcome, its re-plans and spline updates, the step shown.
-json sim_state_json(const App& app) {
-  const DoorsView& d = app.doors;
+json sim_state_json(const DoorsView& d) {
   json sim = {{"valid", d.sim.valid},
               {"t", d.sim.t},
               {"tile_cache", d.sim.tile_cache},
@@ -214,8 +212,7 @@ json sim_state_json(const App& app) {
 
 }  // namespace
 
-json doors_state_json(const App& app) {
-  const DoorsView& d = app.doors;
+json doors_state_json(const Session& app, const DoorsView& d, bool panel_open) {
   json doors = json::array();
   for (const Door& door : app.doc.scene.doors) {
     json pts = json::array();
@@ -236,8 +233,8 @@ json doors_state_json(const App& app) {
                    {"cause", e.cause},
                    {"text", e.text},
                    {"replan_ms", e.replan_ms}});
-  const json tiles = tiles_state_json(app), sim = sim_state_json(app);
-  return {{"panel_open", app.side_panels[SidePanel::Doors]},
+  const json tiles = tiles_state_json(app, d.tiles), sim = sim_state_json(d);
+  return {{"panel_open", panel_open},
           {"version", d.version},
           {"reads",
            {{"polygons", d.reads.polygons},

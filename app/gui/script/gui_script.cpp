@@ -105,7 +105,7 @@ Result<void> act_endpoint(App& app, const json& a) {
   (start ? app.doc.start : app.doc.goal) = std::move(p).value();
   app.doc.query_index = -1;
   app.replan();
-  if (!start) doors_goal_moved(app);
+  if (!start) doors_goal_moved(app, app.doors);
   return {};
 }
 
@@ -374,6 +374,7 @@ const std::pair<const char*, Action> kActions[] = {
 // The rooms' script actions, asked in turn: the first that knows the action runs it. Each is handed the
 // pieces of the app its room takes.
 using RoomAction = std::optional<Result<void>> (*)(App&, const json&);
+std::optional<Result<void>> doors_action(App& app, const json& a) { return doors_script_action(app.doors_engine(), a); }
 std::optional<Result<void>> spawn_action(App& app, const json& a) {
   return spawn_script_action(app, app.spawn, app.click_mode, a);
 }
@@ -395,9 +396,9 @@ std::optional<Result<void>> bake_action(App& app, const json& a) { return bake_s
 std::optional<Result<void>> lesson_action(App& app, const json& a) {
   return lesson_script_action(app, app.lesson_room(), a);
 }
-const RoomAction kRoomActions[] = {doors_script_action, spawn_action, export_action,         side_action,
-                                   bake_action,         links_action, areas_action,          lesson_action,
-                                   keys_script_action,  files_action, compare_script_action, check_action};
+const RoomAction kRoomActions[] = {doors_action,       spawn_action, export_action,         side_action,
+                                   bake_action,        links_action, areas_action,          lesson_action,
+                                   keys_script_action, files_action, compare_script_action, check_action};
 
 Result<void> run_action(App& app, const json& a) {
   if (!a.is_object() || a.empty()) return Error{"an action is an object with one key"};
@@ -424,15 +425,15 @@ Result<void> run_script(App& app, const std::string& script_path, std::string* c
     }
     if (!done) return Error{script_path + ": action " + std::to_string(i) + ": " + done.error()};
     if (!app.baking.door.empty()) bake_wait(app.bake_room());  // a door dropped by the mouse: wait for its bake
-    doors_tiles_wait(app);                                     // and for the tile cache's door moves
-    sim_wait(app);                                             // and for the follower's run on its thread
+    doors_tiles_wait(app.doors_engine());                      // and for the tile cache's door moves
+    sim_wait(app.doors);                                       // and for the follower's run on its thread
     app.frame();                                               // let the UI catch up (layout, viewport size, exports)
     if (gl::stop_signal()) return Error{script_path + ": " + gl::stop_message() + " after action " + std::to_string(i)};
     ++i;
   }
   // A door the last frame moved with the mouse in the tile cache mode: its mesh and re-plan before the
   // state is read.
-  doors_tiles_wait(app);
+  doors_tiles_wait(app.doors_engine());
   return {};
 }
 

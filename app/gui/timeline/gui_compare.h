@@ -48,7 +48,7 @@ struct CompareView {
   bool on = false;                      // the app's split view
   std::string spec = "astar:dijkstra";  // the two methods, as --compare writes them
   CompareHalf halves[2];
-  long built_for = -1;  // App::plan_runs the halves were built for (-1: not built)
+  long built_for = -1;  // Session::plan_runs the halves were built for (-1: not built)
   std::string built_spec;
   std::string error;  // why the spec cannot be shown on this scene ("" when it can)
   Viewport right;     // the right half's viewport (the left half is the app's own)
