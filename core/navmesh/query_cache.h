@@ -101,6 +101,10 @@ struct MeshIndex {
     // search wrote them yet; null while another thread writes them (the caller reads the mesh itself).
     const SearchEdge* of(const NavMesh& mesh, int poly) const;
     int count(int poly) const { return int(first_[size_t(poly) + 1] - first_[size_t(poly)]); }
+    // Asks the processor to bring polygon `poly`'s first records into the cache: a search that puts a
+    // polygon on its open list will likely expand it later, and on a large mesh reading its records is
+    // then a miss to memory (docs/performance.md, "The search's records fetched ahead").
+    void prefetch(int poly) const { __builtin_prefetch(&edges_[first_[size_t(poly)]]); }
     // NavPoly::cost of polygon `poly`, from an array of them side by side (a step's length is multiplied
     // by it: read from here, one expansion touches 8 bytes instead of the polygon's record).
     double cost(int poly) const { return cost_[size_t(poly)]; }

@@ -32,6 +32,8 @@ struct HeapLater {
   bool operator()(const HeapEntry& a, const HeapEntry& b) const { return a.f != b.f ? a.f > b.f : a.seq > b.seq; }
 };
 
+constexpr size_t kHeapArity = 4;  // children per entry of the open list's heap
+
 enum class NodeState : unsigned char { Unseen, Open, Closed };
 
 // Everything the search keeps per node.
@@ -72,7 +74,7 @@ struct Labels {
   std::vector<Where> where;     // per slot, when pooled
   std::vector<NodeLabel> pool;  // room for every slot, so a label never moves during a search
   unsigned used = 0;            // pooled: labels of this search, pool[0, used)
-  std::vector<HeapEntry> heap;  // the open list: a binary heap by HeapLater, as std::priority_queue keeps it
+  std::vector<HeapEntry> heap;  // the open list: a heap by HeapLater of kHeapArity children per entry (push, pop)
   std::vector<int> popped;      // the nodes closed, in order (copied into the result once at the end)
   unsigned generation = 0;
   int n = 0;
@@ -134,14 +136,37 @@ struct Labels {
     }
     return out;
   }
+  // The open list is a heap of four children per entry (entry i's are 4i + 1 to 4i + 4): it pops the
+  // least (f, seq) first as std::priority_queue does, and as that order is total (no two entries share
+  // a seq) it pops the same sequence; it is half as deep as a binary heap, so a pop on a large mesh's
+  // long open list walks half as many levels (docs/performance.md, "The search's records fetched ahead").
   void push(HeapEntry e) {
+    size_t i = heap.size();
     heap.push_back(e);
-    std::push_heap(heap.begin(), heap.end(), HeapLater{});
+    HeapEntry* const h = heap.data();
+    while (i > 0) {
+      const size_t parent = (i - 1) / kHeapArity;
+      if (!HeapLater{}(h[parent], e)) break;
+      h[i] = h[parent];
+      i = parent;
+    }
+    h[i] = e;
   }
   HeapEntry pop() {
-    std::pop_heap(heap.begin(), heap.end(), HeapLater{});
-    const HeapEntry top = heap.back();
+    HeapEntry* const h = heap.data();
+    const HeapEntry top = h[0], last = heap.back();
     heap.pop_back();
+    const size_t size = heap.size();
+    size_t i = 0;
+    for (size_t child = 1; child < size; child = kHeapArity * i + 1) {
+      size_t least = child;
+      for (size_t k = child + 1; k < std::min(child + kHeapArity, size); ++k)
+        if (HeapLater{}(h[least], h[k])) least = k;
+      if (!HeapLater{}(last, h[least])) break;
+      h[i] = h[least];
+      i = least;
+    }
+    if (size > 0) h[i] = last;
     return top;
   }
 };
@@ -422,6 +447,7 @@ struct AStar {
     to.parent_link = link;
     set_state(to, NodeState::Open);
     L.push({f, seq++, next_slot});
+    if (records) records->search_edges.prefetch(next);
     if (const double d = distance_sq(to.pos, target); d < best_dist_sq) {
       best_dist_sq = d;
       best_node = next;
