@@ -10,7 +10,7 @@
 #include "gui_app.h"
 #include "gui_files.h"
 #include "gui_lessons.h"
-#include "gui_script.h"
+#include "gui_script_run.h"
 
 namespace navlab {
 

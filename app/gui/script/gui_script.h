@@ -64,11 +64,7 @@
 
 namespace navlab::app {
 
-class App;
 struct PlanView;
-
-// Runs the script file against the app; fails with the first error (bad file or action).
-Result<void> run_script(App& app, const std::string& script_path, std::string* capture);
 
 // Parses "STAGE:N" (N >= 1, STAGE one of stage_name(kStages)) or a plain 1-based step into a timeline
 // index; "end" gives the complete plan. Fails with what is wrong with the text.
