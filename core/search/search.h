@@ -1,9 +1,9 @@
 // The search stage: Dijkstra and A* over the polygon graph (or the abstract node graph) of a NavMesh.
 //
-// The open list is a binary heap with stale-entry skip: an improved node is pushed again and its old
-// entries are skipped when popped. Entries with equal F pop in insertion order, so a trace is the same
-// on every run. Closed nodes are reopened when a cheaper way to them is found (the edge_midpoints model
-// is not consistent, exactly like Detour's).
+// The open list is a heap (four children per entry) with stale-entry skip: an improved node is pushed
+// again and its old entries are skipped when popped. Entries with equal F pop in insertion order, so a
+// trace is the same on every run. Closed nodes are reopened when a cheaper way to them is found (the
+// edge_midpoints model is not consistent, exactly like Detour's).
 //
 // Cost models (SearchDef::cost_model), with `cost` the polygon's traversal multiplier:
 //   edge_midpoints  Detour's dtNavMeshQuery::findPath. The start node sits at the start point; any other

@@ -54,7 +54,7 @@ std::string relaxed_text(const SearchStep& s, const std::string& node, const std
   if (first)
     return from + node + " is seen for the first time: " + gh_sum(n, s.g, s.h) +
            "; it joins the open list with parent " + parent + ".";
-  // The open list is a binary heap without decrease-key: the cheaper way is a new entry, and the old one
+  // The open list is a heap without decrease-key: the cheaper way is a new entry, and the old one
   // stays until it comes up and is skipped (a StaleSkipped step).
   return from + "a cheaper way to " + node + ": G " + n(s.g) + " is less than its G " + n(s.old_g) + " so far; " +
          gh_sum(n, s.g, s.h) + ", parent now " + parent +
