@@ -136,12 +136,11 @@ void time_motion_parts(const NavMesh& mesh, const std::vector<int>& corridor, Ve
       },
       sample_us);
   if (!c.ok()) return;
-  CorridorShape shape;
+  CorridorRegion region;
   TurnsResult t;
   t_turns = per_call_us(
       [&] {
-        shape.clear();
-        CorridorShapeOnDemand on_demand(mesh, corridor, shape);  // as the plan builds it: only if an arc is tested
+        CorridorShapeOnDemand on_demand(mesh, corridor, region);  // as the plan reads it: only if an arc is tested
         fit_turns_into(c.path.points, on_demand, agent, nullptr, {}, t);
         g_sink = g_sink + t.path.turns.size();
       },

@@ -1,4 +1,5 @@
 #include "motion.h"
+#include "thread_lent.h"
 
 namespace navlab {
 
@@ -12,7 +13,6 @@ MotionResult plan_motion(const NavMesh& mesh, const std::vector<int>& corridor, 
 void plan_motion_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start,
                       const std::vector<Portal>& portals, const AgentDef& agent, MotionTrace* trace, MotionResult& r) {
   r.failure.reset();
-  r.shape.clear();
   r.turns.failure.reset();
   r.turns.path.clear();
   r.profile.clear();
@@ -21,7 +21,10 @@ void plan_motion_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec
     r.failure = r.clearance.failure;
     return;
   }
-  CorridorShapeOnDemand shape(mesh, corridor, r.shape);  // built only if a corner tests an arc
+  // The corridor region, read in place from the mesh only if a corner tests an arc. The thread's own,
+  // whose vectors keep their capacity: a plan allocates nothing for it once they have grown.
+  const ThreadLent<CorridorRegion> region;
+  CorridorShapeOnDemand shape(mesh, corridor, *region);
   // The agent stands at the ends of the off-mesh links it takes (to jump, and where it lands).
   thread_local std::vector<char> stand;  // kept per thread: no allocation once it has grown
   stand.clear();

@@ -18,8 +18,6 @@ namespace navlab {
 
 struct MotionResult {
   ClearanceResult clearance;       // shrunk portals and the funnel through them
-  CorridorShape shape;             // the corridor region arcs must stay in; built only when a corner
-                                   // tested an arc (empty otherwise)
   TurnsResult turns;               // turns.path: the smoothed path (segments and arcs)
   Profile profile;                 // speed over arc length along turns.path
   std::optional<Failure> failure;  // the first failing stage: "clearance", "turns" or "profile"

@@ -1,5 +1,6 @@
 #include "coverage.h"
 #include "query_cache.h"
+#include "thread_lent.h"
 #include "tolerances.h"
 
 #include <algorithm>
@@ -10,7 +11,8 @@ namespace navlab {
 
 namespace {
 constexpr double kAngleWrap = 1e-12;  // rad: a hit this close below a full turn from an arc's start is at its start
-constexpr double kOnSegment = 1e-12;  // share of a wall or path piece: a hit this far beyond an end is on it
+constexpr double kOnSegment =
+    kWallHitOvershoot;  // 1e-12, share of a wall or path piece: a hit this far beyond an end is on it
 // Bounds are compared with this much to spare (relative to the coordinates): far more than the rounding
 // of the tests they stand for, so a polygon or wall skipped could not have changed a result.
 constexpr double kBoundsSlack = 1e-9;
@@ -54,11 +56,10 @@ void CorridorShape::add_wall(Vec2 a, Vec2 b, int poly, int edge) {
   wall.b = b;
   wall.poly = poly;
   wall.edge = edge;
-  // Grown by the share of its length a hit may lie past its ends. Worked out in registers and stored in
-  // place, for the reason above: a Box built and copied in at once would be read back half-stored.
-  const double grow = kOnSegment * (std::fabs(b.x - a.x) + std::fabs(b.y - a.y));
-  const double lx = std::min(a.x, b.x) - grow, ly = std::min(a.y, b.y) - grow;
-  const double hx = std::max(a.x, b.x) + grow, hy = std::max(a.y, b.y) + grow;
+  // Worked out in registers and stored in place, for the reason above: a Box built and copied in at once
+  // would be read back half-stored.
+  double lx, ly, hx, hy;
+  wall_bounds(a, b, lx, ly, hx, hy);
   const bool opens_group = wall_box_.size() % kWallGroup == 0;
   Box& box = wall_box_.emplace_back();
   box.lo.x = lx;
@@ -109,52 +110,128 @@ CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corrid
 }
 
 void corridor_shape_into(const NavMesh& mesh, const std::vector<int>& corridor, CorridorShape& shape) {
-  shape.clear();
+  const ThreadLent<CorridorRegion> region;  // the thread's own, whose vectors keep their capacity
+  region->assign(mesh, corridor);
+  region->copy_into(shape);
+}
+
+void CorridorRegion::assign(const NavMesh& mesh, const std::vector<int>& corridor) {
+  tolerance = 1e-9;
+  polys_.clear();
+  is_wall_.clear();
+  group_box_.clear();
+  verts_ = mesh.verts.data();
   if (mesh.kind != NavMesh::Kind::Polygons) return;
   // Which polygons the corridor uses, marked in a per-thread array the size of the mesh (1: in the
   // corridor, 2: added already) and cleared again, so a query allocates nothing for it.
   thread_local std::vector<char> mark;
-  thread_local std::vector<Vec2> ring;
   if (mark.size() < mesh.polys.size()) mark.resize(mesh.polys.size(), 0);
-  size_t corners = 0;
+  const int polys = int(mesh.polys.size());
+  // A raw pointer into the per-thread array, taken once: through the thread_local name every use would
+  // look the thread's array up again after each call that could have changed it.
+  char* const marks = mark.data();
   for (int p : corridor)
-    if (p >= 0 && p < int(mesh.polys.size())) {
-      mark[size_t(p)] = 1;
-      corners += mesh.polys[size_t(p)].verts.size();
-    }
-  shape.reserve(corridor.size(), corners, corners);
+    if (p >= 0 && p < polys) marks[size_t(p)] = 1;
   // Each polygon's bounds and reach are the mesh's, worked out once (MeshIndex::reach_of); the region's
   // bounds are theirs together.
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   Bounds2 bounds;
-  const int polys = int(mesh.polys.size());
-  // Raw pointers into the per-thread arrays, taken once: through the thread_local names every use would
-  // look the thread's array up again after each call that could have changed it.
-  char* const marks = mark.data();
+  uint32_t walls = 0;
   for (int p : corridor) {
     if (p < 0 || p >= polys || marks[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
     marks[size_t(p)] = 2;
-    const NavPoly& poly = mesh.polys[size_t(p)];
-    const size_t n = poly.verts.size(), sides = std::min(n, poly.neighbours.size());
-    // The ring is only grown (a resize down and up again would fill it each time).
-    if (ring.size() < n) ring.resize(n);
-    Vec2* const corner = ring.data();
-    for (size_t i = 0; i < n; ++i) corner[i] = mesh.verts[size_t(poly.verts[i])];
+    const NavPoly& mp = mesh.polys[size_t(p)];
+    const size_t n = mp.verts.size(), sides = std::min(n, mp.neighbours.size());
+    Poly& poly = polys_.emplace_back();  // written in place, field by field (see CorridorShape::add_wall)
+    poly.verts = mp.verts.data();
+    poly.count = uint32_t(n);
+    poly.first_edge = uint32_t(is_wall_.size());
+    poly.first_wall = walls;
+    poly.id = p;
     for (size_t i = 0; i < n; ++i) {
-      const int nb = i < sides ? poly.neighbours[i] : -1;
-      if (nb >= 0 && nb < polys && marks[size_t(nb)] != 0) continue;
-      shape.add_wall(corner[i], corner[i + 1 == n ? 0 : i + 1], p, int(i));
+      const int nb = i < sides ? mp.neighbours[i] : -1;
+      const bool wall = !(nb >= 0 && nb < polys && marks[size_t(nb)] != 0);
+      is_wall_.push_back(uint8_t(wall));
+      walls += uint32_t(wall);
     }
     const PolygonReach facts = index.reach_of(mesh, p);
+    poly.box.lo = facts.lo;
+    poly.box.hi = facts.hi;
+    poly.reach = facts.reach;
+    // Every wall's bounds lie inside the corners' bounds grown by twice the most a wall's grow by (an
+    // edge's |dx| + |dy| is at most the bounds' width plus height).
+    const double grow = 2.0 * kWallHitOvershoot * ((facts.hi.x - facts.lo.x) + (facts.hi.y - facts.lo.y));
+    poly.wall_box.lo = facts.lo - Vec2{grow, grow};
+    poly.wall_box.hi = facts.hi + Vec2{grow, grow};
     if (n > 0) {
       bounds.add(facts.lo);
       bounds.add(facts.hi);
     }
-    shape.add_polygon({corner, n}, facts);
+    const bool opens_group = (polys_.size() - 1) % kPolyGroup == 0;
+    Box& g = opens_group ? group_box_.emplace_back() : group_box_.back();
+    if (opens_group) {
+      g = poly.wall_box;
+    } else {
+      g.lo.x = std::min(g.lo.x, poly.wall_box.lo.x);
+      g.lo.y = std::min(g.lo.y, poly.wall_box.lo.y);
+      g.hi.x = std::max(g.hi.x, poly.wall_box.hi.x);
+      g.hi.y = std::max(g.hi.y, poly.wall_box.hi.y);
+    }
   }
   for (int p : corridor)
-    if (p >= 0 && p < int(mesh.polys.size())) mark[size_t(p)] = 0;
-  if (!shape.empty()) shape.tolerance = tol::scaled(bounds.largest_side());
+    if (p >= 0 && p < polys) marks[size_t(p)] = 0;
+  if (!polys_.empty()) tolerance = tol::scaled(bounds.largest_side());
+}
+
+void CorridorRegion::copy_into(CorridorShape& shape) const {
+  shape.clear();
+  size_t corners = 0;
+  for (const Poly& poly : polys_) corners += poly.count;
+  shape.reserve(polys_.size(), corners, corners);
+  thread_local std::vector<Vec2> ring;
+  for (const Poly& poly : polys_) {
+    const size_t n = poly.count;
+    // The ring is only grown (a resize down and up again would fill it each time).
+    if (ring.size() < n) ring.resize(n);
+    Vec2* const corner = ring.data();
+    for (size_t i = 0; i < n; ++i) corner[i] = verts_[poly.verts[i]];
+    const uint8_t* is_wall = is_wall_.data() + poly.first_edge;
+    for (size_t i = 0; i < n; ++i)
+      if (is_wall[i]) shape.add_wall(corner[i], corner[i + 1 == n ? 0 : i + 1], poly.id, int(i));
+    shape.add_polygon({corner, n}, PolygonReach{poly.box.lo, poly.box.hi, poly.reach});
+  }
+  if (!shape.empty()) shape.tolerance = tolerance;
+}
+
+bool CorridorRegion::contains(Vec2 p, size_t& first) const {
+  // CorridorShape::contains's test, on the mesh's vertices.
+  const double slack = kBoundsSlack * (1.0 + std::fabs(p.x) + std::fabs(p.y));
+  const auto holds = [&](const Poly& poly) {
+    if (poly.count < 3) return false;
+    const double r = tolerance * poly.reach + slack;
+    if ((p.x < poly.box.lo.x - r) | (p.x > poly.box.hi.x + r) | (p.y < poly.box.lo.y - r) | (p.y > poly.box.hi.y + r))
+      return false;
+    return in_convex(
+        poly.count, [&](size_t j) { return verts_[poly.verts[j]]; }, p, tolerance);
+  };
+  const size_t n = polys_.size(), start = first < n ? first : 0;
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = start + k < n ? start + k : start + k - n;
+    if (holds(polys_[i])) {
+      first = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+ArcCoverage CorridorShapeOnDemand::cover(const Arc& arc, size_t& first) {
+  if (shape_) return arc_coverage(arc, *shape_, first);
+  if (!assigned_) {
+    out_->assign(*mesh_, *corridor_);
+    assigned_ = true;
+  }
+  return arc_coverage(arc, *out_, first);
 }
 
 Vec2 Arc::point(double u) const {
@@ -190,7 +267,10 @@ ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape) {
   return arc_coverage(arc, shape, first);
 }
 
-ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape, size_t& first) {
+namespace {
+// arc_coverage() in a CorridorShape or a CorridorRegion: both list the same walls in the same order.
+template <class Region>
+ArcCoverage coverage_in(const Arc& arc, const Region& shape, size_t& first) {
   ArcCoverage out;
   thread_local std::vector<Hit> hits;  // kept per thread: no allocation once it has grown
   hits.clear();
@@ -253,6 +333,16 @@ ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape, size_t& fir
     }
   }
   return out;
+}
+
+}  // namespace
+
+ArcCoverage arc_coverage(const Arc& arc, const CorridorShape& shape, size_t& first) {
+  return coverage_in(arc, shape, first);
+}
+
+ArcCoverage arc_coverage(const Arc& arc, const CorridorRegion& region, size_t& first) {
+  return coverage_in(arc, region, first);
 }
 
 }  // namespace navlab

@@ -157,7 +157,7 @@ TurnStep Fitter::step(TurnStep::Kind kind, const CornerGeom& g, double radius) c
 std::optional<Turn> Fitter::fit(const CornerGeom& g, double r, double least) {
   for (int shrinks = 0;; ++shrinks) {
     const Turn t = arc_turn(g, r);
-    const ArcCoverage cov = arc_coverage(t.arc, shape_.get(), near_);
+    const ArcCoverage cov = shape_.cover(t.arc, near_);
     if (cov.inside) {
       if (trace) record(step(TurnStep::Kind::Fitted, g, r));
       return t;
@@ -181,7 +181,7 @@ std::optional<Turn> Fitter::fit(const CornerGeom& g, double r, double least) {
 }
 
 double Fitter::largest_fit(const CornerGeom& g, double below) const {
-  const auto fits = [&](double r) { return arc_coverage(arc_turn(g, r).arc, shape_.get(), near_).inside; };
+  const auto fits = [&](double r) { return shape_.cover(arc_turn(g, r).arc, near_).inside; };
   double bad = -1.0, ok = below;
   while (!fits(ok)) {
     bad = ok;

@@ -91,7 +91,7 @@ class Fitter {
 
  private:
   double largest_fit(const CornerGeom& g, double below) const;
-  CorridorShapeOnDemand& shape_;  // built on the first arc tested
+  CorridorShapeOnDemand& shape_;  // assigned on the first arc tested
   // The corridor polygon where the last arc tested was found inside: arcs are tested along the corridor,
   // so the next one most likely lies in it or just after it (CorridorShape::contains).
   mutable size_t near_ = 0;

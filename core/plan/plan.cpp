@@ -262,10 +262,8 @@ void renew(PlanResult& r) {
   keep(fresh.motion.clearance.portals, m.clearance.portals);
   keep(fresh.motion.clearance.path.points, m.clearance.path.points);
   keep(fresh.motion.clearance.path.corners, m.clearance.path.corners);
-  m.shape.clear();
   m.turns.path.clear();
   m.profile.clear();
-  fresh.motion.shape = std::move(m.shape);
   fresh.motion.turns.path = std::move(m.turns.path);
   fresh.motion.profile = std::move(m.profile);
   r = std::move(fresh);

@@ -164,6 +164,10 @@ TEST(Coverage, WallsAndAnswersAreThePlainRulesOnRandomCorridors) {
         EXPECT_EQ(shape.walls()[w].poly, plain.walls[w].poly);
       }
       EXPECT_EQ(shape.tolerance, plain.tolerance);
+      // The same region read in place from the mesh.
+      CorridorRegion region;
+      region.assign(mesh, corridor);
+      EXPECT_EQ(region.tolerance, plain.tolerance);
       // Points anywhere, on corners, and a hair either side of edges (within and beyond the tolerance).
       for (int i = 0; i < 200; ++i) {
         Vec2 p{uniform(rng, -1.0, 12.0), uniform(rng, -1.0, 10.0)};
@@ -183,6 +187,12 @@ TEST(Coverage, WallsAndAnswersAreThePlainRulesOnRandomCorridors) {
         if (want) {
           ASSERT_LT(first, plain.polygons.size());
           EXPECT_TRUE(plain_in_polygon(plain.polygons[first], p, plain.tolerance)) << "polygon " << first;
+        }
+        size_t first_in_place = std::uniform_int_distribution<size_t>(0, plain.polygons.size())(pick);
+        EXPECT_EQ(region.contains(p, first_in_place), want) << "point (" << p.x << ", " << p.y << "), in place";
+        if (want) {
+          ASSERT_LT(first_in_place, plain.polygons.size());
+          EXPECT_TRUE(plain_in_polygon(plain.polygons[first_in_place], p, plain.tolerance));
         }
         ++points;
         points_in += want;
@@ -204,6 +214,8 @@ TEST(Coverage, WallsAndAnswersAreThePlainRulesOnRandomCorridors) {
         expect_same(arc_coverage(arc, shape), want, "arc " + std::to_string(arcs));
         size_t first = std::uniform_int_distribution<size_t>(0, plain.polygons.size())(pick);
         expect_same(arc_coverage(arc, shape, first), want, "arc " + std::to_string(arcs) + ", polygon tried first");
+        size_t first_in_place = std::uniform_int_distribution<size_t>(0, plain.polygons.size())(pick);
+        expect_same(arc_coverage(arc, region, first_in_place), want, "arc " + std::to_string(arcs) + ", in place");
         ++arcs;
         outside += !want.inside;
         hit_arcs += want.hits > 0;

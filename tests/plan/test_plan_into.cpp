@@ -29,20 +29,6 @@ void expect_same_funnel(const FunnelResult& a, const FunnelResult& b) {
   EXPECT_EQ(a.failure, b.failure);
 }
 
-void expect_same_shape(const CorridorShape& a, const CorridorShape& b) {
-  EXPECT_EQ(a.tolerance, b.tolerance);
-  ASSERT_EQ(a.polygon_count(), b.polygon_count());
-  for (size_t i = 0; i < a.polygon_count(); ++i) {
-    const std::span<const Vec2> pa = a.polygon(i), pb = b.polygon(i);
-    EXPECT_TRUE(std::equal(pa.begin(), pa.end(), pb.begin(), pb.end())) << "polygon " << i;
-  }
-  ASSERT_EQ(a.walls().size(), b.walls().size());
-  for (size_t i = 0; i < a.walls().size(); ++i) {
-    const WallEdge &wa = a.walls()[i], &wb = b.walls()[i];
-    EXPECT_TRUE(wa.a == wb.a && wa.b == wb.b && wa.poly == wb.poly && wa.edge == wb.edge) << "wall " << i;
-  }
-}
-
 void expect_same_smooth(const SmoothPath& a, const SmoothPath& b) {
   EXPECT_EQ(a.points, b.points);
   EXPECT_EQ(a.length, b.length);
@@ -96,7 +82,6 @@ void expect_same_motion(const MotionResult& a, const MotionResult& b) {
   EXPECT_EQ(a.clearance.portals, b.clearance.portals);
   EXPECT_EQ(a.clearance.failure, b.clearance.failure);
   expect_same_funnel(a.clearance.path, b.clearance.path);
-  expect_same_shape(a.shape, b.shape);
   EXPECT_EQ(a.turns.failure, b.turns.failure);
   expect_same_smooth(a.turns.path, b.turns.path);
   expect_same_profile(a.profile, b.profile);
@@ -197,7 +182,7 @@ TEST(PlanInto, AReusedMotionResultReadsAsANewOneAfterAFailure) {
   ASSERT_TRUE(ok.motion.ok());
   ASSERT_FALSE(ok.motion.profile.pieces.empty());
   AgentDef bad_corner = l.scene.agent;
-  bad_corner.inner_corner = {{-1.0, 0.0}};  // clearance fails: no shape, turns or profile
+  bad_corner.inner_corner = {{-1.0, 0.0}};  // clearance fails: no turns or profile
   AgentDef bad_profile = l.scene.agent;
   bad_profile.brake_decel = 0.0;  // the profile fails after the turns
   MotionResult reused;
