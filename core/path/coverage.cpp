@@ -19,6 +19,10 @@ constexpr double kBoundsSlack = 1e-9;
 // rad: arc_coverage screens out, without their angle, the crossings farther than this past the arc's
 // ends: far more than the 1e-12 of the sweep by which a crossing past an end still counts as on it.
 constexpr double kArcReach = 1e-6;
+// Share of the radius the cap's bounds are grown by before walls are skipped by them: a crossing's
+// position is off the circle by rounding only (far less, even near a tangent), and the cap's corners move
+// by at most that times r / h for a chord half-length h >= r sin(kArcReach).
+constexpr double kCapMargin = 1e-5;
 }  // namespace
 
 void CorridorShape::reserve(size_t polygons, size_t corners, size_t walls) {
@@ -248,6 +252,17 @@ struct Hit {
   int wall;
 };
 
+// The bounds of the cap {q : |q| <= r, q . n >= d} (n a unit vector, -r < d < r), relative to the circle's
+// centre. Along each axis the least and greatest lie at the circle's own extreme there when the cap holds
+// it, else at an end of the chord, d n +- h n_perp with h = sqrt(r^2 - d^2).
+void cap_bounds(double r, Vec2 n, double d, Vec2& lo, Vec2& hi) {
+  const double h = std::sqrt(std::max(0.0, (r - d) * (r + d)));
+  lo.x = -r * n.x >= d ? -r : d * n.x - h * std::fabs(n.y);
+  hi.x = r * n.x >= d ? r : d * n.x + h * std::fabs(n.y);
+  lo.y = -r * n.y >= d ? -r : d * n.y - h * std::fabs(n.x);
+  hi.y = r * n.y >= d ? r : d * n.y + h * std::fabs(n.x);
+}
+
 // Fraction along the arc of the point at angle `ang`, or a value > 1 when it is not on the arc.
 double arc_fraction(const Arc& arc, double ang) {
   if (arc.sweep == 0.0) return 2.0;
@@ -275,9 +290,8 @@ ArcCoverage coverage_in(const Arc& arc, const Region& shape, size_t& first) {
   thread_local std::vector<Hit> hits;  // kept per thread: no allocation once it has grown
   hits.clear();
   const double r = arc.radius;
-  // Only a wall whose bounds reach the circle's can cross it.
-  const Vec2 c = arc.center, half{r, r};
-  const double slack = kBoundsSlack * (1.0 + r + std::fabs(c.x) + std::fabs(c.y));
+  const Vec2 c = arc.center;
+  double slack = kBoundsSlack * (1.0 + r + std::fabs(c.x) + std::fabs(c.y));
   // A crossing farther than kArcReach from the arc's middle, in angle, is not on the arc: it needs no
   // angle. (Those the angle decides are the ones it puts within a hair of the arc's ends.)
   const double half_sweep = std::fabs(arc.sweep) / 2.0 + kArcReach;
@@ -285,7 +299,17 @@ ArcCoverage coverage_in(const Arc& arc, const Region& shape, size_t& first) {
   const double mid_angle = arc.start + arc.sweep / 2.0;
   const Vec2 mid_dir{std::cos(mid_angle), std::sin(mid_angle)};
   const double least_dot = std::cos(half_sweep) * r;
-  shape.for_walls_near(c - half, c + half, slack, [&](size_t w, const WallEdge& wall) {
+  // Only a wall whose bounds reach the circle's can cross it; and when the screen below keeps only the
+  // crossings in the cap of the circle beyond the chord at least_dot along mid_dir, only a wall whose
+  // bounds reach the cap's.
+  Vec2 lo = c - Vec2{r, r}, hi = c + Vec2{r, r};
+  if (screen) {
+    cap_bounds(r, mid_dir, least_dot, lo, hi);
+    lo = lo + c;
+    hi = hi + c;
+    slack += kCapMargin * r;
+  }
+  shape.for_walls_near(lo, hi, slack, [&](size_t w, const WallEdge& wall) {
     const Vec2 a = wall.a, d = wall.b - wall.a;
     const Vec2 f = a - arc.center;
     // |f + t d|^2 = r^2  =>  (d.d) t^2 + 2 (f.d) t + (f.f - r^2) = 0
