@@ -28,8 +28,10 @@ double exit_parameter(const NavMesh& mesh, int poly, Vec2 p, Vec2 q, double tol)
     // left_of(a, b, x) is orient(a, b, x) / |ab|: compared as orientations, and q within tol outside
     // the edge's line as oq² <= tol²·|ab|², with no square root or division (this runs for every edge
     // of every polygon the path crosses, on every plan). A point edge has oq = 0: q counts as inside.
-    const double op = orient(a, b, p), oq = orient(a, b, q);
-    if (oq >= 0.0 || oq >= op) continue;  // q inside this half-plane, or moving inwards
+    const double oq = orient(a, b, q);
+    if (oq >= 0.0) continue;  // q inside this half-plane (most edges: p's side is then not needed)
+    const double op = orient(a, b, p);
+    if (oq >= op) continue;  // moving inwards
     const Vec2 ab = b - a;
     if (oq * oq <= tol * tol * dot(ab, ab)) continue;  // q outside by at most tol
     t_exit = std::min(t_exit, std::max(0.0, op / (op - oq)));
