@@ -134,13 +134,19 @@ void CorridorRegion::assign(const NavMesh& mesh, const std::vector<int>& corrido
   // A raw pointer into the per-thread array, taken once: through the thread_local name every use would
   // look the thread's array up again after each call that could have changed it.
   char* const marks = mark.data();
+  size_t edges = 0;
   for (int p : corridor)
-    if (p >= 0 && p < polys) marks[size_t(p)] = 1;
+    if (p >= 0 && p < polys) {
+      marks[size_t(p)] = 1;
+      edges += mesh.polys[size_t(p)].verts.size();
+    }
+  is_wall_.resize(edges);  // written edge by edge below (one resize, not a push per edge)
+  polys_.reserve(corridor.size());
   // Each polygon's bounds and reach are the mesh's, worked out once (MeshIndex::reach_of); the region's
   // bounds are theirs together.
   const MeshIndex& index = mesh.query_cache.index_of(mesh);
   Bounds2 bounds;
-  uint32_t walls = 0;
+  uint32_t walls = 0, first_edge = 0;
   for (int p : corridor) {
     if (p < 0 || p >= polys || marks[size_t(p)] != 1) continue;  // a corridor never repeats a polygon, but be safe
     marks[size_t(p)] = 2;
@@ -149,13 +155,16 @@ void CorridorRegion::assign(const NavMesh& mesh, const std::vector<int>& corrido
     Poly& poly = polys_.emplace_back();  // written in place, field by field (see CorridorShape::add_wall)
     poly.verts = mp.verts.data();
     poly.count = uint32_t(n);
-    poly.first_edge = uint32_t(is_wall_.size());
+    poly.first_edge = first_edge;
+    first_edge += uint32_t(n);
     poly.first_wall = walls;
     poly.id = p;
+    uint8_t* const is_wall = is_wall_.data() + poly.first_edge;
+    const int* const neighbours = mp.neighbours.data();
     for (size_t i = 0; i < n; ++i) {
-      const int nb = i < sides ? mp.neighbours[i] : -1;
+      const int nb = i < sides ? neighbours[i] : -1;
       const bool wall = !(nb >= 0 && nb < polys && marks[size_t(nb)] != 0);
-      is_wall_.push_back(uint8_t(wall));
+      is_wall[i] = uint8_t(wall);
       walls += uint32_t(wall);
     }
     const PolygonReach facts = index.reach_of(mesh, p);
