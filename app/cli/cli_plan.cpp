@@ -96,7 +96,7 @@ void funnel_json(const NavMesh& mesh, const PlanResult& r, Json& j) {
   j["corners"] = corners;
   j["length"] = r.funnel.length;
   j["midpoint_length"] = r.midpoint_length;
-  j["inside_corridor"] = r.inside_corridor;
+  j["inside_corridor"] = funnel_inside_corridor(mesh, r);
   if (mesh.links.empty()) return;
   Json links = Json::array();  // the off-mesh links the path takes, in order: takeoff and landing points
   for (size_t i = 0; i + 1 < r.portals.size(); ++i) {

@@ -164,10 +164,9 @@ bool stage_search(const Context& c, PlanResult& r) {
   return false;
 }
 
-// Does the funnel path stay inside the corridor? Checked walk by walk between off-mesh links (the
-// corridor and the path both split where a link is crossed): a jump leaves the mesh by design. Within
-// the funnel's own tolerance (the extent of its start and portals, which hold every point of the path),
-// not one worked out again from every vertex of the corridor.
+// The corridor and the path both split where a link is crossed. Within the funnel's own tolerance (the
+// extent of its start and portals, which hold every point of the path), not one worked out again from
+// every vertex of the corridor.
 bool walks_inside_corridor(const NavMesh& mesh, const SearchResult& s, const FunnelResult& f,
                            const std::vector<Portal>& portals) {
   // Without a link there is one walk: the whole path through the whole corridor.
@@ -226,7 +225,6 @@ bool stage_funnel(const Context& c, PlanResult& r) {
     r.funnel_heights.push_back(k.side == FunnelSide::Left ? portal.left_height : portal.right_height);
   }
   r.funnel_heights.push_back(r.end_height);
-  r.inside_corridor = walks_inside_corridor(c.mesh, r.search, r.funnel, r.portals);
   return true;
 }
 
@@ -293,6 +291,13 @@ void run_plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& reques
 }
 
 }  // namespace
+
+bool funnel_inside_corridor(const NavMesh& mesh, const PlanResult& r) {
+  // The funnel path exists when the funnel stage ran and did not fail (stage_funnel; a graph mesh's plan
+  // has no portals).
+  if (r.search.corridor.empty() || r.portals.empty() || !r.funnel.ok() || r.funnel.points.empty()) return false;
+  return walks_inside_corridor(mesh, r.search, r.funnel, r.portals);
+}
 
 PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace) {
   PlanResult r;

@@ -56,7 +56,6 @@ struct PlanResult {
   double midpoint_length = 0.0;        // m
   FunnelResult funnel;                 // points: start, corners..., end; corners with portal index/side
   std::vector<double> funnel_heights;  // world height of each funnel point (3D meshes; else 0)
-  bool inside_corridor = false;        // every funnel segment stays inside the corridor
 
   // Clearance path, turns (stop-turns or arcs) and speed profile (polygon meshes; core/motion/motion.h).
   // Stages "clearance", "turns" and "profile" fail with their own reasons.
@@ -76,6 +75,12 @@ struct PlanTrace {
 // goal_off_mesh, stage "search" disconnected / agent_restricted / budget_exhausted (Partial).
 // `trace` (optional) receives every stage's step records.
 PlanResult plan(const Scene& scene, const NavMesh& mesh, const PlanRequest& request, PlanTrace* trace = nullptr);
+// Does the plan's funnel path stay inside its corridor (within the funnel's tolerance)? Checked walk by
+// walk between off-mesh links, whose jumps leave the mesh by design. False when the plan has no funnel
+// path (a graph mesh, or a plan that failed before the funnel). A check of the funnel's result, not a
+// decision of the plan: `navlab plan` reports it ("inside_corridor"), and plan() leaves it to whoever
+// asks, since nothing else reads it.
+bool funnel_inside_corridor(const NavMesh& mesh, const PlanResult& r);
 // plan() into `out`, overwritten whole: its vectors keep their capacity, so a caller that plans again
 // and again with one result (as Detour's queries write into the caller's arrays) allocates little once
 // they are large enough.

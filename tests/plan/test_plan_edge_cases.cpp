@@ -41,12 +41,12 @@ PlanResult run(const Loaded& l, ScenePoint start, ScenePoint goal) {
 }
 
 // The invariants every complete polygon plan must meet, whatever its input.
-void expect_sound(const PlanResult& r) {
+void expect_sound(const NavMesh& mesh, const PlanResult& r) {
   ASSERT_EQ(r.status, Status::Complete) << (r.failure ? std::string(to_string(r.failure->stage)) + " " +
                                                             to_string(r.failure->reason) + ": " + r.failure->message
                                                       : "");
   EXPECT_FALSE(r.failure);
-  EXPECT_TRUE(r.inside_corridor);
+  EXPECT_TRUE(funnel_inside_corridor(mesh, r));
   ASSERT_GE(r.funnel.points.size(), 2u);
   EXPECT_EQ(r.funnel.corners.size() + 2, r.funnel.points.size());
   const std::vector<Vec2>& cp = r.motion.clearance.path.points;
@@ -74,8 +74,8 @@ const char* kLCorridor = R"({"navlab": 1,
   },
   "agent": {"radius": 0.3}})";
 
-void expect_zero_length(const PlanResult& r) {
-  expect_sound(r);
+void expect_zero_length(const NavMesh& mesh, const PlanResult& r) {
+  expect_sound(mesh, r);
   EXPECT_EQ(r.search.corridor.size(), 1u);
   ASSERT_EQ(r.funnel.points.size(), 2u);
   EXPECT_EQ(r.funnel.length, 0.0);
@@ -92,7 +92,7 @@ void expect_zero_length(const PlanResult& r) {
 TEST(PlanEdgeCases, StartEqualsGoalIsAZeroLengthPlan) {
   const Loaded l = load("default.json");
   const PlanResult r = run(l, p2(18, 2), p2(18, 2));
-  expect_zero_length(r);
+  expect_zero_length(l.mesh, r);
   EXPECT_EQ(r.funnel.points[0], (Vec2{18, 2}));
   EXPECT_EQ(r.funnel.points[1], (Vec2{18, 2}));
 }
@@ -102,11 +102,11 @@ TEST(PlanEdgeCases, StartWithinToleranceOfGoalIsAZeroLengthPlan) {
   // funnel's tolerance here is 1e-9 × the largest coordinate (1.5 m): 1.5e-9 m.
   const Loaded l = load_text(kLCorridor, "edge_case.json");
   const PlanResult r = run(l, p2(1, 1.5), p2(1, 1.5 + 5e-10));
-  expect_zero_length(r);
+  expect_zero_length(l.mesh, r);
   EXPECT_EQ(r.funnel.points[1], (Vec2{1, 1.5 + 5e-10}));  // corners keep the goal as given
   // Outside the tolerance it is an ordinary (very short) plan with a positive length.
   const PlanResult longer = run(l, p2(1, 1.5), p2(1, 1.5 + 1e-6));
-  expect_sound(longer);
+  expect_sound(l.mesh, longer);
   EXPECT_NEAR(longer.funnel.length, 1e-6, 1e-15);
   EXPECT_NEAR(longer.motion.profile.length, 1e-6, 1e-15);
   EXPECT_GT(longer.motion.profile.total_time, 0.0);
@@ -114,18 +114,18 @@ TEST(PlanEdgeCases, StartWithinToleranceOfGoalIsAZeroLengthPlan) {
 
 TEST(PlanEdgeCases, StartEqualsGoalOnASharedVertexAndIn3D) {
   const Loaded l = load_text(kLCorridor, "edge_case.json");
-  expect_zero_length(run(l, p2(4, 3), p2(4, 3)));  // a vertex of three polygons
-  expect_zero_length(run(l, p2(8, 2), p2(8, 2)));  // on the edge shared by two polygons
+  expect_zero_length(l.mesh, run(l, p2(4, 3), p2(4, 3)));  // a vertex of three polygons
+  expect_zero_length(l.mesh, run(l, p2(8, 2), p2(8, 2)));  // on the edge shared by two polygons
 
   const Loaded level = load("mesh_level.json");
   const PlanResult r = run(level, p3(2, 0, -2), p3(2, 0, -2));
-  expect_zero_length(r);
+  expect_zero_length(level.mesh, r);
 }
 
 TEST(PlanEdgeCases, TwoPointPathHasNoTurns) {
   const Loaded l = load_text(kLCorridor, "edge_case.json");
   const PlanResult r = run(l, p2(1, 1.5), p2(7, 1.5));
-  expect_sound(r);
+  expect_sound(l.mesh, r);
   ASSERT_EQ(r.funnel.points.size(), 2u);
   EXPECT_DOUBLE_EQ(r.funnel.length, 6.0);
   EXPECT_TRUE(r.motion.turns.path.turns.empty());
@@ -141,15 +141,36 @@ TEST(PlanEdgeCases, GoalOnAPolygonVertex) {
   for (Vec2 goal : {Vec2{8, 3}, Vec2{10, 9}, Vec2{8, 9}, Vec2{4, 3}, Vec2{8, 5}}) {
     SCOPED_TRACE("goal (" + std::to_string(goal.x) + ", " + std::to_string(goal.y) + ")");
     const PlanResult r = run(l, p2(1, 1.5), p2(goal.x, goal.y));
-    expect_sound(r);
+    expect_sound(l.mesh, r);
     EXPECT_EQ(r.funnel.points.back(), goal);
     // No corner repeats the goal: the last segment has a length.
     const std::vector<Vec2>& pts = r.funnel.points;
     EXPECT_GT(distance(pts[pts.size() - 2], pts.back()), 1e-9);
   }
   // From the far end back to the inner corner: the start of that leg is in the last polygon.
-  expect_sound(run(l, p2(9, 8), p2(8, 3)));
-  expect_sound(run(l, p2(9, 8), p2(0, 0)));
+  expect_sound(l.mesh, run(l, p2(9, 8), p2(8, 3)));
+  expect_sound(l.mesh, run(l, p2(9, 8), p2(0, 0)));
+}
+
+TEST(PlanEdgeCases, TheFunnelCheckFindsAPathThatLeavesTheCorridor) {
+  const Loaded l = load_text(kLCorridor, "edge_case.json");
+  PlanResult r = run(l, p2(1, 1.5), p2(9, 8));
+  ASSERT_EQ(r.status, Status::Complete);
+  // Round the L's inner corner: start, (8, 3), goal.
+  ASSERT_EQ(r.funnel.points.size(), 3u);
+  EXPECT_EQ(r.funnel.points[1], (Vec2{8, 3}));
+  EXPECT_TRUE(funnel_inside_corridor(l.mesh, r));
+  // The corner moved to (6, 4), above the second polygon (y <= 3): the first segment leaves the corridor.
+  r.funnel.points[1] = {6, 4};
+  EXPECT_FALSE(funnel_inside_corridor(l.mesh, r));
+  // No funnel path: a plan whose goal is off the mesh, and a graph scene's plan.
+  EXPECT_FALSE(funnel_inside_corridor(l.mesh, run(l, p2(1, 1.5), p2(20, 20))));
+  const Loaded graph = load("graph_basic.json");
+  ASSERT_EQ(graph.mesh.kind, NavMesh::Kind::Graph);
+  const Query& q = graph.scene.queries.at(0);
+  const PlanResult on_graph = plan(graph.scene, graph.mesh, PlanRequest{q.start, q.goal, {}});
+  ASSERT_EQ(on_graph.status, Status::Complete);
+  EXPECT_FALSE(funnel_inside_corridor(graph.mesh, on_graph));
 }
 
 TEST(PlanEdgeCases, StartOnASharedEdge) {
@@ -159,10 +180,10 @@ TEST(PlanEdgeCases, StartOnASharedEdge) {
   for (Vec2 start : {Vec2{4, 1.5}, Vec2{8, 4}, Vec2{4, 3}, Vec2{8, 3}, Vec2{4, 0}}) {
     SCOPED_TRACE("start (" + std::to_string(start.x) + ", " + std::to_string(start.y) + ")");
     const PlanResult there = run(l, p2(start.x, start.y), p2(9, 8));
-    expect_sound(there);
+    expect_sound(l.mesh, there);
     EXPECT_EQ(there.funnel.points.front(), start);
     const PlanResult back = run(l, p2(start.x, start.y), p2(1, 1.5));
-    expect_sound(back);
+    expect_sound(l.mesh, back);
   }
 }
 
@@ -178,7 +199,7 @@ const char* kFan = R"({"navlab": 1,
 TEST(PlanEdgeCases, CoincidingCornersAreOneTurn) {
   const Loaded l = load_text(kFan);
   const PlanResult r = run(l, p2(1, -1.8), p2(-1.8, 1));
-  expect_sound(r);
+  expect_sound(l.mesh, r);
   EXPECT_GE(r.portals.size(), 6u);
   // The exact funnel bends once, at the fan's centre, although six portals end there.
   ASSERT_EQ(r.funnel.corners.size(), 1u);
@@ -188,7 +209,7 @@ TEST(PlanEdgeCases, CoincidingCornersAreOneTurn) {
 
   // Goal on the fan's centre: the corner and the goal are the same point, so there is no corner.
   const PlanResult to_centre = run(l, p2(1, -1.8), p2(0, 0));
-  expect_sound(to_centre);
+  expect_sound(l.mesh, to_centre);
   EXPECT_TRUE(to_centre.funnel.corners.empty());
   EXPECT_TRUE(to_centre.motion.turns.path.turns.empty());
 }
@@ -249,7 +270,7 @@ TEST(PlanEdgeCases, ThreeDimensionalSceneQueries) {
   for (const Query& q : level.scene.queries) {
     SCOPED_TRACE(q.name);
     const PlanResult r = plan(level.scene, level.mesh, PlanRequest{q.start, q.goal, {}});
-    expect_sound(r);
+    expect_sound(level.mesh, r);
     EXPECT_GE(r.search.corridor.size(), 2u);
     EXPECT_EQ(r.funnel_heights.size(), r.funnel.points.size());
     EXPECT_NEAR(r.funnel_heights.back(), q.goal.height, 0.5);  // the goal projected onto the mesh

@@ -109,7 +109,6 @@ void expect_same_plan(const PlanResult& a, const PlanResult& b) {
   EXPECT_EQ(a.midpoint_length, b.midpoint_length);
   expect_same_funnel(a.funnel, b.funnel);
   EXPECT_EQ(a.funnel_heights, b.funnel_heights);
-  EXPECT_EQ(a.inside_corridor, b.inside_corridor);
   expect_same_motion(a.motion, b.motion);
 }
 
