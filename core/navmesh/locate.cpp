@@ -75,18 +75,65 @@ bool allowed_nearest(const dtNavMeshQuery& query, const BakedNavMesh& baked, con
   return ref != 0;
 }
 
+// m beyond a tile's walkable climb: a surface farther than climb plus this above or below the query point
+// scores above 0 in findNearestPoly whatever the rounding of its float heights (microns on levels up to
+// kilometres; floors lie metres apart).
+constexpr double kBeyondClimb = 0.01;
+// The most polygons holding one point in the plane (floors above one another) the shortcut below reads.
+constexpr int kMaxFloors = 8;
+
+// sole_nearest() where several polygons hold `on` in the plane (floors above one another): findNearestPoly's
+// answer is still certain when exactly one of them holds `on` at least `inner` inside its edges with its
+// surface there within the allowance of the point (it scores 0), and every other one's nearest point lies
+// more than its tile's climb (plus kBeyondClimb) above or below the point (each scores above 0; so does
+// every polygon of the box that does not hold `on`, as in sole_nearest).
+bool sole_floor(const NavMesh& mesh, const MeshIndex& index, const LocateDef& def, const float* centre, Vec2 on,
+                double inner, double allowance, dtPolyRef& ref, float* nearest) {
+  int polys[kMaxFloors];
+  const int n = index.grid.all_containing(mesh, on, polys, kMaxFloors);
+  if (n < 2) return false;  // none, one too near its border, or too many: Detour decides
+  const dtNavMesh& detour = *index.detour_query->getAttachedNavMesh();
+  int found = -1;
+  float found_at[3] = {0, 0, 0};
+  for (int i = 0; i < n; ++i) {
+    const dtPolyRef r = mesh.baked->ref(polys[i]);
+    const dtMeshTile* tile = nullptr;
+    const dtPoly* poly = nullptr;
+    float p[3];
+    bool over = false;
+    if (dtStatusFailed(detour.getTileAndPolyByRef(r, &tile, &poly)) ||
+        dtStatusFailed(index.detour_query->closestPointOnPoly(r, centre, p, &over)))
+      return false;
+    const double dy = std::fabs(double(centre[1]) - double(p[1]));
+    if (over && dy + kBeyondClimb <= allowance && PolygonGrid::holds_inside(mesh, polys[i], on, inner)) {
+      if (found >= 0) return false;  // two surfaces within reach: Detour's order decides
+      found = polys[i];
+      std::copy(p, p + 3, found_at);
+    } else if (!(dy > double(tile->header->walkableClimb) + kBeyondClimb)) {
+      return false;  // a surface Detour may score 0 too
+    }
+  }
+  if (found < 0 || is_excluded(def, found)) return false;
+  ref = mesh.baked->ref(found);
+  std::copy(found_at, found_at + 3, nearest);
+  return true;
+}
+
 // The polygon Detour's findNearestPoly picks for `centre`, and its nearest point, found without the
 // polygon query when that answer is certain: `on` (centre in the plane) lies deep inside exactly one
 // polygon of the plane (no other one comes within the float margin, whatever its height) and that
 // polygon's surface there is within the tile's climb of the point. findNearestPoly scores such a
 // polygon 0 ("over the polygon and closer than the climb") and every other polygon in the box above 0
 // (its nearest point is off the point in the plane), so it returns this one with the same nearest point,
-// which closestPointOnPoly computes. False when not certain, or when the polygon is excluded.
+// which closestPointOnPoly computes. Where several polygons hold `on` (floors above one another),
+// sole_floor() decides. False when not certain, or when the polygon is excluded.
 bool sole_nearest(const NavMesh& mesh, const MeshIndex& index, const LocateDef& def, const float* centre, Vec2 on,
                   double inner, dtPolyRef& ref, float* nearest) {
-  const int poly = index.grid.sole_containing(mesh, on, std::max(inner, index.detour_margin));
-  if (poly < 0 || is_excluded(def, poly)) return false;
+  const double margin = std::max(inner, index.detour_margin);
   const double allowance = std::min(index.detour_climb, def.half_extent_y);
+  const int poly = index.grid.sole_containing(mesh, on, margin);
+  if (poly < 0) return mesh.is3d && sole_floor(mesh, index, def, centre, on, margin, allowance, ref, nearest);
+  if (is_excluded(def, poly)) return false;
   ref = mesh.baked->ref(poly);
   if (!mesh.is3d && index.surface_max_abs_height <= allowance) {  // a 2D bake: the point is at height 0
     std::copy(centre, centre + 3, nearest);

@@ -189,6 +189,20 @@ std::vector<int> PolygonGrid::all_containing(const NavMesh& mesh, Vec2 p) const 
   return out;
 }
 
+int PolygonGrid::all_containing(const NavMesh& mesh, Vec2 p, int* out, int max) const {
+  int count = 0;
+  candidates(p, [&](int poly) {
+    if (!within(mesh, poly, p, tolerance_, false)) return false;
+    if (count < max) out[count] = poly;
+    return ++count > max;
+  });
+  return count > max ? -1 : count;
+}
+
+bool PolygonGrid::holds_inside(const NavMesh& mesh, int poly, Vec2 p, double inner) {
+  return within(mesh, poly, p, inner, true);
+}
+
 int PolygonGrid::sole_containing(const NavMesh& mesh, Vec2 p, double inner) const {
   int found = -1;
   bool several = false;

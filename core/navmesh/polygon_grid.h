@@ -35,6 +35,10 @@ class PolygonGrid {
 
   // Every polygon that contains `p` within the tolerance, in index order. `p` is finite.
   std::vector<int> all_containing(const NavMesh& mesh, Vec2 p) const;
+  // The same into out[0, max), without a vector: how many, or -1 when more than `max` do.
+  int all_containing(const NavMesh& mesh, Vec2 p, int* out, int max) const;
+  // True when polygon `poly` holds `p` at least `inner` metres (>= 0) inside each of its edges.
+  static bool holds_inside(const NavMesh& mesh, int poly, Vec2 p, double inner);
 
   // Every polygon whose tolerance region may meet `box`, in index order, into `out` (emptied first; its
   // buffer kept): each polygon with a point in `box` among them (a polygon lies inside its grown box).
