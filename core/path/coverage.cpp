@@ -86,7 +86,13 @@ void CorridorShape::add_wall(Vec2 a, Vec2 b, int poly, int edge) {
   g.hi.y = std::max(g.hi.y, hy);
 }
 
-bool CorridorShape::contains(Vec2 p, size_t& first) const {
+namespace {
+// CorridorShape::contains and CorridorRegion::contains: the polygons tried from `first` on (those after
+// it, then those before), each skipped by its bounds grown by what its tolerance region reaches past
+// them, and the first that holds `p` within the tolerance written to `first`. corner(poly, j) is polygon
+// `poly`'s corner j.
+template <class Poly, class Corner>
+bool contains_in(const std::vector<Poly>& polys, double tolerance, Vec2 p, size_t& first, Corner corner) {
   const double slack = kBoundsSlack * (1.0 + std::fabs(p.x) + std::fabs(p.y));
   const auto holds = [&](const Poly& poly) {
     if (poly.count < 3) return false;
@@ -94,17 +100,23 @@ bool CorridorShape::contains(Vec2 p, size_t& first) const {
     if ((p.x < poly.box.lo.x - r) | (p.x > poly.box.hi.x + r) | (p.y < poly.box.lo.y - r) | (p.y > poly.box.hi.y + r))
       return false;  // one branch for the four comparisons, as in for_walls_near
     return in_convex(
-        poly.count, [&](size_t j) { return corners_[poly.first + j]; }, p, tolerance);
+        poly.count, [&](size_t j) { return corner(poly, j); }, p, tolerance);
   };
-  const size_t n = polys_.size(), start = first < n ? first : 0;
+  const size_t n = polys.size(), start = first < n ? first : 0;
   for (size_t k = 0; k < n; ++k) {
     const size_t i = start + k < n ? start + k : start + k - n;
-    if (holds(polys_[i])) {
+    if (holds(polys[i])) {
       first = i;
       return true;
     }
   }
   return false;
+}
+}  // namespace
+
+bool CorridorShape::contains(Vec2 p, size_t& first) const {
+  return contains_in(polys_, tolerance, p, first,
+                     [this](const Poly& poly, size_t j) { return corners_[poly.first + j]; });
 }
 
 CorridorShape corridor_shape(const NavMesh& mesh, const std::vector<int>& corridor) {
@@ -217,25 +229,7 @@ void CorridorRegion::copy_into(CorridorShape& shape) const {
 }
 
 bool CorridorRegion::contains(Vec2 p, size_t& first) const {
-  // CorridorShape::contains's test, on the mesh's vertices.
-  const double slack = kBoundsSlack * (1.0 + std::fabs(p.x) + std::fabs(p.y));
-  const auto holds = [&](const Poly& poly) {
-    if (poly.count < 3) return false;
-    const double r = tolerance * poly.reach + slack;
-    if ((p.x < poly.box.lo.x - r) | (p.x > poly.box.hi.x + r) | (p.y < poly.box.lo.y - r) | (p.y > poly.box.hi.y + r))
-      return false;
-    return in_convex(
-        poly.count, [&](size_t j) { return verts_[poly.verts[j]]; }, p, tolerance);
-  };
-  const size_t n = polys_.size(), start = first < n ? first : 0;
-  for (size_t k = 0; k < n; ++k) {
-    const size_t i = start + k < n ? start + k : start + k - n;
-    if (holds(polys_[i])) {
-      first = i;
-      return true;
-    }
-  }
-  return false;
+  return contains_in(polys_, tolerance, p, first, [this](const Poly& poly, size_t j) { return verts_[poly.verts[j]]; });
 }
 
 ArcCoverage CorridorShapeOnDemand::cover(const Arc& arc, size_t& first) {
