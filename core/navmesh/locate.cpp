@@ -82,16 +82,13 @@ constexpr double kBeyondClimb = 0.01;
 // The most polygons holding one point in the plane (floors above one another) the shortcut below reads.
 constexpr int kMaxFloors = 8;
 
-// sole_nearest() where several polygons hold `on` in the plane (floors above one another): findNearestPoly's
+// sole_nearest() where the `n` polygons `polys` hold `on` in the plane (floors above one another): findNearestPoly's
 // answer is still certain when exactly one of them holds `on` at least `inner` inside its edges with its
 // surface there within the allowance of the point (it scores 0), and every other one's nearest point lies
 // more than its tile's climb (plus kBeyondClimb) above or below the point (each scores above 0; so does
 // every polygon of the box that does not hold `on`, as in sole_nearest).
 bool sole_floor(const NavMesh& mesh, const MeshIndex& index, const LocateDef& def, const float* centre, Vec2 on,
-                double inner, double allowance, dtPolyRef& ref, float* nearest) {
-  int polys[kMaxFloors];
-  const int n = index.grid.all_containing(mesh, on, polys, kMaxFloors);
-  if (n < 2) return false;  // none, one too near its border, or too many: Detour decides
+                double inner, double allowance, const int* polys, int n, dtPolyRef& ref, float* nearest) {
   const dtNavMesh& detour = *index.detour_query->getAttachedNavMesh();
   int found = -1;
   float found_at[3] = {0, 0, 0};
@@ -131,8 +128,13 @@ bool sole_nearest(const NavMesh& mesh, const MeshIndex& index, const LocateDef& 
                   double inner, dtPolyRef& ref, float* nearest) {
   const double margin = std::max(inner, index.detour_margin);
   const double allowance = std::min(index.detour_climb, def.half_extent_y);
-  const int poly = index.grid.sole_containing(mesh, on, margin);
-  if (poly < 0) return mesh.is3d && sole_floor(mesh, index, def, centre, on, margin, allowance, ref, nearest);
+  // The polygons within the grid's tolerance (the float margin) of `on`: none, one, or several floors.
+  int polys[kMaxFloors];
+  const int n = index.grid.all_containing(mesh, on, polys, kMaxFloors);
+  if (n >= 2) return mesh.is3d && sole_floor(mesh, index, def, centre, on, margin, allowance, polys, n, ref, nearest);
+  // None, too many, or one too near its border: Detour decides.
+  if (n != 1 || !PolygonGrid::holds_inside(mesh, polys[0], on, margin)) return false;
+  const int poly = polys[0];
   if (is_excluded(def, poly)) return false;
   ref = mesh.baked->ref(poly);
   if (!mesh.is3d && index.surface_max_abs_height <= allowance) {  // a 2D bake: the point is at height 0

@@ -203,16 +203,4 @@ bool PolygonGrid::holds_inside(const NavMesh& mesh, int poly, Vec2 p, double inn
   return within(mesh, poly, p, inner, true);
 }
 
-int PolygonGrid::sole_containing(const NavMesh& mesh, Vec2 p, double inner) const {
-  int found = -1;
-  bool several = false;
-  candidates(p, [&](int poly) {
-    if (!within(mesh, poly, p, tolerance_, false)) return false;
-    several = found >= 0;
-    found = poly;
-    return several;
-  });
-  return !several && found >= 0 && within(mesh, found, p, inner, true) ? found : -1;
-}
-
 }  // namespace navlab

@@ -27,15 +27,11 @@ class PolygonGrid {
   // The lowest polygon index whose polygon contains `p` within the tolerance, or -1. `p` is finite.
   int containing(const NavMesh& mesh, Vec2 p) const;
 
-  // The one polygon that contains `p` at least `inner` metres inside each of its edges, when no other
-  // polygon comes within the tolerance of `p`; -1 otherwise (none, several, or the one too close to its
-  // border). `p` is finite; `inner` >= 0. Baked locates use it to know Detour's nearest polygon without
-  // asking Detour (core/navmesh/locate.cpp).
-  int sole_containing(const NavMesh& mesh, Vec2 p, double inner) const;
-
   // Every polygon that contains `p` within the tolerance, in index order. `p` is finite.
   std::vector<int> all_containing(const NavMesh& mesh, Vec2 p) const;
-  // The same into out[0, max), without a vector: how many, or -1 when more than `max` do.
+  // The same into out[0, max), without a vector: how many, or -1 when more than `max` do. Baked locates
+  // use it, with holds_inside(), to know Detour's nearest polygon without asking Detour
+  // (core/navmesh/locate.cpp).
   int all_containing(const NavMesh& mesh, Vec2 p, int* out, int max) const;
   // True when polygon `poly` holds `p` at least `inner` metres (>= 0) inside each of its edges.
   static bool holds_inside(const NavMesh& mesh, int poly, Vec2 p, double inner);

@@ -11,8 +11,9 @@ namespace navlab {
 
 namespace {
 constexpr double kAngleWrap = 1e-12;  // rad: a hit this close below a full turn from an arc's start is at its start
-constexpr double kOnSegment =
-    kWallHitOvershoot;  // 1e-12, share of a wall or path piece: a hit this far beyond an end is on it
+// Share of a wall or path piece: a hit this far beyond an end is on it. The same share as the walls'
+// bounds are grown by (kWallHitOvershoot), so a wall skipped by its bounds holds no such hit.
+constexpr double kOnSegment = kWallHitOvershoot;
 // Bounds are compared with this much to spare (relative to the coordinates): far more than the rounding
 // of the tests they stand for, so a polygon or wall skipped could not have changed a result.
 constexpr double kBoundsSlack = 1e-9;
@@ -183,8 +184,8 @@ void CorridorRegion::assign(const NavMesh& mesh, const std::vector<int>& corrido
     poly.box.lo = facts.lo;
     poly.box.hi = facts.hi;
     poly.reach = facts.reach;
-    // Every wall's bounds lie inside the corners' bounds grown by twice the most a wall's grow by (an
-    // edge's |dx| + |dy| is at most the bounds' width plus height).
+    // Every wall's bounds lie inside the corners' bounds grown by twice the most a wall's bounds are grown
+    // by (an edge's |dx| + |dy| is at most the corners' bounds' width plus height).
     const double grow = 2.0 * kWallHitOvershoot * ((facts.hi.x - facts.lo.x) + (facts.hi.y - facts.lo.y));
     poly.wall_box.lo = facts.lo - Vec2{grow, grow};
     poly.wall_box.hi = facts.hi + Vec2{grow, grow};

@@ -164,9 +164,10 @@ bool stage_search(const Context& c, PlanResult& r) {
   return false;
 }
 
-// The corridor and the path both split where a link is crossed. Within the funnel's own tolerance (the
-// extent of its start and portals, which hold every point of the path), not one worked out again from
-// every vertex of the corridor.
+// funnel_inside_corridor()'s check: the funnel path against the corridor, walk by walk between off-mesh
+// links (the corridor and the path both split where a link is crossed). Within the funnel's own
+// tolerance (the extent of its start and portals, which hold every point of the path), not one worked
+// out again from every vertex of the corridor.
 bool walks_inside_corridor(const NavMesh& mesh, const SearchResult& s, const FunnelResult& f,
                            const std::vector<Portal>& portals) {
   // Without a link there is one walk: the whole path through the whole corridor.

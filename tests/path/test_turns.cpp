@@ -242,7 +242,7 @@ TEST(Turns, TheCorridorRegionIsBuiltOnlyWhenACornerTestsAnArc) {
     if (tested) {
       CorridorShape copied;
       region.copy_into(copied);
-      EXPECT_EQ(copied.walls().size(), whole.walls().size());
+      EXPECT_EQ(copied.walls().size(), 4u);  // the room's four sides
     }
     ASSERT_EQ(got.path.turns.size(), want.path.turns.size());
     for (size_t i = 0; i < want.path.turns.size(); ++i) {
