@@ -43,8 +43,19 @@ int find_vertex(const NavMesh& mesh, int poly, Vec2 p, double tol) {
 // A squared length below this share of another's square is shorter beyond any rounding of the squares.
 constexpr double kClearlyShorter = 0.99;
 
-// geometry_tolerance() of `count` portals from `first`, without a vector of them.
-double tolerance_of(Vec2 start, const Portal* first, size_t count) {
+// geometry_tolerance() of `start` and `count` portals from `first`, every point read once: their bounds'
+// diagonal against the largest coordinate magnitude. A point with a coordinate not finite takes the
+// general form (tolerance_of_points) and counts as Bounds2 counts it.
+double tolerance_from(Bounds2 b, double max_abs) {
+  // max(|hi - lo|, max_abs) without the square root when the bounds' diagonal is clearly the shorter
+  // (the usual case: this runs on every plan).
+  const Vec2 diagonal = b.hi - b.lo;
+  const double d2 = dot(diagonal, diagonal);
+  if (d2 <= kClearlyShorter * max_abs * max_abs) return tol::scaled(max_abs);
+  return tol::scaled(std::max(std::sqrt(d2), max_abs));
+}
+
+double tolerance_of_points(Vec2 start, const Portal* first, size_t count) {
   Bounds2 b;
   double max_abs = std::max(std::fabs(start.x), std::fabs(start.y));
   auto add = [&](Vec2 p) {
@@ -56,12 +67,27 @@ double tolerance_of(Vec2 start, const Portal* first, size_t count) {
     add(portal->left);
     add(portal->right);
   }
-  // max(|hi - lo|, max_abs) without the square root when the bounds' diagonal is clearly the shorter
-  // (the usual case: this runs once per portal).
-  const Vec2 diagonal = b.hi - b.lo;
-  const double d2 = dot(diagonal, diagonal);
-  if (d2 <= kClearlyShorter * max_abs * max_abs) return tol::scaled(max_abs);
-  return tol::scaled(std::max(std::sqrt(d2), max_abs));
+  return tolerance_from(b, max_abs);
+}
+
+double tolerance_of(Vec2 start, const Portal* first, size_t count) {
+  // Every coordinate finite (`finite` stays 0: inf times 0 and NaN are NaN): the bounds are plain minima
+  // and maxima, and the largest magnitude is that of a bound.
+  double lx = start.x, ly = start.y, hx = start.x, hy = start.y, finite = start.x * 0.0 + start.y * 0.0;
+  for (const Portal* portal = first; portal != first + count; ++portal) {
+    for (const Vec2 p : {portal->left, portal->right}) {
+      lx = p.x < lx ? p.x : lx;
+      ly = p.y < ly ? p.y : ly;
+      hx = p.x > hx ? p.x : hx;
+      hy = p.y > hy ? p.y : hy;
+      finite += p.x * 0.0 + p.y * 0.0;
+    }
+  }
+  if (finite != 0.0) return tolerance_of_points(start, first, count);
+  Bounds2 b;
+  b.lo = {lx, ly};
+  b.hi = {hx, hy};
+  return tolerance_from(b, std::max({-lx, hx, -ly, hy}));
 }
 
 // A point inside convex polygon `poly`: the mean of its vertices (no division per vertex, unlike the

@@ -36,6 +36,11 @@ TEST(Portals, GeometryToleranceIsOfTheDiagonalOrTheLargestCoordinate) {
   EXPECT_DOUBLE_EQ(geometry_tolerance({100, 0}, {portal({-200, 400}, {100, 0})}), 5e-7);
   // Below a metre: 1e-9.
   EXPECT_DOUBLE_EQ(geometry_tolerance({0, 0}, {portal({0.1, 0.1}, {0.2, 0})}), 1e-9);
+  // The largest coordinate negative: the diagonal is sqrt(2) m, the largest |coordinate| 1001.
+  EXPECT_DOUBLE_EQ(geometry_tolerance({-1000, 0}, {portal({-1000, 1}, {-1001, 1})}), 1.001e-6);
+  // A point with a coordinate that is not a number is left out of the bounds, (0, 0)..(3, 4), whose
+  // diagonal is 5 m; its other coordinate, 500, is still the largest.
+  EXPECT_DOUBLE_EQ(geometry_tolerance({0, 0}, {portal({std::nan(""), 500}, {3, 4})}), 5e-7);
 }
 
 TEST(Portals, W3MidpointsAreTheSeedsPoints) {
