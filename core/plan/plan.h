@@ -37,6 +37,8 @@ struct LocateResult {
   Location goal;
 };
 
+// A member added here is also reset by plan_into()'s renewal of a reused result (renew() in
+// core/plan/plan.cpp).
 struct PlanResult {
   Status status = Status::Failed;
   std::optional<Failure> failure;  // the first failure (a partial result keeps its reason here)
