@@ -2,6 +2,8 @@
 #include "format.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstddef>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -23,13 +25,21 @@ Vec3 world_centroid(const NavMesh& mesh, int node) {
 
 // An open-list entry. A node's entries have strictly falling f (a node is pushed again only with a lower
 // f), so the entry whose f is the node's label f is its newest; the others are stale.
+// Laid out so that the entry read as one unsigned 128-bit number orders as (f, seq): f >= 0 (never -0:
+// Labels::push adds +0), whose bits order as its values do, is the high half, and seq, unique, is the
+// top of the low half, so the node below it never decides.
 struct HeapEntry {
-  double f;
-  std::uint32_t seq;  // insertion order: the tie-breaker (a search pushes at most one entry per relaxation)
   int node;           // the node's label (Labels::slot)
+  std::uint32_t seq;  // insertion order: the tie-breaker (a search pushes at most one entry per relaxation)
+  double f;
 };
+static_assert(sizeof(HeapEntry) == 16 && offsetof(HeapEntry, f) == 8);
+// a > b by (f, seq): one comparison of two 128-bit numbers instead of two dependent ones.
 struct HeapLater {
-  bool operator()(const HeapEntry& a, const HeapEntry& b) const { return a.f != b.f ? a.f > b.f : a.seq > b.seq; }
+  __extension__ using Key = unsigned __int128;
+  bool operator()(const HeapEntry& a, const HeapEntry& b) const {
+    return std::bit_cast<Key>(a) > std::bit_cast<Key>(b);
+  }
 };
 
 constexpr size_t kHeapArity = 4;  // children per entry of the open list's heap
@@ -141,6 +151,7 @@ struct Labels {
   // a seq) it pops the same sequence; it is half as deep as a binary heap, so a pop on a large mesh's
   // long open list walks half as many levels (docs/performance.md, "The search's records fetched ahead").
   void push(HeapEntry e) {
+    e.f += 0.0;  // -0 to +0 (see HeapEntry)
     size_t i = heap.size();
     heap.push_back(e);
     HeapEntry* const h = heap.data();
@@ -399,7 +410,7 @@ struct AStar {
     l.f = l.g + heuristic(s, l.pos);
     set_state(l, NodeState::Open);
     best_dist_sq = distance_sq(l.pos, target);
-    L.push({l.f, seq++, s});
+    L.push({s, seq++, l.f});
     if (filter && filter->node_blocked(s)) L.heap.clear();
   }
 
@@ -446,7 +457,7 @@ struct AStar {
     to.parent_slot = cur_slot;
     to.parent_link = link;
     set_state(to, NodeState::Open);
-    L.push({f, seq++, next_slot});
+    L.push({next_slot, seq++, f});
     if (records) records->search_edges.prefetch(next);
     if (const double d = distance_sq(to.pos, target); d < best_dist_sq) {
       best_dist_sq = d;
