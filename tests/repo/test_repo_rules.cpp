@@ -1,8 +1,9 @@
 // House rules that a reader of the tree relies on, checked over every tracked source and document:
 // the planner library includes nothing of the front end and no header by a relative path that climbs
 // out of its folder, every repository path a comment or document names exists, every source file
-// follows the .clang-format at the top of the tree, no function is longer than a hundred lines, and
-// every file of the app's rooms that still includes the App is named in docs/architecture.md.
+// follows the .clang-format at the top of the tree, every document is Markdown (not a file reformatted as
+// code), no function is longer than a hundred lines, and every file of the app's rooms that still
+// includes the App is named in docs/architecture.md.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -143,6 +144,32 @@ TEST(RepoRules, EverySourceFileFollowsTheClangFormatStyle) {
   ASSERT_NE(WEXITSTATUS(status), 127) << "clang-format is not installed (./dev.sh installs it)";
   EXPECT_EQ(status, 0) << "files not formatted as .clang-format says (clang-format -i FILE):\n" << report;
   EXPECT_GT(files, 300);
+}
+
+// The documents are Markdown, not C++: outside a fenced block every line that begins with `#` is a
+// heading (`#` to `######`, a space, its words), and every fence opens on a line of its own or with a
+// language name. A document run through clang-format by mistake loses both (it wrote "#Performance" and
+// "``` navlab bench scenes /" into docs/performance.md once), and nothing else would notice.
+TEST(RepoRules, EveryDocumentIsMarkdownNotReformattedCode) {
+  const std::regex heading(R"(^#{1,6} \S)"), fence(R"(^\s*```([A-Za-z0-9_+-]*)\s*$)");
+  std::vector<fs::path> docs = files_under("docs", {".md"});
+  docs.push_back(source_dir() + "/README.md");
+  for (const fs::path& p : docs) {
+    bool in_fence = false;
+    int n = 0;
+    for (const std::string& line : lines(read_text(p.string()))) {
+      ++n;
+      if (line.find("```") != std::string::npos && line.find_first_not_of(" \t") == line.find("```")) {
+        EXPECT_TRUE(std::regex_match(line, fence) || in_fence) << in_tree(p) << ":" << n << ": " << line;
+        in_fence = !in_fence;
+        continue;
+      }
+      if (!in_fence && line.starts_with("#"))
+        EXPECT_TRUE(std::regex_search(line, heading)) << in_tree(p) << ":" << n << ": " << line;
+    }
+    EXPECT_FALSE(in_fence) << in_tree(p) << " ends inside a fenced block";
+  }
+  EXPECT_GT(docs.size(), 5u);
 }
 
 // No function is longer than kMaxFunctionLines, signature to closing brace. Read from the layout
