@@ -114,11 +114,7 @@ namespace {
 // Empties `out` (keeping its vectors' capacity) and checks the funnel's input: at least the goal portal,
 // every point finite. False, with out.failure set, when the input is refused.
 bool reset_and_check(Vec2 start, const std::vector<Portal>& portals, FunnelResult& out) {
-  out.points.clear();
-  out.corners.clear();
-  out.length = 0.0;
-  out.tolerance = 0.0;
-  out.failure.reset();
+  out.clear();
   if (portals.empty()) {
     out.failure = Failure{FailStage::Funnel, Reason::NoPortals, "The funnel needs at least the goal portal.", {}};
     return false;

@@ -92,6 +92,14 @@ struct FunnelResult {
   double tolerance = 0.0;             // the geometry_tolerance(start, portals) it worked with, m
   std::optional<Failure> failure;     // stage "funnel": "no_portals" (empty list) or "bad_input"
   bool ok() const { return !failure.has_value(); }
+  // Back to a new result's values, the vectors keeping their capacity.
+  void clear() {
+    points.clear();
+    corners.clear();
+    length = 0.0;
+    tolerance = 0.0;
+    failure.reset();
+  }
 };
 
 // Runs the funnel from `start` through `portals` (the last one is the degenerate goal portal whose

@@ -241,15 +241,6 @@ bool stage_motion(const Context& c, PlanResult& r) {
   return true;
 }
 
-// A funnel result as a new one, its vectors keeping their buffers.
-void renew(FunnelResult& f) {
-  f.points.clear();
-  f.corners.clear();
-  f.length = 0.0;
-  f.tolerance = 0.0;
-  f.failure.reset();
-}
-
 // `r` as a new PlanResult, its vectors keeping their buffers: every member set in place to a new
 // result's, so nothing of the last plan is left. (Building a new result and moving it in, as this did
 // before, cost about 2 % of a plan's instructions; docs/performance.md.)
@@ -258,27 +249,18 @@ void renew(PlanResult& r) {
   r.failure.reset();
   r.locate.start = Location{};
   r.locate.goal = Location{};
-  SearchResult& s = r.search;
-  s.status = Status::Failed;
-  s.failure.reset();
-  s.corridor.clear();
-  s.links.clear();
-  s.cost = 0.0;
-  s.expanded = 0;
-  s.popped.clear();
-  s.algorithm = Algorithm::AStar;
-  s.cost_model = CostModel::EdgeMidpoints;
+  r.search.clear();
   r.substitute.reset();
   r.end_point = Vec2{};
   r.end_height = 0.0;
   r.portals.clear();
   r.midpoints.clear();
   r.midpoint_length = 0.0;
-  renew(r.funnel);
+  r.funnel.clear();
   r.funnel_heights.clear();
   MotionResult& m = r.motion;
   m.clearance.portals.clear();
-  renew(m.clearance.path);
+  m.clearance.path.clear();
   m.clearance.failure.reset();
   m.turns.path.clear();
   m.turns.failure.reset();

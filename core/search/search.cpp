@@ -542,13 +542,7 @@ void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef&
 
 void search_into(const NavMesh& mesh, const SearchQuery& query, const SearchDef& def, const SearchFilter* filter,
                  SearchTrace* trace, SearchResult& res, NavQuery& nav_query) {
-  res.status = Status::Failed;
-  res.failure.reset();
-  res.corridor.clear();
-  res.links.clear();
-  res.cost = 0.0;
-  res.expanded = 0;
-  res.popped.clear();
+  res.clear();
   res.algorithm = def.algorithm;
   res.cost_model = effective_cost_model(mesh, def);
   const int n = mesh.size();

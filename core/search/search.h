@@ -157,6 +157,18 @@ struct SearchResult {
   std::vector<int> popped;         // the nodes popped, in pop order (a reopened node appears again)
   Algorithm algorithm = Algorithm::AStar;
   CostModel cost_model = CostModel::EdgeMidpoints;
+  // Back to a new result's values, the vectors keeping their capacity.
+  void clear() {
+    status = Status::Failed;
+    failure.reset();
+    corridor.clear();
+    links.clear();
+    cost = 0.0;
+    expanded = 0;
+    popped.clear();
+    algorithm = Algorithm::AStar;
+    cost_model = CostModel::EdgeMidpoints;
+  }
 };
 
 // The cost model actually used for `mesh` (graph meshes always use Graph).
