@@ -12,10 +12,7 @@ MotionResult plan_motion(const NavMesh& mesh, const std::vector<int>& corridor, 
 
 void plan_motion_into(const NavMesh& mesh, const std::vector<int>& corridor, Vec2 start,
                       const std::vector<Portal>& portals, const AgentDef& agent, MotionTrace* trace, MotionResult& r) {
-  r.failure.reset();
-  r.turns.failure.reset();
-  r.turns.path.clear();
-  r.profile.clear();
+  r.clear();
   clearance_path_into(start, portals, agent.inner_corner, trace ? &trace->clearance : nullptr, r.clearance);
   if (!r.clearance.ok()) {
     r.failure = r.clearance.failure;

@@ -22,6 +22,16 @@ struct MotionResult {
   Profile profile;                 // speed over arc length along turns.path
   std::optional<Failure> failure;  // the first failing stage: "clearance", "turns" or "profile"
   bool ok() const { return !failure.has_value(); }
+  // Back to a new result's values, the vectors keeping their capacity.
+  void clear() {
+    clearance.portals.clear();
+    clearance.path.clear();
+    clearance.failure.reset();
+    turns.path.clear();
+    turns.failure.reset();
+    profile.clear();
+    failure.reset();
+  }
 };
 
 struct MotionTrace {

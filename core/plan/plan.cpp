@@ -258,14 +258,7 @@ void renew(PlanResult& r) {
   r.midpoint_length = 0.0;
   r.funnel.clear();
   r.funnel_heights.clear();
-  MotionResult& m = r.motion;
-  m.clearance.portals.clear();
-  m.clearance.path.clear();
-  m.clearance.failure.reset();
-  m.turns.path.clear();
-  m.turns.failure.reset();
-  m.profile.clear();
-  m.failure.reset();
+  r.motion.clear();
 }
 
 void run_stages(const Context& c, PlanResult& r) {

@@ -34,6 +34,7 @@ struct HeapEntry {
   double f;
 };
 static_assert(sizeof(HeapEntry) == 16 && offsetof(HeapEntry, f) == 8);
+static_assert(std::endian::native == std::endian::little, "HeapLater reads f as the high half");
 // a > b by (f, seq): one comparison of two 128-bit numbers instead of two dependent ones.
 struct HeapLater {
   __extension__ using Key = unsigned __int128;

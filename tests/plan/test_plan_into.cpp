@@ -175,6 +175,30 @@ TEST(PlanInto, AReusedResultReadsAsANewOneWhateverItHeldBefore) {
     EXPECT_NE(std::find(seen.begin(), seen.end(), s), seen.end()) << to_string(s);
 }
 
+// A plan whose clearance path or turns failed, then one that fails before the motion stage runs: the
+// second must not keep the first one's motion failures (renewal resets them; no stage after it does).
+TEST(PlanInto, AMotionFailureIsNotLeftForAPlanThatStopsEarlier) {
+  const Loaded l = load("default.json");
+  const Query& q = l.scene.queries[0];
+  Scene bad_corner = l.scene;
+  bad_corner.agent.inner_corner = {{-1.0, 0.0}};  // the clearance path fails
+  Scene no_turn = l.scene;
+  no_turn.agent.corner_mode = CornerMode::Stop;  // only stop-turns, and the agent cannot turn in place
+  no_turn.agent.can_turn_in_place = false;
+  PlanRequest off_mesh{q.start, q.goal, {}};
+  off_mesh.start.plane = {1000.0, 1000.0};  // stops at locate
+  const PlanResult stopped = plan(l.scene, l.mesh, off_mesh);
+  ASSERT_EQ(stopped.failure->stage, FailStage::Locate);
+  PlanResult reused;
+  for (const auto& [failing, stage] : {std::pair{&bad_corner, FailStage::Clearance}, {&no_turn, FailStage::Turns}}) {
+    plan_into(*failing, l.mesh, PlanRequest{q.start, q.goal, {}}, reused);
+    ASSERT_TRUE(reused.failure.has_value());
+    ASSERT_EQ(reused.failure->stage, stage);
+    plan_into(l.scene, l.mesh, off_mesh, reused);
+    expect_same_plan(reused, stopped);
+  }
+}
+
 TEST(PlanInto, AReusedMotionResultReadsAsANewOneAfterAFailure) {
   const Loaded l = load("default.json");
   const PlanResult ok = plan(l.scene, l.mesh, PlanRequest{l.scene.queries[0].start, l.scene.queries[0].goal, {}});
