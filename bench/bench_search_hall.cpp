@@ -110,5 +110,13 @@ void BM_IndexHall(benchmark::State& state) {
 BENCHMARK(BM_IndexHall)->Arg(20000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SearchHall)->Arg(20000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FindPathHall)->Arg(20000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+// One and two passes over the 64 queries, for a cache simulator to count the misses of the same queries in
+// both searches, the second pass's as the difference (this machine's perf has no hardware counters;
+// docs/performance.md, "The search's cache misses, simulated"): --benchmark_filter=OnePass or TwoPasses
+// under valgrind --tool=callgrind --cache-sim=yes.
+BENCHMARK(BM_SearchHall)->Name("BM_SearchHallOnePass")->Arg(20000)->Arg(100000)->Iterations(64);
+BENCHMARK(BM_FindPathHall)->Name("BM_FindPathHallOnePass")->Arg(20000)->Arg(100000)->Iterations(64);
+BENCHMARK(BM_SearchHall)->Name("BM_SearchHallTwoPasses")->Arg(20000)->Arg(100000)->Iterations(128);
+BENCHMARK(BM_FindPathHall)->Name("BM_FindPathHallTwoPasses")->Arg(20000)->Arg(100000)->Iterations(128);
 
 }  // namespace
