@@ -24,11 +24,8 @@ struct MotionResult {
   bool ok() const { return !failure.has_value(); }
   // Back to a new result's values, the vectors keeping their capacity.
   void clear() {
-    clearance.portals.clear();
-    clearance.path.clear();
-    clearance.failure.reset();
-    turns.path.clear();
-    turns.failure.reset();
+    clearance.clear();
+    turns.clear();
     profile.clear();
     failure.reset();
   }

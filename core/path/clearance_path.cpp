@@ -49,10 +49,8 @@ ClearanceResult clearance_path(Vec2 start, const std::vector<Portal>& portals, c
 
 void clearance_path_into(Vec2 start, const std::vector<Portal>& portals, const std::vector<Vec2>& inner_corner,
                          ClearanceTrace* trace, ClearanceResult& out) {
-  out.portals.clear();
-  out.failure.reset();
+  out.clear();
   if (std::optional<std::string> err = inner_corner_error(inner_corner)) {
-    out.path = FunnelResult{};
     out.failure = Failure{FailStage::Clearance, Reason::InvalidInnerCorner, *err, {}};
     return;
   }

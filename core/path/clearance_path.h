@@ -35,6 +35,12 @@ struct ClearanceResult {
   FunnelResult path;               // the funnel over them: start, corners..., goal
   std::optional<Failure> failure;  // stage "clearance": invalid_inner_corner; or the funnel's failure
   bool ok() const { return !failure.has_value(); }
+  // Back to a new result's values, the vectors keeping their capacity.
+  void clear() {
+    portals.clear();
+    path.clear();
+    failure.reset();
+  }
 };
 
 // Each portal's ends move towards each other by DistanceToInnerCorner(|left − right|, inner_corner)

@@ -211,9 +211,8 @@ void fit_turns_into(const std::vector<Vec2>& path, const CorridorShape& shape, c
 
 void fit_turns_into(const std::vector<Vec2>& path, CorridorShapeOnDemand& shape, const AgentDef& agent,
                     TurnTrace* trace, const std::vector<char>& stand, TurnsResult& out) {
-  out.failure.reset();
+  out.clear();
   SmoothPath& sp = out.path;
-  sp.clear();
   auto fail = [&](Reason reason, std::string message) {
     out.failure = Failure{FailStage::Turns, reason, std::move(message), {}};
   };

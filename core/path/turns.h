@@ -170,6 +170,11 @@ struct TurnsResult {
   std::optional<Failure> failure;  // stage "turns": no_arc_fits | cannot_turn_in_place | bad_input (the
                                    // path is still returned, its turns without an arc marked Failed)
   bool ok() const { return !failure.has_value(); }
+  // Back to a new result's values, the vectors keeping their capacity.
+  void clear() {
+    path.clear();
+    failure.reset();
+  }
 };
 
 // Fits a turn at every interior point of `path` (>= 2 points, m; consecutive duplicates are not
